@@ -1,0 +1,43 @@
+"""The Dominion rules engine: pure, deterministic and driven by decisions.
+
+A game is its set-up, its seed and the ordered list of answers. The engine never
+calls a player: it stops at one pending `Decision` and waits for `Game.answer`.
+Everything that leaves the engine goes through `view` and `visible_event`.
+"""
+
+from __future__ import annotations
+
+from .cards import Card, CardType, catalogue, catalogue_dict
+from .decisions import Answer, Decision, DecisionKind, IllegalAnswer, Option, OptionKind
+from .events import Event, EventKind, Secrecy
+from .game import Game, Phase
+from .replay import replay
+from .scoring import Result
+from .setup import RECOMMENDED_KINGDOMS, InvalidSetup, Setup
+from .view import decision_view, view, visible_event
+
+__all__ = [
+    "RECOMMENDED_KINGDOMS",
+    "Answer",
+    "Card",
+    "CardType",
+    "Decision",
+    "DecisionKind",
+    "Event",
+    "EventKind",
+    "Game",
+    "IllegalAnswer",
+    "InvalidSetup",
+    "Option",
+    "OptionKind",
+    "Phase",
+    "Result",
+    "Secrecy",
+    "Setup",
+    "catalogue",
+    "catalogue_dict",
+    "decision_view",
+    "replay",
+    "view",
+    "visible_event",
+]

@@ -1,0 +1,217 @@
+"""Cards as data: cost, types, the simple "+" bonuses, and an optional effect function.
+
+Every card the engine knows is registered explicitly in `_CARDS`. The three cards
+whose texts changed between editions have one entry per edition.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from .effects import attacks, first_edition, second_edition, shared
+
+if TYPE_CHECKING:
+    from .decisions import Decision
+    from .game import Game, PlayContext
+    from .state import PlayerState
+
+Effect = Callable[
+    ["Game", "PlayerState", "PlayContext"], "Generator[Decision, tuple[int, ...], None] | None"
+]
+
+
+class CardType(str, Enum):
+    TREASURE = "treasure"
+    VICTORY = "victory"
+    CURSE = "curse"
+    ACTION = "action"
+    ATTACK = "attack"
+    REACTION = "reaction"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    id: str
+    name: str
+    name_pl: str
+    cost: int
+    types: tuple[CardType, ...]
+    editions: tuple[int, ...]
+    text: str
+    coins: int = 0
+    """Coins a Treasure makes, or +coins of an Action."""
+    cards: int = 0
+    actions: int = 0
+    buys: int = 0
+    vp: int = 0
+    effect: Effect | None = None
+    kingdom: bool = True
+    is_action: bool = field(init=False)
+    is_treasure: bool = field(init=False)
+    is_victory: bool = field(init=False)
+    is_attack: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        for flag, kind in (
+            ("is_action", CardType.ACTION),
+            ("is_treasure", CardType.TREASURE),
+            ("is_victory", CardType.VICTORY),
+            ("is_attack", CardType.ATTACK),
+        ):
+            object.__setattr__(self, flag, kind in self.types)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "name_pl": self.name_pl,
+            "cost": self.cost,
+            "types": [t.value for t in self.types],
+            "editions": list(self.editions),
+            "text": self.text,
+            "kingdom": self.kingdom,
+        }
+
+
+T, V, C, A = CardType.TREASURE, CardType.VICTORY, CardType.CURSE, CardType.ACTION
+ATK, REA = CardType.ATTACK, CardType.REACTION
+BOTH, FIRST, SECOND = (1, 2), (1,), (2,)
+
+_CARDS: tuple[Card, ...] = (
+    # Base cards, in every game.
+    Card("copper", "Copper", "Miedziaki", 0, (T,), BOTH, "+1 coin.", coins=1, kingdom=False),
+    Card("silver", "Silver", "Srebrniki", 3, (T,), BOTH, "+2 coins.", coins=2, kingdom=False),
+    Card("gold", "Gold", "Złoto", 6, (T,), BOTH, "+3 coins.", coins=3, kingdom=False),
+    Card("estate", "Estate", "Posiadłość", 2, (V,), BOTH, "1 VP.", vp=1, kingdom=False),
+    Card("duchy", "Duchy", "Powiat", 5, (V,), BOTH, "3 VP.", vp=3, kingdom=False),
+    Card("province", "Province", "Prowincja", 8, (V,), BOTH, "6 VP.", vp=6, kingdom=False),
+    Card("curse", "Curse", "Klątwa", 0, (C,), BOTH, "-1 VP.", vp=-1, kingdom=False),
+    # Kingdom cards of both editions.
+    Card("cellar", "Cellar", "Piwnica", 2, (A,), BOTH,
+         "+1 Action. Discard any number of cards, then draw that many.",
+         actions=1, effect=shared.cellar),
+    Card("chapel", "Chapel", "Kaplica", 2, (A,), BOTH,
+         "Trash up to 4 cards from your hand.", effect=shared.chapel),
+    Card("moat", "Moat", "Fosa", 2, (A, REA), BOTH,
+         "+2 Cards. When another player plays an Attack card, you may first reveal this "
+         "from your hand, to be unaffected by it.", cards=2),
+    Card("village", "Village", "Wioska", 3, (A,), BOTH, "+1 Card, +2 Actions.",
+         cards=1, actions=2),
+    Card("workshop", "Workshop", "Warsztat", 3, (A,), BOTH,
+         "Gain a card costing up to 4.", effect=shared.workshop),
+    Card("bureaucrat", "Bureaucrat", "Urzędnik", 4, (A, ATK), BOTH,
+         "Gain a Silver onto your deck. Each other player reveals a Victory card from their "
+         "hand and puts it onto their deck (or reveals a hand with no Victory cards).",
+         effect=attacks.bureaucrat),
+    Card("gardens", "Gardens", "Ogrody", 4, (V,), BOTH,
+         "Worth 1 VP per 10 cards you have (round down)."),
+    Card("militia", "Militia", "Milicja", 4, (A, ATK), BOTH,
+         "+2 coins. Each other player discards down to 3 cards in hand.",
+         coins=2, effect=attacks.militia),
+    Card("remodel", "Remodel", "Przebudowa", 4, (A,), BOTH,
+         "Trash a card from your hand. Gain a card costing up to 2 more than it.",
+         effect=shared.remodel),
+    Card("smithy", "Smithy", "Kuźnia", 4, (A,), BOTH, "+3 Cards.", cards=3),
+    Card("council_room", "Council Room", "Sala obrad", 5, (A,), BOTH,
+         "+4 Cards, +1 Buy. Each other player draws a card.",
+         cards=4, buys=1, effect=shared.council_room),
+    Card("festival", "Festival", "Festyn", 5, (A,), BOTH, "+2 Actions, +1 Buy, +2 coins.",
+         actions=2, buys=1, coins=2),
+    Card("laboratory", "Laboratory", "Laboratorium", 5, (A,), BOTH, "+2 Cards, +1 Action.",
+         cards=2, actions=1),
+    Card("library", "Library", "Biblioteka", 5, (A,), BOTH,
+         "Draw until you have 7 cards in hand, skipping any Action cards you choose to; "
+         "set those aside, discarding them afterwards.", effect=shared.library),
+    Card("market", "Market", "Targowisko", 5, (A,), BOTH,
+         "+1 Card, +1 Action, +1 Buy, +1 coin.", cards=1, actions=1, buys=1, coins=1),
+    Card("witch", "Witch", "Wiedźma", 5, (A, ATK), BOTH,
+         "+2 Cards. Each other player gains a Curse.", cards=2, effect=attacks.witch),
+    # The three cards whose texts changed: first edition made the choice mandatory.
+    Card("moneylender", "Moneylender", "Lichwiarz", 4, (A,), SECOND,
+         "You may trash a Copper from your hand for +3 coins.",
+         effect=second_edition.moneylender),
+    Card("moneylender", "Moneylender", "Lichwiarz", 4, (A,), FIRST,
+         "Trash a Copper from your hand. If you do, +3 coins.",
+         effect=first_edition.moneylender),
+    Card("mine", "Mine", "Kopalnia", 5, (A,), SECOND,
+         "You may trash a Treasure from your hand. Gain a Treasure to your hand costing "
+         "up to 3 more than it.", effect=second_edition.mine),
+    Card("mine", "Mine", "Kopalnia", 5, (A,), FIRST,
+         "Trash a Treasure from your hand. Gain a Treasure costing up to 3 more; "
+         "put it into your hand.", effect=first_edition.mine),
+    Card("throne_room", "Throne Room", "Sala tronowa", 4, (A,), SECOND,
+         "You may play an Action card from your hand twice.",
+         effect=second_edition.throne_room),
+    Card("throne_room", "Throne Room", "Sala tronowa", 4, (A,), FIRST,
+         "Choose an Action card in your hand. Play it twice.",
+         effect=first_edition.throne_room),
+    # Second edition only.
+    Card("harbinger", "Harbinger", "Zwiastun", 3, (A,), SECOND,
+         "+1 Card, +1 Action. Look through your discard pile. You may put a card from it "
+         "onto your deck.", cards=1, actions=1, effect=second_edition.harbinger),
+    Card("merchant", "Merchant", "Kupiec", 3, (A,), SECOND,
+         "+1 Card, +1 Action. The first time you play a Silver this turn, +1 coin.",
+         cards=1, actions=1, effect=second_edition.merchant),
+    Card("vassal", "Vassal", "Wasal", 3, (A,), SECOND,
+         "+2 coins. Discard the top card of your deck. If it's an Action card, you may "
+         "play it.", coins=2, effect=second_edition.vassal),
+    Card("poacher", "Poacher", "Kłusownik", 4, (A,), SECOND,
+         "+1 Card, +1 Action, +1 coin. Discard a card per empty Supply pile.",
+         cards=1, actions=1, coins=1, effect=second_edition.poacher),
+    Card("bandit", "Bandit", "Bandyta", 5, (A, ATK), SECOND,
+         "Gain a Gold. Each other player reveals the top 2 cards of their deck, trashes a "
+         "revealed Treasure other than Copper, and discards the rest.",
+         effect=attacks.bandit),
+    Card("sentry", "Sentry", "Wartownik", 5, (A,), SECOND,
+         "+1 Card, +1 Action. Look at the top 2 cards of your deck. Trash and/or discard "
+         "any number of them. Put the rest back on top in any order.",
+         cards=1, actions=1, effect=second_edition.sentry),
+    Card("artisan", "Artisan", "Rękodzielnik", 6, (A,), SECOND,
+         "Gain a card to your hand costing up to 5. Put a card from your hand onto your "
+         "deck.", effect=second_edition.artisan),
+    # First edition only.
+    Card("chancellor", "Chancellor", "Kanclerz", 3, (A,), FIRST,
+         "+2 coins. You may immediately put your deck into your discard pile.",
+         coins=2, effect=first_edition.chancellor),
+    Card("woodcutter", "Woodcutter", "Drwal", 3, (A,), FIRST, "+1 Buy, +2 coins.",
+         buys=1, coins=2),
+    Card("feast", "Feast", "Uczta", 4, (A,), FIRST,
+         "Trash this card. Gain a card costing up to 5.", effect=first_edition.feast),
+    Card("spy", "Spy", "Szpieg", 4, (A, ATK), FIRST,
+         "+1 Card, +1 Action. Each player (including you) reveals the top card of their "
+         "deck and either discards it or puts it back, your choice.",
+         cards=1, actions=1, effect=attacks.spy),
+    Card("thief", "Thief", "Złodziej", 4, (A, ATK), FIRST,
+         "Each other player reveals the top 2 cards of their deck. If they revealed any "
+         "Treasure cards, they trash one of them that you choose. You may gain any or all "
+         "of these trashed cards. They discard the other revealed cards.",
+         effect=attacks.thief),
+    Card("adventurer", "Adventurer", "Odkrywca", 6, (A,), FIRST,
+         "Reveal cards from your deck until you reveal 2 Treasure cards. Put those "
+         "Treasure cards into your hand and discard the other revealed cards.",
+         effect=first_edition.adventurer),
+)
+
+EDITIONS = (1, 2)
+BASE_CARDS = ("copper", "silver", "gold", "estate", "duchy", "province", "curse")
+
+_BY_EDITION: dict[int, dict[str, Card]] = {
+    edition: {card.id: card for card in _CARDS if edition in card.editions} for edition in EDITIONS
+}
+
+
+def catalogue(edition: int) -> dict[str, Card]:
+    """Every card of an edition by id: the 7 base cards and its Kingdom cards."""
+    return _BY_EDITION[edition]
+
+
+def kingdom_cards(edition: int) -> list[str]:
+    return [card.id for card in _BY_EDITION[edition].values() if card.kingdom]
+
+
+def catalogue_dict() -> dict[str, list[dict[str, Any]]]:
+    """The catalogue as plain data, per edition, for clients."""
+    return {str(e): [card.to_dict() for card in _BY_EDITION[e].values()] for e in EDITIONS}

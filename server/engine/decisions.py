@@ -1,0 +1,107 @@
+"""Decisions as data: the one question the engine is waiting on, and its answers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class DecisionKind(str, Enum):
+    PLAY_ACTION = "play_action"
+    """Action phase: play an Action card from hand, or end the phase."""
+    BUY = "buy"
+    """Buy phase: play Treasures (before the first buy), buy a card, or end the turn."""
+    DISCARD = "discard"
+    TRASH = "trash"
+    GAIN = "gain"
+    TOPDECK = "topdeck"
+    """Put a card onto your deck."""
+    PLAY = "play"
+    """Pick a card to play (Throne Room) or whether to play it (Vassal)."""
+    REACT = "react"
+    """Reveal a Reaction (Moat) to an Attack."""
+    YES_NO = "yes_no"
+    SET_ASIDE = "set_aside"
+    CHOOSE_FATE = "choose_fate"
+    """Say what happens to one card: trash, discard, or put back (Sentry, Spy)."""
+    ORDER = "order"
+    """Put cards back onto the deck in an order: the first option chosen ends on top."""
+
+
+class OptionKind(str, Enum):
+    CARD = "card"
+    """Choose this card (from the zone the decision is about)."""
+    PLAY = "play"
+    PLAY_ALL_TREASURES = "play_all_treasures"
+    BUY = "buy"
+    END_PHASE = "end_phase"
+    YES = "yes"
+    NO = "no"
+    TRASH = "trash"
+    DISCARD = "discard"
+    KEEP = "keep"
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    kind: OptionKind
+    card: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One pending question. Options are answered by their index (the option id).
+
+    `min`/`max` bound how many distinct options the answer names. When `ordered`
+    is true the order of the answer matters (see `DecisionKind.ORDER`).
+    """
+
+    id: int
+    player: int
+    kind: DecisionKind
+    prompt: str
+    source: str | None
+    options: tuple[Option, ...]
+    min: int = 1
+    max: int = 1
+    ordered: bool = False
+
+    def check(self, choices: object) -> tuple[int, ...]:
+        """The answer as a tuple of option ids, or `IllegalAnswer` saying what is wrong."""
+        if not isinstance(choices, list | tuple):
+            raise IllegalAnswer("bad_answer", "an answer is a list of option ids")
+        count = len(self.options)
+        for choice in choices:
+            if type(choice) is not int:
+                raise IllegalAnswer("bad_option", f"option ids are integers, not {choice!r}")
+            if not 0 <= choice < count:
+                raise IllegalAnswer("bad_option", f"no option {choice}: ids run 0 to {count - 1}")
+        picked = tuple(choices)
+        if len(set(picked)) != len(picked):
+            raise IllegalAnswer("duplicate_option", "an option may be chosen once")
+        if len(picked) < self.min:
+            raise IllegalAnswer("too_few_options", f"choose at least {self.min}")
+        if len(picked) > self.max:
+            raise IllegalAnswer("too_many_options", f"choose at most {self.max}")
+        return picked
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """An accepted answer, as the game log records it."""
+
+    player: int
+    decision: int
+    choices: tuple[int, ...]
+
+
+class IllegalAnswer(Exception):
+    """An answer that is not legal for the pending decision; the game is unchanged.
+
+    `code` is stable (clients may switch on it); `message` is for people.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message

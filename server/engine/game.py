@@ -1,0 +1,463 @@
+"""The game: zones, the turn, and the one pending decision.
+
+The flow of a whole game is one generator. It yields a `Decision` whenever a
+player must choose, and receives the accepted option ids back; `answer` checks
+an answer against the pending decision before anything changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterable, Iterator
+from typing import Any, TypeVar
+
+from .cards import BASE_CARDS, Card, catalogue
+from .decisions import Answer, Decision, DecisionKind, IllegalAnswer, Option, OptionKind
+from .events import Event, EventKind, Secrecy
+from .options import option
+from .rng import Rng, new_seed
+from .scoring import Result, score_game
+from .setup import Setup
+from .state import Phase, PlayerState, TurnState
+
+T = TypeVar("T")
+Flow = Generator[Decision, tuple[int, ...], T]
+"""A step of the game that may stop for decisions and finally returns a T."""
+
+HAND_SIZE = 5
+STARTING_DECK = ("copper",) * 7 + ("estate",) * 3
+
+_END_ACTIONS = option(OptionKind.END_PHASE)
+_PLAY_ALL = option(OptionKind.PLAY_ALL_TREASURES)
+
+__all__ = ["Flow", "Game", "Phase", "PlayContext"]
+
+
+class PlayContext:
+    """One play of a card (shared by both resolutions when Throne Room plays it twice)."""
+
+    __slots__ = ("card", "in_play", "victims")
+
+    def __init__(self, card: str) -> None:
+        self.card = card
+        self.in_play = True
+        """False once the card has left play (Feast trashing itself)."""
+        self.victims: list[PlayerState] = []
+        """For an Attack: the other players it hits, in turn order (Moat may shield some)."""
+
+
+class Game:
+    """A game of Dominion from set-up to scores. Create one, then answer `pending`."""
+
+    def __init__(self, setup: Setup, seed: int | None = None) -> None:
+        self.setup = setup
+        self.seed = new_seed() if seed is None else seed
+        self.cards: dict[str, Card] = catalogue(setup.edition)
+        self._rng = Rng(self.seed)
+        self.supply = setup.supply()
+        base = list(BASE_CARDS)
+        kingdom = sorted(setup.kingdom, key=lambda c: (self.cards[c].cost, c))
+        self.supply_order: tuple[str, ...] = (*base, *kingdom)
+        self.trash: list[str] = []
+        self.players = [PlayerState(seat, name) for seat, name in enumerate(setup.players)]
+        self.turn = TurnState()
+        self.events: list[Event] = []
+        self.answers: list[Answer] = []
+        self.result: Result | None = None
+        self._log = self.events.append
+        self._empty_piles_to_end = 4 if len(self.players) >= 5 else 3
+        self._last_decision = 0
+        self.first_player = self._rng.below(len(self.players))
+        self._flow = self._game()
+        self.pending: Decision | None = next(self._flow)
+
+    # -- answering ----------------------------------------------------------
+
+    def answer(self, player: int, decision: int, choices: object) -> list[Event]:
+        """Apply an answer to the pending decision and run to the next one.
+
+        Returns the events it produced. Raises `IllegalAnswer` (and changes
+        nothing) unless the answer is legal for the pending decision.
+        """
+        pending = self.pending
+        if pending is None:
+            raise IllegalAnswer("game_over", "the game is over")
+        if decision != pending.id:
+            raise IllegalAnswer(
+                "stale_decision", f"decision {decision} is not pending (decision {pending.id} is)"
+            )
+        if player != pending.player:
+            raise IllegalAnswer(
+                "not_your_decision", f"decision {pending.id} is for player {pending.player}"
+            )
+        picked = pending.check(choices)
+        self.answers.append(Answer(player, decision, picked))
+        start = len(self.events)
+        try:
+            self.pending = self._flow.send(picked)
+        except StopIteration:
+            self.pending = None
+        return self.events[start:]
+
+    @property
+    def over(self) -> bool:
+        return self.pending is None
+
+    def decide(
+        self,
+        player: int,
+        kind: DecisionKind,
+        prompt: str,
+        source: str | None,
+        options: tuple[Option, ...],
+        min_count: int = 1,
+        max_count: int = 1,
+        *,
+        ordered: bool = False,
+    ) -> Decision:
+        """A new decision with the next id, for a flow to yield."""
+        self._last_decision += 1
+        return Decision(
+            self._last_decision, player, kind, prompt, source, options, min_count, max_count,
+            ordered,
+        )
+
+    # -- the flow of the game -----------------------------------------------
+
+    def _game(self) -> Flow[None]:
+        self._log(Event(EventKind.GAME_STARTED, data={
+            **self.setup.to_dict(),
+            "first_player": self.first_player,
+            "supply": dict(self.supply),
+        }))
+        for p in self.players:
+            p.discard.extend(STARTING_DECK)
+            self._shuffle(p)
+            self.draw(p, HAND_SIZE)
+        seat = self.first_player
+        count = len(self.players)
+        while True:
+            yield from self._take_turn(self.players[seat])
+            if self._ended():
+                break
+            seat = (seat + 1) % count
+        self.turn.phase = Phase.GAME_OVER
+        self.result = score_game(self)
+        self._log(Event(EventKind.GAME_ENDED, data=self.result.to_dict()))
+
+    def _ended(self) -> bool:
+        supply = self.supply
+        if supply["province"] == 0:
+            return True
+        empty = 0
+        for count in supply.values():
+            if count == 0:
+                empty += 1
+        return empty >= self._empty_piles_to_end
+
+    def _take_turn(self, p: PlayerState) -> Flow[None]:
+        turn = self.turn
+        turn.start(p.seat)
+        p.turns += 1
+        self._log(Event(EventKind.TURN_STARTED, p.seat,
+                        data={"turn": turn.number, "player_turn": p.turns}))
+        yield from self._action_phase(p)
+        turn.phase = Phase.BUY
+        self._log(Event(EventKind.PHASE, p.seat, zone=Phase.BUY.value))
+        yield from self._buy_phase(p)
+        turn.phase = Phase.CLEANUP
+        self._log(Event(EventKind.PHASE, p.seat, zone=Phase.CLEANUP.value))
+        self._clean_up(p)
+
+    def _action_phase(self, p: PlayerState) -> Flow[None]:
+        turn = self.turn
+        cards = self.cards
+        while turn.actions > 0:
+            playable = _distinct(c for c in p.hand if cards[c].is_action)
+            if not playable:
+                return
+            options = (*(option(OptionKind.PLAY, c) for c in playable), _END_ACTIONS)
+            (choice,) = yield self.decide(
+                p.seat, DecisionKind.PLAY_ACTION,
+                "Play an Action card, or end your Action phase.", None, options,
+            )
+            chosen = options[choice]
+            if chosen.card is None:
+                return
+            turn.actions -= 1
+            yield from self.play_from_hand(p, chosen.card)
+
+    def _buy_phase(self, p: PlayerState) -> Flow[None]:
+        turn = self.turn
+        while turn.buys > 0:
+            options = self._buy_options(p)
+            if len(options) == 1:
+                return  # nothing to play and nothing to buy: only "end" is left
+            (choice,) = yield self.decide(
+                p.seat, DecisionKind.BUY,
+                "Play Treasures, buy a card, or end your turn.", None, options,
+            )
+            chosen = options[choice]
+            kind = chosen.kind
+            if kind is OptionKind.BUY:
+                self._buy(p, chosen.card)  # type: ignore[arg-type]
+            elif kind is OptionKind.PLAY:
+                self.play_treasures(p, [chosen.card])  # type: ignore[list-item]
+            elif kind is OptionKind.PLAY_ALL_TREASURES:
+                cards = self.cards
+                self.play_treasures(p, [c for c in p.hand if cards[c].is_treasure])
+            else:
+                return
+
+    def _buy_options(self, p: PlayerState) -> tuple[Option, ...]:
+        turn = self.turn
+        cards = self.cards
+        options: list[Option] = []
+        if not turn.bought:
+            treasures = _distinct(c for c in p.hand if cards[c].is_treasure)
+            if treasures:
+                options.extend(option(OptionKind.PLAY, c) for c in treasures)
+                options.append(_PLAY_ALL)
+        coins = turn.coins
+        supply = self.supply
+        options.extend(
+            option(OptionKind.BUY, c)
+            for c in self.supply_order
+            if supply[c] > 0 and cards[c].cost <= coins
+        )
+        options.append(_END_ACTIONS)
+        return tuple(options)
+
+    def _buy(self, p: PlayerState, card: str) -> None:
+        turn = self.turn
+        turn.bought = True
+        turn.buys -= 1
+        turn.coins -= self.cards[card].cost
+        self.supply[card] -= 1
+        p.discard.append(card)
+        p.discard_top_hidden = False
+        self._log(Event(EventKind.BOUGHT, p.seat, (card,), zone="discard"))
+
+    def play_treasures(self, p: PlayerState, treasures: list[str]) -> None:
+        turn = self.turn
+        cards = self.cards
+        hand = p.hand
+        for card in treasures:
+            hand.remove(card)
+            turn.coins += cards[card].coins
+            if card == "silver" and not turn.silver_played:
+                turn.silver_played = True
+                turn.coins += turn.merchants
+        p.in_play.extend(treasures)
+        self._log(Event(EventKind.PLAYED, p.seat, tuple(treasures), zone="hand"))
+
+    def _clean_up(self, p: PlayerState) -> None:
+        # Hand first, then play: the card left on top was in play and so is already public.
+        cards = p.hand + p.in_play
+        p.hand.clear()
+        p.in_play.clear()
+        if cards:
+            self.to_discard(p, cards, zone="cleanup")
+        self.draw(p, HAND_SIZE)
+
+    # -- playing Action cards -----------------------------------------------
+
+    def play_from_hand(self, p: PlayerState, card: str, *, source: str | None = None,
+                       times: int = 1) -> Flow[None]:
+        p.hand.remove(card)
+        p.in_play.append(card)
+        yield from self.play(p, card, zone="hand", source=source, times=times)
+
+    def play(self, p: PlayerState, card: str, *, zone: str, source: str | None = None,
+             times: int = 1) -> Flow[None]:
+        """Resolve a card already moved into play, `times` times (Throne Room: twice)."""
+        spec = self.cards[card]
+        context = PlayContext(card)
+        for time in range(times):
+            self._log(Event(EventKind.PLAYED, p.seat, (card,), source=source,
+                            zone=zone if time == 0 else "in_play"))
+            yield from self._resolve(p, spec, context)
+
+    def _resolve(self, p: PlayerState, spec: Card, context: PlayContext) -> Flow[None]:
+        if spec.is_attack:
+            context.victims = yield from self._reactions(p, spec.id)
+        if spec.cards:
+            self.draw(p, spec.cards, source=spec.id)
+        turn = self.turn
+        turn.actions += spec.actions
+        turn.buys += spec.buys
+        turn.coins += spec.coins
+        if spec.effect is not None:
+            steps = spec.effect(self, p, context)
+            if steps is not None:
+                yield from steps
+
+    def _reactions(self, attacker: PlayerState, attack: str) -> Flow[list[PlayerState]]:
+        """Ask each other player with a Moat, in turn order; return those the Attack hits."""
+        from .choices import yes_no
+
+        victims = []
+        for other in self.others(attacker):
+            if "moat" in other.hand:
+                revealed = yield from yes_no(
+                    self, other, DecisionKind.REACT,
+                    "Reveal Moat to be unaffected by this Attack?", attack, "moat",
+                )
+                if revealed:
+                    self._log(Event(EventKind.REACTED, other.seat, ("moat",), source=attack,
+                                    zone="hand"))
+                    continue
+            victims.append(other)
+        return victims
+
+    # -- moving cards -------------------------------------------------------
+
+    def others(self, p: PlayerState) -> Iterator[PlayerState]:
+        """The other players in turn order, starting from the one after `p`."""
+        players = self.players
+        count = len(players)
+        for step in range(1, count):
+            yield players[(p.seat + step) % count]
+
+    def draw(self, p: PlayerState, count: int, source: str | None = None) -> int:
+        """Draw up to `count` cards, shuffling when the deck runs out; return how many."""
+        deck = p.deck
+        if len(deck) >= count:
+            if count:
+                self._draw_top(p, count, source)
+            return count
+        drawn = len(deck)
+        if drawn:
+            self._draw_top(p, drawn, source)
+        if p.discard:
+            self._shuffle(p)
+            more = min(count - drawn, len(p.deck))
+            self._draw_top(p, more, source)
+            drawn += more
+        return drawn
+
+    def _draw_top(self, p: PlayerState, count: int, source: str | None) -> None:
+        deck = p.deck
+        drawn = deck[-count:]
+        del deck[-count:]
+        drawn.reverse()
+        p.hand.extend(drawn)
+        self._log(Event(EventKind.DREW, p.seat, tuple(drawn), Secrecy.OWNER, source))
+
+    def take_top(self, p: PlayerState) -> str | None:
+        """Take the top card of the deck (shuffling first if it is empty), or None."""
+        if not p.deck:
+            if not p.discard:
+                return None
+            self._shuffle(p)
+        return p.deck.pop()
+
+    def _shuffle(self, p: PlayerState) -> None:
+        cards = p.discard
+        p.discard = []
+        p.discard_top_hidden = False
+        self._rng.shuffle(cards)
+        p.deck[:0] = cards
+        self._log(Event(EventKind.SHUFFLED, p.seat, tuple(cards), Secrecy.HIDDEN))
+
+    def gain(self, p: PlayerState, card: str, *, to: str = "discard",
+             source: str | None = None) -> bool:
+        """Gain a card from the Supply to the discard pile, deck or hand; False if none left."""
+        if self.supply.get(card, 0) <= 0:
+            return False
+        self.supply[card] -= 1
+        self._place(p, card, to)
+        self._log(Event(EventKind.GAINED, p.seat, (card,), source=source, zone=to))
+        return True
+
+    def gain_from_trash(self, p: PlayerState, card: str, *, source: str) -> None:
+        self.trash.remove(card)
+        self._place(p, card, "discard")
+        self._log(Event(EventKind.GAINED, p.seat, (card,), source=source, zone="discard",
+                        data={"from": "trash"}))
+
+    def reveal_from_deck(self, p: PlayerState, count: int, *, source: str) -> list[str]:
+        """Reveal up to `count` cards from the top of the deck into `set_aside`."""
+        revealed = []
+        for _ in range(count):
+            card = self.take_top(p)
+            if card is None:
+                break
+            revealed.append(card)
+        p.set_aside.extend(revealed)
+        if revealed:
+            self._log(Event(EventKind.REVEALED, p.seat, tuple(revealed), source=source,
+                            zone="deck"))
+        return revealed
+
+    def _place(self, p: PlayerState, card: str, to: str) -> None:
+        if to == "discard":
+            p.discard.append(card)
+            p.discard_top_hidden = False
+        elif to == "deck":
+            p.deck.append(card)
+        else:
+            p.hand.append(card)
+
+    def discard_from(self, p: PlayerState, zone: list[str], cards: list[str], *,
+                     source: str | None = None, zone_name: str = "hand",
+                     public: bool = False) -> None:
+        """Discard `cards` from one of `p`'s zones (a list), in the given order."""
+        for card in cards:
+            zone.remove(card)
+        self.to_discard(p, cards, source=source, zone=zone_name, public=public)
+
+    def to_discard(self, p: PlayerState, cards: list[str], *, source: str | None = None,
+                   zone: str, public: bool = False) -> None:
+        """Put cards that are in no zone any more onto the discard pile, the last on top."""
+        if not cards:
+            return
+        p.discard.extend(cards)
+        p.discard_top_hidden = False
+        # Several cards discarded at once: only how many and the one on top are public.
+        secrecy = Secrecy.PUBLIC if public or len(cards) == 1 else Secrecy.OWNER_TOP
+        self._log(Event(EventKind.DISCARDED, p.seat, tuple(cards), secrecy, source, zone))
+
+    def trash_from(self, p: PlayerState, zone: list[str], cards: list[str], *,
+                   source: str | None = None, zone_name: str = "hand") -> None:
+        for card in cards:
+            zone.remove(card)
+        self.trash.extend(cards)
+        self._log(Event(EventKind.TRASHED, p.seat, tuple(cards), source=source, zone=zone_name))
+
+    def put_on_deck(self, p: PlayerState, zone: list[str], cards: list[str], *,
+                    source: str | None, zone_name: str, public: bool = False) -> None:
+        """Put cards from a zone onto the deck; the last one ends on top."""
+        for card in cards:
+            zone.remove(card)
+        p.deck.extend(cards)
+        secrecy = Secrecy.PUBLIC if public else Secrecy.OWNER
+        self._log(Event(EventKind.PUT_ON_DECK, p.seat, tuple(cards), secrecy, source, zone_name))
+
+    def log(self, event: Event) -> None:
+        """Record an event that an effect produced without one of the moves above."""
+        self._log(event)
+
+    # -- for tests and tools ------------------------------------------------
+
+    def card_total(self) -> int:
+        """Every card in the game, wherever it is (constant from start to end)."""
+        return (sum(self.supply.values()) + len(self.trash)
+                + sum(len(zone) for p in self.players for zone in p.zones()))
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as plain data, hidden parts included (never for a client)."""
+        return {
+            "supply": dict(self.supply),
+            "trash": list(self.trash),
+            "players": [{zone: list(getattr(p, zone)) for zone in
+                         ("deck", "discard", "hand", "in_play", "set_aside", "looking")}
+                        | {"turns": p.turns} for p in self.players],
+            "turn": {"number": self.turn.number, "player": self.turn.player,
+                     "phase": self.turn.phase.value, "actions": self.turn.actions,
+                     "buys": self.turn.buys, "coins": self.turn.coins},
+        }
+
+
+def _distinct(cards: Iterable[str]) -> list[str]:
+    """Card ids in order of first appearance, each once."""
+    return list(dict.fromkeys(cards))

@@ -1,0 +1,49 @@
+"""Scores at the end: every card a player owns counts, wherever it is."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .cards import Card
+    from .game import Game
+    from .state import PlayerState
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    scores: tuple[int, ...]
+    turns: tuple[int, ...]
+    winners: tuple[int, ...]
+    """Seats that share the win: most VP, then fewest turns among those tied."""
+    decks: tuple[dict[str, int], ...]
+    """What each player owned at the end (the game's end reveals it)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "turns": list(self.turns),
+                "winners": list(self.winners), "decks": [dict(d) for d in self.decks]}
+
+
+def player_score(p: PlayerState, cards: dict[str, Card]) -> int:
+    owned = p.owned()
+    gardens_worth = len(owned) // 10
+    total = 0
+    for card in owned:
+        total += cards[card].vp
+        if card == "gardens":
+            total += gardens_worth
+    return total
+
+
+def score_game(game: Game) -> Result:
+    players = game.players
+    scores = tuple(player_score(p, game.cards) for p in players)
+    turns = tuple(p.turns for p in players)
+    best = max(scores)
+    tied = [p.seat for p in players if scores[p.seat] == best]
+    fewest = min(turns[seat] for seat in tied)
+    winners = tuple(seat for seat in tied if turns[seat] == fewest)
+    decks = tuple(dict(sorted(Counter(p.owned()).items())) for p in players)
+    return Result(scores, turns, winners, decks)

@@ -1,0 +1,158 @@
+"""Validated game set-up: players, edition, Kingdom, and the Supply it makes."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import EDITIONS, catalogue, kingdom_cards
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+KINGDOM_SIZE = 10
+
+RECOMMENDED_KINGDOMS: dict[int, dict[str, tuple[str, ...]]] = {
+    2: {
+        "First Game": ("cellar", "market", "merchant", "militia", "mine", "moat", "remodel",
+                       "smithy", "village", "workshop"),
+        "Size Distortion": ("artisan", "bandit", "bureaucrat", "chapel", "festival", "gardens",
+                            "sentry", "throne_room", "witch", "workshop"),
+        "Deck Top": ("artisan", "bureaucrat", "council_room", "festival", "harbinger",
+                     "laboratory", "moneylender", "sentry", "vassal", "village"),
+        "Sleight of Hand": ("cellar", "council_room", "festival", "gardens", "library",
+                            "harbinger", "militia", "poacher", "smithy", "throne_room"),
+        "Improvements": ("artisan", "cellar", "market", "merchant", "mine", "moat",
+                         "moneylender", "poacher", "remodel", "witch"),
+        "Silver & Gold": ("bandit", "bureaucrat", "chapel", "harbinger", "laboratory",
+                          "merchant", "mine", "moneylender", "throne_room", "vassal"),
+    },
+    1: {
+        "First Game": ("cellar", "market", "militia", "mine", "moat", "remodel", "smithy",
+                       "village", "woodcutter", "workshop"),
+        "Big Money": ("adventurer", "bureaucrat", "chancellor", "chapel", "feast",
+                      "laboratory", "market", "mine", "moneylender", "throne_room"),
+        "Interaction": ("bureaucrat", "chancellor", "council_room", "festival", "library",
+                        "militia", "moat", "spy", "thief", "village"),
+        "Size Distortion": ("cellar", "chapel", "feast", "gardens", "laboratory", "thief",
+                            "village", "witch", "woodcutter", "workshop"),
+        "Village Square": ("bureaucrat", "cellar", "festival", "library", "market", "remodel",
+                           "smithy", "throne_room", "village", "woodcutter"),
+    },
+}
+
+
+class InvalidSetup(ValueError):
+    """A set-up the rules do not allow; `code` is stable, the message is for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """A validated set-up. Build one with `Setup.create`."""
+
+    players: tuple[str, ...]
+    edition: int
+    kingdom: tuple[str, ...]
+
+    @classmethod
+    def create(
+        cls,
+        players: int | Sequence[str],
+        *,
+        edition: int = 2,
+        kingdom: Sequence[str] | str | None = None,
+        rng: random.Random | None = None,
+    ) -> Setup:
+        """Validate and build a set-up.
+
+        `players` is a count or the players' names in seat order. `kingdom` is 10 card
+        ids, the name of a recommended set of the edition, or None for a random Kingdom
+        drawn with `rng` (the caller's generator, so that the draw can be reproduced).
+        """
+        names = _player_names(players)
+        if edition not in EDITIONS:
+            raise InvalidSetup("bad_edition", f"edition must be 1 or 2, not {edition!r}")
+        if kingdom is None:
+            chooser = rng if rng is not None else random.Random()
+            chosen = tuple(sorted(chooser.sample(kingdom_cards(edition), KINGDOM_SIZE)))
+        elif isinstance(kingdom, str):
+            sets = RECOMMENDED_KINGDOMS[edition]
+            if kingdom not in sets:
+                known = ", ".join(sets)
+                raise InvalidSetup(
+                    "unknown_kingdom_set",
+                    f"no recommended set {kingdom!r} in edition {edition}; known: {known}",
+                )
+            chosen = sets[kingdom]
+        else:
+            chosen = _check_kingdom(list(kingdom), edition)
+        return cls(players=names, edition=edition, kingdom=chosen)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"players": list(self.players), "edition": self.edition,
+                "kingdom": list(self.kingdom)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Setup:
+        return cls.create(data["players"], edition=data["edition"], kingdom=data["kingdom"])
+
+    def supply(self) -> dict[str, int]:
+        """The starting Supply counts, before the starting decks take their Coppers."""
+        n = len(self.players)
+        big = n >= 5
+        victory = 8 if n == 2 else 12
+        piles = {
+            "copper": (120 if big else 60) - 7 * n,
+            "silver": 80 if big else 40,
+            "gold": 60 if big else 30,
+            "estate": victory,
+            "duchy": victory,
+            "province": {2: 8, 3: 12, 4: 12, 5: 15, 6: 18}[n],
+            "curse": 10 * (n - 1),
+        }
+        cards = catalogue(self.edition)
+        for card in self.kingdom:
+            piles[card] = victory if cards[card].is_victory else 10
+        return piles
+
+
+def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
+    if isinstance(players, bool) or not isinstance(players, int | list | tuple):
+        raise InvalidSetup("bad_players", "players is a count or a list of names")
+    if isinstance(players, int):
+        names = tuple(f"Player {i + 1}" for i in range(max(players, 0)))
+    else:
+        if not all(isinstance(name, str) and name for name in players):
+            raise InvalidSetup("bad_players", "player names are non-empty strings")
+        names = tuple(players)
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise InvalidSetup(
+            "bad_player_count", f"{MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"
+        )
+    return names
+
+
+def _check_kingdom(kingdom: list[str], edition: int) -> tuple[str, ...]:
+    if len(kingdom) != KINGDOM_SIZE:
+        raise InvalidSetup(
+            "bad_kingdom_size", f"a Kingdom has {KINGDOM_SIZE} cards, not {len(kingdom)}"
+        )
+    allowed = set(kingdom_cards(edition))
+    every_edition = set(kingdom_cards(1)) | set(kingdom_cards(2))
+    seen: set[str] = set()
+    for card in kingdom:
+        if not isinstance(card, str) or card not in every_edition:
+            raise InvalidSetup("unknown_card", f"no Kingdom card {card!r}")
+        if card not in allowed:
+            raise InvalidSetup(
+                "card_not_in_edition", f"{card!r} is not a Kingdom card of edition {edition}"
+            )
+        if card in seen:
+            raise InvalidSetup("duplicate_card", f"{card!r} is in the Kingdom twice")
+        seen.add(card)
+    return tuple(kingdom)

@@ -1,0 +1,124 @@
+"""What a player, or a spectator, may know. The only way anything leaves the engine.
+
+Per RULES.md "Hidden and public information": everyone sees hand sizes, the top
+card of each discard pile, play areas, set-aside cards, the Trash and the Supply;
+only the owner sees their hand and their deck's size; nobody sees a deck's order
+or what lies in a discard pile below its top card.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .events import Event, Secrecy
+
+if TYPE_CHECKING:
+    from .decisions import Decision
+    from .game import Game
+
+Viewer = int | None
+"""A seat, or None for a spectator."""
+
+
+def event_record(event: Event) -> dict[str, Any]:
+    """An event in full, hidden cards included: for logs and finished games' replays."""
+    record: dict[str, Any] = {"kind": event.kind.value}
+    if event.player is not None:
+        record["player"] = event.player
+    if event.cards:
+        record["cards"] = list(event.cards)
+    if event.secrecy is not Secrecy.PUBLIC:
+        record["secrecy"] = event.secrecy.name.lower()
+    if event.source is not None:
+        record["source"] = event.source
+    if event.zone is not None:
+        record["zone"] = event.zone
+    if event.data is not None:
+        record["data"] = event.data
+    return record
+
+
+def visible_event(event: Event, viewer: Viewer) -> dict[str, Any]:
+    """What `viewer` may know of an event: always that it happened, its cards if allowed."""
+    secrecy = event.secrecy
+    if secrecy is Secrecy.PUBLIC or (secrecy is not Secrecy.HIDDEN and viewer == event.player):
+        return event_record(event) if secrecy is Secrecy.PUBLIC else _without_secrecy(event)
+    seen: dict[str, Any] = {"kind": event.kind.value}
+    if event.player is not None:
+        seen["player"] = event.player
+    if secrecy is not Secrecy.HIDDEN or viewer == event.player:
+        seen["count"] = len(event.cards)
+    if secrecy is Secrecy.OWNER_TOP:
+        seen["top"] = event.cards[-1]
+    if event.source is not None:
+        seen["source"] = event.source
+    if event.zone is not None:
+        seen["zone"] = event.zone
+    return seen
+
+
+def _without_secrecy(event: Event) -> dict[str, Any]:
+    record = event_record(event)
+    del record["secrecy"]
+    return record
+
+
+def decision_view(decision: Decision, viewer: Viewer) -> dict[str, Any]:
+    """The decider sees the options; everyone else sees who decides, and what about."""
+    seen: dict[str, Any] = {
+        "id": decision.id,
+        "player": decision.player,
+        "kind": decision.kind.value,
+        "prompt": decision.prompt,
+        "source": decision.source,
+    }
+    if viewer == decision.player:
+        seen["min"] = decision.min
+        seen["max"] = decision.max
+        seen["ordered"] = decision.ordered
+        seen["options"] = [
+            {"id": i, "kind": option.kind.value, "card": option.card}
+            for i, option in enumerate(decision.options)
+        ]
+    return seen
+
+
+def view(game: Game, viewer: Viewer) -> dict[str, Any]:
+    """The game as `viewer` may see it (a seat, or None for a spectator)."""
+    turn = game.turn
+    players = []
+    for p in game.players:
+        seen: dict[str, Any] = {
+            "seat": p.seat,
+            "name": p.name,
+            "hand_size": len(p.hand),
+            "discard_top": p.discard_top,
+            "in_play": list(p.in_play),
+            "set_aside": list(p.set_aside),
+            "turns": p.turns,
+        }
+        if viewer == p.seat:
+            seen["hand"] = list(p.hand)
+            seen["deck_size"] = len(p.deck)
+            seen["looking"] = list(p.looking)
+        players.append(seen)
+    pending = game.pending
+    return {
+        "viewer": viewer,
+        "edition": game.setup.edition,
+        "kingdom": list(game.setup.kingdom),
+        "supply": {card: game.supply[card] for card in game.supply_order},
+        "trash": list(game.trash),
+        "turn": {
+            "number": turn.number,
+            "player": turn.player,
+            "phase": turn.phase.value,
+            "actions": turn.actions,
+            "buys": turn.buys,
+            "coins": turn.coins,
+        },
+        "players": players,
+        "decision": None if pending is None else decision_view(pending, viewer),
+        "result": None if game.result is None else game.result.to_dict(),
+        "event_count": len(game.events),
+    }
