@@ -1,1 +1,12 @@
+"""Bot strategies: pure decision logic that needs neither the engine nor the network.
 
+The same strategies answer decisions in-process (the server's bot seats and the
+simulator) and over the protocol (network bots): they see a decision's kind and
+options and a `Table` with what the player may know.
+"""
+
+from __future__ import annotations
+
+from .strategies import STRATEGIES, DecisionLike, OptionLike, Strategy, Table, make_strategy
+
+__all__ = ["STRATEGIES", "DecisionLike", "OptionLike", "Strategy", "Table", "make_strategy"]

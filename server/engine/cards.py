@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from .effects import attacks, first_edition, second_edition, shared
@@ -23,7 +23,7 @@ Effect = Callable[
 ]
 
 
-class CardType(str, Enum):
+class CardType(StrEnum):
     TREASURE = "treasure"
     VICTORY = "victory"
     CURSE = "curse"

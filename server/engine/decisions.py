@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
+from typing import NamedTuple
 
 
-class DecisionKind(str, Enum):
+class DecisionKind(StrEnum):
     PLAY_ACTION = "play_action"
     """Action phase: play an Action card from hand, or end the phase."""
     BUY = "buy"
@@ -28,7 +29,7 @@ class DecisionKind(str, Enum):
     """Put cards back onto the deck in an order: the first option chosen ends on top."""
 
 
-class OptionKind(str, Enum):
+class OptionKind(StrEnum):
     CARD = "card"
     """Choose this card (from the zone the decision is about)."""
     PLAY = "play"
@@ -48,8 +49,7 @@ class Option:
     card: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     """One pending question. Options are answered by their index (the option id).
 
     `min`/`max` bound how many distinct options the answer names. When `ordered`
@@ -68,6 +68,9 @@ class Decision:
 
     def check(self, choices: object) -> tuple[int, ...]:
         """The answer as a tuple of option ids, or `IllegalAnswer` saying what is wrong."""
+        if (type(choices) is list and len(choices) == 1 and type(choices[0]) is int
+                and 0 <= choices[0] < len(self.options) and self.min <= 1 <= self.max):
+            return (choices[0],)  # the common case, checked in full
         if not isinstance(choices, list | tuple):
             raise IllegalAnswer("bad_answer", "an answer is a list of option ids")
         count = len(self.options)
@@ -86,8 +89,7 @@ class Decision:
         return picked
 
 
-@dataclass(frozen=True, slots=True)
-class Answer:
+class Answer(NamedTuple):
     """An accepted answer, as the game log records it."""
 
     player: int

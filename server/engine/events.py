@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from enum import Enum, IntEnum
+from enum import IntEnum, StrEnum
 from typing import Any, NamedTuple
 
 
-class EventKind(str, Enum):
+class EventKind(StrEnum):
     GAME_STARTED = "game_started"
     TURN_STARTED = "turn_started"
     PHASE = "phase"

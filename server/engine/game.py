@@ -57,6 +57,13 @@ class Game:
         base = list(BASE_CARDS)
         kingdom = sorted(setup.kingdom, key=lambda c: (self.cards[c].cost, c))
         self.supply_order: tuple[str, ...] = (*base, *kingdom)
+        # Hot-path tables: the Buy options in cost order, and which cards are Treasures.
+        self._buy_by_cost = sorted(
+            (self.cards[c].cost, c, option(OptionKind.BUY, c)) for c in self.supply_order
+        )
+        self._buy_cache: dict[int, tuple[Option, ...]] = {}
+        self._treasures = frozenset(c for c, card in self.cards.items() if card.is_treasure)
+        self._actions = frozenset(c for c, card in self.cards.items() if card.is_action)
         self.trash: list[str] = []
         self.players = [PlayerState(seat, name) for seat, name in enumerate(setup.players)]
         self.turn = TurnState()
@@ -67,7 +74,8 @@ class Game:
         self._empty_piles_to_end = 4 if len(self.players) >= 5 else 3
         self._last_decision = 0
         self.first_player = self._rng.below(len(self.players))
-        self._flow = self._game()
+        self._deal()
+        self._flow = self.play_turns(self.first_player)
         self.pending: Decision | None = next(self._flow)
 
     # -- answering ----------------------------------------------------------
@@ -123,7 +131,7 @@ class Game:
 
     # -- the flow of the game -----------------------------------------------
 
-    def _game(self) -> Flow[None]:
+    def _deal(self) -> None:
         self._log(Event(EventKind.GAME_STARTED, data={
             **self.setup.to_dict(),
             "first_player": self.first_player,
@@ -133,7 +141,6 @@ class Game:
             p.discard.extend(STARTING_DECK)
             self._shuffle(p)
             self.draw(p, HAND_SIZE)
-        yield from self.play_turns(self.first_player)
 
     def play_turns(self, seat: int) -> Flow[None]:
         """Turns in seat order from `seat` until the game ends, then the scores.
@@ -176,11 +183,12 @@ class Game:
 
     def _action_phase(self, p: PlayerState) -> Flow[None]:
         turn = self.turn
-        cards = self.cards
+        actions = self._actions
         while turn.actions > 0:
-            playable = _distinct(c for c in p.hand if cards[c].is_action)
+            playable = [c for c in p.hand if c in actions]
             if not playable:
                 return
+            playable = _distinct(playable)
             options = (*(option(OptionKind.PLAY, c) for c in playable), _END_ACTIONS)
             (choice,) = yield self.decide(
                 p.seat, DecisionKind.PLAY_ACTION,
@@ -209,36 +217,40 @@ class Game:
             elif kind is OptionKind.PLAY:
                 self.play_treasures(p, [chosen.card])  # type: ignore[list-item]
             elif kind is OptionKind.PLAY_ALL_TREASURES:
-                cards = self.cards
-                self.play_treasures(p, [c for c in p.hand if cards[c].is_treasure])
+                treasures = self._treasures
+                self.play_treasures(p, [c for c in p.hand if c in treasures])
             else:
                 return
 
     def _buy_options(self, p: PlayerState) -> tuple[Option, ...]:
         turn = self.turn
-        cards = self.cards
         options: list[Option] = []
         if not turn.bought:
-            treasures = _distinct(c for c in p.hand if cards[c].is_treasure)
-            if treasures:
-                options.extend(option(OptionKind.PLAY, c) for c in treasures)
+            treasures = self._treasures
+            playable = _distinct([c for c in p.hand if c in treasures])
+            if playable:
+                options.extend([option(OptionKind.PLAY, c) for c in playable])
                 options.append(_PLAY_ALL)
-        coins = turn.coins
-        supply = self.supply
-        options.extend(
-            option(OptionKind.BUY, c)
-            for c in self.supply_order
-            if supply[c] > 0 and cards[c].cost <= coins
-        )
+        options.extend(self._buy_options_upto(turn.coins))
         options.append(_END_ACTIONS)
         return tuple(options)
+
+    def _buy_options_upto(self, coins: int) -> tuple[Option, ...]:
+        """Buy options for non-empty piles costing up to `coins` (cached until a pile empties)."""
+        cached = self._buy_cache.get(coins)
+        if cached is None:
+            supply = self.supply
+            cached = tuple(buy for cost, card, buy in self._buy_by_cost
+                           if cost <= coins and supply[card])
+            self._buy_cache[coins] = cached
+        return cached
 
     def _buy(self, p: PlayerState, card: str) -> None:
         turn = self.turn
         turn.bought = True
         turn.buys -= 1
         turn.coins -= self.cards[card].cost
-        self.supply[card] -= 1
+        self._take_from_supply(card)
         p.discard.append(card)
         p.discard_top_hidden = False
         self._log(Event(EventKind.BOUGHT, p.seat, (card,), zone="discard"))
@@ -370,10 +382,16 @@ class Game:
         """Gain a card from the Supply to the discard pile, deck or hand; False if none left."""
         if self.supply.get(card, 0) <= 0:
             return False
-        self.supply[card] -= 1
+        self._take_from_supply(card)
         self._place(p, card, to)
         self._log(Event(EventKind.GAINED, p.seat, (card,), source=source, zone=to))
         return True
+
+    def _take_from_supply(self, card: str) -> None:
+        left = self.supply[card] - 1
+        self.supply[card] = left
+        if not left:
+            self._buy_cache.clear()
 
     def gain_from_trash(self, p: PlayerState, card: str, *, source: str) -> None:
         self.trash.remove(card)

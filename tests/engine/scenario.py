@@ -35,6 +35,7 @@ def scenario(
         p.discard = list((discards or {}).get(p.seat, []))
         p.in_play, p.set_aside, p.looking = [], [], []
     game.supply.update(supply or {})
+    game._buy_cache.clear()
     game.turn = TurnState()
     game.events.clear()
     game.answers.clear()

@@ -1,0 +1,189 @@
+"""Random, Big Money and Smithy-Big Money, written against decisions as data.
+
+Kinds are compared as strings, so the engine's str enums and a decoded wire
+decision work alike.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+
+class OptionLike(Protocol):
+    @property
+    def kind(self) -> str: ...
+    @property
+    def card(self) -> str | None: ...
+
+
+class DecisionLike(Protocol):
+    @property
+    def kind(self) -> str: ...
+    @property
+    def options(self) -> Sequence[OptionLike]: ...
+    @property
+    def min(self) -> int: ...
+    @property
+    def max(self) -> int: ...
+    @property
+    def source(self) -> str | None: ...
+
+
+class Table(Protocol):
+    """What the deciding player knows: their coins, the Supply, their own cards."""
+
+    @property
+    def coins(self) -> int: ...
+    def supply(self, card: str) -> int: ...
+    def owned(self, card: str) -> int:
+        """How many of `card` the player owns (they saw every card they gained)."""
+        ...
+
+
+class Strategy(Protocol):
+    name: str
+
+    def choose(self, decision: DecisionLike, table: Table) -> list[int]: ...
+
+
+# How little a card is worth keeping: higher is more worth discarding or trashing.
+_JUNK = {"curse": 5, "estate": 4, "duchy": 3, "province": 3, "gardens": 3, "copper": 2}
+_COST = {"copper": 0, "curse": 0, "estate": 2, "silver": 3, "duchy": 5, "gold": 6,
+         "province": 8}
+
+
+def _junk(card: str | None) -> int:
+    return _JUNK.get(card or "", 0)
+
+
+def _find(decision: DecisionLike, kind: str, card: str | None = None) -> int | None:
+    for i, option in enumerate(decision.options):
+        if option.kind == kind and (card is None or option.card == card):
+            return i
+    return None
+
+
+def sensible_choice(decision: DecisionLike) -> list[int]:
+    """A reasonable answer to any decision other than the Action and Buy phases."""
+    options = decision.options
+    kind = decision.kind
+    if kind in ("react", "set_aside", "yes_no", "play"):
+        yes = _find(decision, "yes")
+        return [yes if yes is not None else 0]
+    if kind == "choose_fate":
+        card = options[0].card
+        wanted = "trash" if _junk(card) >= 4 else "discard" if _junk(card) >= 2 else "keep"
+        found = _find(decision, wanted)
+        return [found if found is not None else len(options) - 1]
+    if kind == "order":
+        return list(range(len(options)))
+    ranked = sorted(range(len(options)), key=lambda i: -_junk(options[i].card))
+    if kind == "gain":
+        best = max(range(len(options)),
+                   key=lambda i: (_COST.get(options[i].card or "", 4), -i))
+        return [best]
+    if kind == "topdeck" and decision.source == "harbinger":
+        best = max(range(len(options)), key=lambda i: _COST.get(options[i].card or "", 4))
+        return [best] if _junk(options[best].card) < 2 else []
+    # discard, trash, topdeck: the required number, then any extra pure junk.
+    chosen = ranked[: decision.min]
+    extra_bar = 4 if kind == "trash" else 3
+    for i in ranked[decision.min : decision.max]:
+        if _junk(options[i].card) >= extra_bar:
+            chosen.append(i)
+    return chosen
+
+
+class RandomBot:
+    """Picks a random legal answer: for tests that explore every path."""
+
+    name = "random"
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+
+    def choose(self, decision: DecisionLike, table: Table) -> list[int]:
+        count = self._rng.randint(decision.min, decision.max)
+        return self._rng.sample(range(len(decision.options)), count)
+
+
+class BigMoney:
+    """The canonical Big Money: Province at 8, Gold at 6-7, Silver at 3-5, Duchies late."""
+
+    name = "big_money"
+    actions: tuple[str, ...] = ()
+
+    def choose(self, decision: DecisionLike, table: Table) -> list[int]:
+        kind = decision.kind
+        if kind == "buy":
+            play_all = _find(decision, "play_all_treasures")
+            if play_all is not None:
+                return [play_all]
+            for card in self.buy_priority(table):
+                found = _find(decision, "buy", card)
+                if found is not None:
+                    return [found]
+            end = _find(decision, "end_phase")
+            return [end if end is not None else 0]
+        if kind == "play_action":
+            for card in self.actions:
+                found = _find(decision, "play", card)
+                if found is not None:
+                    return [found]
+            return [len(decision.options) - 1]  # end_phase is last
+        return sensible_choice(decision)
+
+    def buy_priority(self, table: Table) -> list[str]:
+        coins = table.coins
+        left = table.supply("province")
+        wanted: list[str] = []
+        if coins >= 8:
+            wanted.append("province")
+        if coins >= 5 and left <= 4:
+            wanted.append("duchy")
+        if coins >= 2 and left <= 2:
+            wanted.append("estate")
+        if coins >= 6:
+            wanted.append("gold")
+        if coins >= 5 and left <= 5:
+            wanted.append("duchy")
+        if coins >= 3:
+            wanted.append("silver")
+        return wanted
+
+
+class SmithyBigMoney(BigMoney):
+    """Big Money that buys a Smithy early and another one per eleven or so cards."""
+
+    name = "smithy_big_money"
+    actions = ("smithy",)
+
+    def buy_priority(self, table: Table) -> list[str]:
+        wanted = super().buy_priority(table)
+        if 4 <= table.coins <= 5 and wanted[:1] != ["duchy"] and self._wants_smithy(table):
+            return ["smithy", *wanted]
+        return wanted
+
+    @staticmethod
+    def _wants_smithy(table: Table) -> bool:
+        if not table.supply("smithy"):
+            return False
+        smithies = table.owned("smithy")
+        treasures = sum(table.owned(c) for c in ("copper", "silver", "gold"))
+        return smithies == 0 or (smithies == 1 and treasures >= 11)
+
+
+STRATEGIES: dict[str, Callable[[random.Random], Strategy]] = {
+    "random": RandomBot,
+    "big_money": lambda rng: BigMoney(),
+    "smithy_big_money": lambda rng: SmithyBigMoney(),
+}
+
+
+def make_strategy(name: str, rng: random.Random | None = None) -> Strategy:
+    """A strategy by name; `rng` seeds the random bot."""
+    if name not in STRATEGIES:
+        raise KeyError(f"unknown strategy {name!r}; known: {', '.join(STRATEGIES)}")
+    return STRATEGIES[name](rng or random.Random())

@@ -1,0 +1,42 @@
+"""In-process bots: strategies answering a live engine game, seat by seat."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from dominion.clients.bots import Strategy
+
+from .engine import Game
+
+
+class EngineTable:
+    """A `Table` over an engine game, limited to what one seat may know."""
+
+    __slots__ = ("_game", "_player")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self._game = game
+        self._player = game.players[seat]
+
+    @property
+    def coins(self) -> int:
+        return self._game.turn.coins
+
+    def supply(self, card: str) -> int:
+        return self._game.supply.get(card, 0)
+
+    def owned(self, card: str) -> int:
+        return sum(zone.count(card) for zone in self._player.zones())
+
+
+def play_out(game: Game, strategies: Sequence[Strategy], max_decisions: int = 100_000) -> int:
+    """Let one strategy per seat answer until the game ends; return the decisions answered."""
+    tables = [EngineTable(game, seat) for seat in range(len(game.players))]
+    answered = 0
+    while (decision := game.pending) is not None:
+        if answered >= max_decisions:
+            raise RuntimeError(f"game did not end within {max_decisions} decisions")
+        seat = decision.player
+        game.answer(seat, decision.id, strategies[seat].choose(decision, tables[seat]))
+        answered += 1
+    return answered

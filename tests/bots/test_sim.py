@@ -1,0 +1,62 @@
+"""`dominion-sim` and the in-process strategies."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dominion.server.sim import main, simulate
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
+    assert main([*args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
+
+
+def test_json_report(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json(capsys, "--games", "40", "--strategies", "big_money,smithy_big_money",
+                      "--kingdom", "First Game", "--seed", "3")
+    assert report["games"] == 40
+    wins = report["wins"]
+    assert isinstance(wins, dict) and set(wins) == {"big_money", "smithy_big_money"}
+    assert sum(wins.values()) + report["ties"] == 40  # type: ignore[operator]
+    assert 20 < report["average_turns"] < 80  # type: ignore[operator]
+
+
+def test_same_seed_same_games(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("--games", "30", "--players", "3", "--strategies", "random,big_money", "--seed", "9")
+    first, second = run_json(capsys, *args), run_json(capsys, *args)
+    assert first["wins"] == second["wins"] and first["average_turns"] == second["average_turns"]
+    assert first["strategies"] == ["random", "big_money", "random"]
+
+
+def test_first_edition_and_card_list_kingdom(capsys: pytest.CaptureFixture[str]) -> None:
+    kingdom = "adventurer,bureaucrat,chancellor,chapel,feast,laboratory,market,mine,thief,spy"
+    report = run_json(capsys, "--games", "10", "--edition", "1", "--kingdom", kingdom,
+                      "--strategies", "random,random,random,random", "--seed", "1")
+    assert report["games"] == 10
+
+
+def test_smithy_beats_plain_big_money() -> None:
+    report = simulate(["big_money", "smithy_big_money"], 400, kingdom="First Game", seed=5)
+    assert report.wins["smithy_big_money"] > 2 * report.wins["big_money"]
+
+
+def test_big_money_mirror_takes_canonical_length() -> None:
+    report = simulate(["big_money", "big_money"], 200, kingdom="First Game", seed=6).to_dict()
+    assert 14 < report["average_turns_per_player"] < 22
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--strategies", "nobody"),
+        ("--games", "0"),
+        ("--kingdom", "No Such Set"),
+        ("--players", "7", "--strategies", "random"),
+    ],
+)
+def test_bad_arguments_exit_2(args: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(list(args)) == 2
+    assert capsys.readouterr().err

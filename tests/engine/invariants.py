@@ -1,0 +1,82 @@
+"""Checks that must hold at every point of every game: used by the randomised tests."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from dominion.server.engine import Game, Secrecy, view, visible_event
+
+PUBLIC_PLAYER_KEYS = {"seat", "name", "hand_size", "discard_top", "in_play", "set_aside", "turns"}
+OWN_PLAYER_KEYS = PUBLIC_PLAYER_KEYS | {"hand", "deck_size", "looking"}
+PUBLIC_DECISION_KEYS = {"id", "player", "kind", "prompt", "source"}
+
+
+def check_view_shape(game: Game, viewer: int | None) -> dict[str, Any]:
+    """The view carries exactly the fields the viewer may have, with the true public values."""
+    seen = view(game, viewer)
+    for p, shown in zip(game.players, seen["players"], strict=True):
+        expected_keys = OWN_PLAYER_KEYS if viewer == p.seat else PUBLIC_PLAYER_KEYS
+        assert set(shown) == expected_keys, (viewer, p.seat, set(shown))
+        assert shown["hand_size"] == len(p.hand)
+        assert shown["discard_top"] == p.discard_top
+        assert shown["in_play"] == p.in_play
+        if viewer == p.seat:
+            assert shown["hand"] == p.hand
+            assert shown["deck_size"] == len(p.deck)
+    decision = seen["decision"]
+    if decision is not None and decision["player"] != viewer:
+        assert set(decision) == PUBLIC_DECISION_KEYS
+    return seen
+
+
+def check_view_ignores_hidden(game: Game, viewer: int | None, rng: random.Random) -> None:
+    """Scramble everything `viewer` may not know; their view must not change.
+
+    Other players' hands are swapped with their deck cards, every deck is reordered,
+    and every discard pile is reordered below its top card.
+    """
+    before = view(game, viewer)
+    saved = [(p.hand, p.deck, p.discard, p.looking) for p in game.players]
+    try:
+        for p in game.players:
+            if p.seat != viewer:
+                pool = p.hand + p.deck + p.looking
+                rng.shuffle(pool)
+                p.hand = pool[: len(p.hand)]
+                p.looking = pool[len(p.hand) : len(p.hand) + len(p.looking)]
+                p.deck = pool[len(p.hand) + len(p.looking) :]
+            else:
+                p.deck = rng.sample(p.deck, len(p.deck))
+            if len(p.discard) > 1:
+                below = p.discard[:-1]
+                rng.shuffle(below)
+                p.discard = [*below, p.discard[-1]]
+        assert view(game, viewer) == before, f"viewer {viewer} sees hidden information"
+    finally:
+        for p, (hand, deck, discard, looking) in zip(game.players, saved, strict=True):
+            p.hand, p.deck, p.discard, p.looking = hand, deck, discard, looking
+
+
+def check_event_redaction(game: Game, viewer: int | None) -> None:
+    """Events never show a viewer cards RULES.md hides from them, and always show they happened."""
+    for event in game.events:
+        seen = visible_event(event, viewer)
+        assert seen["kind"] == event.kind.value
+        owner = viewer is not None and viewer == event.player
+        if event.secrecy is Secrecy.HIDDEN:
+            assert "cards" not in seen
+            assert ("count" in seen) == owner
+        elif event.secrecy is Secrecy.PUBLIC or owner:
+            assert seen.get("cards", []) == list(event.cards)
+        else:
+            assert "cards" not in seen
+            assert seen["count"] == len(event.cards)
+            if event.secrecy is Secrecy.OWNER_TOP:
+                assert seen["top"] == event.cards[-1]
+            else:
+                assert "top" not in seen
+
+
+def zones_total(game: Game) -> int:
+    return game.card_total()

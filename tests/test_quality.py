@@ -1,0 +1,29 @@
+"""ruff and mypy are part of the test suite, so the README's one test command checks them."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("dominion.server", "dominion.protocol", "dominion.clients")
+
+
+def run(*command: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+
+
+@pytest.mark.skipif(shutil.which("ruff") is None, reason="ruff is installed with .[dev]")
+def test_ruff_is_clean() -> None:
+    result = run("ruff", "check", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_is_clean() -> None:
+    args = [arg for package in PACKAGES for arg in ("-p", package)]
+    result = run(sys.executable, "-m", "mypy", *args)
+    assert result.returncode == 0, result.stdout + result.stderr
