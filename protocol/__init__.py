@@ -1,1 +1,90 @@
+"""The wire protocol: message definitions, the one codec, and the JSON Schema.
 
+Nothing else in the project encodes or decodes frames. This package imports
+neither the engine nor the server. See docs/PROTOCOL.md.
+"""
+
+from __future__ import annotations
+
+from .codec import decode_client, decode_server, encode_client, encode_server
+from .errors import CloseCode, ErrorCode, ProtocolError
+from .limits import (
+    MAX_CHAT_LENGTH,
+    MAX_CLIENT_FRAME_BYTES,
+    MAX_DEPTH,
+    MAX_SERVER_FRAME_BYTES,
+    SUBPROTOCOL,
+    SUPPORTED_VERSIONS,
+    VERSION,
+)
+from .messages import (
+    CLIENT_MESSAGES,
+    SERVER_MESSAGES,
+    Ack,
+    Answer,
+    Catalogue,
+    Chat,
+    ChatLine,
+    ClientMessage,
+    Error,
+    GameEvent,
+    GameOver,
+    Hello,
+    Join,
+    Leave,
+    PendingDecision,
+    Ping,
+    Pong,
+    Resign,
+    Resume,
+    ServerInfo,
+    ServerLimits,
+    ServerMessage,
+    Snapshot,
+    Watch,
+    Welcome,
+    error_for,
+)
+
+__all__ = [
+    "CLIENT_MESSAGES",
+    "MAX_CHAT_LENGTH",
+    "MAX_CLIENT_FRAME_BYTES",
+    "MAX_DEPTH",
+    "MAX_SERVER_FRAME_BYTES",
+    "SERVER_MESSAGES",
+    "SUBPROTOCOL",
+    "SUPPORTED_VERSIONS",
+    "VERSION",
+    "Ack",
+    "Answer",
+    "Catalogue",
+    "Chat",
+    "ChatLine",
+    "ClientMessage",
+    "CloseCode",
+    "Error",
+    "ErrorCode",
+    "GameEvent",
+    "GameOver",
+    "Hello",
+    "Join",
+    "Leave",
+    "PendingDecision",
+    "Ping",
+    "Pong",
+    "ProtocolError",
+    "Resign",
+    "Resume",
+    "ServerInfo",
+    "ServerLimits",
+    "ServerMessage",
+    "Snapshot",
+    "Watch",
+    "Welcome",
+    "decode_client",
+    "decode_server",
+    "encode_client",
+    "encode_server",
+    "error_for",
+]

@@ -1,0 +1,121 @@
+"""The only code that turns frames into messages and messages into frames."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+import msgpack  # type: ignore[import-untyped]
+
+from .errors import ErrorCode, ProtocolError
+from .limits import MAX_CLIENT_FRAME_BYTES, MAX_DEPTH, MAX_INT, MAX_SERVER_FRAME_BYTES
+from .messages import CLIENT_MESSAGES, SERVER_MESSAGES, ClientMessage, ServerMessage
+from .spec import read_fields, write_fields
+
+M = TypeVar("M")
+
+__all__ = ["decode_client", "decode_server", "encode_client", "encode_server"]
+
+
+def decode_client(data: bytes, max_frame_bytes: int = MAX_CLIENT_FRAME_BYTES) -> ClientMessage:
+    """A client's frame as a message (for the server), or ProtocolError."""
+    return _decode(data, CLIENT_MESSAGES, max_frame_bytes)
+
+
+def decode_server(data: bytes, max_frame_bytes: int = MAX_SERVER_FRAME_BYTES) -> ServerMessage:
+    """A server's frame as a message (for clients), or ProtocolError."""
+    return _decode(data, SERVER_MESSAGES, max_frame_bytes)
+
+
+def encode_client(message: ClientMessage) -> bytes:
+    """A client's message as a frame; ProtocolError if it breaks a limit."""
+    return _encode(message, CLIENT_MESSAGES, MAX_CLIENT_FRAME_BYTES)
+
+
+def encode_server(message: ServerMessage) -> bytes:
+    """A server's message as a frame; ProtocolError if it breaks a limit."""
+    return _encode(message, SERVER_MESSAGES, MAX_SERVER_FRAME_BYTES)
+
+
+def _decode(data: bytes, registry: Mapping[str, type[M]], max_frame_bytes: int) -> M:
+    if not isinstance(data, bytes | bytearray | memoryview):
+        raise ProtocolError(ErrorCode.NOT_MSGPACK, "frames are binary")
+    if len(data) > max_frame_bytes:
+        raise ProtocolError(ErrorCode.FRAME_TOO_LARGE,
+                            f"the frame has {len(data)} bytes; the limit is {max_frame_bytes}")
+    frame = _unpack(bytes(data), max_frame_bytes)
+    if not isinstance(frame, dict):
+        raise ProtocolError(ErrorCode.NOT_A_MAP, "a frame is one msgpack map")
+    request_id = frame.get("id")
+    if type(request_id) is not int or not 0 <= request_id <= MAX_INT:
+        request_id = None
+    try:
+        return _read(frame, registry)
+    except ProtocolError as error:
+        error.request_id = request_id
+        raise
+
+
+def _unpack(data: bytes, limit: int) -> Any:
+    try:
+        frame = msgpack.unpackb(
+            data, raw=False, strict_map_key=True, use_list=True, max_str_len=limit,
+            max_bin_len=limit, max_array_len=limit, max_map_len=limit, max_ext_len=0,
+        )
+    except (msgpack.StackError, RecursionError):
+        raise ProtocolError(ErrorCode.TOO_DEEP,
+                            f"maps and arrays nest at most {MAX_DEPTH} deep") from None
+    except Exception as error:  # msgpack signals bad input with several exception types
+        text = str(error)
+        if "max_ext_len" in text:
+            raise ProtocolError(ErrorCode.NOT_MSGPACK, "extension types are not used") from None
+        if "exceeds max_" in text:
+            raise ProtocolError(ErrorCode.TOO_LONG, "a length exceeds the frame") from None
+        raise ProtocolError(ErrorCode.NOT_MSGPACK, "the frame is not one msgpack value") from None
+    _check_depth(frame)
+    return frame
+
+
+def _check_depth(value: Any) -> None:
+    """Iteratively, so that no input can exhaust the Python stack."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = item.values()
+        elif not isinstance(item, list | tuple):
+            continue
+        if depth > MAX_DEPTH:
+            raise ProtocolError(ErrorCode.TOO_DEEP,
+                                f"maps and arrays nest at most {MAX_DEPTH} deep")
+        stack.extend((child, depth + 1) for child in item)
+
+
+def _read(frame: dict[Any, Any], registry: Mapping[str, type[M]]) -> M:
+    kind = frame.get("type")
+    if kind is None:
+        raise ProtocolError(ErrorCode.MISSING_FIELD, "missing field type")
+    if not isinstance(kind, str):
+        raise ProtocolError(ErrorCode.BAD_FIELD_TYPE, "type must be a string")
+    cls = registry.get(kind)
+    if cls is None:
+        raise ProtocolError(ErrorCode.UNKNOWN_TYPE, f"unknown message type {kind[:40]!r}")
+    message: M = read_fields(cls, frame)
+    return message
+
+
+def _encode(message: Any, registry: Mapping[str, type[Any]], max_frame_bytes: int) -> bytes:
+    cls = type(message)
+    if registry.get(getattr(cls, "TYPE", "")) is not cls:
+        raise TypeError(f"{cls.__name__} is not a message of this direction")
+    frame = {"type": cls.TYPE, **write_fields(message)}
+    _check_depth(frame)
+    _read(frame, registry)  # the same checks a receiver makes
+    try:
+        data: bytes = msgpack.packb(frame, use_bin_type=True)
+    except (TypeError, ValueError, OverflowError) as error:  # ValueError: bad UTF-8
+        raise ProtocolError(ErrorCode.BAD_FIELD_TYPE, f"cannot encode: {error}") from None
+    if len(data) > max_frame_bytes:
+        raise ProtocolError(ErrorCode.FRAME_TOO_LARGE,
+                            f"the frame has {len(data)} bytes; the limit is {max_frame_bytes}")
+    return data

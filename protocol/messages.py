@@ -1,0 +1,232 @@
+"""Every message, both directions, as frozen dataclasses of annotated fields.
+
+`TYPE` is the frame's "type". Field order is the order fields are encoded in,
+after "type". docs/PROTOCOL.md describes each message for people.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar
+
+from .errors import ProtocolError
+from .limits import (
+    MAX_ANSWER_OPTIONS,
+    MAX_CARDS,
+    MAX_CHAT_LENGTH,
+    MAX_GAME_ID_LENGTH,
+    MAX_INT,
+    MAX_NAME_LENGTH,
+    MAX_OPTION_ID,
+    MAX_TOKEN_LENGTH,
+    MAX_VERSIONS,
+)
+from .spec import Int, Key, ListOf, Nullable, Optional, Payload, Str, Struct
+
+RequestId = Annotated[int, Int(0, MAX_INT)]
+GameId = Annotated[str, Str(MAX_GAME_ID_LENGTH, min_len=1)]
+Token = Annotated[str, Str(MAX_TOKEN_LENGTH, min_len=1)]
+Seq = Annotated[int, Int(0, MAX_INT)]
+Name = Annotated[str, Str(MAX_NAME_LENGTH)]
+ChatText = Annotated[str, Str(MAX_CHAT_LENGTH, min_len=1)]
+Count = Annotated[int, Int(1, MAX_INT)]
+
+EVENT = Payload("An event as the recipient may see it (docs/PROTOCOL.md, 'Event map').",
+                ("kind",))
+DECISION = Payload("A pending decision as the recipient may see it "
+                   "(docs/PROTOCOL.md, 'Decision map').",
+                   ("id", "player", "kind", "prompt", "source"))
+VIEW = Payload("The game as the recipient may see it (docs/PROTOCOL.md, 'View map').",
+               ("viewer", "edition", "kingdom", "supply", "trash", "turn", "players",
+                "decision", "result", "event_count"))
+RESULT = Payload("Final scores (docs/PROTOCOL.md, 'Result map').",
+                 ("scores", "turns", "winners", "decks"))
+CARD = Payload("A catalogue entry (docs/PROTOCOL.md, 'Catalogue entry').",
+               ("id", "name", "name_pl", "cost", "types", "editions", "text", "kingdom"))
+
+
+# Client to server: requests. Each carries an "id" the answer (ack or error) repeats.
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    TYPE: ClassVar[str] = "hello"
+    id: RequestId
+    versions: Annotated[tuple[int, ...], ListOf(Int(1, 255), MAX_VERSIONS, min_len=1)]
+    client: Annotated[str | None, Optional(Str(MAX_NAME_LENGTH))] = None
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    TYPE: ClassVar[str] = "join"
+    id: RequestId
+    game: GameId
+    token: Token
+
+
+@dataclass(frozen=True, slots=True)
+class Watch:
+    TYPE: ClassVar[str] = "watch"
+    id: RequestId
+    game: GameId
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    TYPE: ClassVar[str] = "resume"
+    id: RequestId
+    game: GameId
+    last_seq: Seq
+    token: Annotated[str | None, Optional(Str(MAX_TOKEN_LENGTH, min_len=1))] = None
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    TYPE: ClassVar[str] = "answer"
+    id: RequestId
+    game: GameId
+    decision: Annotated[int, Int(0, MAX_INT)]
+    options: Annotated[tuple[int, ...], ListOf(Int(0, MAX_OPTION_ID), MAX_ANSWER_OPTIONS)]
+
+
+@dataclass(frozen=True, slots=True)
+class Chat:
+    TYPE: ClassVar[str] = "chat"
+    id: RequestId
+    game: GameId
+    text: ChatText
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    TYPE: ClassVar[str] = "resign"
+    id: RequestId
+    game: GameId
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    TYPE: ClassVar[str] = "leave"
+    id: RequestId
+    game: GameId
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    TYPE: ClassVar[str] = "ping"
+    id: RequestId
+
+
+@dataclass(frozen=True, slots=True)
+class Catalogue:
+    TYPE: ClassVar[str] = "catalogue"
+    id: RequestId
+
+
+# Server to client: answers to requests (with "id"), then pushes (without).
+
+
+@dataclass(frozen=True, slots=True)
+class ServerInfo:
+    name: Name
+    version: Name
+
+
+@dataclass(frozen=True, slots=True)
+class ServerLimits:
+    max_frame_bytes: Annotated[int, Int(1024, MAX_INT)]
+    messages_per_second: Count
+    burst: Count
+    heartbeat_seconds: Count
+    idle_timeout_seconds: Count
+    max_chat_length: Annotated[int, Int(1, MAX_CHAT_LENGTH)]
+
+
+@dataclass(frozen=True, slots=True)
+class Welcome:
+    TYPE: ClassVar[str] = "welcome"
+    id: RequestId
+    version: Annotated[int, Int(1, 255)]
+    server: Annotated[ServerInfo, Struct(ServerInfo)]
+    limits: Annotated[ServerLimits, Struct(ServerLimits)]
+
+
+@dataclass(frozen=True, slots=True)
+class Ack:
+    TYPE: ClassVar[str] = "ack"
+    id: RequestId
+    seat: Annotated[int | None, Optional(Int(0, 255))] = None
+    """`join`, and `resume` with a token: the seat the token holds."""
+    cards: Annotated[tuple[dict[str, Any], ...] | None, Optional(ListOf(CARD, MAX_CARDS))] = None
+    """`catalogue`: every card."""
+
+
+@dataclass(frozen=True, slots=True)
+class Error:
+    TYPE: ClassVar[str] = "error"
+    id: Annotated[int | None, Nullable(Int(0, MAX_INT))]
+    code: Annotated[str, Str(64, min_len=1)]
+    message: Annotated[str, Str(1000)]
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    TYPE: ClassVar[str] = "snapshot"
+    game: GameId
+    seq: Seq
+    view: Annotated[dict[str, Any], VIEW]
+
+
+@dataclass(frozen=True, slots=True)
+class GameEvent:
+    TYPE: ClassVar[str] = "event"
+    game: GameId
+    seq: Annotated[int, Int(1, MAX_INT)]
+    event: Annotated[dict[str, Any], EVENT]
+
+
+@dataclass(frozen=True, slots=True)
+class PendingDecision:
+    TYPE: ClassVar[str] = "decision"
+    game: GameId
+    decision: Annotated[dict[str, Any], DECISION]
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    TYPE: ClassVar[str] = "chat"
+    game: GameId
+    sender: Annotated[str, Str(MAX_NAME_LENGTH), Key("from")]
+    text: ChatText
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    TYPE: ClassVar[str] = "game_over"
+    game: GameId
+    result: Annotated[dict[str, Any], RESULT]
+
+
+@dataclass(frozen=True, slots=True)
+class Pong:
+    TYPE: ClassVar[str] = "pong"
+
+
+ClientMessage = Hello | Join | Watch | Resume | Answer | Chat | Resign | Leave | Ping | Catalogue
+ServerMessage = (Welcome | Ack | Error | Snapshot | GameEvent | PendingDecision | ChatLine
+                 | GameOver | Pong)
+
+CLIENT_MESSAGES: dict[str, type[ClientMessage]] = {
+    cls.TYPE: cls
+    for cls in (Hello, Join, Watch, Resume, Answer, Chat, Resign, Leave, Ping, Catalogue)
+}
+SERVER_MESSAGES: dict[str, type[ServerMessage]] = {
+    cls.TYPE: cls
+    for cls in (Welcome, Ack, Error, Snapshot, GameEvent, PendingDecision, ChatLine, GameOver,
+                Pong)
+}
+
+
+def error_for(error: ProtocolError) -> Error:
+    """The `error` frame answering a frame the decoder refused."""
+    return Error(error.request_id, error.code.value, error.message)

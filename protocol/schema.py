@@ -1,0 +1,58 @@
+"""JSON Schema of every message, generated from the definitions in messages.py.
+
+`python -m dominion.protocol.schema` rewrites protocol/schema.json; a test checks
+the file equals `generate()`. msgpack maps, arrays, strings, integers and nil are
+described as JSON objects, arrays, strings, integers and null.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .limits import SUBPROTOCOL, VERSION
+from .messages import CLIENT_MESSAGES, SERVER_MESSAGES
+from .spec import JSON, object_schema
+
+SCHEMA_PATH = Path(__file__).with_name("schema.json")
+
+
+def _message_schema(cls: type[Any]) -> JSON:
+    schema = object_schema(cls)
+    schema["properties"] = {"type": {"const": cls.TYPE}, **schema["properties"]}
+    schema["required"] = ["type", *schema["required"]]
+    return schema
+
+
+def _direction(registry: dict[str, type[Any]], prefix: str) -> tuple[JSON, JSON]:
+    defs = {f"{prefix}.{kind}": _message_schema(cls) for kind, cls in registry.items()}
+    one_of = {"oneOf": [{"$ref": f"#/$defs/{name}"} for name in defs]}
+    return defs, one_of
+
+
+def generate() -> JSON:
+    client_defs, client = _direction(dict(CLIENT_MESSAGES), "client")
+    server_defs, server = _direction(dict(SERVER_MESSAGES), "server")
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"urn:{SUBPROTOCOL}",
+        "title": f"Dominion protocol version {VERSION} (WebSocket subprotocol {SUBPROTOCOL})",
+        "description": "Every frame is one msgpack map. See docs/PROTOCOL.md.",
+        "anyOf": [{"$ref": "#/$defs/client_message"}, {"$ref": "#/$defs/server_message"}],
+        "$defs": {"client_message": client, "server_message": server,
+                  **client_defs, **server_defs},
+    }
+
+
+def render() -> str:
+    return json.dumps(generate(), indent=2, sort_keys=False) + "\n"
+
+
+def main() -> None:
+    SCHEMA_PATH.write_text(render(), encoding="utf-8")
+    print(f"wrote {SCHEMA_PATH}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,196 @@
+from __future__ import annotations
+
+from typing import Any
+
+import msgpack
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dominion.protocol import (
+    CLIENT_MESSAGES,
+    SERVER_MESSAGES,
+    Ack,
+    Answer,
+    Chat,
+    ChatLine,
+    ClientMessage,
+    Error,
+    ErrorCode,
+    Hello,
+    Ping,
+    Pong,
+    ProtocolError,
+    ServerMessage,
+    Snapshot,
+    decode_client,
+    decode_server,
+    encode_client,
+    encode_server,
+    error_for,
+)
+
+from .strategies import client_messages, instances, server_messages
+
+
+@pytest.mark.parametrize("cls", CLIENT_MESSAGES.values(), ids=list(CLIENT_MESSAGES))
+@given(data=st.data())
+def test_every_client_message_round_trips(cls: type[ClientMessage], data: st.DataObject) -> None:
+    message = data.draw(instances(cls))
+    assert decode_client(encode_client(message)) == message
+
+
+@pytest.mark.parametrize("cls", SERVER_MESSAGES.values(), ids=list(SERVER_MESSAGES))
+@given(data=st.data())
+def test_every_server_message_round_trips(cls: type[ServerMessage], data: st.DataObject) -> None:
+    message = data.draw(instances(cls))
+    assert decode_server(encode_server(message)) == message
+
+
+@given(client_messages,
+       st.dictionaries(st.text(max_size=10), st.integers(-(2**63), 2**64 - 1), max_size=3))
+def test_unknown_fields_are_ignored(message: ClientMessage, extra: dict[str, int]) -> None:
+    frame = msgpack.unpackb(encode_client(message))
+    frame.update({f"x_{key}": value for key, value in extra.items()})
+    assert decode_client(msgpack.packb(frame)) == message
+
+
+def test_frames_are_maps_with_type_first() -> None:
+    frame = encode_client(Hello(1, (1,), "bot"))
+    assert frame == msgpack.packb({"type": "hello", "id": 1, "versions": [1], "client": "bot"})
+
+
+def test_optional_fields_are_left_out_or_may_be_nil() -> None:
+    assert msgpack.unpackb(encode_server(Ack(3))) == {"type": "ack", "id": 3}
+    assert decode_client(msgpack.packb({"type": "hello", "id": 1, "versions": [1],
+                                        "client": None})) == Hello(1, (1,))
+
+
+def test_nullable_error_id_is_always_sent() -> None:
+    assert msgpack.unpackb(encode_server(Error(None, "not_msgpack", "no"))) == {
+        "type": "error", "id": None, "code": "not_msgpack", "message": "no"}
+
+
+def test_from_is_the_wire_name_of_the_chat_sender() -> None:
+    frame = msgpack.unpackb(encode_server(ChatLine("g", "ann", "hi")))
+    assert frame == {"type": "chat", "game": "g", "from": "ann", "text": "hi"}
+
+
+def test_pong_has_only_a_type() -> None:
+    assert encode_server(Pong()) == msgpack.packb({"type": "pong"})
+
+
+def refused(frame: Any) -> ProtocolError:
+    with pytest.raises(ProtocolError) as caught:
+        decode_client(frame if isinstance(frame, bytes) else msgpack.packb(frame))
+    return caught.value
+
+
+ANSWER = {"type": "answer", "id": 7, "game": "g", "decision": 3, "options": [0]}
+
+
+@pytest.mark.parametrize(("frame", "code", "request_id"), [
+    (b"", ErrorCode.NOT_MSGPACK, None),
+    (b"\xc1", ErrorCode.NOT_MSGPACK, None),
+    (b"\x80\x80", ErrorCode.NOT_MSGPACK, None),  # two values
+    (b"\xa2\xff\xfe", ErrorCode.NOT_MSGPACK, None),  # bad UTF-8
+    (b"\xd4\x01\x00", ErrorCode.NOT_MSGPACK, None),  # ext type
+    (b"\x81\x01\x02", ErrorCode.NOT_MSGPACK, None),  # integer key
+    ([1, 2], ErrorCode.NOT_A_MAP, None),
+    ("hello", ErrorCode.NOT_A_MAP, None),
+    ({"id": 4}, ErrorCode.MISSING_FIELD, 4),
+    ({"type": 5, "id": 4}, ErrorCode.BAD_FIELD_TYPE, 4),
+    ({"type": "shout", "id": 4}, ErrorCode.UNKNOWN_TYPE, 4),
+    ({"type": "welcome", "id": 4}, ErrorCode.UNKNOWN_TYPE, 4),  # wrong direction
+    ({"type": "ping"}, ErrorCode.MISSING_FIELD, None),
+    ({"type": "ping", "id": -1}, ErrorCode.OUT_OF_RANGE, None),
+    ({"type": "ping", "id": 2**31}, ErrorCode.OUT_OF_RANGE, None),
+    ({"type": "ping", "id": 1.0}, ErrorCode.BAD_FIELD_TYPE, None),
+    ({"type": "ping", "id": True}, ErrorCode.BAD_FIELD_TYPE, None),
+    ({"type": "ping", "id": "1"}, ErrorCode.BAD_FIELD_TYPE, None),
+    ({**ANSWER, "game": ""}, ErrorCode.OUT_OF_RANGE, 7),
+    ({**ANSWER, "game": "g" * 65}, ErrorCode.TOO_LONG, 7),
+    ({**ANSWER, "game": b"g"}, ErrorCode.BAD_FIELD_TYPE, 7),
+    ({**ANSWER, "options": 1}, ErrorCode.BAD_FIELD_TYPE, 7),
+    ({**ANSWER, "options": [0] * 1025}, ErrorCode.TOO_LONG, 7),
+    ({**ANSWER, "options": [None]}, ErrorCode.BAD_FIELD_TYPE, 7),
+    ({**ANSWER, "decision": None}, ErrorCode.BAD_FIELD_TYPE, 7),
+    ({"type": "hello", "id": 1, "versions": []}, ErrorCode.OUT_OF_RANGE, 1),
+    ({"type": "chat", "id": 2, "game": "g", "text": "x" * 501}, ErrorCode.TOO_LONG, 2),
+    (b"\x00" * 16385, ErrorCode.FRAME_TOO_LARGE, None),
+    (b"\x91" * 17 + b"\x00", ErrorCode.TOO_DEEP, None),
+    (b"\x91" * 5000 + b"\x00", ErrorCode.TOO_DEEP, None),
+    (b"\xdd\xff\xff\xff\xff", ErrorCode.TOO_LONG, None),
+    (b"\xdb\xff\xff\xff\xff", ErrorCode.NOT_MSGPACK, None),  # cut short
+])
+def test_malformed_frames_get_typed_errors(frame: Any, code: ErrorCode,
+                                           request_id: int | None) -> None:
+    error = refused(frame)
+    assert (error.code, error.request_id) == (code, request_id)
+    answer = error_for(error)
+    assert (answer.id, answer.code) == (request_id, code.value)
+    encode_server(answer)
+
+
+def test_sixteen_levels_of_nesting_are_allowed() -> None:
+    nested: Any = 0
+    for _ in range(15):
+        nested = [nested]
+    assert decode_client(msgpack.packb({"type": "ping", "id": 1, "x": nested})) == Ping(1)
+    assert refused({"type": "ping", "id": 1, "x": [nested]}).code is ErrorCode.TOO_DEEP
+
+
+def test_the_frame_limit_can_be_raised_or_lowered() -> None:
+    frame = encode_client(Ping(1))
+    with pytest.raises(ProtocolError):
+        decode_client(frame, max_frame_bytes=len(frame) - 1)
+    assert decode_client(frame, max_frame_bytes=len(frame)) == Ping(1)
+
+
+def test_payload_maps_need_string_keys_and_their_required_fields() -> None:
+    with pytest.raises(ProtocolError) as caught:
+        decode_server(msgpack.packb({"type": "event", "game": "g", "seq": 1, "event": {}}))
+    assert caught.value.code is ErrorCode.MISSING_FIELD
+    with pytest.raises(ProtocolError) as caught:
+        decode_server(msgpack.packb({"type": "event", "game": "g", "seq": 1,
+                                     "event": {"kind": "drew", b"k": 1}}))
+    assert caught.value.code is ErrorCode.BAD_FIELD_TYPE
+
+
+def test_encoding_checks_what_it_sends() -> None:
+    with pytest.raises(ProtocolError) as caught:
+        encode_client(Chat(1, "g", ""))
+    assert caught.value.code is ErrorCode.OUT_OF_RANGE
+    with pytest.raises(ProtocolError):
+        encode_server(Snapshot("g", 0, {"viewer": None}))
+    with pytest.raises(ProtocolError) as caught:
+        encode_client(Answer(1, "g", 0, (True,)))
+    assert caught.value.code is ErrorCode.BAD_FIELD_TYPE
+    with pytest.raises(ProtocolError) as caught:
+        encode_server(Snapshot("g", 0, {**VIEW, "trash": [2**70]}))
+    assert caught.value.code is ErrorCode.BAD_FIELD_TYPE
+    with pytest.raises(ProtocolError):
+        encode_server(Snapshot("g", 0, {**VIEW, "trash": ["\ud800"]}))
+
+
+def test_each_direction_has_its_own_encoder() -> None:
+    with pytest.raises(TypeError):
+        encode_server(Ping(1))  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        encode_client(Pong())  # type: ignore[arg-type]
+
+
+VIEW = dict.fromkeys(("viewer", "edition", "kingdom", "supply", "trash", "turn", "players",
+                      "decision", "result", "event_count"))
+
+
+def test_oversized_server_frames_are_refused() -> None:
+    view = {**VIEW, "trash": ["x" * 1000] * 1100}
+    with pytest.raises(ProtocolError) as caught:
+        encode_server(Snapshot("g", 0, view))
+    assert caught.value.code is ErrorCode.FRAME_TOO_LARGE
+
+
+@given(server_messages)
+def test_server_frames_fit_the_server_limit(message: ServerMessage) -> None:
+    assert decode_server(encode_server(message)) == message
