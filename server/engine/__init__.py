@@ -14,7 +14,7 @@ from .game import Game, Phase
 from .replay import replay
 from .scoring import Result
 from .setup import RECOMMENDED_KINGDOMS, InvalidSetup, Setup
-from .view import decision_view, view, visible_event
+from .view import decision_view, event_record, fan_out, view, visible_event
 
 __all__ = [
     "RECOMMENDED_KINGDOMS",
@@ -37,6 +37,8 @@ __all__ = [
     "catalogue",
     "catalogue_dict",
     "decision_view",
+    "event_record",
+    "fan_out",
     "replay",
     "view",
     "visible_event",

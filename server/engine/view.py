@@ -8,6 +8,7 @@ or what lies in a discard pile below its top card.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .events import Event, Secrecy
@@ -22,7 +23,8 @@ Viewer = int | None
 
 def event_record(event: Event) -> dict[str, Any]:
     """An event in full, hidden cards included: for logs and finished games' replays."""
-    record: dict[str, Any] = {"kind": event.kind.value}
+    # Kinds are StrEnum members: they are str, and serialise as their value.
+    record: dict[str, Any] = {"kind": event.kind}
     if event.player is not None:
         record["player"] = event.player
     if event.cards:
@@ -43,7 +45,7 @@ def visible_event(event: Event, viewer: Viewer) -> dict[str, Any]:
     secrecy = event.secrecy
     if secrecy is Secrecy.PUBLIC or (secrecy is not Secrecy.HIDDEN and viewer == event.player):
         return event_record(event) if secrecy is Secrecy.PUBLIC else _without_secrecy(event)
-    seen: dict[str, Any] = {"kind": event.kind.value}
+    seen: dict[str, Any] = {"kind": event.kind}
     if event.player is not None:
         seen["player"] = event.player
     if secrecy is not Secrecy.HIDDEN or viewer == event.player:
@@ -54,6 +56,31 @@ def visible_event(event: Event, viewer: Viewer) -> dict[str, Any]:
         seen["source"] = event.source
     if event.zone is not None:
         seen["zone"] = event.zone
+    return seen
+
+
+def fan_out(events: Sequence[Event], viewers: Sequence[Viewer]) -> dict[Viewer, list[dict[str, Any]]]:
+    """`visible_event` for many viewers at once, building each distinct form only once.
+
+    Every viewer who is not an event's owner sees it as a spectator does, so a public
+    event has one form and any other event at most two. The maps are shared between
+    viewers: treat them as read-only.
+    """
+    seen: dict[Viewer, list[dict[str, Any]]] = {viewer: [] for viewer in viewers}
+    for event in events:
+        if event.secrecy is Secrecy.PUBLIC:
+            public = event_record(event)
+            for viewer in viewers:
+                seen[viewer].append(public)
+            continue
+        outsider: dict[str, Any] | None = None
+        for viewer in viewers:
+            if viewer == event.player:
+                seen[viewer].append(visible_event(event, viewer))
+            else:
+                if outsider is None:
+                    outsider = visible_event(event, None)
+                seen[viewer].append(outsider)
     return seen
 
 
@@ -68,7 +95,7 @@ def decision_view(decision: Decision, viewer: Viewer) -> dict[str, Any]:
     seen: dict[str, Any] = {
         "id": decision.id,
         "player": decision.player,
-        "kind": decision.kind.value,
+        "kind": decision.kind,
         "prompt": decision.prompt,
         "source": decision.source,
     }
@@ -77,7 +104,7 @@ def decision_view(decision: Decision, viewer: Viewer) -> dict[str, Any]:
         seen["max"] = decision.max
         seen["ordered"] = decision.ordered
         seen["options"] = [
-            {"id": i, "kind": option.kind.value, "card": option.card}
+            {"id": i, "kind": option.kind, "card": option.card}
             for i, option in enumerate(decision.options)
         ]
     return seen
