@@ -59,7 +59,9 @@ def visible_event(event: Event, viewer: Viewer) -> dict[str, Any]:
     return seen
 
 
-def fan_out(events: Sequence[Event], viewers: Sequence[Viewer]) -> dict[Viewer, list[dict[str, Any]]]:
+def fan_out(
+    events: Sequence[Event], viewers: Sequence[Viewer]
+) -> dict[Viewer, list[dict[str, Any]]]:
     """`visible_event` for many viewers at once, building each distinct form only once.
 
     Every viewer who is not an event's owner sees it as a spectator does, so a public
