@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dominion.server.engine import DecisionKind, EventKind, Secrecy
+from dominion.server.engine import DecisionKind, EventKind, Secrecy, visible_event
 from tests.engine.scenario import pick, play_action, scenario
 from tests.engine.test_cards_support import asked, events, moves, opts, pending, zones
 
@@ -282,3 +282,76 @@ def test_thief_gaining_none():
     assert game.trash == ["silver"] and zones(game, 0)["discard"] == []
     assert zones(game, 1)["discard"] == ["silver"]
     assert pending(game).kind is DecisionKind.BUY
+
+
+def test_throne_room_on_militia_second_play_finds_three_cards():
+    game = scenario(kingdom="Sleight of Hand", hands={0: ["throne_room", "militia"],
+                                                      1: ["copper", "copper", "estate", "silver"]})
+    play_action(game, "throne_room")
+    pick(game, "militia")
+    asked(game, 1, DecisionKind.DISCARD, "militia", 1, 1)
+    pick(game, "estate")
+    asked(game, 0, DecisionKind.BUY, None)
+    assert zones(game, 1)["hand"] == ["copper", "copper", "silver"]
+    assert game.turn.coins == 4
+
+
+def test_spy_and_thief_shuffle_only_when_the_deck_runs_short():
+    game = scenario(edition=1, kingdom=INTERACTION, hands={0: ["spy"]},
+                    decks={0: ["estate"]}, discards={0: ["gold"], 1: ["silver"]})
+    play_action(game, "spy")
+    # The Spy's own +1 Card takes the Estate; its reveal needs the shuffle.
+    assert zones(game, 0)["hand"] == ["estate"]
+    assert [(e.kind, e.player) for e in events(game, EventKind.SHUFFLED, R)] == [
+        (EventKind.SHUFFLED, 0), (R, 0)]
+    pick(game, ("keep", "gold"))
+    assert [(e.kind, e.player) for e in events(game, EventKind.SHUFFLED, R)][2:] == [
+        (EventKind.SHUFFLED, 1), (R, 1)]
+    pick(game, ("discard", "silver"))
+    assert zones(game, 0)["deck"] == ["gold"] and zones(game, 1)["discard"] == ["silver"]
+
+    thief = scenario(edition=1, kingdom=INTERACTION, hands={0: ["thief"]},
+                     decks={1: ["estate"]}, discards={1: ["copper"]})
+    play_action(thief, "thief")
+    assert [e.cards for e in events(thief, EventKind.SHUFFLED)] == [("copper",)]
+    assert [e.cards for e in events(thief, R)] == [("estate", "copper")]
+    asked(thief, 0, DecisionKind.GAIN, "thief", 0, 1)
+    pick(thief, "copper")
+    assert zones(thief, 0)["discard"] == ["copper"] and thief.trash == []
+    assert zones(thief, 1)["discard"] == ["estate"]
+
+
+def test_what_other_players_see_of_attack_moves():
+    game = scenario(players=3, kingdom=SIZE_DISTORTION,
+                    hands={0: ["bureaucrat"], 1: ["estate", "copper"], 2: ["moat"]},
+                    decks={1: ["gold"]})
+    play_action(game, "bureaucrat")
+    pick(game, ("no", "moat"))
+    topdeck = events(game, EventKind.PUT_ON_DECK)[0]
+    assert visible_event(topdeck, 2)["cards"] == ["estate"]  # revealed: public
+    reveal = events(game, R)[-1]
+    assert (reveal.player, visible_event(reveal, 0)["cards"]) == (2, ["moat"])
+
+    militia = scenario(hands={0: ["militia"], 1: ["copper", "estate", "silver", "gold", "duchy"]})
+    play_action(militia, "militia")
+    pick(militia, "estate", "duchy")
+    discard = events(militia, D)[0]
+    seen = visible_event(discard, 0)
+    assert "cards" not in seen and (seen["count"], seen["top"]) == (2, "duchy")
+    assert visible_event(discard, 1)["cards"] == ["estate", "duchy"]
+
+
+def test_attackers_gain_even_when_every_victim_reveals_moat():
+    game = scenario(kingdom=SIZE_DISTORTION, hands={0: ["bandit"], 1: ["moat"]},
+                    decks={1: ["silver", "gold"]})
+    play_action(game, "bandit")
+    pick(game, ("yes", "moat"))
+    assert zones(game, 0)["discard"] == ["gold"]
+    assert zones(game, 1)["deck"] == ["silver", "gold"] and game.trash == []
+
+    bureaucrat = scenario(kingdom=SIZE_DISTORTION, hands={0: ["bureaucrat"], 1: ["moat", "estate"]})
+    play_action(bureaucrat, "bureaucrat")
+    pick(bureaucrat, ("yes", "moat"))
+    assert zones(bureaucrat, 0)["deck"] == ["silver"]
+    assert zones(bureaucrat, 1)["hand"] == ["moat", "estate"]
+    assert zones(bureaucrat, 1)["deck"] == []
