@@ -21,7 +21,7 @@ from .limits import (
     MAX_TOKEN_LENGTH,
     MAX_VERSIONS,
 )
-from .spec import Int, Key, ListOf, Nullable, Optional, Payload, Str, Struct
+from .spec import Int, Key, ListOf, Nullable, Omittable, Payload, Str, Struct
 
 RequestId = Annotated[int, Int(0, MAX_INT)]
 GameId = Annotated[str, Str(MAX_GAME_ID_LENGTH, min_len=1)]
@@ -50,14 +50,18 @@ CARD = Payload("A catalogue entry (docs/PROTOCOL.md, 'Catalogue entry').",
 
 @dataclass(frozen=True, slots=True)
 class Hello:
+    """Start the session: the major versions the client speaks."""
+
     TYPE: ClassVar[str] = "hello"
     id: RequestId
     versions: Annotated[tuple[int, ...], ListOf(Int(1, 255), MAX_VERSIONS, min_len=1)]
-    client: Annotated[str | None, Optional(Str(MAX_NAME_LENGTH))] = None
+    client: Annotated[str | None, Omittable(Str(MAX_NAME_LENGTH))] = None
 
 
 @dataclass(frozen=True, slots=True)
 class Join:
+    """Take a seat in a game with its token."""
+
     TYPE: ClassVar[str] = "join"
     id: RequestId
     game: GameId
@@ -66,6 +70,8 @@ class Join:
 
 @dataclass(frozen=True, slots=True)
 class Watch:
+    """Watch a game as a spectator."""
+
     TYPE: ClassVar[str] = "watch"
     id: RequestId
     game: GameId
@@ -73,15 +79,19 @@ class Watch:
 
 @dataclass(frozen=True, slots=True)
 class Resume:
+    """Catch up after a reconnect: the missed events, or a fresh snapshot."""
+
     TYPE: ClassVar[str] = "resume"
     id: RequestId
     game: GameId
     last_seq: Seq
-    token: Annotated[str | None, Optional(Str(MAX_TOKEN_LENGTH, min_len=1))] = None
+    token: Annotated[str | None, Omittable(Str(MAX_TOKEN_LENGTH, min_len=1))] = None
 
 
 @dataclass(frozen=True, slots=True)
 class Answer:
+    """Answer the pending decision with option ids."""
+
     TYPE: ClassVar[str] = "answer"
     id: RequestId
     game: GameId
@@ -91,6 +101,8 @@ class Answer:
 
 @dataclass(frozen=True, slots=True)
 class Chat:
+    """Say something to everyone in the game."""
+
     TYPE: ClassVar[str] = "chat"
     id: RequestId
     game: GameId
@@ -99,6 +111,8 @@ class Chat:
 
 @dataclass(frozen=True, slots=True)
 class Resign:
+    """Give up the game."""
+
     TYPE: ClassVar[str] = "resign"
     id: RequestId
     game: GameId
@@ -106,6 +120,8 @@ class Resign:
 
 @dataclass(frozen=True, slots=True)
 class Leave:
+    """Stop receiving a game's pushes (the seat is kept)."""
+
     TYPE: ClassVar[str] = "leave"
     id: RequestId
     game: GameId
@@ -113,12 +129,16 @@ class Leave:
 
 @dataclass(frozen=True, slots=True)
 class Ping:
+    """Answered with an ack."""
+
     TYPE: ClassVar[str] = "ping"
     id: RequestId
 
 
 @dataclass(frozen=True, slots=True)
 class Catalogue:
+    """Ask for every card; the ack carries them."""
+
     TYPE: ClassVar[str] = "catalogue"
     id: RequestId
 
@@ -128,12 +148,16 @@ class Catalogue:
 
 @dataclass(frozen=True, slots=True)
 class ServerInfo:
+    """The server software's name and version."""
+
     name: Name
     version: Name
 
 
 @dataclass(frozen=True, slots=True)
 class ServerLimits:
+    """This connection's limits (docs/PROTOCOL.md, section 5)."""
+
     max_frame_bytes: Annotated[int, Int(1024, MAX_INT)]
     messages_per_second: Count
     burst: Count
@@ -144,6 +168,8 @@ class ServerLimits:
 
 @dataclass(frozen=True, slots=True)
 class Welcome:
+    """The handshake succeeded: the chosen version, server info, limits."""
+
     TYPE: ClassVar[str] = "welcome"
     id: RequestId
     version: Annotated[int, Int(1, 255)]
@@ -153,16 +179,20 @@ class Welcome:
 
 @dataclass(frozen=True, slots=True)
 class Ack:
+    """A request was carried out; may carry result fields."""
+
     TYPE: ClassVar[str] = "ack"
     id: RequestId
-    seat: Annotated[int | None, Optional(Int(0, 255))] = None
+    seat: Annotated[int | None, Omittable(Int(0, 255))] = None
     """`join`, and `resume` with a token: the seat the token holds."""
-    cards: Annotated[tuple[dict[str, Any], ...] | None, Optional(ListOf(CARD, MAX_CARDS))] = None
+    cards: Annotated[tuple[dict[str, Any], ...] | None, Omittable(ListOf(CARD, MAX_CARDS))] = None
     """`catalogue`: every card."""
 
 
 @dataclass(frozen=True, slots=True)
 class Error:
+    """A request or frame was refused; `id` is nil when it could not be read."""
+
     TYPE: ClassVar[str] = "error"
     id: Annotated[int | None, Nullable(Int(0, MAX_INT))]
     code: Annotated[str, Str(64, min_len=1)]
@@ -171,6 +201,8 @@ class Error:
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
+    """The whole game as the recipient may see it, up to event `seq`."""
+
     TYPE: ClassVar[str] = "snapshot"
     game: GameId
     seq: Seq
@@ -179,6 +211,8 @@ class Snapshot:
 
 @dataclass(frozen=True, slots=True)
 class GameEvent:
+    """One event, numbered per game without gaps."""
+
     TYPE: ClassVar[str] = "event"
     game: GameId
     seq: Annotated[int, Int(1, MAX_INT)]
@@ -187,6 +221,8 @@ class GameEvent:
 
 @dataclass(frozen=True, slots=True)
 class PendingDecision:
+    """A new pending decision (with options only for the decider)."""
+
     TYPE: ClassVar[str] = "decision"
     game: GameId
     decision: Annotated[dict[str, Any], DECISION]
@@ -194,6 +230,8 @@ class PendingDecision:
 
 @dataclass(frozen=True, slots=True)
 class ChatLine:
+    """A chat line from `from`."""
+
     TYPE: ClassVar[str] = "chat"
     game: GameId
     sender: Annotated[str, Str(MAX_NAME_LENGTH), Key("from")]
@@ -202,6 +240,8 @@ class ChatLine:
 
 @dataclass(frozen=True, slots=True)
 class GameOver:
+    """The game has ended."""
+
     TYPE: ClassVar[str] = "game_over"
     game: GameId
     result: Annotated[dict[str, Any], RESULT]
@@ -209,6 +249,8 @@ class GameOver:
 
 @dataclass(frozen=True, slots=True)
 class Pong:
+    """The server's heartbeat."""
+
     TYPE: ClassVar[str] = "pong"
 
 

@@ -19,7 +19,7 @@ SCHEMA_PATH = Path(__file__).with_name("schema.json")
 
 
 def _message_schema(cls: type[Any]) -> JSON:
-    schema = object_schema(cls)
+    schema = {"title": cls.__name__, "description": cls.__doc__, **object_schema(cls)}
     schema["properties"] = {"type": {"const": cls.TYPE}, **schema["properties"]}
     schema["required"] = ["type", *schema["required"]]
     return schema

@@ -176,7 +176,7 @@ class Nullable(Spec):
 
 
 @dataclass(frozen=True, slots=True)
-class Optional(Nullable):
+class Omittable(Nullable):
     """May be left out (nil counts as left out); None in Python, and then not sent."""
 
 
@@ -195,7 +195,7 @@ class Field:
 
     @property
     def optional(self) -> bool:
-        return isinstance(self.spec, Optional)
+        return isinstance(self.spec, Omittable)
 
 
 _FIELDS: dict[type[Any], tuple[Field, ...]] = {}

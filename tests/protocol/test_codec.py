@@ -194,3 +194,17 @@ def test_oversized_server_frames_are_refused() -> None:
 @given(server_messages)
 def test_server_frames_fit_the_server_limit(message: ServerMessage) -> None:
     assert decode_server(encode_server(message)) == message
+
+
+def test_the_package_imports_neither_the_engine_nor_aiohttp() -> None:
+    import ast
+    from pathlib import Path
+
+    import dominion.protocol
+
+    for path in Path(dominion.protocol.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            for name in names:
+                assert not name.startswith(("dominion.server", "aiohttp")), path
