@@ -118,15 +118,16 @@ class BigMoney:
     def choose(self, decision: DecisionLike, table: Table) -> list[int]:
         kind = decision.kind
         if kind == "buy":
-            play_all = _find(decision, "play_all_treasures")
-            if play_all is not None:
-                return [play_all]
+            buys: dict[str | None, int] = {}
+            for i, option in enumerate(decision.options):
+                if option.kind == "play_all_treasures":
+                    return [i]
+                if option.kind == "buy":
+                    buys[option.card] = i
             for card in self.buy_priority(table):
-                found = _find(decision, "buy", card)
-                if found is not None:
-                    return [found]
-            end = _find(decision, "end_phase")
-            return [end if end is not None else 0]
+                if card in buys:
+                    return [buys[card]]
+            return [len(decision.options) - 1]  # end_phase is last
         if kind == "play_action":
             for card in self.actions:
                 found = _find(decision, "play", card)

@@ -66,6 +66,14 @@ class TurnState:
         self.number = 0
         """Turns taken in the game so far, this one included."""
         self.player = 0
+        self._reset()
+
+    def start(self, player: int) -> None:
+        self.number += 1
+        self.player = player
+        self._reset()
+
+    def _reset(self) -> None:
         self.phase = Phase.ACTION
         self.actions = 1
         self.buys = 1
@@ -74,15 +82,4 @@ class TurnState:
         """After the first buy no more Treasures may be played."""
         self.merchants = 0
         """Merchant plays this turn: each gives +1 coin on the first Silver."""
-        self.silver_played = False
-
-    def start(self, player: int) -> None:
-        self.number += 1
-        self.player = player
-        self.phase = Phase.ACTION
-        self.actions = 1
-        self.buys = 1
-        self.coins = 0
-        self.bought = False
-        self.merchants = 0
         self.silver_played = False
