@@ -72,16 +72,18 @@ def _unpack(data: bytes, limit: int) -> Any:
         if "exceeds max_" in text:
             raise ProtocolError(ErrorCode.TOO_LONG, "a length exceeds the frame") from None
         raise ProtocolError(ErrorCode.NOT_MSGPACK, "the frame is not one msgpack value") from None
-    _check_depth(frame)
+    _check_shape(frame)
     return frame
 
 
-def _check_depth(value: Any) -> None:
-    """Iteratively, so that no input can exhaust the Python stack."""
+def _check_shape(value: Any) -> None:
+    """Nesting depth and string map keys, iteratively: no input can exhaust the stack."""
     stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
         if isinstance(item, dict):
+            if not all(isinstance(key, str) for key in item):
+                raise ProtocolError(ErrorCode.NOT_MSGPACK, "map keys must be strings")
             item = item.values()
         elif not isinstance(item, list | tuple):
             continue
@@ -109,7 +111,7 @@ def _encode(message: Any, registry: Mapping[str, type[Any]], max_frame_bytes: in
     if registry.get(getattr(cls, "TYPE", "")) is not cls:
         raise TypeError(f"{cls.__name__} is not a message of this direction")
     frame = {"type": cls.TYPE, **write_fields(message)}
-    _check_depth(frame)
+    _check_shape(frame)
     _read(frame, registry)  # the same checks a receiver makes
     try:
         data: bytes = msgpack.packb(frame, use_bin_type=True)

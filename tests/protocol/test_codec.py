@@ -96,6 +96,7 @@ ANSWER = {"type": "answer", "id": 7, "game": "g", "decision": 3, "options": [0]}
     (b"\xa2\xff\xfe", ErrorCode.NOT_MSGPACK, None),  # bad UTF-8
     (b"\xd4\x01\x00", ErrorCode.NOT_MSGPACK, None),  # ext type
     (b"\x81\x01\x02", ErrorCode.NOT_MSGPACK, None),  # integer key
+    (b"\x82\xc4\x01k\x01\xa4type\xa4ping", ErrorCode.NOT_MSGPACK, None),  # bin key
     ([1, 2], ErrorCode.NOT_A_MAP, None),
     ("hello", ErrorCode.NOT_A_MAP, None),
     ({"id": 4}, ErrorCode.MISSING_FIELD, 4),
@@ -154,7 +155,7 @@ def test_payload_maps_need_string_keys_and_their_required_fields() -> None:
     with pytest.raises(ProtocolError) as caught:
         decode_server(msgpack.packb({"type": "event", "game": "g", "seq": 1,
                                      "event": {"kind": "drew", b"k": 1}}))
-    assert caught.value.code is ErrorCode.BAD_FIELD_TYPE
+    assert caught.value.code is ErrorCode.NOT_MSGPACK
 
 
 def test_encoding_checks_what_it_sends() -> None:
