@@ -28,7 +28,7 @@ class WireDecision(NamedTuple):
             player=decision["player"],
             kind=decision["kind"],
             source=decision.get("source"),
-            options=tuple(WireOption(o["kind"], o.get("card")) for o in decision["options"]),
+            options=tuple([WireOption(o["kind"], o.get("card")) for o in decision["options"]]),
             min=decision["min"],
             max=decision["max"],
         )

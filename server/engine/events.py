@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import IntEnum, StrEnum
-from typing import Any, NamedTuple
+from functools import partial
+from typing import Any, NamedTuple, cast
 
 
 class EventKind(StrEnum):
@@ -55,3 +57,11 @@ class Event(NamedTuple):
     source: str | None = None
     zone: str | None = None
     data: dict[str, Any] | None = None
+
+
+new_event = cast(Callable[[tuple[Any, ...]], Event], partial(tuple.__new__, Event))
+"""An Event from all seven fields, in order, as one tuple.
+
+The same as `Event(*fields)` without the Python-level constructor: for the events
+of every turn, where that call is a measurable part of a game's cost.
+"""

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from .cards import BASE_CARDS, Card, catalogue
 from .decisions import Answer, Decision, DecisionKind, IllegalAnswer, Option, OptionKind
-from .events import Event, EventKind, Secrecy
+from .events import Event, EventKind, Secrecy, new_event
 from .options import option
 from .rng import Rng, new_seed
 from .scoring import Result, score_game
@@ -28,6 +28,17 @@ STARTING_DECK = ("copper",) * 7 + ("estate",) * 3
 
 _END_ACTIONS = option(OptionKind.END_PHASE)
 _PLAY_ALL = option(OptionKind.PLAY_ALL_TREASURES)
+
+# Enum members read on every turn, bound once: on Python 3.11 each attribute lookup on
+# an Enum class goes through EnumType.__getattr__, which costs as much as a call.
+_TURN_STARTED, _PHASE, _BOUGHT = EventKind.TURN_STARTED, EventKind.PHASE, EventKind.BOUGHT
+_PLAYED, _DREW, _SHUFFLED = EventKind.PLAYED, EventKind.DREW, EventKind.SHUFFLED
+_DISCARDED = EventKind.DISCARDED
+_PUBLIC, _OWNER, _OWNER_TOP, _HIDDEN = (
+    Secrecy.PUBLIC, Secrecy.OWNER, Secrecy.OWNER_TOP, Secrecy.HIDDEN)
+_BUY, _PLAY, _PLAY_ALL_TREASURES = OptionKind.BUY, OptionKind.PLAY, OptionKind.PLAY_ALL_TREASURES
+_BUY_PHASE, _CLEANUP_PHASE = Phase.BUY, Phase.CLEANUP
+_BUY_DECISION = DecisionKind.BUY
 
 __all__ = ["Flow", "Game", "Phase", "PlayContext"]
 
@@ -61,7 +72,8 @@ class Game:
         self._buy_by_cost = sorted(
             (self.cards[c].cost, c, option(OptionKind.BUY, c)) for c in self.supply_order
         )
-        self._buy_cache: dict[int, tuple[Option, ...]] = {}
+        self._buy_cache: dict[tuple[tuple[str, ...], int], tuple[Option, ...]] = {}
+        """Buy options by (playable Treasures, coins); cleared when a pile empties."""
         self._treasures = frozenset(c for c, card in self.cards.items() if card.is_treasure)
         self._actions = frozenset(c for c, card in self.cards.items() if card.is_action)
         self.trash: list[str] = []
@@ -171,14 +183,14 @@ class Game:
         turn = self.turn
         turn.start(p.seat)
         p.turns += 1
-        self._log(Event(EventKind.TURN_STARTED, p.seat,
-                        data={"turn": turn.number, "player_turn": p.turns}))
+        self._log(new_event((_TURN_STARTED, p.seat, (), _PUBLIC, None, None,
+                             {"turn": turn.number, "player_turn": p.turns})))
         yield from self._action_phase(p)
-        turn.phase = Phase.BUY
-        self._log(Event(EventKind.PHASE, p.seat, zone=Phase.BUY.value))
+        turn.phase = _BUY_PHASE
+        self._log(new_event((_PHASE, p.seat, (), _PUBLIC, None, _BUY_PHASE, None)))
         yield from self._buy_phase(p)
-        turn.phase = Phase.CLEANUP
-        self._log(Event(EventKind.PHASE, p.seat, zone=Phase.CLEANUP.value))
+        turn.phase = _CLEANUP_PHASE
+        self._log(new_event((_PHASE, p.seat, (), _PUBLIC, None, _CLEANUP_PHASE, None)))
         self._clean_up(p)
 
     def _action_phase(self, p: PlayerState) -> Flow[None]:
@@ -207,16 +219,16 @@ class Game:
             if len(options) == 1:
                 return  # nothing to play and nothing to buy: only "end" is left
             (choice,) = yield self.decide(
-                p.seat, DecisionKind.BUY,
+                p.seat, _BUY_DECISION,
                 "Play Treasures, buy a card, or end your turn.", None, options,
             )
             chosen = options[choice]
             kind = chosen.kind
-            if kind is OptionKind.BUY:
+            if kind is _BUY:
                 self._buy(p, chosen.card)  # type: ignore[arg-type]
-            elif kind is OptionKind.PLAY:
+            elif kind is _PLAY:
                 self.play_treasures(p, [chosen.card])  # type: ignore[list-item]
-            elif kind is OptionKind.PLAY_ALL_TREASURES:
+            elif kind is _PLAY_ALL_TREASURES:
                 treasures = self._treasures
                 self.play_treasures(p, [c for c in p.hand if c in treasures])
             else:
@@ -224,26 +236,27 @@ class Game:
 
     def _buy_options(self, p: PlayerState) -> tuple[Option, ...]:
         turn = self.turn
-        options: list[Option] = []
-        if not turn.bought:
+        if turn.bought:
+            playable: tuple[str, ...] = ()
+        else:
             treasures = self._treasures
-            playable = _distinct([c for c in p.hand if c in treasures])
-            if playable:
-                options.extend([option(OptionKind.PLAY, c) for c in playable])
-                options.append(_PLAY_ALL)
-        options.extend(self._buy_options_upto(turn.coins))
+            playable = tuple(dict.fromkeys([c for c in p.hand if c in treasures]))
+        # The options depend only on these two things (and on which piles are empty).
+        key = (playable, turn.coins)
+        options = self._buy_cache.get(key)
+        if options is None:
+            options = self._buy_cache[key] = self._make_buy_options(*key)
+        return options
+
+    def _make_buy_options(self, playable: tuple[str, ...], coins: int) -> tuple[Option, ...]:
+        options = [option(_PLAY, c) for c in playable]
+        if playable:
+            options.append(_PLAY_ALL)
+        supply = self.supply
+        options.extend(buy for cost, card, buy in self._buy_by_cost
+                       if cost <= coins and supply[card])
         options.append(_END_ACTIONS)
         return tuple(options)
-
-    def _buy_options_upto(self, coins: int) -> tuple[Option, ...]:
-        """Buy options for non-empty piles costing up to `coins` (cached until a pile empties)."""
-        cached = self._buy_cache.get(coins)
-        if cached is None:
-            supply = self.supply
-            cached = tuple(buy for cost, card, buy in self._buy_by_cost
-                           if cost <= coins and supply[card])
-            self._buy_cache[coins] = cached
-        return cached
 
     def _buy(self, p: PlayerState, card: str) -> None:
         turn = self.turn
@@ -253,7 +266,7 @@ class Game:
         self._take_from_supply(card)
         p.discard.append(card)
         p.discard_top_hidden = False
-        self._log(Event(EventKind.BOUGHT, p.seat, (card,), zone="discard"))
+        self._log(new_event((_BOUGHT, p.seat, (card,), _PUBLIC, None, "discard", None)))
 
     def play_treasures(self, p: PlayerState, treasures: list[str]) -> None:
         turn = self.turn
@@ -266,7 +279,7 @@ class Game:
                 turn.silver_played = True
                 turn.coins += turn.merchants
         p.in_play.extend(treasures)
-        self._log(Event(EventKind.PLAYED, p.seat, tuple(treasures), zone="hand"))
+        self._log(new_event((_PLAYED, p.seat, tuple(treasures), _PUBLIC, None, "hand", None)))
 
     def _clean_up(self, p: PlayerState) -> None:
         # Hand first, then play: the card left on top was in play and so is already public.
@@ -359,7 +372,7 @@ class Game:
         del deck[-count:]
         drawn.reverse()
         p.hand.extend(drawn)
-        self._log(Event(EventKind.DREW, p.seat, tuple(drawn), Secrecy.OWNER, source))
+        self._log(new_event((_DREW, p.seat, tuple(drawn), _OWNER, source, None, None)))
 
     def take_top(self, p: PlayerState) -> str | None:
         """Take the top card of the deck (shuffling first if it is empty), or None."""
@@ -375,7 +388,7 @@ class Game:
         p.discard_top_hidden = False
         self._rng.shuffle(cards)
         p.deck[:0] = cards
-        self._log(Event(EventKind.SHUFFLED, p.seat, tuple(cards), Secrecy.HIDDEN))
+        self._log(new_event((_SHUFFLED, p.seat, tuple(cards), _HIDDEN, None, None, None)))
 
     def gain(self, p: PlayerState, card: str, *, to: str = "discard",
              source: str | None = None) -> bool:
@@ -438,8 +451,8 @@ class Game:
         p.discard.extend(cards)
         p.discard_top_hidden = False
         # Several cards discarded at once: only how many and the one on top are public.
-        secrecy = Secrecy.PUBLIC if public or len(cards) == 1 else Secrecy.OWNER_TOP
-        self._log(Event(EventKind.DISCARDED, p.seat, tuple(cards), secrecy, source, zone))
+        secrecy = _PUBLIC if public or len(cards) == 1 else _OWNER_TOP
+        self._log(new_event((_DISCARDED, p.seat, tuple(cards), secrecy, source, zone, None)))
 
     def trash_from(self, p: PlayerState, zone: list[str], cards: list[str], *,
                    source: str | None = None, zone_name: str = "hand") -> None:

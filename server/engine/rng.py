@@ -44,7 +44,11 @@ class Rng:
         return r
 
     def shuffle(self, cards: list[str]) -> None:
-        below = self.below
+        getrandbits = self._bits
         for i in range(len(cards) - 1, 0, -1):
-            j = below(i + 1)
+            # j = below(i + 1), inlined: shuffles are on the engine's hot path.
+            k = (i + 1).bit_length()
+            j = getrandbits(k)
+            while j > i:
+                j = getrandbits(k)
             cards[i], cards[j] = cards[j], cards[i]

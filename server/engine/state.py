@@ -12,6 +12,9 @@ class Phase(StrEnum):
     GAME_OVER = "game_over"
 
 
+_ACTION_PHASE = Phase.ACTION  # bound once: Enum class attributes are slow on Python 3.11
+
+
 class PlayerState:
     """One player's zones. Lists keep the top of a pile at the end."""
 
@@ -74,7 +77,7 @@ class TurnState:
         self._reset()
 
     def _reset(self) -> None:
-        self.phase = Phase.ACTION
+        self.phase = _ACTION_PHASE
         self.actions = 1
         self.buys = 1
         self.coins = 0

@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from .decisions import Decision
     from .game import Game
 
+_PUBLIC, _HIDDEN, _OWNER_TOP = Secrecy.PUBLIC, Secrecy.HIDDEN, Secrecy.OWNER_TOP
+"""Bound once: Enum class attributes are slow on Python 3.11, and these are read per event."""
+
 Viewer = int | None
 """A seat, or None for a spectator."""
 
@@ -29,7 +32,7 @@ def event_record(event: Event) -> dict[str, Any]:
         record["player"] = event.player
     if event.cards:
         record["cards"] = list(event.cards)
-    if event.secrecy is not Secrecy.PUBLIC:
+    if event.secrecy is not _PUBLIC:
         record["secrecy"] = event.secrecy.name.lower()
     if event.source is not None:
         record["source"] = event.source
@@ -43,14 +46,14 @@ def event_record(event: Event) -> dict[str, Any]:
 def visible_event(event: Event, viewer: Viewer) -> dict[str, Any]:
     """What `viewer` may know of an event: always that it happened, its cards if allowed."""
     secrecy = event.secrecy
-    if secrecy is Secrecy.PUBLIC or (secrecy is not Secrecy.HIDDEN and viewer == event.player):
-        return event_record(event) if secrecy is Secrecy.PUBLIC else _without_secrecy(event)
+    if secrecy is _PUBLIC or (secrecy is not _HIDDEN and viewer == event.player):
+        return event_record(event) if secrecy is _PUBLIC else _without_secrecy(event)
     seen: dict[str, Any] = {"kind": event.kind}
     if event.player is not None:
         seen["player"] = event.player
-    if secrecy is not Secrecy.HIDDEN or viewer == event.player:
+    if secrecy is not _HIDDEN or viewer == event.player:
         seen["count"] = len(event.cards)
-    if secrecy is Secrecy.OWNER_TOP:
+    if secrecy is _OWNER_TOP:
         seen["top"] = event.cards[-1]
     if event.source is not None:
         seen["source"] = event.source
@@ -70,7 +73,7 @@ def fan_out(
     """
     seen: dict[Viewer, list[dict[str, Any]]] = {viewer: [] for viewer in viewers}
     for event in events:
-        if event.secrecy is Secrecy.PUBLIC:
+        if event.secrecy is _PUBLIC:
             public = event_record(event)
             for viewer in viewers:
                 seen[viewer].append(public)
