@@ -8,7 +8,15 @@ Everything that leaves the engine goes through `view` and `visible_event`.
 from __future__ import annotations
 
 from .cards import Card, CardType, catalogue, catalogue_dict
-from .decisions import Answer, Decision, DecisionKind, IllegalAnswer, Option, OptionKind
+from .decisions import (
+    Answer,
+    Decision,
+    DecisionKind,
+    IllegalAnswer,
+    Option,
+    OptionKind,
+    Resignation,
+)
 from .events import Event, EventKind, Secrecy
 from .game import Game, Phase
 from .replay import replay
@@ -31,6 +39,7 @@ __all__ = [
     "Option",
     "OptionKind",
     "Phase",
+    "Resignation",
     "Result",
     "Secrecy",
     "Setup",

@@ -97,6 +97,12 @@ class Answer(NamedTuple):
     choices: tuple[int, ...]
 
 
+class Resignation(NamedTuple):
+    """A player gave up, as the game log records it."""
+
+    player: int
+
+
 class IllegalAnswer(Exception):
     """An answer that is not legal for the pending decision; the game is unchanged.
 

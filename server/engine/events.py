@@ -26,6 +26,7 @@ class EventKind(StrEnum):
     SET_ASIDE = "set_aside"
     DECK_TO_DISCARD = "deck_to_discard"
     REACTED = "reacted"
+    RESIGNED = "resigned"
     GAME_ENDED = "game_ended"
 
 

@@ -11,7 +11,15 @@ from collections.abc import Generator, Iterable, Iterator
 from typing import Any, TypeVar
 
 from .cards import BASE_CARDS, Card, catalogue
-from .decisions import Answer, Decision, DecisionKind, IllegalAnswer, Option, OptionKind
+from .decisions import (
+    Answer,
+    Decision,
+    DecisionKind,
+    IllegalAnswer,
+    Option,
+    OptionKind,
+    Resignation,
+)
 from .events import Event, EventKind, Secrecy, new_event
 from .options import option
 from .rng import Rng, new_seed
@@ -80,7 +88,9 @@ class Game:
         self.players = [PlayerState(seat, name) for seat, name in enumerate(setup.players)]
         self.turn = TurnState()
         self.events: list[Event] = []
-        self.answers: list[Answer] = []
+        self.answers: list[Answer | Resignation] = []
+        """Everything the players said, in order: with the set-up and seed, the whole game."""
+        self.resigned: list[int] = []
         self.result: Result | None = None
         self._log = self.events.append
         self._empty_piles_to_end = 4 if len(self.players) >= 5 else 3
@@ -116,6 +126,29 @@ class Game:
             self.pending = self._flow.send(picked)
         except StopIteration:
             self.pending = None
+        return self.events[start:]
+
+    def resign(self, player: int) -> list[Event]:
+        """`player` gives up: they can no longer win, and others answer for their seat.
+
+        The game ends at once when fewer than two players are left in it. Raises
+        `IllegalAnswer` (changing nothing) when the game is over, the seat does not
+        exist or has already resigned.
+        """
+        if self.pending is None:
+            raise IllegalAnswer("game_over", "the game is over")
+        if type(player) is not int or not 0 <= player < len(self.players):
+            raise IllegalAnswer("bad_player", f"no seat {player!r}")
+        if player in self.resigned:
+            raise IllegalAnswer("already_resigned", f"seat {player} has already resigned")
+        self.answers.append(Resignation(player))
+        start = len(self.events)
+        self.resigned.append(player)
+        self._log(Event(EventKind.RESIGNED, player))
+        if len(self.players) - len(self.resigned) < 2:
+            self._flow.close()
+            self.pending = None
+            self._finish()
         return self.events[start:]
 
     @property
@@ -165,6 +198,9 @@ class Game:
             if self._ended():
                 break
             seat = (seat + 1) % count
+        self._finish()
+
+    def _finish(self) -> None:
         self.turn.phase = Phase.GAME_OVER
         self.result = score_game(self)
         self._log(Event(EventKind.GAME_ENDED, data=self.result.to_dict()))

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .decisions import Answer
+from .decisions import Answer, Resignation
 from .game import Game
 from .setup import Setup
 
 
-def replay(setup: Setup, seed: int, answers: Iterable[Answer]) -> Game:
+def replay(setup: Setup, seed: int, answers: Iterable[Answer | Resignation]) -> Game:
     """The game those answers produce; raises `IllegalAnswer` at the first one that is not legal."""
     game = Game(setup, seed)
-    for answer in answers:
-        game.answer(answer.player, answer.decision, answer.choices)
+    for entry in answers:
+        if isinstance(entry, Resignation):
+            game.resign(entry.player)
+        else:
+            game.answer(entry.player, entry.decision, entry.choices)
     return game

@@ -17,13 +17,16 @@ class Result:
     scores: tuple[int, ...]
     turns: tuple[int, ...]
     winners: tuple[int, ...]
-    """Seats that share the win: most VP, then fewest turns among those tied."""
+    """Seats that share the win: most VP, then fewest turns among those tied
+    (players who resigned cannot win)."""
     decks: tuple[dict[str, int], ...]
     """What each player owned at the end (the game's end reveals it)."""
+    resigned: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "turns": list(self.turns),
-                "winners": list(self.winners), "decks": [dict(d) for d in self.decks]}
+                "winners": list(self.winners), "decks": [dict(d) for d in self.decks],
+                "resigned": list(self.resigned)}
 
 
 def player_score(p: PlayerState, cards: dict[str, Card]) -> int:
@@ -41,9 +44,10 @@ def score_game(game: Game) -> Result:
     players = game.players
     scores = tuple(player_score(p, game.cards) for p in players)
     turns = tuple(p.turns for p in players)
-    best = max(scores)
-    tied = [p.seat for p in players if scores[p.seat] == best]
+    in_game = [p.seat for p in players if p.seat not in game.resigned]
+    best = max(scores[seat] for seat in in_game)
+    tied = [seat for seat in in_game if scores[seat] == best]
     fewest = min(turns[seat] for seat in tied)
     winners = tuple(seat for seat in tied if turns[seat] == fewest)
     decks = tuple(dict(sorted(Counter(p.owned()).items())) for p in players)
-    return Result(scores, turns, winners, decks)
+    return Result(scores, turns, winners, decks, tuple(game.resigned))

@@ -81,3 +81,25 @@ def test_seed_defaults_to_a_fresh_secure_one() -> None:
     setup = Setup.create(2, kingdom="First Game")
     seeds = {Game(setup).seed for _ in range(5)}
     assert len(seeds) == 5 and all(seed.bit_length() <= 128 for seed in seeds)
+
+
+def test_resignation_is_part_of_the_replayed_log() -> None:
+    import random
+
+    setup = Setup.create(3, kingdom="First Game")
+    game = Game(setup, seed=5)
+    bots = [make_strategy("random", random.Random(seat)) for seat in range(3)]
+    from dominion.server.bots import EngineTable
+
+    for _ in range(30):
+        decision = game.pending
+        assert decision is not None
+        game.answer(decision.player, decision.id,
+                    bots[decision.player].choose(decision, EngineTable(game, decision.player)))
+    game.resign(1)
+    assert not game.over
+    play_out(game, bots)
+    again = replay(setup, 5, game.answers)
+    assert again.events == game.events
+    assert game.result is not None and 1 not in game.result.winners
+    assert game.result.resigned == (1,)
