@@ -108,6 +108,20 @@ class Game:
         Returns the events it produced. Raises `IllegalAnswer` (and changes
         nothing) unless the answer is legal for the pending decision.
         """
+        picked = self.check_answer(player, decision, choices)
+        self.answers.append(Answer(player, decision, picked))
+        start = len(self.events)
+        try:
+            self.pending = self._flow.send(picked)
+        except StopIteration:
+            self.pending = None
+        return self.events[start:]
+
+    def check_answer(self, player: int, decision: int, choices: object) -> tuple[int, ...]:
+        """The answer's option ids if `answer` would accept it; else `IllegalAnswer`.
+
+        Changes nothing, so a server can make an answer durable before applying it.
+        """
         pending = self.pending
         if pending is None:
             raise IllegalAnswer("game_over", "the game is over")
@@ -119,14 +133,16 @@ class Game:
             raise IllegalAnswer(
                 "not_your_decision", f"decision {pending.id} is for player {pending.player}"
             )
-        picked = pending.check(choices)
-        self.answers.append(Answer(player, decision, picked))
-        start = len(self.events)
-        try:
-            self.pending = self._flow.send(picked)
-        except StopIteration:
-            self.pending = None
-        return self.events[start:]
+        return pending.check(choices)
+
+    def check_resign(self, player: int) -> None:
+        """Raise `IllegalAnswer` unless `resign(player)` would be accepted."""
+        if self.pending is None:
+            raise IllegalAnswer("game_over", "the game is over")
+        if type(player) is not int or not 0 <= player < len(self.players):
+            raise IllegalAnswer("bad_player", f"no seat {player!r}")
+        if player in self.resigned:
+            raise IllegalAnswer("already_resigned", f"seat {player} has already resigned")
 
     def resign(self, player: int) -> list[Event]:
         """`player` gives up: they can no longer win, and others answer for their seat.
@@ -135,12 +151,7 @@ class Game:
         `IllegalAnswer` (changing nothing) when the game is over, the seat does not
         exist or has already resigned.
         """
-        if self.pending is None:
-            raise IllegalAnswer("game_over", "the game is over")
-        if type(player) is not int or not 0 <= player < len(self.players):
-            raise IllegalAnswer("bad_player", f"no seat {player!r}")
-        if player in self.resigned:
-            raise IllegalAnswer("already_resigned", f"seat {player} has already resigned")
+        self.check_resign(player)
         self.answers.append(Resignation(player))
         start = len(self.events)
         self.resigned.append(player)
