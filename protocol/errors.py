@@ -32,6 +32,8 @@ class ErrorCode(StrEnum):
     NOT_IN_GAME = "not_in_game"
     NOT_A_PLAYER = "not_a_player"
     GAME_OVER = "game_over"
+    GAME_NOT_STARTED = "game_not_started"
+    ALREADY_RESIGNED = "already_resigned"
     # Answers.
     STALE_DECISION = "stale_decision"
     NOT_YOUR_DECISION = "not_your_decision"

@@ -212,6 +212,11 @@ def kingdom_cards(edition: int) -> list[str]:
     return [card.id for card in _BY_EDITION[edition].values() if card.kingdom]
 
 
+def all_cards() -> list[dict[str, Any]]:
+    """Every card once, as plain data; a card whose text changed has one entry per text."""
+    return [card.to_dict() for card in _CARDS]
+
+
 def catalogue_dict() -> dict[str, list[dict[str, Any]]]:
     """The catalogue as plain data, per edition, for clients."""
     return {str(e): [card.to_dict() for card in _BY_EDITION[e].values()] for e in EDITIONS}

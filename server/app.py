@@ -1,0 +1,143 @@
+"""The aiohttp application: a factory, typed state, resources opened in cleanup_ctx."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from importlib.metadata import PackageNotFoundError, version
+
+from aiohttp import web
+
+from dominion.protocol import SUBPROTOCOL, CloseCode
+
+from .connection import Connection
+from .lobby import Lobby
+from .metrics import Metrics
+from .rest import add_rest_routes
+from .settings import Settings
+from .storage import Storage
+
+log = logging.getLogger("dominion.server")
+
+
+def package_version() -> str:
+    try:
+        return version("dominion-server")
+    except PackageNotFoundError:  # running from a checkout without installing
+        return "0+unknown"
+
+
+@dataclass
+class ServerState:
+    """Everything the handlers share, under one typed AppKey."""
+
+    settings: Settings
+    metrics: Metrics
+    storage: Storage
+    lobby: Lobby
+    version: str = field(default_factory=package_version)
+    connections: set[Connection] = field(default_factory=set)
+    per_address: dict[str, int] = field(default_factory=dict)
+
+
+STATE = web.AppKey("state", ServerState)
+SETTINGS = web.AppKey("settings", Settings)
+
+
+def create_app(settings: Settings) -> web.Application:
+    app = web.Application(client_max_size=64 * 1024)
+    app[SETTINGS] = settings
+    app.cleanup_ctx.append(_open_state)
+    app.on_shutdown.append(_close_connections)
+    app.router.add_get("/api/v1/ws", websocket)
+    app.router.add_get("/healthz", healthz)
+    app.router.add_get("/metrics", metrics)
+    add_rest_routes(app)
+    return app
+
+
+async def _open_state(app: web.Application) -> AsyncIterator[None]:
+    """Open storage, restore unfinished games; on the way out, flush and close storage."""
+    settings = app[SETTINGS]
+    storage = Storage.open(settings.db, synchronous=settings.sqlite_synchronous.upper())
+    await storage.start()
+    metrics = Metrics()
+    lobby = Lobby(storage, settings, metrics)
+    app[STATE] = ServerState(settings, metrics, storage, lobby)
+    restored = lobby.restore()
+    log.info("server ready", extra={"db": settings.db, "restored_games": restored})
+    try:
+        yield
+    finally:
+        await storage.close()
+
+
+async def _close_connections(app: web.Application) -> None:
+    """On shutdown, tell every client we are going away (they reconnect and resume)."""
+    state = app[STATE]
+    for connection in list(state.connections):
+        connection.close_soon(CloseCode.GOING_AWAY, "the server is restarting")
+    if state.connections:
+        await asyncio.sleep(0.2)  # let the close frames go out
+
+
+def client_address(request: web.Request) -> str:
+    """The client's address; X-Forwarded-For is believed only from trusted proxies."""
+    remote = request.remote or "unknown"
+    trusted = request.app[SETTINGS].trusted_proxies
+    forwarded = request.headers.get("X-Forwarded-For")
+    if forwarded and remote in trusted:
+        hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
+        for hop in reversed(hops):
+            if hop not in trusted:
+                return hop
+    return remote
+
+
+def _origin_allowed(request: web.Request) -> bool:
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return True  # not a browser: the allow-list protects browsers' users
+    allowed = request.app[SETTINGS].allowed_origins
+    return "*" in allowed or origin in allowed
+
+
+async def websocket(request: web.Request) -> web.StreamResponse:
+    state = request.app[STATE]
+    settings = state.settings
+    if not _origin_allowed(request):
+        raise web.HTTPForbidden(text="this Origin may not connect")
+    address = client_address(request)
+    if state.per_address.get(address, 0) >= settings.connections_per_address:
+        raise web.HTTPTooManyRequests(text="too many connections from your address")
+    ws = web.WebSocketResponse(protocols=(SUBPROTOCOL,), max_msg_size=4 * settings.max_frame_bytes)
+    await ws.prepare(request)
+    connection = Connection(ws, state, address)
+    state.connections.add(connection)
+    state.per_address[address] = state.per_address.get(address, 0) + 1
+    state.metrics.connections.inc()
+    try:
+        await connection.serve()
+    finally:
+        state.connections.discard(connection)
+        state.per_address[address] -= 1
+        if not state.per_address[address]:
+            del state.per_address[address]
+        state.metrics.connections.dec()
+    return ws
+
+
+async def healthz(request: web.Request) -> web.Response:
+    state = request.app[STATE]
+    healthy = state.storage.healthy
+    body = {"status": "ok" if healthy else "degraded", "games": len(state.lobby.rooms),
+            "connections": len(state.connections)}
+    return web.json_response(body, status=200 if healthy else 503)
+
+
+async def metrics(request: web.Request) -> web.Response:
+    body = request.app[STATE].metrics.exposition()
+    return web.Response(body=body, content_type="text/plain", charset="utf-8",
+                        headers={"X-Content-Type-Options": "nosniff"})

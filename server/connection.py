@@ -1,0 +1,316 @@
+"""One WebSocket connection: the handshake, one task reading, one task writing.
+
+The reader handles requests one at a time, in order. Everything outbound goes
+through a bounded queue drained by the writer, so a slow client never stalls a
+game: when its queue is full it is disconnected (close code 4004).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import TYPE_CHECKING
+
+from aiohttp import WSMsgType, web
+
+from dominion.protocol import (
+    SUPPORTED_VERSIONS,
+    Ack,
+    Answer,
+    Catalogue,
+    Chat,
+    ChatLine,
+    ClientMessage,
+    CloseCode,
+    Error,
+    ErrorCode,
+    Hello,
+    Join,
+    Leave,
+    Ping,
+    Pong,
+    ProtocolError,
+    Resign,
+    Resume,
+    ServerInfo,
+    ServerLimits,
+    ServerMessage,
+    Watch,
+    Welcome,
+    decode_client,
+    encode_server,
+    error_for,
+)
+
+from .engine.cards import all_cards
+from .errors import GameError
+from .room import Room
+
+if TYPE_CHECKING:
+    from .app import ServerState
+
+log = logging.getLogger("dominion.connection")
+MALFORMED_IN_A_ROW = 10
+"""Malformed frames in a row after which the connection is closed (4000)."""
+CLOSE_TIMEOUT = 2.0
+
+
+class TokenBucket:
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens = float(burst)
+        self.updated = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.updated) * self.rate)
+        self.updated = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Connection:
+    def __init__(self, ws: web.WebSocketResponse, state: ServerState, address: str) -> None:
+        self.ws = ws
+        self.state = state
+        self.address = address
+        settings = state.settings
+        self._queue: asyncio.Queue[bytes] = asyncio.Queue(maxsize=settings.outbound_queue)
+        self._bucket = TokenBucket(settings.messages_per_second, settings.burst)
+        self._rooms: dict[str, Room] = {}
+        self._malformed = 0
+        self._limited = 0
+        self._closing = False
+        self._closer: asyncio.Future[None] | None = None
+
+    # -- Subscriber ---------------------------------------------------------------
+
+    def push(self, frame: bytes) -> None:
+        if self._closing:
+            return
+        try:
+            self._queue.put_nowait(frame)
+        except asyncio.QueueFull:
+            self.close_soon(CloseCode.TOO_SLOW, "too slow: the outbound queue is full")
+
+    def replaced(self) -> None:
+        self.close_soon(CloseCode.REPLACED, "another connection took your seat")
+
+    def send(self, message: ServerMessage) -> None:
+        self.push(encode_server(message))
+
+    def close_soon(self, code: int, reason: str) -> None:
+        """Close from outside the reader (slow reader, replaced seat, shutdown)."""
+        if self._closing:
+            return
+        self._closing = True
+        self.state.metrics.disconnects.labels(code=str(code)).inc()
+        self._closer = asyncio.ensure_future(self._close(code, reason))
+
+    async def _close(self, code: int, reason: str) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.ws.close(code=code, message=reason.encode()),
+                                   CLOSE_TIMEOUT)
+
+    # -- the connection's life ------------------------------------------------------
+
+    async def serve(self) -> None:
+        writer = asyncio.ensure_future(self._write())
+        try:
+            if await self._handshake():
+                await self._read()
+        finally:
+            self._closing = True
+            for room in self._rooms.values():
+                room.unsubscribe(self)
+            self._rooms.clear()
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await writer
+
+    async def _write(self) -> None:
+        heartbeat = self.state.settings.heartbeat_seconds
+        pong = encode_server(Pong())
+        ws = self.ws
+        while True:
+            try:
+                frame = await asyncio.wait_for(self._queue.get(), heartbeat)
+            except TimeoutError:
+                await ws.ping()
+                frame = pong
+            if ws.closed:
+                return
+            await ws.send_bytes(frame)
+
+    async def _receive(self, timeout: float) -> bytes | None:
+        """The next binary frame, or None once the connection is over (closing it if needed)."""
+        try:
+            message = await self.ws.receive(timeout=timeout)
+        except TimeoutError:
+            self._finish(CloseCode.IDLE_TIMEOUT, "idle timeout")
+            return None
+        if message.type is WSMsgType.BINARY:
+            data: bytes = message.data
+            return data
+        if message.type is WSMsgType.TEXT:
+            self._finish(CloseCode.PROTOCOL_ERROR, "frames are binary msgpack")
+        elif message.type is WSMsgType.ERROR:
+            self._finish(CloseCode.MESSAGE_TOO_BIG, "frame too large")
+        return None
+
+    def _finish(self, code: int, reason: str) -> None:
+        self.close_soon(code, reason)
+
+    async def _handshake(self) -> bool:
+        settings = self.state.settings
+        data = await self._receive(settings.hello_timeout_seconds)
+        if data is None:
+            if not self._closing:
+                self._finish(CloseCode.HANDSHAKE_TIMEOUT, "no hello")
+            return False
+        try:
+            message = decode_client(data, settings.max_frame_bytes)
+        except ProtocolError as error:
+            self.send(error_for(error))
+            self._finish(CloseCode.PROTOCOL_ERROR, "the first frame must be hello")
+            return False
+        if not isinstance(message, Hello):
+            self._error(message.id, ErrorCode.HELLO_REQUIRED, "say hello first")
+            self._finish(CloseCode.PROTOCOL_ERROR, "the first frame must be hello")
+            return False
+        common = set(message.versions) & set(SUPPORTED_VERSIONS)
+        if not common:
+            spoken = ", ".join(map(str, SUPPORTED_VERSIONS))
+            self._error(message.id, ErrorCode.UNSUPPORTED_VERSION,
+                        f"this server speaks versions {spoken}")
+            self._finish(CloseCode.UNSUPPORTED_VERSION, "no common version")
+            return False
+        self.send(Welcome(
+            id=message.id, version=max(common),
+            server=ServerInfo(name=settings.name, version=self.state.version),
+            limits=ServerLimits(
+                max_frame_bytes=settings.max_frame_bytes,
+                messages_per_second=settings.messages_per_second, burst=settings.burst,
+                heartbeat_seconds=settings.heartbeat_seconds,
+                idle_timeout_seconds=settings.idle_timeout_seconds,
+                max_chat_length=settings.max_chat_length,
+            ),
+        ))
+        return True
+
+    async def _read(self) -> None:
+        settings = self.state.settings
+        while not self._closing:
+            data = await self._receive(settings.idle_timeout_seconds)
+            if data is None:
+                return
+            if not self._bucket.take():
+                self._limited += 1
+                if self._limited > settings.burst:
+                    self._finish(CloseCode.RATE_LIMITED, "rate limit exceeded")
+                    return
+                self._error(None, ErrorCode.RATE_LIMITED, "too many frames; slow down")
+                continue
+            self._limited = 0
+            try:
+                message = decode_client(data, settings.max_frame_bytes)
+            except ProtocolError as error:
+                self.state.metrics.errors.labels(code=error.code.value).inc()
+                self.send(error_for(error))
+                self._malformed += 1
+                if self._malformed >= MALFORMED_IN_A_ROW:
+                    self._finish(CloseCode.PROTOCOL_ERROR, "too many malformed frames")
+                    return
+                continue
+            self._malformed = 0
+            await self._handle(message)
+
+    # -- requests ------------------------------------------------------------------
+
+    async def _handle(self, message: ClientMessage) -> None:
+        try:
+            await self._dispatch(message)
+        except GameError as error:
+            self._error(message.id, error.code, error.message)
+        except Exception:
+            log.exception("request failed", extra={"type": type(message).__name__})
+            self._error(message.id, ErrorCode.INTERNAL_ERROR, "the server failed; retry")
+
+    def _error(self, request_id: int | None, code: str, message: str) -> None:
+        known = code if code in ErrorCode._value2member_map_ else ErrorCode.INTERNAL_ERROR
+        self.state.metrics.errors.labels(code=str(known)).inc()
+        self.send(Error(id=request_id, code=str(known), message=message))
+
+    def _ack(self, request_id: int, seat: int | None = None) -> None:
+        self.send(Ack(id=request_id, seat=seat, cards=None))
+
+    async def _dispatch(self, message: ClientMessage) -> None:
+        lobby = self.state.lobby
+        match message:
+            case Answer(id=rid, game=game_id, decision=decision, options=options):
+                room = self._room(game_id)
+                seat = self._seat_in(room)
+                await room.answer(seat, decision, list(options), lambda: self._ack(rid))
+            case Join(id=rid, game=game_id, token=token):
+                room = lobby.room(game_id)
+                held = room.seat_for(token)
+                self._ack(rid, held.index)
+                self._rooms[room.id] = room
+                room.subscribe(self, held)
+                room.send_snapshot(self)
+            case Watch(id=rid, game=game_id):
+                room = lobby.room(game_id)
+                self._ack(rid)
+                self._rooms[room.id] = room
+                room.subscribe(self, None)
+                room.send_snapshot(self)
+            case Resume(id=rid, game=game_id, last_seq=last_seq, token=token):
+                room = lobby.room(game_id)
+                resumed = None if token is None else room.seat_for(token)
+                self._ack(rid, None if resumed is None else resumed.index)
+                self._rooms[room.id] = room
+                room.subscribe(self, resumed)
+                room.send_since(self, last_seq)
+            case Resign(id=rid, game=game_id):
+                room = self._room(game_id)
+                await room.resign(self._seat_in(room), lambda: self._ack(rid))
+            case Chat(id=rid, game=game_id, text=text):
+                room = self._room(game_id)
+                await self._chat(rid, room, text)
+            case Leave(id=rid, game=game_id):
+                room = self._room(game_id)
+                room.unsubscribe(self)
+                del self._rooms[game_id]
+                self._ack(rid)
+            case Ping(id=rid):
+                self._ack(rid)
+            case Catalogue(id=rid):
+                self.send(Ack(id=rid, seat=None, cards=tuple(all_cards())))
+            case Hello(id=rid):
+                self._error(rid, ErrorCode.HELLO_REPEATED, "hello was already said")
+
+    def _room(self, game_id: str) -> Room:
+        room = self._rooms.get(game_id)
+        if room is None:
+            raise GameError("not_in_game", f"join or watch game {game_id!r} first")
+        return room
+
+    def _seat_in(self, room: Room) -> int:
+        seat = room.viewer_of(self)
+        if seat is None:
+            raise GameError("not_a_player", "spectators cannot do this")
+        return seat
+
+    async def _chat(self, request_id: int, room: Room, text: str) -> None:
+        limit = self.state.settings.max_chat_length
+        if len(text) > limit:
+            raise GameError("too_long", f"chat messages are at most {limit} characters")
+        viewer = room.viewer_of(self)
+        name = "spectator" if viewer is None else room.seats[viewer].name or f"seat {viewer}"
+        await room.chat(viewer, name, text)
+        self._ack(request_id)
+        room.broadcast(ChatLine(game=room.id, sender=name, text=text))

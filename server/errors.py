@@ -1,0 +1,12 @@
+"""The one error type of the server's game logic, with stable codes for REST and WebSocket."""
+
+from __future__ import annotations
+
+
+class GameError(Exception):
+    """A refused request; nothing was changed. `code` is stable, `message` is for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message

@@ -1,0 +1,135 @@
+"""The lobby: creating, listing, joining and leaving tables; restoring them at start."""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from dominion.clients.bots import STRATEGIES
+
+from .clock import utc_now
+from .engine import InvalidSetup, Setup
+from .engine.setup import MAX_PLAYERS, MIN_PLAYERS
+from .errors import GameError
+from .room import ABANDONED, FINISHED, OPEN, PLAYING, Room, Seat
+from .storage import GameRecord, Storage
+from .tokens import hash_token, new_game_id, new_token
+
+if TYPE_CHECKING:
+    from .metrics import Metrics
+    from .settings import Settings
+
+log = logging.getLogger("dominion.lobby")
+MAX_NAME_LENGTH = 40
+STATES = (OPEN, PLAYING, FINISHED, ABANDONED)
+
+
+def check_name(name: object) -> str:
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
+        raise GameError("bad_name", f"a name is 1 to {MAX_NAME_LENGTH} characters")
+    return name.strip()
+
+
+class Lobby:
+    def __init__(self, storage: Storage, settings: Settings, metrics: Metrics) -> None:
+        self._storage = storage
+        self._settings = settings
+        self._metrics = metrics
+        self.rooms: dict[str, Room] = {}
+        self._creators: dict[str, str] = {}
+        """Room id -> the address that created it, for the per-address limit."""
+
+    def restore(self) -> int:
+        """Rebuild every unfinished game from storage; return how many."""
+        for stored in self._storage.unfinished_games():
+            room = Room.restore(stored, self._storage, self._settings, self._metrics)
+            self.rooms[room.id] = room
+            room.resume_after_restart()
+        log.info("restored games", extra={"count": len(self.rooms)})
+        return len(self.rooms)
+
+    def room(self, game_id: str) -> Room:
+        room = self.rooms.get(game_id)
+        if room is None:
+            raise GameError("unknown_game", f"no game {game_id!r}")
+        return room
+
+    async def create(self, request: Mapping[str, Any], address: str) -> tuple[Room, str]:
+        """Create a table from a validated request; return it and the creator's token."""
+        live = sum(1 for game_id, creator in self._creators.items()
+                   if creator == address and self.rooms[game_id].state in (OPEN, PLAYING))
+        if live >= self._settings.games_per_address:
+            raise GameError("too_many_games",
+                            f"at most {self._settings.games_per_address} open or running "
+                            "games per address")
+        name = check_name(request.get("name"))
+        seats = request.get("seats")
+        if type(seats) is not int or not MIN_PLAYERS <= seats <= MAX_PLAYERS:
+            raise GameError("bad_seats", f"seats is a number from {MIN_PLAYERS} to {MAX_PLAYERS}")
+        bots = _bot_seats(request.get("bots", {}), seats)
+        edition = request.get("edition", 2)
+        kingdom = request.get("kingdom")
+        try:
+            setup = Setup.create(seats, edition=edition, kingdom=kingdom, rng=random.Random())
+        except InvalidSetup as invalid:
+            raise GameError(invalid.code, invalid.message) from None
+        token = new_token()
+        room_seats = [Seat(i) for i in range(seats)]
+        room_seats[0].name, room_seats[0].token_hash = name, hash_token(token)
+        room_seats[0].joined_at = utc_now()
+        for index, strategy in bots.items():
+            room_seats[index].name = f"Bot {index + 1} ({strategy})"
+            room_seats[index].bot = strategy
+        record = GameRecord(
+            id=new_game_id(), created_at=utc_now(), state=OPEN, edition=setup.edition,
+            seats=seats, kingdom=setup.kingdom,
+            kingdom_name=kingdom if isinstance(kingdom, str) else None,
+        )
+        await self._storage.create_game(record, [seat.record() for seat in room_seats])
+        room = Room(record, room_seats, self._storage, self._settings, self._metrics)
+        self.rooms[room.id] = room
+        self._creators[room.id] = address
+        self._metrics.games_created.inc()
+        await room.start_if_full()
+        return room, token
+
+    async def join(self, game_id: str, name: object) -> tuple[Room, Seat, str]:
+        room = self.room(game_id)
+        token = new_token()
+        seat = await room.take_seat(check_name(name), hash_token(token))
+        return room, seat, token
+
+    async def leave(self, game_id: str, token: object) -> None:
+        room = self.room(game_id)
+        if not isinstance(token, str):
+            raise GameError("bad_token", "a token is a string")
+        await room.free_seat(room.seat_for(token))
+
+    def listing(self, state: str | None, limit: int, offset: int) -> tuple[list[Room], int]:
+        """Live rooms by state, newest first."""
+        if state is not None and state not in STATES:
+            raise GameError("bad_state", f"state is one of {', '.join(STATES)}")
+        rooms = [r for r in self.rooms.values() if state is None or r.state == state]
+        rooms.sort(key=lambda r: r.record.created_at, reverse=True)
+        return rooms[offset:offset + limit], len(rooms)
+
+
+def _bot_seats(bots: object, seats: int) -> dict[int, str]:
+    """`{"1": "big_money"}` (seat -> strategy); seat 0 is the creator's."""
+    if not isinstance(bots, dict):
+        raise GameError("bad_bots", "bots maps seat numbers to strategy names")
+    chosen: dict[int, str] = {}
+    for key, strategy in bots.items():
+        try:
+            index = int(key)
+        except (TypeError, ValueError):
+            raise GameError("bad_bots", f"{key!r} is not a seat number") from None
+        if not 1 <= index < seats:
+            raise GameError("bad_bots", f"bot seats are 1 to {seats - 1}; seat 0 is yours")
+        if strategy not in STRATEGIES:
+            raise GameError("bad_bots", f"unknown strategy {strategy!r}; "
+                                        f"known: {', '.join(STRATEGIES)}")
+        chosen[index] = strategy
+    return chosen

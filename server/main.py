@@ -1,0 +1,33 @@
+"""`dominion-server`: run the server until SIGTERM or SIGINT, then shut down gracefully."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import Sequence
+
+from aiohttp import web
+
+from . import logs
+from .app import create_app
+from .settings import Settings
+from .storage import StorageError
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    settings = Settings.from_sources(argv)
+    logs.configure(settings.log_level)
+    log = logging.getLogger("dominion.server")
+    try:
+        # run_app stops accepting on SIGTERM/SIGINT, runs on_shutdown (clients hear
+        # "going away"), then cleanup (pending writes are flushed).
+        web.run_app(create_app(settings), host=settings.host, port=settings.port,
+                    print=None, access_log=None, shutdown_timeout=10)
+    except StorageError as error:
+        log.error("cannot open the database: %s", error, extra={"db": settings.db})
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,157 @@
+"""The REST lobby under /api/v1 (JSON). Every refusal is a JSON error with a stable code."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiohttp import web
+
+from dominion.protocol import SUBPROTOCOL, SUPPORTED_VERSIONS
+
+from .engine import catalogue_dict
+from .errors import GameError
+from .openapi import openapi_document
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+MAX_PAGE = 100
+
+# The HTTP status of each error code; anything else is a 400.
+STATUS = {
+    "unknown_game": 404,
+    "not_found": 404,
+    "bad_token": 403,
+    "game_full": 409,
+    "game_started": 409,
+    "too_many_games": 429,
+    "bad_json": 400,
+    "unsupported_media_type": 415,
+    "body_too_large": 413,
+    "internal_error": 500,
+    "storage_unavailable": 503,
+}
+
+
+def error_response(code: str, message: str) -> web.Response:
+    return web.json_response({"error": {"code": code, "message": message}},
+                             status=STATUS.get(code, 400))
+
+
+@web.middleware
+async def json_errors(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Turn every failure under /api/v1 into the JSON error shape."""
+    if not request.path.startswith("/api/v1/") or request.path == "/api/v1/ws":
+        return await handler(request)
+    try:
+        return await handler(request)
+    except GameError as error:
+        return error_response(error.code, error.message)
+    except web.HTTPRequestEntityTooLarge:
+        return error_response("body_too_large", "the request body is too large")
+    except web.HTTPNotFound:
+        return error_response("not_found", f"no resource at {request.path}")
+    except web.HTTPMethodNotAllowed as error:
+        return web.json_response(
+            {"error": {"code": "method_not_allowed",
+                       "message": f"{request.method} is not allowed here"}},
+            status=405, headers={"Allow": ",".join(sorted(error.allowed_methods))})
+
+
+async def read_json(request: web.Request) -> dict[str, Any]:
+    if request.content_type != "application/json":
+        raise GameError("unsupported_media_type", "send a JSON body (application/json)")
+    try:
+        body = json.loads(await request.read())
+    except (ValueError, UnicodeDecodeError):
+        raise GameError("bad_json", "the body is not valid JSON") from None
+    if not isinstance(body, dict):
+        raise GameError("bad_json", "the body must be a JSON object")
+    return body
+
+
+def _page(request: web.Request) -> tuple[int, int]:
+    try:
+        limit = int(request.query.get("limit", "20"))
+        offset = int(request.query.get("offset", "0"))
+    except ValueError:
+        raise GameError("bad_paging", "limit and offset are whole numbers") from None
+    if not 1 <= limit <= MAX_PAGE or offset < 0:
+        raise GameError("bad_paging", f"limit is 1 to {MAX_PAGE}; offset is 0 or more")
+    return limit, offset
+
+
+def add_rest_routes(app: web.Application) -> None:
+    from .app import STATE, client_address
+
+    app.middlewares.append(json_errors)
+    routes = web.RouteTableDef()
+
+    @routes.get("/api/v1/server")
+    async def server_info(request: web.Request) -> web.Response:
+        state = request.app[STATE]
+        settings = state.settings
+        return web.json_response({
+            "name": settings.name,
+            "version": state.version,
+            "protocol_versions": list(SUPPORTED_VERSIONS),
+            "subprotocol": SUBPROTOCOL,
+            "websocket": "/api/v1/ws",
+            "public_url": settings.public_url or None,
+            "limits": {
+                "max_frame_bytes": settings.max_frame_bytes,
+                "messages_per_second": settings.messages_per_second,
+                "burst": settings.burst,
+                "heartbeat_seconds": settings.heartbeat_seconds,
+                "idle_timeout_seconds": settings.idle_timeout_seconds,
+                "max_chat_length": settings.max_chat_length,
+                "seat_grace_seconds": settings.seat_grace_seconds,
+                "games_per_address": settings.games_per_address,
+            },
+        })
+
+    @routes.get("/api/v1/cards")
+    async def cards(request: web.Request) -> web.Response:
+        return web.json_response({"editions": catalogue_dict()})
+
+    @routes.post("/api/v1/games")
+    async def create_game(request: web.Request) -> web.Response:
+        state = request.app[STATE]
+        if not state.storage.healthy:
+            raise GameError("storage_unavailable", "the server is not taking new games now")
+        body = await read_json(request)
+        room, token = await state.lobby.create(body, client_address(request))
+        return web.json_response({"game": room.summary(), "seat": 0, "token": token},
+                                 status=201)
+
+    @routes.get("/api/v1/games")
+    async def list_games(request: web.Request) -> web.Response:
+        limit, offset = _page(request)
+        rooms, total = request.app[STATE].lobby.listing(request.query.get("state"), limit,
+                                                        offset)
+        return web.json_response({"games": [r.summary() for r in rooms], "total": total,
+                                  "limit": limit, "offset": offset})
+
+    @routes.get("/api/v1/games/{game_id}")
+    async def get_game(request: web.Request) -> web.Response:
+        room = request.app[STATE].lobby.room(request.match_info["game_id"])
+        return web.json_response(room.summary())
+
+    @routes.post("/api/v1/games/{game_id}/join")
+    async def join_game(request: web.Request) -> web.Response:
+        body = await read_json(request)
+        room, seat, token = await request.app[STATE].lobby.join(
+            request.match_info["game_id"], body.get("name"))
+        return web.json_response({"game": room.summary(), "seat": seat.index, "token": token})
+
+    @routes.post("/api/v1/games/{game_id}/leave")
+    async def leave_game(request: web.Request) -> web.Response:
+        body = await read_json(request)
+        await request.app[STATE].lobby.leave(request.match_info["game_id"], body.get("token"))
+        return web.json_response({"left": True})
+
+    @routes.get("/api/v1/openapi.json")
+    async def openapi(request: web.Request) -> web.Response:
+        return web.json_response(openapi_document())
+
+    app.router.add_routes(routes)

@@ -1,0 +1,444 @@
+"""A game room: the only place a live game changes.
+
+Every change takes the same way through: check it against the engine without
+applying it, make it durable in storage, apply it, then tell every subscriber what
+their seat (or a spectator) may see. Bots and restored games use the same path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import random
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Protocol
+
+from dominion.clients.bots import Strategy, make_strategy
+from dominion.protocol import (
+    GameEvent,
+    GameOver,
+    PendingDecision,
+    ServerMessage,
+    Snapshot,
+    encode_server,
+)
+
+from .bots import EngineTable
+from .clock import utc_now
+from .engine import (
+    Answer,
+    Game,
+    IllegalAnswer,
+    Resignation,
+    Setup,
+    decision_view,
+    event_record,
+    fan_out,
+    view,
+)
+from .engine.rng import new_seed
+from .engine.scoring import score_game
+from .errors import GameError
+from .storage import GameRecord, SeatRecord, Storage, StoredGame
+from .tokens import token_matches
+
+if TYPE_CHECKING:
+    from .metrics import Metrics
+    from .settings import Settings
+
+log = logging.getLogger("dominion.room")
+
+OPEN, PLAYING, FINISHED, ABANDONED = "open", "playing", "finished", "abandoned"
+
+
+class Subscriber(Protocol):
+    """A connection that receives a game's frames."""
+
+    def push(self, frame: bytes) -> None:
+        """Queue a frame; never blocks (a connection that cannot keep up is closed)."""
+
+    def replaced(self) -> None:
+        """A newer connection took this connection's seat."""
+
+
+@dataclass
+class Seat:
+    index: int
+    name: str | None = None
+    token_hash: str | None = None
+    bot: str | None = None
+    """Strategy of the bot in this seat: from the start, or after a takeover."""
+    joined_at: str | None = None
+    connections: set[Subscriber] = field(default_factory=set)
+    absent_timer: asyncio.TimerHandle | None = None
+    strategy: Strategy | None = None
+
+    @property
+    def free(self) -> bool:
+        return self.name is None
+
+    def record(self) -> SeatRecord:
+        return SeatRecord(self.index, self.name, self.token_hash, self.bot, self.joined_at)
+
+
+def commitment_of(seed: int) -> str:
+    """The published commitment to a game's secret seed: SHA-256 of its decimal digits."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+class Room:
+    def __init__(self, record: GameRecord, seats: list[Seat], storage: Storage,
+                 settings: Settings, metrics: Metrics) -> None:
+        self.record = record
+        self.id = record.id
+        self.seats = seats
+        self.state = record.state
+        self.game: Game | None = None
+        self._storage = storage
+        self._settings = settings
+        self._metrics = metrics
+        self._subscribers: dict[Subscriber, int | None] = {}
+        self._lock = asyncio.Lock()
+        self._bots: asyncio.Future[None] | None = None
+        self._tasks: set[asyncio.Future[None]] = set()
+        self._bot_rng = random.Random()
+
+    # -- restore ---------------------------------------------------------------
+
+    @classmethod
+    def restore(cls, stored: StoredGame, storage: Storage, settings: Settings,
+                metrics: Metrics) -> Room:
+        """Rebuild a room from storage: its set-up, seed and answers, replayed."""
+        seats = [Seat(s.seat, s.name, s.token_hash, s.bot, s.joined_at) for s in stored.seats]
+        room = cls(stored.game, seats, storage, settings, metrics)
+        record = stored.game
+        if record.state == PLAYING and record.setup is not None and record.seed is not None:
+            game = Game(Setup.from_dict(record.setup), record.seed)
+            for entry in stored.answers:
+                if isinstance(entry, Resignation):
+                    game.resign(entry.player)
+                else:
+                    game.answer(entry.player, entry.decision, entry.choices)
+            room.game = game
+        return room
+
+    # -- the lobby's part ----------------------------------------------------
+
+    def seat_for(self, token: str) -> Seat:
+        """The seat this token holds (every seat is checked, in constant time each)."""
+        found = None
+        for seat in self.seats:
+            if token_matches(token, seat.token_hash):
+                found = seat
+        if found is None:
+            raise GameError("bad_token", "this token holds no seat in this game")
+        return found
+
+    async def take_seat(self, name: str, token_hash: str) -> Seat:
+        async with self._lock:
+            if self.state != OPEN:
+                raise GameError("game_started", "the game has already started")
+            free = next((s for s in self.seats if s.free), None)
+            if free is None:
+                raise GameError("game_full", "every seat is taken")
+            free.name, free.token_hash, free.joined_at = name, token_hash, utc_now()
+            try:
+                await self._storage.save_seat(self.id, free.record())
+            except Exception:
+                free.name = free.token_hash = free.joined_at = None
+                raise
+            await self._start_if_full()
+            return free
+
+    async def free_seat(self, seat: Seat) -> None:
+        async with self._lock:
+            if self.state != OPEN:
+                raise GameError("game_started", "a running game cannot be left; resign instead")
+            saved = (seat.name, seat.token_hash, seat.joined_at)
+            seat.name = seat.token_hash = seat.joined_at = None
+            try:
+                await self._storage.save_seat(self.id, seat.record())
+            except Exception:
+                seat.name, seat.token_hash, seat.joined_at = saved
+                raise
+
+    async def start_if_full(self) -> None:
+        async with self._lock:
+            await self._start_if_full()
+
+    async def _start_if_full(self) -> None:
+        if self.state != OPEN or any(s.free for s in self.seats):
+            return
+        seed = new_seed()
+        setup = Setup.create([s.name or "" for s in self.seats], edition=self.record.edition,
+                             kingdom=list(self.record.kingdom))
+        started = utc_now()
+        await self._storage.start_game(self.id, started_at=started, seed=seed,
+                                       commitment=commitment_of(seed), setup=setup.to_dict())
+        self.game = Game(setup, seed)
+        self.state = PLAYING
+        self.record = replace(self.record, state=PLAYING, started_at=started, seed=seed,
+                               commitment=commitment_of(seed), setup=setup.to_dict())
+        self._metrics.live_games.inc()
+        for subscriber, viewer in self._subscribers.items():
+            subscriber.push(self._snapshot_frame(viewer))
+        self.wake_bots()
+
+    # -- subscribers -----------------------------------------------------------
+
+    def subscribe(self, subscriber: Subscriber, seat: Seat | None) -> None:
+        """Start sending this game to a connection (the caller sends the ack first)."""
+        viewer = None if seat is None else seat.index
+        if seat is not None:
+            for older in list(seat.connections):
+                if older is not subscriber:
+                    self.unsubscribe(older)
+                    older.replaced()
+            seat.connections.add(subscriber)
+            if seat.absent_timer is not None:
+                seat.absent_timer.cancel()
+                seat.absent_timer = None
+        self._subscribers[subscriber] = viewer
+
+    def send_snapshot(self, subscriber: Subscriber) -> None:
+        if self.game is not None:
+            subscriber.push(self._snapshot_frame(self._subscribers.get(subscriber)))
+
+    def send_since(self, subscriber: Subscriber, last_seq: int) -> None:
+        """Events after `last_seq` and the current decision, or a snapshot if too far back."""
+        game = self.game
+        if game is None:
+            return
+        viewer = self._subscribers.get(subscriber)
+        latest = len(game.events)
+        if not 0 <= last_seq <= latest or latest - last_seq > self._settings.resume_window:
+            subscriber.push(self._snapshot_frame(viewer))
+            return
+        for frame in self._event_frames(last_seq, [viewer])[viewer]:
+            subscriber.push(frame)
+        subscriber.push(self._status_frame(viewer))
+
+    def unsubscribe(self, subscriber: Subscriber) -> None:
+        viewer = self._subscribers.pop(subscriber, None)
+        if viewer is None:
+            return
+        seat = self.seats[viewer]
+        seat.connections.discard(subscriber)
+        if not seat.connections:
+            self._await_return(seat)
+
+    def _await_return(self, seat: Seat) -> None:
+        """Hold an absent person's seat for the grace period."""
+        if self.state != PLAYING or seat.bot is not None or seat.absent_timer is not None:
+            return
+        seat.absent_timer = asyncio.get_running_loop().call_later(
+            self._settings.seat_grace_seconds, self._spawn, self._seat_absent(seat))
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` as a task the room keeps a reference to until it ends."""
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def resume_after_restart(self) -> None:
+        """A restored game: its players are all away until they reconnect."""
+        if self.state == PLAYING:
+            self._metrics.live_games.inc()
+            for seat in self.seats:
+                self._await_return(seat)
+            self.wake_bots()
+
+    def viewer_of(self, subscriber: Subscriber) -> int | None:
+        if subscriber not in self._subscribers:
+            raise GameError("not_in_game", f"this connection is not in game {self.id}")
+        return self._subscribers[subscriber]
+
+    # -- changes ----------------------------------------------------------------
+
+    async def answer(self, seat: int, decision: int, options: object,
+                     on_accepted: Callable[[], None] = lambda: None) -> None:
+        async with self._lock:
+            game = self._running()
+            try:
+                picked = game.check_answer(seat, decision, options)
+            except IllegalAnswer as illegal:
+                raise GameError(illegal.code, illegal.message) from None
+            await self._durable(game, Answer(seat, decision, picked))
+            before = len(game.events)
+            game.answer(seat, decision, picked)
+            self._metrics.answers.inc()
+            on_accepted()
+            await self._published(before)
+        self.wake_bots()
+
+    async def resign(self, seat: int, on_accepted: Callable[[], None] = lambda: None) -> None:
+        async with self._lock:
+            game = self._running()
+            try:
+                game.check_resign(seat)
+            except IllegalAnswer as illegal:
+                raise GameError(illegal.code, illegal.message) from None
+            await self._durable(game, Resignation(seat))
+            before = len(game.events)
+            game.resign(seat)
+            self.seats[seat].bot = self.seats[seat].bot or self._settings.takeover_strategy
+            on_accepted()
+            await self._published(before)
+        self.wake_bots()
+
+    def _running(self) -> Game:
+        if self.game is None:
+            raise GameError("game_not_started", "the game has not started yet")
+        if self.game.over or self.state != PLAYING:
+            raise GameError("game_over", "the game is over")
+        return self.game
+
+    async def _durable(self, game: Game, entry: Answer | Resignation) -> None:
+        try:
+            await self._storage.append_answers(self.id, len(game.answers), [entry], utc_now())
+        except Exception:
+            log.exception("could not store an answer", extra={"game": self.id})
+            raise GameError("internal_error", "the answer could not be stored; "
+                                              "it was not applied") from None
+
+    async def _published(self, before: int) -> None:
+        """Send what changed since event `before` to every subscriber; finish if over."""
+        game = self.game
+        assert game is not None
+        viewers = list(dict.fromkeys(self._subscribers.values()))
+        frames = self._event_frames(before, viewers)
+        status = {viewer: self._status_frame(viewer) for viewer in viewers}
+        for subscriber, viewer in list(self._subscribers.items()):
+            for frame in frames[viewer]:
+                subscriber.push(frame)
+            subscriber.push(status[viewer])
+        if game.over:
+            await self._finish(FINISHED, game.result.to_dict() if game.result else None)
+
+    async def _finish(self, state: str, result: dict[str, Any] | None) -> None:
+        game = self.game
+        self.state = state
+        self._metrics.live_games.dec()
+        for seat in self.seats:
+            if seat.absent_timer is not None:
+                seat.absent_timer.cancel()
+        events = [event_record(e) for e in game.events] if game else []
+        finished = utc_now()
+        self.record = replace(self.record, state=state, finished_at=finished, result=result)
+        await self._storage.finish_game(self.id, state=state, finished_at=finished,
+                                        result=result, events=events)
+
+    async def _seat_absent(self, seat: Seat) -> None:
+        """A player stayed away past the grace period: a bot takes over, or the game ends."""
+        seat.absent_timer = None
+        if self.state != PLAYING or seat.connections:
+            return
+        if self._settings.absent_seat == "bot":
+            seat.bot = self._settings.takeover_strategy
+            log.info("bot takes over an absent seat", extra={"game": self.id,
+                                                             "seat": seat.index})
+            self.wake_bots()
+            return
+        async with self._lock:
+            if self.state != PLAYING or self.game is None:
+                return
+            outcome = score_game(self.game).to_dict() | {"winners": [], "abandoned": True}
+            await self._finish(ABANDONED, outcome)
+            self.broadcast(GameOver(game=self.id, result=outcome))
+
+    async def chat(self, seat: int | None, name: str, text: str) -> None:
+        await self._storage.append_chat(self.id, at=utc_now(), seat=seat, name=name, text=text)
+
+    def broadcast(self, message: ServerMessage) -> None:
+        frame = encode_server(message)
+        for subscriber in list(self._subscribers):
+            subscriber.push(frame)
+
+    # -- bots ---------------------------------------------------------------------
+
+    def wake_bots(self) -> None:
+        """Let bots answer while the pending decision is a bot's (one task per room)."""
+        if self._bots is None or self._bots.done():
+            self._bots = asyncio.ensure_future(self._run_bots())
+
+    async def _run_bots(self) -> None:
+        while True:
+            game = self.game
+            if game is None or game.pending is None or self.state != PLAYING:
+                return
+            decision = game.pending
+            seat = self.seats[decision.player]
+            if seat.bot is None:
+                return
+            if seat.strategy is None:
+                seat.strategy = make_strategy(seat.bot, random.Random(self._bot_rng.random()))
+            if self._settings.bot_delay_seconds:
+                await asyncio.sleep(self._settings.bot_delay_seconds)
+            choice = seat.strategy.choose(decision, EngineTable(game, seat.index))
+            try:
+                await self.answer(seat.index, decision.id, choice)
+            except GameError as error:
+                if error.code == "stale_decision":
+                    continue  # a person answered first
+                log.error("a bot's answer was refused: %s", error.message,
+                          extra={"game": self.id})
+                return
+
+    # -- frames ----------------------------------------------------------------
+
+    def _snapshot_frame(self, viewer: int | None) -> bytes:
+        assert self.game is not None
+        return encode_server(Snapshot(game=self.id, seq=len(self.game.events),
+                                      view=view(self.game, viewer)))
+
+    def _status_frame(self, viewer: int | None) -> bytes:
+        """After events: the pending decision as `viewer` may see it, or the game's end."""
+        game = self.game
+        assert game is not None
+        if game.pending is None:
+            result = game.result.to_dict() if game.result else {}
+            return encode_server(GameOver(game=self.id, result=result))
+        return encode_server(PendingDecision(game=self.id,
+                                             decision=decision_view(game.pending, viewer)))
+
+    def _event_frames(self, after: int, viewers: list[int | None]) -> dict[int | None, list[bytes]]:
+        """Encoded event frames after event number `after`, per viewer (shared forms once)."""
+        assert self.game is not None
+        forms = fan_out(self.game.events[after:], viewers)
+        encoded: dict[int, bytes] = {}
+        frames: dict[int | None, list[bytes]] = {}
+        for viewer, seen in forms.items():
+            out = frames[viewer] = []
+            for offset, form in enumerate(seen):
+                key = id(form)
+                frame = encoded.get(key)
+                if frame is None:
+                    frame = encoded[key] = encode_server(
+                        GameEvent(game=self.id, seq=after + offset + 1, event=form))
+                out.append(frame)
+        return frames
+
+    # -- for the lobby's listings -------------------------------------------------
+
+    def summary(self) -> dict[str, Any]:
+        record = self.record
+        game = self.game
+        return {
+            "id": self.id,
+            "state": self.state,
+            "edition": record.edition,
+            "kingdom": list(record.kingdom),
+            "kingdom_name": record.kingdom_name,
+            "seats": [{"seat": s.index, "name": s.name, "bot": s.bot,
+                       "connected": bool(s.connections)} for s in self.seats],
+            "created_at": record.created_at,
+            "started_at": record.started_at,
+            "finished_at": record.finished_at,
+            "commitment": record.commitment,
+            "turn": game.turn.number if game else 0,
+            "result": record.result,
+        }
+
+

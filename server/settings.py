@@ -1,0 +1,125 @@
+"""Server settings: each one a command-line option and an environment variable."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+ENV_PREFIX = "DOMINION_"
+
+
+@dataclass(frozen=True)
+class Settings:
+    host: str = field(default="127.0.0.1", metadata={"help": "address to listen on"})
+    port: int = field(default=8080, metadata={"help": "port to listen on"})
+    db: str = field(default="dominion.sqlite3", metadata={"help": "SQLite file (created if new)"})
+    name: str = field(default="dominion-server", metadata={"help": "server name shown to clients"})
+    public_url: str = field(default="", metadata={"help": "the URL players use, if proxied"})
+    allowed_origins: tuple[str, ...] = field(default=(), metadata={
+        "help": "comma-separated Origins allowed to open WebSockets from a browser "
+                "('*' for any); requests without an Origin header are always allowed"})
+    trusted_proxies: tuple[str, ...] = field(default=(), metadata={
+        "help": "comma-separated proxy addresses whose X-Forwarded-For is believed"})
+    max_frame_bytes: int = field(default=16384, metadata={"help": "largest client frame"})
+    messages_per_second: int = field(default=20, metadata={
+        "help": "per-connection message rate (token bucket refill)"})
+    burst: int = field(default=40, metadata={"help": "per-connection burst of messages"})
+    heartbeat_seconds: int = field(default=20, metadata={
+        "help": "ping a connection after this long without output"})
+    idle_timeout_seconds: int = field(default=60, metadata={
+        "help": "close a connection after this long without input"})
+    hello_timeout_seconds: float = field(default=10.0, metadata={
+        "help": "close a connection that has not said hello by then"})
+    outbound_queue: int = field(default=1024, metadata={
+        "help": "frames queued per connection before a slow reader is disconnected"})
+    max_chat_length: int = field(default=500, metadata={"help": "longest chat message"})
+    seat_grace_seconds: float = field(default=120.0, metadata={
+        "help": "how long a disconnected player's seat waits for them"})
+    absent_seat: str = field(default="bot", metadata={
+        "help": "when the grace period ends: 'bot' (a bot takes the seat) or 'abandon' "
+                "(the game is abandoned)"})
+    takeover_strategy: str = field(default="big_money", metadata={
+        "help": "strategy of bots that take over seats"})
+    bot_delay_seconds: float = field(default=0.0, metadata={
+        "help": "pause before a bot answers (0: at once)"})
+    games_per_address: int = field(default=20, metadata={
+        "help": "open or running games one client address may create"})
+    connections_per_address: int = field(default=50, metadata={
+        "help": "WebSocket connections one client address may hold"})
+    resume_window: int = field(default=10_000, metadata={
+        "help": "a resume missing more events than this gets a snapshot instead"})
+    sqlite_synchronous: str = field(default="FULL", metadata={
+        "help": "SQLite synchronous setting: FULL (safest) or NORMAL"})
+    log_level: str = field(default="INFO", metadata={"help": "DEBUG, INFO, WARNING or ERROR"})
+
+    @classmethod
+    def from_sources(cls, argv: Sequence[str] | None = None,
+                     environ: Mapping[str, str] | None = None) -> Settings:
+        """Defaults, overridden by DOMINION_* environment variables, overridden by options."""
+        environ = os.environ if environ is None else environ
+        parser = argparse.ArgumentParser(
+            prog="dominion-server",
+            description="The authoritative Dominion server. Every option can also be set "
+                        f"with an environment variable {ENV_PREFIX}<OPTION>, e.g. "
+                        f"{ENV_PREFIX}PORT=9000.",
+        )
+        for f in fields(cls):
+            env = ENV_PREFIX + f.name.upper()
+            default = environ.get(env, f.default)
+            parser.add_argument(
+                "--" + f.name.replace("_", "-"), dest=f.name, default=default,
+                help=f"{f.metadata['help']} (env {env}; default {_show(f.default)})",
+            )
+        namespace = parser.parse_args(argv)
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            raw = getattr(namespace, f.name)
+            try:
+                values[f.name] = _convert(raw, f.default)
+            except ValueError:
+                parser.error(f"--{f.name.replace('_', '-')}: cannot read {raw!r}")
+        settings = cls(**values)
+        problem = settings.problem()
+        if problem:
+            parser.error(problem)
+        return settings
+
+    def problem(self) -> str | None:
+        """What is wrong with these settings, if anything."""
+        if self.absent_seat not in ("bot", "abandon"):
+            return "--absent-seat must be 'bot' or 'abandon'"
+        if self.sqlite_synchronous.upper() not in ("FULL", "NORMAL"):
+            return "--sqlite-synchronous must be FULL or NORMAL"
+        if not 0 < self.port < 65536:
+            return "--port must be 1 to 65535"
+        if not 1024 <= self.max_frame_bytes <= 16384:
+            return "--max-frame-bytes must be 1024 to 16384 (the protocol's limits)"
+        if not 1 <= self.max_chat_length <= 500:
+            return "--max-chat-length must be 1 to 500 (the protocol's limit)"
+        if min(self.messages_per_second, self.burst, self.outbound_queue,
+               self.heartbeat_seconds, self.idle_timeout_seconds) < 1:
+            return "rates, bursts, queue sizes, heartbeat and idle timeout must be at least 1"
+        return None
+
+
+def _convert(raw: Any, default: Any) -> Any:
+    if not isinstance(raw, str):
+        return raw
+    if isinstance(default, tuple):
+        return tuple(part.strip() for part in raw.split(",") if part.strip())
+    if isinstance(default, bool):
+        return raw.lower() in ("1", "true", "yes", "on")
+    if isinstance(default, int):
+        return int(raw)
+    if isinstance(default, float):
+        return float(raw)
+    return raw
+
+
+def _show(default: Any) -> str:
+    if isinstance(default, tuple):
+        return ",".join(default) or "none"
+    return str(default)

@@ -1,0 +1,28 @@
+"""Seat tokens: 192 random bits, kept only as hashes, compared in constant time."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+TOKEN_BYTES = 24
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def token_matches(token: str, token_hash: str | None) -> bool:
+    """Constant-time comparison of a presented token with a stored hash."""
+    if token_hash is None:
+        return False
+    return hmac.compare_digest(hash_token(token), token_hash)
+
+
+def new_game_id() -> str:
+    return "g-" + secrets.token_hex(6)
