@@ -208,17 +208,12 @@ class Connection:
             data = await self._receive(settings.idle_timeout_seconds)
             if data is None:
                 return
-            if not self._bucket.take():
-                self._limited += 1
-                if self._limited > settings.burst:
-                    self._finish(CloseCode.RATE_LIMITED, "rate limit exceeded")
-                    return
-                self._error(None, ErrorCode.RATE_LIMITED, "too many frames; slow down")
-                continue
-            self._limited = 0
+            limited = not self._bucket.take()
             try:
                 message = decode_client(data, settings.max_frame_bytes)
             except ProtocolError as error:
+                if limited and self._over_limit():
+                    return
                 self.state.metrics.errors.labels(code=error.code.value).inc()
                 self.send(error_for(error))
                 self._malformed += 1
@@ -227,7 +222,21 @@ class Connection:
                     return
                 continue
             self._malformed = 0
+            if limited:
+                if self._over_limit():
+                    return
+                self._error(message.id, ErrorCode.RATE_LIMITED, "too many frames; slow down")
+                continue
+            self._limited = 0
             await self._handle(message)
+
+    def _over_limit(self) -> bool:
+        """Count a frame over the rate; True once the connection is closed for it."""
+        self._limited += 1
+        if self._limited > self.state.settings.burst:
+            self._finish(CloseCode.RATE_LIMITED, "rate limit exceeded")
+            return True
+        return False
 
     # -- requests ------------------------------------------------------------------
 

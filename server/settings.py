@@ -24,9 +24,9 @@ class Settings:
     trusted_proxies: tuple[str, ...] = field(default=(), metadata={
         "help": "comma-separated proxy addresses whose X-Forwarded-For is believed"})
     max_frame_bytes: int = field(default=16384, metadata={"help": "largest client frame"})
-    messages_per_second: int = field(default=20, metadata={
+    messages_per_second: int = field(default=50, metadata={
         "help": "per-connection message rate (token bucket refill)"})
-    burst: int = field(default=40, metadata={"help": "per-connection burst of messages"})
+    burst: int = field(default=100, metadata={"help": "per-connection burst of messages"})
     heartbeat_seconds: int = field(default=20, metadata={
         "help": "ping a connection after this long without output"})
     idle_timeout_seconds: int = field(default=60, metadata={
