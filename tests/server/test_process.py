@@ -1,0 +1,113 @@
+"""`dominion-server` as people run it: a real process, its settings, and a graceful stop."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from dominion.protocol import CloseCode, Watch
+
+from .wsclient import TestClient
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def start_server(db: Path, *args: str, env: dict[str, str] | None = None
+                 ) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "dominion.server.main", "--port", str(port), "--db", str(db),
+         *args],
+        env={**os.environ, **(env or {})}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return process, url
+        except OSError:
+            if process.poll() is not None:
+                break
+            time.sleep(0.05)
+    process.kill()
+    output = process.communicate()[0].decode()
+    raise AssertionError(f"the server did not start:\n{output}")
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], str, Path]]:
+    db = tmp_path / "games.sqlite3"
+    process, url = start_server(db)
+    yield process, url, db
+    if process.poll() is None:
+        process.kill()
+        process.wait()
+
+
+async def test_health_metrics_and_a_graceful_stop(
+        server: tuple[subprocess.Popen[bytes], str, Path]) -> None:
+    process, url, db = server
+    async with aiohttp.ClientSession() as session:
+        health = await session.get(f"{url}/healthz")
+        assert health.status == 200 and (await health.json())["status"] == "ok"
+        created = await session.post(f"{url}/api/v1/games", json={
+            "name": "Ann", "seats": 2, "kingdom": "First Game"})
+        game = (await created.json())["game"]["id"]
+        watcher = await TestClient.connect(session, url + "/api/v1/ws")
+        await watcher.request(Watch, game=game)
+        metrics = await (await session.get(f"{url}/metrics")).text()
+        assert "dominion_connections 1.0" in metrics
+        assert "dominion_games_created_total 1.0" in metrics
+        process.send_signal(signal.SIGTERM)
+        assert await watcher.close_code() == CloseCode.GOING_AWAY
+    assert await asyncio.to_thread(process.wait, 15) == 0
+    assert db.exists()
+    log = process.stdout.read().decode() if process.stdout else ""
+    assert '"message": "server ready"' in log  # structured (JSON) log lines
+
+
+def test_settings_come_from_the_environment(tmp_path: Path) -> None:
+    db = tmp_path / "env.sqlite3"
+    process, url = start_server(db, env={"DOMINION_NAME": "env-named"})
+    try:
+        async def read_name() -> str:
+            async with aiohttp.ClientSession() as session:
+                info = await (await session.get(f"{url}/api/v1/server")).json()
+                return str(info["name"])
+        assert asyncio.run(read_name()) == "env-named"
+    finally:
+        process.send_signal(signal.SIGINT)
+        assert process.wait(15) == 0
+
+
+def test_a_bad_setting_is_refused_with_a_message() -> None:
+    result = subprocess.run([sys.executable, "-m", "dominion.server.main", "--absent-seat",
+                             "explode"], capture_output=True, text=True, check=False)
+    assert result.returncode == 2
+    assert "--absent-seat" in result.stderr
+
+
+def test_a_database_that_is_not_ours_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "garbage.sqlite3"
+    db.write_bytes(b"this is not a database" * 100)
+    result = subprocess.run(
+        [sys.executable, "-m", "dominion.server.main", "--db", str(db), "--port",
+         str(free_port())], capture_output=True, text=True, check=False, timeout=30)
+    assert result.returncode == 2
+    assert "cannot open the database" in result.stdout + result.stderr
