@@ -89,6 +89,10 @@ class Settings:
 
     def problem(self) -> str | None:
         """What is wrong with these settings, if anything."""
+        from dominion.clients.bots import STRATEGIES
+
+        if self.takeover_strategy not in STRATEGIES:
+            return f"--takeover-strategy must be one of {', '.join(STRATEGIES)}"
         if self.absent_seat not in ("bot", "abandon"):
             return "--absent-seat must be 'bot' or 'abandon'"
         if self.sqlite_synchronous.upper() not in ("FULL", "NORMAL"):
