@@ -74,6 +74,8 @@ class Seat:
     connections: set[Subscriber] = field(default_factory=set)
     absent_timer: asyncio.TimerHandle | None = None
     strategy: Strategy | None = None
+    taken_over: bool = False
+    """A bot holds the seat because its player stayed away (they may take it back)."""
 
     @property
     def free(self) -> bool:
@@ -197,6 +199,8 @@ class Room:
                     self.unsubscribe(older)
                     older.replaced()
             seat.connections.add(subscriber)
+            if seat.taken_over:  # back after the grace period: the seat is theirs again
+                seat.bot, seat.strategy, seat.taken_over = None, None, False
             if seat.absent_timer is not None:
                 seat.absent_timer.cancel()
                 seat.absent_timer = None
@@ -336,7 +340,7 @@ class Room:
         if self.state != PLAYING or seat.connections:
             return
         if self._settings.absent_seat == "bot":
-            seat.bot = self._settings.takeover_strategy
+            seat.bot, seat.taken_over = self._settings.takeover_strategy, True
             log.info("bot takes over an absent seat", extra={"game": self.id,
                                                              "seat": seat.index})
             self.wake_bots()
