@@ -124,6 +124,8 @@ class Room:
                 else:
                     game.answer(entry.player, entry.decision, entry.choices)
             room.game = game
+            for resigned in game.resigned:
+                seats[resigned].bot = seats[resigned].bot or settings.takeover_strategy
         return room
 
     # -- the lobby's part ----------------------------------------------------
