@@ -1,0 +1,694 @@
+"""Storage: schema and migration, durability, group commit, faults, listings."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import sqlite3
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dominion.clients.bots import make_strategy
+from dominion.server import storage as storage_module
+from dominion.server.bots import play_out
+from dominion.server.engine import Answer, Game, Resignation, Setup, event_record, replay
+from dominion.server.storage import (
+    APPLICATION_ID,
+    SCHEMA_VERSION,
+    GameRecord,
+    SeatRecord,
+    Storage,
+    StorageError,
+    hash_token,
+    new_game_id,
+)
+
+KINGDOM = ("cellar", "market", "merchant", "militia", "mine", "moat", "remodel", "smithy",
+           "village", "workshop")
+
+
+def game_record(game_id: str = "g-1", **changes: Any) -> GameRecord:
+    values: dict[str, Any] = {"id": game_id, "created_at": "2024-05-01T10:00:00Z",
+                              "state": "open", "edition": 2, "seats": 2, "kingdom": KINGDOM}
+    values.update(changes)
+    return GameRecord(**values)
+
+
+def raw(path: Path) -> sqlite3.Connection:
+    """A connection of its own: what a restarted server (or another process) would see."""
+    return sqlite3.connect(path)
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Storage]:
+    storage = Storage.open(tmp_path / "games.db")
+    await storage.start()
+    yield storage
+    await storage.close()
+
+
+def db_path(storage: Storage) -> Path:
+    return Path(storage.path)
+
+
+# -- creation, migration, settings ------------------------------------------------
+
+async def test_fresh_file_gets_the_schema(tmp_path: Path) -> None:
+    path = tmp_path / "new.db"
+    storage = Storage.open(path)
+    await storage.close()
+    with raw(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 1
+        assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+        names = "SELECT name FROM sqlite_master WHERE type = ?"
+        tables = {row[0] for row in conn.execute(names, ["table"])}
+        assert {"games", "seats", "answers", "events", "chat", "kingdom_cards"} <= tables
+        indexes = {row[0] for row in conn.execute(names, ["index"])}
+        assert {"games_state_created", "games_state_finished", "games_finished", "seats_name",
+                "chat_game", "kingdom_cards_game"} <= indexes
+    # Opening again is a no-op migration.
+    storage = Storage.open(path)
+    await storage.close()
+
+
+async def test_an_empty_file_is_a_fresh_database(tmp_path: Path) -> None:
+    path = tmp_path / "empty.db"
+    path.write_bytes(b"")
+    storage = Storage.open(path)
+    await storage.close()
+    with raw(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+async def test_older_schema_is_migrated_step_by_step(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "old.db"
+    storage = Storage.open(path)
+    await storage.start()
+    await storage.create_game(game_record(), [])
+    await storage.close()
+    ran: list[int] = []
+
+    def step_2(db: Any) -> None:
+        ran.append(2)
+        db.table("games").add_column("note", str)
+
+    monkeypatch.setattr(storage_module, "MIGRATIONS", (*storage_module.MIGRATIONS, step_2))
+    monkeypatch.setattr(storage_module, "SCHEMA_VERSION", 2)
+    storage = Storage.open(path)
+    assert ran == [2]
+    assert storage.load_game("g-1") is not None  # data kept across the migration
+    await storage.close()
+    with raw(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert "note" in [row[1] for row in conn.execute("PRAGMA table_info(games)")]
+    await Storage.open(path).close()  # already at version 2: the step does not run again
+    assert ran == [2]
+
+
+async def test_a_failing_migration_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "old.db"
+    await Storage.open(path).close()
+
+    def broken(db: Any) -> None:
+        db.table("games").add_column("note", str)
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(storage_module, "MIGRATIONS", (*storage_module.MIGRATIONS, broken))
+    monkeypatch.setattr(storage_module, "SCHEMA_VERSION", 2)
+    with pytest.raises(StorageError, match="disk I/O error"):
+        Storage.open(path)
+    with raw(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert "note" not in [row[1] for row in conn.execute("PRAGMA table_info(games)")]
+
+
+@pytest.mark.parametrize(("mode", "level"), [("FULL", 2), ("NORMAL", 1), ("normal", 1)])
+async def test_wal_foreign_keys_and_synchronous(tmp_path: Path, mode: str, level: int) -> None:
+    storage = Storage.open(tmp_path / "s.db", synchronous=mode)
+    try:
+        writer = storage._writer
+        assert writer.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert writer.execute("PRAGMA synchronous").fetchone()[0] == level
+        assert writer.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+        assert storage._reader.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    finally:
+        await storage.close()
+    with raw(tmp_path / "s.db") as conn:  # WAL is a property of the file
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_synchronous_must_be_full_or_normal(tmp_path: Path) -> None:
+    with pytest.raises(StorageError, match="synchronous must be one of FULL, NORMAL"):
+        Storage.open(tmp_path / "s.db", synchronous="OFF")
+    assert not (tmp_path / "s.db").exists()
+
+
+async def test_the_read_connection_cannot_write(tmp_path: Path) -> None:
+    storage = Storage.open(tmp_path / "s.db")
+    with pytest.raises(sqlite3.OperationalError, match="readonly"):
+        storage._reader.execute("DELETE FROM games")
+    await storage.close()
+
+
+# -- refusals ----------------------------------------------------------------------
+
+def test_refuses_a_file_that_is_not_sqlite(tmp_path: Path) -> None:
+    path = tmp_path / "garbage.db"
+    data = random.Random(5).randbytes(4096)
+    path.write_bytes(data)
+    with pytest.raises(StorageError, match="is not a SQLite database"):
+        Storage.open(path)
+    assert path.read_bytes() == data  # left as it was
+
+
+def test_refuses_a_damaged_sqlite_file(tmp_path: Path) -> None:
+    path = tmp_path / "damaged.db"
+    with raw(path) as conn:
+        conn.execute("CREATE TABLE t (x)")
+    data = path.read_bytes()
+    # A valid header with garbage after it: SQLite itself must notice.
+    path.write_bytes(data[:16] + b"\xff" * (len(data) - 16))
+    with pytest.raises(StorageError, match=r"not a SQLite database|damaged|malformed"):
+        Storage.open(path)
+
+
+def test_refuses_another_programs_database(tmp_path: Path) -> None:
+    path = tmp_path / "foreign.db"
+    with raw(path) as conn:
+        conn.execute("CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT)")
+        conn.execute("INSERT INTO users (email) VALUES ('a@example.com')")
+    with pytest.raises(StorageError, match="database of another program"):
+        Storage.open(path)
+    with raw(path) as conn:  # untouched: no tables of ours, no marker
+        tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master")]
+        assert tables == ["users"]
+        assert conn.execute("PRAGMA application_id").fetchone()[0] == 0
+
+
+def test_refuses_a_database_marked_by_another_program(tmp_path: Path) -> None:
+    path = tmp_path / "marked.db"
+    with raw(path) as conn:
+        conn.execute("PRAGMA application_id = 1234")
+    with pytest.raises(StorageError, match="database of another program"):
+        Storage.open(path)
+
+
+async def test_refuses_a_newer_schema_version(tmp_path: Path) -> None:
+    path = tmp_path / "newer.db"
+    await Storage.open(path).close()
+    with raw(path) as conn:
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    newer = "has schema version 2 .* created by a newer version of dominion-server; upgrade"
+    with pytest.raises(StorageError, match=newer):
+        Storage.open(path)
+
+
+def test_refuses_a_missing_folder(tmp_path: Path) -> None:
+    path = tmp_path / "no" / "such" / "folder" / "games.db"
+    with pytest.raises(StorageError, match="does not exist; create it first"):
+        Storage.open(path)
+    assert not path.parent.exists()
+
+
+def test_refuses_a_folder_as_the_file(tmp_path: Path) -> None:
+    with pytest.raises(StorageError, match="is a folder"):
+        Storage.open(tmp_path)
+
+
+async def test_refuses_a_read_only_file(tmp_path: Path) -> None:
+    path = tmp_path / "ro.db"
+    await Storage.open(path).close()
+    if os.geteuid() == 0:
+        pytest.skip("root writes through chmod 0o444; "
+                    "test_refuses_a_file_sqlite_can_only_read provokes the same refusal")
+    path.chmod(0o444)
+    try:
+        with pytest.raises(StorageError, match="read-only"):
+            Storage.open(path)
+    finally:
+        path.chmod(0o644)
+
+
+async def test_refuses_a_file_sqlite_can_only_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As root, chmod 0o444 stops nothing, so the previous test cannot fail the open.
+    # Here every connection is opened read-only (mode=ro), as SQLite does for a file
+    # it may not write: the open must refuse with the same message, for any user.
+    path = tmp_path / "ro.db"
+    await Storage.open(path).close()
+
+    def read_only(filename: str, *, check_same_thread: bool = False) -> sqlite3.Connection:
+        return sqlite3.connect(f"file:{filename}?mode=ro", uri=True,
+                               check_same_thread=check_same_thread)
+
+    monkeypatch.setattr(storage_module, "_connect", read_only)
+    with pytest.raises(StorageError, match="read-only"):
+        Storage.open(path)
+
+
+# -- round trips ----------------------------------------------------------------------
+
+async def test_every_record_round_trips(store: Storage) -> None:
+    seed = 2**128 - 1
+    game = game_record(
+        "g-full", kingdom_name="First Game", options={"timer": 60, "private": True, "x": [1]},
+    )
+    seats = [SeatRecord(0, "Alice", hash_token("secret"), None, "2024-05-01T10:00:01Z"),
+             SeatRecord(1)]
+    await store.create_game(game, seats)
+    stored = store.load_game("g-full")
+    assert stored is not None
+    assert stored.game == game
+    assert stored.seats == tuple(seats)
+    assert stored.answers == ()
+    assert store.load_game("g-nope") is None
+
+    bot = SeatRecord(1, "Bot 2 (big_money)", None, "big_money", "2024-05-01T10:00:02Z")
+    await store.save_seat("g-full", bot)
+    setup = Setup.create(["Alice", "Bot"], kingdom="First Game").to_dict()
+    await store.start_game("g-full", started_at="2024-05-01T10:00:03Z", seed=seed,
+                           commitment="ab" * 32, setup=setup)
+    entries: list[Answer | Resignation] = [
+        Answer(0, 0, (3,)), Answer(1, 1, ()), Answer(0, 2, (4, 1, 0)), Resignation(1)]
+    await store.append_answers("g-full", 0, entries[:2], "2024-05-01T10:00:04Z")
+    await store.append_answers("g-full", 2, entries[2:], "2024-05-01T10:00:05Z")
+    await store.append_chat("g-full", at="2024-05-01T10:00:06Z", seat=0, name="Alice",
+                            text="gl hf — zażółć")
+    await store.append_chat("g-full", at="2024-05-01T10:00:07Z", seat=None, name="watcher",
+                            text="hi")
+
+    stored = store.load_game("g-full")
+    assert stored is not None
+    assert stored.game.state == "playing"
+    assert stored.game.seed == seed and isinstance(stored.game.seed, int)
+    assert stored.game.commitment == "ab" * 32
+    assert stored.game.setup == setup
+    assert stored.game.started_at == "2024-05-01T10:00:03Z"
+    assert stored.seats == (seats[0], bot)
+    assert stored.answers == tuple(entries)
+    assert all(isinstance(a.choices, tuple) for a in stored.answers if isinstance(a, Answer))
+    assert isinstance(stored.answers[-1], Resignation)
+    assert store.chat("g-full") == [
+        {"id": 1, "at": "2024-05-01T10:00:06Z", "seat": 0, "name": "Alice",
+         "text": "gl hf — zażółć"},
+        {"id": 2, "at": "2024-05-01T10:00:07Z", "seat": None, "name": "watcher", "text": "hi"},
+    ]
+    with raw(db_path(store)) as conn:  # what is on disk: decimal text, kinds, no token
+        assert conn.execute("SELECT seed, typeof(seed) FROM games").fetchone() == (
+            str(seed), "text")
+        kinds = [row[0] for row in conn.execute("SELECT kind FROM answers ORDER BY idx")]
+        assert kinds == ["answer", "answer", "answer", "resign"]
+        assert conn.execute("SELECT token_hash FROM seats WHERE seat = 0").fetchone()[0] == (
+            hash_token("secret"))
+
+    result = {"scores": [10, 3], "winners": [0]}
+    events: list[dict[str, Any]] = [{"kind": "game_started", "data": {"players": ["Alice", "Bot"]}},
+              {"kind": "shuffled", "player": 0, "cards": ["copper"] * 7, "secrecy": "hidden"},
+              {"kind": "game_ended", "data": result}]
+    await store.finish_game("g-full", state="finished", finished_at="2024-05-01T10:30:00Z",
+                            result=result, events=events)
+    stored = store.load_game("g-full")
+    assert stored is not None
+    assert stored.game.state == "finished"
+    assert stored.game.result == result
+    assert stored.game.finished_at == "2024-05-01T10:30:00Z"
+    assert store.events("g-full") == events
+    assert store.events("g-nope") == []
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2**63 - 1, 2**63, 2**64, 2**128 - 1, 2**128])
+async def test_seeds_round_trip_exactly(store: Storage, seed: int) -> None:
+    await store.create_game(game_record(seed=seed, state="playing"), [])
+    stored = store.load_game("g-1")
+    assert stored is not None
+    assert stored.game.seed == seed
+
+
+async def test_a_real_game_is_rebuilt_from_setup_seed_and_answers(store: Storage) -> None:
+    setup = Setup.create(["Ann", "Ben", "Cy"], kingdom="First Game")
+    seed = 2**127 + 12345
+    game = Game(setup, seed)
+    play_out(game, [make_strategy("big_money", random.Random(i)) for i in range(3)])
+    await store.create_game(game_record(seats=3, kingdom=setup.kingdom),
+                            [SeatRecord(i, name) for i, name in enumerate(setup.players)])
+    await store.start_game("g-1", started_at="2024-05-01T10:00:01Z", seed=seed,
+                           commitment="00" * 32, setup=setup.to_dict())
+    # Appended in uneven slices, all queued at once: order must survive the queue.
+    cuts = sorted(random.Random(1).sample(range(1, len(game.answers)), 20))
+    slices = zip([0, *cuts], [*cuts, len(game.answers)], strict=True)
+    await asyncio.gather(*(store.append_answers("g-1", a, game.answers[a:b], "t")
+                           for a, b in slices))
+    records = [event_record(event) for event in game.events]
+    assert game.result is not None
+    await store.finish_game("g-1", state="finished", finished_at="2024-05-01T11:00:00Z",
+                            result=game.result.to_dict(), events=records)
+
+    stored = store.load_game("g-1")
+    assert stored is not None and stored.game.setup is not None and stored.game.seed is not None
+    assert stored.answers == tuple(game.answers)
+    again = replay(Setup.from_dict(stored.game.setup), stored.game.seed, stored.answers)
+    stored_events = store.events("g-1")
+    # Tuples become lists in JSON; compare through the same JSON form.
+    assert [event_record(e) for e in again.events] == [event_record(e) for e in game.events]
+    assert len(stored_events) == len(records)
+    assert stored_events == [json.loads(json.dumps(r)) for r in records]
+
+
+# -- durability and group commit -------------------------------------------------------
+
+async def test_a_write_is_on_disk_when_its_await_returns(store: Storage) -> None:
+    path = db_path(store)
+    await store.create_game(game_record(), [SeatRecord(0, "Ann")])
+    with raw(path) as conn:
+        assert conn.execute("SELECT state FROM games WHERE id = 'g-1'").fetchone() == ("open",)
+    for index in range(30):
+        await store.append_answers("g-1", index, [Answer(index % 2, index, (index,))], "t")
+        # A new connection each time: nothing cached, only what was committed.
+        conn = raw(path)
+        try:
+            count = conn.execute("SELECT count(*) FROM answers").fetchone()[0]
+        finally:
+            conn.close()
+        assert count == index + 1
+
+
+async def test_concurrent_answers_share_transactions_and_keep_their_order(
+    store: Storage,
+) -> None:
+    games = [f"g-{i}" for i in range(5)]
+    for game_id in games:
+        await store.create_game(game_record(game_id), [])
+    commits_before = store.commits
+    per_game = 100
+
+    async def play(game_id: str) -> None:
+        for index in range(per_game):
+            await store.append_answers(game_id, index, [Answer(index % 2, index, (index, 1))],
+                                       f"2024-05-01T10:00:{index % 60:02d}Z")
+
+    # 5 games answering at once, plus a burst of single writes all queued together.
+    await asyncio.gather(*(play(game_id) for game_id in games))
+    writes = len(games) * per_game
+    transactions = store.commits - commits_before
+    assert store.committed_writes >= writes
+    assert transactions < writes / 2, (transactions, writes)
+
+    await store.create_game(game_record("g-burst"), [])
+    before = store.commits
+    await asyncio.gather(*(store.append_answers("g-burst", i, [Answer(0, i, ())], "t")
+                           for i in range(200)))
+    assert store.commits - before < 20  # typically 1 or 2
+
+    with raw(db_path(store)) as conn:
+        for game_id in [*games, "g-burst"]:
+            idx = [row[0] for row in conn.execute(
+                "SELECT decision FROM answers WHERE game_id = ? ORDER BY idx", [game_id])]
+            assert idx == list(range(per_game if game_id != "g-burst" else 200))
+
+
+async def test_close_saves_everything_still_queued(tmp_path: Path) -> None:
+    path = tmp_path / "close.db"
+    storage = Storage.open(path)
+    await storage.start()
+    await storage.create_game(game_record(), [])
+    tasks = [asyncio.create_task(storage.append_answers("g-1", i, [Answer(0, i, (i,))], "t"))
+             for i in range(300)]
+    tasks.append(asyncio.create_task(storage.append_chat("g-1", at="t", seat=0, name="a",
+                                                         text="bye")))
+    await asyncio.sleep(0)  # let every task queue its write
+    await storage.close()
+    assert all(task.done() and task.exception() is None for task in tasks)
+    await storage.close()  # idempotent
+    with raw(path) as conn:
+        assert conn.execute("SELECT count(*) FROM answers").fetchone()[0] == 300
+        assert conn.execute("SELECT count(*) FROM chat").fetchone()[0] == 1
+    with pytest.raises(StorageError, match="closed"):
+        await storage.append_chat("g-1", at="t", seat=0, name="a", text="late")
+    with pytest.raises(StorageError, match="closed"):
+        storage.load_game("g-1")
+
+
+async def test_writes_need_start(tmp_path: Path) -> None:
+    storage = Storage.open(tmp_path / "s.db")
+    with pytest.raises(StorageError, match=r"start\(\) was not called"):
+        await storage.create_game(game_record(), [])
+    await storage.close()
+
+
+# -- faults ------------------------------------------------------------------------------
+
+async def wait_until_taken(storage: Storage) -> None:
+    """Until the writer thread has taken every queued job (it may be blocked on a lock)."""
+    for _ in range(500):
+        if storage._queue.empty():
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError("the writer did not take its queue")
+
+
+async def hold_writer_then_queue(
+    storage: Storage, writes: list[Callable[[], Any]]
+) -> list[BaseException | None]:
+    """Queue `writes` while the writer waits for a lock, so they form one batch."""
+    blocker = raw(db_path(storage))
+    blocker.isolation_level = None
+    blocker.execute("BEGIN IMMEDIATE")  # the writer's next BEGIN IMMEDIATE waits
+    first = asyncio.create_task(storage.append_chat("g-1", at="t", seat=None, name="x",
+                                                    text="first"))
+    await asyncio.sleep(0)  # "first" is queued
+    await wait_until_taken(storage)  # the writer holds "first" alone, waiting for the lock
+    tasks = [asyncio.create_task(write()) for write in writes]
+    await asyncio.sleep(0.05)  # all queued
+    blocker.execute("ROLLBACK")
+    blocker.close()
+    await first
+    return list(await asyncio.gather(*tasks, return_exceptions=True))
+
+
+async def test_a_failed_batch_stores_nothing_and_reports_to_every_writer(store: Storage) -> None:
+    await store.create_game(game_record(), [])
+    await store.append_answers("g-1", 0, [Answer(0, 0, ())], "t")
+    assert store.healthy
+    outcomes = await hold_writer_then_queue(store, [
+        lambda: store.append_answers("g-1", 1, [Answer(1, 1, (2,))], "t"),
+        lambda: store.append_chat("g-1", at="t", seat=0, name="a", text="lost"),
+        # A bug: the same log position twice. The whole batch must fail.
+        lambda: store.append_answers("g-1", 1, [Answer(1, 1, (9,))], "t"),
+        lambda: store.create_game(game_record("g-2"), []),
+    ])
+    assert all(isinstance(outcome, StorageError) for outcome in outcomes), outcomes
+    assert "not saved (4 writes in the failed transaction)" in str(outcomes[0])
+    assert "cannot append at 1" in str(outcomes[0])
+    assert not store.healthy
+    assert store.last_error is not None
+    stored = store.load_game("g-1")
+    assert stored is not None and stored.answers == (Answer(0, 0, ()),)
+    assert [line["text"] for line in store.chat("g-1")] == ["first"]
+    assert store.load_game("g-2") is None
+    # The next writes are tried afresh and succeed; health stays False until restart.
+    await store.append_answers("g-1", 1, [Answer(1, 1, (2,))], "t")
+    await store.create_game(game_record("g-2"), [])
+    stored = store.load_game("g-1")
+    assert stored is not None and len(stored.answers) == 2
+    assert not store.healthy
+
+
+async def test_a_constraint_violation_fails_its_batch(store: Storage) -> None:
+    await store.create_game(game_record(), [])
+    outcomes = await hold_writer_then_queue(store, [
+        lambda: store.create_game(game_record("g-2"), []),
+        lambda: store.create_game(game_record("g-1"), []),  # primary key taken
+    ])
+    assert all(isinstance(outcome, StorageError) for outcome in outcomes)
+    assert "UNIQUE constraint failed" in str(outcomes[1])
+    assert "a bug in the server" in str(outcomes[1])
+    assert isinstance(outcomes[1].__cause__, sqlite3.IntegrityError)  # type: ignore[union-attr]
+    assert store.load_game("g-2") is None
+    assert not store.healthy
+
+
+async def test_a_full_disk_fails_the_write_and_later_writes_work(store: Storage) -> None:
+    await store.create_game(game_record(), [])
+    writer = store._writer
+    # SQLite's page limit gives the same SQLITE_FULL error as a full disk.
+    pages = writer.execute("PRAGMA page_count").fetchone()[0]
+    writer.execute(f"PRAGMA max_page_count = {pages}")
+    events = [{"kind": "drew", "cards": ["copper"] * 50, "n": i} for i in range(2000)]
+    with pytest.raises(StorageError, match="full") as failure:
+        await store.finish_game("g-1", state="finished", finished_at="t", result={},
+                                events=events)
+    assert "free space" in str(failure.value)
+    assert not store.healthy
+    stored = store.load_game("g-1")
+    assert stored is not None and stored.game.state == "open"
+    assert store.events("g-1") == []
+    writer.execute("PRAGMA max_page_count = 1073741823")  # space freed
+    await store.finish_game("g-1", state="finished", finished_at="t", result={}, events=events)
+    assert len(store.events("g-1")) == 2000
+
+
+async def test_refused_writes(store: Storage) -> None:
+    await store.create_game(game_record(), [])
+    with pytest.raises(StorageError, match="has 0 stored answers; cannot append at 3"):
+        await store.append_answers("g-1", 3, [Answer(0, 0, ())], "t")
+    with pytest.raises(StorageError, match="unknown game g-x"):
+        await store.save_seat("g-x", SeatRecord(0, "a"))
+    with pytest.raises(StorageError, match="has 2 seats, no seat 2"):
+        await store.save_seat("g-1", SeatRecord(2, "a"))
+    with pytest.raises(StorageError, match="cannot start game g-x: no such game"):
+        await store.start_game("g-x", started_at="t", seed=1, commitment="c", setup={})
+    await store.finish_game("g-1", state="abandoned", finished_at="t", result=None, events=[])
+    with pytest.raises(StorageError, match="cannot start game g-1: it is abandoned"):
+        await store.start_game("g-1", started_at="t", seed=1, commitment="c", setup={})
+    with pytest.raises(StorageError, match="cannot finish game g-1: it is abandoned"):
+        await store.finish_game("g-1", state="finished", finished_at="t", result=None,
+                                events=[])
+    # Caller mistakes are refused before anything is queued.
+    with pytest.raises(ValueError, match="state must be one of"):
+        await store.finish_game("g-1", state="won", finished_at="t", result=None, events=[])
+    with pytest.raises(ValueError, match="2-6 seats"):
+        await store.create_game(game_record("g-7", seats=7), [])
+    with pytest.raises(ValueError, match="seat number is given twice"):
+        await store.create_game(game_record("g-8"), [SeatRecord(0), SeatRecord(0)])
+    with pytest.raises(ValueError, match="non-negative"):
+        await store.start_game("g-1", started_at="t", seed=-1, commitment="c", setup={})
+    with pytest.raises(TypeError):
+        await store.append_answers("g-1", 0, [(0, 0, ())], "t")  # type: ignore[list-item]
+
+
+# -- listings ------------------------------------------------------------------------------
+
+async def add_game(store: Storage, game_id: str, *, created: str, state: str = "finished",
+                   finished: str | None = None, edition: int = 2, seats: int = 2,
+                   names: tuple[str, ...] = ("Ann", "Ben"),
+                   kingdom: tuple[str, ...] = KINGDOM) -> None:
+    await store.create_game(
+        game_record(game_id, created_at=created, edition=edition, seats=seats, kingdom=kingdom),
+        [SeatRecord(i, name) for i, name in enumerate(names)],
+    )
+    if state != "open":
+        await store.start_game(game_id, started_at=created, seed=7, commitment="c", setup={})
+    if state in ("finished", "abandoned"):
+        await store.finish_game(game_id, state=state, finished_at=finished or created,
+                                result=None, events=[])
+
+
+@pytest.fixture
+async def listed(store: Storage) -> Storage:
+    witch = ("witch", *KINGDOM[1:])
+    await add_game(store, "g-a", created="2024-01-01T10:00:00Z", finished="2024-01-01T11:00:00Z")
+    await add_game(store, "g-b", created="2024-01-05T10:00:00Z", finished="2024-01-05T11:00:00Z",
+                   edition=1, names=("Cy", "Ann"), kingdom=witch)
+    await add_game(store, "g-c", created="2024-01-10T10:00:00Z", finished="2024-01-20T11:00:00Z",
+                   seats=3, names=("Dee", "Ed", "Ann"), kingdom=witch)
+    await add_game(store, "g-d", created="2024-01-15T10:00:00Z", state="abandoned",
+                   finished="2024-01-16T10:00:00Z", names=("Ann", "Fay"))
+    await add_game(store, "g-e", created="2024-01-12T10:00:00Z", state="playing",
+                   names=("Gus", "Ann"))
+    await add_game(store, "g-f", created="2024-01-18T10:00:00Z", state="open", names=("Hal",))
+    return store
+
+
+def ids(page: tuple[list[GameRecord], int]) -> tuple[list[str], int]:
+    return [game.id for game in page[0]], page[1]
+
+
+async def test_list_games_newest_first(listed: Storage) -> None:
+    # A game's time: finished_at once ended, created_at before.
+    assert ids(listed.list_games()) == (["g-c", "g-f", "g-d", "g-e", "g-b", "g-a"], 6)
+    assert ids(listed.list_games(state="finished")) == (["g-c", "g-b", "g-a"], 3)
+    assert ids(listed.list_games(state="open")) == (["g-f"], 1)
+    assert ids(listed.list_games(state="playing")) == (["g-e"], 1)
+    assert ids(listed.list_games(state="abandoned")) == (["g-d"], 1)
+
+
+async def test_list_games_by_player(listed: Storage) -> None:
+    assert ids(listed.list_games(player="Ann", state="finished")) == (["g-c", "g-b", "g-a"], 3)
+    assert ids(listed.list_games(player="Cy")) == (["g-b"], 1)
+    assert ids(listed.list_games(player="ann")) == ([], 0)  # exact match
+    assert ids(listed.list_games(player="Nobody")) == ([], 0)
+
+
+async def test_list_games_by_date(listed: Storage) -> None:
+    # Finished games compare finished_at: g-c was created on the 10th, finished on the 20th.
+    assert ids(listed.list_games(state="finished", since="2024-01-15")) == (["g-c"], 1)
+    assert ids(listed.list_games(state="finished", until="2024-01-15")) == (["g-b", "g-a"], 2)
+    # since is inclusive, until exclusive.
+    assert ids(listed.list_games(state="finished", since="2024-01-05T11:00:00Z",
+                                 until="2024-01-20T11:00:00Z")) == (["g-b"], 1)
+    # Open and playing games compare created_at.
+    assert ids(listed.list_games(since="2024-01-12", until="2024-01-19")) == (
+        ["g-f", "g-d", "g-e"], 3)
+
+
+async def test_list_games_by_edition_players_and_card(listed: Storage) -> None:
+    assert ids(listed.list_games(edition=1)) == (["g-b"], 1)
+    assert ids(listed.list_games(edition=2, state="finished")) == (["g-c", "g-a"], 2)
+    assert ids(listed.list_games(players=3)) == (["g-c"], 1)
+    assert ids(listed.list_games(card="witch")) == (["g-c", "g-b"], 2)
+    assert ids(listed.list_games(card="cellar", state="finished")) == (["g-a"], 1)
+    assert ids(listed.list_games(card="chapel")) == ([], 0)
+    assert ids(listed.list_games(card="witch", edition=2, player="Ann", players=3,
+                                 state="finished", since="2024-01-01")) == (["g-c"], 1)
+
+
+async def test_list_games_pages(listed: Storage) -> None:
+    everything = ids(listed.list_games())[0]
+    assert ids(listed.list_games(limit=2)) == (everything[:2], 6)
+    assert ids(listed.list_games(limit=2, offset=2)) == (everything[2:4], 6)
+    assert ids(listed.list_games(limit=4, offset=4)) == (everything[4:], 6)
+    assert ids(listed.list_games(limit=3, offset=10)) == ([], 6)
+    assert ids(listed.list_games(limit=0)) == ([], 6)
+    assert ids(listed.list_games(player="Ann", limit=1, offset=1)) == (["g-d"], 5)
+
+
+async def test_list_games_refuses_bad_filters(listed: Storage) -> None:
+    with pytest.raises(ValueError, match="state must be one of"):
+        listed.list_games(state="won")
+    with pytest.raises(ValueError, match=">= 0"):
+        listed.list_games(limit=-1)
+    with pytest.raises(ValueError, match=">= 0"):
+        listed.list_games(offset=-5)
+
+
+async def test_list_games_uses_indexes(listed: Storage) -> None:
+    def plan(sql: str, *params: Any) -> str:
+        rows = listed._reader.execute("EXPLAIN QUERY PLAN " + sql, params).fetchall()
+        return " | ".join(row[-1] for row in rows)
+
+    finished = plan("SELECT g.* FROM games g WHERE g.state = ? AND g.finished_at >= ?"
+                    " ORDER BY g.finished_at DESC, g.id DESC", "finished", "2024")
+    assert "games_state_finished" in finished
+    by_player = plan("SELECT count(*) FROM games g WHERE EXISTS (SELECT 1 FROM seats s"
+                     " WHERE s.name = ? AND s.game_id = g.id)", "Ann")
+    assert "seats_name" in by_player
+    by_card = plan("SELECT count(*) FROM games g WHERE EXISTS (SELECT 1 FROM kingdom_cards k"
+                   " WHERE k.card = ? AND k.game_id = g.id)", "witch")
+    assert "kingdom_cards" in by_card and "SCAN kingdom_cards" not in by_card
+
+
+async def test_unfinished_games_are_open_and_playing_oldest_first(listed: Storage) -> None:
+    await listed.append_answers("g-e", 0, [Answer(1, 0, (2,)), Answer(0, 1, ())], "t")
+    await listed.append_answers("g-e", 2, [Resignation(0)], "t")
+    unfinished = listed.unfinished_games()
+    assert [stored.game.id for stored in unfinished] == ["g-e", "g-f"]
+    playing, waiting = unfinished
+    assert playing.game.state == "playing" and waiting.game.state == "open"
+    assert playing.answers == (Answer(1, 0, (2,)), Answer(0, 1, ()), Resignation(0))
+    assert [seat.name for seat in playing.seats] == ["Gus", "Ann"]
+    assert waiting.answers == ()
+
+
+def test_helpers() -> None:
+    assert new_game_id().startswith("g-") and new_game_id() != new_game_id()
+    assert len(hash_token("x")) == 64 and hash_token("x") != "x"
