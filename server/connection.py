@@ -136,15 +136,22 @@ class Connection:
         heartbeat = self.state.settings.heartbeat_seconds
         pong = encode_server(Pong())
         ws = self.ws
-        while True:
-            try:
-                frame = await asyncio.wait_for(self._queue.get(), heartbeat)
-            except TimeoutError:
-                await ws.ping()
-                frame = pong
-            if ws.closed:
-                return
-            await ws.send_bytes(frame)
+        try:
+            while True:
+                try:
+                    frame = await asyncio.wait_for(self._queue.get(), heartbeat)
+                except TimeoutError:
+                    if ws.closed:
+                        return
+                    await ws.ping()
+                    frame = pong
+                if ws.closed:
+                    return
+                await ws.send_bytes(frame)
+        except ConnectionError:
+            # the peer went away mid-write (aiohttp's ClientConnectionResetError is one):
+            # the reader sees the connection end; nothing more can be sent
+            self._closing = True
 
     async def _receive(self, timeout: float) -> bytes | None:
         """The next binary frame, or None once the connection is over (closing it if needed)."""
@@ -263,6 +270,8 @@ class Connection:
             case Answer(id=rid, game=game_id, decision=decision, options=options):
                 room = self._room(game_id)
                 seat = self._seat_in(room)
+                if room.game is not None and seat in room.game.resigned:
+                    raise GameError("already_resigned", "you resigned; a bot plays your seat")
                 await room.answer(seat, decision, list(options), lambda: self._ack(rid))
             case Join(id=rid, game=game_id, token=token):
                 room = lobby.room(game_id)

@@ -240,7 +240,12 @@ class Room:
         if self.state != PLAYING or seat.bot is not None or seat.absent_timer is not None:
             return
         seat.absent_timer = asyncio.get_running_loop().call_later(
-            self._settings.seat_grace_seconds, self._spawn, self._seat_absent(seat))
+            self._settings.seat_grace_seconds, self._seat_absent_soon, seat)
+
+    def _seat_absent_soon(self, seat: Seat) -> None:
+        # the coroutine is made only when the timer fires: a cancelled timer leaves
+        # no never-awaited coroutine behind
+        self._spawn(self._seat_absent(seat))
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run `work` as a task the room keeps a reference to until it ends."""

@@ -1,0 +1,267 @@
+"""Complete games over real WebSockets: scripted network clients, bots, spectators,
+reconnecting, resigning, absent players and chat."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from dominion.protocol import (
+    Ack,
+    Answer,
+    Chat,
+    ChatLine,
+    Error,
+    GameEvent,
+    GameOver,
+    Join,
+    PendingDecision,
+    Resign,
+    Resume,
+    Snapshot,
+)
+
+from .wsplay import Player, ServerFactory, Site, expect_error, raw_request, ws_server
+
+__all__ = ["ws_server"]
+
+
+async def wait_for_decision(site: Site, game: str, seat: int) -> None:
+    """Let the bots play until `seat` must decide."""
+    room = site.room(game)
+    for _ in range(200):
+        if room.game is not None and room.game.pending is not None \
+                and room.game.pending.player == seat:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"seat {seat} never had to decide")
+
+
+def check_complete(site: Site, game: str, players: list[Player],
+                   from_start: bool = True) -> None:
+    """Everyone saw every event number once, in order, and the true result."""
+    room = site.room(game)
+    assert room.game is not None and room.game.result is not None
+    total = len(room.game.events)
+    for player in players:
+        assert player.seq == total, (player.seat, player.seq, total)
+        first = player.frames[0]
+        assert isinstance(first, Snapshot)
+        assert player.seqs == list(range(first.seq + 1, total + 1))
+        assert player.result == room.game.result.to_dict()
+        assert isinstance(player.frames[-1], GameOver)
+        if from_start:
+            assert first.seq < 20  # joined near the start: the events are the game
+        for frame in player.frames:
+            if isinstance(frame, PendingDecision):
+                assert ("options" in frame.decision) == (frame.decision["player"]
+                                                         == player.seat)
+
+
+async def test_two_seats_client_against_bot(ws_server: ServerFactory) -> None:
+    site = await ws_server()
+    game, token = await site.create(seats=2, bots={1: "big_money"})
+    ann = await Player.join(site, game, token, "big_money")
+    result = await asyncio.wait_for(ann.play(), 30)
+    assert result is not None and set(result) >= {"scores", "winners", "turns", "decks"}
+    assert ann.answered > 10
+    check_complete(site, game, [ann])
+    await asyncio.sleep(0.05)
+    assert site.room(game).state == "finished"
+
+
+async def test_six_seats_clients_bots_and_spectator(ws_server: ServerFactory) -> None:
+    site = await ws_server()
+    game, token = await site.create(seats=6, bots={2: "smithy_big_money", 4: "random"})
+    rng = random.Random(6)
+    players = [await Player.join(site, game, token, "big_money", rng)]
+    spectator = await Player.watch(site, game)  # before the game starts
+    for name, strategy in (("Bob", "random"), ("Cid", "smithy_big_money"), ("Dee", "big_money")):
+        _, seat_token = await site.join(game, name)
+        players.append(await Player.join(site, game, seat_token, strategy, rng))
+    assert sorted(p.seat for p in players) == [0, 1, 3, 5]
+    late = await Player.watch(site, game)  # after it started: a snapshot first
+    results = await asyncio.wait_for(
+        asyncio.gather(*(p.play() for p in [*players, spectator, late])), 50)
+    assert all(r == results[0] for r in results)
+    check_complete(site, game, [*players, spectator, late])
+    for watcher in (spectator, late):
+        for frame in watcher.frames:
+            if isinstance(frame, PendingDecision):
+                assert "options" not in frame.decision
+            if isinstance(frame, Snapshot):
+                assert all("hand" not in p for p in frame.view["players"])
+    assert all(p.answered > 0 for p in players)
+
+
+async def test_resume_mid_game_gets_missed_events_then_decision(
+        ws_server: ServerFactory) -> None:
+    site = await ws_server()
+    game, token = await site.create(seats=2, bots={1: "big_money"})
+    ann = await Player.join(site, game, token)
+    await asyncio.wait_for(ann.play(until=lambda p: p.answered >= 12), 20)
+    held = ann.seq
+    await ann.client.close()  # the answer's events were never read
+    await wait_for_decision(site, game, 0)
+    room = site.room(game)
+    assert room.game is not None and len(room.game.events) > held
+    await ann.resume(site, token)
+    first = await ann.step()
+    assert isinstance(first, GameEvent) and first.seq == held + 1
+    while ann.seq < len(room.game.events):
+        assert isinstance(await ann.step(), GameEvent)
+    decision = await ann.step()
+    assert isinstance(decision, PendingDecision) and "options" in decision.decision
+    await asyncio.wait_for(ann.play(), 30)
+    assert ann.seq == len(room.game.events)
+    assert ann.result == room.game.result.to_dict()
+
+
+async def test_resume_with_unknown_seq_gets_a_snapshot(ws_server: ServerFactory) -> None:
+    site = await ws_server()
+    game, token = await site.create(seats=2, bots={1: "big_money"})
+    ann = await Player.join(site, game, token)
+    await asyncio.wait_for(ann.play(until=lambda p: p.answered >= 5), 20)
+    await ann.client.close()
+    await wait_for_decision(site, game, 0)
+    ann.client = await site.connect()
+    reply = await ann.client.request(Resume, game=game, last_seq=1_000_000, token=token)
+    assert isinstance(reply, Ack) and reply.seat == 0
+    expected = len(site.room(game).game.events)
+    snapshot = await ann.step()  # answers the decision the snapshot carries
+    assert isinstance(snapshot, Snapshot)
+    assert snapshot.seq == expected
+    assert snapshot.view["decision"]["player"] == 0 and "options" in snapshot.view["decision"]
+    # a spectator's resume (no token) from 0 gets every event, without options
+    watcher = Player(await site.connect(), game, None)
+    reply = await watcher.client.request(Resume, game=game, last_seq=0)
+    assert isinstance(reply, Ack) and reply.seat is None
+    await asyncio.wait_for(asyncio.gather(ann.play(), watcher.play()), 30)
+    assert watcher.seqs[0] == 1 and watcher.seq == ann.seq
+
+
+async def test_second_connection_on_a_seat_replaces_the_first(ws_server: ServerFactory) -> None:
+    site = await ws_server()
+    game, token = await site.create(seats=2, bots={1: "big_money"})
+    ann = await Player.join(site, game, token)
+    await asyncio.wait_for(ann.play(until=lambda p: p.answered >= 3), 20)
+    old = ann.client
+    again = await site.connect()
+    reply = await again.request(Join, game=game, token=token)
+    assert isinstance(reply, Ack) and reply.seat == 0
+    assert await old.close_code() == 4006
+    ann.client, ann.frames, ann.seqs = again, [], []
+    await asyncio.wait_for(ann.play(), 30)
+    check_complete(site, game, [ann], from_start=False)
+
+
+async def test_absent_player_is_replaced_by_a_bot(ws_server: ServerFactory) -> None:
+    site = await ws_server(seat_grace_seconds=0.2, absent_seat="bot")
+    game, token = await site.create(seats=2, bots={1: "big_money"})
+    ann = await Player.join(site, game, token)
+    spectator = await Player.watch(site, game)
+    await asyncio.wait_for(ann.play(until=lambda p: p.answered >= 4), 20)
+    await ann.client.close()
+    result = await asyncio.wait_for(spectator.play(), 30)
+    assert result is not None and not result.get("abandoned")
+    assert site.room(game).state == "finished"
+    assert site.room(game).seats[0].bot == "big_money"
+
+
+async def test_returning_player_gets_the_seat_back_from_the_bot(
+        ws_server: ServerFactory) -> None:
+    site = await ws_server(seat_grace_seconds=0.1, absent_seat="bot", bot_delay_seconds=0.01)
+    game, token = await site.create(seats=2, bots={1: "big_money"})
+    ann = await Player.join(site, game, token)
+    await asyncio.wait_for(ann.play(until=lambda p: p.answered >= 2), 20)
+    await ann.client.close()
+    room = site.room(game)
+    await asyncio.sleep(0.3)  # the bot takes over and plays for a while
+    assert room.seats[0].bot == "big_money"
+    await ann.resume(site, token)
+    assert room.seats[0].bot is None  # docs/SERVER.md: the seat is theirs again
+    before = ann.answered
+    ann.frames = []
+    ann.seqs = []
+    await asyncio.wait_for(ann.play(), 30)
+    assert ann.answered > before
+
+
+async def test_absent_player_abandons_the_game(ws_server: ServerFactory) -> None:
+    site = await ws_server(seat_grace_seconds=0.2, absent_seat="abandon")
+    game, token = await site.create(seats=3, bots={1: "big_money", 2: "random"})
+    ann = await Player.join(site, game, token)
+    spectator = await Player.watch(site, game)
+    await asyncio.wait_for(ann.play(until=lambda p: p.answered >= 4), 20)
+    await ann.client.close()
+    result = await asyncio.wait_for(spectator.play(), 10)
+    assert result is not None and result["abandoned"] is True and result["winners"] == []
+    assert isinstance(spectator.frames[-1], GameOver)
+    assert site.room(game).state == "abandoned"
+
+
+async def test_resign_two_players_ends_the_game(ws_server: ServerFactory) -> None:
+    site = await ws_server()
+    game, token = await site.create(seats=2, bots={1: "big_money"})
+    ann = await Player.join(site, game, token)
+    spectator = await Player.watch(site, game)
+    await asyncio.wait_for(ann.play(until=lambda p: p.answered >= 6), 20)
+    reply = await ann.client.request(Resign, game=game)
+    assert isinstance(reply, Ack)
+    ann.strategy = None  # a decision pushed before the resignation stays unanswered
+    for player in (ann, spectator):
+        result = await asyncio.wait_for(player.play(), 10)
+        assert result is not None and result["winners"] == [1] and result["resigned"] == [0]
+    resigned = [f for f in spectator.frames if isinstance(f, GameEvent)
+                and f.event["kind"] == "resigned"]
+    assert [f.event["player"] for f in resigned] == [0]
+    await expect_error(ann.client, Resign, "game_over", game=game)
+    assert site.room(game).state == "finished"
+
+
+async def test_resign_three_players_a_bot_plays_on(ws_server: ServerFactory) -> None:
+    site = await ws_server(bot_delay_seconds=0.002)
+    game, token = await site.create(seats=3, bots={1: "big_money", 2: "big_money"})
+    ann = await Player.join(site, game, token)
+    await asyncio.wait_for(ann.play(until=lambda p: p.answered >= 6), 20)
+    reply = await ann.client.request(Resign, game=game)
+    assert isinstance(reply, Ack)
+    await expect_error(ann.client, Resign, "already_resigned", game=game)
+    ann.strategy = None  # the bot answers for the seat now
+    room = site.room(game)
+    while True:
+        message = await asyncio.wait_for(ann.step(), 10)
+        if isinstance(message, PendingDecision) and message.decision["player"] == 0:
+            break
+    # the resigned player may no longer answer for the seat (the bot does)
+    await expect_error(ann.client, Answer, "already_resigned", game=game,
+                       decision=message.decision["id"], options=[0])
+    result = await asyncio.wait_for(ann.play(), 30)
+    assert result is not None and result["resigned"] == [0] and 0 not in result["winners"]
+    assert room.game is not None and room.game.turn.number > 3
+
+
+async def test_chat_reaches_everyone_and_too_long_is_refused(ws_server: ServerFactory) -> None:
+    site = await ws_server(max_chat_length=20)
+    game, token = await site.create(seats=3, bots={2: "big_money"})
+    ann = await Player.join(site, game, token)
+    _, bob_token = await site.join(game, "Bob")
+    bob = await Player.join(site, game, bob_token)
+    spectator = await Player.watch(site, game)
+    reply = await ann.client.request(Chat, game=game, text="good luck")
+    assert isinstance(reply, Ack)
+    for who in (ann, bob, spectator):
+        line = None
+        while line is None:  # game traffic may come first
+            message = await who.client.push(5)
+            if isinstance(message, ChatLine):
+                line = message
+        assert line.game == game and line.sender == "Ann" and line.text == "good luck"
+    await expect_error(ann.client, Chat, "too_long", game=game, text="x" * 21)
+    # beyond the protocol's own limit: the decoder refuses it, with the request's id
+    reply = await raw_request(bob.client, {"type": "chat", "id": 77, "game": game,
+                                           "text": "x" * 600})
+    assert isinstance(reply, Error) and reply.code == "too_long" and reply.id == 77
+    await expect_error(spectator.client, Chat, "not_in_game", game="g-other", text="hi")
+    reply = await spectator.client.request(Chat, game=game, text="hello from afar")
+    assert isinstance(reply, Ack)
