@@ -153,12 +153,13 @@ class Connection:
             # the reader sees the connection end; nothing more can be sent
             self._closing = True
 
-    async def _receive(self, timeout: float) -> bytes | None:
+    async def _receive(self, timeout: float, timeout_code: int = CloseCode.IDLE_TIMEOUT,
+                       timeout_reason: str = "idle timeout") -> bytes | None:
         """The next binary frame, or None once the connection is over (closing it if needed)."""
         try:
             message = await self.ws.receive(timeout=timeout)
         except TimeoutError:
-            self._finish(CloseCode.IDLE_TIMEOUT, "idle timeout")
+            self._finish(timeout_code, timeout_reason)
             return None
         if message.type is WSMsgType.BINARY:
             data: bytes = message.data
@@ -174,10 +175,9 @@ class Connection:
 
     async def _handshake(self) -> bool:
         settings = self.state.settings
-        data = await self._receive(settings.hello_timeout_seconds)
+        data = await self._receive(settings.hello_timeout_seconds,
+                                   CloseCode.HANDSHAKE_TIMEOUT, "no hello in time")
         if data is None:
-            if not self._closing:
-                self._finish(CloseCode.HANDSHAKE_TIMEOUT, "no hello")
             return False
         try:
             message = decode_client(data, settings.max_frame_bytes)

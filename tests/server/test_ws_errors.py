@@ -1,0 +1,242 @@
+"""Every kind of refused request over a real WebSocket: each is an error with the right
+code and the request's id, and changes nothing; and the handshake's refusals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgpack
+import pytest
+
+from dominion.protocol import (
+    Ack,
+    Answer,
+    Error,
+    Hello,
+    Join,
+    Leave,
+    PendingDecision,
+    Ping,
+    Resign,
+    Resume,
+    Snapshot,
+    Watch,
+)
+
+from .wsclient import TestClient
+from .wsplay import ServerFactory, Site, expect_error, raw_request, ws_server
+
+__all__ = ["ws_server"]
+
+
+class Table:
+    """A 2-player game between two network clients (nobody moves unless told) + a spectator."""
+
+    def __init__(self, site: Site, game: str, clients: dict[int, TestClient],
+                 tokens: dict[int, str], spectator: TestClient) -> None:
+        self.site, self.game, self.clients, self.tokens = site, game, clients, tokens
+        self.spectator = spectator
+
+    @classmethod
+    async def open(cls, site: Site) -> Table:
+        game, ann_token = await site.create(seats=2)
+        _, bob_token = await site.join(game, "Bob")
+        tokens = {0: ann_token, 1: bob_token}
+        clients = {}
+        for seat, token in tokens.items():
+            client = await site.connect()
+            reply = await client.request(Join, game=game, token=token)
+            assert isinstance(reply, Ack) and reply.seat == seat
+            assert isinstance(await client.push(), Snapshot)
+            clients[seat] = client
+        spectator = await site.connect()
+        assert isinstance(await spectator.request(Watch, game=game), Ack)
+        assert isinstance(await spectator.push(), Snapshot)
+        return cls(site, game, clients, tokens, spectator)
+
+    @property
+    def pending(self) -> Any:
+        game = self.site.room(self.game).game
+        assert game is not None and game.pending is not None
+        return game.pending
+
+    def state(self) -> tuple[int, int, int]:
+        game = self.site.room(self.game).game
+        assert game is not None and game.pending is not None
+        return game.pending.id, len(game.events), len(game.answers)
+
+    async def valid_answer(self) -> None:
+        """The pending decision's decider answers it legally: accepted."""
+        pending = self.pending
+        client = self.clients[pending.player]
+        choice = list(range(pending.min))
+        reply = await client.request(Answer, game=self.game, decision=pending.id, options=choice)
+        assert isinstance(reply, Ack), reply
+
+
+async def test_bad_answers_are_refused_and_change_nothing(ws_server: ServerFactory) -> None:
+    site = await ws_server()
+    table = await Table.open(site)
+    game = table.game
+    for round_ in range(3):
+        pending = table.pending
+        mover = table.clients[pending.player]
+        other = table.clients[1 - pending.player]
+        before = table.state()
+        count = len(pending.options)
+        bad: list[tuple[TestClient, str, dict[str, Any]]] = [
+            (mover, "stale_decision", {"decision": pending.id + 1, "options": [0]}),
+            (mover, "stale_decision", {"decision": 0, "options": [0]}),
+            (other, "not_your_decision", {"decision": pending.id, "options": [0]}),
+            (mover, "bad_option", {"decision": pending.id, "options": [count]}),
+            (mover, "bad_option", {"decision": pending.id, "options": [65535]}),
+            (mover, "duplicate_option", {"decision": pending.id, "options": [0, 0]}),
+            (mover, "too_few_options", {"decision": pending.id, "options": []}),
+            (mover, "too_many_options", {"decision": pending.id,
+                                         "options": list(range(min(count, pending.max + 1)))}),
+            (table.spectator, "not_a_player", {"decision": pending.id, "options": [0]}),
+        ]
+        assert pending.max == 1 and count >= 2  # a Buy or Action phase decision
+        for client, code, fields in bad:
+            await expect_error(client, Answer, code, game=game, **fields)
+            assert table.state() == before, code
+        # malformed answers never reach the game: the decoder refuses them, with the id
+        for frame, code in (
+            ({"type": "answer", "id": 41, "game": game, "decision": pending.id,
+              "options": "0"}, "bad_field_type"),
+            ({"type": "answer", "id": 42, "game": game, "decision": pending.id,
+              "options": [-1]}, "out_of_range"),
+            ({"type": "answer", "id": 43, "game": game, "decision": pending.id}, "missing_field"),
+            ({"type": "answer", "id": 44, "game": game, "decision": pending.id,
+              "options": [True]}, "bad_field_type"),
+        ):
+            reply = await raw_request(mover, frame)
+            assert isinstance(reply, Error) and reply.code == code, (frame, reply)
+            assert reply.id == frame["id"]
+            assert table.state() == before
+        await table.valid_answer()
+        assert table.state() != before, round_
+    # the clients saw the accepted answers' events and decisions, and no errors' traces
+    decisions = []
+    while len(decisions) < 3:
+        message = await table.spectator.push(timeout=5)
+        assert not isinstance(message, Error)
+        if isinstance(message, PendingDecision):
+            assert "options" not in message.decision
+            decisions.append(message.decision["id"])
+    assert decisions == sorted(set(decisions))
+    with pytest.raises(TimeoutError):
+        await table.spectator.push(timeout=0.1)  # nothing else: errors changed nothing
+
+
+async def test_requests_outside_a_game(ws_server: ServerFactory) -> None:
+    site = await ws_server()
+    table = await Table.open(site)
+    pending = table.pending
+    stranger = await site.connect()
+    await expect_error(stranger, Answer, "not_in_game", game=table.game,
+                       decision=pending.id, options=[0])
+    await expect_error(stranger, Resign, "not_in_game", game=table.game)
+    await expect_error(stranger, Leave, "not_in_game", game=table.game)
+    await expect_error(stranger, Join, "unknown_game", game="g-nope", token="t")
+    await expect_error(stranger, Watch, "unknown_game", game="g-nope")
+    await expect_error(stranger, Resume, "unknown_game", game="g-nope", last_seq=0)
+    await expect_error(stranger, Join, "bad_token", game=table.game, token="not-a-token")
+    await expect_error(stranger, Resume, "bad_token", game=table.game, last_seq=0,
+                       token=table.tokens[0] + "x")
+    reply = await raw_request(stranger, {"type": "join", "id": 9, "game": table.game})
+    assert isinstance(reply, Error) and reply.code == "missing_field" and reply.id == 9
+    reply = await raw_request(stranger, {"type": "join", "id": 10, "game": table.game,
+                                         "token": ""})
+    assert isinstance(reply, Error) and reply.code == "out_of_range" and reply.id == 10
+    # a token of the other game's seat holds no seat here
+    other_game, other_token = await site.create(seats=2)
+    await expect_error(stranger, Join, "bad_token", game=table.game, token=other_token)
+    del other_game
+    # a spectator cannot resign; a player who left is out of the game until they rejoin
+    assert isinstance(await stranger.request(Watch, game=table.game), Ack)
+    await expect_error(stranger, Resign, "not_a_player", game=table.game)
+    mover = table.clients[pending.player]
+    assert isinstance(await mover.request(Leave, game=table.game), Ack)
+    await expect_error(mover, Answer, "not_in_game", game=table.game, decision=pending.id,
+                       options=[0])
+    assert isinstance(await mover.request(Resume, game=table.game, last_seq=0,
+                                          token=table.tokens[pending.player]), Ack)
+    mover.pushes.clear()
+    await table.valid_answer()
+    # unknown request types and repeated hellos keep the connection open
+    reply = await raw_request(stranger, {"type": "dance", "id": 12})
+    assert isinstance(reply, Error) and reply.code == "unknown_type" and reply.id == 12
+    await expect_error(stranger, Hello, "hello_repeated", versions=[1])
+    assert isinstance(await stranger.request(Ping), Ack)
+
+
+async def test_malformed_frames_get_errors_with_null_id(ws_server: ServerFactory) -> None:
+    site = await ws_server()
+    client = await site.connect()
+    for frame, code in ((b"\xc1", "not_msgpack"), (b"\x92\x01\x02", "not_a_map"),
+                        (b"\x81\xa4type\xa4ping", "missing_field"),
+                        (msgpack.packb({"type": "ping", "id": "7"}), "bad_field_type"),
+                        (b"\x82\xa4type\xa4ping", "not_msgpack")):
+        reply = await raw_request(client, frame)
+        assert isinstance(reply, Error) and reply.code == code and reply.id is None, (frame,
+                                                                                      reply)
+    assert isinstance(await client.request(Ping), Ack)
+
+
+async def test_oversized_frames(ws_server: ServerFactory) -> None:
+    site = await ws_server(max_frame_bytes=1024)
+    client = await site.connect()
+    assert client.welcome is not None and client.welcome.limits.max_frame_bytes == 1024
+    big = msgpack.packb({"type": "ping", "id": 3, "pad": "x" * 2000})
+    reply = await raw_request(client, big)
+    assert isinstance(reply, Error) and reply.code == "frame_too_large" and reply.id is None
+    assert isinstance(await client.request(Ping), Ack)  # still open
+    huge = msgpack.packb({"type": "ping", "id": 4, "pad": "x" * 200_000})
+    await client.ws.send_bytes(huge)
+    assert await client.close_code() == 1009
+
+
+async def test_request_before_hello_closes_4000(ws_server: ServerFactory) -> None:
+    site = await ws_server()
+    client = await site.connect(hello=False)
+    await expect_error(client, Ping, "hello_required")
+    assert await client.close_code() == 4000
+
+
+async def test_unsupported_version_closes_4001(ws_server: ServerFactory) -> None:
+    site = await ws_server()
+    client = await site.connect(hello=False)
+    error = await expect_error(client, Hello, "unsupported_version", versions=[2, 3])
+    assert "1" in error.message
+    assert await client.close_code() == 4001
+
+
+async def test_no_hello_in_time_closes_4002(ws_server: ServerFactory) -> None:
+    site = await ws_server(hello_timeout_seconds=0.2)
+    client = await site.connect(hello=False)
+    assert await client.close_code(timeout=3) == 4002
+
+
+@pytest.mark.parametrize("hello", [True, False])
+async def test_text_frame_closes_4000(ws_server: ServerFactory, hello: bool) -> None:
+    site = await ws_server()
+    client = await site.connect(hello=hello)
+    await client.ws.send_str('{"type": "ping", "id": 1}')
+    assert await client.close_code() == 4000
+
+
+async def test_garbage_first_frame_closes_4000(ws_server: ServerFactory) -> None:
+    site = await ws_server()
+    client = await site.connect(hello=False)
+    reply = await raw_request(client, b"\xc1")
+    assert isinstance(reply, Error) and reply.code == "not_msgpack" and reply.id is None
+    assert await client.close_code() == 4000
+
+
+async def test_many_malformed_frames_in_a_row_close_4000(ws_server: ServerFactory) -> None:
+    site = await ws_server()
+    client = await site.connect()
+    for _ in range(20):
+        await client.ws.send_bytes(b"\xc1")
+    assert await client.close_code() == 4000
