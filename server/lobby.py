@@ -70,7 +70,12 @@ class Lobby:
             raise GameError("bad_seats", f"seats is a number from {MIN_PLAYERS} to {MAX_PLAYERS}")
         bots = _bot_seats(request.get("bots", {}), seats)
         edition = request.get("edition", 2)
+        if type(edition) is not int:  # not True, not 2.0
+            raise GameError("bad_edition", f"edition must be 1 or 2, not {edition!r}")
         kingdom = request.get("kingdom")
+        if kingdom is not None and not isinstance(kingdom, str | list):
+            raise GameError("bad_kingdom", "kingdom is null (random), a recommended set's "
+                                           "name, or a list of 10 card ids")
         try:
             setup = Setup.create(seats, edition=edition, kingdom=kingdom, rng=random.Random())
         except InvalidSetup as invalid:
@@ -122,13 +127,13 @@ def _bot_seats(bots: object, seats: int) -> dict[int, str]:
         raise GameError("bad_bots", "bots maps seat numbers to strategy names")
     chosen: dict[int, str] = {}
     for key, strategy in bots.items():
-        try:
-            index = int(key)
-        except (TypeError, ValueError):
-            raise GameError("bad_bots", f"{key!r} is not a seat number") from None
+        if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 3
+                and str(int(key)) == key):
+            raise GameError("bad_bots", f"{key!r} is not a seat number")
+        index = int(key)
         if not 1 <= index < seats:
             raise GameError("bad_bots", f"bot seats are 1 to {seats - 1}; seat 0 is yours")
-        if strategy not in STRATEGIES:
+        if not isinstance(strategy, str) or strategy not in STRATEGIES:
             raise GameError("bad_bots", f"unknown strategy {strategy!r}; "
                                         f"known: {', '.join(STRATEGIES)}")
         chosen[index] = strategy

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -14,6 +15,7 @@ from .engine import catalogue_dict
 from .errors import GameError
 from .openapi import openapi_document
 
+log = logging.getLogger("dominion.rest")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 MAX_PAGE = 100
 
@@ -56,6 +58,11 @@ async def json_errors(request: web.Request, handler: Handler) -> web.StreamRespo
             {"error": {"code": "method_not_allowed",
                        "message": f"{request.method} is not allowed here"}},
             status=405, headers={"Allow": ",".join(sorted(error.allowed_methods))})
+    except web.HTTPException:
+        raise
+    except Exception:
+        log.exception("a REST request failed", extra={"path": request.path})
+        return error_response("internal_error", "the server failed; try again later")
 
 
 async def read_json(request: web.Request) -> dict[str, Any]:
@@ -63,7 +70,7 @@ async def read_json(request: web.Request) -> dict[str, Any]:
         raise GameError("unsupported_media_type", "send a JSON body (application/json)")
     try:
         body = json.loads(await request.read())
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
         raise GameError("bad_json", "the body is not valid JSON") from None
     if not isinstance(body, dict):
         raise GameError("bad_json", "the body must be a JSON object")
