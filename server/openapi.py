@@ -1,10 +1,485 @@
-"""The OpenAPI document of the REST lobby (filled in with the REST issue's details)."""
+"""The OpenAPI 3.1 document of the REST lobby, built as Python data from the code's own limits.
+
+Every response body the REST handlers send has a schema under `components/schemas`, and every
+refusal an operation can give is listed with its HTTP status and its stable error codes
+(tests/server/test_openapi.py and test_rest.py check real responses against this document).
+"""
 
 from __future__ import annotations
 
+import copy
+from functools import cache
 from typing import Any
+
+from dominion.clients.bots import STRATEGIES
+from dominion.protocol import SUBPROTOCOL, SUPPORTED_VERSIONS
+
+from .engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_KINGDOMS
+from .lobby import MAX_NAME_LENGTH, STATES
+from .tokens import TOKEN_BYTES
+
+JSON = "application/json"
+Schema = dict[str, Any]
+
+
+def ref(name: str) -> Schema:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def nullable(schema: Schema) -> Schema:
+    return {"oneOf": [schema, {"type": "null"}]}
+
+
+def obj(properties: dict[str, Schema], *, required: list[str] | None = None,
+        description: str = "", closed: bool = True) -> Schema:
+    """An object schema; response objects are closed (no members beyond those documented)."""
+    schema: Schema = {"type": "object", "properties": properties,
+                      "required": list(properties) if required is None else required}
+    if closed:
+        schema["additionalProperties"] = False
+    if description:
+        schema["description"] = description
+    return schema
+
+
+def json_body(schema: Schema, description: str) -> dict[str, Any]:
+    return {"description": description, "content": {JSON: {"schema": schema}}}
+
+
+# Every error code the REST lobby can answer with, and what it means.
+ERROR_CODES: dict[str, str] = {
+    "bad_json": "the body is not valid JSON, or not a JSON object",
+    "unsupported_media_type": "the body is not sent as application/json",
+    "body_too_large": "the body is larger than the server accepts (64 KiB)",
+    "bad_name": f"a name is a string of 1 to {MAX_NAME_LENGTH} characters, not only spaces",
+    "bad_seats": f"seats is a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}",
+    "bad_edition": "edition is 1 or 2",
+    "bad_kingdom": "kingdom is null, a recommended set's name, or a list of card ids",
+    "unknown_kingdom_set": "no recommended set of this name in the edition",
+    "bad_kingdom_size": f"a Kingdom list has exactly {KINGDOM_SIZE} cards",
+    "unknown_card": "no Kingdom card has this id",
+    "card_not_in_edition": "the card is not a Kingdom card of the chosen edition",
+    "duplicate_card": "a card is in the Kingdom list twice",
+    "bad_bots": "bots maps seat numbers 1 to seats-1 to known strategy names",
+    "bad_paging": "limit or offset is not a whole number in range",
+    "bad_state": "state is not one of the game states",
+    "bad_token": "the token holds no seat in this game (or is not a string)",
+    "unknown_game": "no game has this id",
+    "not_found": "no resource at this path",
+    "method_not_allowed": "the path exists but not with this method (see the Allow header)",
+    "game_full": "every seat of the table is taken",
+    "game_started": "the game has already started (or ended)",
+    "too_many_games": "this address already has as many open or running games as allowed",
+    "storage_unavailable": "the server's storage is failing; it takes no new games now",
+    "internal_error": "the server failed; the request may be retried",
+}
+
+
+def error(status_description: str, *codes: str) -> dict[str, Any]:
+    """A refusal: the Error body, with `code` narrowed to the codes this answer can carry."""
+    listed = "; ".join(f"`{code}`: {ERROR_CODES[code]}" for code in codes)
+    schema: Schema = {
+        "allOf": [ref("Error"),
+                  {"properties": {"error": {"properties": {"code": {"enum": list(codes)}}}}}],
+    }
+    return json_body(schema, f"{status_description}. Codes: {listed}.")
+
+
+BODY_ERRORS: dict[str, Any] = {
+    "413": error("The body is too large", "body_too_large"),
+    "415": error("The body is not JSON", "unsupported_media_type"),
+}
+SERVER_ERROR = {"500": error("The server failed", "internal_error")}
+
+
+def components() -> dict[str, Any]:
+    name = {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH, "pattern": r"\S",
+            "description": f"A display name: 1 to {MAX_NAME_LENGTH} characters, not only "
+                           "whitespace. Leading and trailing whitespace is removed."}
+    token = {
+        "type": "string", "pattern": f"^[A-Za-z0-9_-]{{{TOKEN_BYTES * 4 // 3}}}$",
+        "description": f"A seat token: {TOKEN_BYTES * 8} random bits, URL-safe base64. It is "
+                       "shown once, kept by the server only as a hash, and never appears in "
+                       "any GET response or log. Present it on the WebSocket to take the seat.",
+    }
+    timestamp = {"type": "string", "pattern": r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$",
+                 "description": "UTC, ISO 8601 to the second"}
+    card_id = {"type": "string", "pattern": "^[a-z_]+$", "description": "a card id"}
+    sets = {edition: list(names) for edition, names in sorted(RECOMMENDED_KINGDOMS.items())}
+    set_names = sorted({n for names in sets.values() for n in names})
+    max_bot_seat = MAX_PLAYERS - 1
+    schemas: dict[str, Schema] = {
+        "Error": obj({
+            "error": obj({
+                "code": {"type": "string", "enum": list(ERROR_CODES),
+                         "description": "stable, for programs"},
+                "message": {"type": "string", "description": "for people"},
+            }),
+        }, description="Every refusal. Nothing was created or changed."),
+        "Token": token,
+        "Name": name,
+        "Seat": obj({
+            "seat": {"type": "integer", "minimum": 0, "maximum": max_bot_seat},
+            "name": nullable({"type": "string"}) | {
+                "description": "the player's name, a bot's label, or null for a free seat"},
+            "bot": nullable({"type": "string", "enum": list(STRATEGIES)}) | {
+                "description": "the strategy of the bot in this seat (from the start, or a "
+                               "bot that took over an absent or resigned player), else null"},
+            "connected": {"type": "boolean",
+                          "description": "whether a WebSocket connection holds this seat"},
+        }),
+        "Result": {
+            "type": "object",
+            "description": "How a game ended: the Result map of docs/PROTOCOL.md section 9.4; "
+                           "an abandoned game has `abandoned: true` and no winners.",
+            "properties": {
+                "scores": {"type": "array", "items": {"type": "integer"}},
+                "turns": {"type": "array", "items": {"type": "integer"}},
+                "winners": {"type": "array", "items": {"type": "integer"}},
+                "decks": {"type": "array", "items": {
+                    "type": "object", "additionalProperties": {"type": "integer"}}},
+                "resigned": {"type": "array", "items": {"type": "integer"}},
+                "abandoned": {"type": "boolean"},
+            },
+            "required": ["scores", "turns", "winners"],
+        },
+        "GameSummary": obj({
+            "id": {"type": "string", "pattern": "^g-[0-9a-f]{12}$"},
+            "state": {"type": "string", "enum": list(STATES)},
+            "edition": {"type": "integer", "enum": [1, 2]},
+            "kingdom": {"type": "array", "items": card_id, "minItems": KINGDOM_SIZE,
+                        "maxItems": KINGDOM_SIZE, "uniqueItems": True},
+            "kingdom_name": nullable({"type": "string", "enum": set_names}) | {
+                "description": "the recommended set chosen by name, else null"},
+            "seats": {"type": "array", "items": ref("Seat"), "minItems": MIN_PLAYERS,
+                      "maxItems": MAX_PLAYERS},
+            "created_at": timestamp,
+            "started_at": nullable(timestamp),
+            "finished_at": nullable(timestamp),
+            "commitment": nullable({"type": "string", "pattern": "^[0-9a-f]{64}$"}) | {
+                "description": "SHA-256 of the secret seed's decimal digits, published at the "
+                               "start; the seed itself is never sent while the game runs"},
+            "turn": {"type": "integer", "minimum": 0},
+            "result": nullable(ref("Result")),
+        }, description="A game's public summary: never a token or a secret."),
+        "GameList": obj({
+            "games": {"type": "array", "items": ref("GameSummary")},
+            "total": {"type": "integer", "minimum": 0,
+                      "description": "how many games match, over all pages"},
+            "limit": {"type": "integer", "minimum": 1, "maximum": _max_page()},
+            "offset": {"type": "integer", "minimum": 0},
+        }),
+        "CreateGameRequest": obj({
+            "name": ref("Name") | {"description": "the creator's display name (seat 0)"},
+            "seats": {"type": "integer", "minimum": MIN_PLAYERS, "maximum": MAX_PLAYERS},
+            "edition": {"type": "integer", "enum": [1, 2], "default": 2},
+            "kingdom": {
+                "description": f"null or absent: a random Kingdom; a string: a recommended set "
+                               f"of the edition ({_describe_sets(sets)}); a list: "
+                               f"{KINGDOM_SIZE} different Kingdom card ids of the edition",
+                "default": None,
+                "oneOf": [
+                    {"type": "null"},
+                    {"type": "string", "enum": set_names},
+                    {"type": "array", "items": card_id, "minItems": KINGDOM_SIZE,
+                     "maxItems": KINGDOM_SIZE, "uniqueItems": True},
+                ],
+            },
+            "bots": {
+                "type": "object", "default": {},
+                "description": "which seats bots take, and their strategy: seat number (a "
+                               "decimal string, 1 to seats-1; seat 0 is the creator's) to a "
+                               "strategy name. A table whose seats are all taken (by the "
+                               "creator and bots) starts at once.",
+                "propertyNames": {"pattern": f"^[1-{max_bot_seat}]$"},
+                "additionalProperties": {"type": "string", "enum": list(STRATEGIES)},
+            },
+        }, required=["name", "seats"], closed=False,
+            description="Other members are ignored."),
+        "CreatedGame": obj({
+            "game": ref("GameSummary"),
+            "seat": {"type": "integer", "const": 0},
+            "token": ref("Token"),
+        }),
+        "JoinRequest": obj({"name": ref("Name")}, closed=False,
+                           description="Other members are ignored."),
+        "Joined": obj({
+            "game": ref("GameSummary"),
+            "seat": {"type": "integer", "minimum": 0, "maximum": max_bot_seat,
+                     "description": "the seat taken: the lowest free one (seat 0 too, if "
+                                    "its creator left)"},
+            "token": ref("Token"),
+        }),
+        "LeaveRequest": obj({"token": ref("Token") | {
+            "description": "the token of the seat to free"}}, closed=False,
+            description="Other members are ignored."),
+        "Left": obj({"left": {"type": "boolean", "const": True}}),
+        "Limits": obj({
+            "max_frame_bytes": {"type": "integer", "minimum": 1024, "maximum": 16384},
+            "messages_per_second": {"type": "integer", "minimum": 1},
+            "burst": {"type": "integer", "minimum": 1},
+            "heartbeat_seconds": {"type": "integer", "minimum": 1},
+            "idle_timeout_seconds": {"type": "integer", "minimum": 1},
+            "max_chat_length": {"type": "integer", "minimum": 1, "maximum": 500},
+            "seat_grace_seconds": {"type": "number", "minimum": 0},
+            "games_per_address": {"type": "integer", "minimum": 0},
+        }),
+        "ServerInfo": obj({
+            "name": {"type": "string"},
+            "version": {"type": "string", "description": "the server package's version"},
+            "protocol_versions": {"type": "array", "items": {"type": "integer"},
+                                  "minItems": 1,
+                                  "description": "WebSocket protocol versions spoken "
+                                                 f"(now {list(SUPPORTED_VERSIONS)})"},
+            "subprotocol": {"type": "string", "const": SUBPROTOCOL},
+            "websocket": {"type": "string", "const": "/api/v1/ws"},
+            "public_url": nullable({"type": "string"}),
+            "limits": ref("Limits"),
+        }),
+        "Card": obj({
+            "id": card_id,
+            "name": {"type": "string", "description": "English"},
+            "name_pl": {"type": "string", "description": "Polish"},
+            "cost": {"type": "integer", "minimum": 0},
+            "types": {"type": "array", "minItems": 1, "items": {"type": "string", "enum": [
+                "treasure", "victory", "curse", "action", "attack", "reaction"]}},
+            "editions": {"type": "array", "minItems": 1,
+                         "items": {"type": "integer", "enum": [1, 2]}},
+            "text": {"type": "string", "description": "English"},
+            "kingdom": {"type": "boolean", "description": "whether it can be a Kingdom card"},
+        }),
+        "Cards": obj({
+            "editions": obj({
+                "1": {"type": "array", "items": ref("Card")},
+                "2": {"type": "array", "items": ref("Card")},
+            }, description="edition -> its cards (base cards and Kingdom cards)"),
+        }),
+        "Health": obj({
+            "status": {"type": "string", "enum": ["ok", "degraded"]},
+            "games": {"type": "integer", "minimum": 0},
+            "connections": {"type": "integer", "minimum": 0},
+        }),
+    }
+    return {
+        "schemas": schemas,
+        "parameters": {
+            "GameId": {"name": "game_id", "in": "path", "required": True,
+                       "schema": {"type": "string"},
+                       "description": "a game id, e.g. g-0123456789ab"},
+        },
+    }
+
+
+def _max_page() -> int:
+    from .rest import MAX_PAGE
+
+    return MAX_PAGE
+
+
+def _describe_sets(sets: dict[int, list[str]]) -> str:
+    return "; ".join(f"edition {edition}: {', '.join(names)}" for edition, names in sets.items())
+
+
+def paths() -> dict[str, Any]:
+    game_id = [{"$ref": "#/components/parameters/GameId"}]
+    max_page = _max_page()
+    return {
+        "/api/v1/server": {"get": {
+            "operationId": "serverInfo", "tags": ["server"],
+            "summary": "The server's name, version, protocol versions and limits",
+            "responses": {"200": json_body(ref("ServerInfo"), "The server"), **SERVER_ERROR},
+        }},
+        "/api/v1/cards": {"get": {
+            "operationId": "cards", "tags": ["server"],
+            "summary": "The card catalogue, per edition",
+            "responses": {"200": json_body(ref("Cards"), "Every card"), **SERVER_ERROR},
+        }},
+        "/api/v1/games": {
+            "post": {
+                "operationId": "createGame", "tags": ["games"],
+                "summary": "Create a table",
+                "description": "Creates a table with the creator in seat 0 and bots in the "
+                               "seats asked for. When every seat is taken the game starts at "
+                               "once. The token of seat 0 is returned only here. A refused "
+                               "request creates nothing.",
+                "requestBody": {"required": True, "content": {
+                    JSON: {"schema": ref("CreateGameRequest")}}},
+                "responses": {
+                    "201": json_body(ref("CreatedGame"), "The table, and the creator's seat "
+                                                         "and token"),
+                    "400": error("A bad request", "bad_json", "bad_name", "bad_seats",
+                                 "bad_edition", "bad_kingdom", "unknown_kingdom_set",
+                                 "bad_kingdom_size", "unknown_card", "card_not_in_edition",
+                                 "duplicate_card", "bad_bots"),
+                    **BODY_ERRORS,
+                    "429": error("Too many games from this address", "too_many_games"),
+                    **SERVER_ERROR,
+                    "503": error("Storage is failing", "storage_unavailable"),
+                },
+            },
+            "get": {
+                "operationId": "listGames", "tags": ["games"],
+                "summary": "List games, newest first",
+                "parameters": [
+                    {"name": "state", "in": "query", "required": False,
+                     "description": "only games in this state (all games if absent)",
+                     "schema": {"type": "string", "enum": list(STATES)}},
+                    {"name": "limit", "in": "query", "required": False,
+                     "schema": {"type": "integer", "minimum": 1, "maximum": max_page,
+                                "default": 20}},
+                    {"name": "offset", "in": "query", "required": False,
+                     "schema": {"type": "integer", "minimum": 0, "default": 0}},
+                ],
+                "responses": {
+                    "200": json_body(ref("GameList"), "A page of games"),
+                    "400": error("Bad paging or state", "bad_paging", "bad_state"),
+                    **SERVER_ERROR,
+                },
+            },
+        },
+        "/api/v1/games/{game_id}": {
+            "parameters": game_id,
+            "get": {
+                "operationId": "getGame", "tags": ["games"],
+                "summary": "One game's public summary",
+                "responses": {
+                    "200": json_body(ref("GameSummary"), "The game"),
+                    "404": error("No such game", "unknown_game"),
+                    **SERVER_ERROR,
+                },
+            },
+        },
+        "/api/v1/games/{game_id}/join": {
+            "parameters": game_id,
+            "post": {
+                "operationId": "joinGame", "tags": ["games"],
+                "summary": "Take the lowest free seat of an open table",
+                "description": "The game starts as soon as its last seat is taken. The seat's "
+                               "token is returned only here.",
+                "requestBody": {"required": True, "content": {
+                    JSON: {"schema": ref("JoinRequest")}}},
+                "responses": {
+                    "200": json_body(ref("Joined"), "The seat taken and its token"),
+                    "400": error("A bad request", "bad_json", "bad_name"),
+                    "404": error("No such game", "unknown_game"),
+                    "409": error("No seat can be taken", "game_full", "game_started"),
+                    **BODY_ERRORS,
+                    **SERVER_ERROR,
+                },
+            },
+        },
+        "/api/v1/games/{game_id}/leave": {
+            "parameters": game_id,
+            "post": {
+                "operationId": "leaveGame", "tags": ["games"],
+                "summary": "Free your seat before the game starts",
+                "description": "A running game cannot be left: resign over the WebSocket.",
+                "requestBody": {"required": True, "content": {
+                    JSON: {"schema": ref("LeaveRequest")}}},
+                "responses": {
+                    "200": json_body(ref("Left"), "The seat is free; its token is void"),
+                    "400": error("A bad request", "bad_json"),
+                    "403": error("The token holds no seat here", "bad_token"),
+                    "404": error("No such game", "unknown_game"),
+                    "409": error("The game has started", "game_started"),
+                    **BODY_ERRORS,
+                    **SERVER_ERROR,
+                },
+            },
+        },
+        "/api/v1/openapi.json": {"get": {
+            "operationId": "openapi", "tags": ["server"],
+            "summary": "This document",
+            "responses": {
+                "200": json_body({"type": "object", "required": ["openapi", "paths"]},
+                                 "The OpenAPI 3.1 document"),
+                **SERVER_ERROR,
+            },
+        }},
+        "/api/v1/ws": {"get": {
+            "operationId": "websocket", "tags": ["play"],
+            "summary": "WebSocket play (protocol v1, binary msgpack frames)",
+            "description": WEBSOCKET,
+            "parameters": [
+                {"name": "Upgrade", "in": "header", "required": True,
+                 "schema": {"type": "string", "const": "websocket"}},
+                {"name": "Sec-WebSocket-Protocol", "in": "header", "required": True,
+                 "schema": {"type": "string", "const": SUBPROTOCOL}},
+            ],
+            "responses": {
+                "101": {"description": "Switching protocols: speak protocol v1 "
+                                       "(docs/PROTOCOL.md)"},
+                "400": _text("Not a WebSocket upgrade request"),
+                "403": _text("This Origin may not connect (the allowed_origins setting)"),
+                "429": _text("Too many connections from this address"),
+            },
+        }},
+        "/healthz": {"get": {
+            "operationId": "healthz", "tags": ["operations"],
+            "summary": "Liveness and storage health",
+            "responses": {
+                "200": json_body(ref("Health"), "Healthy"),
+                "503": json_body(ref("Health"), "Storage is failing (status: degraded)"),
+            },
+        }},
+        "/metrics": {"get": {
+            "operationId": "metrics", "tags": ["operations"],
+            "summary": "Prometheus metrics (text exposition format)",
+            "responses": {"200": {
+                "description": "Connections, live games, answers, errors by code, and more",
+                "content": {"text/plain": {"schema": {"type": "string"}}},
+            }},
+        }},
+    }
+
+
+def _text(description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"text/plain": {"schema": {"type": "string"}}}}
+
+
+WEBSOCKET = (
+    "Players and spectators play over a WebSocket at this path, with the subprotocol "
+    f"`{SUBPROTOCOL}` and binary msgpack frames: hello, join a seat with its token (from "
+    "createGame or joinGame) or watch as a spectator, snapshots, numbered events, decisions, "
+    "answers, chat, resign, game over and resume. The whole protocol is in docs/PROTOCOL.md; "
+    "its limits are in GET /api/v1/server. Requests with an Origin header must come from an "
+    "allowed Origin."
+)
+
+DESCRIPTION = (
+    "The lobby of an authoritative Dominion server (base game, first and second edition, "
+    "2 to 6 players). Create a table, join or leave it, list and look at games; play over "
+    "the WebSocket at /api/v1/ws (docs/PROTOCOL.md).\n\n"
+    "Every refusal under /api/v1/ is a JSON body `{\"error\": {\"code\", \"message\"}}` "
+    "(schema Error) with a stable code, and a refused request changes nothing. Besides the "
+    "codes listed per operation, any path under /api/v1/ that does not exist answers 404 "
+    "`not_found`, and a method a path does not have answers 405 `method_not_allowed` with an "
+    "Allow header."
+)
+
+
+@cache
+def _document() -> dict[str, Any]:
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Dominion server", "version": "1", "description": DESCRIPTION,
+                 "license": {"name": "MIT", "identifier": "MIT"}},
+        "servers": [{"url": "/"}],
+        "tags": [
+            {"name": "server", "description": "About the server"},
+            {"name": "games", "description": "The lobby"},
+            {"name": "play", "description": "WebSocket play: see docs/PROTOCOL.md"},
+            {"name": "operations", "description": "Health and metrics"},
+        ],
+        "paths": paths(),
+        "components": components() | {"responses": {
+            "NotFound": error("No resource at this path", "not_found"),
+            "MethodNotAllowed": error("The path does not have this method",
+                                      "method_not_allowed"),
+        }},
+    }
 
 
 def openapi_document() -> dict[str, Any]:
-    return {"openapi": "3.1.0", "info": {"title": "Dominion server", "version": "1"},
-            "paths": {}}
+    """The document (a fresh copy: callers may change it)."""
+    return copy.deepcopy(_document())
