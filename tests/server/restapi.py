@@ -1,0 +1,129 @@
+"""REST test helpers: a client that checks every response against the OpenAPI document."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from dataclasses import dataclass, field
+from typing import Any
+
+import jsonschema
+from aiohttp.test_utils import TestClient
+
+from dominion.server.app import STATE, ServerState
+from dominion.server.openapi import openapi_document
+
+DOCUMENT = openapi_document()
+TOKEN = re.compile(r"^[A-Za-z0-9_-]{22,}$")
+"""At least 22 URL-safe base64 characters: at least 128 random bits."""
+
+
+def template_of(document: dict[str, Any], path: str) -> str | None:
+    """The documented path template that `path` (without query) matches, if any."""
+    for template in document["paths"]:
+        pattern = "^" + re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(template)) + "$"
+        if re.match(pattern, path):
+            return template
+    return None
+
+
+def validate(document: dict[str, Any], schema: dict[str, Any], instance: Any) -> None:
+    """Check `instance` against `schema`, whose $refs point into the document's components."""
+    rooted = {"allOf": [schema], "components": document["components"]}
+    validator = jsonschema.Draft202012Validator(
+        rooted, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
+    validator.validate(instance)
+
+
+def response_spec(document: dict[str, Any], method: str, path: str,
+                  status: int) -> dict[str, Any]:
+    """The documented response for this path, method and status (404/405 for unknown ones)."""
+    template = template_of(document, path)
+    if template is None:
+        assert path.startswith("/api/v1/") and status == 404, (path, status)
+        spec: dict[str, Any] = document["components"]["responses"]["NotFound"]
+        return spec
+    item = document["paths"][template]
+    operation = item.get(method.lower())
+    if operation is None:
+        assert status == 405, (method, path, status)
+        spec = document["components"]["responses"]["MethodNotAllowed"]
+        return spec
+    responses = operation["responses"]
+    assert str(status) in responses, f"{method} {template} answered {status}, not documented"
+    spec = responses[str(status)]
+    return spec
+
+
+def check_response(document: dict[str, Any], method: str, path: str, status: int,
+                   content_type: str, text: str) -> Any:
+    """Validate a response against the document; return its decoded body."""
+    spec = response_spec(document, method, path, status)
+    content = spec.get("content")
+    if content is None:
+        return None
+    assert content_type in content, (method, path, status, content_type, list(content))
+    schema = content[content_type]["schema"]
+    body: Any = json.loads(text) if content_type == "application/json" else text
+    validate(document, schema, body)
+    return body
+
+
+@dataclass
+class Api:
+    """A test client whose every answer is checked against the OpenAPI document."""
+
+    client: TestClient[Any, Any]
+    document: dict[str, Any] = field(default_factory=lambda: DOCUMENT)
+    get_texts: list[str] = field(default_factory=list)
+    """Every GET response body, for the no-token-leak checks."""
+
+    async def call(self, method: str, path: str, expect: int, **kwargs: Any) -> Any:
+        response = await self.client.request(method, path, **kwargs)
+        text = await response.text()
+        assert response.status == expect, (method, path, response.status, text)
+        if method.upper() == "GET":
+            self.get_texts.append(text)
+        return check_response(self.document, method, response.url.path, response.status,
+                              response.content_type, text)
+
+    async def error(self, method: str, path: str, status: int, code: str,
+                    **kwargs: Any) -> dict[str, Any]:
+        """A refusal: the right status and the JSON error shape with this code."""
+        body = await self.call(method, path, status, **kwargs)
+        assert set(body) == {"error"}, body
+        assert body["error"]["code"] == code, body
+        assert isinstance(body["error"]["message"], str) and body["error"]["message"]
+        error: dict[str, Any] = body["error"]
+        return error
+
+    async def create(self, expect: int = 201, **request: Any) -> dict[str, Any]:
+        body: dict[str, Any] = await self.call("POST", "/api/v1/games", expect, json=request)
+        return body
+
+    async def join(self, game_id: str, name: str = "Bob", expect: int = 200) -> dict[str, Any]:
+        body: dict[str, Any] = await self.call("POST", f"/api/v1/games/{game_id}/join", expect,
+                                               json={"name": name})
+        return body
+
+    async def game(self, game_id: str) -> dict[str, Any]:
+        body: dict[str, Any] = await self.call("GET", f"/api/v1/games/{game_id}", 200)
+        return body
+
+    async def listing(self, query: str = "") -> dict[str, Any]:
+        body: dict[str, Any] = await self.call("GET", f"/api/v1/games{query}", 200)
+        return body
+
+    @property
+    def state(self) -> ServerState:
+        return self.client.app[STATE]  # type: ignore[index]
+
+
+def stored_counts(db: str) -> tuple[int, int]:
+    """How many games and seats the database holds (read with a separate connection)."""
+    with sqlite3.connect(db) as connection:
+        games = connection.execute("SELECT count(*) FROM games").fetchone()[0]
+        seats = connection.execute("SELECT count(*) FROM seats").fetchone()[0]
+    connection.close()
+    return int(games), int(seats)
