@@ -55,6 +55,10 @@ log = logging.getLogger("dominion.connection")
 MALFORMED_IN_A_ROW = 10
 """Malformed frames in a row after which the connection is closed (4000)."""
 CLOSE_TIMEOUT = 2.0
+WRITE_BUFFER_BYTES = 256 * 1024
+"""Bytes a connection's transport may hold unsent before its writer waits (and its
+bounded queue starts to fill): aiohttp's `send_bytes` itself never waits for the peer."""
+BACKPRESSURE_POLL = 0.005
 
 
 class TokenBucket:
@@ -74,8 +78,10 @@ class TokenBucket:
 
 
 class Connection:
-    def __init__(self, ws: web.WebSocketResponse, state: ServerState, address: str) -> None:
+    def __init__(self, ws: web.WebSocketResponse, state: ServerState, address: str,
+                 transport: asyncio.BaseTransport | None = None) -> None:
         self.ws = ws
+        self._transport = transport if isinstance(transport, asyncio.WriteTransport) else None
         self.state = state
         self.address = address
         settings = state.settings
@@ -86,6 +92,7 @@ class Connection:
         self._limited = 0
         self._closing = False
         self._closer: asyncio.Future[None] | None = None
+        self._writer: asyncio.Future[None] | None = None
 
     # -- Subscriber ---------------------------------------------------------------
 
@@ -112,14 +119,28 @@ class Connection:
         self._closer = asyncio.ensure_future(self._close(code, reason))
 
     async def _close(self, code: int, reason: str) -> None:
+        if code != CloseCode.TOO_SLOW:
+            # what was queued before the close (the error that explains it, say) goes
+            # out first: the close frame would otherwise overtake it
+            await self._flushed(CLOSE_TIMEOUT)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.ws.close(code=code, message=reason.encode()),
                                    CLOSE_TIMEOUT)
 
     # -- the connection's life ------------------------------------------------------
 
+    async def _flushed(self, timeout: float) -> None:
+        """Wait until the writer has sent every queued frame (or died, or time ran out)."""
+        writer = self._writer
+        if writer is None or writer.done():
+            return
+        drained = asyncio.ensure_future(self._queue.join())
+        await asyncio.wait((drained, writer), timeout=timeout,
+                           return_when=asyncio.FIRST_COMPLETED)
+        drained.cancel()
+
     async def serve(self) -> None:
-        writer = asyncio.ensure_future(self._write())
+        writer = self._writer = asyncio.ensure_future(self._write())
         try:
             if await self._handshake():
                 await self._read()
@@ -128,6 +149,12 @@ class Connection:
             for room in self._rooms.values():
                 room.unsubscribe(self)
             self._rooms.clear()
+            if self._closer is not None:
+                # flush and close (bounded by CLOSE_TIMEOUT) before the handler returns
+                # and aiohttp drops the socket: otherwise the client may never read the
+                # queued frames or the close code (it sees 1006)
+                with contextlib.suppress(Exception):
+                    await self._closer
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await writer
@@ -140,18 +167,33 @@ class Connection:
             while True:
                 try:
                     frame = await asyncio.wait_for(self._queue.get(), heartbeat)
+                    queued = True
                 except TimeoutError:
                     if ws.closed:
                         return
                     await ws.ping()
-                    frame = pong
-                if ws.closed:
-                    return
-                await ws.send_bytes(frame)
+                    frame, queued = pong, False
+                try:
+                    if ws.closed:
+                        return
+                    await ws.send_bytes(frame)
+                    await self._backpressure()
+                finally:
+                    if queued:
+                        self._queue.task_done()  # for _flushed
         except ConnectionError:
             # the peer went away mid-write (aiohttp's ClientConnectionResetError is one):
             # the reader sees the connection end; nothing more can be sent
             self._closing = True
+
+    async def _backpressure(self) -> None:
+        """Wait while the peer reads too slowly for the transport's buffer to drain."""
+        transport = self._transport
+        if transport is None:
+            return
+        while (transport.get_write_buffer_size() > WRITE_BUFFER_BYTES
+               and not transport.is_closing()):
+            await asyncio.sleep(BACKPRESSURE_POLL)
 
     async def _receive(self, timeout: float, timeout_code: int = CloseCode.IDLE_TIMEOUT,
                        timeout_reason: str = "idle timeout") -> bytes | None:

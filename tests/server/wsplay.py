@@ -34,7 +34,7 @@ from dominion.protocol import (
     Snapshot,
     Watch,
 )
-from dominion.server.app import STATE, create_app
+from dominion.server.app import STATE, ServerState, create_app
 from dominion.server.engine.cards import catalogue
 from dominion.server.room import Room
 from dominion.server.settings import Settings
@@ -74,6 +74,9 @@ class Site:
 
     def room(self, game_id: str) -> Room:
         return self.app[STATE].lobby.room(game_id)
+
+    def app_state(self) -> ServerState:
+        return self.app[STATE]
 
     async def connect(self, *, hello: bool = True) -> TestClient:
         return await TestClient.connect(self.session, self.ws_url, hello=hello)
@@ -280,3 +283,21 @@ async def raw_request(client: TestClient, frame: Any) -> ServerMessage:
         if isinstance(reply, Ack | Error):
             return reply
         client.pushes.append(reply)
+
+
+async def close_code_sent(client: TestClient, timeout: float = 10) -> int:
+    """Read until the server's close frame; the code it carries.
+
+    (aiohttp's `close_code` turns into 1006 when the client's reply to the close frame
+    cannot be written; what matters is the code the server sent.)
+    """
+    async def read() -> int:
+        while True:
+            message = await client.ws.receive()
+            if message.type is aiohttp.WSMsgType.CLOSE:
+                return int(message.data)
+            if message.type in (aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
+                code = client.ws.close_code
+                assert code is not None, message
+                return code
+    return await asyncio.wait_for(read(), timeout)

@@ -1,0 +1,156 @@
+"""Limits over real WebSockets: rate, slow readers, idle timeout and heartbeat, the
+Origin allow-list and connections per address. Other games always go on."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+
+import aiohttp
+import pytest
+
+from dominion.protocol import (
+    SUBPROTOCOL,
+    Ack,
+    Catalogue,
+    Error,
+    Hello,
+    Ping,
+    Pong,
+    Watch,
+    Welcome,
+    decode_server,
+    encode_client,
+)
+
+from .wsclient import TestClient
+from .wsplay import Player, ServerFactory, close_code_sent, ws_server
+
+__all__ = ["ws_server"]
+
+
+async def test_flood_is_rate_limited_then_closed_while_a_game_goes_on(
+        ws_server: ServerFactory) -> None:
+    site = await ws_server(messages_per_second=100, burst=40)
+    game, token = await site.create(seats=2, bots={1: "big_money"})
+    ann = await Player.join(site, game, token)
+    flooder = await site.connect()  # its hello took one token
+    assert isinstance(await flooder.request(Watch, game=game), Ack)
+    sent = list(range(100, 400))
+
+    async def flood() -> None:
+        for request_id in sent:
+            await flooder.ws.send_bytes(encode_client(Ping(id=request_id)))
+
+    result, _ = await asyncio.gather(asyncio.wait_for(ann.play(), 30), flood())
+    assert result is not None
+    acks, limited = [], []
+    while True:
+        message = await flooder.ws.receive(timeout=10)
+        if message.type is not aiohttp.WSMsgType.BINARY:
+            assert message.type is aiohttp.WSMsgType.CLOSE and message.data == 4003, message
+            break
+        reply = decode_server(message.data)
+        if isinstance(reply, Ack):
+            acks.append(reply.id)
+        elif isinstance(reply, Error):
+            assert reply.code == "rate_limited", reply
+            limited.append(reply.id)
+    assert 30 <= len(acks) < 200
+    assert len(limited) == 40  # a burst's worth of refusals, then the close
+    assert set(acks).isdisjoint(limited) and set(acks) | set(limited) <= set(sent)
+    assert limited == sorted(limited) and acks == sorted(acks)
+    assert site.room(game).state == "finished"
+    # the rate limit is per connection: a new one starts afresh
+    again = await site.connect()
+    assert isinstance(await again.request(Ping), Ack)
+
+
+async def test_slow_reader_is_closed_4004_and_the_game_goes_on(
+        ws_server: ServerFactory) -> None:
+    site = await ws_server(outbound_queue=32)
+    game, token = await site.create(seats=2, bots={1: "random"})
+    slow = await site.connect()
+    # a smallish receive buffer (not tiny: that makes loopback TCP crawl), and it never
+    # reads: the server's writes back up and its bounded queue fills
+    sock = slow.ws._response.connection.transport.get_extra_info("socket")  # type: ignore
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 65536)
+    await slow.ws.send_bytes(encode_client(Watch(id=2, game=game)))
+    ann = await Player.join(site, game, token, "random")
+    spectator = await Player.watch(site, game)
+
+    async def keep_asking() -> None:
+        # requests whose acks are large: their answers pile up unread
+        for request_id in range(10, 3000):
+            if slow.ws.closed:
+                return
+            try:
+                await slow.ws.send_bytes(encode_client(Catalogue(id=request_id)))
+            except (ConnectionError, OSError):
+                return  # the server closed it
+            await asyncio.sleep(0.001 if request_id % 2 else 0)
+
+    results = await asyncio.wait_for(
+        asyncio.gather(ann.play(), spectator.play(), keep_asking()), 40)
+    assert results[0] is not None and results[0] == results[1]
+    assert await close_code_sent(slow) == 4004
+    assert site.room(game).state == "finished"
+    disconnects = site.app_state().metrics.disconnects.labels(code="4004")
+    assert disconnects._value.get() == 1  # type: ignore[attr-defined]
+
+
+async def test_idle_timeout_and_heartbeat(ws_server: ServerFactory) -> None:
+    site = await ws_server(heartbeat_seconds=1, idle_timeout_seconds=2)
+    # a client that answers WebSocket pings (as libraries do) but sends nothing itself
+    alive = await site.connect()
+    # a client that neither answers pings nor sends
+    ws = await site.session.ws_connect(site.ws_url, protocols=(SUBPROTOCOL,), autoping=False)
+    silent = TestClient(ws)
+    assert isinstance(await silent.request(Hello, versions=[1]), Welcome)
+
+    async def watch_alive() -> list[object]:
+        seen = []
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 2.7
+        while (left := end - loop.time()) > 0:
+            try:
+                seen.append(await alive.receive(timeout=left))
+            except TimeoutError:
+                break
+        return seen
+
+    seen, code = await asyncio.gather(watch_alive(), close_code_sent(silent, timeout=6))
+    assert code == 4005
+    assert len([m for m in seen if isinstance(m, Pong)]) >= 2, seen
+    assert all(isinstance(m, Pong) for m in seen)
+    assert isinstance(await alive.request(Ping), Ack)  # still open after the idle timeout
+
+
+async def test_origin_allow_list(ws_server: ServerFactory) -> None:
+    site = await ws_server(allowed_origins=("https://play.example",))
+    with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+        await site.session.ws_connect(site.ws_url, protocols=(SUBPROTOCOL,),
+                                      headers={"Origin": "https://evil.example"})
+    assert refused.value.status == 403
+    for headers in ({"Origin": "https://play.example"}, {}):
+        ws = await site.session.ws_connect(site.ws_url, protocols=(SUBPROTOCOL,),
+                                           headers=headers)
+        client = TestClient(ws)
+        assert isinstance(await client.request(Hello, versions=[1]), Welcome)
+        await client.close()
+
+
+async def test_connections_per_address(ws_server: ServerFactory) -> None:
+    site = await ws_server(connections_per_address=2)
+    first = await site.connect()
+    await site.connect()
+    with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+        await site.connect()
+    assert refused.value.status == 429
+    await first.close()
+    for _ in range(50):  # the server notices the close
+        await asyncio.sleep(0.01)
+        if sum(site.app_state().per_address.values()) < 2:
+            break
+    third = await site.connect()
+    assert isinstance(await third.request(Ping), Ack)
