@@ -16,11 +16,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import json
 import os
 import queue
-import secrets
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -41,8 +39,6 @@ __all__ = [
     "Storage",
     "StorageError",
     "StoredGame",
-    "hash_token",
-    "new_game_id",
 ]
 
 # "DOMN": marks the file as ours in the SQLite header (PRAGMA application_id), so
@@ -90,16 +86,6 @@ class StoredGame:
     game: GameRecord
     seats: tuple[SeatRecord, ...]
     answers: tuple[Answer | Resignation, ...]
-
-
-def new_game_id() -> str:
-    """A fresh game id: "g-" and 12 random hex digits (48 bits; ids are not secrets)."""
-    return "g-" + secrets.token_hex(6)
-
-
-def hash_token(token: str) -> str:
-    """What is stored for a seat token: its hex SHA-256, so a leaked file leaks no tokens."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 # ---------------------------------------------------------------------------

@@ -14,6 +14,7 @@ def new_token() -> str:
 
 
 def hash_token(token: str) -> str:
+    """What is stored for a seat token: its hex SHA-256, so a leaked file leaks no tokens."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -25,4 +26,5 @@ def token_matches(token: str, token_hash: str | None) -> bool:
 
 
 def new_game_id() -> str:
+    """A fresh game id: "g-" and 12 random hex digits (48 bits; ids are not secrets)."""
     return "g-" + secrets.token_hex(6)

@@ -24,9 +24,8 @@ from dominion.server.storage import (
     SeatRecord,
     Storage,
     StorageError,
-    hash_token,
-    new_game_id,
 )
+from dominion.server.tokens import hash_token, new_game_id
 
 KINGDOM = ("cellar", "market", "merchant", "militia", "mine", "moat", "remodel", "smithy",
            "village", "workshop")

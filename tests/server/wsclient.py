@@ -61,10 +61,17 @@ class TestClient:
         await self.send(kind(id=request_id, **fields))
         while True:
             reply = await self.receive()
-            assert reply is not None, "the connection closed"
+            if reply is None:
+                raise ConnectionError("the connection closed")
             if isinstance(reply, Ack | Error | Welcome) and reply.id == request_id:
                 return reply
             self.pushes.append(reply)
+
+    async def receive_push(self, timeout: float = 30) -> ServerMessage | None:
+        """The next push (kept ones first), or None when the connection closed."""
+        if self.pushes:
+            return self.pushes.popleft()
+        return await self.receive(timeout)
 
     async def push(self, timeout: float = 10) -> ServerMessage:
         if self.pushes:

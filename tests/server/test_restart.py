@@ -1,0 +1,168 @@
+"""A real server killed with SIGKILL mid-game loses nothing: the restarted server rebuilds
+every unfinished game from storage, players resume with their tokens, and each finished
+game is exactly the game its stored set-up, seed and answers replay to."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import signal
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+from dominion.clients.bots import make_strategy
+from dominion.clients.bots.wire import WireDecision
+from dominion.protocol import Answer as AnswerMessage
+from dominion.protocol import (
+    Ack,
+    GameEvent,
+    GameOver,
+    Join,
+    PendingDecision,
+    Resume,
+    Snapshot,
+)
+from dominion.server.engine import Answer, Setup, replay, visible_event
+from dominion.server.storage import Storage
+
+from .test_process import start_server
+from .wsclient import TestClient
+
+GAMES = 3
+ANSWERS_BEFORE_CRASH = 25
+FAST = ("--messages-per-second", "100000", "--burst", "100000")
+
+
+class NoTable:
+    coins = 0
+
+    def supply(self, card: str) -> int:
+        return 1
+
+    def owned(self, card: str) -> int:
+        return 0
+
+
+class Player:
+    """One seat played over the network by a seeded random strategy."""
+
+    def __init__(self, game: str, token: str, seed: int) -> None:
+        self.game, self.token = game, token
+        self.strategy = make_strategy("random", random.Random(seed))
+        self.client: TestClient | None = None
+        self.seat: int | None = None
+        self.events: dict[int, dict[str, Any]] = {}
+        self.acked: list[int] = []
+        self.decision: dict[str, Any] | None = None
+        self.over = False
+
+    def take(self, message: object) -> None:
+        if isinstance(message, GameEvent):
+            self.events[message.seq] = message.event
+        elif isinstance(message, PendingDecision):
+            self.decision = message.decision
+        elif isinstance(message, Snapshot):
+            self.decision = message.view["decision"]
+        elif isinstance(message, GameOver):
+            self.over = True
+
+    async def connect(self, session: aiohttp.ClientSession, url: str, resume: bool) -> None:
+        self.client = await TestClient.connect(session, url + "/api/v1/ws")
+        if resume:
+            ack = await self.client.request(Resume, game=self.game, token=self.token,
+                                            last_seq=max(self.events, default=0))
+        else:
+            ack = await self.client.request(Join, game=self.game, token=self.token)
+        assert isinstance(ack, Ack)
+        self.seat = ack.seat
+
+    async def run(self) -> None:
+        """Answer every decision for our seat until the game ends or the server goes away."""
+        client = self.client
+        assert client is not None
+        while not self.over:
+            decision = self.decision
+            if decision is not None and "options" in decision and decision["player"] == self.seat:
+                self.decision = None
+                wire = WireDecision.from_map(decision)
+                choice = self.strategy.choose(wire, NoTable())
+                reply = await client.request(AnswerMessage, game=self.game, decision=wire.id,
+                                             options=choice)
+                assert isinstance(reply, Ack), reply
+                self.acked.append(wire.id)
+                continue
+            message = await client.receive_push()
+            if message is None:
+                return  # the server went away
+            self.take(message)
+
+
+async def play_until(players: list[Player], answers: int | None) -> None:
+    """Run every player until `answers` answers were acked in all (or every game ended)."""
+    tasks = [asyncio.ensure_future(p.run()) for p in players]
+    try:
+        while not all(task.done() for task in tasks):
+            if answers is not None and sum(len(p.acked) for p in players) >= answers:
+                return
+            await asyncio.sleep(0.01)
+        for task in tasks:
+            task.result()
+    finally:
+        if answers is not None:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def test_sigkill_loses_no_accepted_answer(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    process, url = start_server(db, *FAST)
+    players: list[Player] = []
+    try:
+        async with aiohttp.ClientSession() as session:
+            for g in range(GAMES):
+                created = await (await session.post(f"{url}/api/v1/games", json={
+                    "name": f"A{g}", "seats": 2, "kingdom": "First Game"})).json()
+                game = created["game"]["id"]
+                joined = await (await session.post(f"{url}/api/v1/games/{game}/join",
+                                                   json={"name": f"B{g}"})).json()
+                players += [Player(game, created["token"], 2 * g),
+                            Player(game, joined["token"], 2 * g + 1)]
+            for player in players:
+                await player.connect(session, url, resume=False)
+            await play_until(players, ANSWERS_BEFORE_CRASH * GAMES)
+            process.send_signal(signal.SIGKILL)
+            process.wait(10)
+            for player in players:
+                assert player.client is not None
+                await player.client.close()
+
+            process, url = start_server(db, *FAST)
+            for player in players:
+                player.decision = None
+                await player.connect(session, url, resume=True)
+            await play_until(players, None)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(15)
+
+    storage = Storage.open(db)
+    try:
+        for game_id in {p.game for p in players}:
+            stored = storage.load_game(game_id)
+            assert stored is not None and stored.game.state == "finished"
+            assert stored.game.setup is not None and stored.game.seed is not None
+            game = replay(Setup.from_dict(stored.game.setup), stored.game.seed, stored.answers)
+            assert game.over
+            stored_events = storage.events(game_id)
+            assert len(stored_events) == len(game.events)
+            stored_decisions = {a.decision for a in stored.answers if isinstance(a, Answer)}
+            for player in (p for p in players if p.game == game_id):
+                assert set(player.acked) <= stored_decisions, "an acked answer was lost"
+                assert player.seat is not None
+                for seq, seen in player.events.items():
+                    assert seen == visible_event(game.events[seq - 1], player.seat)
+    finally:
+        await storage.close()
