@@ -15,6 +15,7 @@ from dominion.protocol import SUBPROTOCOL, CloseCode
 from .connection import Connection
 from .lobby import Lobby
 from .metrics import Metrics
+from .replay_api import add_replay_routes
 from .rest import add_rest_routes
 from .settings import Settings
 from .storage import Storage
@@ -55,6 +56,7 @@ def create_app(settings: Settings) -> web.Application:
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/metrics", metrics)
     add_rest_routes(app)
+    add_replay_routes(app)
     return app
 
 

@@ -8,7 +8,6 @@ their seat (or a spectator) may see. Bots and restored games use the same path.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import random
 from collections.abc import Callable, Coroutine
@@ -43,6 +42,7 @@ from .engine.scoring import score_game
 from .errors import GameError
 from .storage import GameRecord, SeatRecord, Storage, StoredGame
 from .tokens import token_matches
+from .verify import commitment_of
 
 if TYPE_CHECKING:
     from .metrics import Metrics
@@ -83,11 +83,6 @@ class Seat:
 
     def record(self) -> SeatRecord:
         return SeatRecord(self.index, self.name, self.token_hash, self.bot, self.joined_at)
-
-
-def commitment_of(seed: int) -> str:
-    """The published commitment to a game's secret seed: SHA-256 of its decimal digits."""
-    return hashlib.sha256(str(seed).encode()).hexdigest()
 
 
 class Room:

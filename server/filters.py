@@ -1,0 +1,64 @@
+"""Query-string filters for listing games and exporting replays."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from aiohttp import web
+
+from .engine.cards import kingdom_cards
+from .engine.setup import MAX_PLAYERS, MIN_PLAYERS
+from .errors import GameError
+
+STATES = ("open", "playing", "finished", "abandoned")
+
+
+def _int(request: web.Request, name: str, default: int | None = None) -> int | None:
+    raw = request.query.get(name)
+    if raw is None:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise GameError("bad_filter", f"{name} is a whole number") from None
+
+
+def _time(request: web.Request, name: str) -> str | None:
+    raw = request.query.get(name)
+    if raw is None:
+        return None
+    try:
+        moment = datetime.fromisoformat(raw.replace("Z", "+00:00"))
+    except ValueError:
+        raise GameError("bad_filter", f"{name} is a date or time in ISO 8601, "
+                                      "e.g. 2026-11-30 or 2026-11-30T12:00:00Z") from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def game_filters(request: web.Request, *, default_limit: int = 20,
+                 max_limit: int = 100) -> dict[str, Any]:
+    """state, player, since, until, edition, players, card, limit and offset, checked."""
+    state = request.query.get("state")
+    if state is not None and state not in STATES:
+        raise GameError("bad_filter", f"state is one of {', '.join(STATES)}")
+    edition = _int(request, "edition")
+    if edition is not None and edition not in (1, 2):
+        raise GameError("bad_filter", "edition is 1 or 2")
+    players = _int(request, "players")
+    if players is not None and not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise GameError("bad_filter", f"players is {MIN_PLAYERS} to {MAX_PLAYERS}")
+    card = request.query.get("card")
+    if card is not None and card not in set(kingdom_cards(1)) | set(kingdom_cards(2)):
+        raise GameError("bad_filter", f"no Kingdom card {card!r}")
+    limit = _int(request, "limit", default_limit)
+    offset = _int(request, "offset", 0)
+    assert limit is not None and offset is not None
+    if not 1 <= limit <= max_limit or offset < 0:
+        raise GameError("bad_paging", f"limit is 1 to {max_limit}; offset is 0 or more")
+    return {"state": state, "player": request.query.get("player"),
+            "since": _time(request, "since"), "until": _time(request, "until"),
+            "edition": edition, "players": players, "card": card,
+            "limit": limit, "offset": offset}

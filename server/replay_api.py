@@ -1,0 +1,88 @@
+"""Downloading replays: one game (JSON, msgpack or a text log), or many as NDJSON."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import msgpack  # type: ignore[import-untyped]
+from aiohttp import web
+
+from .errors import GameError
+from .filters import game_filters
+from .replays import finished_replay, spectator_replay, text_log
+
+EXPORT_MAX = 1000
+"""Most replays one export request streams."""
+EXPORT_PER_SECOND = 50
+"""Replays per second an export streams at most, so analysts cannot starve the games."""
+FORMATS = ("json", "msgpack", "text")
+
+
+def _format(request: web.Request) -> str:
+    chosen = request.query.get("format")
+    if chosen is None:
+        accept = request.headers.get("Accept", "")
+        chosen = ("msgpack" if "application/msgpack" in accept
+                  else "text" if "text/plain" in accept else "json")
+    if chosen not in FORMATS:
+        raise GameError("bad_format", f"format is one of {', '.join(FORMATS)}")
+    return chosen
+
+
+def replay_of(request: web.Request, game_id: str) -> dict[str, Any]:
+    """The replay of a game: complete once it has ended, a spectator's view before."""
+    from .app import STATE
+
+    state = request.app[STATE]
+    room = state.lobby.rooms.get(game_id)
+    if room is not None and room.state in ("open", "playing"):
+        return spectator_replay(room)
+    stored = state.storage.load_game(game_id)
+    if stored is None:
+        raise GameError("unknown_game", f"no game {game_id!r}")
+    if stored.game.state in ("open", "playing"):
+        raise GameError("unknown_game", f"game {game_id!r} is not loaded")
+    return finished_replay(stored, state.storage.events(game_id), state.storage.chat(game_id))
+
+
+async def download(request: web.Request) -> web.Response:
+    chosen = _format(request)
+    replay = replay_of(request, request.match_info["game_id"])
+    extension = {"json": "json", "msgpack": "msgpack", "text": "txt"}[chosen]
+    name = f"{replay['game']['id']}.{extension}"
+    headers = {"Content-Disposition": f'attachment; filename="{name}"'}
+    if chosen == "msgpack":
+        return web.Response(body=msgpack.packb(replay, use_bin_type=True),
+                            content_type="application/msgpack", headers=headers)
+    if chosen == "text":
+        return web.Response(text=text_log(replay), content_type="text/plain", headers=headers)
+    return web.json_response(replay, headers=headers)
+
+
+async def export(request: web.Request) -> web.StreamResponse:
+    """Finished games' replays, one JSON object per line, newest first, at a bounded rate."""
+    from .app import STATE
+
+    state = request.app[STATE]
+    filters = game_filters(request, default_limit=100, max_limit=EXPORT_MAX)
+    filters["state"] = "finished"
+    records, _ = state.storage.list_games(**filters)
+    response = web.StreamResponse(headers={"Content-Type": "application/x-ndjson"})
+    await response.prepare(request)
+    for record in records:
+        stored = state.storage.load_game(record.id)
+        if stored is None:
+            continue
+        replay = finished_replay(stored, state.storage.events(record.id),
+                                 state.storage.chat(record.id))
+        await response.write(json.dumps(replay, separators=(",", ":")).encode() + b"\n")
+        await asyncio.sleep(1 / EXPORT_PER_SECOND)
+    await response.write_eof()
+    return response
+
+
+def add_replay_routes(app: web.Application) -> None:
+    app.router.add_get("/api/v1/games/{game_id}/replay", download)
+    app.router.add_get("/api/v1/replays/export", export)

@@ -1,0 +1,83 @@
+"""Check a finished game's replay: the seed against its commitment, and every answer
+re-played through the engine against every recorded event and the result.
+
+Usable from Python (`verify_replay(data)`) and as `dominion replay verify FILE`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from .engine import Game, IllegalAnswer, InvalidSetup, Resignation, Setup, event_record
+from .replays import FORMAT, VERSION, answer_entry
+
+
+@dataclass
+class Verification:
+    ok: bool = True
+    problems: list[str] = field(default_factory=list)
+    """What is wrong, the first difference first."""
+
+    def fail(self, problem: str) -> Verification:
+        self.ok = False
+        self.problems.append(problem)
+        return self
+
+
+def commitment_of(seed: int) -> str:
+    """The published commitment to a game's secret seed: SHA-256 of its decimal digits."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+def verify_replay(replay: dict[str, Any]) -> Verification:
+    result = Verification()
+    if replay.get("format") != FORMAT or replay.get("version") != VERSION:
+        return result.fail(f"not a {FORMAT} version {VERSION} file")
+    if not replay.get("complete"):
+        return result.fail("this replay is of an unfinished game: it has no seed or answers")
+    try:
+        seed = int(replay["seed"])
+        setup = Setup.from_dict(replay["setup"])
+        entries = [answer_entry(a) for a in replay["answers"]]
+        recorded = list(replay["events"])
+    except (KeyError, TypeError, ValueError, InvalidSetup) as error:
+        return result.fail(f"the replay is malformed: {error}")
+    if commitment_of(seed) != replay.get("commitment"):
+        result.fail("the seed does not match the commitment published at the start")
+    game = Game(setup, seed)
+    for index, entry in enumerate(entries):
+        try:
+            if isinstance(entry, Resignation):
+                game.resign(entry.player)
+            else:
+                game.answer(entry.player, entry.decision, entry.choices)
+        except IllegalAnswer as illegal:
+            result.fail(f"answer {index + 1} is not legal at that point: {illegal.message}")
+            break
+    replayed = [event_record(e) for e in game.events]
+    for seq, (expected, found) in enumerate(zip(replayed, recorded, strict=False), start=1):
+        if _plain(expected) != found:
+            result.fail(f"event {seq} differs: the answers give {_plain(expected)}, "
+                        f"the replay records {found}")
+            break
+    if len(replayed) != len(recorded):
+        result.fail(f"the answers give {len(replayed)} events; the replay records "
+                    f"{len(recorded)}")
+    expected_result = None if game.result is None else _plain(game.result.to_dict())
+    if expected_result != replay.get("result"):
+        result.fail(f"the result differs: the answers give {expected_result}, "
+                    f"the replay records {replay.get('result')}")
+    return result
+
+
+def _plain(value: Any) -> Any:
+    """Engine data as it reads back from JSON (str enums to str, tuples to lists)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, str):
+        return str(value)
+    return value

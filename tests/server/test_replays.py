@@ -1,0 +1,156 @@
+"""Replays: downloads in three formats, spectator-only for running games, verification."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import msgpack  # type: ignore[import-untyped]
+import pytest
+from aiohttp.test_utils import TestClient as HttpClient
+
+from dominion.protocol import GameOver, Join, Resign
+from dominion.server.app import STATE, create_app
+from dominion.server.settings import Settings
+from dominion.server.verify import verify_replay
+
+from .wsclient import TestClient
+
+BOTS = {"1": "big_money", "2": "smithy_big_money"}
+
+
+@pytest.fixture
+async def http(aiohttp_client: Any, tmp_path: Path) -> HttpClient:
+    settings = Settings(db=str(tmp_path / "replays.sqlite3"), messages_per_second=10_000,
+                        burst=10_000)
+    client: HttpClient = await aiohttp_client(create_app(settings))
+    return client
+
+
+async def create(http: HttpClient, **body: Any) -> dict[str, Any]:
+    response = await http.post("/api/v1/games", json={"name": "Ann", "seats": 3,
+                                                       "kingdom": "First Game", "bots": BOTS,
+                                                       **body})
+    assert response.status == 201
+    data: dict[str, Any] = await response.json()
+    return data
+
+
+async def finish_by_resigning(http: HttpClient, created: dict[str, Any]) -> None:
+    """Resign seat 0: bots play the rest of the game."""
+    game = created["game"]["id"]
+    client = await TestClient.connect(http.session, str(http.make_url("/api/v1/ws")))
+    await client.request(Join, game=game, token=created["token"])
+    await client.request(Resign, game=game)
+    while not isinstance(await client.push(30), GameOver):
+        pass
+    await client.close()
+    room = http.server.app[STATE].lobby.room(game)
+    for _ in range(100):  # the finish is written just after game_over is sent
+        if http.server.app[STATE].storage.load_game(game).game.state == "finished":  # type: ignore[union-attr]
+            break
+        await asyncio.sleep(0.02)
+    assert room.state == "finished"
+
+
+async def test_a_running_game_gives_only_what_a_spectator_sees(http: HttpClient) -> None:
+    created = await create(http)
+    game = created["game"]["id"]
+    replay = await (await http.get(f"/api/v1/games/{game}/replay")).json()
+    assert replay["complete"] is False
+    assert replay["seed"] is None and replay["answers"] is None
+    true_game = http.server.app[STATE].lobby.room(game).game
+    assert str(true_game.seed) not in json.dumps(replay)
+    for event in replay["events"]:
+        if event["kind"] in ("drew", "shuffled"):
+            assert "cards" not in event
+    assert all("hand" not in p for p in replay["view"]["players"])
+
+
+async def test_a_finished_game_in_three_formats(http: HttpClient) -> None:
+    created = await create(http)
+    game = created["game"]["id"]
+    await finish_by_resigning(http, created)
+
+    response = await http.get(f"/api/v1/games/{game}/replay")
+    assert response.status == 200 and response.content_type == "application/json"
+    replay = await response.json()
+    assert replay["format"] == "dominion-replay" and replay["version"] == 1
+    assert replay["complete"] is True
+    assert [p["name"] for p in replay["players"]] == ["Ann", "Bot 2 (big_money)",
+                                                      "Bot 3 (smithy_big_money)"]
+    assert {"player": 0, "resign": True} in replay["answers"]
+    assert replay["events"][-1]["kind"] == "game_ended"
+    assert any(e.get("secrecy") == "owner" for e in replay["events"])  # hidden ones too
+    assert replay["result"]["resigned"] == [0]
+
+    for request in ({"params": {"format": "msgpack"}},
+                    {"headers": {"Accept": "application/msgpack"}}):
+        packed = await http.get(f"/api/v1/games/{game}/replay", **request)
+        assert packed.content_type == "application/msgpack"
+        assert msgpack.unpackb(await packed.read()) == replay
+
+    text = await (await http.get(f"/api/v1/games/{game}/replay?format=text")).text()
+    assert "Turn 1 — Ann" in text and "Ann resigns." in text
+    assert "seen only by Ann" in text
+    assert "The game ends." in text
+    assert verify_replay(replay).ok
+
+
+async def test_verification_finds_the_first_tampered_place(http: HttpClient) -> None:
+    created = await create(http)
+    await finish_by_resigning(http, created)
+    replay = await (await http.get(f"/api/v1/games/{created['game']['id']}/replay")).json()
+    assert verify_replay(replay).ok
+
+    seed = copy.deepcopy(replay)
+    seed["seed"] = str(int(seed["seed"]) + 1)
+    assert any("commitment" in p for p in verify_replay(seed).problems)
+
+    event = copy.deepcopy(replay)
+    drew = next(i for i, e in enumerate(event["events"]) if e["kind"] == "drew")
+    event["events"][drew]["cards"][0] = "province"
+    problems = verify_replay(event).problems
+    assert problems and problems[0].startswith(f"event {drew + 1} differs")
+
+    answer = copy.deepcopy(replay)
+    buys = [i for i, a in enumerate(answer["answers"]) if a.get("choices") == [0]]
+    answer["answers"][buys[3]]["choices"] = [1]
+    assert not verify_replay(answer).ok
+
+    result = copy.deepcopy(replay)
+    result["result"]["winners"] = [0]
+    assert any("result differs" in p for p in verify_replay(result).problems)
+
+    assert not verify_replay({"format": "something else"}).ok
+
+
+async def test_export_streams_finished_games_with_filters(http: HttpClient) -> None:
+    first, second = await create(http), await create(http, seats=2, bots={"1": "big_money"})
+    await finish_by_resigning(http, first)
+    await finish_by_resigning(http, second)
+    lines = (await (await http.get("/api/v1/replays/export")).text()).splitlines()
+    assert len(lines) == 2 and all(json.loads(line)["complete"] for line in lines)
+    three = (await (await http.get("/api/v1/replays/export?players=3")).text()).splitlines()
+    assert [json.loads(line)["game"]["id"] for line in three] == [first["game"]["id"]]
+    none = await (await http.get("/api/v1/replays/export?card=witch")).text()
+    assert none == ""
+
+
+@pytest.mark.parametrize(("path", "status", "code"), [
+    ("/api/v1/games/g-nope/replay", 404, "unknown_game"),
+    ("/api/v1/games/{game}/replay?format=pdf", 400, "bad_format"),
+    ("/api/v1/replays/export?edition=3", 400, "bad_filter"),
+    ("/api/v1/replays/export?since=yesterday", 400, "bad_filter"),
+    ("/api/v1/replays/export?card=dragon", 400, "bad_filter"),
+    ("/api/v1/replays/export?limit=0", 400, "bad_paging"),
+])
+async def test_bad_requests_get_typed_errors(http: HttpClient, path: str, status: int,
+                                             code: str) -> None:
+    created = await create(http)
+    response = await http.get(path.format(game=created["game"]["id"]))
+    assert response.status == status
+    assert (await response.json())["error"]["code"] == code
