@@ -10,7 +10,7 @@ import msgpack  # type: ignore[import-untyped]
 from .errors import ErrorCode, ProtocolError
 from .limits import MAX_CLIENT_FRAME_BYTES, MAX_DEPTH, MAX_INT, MAX_SERVER_FRAME_BYTES
 from .messages import CLIENT_MESSAGES, SERVER_MESSAGES, ClientMessage, ServerMessage
-from .spec import read_fields, write_fields
+from .spec import fields_of, read_fields, write_fields
 
 M = TypeVar("M")
 
@@ -77,20 +77,29 @@ def _unpack(data: bytes, limit: int) -> Any:
 
 
 def _check_shape(value: Any) -> None:
-    """Nesting depth and string map keys, iteratively: no input can exhaust the stack."""
+    """Nesting depth and string map keys, iteratively: no input can exhaust the stack.
+
+    Only containers are pushed (scalars are most of a frame and need no visit), and
+    each container's children are scanned in one loop rather than a generator.
+    """
     stack: list[tuple[Any, int]] = [(value, 1)]
+    pop, push = stack.pop, stack.append
     while stack:
-        item, depth = stack.pop()
+        item, depth = pop()
         if isinstance(item, dict):
-            if not all(isinstance(key, str) for key in item):
-                raise ProtocolError(ErrorCode.NOT_MSGPACK, "map keys must be strings")
+            for key in item:
+                if not isinstance(key, str):
+                    raise ProtocolError(ErrorCode.NOT_MSGPACK, "map keys must be strings")
             item = item.values()
         elif not isinstance(item, list | tuple):
             continue
         if depth > MAX_DEPTH:
             raise ProtocolError(ErrorCode.TOO_DEEP,
                                 f"maps and arrays nest at most {MAX_DEPTH} deep")
-        stack.extend((child, depth + 1) for child in item)
+        depth += 1
+        for child in item:
+            if isinstance(child, dict | list | tuple):
+                push((child, depth))
 
 
 def _read(frame: dict[Any, Any], registry: Mapping[str, type[M]]) -> M:
@@ -106,13 +115,31 @@ def _read(frame: dict[Any, Any], registry: Mapping[str, type[M]]) -> M:
     return message
 
 
+def _check_fields(cls: type[Any], frame: Mapping[str, Any]) -> None:
+    """What `_read` checks of a frame of type `cls`, without building a second message.
+
+    The receiver's field checks (required fields, types, bounds, payloads' required
+    keys), run on the frame about to be sent; `_read` would also look up the type
+    (known here) and construct the decoded message (thrown away).
+    """
+    for f in fields_of(cls):
+        key = f.key
+        value = frame.get(key)
+        if value is None:
+            if key in frame or f.optional:
+                f.spec.check(value, key)  # Nullable accepts nil; others refuse it
+                continue
+            raise ProtocolError(ErrorCode.MISSING_FIELD, f"missing field {key}")
+        f.spec.check(value, key)
+
+
 def _encode(message: Any, registry: Mapping[str, type[Any]], max_frame_bytes: int) -> bytes:
     cls = type(message)
     if registry.get(getattr(cls, "TYPE", "")) is not cls:
         raise TypeError(f"{cls.__name__} is not a message of this direction")
     frame = {"type": cls.TYPE, **write_fields(message)}
     _check_shape(frame)
-    _read(frame, registry)  # the same checks a receiver makes
+    _check_fields(cls, frame)  # the same checks a receiver makes
     try:
         data: bytes = msgpack.packb(frame, use_bin_type=True)
     except (TypeError, ValueError, OverflowError) as error:  # ValueError: bad UTF-8

@@ -1,0 +1,681 @@
+"""The server under load: N concurrent bot-vs-bot games over real WebSockets, on loopback.
+
+One run does three things, one after the other:
+
+  echo      a bare aiohttp WebSocket server (a separate process) that unpacks every
+            binary msgpack frame and sends it back; the same client code keeps
+            2 x N connections each doing send/receive round trips. Its round trips per
+            second are the baseline.
+  server    `python -m dominion.server.main` as a separate process (127.0.0.1 only,
+            a fresh SQLite file). N games are created over REST with 2 human seats
+            ("First Game"), both seats joined over WebSockets by clients that answer
+            with the big_money strategy (WireDecision.from_map, and a small Table the
+            client keeps from the events it sees: coins from the Treasures played this
+            turn, the Supply from game_started and every gain). A game that ends is
+            replaced by a new one, so N stay live, until --seconds have passed (or
+            --max-games were created).
+  report    accepted answers (acks) per second over the measured window, their ratio
+            to the echo's round trips per second, p50/p99 latency from sending an answer
+            to the first decision push of that game that follows (either seat's), the
+            server's RSS per live game (VmRSS with N live games minus VmRSS with none,
+            over N), CPU seconds used by the server and by the clients in the window.
+
+Both seats of a game are played by the same client process. With --workers W > 1 the
+games are split over W client processes (results are merged). --think-ms adds a pause
+before each answer (open the loop: latency at a load below saturation).
+
+    python bench/server_load.py [--games 100] [--seconds 10] [--workers 1] [--json]
+    python bench/server_load.py --games 1000 --seconds 20
+
+--profile FILE runs the server under cProfile (env DOMINION_BENCH_CPROFILE, only read by
+this benchmark's launcher) and writes its stats to FILE when it stops.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import itertools
+import json
+import multiprocessing
+import os
+import platform
+import random
+import resource
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+import msgpack  # type: ignore[import-untyped]
+
+from dominion.clients.bots import make_strategy
+from dominion.clients.bots.wire import WireDecision
+
+HOST = "127.0.0.1"  # loopback only, always
+SUBPROTOCOL = "dominion.v1.msgpack"
+TREASURE_COINS = {"copper": 1, "silver": 2, "gold": 3}
+WARMUP_SECONDS = 2.0
+PROFILE_ENV = "DOMINION_BENCH_CPROFILE"
+
+# The server launched by this benchmark: plain `dominion.server.main`, or the same under
+# cProfile when PROFILE_ENV names a file (only this benchmark sets it).
+SERVER_LAUNCHER = f"""
+import os, sys
+sys.argv[0] = "dominion-server"
+from dominion.server.main import main
+out = os.environ.get({PROFILE_ENV!r})
+if not out:
+    sys.exit(main())
+import cProfile
+profile = cProfile.Profile()
+try:
+    code = profile.runcall(main)
+finally:
+    profile.dump_stats(out)
+sys.exit(code)
+"""
+
+
+# -- processes -------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def wait_for_port(process: subprocess.Popen[bytes], port: int, what: str) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection((HOST, port), timeout=0.2):
+                return
+        except OSError:
+            if process.poll() is not None:
+                break
+            time.sleep(0.05)
+    process.kill()
+    raise SystemExit(f"the {what} did not start")
+
+
+def rss_kib(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    raise RuntimeError("no VmRSS")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (all its threads)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def start_dominion(port: int, db: str, games: int, profile: str | None
+                   ) -> subprocess.Popen[bytes]:
+    """The server, its log (JSON lines, WARNING and up) in a file beside the database."""
+    room = str(max(1000, 4 * games))
+    args = ["--host", HOST, "--port", str(port), "--db", db,
+            "--messages-per-second", "100000", "--burst", "100000",
+            "--outbound-queue", "100000", "--games-per-address", room,
+            "--connections-per-address", room, "--log-level", "WARNING"]
+    env = dict(os.environ)
+    if profile:
+        env[PROFILE_ENV] = profile
+    with open(db + ".log", "wb") as log:
+        process = subprocess.Popen([sys.executable, "-c", SERVER_LAUNCHER, *args], env=env,
+                                   stdout=log, stderr=log)
+    wait_for_port(process, port, "server")
+    return process
+
+
+def start_echo(port: int) -> subprocess.Popen[bytes]:
+    process = subprocess.Popen([sys.executable, __file__, "--serve-echo", str(port)],
+                               stdout=subprocess.DEVNULL)
+    wait_for_port(process, port, "echo server")
+    return process
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def serve_echo(port: int) -> None:
+    """The baseline: a bare aiohttp WebSocket server sending each msgpack frame back."""
+    from aiohttp import web
+
+    async def echo(request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(protocols=(SUBPROTOCOL,))
+        await ws.prepare(request)
+        async for message in ws:
+            if message.type is aiohttp.WSMsgType.BINARY:
+                await ws.send_bytes(msgpack.packb(msgpack.unpackb(message.data)))
+        return ws
+
+    app = web.Application()
+    app.router.add_get("/ws", echo)
+    web.run_app(app, host=HOST, port=port, print=None, access_log=None)
+
+
+# -- the client side -------------------------------------------------------------------
+
+
+def open_files(wanted: int) -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(wanted, hard), hard))
+
+
+def session() -> aiohttp.ClientSession:
+    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))
+
+
+class Table:
+    """What a big_money seat needs to know, kept from the pushes its client receives."""
+
+    __slots__ = ("coins", "piles")
+
+    def __init__(self) -> None:
+        self.coins = 0
+        self.piles: dict[str, int] = {}
+
+    def supply(self, card: str) -> int:
+        return self.piles.get(card, 0)
+
+    def owned(self, card: str) -> int:
+        return 0  # big_money never asks
+
+    def seen(self, event: dict[str, Any]) -> None:
+        kind = event["kind"]
+        if kind == "played":
+            for card in event.get("cards", ()):
+                self.coins += TREASURE_COINS.get(card, 0)
+        elif kind == "turn_started":
+            self.coins = 0
+        elif kind in ("bought", "gained"):
+            for card in event.get("cards", ()):
+                self.piles[card] = self.piles.get(card, 0) - 1
+        elif kind == "game_started":
+            self.piles = dict(event["data"]["supply"])
+
+    def snapshot(self, view: dict[str, Any]) -> None:
+        self.coins = view["turn"]["coins"]
+        self.piles = dict(view["supply"])
+
+
+@dataclass
+class Stats:
+    measuring: bool = False
+    accepted: int = 0
+    refused: int = 0
+    latencies: list[float] = field(default_factory=list)
+    games_created: int = 0
+    games_finished: int = 0
+
+
+@dataclass
+class GameState:
+    """Shared by a game's two seats: when its last answer went out."""
+
+    answered_at: float | None = None
+    over: bool = False
+
+
+class Seat:
+    def __init__(self, game_id: str, token: str, state: GameState, stats: Stats,
+                 think: float) -> None:
+        self.game_id, self.token, self.state, self.stats = game_id, token, state, stats
+        self.think = think
+        self.table = Table()
+        self.strategy = make_strategy("big_money")
+        self.seat: int | None = None
+        self.ids = itertools.count(1)
+        self.ws: aiohttp.ClientWebSocketResponse | None = None
+
+    async def connect(self, http: aiohttp.ClientSession, base: str) -> None:
+        ws = self.ws = await http.ws_connect(f"{base}/api/v1/ws", protocols=(SUBPROTOCOL,),
+                                             max_msg_size=1 << 20)
+        await ws.send_bytes(msgpack.packb({"type": "hello", "id": next(self.ids),
+                                           "versions": [1], "client": "server_load"}))
+        await ws.send_bytes(msgpack.packb({"type": "join", "id": next(self.ids),
+                                           "game": self.game_id, "token": self.token}))
+
+    async def play(self, stop: asyncio.Event) -> None:
+        """Answer this seat's decisions until the game ends (or the run stops)."""
+        ws, state, stats, table = self.ws, self.state, self.stats, self.table
+        assert ws is not None
+        while not stop.is_set():
+            message = await ws.receive()
+            if message.type is not aiohttp.WSMsgType.BINARY:
+                break
+            frame = msgpack.unpackb(message.data)
+            kind = frame["type"]
+            if kind == "event":
+                table.seen(frame["event"])
+                continue
+            if kind == "ack":
+                if "seat" in frame:
+                    self.seat = frame["seat"]
+                elif stats.measuring:
+                    stats.accepted += 1
+                continue
+            if kind == "decision":
+                decision = frame["decision"]
+            elif kind == "snapshot":
+                view = frame["view"]
+                table.snapshot(view)
+                decision = view["decision"]
+                if decision is None:
+                    continue
+            elif kind == "game_over":
+                if not state.over:
+                    state.over = True
+                    stats.games_finished += 1
+                break
+            elif kind == "error":
+                stats.refused += 1
+                continue
+            else:
+                continue
+            sent = state.answered_at
+            if sent is not None:
+                state.answered_at = None
+                if stats.measuring:
+                    stats.latencies.append(time.perf_counter() - sent)
+            if decision["player"] != self.seat or "options" not in decision:
+                continue
+            wire = WireDecision.from_map(decision)
+            choice = self.strategy.choose(wire, table)
+            if self.think:  # jittered, so that games do not answer in waves
+                await asyncio.sleep(self.think * (0.5 + random.random()))
+            state.answered_at = time.perf_counter()
+            await ws.send_bytes(msgpack.packb({
+                "type": "answer", "id": next(self.ids), "game": self.game_id,
+                "decision": wire.id, "options": choice}))
+
+    async def close(self) -> None:
+        if self.ws is not None and not self.ws.closed:
+            await self.ws.close()
+
+
+class Driver:
+    """Keeps `games` games live (replacing finished ones) until told to stop."""
+
+    def __init__(self, base: str, games: int, max_games: int, think: float, tag: str) -> None:
+        self.base, self.games, self.max_games, self.think, self.tag = (
+            base, games, max_games, think, tag)
+        self.stats = Stats()
+        self.stop = asyncio.Event()
+        self.live = 0
+        self.http: aiohttp.ClientSession | None = None
+        self._seq = itertools.count()
+        self._tasks: set[asyncio.Future[None]] = set()
+        self.ready: list[tuple[Seat, Seat]] = []
+
+    async def _new_game(self) -> tuple[Seat, Seat]:
+        http = self.http
+        assert http is not None
+        n = next(self._seq)
+        async with http.post(f"{self.base}/api/v1/games", json={
+                "name": f"A{self.tag}-{n}", "seats": 2, "kingdom": "First Game"}) as reply:
+            created = await reply.json()
+            if reply.status >= 300:
+                raise RuntimeError(f"create: {reply.status} {created}")
+        game_id = created["game"]["id"]
+        async with http.post(f"{self.base}/api/v1/games/{game_id}/join",
+                             json={"name": f"B{self.tag}-{n}"}) as reply:
+            joined = await reply.json()
+            if reply.status >= 300:
+                raise RuntimeError(f"join: {reply.status} {joined}")
+        state = GameState()
+        seats = (Seat(game_id, created["token"], state, self.stats, self.think),
+                 Seat(game_id, joined["token"], state, self.stats, self.think))
+        for seat in seats:
+            await seat.connect(http, self.base)
+        self.stats.games_created += 1
+        return seats
+
+    async def _one_game(self, seats: tuple[Seat, Seat]) -> None:
+        self.live += 1
+        try:
+            await asyncio.gather(*(seat.play(self.stop) for seat in seats))
+        finally:
+            self.live -= 1
+            for seat in seats:
+                await seat.close()
+        if not self.stop.is_set() and self.stats.games_created < self.max_games:
+            self._launch(await self._new_game())
+
+    def _launch(self, seats: tuple[Seat, Seat]) -> None:
+        task = asyncio.ensure_future(self._one_game(seats))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def start(self) -> None:
+        """Create and join every game first (they wait on their first decision), then play."""
+        self.http = session()
+        created = []
+        for start in range(0, self.games, 50):
+            created += await asyncio.gather(*(
+                self._new_game() for _ in range(start, min(self.games, start + 50))))
+        self.ready = created
+
+    def play(self) -> None:
+        for seats in self.ready:
+            self._launch(seats)
+
+    async def finish(self) -> None:
+        self.stop.set()
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self.http is not None:
+            await self.http.close()
+
+
+async def echo_round_trips(port: int, connections: int, seconds: float) -> dict[str, Any]:
+    """Round trips per second of `connections` clients ping-ponging an answer-sized frame."""
+    frame = msgpack.packb({"type": "answer", "id": 1, "game": "g-0123456789abcdef",
+                           "decision": 17, "options": [3]})
+    counts = [0]
+    measuring = [False]
+    latencies: list[float] = []
+
+    async def client(http: aiohttp.ClientSession, stop: asyncio.Event) -> None:
+        async with http.ws_connect(f"ws://{HOST}:{port}/ws", protocols=(SUBPROTOCOL,)) as ws:
+            await ready.wait()
+            while not stop.is_set():
+                sent = time.perf_counter()
+                await ws.send_bytes(frame)
+                message = await ws.receive()
+                if message.type is not aiohttp.WSMsgType.BINARY:
+                    return
+                msgpack.unpackb(message.data)
+                if measuring[0]:
+                    counts[0] += 1
+                    latencies.append(time.perf_counter() - sent)
+
+    ready, stop = asyncio.Event(), asyncio.Event()
+    async with session() as http:
+        tasks = [asyncio.ensure_future(client(http, stop)) for _ in range(connections)]
+        await asyncio.sleep(0.5 + connections / 500)  # connected
+        ready.set()
+        await asyncio.sleep(WARMUP_SECONDS / 2)
+        me = os.getpid()
+        cpu0, started = cpu_seconds(me), time.perf_counter()
+        measuring[0] = True
+        await asyncio.sleep(seconds)
+        measuring[0] = False
+        elapsed, cpu = time.perf_counter() - started, cpu_seconds(me) - cpu0
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    return {"round_trips": counts[0], "elapsed": elapsed, "client_cpu": cpu,
+            "latencies": latencies}
+
+
+# -- worker processes (--workers > 1) --------------------------------------------------
+
+
+def worker_main(base: str, games: int, max_games: int, think: float, tag: str,
+                pipe: Any) -> None:
+    """A client process: play its share of the games, driven by commands on `pipe`."""
+
+    async def run() -> None:
+        driver = Driver(base, games, max_games, think, tag)
+        await driver.start()
+        pipe.send("ready")
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, pipe.recv)  # "play"
+        driver.play()
+        await loop.run_in_executor(None, pipe.recv)  # "measure"
+        cpu0 = cpu_seconds(os.getpid())
+        driver.stats.measuring = True
+        await loop.run_in_executor(None, pipe.recv)  # "stop measuring"
+        driver.stats.measuring = False
+        cpu = cpu_seconds(os.getpid()) - cpu0
+        live = driver.live
+        await driver.finish()
+        stats = driver.stats
+        pipe.send({"accepted": stats.accepted, "refused": stats.refused,
+                   "latencies": stats.latencies, "created": stats.games_created,
+                   "finished": stats.games_finished, "live": live, "client_cpu": cpu})
+
+    open_files(4 * games + 256)
+    asyncio.run(run())
+
+
+async def drive_games(base: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
+    think = args.think_ms / 1000
+    per = [args.games // args.workers + (i < args.games % args.workers)
+           for i in range(args.workers)]
+    max_per = [max(n, args.max_games * n // args.games) for n in per]
+    rss_none = rss_kib(pid)
+    result: dict[str, Any] = {}
+    spy = None
+    if args.workers == 1:
+        driver = Driver(base, args.games, args.max_games, think, "0")
+        await driver.start()
+        await asyncio.sleep(0.5)
+        rss_live = rss_kib(pid)
+        driver.play()
+        await asyncio.sleep(WARMUP_SECONDS)
+        me = os.getpid()
+        spy = py_spy(pid, args)
+        cpu0, server0, started = cpu_seconds(me), cpu_seconds(pid), time.perf_counter()
+        driver.stats.measuring = True
+        live_samples, rss_samples = [], []
+        deadline = started + args.seconds
+        while time.perf_counter() < deadline:
+            await asyncio.sleep(min(0.5, max(0.0, deadline - time.perf_counter())))
+            live_samples.append(driver.live)
+            rss_samples.append(rss_kib(pid))
+        driver.stats.measuring = False
+        elapsed = time.perf_counter() - started
+        server_cpu, client_cpu = cpu_seconds(pid) - server0, cpu_seconds(me) - cpu0
+        await driver.finish()
+        stats = driver.stats
+        parts = [{"accepted": stats.accepted, "refused": stats.refused,
+                  "latencies": stats.latencies, "created": stats.games_created,
+                  "finished": stats.games_finished, "client_cpu": client_cpu}]
+    else:
+        context = multiprocessing.get_context("spawn")
+        pipes, workers = [], []
+        for i, (games, most) in enumerate(zip(per, max_per, strict=True)):
+            mine, theirs = context.Pipe()
+            worker = context.Process(target=worker_main,
+                                     args=(base, games, most, think, str(i), theirs))
+            worker.start()
+            pipes.append(mine)
+            workers.append(worker)
+        for pipe in pipes:
+            await asyncio.to_thread(pipe.recv)
+        await asyncio.sleep(0.5)
+        rss_live = rss_kib(pid)
+        for pipe in pipes:
+            pipe.send("play")
+        await asyncio.sleep(WARMUP_SECONDS)
+        spy = py_spy(pid, args)
+        server0, started = cpu_seconds(pid), time.perf_counter()
+        for pipe in pipes:
+            pipe.send("measure")
+        live_samples, rss_samples = [], []
+        deadline = started + args.seconds
+        while time.perf_counter() < deadline:
+            await asyncio.sleep(min(0.5, max(0.0, deadline - time.perf_counter())))
+            rss_samples.append(rss_kib(pid))
+        for pipe in pipes:
+            pipe.send("stop")
+        elapsed = time.perf_counter() - started
+        server_cpu = cpu_seconds(pid) - server0
+        parts = [await asyncio.to_thread(pipe.recv) for pipe in pipes]
+        live_samples = [sum(part.pop("live") for part in parts)]
+        for worker in workers:
+            worker.join(30)
+    if spy is not None:
+        await asyncio.to_thread(spy.wait)
+    latencies = sorted(itertools.chain.from_iterable(part["latencies"] for part in parts))
+    accepted = sum(part["accepted"] for part in parts)
+    rss_play = max(rss_samples) if rss_samples else rss_live
+    result.update({
+        "answers": accepted,
+        "elapsed": elapsed,
+        "answers_per_second": accepted / elapsed,
+        "refused": sum(part["refused"] for part in parts),
+        "latency_ms": percentiles(latencies),
+        "live_games_min": min(live_samples),
+        "games_created": sum(part["created"] for part in parts),
+        "games_finished": sum(part["finished"] for part in parts),
+        "server_cpu_share": server_cpu / elapsed,
+        "client_cpu_share": sum(part["client_cpu"] for part in parts) / elapsed,
+        "rss_none_kib": rss_none,
+        "rss_live_kib": rss_live,
+        "rss_playing_kib": rss_play,
+        "kib_per_live_game_joined": (rss_live - rss_none) / args.games,
+        "kib_per_live_game_playing": (rss_play - rss_none) / args.games,
+    })
+    return result
+
+
+def py_spy(pid: int, args: argparse.Namespace) -> subprocess.Popen[bytes] | None:
+    """Sample the server with py-spy over the measured window (collapsed stacks)."""
+    if not args.py_spy:
+        return None
+    return subprocess.Popen(["py-spy", "record", "--pid", str(pid), "--duration",
+                             str(max(1, int(args.seconds))), "--rate", "100", "--format",
+                             "raw", "--output", args.py_spy], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+
+
+def percentiles(values: Sequence[float]) -> dict[str, float]:
+    if not values:
+        return {"p50": float("nan"), "p99": float("nan"), "count": 0}
+    ordered = sorted(values)
+
+    def at(q: float) -> float:
+        return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
+
+    return {"p50": at(0.50), "p99": at(0.99), "max": round(1000 * ordered[-1], 2),
+            "mean": round(1000 * statistics.fmean(ordered), 2), "count": len(ordered)}
+
+
+async def warm_up(base: str) -> None:
+    """One complete game, so the server has imported and cached what any game needs."""
+    driver = Driver(base, 1, 1, 0.0, "warm")
+    await driver.start()
+    driver.play()
+    while driver._tasks:
+        await asyncio.sleep(0.05)
+    await driver.finish()
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    open_files(4 * args.games + 1024)
+    result: dict[str, Any] = {
+        "python": platform.python_version(), "cores": os.cpu_count(), "games": args.games,
+        "seconds": args.seconds, "workers": args.workers, "think_ms": args.think_ms,
+    }
+    # 1. the echo baseline: as many connections as the games will use
+    port = free_port()
+    echo = start_echo(port)
+    try:
+        measured = asyncio.run(echo_round_trips(port, 2 * args.games, args.seconds))
+    finally:
+        stop(echo)
+    result["echo"] = {
+        "connections": 2 * args.games,
+        "round_trips_per_second": measured["round_trips"] / measured["elapsed"],
+        "latency_ms": percentiles(measured["latencies"]),
+        "client_cpu_share": measured["client_cpu"] / measured["elapsed"],
+    }
+    # 2. the Dominion server
+    with tempfile.TemporaryDirectory(prefix="server_load-") as folder:
+        port = free_port()
+        server = start_dominion(port, os.path.join(folder, "bench.sqlite3"), args.games,
+                                args.profile)
+        base = f"http://{HOST}:{port}"
+        try:
+            asyncio.run(warm_up(base))
+            time.sleep(0.5)
+            result["server"] = asyncio.run(drive_games(base, server.pid, args))
+        finally:
+            stop(server)
+            with open(os.path.join(folder, "bench.sqlite3.log")) as log:
+                lines = log.read().splitlines()
+            # errors while the run's own clients hang up at the end are expected
+            result["server_log_lines"] = len(lines)
+    server_result = result["server"]
+    result["ratio_to_echo"] = (server_result["answers_per_second"]
+                               / result["echo"]["round_trips_per_second"])
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=100, help="concurrent live games")
+    parser.add_argument("--seconds", type=float, default=10.0,
+                        help="measured window (for the echo and for the server)")
+    parser.add_argument("--max-games", type=int, default=0,
+                        help="most games created in all (default: 50 x --games)")
+    parser.add_argument("--workers", type=int, default=1, help="client processes")
+    parser.add_argument("--think-ms", type=float, default=0.0,
+                        help="mean pause before each answer, uniform in [0.5, 1.5] x this "
+                             "(default 0: as fast as possible)")
+    parser.add_argument("--profile", help="run the server under cProfile, stats to this file")
+    parser.add_argument("--py-spy", metavar="FILE",
+                        help="sample the server with py-spy over the window (collapsed stacks)")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--serve-echo", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve_echo:
+        serve_echo(args.serve_echo)
+        return
+    if args.games < 1 or args.workers < 1 or args.seconds <= 0:
+        parser.error("--games and --workers must be at least 1, --seconds above 0")
+    args.max_games = args.max_games or 50 * args.games
+    result = run(args)
+    if args.json:
+        print(json.dumps(result))
+        return
+    echo, server = result["echo"], result["server"]
+    print(f"echo baseline        {echo['round_trips_per_second']:,.0f} round trips/s over "
+          f"{echo['connections']} connections (p50 {echo['latency_ms']['p50']} ms, "
+          f"p99 {echo['latency_ms']['p99']} ms)")
+    print(f"answers per second   {server['answers_per_second']:,.0f} "
+          f"({server['answers']} in {server['elapsed']:.1f} s; "
+          f"{result['ratio_to_echo']:.3f} of the echo)")
+    latency = server["latency_ms"]
+    print(f"answer -> decision   p50 {latency['p50']} ms, p99 {latency['p99']} ms, "
+          f"max {latency['max']} ms ({latency['count']} samples)")
+    print(f"live games           {server['live_games_min']} at least "
+          f"(of {args.games}; {server['games_created']} created, "
+          f"{server['games_finished']} finished, {server['refused']} answers refused)")
+    print(f"server memory        {server['kib_per_live_game_joined']:.1f} KiB/game joined, "
+          f"{server['kib_per_live_game_playing']:.1f} KiB/game playing "
+          f"(VmRSS {server['rss_none_kib']} -> {server['rss_live_kib']} -> "
+          f"{server['rss_playing_kib']} KiB)")
+    print(f"CPU (cores busy)     server {server['server_cpu_share']:.2f}, "
+          f"clients {server['client_cpu_share']:.2f}, echo clients "
+          f"{echo['client_cpu_share']:.2f}")
+
+
+if __name__ == "__main__":
+    main()
