@@ -62,6 +62,8 @@ ERROR_CODES: dict[str, str] = {
     "duplicate_card": "a card is in the Kingdom list twice",
     "bad_bots": "bots maps seat numbers 1 to seats-1 to known strategy names",
     "bad_paging": "limit or offset is not a whole number in range",
+    "bad_filter": "a replay export filter is malformed or out of range",
+    "bad_format": "format is not json, msgpack or text",
     "bad_state": "state is not one of the game states",
     "bad_token": "the token holds no seat in this game (or is not a string)",
     "unknown_game": "no game has this id",
@@ -104,7 +106,7 @@ def components() -> dict[str, Any]:
     }
     timestamp = {"type": "string", "pattern": r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$",
                  "description": "UTC, ISO 8601 to the second"}
-    card_id = {"type": "string", "pattern": "^[a-z_]+$", "description": "a card id"}
+    card_id = card_id_schema()
     sets = {edition: list(names) for edition, names in sorted(RECOMMENDED_KINGDOMS.items())}
     set_names = sorted({n for names in sets.values() for n in names})
     max_bot_seat = MAX_PLAYERS - 1
@@ -254,6 +256,34 @@ def components() -> dict[str, Any]:
                 "2": {"type": "array", "items": ref("Card")},
             }, description="edition -> its cards (base cards and Kingdom cards)"),
         }),
+        "Replay": {
+            "type": "object",
+            "description": "A game's replay (format `dominion-replay`, described in "
+                           "docs/REPLAYS.md). Complete once the game has ended (with its seed, "
+                           "answers and every event); before that, only what a spectator may "
+                           "see (no seed, no answers).",
+            "properties": {
+                "format": {"const": "dominion-replay"},
+                "version": {"type": "integer"},
+                "complete": {"type": "boolean"},
+                "game": {"type": "object", "required": ["id", "state", "edition", "kingdom"]},
+                "players": {"type": "array", "items": obj({
+                    "seat": {"type": "integer", "minimum": 0},
+                    "name": nullable({"type": "string"}),
+                    "bot": nullable({"type": "string"}),
+                })},
+                "setup": nullable({"type": "object"}),
+                "shuffle": {"type": "string"},
+                "seed": nullable({"type": "string", "pattern": "^[0-9]+$"}),
+                "commitment": nullable({"type": "string"}),
+                "answers": nullable({"type": "array", "items": {"type": "object"}}),
+                "events": {"type": "array", "items": {"type": "object"}},
+                "result": nullable(ref("Result")),
+                "chat": {"type": "array", "items": {"type": "object"}},
+            },
+            "required": ["format", "version", "complete", "game", "players", "setup", "seed",
+                         "commitment", "answers", "events", "result", "chat"],
+        },
         "Health": obj({
             "status": {"type": "string", "enum": ["ok", "degraded"]},
             "games": {"type": "integer", "minimum": 0},
@@ -274,6 +304,16 @@ def _max_page() -> int:
     from .rest import MAX_PAGE
 
     return MAX_PAGE
+
+
+def _export_max() -> int:
+    from .replay_api import EXPORT_MAX
+
+    return EXPORT_MAX
+
+
+def card_id_schema() -> Schema:
+    return {"type": "string", "pattern": "^[a-z_]+$", "description": "a card id"}
 
 
 def _describe_sets(sets: dict[int, list[str]]) -> str:
@@ -387,6 +427,64 @@ def paths() -> dict[str, Any]:
                 },
             },
         },
+        "/api/v1/games/{game_id}/replay": {
+            "parameters": game_id,
+            "get": {
+                "operationId": "downloadReplay", "tags": ["replays"],
+                "summary": "Download one game's replay (docs/REPLAYS.md)",
+                "description": "The format comes from the `format` parameter, else from the "
+                               "Accept header (application/msgpack, text/plain), else JSON.",
+                "parameters": [
+                    {"name": "format", "in": "query", "required": False,
+                     "schema": {"type": "string", "enum": ["json", "msgpack", "text"]}},
+                ],
+                "responses": {
+                    "200": {"description": "The replay, as an attachment", "content": {
+                        JSON: {"schema": ref("Replay")},
+                        "application/msgpack": {"schema": {
+                            "type": "string", "contentMediaType": "application/msgpack",
+                            "description": "the same map as the JSON replay, in msgpack"}},
+                        "text/plain": {"schema": {
+                            "type": "string", "description": "the game as players tell it"}},
+                    }},
+                    "400": error("A bad format", "bad_format"),
+                    "404": error("No such game", "unknown_game"),
+                    **SERVER_ERROR,
+                },
+            },
+        },
+        "/api/v1/replays/export": {"get": {
+            "operationId": "exportReplays", "tags": ["replays"],
+            "summary": "Finished games' replays as NDJSON, newest first, at a bounded rate",
+            "parameters": [
+                {"name": "player", "in": "query", "required": False,
+                 "schema": {"type": "string"}, "description": "a player's name"},
+                {"name": "since", "in": "query", "required": False,
+                 "schema": {"type": "string"},
+                 "description": "ISO 8601 date or time, e.g. 2026-11-30 or 2026-11-30T12:00:00Z"},
+                {"name": "until", "in": "query", "required": False,
+                 "schema": {"type": "string"}, "description": "ISO 8601 date or time"},
+                {"name": "edition", "in": "query", "required": False,
+                 "schema": {"type": "integer", "enum": [1, 2]}},
+                {"name": "players", "in": "query", "required": False,
+                 "schema": {"type": "integer", "minimum": MIN_PLAYERS,
+                            "maximum": MAX_PLAYERS}},
+                {"name": "card", "in": "query", "required": False, "schema": card_id_schema(),
+                 "description": "only games with this Kingdom card"},
+                {"name": "limit", "in": "query", "required": False,
+                 "schema": {"type": "integer", "minimum": 1, "maximum": _export_max(),
+                            "default": 100}},
+                {"name": "offset", "in": "query", "required": False,
+                 "schema": {"type": "integer", "minimum": 0, "default": 0}},
+            ],
+            "responses": {
+                "200": {"description": "One Replay (JSON) a line", "content": {
+                    "application/x-ndjson": {"schema": {"type": "string"},
+                                             "x-itemSchema": ref("Replay")}}},
+                "400": error("A bad filter", "bad_filter", "bad_paging"),
+                **SERVER_ERROR,
+            },
+        }},
         "/api/v1/openapi.json": {"get": {
             "operationId": "openapi", "tags": ["server"],
             "summary": "This document",
@@ -469,6 +567,7 @@ def _document() -> dict[str, Any]:
             {"name": "server", "description": "About the server"},
             {"name": "games", "description": "The lobby"},
             {"name": "play", "description": "WebSocket play: see docs/PROTOCOL.md"},
+            {"name": "replays", "description": "Replays: see docs/REPLAYS.md"},
             {"name": "operations", "description": "Health and metrics"},
         ],
         "paths": paths(),

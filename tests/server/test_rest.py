@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import msgpack  # type: ignore[import-untyped]
 import pytest
 
 from dominion.server.app import create_app
@@ -188,6 +189,24 @@ async def test_list_by_state_with_paging(api: Api) -> None:
     assert (await api.listing("?state=abandoned"))["games"] == []
     stamps = [game["created_at"] for game in everything["games"]]
     assert stamps == sorted(stamps, reverse=True)  # newest first
+
+
+async def test_replays(api: Api) -> None:
+    created = await api.create(name="Alice", seats=2, bots={"1": "big_money"})
+    game_id = created["game"]["id"]
+    replay = await api.call("GET", f"/api/v1/games/{game_id}/replay", 200)
+    assert replay["complete"] is False and replay["seed"] is None
+    assert replay["game"]["id"] == game_id
+    text = await api.call("GET", f"/api/v1/games/{game_id}/replay?format=text", 200)
+    assert "Alice" in text
+    packed = await api.call("GET", f"/api/v1/games/{game_id}/replay", 200,
+                            headers={"Accept": "application/msgpack"})
+    assert msgpack.unpackb(packed)["game"]["id"] == game_id
+    await api.error("GET", f"/api/v1/games/{game_id}/replay?format=xml", 400, "bad_format")
+    await api.error("GET", "/api/v1/games/g-000000000000/replay", 404, "unknown_game")
+    assert await api.call("GET", "/api/v1/replays/export", 200) == ""
+    await api.error("GET", "/api/v1/replays/export?edition=3", 400, "bad_filter")
+    await api.error("GET", "/api/v1/replays/export?limit=0", 400, "bad_paging")
 
 
 # -- refusals ------------------------------------------------------------------------
@@ -429,6 +448,10 @@ async def test_tokens_are_random_and_never_leak(api: Api, db: str,
         await api.call("GET", path, 200)
     for game in (open_game, leaver, playing, started):
         await api.game(game["game"]["id"])
+        for form in ("json", "text", "msgpack"):
+            await api.call("GET", f"/api/v1/games/{game['game']['id']}/replay?format={form}",
+                           200)
+    await api.call("GET", "/api/v1/replays/export", 200)
     assert len(api.get_texts) >= 12
     for token in tokens:
         for text in api.get_texts:
