@@ -116,7 +116,10 @@ async def websocket(request: web.Request) -> web.StreamResponse:
         raise web.HTTPTooManyRequests(text="too many connections from your address")
     ws = web.WebSocketResponse(protocols=(SUBPROTOCOL,), max_msg_size=4 * settings.max_frame_bytes)
     await ws.prepare(request)
-    connection = Connection(ws, state, address, request.transport)
+    transport = request.transport
+    if not isinstance(transport, asyncio.WriteTransport):  # the client is already gone
+        return ws
+    connection = Connection(ws, state, address, transport)
     state.connections.add(connection)
     state.per_address[address] = state.per_address.get(address, 0) + 1
     state.metrics.connections.inc()

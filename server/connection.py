@@ -1,8 +1,8 @@
-"""One WebSocket connection: the handshake, one task reading, one task writing.
+"""One WebSocket connection: the handshake, then one task reading requests.
 
 The reader handles requests one at a time, in order. Everything outbound goes
-through a bounded queue drained by the writer, so a slow client never stalls a
-game: when its queue is full it is disconnected (close code 4004).
+through the connection's bounded `Outbox`, which never blocks: a slow client never
+stalls a game, and one that lets its outbox fill up is disconnected (close code 4004).
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from dominion.protocol import (
 
 from .engine.cards import all_cards
 from .errors import GameError
+from .outbox import Outbox
 from .room import Room
 
 if TYPE_CHECKING:
@@ -55,10 +56,6 @@ log = logging.getLogger("dominion.connection")
 MALFORMED_IN_A_ROW = 10
 """Malformed frames in a row after which the connection is closed (4000)."""
 CLOSE_TIMEOUT = 2.0
-WRITE_BUFFER_BYTES = 256 * 1024
-"""Bytes a connection's transport may hold unsent before its writer waits (and its
-bounded queue starts to fill): aiohttp's `send_bytes` itself never waits for the peer."""
-BACKPRESSURE_POLL = 0.005
 
 
 class TokenBucket:
@@ -79,30 +76,26 @@ class TokenBucket:
 
 class Connection:
     def __init__(self, ws: web.WebSocketResponse, state: ServerState, address: str,
-                 transport: asyncio.BaseTransport | None = None) -> None:
+                 transport: asyncio.WriteTransport) -> None:
         self.ws = ws
-        self._transport = transport if isinstance(transport, asyncio.WriteTransport) else None
         self.state = state
         self.address = address
         settings = state.settings
-        self._queue: asyncio.Queue[bytes] = asyncio.Queue(maxsize=settings.outbound_queue)
+        self._outbox = Outbox(transport, max_frames=settings.outbound_queue,
+                              on_overflow=self._too_slow)
         self._bucket = TokenBucket(settings.messages_per_second, settings.burst)
         self._rooms: dict[str, Room] = {}
         self._malformed = 0
         self._limited = 0
         self._closing = False
         self._closer: asyncio.Future[None] | None = None
-        self._writer: asyncio.Future[None] | None = None
+        self._heartbeat: asyncio.TimerHandle | None = None
 
     # -- Subscriber ---------------------------------------------------------------
 
     def push(self, frame: bytes) -> None:
-        if self._closing:
-            return
-        try:
-            self._queue.put_nowait(frame)
-        except asyncio.QueueFull:
-            self.close_soon(CloseCode.TOO_SLOW, "too slow: the outbound queue is full")
+        if not self._closing:
+            self._outbox.push(frame)
 
     def replaced(self) -> None:
         self.close_soon(CloseCode.REPLACED, "another connection took your seat")
@@ -110,90 +103,63 @@ class Connection:
     def send(self, message: ServerMessage) -> None:
         self.push(encode_server(message))
 
+    def _too_slow(self) -> None:
+        self.close_soon(CloseCode.TOO_SLOW, "too slow: the outbound queue is full")
+
     def close_soon(self, code: int, reason: str) -> None:
-        """Close from outside the reader (slow reader, replaced seat, shutdown)."""
+        """Close from outside the reader (slow reader, replaced seat, shutdown, limits)."""
         if self._closing:
             return
         self._closing = True
         self.state.metrics.disconnects.labels(code=str(code)).inc()
+        if code == CloseCode.TOO_SLOW:
+            self._outbox.close()
+        else:
+            # what was queued before the close (the error that explains it, say) goes
+            # out first; the close frame follows it in the same transport buffer
+            self._outbox.flush()
+            self._outbox.close()
         self._closer = asyncio.ensure_future(self._close(code, reason))
 
     async def _close(self, code: int, reason: str) -> None:
-        if code != CloseCode.TOO_SLOW:
-            # what was queued before the close (the error that explains it, say) goes
-            # out first: the close frame would otherwise overtake it
-            await self._flushed(CLOSE_TIMEOUT)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.ws.close(code=code, message=reason.encode()),
                                    CLOSE_TIMEOUT)
 
     # -- the connection's life ------------------------------------------------------
 
-    async def _flushed(self, timeout: float) -> None:
-        """Wait until the writer has sent every queued frame (or died, or time ran out)."""
-        writer = self._writer
-        if writer is None or writer.done():
+    def _beat(self) -> None:
+        """After `heartbeat_seconds` without output: a WebSocket ping and a `pong` push."""
+        if self._closing:
             return
-        drained = asyncio.ensure_future(self._queue.join())
-        await asyncio.wait((drained, writer), timeout=timeout,
-                           return_when=asyncio.FIRST_COMPLETED)
-        drained.cancel()
+        loop = asyncio.get_running_loop()
+        heartbeat = self.state.settings.heartbeat_seconds
+        due = self._outbox.last_write + heartbeat
+        if loop.time() >= due:
+            self._outbox.ping()
+            self.send(Pong())
+            due = loop.time() + heartbeat
+        self._heartbeat = loop.call_at(due, self._beat)
 
     async def serve(self) -> None:
-        writer = self._writer = asyncio.ensure_future(self._write())
+        self._heartbeat = asyncio.get_running_loop().call_later(
+            self.state.settings.heartbeat_seconds, self._beat)
         try:
             if await self._handshake():
                 await self._read()
         finally:
-            self._closing = True
+            self._heartbeat.cancel()
             for room in self._rooms.values():
                 room.unsubscribe(self)
             self._rooms.clear()
+            self._outbox.flush()
+            self._closing = True
             if self._closer is not None:
-                # flush and close (bounded by CLOSE_TIMEOUT) before the handler returns
-                # and aiohttp drops the socket: otherwise the client may never read the
-                # queued frames or the close code (it sees 1006)
+                # finish the close handshake (bounded by CLOSE_TIMEOUT) before the handler
+                # returns and aiohttp drops the socket: otherwise the client may never read
+                # the close code (it sees 1006)
                 with contextlib.suppress(Exception):
                     await self._closer
-            writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await writer
-
-    async def _write(self) -> None:
-        heartbeat = self.state.settings.heartbeat_seconds
-        pong = encode_server(Pong())
-        ws = self.ws
-        try:
-            while True:
-                try:
-                    frame = await asyncio.wait_for(self._queue.get(), heartbeat)
-                    queued = True
-                except TimeoutError:
-                    if ws.closed:
-                        return
-                    await ws.ping()
-                    frame, queued = pong, False
-                try:
-                    if ws.closed:
-                        return
-                    await ws.send_bytes(frame)
-                    await self._backpressure()
-                finally:
-                    if queued:
-                        self._queue.task_done()  # for _flushed
-        except ConnectionError:
-            # the peer went away mid-write (aiohttp's ClientConnectionResetError is one):
-            # the reader sees the connection end; nothing more can be sent
-            self._closing = True
-
-    async def _backpressure(self) -> None:
-        """Wait while the peer reads too slowly for the transport's buffer to drain."""
-        transport = self._transport
-        if transport is None:
-            return
-        while (transport.get_write_buffer_size() > WRITE_BUFFER_BYTES
-               and not transport.is_closing()):
-            await asyncio.sleep(BACKPRESSURE_POLL)
 
     async def _receive(self, timeout: float, timeout_code: int = CloseCode.IDLE_TIMEOUT,
                        timeout_reason: str = "idle timeout") -> bytes | None:

@@ -366,6 +366,9 @@ class Room:
 
     def wake_bots(self) -> None:
         """Let bots answer while the pending decision is a bot's (one task per room)."""
+        game = self.game
+        if game is None or game.pending is None or self.seats[game.pending.player].bot is None:
+            return
         if self._bots is None or self._bots.done():
             self._bots = asyncio.ensure_future(self._run_bots())
 

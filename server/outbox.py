@@ -1,0 +1,90 @@
+"""A connection's outbound frames: held in a bounded list, written in one go per loop turn.
+
+Each answer sends a few frames to each player (the ack, events, the next decision).
+Writing them as one transport write, instead of one `send_bytes` each, spares a
+system call and a task switch per frame; it was the largest cost of the server under
+load (docs/BENCHMARKS.md). The frames are ordinary unmasked binary WebSocket frames,
+so aiohttp's own writes (pings, close) interleave safely: every write is appended to
+the same transport buffer in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import struct
+from collections.abc import Callable
+
+WRITE_BUFFER_BYTES = 256 * 1024
+"""Unsent bytes in the transport beyond which the peer counts as not reading: frames
+then wait here, and a peer that lets `max_frames` pile up is disconnected."""
+BACKPRESSURE_POLL = 0.005
+PING = b"\x89\x00"
+"""A WebSocket ping control frame with no payload."""
+
+
+def frame_header(size: int) -> bytes:
+    """The header of a final, unmasked, binary WebSocket frame of `size` bytes (RFC 6455)."""
+    if size < 126:
+        return bytes((0x82, size))
+    if size < 1 << 16:
+        return struct.pack("!BBH", 0x82, 126, size)
+    return struct.pack("!BBQ", 0x82, 127, size)
+
+
+class Outbox:
+    __slots__ = ("_loop", "_max_frames", "_on_overflow", "_pending", "_scheduled", "_transport",
+                 "closed", "last_write")
+
+    def __init__(self, transport: asyncio.WriteTransport, *, max_frames: int,
+                 on_overflow: Callable[[], None]) -> None:
+        self._transport = transport
+        self._loop = asyncio.get_running_loop()
+        self._pending: list[bytes] = []
+        self._scheduled = False
+        self._max_frames = max_frames
+        self._on_overflow = on_overflow
+        self.closed = False
+        self.last_write = self._loop.time()
+        """When a frame was last written (loop time), for the heartbeat."""
+
+    def push(self, payload: bytes) -> None:
+        if self.closed:
+            return
+        pending = self._pending
+        pending.append(payload)
+        if len(pending) > self._max_frames:
+            self.close()
+            self._on_overflow()
+        elif not self._scheduled:
+            self._scheduled = True
+            self._loop.call_soon(self.flush)
+
+    def flush(self) -> None:
+        """Write every pending frame now, unless the peer has stopped reading."""
+        self._scheduled = False
+        if not self._pending:
+            return
+        transport = self._transport
+        if transport.is_closing():
+            self._pending.clear()
+            return
+        if transport.get_write_buffer_size() > WRITE_BUFFER_BYTES:
+            self._scheduled = True
+            self._loop.call_later(BACKPRESSURE_POLL, self.flush)
+            return
+        parts: list[bytes] = []
+        for payload in self._pending:
+            parts.append(frame_header(len(payload)))
+            parts.append(payload)
+        self._pending.clear()
+        transport.write(b"".join(parts))
+        self.last_write = self._loop.time()
+
+    def ping(self) -> None:
+        if not self._transport.is_closing():
+            self._transport.write(PING)
+
+    def close(self) -> None:
+        """Drop whatever is pending and accept nothing more."""
+        self.closed = True
+        self._pending.clear()
