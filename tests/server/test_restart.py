@@ -14,7 +14,6 @@ import aiohttp
 
 from dominion.clients.bots import make_strategy
 from dominion.clients.bots.wire import WireDecision
-from dominion.protocol import Answer as AnswerMessage
 from dominion.protocol import (
     Ack,
     GameEvent,
@@ -24,6 +23,7 @@ from dominion.protocol import (
     Resume,
     Snapshot,
 )
+from dominion.protocol import Answer as AnswerMessage
 from dominion.server.engine import Answer, Setup, replay, visible_event
 from dominion.server.storage import Storage
 
