@@ -32,9 +32,15 @@ def encode_client(message: ClientMessage) -> bytes:
     return _encode(message, CLIENT_MESSAGES, MAX_CLIENT_FRAME_BYTES)
 
 
-def encode_server(message: ServerMessage) -> bytes:
-    """A server's message as a frame; ProtocolError if it breaks a limit."""
-    return _encode(message, SERVER_MESSAGES, MAX_SERVER_FRAME_BYTES)
+def encode_server(message: ServerMessage, *, checked: bool = True) -> bytes:
+    """A server's message as a frame; ProtocolError if it breaks a limit.
+
+    `checked=False` skips the receiver's checks of nesting and fields (the frame
+    size is still checked). The server uses it on its hot path for frames built
+    from the engine's views, whose shapes the test suite checks by decoding every
+    frame its clients receive; skipping halves the cost of a frame.
+    """
+    return _encode(message, SERVER_MESSAGES, MAX_SERVER_FRAME_BYTES, checked)
 
 
 def _decode(data: bytes, registry: Mapping[str, type[M]], max_frame_bytes: int) -> M:
@@ -133,13 +139,15 @@ def _check_fields(cls: type[Any], frame: Mapping[str, Any]) -> None:
         f.spec.check(value, key)
 
 
-def _encode(message: Any, registry: Mapping[str, type[Any]], max_frame_bytes: int) -> bytes:
+def _encode(message: Any, registry: Mapping[str, type[Any]], max_frame_bytes: int,
+            checked: bool = True) -> bytes:
     cls = type(message)
     if registry.get(getattr(cls, "TYPE", "")) is not cls:
         raise TypeError(f"{cls.__name__} is not a message of this direction")
     frame = {"type": cls.TYPE, **write_fields(message)}
-    _check_shape(frame)
-    _check_fields(cls, frame)  # the same checks a receiver makes
+    if checked:
+        _check_shape(frame)
+        _check_fields(cls, frame)  # the same checks a receiver makes
     try:
         data: bytes = msgpack.packb(frame, use_bin_type=True)
     except (TypeError, ValueError, OverflowError) as error:  # ValueError: bad UTF-8

@@ -400,7 +400,7 @@ class Room:
     def _snapshot_frame(self, viewer: int | None) -> bytes:
         assert self.game is not None
         return encode_server(Snapshot(game=self.id, seq=len(self.game.events),
-                                      view=view(self.game, viewer)))
+                                      view=view(self.game, viewer)), checked=False)
 
     def _status_frame(self, viewer: int | None) -> bytes:
         """After events: the pending decision as `viewer` may see it, or the game's end."""
@@ -408,9 +408,10 @@ class Room:
         assert game is not None
         if game.pending is None:
             result = game.result.to_dict() if game.result else {}
-            return encode_server(GameOver(game=self.id, result=result))
+            return encode_server(GameOver(game=self.id, result=result), checked=False)
         return encode_server(PendingDecision(game=self.id,
-                                             decision=decision_view(game.pending, viewer)))
+                                             decision=decision_view(game.pending, viewer)),
+                             checked=False)
 
     def _event_frames(self, after: int, viewers: list[int | None]) -> dict[int | None, list[bytes]]:
         """Encoded event frames after event number `after`, per viewer (shared forms once)."""
@@ -425,7 +426,8 @@ class Room:
                 frame = encoded.get(key)
                 if frame is None:
                     frame = encoded[key] = encode_server(
-                        GameEvent(game=self.id, seq=after + offset + 1, event=form))
+                        GameEvent(game=self.id, seq=after + offset + 1, event=form),
+                        checked=False)
                 out.append(frame)
         return frames
 
