@@ -14,14 +14,15 @@ from .errors import GameError
 STATES = ("open", "playing", "finished", "abandoned")
 
 
-def _int(request: web.Request, name: str, default: int | None = None) -> int | None:
+def _int(request: web.Request, name: str, default: int | None = None,
+         code: str = "bad_filter") -> int | None:
     raw = request.query.get(name)
     if raw is None:
         return default
     try:
         return int(raw)
     except ValueError:
-        raise GameError("bad_filter", f"{name} is a whole number") from None
+        raise GameError(code, f"{name} is a whole number") from None
 
 
 def _time(request: web.Request, name: str) -> str | None:
@@ -43,7 +44,7 @@ def game_filters(request: web.Request, *, default_limit: int = 20,
     """state, player, since, until, edition, players, card, limit and offset, checked."""
     state = request.query.get("state")
     if state is not None and state not in STATES:
-        raise GameError("bad_filter", f"state is one of {', '.join(STATES)}")
+        raise GameError("bad_state", f"state is one of {', '.join(STATES)}")
     edition = _int(request, "edition")
     if edition is not None and edition not in (1, 2):
         raise GameError("bad_filter", "edition is 1 or 2")
@@ -53,8 +54,8 @@ def game_filters(request: web.Request, *, default_limit: int = 20,
     card = request.query.get("card")
     if card is not None and card not in set(kingdom_cards(1)) | set(kingdom_cards(2)):
         raise GameError("bad_filter", f"no Kingdom card {card!r}")
-    limit = _int(request, "limit", default_limit)
-    offset = _int(request, "offset", 0)
+    limit = _int(request, "limit", default_limit, "bad_paging")
+    offset = _int(request, "offset", 0, "bad_paging")
     assert limit is not None and offset is not None
     if not 1 <= limit <= max_limit or offset < 0:
         raise GameError("bad_paging", f"limit is 1 to {max_limit}; offset is 0 or more")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from collections.abc import Mapping
@@ -13,7 +14,7 @@ from .clock import utc_now
 from .engine import InvalidSetup, Setup
 from .engine.setup import MAX_PLAYERS, MIN_PLAYERS
 from .errors import GameError
-from .room import ABANDONED, FINISHED, OPEN, PLAYING, Room, Seat
+from .room import OPEN, PLAYING, Room, Seat, summary_of
 from .storage import GameRecord, Storage
 from .tokens import hash_token, new_game_id, new_token
 
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("dominion.lobby")
 MAX_NAME_LENGTH = 40
-STATES = (OPEN, PLAYING, FINISHED, ABANDONED)
 
 
 def check_name(name: object) -> str:
@@ -45,6 +45,7 @@ class Lobby:
         """Rebuild every unfinished game from storage; return how many."""
         for stored in self._storage.unfinished_games():
             room = Room.restore(stored, self._storage, self._settings, self._metrics)
+            room.on_ended = self._retire
             self.rooms[room.id] = room
             room.resume_after_restart()
         log.info("restored games", extra={"count": len(self.rooms)})
@@ -94,6 +95,7 @@ class Lobby:
         )
         await self._storage.create_game(record, [seat.record() for seat in room_seats])
         room = Room(record, room_seats, self._storage, self._settings, self._metrics)
+        room.on_ended = self._retire
         self.rooms[room.id] = room
         self._creators[room.id] = address
         self._metrics.games_created.inc()
@@ -112,13 +114,29 @@ class Lobby:
             raise GameError("bad_token", "a token is a string")
         await room.free_seat(room.seat_for(token))
 
-    def listing(self, state: str | None, limit: int, offset: int) -> tuple[list[Room], int]:
-        """Live rooms by state, newest first."""
-        if state is not None and state not in STATES:
-            raise GameError("bad_state", f"state is one of {', '.join(STATES)}")
-        rooms = [r for r in self.rooms.values() if state is None or r.state == state]
-        rooms.sort(key=lambda r: r.record.created_at, reverse=True)
-        return rooms[offset:offset + limit], len(rooms)
+    def listing(self, filters: dict[str, Any]) -> tuple[list[dict[str, Any]], int]:
+        """Game summaries matching `filters` (see `filters.game_filters`), newest first."""
+        records, total = self._storage.list_games(**filters)
+        return [self.summary(record.id, record) for record in records], total
+
+    def summary(self, game_id: str, record: GameRecord | None = None) -> dict[str, Any]:
+        """A live room's summary, or an ended game's from storage."""
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room.summary()
+        if record is None:
+            stored = self._storage.load_game(game_id)
+            if stored is None:
+                raise GameError("unknown_game", f"no game {game_id!r}")
+            record = stored.game
+        return summary_of(record, self._storage.seats(game_id))
+
+    def _retire(self, room: Room) -> None:
+        """An ended game leaves memory after a while (its replay stays in storage)."""
+        def forget() -> None:
+            self.rooms.pop(room.id, None)
+            self._creators.pop(room.id, None)
+        asyncio.get_running_loop().call_later(self._settings.ended_room_seconds, forget)
 
 
 def _bot_seats(bots: object, seats: int) -> dict[int, str]:

@@ -15,7 +15,8 @@ from dominion.clients.bots import STRATEGIES
 from dominion.protocol import SUBPROTOCOL, SUPPORTED_VERSIONS
 
 from .engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_KINGDOMS
-from .lobby import MAX_NAME_LENGTH, STATES
+from .filters import STATES
+from .lobby import MAX_NAME_LENGTH
 from .tokens import TOKEN_BYTES
 
 JSON = "application/json"
@@ -364,15 +365,12 @@ def paths() -> dict[str, Any]:
                     {"name": "state", "in": "query", "required": False,
                      "description": "only games in this state (all games if absent)",
                      "schema": {"type": "string", "enum": list(STATES)}},
-                    {"name": "limit", "in": "query", "required": False,
-                     "schema": {"type": "integer", "minimum": 1, "maximum": max_page,
-                                "default": 20}},
-                    {"name": "offset", "in": "query", "required": False,
-                     "schema": {"type": "integer", "minimum": 0, "default": 0}},
+                    *filter_parameters(max_page, 20),
                 ],
                 "responses": {
                     "200": json_body(ref("GameList"), "A page of games"),
-                    "400": error("Bad paging or state", "bad_paging", "bad_state"),
+                    "400": error("Bad paging, state or filter", "bad_paging", "bad_state",
+                                 "bad_filter"),
                     **SERVER_ERROR,
                 },
             },
@@ -456,27 +454,7 @@ def paths() -> dict[str, Any]:
         "/api/v1/replays/export": {"get": {
             "operationId": "exportReplays", "tags": ["replays"],
             "summary": "Finished games' replays as NDJSON, newest first, at a bounded rate",
-            "parameters": [
-                {"name": "player", "in": "query", "required": False,
-                 "schema": {"type": "string"}, "description": "a player's name"},
-                {"name": "since", "in": "query", "required": False,
-                 "schema": {"type": "string"},
-                 "description": "ISO 8601 date or time, e.g. 2026-11-30 or 2026-11-30T12:00:00Z"},
-                {"name": "until", "in": "query", "required": False,
-                 "schema": {"type": "string"}, "description": "ISO 8601 date or time"},
-                {"name": "edition", "in": "query", "required": False,
-                 "schema": {"type": "integer", "enum": [1, 2]}},
-                {"name": "players", "in": "query", "required": False,
-                 "schema": {"type": "integer", "minimum": MIN_PLAYERS,
-                            "maximum": MAX_PLAYERS}},
-                {"name": "card", "in": "query", "required": False, "schema": card_id_schema(),
-                 "description": "only games with this Kingdom card"},
-                {"name": "limit", "in": "query", "required": False,
-                 "schema": {"type": "integer", "minimum": 1, "maximum": _export_max(),
-                            "default": 100}},
-                {"name": "offset", "in": "query", "required": False,
-                 "schema": {"type": "integer", "minimum": 0, "default": 0}},
-            ],
+            "parameters": filter_parameters(_export_max(), 100),
             "responses": {
                 "200": {"description": "One Replay (JSON) a line", "content": {
                     "application/x-ndjson": {"schema": {"type": "string"},
@@ -577,6 +555,31 @@ def _document() -> dict[str, Any]:
                                       "method_not_allowed"),
         }},
     }
+
+
+def filter_parameters(max_limit: int, default_limit: int) -> list[Schema]:
+    """The query filters shared by the game listing and the replay export."""
+    return [
+        {"name": "player", "in": "query", "required": False,
+         "schema": {"type": "string"}, "description": "a seat's exact name"},
+        {"name": "since", "in": "query", "required": False,
+         "schema": {"type": "string"},
+         "description": "ISO 8601 date or time, e.g. 2026-11-30 or 2026-11-30T12:00:00Z "
+                        "(inclusive; ended games by when they ended, others by creation)"},
+        {"name": "until", "in": "query", "required": False,
+         "schema": {"type": "string"}, "description": "ISO 8601 date or time (exclusive)"},
+        {"name": "edition", "in": "query", "required": False,
+         "schema": {"type": "integer", "enum": [1, 2]}},
+        {"name": "players", "in": "query", "required": False,
+         "schema": {"type": "integer", "minimum": MIN_PLAYERS, "maximum": MAX_PLAYERS}},
+        {"name": "card", "in": "query", "required": False, "schema": card_id_schema(),
+         "description": "only games with this Kingdom card"},
+        {"name": "limit", "in": "query", "required": False,
+         "schema": {"type": "integer", "minimum": 1, "maximum": max_limit,
+                    "default": default_limit}},
+        {"name": "offset", "in": "query", "required": False,
+         "schema": {"type": "integer", "minimum": 0, "default": 0}},
+    ]
 
 
 def openapi_document() -> dict[str, Any]:

@@ -13,6 +13,7 @@ from dominion.protocol import SUBPROTOCOL, SUPPORTED_VERSIONS
 
 from .engine import catalogue_dict
 from .errors import GameError
+from .filters import game_filters
 from .openapi import openapi_document
 
 log = logging.getLogger("dominion.rest")
@@ -77,17 +78,6 @@ async def read_json(request: web.Request) -> dict[str, Any]:
     return body
 
 
-def _page(request: web.Request) -> tuple[int, int]:
-    try:
-        limit = int(request.query.get("limit", "20"))
-        offset = int(request.query.get("offset", "0"))
-    except ValueError:
-        raise GameError("bad_paging", "limit and offset are whole numbers") from None
-    if not 1 <= limit <= MAX_PAGE or offset < 0:
-        raise GameError("bad_paging", f"limit is 1 to {MAX_PAGE}; offset is 0 or more")
-    return limit, offset
-
-
 def add_rest_routes(app: web.Application) -> None:
     from .app import STATE, client_address
 
@@ -133,16 +123,14 @@ def add_rest_routes(app: web.Application) -> None:
 
     @routes.get("/api/v1/games")
     async def list_games(request: web.Request) -> web.Response:
-        limit, offset = _page(request)
-        rooms, total = request.app[STATE].lobby.listing(request.query.get("state"), limit,
-                                                        offset)
-        return web.json_response({"games": [r.summary() for r in rooms], "total": total,
-                                  "limit": limit, "offset": offset})
+        filters = game_filters(request, default_limit=20, max_limit=MAX_PAGE)
+        games, total = request.app[STATE].lobby.listing(filters)
+        return web.json_response({"games": games, "total": total,
+                                  "limit": filters["limit"], "offset": filters["offset"]})
 
     @routes.get("/api/v1/games/{game_id}")
     async def get_game(request: web.Request) -> web.Response:
-        room = request.app[STATE].lobby.room(request.match_info["game_id"])
-        return web.json_response(room.summary())
+        return web.json_response(request.app[STATE].lobby.summary(request.match_info["game_id"]))
 
     @routes.post("/api/v1/games/{game_id}/join")
     async def join_game(request: web.Request) -> web.Response:

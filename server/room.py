@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Collection, Coroutine, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -98,6 +98,8 @@ class Room:
         self._metrics = metrics
         self._subscribers: dict[Subscriber, int | None] = {}
         self._lock = asyncio.Lock()
+        self.on_ended: Callable[[Room], None] = lambda room: None
+        """Called once the game has ended (the lobby retires the room a little later)."""
         self._bots: asyncio.Future[None] | None = None
         self._tasks: set[asyncio.Future[None]] = set()
         self._bot_rng = random.Random()
@@ -335,6 +337,7 @@ class Room:
         self.record = replace(self.record, state=state, finished_at=finished, result=result)
         await self._storage.finish_game(self.id, state=state, finished_at=finished,
                                         result=result, events=events)
+        self.on_ended(self)
 
     async def _seat_absent(self, seat: Seat) -> None:
         """A player stayed away past the grace period: a bot takes over, or the game ends."""
@@ -434,22 +437,27 @@ class Room:
     # -- for the lobby's listings -------------------------------------------------
 
     def summary(self) -> dict[str, Any]:
-        record = self.record
         game = self.game
-        return {
-            "id": self.id,
-            "state": self.state,
-            "edition": record.edition,
-            "kingdom": list(record.kingdom),
-            "kingdom_name": record.kingdom_name,
-            "seats": [{"seat": s.index, "name": s.name, "bot": s.bot,
-                       "connected": bool(s.connections)} for s in self.seats],
-            "created_at": record.created_at,
-            "started_at": record.started_at,
-            "finished_at": record.finished_at,
-            "commitment": record.commitment,
-            "turn": game.turn.number if game else 0,
-            "result": record.result,
-        }
+        return summary_of(self.record, [seat.record() for seat in self.seats],
+                          connected={s.index for s in self.seats if s.connections},
+                          turn=game.turn.number if game else 0)
 
 
+def summary_of(record: GameRecord, seats: Sequence[SeatRecord], *,
+               connected: Collection[int] = (), turn: int | None = None) -> dict[str, Any]:
+    """A game's public summary, for the lobby's listings (live or from storage)."""
+    return {
+        "id": record.id,
+        "state": record.state,
+        "edition": record.edition,
+        "kingdom": list(record.kingdom),
+        "kingdom_name": record.kingdom_name,
+        "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot,
+                   "connected": s.seat in connected} for s in seats],
+        "created_at": record.created_at,
+        "started_at": record.started_at,
+        "finished_at": record.finished_at,
+        "commitment": record.commitment,
+        "turn": turn if turn is not None else sum((record.result or {}).get("turns", [])),
+        "result": record.result,
+    }

@@ -49,6 +49,9 @@ class Settings:
         "help": "open or running games one client address may create"})
     connections_per_address: int = field(default=50, metadata={
         "help": "WebSocket connections one client address may hold"})
+    ended_room_seconds: float = field(default=60.0, metadata={
+        "help": "how long an ended game stays live (for resuming clients) before only its "
+                "replay remains"})
     resume_window: int = field(default=10_000, metadata={
         "help": "a resume missing more events than this gets a snapshot instead"})
     sqlite_synchronous: str = field(default="FULL", metadata={

@@ -685,6 +685,11 @@ class Storage:
             )
         return [_game_record(row) for row in rows], int(total)
 
+    def seats(self, game_id: str) -> tuple[SeatRecord, ...]:
+        """A game's seats in order (empty if there is no such game)."""
+        with self._read() as db:
+            return _seats(db, game_id)
+
     def events(self, game_id: str) -> list[dict[str, Any]]:
         """The full event log of an ended game (hidden cards included), in order."""
         with self._read() as db:
@@ -877,9 +882,8 @@ def _answer_row(
     raise TypeError(f"an answer log entry is an Answer or a Resignation, not {entry!r}")
 
 
-def _stored_game(db: sqlite_utils.Database, row: dict[str, Any]) -> StoredGame:
-    game_id = row["id"]
-    seats = tuple(
+def _seats(db: sqlite_utils.Database, game_id: str) -> tuple[SeatRecord, ...]:
+    return tuple(
         SeatRecord(
             seat=seat["seat"],
             name=seat["name"],
@@ -889,6 +893,11 @@ def _stored_game(db: sqlite_utils.Database, row: dict[str, Any]) -> StoredGame:
         )
         for seat in db.query("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", [game_id])
     )
+
+
+def _stored_game(db: sqlite_utils.Database, row: dict[str, Any]) -> StoredGame:
+    game_id = row["id"]
+    seats = _seats(db, game_id)
     answers: list[Answer | Resignation] = []
     for answer in db.query(
         "SELECT player, kind, decision, choices FROM answers WHERE game_id = ? ORDER BY idx",

@@ -154,3 +154,36 @@ async def test_bad_requests_get_typed_errors(http: HttpClient, path: str, status
     response = await http.get(path.format(game=created["game"]["id"]))
     assert response.status == status
     assert (await response.json())["error"]["code"] == code
+
+
+async def test_listing_filters_finished_games_and_survives_retirement(
+        aiohttp_client: Any, tmp_path: Path) -> None:
+    settings = Settings(db=str(tmp_path / "list.sqlite3"), messages_per_second=10_000,
+                        burst=10_000, ended_room_seconds=0.05)
+    http: HttpClient = await aiohttp_client(create_app(settings))
+    three = await create(http)
+    two = await create(http, name="Bea", seats=2, bots={"1": "big_money"},
+                       kingdom="Size Distortion")
+    open_one = await create(http, name="Cid", seats=2, bots={})
+    await finish_by_resigning(http, three)
+    await finish_by_resigning(http, two)
+    await asyncio.sleep(0.2)  # ended rooms leave memory; storage answers from now on
+    assert three["game"]["id"] not in http.server.app[STATE].lobby.rooms
+
+    async def ids(query: str) -> list[str]:
+        body = await (await http.get(f"/api/v1/games?{query}")).json()
+        return [game["id"] for game in body["games"]]
+
+    finished = {two["game"]["id"], three["game"]["id"]}  # same second: order by id
+    assert set(await ids("state=finished")) == finished
+    assert await ids("state=open") == [open_one["game"]["id"]]
+    assert await ids("state=finished&player=Bea") == [two["game"]["id"]]
+    assert await ids("players=3") == [three["game"]["id"]]
+    assert await ids("card=witch") == [two["game"]["id"]]  # Size Distortion has Witch
+    assert set(await ids("state=finished&since=2000-01-01&until=2100-01-01")) == finished
+    assert await ids("state=finished&until=2000-01-01") == []
+    pages = await ids("state=finished&limit=1") + await ids("state=finished&limit=1&offset=1")
+    assert set(pages) == finished
+    summary = await (await http.get(f"/api/v1/games/{three['game']['id']}")).json()
+    assert summary["state"] == "finished" and summary["result"]["resigned"] == [0]
+    assert [seat["name"] for seat in summary["seats"]][0] == "Ann"
