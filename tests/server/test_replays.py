@@ -186,4 +186,4 @@ async def test_listing_filters_finished_games_and_survives_retirement(
     assert set(pages) == finished
     summary = await (await http.get(f"/api/v1/games/{three['game']['id']}")).json()
     assert summary["state"] == "finished" and summary["result"]["resigned"] == [0]
-    assert [seat["name"] for seat in summary["seats"]][0] == "Ann"
+    assert summary["seats"][0]["name"] == "Ann"
