@@ -123,14 +123,16 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_dominion(port: int, db: str, games: int, profile: str | None
-                   ) -> subprocess.Popen[bytes]:
+def start_dominion(port: int, db: str, games: int, profile: str | None,
+                   extra: Sequence[str] = ()) -> subprocess.Popen[bytes]:
     """The server, its log (JSON lines, WARNING and up) in a file beside the database."""
     room = str(max(1000, 4 * games))
     args = ["--host", HOST, "--port", str(port), "--db", db,
             "--messages-per-second", "100000", "--burst", "100000",
             "--outbound-queue", "100000", "--games-per-address", room,
-            "--connections-per-address", room, "--log-level", "WARNING"]
+            "--connections-per-address", room, "--log-level", "WARNING",
+            # ended games leave memory at once: memory per game counts live games only
+            "--ended-room-seconds", "0.5", *extra]
     env = dict(os.environ)
     if profile:
         env[PROFILE_ENV] = profile
@@ -609,7 +611,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="server_load-") as folder:
         port = free_port()
         server = start_dominion(port, os.path.join(folder, "bench.sqlite3"), args.games,
-                                args.profile)
+                                args.profile, args.server_option)
         base = f"http://{HOST}:{port}"
         try:
             asyncio.run(warm_up(base))
@@ -642,6 +644,9 @@ def main() -> None:
     parser.add_argument("--profile", help="run the server under cProfile, stats to this file")
     parser.add_argument("--py-spy", metavar="FILE",
                         help="sample the server with py-spy over the window (collapsed stacks)")
+    parser.add_argument("--server-option", action="append", default=[], metavar="ARG",
+                        help="an extra dominion-server argument (repeat: --server-option "
+                             "--sqlite-synchronous --server-option NORMAL)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--serve-echo", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
