@@ -1,0 +1,50 @@
+"""When the database cannot take a write, the answer is refused, nothing changes, and
+the server stops taking new games; it never tells anyone of an answer it did not store."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dominion.protocol import Ack, Answer, Error, Join, PendingDecision, Snapshot
+from dominion.server.storage import StorageError
+
+from .wsplay import ServerFactory, ws_server  # noqa: F401 (the fixture)
+
+
+async def test_a_write_that_fails_refuses_the_answer_and_new_games(
+        ws_server: ServerFactory, monkeypatch: Any) -> None:  # noqa: F811
+    site = await ws_server()
+    game, token = await site.create(seats=2, bots={1: "big_money"})
+    client = await site.connect()
+    await client.request(Join, game=game, token=token)
+    decision = None
+    while decision is None or decision.get("player") != 0 or "options" not in decision:
+        message = await client.push()
+        if isinstance(message, Snapshot):
+            decision = message.view["decision"]
+        elif isinstance(message, PendingDecision):
+            decision = message.decision
+    room = site.room(game)
+    before = (len(room.game.events), len(room.game.answers))  # type: ignore[union-attr]
+    storage = site.app_state().storage
+
+    async def full_disk(*args: Any, **kwargs: Any) -> None:
+        storage._healthy = False  # what a failed batch does
+        raise StorageError("database or disk is full")
+
+    monkeypatch.setattr(storage, "append_answers", full_disk)
+    refused = await client.request(Answer, game=game, decision=decision["id"], options=[0])
+    assert isinstance(refused, Error) and refused.code == "internal_error"
+    assert (len(room.game.events), len(room.game.answers)) == before  # type: ignore[union-attr]
+    assert not client.pushes  # nobody heard of it
+
+    async with site.session.post(site.url("/api/v1/games"),
+                                 json={"name": "Bo", "seats": 2}) as created:
+        assert created.status == 503
+        assert (await created.json())["error"]["code"] == "storage_unavailable"
+    async with site.session.get(site.url("/healthz")) as health:
+        assert health.status == 503 and (await health.json())["status"] == "degraded"
+
+    monkeypatch.undo()  # the disk has room again: the same answer now goes through
+    accepted = await client.request(Answer, game=game, decision=decision["id"], options=[0])
+    assert isinstance(accepted, Ack)
