@@ -117,7 +117,7 @@ async def websocket(request: web.Request) -> web.StreamResponse:
     ws = web.WebSocketResponse(protocols=(SUBPROTOCOL,), max_msg_size=4 * settings.max_frame_bytes)
     await ws.prepare(request)
     transport = request.transport
-    if not isinstance(transport, asyncio.WriteTransport):  # the client is already gone
+    if transport is None:  # the client is already gone
         return ws
     connection = Connection(ws, state, address, transport)
     state.connections.add(connection)

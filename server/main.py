@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 from collections.abc import Sequence
@@ -14,6 +15,19 @@ from .settings import Settings
 from .storage import StorageError
 
 
+def new_event_loop(kind: str) -> asyncio.AbstractEventLoop:
+    """uvloop when asked for, or when installed and the choice is 'auto'."""
+    if kind in ("auto", "uvloop"):
+        try:
+            import uvloop
+        except ImportError:
+            if kind == "uvloop":
+                raise SystemExit("--event-loop uvloop: uvloop is not installed") from None
+        else:
+            return uvloop.new_event_loop()
+    return asyncio.new_event_loop()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     settings = Settings.from_sources(argv)
     logs.configure(settings.log_level)
@@ -22,7 +36,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # run_app stops accepting on SIGTERM/SIGINT, runs on_shutdown (clients hear
         # "going away"), then cleanup (pending writes are flushed).
         web.run_app(create_app(settings), host=settings.host, port=settings.port,
-                    print=None, access_log=None, shutdown_timeout=10)
+                    print=None, access_log=None, shutdown_timeout=10,
+                    loop=new_event_loop(settings.event_loop))
     except StorageError as error:
         log.error("cannot open the database: %s", error, extra={"db": settings.db})
         return 2

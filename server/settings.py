@@ -57,6 +57,8 @@ class Settings:
     sqlite_synchronous: str = field(default="FULL", metadata={
         "help": "SQLite synchronous setting: FULL (safest) or NORMAL"})
     log_level: str = field(default="INFO", metadata={"help": "DEBUG, INFO, WARNING or ERROR"})
+    event_loop: str = field(default="auto", metadata={
+        "help": "asyncio, uvloop, or auto (uvloop when installed; it is a dependency)"})
 
     @classmethod
     def from_sources(cls, argv: Sequence[str] | None = None,
@@ -96,6 +98,8 @@ class Settings:
 
         if self.takeover_strategy not in STRATEGIES:
             return f"--takeover-strategy must be one of {', '.join(STRATEGIES)}"
+        if self.event_loop not in ("auto", "asyncio", "uvloop"):
+            return "--event-loop must be auto, asyncio or uvloop"
         if self.absent_seat not in ("bot", "abandon"):
             return "--absent-seat must be 'bot' or 'abandon'"
         if self.sqlite_synchronous.upper() not in ("FULL", "NORMAL"):
