@@ -51,6 +51,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("dominion.room")
 
 OPEN, PLAYING, FINISHED, ABANDONED = "open", "playing", "finished", "abandoned"
+BOT_RETRY_SECONDS = 1.0
+"""A bot whose answer could not be stored tries again after this long."""
 
 
 class Subscriber(Protocol):
@@ -388,12 +390,21 @@ class Room:
                 seat.strategy = make_strategy(seat.bot, random.Random(self._bot_rng.random()))
             if self._settings.bot_delay_seconds:
                 await asyncio.sleep(self._settings.bot_delay_seconds)
-            choice = seat.strategy.choose(decision, EngineTable(game, seat.index))
+            try:
+                choice = seat.strategy.choose(decision, EngineTable(game, seat.index))
+                game.check_answer(seat.index, decision.id, choice)
+            except Exception:
+                # a strategy's bug must not stall the game: take the first legal answer
+                log.exception("a bot strategy failed", extra={"game": self.id})
+                choice = list(range(decision.min))
             try:
                 await self.answer(seat.index, decision.id, choice)
             except GameError as error:
                 if error.code == "stale_decision":
                     continue  # a person answered first
+                if error.code == "internal_error":
+                    await asyncio.sleep(BOT_RETRY_SECONDS)  # storage may recover
+                    continue
                 log.error("a bot's answer was refused: %s", error.message,
                           extra={"game": self.id})
                 return

@@ -3,6 +3,7 @@ the server stops taking new games; it never tells anyone of an answer it did not
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from dominion.protocol import Ack, Answer, Error, Join, PendingDecision, Snapshot
@@ -48,3 +49,39 @@ async def test_a_write_that_fails_refuses_the_answer_and_new_games(
     monkeypatch.undo()  # the disk has room again: the same answer now goes through
     accepted = await client.request(Answer, game=game, decision=decision["id"], options=[0])
     assert isinstance(accepted, Ack)
+
+
+async def test_bots_retry_when_storage_recovers_and_survive_a_broken_strategy(
+        ws_server: ServerFactory, monkeypatch: Any) -> None:  # noqa: F811
+    import dominion.server.room as room_module
+
+    monkeypatch.setattr(room_module, "BOT_RETRY_SECONDS", 0.01)
+    site = await ws_server()
+    storage = site.app_state().storage
+    real_append = storage.append_answers
+    failures = {"left": 0}
+
+    async def flaky(*args: Any, **kwargs: Any) -> None:
+        if failures["left"]:
+            failures["left"] -= 1
+            raise StorageError("disk I/O error")
+        await real_append(*args, **kwargs)
+
+    monkeypatch.setattr(storage, "append_answers", flaky)
+
+    class Broken:
+        name = "broken"
+
+        def choose(self, decision: Any, table: Any) -> list[int]:
+            raise RuntimeError("a strategy bug")
+
+    monkeypatch.setattr(room_module, "make_strategy", lambda name, rng: Broken())
+    game, _ = await site.create(seats=2, bots={1: "big_money"})
+    room = site.room(game)
+    await room.resign(0)  # both seats are bots now; the game must still end
+    failures["left"] = 3  # the bots' next answers cannot be stored at first
+    for _ in range(500):
+        if room.state == "finished":
+            break
+        await asyncio.sleep(0.01)
+    assert room.state == "finished" and failures["left"] == 0
