@@ -76,9 +76,9 @@ async def test_bots_retry_when_storage_recovers_and_survive_a_broken_strategy(
             raise RuntimeError("a strategy bug")
 
     monkeypatch.setattr(room_module, "make_strategy", lambda name, rng: Broken())
-    game, _ = await site.create(seats=2, bots={1: "big_money"})
+    game, _ = await site.create(seats=3, bots={1: "big_money", 2: "big_money"})
     room = site.room(game)
-    await room.resign(0)  # both seats are bots now; the game must still end
+    await room.resign(0)  # every seat is a bot's now; the game must still end
     failures["left"] = 3  # the bots' next answers cannot be stored at first
     for _ in range(500):
         if room.state == "finished":
