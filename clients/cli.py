@@ -1,7 +1,19 @@
 """`dominion`: the command-line client.
 
-`dominion replay download GAME` fetches a replay; `dominion replay verify FILE` checks
-a finished game's replay (the one command that runs the engine).
+    dominion config [--server URL] [--name NAME] [--lang en|pl]   save defaults
+    dominion list [--state open|playing|finished|abandoned] [filters]
+    dominion create --seats N [--edition 1|2] [--kingdom K] [--bot STRATEGY|SEAT=STRATEGY]...
+    dominion join GAME
+    dominion watch GAME
+    dominion bot --strategy NAME [--game GAME] [--token TOKEN]
+    dominion replay download GAME [--format json|msgpack|text]
+    dominion replay show FILE [--all]
+    dominion replay verify FILE
+
+Everything except `replay verify` talks to a server only through the REST lobby and
+the protocol (`dominion.protocol`); `replay verify` is the one command that runs the
+engine. Server, name and language come from the options, else DOMINION_SERVER,
+DOMINION_NAME and DOMINION_LANG, else the config file (see `clients/config.py`).
 """
 
 from __future__ import annotations
@@ -16,24 +28,105 @@ from typing import Any
 
 import aiohttp
 import msgpack  # type: ignore[import-untyped]
+from rich.console import Console
 
-DEFAULT_SERVER = "http://127.0.0.1:8080"
+from dominion.protocol import ChatLine, GameEvent, GameOver, Snapshot
+
+from . import config
+from .bots.strategies import STRATEGIES
+from .lobby import Lobby, LobbyError
+from .net import Client, Closed, ServerError
+from .render import (
+    Names,
+    describe,
+    format_turn,
+    replay_header,
+    replay_players,
+    replay_turns,
+    result_line,
+    summary_line,
+    turn_heading,
+)
+
+DEFAULT_SERVER = config.DEFAULT_SERVER
 EXTENSIONS = {"json": "json", "msgpack": "msgpack", "text": "txt"}
+STATES = ("open", "playing", "finished", "abandoned")
+
+
+def _common(parser: argparse.ArgumentParser, server: bool = True) -> None:
+    if server:
+        parser.add_argument("--server", help="the server's base URL (default: "
+                            f"DOMINION_SERVER, the config file, {DEFAULT_SERVER})")
+    parser.add_argument("--name", help="your player name (default: DOMINION_NAME, config)")
+    parser.add_argument("--lang", choices=("en", "pl"),
+                        help="card names in English (default) or Polish")
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dominion", description="The Dominion client.")
     commands = parser.add_subparsers(dest="command", required=True)
-    replay = commands.add_parser("replay", help="download and check replays")
+
+    conf = commands.add_parser("config", help="save a default server, name and language")
+    _common(conf)
+
+    listing = commands.add_parser("list", help="list games")
+    _common(listing)
+    listing.add_argument("--state", choices=STATES)
+    listing.add_argument("--player", help="a seat's exact name")
+    listing.add_argument("--edition", type=int, choices=(1, 2))
+    listing.add_argument("--players", type=int, help="number of seats")
+    listing.add_argument("--card", help="a Kingdom card id")
+    listing.add_argument("--since", help="ISO 8601 date or time (UTC)")
+    listing.add_argument("--until", help="ISO 8601 date or time (UTC)")
+    listing.add_argument("--limit", type=int, default=20)
+    listing.add_argument("--offset", type=int, default=0)
+    listing.add_argument("--json", action="store_true", help="print the server's JSON")
+
+    create = commands.add_parser("create", help="create a table (you take seat 0)")
+    _common(create)
+    create.add_argument("--seats", type=int, default=2, help="2 to 6 seats")
+    create.add_argument("--edition", type=int, choices=(1, 2), default=2)
+    create.add_argument("--kingdom", help="a recommended set's name, or 10 card ids "
+                                          "separated by commas (default: random)")
+    create.add_argument("--bot", action="append", default=[], metavar="[SEAT=]STRATEGY",
+                        help="a server-side bot seat; repeat for more "
+                             f"({', '.join(STRATEGIES)})")
+
+    join = commands.add_parser("join", help="take a free seat at an open table")
+    _common(join)
+    join.add_argument("game")
+
+    watch = commands.add_parser("watch", help="spectate a game live until it ends")
+    _common(watch)
+    watch.add_argument("game")
+
+    bot = commands.add_parser("bot", help="play a seat with a bot until the game ends")
+    _common(bot)
+    bot.add_argument("--strategy", choices=tuple(STRATEGIES), default="big_money")
+    bot.add_argument("--game", help="the game (default: an open one, or a new one)")
+    bot.add_argument("--token", help="the seat's token (default: the saved one, or join)")
+    bot.add_argument("--seats", type=int, default=2, help="seats of a game it creates")
+    bot.add_argument("--edition", type=int, choices=(1, 2), default=2)
+    bot.add_argument("--seed", type=int, help="seed of the random strategy")
+    bot.add_argument("--quiet", action="store_true", help="print only the result")
+
+    replay = commands.add_parser("replay", help="download, show and check replays")
     replays = replay.add_subparsers(dest="replay_command", required=True)
     download = replays.add_parser("download", help="download a game's replay")
     download.add_argument("game", help="the game id")
-    download.add_argument("--server", default=DEFAULT_SERVER, help="the server's base URL")
+    download.add_argument("--server", help="the server's base URL")
     download.add_argument("--format", choices=tuple(EXTENSIONS), default="json")
     download.add_argument("--output", "-o", help="file to write (default: GAME.EXT)")
+    show = replays.add_parser("show", help="step through a replay turn by turn")
+    show.add_argument("file", help="a replay file (JSON or msgpack)")
+    show.add_argument("--all", action="store_true", help="print every turn without pausing")
+    _common(show)
     verify = replays.add_parser("verify", help="check a finished game's replay")
     verify.add_argument("file", help="a replay file (JSON or msgpack)")
     return parser
+
+
+# -- replays ------------------------------------------------------------------------
 
 
 def load_replay(path: Path) -> dict[str, Any]:
@@ -85,18 +178,248 @@ async def download(server: str, game: str, chosen: str, output: Path | None) -> 
     return 0
 
 
+def show_replay(path: Path, names: Names, everything: bool, console: Console) -> int:
+    try:
+        replay = load_replay(path)
+    except (OSError, ValueError, msgpack.ExtraData, msgpack.FormatError,
+            msgpack.StackError) as error:
+        print(f"cannot read {path}: {error}", file=sys.stderr)
+        return 2
+    if replay.get("format") != "dominion-replay" or replay.get("version") != 1:
+        print(f"{path} is not a version 1 Dominion replay", file=sys.stderr)
+        return 2
+    players = replay_players(replay)
+    complete = bool(replay.get("complete"))
+    console.print(replay_header(replay, names), markup=False, highlight=False)
+    interactive = not everything and sys.stdin.isatty()
+    for turn in replay_turns(replay, names):
+        console.print()
+        console.print(format_turn(turn, players, names, complete), markup=False,
+                      highlight=False)
+        if interactive:
+            try:
+                if input("-- Enter: next turn, q: quit -- ").strip().lower() == "q":
+                    return 0
+            except EOFError:
+                return 0
+    if replay.get("result"):
+        console.print()
+        console.print(result_line(replay["result"], players), markup=False, highlight=False)
+    return 0
+
+
+# -- the lobby and the protocol --------------------------------------------------------
+
+
+async def card_names(session: aiohttp.ClientSession | None, server: str | None,
+                     lang: str) -> Names:
+    """Names from the cached catalogue, else from the server (then cached), else ids."""
+    cache = config.config_dir() / "cards.json"
+    try:
+        return Names.from_cards_endpoint(json.loads(cache.read_text(encoding="utf-8")), lang)
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    if session is None or server is None:
+        return Names(lang=lang)
+    try:
+        body = await Lobby(server, session).cards()
+    except (aiohttp.ClientError, LobbyError, OSError):
+        return Names(lang=lang)
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        cache.write_text(json.dumps(body), encoding="utf-8")
+    except OSError:
+        pass
+    return Names.from_cards_endpoint(body, lang)
+
+
+def _bots(specs: Sequence[str], seats: int) -> dict[int, str]:
+    chosen: dict[int, str] = {}
+    free = iter(range(1, seats))
+    for spec in specs:
+        seat_text, _, strategy = spec.rpartition("=")
+        seat = int(seat_text) if seat_text else next(free, seats)
+        if strategy not in STRATEGIES:
+            raise ValueError(f"unknown strategy {strategy!r}; known: {', '.join(STRATEGIES)}")
+        chosen[seat] = strategy
+    return chosen
+
+
+async def run_list(args: argparse.Namespace, settings: config.Settings) -> int:
+    async with aiohttp.ClientSession() as session:
+        body = await Lobby(settings.server, session).games(
+            state=args.state, player=args.player, edition=args.edition, players=args.players,
+            card=args.card, since=args.since, until=args.until, limit=args.limit,
+            offset=args.offset)
+        names = await card_names(session, settings.server, settings.lang)
+    if args.json:
+        print(json.dumps(body, indent=2))
+        return 0
+    console = Console(highlight=False)
+    games = body.get("games", [])
+    if not games:
+        console.print("no games")
+    for summary in games:
+        console.print(summary_line(summary, names), markup=False)
+    shown = body.get("offset", 0) + len(games)
+    if shown < body.get("total", 0):
+        console.print(f"... {body['total'] - shown} more (use --offset {shown})")
+    return 0
+
+
+async def run_create(args: argparse.Namespace, settings: config.Settings) -> int:
+    text: str | None = args.kingdom
+    kingdom: str | list[str] | None = text
+    if text and "," in text:
+        kingdom = [card.strip() for card in text.split(",")]
+    bots = _bots(args.bot, args.seats)
+    async with aiohttp.ClientSession() as session:
+        created = await Lobby(settings.server, session).create(
+            settings.name, args.seats, edition=args.edition, kingdom=kingdom, bots=bots)
+    game = created["game"]["id"]
+    config.save_token(game, created["seat"], created["token"], settings.server, settings.name)
+    print(game)
+    print(f"created {game}: you are seat {created['seat']} of {args.seats}; "
+          f"state {created['game']['state']}; the token is saved", file=sys.stderr)
+    return 0
+
+
+async def run_join(args: argparse.Namespace, settings: config.Settings) -> int:
+    async with aiohttp.ClientSession() as session:
+        joined = await Lobby(settings.server, session).join(args.game, settings.name)
+    config.save_token(args.game, joined["seat"], joined["token"], settings.server,
+                      settings.name)
+    print(f"seat {joined['seat']}")
+    print(f"joined {args.game} as {settings.name}; state {joined['game']['state']}; "
+          "the token is saved", file=sys.stderr)
+    return 0
+
+
+async def run_watch(args: argparse.Namespace, settings: config.Settings) -> int:
+    console = Console(highlight=False)
+    async with aiohttp.ClientSession() as session:
+        names = await card_names(session, settings.server, settings.lang)
+        async with Client(settings.server, name="dominion-watch/0.1", session=session) as client:
+            state = await client.watch(args.game)
+            if not state.started:
+                console.print(f"waiting for {args.game} to start...")
+            while True:
+                message = await client.next_push()
+                players = state.names()
+                if isinstance(message, Snapshot):
+                    view = message.view
+                    console.rule(f"{args.game}: {', '.join(players)}")
+                    console.print(f"Kingdom: {names.many(view.get('kingdom', []))}",
+                                  markup=False)
+                    turn = view.get("turn", {})
+                    if turn.get("number"):
+                        console.print(f"Turn {turn['number']} — "
+                                      f"{players[turn['player']]}, {turn.get('phase')} phase",
+                                      markup=False)
+                elif isinstance(message, GameEvent):
+                    event = message.event
+                    if event.get("kind") == "game_ended":
+                        continue  # game_over follows
+                    if event.get("kind") == "turn_started":
+                        console.print()
+                        console.print(f"[bold]{turn_heading(event, players)}[/bold]")
+                        continue
+                    line = describe(event, players, names)
+                    if line:
+                        console.print(f"  {line}", markup=False)
+                elif isinstance(message, ChatLine):
+                    console.print(f"  <{message.sender}> {message.text}", markup=False)
+                elif isinstance(message, GameOver):
+                    console.print(f"[bold]Game over.[/bold] {result_line(message.result, players)}")
+                    return 0
+
+
+async def run_bot(args: argparse.Namespace, settings: config.Settings) -> int:
+    from .bots.network import NetworkBot
+
+    def say(text: str) -> None:
+        if not args.quiet:
+            print(text, file=sys.stderr)
+
+    name = settings.name if settings.name != config.DEFAULT_NAME else f"{args.strategy} bot"
+    async with aiohttp.ClientSession() as session:
+        lobby = Lobby(settings.server, session)
+        game, token = args.game, args.token
+        if token is None and game is not None:
+            saved = config.load_token(game)
+            if saved is not None and saved.get("name") in (name, settings.name):
+                token = saved["token"]
+                say(f"using the saved token of seat {saved['seat']} in {game}")
+        if game is None:
+            listing = await lobby.games(state="open", limit=100)
+            for summary in listing.get("games", []):
+                if any(not seat.get("name") for seat in summary.get("seats", [])):
+                    game = summary["id"]
+                    break
+            if game is None:
+                created = await lobby.create(name, args.seats, edition=args.edition)
+                game, token = created["game"]["id"], created["token"]
+                config.save_token(game, created["seat"], token, settings.server, name)
+                print(game)
+                say(f"created {game} ({args.seats} seats); waiting for players")
+        if token is None:
+            joined = await lobby.join(game, name)
+            token = joined["token"]
+            config.save_token(game, joined["seat"], token, settings.server, name)
+            say(f"joined {game} as seat {joined['seat']}")
+        async with Client(settings.server, name=f"dominion-bot/{args.strategy}",
+                          session=session) as client:
+            bot = NetworkBot(client, game, token, args.strategy, lobby=lobby, seed=args.seed)
+            result = await bot.play()
+            assert bot.state is not None
+            players = bot.state.names()
+    print(f"{game}: {result_line(result, players)} ({bot.answers} answers)")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "replay" and args.replay_command == "verify":
         return verify_file(Path(args.file))
-    if args.command == "replay" and args.replay_command == "download":
-        output = Path(args.output) if args.output else None
-        try:
-            return asyncio.run(download(args.server, args.game, args.format, output))
-        except aiohttp.ClientError as error:
-            print(f"cannot reach {args.server}: {error}", file=sys.stderr)
-            return 2
-    return 2
+    settings = config.settings(getattr(args, "server", None), getattr(args, "name", None),
+                               getattr(args, "lang", None))
+    if args.command == "config":
+        chosen = {k: getattr(args, k) for k in config.KEYS if getattr(args, k, None)}
+        if chosen:
+            print(f"saved {config.save_file(chosen)}")
+        for key in config.KEYS:
+            print(f"{key} = {getattr(settings, key)}")
+        return 0
+    if args.command == "replay" and args.replay_command == "show":
+        async def names() -> Names:
+            async with aiohttp.ClientSession(
+                    timeout=aiohttp.ClientTimeout(total=5)) as session:
+                return await card_names(session, settings.server, settings.lang)
+        return show_replay(Path(args.file), asyncio.run(names()), args.all, Console())
+    runners = {"list": run_list, "create": run_create, "join": run_join, "watch": run_watch,
+               "bot": run_bot}
+    try:
+        if args.command == "replay" and args.replay_command == "download":
+            output = Path(args.output) if args.output else None
+            return asyncio.run(download(settings.server, args.game, args.format, output))
+        return asyncio.run(runners[args.command](args, settings))
+    except (aiohttp.ClientError, OSError) as error:
+        print(f"cannot reach {settings.server}: {error}", file=sys.stderr)
+        return 2
+    except LobbyError as error:
+        print(f"{error.code}: {error.message}", file=sys.stderr)
+        return 1
+    except ServerError as error:
+        print(f"{error.code}: {error.message}", file=sys.stderr)
+        return 1
+    except Closed as error:
+        print(str(error), file=sys.stderr)
+        return 1
+    except ValueError as error:
+        print(str(error), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
 
 
 if __name__ == "__main__":

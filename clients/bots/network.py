@@ -1,0 +1,134 @@
+"""A bot that plays one seat of a game over the network, with any strategy.
+
+It holds a seat's token, joins over WebSocket, and answers every decision that the
+server puts to its seat until the game is over. The strategy reads the decision as
+data (`WireDecision`) and a `Table` kept from the client's view of the game: the
+snapshot's coins and Supply, then the events (played Treasures and +coins Actions
+add coins, buys spend them, gains and trashes change the Supply and cards owned).
+A dropped connection is reconnected and resumed by the client; the bot then answers
+whatever decision is pending.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Callable
+from typing import Any
+
+import aiohttp
+
+from ..lobby import Lobby
+from ..net import Client, ConnectionLost, ServerError
+from ..state import GameState
+from .strategies import Strategy, make_strategy
+from .wire import WireDecision
+
+log = logging.getLogger("dominion.bot")
+
+
+class SeatTable:
+    """The `Table` a strategy reads, for one seat, from a `GameState`."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+
+    @property
+    def coins(self) -> int:
+        return self.state.coins
+
+    def supply(self, card: str) -> int:
+        return self.state.supply_of(card)
+
+    def owned(self, card: str) -> int:
+        seat = self.state.seat
+        return 0 if seat is None else self.state.owned_by(seat, card)
+
+
+class NetworkBot:
+    """Plays `game` with `token` on `client` using `strategy` until the game ends."""
+
+    def __init__(self, client: Client, game: str, token: str, strategy: Strategy | str, *,
+                 lobby: Lobby | None = None, seed: int | None = None,
+                 on_decision: Callable[[GameState, dict[str, Any], list[int]], None] | None = None
+                 ) -> None:
+        self.client = client
+        self.game = game
+        self.token = token
+        self.strategy = (make_strategy(strategy, random.Random(seed))
+                         if isinstance(strategy, str) else strategy)
+        self.lobby = lobby
+        self.on_decision = on_decision
+        self.answers = 0
+        self.state: GameState | None = None
+        self._snapshots_counted = 0
+
+    async def play(self) -> dict[str, Any]:
+        """Join and play to the end; return the result map."""
+        state = await self.client.join(self.game, self.token)
+        self.state = state
+        answered: int | None = None
+        while not state.over:
+            await self._recount_if_needed(state)
+            decision = state.my_decision()
+            if decision is not None and decision["id"] != answered:
+                choice = self.strategy.choose(WireDecision.from_map(decision), SeatTable(state))
+                if self.on_decision is not None:
+                    self.on_decision(state, decision, choice)
+                try:
+                    await self.client.answer(self.game, decision["id"], choice)
+                    answered = decision["id"]
+                    self.answers += 1
+                    continue
+                except ConnectionLost:
+                    pass  # resumed soon: the decision is pushed again
+                except ServerError as error:
+                    if error.code == "rate_limited":
+                        await asyncio.sleep(self._pause())
+                        continue
+                    if error.code in ("stale_decision", "game_over"):
+                        answered = decision["id"]
+                    else:
+                        raise
+            await self.client.next_push()
+        assert state.result is not None
+        return state.result
+
+    def _pause(self) -> float:
+        welcome = self.client.welcome
+        return 1.0 / welcome.limits.messages_per_second if welcome else 0.1
+
+    async def _recount_if_needed(self, state: GameState) -> None:
+        """After a snapshot taken mid-game, count cards owned from the public replay."""
+        if state.snapshots == self._snapshots_counted:
+            return
+        self._snapshots_counted = state.snapshots
+        if self.lobby is None or all(p.owned_known for p in state.players):
+            return
+        try:
+            replay = await self.lobby.replay(self.game)
+        except (aiohttp.ClientError, Exception) as error:  # the counts stay approximate
+            log.info("could not fetch the replay to count cards: %s", error)
+            return
+        events = replay.get("events", []) if isinstance(replay, dict) else []
+        state.recount_owned(events[: state.seq])
+
+
+async def play_seat(server: str, game: str, token: str, strategy: str, *,
+                    name: str = "dominion-bot", seed: int | None = None,
+                    session: aiohttp.ClientSession | None = None) -> dict[str, Any]:
+    """Connect to `server` (its base URL), play the seat to the end, return the result."""
+    own = session is None
+    session = session or aiohttp.ClientSession()
+    try:
+        async with Client(server, name=f"{name}/{strategy}", session=session) as client:
+            bot = NetworkBot(client, game, token, strategy, lobby=Lobby(server, session),
+                             seed=seed)
+            return await bot.play()
+    finally:
+        if own:
+            await session.close()
+
+
+__all__ = ["NetworkBot", "SeatTable", "play_seat"]

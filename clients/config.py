@@ -1,0 +1,95 @@
+"""The client's settings and saved seat tokens, in a small folder of JSON files.
+
+`client.json` holds defaults, for example `{"server": "https://dominion.example.org",
+"name": "Ann", "lang": "pl"}`. A command-line option wins over the environment
+(`DOMINION_SERVER`, `DOMINION_NAME`, `DOMINION_LANG`), which wins over the file,
+which wins over the built-in defaults. `tokens.json` keeps the seat tokens that
+`dominion create` and `dominion join` received, so that `dominion bot --game GAME`
+and later commands can take the seat without being told the token.
+
+The folder is `$DOMINION_CONFIG_DIR`, else `$XDG_CONFIG_HOME/dominion`, else
+`~/.config/dominion`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+DEFAULT_SERVER = "http://127.0.0.1:8080"
+DEFAULT_NAME = "player"
+DEFAULT_LANG = "en"
+KEYS = ("server", "name", "lang")
+
+
+def config_dir() -> Path:
+    explicit = os.environ.get("DOMINION_CONFIG_DIR")
+    if explicit:
+        return Path(explicit)
+    xdg = os.environ.get("XDG_CONFIG_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".config") / "dominion"
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        loaded = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return loaded if isinstance(loaded, dict) else {}
+
+
+def _write(path: Path, data: dict[str, Any], private: bool = False) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    if private:
+        temporary.chmod(0o600)
+    temporary.replace(path)
+
+
+@dataclass(frozen=True)
+class Settings:
+    server: str
+    name: str
+    lang: str
+
+
+def load_file() -> dict[str, str]:
+    return {k: str(v) for k, v in _read(config_dir() / "client.json").items() if k in KEYS}
+
+
+def save_file(values: dict[str, str]) -> Path:
+    path = config_dir() / "client.json"
+    _write(path, {**load_file(), **{k: v for k, v in values.items() if k in KEYS}})
+    return path
+
+
+def settings(server: str | None = None, name: str | None = None,
+             lang: str | None = None) -> Settings:
+    """Options, then DOMINION_SERVER / DOMINION_NAME / DOMINION_LANG, then the file."""
+    stored = load_file()
+
+    def pick(option: str | None, key: str, default: str) -> str:
+        return option or os.environ.get(f"DOMINION_{key.upper()}") or stored.get(key) or default
+
+    return Settings(server=pick(server, "server", DEFAULT_SERVER).rstrip("/"),
+                    name=pick(name, "name", DEFAULT_NAME),
+                    lang=pick(lang, "lang", DEFAULT_LANG))
+
+
+def save_token(game: str, seat: int, token: str, server: str, name: str) -> Path:
+    """Remember a seat's token (the file is readable only by you)."""
+    path = config_dir() / "tokens.json"
+    tokens = _read(path)
+    tokens[game] = {"seat": seat, "token": token, "server": server, "name": name}
+    _write(path, tokens, private=True)
+    return path
+
+
+def load_token(game: str) -> dict[str, Any] | None:
+    """`{"seat", "token", "server", "name"}` saved for this game, or None."""
+    entry = _read(config_dir() / "tokens.json").get(game)
+    return entry if isinstance(entry, dict) and isinstance(entry.get("token"), str) else None

@@ -1,0 +1,1 @@
+"""Small example programs that speak the protocol (see docs/CLIENTS.md)."""

@@ -1,0 +1,90 @@
+"""A complete Dominion bot in under 100 lines: join a seat, answer until the game ends.
+
+    python -m dominion.clients.examples.minimal_bot http://127.0.0.1:8080 GAME TOKEN
+
+It uses only aiohttp and `dominion.protocol` (to build and read frames). Its play:
+play all Treasures, buy Province, Gold or Silver when offered, otherwise end the
+phase; any other decision gets its first `min` options.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import sys
+from typing import Any
+
+import aiohttp
+
+from dominion.protocol import (
+    SUBPROTOCOL,
+    Ack,
+    Answer,
+    Error,
+    GameOver,
+    Hello,
+    Join,
+    PendingDecision,
+    Snapshot,
+    decode_server,
+    encode_client,
+)
+
+WANTED = ("province", "gold", "silver")
+
+
+def choose(decision: dict[str, Any]) -> list[int]:
+    options = decision["options"]
+    kinds = [(option["kind"], option["card"]) for option in options]
+    if decision["kind"] == "buy":
+        if ("play_all_treasures", None) in kinds:
+            return [kinds.index(("play_all_treasures", None))]
+        for card in WANTED:
+            if ("buy", card) in kinds:
+                return [kinds.index(("buy", card))]
+    if decision["kind"] in ("buy", "play_action"):
+        return [kinds.index(("end_phase", None))]
+    return list(range(decision["min"]))
+
+
+async def play(server: str, game: str, token: str) -> dict[str, Any]:
+    ids = itertools.count(1)
+    url = server.replace("http", "ws", 1).rstrip("/") + "/api/v1/ws"
+    async with aiohttp.ClientSession() as session, \
+            session.ws_connect(url, protocols=(SUBPROTOCOL,)) as ws:
+
+        async def send(message: Any) -> None:
+            await ws.send_bytes(encode_client(message))
+
+        await send(Hello(id=next(ids), versions=(1,), client="minimal-bot/1"))
+        await send(Join(id=next(ids), game=game, token=token))
+        seat = None
+        async for frame in ws:
+            if frame.type is not aiohttp.WSMsgType.BINARY:
+                break
+            message = decode_server(frame.data)
+            decision = None
+            if isinstance(message, Ack) and message.seat is not None:
+                seat = message.seat  # the join's answer: our seat
+            elif isinstance(message, Error):
+                print(f"refused: {message.code} {message.message}", file=sys.stderr)
+            elif isinstance(message, Snapshot):
+                decision = message.view["decision"]
+            elif isinstance(message, PendingDecision):
+                decision = message.decision
+            elif isinstance(message, GameOver):
+                return message.result
+            if decision and decision["player"] == seat and "options" in decision:
+                await send(Answer(id=next(ids), game=game, decision=decision["id"],
+                                  options=tuple(choose(decision))))
+    raise ConnectionError("the connection closed before the game ended")
+
+
+def main() -> None:
+    server, game, token = sys.argv[1:4]
+    result = asyncio.run(play(server, game, token))
+    print(f"scores {result['scores']}, winners {result['winners']}")
+
+
+if __name__ == "__main__":
+    main()

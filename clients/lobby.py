@@ -1,0 +1,76 @@
+"""The REST lobby (docs/SERVER.md): create, list, show and join tables; cards; replays."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import aiohttp
+
+
+class LobbyError(Exception):
+    """A refusal from the lobby: `{"error": {"code", "message"}}` and an HTTP status."""
+
+    def __init__(self, code: str, message: str, status: int) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code, self.message, self.status = code, message, status
+
+
+class Lobby:
+    def __init__(self, server: str, session: aiohttp.ClientSession) -> None:
+        self.base = server.rstrip("/") + "/api/v1"
+        self.session = session
+
+    async def _call(self, method: str, path: str, **kwargs: Any) -> Any:
+        async with self.session.request(method, self.base + path, **kwargs) as response:
+            body = await response.read()
+            if response.status >= 400:
+                try:
+                    error = json.loads(body)["error"]
+                    raise LobbyError(error["code"], error["message"], response.status)
+                except (ValueError, KeyError, TypeError):
+                    raise LobbyError("http_error", f"the server answered {response.status}",
+                                     response.status) from None
+            if response.content_type == "application/json":
+                return json.loads(body)
+            return body
+
+    async def server(self) -> dict[str, Any]:
+        info: dict[str, Any] = await self._call("GET", "/server")
+        return info
+
+    async def create(self, name: str, seats: int, *, edition: int = 2,
+                     kingdom: str | list[str] | None = None,
+                     bots: dict[int, str] | None = None) -> dict[str, Any]:
+        """`{"game": summary, "seat": 0, "token": ...}`."""
+        body: dict[str, Any] = {"name": name, "seats": seats, "edition": edition}
+        if kingdom is not None:
+            body["kingdom"] = kingdom
+        if bots:
+            body["bots"] = {str(seat): strategy for seat, strategy in bots.items()}
+        created: dict[str, Any] = await self._call("POST", "/games", json=body)
+        return created
+
+    async def join(self, game: str, name: str) -> dict[str, Any]:
+        """`{"game": summary, "seat": n, "token": ...}`."""
+        joined: dict[str, Any] = await self._call("POST", f"/games/{game}/join",
+                                                  json={"name": name})
+        return joined
+
+    async def games(self, **filters: Any) -> dict[str, Any]:
+        """`{"games": [summary...], "total", "limit", "offset"}`."""
+        params = {k: str(v) for k, v in filters.items() if v is not None}
+        listing: dict[str, Any] = await self._call("GET", "/games", params=params)
+        return listing
+
+    async def game(self, game: str) -> dict[str, Any]:
+        summary: dict[str, Any] = await self._call("GET", f"/games/{game}")
+        return summary
+
+    async def cards(self) -> dict[str, Any]:
+        """`{"editions": {"1": [entry...], "2": [...]}}`."""
+        cards: dict[str, Any] = await self._call("GET", "/cards")
+        return cards
+
+    async def replay(self, game: str, fmt: str = "json") -> Any:
+        return await self._call("GET", f"/games/{game}/replay", params={"format": fmt})

@@ -1,0 +1,352 @@
+"""A small asyncio client of protocol v1 (docs/PROTOCOL.md), for the CLI and the bots.
+
+    async with Client("ws://127.0.0.1:8080/api/v1/ws", name="my-bot/1") as client:
+        state = await client.join(game, token)      # ack, then a snapshot
+        while not state.over:
+            message = await client.next_push()      # events, decisions, game_over...
+            ...
+            await client.answer(game, decision_id, [option_id])
+
+What it does for you:
+
+- `hello` first, and the server's `limits` kept in `client.welcome`;
+- request ids counted from 1 on each connection; `request` sends one and waits for
+  its `ack` (returned) or `error` (raised as `ServerError` with the stable `code`);
+  frames that arrive meanwhile are pushes and are queued, in order;
+- one `GameState` per joined or watched game, kept current from snapshots and
+  events (`client.games[game_id]`);
+- after a dropped connection: reconnect with a growing delay, `hello` again and
+  `resume` every game from the last event held (the server sends the missed events
+  or a fresh snapshot). Requests in flight when the connection dropped raise
+  `ConnectionLost`; answer the decision again once it is pushed again.
+
+Frames are encoded and decoded only with `dominion.protocol`; nothing here needs
+the engine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import random
+from collections.abc import Sequence
+from types import TracebackType
+from typing import Any
+
+import aiohttp
+
+from dominion.protocol import (
+    SUBPROTOCOL,
+    SUPPORTED_VERSIONS,
+    Ack,
+    Answer,
+    Catalogue,
+    Chat,
+    ChatLine,
+    ClientMessage,
+    CloseCode,
+    Error,
+    GameEvent,
+    GameOver,
+    Hello,
+    Join,
+    Leave,
+    PendingDecision,
+    ProtocolError,
+    Resign,
+    Resume,
+    ServerMessage,
+    Snapshot,
+    Watch,
+    Welcome,
+    decode_server,
+    encode_client,
+)
+
+from .state import GameState
+
+log = logging.getLogger("dominion.client")
+CLIENT_NAME = "dominion-reference-client/0.1"
+NO_RECONNECT = {CloseCode.REPLACED, CloseCode.UNSUPPORTED_VERSION, CloseCode.PROTOCOL_ERROR}
+"""Close codes after which reconnecting would not help (docs/PROTOCOL.md, section 11)."""
+
+
+class ServerError(Exception):
+    """The server refused a request with an `error` frame."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+class ConnectionLost(Exception):
+    """The connection dropped before the request was answered."""
+
+
+class Closed(Exception):
+    """The client is closed for good (closed by us, or the server said not to come back)."""
+
+
+def websocket_url(server: str) -> str:
+    """`http://host:port` (a server's base URL) -> `ws://host:port/api/v1/ws`."""
+    if server.startswith(("ws://", "wss://")):
+        return server
+    base = server.rstrip("/")
+    if base.startswith("https://"):
+        return "wss://" + base[len("https://"):] + "/api/v1/ws"
+    if base.startswith("http://"):
+        return "ws://" + base[len("http://"):] + "/api/v1/ws"
+    return "ws://" + base + "/api/v1/ws"
+
+
+class Client:
+    """One WebSocket session (reconnected as needed) holding any number of games."""
+
+    def __init__(self, url: str, *, name: str = CLIENT_NAME, reconnect: bool = True,
+                 max_delay: float = 30.0, session: aiohttp.ClientSession | None = None) -> None:
+        self.url = websocket_url(url)
+        self.name = name
+        self.reconnect = reconnect
+        self.max_delay = max_delay
+        self.games: dict[str, GameState] = {}
+        self.welcome: Welcome | None = None
+        self.reconnects = 0
+        self._session = session
+        self._own_session = session is None
+        self._ws: aiohttp.ClientWebSocketResponse | None = None
+        self._ids = itertools.count(1)
+        self._waiting: dict[int, asyncio.Future[ServerMessage]] = {}
+        self._pushes: asyncio.Queue[ServerMessage | BaseException] = asyncio.Queue()
+        self._reader: asyncio.Task[None] | None = None
+        self._connected = asyncio.Event()
+        self._closed = False
+        self._failure: BaseException | None = None
+
+    async def __aenter__(self) -> Client:
+        await self.connect()
+        return self
+
+    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                        trace: TracebackType | None) -> None:
+        await self.close()
+
+    # -- the connection ---------------------------------------------------------
+
+    async def connect(self) -> Welcome:
+        """Open the WebSocket and say hello (raises on failure; no retry)."""
+        if self._session is None:
+            self._session = aiohttp.ClientSession()
+        welcome = await self._open()
+        self._reader = asyncio.ensure_future(self._read_forever())
+        return welcome
+
+    async def _open(self) -> Welcome:
+        assert self._session is not None
+        ws = await self._session.ws_connect(self.url, protocols=(SUBPROTOCOL,), autoping=True,
+                                            heartbeat=None, max_msg_size=0)
+        self._ids = itertools.count(1)  # request ids start afresh on each connection
+        request_id = next(self._ids)
+        await ws.send_bytes(encode_client(Hello(id=request_id, versions=SUPPORTED_VERSIONS,
+                                                client=self.name[:100])))
+        message = await ws.receive(timeout=30)
+        if message.type is not aiohttp.WSMsgType.BINARY:
+            await ws.close()
+            raise ConnectionLost(f"no welcome (the server sent {message.type.name})")
+        reply = decode_server(message.data)
+        if isinstance(reply, Error):
+            await ws.close()
+            raise ServerError(reply.code, reply.message)
+        if not isinstance(reply, Welcome):
+            await ws.close()
+            raise ConnectionLost(f"expected welcome, got {type(reply).__name__}")
+        self.welcome = reply
+        self._ws = ws
+        self._connected.set()
+        return reply
+
+    async def close(self) -> None:
+        """Close for good: no reconnect; waiting callers get `Closed`."""
+        self._closed = True
+        if self._ws is not None:
+            await self._ws.close()
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._reader
+        self._fail_waiting(Closed("the client was closed"))
+        self._pushes.put_nowait(Closed("the client was closed"))
+        if self._own_session and self._session is not None:
+            await self._session.close()
+
+    async def _read_forever(self) -> None:
+        try:
+            while True:
+                ws = self._ws
+                assert ws is not None
+                code = await self._read(ws)
+                self._connected.clear()
+                self._fail_waiting(ConnectionLost(f"the connection closed ({code})"))
+                if self._closed:
+                    return
+                if not self.reconnect or code in NO_RECONNECT:
+                    raise Closed(f"the server closed the connection ({code})")
+                await self._reconnect()
+        except BaseException as error:  # anything fatal reaches the callers
+            if not isinstance(error, asyncio.CancelledError):
+                self._failure = error
+                self._fail_waiting(error)
+                self._pushes.put_nowait(error)
+            raise
+
+    async def _read(self, ws: aiohttp.ClientWebSocketResponse) -> int | None:
+        """Read frames until the connection ends; return its close code."""
+        async for message in ws:
+            if message.type is not aiohttp.WSMsgType.BINARY:
+                continue  # the server sends only binary frames
+            try:
+                frame = decode_server(message.data)
+            except ProtocolError as error:  # e.g. a newer server's new message type
+                log.info("skipped a frame: %s", error)
+                continue
+            self._take(frame)
+        return ws.close_code
+
+    async def _reconnect(self) -> None:
+        delay = 0.2
+        while not self._closed:
+            await asyncio.sleep(delay * (0.5 + random.random()))
+            try:
+                await self._open()
+            except (TimeoutError, aiohttp.ClientError, OSError, ConnectionLost) as error:
+                log.info("reconnect failed: %s", error)
+                delay = min(delay * 2, self.max_delay)
+                continue
+            self.reconnects += 1
+            ws = self._ws
+            assert ws is not None
+            # Resume every game: send them all, then read on (the acks come in order).
+            for state in self.games.values():
+                if state.over:
+                    continue
+                await ws.send_bytes(encode_client(Resume(
+                    id=next(self._ids), game=state.game, last_seq=state.seq, token=state.token)))
+            return
+
+    def _fail_waiting(self, error: BaseException) -> None:
+        for future in self._waiting.values():
+            if not future.done():
+                future.set_exception(error)
+        self._waiting.clear()
+
+    # -- incoming frames --------------------------------------------------------
+
+    def _take(self, frame: ServerMessage) -> None:
+        if isinstance(frame, Ack | Error) and frame.id is not None:
+            future = self._waiting.pop(frame.id, None)
+            if future is not None:
+                if not future.done():
+                    future.set_result(frame)
+                return
+            if isinstance(frame, Error):
+                log.info("error for request %s: %s %s", frame.id, frame.code, frame.message)
+            return  # the ack of a resume sent while reconnecting
+        if isinstance(frame, Error):
+            log.warning("the server refused a frame: %s %s", frame.code, frame.message)
+            return
+        self._update(frame)
+        self._pushes.put_nowait(frame)
+
+    def _update(self, frame: ServerMessage) -> None:
+        """Keep the game states current (before anyone reads the push)."""
+        game = getattr(frame, "game", None)
+        state = self.games.get(game) if isinstance(game, str) else None
+        if state is None:
+            return
+        if isinstance(frame, Snapshot):
+            state.apply_snapshot(frame.seq, frame.view)
+        elif isinstance(frame, GameEvent):
+            if frame.seq <= state.seq:
+                return  # already held
+            state.apply_event(frame.seq, frame.event)
+        elif isinstance(frame, PendingDecision):
+            state.decision = frame.decision
+        elif isinstance(frame, GameOver):
+            state.result = frame.result
+            state.decision = None
+
+    async def next_push(self, timeout: float | None = None) -> ServerMessage:
+        """The next push (event, decision, snapshot, chat, game_over, pong)."""
+        item = await asyncio.wait_for(self._pushes.get(), timeout)
+        if isinstance(item, BaseException):
+            self._pushes.put_nowait(item)  # every later call fails the same way
+            raise item
+        return item
+
+    # -- requests ---------------------------------------------------------------
+
+    async def request(self, message: ClientMessage, timeout: float = 30) -> Ack:
+        """Send a request built with `id=client.next_id()`; its ack, or ServerError."""
+        if self._failure is not None:
+            raise self._failure
+        if self._closed:
+            raise Closed("the client was closed")
+        ws = self._ws
+        if ws is None or not self._connected.is_set():
+            raise ConnectionLost("not connected")
+        future: asyncio.Future[ServerMessage] = asyncio.get_running_loop().create_future()
+        self._waiting[message.id] = future
+        try:
+            await ws.send_bytes(encode_client(message))
+        except (ConnectionError, aiohttp.ClientError) as error:
+            self._waiting.pop(message.id, None)
+            raise ConnectionLost(str(error)) from None
+        reply = await asyncio.wait_for(future, timeout)
+        if isinstance(reply, Error):
+            raise ServerError(reply.code, reply.message)
+        assert isinstance(reply, Ack)
+        return reply
+
+    def next_id(self) -> int:
+        return next(self._ids)
+
+    async def wait_connected(self, timeout: float | None = None) -> None:
+        await asyncio.wait_for(self._connected.wait(), timeout)
+
+    async def join(self, game: str, token: str) -> GameState:
+        """Take a seat; the state fills in when the snapshot arrives (at the start)."""
+        state = self.games.setdefault(game, GameState(game=game))
+        state.token = token
+        ack = await self.request(Join(id=self.next_id(), game=game, token=token))
+        state.seat = ack.seat
+        return state
+
+    async def watch(self, game: str) -> GameState:
+        state = self.games.setdefault(game, GameState(game=game))
+        state.token = None
+        await self.request(Watch(id=self.next_id(), game=game))
+        return state
+
+    async def answer(self, game: str, decision: int, options: Sequence[int]) -> Ack:
+        return await self.request(Answer(id=self.next_id(), game=game, decision=decision,
+                                         options=tuple(options)))
+
+    async def chat(self, game: str, text: str) -> Ack:
+        return await self.request(Chat(id=self.next_id(), game=game, text=text))
+
+    async def resign(self, game: str) -> Ack:
+        return await self.request(Resign(id=self.next_id(), game=game))
+
+    async def leave(self, game: str) -> Ack:
+        ack = await self.request(Leave(id=self.next_id(), game=game))
+        self.games.pop(game, None)
+        return ack
+
+    async def catalogue(self) -> list[dict[str, Any]]:
+        ack = await self.request(Catalogue(id=self.next_id()))
+        return list(ack.cards or ())
+
+
+__all__ = ["ChatLine", "Client", "Closed", "ConnectionLost", "ServerError", "websocket_url"]

@@ -1,0 +1,91 @@
+"""The `dominion` command against a real server, as a person runs it: create, join,
+list, watch, bot, and a replay downloaded, shown and verified."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from .serverproc import server_url
+
+__all__ = ["server_url"]
+
+
+def dominion(config: Path, *args: str, timeout: float = 30) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "dominion.clients.cli", *args],
+                          capture_output=True, text=True, check=False, timeout=timeout,
+                          env={**os.environ, "DOMINION_CONFIG_DIR": str(config)})
+
+
+def spawn(config: Path, *args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "dominion.clients.cli", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "DOMINION_CONFIG_DIR": str(config)})
+
+
+def test_a_whole_game_through_the_command(server_url: str, tmp_path: Path) -> None:
+    ann, bob = tmp_path / "ann", tmp_path / "bob"
+    # Ann saves her server and name once; Bob passes them as options and environment.
+    saved = dominion(ann, "config", "--server", server_url, "--name", "Ann")
+    assert saved.returncode == 0 and f"server = {server_url}" in saved.stdout
+    created = dominion(ann, "create", "--seats", "2", "--kingdom", "First Game")
+    assert created.returncode == 0, created.stderr
+    game = created.stdout.strip()
+    assert game.startswith("g-") and "seat 0" in created.stderr
+    assert json.loads((ann / "tokens.json").read_text())[game]["seat"] == 0
+
+    listed = dominion(ann, "list", "--state", "open")
+    assert game in listed.stdout and "open" in listed.stdout and "1/2" in listed.stdout
+
+    watch = spawn(bob, "watch", game, "--server", server_url, "--lang", "pl")
+    joined = subprocess.run(
+        [sys.executable, "-m", "dominion.clients.cli", "join", game],
+        capture_output=True, text=True, check=False, timeout=30,
+        env={**os.environ, "DOMINION_CONFIG_DIR": str(bob), "DOMINION_SERVER": server_url,
+             "DOMINION_NAME": "Bob"})
+    assert joined.returncode == 0, joined.stderr
+    assert joined.stdout.strip() == "seat 1"
+
+    # Each bot takes the seat whose token its owner saved.
+    bots = [spawn(ann, "bot", "--game", game, "--strategy", "big_money"),
+            spawn(bob, "bot", "--game", game, "--strategy", "smithy_big_money",
+                  "--server", server_url, "--name", "Bob")]
+    for bot in bots:
+        out, err = bot.communicate(timeout=60)
+        assert bot.returncode == 0, err
+        assert game in out and "Winner" in out
+    out, err = watch.communicate(timeout=30)
+    assert watch.returncode == 0, err
+    assert "Turn 1 —" in out and "Game over." in out
+    assert "Miedziaki" in out and "Copper" not in out  # --lang pl
+
+    finished = dominion(ann, "list", "--state", "finished", "--player", "Bob", "--json")
+    assert [g["id"] for g in json.loads(finished.stdout)["games"]] == [game]
+
+    replay = tmp_path / "game.json"
+    downloaded = dominion(ann, "replay", "download", game, "-o", str(replay))
+    assert downloaded.returncode == 0, downloaded.stderr
+    shown = dominion(ann, "replay", "show", str(replay), "--all")
+    assert shown.returncode == 0, shown.stderr
+    assert "Turn 1 —" in shown.stdout and "Ann's hand: " in shown.stdout
+    assert "Bob's hand: " in shown.stdout and "Winner" in shown.stdout
+    # the hands shown are the ones drawn: turn 1's player drew them before it
+    verified = dominion(ann, "replay", "verify", str(replay))
+    assert verified.returncode == 0 and verified.stdout.startswith("ok:")
+
+
+def test_create_with_server_bots_and_errors(server_url: str, tmp_path: Path) -> None:
+    created = dominion(tmp_path, "create", "--server", server_url, "--name", "Cy",
+                       "--seats", "3", "--bot", "random", "--bot", "2=big_money")
+    assert created.returncode == 0, created.stderr
+    game = created.stdout.strip()
+    shown = dominion(tmp_path, "list", "--server", server_url, "--json", "--players", "3")
+    summary = next(g for g in json.loads(shown.stdout)["games"] if g["id"] == game)
+    assert [s["bot"] for s in summary["seats"]] == [None, "random", "big_money"]
+    refused = dominion(tmp_path, "join", "g-nope", "--server", server_url)
+    assert refused.returncode == 1 and "unknown_game" in refused.stderr
+    unreachable = dominion(tmp_path, "list", "--server", "http://127.0.0.1:9")
+    assert unreachable.returncode == 2 and "cannot reach" in unreachable.stderr

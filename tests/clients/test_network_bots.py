@@ -1,0 +1,165 @@
+"""Network bots play whole games against each other on a real server (every seat a
+network bot, none on the server), survive a dropped connection, and the minimal bot of
+docs/CLIENTS.md plays a full game."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+from typing import Any
+
+import aiohttp
+import pytest
+
+from dominion.clients.bots.network import NetworkBot, play_seat
+from dominion.clients.lobby import Lobby
+from dominion.clients.net import Client
+from dominion.clients.state import COSTS, GameState
+
+from .serverproc import server_url
+
+__all__ = ["server_url"]
+
+
+async def open_table(lobby: Lobby, seats: int, kingdom: str | None = None) -> tuple[str, list[str]]:
+    """A table of `seats` people (no server bots); every seat's token."""
+    created = await lobby.create("Seat 1", seats, kingdom=kingdom)
+    game = created["game"]["id"]
+    tokens = [created["token"]]
+    for seat in range(1, seats):
+        tokens.append((await lobby.join(game, f"Seat {seat + 1}"))["token"])
+    return game, tokens
+
+
+def check_buy(state: GameState, decision: dict[str, Any], choice: list[int]) -> None:
+    """The bot's coins are never fewer than a card the server offers it costs."""
+    if decision["kind"] == "buy":
+        offered = [COSTS[o["card"]] for o in decision["options"] if o["kind"] == "buy"]
+        assert max(offered, default=0) <= state.coins
+        assert state.supply_of("province") >= 1
+
+
+@pytest.mark.parametrize("strategies", [
+    ("big_money", "smithy_big_money"),
+    ("random", "big_money", "smithy_big_money", "random"),
+])
+async def test_network_bots_play_whole_games(server_url: str, strategies: tuple[str, ...]
+                                             ) -> None:
+    async with aiohttp.ClientSession() as session:
+        lobby = Lobby(server_url, session)
+        game, tokens = await open_table(lobby, len(strategies), "First Game")
+        clients = [Client(server_url, session=session) for _ in strategies]
+        bots = []
+        for seat, (client, token, strategy) in enumerate(zip(clients, tokens, strategies,
+                                                             strict=True)):
+            await client.connect()
+            bots.append(NetworkBot(client, game, token, strategy, lobby=lobby, seed=seat,
+                                   on_decision=check_buy))
+        results = await asyncio.wait_for(asyncio.gather(*(bot.play() for bot in bots)), 60)
+        for client in clients:
+            await client.close()
+        assert all(result == results[0] for result in results)
+        assert len(results[0]["scores"]) == len(strategies) and results[0]["winners"]
+        assert all(bot.answers > 0 for bot in bots)
+        summary = await lobby.game(game)
+        assert summary["state"] == "finished"
+        # Each bot's count of its own cards is the server's count at the end.
+        for seat, bot in enumerate(bots):
+            assert bot.state is not None
+            owned = {c: n for c, n in bot.state.players[seat].owned.items() if n}
+            assert owned == results[0]["decks"][seat]
+
+
+async def test_play_seat_helper(server_url: str) -> None:
+    async with aiohttp.ClientSession() as session:
+        game, tokens = await open_table(Lobby(server_url, session), 2)
+    results = await asyncio.wait_for(asyncio.gather(
+        play_seat(server_url, game, tokens[0], "big_money"),
+        play_seat(server_url, game, tokens[1], "random", seed=3)), 60)
+    assert results[0] == results[1]
+
+
+class Proxy:
+    """A TCP relay in front of the server whose connections the test can cut."""
+
+    def __init__(self, target_port: int) -> None:
+        self.target_port = target_port
+        self.writers: list[asyncio.StreamWriter] = []
+        self.server: asyncio.base_events.Server | None = None
+
+    async def start(self) -> int:
+        self.server = await asyncio.start_server(self._relay, "127.0.0.1", 0)
+        port: int = self.server.sockets[0].getsockname()[1]
+        return port
+
+    async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
+        self.writers += [writer, up_writer]
+
+        async def pipe(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+            try:
+                while data := await source.read(65536):
+                    sink.write(data)
+                    await sink.drain()
+            except (ConnectionError, OSError):
+                pass
+            finally:
+                sink.close()
+
+        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+
+    def cut(self) -> None:
+        for writer in self.writers:
+            writer.transport.abort()
+        self.writers.clear()
+
+    async def stop(self) -> None:
+        self.cut()
+        if self.server is not None:
+            self.server.close()
+
+
+async def test_a_dropped_bot_resumes_and_finishes(server_url: str) -> None:
+    proxy = Proxy(int(server_url.rsplit(":", 1)[1]))
+    port = await proxy.start()
+    async with aiohttp.ClientSession() as session:
+        lobby = Lobby(server_url, session)
+        game, tokens = await open_table(lobby, 2, "First Game")
+        dropped = Client(f"http://127.0.0.1:{port}", session=session)
+        steady = Client(server_url, session=session)
+        await dropped.connect()
+        await steady.connect()
+        bots = [NetworkBot(dropped, game, tokens[0], "smithy_big_money", lobby=lobby,
+                           on_decision=check_buy),
+                NetworkBot(steady, game, tokens[1], "big_money", lobby=lobby)]
+        tasks = [asyncio.ensure_future(bot.play()) for bot in bots]
+        for _ in range(2):  # cut twice, some answers apart
+            answers = bots[0].answers
+            while bots[0].answers < answers + 8:
+                assert not tasks[0].done()
+                await asyncio.sleep(0.005)
+            proxy.cut()
+        results = await asyncio.wait_for(asyncio.gather(*tasks), 60)
+        assert dropped.reconnects >= 2
+        assert results[0] == results[1]
+        state = bots[0].state
+        assert state is not None
+        owned = {c: n for c, n in state.players[0].owned.items() if n}
+        assert owned == results[0]["decks"][0]
+        await dropped.close()
+        await steady.close()
+    await proxy.stop()
+
+
+async def test_the_minimal_bot_plays_a_full_game(server_url: str) -> None:
+    async with aiohttp.ClientSession() as session:
+        game, tokens = await open_table(Lobby(server_url, session), 2)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "dominion.clients.examples.minimal_bot", server_url, game,
+        tokens[0], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(os.environ))
+    result = await asyncio.wait_for(play_seat(server_url, game, tokens[1], "big_money"), 60)
+    out, err = await asyncio.wait_for(process.communicate(), 30)
+    assert process.returncode == 0, err.decode()
+    assert out.decode().strip() == f"scores {result['scores']}, winners {result['winners']}"
