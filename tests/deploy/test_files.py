@@ -1,0 +1,301 @@
+"""What can be checked here of the files that cannot run here (no Docker engine, no
+systemd as PID 1): the compose file parsed as YAML, the Dockerfile's instructions, the
+systemd unit (systemd-analyze verify when available), the example environment file
+against the server's settings, and the image's health check run against a real server."""
+
+from __future__ import annotations
+
+import asyncio
+import configparser
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+from dataclasses import fields
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from dominion.server.settings import ENV_PREFIX, Settings
+
+from ..server.test_process import start_server
+from .proxy import DEPLOY, NGINX_CONF, ROOT
+
+DOCKERFILE = DEPLOY / "Dockerfile"
+COMPOSE = DEPLOY / "compose.yaml"
+UNIT = DEPLOY / "systemd" / "dominion-server.service"
+ENV_EXAMPLE = DEPLOY / "server.env.example"
+HOSTING = ROOT / "docs" / "HOSTING.md"
+SECRET_WORDS = re.compile(r"(password|passwd|secret|api[_-]?key|private[_-]?key|token)\s*[=:]",
+                          re.IGNORECASE)
+
+
+# -- the Dockerfile ---------------------------------------------------------------------
+
+def instructions(text: str) -> list[tuple[str, str]]:
+    """(INSTRUCTION, arguments) pairs: comments dropped, continuation lines joined."""
+    joined = re.sub(r"\\\n", " ", "\n".join(
+        line for line in text.splitlines() if not line.lstrip().startswith("#")))
+    result = []
+    for line in joined.splitlines():
+        if line.strip():
+            word, _, rest = line.strip().partition(" ")
+            result.append((word.upper(), " ".join(rest.split())))
+    return result
+
+
+def final_stage() -> list[tuple[str, str]]:
+    steps = instructions(DOCKERFILE.read_text())
+    last_from = max(i for i, (word, _) in enumerate(steps) if word == "FROM")
+    return steps[last_from:]
+
+
+def test_the_image_runs_as_an_unprivileged_user() -> None:
+    stage = final_stage()
+    assert stage[0] == ("FROM", "python:3.11-slim")
+    users = [args for word, args in stage if word == "USER"]
+    assert users, "the image must set USER"
+    user = users[-1].split(":")[0]
+    assert user not in ("root", "0"), user
+    # nothing runs as root after the switch, and the server is the default command
+    after = [word for word, _ in stage[[w for w, _ in stage].index("USER"):]]
+    assert "RUN" not in after
+    cmd = json.loads(dict(stage)["CMD"])
+    assert cmd == ["dominion-server", "--host", "0.0.0.0"]
+
+
+def test_the_image_keeps_the_database_on_a_volume_and_checks_health() -> None:
+    stage = dict(final_stage())
+    assert "DOMINION_DB=/data/dominion.sqlite3" in stage["ENV"]
+    assert json.loads(stage["VOLUME"]) == ["/data"]
+    assert stage["EXPOSE"] == str(Settings().port)
+    assert stage["STOPSIGNAL"] == "SIGTERM"
+    health = stage["HEALTHCHECK"]
+    assert "/healthz" in health and "--interval=" in health and "CMD" in health
+
+
+def test_the_dockerfile_copies_what_exists_and_holds_no_secrets() -> None:
+    steps = instructions(DOCKERFILE.read_text())
+    for word, args in steps:
+        assert word != "ADD", "COPY, not ADD (no remote or archive sources)"
+        if word == "COPY" and not args.startswith("--from"):
+            for source in args.split()[:-1]:
+                assert (ROOT / source).exists(), f"COPY {source}: not in the repository"
+        if word in ("ENV", "ARG"):
+            assert not SECRET_WORDS.search(args), args
+    ignore = (DEPLOY / "Dockerfile.dockerignore").read_text().split()
+    for needed in ("pyproject.toml", "README.md", "server", "protocol", "clients"):
+        assert f"!{needed}" in ignore
+
+
+def healthcheck_command() -> list[str]:
+    health = dict(final_stage())["HEALTHCHECK"]
+    command: list[str] = json.loads(health[health.index("CMD ") + 4:])
+    return command
+
+
+async def test_the_images_health_check_works_against_a_real_server(tmp_path: Path) -> None:
+    """The HEALTHCHECK command, run here against a server (on the port it reads)."""
+    command = healthcheck_command()
+    assert command == yaml.safe_load(COMPOSE.read_text())[
+        "services"]["dominion"]["healthcheck"]["test"][1:]
+    assert command[0] == "python"
+    process, url = start_server(tmp_path / "games.sqlite3")
+    port = url.rsplit(":", 1)[1]
+    try:
+        env = {**os.environ, "DOMINION_PORT": port}
+        run = [shutil.which("python3") or "python3", *command[1:]]
+        healthy = await asyncio.to_thread(subprocess.run, run, env=env, timeout=30,
+                                          capture_output=True, check=False)
+        assert healthy.returncode == 0, healthy.stderr
+        env["DOMINION_PORT"] = "1"  # nothing listens there: unhealthy
+        unhealthy = await asyncio.to_thread(subprocess.run, run, env=env, timeout=30,
+                                            capture_output=True, check=False)
+        assert unhealthy.returncode != 0
+    finally:
+        process.send_signal(signal.SIGTERM)
+        await asyncio.to_thread(process.wait, 15)
+
+
+# -- the compose file -------------------------------------------------------------------
+
+def compose() -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load(COMPOSE.read_text())
+    return data
+
+
+def test_compose_builds_the_image_and_keeps_data_on_a_volume() -> None:
+    data = compose()
+    server = data["services"]["dominion"]
+    build = server["build"]
+    context = (COMPOSE.parent / build["context"]).resolve()
+    assert context == ROOT and (context / build["dockerfile"]).resolve() == DOCKERFILE
+    volume, mount = server["volumes"][0].split(":")[:2]
+    assert mount == "/data" and volume in data["volumes"]
+    assert server["env_file"] == ["server.env"] and ENV_EXAMPLE.exists()
+    assert "/healthz" in " ".join(server["healthcheck"]["test"])
+    assert "ports" not in server, "only nginx is published"
+    assert server["expose"] == [str(Settings().port)]
+    assert server["stop_signal"] == "SIGTERM"
+    assert all(key.startswith(ENV_PREFIX) for key in server["environment"])
+
+
+def test_compose_puts_nginx_in_front_and_trusts_only_it() -> None:
+    data = compose()
+    services = data["services"]
+    nginx = services["nginx"]
+    assert nginx["depends_on"]["dominion"]["condition"] == "service_healthy"
+    assert sorted(nginx["ports"]) == ["443:443", "80:80"]
+    mounts = {m.split(":")[1]: m.split(":") for m in nginx["volumes"]}
+    site = mounts["/etc/nginx/conf.d/default.conf"]
+    assert (COMPOSE.parent / site[0]).resolve() == NGINX_CONF and site[2] == "ro"
+    assert mounts["/etc/nginx/certs"][2] == "ro"
+    assert "/var/www/certbot" in mounts
+    address = nginx["networks"]["edge"]["ipv4_address"]
+    assert services["dominion"]["environment"]["DOMINION_TRUSTED_PROXIES"] == address
+    subnet = data["networks"]["edge"]["ipam"]["config"][0]["subnet"]
+    assert address.rsplit(".", 1)[0] == subnet.split("/")[0].rsplit(".", 1)[0]
+    # the nginx configuration's upstream is the compose service and its port
+    assert re.search(r"server dominion:(\d+);", NGINX_CONF.read_text()).group(1) == str(  # type: ignore[union-attr]
+        Settings().port)
+
+
+# -- nginx's timeouts and limits against the server's ------------------------------------
+
+def location(name: str, after: str = "listen 443 ssl;") -> str:
+    """A location block of the TLS server block (or of the block holding `after`)."""
+    text = NGINX_CONF.read_text()
+    start = text.index(f"location {name} {{", text.index(after))
+    return text[start:text.index("}", start)]
+
+
+def seconds(block: str, directive: str) -> int:
+    found = re.search(rf"{directive}\s+(\d+)s;", block)
+    assert found, f"{directive} missing"
+    return int(found.group(1))
+
+
+def test_nginx_outwaits_the_servers_idle_timeout() -> None:
+    defaults = Settings()
+    ws = location("= /api/v1/ws")
+    for header in ("Upgrade $http_upgrade", "Connection $dominion_connection_upgrade",
+                   "X-Forwarded-For $proxy_add_x_forwarded_for",
+                   "X-Forwarded-Proto $scheme"):
+        assert f"proxy_set_header {header};" in ws
+    assert seconds(ws, "proxy_read_timeout") > defaults.idle_timeout_seconds
+    assert seconds(ws, "proxy_send_timeout") > defaults.idle_timeout_seconds
+    rest = location("/")
+    assert "X-Forwarded-For $proxy_add_x_forwarded_for" in rest
+    assert "client_max_body_size 64k;" in NGINX_CONF.read_text()
+    assert "return 301 https://" in location("/", after="listen 80;")
+
+
+# -- the systemd unit -------------------------------------------------------------------
+
+def unit() -> configparser.ConfigParser:
+    parser = configparser.ConfigParser(strict=False, interpolation=None,
+                                       delimiters=("=",), comment_prefixes=("#", ";"))
+    parser.optionxform = str  # type: ignore[assignment,method-assign]
+    parser.read_string(UNIT.read_text())
+    return parser
+
+
+def test_the_unit_has_the_required_keys() -> None:
+    service = unit()["Service"]
+    assert service["User"] == "dominion" and service["User"] != "root"
+    assert service["EnvironmentFile"] == "/etc/dominion/server.env"
+    assert service["ExecStart"].endswith("/dominion-server")
+    assert service["NoNewPrivileges"] == "yes"
+    assert service["ProtectSystem"] == "strict"
+    assert service["ReadWritePaths"] == "/var/lib/dominion"
+    assert service["Restart"] == "on-failure"
+    assert service["KillSignal"] == "SIGTERM"
+    environment = UNIT.read_text()
+    assert "Environment=DOMINION_DB=/var/lib/dominion/dominion.sqlite3" in environment
+    assert "Environment=DOMINION_HOST=127.0.0.1" in environment
+    assert unit()["Install"]["WantedBy"] == "multi-user.target"
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None,
+                    reason="systemd-analyze is not installed")
+def test_systemd_analyze_verify_accepts_the_unit(tmp_path: Path) -> None:
+    """Verified as written, but with ExecStart pointing at this machine's dominion-server
+    (verify checks the program exists; /opt/dominion/venv is the host's layout)."""
+    program = shutil.which("dominion-server")
+    if program is None:
+        pytest.skip("dominion-server is not installed as a command")
+    copy = tmp_path / UNIT.name
+    copy.write_text(UNIT.read_text().replace("/opt/dominion/venv/bin/dominion-server",
+                                             program))
+    result = subprocess.run(["systemd-analyze", "verify", str(copy)], capture_output=True,
+                            text=True, timeout=60, check=False)
+    complaints = [line for line in (result.stdout + result.stderr).splitlines()
+                  if UNIT.name in line]
+    assert result.returncode == 0 and not complaints, result.stdout + result.stderr
+
+
+# -- the example environment file -------------------------------------------------------
+
+def example_lines() -> dict[str, tuple[str, bool]]:
+    """DOMINION_* name -> (value, active) for each setting line, active or commented."""
+    found: dict[str, tuple[str, bool]] = {}
+    for line in ENV_EXAMPLE.read_text().splitlines():
+        match = re.fullmatch(r"(#?)(DOMINION_[A-Z_]+)=(.*)", line.strip())
+        if match:
+            found[match.group(2)] = (match.group(3), not match.group(1))
+    return found
+
+
+def test_the_example_environment_lists_every_setting_with_its_default() -> None:
+    lines = example_lines()
+    text = ENV_EXAMPLE.read_text()
+    names = {ENV_PREFIX + f.name.upper() for f in fields(Settings)}
+    assert names - set(lines) == set(), "settings missing from server.env.example"
+    assert set(lines) - names == set(), "server.env.example names unknown settings"
+    blocks = text.split("\n\n")
+    for f in fields(Settings):
+        env = ENV_PREFIX + f.name.upper()
+        block = next(b for b in blocks if re.search(rf"^#?{env}=", b, re.MULTILINE))
+        default = f.default
+        shown = ("none" if default == () else str(int(default))
+                 if isinstance(default, float) and default.is_integer() else str(default))
+        assert re.search(rf"default: ({re.escape(shown)}|empty)\b", block) or \
+            re.search(rf"default: [^\n]*\b{re.escape(shown)}\b", block), \
+            f"{env}: the default {shown!r} is not documented next to it"
+
+
+def test_the_example_environment_is_accepted_by_the_server() -> None:
+    active = {name: value for name, (value, on) in example_lines().items() if on}
+    assert {"DOMINION_HOST", "DOMINION_PORT", "DOMINION_DB"}.isdisjoint(active)
+    settings = Settings.from_sources([], environ=active)
+    assert settings.problem() is None
+    assert settings.public_url.startswith("https://")
+    assert settings.allowed_origins == (settings.public_url,)
+    assert settings.trusted_proxies == ("127.0.0.1",)
+
+
+def test_no_secrets_or_keys_in_deploy() -> None:
+    for path in DEPLOY.rglob("*"):
+        if path.is_file():
+            text = path.read_text()
+            assert "-----BEGIN" not in text, path
+            for line in text.splitlines():
+                if not line.lstrip().startswith("#"):
+                    assert not SECRET_WORDS.search(line), f"{path}: {line}"
+    ignored = (DEPLOY / ".gitignore").read_text().split()
+    assert {"server.env", "certs/", "backups/"} <= set(ignored)
+
+
+# -- the hosting guide ------------------------------------------------------------------
+
+def test_the_hosting_guide_names_every_setting_and_metric() -> None:
+    guide = HOSTING.read_text()
+    for f in fields(Settings):
+        assert ENV_PREFIX + f.name.upper() in guide, f"HOSTING.md: {f.name}"
+    server_doc = (ROOT / "docs" / "SERVER.md").read_text()
+    metrics = set(re.findall(r"`(dominion_[a-z_]+)", server_doc))
+    assert metrics and all(metric in guide for metric in metrics), metrics
