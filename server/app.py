@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ipaddress
 import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -90,12 +92,27 @@ def client_address(request: web.Request) -> str:
     remote = request.remote or "unknown"
     trusted = request.app[SETTINGS].trusted_proxies
     forwarded = request.headers.get("X-Forwarded-For")
-    if forwarded and remote in trusted:
+    if forwarded and _is_trusted(remote, trusted):
         hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
         for hop in reversed(hops):
-            if hop not in trusted:
+            if not _is_trusted(hop, trusted):
                 return hop
     return remote
+
+
+def _is_trusted(address: str, trusted: tuple[str, ...]) -> bool:
+    """Is `address` one of the trusted proxies (addresses or networks like 10.0.0.0/8)?"""
+    if address in trusted:
+        return True
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    for entry in trusted:
+        with contextlib.suppress(ValueError):
+            if ip in ipaddress.ip_network(entry, strict=False):
+                return True
+    return False
 
 
 def _origin_allowed(request: web.Request) -> bool:

@@ -317,6 +317,9 @@ class Room:
         """Send what changed since event `before` to every subscriber; finish if over."""
         game = self.game
         assert game is not None
+        if game.over:
+            # stored before anyone hears game_over, so its replay can be fetched at once
+            await self._finish(FINISHED, game.result.to_dict() if game.result else None)
         viewers = list(dict.fromkeys(self._subscribers.values()))
         frames = self._event_frames(before, viewers)
         status = {viewer: self._status_frame(viewer) for viewer in viewers}
@@ -324,8 +327,6 @@ class Room:
             for frame in frames[viewer]:
                 subscriber.push(frame)
             subscriber.push(status[viewer])
-        if game.over:
-            await self._finish(FINISHED, game.result.to_dict() if game.result else None)
 
     async def _finish(self, state: str, result: dict[str, Any] | None) -> None:
         game = self.game

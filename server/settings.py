@@ -22,7 +22,8 @@ class Settings:
         "help": "comma-separated Origins allowed to open WebSockets from a browser "
                 "('*' for any); requests without an Origin header are always allowed"})
     trusted_proxies: tuple[str, ...] = field(default=(), metadata={
-        "help": "comma-separated proxy addresses whose X-Forwarded-For is believed"})
+        "help": "comma-separated proxy addresses or networks (10.0.0.0/8) whose "
+                "X-Forwarded-For is believed"})
     max_frame_bytes: int = field(default=16384, metadata={"help": "largest client frame"})
     messages_per_second: int = field(default=50, metadata={
         "help": "per-connection message rate (token bucket refill)"})
