@@ -131,7 +131,10 @@ async def websocket(request: web.Request) -> web.StreamResponse:
     address = client_address(request)
     if state.per_address.get(address, 0) >= settings.connections_per_address:
         raise web.HTTPTooManyRequests(text="too many connections from your address")
-    ws = web.WebSocketResponse(protocols=(SUBPROTOCOL,), max_msg_size=4 * settings.max_frame_bytes)
+    # No permessage-deflate: frames are small msgpack, and zlib state per connection costs
+    # memory and CPU for little gain.
+    ws = web.WebSocketResponse(protocols=(SUBPROTOCOL,), compress=False,
+                               max_msg_size=4 * settings.max_frame_bytes)
     await ws.prepare(request)
     transport = request.transport
     if transport is None:  # the client is already gone
