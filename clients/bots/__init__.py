@@ -7,6 +7,22 @@ options and a `Table` with what the player may know.
 
 from __future__ import annotations
 
-from .strategies import STRATEGIES, DecisionLike, OptionLike, Strategy, Table, make_strategy
+from .strategies import (
+    STRATEGIES,
+    DecisionLike,
+    NoTable,
+    OptionLike,
+    Strategy,
+    Table,
+    make_strategy,
+)
 
-__all__ = ["STRATEGIES", "DecisionLike", "OptionLike", "Strategy", "Table", "make_strategy"]
+__all__ = [
+    "STRATEGIES",
+    "DecisionLike",
+    "NoTable",
+    "OptionLike",
+    "Strategy",
+    "Table",
+    "make_strategy",
+]

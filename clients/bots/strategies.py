@@ -42,6 +42,18 @@ class Table(Protocol):
         ...
 
 
+class NoTable:
+    """A `Table` for strategies that read nothing from it (the random bot)."""
+
+    coins = 0
+
+    def supply(self, card: str) -> int:
+        return 0
+
+    def owned(self, card: str) -> int:
+        return 0
+
+
 class Strategy(Protocol):
     name: str
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import aiohttp
 
-from dominion.clients.bots import make_strategy
+from dominion.clients.bots import NoTable, make_strategy
 from dominion.clients.bots.wire import WireDecision
 from dominion.protocol import Ack, Answer, GameOver, Join, PendingDecision, Snapshot
 from dominion.server.verify import verify_replay
@@ -31,18 +31,6 @@ pytestmark = [needs_nginx, needs_openssl]
 
 FAST = ("--messages-per-second", "100000", "--burst", "100000",
         "--sqlite-synchronous", "NORMAL")
-
-
-class NoTable:
-    """A random player needs no table."""
-
-    coins = 0
-
-    def supply(self, card: str) -> int:
-        return 1
-
-    def owned(self, card: str) -> int:
-        return 0
 
 
 def session_for(proxy: Proxy) -> aiohttp.ClientSession:

@@ -12,7 +12,7 @@ from typing import Any
 
 import aiohttp
 
-from dominion.clients.bots import make_strategy
+from dominion.clients.bots import NoTable, make_strategy
 from dominion.clients.bots.wire import WireDecision
 from dominion.protocol import (
     Ack,
@@ -33,16 +33,6 @@ from .wsclient import TestClient
 GAMES = 3
 ANSWERS_BEFORE_CRASH = 25
 FAST = ("--messages-per-second", "100000", "--burst", "100000")
-
-
-class NoTable:
-    coins = 0
-
-    def supply(self, card: str) -> int:
-        return 1
-
-    def owned(self, card: str) -> int:
-        return 0
 
 
 class Player:
