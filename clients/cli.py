@@ -1,6 +1,7 @@
 """`dominion`: the command-line client.
 
     dominion config [--server URL] [--name NAME] [--lang en|pl]   save defaults
+    dominion play [--game GAME] [--seats N --bot STRATEGY... --kingdom K --edition E]
     dominion list [--state open|playing|finished|abandoned] [filters]
     dominion create --seats N [--edition 1|2] [--kingdom K] [--bot STRATEGY|SEAT=STRATEGY]...
     dominion join GAME
@@ -68,6 +69,18 @@ def _parser() -> argparse.ArgumentParser:
 
     conf = commands.add_parser("config", help="save a default server, name and language")
     _common(conf)
+
+    play = commands.add_parser("play", help="play a game in the terminal (a new table "
+                                            "with a big_money bot, or --game GAME)")
+    _common(play)
+    play.add_argument("--game", help="join this table, or take your saved seat again")
+    play.add_argument("--seats", type=int, default=2, help="seats of a new table (2 to 6)")
+    play.add_argument("--edition", type=int, choices=(1, 2), default=2)
+    play.add_argument("--kingdom", help="a recommended set's name, or 10 card ids "
+                                        "separated by commas (default: random)")
+    play.add_argument("--bot", action="append", default=[], metavar="[SEAT=]STRATEGY",
+                      help="a server-side bot seat; repeat for more (default: seat 1 "
+                           f"big_money; 'none' for no bots; {', '.join(STRATEGIES)})")
 
     listing = commands.add_parser("list", help="list games")
     _common(listing)
@@ -334,6 +347,12 @@ async def run_watch(args: argparse.Namespace, settings: config.Settings) -> int:
                     return 0
 
 
+async def run_play(args: argparse.Namespace, settings: config.Settings) -> int:
+    from .play import run_play as play
+
+    return await play(args, settings)
+
+
 async def run_bot(args: argparse.Namespace, settings: config.Settings) -> int:
     from .bots.network import NetworkBot
 
@@ -397,7 +416,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return await card_names(session, settings.server, settings.lang)
         return show_replay(Path(args.file), asyncio.run(names()), args.all, Console())
     runners = {"list": run_list, "create": run_create, "join": run_join, "watch": run_watch,
-               "bot": run_bot}
+               "bot": run_bot, "play": run_play}
     try:
         if args.command == "replay" and args.replay_command == "download":
             output = Path(args.output) if args.output else None

@@ -25,6 +25,11 @@ ACTION_COINS = {"market": 1, "festival": 2, "militia": 2, "poacher": 1, "vassal"
                 "woodcutter": 2, "chancellor": 2}
 """Action cards whose text gives "+N coins" unconditionally."""
 MONEYLENDER_COINS = 3
+ACTION_EXTRAS = {"cellar": (1, 0), "village": (2, 0), "council_room": (0, 1),
+                 "festival": (2, 1), "laboratory": (1, 0), "market": (1, 1),
+                 "harbinger": (1, 0), "merchant": (1, 0), "poacher": (1, 0), "sentry": (1, 0),
+                 "woodcutter": (0, 1), "spy": (1, 0)}
+"""Action cards whose text gives "+N Actions" or "+N Buys": card -> (actions, buys)."""
 COSTS = {"copper": 0, "curse": 0, "cellar": 2, "chapel": 2, "estate": 2, "moat": 2,
          "chancellor": 3, "harbinger": 3, "merchant": 3, "silver": 3, "vassal": 3,
          "village": 3, "woodcutter": 3, "workshop": 3, "bureaucrat": 4, "feast": 4,
@@ -67,6 +72,8 @@ class PlayerState:
     """False when the game was first seen mid-way, so `owned` counts only what followed."""
     turns: int = 0
     resigned: bool = False
+    discard_top: str | None = None
+    """The top card of the discard pile (public), None when empty or not known."""
 
 
 @dataclass
@@ -86,6 +93,8 @@ class GameState:
     turn_player: int | None = None
     phase: str = "action"
     coins: int = 0
+    actions: int = 1
+    buys: int = 1
     decision: dict[str, Any] | None = None
     result: dict[str, Any] | None = None
     started: bool = False
@@ -134,6 +143,8 @@ class GameState:
         self.turn_player = turn.get("player")
         self.phase = turn.get("phase", "action")
         self.coins = turn.get("coins", 0)
+        self.actions = turn.get("actions", 1)
+        self.buys = turn.get("buys", 1)
         self.decision = view.get("decision")
         self.result = view.get("result")
         players = []
@@ -143,7 +154,8 @@ class GameState:
                                  hand_size=seen.get("hand_size", 0),
                                  hand=list(seen["hand"]) if "hand" in seen else None,
                                  in_play=list(seen.get("in_play", ())),
-                                 turns=seen.get("turns", 0))
+                                 turns=seen.get("turns", 0),
+                                 discard_top=seen.get("discard_top"))
             player.owned = Counter(STARTING_DECK)
             players.append(player)
         # Gains are public, but a view does not list them: the counts are certain only
@@ -195,6 +207,8 @@ class GameState:
             self.turn_player = seat
             self.phase = "action"
             self.coins = 0
+            self.actions = 1
+            self.buys = 1
             self._merchants = 0
             self._silver_played = False
             if player is not None:
@@ -210,9 +224,17 @@ class GameState:
         if player is None:
             return
         self._move(player, kind, event, cards, zone)
+        self._discard_top(player, kind, event, cards, zone)
         if kind == "played" and seat == self.turn_player:
             self._add_coins(cards)
+            if self.phase == "action" and zone == "hand" and not event.get("source"):
+                self.actions -= len(cards)  # an Action card played from hand in turn
+            for card in cards:
+                actions, buys = ACTION_EXTRAS.get(card, (0, 0))
+                self.actions += actions
+                self.buys += buys
         elif kind == "bought":
+            self.buys -= len(cards)
             for card in cards:
                 self.coins -= self.costs.get(card, 0)
         elif (kind == "trashed" and event.get("source") == "moneylender"
@@ -255,6 +277,19 @@ class GameState:
                 self.coins += ACTION_COINS.get(card, 0)
                 if card == "merchant":
                     self._merchants += 1
+
+    @staticmethod
+    def _discard_top(player: PlayerState, kind: object, event: dict[str, Any],
+                     cards: list[str], zone: object) -> None:
+        """The public top card of the discard pile."""
+        if kind == "discarded" or (kind in ("bought", "gained") and zone == "discard"):
+            top = event.get("top")
+            if cards:
+                player.discard_top = cards[-1]
+            elif isinstance(top, str):
+                player.discard_top = top
+        elif kind in ("shuffled", "deck_to_discard"):
+            player.discard_top = None  # shuffled away, or a deck put there unseen
 
     @staticmethod
     def _move(player: PlayerState, kind: object, event: dict[str, Any], cards: list[str],

@@ -1,0 +1,127 @@
+"""What a person types in `dominion play`, read as option ids (`clients.choose`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from dominion.clients.choose import InputError, Parsed, allowed, option_label, parse_input
+from dominion.clients.render import Names
+
+POLISH = Names([{"id": "copper", "name": "Copper", "name_pl": "Miedziaki"},
+                {"id": "silver", "name": "Silver", "name_pl": "Srebrniki"},
+                {"id": "smithy", "name": "Smithy", "name_pl": "Kuźnia"},
+                {"id": "estate", "name": "Estate", "name_pl": "Posiadłość"},
+                {"id": "throne_room", "name": "Throne Room", "name_pl": "Sala tronowa"}],
+               "pl")
+ENGLISH = Names()
+
+
+def decision(kind: str, options: list[tuple[str, str | None]], low: int = 1, high: int = 1,
+             ordered: bool = False) -> dict[str, Any]:
+    return {"id": 7, "player": 0, "kind": kind, "prompt": "?", "source": None, "min": low,
+            "max": high, "ordered": ordered,
+            "options": [{"id": i, "kind": k, "card": c} for i, (k, c) in enumerate(options)]}
+
+
+BUY = decision("buy", [("play", "copper"), ("play", "silver"), ("play_all_treasures", None),
+                       ("buy", "copper"), ("buy", "silver"), ("buy", "smithy"),
+                       ("end_phase", None)])
+DISCARD = decision("discard", [("card", "copper"), ("card", "copper"), ("card", "estate"),
+                               ("card", "throne_room"), ("card", "silver")], 0, 5)
+FATE = decision("choose_fate", [("trash", "estate"), ("discard", "estate"),
+                                ("keep", "estate")])
+ORDER = decision("order", [("card", "copper"), ("card", "silver"), ("card", "smithy")], 3, 3,
+                 ordered=True)
+
+
+def answer(text: str, asked: dict[str, Any], names: Names = ENGLISH) -> tuple[int, ...]:
+    parsed = parse_input(text, asked, names)
+    assert parsed.command == "answer"
+    return parsed.options
+
+
+def test_numbers_count_from_one() -> None:
+    assert answer("3", BUY) == (2,)
+    assert answer(" 1 4 5 ", DISCARD) == (0, 3, 4)
+    assert answer("1,4", DISCARD) == (0, 3)
+    assert answer("3 1 2", ORDER) == (2, 0, 1)
+
+
+def test_words_all_end_and_nothing() -> None:
+    assert answer("all", BUY) == (2,)
+    assert answer("END", BUY) == (6,)
+    assert answer("done", BUY) == (6,)
+    assert answer("", DISCARD) == ()
+    assert answer("none", DISCARD) == ()
+    assert answer("all", DISCARD) == (0, 1, 2, 3, 4)  # every option, when allowed
+    assert answer("yes", decision("yes_no", [("yes", None), ("no", None)])) == (0,)
+    assert answer("n", decision("yes_no", [("yes", None), ("no", None)])) == (1,)
+
+
+def test_card_names_and_prefixes() -> None:
+    assert answer("Smithy", BUY) == (5,)
+    assert answer("smi", BUY) == (5,)
+    assert answer("buy silver", BUY) == (4,)
+    assert answer("play copper", BUY) == (0,)
+    assert answer("throne room", DISCARD) == (3,)
+    assert answer("throne_room", DISCARD) == (3,)
+    # several copies of a card are separate options: each name takes the next one
+    assert answer("copper, copper, estate", DISCARD) == (0, 1, 2)
+    assert answer("copper estate", DISCARD) == (0, 2)
+    assert answer("1 silver", DISCARD) == (0, 4)
+    assert answer("trash", FATE) == (0,)
+    assert answer("keep estate", FATE) == (2,)
+    assert answer("copper, silver, smithy", ORDER) == (0, 1, 2)
+    assert answer("smithy, copper, silver", ORDER) == (2, 0, 1)  # first ends on top
+
+
+def test_polish_names_with_or_without_diacritics() -> None:
+    assert answer("Kuźnia", BUY, POLISH) == (5,)
+    assert answer("kuznia", BUY, POLISH) == (5,)
+    assert answer("posiadlosc", DISCARD, POLISH) == (2,)
+    assert answer("sala", DISCARD, POLISH) == (3,)
+    assert answer("buy srebrniki", BUY, POLISH) == (4,)
+
+
+def test_commands() -> None:
+    assert parse_input("help", BUY) == Parsed("help")
+    assert parse_input("?", BUY) == Parsed("help")
+    assert parse_input("Quit", BUY) == Parsed("quit")
+    assert parse_input("resign", BUY) == Parsed("resign")
+
+
+@pytest.mark.parametrize(("text", "asked", "explains"), [
+    ("9", BUY, "no option 9: the options are numbered 1 to 7"),
+    ("0", BUY, "no option 0"),
+    ("1 2", BUY, "you chose 2; choose exactly 1"),
+    ("", BUY, "you must choose something"),
+    ("none", ORDER, "you must choose something"),
+    ("copper", BUY, "'copper' could be 1 (Play Copper) or 4 (Buy Copper)"),
+    ("s", BUY, "could be"),
+    ("gold", BUY, "'gold' is not an option here"),
+    ("1 1", DISCARD, "option 1 is chosen twice"),
+    ("silver, silver", DISCARD, "'silver' is chosen more times"),
+    ("all", decision("trash", [("card", "copper")] * 5, 0, 4), "'all' is not allowed here"),
+    ("end", DISCARD | {"min": 1}, "there is no ending here"),
+    ("copper", ORDER, "you chose 1; choose exactly 3"),
+])
+def test_mistakes_are_explained(text: str, asked: dict[str, Any], explains: str) -> None:
+    with pytest.raises(InputError) as error:
+        parse_input(text, asked, ENGLISH)
+    assert explains in str(error.value)
+
+
+def test_labels_and_allowed() -> None:
+    options = BUY["options"]
+    costs = {"silver": 3}
+    labels = [option_label(o, BUY, ENGLISH, costs) for o in options]
+    assert labels == ["Play Copper", "Play Silver", "Play all Treasures", "Buy Copper",
+                      "Buy Silver ($3)", "Buy Smithy", "End turn"]
+    assert option_label({"kind": "end_phase", "card": None}, {"kind": "play_action"},
+                        ENGLISH) == "End Action phase"
+    assert option_label(FATE["options"][0], FATE, POLISH) == "Trash Posiadłość"
+    assert allowed(DISCARD) == ("choose up to 5 of the options 1-5, by number or card name "
+                                "('none' or an empty line for nothing)")
+    assert allowed(ORDER).startswith("choose exactly 3")
