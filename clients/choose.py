@@ -97,19 +97,21 @@ def option_label(option: Mapping[str, Any], decision: Mapping[str, Any], name: C
     return f"{kind} {shown}".strip()
 
 
-def _aliases(option: Mapping[str, Any], name: CardName) -> tuple[list[str], str | None]:
+def _aliases(option: Mapping[str, Any], decision: Mapping[str, Any], name: CardName
+             ) -> tuple[list[str], str | None]:
     """The names an option answers to, and the verb that may precede its card."""
     kind = option.get("kind")
     card = option.get("card")
-    names = [_plain(name(card)), _plain(card)] if card else []
+    label = _plain(option_label(option, decision, name))  # as shown (and completed)
+    names = [_plain(name(card)), _plain(card), label] if card else [label]
     if kind in ("yes", "no"):
         return [str(kind), str(kind)[0], "tak" if kind == "yes" else "nie"], None
     if kind in ("trash", "discard", "keep"):
-        return [str(kind)], str(kind)
+        return [str(kind), label], str(kind)
     if kind == "play_all_treasures":
-        return ["all", "play all", "play all treasures"], None
+        return ["all", "play all", label], None
     if kind == "end_phase":
-        return ["end", "done", "end turn", "end phase"], None
+        return ["end", "done", "end phase", label], None
     if kind in ("play", "buy"):
         return names, str(kind)
     return names, None
@@ -119,17 +121,23 @@ def _meaning(option: Mapping[str, Any]) -> tuple[object, object]:
     return option.get("kind"), option.get("card")
 
 
-def _match(phrase: str, options: Sequence[Mapping[str, Any]], name: CardName
-           ) -> list[int]:
-    """The option ids a phrase names: exact names first, else unique prefixes."""
-    verb = None
+def _match(phrase: str, options: Sequence[Mapping[str, Any]], decision: Mapping[str, Any],
+           name: CardName) -> list[int]:
+    """The option ids a phrase names: exact names first, else prefixes; the phrase as a
+    whole (an option's label, as shown), else a verb and a card name."""
+    found = _match_names(phrase, None, options, decision, name)
     first, _, rest = phrase.partition(" ")
-    if first in VERBS and rest:
-        verb, phrase = VERBS[first], rest
+    if not found and first in VERBS and rest:
+        found = _match_names(rest, VERBS[first], options, decision, name)
+    return found
+
+
+def _match_names(phrase: str, verb: str | None, options: Sequence[Mapping[str, Any]],
+                 decision: Mapping[str, Any], name: CardName) -> list[int]:
     exact: list[int] = []
     prefix: list[int] = []
     for index, option in enumerate(options):
-        names, option_verb = _aliases(option, name)
+        names, option_verb = _aliases(option, decision, name)
         if verb is not None and option_verb not in (verb, None):
             continue
         if verb is not None and option.get("kind") in ("trash", "discard", "keep"):
@@ -203,7 +211,7 @@ def parse_input(text: str, decision: Mapping[str, Any], name: CardName = lambda 
                                  "once (several copies of a card are separate options)")
             chosen.append(number - 1)
             return True
-        ids = _match(phrase, options, name)
+        ids = _match(phrase, options, decision, name)
         if not ids:
             return False
         meanings = {_meaning(options[i]) for i in ids}
@@ -218,7 +226,9 @@ def parse_input(text: str, decision: Mapping[str, Any], name: CardName = lambda 
         chosen.append(free[0])
         return True
 
-    for part in (p.strip() for p in line.split(",")):
+    # "buy silver ($3)", as completed from a label shown with its cost
+    parts = (re.sub(r"\s*\(\$?\d+\)$", "", p.strip()) for p in line.split(","))
+    for part in parts:
         if not part:
             continue
         if take(part):

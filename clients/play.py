@@ -314,7 +314,7 @@ class Play:
         return decision
 
     async def _play(self, reader: LineReader) -> int:
-        waiting_for: int | None = None
+        waiting_for: tuple[object, ...] | None = None
         redraw = True
         while True:
             state = self.state
@@ -325,9 +325,10 @@ class Play:
             decision = self._pending()
             if decision is None:
                 pending = state.decision
-                if pending is not None and pending.get("id") != waiting_for:
+                if pending is not None and (state.turn_number, pending.get("player"),
+                                            pending.get("kind")) != waiting_for:
                     self._print_new_lines()
-                    waiting_for = pending.get("id")
+                    waiting_for = (state.turn_number, pending.get("player"), pending.get("kind"))
                     who = state.names()[pending["player"]] if isinstance(
                         pending.get("player"), int) and pending["player"] < len(
                         state.players) else "?"

@@ -125,3 +125,15 @@ def test_labels_and_allowed() -> None:
     assert allowed(DISCARD) == ("choose up to 5 of the options 1-5, by number or card name "
                                 "('none' or an empty line for nothing)")
     assert allowed(ORDER).startswith("choose exactly 3")
+
+
+def test_labels_as_completed_are_answers() -> None:
+    for asked in (BUY, DISCARD, FATE, ORDER | {"min": 1, "max": 1}):
+        for option in asked["options"]:
+            for costs in ({}, {"silver": 3, "copper": 0, "smithy": 4}):
+                label = option_label(option, asked, POLISH, costs)
+                chosen = answer(label, asked, POLISH)
+                assert asked["options"][chosen[0]]["kind"] == option["kind"], label
+                assert asked["options"][chosen[0]]["card"] == option["card"], label
+    assert answer("End Action phase", decision(
+        "play_action", [("play", "smithy"), ("end_phase", None)])) == (1,)
