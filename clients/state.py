@@ -288,8 +288,10 @@ class GameState:
                 player.discard_top = cards[-1]
             elif isinstance(top, str):
                 player.discard_top = top
-        elif kind in ("shuffled", "deck_to_discard"):
-            player.discard_top = None  # shuffled away, or a deck put there unseen
+        elif kind in ("shuffled", "deck_to_discard") or zone == "discard":
+            # shuffled away, a deck put there unseen, or a card taken off it (Harbinger,
+            # Vassal): the new top is not told
+            player.discard_top = None
 
     @staticmethod
     def _move(player: PlayerState, kind: object, event: dict[str, Any], cards: list[str],
