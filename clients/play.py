@@ -179,13 +179,14 @@ class LineReader:
     """
 
     def __init__(self) -> None:
-        self.interactive = sys.stdin.isatty()
         self._pending: asyncio.Future[str] | None = None
         self._session: Any = None
-        if self.interactive:
-            from prompt_toolkit import PromptSession
-            from prompt_toolkit.history import InMemoryHistory
-
+        if sys.stdin.isatty():
+            try:
+                from prompt_toolkit import PromptSession
+                from prompt_toolkit.history import InMemoryHistory
+            except ImportError:  # not installed: plain lines, no completion
+                return
             self._session = PromptSession(history=InMemoryHistory())
 
     async def read(self, message: str, words: list[str]) -> str:
@@ -236,6 +237,7 @@ class Play:
         reader = asyncio.ensure_future(self._read_pushes())
         try:
             await self._wait_for_start()
+            await self._earlier_log()
             return await self._play(LineReader())
         finally:
             reader.cancel()
@@ -306,6 +308,27 @@ class Play:
                 shown = text
             await self._changes(1.0)
         self.console.print("The game starts.")
+
+    async def _earlier_log(self) -> None:
+        """Joined a running game: the log so far, from the public replay."""
+        if self.state.seq == 0 or self.printed:
+            return
+        try:
+            replay = await self.lobby.replay(self.game)
+        except Exception:  # the log then starts now
+            return
+        events = replay.get("events", []) if isinstance(replay, dict) else []
+        players = self.state.names()
+        earlier = []
+        for event in events[: self.state.seq]:
+            if event.get("kind") == "turn_started":
+                earlier.append(f"-- {turn_heading(event, players)} --")
+            else:
+                line = describe(event, players, self.names)
+                if line:
+                    earlier.append(line)
+        self.log[:0] = earlier
+        self.printed += len(earlier)
 
     def _pending(self) -> dict[str, Any] | None:
         decision = self.state.my_decision()
