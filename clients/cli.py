@@ -63,6 +63,16 @@ def _common(parser: argparse.ArgumentParser, server: bool = True) -> None:
                         help="card names in English (default) or Polish")
 
 
+def _table_options(parser: argparse.ArgumentParser, bot_help: str) -> None:
+    """The options of a new table, for `create` and `play`."""
+    parser.add_argument("--seats", type=int, default=2, help="seats of a new table (2 to 6)")
+    parser.add_argument("--edition", type=int, choices=(1, 2), default=2)
+    parser.add_argument("--kingdom", help="a recommended set's name, or 10 card ids "
+                                          "separated by commas (default: random)")
+    parser.add_argument("--bot", action="append", default=[], metavar="[SEAT=]STRATEGY",
+                        help=bot_help)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dominion", description="The Dominion client.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -74,13 +84,8 @@ def _parser() -> argparse.ArgumentParser:
                                             "with a big_money bot, or --game GAME)")
     _common(play)
     play.add_argument("--game", help="join this table, or take your saved seat again")
-    play.add_argument("--seats", type=int, default=2, help="seats of a new table (2 to 6)")
-    play.add_argument("--edition", type=int, choices=(1, 2), default=2)
-    play.add_argument("--kingdom", help="a recommended set's name, or 10 card ids "
-                                        "separated by commas (default: random)")
-    play.add_argument("--bot", action="append", default=[], metavar="[SEAT=]STRATEGY",
-                      help="a server-side bot seat; repeat for more (default: seat 1 "
-                           f"big_money; 'none' for no bots; {', '.join(STRATEGIES)})")
+    _table_options(play, "a server-side bot seat; repeat for more (default: seat 1 "
+                         f"big_money; 'none' for no bots; {', '.join(STRATEGIES)})")
 
     listing = commands.add_parser("list", help="list games")
     _common(listing)
@@ -97,13 +102,8 @@ def _parser() -> argparse.ArgumentParser:
 
     create = commands.add_parser("create", help="create a table (you take seat 0)")
     _common(create)
-    create.add_argument("--seats", type=int, default=2, help="2 to 6 seats")
-    create.add_argument("--edition", type=int, choices=(1, 2), default=2)
-    create.add_argument("--kingdom", help="a recommended set's name, or 10 card ids "
-                                          "separated by commas (default: random)")
-    create.add_argument("--bot", action="append", default=[], metavar="[SEAT=]STRATEGY",
-                        help="a server-side bot seat; repeat for more "
-                             f"({', '.join(STRATEGIES)})")
+    _table_options(create, "a server-side bot seat; repeat for more "
+                           f"({', '.join(STRATEGIES)})")
 
     join = commands.add_parser("join", help="take a free seat at an open table")
     _common(join)
