@@ -153,14 +153,21 @@ def load_replay(path: Path) -> dict[str, Any]:
     return loaded
 
 
-def verify_file(path: Path) -> int:
-    from dominion.server.verify import verify_replay
-
+def _read_replay(path: Path) -> dict[str, Any] | None:
+    """The replay in a file, or None after saying on standard error why it cannot be read."""
     try:
-        replay = load_replay(path)
+        return load_replay(path)
     except (OSError, ValueError, msgpack.ExtraData, msgpack.FormatError,
             msgpack.StackError) as error:
         print(f"cannot read {path}: {error}", file=sys.stderr)
+        return None
+
+
+def verify_file(path: Path) -> int:
+    from dominion.server.verify import verify_replay
+
+    replay = _read_replay(path)
+    if replay is None:
         return 2
     result = verify_replay(replay)
     if result.ok:
@@ -192,11 +199,8 @@ async def download(server: str, game: str, chosen: str, output: Path | None) -> 
 
 
 def show_replay(path: Path, names: Names, everything: bool, console: Console) -> int:
-    try:
-        replay = load_replay(path)
-    except (OSError, ValueError, msgpack.ExtraData, msgpack.FormatError,
-            msgpack.StackError) as error:
-        print(f"cannot read {path}: {error}", file=sys.stderr)
+    replay = _read_replay(path)
+    if replay is None:
         return 2
     if replay.get("format") != "dominion-replay" or replay.get("version") != 1:
         print(f"{path} is not a version 1 Dominion replay", file=sys.stderr)
