@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 import queue
 import sqlite3
@@ -26,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import orjson
 import sqlite_utils
 
 from dominion.server.engine import Answer, Resignation
@@ -220,7 +220,8 @@ def _describe(error: BaseException, path: str) -> str:
 
 
 def _json(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    """Compact JSON text (orjson: a game's whole event log is written when it ends)."""
+    return orjson.dumps(value).decode()
 
 
 # ---------------------------------------------------------------------------
@@ -696,7 +697,7 @@ class Storage:
             rows = db.query(
                 "SELECT event FROM events WHERE game_id = ? ORDER BY seq", [game_id]
             )
-            return [json.loads(row["event"]) for row in rows]
+            return [orjson.loads(row["event"]) for row in rows]
 
     def chat(self, game_id: str) -> list[dict[str, Any]]:
         """A game's chat lines in order: {id, at, seat, name, text}."""
@@ -840,15 +841,15 @@ def _game_record(row: dict[str, Any]) -> GameRecord:
         state=row["state"],
         edition=row["edition"],
         seats=row["seats"],
-        kingdom=tuple(json.loads(row["kingdom"])),
+        kingdom=tuple(orjson.loads(row["kingdom"])),
         kingdom_name=row["kingdom_name"],
-        options=json.loads(row["options"]),
+        options=orjson.loads(row["options"]),
         started_at=row["started_at"],
         finished_at=row["finished_at"],
         seed=None if row["seed"] is None else int(row["seed"]),
         commitment=row["commitment"],
-        setup=None if row["setup"] is None else json.loads(row["setup"]),
-        result=None if row["result"] is None else json.loads(row["result"]),
+        setup=None if row["setup"] is None else orjson.loads(row["setup"]),
+        result=None if row["result"] is None else orjson.loads(row["result"]),
     )
 
 
@@ -907,6 +908,6 @@ def _stored_game(db: sqlite_utils.Database, row: dict[str, Any]) -> StoredGame:
             answers.append(Resignation(answer["player"]))
         else:
             answers.append(
-                Answer(answer["player"], answer["decision"], tuple(json.loads(answer["choices"])))
+                Answer(answer["player"], answer["decision"], tuple(orjson.loads(answer["choices"])))
             )
     return StoredGame(game=_game_record(row), seats=seats, answers=tuple(answers))
