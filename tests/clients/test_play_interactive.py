@@ -120,7 +120,15 @@ async def join_and_resign(server: str, game: str) -> None:
         joined = await Lobby(server, session).join(game, "Bob")
         async with Client(server, session=session) as client:
             state = await client.join(game, joined["token"])
+            answered: set[int] = set()
             while not (state.decision and state.decision.get("player") == 0):
+                decision = state.decision
+                if decision and "options" in decision and decision["id"] not in answered:
+                    # Bob may start: he ends his turn
+                    answered.add(decision["id"])
+                    ending = [o["id"] for o in decision["options"]
+                              if o["kind"] == "end_phase"] or list(range(decision["min"]))
+                    await client.answer(game, decision["id"], ending[:1])
                 await client.next_push(timeout=20)
             await client.resign(game)
 
