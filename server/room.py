@@ -93,7 +93,6 @@ class Room:
         self.record = record
         self.id = record.id
         self.seats = seats
-        self.state = record.state
         self.game: Game | None = None
         self._storage = storage
         self._settings = settings
@@ -105,6 +104,11 @@ class Room:
         self._bots: asyncio.Future[None] | None = None
         self._tasks: set[asyncio.Future[None]] = set()
         self._bot_rng = random.Random()
+
+    @property
+    def state(self) -> str:
+        """open, playing, finished or abandoned (the record is the one place it is kept)."""
+        return self.record.state
 
     # -- restore ---------------------------------------------------------------
 
@@ -178,12 +182,12 @@ class Room:
         setup = Setup.create([s.name or "" for s in self.seats], edition=self.record.edition,
                              kingdom=list(self.record.kingdom))
         started = utc_now()
+        commitment = commitment_of(seed)
         await self._storage.start_game(self.id, started_at=started, seed=seed,
-                                       commitment=commitment_of(seed), setup=setup.to_dict())
+                                       commitment=commitment, setup=setup.to_dict())
         self.game = Game(setup, seed)
-        self.state = PLAYING
         self.record = replace(self.record, state=PLAYING, started_at=started, seed=seed,
-                               commitment=commitment_of(seed), setup=setup.to_dict())
+                              commitment=commitment, setup=setup.to_dict())
         self._metrics.live_games.inc()
         for subscriber, viewer in self._subscribers.items():
             subscriber.push(self._snapshot_frame(viewer))
@@ -330,14 +334,13 @@ class Room:
 
     async def _finish(self, state: str, result: dict[str, Any] | None) -> None:
         game = self.game
-        self.state = state
+        finished = utc_now()
+        self.record = replace(self.record, state=state, finished_at=finished, result=result)
         self._metrics.live_games.dec()
         for seat in self.seats:
             if seat.absent_timer is not None:
                 seat.absent_timer.cancel()
         events = [event_record(e) for e in game.events] if game else []
-        finished = utc_now()
-        self.record = replace(self.record, state=state, finished_at=finished, result=result)
         await self._storage.finish_game(self.id, state=state, finished_at=finished,
                                         result=result, events=events)
         self.on_ended(self)
