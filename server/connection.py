@@ -167,19 +167,16 @@ class Connection:
         try:
             message = await self.ws.receive(timeout=timeout)
         except TimeoutError:
-            self._finish(timeout_code, timeout_reason)
+            self.close_soon(timeout_code, timeout_reason)
             return None
         if message.type is WSMsgType.BINARY:
             data: bytes = message.data
             return data
         if message.type is WSMsgType.TEXT:
-            self._finish(CloseCode.PROTOCOL_ERROR, "frames are binary msgpack")
+            self.close_soon(CloseCode.PROTOCOL_ERROR, "frames are binary msgpack")
         elif message.type is WSMsgType.ERROR:
-            self._finish(CloseCode.MESSAGE_TOO_BIG, "frame too large")
+            self.close_soon(CloseCode.MESSAGE_TOO_BIG, "frame too large")
         return None
-
-    def _finish(self, code: int, reason: str) -> None:
-        self.close_soon(code, reason)
 
     async def _handshake(self) -> bool:
         settings = self.state.settings
@@ -191,18 +188,18 @@ class Connection:
             message = decode_client(data, settings.max_frame_bytes)
         except ProtocolError as error:
             self.send(error_for(error))
-            self._finish(CloseCode.PROTOCOL_ERROR, "the first frame must be hello")
+            self.close_soon(CloseCode.PROTOCOL_ERROR, "the first frame must be hello")
             return False
         if not isinstance(message, Hello):
             self._error(message.id, ErrorCode.HELLO_REQUIRED, "say hello first")
-            self._finish(CloseCode.PROTOCOL_ERROR, "the first frame must be hello")
+            self.close_soon(CloseCode.PROTOCOL_ERROR, "the first frame must be hello")
             return False
         common = set(message.versions) & set(SUPPORTED_VERSIONS)
         if not common:
             spoken = ", ".join(map(str, SUPPORTED_VERSIONS))
             self._error(message.id, ErrorCode.UNSUPPORTED_VERSION,
                         f"this server speaks versions {spoken}")
-            self._finish(CloseCode.UNSUPPORTED_VERSION, "no common version")
+            self.close_soon(CloseCode.UNSUPPORTED_VERSION, "no common version")
             return False
         self.send(Welcome(
             id=message.id, version=max(common),
@@ -233,7 +230,7 @@ class Connection:
                 self.send(error_for(error))
                 self._malformed += 1
                 if self._malformed >= MALFORMED_IN_A_ROW:
-                    self._finish(CloseCode.PROTOCOL_ERROR, "too many malformed frames")
+                    self.close_soon(CloseCode.PROTOCOL_ERROR, "too many malformed frames")
                     return
                 continue
             self._malformed = 0
@@ -249,7 +246,7 @@ class Connection:
         """Count a frame over the rate; True once the connection is closed for it."""
         self._limited += 1
         if self._limited > self.state.settings.burst:
-            self._finish(CloseCode.RATE_LIMITED, "rate limit exceeded")
+            self.close_soon(CloseCode.RATE_LIMITED, "rate limit exceeded")
             return True
         return False
 

@@ -9,11 +9,14 @@ program draws with colours, completion and history).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -29,6 +32,26 @@ __all__ = ["server_url"]
 
 PROMPT = r"\n(\w+)> "
 OPTION = re.compile(r"^\W*(\d+)\. (.+?)\s*\W*$", re.MULTILINE)
+
+
+@contextlib.contextmanager
+def dominion_play(tmp_path: Path, *args: str) -> Iterator[Any]:
+    """`dominion play ARGS` in a 60x110 pseudo-terminal; killed if a test leaves it."""
+    env = {**os.environ, "DOMINION_CONFIG_DIR": str(tmp_path), "TERM": "dumb",
+           "COLUMNS": "110", "LINES": "60"}
+    child = pexpect.spawn(sys.executable, ["-m", "dominion.clients.cli", "play", *args],
+                          env=env, encoding="utf-8", timeout=20, dimensions=(60, 110))
+    try:
+        yield child
+    finally:
+        if child.isalive():
+            child.terminate(force=True)
+
+
+def exits_cleanly(child: Any) -> None:
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
 
 
 def options(screen: str) -> dict[str, int]:
@@ -56,15 +79,10 @@ def answer(kind: str, shown: dict[str, int], count: int) -> str:
 
 def test_a_whole_game_at_the_terminal(server_url: str, tmp_path: Path) -> None:
     started = time.monotonic()
-    env = {**os.environ, "DOMINION_CONFIG_DIR": str(tmp_path), "TERM": "dumb",
-           "COLUMNS": "110", "LINES": "60"}
-    child = pexpect.spawn(sys.executable, ["-m", "dominion.clients.cli", "play", "--server",
-                                           server_url, "--name", "Ann", "--kingdom",
-                                           "First Game"],
-                          env=env, encoding="utf-8", timeout=20, dimensions=(60, 110))
     transcript = tmp_path / "screen.txt"
-    child.logfile_read = transcript.open("w", encoding="utf-8")
-    try:
+    with dominion_play(tmp_path, "--server", server_url, "--name", "Ann", "--kingdom",
+                       "First Game") as child:
+        child.logfile_read = transcript.open("w", encoding="utf-8")
         child.expect(r"Created (g-\w+): you are seat 0 of 2")
         game = child.match.group(1)
         child.expect(PROMPT)
@@ -100,12 +118,7 @@ def test_a_whole_game_at_the_terminal(server_url: str, tmp_path: Path) -> None:
             assert time.monotonic() - started < 90, "the game takes too long"
         child.expect(r"Winner: ([^\r\n]+)")
         winner = child.match.group(1)
-        child.expect(pexpect.EOF)
-        child.close()
-        assert child.exitstatus == 0
-    finally:
-        if child.isalive():
-            child.terminate(force=True)
+        exits_cleanly(child)
     text = transcript.read_text(encoding="utf-8")
     assert "Waiting for Bot 2 (big_money)" in text  # the other seat's turns, as a log
     assert "Bot 2 (big_money) buys" in text
@@ -137,12 +150,8 @@ def test_waiting_for_players_and_a_decision_that_goes_away(server_url: str,
                                                             tmp_path: Path) -> None:
     """The table waits for a second person; when Bob resigns while Ann is being asked,
     her prompt gives way to the game-over screen."""
-    env = {**os.environ, "DOMINION_CONFIG_DIR": str(tmp_path), "TERM": "dumb",
-           "COLUMNS": "110"}
-    child = pexpect.spawn(sys.executable, ["-m", "dominion.clients.cli", "play", "--server",
-                                           server_url, "--name", "Ann", "--bot", "none"],
-                          env=env, encoding="utf-8", timeout=20, dimensions=(60, 110))
-    try:
+    with dominion_play(tmp_path, "--server", server_url, "--name", "Ann",
+                       "--bot", "none") as child:
         child.expect(r"Created (g-\w+)")
         game = child.match.group(1)
         child.expect(r"Waiting for players at g-\w+ — seats 0: Ann \(you\), 1: \(free\)")
@@ -150,9 +159,4 @@ def test_waiting_for_players_and_a_decision_that_goes_away(server_url: str,
         asyncio.run(asyncio.wait_for(join_and_resign(server_url, game), 30))
         child.expect(r"Game over\s*\n")
         child.expect(r"Winner: Ann\.")
-        child.expect(pexpect.EOF)
-        child.close()
-        assert child.exitstatus == 0
-    finally:
-        if child.isalive():
-            child.terminate(force=True)
+        exits_cleanly(child)

@@ -13,10 +13,9 @@ from dominion.clients.bots.wire import WireDecision
 from dominion.clients.play import Screen
 from dominion.clients.render import Names
 from dominion.clients.state import GameState
+from dominion.server.bots import EngineTable
 from dominion.server.engine import Game, Setup, decision_view, view, visible_event
 from dominion.server.engine.cards import kingdom_cards
-
-from .test_state import EngineTable
 
 
 @pytest.mark.parametrize("edition", [1, 2])
@@ -44,7 +43,8 @@ def test_actions_buys_and_discard_tops_match_the_engine(edition: int) -> None:
                     known += player.discard_top == seen_by_engine["discard_top"]
             pending = game.pending
             decision = WireDecision.from_map(decision_view(pending, pending.player))
-            game.answer(pending.player, pending.id, strategy.choose(decision, EngineTable(game)))
+            table = EngineTable(game, pending.player)
+            game.answer(pending.player, pending.id, strategy.choose(decision, table))
             steps += 1
         assert known > 0.9 * steps * players * players
 

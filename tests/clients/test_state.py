@@ -15,23 +15,9 @@ import pytest
 from dominion.clients.bots import make_strategy
 from dominion.clients.bots.wire import WireDecision
 from dominion.clients.state import GameState, ReplayHands
+from dominion.server.bots import EngineTable
 from dominion.server.engine import Game, Setup, decision_view, event_record, visible_event
 from dominion.server.engine.cards import kingdom_cards
-
-
-class EngineTable:
-    def __init__(self, game: Game) -> None:
-        self.game = game
-
-    @property
-    def coins(self) -> int:
-        return self.game.turn.coins
-
-    def supply(self, card: str) -> int:
-        return self.game.supply.get(card, 0)
-
-    def owned(self, card: str) -> int:
-        return 0
 
 
 def owned(game: Game, seat: int) -> Counter[str]:
@@ -78,5 +64,5 @@ def test_state_from_events_matches_the_engine(edition: int) -> None:
             pending = game.pending
             decision = WireDecision.from_map(decision_view(pending, pending.player))
             game.answer(pending.player, pending.id,
-                        strategy.choose(decision, EngineTable(game)))
+                        strategy.choose(decision, EngineTable(game, decision.player)))
             steps += 1

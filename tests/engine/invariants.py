@@ -76,7 +76,3 @@ def check_event_redaction(game: Game, viewer: int | None) -> None:
                 assert seen["top"] == event.cards[-1]
             else:
                 assert "top" not in seen
-
-
-def zones_total(game: Game) -> int:
-    return game.card_total()
