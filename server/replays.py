@@ -84,7 +84,8 @@ def spectator_replay(room: Room) -> dict[str, Any]:
         "seed": None,
         "commitment": room.record.commitment,
         "answers": None,
-        "events": [] if game is None else [visible_event(e, None) for e in game.events],
+        "events": [] if game is None else [visible_event(e, None)
+                                           for e in room.history().events],
         "view": None if game is None else view(game, None),
         "result": None,
         "chat": [],

@@ -28,6 +28,7 @@ from .bots import EngineTable
 from .clock import utc_now
 from .engine import (
     Answer,
+    Event,
     Game,
     IllegalAnswer,
     Resignation,
@@ -37,6 +38,7 @@ from .engine import (
     fan_out,
     view,
 )
+from .engine.replay import replay
 from .engine.rng import new_seed
 from .engine.scoring import score_game
 from .errors import GameError
@@ -120,12 +122,8 @@ class Room:
         room = cls(stored.game, seats, storage, settings, metrics)
         record = stored.game
         if record.state == PLAYING and record.setup is not None and record.seed is not None:
-            game = Game(Setup.from_dict(record.setup), record.seed)
-            for entry in stored.answers:
-                if isinstance(entry, Resignation):
-                    game.resign(entry.player)
-                else:
-                    game.answer(entry.player, entry.decision, entry.choices)
+            game = replay(Setup.from_dict(record.setup), record.seed, stored.answers,
+                          history=False)
             room.game = game
             for resigned in game.resigned:
                 seats[resigned].bot = seats[resigned].bot or settings.takeover_strategy
@@ -185,7 +183,7 @@ class Room:
         commitment = commitment_of(seed)
         await self._storage.start_game(self.id, started_at=started, seed=seed,
                                        commitment=commitment, setup=setup.to_dict())
-        self.game = Game(setup, seed)
+        self.game = Game(setup, seed, history=False)
         self.record = replace(self.record, state=PLAYING, started_at=started, seed=seed,
                               commitment=commitment, setup=setup.to_dict())
         self._metrics.live_games.inc()
@@ -221,13 +219,26 @@ class Room:
         if game is None:
             return
         viewer = self._subscribers.get(subscriber)
-        latest = len(game.events)
+        latest = game.event_count
         if not 0 <= last_seq <= latest or latest - last_seq > self._settings.resume_window:
             subscriber.push(self._snapshot_frame(viewer))
             return
-        for frame in self._event_frames(last_seq, [viewer])[viewer]:
+        missed = self.history().events[last_seq:]
+        for frame in self._event_frames(missed, last_seq + 1, [viewer])[viewer]:
             subscriber.push(frame)
         subscriber.push(self._status_frame(viewer))
+
+    def history(self) -> Game:
+        """The running game with all its events: its stored answers replayed.
+
+        The live game keeps no history (memory); the answers it has applied are a prefix
+        of those stored (an answer is stored before it is applied)."""
+        game, record = self.game, self.record
+        assert game is not None and record.setup is not None and record.seed is not None
+        stored = self._storage.load_game(self.id)
+        assert stored is not None
+        return replay(Setup.from_dict(record.setup), record.seed,
+                      stored.answers[:game.answer_count])
 
     def unsubscribe(self, subscriber: Subscriber) -> None:
         viewer = self._subscribers.pop(subscriber, None)
@@ -280,11 +291,10 @@ class Room:
             except IllegalAnswer as illegal:
                 raise GameError(illegal.code, illegal.message) from None
             await self._durable(game, Answer(seat, decision, picked))
-            before = len(game.events)
-            game.answer(seat, decision, picked)
+            events = game.answer(seat, decision, picked)
             self._metrics.answers.inc()
             on_accepted()
-            await self._published(before)
+            await self._published(events)
         self.wake_bots()
 
     async def resign(self, seat: int, on_accepted: Callable[[], None] = lambda: None) -> None:
@@ -295,11 +305,10 @@ class Room:
             except IllegalAnswer as illegal:
                 raise GameError(illegal.code, illegal.message) from None
             await self._durable(game, Resignation(seat))
-            before = len(game.events)
-            game.resign(seat)
+            events = game.resign(seat)
             self.seats[seat].bot = self.seats[seat].bot or self._settings.takeover_strategy
             on_accepted()
-            await self._published(before)
+            await self._published(events)
         self.wake_bots()
 
     def _running(self) -> Game:
@@ -311,21 +320,21 @@ class Room:
 
     async def _durable(self, game: Game, entry: Answer | Resignation) -> None:
         try:
-            await self._storage.append_answers(self.id, len(game.answers), [entry], utc_now())
+            await self._storage.append_answers(self.id, game.answer_count, [entry], utc_now())
         except Exception:
             log.exception("could not store an answer", extra={"game": self.id})
             raise GameError("internal_error", "the answer could not be stored; "
                                               "it was not applied") from None
 
-    async def _published(self, before: int) -> None:
-        """Send what changed since event `before` to every subscriber; finish if over."""
+    async def _published(self, events: Sequence[Event]) -> None:
+        """Send the latest change's `events` to every subscriber; finish if over."""
         game = self.game
         assert game is not None
         if game.over:
             # stored before anyone hears game_over, so its replay can be fetched at once
             await self._finish(FINISHED, game.result.to_dict() if game.result else None)
         viewers = list(dict.fromkeys(self._subscribers.values()))
-        frames = self._event_frames(before, viewers)
+        frames = self._event_frames(events, game.event_count - len(events) + 1, viewers)
         status = {viewer: self._status_frame(viewer) for viewer in viewers}
         for subscriber, viewer in list(self._subscribers.items()):
             for frame in frames[viewer]:
@@ -340,7 +349,7 @@ class Room:
         for seat in self.seats:
             if seat.absent_timer is not None:
                 seat.absent_timer.cancel()
-        events = [event_record(e) for e in game.events] if game else []
+        events = [event_record(e) for e in self.history().events] if game else []
         await self._storage.finish_game(self.id, state=state, finished_at=finished,
                                         result=result, events=events)
         self.on_ended(self)
@@ -417,7 +426,7 @@ class Room:
 
     def _snapshot_frame(self, viewer: int | None) -> bytes:
         assert self.game is not None
-        return encode_server(Snapshot(game=self.id, seq=len(self.game.events),
+        return encode_server(Snapshot(game=self.id, seq=self.game.event_count,
                                       view=view(self.game, viewer)), checked=False)
 
     def _status_frame(self, viewer: int | None) -> bytes:
@@ -431,10 +440,11 @@ class Room:
                                              decision=decision_view(game.pending, viewer)),
                              checked=False)
 
-    def _event_frames(self, after: int, viewers: list[int | None]) -> dict[int | None, list[bytes]]:
-        """Encoded event frames after event number `after`, per viewer (shared forms once)."""
-        assert self.game is not None
-        forms = fan_out(self.game.events[after:], viewers)
+    def _event_frames(self, events: Sequence[Event], first_seq: int,
+                      viewers: list[int | None]) -> dict[int | None, list[bytes]]:
+        """Encoded frames of `events` (numbered from `first_seq`), per viewer (shared forms
+        encoded once)."""
+        forms = fan_out(events, viewers)
         encoded: dict[int, bytes] = {}
         frames: dict[int | None, list[bytes]] = {}
         for viewer, seen in forms.items():
@@ -444,7 +454,7 @@ class Room:
                 frame = encoded.get(key)
                 if frame is None:
                     frame = encoded[key] = encode_server(
-                        GameEvent(game=self.id, seq=after + offset + 1, event=form),
+                        GameEvent(game=self.id, seq=first_seq + offset, event=form),
                         checked=False)
                 out.append(frame)
         return frames

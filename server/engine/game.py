@@ -67,8 +67,12 @@ class PlayContext:
 class Game:
     """A game of Dominion from set-up to scores. Create one, then answer `pending`."""
 
-    def __init__(self, setup: Setup, seed: int | None = None) -> None:
+    def __init__(self, setup: Setup, seed: int | None = None, *, history: bool = True) -> None:
+        """`history=False` keeps only the latest change's events and no answers (a server
+        that stores the answers elsewhere and can replay them saves the memory);
+        `event_count` and `answer_count` count everything either way."""
         self.setup = setup
+        self.history = history
         self.seed = new_seed() if seed is None else seed
         self.cards: dict[str, Card] = catalogue(setup.edition)
         self._rng = Rng(self.seed)
@@ -88,8 +92,12 @@ class Game:
         self.players = [PlayerState(seat, name) for seat, name in enumerate(setup.players)]
         self.turn = TurnState()
         self.events: list[Event] = []
+        """Every event in order (only the latest change's without `history`)."""
         self.answers: list[Answer | Resignation] = []
-        """Everything the players said, in order: with the set-up and seed, the whole game."""
+        """Everything the players said, in order: with the set-up and seed, the whole game
+        (empty without `history`)."""
+        self.answer_count = 0
+        self._events_forgotten = 0
         self.resigned: list[int] = []
         self.result: Result | None = None
         self._log = self.events.append
@@ -109,8 +117,7 @@ class Game:
         nothing) unless the answer is legal for the pending decision.
         """
         picked = self.check_answer(player, decision, choices)
-        self.answers.append(Answer(player, decision, picked))
-        start = len(self.events)
+        start = self._record(Answer(player, decision, picked))
         try:
             self.pending = self._flow.send(picked)
         except StopIteration:
@@ -152,8 +159,7 @@ class Game:
         exist or has already resigned.
         """
         self.check_resign(player)
-        self.answers.append(Resignation(player))
-        start = len(self.events)
+        start = self._record(Resignation(player))
         self.resigned.append(player)
         self._log(Event(EventKind.RESIGNED, player))
         if len(self.players) - len(self.resigned) < 2:
@@ -161,6 +167,21 @@ class Game:
             self.pending = None
             self._finish()
         return self.events[start:]
+
+    def _record(self, entry: Answer | Resignation) -> int:
+        """Count (and with `history`, keep) an accepted entry; where its events will start."""
+        self.answer_count += 1
+        if self.history:
+            self.answers.append(entry)
+        else:
+            self._events_forgotten += len(self.events)
+            self.events.clear()  # the same list: `_log` is bound to its append
+        return len(self.events)
+
+    @property
+    def event_count(self) -> int:
+        """Events so far, kept or not: the sequence number of the latest one."""
+        return self._events_forgotten + len(self.events)
 
     @property
     def over(self) -> bool:

@@ -9,9 +9,10 @@ from .game import Game
 from .setup import Setup
 
 
-def replay(setup: Setup, seed: int, answers: Iterable[Answer | Resignation]) -> Game:
+def replay(setup: Setup, seed: int, answers: Iterable[Answer | Resignation], *,
+           history: bool = True) -> Game:
     """The game those answers produce; raises `IllegalAnswer` at the first one that is not legal."""
-    game = Game(setup, seed)
+    game = Game(setup, seed, history=history)
     for entry in answers:
         if isinstance(entry, Resignation):
             game.resign(entry.player)

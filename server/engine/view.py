@@ -152,5 +152,5 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
         "players": players,
         "decision": None if pending is None else decision_view(pending, viewer),
         "result": None if game.result is None else game.result.to_dict(),
-        "event_count": len(game.events),
+        "event_count": game.event_count,
     }

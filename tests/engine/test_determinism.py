@@ -9,7 +9,7 @@ import sys
 
 from dominion.clients.bots import make_strategy
 from dominion.server.bots import play_out
-from dominion.server.engine import Game, Setup, replay
+from dominion.server.engine import Answer, Game, Setup, replay
 from dominion.server.engine.rng import Rng
 from dominion.server.engine.view import event_record
 
@@ -103,3 +103,25 @@ def test_resignation_is_part_of_the_replayed_log() -> None:
     assert again.events == game.events
     assert game.result is not None and 1 not in game.result.winners
     assert game.result.resigned == (1,)
+
+
+def test_a_game_without_history_produces_the_same_events_and_keeps_none() -> None:
+    import random
+
+    setup = Setup.create(3, edition=2, kingdom="Size Distortion")
+    full = Game(setup, seed=7)
+    play_out(full, [make_strategy("random", random.Random(seat)) for seat in range(3)])
+    lean = Game(setup, seed=7, history=False)
+    produced = list(lean.events)  # set-up and first turn, up to the first decision
+    for entry in full.answers:
+        if isinstance(entry, Answer):
+            new = lean.answer(entry.player, entry.decision, entry.choices)
+        else:
+            new = lean.resign(entry.player)
+        assert lean.events == new, "only the latest change's events are kept"
+        produced += new
+        assert lean.event_count == len(produced)
+    assert produced == full.events
+    assert lean.answers == [] and lean.answer_count == full.answer_count == len(full.answers)
+    assert lean.over and lean.result == full.result
+    assert replay(setup, 7, full.answers, history=False).event_count == len(full.events)

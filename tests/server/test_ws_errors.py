@@ -63,7 +63,7 @@ class Table:
     def state(self) -> tuple[int, int, int]:
         game = self.site.room(self.game).game
         assert game is not None and game.pending is not None
-        return game.pending.id, len(game.events), len(game.answers)
+        return game.pending.id, game.event_count, game.answer_count
 
     async def valid_answer(self) -> None:
         """The pending decision's decider answers it legally: accepted."""

@@ -42,7 +42,7 @@ def check_complete(site: Site, game: str, players: list[Player],
     """Everyone saw every event number once, in order, and the true result."""
     room = site.room(game)
     assert room.game is not None and room.game.result is not None
-    total = len(room.game.events)
+    total = room.game.event_count
     for player in players:
         assert player.seq == total, (player.seat, player.seq, total)
         first = player.frames[0]
@@ -104,16 +104,16 @@ async def test_resume_mid_game_gets_missed_events_then_decision(
     await ann.client.close()  # the answer's events were never read
     await wait_for_decision(site, game, 0)
     room = site.room(game)
-    assert room.game is not None and len(room.game.events) > held
+    assert room.game is not None and room.game.event_count > held
     await ann.resume(site, token)
     first = await ann.step()
     assert isinstance(first, GameEvent) and first.seq == held + 1
-    while ann.seq < len(room.game.events):
+    while ann.seq < room.game.event_count:
         assert isinstance(await ann.step(), GameEvent)
     decision = await ann.step()
     assert isinstance(decision, PendingDecision) and "options" in decision.decision
     await asyncio.wait_for(ann.play(), 30)
-    assert ann.seq == len(room.game.events)
+    assert ann.seq == room.game.event_count
     assert ann.result == room.game.result.to_dict()
 
 
@@ -127,7 +127,7 @@ async def test_resume_with_unknown_seq_gets_a_snapshot(ws_server: ServerFactory)
     ann.client = await site.connect()
     reply = await ann.client.request(Resume, game=game, last_seq=1_000_000, token=token)
     assert isinstance(reply, Ack) and reply.seat == 0
-    expected = len(site.room(game).game.events)
+    expected = site.room(game).game.event_count
     snapshot = await ann.step()  # answers the decision the snapshot carries
     assert isinstance(snapshot, Snapshot)
     assert snapshot.seq == expected
