@@ -133,7 +133,7 @@ async def websocket(request: web.Request) -> web.StreamResponse:
         raise web.HTTPTooManyRequests(text="too many connections from your address")
     # No permessage-deflate: frames are small msgpack, and zlib state per connection costs
     # memory and CPU for little gain.
-    ws = web.WebSocketResponse(protocols=(SUBPROTOCOL,), compress=False,
+    ws = web.WebSocketResponse(protocols=(SUBPROTOCOL,), compress=False, autoping=False,
                                max_msg_size=4 * settings.max_frame_bytes)
     await ws.prepare(request)
     transport = request.transport

@@ -89,7 +89,10 @@ class Connection:
         self._limited = 0
         self._closing = False
         self._closer: asyncio.Future[None] | None = None
-        self._heartbeat: asyncio.TimerHandle | None = None
+        self._loop = asyncio.get_running_loop()
+        self._opened = self._last_input = self._loop.time()
+        self._greeted = False
+        self._timer: asyncio.TimerHandle | None = None
 
     # -- Subscriber ---------------------------------------------------------------
 
@@ -128,27 +131,40 @@ class Connection:
 
     # -- the connection's life ------------------------------------------------------
 
-    def _beat(self) -> None:
-        """After `heartbeat_seconds` without output: a WebSocket ping and a `pong` push."""
+    def _watch(self) -> None:
+        """The connection's one timer: the hello and idle deadlines, and the heartbeat (a
+        WebSocket ping and a `pong` push after `heartbeat_seconds` without output).
+
+        A timer rather than a timeout on every receive: no per-frame timeout to arm."""
         if self._closing:
             return
-        loop = asyncio.get_running_loop()
-        heartbeat = self.state.settings.heartbeat_seconds
-        due = self._outbox.last_write + heartbeat
-        if loop.time() >= due:
+        settings = self.state.settings
+        now = self._loop.time()
+        if self._greeted:
+            idle_due = self._last_input + settings.idle_timeout_seconds
+        else:
+            idle_due = self._opened + settings.hello_timeout_seconds
+        if now >= idle_due:
+            if self._greeted:
+                self.close_soon(CloseCode.IDLE_TIMEOUT, "idle timeout")
+            else:
+                self.close_soon(CloseCode.HANDSHAKE_TIMEOUT, "no hello in time")
+            return
+        beat_due = self._outbox.last_write + settings.heartbeat_seconds
+        if now >= beat_due:
             self._outbox.ping()
             self.send(Pong())
-            due = loop.time() + heartbeat
-        self._heartbeat = loop.call_at(due, self._beat)
+            beat_due = now + settings.heartbeat_seconds
+        self._timer = self._loop.call_at(min(beat_due, idle_due), self._watch)
 
     async def serve(self) -> None:
-        self._heartbeat = asyncio.get_running_loop().call_later(
-            self.state.settings.heartbeat_seconds, self._beat)
+        self._watch()
         try:
             if await self._handshake():
                 await self._read()
         finally:
-            self._heartbeat.cancel()
+            if self._timer is not None:
+                self._timer.cancel()
             for room in self._rooms.values():
                 room.unsubscribe(self)
             self._rooms.clear()
@@ -161,27 +177,32 @@ class Connection:
                 with contextlib.suppress(Exception):
                     await self._closer
 
-    async def _receive(self, timeout: float, timeout_code: int = CloseCode.IDLE_TIMEOUT,
-                       timeout_reason: str = "idle timeout") -> bytes | None:
-        """The next binary frame, or None once the connection is over (closing it if needed)."""
-        try:
-            message = await self.ws.receive(timeout=timeout)
-        except TimeoutError:
-            self.close_soon(timeout_code, timeout_reason)
-            return None
-        if message.type is WSMsgType.BINARY:
-            data: bytes = message.data
-            return data
-        if message.type is WSMsgType.TEXT:
+    async def _receive(self) -> bytes | None:
+        """The next binary frame, or None once the connection is over (closing it if needed).
+
+        WebSocket pings are answered here and pongs count as input (autoping is off so
+        that the idle deadline sees them)."""
+        ws = self.ws
+        while True:
+            message = await ws.receive()
+            self._last_input = self._loop.time()
+            kind = message.type
+            if kind is WSMsgType.BINARY:
+                data: bytes = message.data
+                return data
+            if kind is WSMsgType.PING:
+                await ws.pong(message.data)
+            elif kind is not WSMsgType.PONG:
+                break
+        if kind is WSMsgType.TEXT:
             self.close_soon(CloseCode.PROTOCOL_ERROR, "frames are binary msgpack")
-        elif message.type is WSMsgType.ERROR:
+        elif kind is WSMsgType.ERROR:
             self.close_soon(CloseCode.MESSAGE_TOO_BIG, "frame too large")
         return None
 
     async def _handshake(self) -> bool:
         settings = self.state.settings
-        data = await self._receive(settings.hello_timeout_seconds,
-                                   CloseCode.HANDSHAKE_TIMEOUT, "no hello in time")
+        data = await self._receive()
         if data is None:
             return False
         try:
@@ -201,6 +222,7 @@ class Connection:
                         f"this server speaks versions {spoken}")
             self.close_soon(CloseCode.UNSUPPORTED_VERSION, "no common version")
             return False
+        self._greeted = True
         self.send(Welcome(
             id=message.id, version=max(common),
             server=ServerInfo(name=settings.name, version=self.state.version),
@@ -217,7 +239,7 @@ class Connection:
     async def _read(self) -> None:
         settings = self.state.settings
         while not self._closing:
-            data = await self._receive(settings.idle_timeout_seconds)
+            data = await self._receive()
             if data is None:
                 return
             limited = not self._bucket.take()

@@ -105,7 +105,7 @@ class Room:
         """Called once the game has ended (the lobby retires the room a little later)."""
         self._bots: asyncio.Future[None] | None = None
         self._tasks: set[asyncio.Future[None]] = set()
-        self._bot_rng = random.Random()
+        self._bot_rng: random.Random | None = None  # made when a bot first plays (memory)
 
     @property
     def state(self) -> str:
@@ -283,9 +283,12 @@ class Room:
     # -- changes ----------------------------------------------------------------
 
     async def answer(self, seat: int, decision: int, options: object,
-                     on_accepted: Callable[[], None] = lambda: None) -> None:
+                     on_accepted: Callable[[], None] = lambda: None, *,
+                     by_bot: bool = False) -> None:
         async with self._lock:
             game = self._running()
+            if by_bot and self.seats[seat].bot is None:  # its player took the seat back
+                raise GameError("stale_decision", "the seat is no longer a bot's")
             try:
                 picked = game.check_answer(seat, decision, options)
             except IllegalAnswer as illegal:
@@ -400,9 +403,12 @@ class Room:
             if seat.bot is None:
                 return
             if seat.strategy is None:
+                self._bot_rng = self._bot_rng or random.Random()
                 seat.strategy = make_strategy(seat.bot, random.Random(self._bot_rng.random()))
             if self._settings.bot_delay_seconds:
                 await asyncio.sleep(self._settings.bot_delay_seconds)
+                if game.pending is not decision or seat.bot is None:
+                    continue  # while it waited, its player came back (or someone answered)
             try:
                 choice = seat.strategy.choose(decision, EngineTable(game, seat.index))
                 game.check_answer(seat.index, decision.id, choice)
@@ -411,7 +417,7 @@ class Room:
                 log.exception("a bot strategy failed", extra={"game": self.id})
                 choice = list(range(decision.min))
             try:
-                await self.answer(seat.index, decision.id, choice)
+                await self.answer(seat.index, decision.id, choice, by_bot=True)
             except GameError as error:
                 if error.code == "stale_decision":
                     continue  # a person answered first

@@ -8,6 +8,7 @@ an answer against the pending decision before anything changes.
 from __future__ import annotations
 
 from collections.abc import Generator, Iterable, Iterator
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from .cards import BASE_CARDS, Card, catalogue
@@ -36,6 +37,29 @@ STARTING_DECK = ("copper",) * 7 + ("estate",) * 3
 
 _END_ACTIONS = option(OptionKind.END_PHASE)
 _PLAY_ALL = option(OptionKind.PLAY_ALL_TREASURES)
+BUY_CACHE_SIZE = 4096
+
+
+class _Tables:
+    """Hot-path tables that depend only on the edition and the Supply's cards, shared by
+    every game with the same ones (a server holds thousands of games: memory)."""
+
+    __slots__ = ("actions", "buy_by_cost", "buy_options", "treasures")
+
+    def __init__(self, cards: dict[str, Card], supply_order: tuple[str, ...]) -> None:
+        self.buy_by_cost = tuple(sorted(
+            (cards[c].cost, c, option(OptionKind.BUY, c)) for c in supply_order))
+        """The Buy options in cost order."""
+        self.buy_options: dict[tuple[tuple[str, ...], int, tuple[str, ...]],
+                               tuple[Option, ...]] = {}
+        """Buy-phase options by (playable Treasures, coins, empty piles)."""
+        self.treasures = frozenset(c for c, card in cards.items() if card.is_treasure)
+        self.actions = frozenset(c for c, card in cards.items() if card.is_action)
+
+
+@lru_cache(maxsize=256)
+def _tables(edition: int, supply_order: tuple[str, ...]) -> _Tables:
+    return _Tables(catalogue(edition), supply_order)
 
 # Enum members read on every turn, bound once: on Python 3.11 each attribute lookup on
 # an Enum class goes through EnumType.__getattr__, which costs as much as a call.
@@ -80,14 +104,9 @@ class Game:
         base = list(BASE_CARDS)
         kingdom = sorted(setup.kingdom, key=lambda c: (self.cards[c].cost, c))
         self.supply_order: tuple[str, ...] = (*base, *kingdom)
-        # Hot-path tables: the Buy options in cost order, and which cards are Treasures.
-        self._buy_by_cost = sorted(
-            (self.cards[c].cost, c, option(OptionKind.BUY, c)) for c in self.supply_order
-        )
-        self._buy_cache: dict[tuple[tuple[str, ...], int], tuple[Option, ...]] = {}
-        """Buy options by (playable Treasures, coins); cleared when a pile empties."""
-        self._treasures = frozenset(c for c, card in self.cards.items() if card.is_treasure)
-        self._actions = frozenset(c for c, card in self.cards.items() if card.is_action)
+        tables = self._tables = _tables(setup.edition, self.supply_order)
+        self._treasures, self._actions = tables.treasures, tables.actions
+        self._empty_piles: tuple[str, ...] = ()
         self.trash: list[str] = []
         self.players = [PlayerState(seat, name) for seat, name in enumerate(setup.players)]
         self.turn = TurnState()
@@ -309,11 +328,14 @@ class Game:
         else:
             treasures = self._treasures
             playable = tuple(dict.fromkeys([c for c in p.hand if c in treasures]))
-        # The options depend only on these two things (and on which piles are empty).
-        key = (playable, turn.coins)
-        options = self._buy_cache.get(key)
+        # The options depend only on these three things.
+        key = (playable, turn.coins, self._empty_piles)
+        cache = self._tables.buy_options
+        options = cache.get(key)
         if options is None:
-            options = self._buy_cache[key] = self._make_buy_options(*key)
+            if len(cache) >= BUY_CACHE_SIZE:
+                cache.clear()
+            options = cache[key] = self._make_buy_options(playable, turn.coins)
         return options
 
     def _make_buy_options(self, playable: tuple[str, ...], coins: int) -> tuple[Option, ...]:
@@ -321,7 +343,7 @@ class Game:
         if playable:
             options.append(_PLAY_ALL)
         supply = self.supply
-        options.extend(buy for cost, card, buy in self._buy_by_cost
+        options.extend(buy for cost, card, buy in self._tables.buy_by_cost
                        if cost <= coins and supply[card])
         options.append(_END_ACTIONS)
         return tuple(options)
@@ -472,7 +494,7 @@ class Game:
         left = self.supply[card] - 1
         self.supply[card] = left
         if not left:
-            self._buy_cache.clear()
+            self._empty_piles = (*self._empty_piles, card)
 
     def gain_from_trash(self, p: PlayerState, card: str, *, source: str) -> None:
         self.trash.remove(card)

@@ -35,7 +35,7 @@ def scenario(
         p.discard = list((discards or {}).get(p.seat, []))
         p.in_play, p.set_aside, p.looking = [], [], []
     game.supply.update(supply or {})
-    game._buy_cache.clear()
+    game._empty_piles = tuple(card for card, left in game.supply.items() if not left)
     game.turn = TurnState()
     game.events.clear()
     game.answers.clear()

@@ -183,6 +183,7 @@ async def test_returning_player_gets_the_seat_back_from_the_bot(
     before = ann.answered
     ann.frames = []
     ann.seqs = []
+    ann.raced = True
     await asyncio.wait_for(ann.play(), 30)
     assert ann.answered > before
 

@@ -170,6 +170,9 @@ class Player:
     table: WireTable = field(default_factory=WireTable)
     answered: int = 0
     seqs: list[int] = field(default_factory=list)
+    raced: bool = False
+    """Allow answers refused as stale: a bot that was playing this seat may have had an
+    answer on its way when the player took the seat back (a newer decision follows)."""
 
     @classmethod
     async def join(cls, site: Site, game: str, token: str, strategy: str = "big_money",
@@ -244,6 +247,8 @@ class Player:
         choice = self.strategy.choose(WireDecision.from_map(decision), self.table)
         reply = await self.client.request(Answer, game=self.game, decision=decision["id"],
                                           options=choice)
+        if self.raced and isinstance(reply, Error) and reply.code == "stale_decision":
+            return
         assert isinstance(reply, Ack), (reply, decision, choice)
         self.answered += 1
 
