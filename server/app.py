@@ -14,7 +14,7 @@ from aiohttp import web
 
 from dominion.protocol import SUBPROTOCOL, CloseCode
 
-from .connection import Connection
+from .connection import Connection, watch_connections, watch_interval
 from .lobby import Lobby
 from .metrics import Metrics
 from .replay_api import add_replay_routes
@@ -72,9 +72,12 @@ async def _open_state(app: web.Application) -> AsyncIterator[None]:
     app[STATE] = ServerState(settings, metrics, storage, lobby)
     restored = lobby.restore()
     log.info("server ready", extra={"db": settings.db, "restored_games": restored})
+    watchdog = asyncio.ensure_future(
+        watch_connections(app[STATE].connections, watch_interval(settings)))
     try:
         yield
     finally:
+        watchdog.cancel()
         await storage.close()
 
 

@@ -67,7 +67,7 @@ class Subscriber(Protocol):
         """A newer connection took this connection's seat."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Seat:
     index: int
     name: str | None = None
@@ -90,6 +90,9 @@ class Seat:
 
 
 class Room:
+    __slots__ = ("_bot_rng", "_bots", "_lock", "_metrics", "_settings", "_storage",
+                 "_subscribers", "_tasks", "game", "id", "on_ended", "record", "seats")
+
     def __init__(self, record: GameRecord, seats: list[Seat], storage: Storage,
                  settings: Settings, metrics: Metrics) -> None:
         self.record = record

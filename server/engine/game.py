@@ -91,6 +91,12 @@ class PlayContext:
 class Game:
     """A game of Dominion from set-up to scores. Create one, then answer `pending`."""
 
+    # slots: a server holds thousands of games
+    __slots__ = ("_actions", "_empty_piles", "_empty_piles_to_end", "_events_forgotten", "_flow",
+                 "_last_decision", "_log", "_rng", "_tables", "_treasures", "answer_count",
+                 "answers", "cards", "events", "first_player", "history", "pending", "players",
+                 "resigned", "result", "seed", "setup", "supply", "supply_order", "trash", "turn")
+
     def __init__(self, setup: Setup, seed: int | None = None, *, history: bool = True) -> None:
         """`history=False` keeps only the latest change's events and no answers (a server
         that stores the answers elsewhere and can replay them saves the memory);
