@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import sys
 from collections.abc import Sequence
@@ -28,9 +29,22 @@ def new_event_loop(kind: str) -> asyncio.AbstractEventLoop:
     return asyncio.new_event_loop()
 
 
+GC_THRESHOLDS = (20_000, 20, 20)
+"""Young collections every 20,000 net allocations instead of 700: a busy server
+allocates short-lived objects by the million, and few of them are in cycles."""
+
+
+def tune_gc() -> None:
+    """Fewer collections, and none that walk what was loaded at start-up."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     settings = Settings.from_sources(argv)
     logs.configure(settings.log_level)
+    tune_gc()
     log = logging.getLogger("dominion.server")
     try:
         # run_app stops accepting on SIGTERM/SIGINT, runs on_shutdown (clients hear

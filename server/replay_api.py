@@ -44,7 +44,7 @@ def replay_of(request: web.Request, game_id: str) -> dict[str, Any]:
         raise GameError("unknown_game", f"no game {game_id!r}")
     if stored.game.state in ("open", "playing"):
         raise GameError("unknown_game", f"game {game_id!r} is not loaded")
-    return finished_replay(stored, state.storage.events(game_id), state.storage.chat(game_id))
+    return finished_replay(stored, state.storage.chat(game_id))
 
 
 async def download(request: web.Request) -> web.Response:
@@ -75,8 +75,7 @@ async def export(request: web.Request) -> web.StreamResponse:
         stored = state.storage.load_game(record.id)
         if stored is None:
             continue
-        replay = finished_replay(stored, state.storage.events(record.id),
-                                 state.storage.chat(record.id))
+        replay = finished_replay(stored, state.storage.chat(record.id))
         await response.write(json.dumps(replay, separators=(",", ":")).encode() + b"\n")
         await asyncio.sleep(1 / EXPORT_PER_SECOND)
     await response.write_eof()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .engine import Answer, Resignation, view, visible_event
+from .engine import Answer, Resignation, Setup, event_record, replay, view, visible_event
 from .engine.cards import catalogue
 
 if TYPE_CHECKING:
@@ -48,8 +48,16 @@ def answer_entry(record: dict[str, Any]) -> Answer | Resignation:
     return Answer(record["player"], record["decision"], tuple(record["choices"]))
 
 
-def finished_replay(stored: StoredGame, events: list[dict[str, Any]],
-                    chat: list[dict[str, Any]]) -> dict[str, Any]:
+def logged_events(stored: StoredGame) -> list[dict[str, Any]]:
+    """Every event of a stored game, hidden cards included: its answers replayed."""
+    record = stored.game
+    if record.setup is None or record.seed is None:
+        return []  # never started
+    game = replay(Setup.from_dict(record.setup), record.seed, stored.answers)
+    return [event_record(event) for event in game.events]
+
+
+def finished_replay(stored: StoredGame, chat: list[dict[str, Any]]) -> dict[str, Any]:
     """Everything about an ended game: set-up, players, seed, answers, every event, result."""
     record = stored.game
     return {
@@ -63,7 +71,7 @@ def finished_replay(stored: StoredGame, events: list[dict[str, Any]],
         "seed": None if record.seed is None else str(record.seed),
         "commitment": record.commitment,
         "answers": [answer_record(entry) for entry in stored.answers],
-        "events": events,
+        "events": logged_events(stored),
         "result": record.result,
         "chat": [{"at": c["at"], "seat": c["seat"], "name": c["name"], "text": c["text"]}
                  for c in chat],

@@ -34,7 +34,6 @@ from .engine import (
     Resignation,
     Setup,
     decision_view,
-    event_record,
     fan_out,
     view,
 )
@@ -348,16 +347,14 @@ class Room:
             subscriber.push(status[viewer])
 
     async def _finish(self, state: str, result: dict[str, Any] | None) -> None:
-        game = self.game
         finished = utc_now()
         self.record = replace(self.record, state=state, finished_at=finished, result=result)
         self._metrics.live_games.dec()
         for seat in self.seats:
             if seat.absent_timer is not None:
                 seat.absent_timer.cancel()
-        events = [event_record(e) for e in self.history().events] if game else []
         await self._storage.finish_game(self.id, state=state, finished_at=finished,
-                                        result=result, events=events)
+                                        result=result)
         self.on_ended(self)
 
     async def _seat_absent(self, seat: Seat) -> None:

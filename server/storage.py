@@ -3,8 +3,8 @@
 Write-ahead: every write method returns only after its transaction has been
 COMMITted, so the server can tell clients about an answer once the `await`
 returns. A restarted server rebuilds unfinished games from what is stored here:
-set-up, seed and the ordered answers (events follow from those; they are written
-once, when a game finishes, for replays).
+set-up, seed and the ordered answers. Events are not stored: they follow from
+those, and replays derive them (schema version 2 dropped the events table).
 
 Writes go through one writer thread that groups every operation queued so far
 into one transaction (group commit): one fsync covers many answers. Reads run on
@@ -175,8 +175,13 @@ def _migrate_1(db: sqlite_utils.Database) -> None:
     db.table("kingdom_cards").create_index(["game_id"], index_name="kingdom_cards_game")
 
 
+def _migrate_2(db: sqlite_utils.Database) -> None:
+    """Version 2: no events table; a game's events are derived from its answers."""
+    db.execute("DROP TABLE events")
+
+
 # MIGRATIONS[i] turns schema version i into version i + 1. Append, never edit.
-MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (_migrate_1,)
+MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (_migrate_1, _migrate_2)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -220,7 +225,7 @@ def _describe(error: BaseException, path: str) -> str:
 
 
 def _json(value: Any) -> str:
-    """Compact JSON text (orjson: a game's whole event log is written when it ends)."""
+    """Compact JSON text (orjson: fast, and exact for the ints and strings stored)."""
     return orjson.dumps(value).decode()
 
 
@@ -483,16 +488,11 @@ class Storage:
         state: str,
         finished_at: str,
         result: dict[str, Any] | None,
-        events: Sequence[dict[str, Any]],
     ) -> None:
-        """Mark a game finished or abandoned and store its full event log in one go."""
+        """Mark a game finished or abandoned, with its result."""
         if state not in ENDED_STATES:
             raise ValueError(f"state must be one of {', '.join(ENDED_STATES)}, not {state!r}")
         result_json = None if result is None else _json(result)
-        event_rows = [
-            {"game_id": game_id, "seq": seq, "event": _json(event)}
-            for seq, event in enumerate(events, start=1)
-        ]
 
         def operation(db: sqlite_utils.Database) -> None:
             cursor = db.execute(
@@ -502,8 +502,6 @@ class Storage:
             )
             if cursor.rowcount != 1:
                 raise StorageError(f"cannot finish game {game_id}: {_state_of(db, game_id)}")
-            if event_rows:
-                db.table("events").insert_all(event_rows)
 
         await self._submit(operation)
 
@@ -690,14 +688,6 @@ class Storage:
         """A game's seats in order (empty if there is no such game)."""
         with self._read() as db:
             return _seats(db, game_id)
-
-    def events(self, game_id: str) -> list[dict[str, Any]]:
-        """The full event log of an ended game (hidden cards included), in order."""
-        with self._read() as db:
-            rows = db.query(
-                "SELECT event FROM events WHERE game_id = ? ORDER BY seq", [game_id]
-            )
-            return [orjson.loads(row["event"]) for row in rows]
 
     def chat(self, game_id: str) -> list[dict[str, Any]]:
         """A game's chat lines in order: {id, at, seat, name, text}."""

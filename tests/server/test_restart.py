@@ -146,8 +146,6 @@ async def test_sigkill_loses_no_accepted_answer(tmp_path: Path) -> None:
             assert stored.game.setup is not None and stored.game.seed is not None
             game = replay(Setup.from_dict(stored.game.setup), stored.game.seed, stored.answers)
             assert game.over
-            stored_events = storage.events(game_id)
-            assert len(stored_events) == len(game.events)
             stored_decisions = {a.decision for a in stored.answers if isinstance(a, Answer)}
             for player in (p for p in players if p.game == game_id):
                 assert set(player.acked) <= stored_decisions, "an acked answer was lost"

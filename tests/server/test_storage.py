@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import random
 import sqlite3
@@ -17,6 +16,7 @@ from dominion.clients.bots import make_strategy
 from dominion.server import storage as storage_module
 from dominion.server.bots import play_out
 from dominion.server.engine import Answer, Game, Resignation, Setup, event_record, replay
+from dominion.server.replays import logged_events
 from dominion.server.storage import (
     APPLICATION_ID,
     SCHEMA_VERSION,
@@ -62,11 +62,12 @@ async def test_fresh_file_gets_the_schema(tmp_path: Path) -> None:
     storage = Storage.open(path)
     await storage.close()
     with raw(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 1
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
         assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
         names = "SELECT name FROM sqlite_master WHERE type = ?"
         tables = {row[0] for row in conn.execute(names, ["table"])}
-        assert {"games", "seats", "answers", "events", "chat", "kingdom_cards"} <= tables
+        assert {"games", "seats", "answers", "chat", "kingdom_cards"} <= tables
+        assert "events" not in tables  # derived from the answers, never stored
         indexes = {row[0] for row in conn.execute(names, ["index"])}
         assert {"games_state_created", "games_state_finished", "games_finished", "seats_name",
                 "chat_game", "kingdom_cards_game"} <= indexes
@@ -98,17 +99,41 @@ async def test_older_schema_is_migrated_step_by_step(
         ran.append(2)
         db.table("games").add_column("note", str)
 
+    newer = SCHEMA_VERSION + 1
     monkeypatch.setattr(storage_module, "MIGRATIONS", (*storage_module.MIGRATIONS, step_2))
-    monkeypatch.setattr(storage_module, "SCHEMA_VERSION", 2)
+    monkeypatch.setattr(storage_module, "SCHEMA_VERSION", newer)
     storage = Storage.open(path)
     assert ran == [2]
     assert storage.load_game("g-1") is not None  # data kept across the migration
     await storage.close()
     with raw(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == newer
         assert "note" in [row[1] for row in conn.execute("PRAGMA table_info(games)")]
-    await Storage.open(path).close()  # already at version 2: the step does not run again
+    await Storage.open(path).close()  # already there: the step does not run again
     assert ran == [2]
+
+
+async def test_version_1_files_lose_the_events_table_and_keep_their_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "v1.db"
+    with monkeypatch.context() as v1:
+        v1.setattr(storage_module, "MIGRATIONS", storage_module.MIGRATIONS[:1])
+        v1.setattr(storage_module, "SCHEMA_VERSION", 1)
+        storage = Storage.open(path)
+        await storage.start()
+        await storage.create_game(game_record(), [])
+        await storage.close()
+    with raw(path) as conn:
+        conn.execute("INSERT INTO events VALUES ('g-1', 1, '{}')")
+        conn.commit()
+    storage = Storage.open(path)
+    assert storage.load_game("g-1") is not None
+    await storage.close()
+    with raw(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
+        assert "events" not in tables and "games" in tables
 
 
 async def test_a_failing_migration_changes_nothing(
@@ -122,11 +147,11 @@ async def test_a_failing_migration_changes_nothing(
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr(storage_module, "MIGRATIONS", (*storage_module.MIGRATIONS, broken))
-    monkeypatch.setattr(storage_module, "SCHEMA_VERSION", 2)
+    monkeypatch.setattr(storage_module, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
     with pytest.raises(StorageError, match="disk I/O error"):
         Storage.open(path)
     with raw(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert "note" not in [row[1] for row in conn.execute("PRAGMA table_info(games)")]
 
 
@@ -206,7 +231,8 @@ async def test_refuses_a_newer_schema_version(tmp_path: Path) -> None:
     await Storage.open(path).close()
     with raw(path) as conn:
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
-    newer = "has schema version 2 .* created by a newer version of dominion-server; upgrade"
+    newer = (f"has schema version {SCHEMA_VERSION + 1} .* created by a newer version of "
+             "dominion-server; upgrade")
     with pytest.raises(StorageError, match=newer):
         Storage.open(path)
 
@@ -311,18 +337,13 @@ async def test_every_record_round_trips(store: Storage) -> None:
             hash_token("secret"))
 
     result = {"scores": [10, 3], "winners": [0]}
-    events: list[dict[str, Any]] = [{"kind": "game_started", "data": {"players": ["Alice", "Bot"]}},
-              {"kind": "shuffled", "player": 0, "cards": ["copper"] * 7, "secrecy": "hidden"},
-              {"kind": "game_ended", "data": result}]
     await store.finish_game("g-full", state="finished", finished_at="2024-05-01T10:30:00Z",
-                            result=result, events=events)
+                            result=result)
     stored = store.load_game("g-full")
     assert stored is not None
     assert stored.game.state == "finished"
     assert stored.game.result == result
     assert stored.game.finished_at == "2024-05-01T10:30:00Z"
-    assert store.events("g-full") == events
-    assert store.events("g-nope") == []
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2**63 - 1, 2**63, 2**64, 2**128 - 1, 2**128])
@@ -347,20 +368,16 @@ async def test_a_real_game_is_rebuilt_from_setup_seed_and_answers(store: Storage
     slices = zip([0, *cuts], [*cuts, len(game.answers)], strict=True)
     await asyncio.gather(*(store.append_answers("g-1", a, game.answers[a:b], "t")
                            for a, b in slices))
-    records = [event_record(event) for event in game.events]
     assert game.result is not None
     await store.finish_game("g-1", state="finished", finished_at="2024-05-01T11:00:00Z",
-                            result=game.result.to_dict(), events=records)
+                            result=game.result.to_dict())
 
     stored = store.load_game("g-1")
     assert stored is not None and stored.game.setup is not None and stored.game.seed is not None
     assert stored.answers == tuple(game.answers)
     again = replay(Setup.from_dict(stored.game.setup), stored.game.seed, stored.answers)
-    stored_events = store.events("g-1")
-    # Tuples become lists in JSON; compare through the same JSON form.
     assert [event_record(e) for e in again.events] == [event_record(e) for e in game.events]
-    assert len(stored_events) == len(records)
-    assert stored_events == [json.loads(json.dumps(r)) for r in records]
+    assert logged_events(stored) == [event_record(e) for e in game.events]
 
 
 # -- durability and group commit -------------------------------------------------------
@@ -522,18 +539,17 @@ async def test_a_full_disk_fails_the_write_and_later_writes_work(store: Storage)
     # SQLite's page limit gives the same SQLITE_FULL error as a full disk.
     pages = writer.execute("PRAGMA page_count").fetchone()[0]
     writer.execute(f"PRAGMA max_page_count = {pages}")
-    events = [{"kind": "drew", "cards": ["copper"] * 50, "n": i} for i in range(2000)]
+    answers = [Answer(0, i, tuple(range(50))) for i in range(2000)]
     with pytest.raises(StorageError, match="full") as failure:
-        await store.finish_game("g-1", state="finished", finished_at="t", result={},
-                                events=events)
+        await store.append_answers("g-1", 0, answers, "t")
     assert "free space" in str(failure.value)
     assert not store.healthy
     stored = store.load_game("g-1")
-    assert stored is not None and stored.game.state == "open"
-    assert store.events("g-1") == []
+    assert stored is not None and stored.answers == ()
     writer.execute("PRAGMA max_page_count = 1073741823")  # space freed
-    await store.finish_game("g-1", state="finished", finished_at="t", result={}, events=events)
-    assert len(store.events("g-1")) == 2000
+    await store.append_answers("g-1", 0, answers, "t")
+    stored = store.load_game("g-1")
+    assert stored is not None and len(stored.answers) == 2000
 
 
 async def test_refused_writes(store: Storage) -> None:
@@ -546,15 +562,14 @@ async def test_refused_writes(store: Storage) -> None:
         await store.save_seat("g-1", SeatRecord(2, "a"))
     with pytest.raises(StorageError, match="cannot start game g-x: no such game"):
         await store.start_game("g-x", started_at="t", seed=1, commitment="c", setup={})
-    await store.finish_game("g-1", state="abandoned", finished_at="t", result=None, events=[])
+    await store.finish_game("g-1", state="abandoned", finished_at="t", result=None)
     with pytest.raises(StorageError, match="cannot start game g-1: it is abandoned"):
         await store.start_game("g-1", started_at="t", seed=1, commitment="c", setup={})
     with pytest.raises(StorageError, match="cannot finish game g-1: it is abandoned"):
-        await store.finish_game("g-1", state="finished", finished_at="t", result=None,
-                                events=[])
+        await store.finish_game("g-1", state="finished", finished_at="t", result=None)
     # Caller mistakes are refused before anything is queued.
     with pytest.raises(ValueError, match="state must be one of"):
-        await store.finish_game("g-1", state="won", finished_at="t", result=None, events=[])
+        await store.finish_game("g-1", state="won", finished_at="t", result=None)
     with pytest.raises(ValueError, match="2-6 seats"):
         await store.create_game(game_record("g-7", seats=7), [])
     with pytest.raises(ValueError, match="seat number is given twice"):
@@ -579,7 +594,7 @@ async def add_game(store: Storage, game_id: str, *, created: str, state: str = "
         await store.start_game(game_id, started_at=created, seed=7, commitment="c", setup={})
     if state in ("finished", "abandoned"):
         await store.finish_game(game_id, state=state, finished_at=finished or created,
-                                result=None, events=[])
+                                result=None)
 
 
 @pytest.fixture
