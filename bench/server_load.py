@@ -381,14 +381,14 @@ class Driver:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def start(self) -> None:
-        """Create and join every game first (they wait on their first decision), then play."""
-        self.http = session()
-        created = []
-        for start in range(0, self.games, 50):
-            created += await asyncio.gather(*(
-                self._new_game() for _ in range(start, min(self.games, start + 50))))
-        self.ready = created
+    async def start(self, count: int | None = None) -> None:
+        """Create and join `count` games (default: all), 50 at a time, before play starts:
+        they wait on their first decision. Call again to add more."""
+        self.http = self.http or session()
+        count = self.games - len(self.ready) if count is None else count
+        for start in range(0, count, 50):
+            self.ready += await asyncio.gather(*(
+                self._new_game() for _ in range(start, min(count, start + 50))))
 
     def play(self) -> None:
         for seats in self.ready:
@@ -483,11 +483,18 @@ async def drive_games(base: str, pid: int, args: argparse.Namespace) -> dict[str
     rss_none = rss_kib(pid)
     result: dict[str, Any] = {}
     spy = None
+    marginal = None
     if args.workers == 1:
         driver = Driver(base, args.games, args.max_games, think, "0")
+        half = args.games // 2
+        await driver.start(half)
+        await asyncio.sleep(0.5)
+        rss_half = rss_kib(pid)
         await driver.start()
         await asyncio.sleep(0.5)
         rss_live = rss_kib(pid)
+        if args.games - half:
+            marginal = (rss_live - rss_half) / (args.games - half)
         driver.play()
         await asyncio.sleep(WARMUP_SECONDS)
         me = os.getpid()
@@ -563,6 +570,9 @@ async def drive_games(base: str, pid: int, args: argparse.Namespace) -> dict[str
         "rss_playing_kib": rss_play,
         "kib_per_live_game_joined": (rss_live - rss_none) / args.games,
         "kib_per_live_game_playing": (rss_play - rss_none) / args.games,
+        # the second half's games alone: what one more game costs, without what the
+        # first games warm up once (SQLite's page cache, allocator arenas)
+        "kib_per_live_game_marginal": marginal,
     })
     return result
 
@@ -688,6 +698,9 @@ def main() -> None:
           f"{server['kib_per_live_game_playing']:.1f} KiB/game playing "
           f"(VmRSS {server['rss_none_kib']} -> {server['rss_live_kib']} -> "
           f"{server['rss_playing_kib']} KiB)")
+    if server["kib_per_live_game_marginal"] is not None:
+        print(f"                     {server['kib_per_live_game_marginal']:.1f} KiB for each "
+              "game of the second half (one more game, without one-off warm-up)")
     print(f"CPU (cores busy)     server {server['server_cpu_share']:.2f}, "
           f"clients {server['client_cpu_share']:.2f}, echo clients "
           f"{echo['client_cpu_share']:.2f}")

@@ -18,7 +18,7 @@ from .connection import Connection, watch_connections, watch_interval
 from .lobby import Lobby
 from .metrics import Metrics
 from .replay_api import add_replay_routes
-from .rest import add_rest_routes
+from .rest import add_rest_routes, json_errors
 from .settings import Settings
 from .storage import Storage
 
@@ -57,8 +57,12 @@ def create_app(settings: Settings) -> web.Application:
     app.router.add_get("/api/v1/ws", websocket)
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/metrics", metrics)
-    add_rest_routes(app)
-    add_replay_routes(app)
+    # REST in a sub-application with the JSON-error middleware; the WebSocket route is
+    # matched first (the longest path wins) and runs without it.
+    api = web.Application(client_max_size=64 * 1024, middlewares=[json_errors])
+    add_rest_routes(api)
+    add_replay_routes(api)
+    app.add_subapp("/api/v1", api)
     return app
 
 
@@ -93,7 +97,7 @@ async def _close_connections(app: web.Application) -> None:
 def client_address(request: web.Request) -> str:
     """The client's address; X-Forwarded-For is believed only from trusted proxies."""
     remote = request.remote or "unknown"
-    trusted = request.app[SETTINGS].trusted_proxies
+    trusted = request.config_dict[SETTINGS].trusted_proxies
     forwarded = request.headers.get("X-Forwarded-For")
     if forwarded and _is_trusted(remote, trusted):
         hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
@@ -122,12 +126,12 @@ def _origin_allowed(request: web.Request) -> bool:
     origin = request.headers.get("Origin")
     if origin is None:
         return True  # not a browser: the allow-list protects browsers' users
-    allowed = request.app[SETTINGS].allowed_origins
+    allowed = request.config_dict[SETTINGS].allowed_origins
     return "*" in allowed or origin in allowed
 
 
 async def websocket(request: web.Request) -> web.StreamResponse:
-    state = request.app[STATE]
+    state = request.config_dict[STATE]
     settings = state.settings
     if not _origin_allowed(request):
         raise web.HTTPForbidden(text="this Origin may not connect")
@@ -158,7 +162,7 @@ async def websocket(request: web.Request) -> web.StreamResponse:
 
 
 async def healthz(request: web.Request) -> web.Response:
-    state = request.app[STATE]
+    state = request.config_dict[STATE]
     healthy = state.storage.healthy
     body = {"status": "ok" if healthy else "degraded", "games": len(state.lobby.rooms),
             "connections": len(state.connections)}
@@ -166,6 +170,6 @@ async def healthz(request: web.Request) -> web.Response:
 
 
 async def metrics(request: web.Request) -> web.Response:
-    body = request.app[STATE].metrics.exposition()
+    body = request.config_dict[STATE].metrics.exposition()
     return web.Response(body=body, content_type="text/plain", charset="utf-8",
                         headers={"X-Content-Type-Options": "nosniff"})

@@ -35,7 +35,7 @@ def replay_of(request: web.Request, game_id: str) -> dict[str, Any]:
     """The replay of a game: complete once it has ended, a spectator's view before."""
     from .app import STATE
 
-    state = request.app[STATE]
+    state = request.config_dict[STATE]
     room = state.lobby.rooms.get(game_id)
     if room is not None and room.state in ("open", "playing"):
         return spectator_replay(room)
@@ -65,7 +65,7 @@ async def export(request: web.Request) -> web.StreamResponse:
     """Finished games' replays, one JSON object per line, newest first, at a bounded rate."""
     from .app import STATE
 
-    state = request.app[STATE]
+    state = request.config_dict[STATE]
     filters = game_filters(request, default_limit=100, max_limit=EXPORT_MAX)
     filters["state"] = "finished"
     records, _ = state.storage.list_games(**filters)
@@ -83,5 +83,5 @@ async def export(request: web.Request) -> web.StreamResponse:
 
 
 def add_replay_routes(app: web.Application) -> None:
-    app.router.add_get("/api/v1/games/{game_id}/replay", download)
-    app.router.add_get("/api/v1/replays/export", export)
+    app.router.add_get("/games/{game_id}/replay", download)
+    app.router.add_get("/replays/export", export)

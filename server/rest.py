@@ -43,9 +43,8 @@ def error_response(code: str, message: str) -> web.Response:
 
 @web.middleware
 async def json_errors(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """Turn every failure under /api/v1 into the JSON error shape."""
-    if not request.path.startswith("/api/v1/") or request.path == "/api/v1/ws":
-        return await handler(request)
+    """Turn every failure under /api/v1 into the JSON error shape (the REST sub-application
+    only: the WebSocket route is outside it, so its connections carry no middleware)."""
     try:
         return await handler(request)
     except GameError as error:
@@ -81,12 +80,11 @@ async def read_json(request: web.Request) -> dict[str, Any]:
 def add_rest_routes(app: web.Application) -> None:
     from .app import STATE, client_address
 
-    app.middlewares.append(json_errors)
     routes = web.RouteTableDef()
 
-    @routes.get("/api/v1/server")
+    @routes.get("/server")
     async def server_info(request: web.Request) -> web.Response:
-        state = request.app[STATE]
+        state = request.config_dict[STATE]
         settings = state.settings
         return web.json_response({
             "name": settings.name,
@@ -107,13 +105,13 @@ def add_rest_routes(app: web.Application) -> None:
             },
         })
 
-    @routes.get("/api/v1/cards")
+    @routes.get("/cards")
     async def cards(request: web.Request) -> web.Response:
         return web.json_response({"editions": catalogue_dict()})
 
-    @routes.post("/api/v1/games")
+    @routes.post("/games")
     async def create_game(request: web.Request) -> web.Response:
-        state = request.app[STATE]
+        state = request.config_dict[STATE]
         if not state.storage.healthy:
             raise GameError("storage_unavailable", "the server is not taking new games now")
         body = await read_json(request)
@@ -121,31 +119,33 @@ def add_rest_routes(app: web.Application) -> None:
         return web.json_response({"game": room.summary(), "seat": 0, "token": token},
                                  status=201)
 
-    @routes.get("/api/v1/games")
+    @routes.get("/games")
     async def list_games(request: web.Request) -> web.Response:
         filters = game_filters(request, default_limit=20, max_limit=MAX_PAGE)
-        games, total = request.app[STATE].lobby.listing(filters)
+        games, total = request.config_dict[STATE].lobby.listing(filters)
         return web.json_response({"games": games, "total": total,
                                   "limit": filters["limit"], "offset": filters["offset"]})
 
-    @routes.get("/api/v1/games/{game_id}")
+    @routes.get("/games/{game_id}")
     async def get_game(request: web.Request) -> web.Response:
-        return web.json_response(request.app[STATE].lobby.summary(request.match_info["game_id"]))
+        lobby = request.config_dict[STATE].lobby
+        return web.json_response(lobby.summary(request.match_info["game_id"]))
 
-    @routes.post("/api/v1/games/{game_id}/join")
+    @routes.post("/games/{game_id}/join")
     async def join_game(request: web.Request) -> web.Response:
         body = await read_json(request)
-        room, seat, token = await request.app[STATE].lobby.join(
+        room, seat, token = await request.config_dict[STATE].lobby.join(
             request.match_info["game_id"], body.get("name"))
         return web.json_response({"game": room.summary(), "seat": seat.index, "token": token})
 
-    @routes.post("/api/v1/games/{game_id}/leave")
+    @routes.post("/games/{game_id}/leave")
     async def leave_game(request: web.Request) -> web.Response:
         body = await read_json(request)
-        await request.app[STATE].lobby.leave(request.match_info["game_id"], body.get("token"))
+        lobby = request.config_dict[STATE].lobby
+        await lobby.leave(request.match_info["game_id"], body.get("token"))
         return web.json_response({"left": True})
 
-    @routes.get("/api/v1/openapi.json")
+    @routes.get("/openapi.json")
     async def openapi(request: web.Request) -> web.Response:
         return web.json_response(openapi_document())
 

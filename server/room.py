@@ -11,7 +11,7 @@ import asyncio
 import logging
 import random
 from collections.abc import Callable, Collection, Coroutine, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from dominion.clients.bots import Strategy, make_strategy
@@ -74,7 +74,8 @@ class Seat:
     bot: str | None = None
     """Strategy of the bot in this seat: from the start, or after a takeover."""
     joined_at: str | None = None
-    connections: set[Subscriber] = field(default_factory=set)
+    connection: Subscriber | None = None
+    """The seat's connection: a newer one replaces it (close code 4006)."""
     absent_timer: asyncio.TimerHandle | None = None
     strategy: Strategy | None = None
     taken_over: bool = False
@@ -106,7 +107,7 @@ class Room:
         self.on_ended: Callable[[Room], None] = lambda room: None
         """Called once the game has ended (the lobby retires the room a little later)."""
         self._bots: asyncio.Future[None] | None = None
-        self._tasks: set[asyncio.Future[None]] = set()
+        self._tasks: set[asyncio.Future[None]] | None = None  # made when needed (memory)
         self._bot_rng: random.Random | None = None  # made when a bot first plays (memory)
 
     @property
@@ -199,11 +200,11 @@ class Room:
         """Start sending this game to a connection (the caller sends the ack first)."""
         viewer = None if seat is None else seat.index
         if seat is not None:
-            for older in list(seat.connections):
-                if older is not subscriber:
-                    self.unsubscribe(older)
-                    older.replaced()
-            seat.connections.add(subscriber)
+            older = seat.connection
+            if older is not None and older is not subscriber:
+                self.unsubscribe(older)
+                older.replaced()
+            seat.connection = subscriber
             if seat.taken_over:  # back after the grace period: the seat is theirs again
                 seat.bot, seat.strategy, seat.taken_over = None, None, False
             if seat.absent_timer is not None:
@@ -247,8 +248,8 @@ class Room:
         if viewer is None:
             return
         seat = self.seats[viewer]
-        seat.connections.discard(subscriber)
-        if not seat.connections:
+        if seat.connection is subscriber:
+            seat.connection = None
             self._await_return(seat)
 
     def _await_return(self, seat: Seat) -> None:
@@ -266,8 +267,9 @@ class Room:
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run `work` as a task the room keeps a reference to until it ends."""
         task = asyncio.ensure_future(work)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        tasks = self._tasks = self._tasks or set()
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
 
     def resume_after_restart(self) -> None:
         """A restored game: its players are all away until they reconnect."""
@@ -360,7 +362,7 @@ class Room:
     async def _seat_absent(self, seat: Seat) -> None:
         """A player stayed away past the grace period: a bot takes over, or the game ends."""
         seat.absent_timer = None
-        if self.state != PLAYING or seat.connections:
+        if self.state != PLAYING or seat.connection is not None:
             return
         if self._settings.absent_seat == "bot":
             seat.bot, seat.taken_over = self._settings.takeover_strategy, True
@@ -470,7 +472,7 @@ class Room:
     def summary(self) -> dict[str, Any]:
         game = self.game
         return summary_of(self.record, [seat.record() for seat in self.seats],
-                          connected={s.index for s in self.seats if s.connections},
+                          connected={s.index for s in self.seats if s.connection is not None},
                           turn=game.turn.number if game else 0)
 
 
