@@ -226,9 +226,10 @@ class Room:
         if not 0 <= last_seq <= latest or latest - last_seq > self._settings.resume_window:
             subscriber.push(self._snapshot_frame(viewer))
             return
-        missed = self.history().events[last_seq:]
-        for frame in self._event_frames(missed, last_seq + 1, [viewer])[viewer]:
-            subscriber.push(frame)
+        if last_seq < latest:  # replaying the answers is only needed for missed events
+            missed = self.history().events[last_seq:]
+            for frame in self._event_frames(missed, last_seq + 1, [viewer])[viewer]:
+                subscriber.push(frame)
         subscriber.push(self._status_frame(viewer))
 
     def history(self) -> Game:
