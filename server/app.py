@@ -18,7 +18,7 @@ from .connection import Connection, watch_connections, watch_interval
 from .lobby import Lobby
 from .metrics import Metrics
 from .replay_api import add_replay_routes
-from .rest import add_rest_routes, json_errors
+from .rest import add_rest_routes, json_errors, method_not_allowed
 from .settings import Settings
 from .storage import Storage
 
@@ -55,6 +55,9 @@ def create_app(settings: Settings) -> web.Application:
     app.cleanup_ctx.append(_open_state)
     app.on_shutdown.append(_close_connections)
     app.router.add_get("/api/v1/ws", websocket)
+    # other methods are refused here: unmatched, they would fall through to the REST
+    # sub-application below and be "not found"
+    app.router.add_route("*", "/api/v1/ws", websocket_methods)
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/metrics", metrics)
     # REST in a sub-application with the JSON-error middleware; the WebSocket route is
@@ -128,6 +131,10 @@ def _origin_allowed(request: web.Request) -> bool:
         return True  # not a browser: the allow-list protects browsers' users
     allowed = request.config_dict[SETTINGS].allowed_origins
     return "*" in allowed or origin in allowed
+
+
+async def websocket_methods(request: web.Request) -> web.Response:
+    return method_not_allowed(request.method, ["GET"])
 
 
 async def websocket(request: web.Request) -> web.StreamResponse:

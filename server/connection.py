@@ -354,4 +354,8 @@ async def watch_connections(connections: set[Connection], interval: float) -> No
         await asyncio.sleep(interval)
         now = loop.time()
         for connection in list(connections):
-            connection.watch(now)
+            try:
+                connection.watch(now)
+            except Exception:  # one connection's failure must not stop every deadline
+                log.exception("watching a connection failed", extra={
+                    "address": connection.address})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from aiohttp import web
@@ -41,6 +41,12 @@ def error_response(code: str, message: str) -> web.Response:
                              status=STATUS.get(code, 400))
 
 
+def method_not_allowed(method: str, allowed: Iterable[str]) -> web.Response:
+    return web.json_response(
+        {"error": {"code": "method_not_allowed", "message": f"{method} is not allowed here"}},
+        status=405, headers={"Allow": ",".join(sorted(allowed))})
+
+
 @web.middleware
 async def json_errors(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Turn every failure under /api/v1 into the JSON error shape (the REST sub-application
@@ -54,10 +60,7 @@ async def json_errors(request: web.Request, handler: Handler) -> web.StreamRespo
     except web.HTTPNotFound:
         return error_response("not_found", f"no resource at {request.path}")
     except web.HTTPMethodNotAllowed as error:
-        return web.json_response(
-            {"error": {"code": "method_not_allowed",
-                       "message": f"{request.method} is not allowed here"}},
-            status=405, headers={"Allow": ",".join(sorted(error.allowed_methods))})
+        return method_not_allowed(request.method, error.allowed_methods)
     except web.HTTPException:
         raise
     except Exception:

@@ -403,6 +403,7 @@ async def test_unknown_path_is_a_json_404(api: Api, path: str) -> None:
     ("POST", "/api/v1/server", {"GET", "HEAD"}),
     ("PATCH", "/api/v1/cards", {"GET", "HEAD"}),
     ("POST", "/api/v1/openapi.json", {"GET", "HEAD"}),
+    ("POST", "/api/v1/ws", {"GET"}),
 ])
 async def test_wrong_method_is_a_json_405(api: Api, db: str, method: str, path: str,
                                           allowed: set[str]) -> None:

@@ -22,6 +22,7 @@ from dominion.protocol import (
     Snapshot,
     Watch,
 )
+from dominion.server.connection import Connection
 
 from .wsclient import TestClient
 from .wsplay import ServerFactory, Site, expect_error, raw_request, ws_server
@@ -216,6 +217,23 @@ async def test_no_hello_in_time_closes_4002(ws_server: ServerFactory) -> None:
     site = await ws_server(hello_timeout_seconds=0.2)
     client = await site.connect(hello=False)
     assert await client.close_code(timeout=3) == 4002
+
+
+async def test_a_failing_watch_does_not_stop_the_deadlines(
+        ws_server: ServerFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    site = await ws_server(hello_timeout_seconds=0.2)
+    watch, calls = Connection.watch, []
+
+    def fails_once(self: Connection, now: float) -> None:
+        calls.append(now)
+        if len(calls) == 1:
+            raise RuntimeError("a bug in one connection's watch")
+        watch(self, now)
+
+    monkeypatch.setattr(Connection, "watch", fails_once)
+    client = await site.connect(hello=False)
+    assert await client.close_code(timeout=3) == 4002
+    assert len(calls) > 1
 
 
 @pytest.mark.parametrize("hello", [True, False])
