@@ -13,12 +13,17 @@ One run does three things, one after the other:
             client keeps from the events it sees: coins from the Treasures played this
             turn, the Supply from game_started and every gain). A game that ends is
             replaced by a new one, so N stay live, until --seconds have passed (or
-            --max-games were created).
+            --max-games were created). The clients speak protocol version
+            --protocol (2 by default: one `update` frame per change; 1: a frame per
+            event and one per decision), and read frames with plain msgpack, as the
+            echo's client does: the benchmark measures the server, so its clients skip
+            the reference decoder's checks.
   report    accepted answers (acks) per second over the measured window, their ratio
             to the echo's round trips per second, p50/p99 latency from sending an answer
             to the first decision push of that game that follows (either seat's), the
             server's RSS per live game (VmRSS with N live games minus VmRSS with none,
-            over N), CPU seconds used by the server and by the clients in the window.
+            over N), CPU used by the server and by the clients in the window (cores
+            busy, and microseconds per answer or per echo round trip).
 
 Both seats of a game are played by the same client process. With --workers W > 1 the
 games are split over W client processes (results are merged). --think-ms adds a pause
@@ -58,22 +63,9 @@ import msgpack  # type: ignore[import-untyped]
 
 from dominion.clients.bots import make_strategy
 from dominion.clients.bots.wire import WireDecision
-from dominion.protocol import (
-    Ack,
-    Answer,
-    Error,
-    GameEvent,
-    GameOver,
-    Hello,
-    Join,
-    PendingDecision,
-    Snapshot,
-    decode_server,
-    encode_client,
-)
+from dominion.protocol import SUBPROTOCOLS, SUPPORTED_VERSIONS, Answer, Hello, Join, encode_client
 
 HOST = "127.0.0.1"  # loopback only, always
-SUBPROTOCOL = "dominion.v1.msgpack"
 TREASURE_COINS = {"copper": 1, "silver": 2, "gold": 3}
 WARMUP_SECONDS = 2.0
 PROFILE_ENV = "DOMINION_BENCH_CPROFILE"
@@ -178,7 +170,7 @@ def serve_echo(port: int) -> None:
     from aiohttp import web
 
     async def echo(request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse(protocols=(SUBPROTOCOL,))
+        ws = web.WebSocketResponse(protocols=SUBPROTOCOLS)
         await ws.prepare(request)
         async for message in ws:
             if message.type is aiohttp.WSMsgType.BINARY:
@@ -256,9 +248,9 @@ class GameState:
 
 class Seat:
     def __init__(self, game_id: str, token: str, state: GameState, stats: Stats,
-                 think: float) -> None:
+                 think: float, version: int) -> None:
         self.game_id, self.token, self.state, self.stats = game_id, token, state, stats
-        self.think = think
+        self.think, self.version = think, version
         self.table = Table()
         self.strategy = make_strategy("big_money")
         self.seat: int | None = None
@@ -266,9 +258,10 @@ class Seat:
         self.ws: aiohttp.ClientWebSocketResponse | None = None
 
     async def connect(self, http: aiohttp.ClientSession, base: str) -> None:
-        ws = self.ws = await http.ws_connect(f"{base}/api/v1/ws", protocols=(SUBPROTOCOL,),
+        subprotocol = SUBPROTOCOLS[SUPPORTED_VERSIONS.index(self.version)]
+        ws = self.ws = await http.ws_connect(f"{base}/api/v1/ws", protocols=(subprotocol,),
                                              max_msg_size=1 << 20)
-        await ws.send_bytes(encode_client(Hello(id=next(self.ids), versions=(1,),
+        await ws.send_bytes(encode_client(Hello(id=next(self.ids), versions=(self.version,),
                                                 client="server_load")))
         await ws.send_bytes(encode_client(Join(id=next(self.ids), game=self.game_id,
                                                token=self.token)))
@@ -281,29 +274,36 @@ class Seat:
             message = await ws.receive()
             if message.type is not aiohttp.WSMsgType.BINARY:
                 break
-            frame = decode_server(message.data)
-            if isinstance(frame, GameEvent):
-                table.seen(frame.event)
+            frame = msgpack.unpackb(message.data)
+            kind = frame["type"]
+            if kind == "update":  # version 2
+                for event in frame["events"]:
+                    table.seen(event)
+                decision = frame["decision"]
+                if decision is None:
+                    continue  # game_over follows
+            elif kind == "event":  # version 1
+                table.seen(frame["event"])
                 continue
-            if isinstance(frame, Ack):
-                if frame.seat is not None:
-                    self.seat = frame.seat
+            elif kind == "decision":  # version 1
+                decision = frame["decision"]
+            elif kind == "ack":
+                if frame.get("seat") is not None:
+                    self.seat = frame["seat"]
                 elif stats.measuring:
                     stats.accepted += 1
                 continue
-            if isinstance(frame, PendingDecision):
-                decision = frame.decision
-            elif isinstance(frame, Snapshot):
-                table.snapshot(frame.view)
-                decision = frame.view["decision"]
+            elif kind == "snapshot":
+                table.snapshot(frame["view"])
+                decision = frame["view"]["decision"]
                 if decision is None:
                     continue
-            elif isinstance(frame, GameOver):
+            elif kind == "game_over":
                 if not state.over:
                     state.over = True
                     stats.games_finished += 1
                 break
-            elif isinstance(frame, Error):
+            elif kind == "error":
                 stats.refused += 1
                 continue
             else:
@@ -331,9 +331,11 @@ class Seat:
 class Driver:
     """Keeps `games` games live (replacing finished ones) until told to stop."""
 
-    def __init__(self, base: str, games: int, max_games: int, think: float, tag: str) -> None:
+    def __init__(self, base: str, games: int, max_games: int, think: float, tag: str,
+                 version: int) -> None:
         self.base, self.games, self.max_games, self.think, self.tag = (
             base, games, max_games, think, tag)
+        self.version = version
         self.stats = Stats()
         self.stop = asyncio.Event()
         self.live = 0
@@ -358,8 +360,8 @@ class Driver:
             if reply.status >= 300:
                 raise RuntimeError(f"join: {reply.status} {joined}")
         state = GameState()
-        seats = (Seat(game_id, created["token"], state, self.stats, self.think),
-                 Seat(game_id, joined["token"], state, self.stats, self.think))
+        seats = (Seat(game_id, created["token"], state, self.stats, self.think, self.version),
+                 Seat(game_id, joined["token"], state, self.stats, self.think, self.version))
         for seat in seats:
             await seat.connect(http, self.base)
         self.stats.games_created += 1
@@ -403,7 +405,8 @@ class Driver:
             await self.http.close()
 
 
-async def echo_round_trips(port: int, connections: int, seconds: float) -> dict[str, Any]:
+async def echo_round_trips(port: int, pid: int, connections: int,
+                           seconds: float) -> dict[str, Any]:
     """Round trips per second of `connections` clients ping-ponging an answer-sized frame."""
     # the same frame a game client sends; the echo is not our protocol, so its reply is
     # read with plain msgpack (the baseline is aiohttp plus msgpack, nothing more)
@@ -413,7 +416,7 @@ async def echo_round_trips(port: int, connections: int, seconds: float) -> dict[
     latencies: list[float] = []
 
     async def client(http: aiohttp.ClientSession, stop: asyncio.Event) -> None:
-        async with http.ws_connect(f"ws://{HOST}:{port}/ws", protocols=(SUBPROTOCOL,)) as ws:
+        async with http.ws_connect(f"ws://{HOST}:{port}/ws", protocols=SUBPROTOCOLS) as ws:
             await ready.wait()
             while not stop.is_set():
                 sent = time.perf_counter()
@@ -433,26 +436,27 @@ async def echo_round_trips(port: int, connections: int, seconds: float) -> dict[
         ready.set()
         await asyncio.sleep(WARMUP_SECONDS / 2)
         me = os.getpid()
-        cpu0, started = cpu_seconds(me), time.perf_counter()
+        cpu0, server0, started = cpu_seconds(me), cpu_seconds(pid), time.perf_counter()
         measuring[0] = True
         await asyncio.sleep(seconds)
         measuring[0] = False
         elapsed, cpu = time.perf_counter() - started, cpu_seconds(me) - cpu0
+        server_cpu = cpu_seconds(pid) - server0
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
     return {"round_trips": counts[0], "elapsed": elapsed, "client_cpu": cpu,
-            "latencies": latencies}
+            "server_cpu": server_cpu, "latencies": latencies}
 
 
 # -- worker processes (--workers > 1) --------------------------------------------------
 
 
-def worker_main(base: str, games: int, max_games: int, think: float, tag: str,
+def worker_main(base: str, games: int, max_games: int, think: float, tag: str, version: int,
                 pipe: Any) -> None:
     """A client process: play its share of the games, driven by commands on `pipe`."""
 
     async def run() -> None:
-        driver = Driver(base, games, max_games, think, tag)
+        driver = Driver(base, games, max_games, think, tag, version)
         await driver.start()
         pipe.send("ready")
         loop = asyncio.get_running_loop()
@@ -485,7 +489,7 @@ async def drive_games(base: str, pid: int, args: argparse.Namespace) -> dict[str
     spy = None
     marginal = None
     if args.workers == 1:
-        driver = Driver(base, args.games, args.max_games, think, "0")
+        driver = Driver(base, args.games, args.max_games, think, "0", args.protocol)
         half = args.games // 2
         await driver.start(half)
         await asyncio.sleep(0.5)
@@ -521,7 +525,8 @@ async def drive_games(base: str, pid: int, args: argparse.Namespace) -> dict[str
         for i, (games, most) in enumerate(zip(per, max_per, strict=True)):
             mine, theirs = context.Pipe()
             worker = context.Process(target=worker_main,
-                                     args=(base, games, most, think, str(i), theirs))
+                                     args=(base, games, most, think, str(i), args.protocol,
+                                           theirs))
             worker.start()
             pipes.append(mine)
             workers.append(worker)
@@ -565,6 +570,9 @@ async def drive_games(base: str, pid: int, args: argparse.Namespace) -> dict[str
         "games_finished": sum(part["finished"] for part in parts),
         "server_cpu_share": server_cpu / elapsed,
         "client_cpu_share": sum(part["client_cpu"] for part in parts) / elapsed,
+        "server_cpu_us_per_answer": 1e6 * server_cpu / max(1, accepted),
+        "client_cpu_us_per_answer": 1e6 * sum(part["client_cpu"] for part in parts)
+        / max(1, accepted),
         "rss_none_kib": rss_none,
         "rss_live_kib": rss_live,
         "rss_playing_kib": rss_play,
@@ -599,9 +607,9 @@ def percentiles(values: Sequence[float]) -> dict[str, float]:
             "mean": round(1000 * statistics.fmean(ordered), 2), "count": len(ordered)}
 
 
-async def warm_up(base: str) -> None:
+async def warm_up(base: str, version: int) -> None:
     """One complete game, so the server has imported and cached what any game needs."""
-    driver = Driver(base, 1, 1, 0.0, "warm")
+    driver = Driver(base, 1, 1, 0.0, "warm", version)
     await driver.start()
     driver.play()
     while driver._tasks:
@@ -619,7 +627,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     port = free_port()
     echo = start_echo(port)
     try:
-        measured = asyncio.run(echo_round_trips(port, 2 * args.games, args.seconds))
+        measured = asyncio.run(echo_round_trips(port, echo.pid, 2 * args.games, args.seconds))
     finally:
         stop(echo)
     result["echo"] = {
@@ -627,6 +635,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "round_trips_per_second": measured["round_trips"] / measured["elapsed"],
         "latency_ms": percentiles(measured["latencies"]),
         "client_cpu_share": measured["client_cpu"] / measured["elapsed"],
+        "server_cpu_share": measured["server_cpu"] / measured["elapsed"],
+        "client_cpu_us_per_round_trip": 1e6 * measured["client_cpu"]
+        / max(1, measured["round_trips"]),
+        "server_cpu_us_per_round_trip": 1e6 * measured["server_cpu"]
+        / max(1, measured["round_trips"]),
     }
     # 2. the Dominion server
     with tempfile.TemporaryDirectory(prefix="server_load-") as folder:
@@ -635,7 +648,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                                 args.profile, args.server_option)
         base = f"http://{HOST}:{port}"
         try:
-            asyncio.run(warm_up(base))
+            asyncio.run(warm_up(base, args.protocol))
             time.sleep(0.5)
             result["server"] = asyncio.run(drive_games(base, server.pid, args))
         finally:
@@ -662,6 +675,8 @@ def main() -> None:
     parser.add_argument("--think-ms", type=float, default=0.0,
                         help="mean pause before each answer, uniform in [0.5, 1.5] x this "
                              "(default 0: as fast as possible)")
+    parser.add_argument("--protocol", type=int, choices=SUPPORTED_VERSIONS,
+                        default=SUPPORTED_VERSIONS[0], help="protocol version the clients speak")
     parser.add_argument("--profile", help="run the server under cProfile, stats to this file")
     parser.add_argument("--py-spy", metavar="FILE",
                         help="sample the server with py-spy over the window (collapsed stacks)")
@@ -702,8 +717,12 @@ def main() -> None:
         print(f"                     {server['kib_per_live_game_marginal']:.1f} KiB for each "
               "game of the second half (one more game, without one-off warm-up)")
     print(f"CPU (cores busy)     server {server['server_cpu_share']:.2f}, "
-          f"clients {server['client_cpu_share']:.2f}, echo clients "
-          f"{echo['client_cpu_share']:.2f}")
+          f"clients {server['client_cpu_share']:.2f}; echo server "
+          f"{echo['server_cpu_share']:.2f}, echo clients {echo['client_cpu_share']:.2f}")
+    print(f"CPU per answer       server {server['server_cpu_us_per_answer']:.0f} µs, "
+          f"clients {server['client_cpu_us_per_answer']:.0f} µs (per echo round trip: "
+          f"server {echo['server_cpu_us_per_round_trip']:.0f} µs, "
+          f"clients {echo['client_cpu_us_per_round_trip']:.0f} µs)")
 
 
 if __name__ == "__main__":

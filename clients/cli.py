@@ -31,12 +31,12 @@ import aiohttp
 import msgpack  # type: ignore[import-untyped]
 from rich.console import Console
 
-from dominion.protocol import ChatLine, GameEvent, GameOver, Snapshot
+from dominion.protocol import ChatLine, GameOver, Snapshot
 
 from . import config
 from .bots.strategies import STRATEGIES
 from .lobby import Lobby, LobbyError
-from .net import Client, Closed, ServerError
+from .net import Client, Closed, ServerError, events_of
 from .render import (
     Names,
     describe,
@@ -323,6 +323,16 @@ async def run_watch(args: argparse.Namespace, settings: config.Settings) -> int:
             while True:
                 message = await client.next_push()
                 players = state.names()
+                for _, event in events_of(message):  # an update's events, or one v1 event
+                    if event.get("kind") == "game_ended":
+                        continue  # game_over follows
+                    if event.get("kind") == "turn_started":
+                        console.print()
+                        console.print(f"[bold]{turn_heading(event, players)}[/bold]")
+                        continue
+                    line = describe(event, players, names)
+                    if line:
+                        console.print(f"  {line}", markup=False)
                 if isinstance(message, Snapshot):
                     view = message.view
                     console.rule(f"{args.game}: {', '.join(players)}")
@@ -333,17 +343,6 @@ async def run_watch(args: argparse.Namespace, settings: config.Settings) -> int:
                         console.print(f"Turn {turn['number']} — "
                                       f"{players[turn['player']]}, {turn.get('phase')} phase",
                                       markup=False)
-                elif isinstance(message, GameEvent):
-                    event = message.event
-                    if event.get("kind") == "game_ended":
-                        continue  # game_over follows
-                    if event.get("kind") == "turn_started":
-                        console.print()
-                        console.print(f"[bold]{turn_heading(event, players)}[/bold]")
-                        continue
-                    line = describe(event, players, names)
-                    if line:
-                        console.print(f"  {line}", markup=False)
                 elif isinstance(message, ChatLine):
                     console.print(f"  <{message.sender}> {message.text}", markup=False)
                 elif isinstance(message, GameOver):

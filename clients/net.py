@@ -1,24 +1,30 @@
-"""A small asyncio client of protocol v1 (docs/PROTOCOL.md), for the CLI and the bots.
+"""A small asyncio client of protocol versions 2 and 1 (docs/PROTOCOL.md), for the CLI
+and the bots.
 
     async with Client("ws://127.0.0.1:8080/api/v1/ws", name="my-bot/1") as client:
         state = await client.join(game, token)      # ack, then a snapshot
         while not state.over:
-            message = await client.next_push()      # events, decisions, game_over...
+            message = await client.next_push()      # updates, game_over, chat...
             ...
             await client.answer(game, decision_id, [option_id])
 
 What it does for you:
 
-- `hello` first, and the server's `limits` kept in `client.welcome`;
+- `hello` offering every version it speaks (newest first; the server picks one, the
+  newest in common: `client.welcome.version`), and the server's `limits` kept in
+  `client.welcome`. Version 2 pushes one `update` per change (its events and the
+  decision now pending), version 1 an `event` per event and then a `decision`;
+  `events_of(push)` gives the numbered events of either;
 - request ids counted from 1 on each connection; `request` sends one and waits for
   its `ack` (returned) or `error` (raised as `ServerError` with the stable `code`);
   frames that arrive meanwhile are pushes and are queued, in order;
-- one `GameState` per joined or watched game, kept current from snapshots and
-  events (`client.games[game_id]`);
+- one `GameState` per joined or watched game, kept current from snapshots, updates,
+  events and decisions (`client.games[game_id]`), before the push is handed out;
 - after a dropped connection: reconnect with a growing delay, `hello` again and
   `resume` every game from the last event held (the server sends the missed events
-  or a fresh snapshot). Requests in flight when the connection dropped raise
-  `ConnectionLost`; answer the decision again once it is pushed again.
+  and the pending decision, or a fresh snapshot). Requests in flight when the
+  connection dropped raise `ConnectionLost`; answer the decision again once it is
+  pushed again.
 
 Frames are encoded and decoded only with `dominion.protocol`; nothing here needs
 the engine.
@@ -31,14 +37,14 @@ import contextlib
 import itertools
 import logging
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from types import TracebackType
 from typing import Any
 
 import aiohttp
 
 from dominion.protocol import (
-    SUBPROTOCOL,
+    SUBPROTOCOLS,
     SUPPORTED_VERSIONS,
     Ack,
     Answer,
@@ -59,18 +65,30 @@ from dominion.protocol import (
     Resume,
     ServerMessage,
     Snapshot,
+    Update,
     Watch,
     Welcome,
     decode_server,
     encode_client,
 )
 
-from .state import GameState
+from .state import GameState, numbered
 
 log = logging.getLogger("dominion.client")
 CLIENT_NAME = "dominion-reference-client/0.1"
 NO_RECONNECT = {CloseCode.REPLACED, CloseCode.UNSUPPORTED_VERSION, CloseCode.PROTOCOL_ERROR}
 """Close codes after which reconnecting would not help (docs/PROTOCOL.md, section 11)."""
+SUBPROTOCOL_OF = dict(zip(SUPPORTED_VERSIONS, SUBPROTOCOLS, strict=True))
+"""Each version's WebSocket subprotocol name."""
+
+
+def events_of(push: ServerMessage) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The events a push carries, as (number, event): every event of a version 2
+    `update`, the one of a version 1 `event`, none for anything else."""
+    if isinstance(push, Update):
+        yield from numbered(push.seq, push.events)
+    elif isinstance(push, GameEvent):
+        yield push.seq, push.event
 
 
 class ServerError(Exception):
@@ -106,9 +124,14 @@ class Client:
     """One WebSocket session (reconnected as needed) holding any number of games."""
 
     def __init__(self, url: str, *, name: str = CLIENT_NAME, reconnect: bool = True,
-                 max_delay: float = 30.0, session: aiohttp.ClientSession | None = None) -> None:
+                 max_delay: float = 30.0, session: aiohttp.ClientSession | None = None,
+                 versions: Sequence[int] = SUPPORTED_VERSIONS) -> None:
         self.url = websocket_url(url)
         self.name = name
+        self.versions = tuple(versions)
+        """The versions offered, newest first (a subset of `SUPPORTED_VERSIONS`)."""
+        if not self.versions or not set(self.versions) <= set(SUPPORTED_VERSIONS):
+            raise ValueError(f"versions must be some of {SUPPORTED_VERSIONS}")
         self.reconnect = reconnect
         self.max_delay = max_delay
         self.games: dict[str, GameState] = {}
@@ -145,11 +168,12 @@ class Client:
 
     async def _open(self) -> Welcome:
         assert self._session is not None
-        ws = await self._session.ws_connect(self.url, protocols=(SUBPROTOCOL,), autoping=True,
+        protocols = tuple(SUBPROTOCOL_OF[version] for version in self.versions)
+        ws = await self._session.ws_connect(self.url, protocols=protocols, autoping=True,
                                             heartbeat=None, max_msg_size=0)
         self._ids = itertools.count(1)  # request ids start afresh on each connection
         request_id = next(self._ids)
-        await ws.send_bytes(encode_client(Hello(id=request_id, versions=SUPPORTED_VERSIONS,
+        await ws.send_bytes(encode_client(Hello(id=request_id, versions=self.versions,
                                                 client=self.name[:100])))
         message = await ws.receive(timeout=30)
         if message.type is not aiohttp.WSMsgType.BINARY:
@@ -267,6 +291,8 @@ class Client:
             return
         if isinstance(frame, Snapshot):
             state.apply_snapshot(frame.seq, frame.view)
+        elif isinstance(frame, Update):
+            state.apply_update(frame.seq, frame.events, frame.decision)
         elif isinstance(frame, GameEvent):
             if frame.seq <= state.seq:
                 return  # already held
@@ -278,7 +304,9 @@ class Client:
             state.decision = None
 
     async def next_push(self, timeout: float | None = None) -> ServerMessage:
-        """The next push (event, decision, snapshot, chat, game_over, pong)."""
+        """The next push (update, or event and decision in version 1; snapshot, chat,
+        game_over, pong). The game's `GameState` already includes it (and any
+        push after it)."""
         item = await asyncio.wait_for(self._pushes.get(), timeout)
         if isinstance(item, BaseException):
             self._pushes.put_nowait(item)  # every later call fails the same way
@@ -349,4 +377,5 @@ class Client:
         return list(ack.cards or ())
 
 
-__all__ = ["ChatLine", "Client", "Closed", "ConnectionLost", "ServerError", "websocket_url"]
+__all__ = ["ChatLine", "Client", "Closed", "ConnectionLost", "ServerError", "events_of",
+           "websocket_url"]

@@ -29,12 +29,12 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from dominion.protocol import ChatLine, GameEvent, GameOver, Snapshot
+from dominion.protocol import ChatLine, GameOver, Snapshot
 
 from . import config
 from .choose import HELP, InputError, allowed, option_label, parse_input
 from .lobby import Lobby
-from .net import Client, ConnectionLost, ServerError
+from .net import Client, ConnectionLost, ServerError, events_of
 from .render import Names, describe, result_line, turn_heading
 from .state import GameState
 
@@ -256,15 +256,14 @@ class Play:
             if getattr(message, "game", self.game) != self.game:
                 continue
             players = self.state.names()
-            if isinstance(message, GameEvent):
-                event = message.event
+            for _, event in events_of(message):  # an update's events, or one v1 event
                 if event.get("kind") == "turn_started":
                     self.log.append(f"-- {turn_heading(event, players)} --")
                 elif event.get("kind") != "game_ended":
                     line = describe(event, players, self.names)
                     if line:
                         self.log.append(line)
-            elif isinstance(message, Snapshot) and self.state.snapshots > 1:
+            if isinstance(message, Snapshot) and self.state.snapshots > 1:
                 self.log.append("(caught up after reconnecting)")
             elif isinstance(message, ChatLine):
                 self.log.append(f"<{message.sender}> {message.text}")

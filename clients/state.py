@@ -1,11 +1,13 @@
 """One game as a client knows it: a snapshot, then the events that followed.
 
 The server sends a `snapshot` (the whole game as you may see it) when you join,
-watch or resume too late, and after that only `event` and `decision` pushes. A
-client that wants current numbers between snapshots keeps them up to date from
-the events itself; `GameState.apply_event` does that for what the reference
-client and the bots need: the Supply, the coins of the turn, each player's cards
-owned, hand sizes, your own hand, the play areas and the trash.
+watch or resume too late, and after that only the changes: an `update` per change
+(protocol version 2: its events and the decision now pending), or `event` and
+`decision` pushes (version 1). A client that wants current numbers between
+snapshots keeps them up to date from the events itself; `GameState.apply_event`
+does that for what the reference client and the bots need: the Supply, the coins
+of the turn, each player's cards owned, hand sizes, your own hand, the play areas
+and the trash (`GameState.apply_update` takes a whole version 2 `update`).
 
 This module knows a few facts of the rules that events do not spell out: how many
 coins a Treasure makes and which Action cards give +coins (docs/RULES.md, the card
@@ -15,6 +17,7 @@ texts). Nothing here needs the engine.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +41,11 @@ COSTS = {"copper": 0, "curse": 0, "cellar": 2, "chapel": 2, "estate": 2, "moat":
          "duchy": 5, "festival": 5, "laboratory": 5, "library": 5, "market": 5, "mine": 5,
          "sentry": 5, "witch": 5, "adventurer": 6, "artisan": 6, "gold": 6, "province": 8}
 """Every card's cost (the catalogue's `cost`); `GameState.costs` can be replaced by it."""
+
+
+def numbered(seq: int, events: Sequence[dict[str, Any]]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The events of a version 2 `update` with their numbers: the last one is `seq`."""
+    return enumerate(events, seq - len(events) + 1)
 
 
 def _cards(event: dict[str, Any]) -> list[str]:
@@ -178,6 +186,15 @@ class GameState:
             self._count_owned(event, board=False)
 
     # -- events ---------------------------------------------------------------
+
+    def apply_update(self, seq: int, events: Sequence[dict[str, Any]],
+                     decision: dict[str, Any] | None) -> None:
+        """A version 2 `update`: its events (the last numbered `seq`), then the decision
+        now pending (None: nothing is pending, the game has ended)."""
+        for number, event in numbered(seq, events):
+            if number > self.seq:  # never apply an event twice (as for `event` frames)
+                self.apply_event(number, event)
+        self.decision = decision
 
     def apply_event(self, seq: int, event: dict[str, Any]) -> None:
         """One event, as the recipient sees it (`cards` or only `count`)."""

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-VERSION = 1
-"""The protocol version this package speaks (the major version; see docs/PROTOCOL.md)."""
-SUPPORTED_VERSIONS = (1,)
-SUBPROTOCOL = f"dominion.v{VERSION}.msgpack"
-"""The WebSocket subprotocol name (Sec-WebSocket-Protocol)."""
+VERSION = 2
+"""The newest protocol version this package speaks (the major version; docs/PROTOCOL.md)."""
+SUPPORTED_VERSIONS = (2, 1)
+"""Every version this package speaks, newest first."""
+SUBPROTOCOLS = tuple(f"dominion.v{version}.msgpack" for version in SUPPORTED_VERSIONS)
+"""The WebSocket subprotocol names (Sec-WebSocket-Protocol), newest first."""
+SUBPROTOCOL = SUBPROTOCOLS[0]
 
 MAX_INT = 2**31 - 1
 """Largest request id, decision id, sequence number or other count on the wire."""
@@ -26,5 +28,7 @@ MAX_CHAT_LENGTH = 500
 """Hard cap on chat text (code points); the server may advertise a lower one in `welcome`."""
 MAX_OPTION_ID = 65535
 MAX_ANSWER_OPTIONS = 1024
+MAX_UPDATE_EVENTS = 10_000
+"""Events in one `update` (version 2): a resume sends a snapshot instead of more."""
 MAX_CARDS = 1000
 """Catalogue entries in one `ack`."""

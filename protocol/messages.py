@@ -19,6 +19,7 @@ from .limits import (
     MAX_NAME_LENGTH,
     MAX_OPTION_ID,
     MAX_TOKEN_LENGTH,
+    MAX_UPDATE_EVENTS,
     MAX_VERSIONS,
 )
 from .spec import Int, Key, ListOf, Nullable, Omittable, Payload, Str, Struct
@@ -211,7 +212,7 @@ class Snapshot:
 
 @dataclass(frozen=True, slots=True)
 class GameEvent:
-    """One event, numbered per game without gaps."""
+    """Version 1: one event, numbered per game without gaps (version 2 sends `update`)."""
 
     TYPE: ClassVar[str] = "event"
     game: GameId
@@ -221,11 +222,26 @@ class GameEvent:
 
 @dataclass(frozen=True, slots=True)
 class PendingDecision:
-    """A new pending decision (with options only for the decider)."""
+    """Version 1: a new pending decision, with options only for the decider (version 2
+    sends it in `update`)."""
 
     TYPE: ClassVar[str] = "decision"
     game: GameId
     decision: Annotated[dict[str, Any], DECISION]
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """Version 2: one change as the recipient may see it, in one frame: its events,
+    numbered up to `seq`, then the decision now pending (nil once the game has ended,
+    and `game_over` follows). Version 1 sends `event` frames and a `decision` instead."""
+
+    TYPE: ClassVar[str] = "update"
+    game: GameId
+    seq: Seq
+    """The number of the last event in `events` (the game's event count)."""
+    events: Annotated[tuple[dict[str, Any], ...], ListOf(EVENT, MAX_UPDATE_EVENTS)]
+    decision: Annotated[dict[str, Any] | None, Nullable(DECISION)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,8 +271,8 @@ class Pong:
 
 
 ClientMessage = Hello | Join | Watch | Resume | Answer | Chat | Resign | Leave | Ping | Catalogue
-ServerMessage = (Welcome | Ack | Error | Snapshot | GameEvent | PendingDecision | ChatLine
-                 | GameOver | Pong)
+ServerMessage = (Welcome | Ack | Error | Snapshot | GameEvent | PendingDecision | Update
+                 | ChatLine | GameOver | Pong)
 
 CLIENT_MESSAGES: dict[str, type[ClientMessage]] = {
     cls.TYPE: cls
@@ -264,8 +280,8 @@ CLIENT_MESSAGES: dict[str, type[ClientMessage]] = {
 }
 SERVER_MESSAGES: dict[str, type[ServerMessage]] = {
     cls.TYPE: cls
-    for cls in (Welcome, Ack, Error, Snapshot, GameEvent, PendingDecision, ChatLine, GameOver,
-                Pong)
+    for cls in (Welcome, Ack, Error, Snapshot, GameEvent, PendingDecision, Update, ChatLine,
+                GameOver, Pong)
 }
 
 

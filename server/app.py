@@ -12,7 +12,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from aiohttp import web
 
-from dominion.protocol import SUBPROTOCOL, CloseCode
+from dominion.protocol import SUBPROTOCOLS, CloseCode
 
 from .connection import Connection, watch_connections, watch_interval
 from .lobby import Lobby
@@ -147,7 +147,7 @@ async def websocket(request: web.Request) -> web.StreamResponse:
         raise web.HTTPTooManyRequests(text="too many connections from your address")
     # No permessage-deflate: frames are small msgpack, and zlib state per connection costs
     # memory and CPU for little gain.
-    ws = web.WebSocketResponse(protocols=(SUBPROTOCOL,), compress=False, autoping=False,
+    ws = web.WebSocketResponse(protocols=SUBPROTOCOLS, compress=False, autoping=False,
                                max_msg_size=4 * settings.max_frame_bytes)
     await ws.prepare(request)
     transport = request.transport

@@ -80,7 +80,7 @@ class TokenBucket:
 class Connection:
     __slots__ = ("_bucket", "_closer", "_closing", "_greeted", "_last_input", "_limited",
                  "_loop", "_malformed", "_opened", "_outbox", "_rooms", "address", "state",
-                 "ws")
+                 "version", "ws")
 
     def __init__(self, ws: web.WebSocketResponse, state: ServerState, address: str,
                  transport: asyncio.WriteTransport) -> None:
@@ -99,6 +99,8 @@ class Connection:
         self._loop = asyncio.get_running_loop()
         self._opened = self._last_input = self._loop.time()
         self._greeted = False
+        self.version = SUPPORTED_VERSIONS[0]
+        """The protocol version agreed in the handshake."""
 
     # -- Subscriber ---------------------------------------------------------------
 
@@ -211,8 +213,9 @@ class Connection:
             self.close_soon(CloseCode.UNSUPPORTED_VERSION, "no common version")
             return
         self._greeted = True
+        self.version = max(common)
         self.send(Welcome(
-            id=message.id, version=max(common),
+            id=message.id, version=self.version,
             server=ServerInfo(name=settings.name, version=self.state.version),
             limits=ServerLimits(
                 max_frame_bytes=settings.max_frame_bytes,

@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from dominion.clients.bots import STRATEGIES
-from dominion.protocol import SUBPROTOCOL, SUPPORTED_VERSIONS
+from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS
 
 from .engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_KINGDOMS
 from .filters import STATES
@@ -234,7 +234,11 @@ def components() -> dict[str, Any]:
                                   "minItems": 1,
                                   "description": "WebSocket protocol versions spoken "
                                                  f"(now {list(SUPPORTED_VERSIONS)})"},
-            "subprotocol": {"type": "string", "const": SUBPROTOCOL},
+            "subprotocol": {"type": "string", "const": SUBPROTOCOL,
+                            "description": "the newest version's WebSocket subprotocol"},
+            "subprotocols": {"type": "array",
+                             "items": {"type": "string", "enum": list(SUBPROTOCOLS)},
+                             "description": "every subprotocol accepted, newest first"},
             "websocket": {"type": "string", "const": "/api/v1/ws"},
             "public_url": nullable({"type": "string"}),
             "limits": ref("Limits"),
@@ -474,17 +478,19 @@ def paths() -> dict[str, Any]:
         }},
         "/api/v1/ws": {"get": {
             "operationId": "websocket", "tags": ["play"],
-            "summary": "WebSocket play (protocol v1, binary msgpack frames)",
+            "summary": "WebSocket play (protocol v2 or v1, binary msgpack frames)",
             "description": WEBSOCKET,
             "parameters": [
                 {"name": "Upgrade", "in": "header", "required": True,
                  "schema": {"type": "string", "const": "websocket"}},
                 {"name": "Sec-WebSocket-Protocol", "in": "header", "required": True,
-                 "schema": {"type": "string", "const": SUBPROTOCOL}},
+                 "description": "the subprotocols the client speaks, newest first, "
+                                f"for example `{', '.join(SUBPROTOCOLS)}`",
+                 "schema": {"type": "string"}},
             ],
             "responses": {
-                "101": {"description": "Switching protocols: speak protocol v1 "
-                                       "(docs/PROTOCOL.md)"},
+                "101": {"description": "Switching protocols: the version is settled by "
+                                       "hello and welcome (docs/PROTOCOL.md)"},
                 "400": _text("Not a WebSocket upgrade request"),
                 "403": _text("This Origin may not connect (the allowed_origins setting)"),
                 "429": _text("Too many connections from this address"),
@@ -515,8 +521,9 @@ def _text(description: str) -> dict[str, Any]:
 
 WEBSOCKET = (
     "Players and spectators play over a WebSocket at this path, with the subprotocol "
-    f"`{SUBPROTOCOL}` and binary msgpack frames: hello, join a seat with its token (from "
-    "createGame or joinGame) or watch as a spectator, snapshots, numbered events, decisions, "
+    f"`{SUBPROTOCOL}` (or an older one of {', '.join(SUBPROTOCOLS[1:])}) and binary msgpack "
+    "frames: hello, join a seat with its token (from createGame or joinGame) or watch as a "
+    "spectator, snapshots, updates (numbered events and the next decision), "
     "answers, chat, resign, game over and resume. The whole protocol is in docs/PROTOCOL.md; "
     "its limits are in GET /api/v1/server. Requests with an Origin header must come from an "
     "allowed Origin."

@@ -9,7 +9,7 @@ from typing import Any
 
 from aiohttp import web
 
-from dominion.protocol import SUBPROTOCOL, SUPPORTED_VERSIONS
+from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS
 
 from .engine import catalogue_dict
 from .errors import GameError
@@ -94,6 +94,7 @@ def add_rest_routes(app: web.Application) -> None:
             "version": state.version,
             "protocol_versions": list(SUPPORTED_VERSIONS),
             "subprotocol": SUBPROTOCOL,
+            "subprotocols": list(SUBPROTOCOLS),
             "websocket": "/api/v1/ws",
             "public_url": settings.public_url or None,
             "limits": {

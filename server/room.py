@@ -21,6 +21,7 @@ from dominion.protocol import (
     PendingDecision,
     ServerMessage,
     Snapshot,
+    Update,
     encode_server,
 )
 
@@ -52,12 +53,18 @@ if TYPE_CHECKING:
 log = logging.getLogger("dominion.room")
 
 OPEN, PLAYING, FINISHED, ABANDONED = "open", "playing", "finished", "abandoned"
+Audience = tuple[int | None, int]
+"""Who receives a change's frames: a viewer (seat, or None for spectators) and a version."""
 BOT_RETRY_SECONDS = 1.0
 """A bot whose answer could not be stored tries again after this long."""
 
 
 class Subscriber(Protocol):
     """A connection that receives a game's frames."""
+
+    @property
+    def version(self) -> int:
+        """The protocol version the connection speaks (it decides how changes are sent)."""
 
     def push(self, frame: bytes) -> None:
         """Queue a frame; never blocks (a connection that cannot keep up is closed)."""
@@ -226,11 +233,11 @@ class Room:
         if not 0 <= last_seq <= latest or latest - last_seq > self._settings.resume_window:
             subscriber.push(self._snapshot_frame(viewer))
             return
-        if last_seq < latest:  # replaying the answers is only needed for missed events
-            missed = self.history().events[last_seq:]
-            for frame in self._event_frames(missed, last_seq + 1, [viewer])[viewer]:
-                subscriber.push(frame)
-        subscriber.push(self._status_frame(viewer))
+        # replaying the answers is only needed for missed events
+        missed = self.history().events[last_seq:] if last_seq < latest else []
+        audience = (viewer, subscriber.version)
+        for frame in self._change_frames(missed, [audience])[audience]:
+            subscriber.push(frame)
 
     def history(self) -> Game:
         """The running game with all its events: its stored answers replayed.
@@ -341,13 +348,12 @@ class Room:
         if game.over:
             # stored before anyone hears game_over, so its replay can be fetched at once
             await self._finish(FINISHED, game.result.to_dict() if game.result else None)
-        viewers = list(dict.fromkeys(self._subscribers.values()))
-        frames = self._event_frames(events, game.event_count - len(events) + 1, viewers)
-        status = {viewer: self._status_frame(viewer) for viewer in viewers}
+        audiences = {(viewer, subscriber.version)
+                     for subscriber, viewer in self._subscribers.items()}
+        frames = self._change_frames(events, audiences)
         for subscriber, viewer in list(self._subscribers.items()):
-            for frame in frames[viewer]:
+            for frame in frames[viewer, subscriber.version]:
                 subscriber.push(frame)
-            subscriber.push(status[viewer])
 
     async def _finish(self, state: str, result: dict[str, Any] | None) -> None:
         finished = utc_now()
@@ -438,34 +444,44 @@ class Room:
         return encode_server(Snapshot(game=self.id, seq=self.game.event_count,
                                       view=view(self.game, viewer)), checked=False)
 
-    def _status_frame(self, viewer: int | None) -> bytes:
-        """After events: the pending decision as `viewer` may see it, or the game's end."""
+    def _change_frames(self, events: Sequence[Event], audiences: Collection[Audience]
+                       ) -> dict[Audience, list[bytes]]:
+        """The frames that tell each audience (a viewer and a protocol version) about the
+        latest `events` (the game's last ones) and what is pending now. Version 1: one
+        `event` frame each, then `decision` (or `game_over`); version 2: one `update`
+        (then `game_over` once the game has ended). Forms that viewers share are encoded
+        once."""
         game = self.game
         assert game is not None
-        if game.pending is None:
-            result = game.result.to_dict() if game.result else {}
-            return encode_server(GameOver(game=self.id, result=result), checked=False)
-        return encode_server(PendingDecision(game=self.id,
-                                             decision=decision_view(game.pending, viewer)),
-                             checked=False)
-
-    def _event_frames(self, events: Sequence[Event], first_seq: int,
-                      viewers: list[int | None]) -> dict[int | None, list[bytes]]:
-        """Encoded frames of `events` (numbered from `first_seq`), per viewer (shared forms
-        encoded once)."""
+        viewers = list({viewer for viewer, _ in audiences})
         forms = fan_out(events, viewers)
+        pending, last_seq = game.pending, game.event_count
+        over = [] if pending is not None else [encode_server(GameOver(
+            game=self.id, result=game.result.to_dict() if game.result else {}), checked=False)]
         encoded: dict[int, bytes] = {}
-        frames: dict[int | None, list[bytes]] = {}
-        for viewer, seen in forms.items():
-            out = frames[viewer] = []
+        frames: dict[Audience, list[bytes]] = {}
+        for viewer, version in audiences:
+            seen = forms[viewer]
+            decision = None if pending is None else decision_view(pending, viewer)
+            out = frames[viewer, version] = []
+            if version >= 2:
+                out.append(encode_server(Update(game=self.id, seq=last_seq, events=tuple(seen),
+                                                decision=decision), checked=False))
+                out.extend(over)
+                continue
+            first_seq = last_seq - len(seen) + 1
             for offset, form in enumerate(seen):
-                key = id(form)
-                frame = encoded.get(key)
+                frame = encoded.get(id(form))
                 if frame is None:
-                    frame = encoded[key] = encode_server(
+                    frame = encoded[id(form)] = encode_server(
                         GameEvent(game=self.id, seq=first_seq + offset, event=form),
                         checked=False)
                 out.append(frame)
+            if decision is None:
+                out.extend(over)
+            else:
+                out.append(encode_server(PendingDecision(game=self.id, decision=decision),
+                                         checked=False))
         return frames
 
     # -- for the lobby's listings -------------------------------------------------

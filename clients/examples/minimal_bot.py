@@ -2,9 +2,10 @@
 
     python -m dominion.clients.examples.minimal_bot http://127.0.0.1:8080 GAME TOKEN
 
-It uses only aiohttp and `dominion.protocol` (to build and read frames). Its play:
-play all Treasures, buy Province, Gold or Silver when offered, otherwise end the
-phase; any other decision gets its first `min` options.
+It uses only aiohttp and `dominion.protocol` (to build and read frames) and speaks
+protocol version 2: after the snapshot, one `update` per change carries the decision
+now pending. Its play: play all Treasures, buy Province, Gold or Silver when offered,
+otherwise end the phase; any other decision gets its first `min` options.
 """
 
 from __future__ import annotations
@@ -17,15 +18,14 @@ from typing import Any
 import aiohttp
 
 from dominion.protocol import (
-    SUBPROTOCOL,
     Ack,
     Answer,
     Error,
     GameOver,
     Hello,
     Join,
-    PendingDecision,
     Snapshot,
+    Update,
     decode_server,
     encode_client,
 )
@@ -51,12 +51,12 @@ async def play(server: str, game: str, token: str) -> dict[str, Any]:
     ids = itertools.count(1)
     url = server.replace("http", "ws", 1).rstrip("/") + "/api/v1/ws"
     async with aiohttp.ClientSession() as session, \
-            session.ws_connect(url, protocols=(SUBPROTOCOL,)) as ws:
+            session.ws_connect(url, protocols=("dominion.v2.msgpack",)) as ws:
 
         async def send(message: Any) -> None:
             await ws.send_bytes(encode_client(message))
 
-        await send(Hello(id=next(ids), versions=(1,), client="minimal-bot/1"))
+        await send(Hello(id=next(ids), versions=(2,), client="minimal-bot/1"))
         await send(Join(id=next(ids), game=game, token=token))
         seat = None
         async for frame in ws:
@@ -70,7 +70,7 @@ async def play(server: str, game: str, token: str) -> dict[str, Any]:
                 print(f"refused: {message.code} {message.message}", file=sys.stderr)
             elif isinstance(message, Snapshot):
                 decision = message.view["decision"]
-            elif isinstance(message, PendingDecision):
+            elif isinstance(message, Update):  # a change: its events, then what is pending
                 decision = message.decision
             elif isinstance(message, GameOver):
                 return message.result

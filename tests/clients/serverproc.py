@@ -1,7 +1,9 @@
-"""A real `dominion-server` process for the client tests, with limits raised for speed."""
+"""A real `dominion-server` process for the client tests, with limits raised for speed,
+and a relay in front of it whose connections a test can cut."""
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,4 +29,44 @@ def stop(process: subprocess.Popen[bytes]) -> None:
         process.wait()
 
 
-__all__ = ["FAST", "Path", "server_url", "stop"]
+class Proxy:
+    """A TCP relay in front of the server whose connections the test can cut."""
+
+    def __init__(self, target_port: int) -> None:
+        self.target_port = target_port
+        self.writers: list[asyncio.StreamWriter] = []
+        self.server: asyncio.base_events.Server | None = None
+
+    async def start(self) -> int:
+        self.server = await asyncio.start_server(self._relay, "127.0.0.1", 0)
+        port: int = self.server.sockets[0].getsockname()[1]
+        return port
+
+    async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
+        self.writers += [writer, up_writer]
+
+        async def pipe(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+            try:
+                while data := await source.read(65536):
+                    sink.write(data)
+                    await sink.drain()
+            except (ConnectionError, OSError):
+                pass
+            finally:
+                sink.close()
+
+        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+
+    def cut(self) -> None:
+        for writer in self.writers:
+            writer.transport.abort()
+        self.writers.clear()
+
+    async def stop(self) -> None:
+        self.cut()
+        if self.server is not None:
+            self.server.close()
+
+
+__all__ = ["FAST", "Path", "Proxy", "server_url", "stop"]

@@ -1,6 +1,7 @@
 """Network bots play whole games against each other on a real server (every seat a
-network bot, none on the server), survive a dropped connection, and the minimal bot of
-docs/CLIENTS.md plays a full game."""
+network bot, none on the server), survive a dropped connection (protocol version 2, and
+version 1 as an older client speaks it), and the minimal bot of docs/CLIENTS.md plays a
+full game."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from dominion.clients.lobby import Lobby
 from dominion.clients.net import Client
 from dominion.clients.state import COSTS, GameState
 
-from .serverproc import server_url
+from .serverproc import Proxy, server_url
 
 __all__ = ["server_url"]
 
@@ -60,6 +61,8 @@ async def test_network_bots_play_whole_games(server_url: str, strategies: tuple[
         results = await asyncio.wait_for(asyncio.gather(*(bot.play() for bot in bots)), 60)
         for client in clients:
             await client.close()
+        # the newest version in common: every change came as one `update`
+        assert all(client.welcome and client.welcome.version == 2 for client in clients)
         assert all(result == results[0] for result in results)
         assert len(results[0]["scores"]) == len(strategies) and results[0]["winners"]
         assert all(bot.answers > 0 for bot in bots)
@@ -81,56 +84,19 @@ async def test_play_seat_helper(server_url: str) -> None:
     assert results[0] == results[1]
 
 
-class Proxy:
-    """A TCP relay in front of the server whose connections the test can cut."""
-
-    def __init__(self, target_port: int) -> None:
-        self.target_port = target_port
-        self.writers: list[asyncio.StreamWriter] = []
-        self.server: asyncio.base_events.Server | None = None
-
-    async def start(self) -> int:
-        self.server = await asyncio.start_server(self._relay, "127.0.0.1", 0)
-        port: int = self.server.sockets[0].getsockname()[1]
-        return port
-
-    async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
-        self.writers += [writer, up_writer]
-
-        async def pipe(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
-            try:
-                while data := await source.read(65536):
-                    sink.write(data)
-                    await sink.drain()
-            except (ConnectionError, OSError):
-                pass
-            finally:
-                sink.close()
-
-        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
-
-    def cut(self) -> None:
-        for writer in self.writers:
-            writer.transport.abort()
-        self.writers.clear()
-
-    async def stop(self) -> None:
-        self.cut()
-        if self.server is not None:
-            self.server.close()
-
-
-async def test_a_dropped_bot_resumes_and_finishes(server_url: str) -> None:
+@pytest.mark.parametrize("versions", [(2, 1), (1,)], ids=["v2", "v1"])
+async def test_a_dropped_bot_resumes_and_finishes(server_url: str, versions: tuple[int, ...]
+                                                  ) -> None:
     proxy = Proxy(int(server_url.rsplit(":", 1)[1]))
     port = await proxy.start()
     async with aiohttp.ClientSession() as session:
         lobby = Lobby(server_url, session)
         game, tokens = await open_table(lobby, 2, "First Game")
-        dropped = Client(f"http://127.0.0.1:{port}", session=session)
+        dropped = Client(f"http://127.0.0.1:{port}", session=session, versions=versions)
         steady = Client(server_url, session=session)
         await dropped.connect()
         await steady.connect()
+        assert dropped.welcome is not None and dropped.welcome.version == versions[0]
         bots = [NetworkBot(dropped, game, tokens[0], "smithy_big_money", lobby=lobby,
                            on_decision=check_buy),
                 NetworkBot(steady, game, tokens[1], "big_money", lobby=lobby)]

@@ -59,7 +59,9 @@ async def assert_nothing_created(api: Api, db: str, games: int = 0, seats: int =
 async def test_server_info(api: Api) -> None:
     info = await api.call("GET", "/api/v1/server", 200)
     assert info["name"] == "dominion-server"
-    assert info["protocol_versions"] == [1]
+    assert info["protocol_versions"] == [2, 1]
+    assert info["subprotocols"] == ["dominion.v2.msgpack", "dominion.v1.msgpack"]
+    assert info["subprotocol"] == "dominion.v2.msgpack"
     assert info["websocket"] == "/api/v1/ws"
     assert info["public_url"] is None
     assert info["limits"]["games_per_address"] == 20

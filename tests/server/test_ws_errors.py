@@ -21,6 +21,7 @@ from dominion.protocol import (
     Resume,
     Snapshot,
     Watch,
+    Welcome,
 )
 from dominion.server.connection import Connection
 
@@ -208,9 +209,18 @@ async def test_request_before_hello_closes_4000(ws_server: ServerFactory) -> Non
 async def test_unsupported_version_closes_4001(ws_server: ServerFactory) -> None:
     site = await ws_server()
     client = await site.connect(hello=False)
-    error = await expect_error(client, Hello, "unsupported_version", versions=[2, 3])
-    assert "1" in error.message
+    error = await expect_error(client, Hello, "unsupported_version", versions=[3, 4])
+    assert "2, 1" in error.message
     assert await client.close_code() == 4001
+
+
+@pytest.mark.parametrize(("offered", "spoken"), [([1], 1), ([2], 2), ([1, 2], 2), ([3, 1], 1)])
+async def test_the_highest_common_version_is_spoken(ws_server: ServerFactory, offered: list[int],
+                                                    spoken: int) -> None:
+    site = await ws_server()
+    client = await site.connect(hello=False)
+    welcome = await client.request(Hello, versions=offered)
+    assert isinstance(welcome, Welcome) and welcome.version == spoken
 
 
 async def test_no_hello_in_time_closes_4002(ws_server: ServerFactory) -> None:

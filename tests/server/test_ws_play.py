@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
+
 from dominion.protocol import (
     Ack,
     Answer,
@@ -19,6 +21,7 @@ from dominion.protocol import (
     Resign,
     Resume,
     Snapshot,
+    Update,
 )
 
 from .wsplay import Player, ServerFactory, Site, expect_error, raw_request, ws_server
@@ -53,13 +56,18 @@ def check_complete(site: Site, game: str, players: list[Player],
         if from_start:
             assert first.seq < 20  # joined near the start: the events are the game
         for frame in player.frames:
-            if isinstance(frame, PendingDecision):
+            if isinstance(frame, PendingDecision | Update) and frame.decision is not None:
                 assert ("options" in frame.decision) == (frame.decision["player"]
                                                          == player.seat)
+        versions = {type(f) for f in player.frames} & {GameEvent, PendingDecision, Update}
+        assert versions == ({Update} if player.client.welcome.version == 2
+                            else {GameEvent, PendingDecision})
 
 
-async def test_two_seats_client_against_bot(ws_server: ServerFactory) -> None:
+@pytest.mark.parametrize("version", [1, 2])
+async def test_two_seats_client_against_bot(ws_server: ServerFactory, version: int) -> None:
     site = await ws_server()
+    site.version = version
     game, token = await site.create(seats=2, bots={1: "big_money"})
     ann = await Player.join(site, game, token, "big_money")
     result = await asyncio.wait_for(ann.play(), 30)
@@ -74,20 +82,23 @@ async def test_six_seats_clients_bots_and_spectator(ws_server: ServerFactory) ->
     site = await ws_server()
     game, token = await site.create(seats=6, bots={2: "smithy_big_money", 4: "random"})
     rng = random.Random(6)
-    players = [await Player.join(site, game, token, "big_money", rng)]
-    spectator = await Player.watch(site, game)  # before the game starts
-    for name, strategy in (("Bob", "random"), ("Cid", "smithy_big_money"), ("Dee", "big_money")):
+    # connections of both protocol versions in one game
+    players = [await Player.join(site, game, token, "big_money", rng, version=2)]
+    spectator = await Player.watch(site, game, version=1)  # before the game starts
+    for name, strategy, version in (("Bob", "random", 1), ("Cid", "smithy_big_money", 2),
+                                    ("Dee", "big_money", 1)):
         _, seat_token = await site.join(game, name)
-        players.append(await Player.join(site, game, seat_token, strategy, rng))
+        players.append(await Player.join(site, game, seat_token, strategy, rng, version))
     assert sorted(p.seat for p in players) == [0, 1, 3, 5]
-    late = await Player.watch(site, game)  # after it started: a snapshot first
+    late = await Player.watch(site, game, version=2)  # after it started: a snapshot first
     results = await asyncio.wait_for(
         asyncio.gather(*(p.play() for p in [*players, spectator, late])), 50)
     assert all(r == results[0] for r in results)
-    check_complete(site, game, [*players, spectator, late])
+    check_complete(site, game, [*players, spectator])
+    check_complete(site, game, [late], from_start=False)  # bots may have played a while
     for watcher in (spectator, late):
         for frame in watcher.frames:
-            if isinstance(frame, PendingDecision):
+            if isinstance(frame, PendingDecision | Update) and frame.decision is not None:
                 assert "options" not in frame.decision
             if isinstance(frame, Snapshot):
                 assert all("hand" not in p for p in frame.view["players"])
@@ -115,6 +126,39 @@ async def test_resume_mid_game_gets_missed_events_then_decision(
     await asyncio.wait_for(ann.play(), 30)
     assert ann.seq == room.game.event_count
     assert ann.result == room.game.result.to_dict()
+
+
+async def test_resume_mid_game_in_version_2_gets_one_update(ws_server: ServerFactory) -> None:
+    site = await ws_server()
+    site.version = 2
+    game, token = await site.create(seats=2, bots={1: "big_money"})
+    ann = await Player.join(site, game, token)
+    await asyncio.wait_for(ann.play(until=lambda p: p.answered >= 12), 20)
+    held = ann.seq
+    await ann.client.close()  # the answer's events were never read
+    await wait_for_decision(site, game, 0)
+    room = site.room(game)
+    assert room.game is not None and room.game.event_count > held
+    latest = room.game.event_count
+    strategy, ann.strategy = ann.strategy, None  # hold the answer: the game waits on it
+    await ann.resume(site, token)
+    update = await ann.step()  # the missed events and the decision, in one frame
+    assert isinstance(update, Update) and update.seq == latest
+    assert len(update.events) == update.seq - held > 0
+    assert update.decision is not None and "options" in update.decision
+    assert ann.seqs[-len(update.events):] == list(range(held + 1, update.seq + 1))
+    # nothing missed: an update without events, with the decision again
+    await ann.resume(site, token)
+    again = await ann.step()
+    assert isinstance(again, Update) and again.events == () and again.seq == update.seq
+    assert again.decision == update.decision
+    ann.strategy = strategy
+    await ann.answer(again.decision)
+    await asyncio.wait_for(ann.play(), 30)
+    assert ann.seq == room.game.event_count
+    assert ann.result == room.game.result.to_dict()
+    assert isinstance(ann.frames[-1], GameOver)
+    assert isinstance(ann.frames[-2], Update) and ann.frames[-2].decision is None
 
 
 async def test_resume_with_unknown_seq_gets_a_snapshot(ws_server: ServerFactory) -> None:

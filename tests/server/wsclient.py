@@ -1,4 +1,5 @@
-"""A small protocol v1 client for tests: requests, their answers, and the pushes between."""
+"""A small protocol client for tests (version 1 or 2): requests, their answers, and the
+pushes between."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from typing import Any
 import aiohttp
 
 from dominion.protocol import (
-    SUBPROTOCOL,
+    SUBPROTOCOLS,
+    SUPPORTED_VERSIONS,
     Ack,
     ClientMessage,
     Error,
@@ -33,12 +35,14 @@ class TestClient:
 
     @classmethod
     async def connect(cls, session: aiohttp.ClientSession, url: str, *,
-                      hello: bool = True) -> TestClient:
-        ws = await session.ws_connect(url, protocols=(SUBPROTOCOL,), autoping=True)
+                      hello: bool = True, version: int = 1) -> TestClient:
+        """Connect, and say hello offering only `version` (unless `hello` is False)."""
+        subprotocol = SUBPROTOCOLS[SUPPORTED_VERSIONS.index(version)]
+        ws = await session.ws_connect(url, protocols=(subprotocol,), autoping=True)
         client = cls(ws)
         if hello:
-            reply = await client.request(Hello, versions=[1], client="tests")
-            assert isinstance(reply, Welcome), reply
+            reply = await client.request(Hello, versions=[version], client="tests")
+            assert isinstance(reply, Welcome) and reply.version == version, reply
             client.welcome = reply
         return client
 

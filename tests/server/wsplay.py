@@ -32,6 +32,7 @@ from dominion.protocol import (
     Resume,
     ServerMessage,
     Snapshot,
+    Update,
     Watch,
 )
 from dominion.server.app import STATE, ServerState, create_app
@@ -64,6 +65,8 @@ class Site:
     server: TestServer
     app: web.Application
     session: aiohttp.ClientSession
+    version: int = 1
+    """The protocol version its connections speak unless told otherwise."""
 
     @property
     def ws_url(self) -> str:
@@ -78,8 +81,9 @@ class Site:
     def app_state(self) -> ServerState:
         return self.app[STATE]
 
-    async def connect(self, *, hello: bool = True) -> TestClient:
-        return await TestClient.connect(self.session, self.ws_url, hello=hello)
+    async def connect(self, *, hello: bool = True, version: int | None = None) -> TestClient:
+        return await TestClient.connect(self.session, self.ws_url, hello=hello,
+                                        version=version or self.version)
 
     async def create(self, seats: int = 2, bots: Mapping[int, str] | None = None,
                      kingdom: Any = "First Game", name: str = "Ann",
@@ -157,7 +161,8 @@ class Player:
     """One connection playing one seat (or watching, `seat` None) until game over.
 
     It checks what every client must see: events numbered without gaps, options only
-    in its own decisions, no other seat's hand. Every frame is kept in `frames`.
+    in its own decisions, no other seat's hand. Every frame is kept in `frames`. It
+    speaks the version of its connection (v1 `event`/`decision` frames, v2 `update`).
     """
 
     client: TestClient
@@ -176,15 +181,15 @@ class Player:
 
     @classmethod
     async def join(cls, site: Site, game: str, token: str, strategy: str = "big_money",
-                   rng: random.Random | None = None) -> Player:
-        client = await site.connect()
+                   rng: random.Random | None = None, version: int | None = None) -> Player:
+        client = await site.connect(version=version)
         reply = await client.request(Join, game=game, token=token)
         assert isinstance(reply, Ack) and reply.seat is not None, reply
         return cls(client, game, reply.seat, make_strategy(strategy, rng or random.Random()))
 
     @classmethod
-    async def watch(cls, site: Site, game: str) -> Player:
-        client = await site.connect()
+    async def watch(cls, site: Site, game: str, version: int | None = None) -> Player:
+        client = await site.connect(version=version)
         reply = await client.request(Watch, game=game)
         assert isinstance(reply, Ack) and reply.seat is None, reply
         return cls(client, game, None)
@@ -208,23 +213,32 @@ class Player:
                 self.seq = seq
                 self.table.supply_left = dict(view["supply"])
                 if view["decision"] is not None:
-                    await self._decide(view["decision"])
+                    await self.answer(view["decision"])
                 elif view["result"] is not None:
                     self.result = view["result"]
             case GameEvent(seq=seq, event=event):
-                assert seq == self.seq + 1, f"seat {self.seat}: event {seq} after {self.seq}"
-                self.seq = seq
-                self.seqs.append(seq)
-                if event["kind"] in ("bought", "gained") and "cards" in event:
-                    for card in event["cards"]:
-                        self.table.supply_left[card] = self.table.supply_left.get(card, 1) - 1
-                        if event.get("player") == self.seat:
-                            self.table.own[card] = self.table.own.get(card, 0) + 1
+                self._event(seq, event)
             case PendingDecision(decision=decision):
-                await self._decide(decision)
+                await self.answer(decision)
+            case Update(seq=seq, events=events, decision=decision):
+                for number, event in enumerate(events, seq - len(events) + 1):
+                    self._event(number, event)
+                assert self.seq == seq, f"seat {self.seat}: update to {seq} at {self.seq}"
+                if decision is not None:
+                    await self.answer(decision)
             case GameOver(result=result):
                 self.result = result
         return message
+
+    def _event(self, seq: int, event: Mapping[str, Any]) -> None:
+        assert seq == self.seq + 1, f"seat {self.seat}: event {seq} after {self.seq}"
+        self.seq = seq
+        self.seqs.append(seq)
+        if event["kind"] in ("bought", "gained") and "cards" in event:
+            for card in event["cards"]:
+                self.table.supply_left[card] = self.table.supply_left.get(card, 1) - 1
+                if event.get("player") == self.seat:
+                    self.table.own[card] = self.table.own.get(card, 0) + 1
 
     def check(self, message: ServerMessage) -> None:
         match message:
@@ -237,10 +251,11 @@ class Player:
                 decision = view["decision"]
                 if decision is not None:
                     assert ("options" in decision) == (decision["player"] == self.seat)
-            case PendingDecision(decision=decision):
+            case PendingDecision(decision=decision) | Update(decision=decision) \
+                    if decision is not None:
                 assert ("options" in decision) == (decision["player"] == self.seat), decision
 
-    async def _decide(self, decision: Mapping[str, Any]) -> None:
+    async def answer(self, decision: Mapping[str, Any]) -> None:
         if decision["player"] != self.seat or self.strategy is None:
             return
         self.table.decision = decision
