@@ -2,7 +2,9 @@
 
 `python -m dominion.protocol.schema` rewrites protocol/schema.json; a test checks
 the file equals `generate()`. msgpack maps, arrays, strings, integers and nil are
-described as JSON objects, arrays, strings, integers and null.
+described as JSON objects, arrays, strings, integers and null. One schema covers
+every version the package speaks: they share all messages but `update` (version 2)
+and `event` and `decision` (version 1), whose descriptions say so.
 """
 
 from __future__ import annotations
@@ -11,15 +13,22 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .limits import SUBPROTOCOL, VERSION
+from .limits import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS
 from .messages import CLIENT_MESSAGES, SERVER_MESSAGES
 from .spec import JSON, object_schema
 
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
 
 
+def _listed(items: tuple[object, ...]) -> str:
+    """`2 and 1`, `3, 2 and 1`."""
+    words = [str(item) for item in items]
+    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
+
+
 def _message_schema(cls: type[Any]) -> JSON:
-    schema = {"title": cls.__name__, "description": cls.__doc__, **object_schema(cls)}
+    description = " ".join((cls.__doc__ or "").split())  # docstrings' line breaks and indents
+    schema = {"title": cls.__name__, "description": description, **object_schema(cls)}
     schema["properties"] = {"type": {"const": cls.TYPE}, **schema["properties"]}
     schema["required"] = ["type", *schema["required"]]
     return schema
@@ -37,8 +46,12 @@ def generate() -> JSON:
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": f"urn:{SUBPROTOCOL}",
-        "title": f"Dominion protocol version {VERSION} (WebSocket subprotocol {SUBPROTOCOL})",
-        "description": "Every frame is one msgpack map. See docs/PROTOCOL.md.",
+        "title": (f"Dominion protocol versions {_listed(SUPPORTED_VERSIONS)} "
+                  f"(WebSocket subprotocols {', '.join(SUBPROTOCOLS)})"),
+        "description": ("Every frame is one msgpack map. The versions share every message but "
+                        "the game traffic: version 2 servers send `update`, version 1 servers "
+                        "`event` and `decision` instead. The connection speaks the version in "
+                        "`welcome`. See docs/PROTOCOL.md."),
         "anyOf": [{"$ref": "#/$defs/client_message"}, {"$ref": "#/$defs/server_message"}],
         "$defs": {"client_message": client, "server_message": server,
                   **client_defs, **server_defs},

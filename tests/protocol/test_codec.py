@@ -23,14 +23,25 @@ from dominion.protocol import (
     ProtocolError,
     ServerMessage,
     Snapshot,
+    Update,
     decode_client,
     decode_server,
     encode_client,
     encode_server,
     error_for,
 )
+from dominion.protocol.limits import MAX_UPDATE_EVENTS
 
 from .strategies import client_messages, instances, server_messages
+
+
+def test_every_message_type_is_registered() -> None:
+    """The tests parametrised by the registries cover exactly these messages."""
+    assert set(CLIENT_MESSAGES) == {"hello", "join", "watch", "resume", "answer", "chat",
+                                    "resign", "leave", "ping", "catalogue"}
+    assert set(SERVER_MESSAGES) == {"welcome", "ack", "error", "snapshot", "event", "decision",
+                                    "update", "chat", "game_over", "pong"}
+    assert SERVER_MESSAGES["update"] is Update
 
 
 @pytest.mark.parametrize("cls", CLIENT_MESSAGES.values(), ids=list(CLIENT_MESSAGES))
@@ -74,6 +85,61 @@ def test_nullable_error_id_is_always_sent() -> None:
 def test_from_is_the_wire_name_of_the_chat_sender() -> None:
     frame = msgpack.unpackb(encode_server(ChatLine("g", "ann", "hi")))
     assert frame == {"type": "chat", "game": "g", "from": "ann", "text": "hi"}
+
+
+DECISION = {"id": 3, "player": 1, "kind": "buy", "prompt": "Buy.", "source": None}
+DREW = {"kind": "drew", "player": 0, "count": 5}
+
+
+def test_an_update_is_its_fields_in_order_and_a_nil_decision_is_sent() -> None:
+    frame = encode_server(Update("g", 9, (DREW, {"kind": "game_ended"}), None))
+    assert frame == msgpack.packb({"type": "update", "game": "g", "seq": 9,
+                                   "events": [DREW, {"kind": "game_ended"}], "decision": None})
+    assert decode_server(frame) == Update("g", 9, (DREW, {"kind": "game_ended"}), None)
+    empty = Update("g", 0, (), DECISION)
+    assert decode_server(encode_server(empty)) == empty
+
+
+UPDATE = {"type": "update", "game": "g", "seq": 4, "events": [DREW], "decision": DECISION}
+
+
+@pytest.mark.parametrize(("frame", "code"), [
+    ({k: v for k, v in UPDATE.items() if k != "decision"}, ErrorCode.MISSING_FIELD),
+    ({k: v for k, v in UPDATE.items() if k != "events"}, ErrorCode.MISSING_FIELD),
+    ({k: v for k, v in UPDATE.items() if k != "seq"}, ErrorCode.MISSING_FIELD),
+    ({**UPDATE, "events": None}, ErrorCode.BAD_FIELD_TYPE),
+    ({**UPDATE, "events": DREW}, ErrorCode.BAD_FIELD_TYPE),
+    ({**UPDATE, "events": [DREW, 5]}, ErrorCode.BAD_FIELD_TYPE),
+    ({**UPDATE, "events": [{"player": 0}]}, ErrorCode.MISSING_FIELD),
+    ({**UPDATE, "events": [DREW] * (MAX_UPDATE_EVENTS + 1)}, ErrorCode.TOO_LONG),
+    ({**UPDATE, "decision": [DECISION]}, ErrorCode.BAD_FIELD_TYPE),
+    ({**UPDATE, "decision": {**DECISION, "prompt": None}}, None),  # values pass through
+    ({**UPDATE, "decision": {k: v for k, v in DECISION.items() if k != "prompt"}},
+     ErrorCode.MISSING_FIELD),
+    ({**UPDATE, "seq": -1}, ErrorCode.OUT_OF_RANGE),
+    ({**UPDATE, "seq": True}, ErrorCode.BAD_FIELD_TYPE),
+    ({**UPDATE, "game": ""}, ErrorCode.OUT_OF_RANGE),
+    ({**UPDATE, "events": [DREW] * MAX_UPDATE_EVENTS}, None),
+    ({**UPDATE, "decision": None, "extra": [1]}, None),
+])
+def test_update_frames_are_checked(frame: dict[str, Any], code: ErrorCode | None) -> None:
+    data = msgpack.packb(frame)
+    if code is None:
+        message = decode_server(data)
+        assert isinstance(message, Update)
+        assert message.events == tuple(frame["events"])
+        assert message.decision == frame["decision"]
+        return
+    with pytest.raises(ProtocolError) as caught:
+        decode_server(data)
+    assert caught.value.code is code
+
+
+def test_an_update_with_too_many_events_cannot_be_sent() -> None:
+    with pytest.raises(ProtocolError) as caught:
+        encode_server(Update("g", MAX_UPDATE_EVENTS + 1, (DREW,) * (MAX_UPDATE_EVENTS + 1),
+                             DECISION))
+    assert caught.value.code is ErrorCode.TOO_LONG
 
 
 def test_pong_has_only_a_type() -> None:

@@ -14,9 +14,11 @@ from hypothesis import strategies as st
 
 from dominion.protocol import (
     MAX_CLIENT_FRAME_BYTES,
+    MAX_SERVER_FRAME_BYTES,
     ClientMessage,
     ProtocolError,
     ServerMessage,
+    Update,
     decode_client,
     decode_server,
     encode_client,
@@ -81,15 +83,31 @@ def test_mutated_server_frames(message: ServerMessage, steps: list[tuple[str, in
     decodes_or_refuses(decode_server, mutate(encode_server(message), steps))
 
 
-@given(client_messages, st.data())
-def test_fields_replaced_or_dropped(message: ClientMessage, data: st.DataObject) -> None:
-    frame = msgpack.unpackb(encode_client(message))
+def replace_or_drop(frame: dict[str, Any], data: st.DataObject) -> bytes:
     key = data.draw(st.sampled_from(sorted(frame)))
     if data.draw(st.booleans()):
         del frame[key]
     else:
         frame[key] = data.draw(values)
-    decodes_or_refuses(decode_client, msgpack.packb(frame))
+    return bytes(msgpack.packb(frame))
+
+
+@given(client_messages, st.data())
+def test_fields_replaced_or_dropped(message: ClientMessage, data: st.DataObject) -> None:
+    decodes_or_refuses(decode_client, replace_or_drop(msgpack.unpackb(encode_client(message)),
+                                                      data))
+
+
+@given(server_messages, st.data())
+def test_server_fields_replaced_or_dropped(message: ServerMessage, data: st.DataObject) -> None:
+    decodes_or_refuses(decode_server, replace_or_drop(msgpack.unpackb(encode_server(message)),
+                                                      data))
+
+
+@given(st.lists(values, max_size=5), values)
+def test_updates_with_any_events_and_decision(events: list[Any], decision: Any) -> None:
+    frame = {"type": "update", "game": "g", "seq": 1, "events": events, "decision": decision}
+    decodes_or_refuses(decode_server, msgpack.packb(frame))
 
 
 HOSTILE = {
@@ -108,16 +126,46 @@ HOSTILE = {
 }
 
 
-@pytest.mark.parametrize("frame", HOSTILE.values(), ids=list(HOSTILE))
-def test_hostile_frames_are_refused_fast_and_small(frame: bytes) -> None:
-    tracemalloc.start()
+UPDATE_HEAD = b"\x85\xa4type\xa6update\xa4game\xa1g\xa3seq\x01\xa8decision\xc0\xa6events"
+"""An update's map up to its events: what follows is the events array."""
+SERVER_HOSTILE = {
+    "events array32 of 4G": UPDATE_HEAD + b"\xdd\xff\xff\xff\xff",
+    "events nested deep": UPDATE_HEAD + b"\x91" * (MAX_SERVER_FRAME_BYTES // 2) + b"\x00",
+    "events as maps nested deep": UPDATE_HEAD + b"\x91" + b"\x81\xa0" * 100_000 + b"\x00",
+    "one more event than allowed": (UPDATE_HEAD + b"\xdd\x00\x00\x27\x11"
+                                    + b"\x81\xa4kind\xa0" * 10_001),
+    "a million nils as events": UPDATE_HEAD + b"\xdd\x00\x0f\x42\x40" + b"\xc0" * 1_000_000,
+    "frame over the limit": UPDATE_HEAD + b"\x90" + b"\x00" * MAX_SERVER_FRAME_BYTES,
+}
+
+
+def refused_fast_and_small(decode: Decoder, frame: bytes, max_peak: int) -> None:
     started = time.perf_counter()
+    with pytest.raises(ProtocolError):
+        decode(frame)
+    assert time.perf_counter() - started < 0.5
+    tracemalloc.start()  # a second run: tracing slows allocation-heavy decoding tenfold
     try:
         with pytest.raises(ProtocolError):
-            decode_client(frame)
-        elapsed = time.perf_counter() - started
+            decode(frame)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    assert elapsed < 0.5
-    assert peak < 4 * 1024 * 1024
+    assert peak < max_peak
+
+
+@pytest.mark.parametrize("frame", HOSTILE.values(), ids=list(HOSTILE))
+def test_hostile_frames_are_refused_fast_and_small(frame: bytes) -> None:
+    refused_fast_and_small(decode_client, frame, 4 * 1024 * 1024)
+
+
+@pytest.mark.parametrize("frame", SERVER_HOSTILE.values(), ids=list(SERVER_HOSTILE))
+def test_hostile_server_frames_are_refused_fast_and_small(frame: bytes) -> None:
+    """What a client's decoder meets from a hostile or broken server. Server frames may be
+    64 times larger than client frames, and a msgpack array of nils costs a pointer (8
+    bytes) per byte of frame, so memory is bounded by the frame limit, not a constant."""
+    refused_fast_and_small(decode_server, frame, 12 * MAX_SERVER_FRAME_BYTES)
+
+
+def test_the_hostile_update_head_is_an_update() -> None:
+    assert decode_server(UPDATE_HEAD + b"\x90") == Update("g", 1, (), None)

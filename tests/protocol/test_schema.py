@@ -11,13 +11,17 @@ from hypothesis import strategies as st
 from dominion.protocol import (
     CLIENT_MESSAGES,
     SERVER_MESSAGES,
+    SUBPROTOCOLS,
+    SUPPORTED_VERSIONS,
     ClientMessage,
     ProtocolError,
     ServerMessage,
     decode_client,
+    decode_server,
     encode_client,
     encode_server,
 )
+from dominion.protocol.limits import MAX_UPDATE_EVENTS
 from dominion.protocol.schema import SCHEMA_PATH, generate, render
 
 from .strategies import client_messages, server_messages
@@ -48,6 +52,28 @@ def test_schema_has_every_message() -> None:
     defs = SCHEMA["$defs"]
     assert {f"client.{t}" for t in CLIENT_MESSAGES} <= set(defs)
     assert {f"server.{t}" for t in SERVER_MESSAGES} <= set(defs)
+    refs = [one["$ref"] for one in defs["server_message"]["oneOf"]]
+    assert "#/$defs/server.update" in refs
+
+
+def test_schema_names_every_version_and_subprotocol() -> None:
+    for version in SUPPORTED_VERSIONS:
+        assert f" {version}" in SCHEMA["title"]
+    for name in SUBPROTOCOLS:
+        assert name in SCHEMA["title"]
+    assert SCHEMA["$id"] == f"urn:{SUBPROTOCOLS[0]}"
+    for kind in ("update", "event", "decision"):
+        assert "Version" in SCHEMA["$defs"][f"server.{kind}"]["description"]
+        assert "\n" not in SCHEMA["$defs"][f"server.{kind}"]["description"]
+
+
+def test_the_schema_of_update() -> None:
+    update = SCHEMA["$defs"]["server.update"]
+    assert update["required"] == ["type", "game", "seq", "events", "decision"]
+    assert update["properties"]["events"]["maxItems"] == MAX_UPDATE_EVENTS
+    assert update["properties"]["events"]["items"]["required"] == ["kind"]
+    decision = update["properties"]["decision"]["anyOf"]
+    assert {"type": "null"} in decision
 
 
 @given(client_messages)
@@ -68,17 +94,53 @@ json_values: st.SearchStrategy[Any] = st.recursive(
 )
 
 
-@given(client_messages, st.data())
-def test_schema_and_decoder_agree(message: ClientMessage, data: st.DataObject) -> None:
-    frame = msgpack.unpackb(encode_client(message))
+def spoiled(frame: dict[str, Any], data: st.DataObject) -> dict[str, Any]:
+    """The frame with one field dropped or replaced."""
     key = data.draw(st.sampled_from(sorted(frame)))
     if data.draw(st.booleans()):
         del frame[key]
     else:
         frame[key] = data.draw(json_values)
+    return frame
+
+
+def accepts(decode: Any, frame: dict[str, Any]) -> bool:
     try:
-        decode_client(msgpack.packb(frame))
-        accepted = True
+        decode(msgpack.packb(frame))
     except ProtocolError:
-        accepted = False
-    assert accepted == CLIENT.is_valid(frame)
+        return False
+    return True
+
+
+@given(client_messages, st.data())
+def test_schema_and_decoder_agree(message: ClientMessage, data: st.DataObject) -> None:
+    frame = spoiled(msgpack.unpackb(encode_client(message)), data)
+    assert accepts(decode_client, frame) == CLIENT.is_valid(frame)
+
+
+@given(server_messages, st.data())
+def test_schema_and_decoder_agree_on_server_frames(message: ServerMessage,
+                                                   data: st.DataObject) -> None:
+    frame = spoiled(msgpack.unpackb(encode_server(message)), data)
+    assert accepts(decode_server, frame) == SERVER.is_valid(frame)
+
+
+EVENT = {"kind": "drew", "player": 0, "count": 5}
+DECISION = {"id": 3, "player": 1, "kind": "buy", "prompt": "Buy.", "source": None}
+UPDATE = {"type": "update", "game": "g", "seq": 4, "events": [EVENT], "decision": DECISION}
+
+
+@given(st.sampled_from(["events", "decision"]), st.data())
+def test_schema_and_decoder_agree_inside_an_update(key: str, data: st.DataObject) -> None:
+    """Events and the decision spoiled one key deep."""
+    frame = json.loads(json.dumps(UPDATE))
+    payload = frame[key][0] if key == "events" else frame[key]
+    spoiled(payload, data)
+    assert accepts(decode_server, frame) == SERVER.is_valid(frame)
+
+
+def test_schema_and_decoder_agree_on_the_length_of_an_update() -> None:
+    for count, valid in ((0, True), (MAX_UPDATE_EVENTS, True), (MAX_UPDATE_EVENTS + 1, False)):
+        frame = {**UPDATE, "events": [EVENT] * count}
+        assert accepts(decode_server, frame) is valid
+        assert SERVER.is_valid(frame) is valid
