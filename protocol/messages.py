@@ -222,8 +222,8 @@ class GameEvent:
 
 @dataclass(frozen=True, slots=True)
 class PendingDecision:
-    """Version 1: a new pending decision, with options only for the decider (version 2
-    sends it in `update`)."""
+    """Version 1: the decision now pending, after the events that led to it, with options
+    only for the decider (version 2 sends it in `update`)."""
 
     TYPE: ClassVar[str] = "decision"
     game: GameId

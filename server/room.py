@@ -19,6 +19,7 @@ from dominion.protocol import (
     GameEvent,
     GameOver,
     PendingDecision,
+    ProtocolError,
     ServerMessage,
     Snapshot,
     Update,
@@ -236,7 +237,11 @@ class Room:
         # replaying the answers is only needed for missed events
         missed = self.history().events[last_seq:] if last_seq < latest else []
         audience = (viewer, subscriber.version)
-        for frame in self._change_frames(missed, [audience])[audience]:
+        try:
+            frames = self._change_frames(missed, [audience])[audience]
+        except ProtocolError:  # too many events for one update frame: a snapshot says it all
+            frames = [self._snapshot_frame(viewer)]
+        for frame in frames:
             subscriber.push(frame)
 
     def history(self) -> Game:

@@ -8,6 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from dominion.protocol.limits import MAX_UPDATE_EVENTS
+
 ENV_PREFIX = "DOMINION_"
 
 
@@ -111,6 +113,9 @@ class Settings:
             return "--max-frame-bytes must be 1024 to 16384 (the protocol's limits)"
         if not 1 <= self.max_chat_length <= 500:
             return "--max-chat-length must be 1 to 500 (the protocol's limit)"
+        if not 0 <= self.resume_window <= MAX_UPDATE_EVENTS:
+            return (f"--resume-window must be 0 to {MAX_UPDATE_EVENTS} (the events one "
+                    "protocol update may hold)")
         if min(self.messages_per_second, self.burst, self.outbound_queue,
                self.heartbeat_seconds, self.idle_timeout_seconds) < 1:
             return "rates, bursts, queue sizes, heartbeat and idle timeout must be at least 1"

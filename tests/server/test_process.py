@@ -16,6 +16,8 @@ import aiohttp
 import pytest
 
 from dominion.protocol import CloseCode, Watch
+from dominion.protocol.limits import MAX_UPDATE_EVENTS
+from dominion.server.settings import Settings
 
 from .wsclient import TestClient
 
@@ -101,6 +103,14 @@ def test_a_bad_setting_is_refused_with_a_message() -> None:
                              "explode"], capture_output=True, text=True, check=False)
     assert result.returncode == 2
     assert "--absent-seat" in result.stderr
+
+
+def test_a_resume_window_beyond_one_update_is_refused() -> None:
+    """A version 2 resume sends the missed events in one update, which holds at most
+    MAX_UPDATE_EVENTS; a larger window would promise frames no client may accept."""
+    assert Settings(resume_window=MAX_UPDATE_EVENTS).problem() is None
+    problem = Settings(resume_window=MAX_UPDATE_EVENTS + 1).problem()
+    assert problem is not None and "--resume-window" in problem
 
 
 def test_a_database_that_is_not_ours_is_refused(tmp_path: Path) -> None:

@@ -22,6 +22,8 @@ from dominion.protocol import (
     Resume,
     Snapshot,
     Update,
+    codec,
+    encode_server,
 )
 
 from .wsplay import Player, ServerFactory, Site, expect_error, raw_request, ws_server
@@ -159,6 +161,32 @@ async def test_resume_mid_game_in_version_2_gets_one_update(ws_server: ServerFac
     assert ann.result == room.game.result.to_dict()
     assert isinstance(ann.frames[-1], GameOver)
     assert isinstance(ann.frames[-2], Update) and ann.frames[-2].decision is None
+
+
+async def test_a_resume_too_large_for_one_update_gets_a_snapshot(
+        ws_server: ServerFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    site = await ws_server()
+    site.version = 2
+    game, token = await site.create(seats=2, bots={1: "big_money"})
+    ann = await Player.join(site, game, token)
+    await asyncio.wait_for(ann.play(until=lambda p: p.answered >= 12), 20)
+    await ann.client.close()
+    await wait_for_decision(site, game, 0)
+    room = site.room(game)
+    assert room.game is not None
+    # a frame limit the snapshot fits and every event since the start does not
+    monkeypatch.setattr(codec, "MAX_SERVER_FRAME_BYTES", 2500)
+    assert len(room._snapshot_frame(0)) < 2500
+    ann.client = await site.connect()
+    reply = await ann.client.request(Resume, game=game, last_seq=0, token=token)
+    assert isinstance(reply, Ack) and reply.seat == 0
+    snapshot = await ann.client.push()
+    assert isinstance(snapshot, Snapshot) and snapshot.seq == room.game.event_count
+    monkeypatch.undo()
+    reply = await ann.client.request(Resume, game=game, last_seq=0, token=token)
+    update = await ann.client.push()
+    assert isinstance(update, Update) and len(update.events) == room.game.event_count
+    assert len(encode_server(update)) > 2500
 
 
 async def test_resume_with_unknown_seq_gets_a_snapshot(ws_server: ServerFactory) -> None:
