@@ -121,9 +121,9 @@ def rss_kib(pid: int) -> int:
     raise RuntimeError("no VmRSS")
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process (all its threads)."""
-    with open(f"/proc/{pid}/stat") as stat:
+def cpu_seconds(pid: int, *, main_thread: bool = False) -> float:
+    """User + system CPU time of a process (all its threads, or only its main thread)."""
+    with open(f"/proc/{pid}/task/{pid}/stat" if main_thread else f"/proc/{pid}/stat") as stat:
         fields = stat.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
@@ -504,6 +504,7 @@ async def drive_games(base: str, pid: int, args: argparse.Namespace) -> dict[str
         me = os.getpid()
         spy = py_spy(pid, args)
         cpu0, server0, started = cpu_seconds(me), cpu_seconds(pid), time.perf_counter()
+        loop0 = cpu_seconds(pid, main_thread=True)
         driver.stats.measuring = True
         live_samples, rss_samples = [], []
         deadline = started + args.seconds
@@ -514,6 +515,7 @@ async def drive_games(base: str, pid: int, args: argparse.Namespace) -> dict[str
         driver.stats.measuring = False
         elapsed = time.perf_counter() - started
         server_cpu, client_cpu = cpu_seconds(pid) - server0, cpu_seconds(me) - cpu0
+        loop_cpu = cpu_seconds(pid, main_thread=True) - loop0
         await driver.finish()
         stats = driver.stats
         parts = [{"accepted": stats.accepted, "refused": stats.refused,
@@ -539,6 +541,7 @@ async def drive_games(base: str, pid: int, args: argparse.Namespace) -> dict[str
         await asyncio.sleep(WARMUP_SECONDS)
         spy = py_spy(pid, args)
         server0, started = cpu_seconds(pid), time.perf_counter()
+        loop0 = cpu_seconds(pid, main_thread=True)
         for pipe in pipes:
             pipe.send("measure")
         live_samples, rss_samples = [], []
@@ -550,6 +553,7 @@ async def drive_games(base: str, pid: int, args: argparse.Namespace) -> dict[str
             pipe.send("stop")
         elapsed = time.perf_counter() - started
         server_cpu = cpu_seconds(pid) - server0
+        loop_cpu = cpu_seconds(pid, main_thread=True) - loop0
         parts = [await asyncio.to_thread(pipe.recv) for pipe in pipes]
         live_samples = [sum(part.pop("live") for part in parts)]
         for worker in workers:
@@ -571,6 +575,9 @@ async def drive_games(base: str, pid: int, args: argparse.Namespace) -> dict[str
         "server_cpu_share": server_cpu / elapsed,
         "client_cpu_share": sum(part["client_cpu"] for part in parts) / elapsed,
         "server_cpu_us_per_answer": 1e6 * server_cpu / max(1, accepted),
+        # the event loop's thread alone (the rest is SQLite's writer thread)
+        "server_loop_cpu_share": loop_cpu / elapsed,
+        "server_loop_cpu_us_per_answer": 1e6 * loop_cpu / max(1, accepted),
         "client_cpu_us_per_answer": 1e6 * sum(part["client_cpu"] for part in parts)
         / max(1, accepted),
         "rss_none_kib": rss_none,
@@ -719,7 +726,9 @@ def main() -> None:
     print(f"CPU (cores busy)     server {server['server_cpu_share']:.2f}, "
           f"clients {server['client_cpu_share']:.2f}; echo server "
           f"{echo['server_cpu_share']:.2f}, echo clients {echo['client_cpu_share']:.2f}")
-    print(f"CPU per answer       server {server['server_cpu_us_per_answer']:.0f} µs, "
+    print(f"CPU per answer       server {server['server_cpu_us_per_answer']:.0f} µs "
+          f"({server['server_loop_cpu_us_per_answer']:.0f} µs on the event loop's thread, "
+          f"{server['server_loop_cpu_share']:.2f} busy), "
           f"clients {server['client_cpu_us_per_answer']:.0f} µs (per echo round trip: "
           f"server {echo['server_cpu_us_per_round_trip']:.0f} µs, "
           f"clients {echo['client_cpu_us_per_round_trip']:.0f} µs)")

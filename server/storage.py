@@ -266,7 +266,8 @@ class Storage:
         self._writer = writer
         self._reader = reader
         self._read_lock = threading.Lock()
-        self._queue: queue.SimpleQueue[_Job] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[list[_Job]] = queue.SimpleQueue()
+        self._handing: list[_Job] = []  # this loop turn's jobs, handed over together
         self._thread: threading.Thread | None = None
         self._closed = False
         self._healthy = True
@@ -356,7 +357,7 @@ class Storage:
         if thread is not None:
             loop = asyncio.get_running_loop()
             done: asyncio.Future[None] = loop.create_future()
-            self._queue.put(_Job(None, done, loop))
+            self._hand(_Job(None, done, loop))
             await done  # resolved after every write queued before it is done
             await asyncio.to_thread(thread.join)
         self._writer.close()
@@ -382,8 +383,21 @@ class Storage:
             raise StorageError("Storage.start() was not called; nothing can be saved yet")
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        self._queue.put(_Job(operation, future, loop))
+        self._hand(_Job(operation, future, loop))
         await future
+
+    def _hand(self, job: _Job) -> None:
+        """Queue `job` for the writer thread at the end of this loop turn, with every other
+        job of the turn: one wake-up of the writer (a futex call, and a GIL hand-over)
+        for many answers instead of one each."""
+        handing = self._handing
+        handing.append(job)
+        if len(handing) == 1:
+            job.loop.call_soon(self._hand_over)
+
+    def _hand_over(self) -> None:
+        jobs, self._handing = self._handing, []
+        self._queue.put(jobs)
 
     async def create_game(self, game: GameRecord, seats: Sequence[SeatRecord]) -> None:
         """Insert a new game with its seats (seats not given can be saved later)."""
@@ -522,10 +536,10 @@ class Storage:
     def _write_loop(self) -> None:
         """The writer thread: take all queued jobs, run them in one transaction, commit."""
         while True:
-            batch = [self._queue.get()]
+            batch = self._queue.get()
             with contextlib.suppress(queue.Empty):
                 while True:
-                    batch.append(self._queue.get_nowait())
+                    batch += self._queue.get_nowait()
             # close() refuses new writes before it queues its stop job, so normally
             # nothing follows a stop job; anything that does is still saved, in order.
             work = [job for job in batch if job.operation is not None]

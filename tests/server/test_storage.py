@@ -466,7 +466,7 @@ async def test_writes_need_start(tmp_path: Path) -> None:
 async def wait_until_taken(storage: Storage) -> None:
     """Until the writer thread has taken every queued job (it may be blocked on a lock)."""
     for _ in range(500):
-        if storage._queue.empty():
+        if not storage._handing and storage._queue.empty():
             return
         await asyncio.sleep(0.005)
     raise AssertionError("the writer did not take its queue")
