@@ -82,30 +82,27 @@ def _unpack(data: bytes, limit: int) -> Any:
     return frame
 
 
-def _check_shape(value: Any) -> None:
-    """Nesting depth and string map keys, iteratively: no input can exhaust the stack.
+_CONTAINERS = (dict, list, tuple)
 
-    Only containers are pushed (scalars are most of a frame and need no visit), and
-    each container's children are scanned in one loop rather than a generator.
-    """
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    pop, push = stack.pop, stack.append
-    while stack:
-        item, depth = pop()
-        if isinstance(item, dict):
-            for key in item:
-                if not isinstance(key, str):
-                    raise ProtocolError(ErrorCode.NOT_MSGPACK, "map keys must be strings")
-            item = item.values()
-        elif not isinstance(item, list | tuple):
-            continue
-        if depth > MAX_DEPTH:
-            raise ProtocolError(ErrorCode.TOO_DEEP,
-                                f"maps and arrays nest at most {MAX_DEPTH} deep")
-        depth += 1
-        for child in item:
-            if isinstance(child, dict | list | tuple):
-                push((child, depth))
+
+def _check_shape(value: Any, depth: int = 1) -> None:
+    """Nesting depth and string map keys. Recursive, but no input can exhaust the stack:
+    it never goes deeper than MAX_DEPTH + 1. Scalars (most of a frame) are not visited."""
+    if not isinstance(value, _CONTAINERS):
+        return
+    if depth > MAX_DEPTH:
+        raise ProtocolError(ErrorCode.TOO_DEEP, f"maps and arrays nest at most {MAX_DEPTH} deep")
+    depth += 1
+    if isinstance(value, dict):
+        for key, child in value.items():
+            if type(key) is not str:
+                raise ProtocolError(ErrorCode.NOT_MSGPACK, "map keys must be strings")
+            if isinstance(child, _CONTAINERS):
+                _check_shape(child, depth)
+        return
+    for child in value:
+        if isinstance(child, _CONTAINERS):
+            _check_shape(child, depth)
 
 
 def _read(frame: dict[Any, Any], registry: Mapping[str, type[M]]) -> M:
@@ -144,7 +141,7 @@ def _encode(message: Any, registry: Mapping[str, type[Any]], max_frame_bytes: in
     cls = type(message)
     if registry.get(getattr(cls, "TYPE", "")) is not cls:
         raise TypeError(f"{cls.__name__} is not a message of this direction")
-    frame = {"type": cls.TYPE, **write_fields(message)}
+    frame = write_fields(message, {"type": cls.TYPE})
     if checked:
         _check_shape(frame)
         _check_fields(cls, frame)  # the same checks a receiver makes

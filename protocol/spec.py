@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, get_type_hints
 
@@ -46,6 +46,11 @@ class Spec(ABC):
     def wire(self, value: Any) -> Any:
         """The msgpack-ready form of a checked Python value."""
         return value
+
+    def passes_through(self) -> bool:
+        """Whether `wire` returns its value as it is (msgpack packs tuples as arrays), so
+        that encoding may skip the call."""
+        return True
 
     @abstractmethod
     def schema(self) -> JSON:
@@ -105,10 +110,19 @@ class ListOf(Spec):
         if len(value) < self.min_len:
             raise ProtocolError(ErrorCode.OUT_OF_RANGE,
                                 f"{path} must hold at least {self.min_len} items")
-        return tuple(self.item.check(v, f"{path}[{i}]") for i, v in enumerate(value))
+        check = self.item.check
+        try:
+            return tuple([check(v, path) for v in value])
+        except ProtocolError:  # say which item: the paths are only worth building now
+            for i, v in enumerate(value):
+                check(v, f"{path}[{i}]")
+            raise
 
     def wire(self, value: Any) -> Any:
-        return [self.item.wire(v) for v in value]
+        return value if self.item.passes_through() else [self.item.wire(v) for v in value]
+
+    def passes_through(self) -> bool:
+        return self.item.passes_through()
 
     def schema(self) -> JSON:
         return {"type": "array", "items": self.item.schema(),
@@ -155,6 +169,9 @@ class Struct(Spec):
     def wire(self, value: Any) -> Any:
         return write_fields(value)
 
+    def passes_through(self) -> bool:
+        return False
+
     def schema(self) -> JSON:
         return object_schema(self.cls)
 
@@ -170,6 +187,9 @@ class Nullable(Spec):
 
     def wire(self, value: Any) -> Any:
         return None if value is None else self.inner.wire(value)
+
+    def passes_through(self) -> bool:
+        return self.inner.passes_through()
 
     def schema(self) -> JSON:
         return {"anyOf": [self.inner.schema(), {"type": "null"}]}
@@ -227,14 +247,30 @@ def read_fields(cls: type[Any], data: Mapping[Any, Any], prefix: str = "") -> An
     return cls(**values)
 
 
-def write_fields(obj: Any) -> dict[str, Any]:
-    """The wire map of an instance (unchecked); optional fields holding None are left out."""
-    out: dict[str, Any] = {}
-    for f in fields_of(type(obj)):
-        value = getattr(obj, f.attr)
-        if value is None and f.optional:
+_Writer = tuple[str, str, Callable[[Any], Any] | None, bool]
+_WRITERS: dict[type[Any], tuple[_Writer, ...]] = {}
+
+
+def _writers_of(cls: type[Any]) -> tuple[_Writer, ...]:
+    """Per field: attribute, key, the spec's `wire` unless it passes values through, and
+    whether the field is optional. Encoding is the server's hottest path."""
+    writers = _WRITERS.get(cls)
+    if writers is None:
+        writers = _WRITERS[cls] = tuple(
+            (f.attr, f.key, None if f.spec.passes_through() else f.spec.wire, f.optional)
+            for f in fields_of(cls))
+    return writers
+
+
+def write_fields(obj: Any, out: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The wire map of an instance (unchecked), added to `out` if given; optional fields
+    holding None are left out."""
+    out = {} if out is None else out
+    for attr, key, wire, optional in _writers_of(type(obj)):
+        value = getattr(obj, attr)
+        if value is None and optional:
             continue
-        out[f.key] = f.spec.wire(value)
+        out[key] = value if wire is None else wire(value)
     return out
 
 

@@ -232,8 +232,21 @@ def _json(value: Any) -> str:
 # ---------------------------------------------------------------------------
 # The write queue
 
+@dataclass(slots=True)
+class _Append:
+    """Entries for one game's answer log, from position `first_index` on. The answers are
+    the bulk of all writes: the appends in a row of a batch go to SQLite as one
+    `executemany` (few calls, so few hand-overs of the GIL between the writer thread and
+    the event loop), checked against the lengths of the logs, which the writer thread
+    remembers rather than asks SQLite for each time."""
+
+    game_id: str
+    first_index: int
+    rows: list[tuple[Any, ...]]
+
+
 # A write operation runs on the writer thread inside the batch's transaction.
-Operation = Callable[[sqlite_utils.Database], None]
+Operation = Callable[[sqlite_utils.Database], None] | _Append
 
 
 @dataclass
@@ -268,6 +281,7 @@ class Storage:
         self._read_lock = threading.Lock()
         self._queue: queue.SimpleQueue[list[_Job]] = queue.SimpleQueue()
         self._handing: list[_Job] = []  # this loop turn's jobs, handed over together
+        self._log_ends: dict[str, int] = {}  # writer thread only: committed log lengths
         self._thread: threading.Thread | None = None
         self._closed = False
         self._healthy = True
@@ -474,26 +488,7 @@ class Storage:
         rows = [_answer_row(game_id, first_index + i, entry, at) for i, entry in enumerate(entries)]
         if not rows:
             return
-
-        def operation(db: sqlite_utils.Database) -> None:
-            # max, not count: one index step, and equal to the count as there are no gaps.
-            stored = _scalar(
-                db, "SELECT coalesce(max(idx) + 1, 0) FROM answers WHERE game_id = ?", [game_id]
-            )
-            if stored != first_index:
-                # A gap or an overlap means the caller's log and ours disagree: refuse
-                # rather than store a log that cannot be replayed.
-                raise StorageError(
-                    f"game {game_id} has {stored} stored answers; cannot append at "
-                    f"{first_index}"
-                )
-            # The hot path: a fixed parameterised INSERT through Database.execute costs one
-            # statement per answer, where Table.insert_all adds several look-ups and a
-            # savepoint; the writer thread shares the GIL with the games.
-            for row in rows:
-                db.execute(_INSERT_ANSWER, row)
-
-        await self._submit(operation)
+        await self._submit(_Append(game_id, first_index, rows))
 
     async def finish_game(
         self,
@@ -555,10 +550,24 @@ class Storage:
         error: BaseException | None = None
         try:
             db.execute("BEGIN IMMEDIATE")
+            appends: list[_Append] = []
+            ends: dict[str, int] = {}  # the logs' lengths once this batch is committed
             for job in batch:
-                assert job.operation is not None
-                job.operation(db)
+                operation = job.operation
+                assert operation is not None
+                if isinstance(operation, _Append):
+                    appends.append(operation)
+                    continue
+                if appends:
+                    self._append_all(db, appends, ends)
+                    appends = []
+                operation(db)
+            if appends:
+                self._append_all(db, appends, ends)
             db.commit()
+            if len(self._log_ends) + len(ends) > LOG_ENDS_KEPT:
+                self._log_ends.clear()
+            self._log_ends.update(ends)
         except Exception as exc:
             error = exc
             with contextlib.suppress(sqlite3.Error):
@@ -585,6 +594,24 @@ class Storage:
             failure.__cause__ = error
             replies.append((job, failure))
         self._reply_all(replies)
+
+    def _append_all(self, db: sqlite_utils.Database, appends: list[_Append],
+                    ends: dict[str, int]) -> None:
+        """Write `appends` in order; StorageError for the first that would leave a gap or
+        an overlap in its game's log (the whole batch is then rolled back)."""
+        rows: list[tuple[Any, ...]] = []
+        for append in appends:
+            game_id = append.game_id
+            end = ends.get(game_id, self._log_ends.get(game_id))
+            if end is None:
+                end = _scalar(db, "SELECT coalesce(max(idx) + 1, 0) FROM answers"
+                                  " WHERE game_id = ?", [game_id])
+            if end != append.first_index:
+                raise StorageError(f"game {game_id} has {end} stored answers; cannot append "
+                                   f"at {append.first_index}")
+            ends[game_id] = end + len(append.rows)
+            rows += append.rows
+        db.conn.executemany(_INSERT_ANSWER, rows)
 
     @staticmethod
     def _reply_all(replies: list[tuple[_Job, BaseException | None]]) -> None:
@@ -870,20 +897,18 @@ def _seat_row(game_id: str, seat: SeatRecord) -> dict[str, Any]:
 
 _INSERT_ANSWER = (
     "INSERT INTO answers (game_id, idx, player, kind, decision, choices, at)"
-    " VALUES (:game_id, :idx, :player, :kind, :decision, :choices, :at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?)"
 )
+LOG_ENDS_KEPT = 10_000
+"""Games whose log length the writer remembers (more live games only cost a query each)."""
 
 
-def _answer_row(
-    game_id: str, idx: int, entry: Answer | Resignation, at: str
-) -> dict[str, Any]:
+def _answer_row(game_id: str, idx: int, entry: Answer | Resignation, at: str) -> tuple[Any, ...]:
     if isinstance(entry, Resignation):
-        return {"game_id": game_id, "idx": idx, "player": entry.player, "kind": "resign",
-                "decision": None, "choices": None, "at": at}
+        return (game_id, idx, entry.player, "resign", None, None, at)
     if isinstance(entry, Answer):
-        return {"game_id": game_id, "idx": idx, "player": entry.player, "kind": "answer",
-                "decision": entry.decision, "choices": _json([int(c) for c in entry.choices]),
-                "at": at}
+        return (game_id, idx, entry.player, "answer", entry.decision,
+                _json([int(c) for c in entry.choices]), at)
     raise TypeError(f"an answer log entry is an Answer or a Resignation, not {entry!r}")
 
 

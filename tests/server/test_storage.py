@@ -519,6 +519,54 @@ async def test_a_failed_batch_stores_nothing_and_reports_to_every_writer(store: 
     assert not store.healthy
 
 
+async def test_appends_in_one_statement_are_each_checked(store: Storage) -> None:
+    """Consecutive appends go to SQLite together; one that overlaps its game's log fails
+    the batch, is named, and leaves nothing of the others behind."""
+    await store.create_game(game_record(), [])
+    await store.create_game(game_record("g-2"), [])
+    await store.append_answers("g-1", 0, [Answer(0, 0, ())], "t")
+    outcomes = await hold_writer_then_queue(store, [
+        lambda: store.append_answers("g-2", 0, [Answer(0, 0, ()), Answer(1, 1, (2,))], "t"),
+        lambda: store.append_answers("g-1", 1, [Answer(1, 1, (2,))], "t"),
+        lambda: store.append_answers("g-1", 1, [Answer(1, 1, (9,))], "t"),  # overlaps
+    ])
+    assert all(isinstance(outcome, StorageError) for outcome in outcomes), outcomes
+    assert "game g-1 has 2 stored answers; cannot append at 1" in str(outcomes[0])
+    assert [len(store.load_game(g).answers) for g in ("g-1", "g-2")] == [1, 0]  # type: ignore[union-attr]
+    # without the overlap, the same appends are one batch that succeeds
+    outcomes = await hold_writer_then_queue(store, [
+        lambda: store.append_answers("g-2", 0, [Answer(0, 0, ()), Answer(1, 1, (2,))], "t"),
+        lambda: store.append_answers("g-1", 1, [Answer(1, 1, (2,))], "t"),
+        lambda: store.append_answers("g-1", 2, [Answer(0, 2, (9,))], "t"),
+    ])
+    assert outcomes == [None, None, None]
+    loaded = store.load_game("g-1")
+    assert loaded is not None and loaded.answers == (Answer(0, 0, ()), Answer(1, 1, (2,)),
+                                                     Answer(0, 2, (9,)))
+
+
+@pytest.mark.parametrize("kept", [1, 10_000])
+async def test_the_writer_knows_each_log_length(store: Storage, monkeypatch: pytest.MonkeyPatch,
+                                                kept: int) -> None:
+    """Gaps and overlaps are refused whether the writer remembers a log's length or has
+    forgotten it (it keeps `LOG_ENDS_KEPT` of them)."""
+    monkeypatch.setattr(storage_module, "LOG_ENDS_KEPT", kept)
+    games = ["g-1", "g-2", "g-3"]
+    for game in games:
+        await store.create_game(game_record(game), [])
+    for index in range(3):
+        for game in games:
+            await store.append_answers(game, index, [Answer(0, index, ())], "t")
+    assert len(store._log_ends) <= kept
+    for game in games:
+        for wrong in (2, 4):
+            with pytest.raises(StorageError, match=f"{game} has 3 stored answers; cannot "
+                                                   f"append at {wrong}"):
+                await store.append_answers(game, wrong, [Answer(0, wrong, ())], "t")
+        await store.append_answers(game, 3, [Answer(0, 3, ())], "t")
+        assert len(store.load_game(game).answers) == 4  # type: ignore[union-attr]
+
+
 async def test_a_constraint_violation_fails_its_batch(store: Storage) -> None:
     await store.create_game(game_record(), [])
     outcomes = await hold_writer_then_queue(store, [
