@@ -273,7 +273,9 @@ class Connection:
         self.send(Error(id=request_id, code=str(known), message=message))
 
     def _ack(self, request_id: int, seat: int | None = None) -> None:
-        self.send(Ack(id=request_id, seat=seat, cards=None))
+        # unchecked, like the game's frames: its fields are a decoded request id and a
+        # seat number, and every answer has one
+        self.push(encode_server(Ack(id=request_id, seat=seat, cards=None), checked=False))
 
     async def _dispatch(self, message: ClientMessage) -> None:
         lobby = self.state.lobby
