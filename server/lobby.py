@@ -14,7 +14,7 @@ from .clock import utc_now
 from .engine import InvalidSetup, Setup
 from .engine.setup import MAX_PLAYERS, MIN_PLAYERS
 from .errors import GameError
-from .room import OPEN, PLAYING, Room, Seat, summary_of
+from .room import OPEN, Room, Seat, summary_of
 from .storage import GameRecord, Storage
 from .tokens import hash_token, new_game_id, new_token
 
@@ -38,8 +38,14 @@ class Lobby:
         self._settings = settings
         self._metrics = metrics
         self.rooms: dict[str, Room] = {}
+        self._kingdoms = random.Random()
+        """Draws random Kingdoms (seeding a new generator per game costs more than the rest
+        of creating it; the cards of a Kingdom are public anyway)."""
         self._creators: dict[str, str] = {}
-        """Room id -> the address that created it, for the per-address limit."""
+        """Open or running room's id -> the address that created it."""
+        self._live_by_address: dict[str, set[str]] = {}
+        """Address -> its open or running rooms, for the per-address limit (kept, not
+        counted at each creation: a busy server has thousands of rooms)."""
 
     def restore(self) -> int:
         """Rebuild every unfinished game from storage; return how many."""
@@ -59,9 +65,7 @@ class Lobby:
 
     async def create(self, request: Mapping[str, Any], address: str) -> tuple[Room, str]:
         """Create a table from a validated request; return it and the creator's token."""
-        live = sum(1 for game_id, creator in self._creators.items()
-                   if creator == address and self.rooms[game_id].state in (OPEN, PLAYING))
-        if live >= self._settings.games_per_address:
+        if len(self._live_by_address.get(address, ())) >= self._settings.games_per_address:
             raise GameError("too_many_games",
                             f"at most {self._settings.games_per_address} open or running "
                             "games per address")
@@ -78,7 +82,7 @@ class Lobby:
             raise GameError("bad_kingdom", "kingdom is null (random), a recommended set's "
                                            "name, or a list of 10 card ids")
         try:
-            setup = Setup.create(seats, edition=edition, kingdom=kingdom, rng=random.Random())
+            setup = Setup.create(seats, edition=edition, kingdom=kingdom, rng=self._kingdoms)
         except InvalidSetup as invalid:
             raise GameError(invalid.code, invalid.message) from None
         token = new_token()
@@ -98,6 +102,7 @@ class Lobby:
         room.on_ended = self._retire
         self.rooms[room.id] = room
         self._creators[room.id] = address
+        self._live_by_address.setdefault(address, set()).add(room.id)
         self._metrics.games_created.inc()
         await room.start_if_full()
         return room, token
@@ -132,10 +137,17 @@ class Lobby:
         return summary_of(record, self._storage.seats(game_id))
 
     def _retire(self, room: Room) -> None:
-        """An ended game leaves memory after a while (its replay stays in storage)."""
+        """An ended game no longer counts against its creator, and leaves memory after a
+        while (its replay stays in storage)."""
+        address = self._creators.pop(room.id, None)
+        if address is not None:
+            live = self._live_by_address[address]
+            live.discard(room.id)
+            if not live:
+                del self._live_by_address[address]
+
         def forget() -> None:
             self.rooms.pop(room.id, None)
-            self._creators.pop(room.id, None)
         asyncio.get_running_loop().call_later(self._settings.ended_room_seconds, forget)
 
 

@@ -307,6 +307,13 @@ async def test_too_many_games_from_one_address(make_api: MakeApi, db: str) -> No
     await api.error("POST", "/api/v1/games", 429, "too_many_games", json={"name": "C",
                                                                           "seats": 2})
     assert stored_counts(db)[0] == 2
+    # once it has ended it no longer counts (though its room stays a while for resumes)
+    room = api.state.lobby.room(first["game"]["id"])
+    await room.resign(0)  # of two players: the game ends
+    assert room.state == "finished" and api.state.lobby.room(room.id) is room
+    await api.create(name="C", seats=2)
+    await api.error("POST", "/api/v1/games", 429, "too_many_games", json={"name": "D",
+                                                                          "seats": 2})
 
 
 async def test_storage_unavailable(api: Api, db: str, monkeypatch: pytest.MonkeyPatch) -> None:
