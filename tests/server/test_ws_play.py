@@ -25,6 +25,7 @@ from dominion.protocol import (
     codec,
     encode_server,
 )
+from dominion.server.room import Room
 
 from .wsplay import Player, ServerFactory, Site, expect_error, raw_request, ws_server
 
@@ -107,17 +108,26 @@ async def test_six_seats_clients_bots_and_spectator(ws_server: ServerFactory) ->
     assert all(p.answered > 0 for p in players)
 
 
+async def dropped_mid_game(site: Site, answers: int = 12) -> tuple[str, Player, Room]:
+    """Ann plays `answers` decisions against a bot; then her connection drops with events
+    unread. Returns her token, her player (`ann.game` is the game) and the room, once the
+    game waits on her seat again."""
+    game, token = await site.create(seats=2, bots={1: "big_money"})
+    ann = await Player.join(site, game, token)
+    await asyncio.wait_for(ann.play(until=lambda p: p.answered >= answers), 20)
+    await ann.client.close()
+    await wait_for_decision(site, game, 0)
+    room = site.room(game)
+    assert room.game is not None and room.game.event_count > ann.seq
+    return token, ann, room
+
+
 async def test_resume_mid_game_gets_missed_events_then_decision(
         ws_server: ServerFactory) -> None:
     site = await ws_server()
-    game, token = await site.create(seats=2, bots={1: "big_money"})
-    ann = await Player.join(site, game, token)
-    await asyncio.wait_for(ann.play(until=lambda p: p.answered >= 12), 20)
+    token, ann, room = await dropped_mid_game(site)
+    assert room.game is not None
     held = ann.seq
-    await ann.client.close()  # the answer's events were never read
-    await wait_for_decision(site, game, 0)
-    room = site.room(game)
-    assert room.game is not None and room.game.event_count > held
     await ann.resume(site, token)
     first = await ann.step()
     assert isinstance(first, GameEvent) and first.seq == held + 1
@@ -133,15 +143,9 @@ async def test_resume_mid_game_gets_missed_events_then_decision(
 async def test_resume_mid_game_in_version_2_gets_one_update(ws_server: ServerFactory) -> None:
     site = await ws_server()
     site.version = 2
-    game, token = await site.create(seats=2, bots={1: "big_money"})
-    ann = await Player.join(site, game, token)
-    await asyncio.wait_for(ann.play(until=lambda p: p.answered >= 12), 20)
-    held = ann.seq
-    await ann.client.close()  # the answer's events were never read
-    await wait_for_decision(site, game, 0)
-    room = site.room(game)
-    assert room.game is not None and room.game.event_count > held
-    latest = room.game.event_count
+    token, ann, room = await dropped_mid_game(site)
+    assert room.game is not None
+    held, latest = ann.seq, room.game.event_count
     strategy, ann.strategy = ann.strategy, None  # hold the answer: the game waits on it
     await ann.resume(site, token)
     update = await ann.step()  # the missed events and the decision, in one frame
@@ -167,23 +171,18 @@ async def test_a_resume_too_large_for_one_update_gets_a_snapshot(
         ws_server: ServerFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     site = await ws_server()
     site.version = 2
-    game, token = await site.create(seats=2, bots={1: "big_money"})
-    ann = await Player.join(site, game, token)
-    await asyncio.wait_for(ann.play(until=lambda p: p.answered >= 12), 20)
-    await ann.client.close()
-    await wait_for_decision(site, game, 0)
-    room = site.room(game)
+    token, ann, room = await dropped_mid_game(site)
     assert room.game is not None
     # a frame limit the snapshot fits and every event since the start does not
     monkeypatch.setattr(codec, "MAX_SERVER_FRAME_BYTES", 2500)
     assert len(room._snapshot_frame(0)) < 2500
     ann.client = await site.connect()
-    reply = await ann.client.request(Resume, game=game, last_seq=0, token=token)
+    reply = await ann.client.request(Resume, game=room.id, last_seq=0, token=token)
     assert isinstance(reply, Ack) and reply.seat == 0
     snapshot = await ann.client.push()
     assert isinstance(snapshot, Snapshot) and snapshot.seq == room.game.event_count
     monkeypatch.undo()
-    reply = await ann.client.request(Resume, game=game, last_seq=0, token=token)
+    reply = await ann.client.request(Resume, game=room.id, last_seq=0, token=token)
     update = await ann.client.push()
     assert isinstance(update, Update) and len(update.events) == room.game.event_count
     assert len(encode_server(update)) > 2500
@@ -191,15 +190,13 @@ async def test_a_resume_too_large_for_one_update_gets_a_snapshot(
 
 async def test_resume_with_unknown_seq_gets_a_snapshot(ws_server: ServerFactory) -> None:
     site = await ws_server()
-    game, token = await site.create(seats=2, bots={1: "big_money"})
-    ann = await Player.join(site, game, token)
-    await asyncio.wait_for(ann.play(until=lambda p: p.answered >= 5), 20)
-    await ann.client.close()
-    await wait_for_decision(site, game, 0)
+    token, ann, room = await dropped_mid_game(site, answers=5)
+    game = room.id
     ann.client = await site.connect()
     reply = await ann.client.request(Resume, game=game, last_seq=1_000_000, token=token)
     assert isinstance(reply, Ack) and reply.seat == 0
-    expected = site.room(game).game.event_count
+    assert room.game is not None
+    expected = room.game.event_count
     snapshot = await ann.step()  # answers the decision the snapshot carries
     assert isinstance(snapshot, Snapshot)
     assert snapshot.seq == expected
