@@ -257,8 +257,10 @@ async def test_returning_player_gets_the_seat_back_from_the_bot(
     assert ann.answered > before
 
 
-async def test_absent_player_abandons_the_game(ws_server: ServerFactory) -> None:
+@pytest.mark.parametrize("version", [1, 2])
+async def test_absent_player_abandons_the_game(ws_server: ServerFactory, version: int) -> None:
     site = await ws_server(seat_grace_seconds=0.2, absent_seat="abandon")
+    site.version = version
     game, token = await site.create(seats=3, bots={1: "big_money", 2: "random"})
     ann = await Player.join(site, game, token)
     spectator = await Player.watch(site, game)
@@ -267,6 +269,10 @@ async def test_absent_player_abandons_the_game(ws_server: ServerFactory) -> None
     result = await asyncio.wait_for(spectator.play(), 10)
     assert result is not None and result["abandoned"] is True and result["winners"] == []
     assert isinstance(spectator.frames[-1], GameOver)
+    # no last event: game_over comes on its own (docs/PROTOCOL.md, game_over)
+    before = spectator.frames[-2]
+    assert isinstance(before, PendingDecision if version == 1 else Update)
+    assert before.decision is not None
     assert site.room(game).state == "abandoned"
 
 
