@@ -13,7 +13,9 @@ One run does three things, one after the other:
             client keeps from the events it sees: coins from the Treasures played this
             turn, the Supply from game_started and every gain). A game that ends is
             replaced by a new one, so N stay live, until --seconds have passed (or
-            --max-games were created). The clients speak protocol version
+            --max-games were created); its seats `leave` it and their connections join
+            the new game's seats, as bots that play game after game do (2 x N
+            connections in all). The clients speak protocol version
             --protocol (2 by default: one `update` frame per change; 1: a frame per
             event and one per decision), and read and write game frames with plain
             msgpack, as the echo's client does: the benchmark measures the server, so
@@ -246,30 +248,49 @@ class GameState:
     over: bool = False
 
 
+class Line:
+    """One greeted WebSocket connection that plays one seat at a time: when its game ends,
+    the seat leaves and the line joins its next game, as a bot that plays game after game
+    would. Request ids count up across its games."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.ws = ws
+        self.ids = itertools.count(1)
+
+    @classmethod
+    async def open(cls, http: aiohttp.ClientSession, base: str, version: int) -> Line:
+        subprotocol = SUBPROTOCOLS[SUPPORTED_VERSIONS.index(version)]
+        ws = await http.ws_connect(f"{base}/api/v1/ws", protocols=(subprotocol,),
+                                   max_msg_size=1 << 20)
+        line = cls(ws)
+        await ws.send_bytes(encode_client(Hello(id=next(line.ids), versions=(version,),
+                                                client="server_load")))
+        return line
+
+
 class Seat:
     def __init__(self, game_id: str, token: str, state: GameState, stats: Stats,
-                 think: float, version: int) -> None:
+                 think: float, line: Line) -> None:
         self.game_id, self.token, self.state, self.stats = game_id, token, state, stats
-        self.think, self.version = think, version
+        self.think, self.line = think, line
         self.table = Table()
         self.strategy = make_strategy("big_money")
         self.seat: int | None = None
-        self.ids = itertools.count(1)
-        self.ws: aiohttp.ClientWebSocketResponse | None = None
+        self.join_id = self.answer_id = -1
 
-    async def connect(self, http: aiohttp.ClientSession, base: str) -> None:
-        subprotocol = SUBPROTOCOLS[SUPPORTED_VERSIONS.index(self.version)]
-        ws = self.ws = await http.ws_connect(f"{base}/api/v1/ws", protocols=(subprotocol,),
-                                             max_msg_size=1 << 20)
-        await ws.send_bytes(encode_client(Hello(id=next(self.ids), versions=(self.version,),
-                                                client="server_load")))
-        await ws.send_bytes(encode_client(Join(id=next(self.ids), game=self.game_id,
-                                               token=self.token)))
+    async def join(self) -> None:
+        self.join_id = next(self.line.ids)
+        await self.line.ws.send_bytes(encode_client(Join(id=self.join_id, game=self.game_id,
+                                                         token=self.token)))
+
+    async def leave(self) -> None:
+        await self.line.ws.send_bytes(msgpack.packb({
+            "type": "leave", "id": next(self.line.ids), "game": self.game_id}))
 
     async def play(self, stop: asyncio.Event) -> None:
         """Answer this seat's decisions until the game ends (or the run stops)."""
-        ws, state, stats, table = self.ws, self.state, self.stats, self.table
-        assert ws is not None
+        ws, ids = self.line.ws, self.line.ids
+        state, stats, table = self.state, self.stats, self.table
         while not stop.is_set():
             message = await ws.receive()
             if message.type is not aiohttp.WSMsgType.BINARY:
@@ -287,10 +308,10 @@ class Seat:
                 continue
             elif kind == "decision":  # version 1
                 decision = frame["decision"]
-            elif kind == "ack":
-                if frame.get("seat") is not None:
+            elif kind == "ack":  # of this seat's join or answer; or of the line's last leave
+                if frame["id"] == self.join_id:
                     self.seat = frame["seat"]
-                elif stats.measuring:
+                elif frame["id"] == self.answer_id and stats.measuring:
                     stats.accepted += 1
                 continue
             elif kind == "snapshot":
@@ -322,13 +343,10 @@ class Seat:
             state.answered_at = time.perf_counter()
             # packed by hand, as the echo's frame is sent as it is: the reference encoder's
             # checks are the client's cost, not the server's
+            self.answer_id = next(ids)
             await ws.send_bytes(msgpack.packb({
-                "type": "answer", "id": next(self.ids), "game": self.game_id,
+                "type": "answer", "id": self.answer_id, "game": self.game_id,
                 "decision": wire.id, "options": choice}))
-
-    async def close(self) -> None:
-        if self.ws is not None and not self.ws.closed:
-            await self.ws.close()
 
 
 class Driver:
@@ -346,6 +364,8 @@ class Driver:
         self._seq = itertools.count()
         self._tasks: set[asyncio.Future[None]] = set()
         self.ready: list[tuple[Seat, Seat]] = []
+        self._lines: list[Line] = []
+        self._idle: list[Line] = []
 
     async def _new_game(self) -> tuple[Seat, Seat]:
         http = self.http
@@ -363,12 +383,23 @@ class Driver:
             if reply.status >= 300:
                 raise RuntimeError(f"join: {reply.status} {joined}")
         state = GameState()
-        seats = (Seat(game_id, created["token"], state, self.stats, self.think, self.version),
-                 Seat(game_id, joined["token"], state, self.stats, self.think, self.version))
+        seats = (Seat(game_id, created["token"], state, self.stats, self.think,
+                      await self._line()),
+                 Seat(game_id, joined["token"], state, self.stats, self.think,
+                      await self._line()))
         for seat in seats:
-            await seat.connect(http, self.base)
+            await seat.join()
         self.stats.games_created += 1
         return seats
+
+    async def _line(self) -> Line:
+        """An idle connection, or a new one."""
+        if self._idle:
+            return self._idle.pop()
+        assert self.http is not None
+        line = await Line.open(self.http, self.base, self.version)
+        self._lines.append(line)
+        return line
 
     async def _one_game(self, seats: tuple[Seat, Seat]) -> None:
         self.live += 1
@@ -376,8 +407,10 @@ class Driver:
             await asyncio.gather(*(seat.play(self.stop) for seat in seats))
         finally:
             self.live -= 1
-            for seat in seats:
-                await seat.close()
+        for seat in seats:
+            if not seat.line.ws.closed:
+                await seat.leave()
+                self._idle.append(seat.line)
         if not self.stop.is_set() and self.stats.games_created < self.max_games:
             self._launch(await self._new_game())
 
@@ -404,6 +437,8 @@ class Driver:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        for line in self._lines:
+            await line.ws.close()
         if self.http is not None:
             await self.http.close()
 
