@@ -1,0 +1,41 @@
+"""The benchmarks still run and still measure what docs/BENCHMARKS.md says they do
+(a short run each; the figures themselves come from full runs, not from tests)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+
+def run_json(*args: str) -> dict[str, Any]:
+    done = subprocess.run([sys.executable, *args, "--json"], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def test_engine_bench_plays_its_games() -> None:
+    result = run_json(str(BENCH / "engine.py"), "--games", "20", "--repeat", "1")
+    assert result["games"] == 20
+    assert result["direct_games_per_second"] > 0 and result["interface_games_per_second"] > 0
+
+
+@pytest.mark.parametrize("protocol", ["1", "2"])
+def test_server_load_plays_over_both_protocol_versions(protocol: str) -> None:
+    result = run_json(str(BENCH / "server_load.py"), "--games", "4", "--seconds", "1",
+                      "--protocol", protocol)
+    server = result["server"]
+    assert server["answers"] > 50, server  # the clients' acks are counted
+    assert server["refused"] == 0, server  # and none of their answers was refused
+    assert server["latency_ms"]["count"] > 0
+    assert server["live_games_min"] >= 1 and server["games_created"] >= 4
+    assert result["echo"]["round_trips_per_second"] > 0
+    assert result["server_log_lines"] == 0  # no warning or error from the server
