@@ -65,7 +65,15 @@ import msgpack  # type: ignore[import-untyped]
 
 from dominion.clients.bots import make_strategy
 from dominion.clients.bots.wire import WireDecision
-from dominion.protocol import SUBPROTOCOLS, SUPPORTED_VERSIONS, Answer, Hello, Join, encode_client
+from dominion.protocol import (
+    SUBPROTOCOLS,
+    SUPPORTED_VERSIONS,
+    Answer,
+    Hello,
+    Join,
+    Leave,
+    encode_client,
+)
 
 HOST = "127.0.0.1"  # loopback only, always
 TREASURE_COINS = {"copper": 1, "silver": 2, "gold": 3}
@@ -284,8 +292,8 @@ class Seat:
                                                          token=self.token)))
 
     async def leave(self) -> None:
-        await self.line.ws.send_bytes(msgpack.packb({
-            "type": "leave", "id": next(self.line.ids), "game": self.game_id}))
+        await self.line.ws.send_bytes(encode_client(Leave(id=next(self.line.ids),
+                                                          game=self.game_id)))
 
     async def play(self, stop: asyncio.Event) -> None:
         """Answer this seat's decisions until the game ends (or the run stops)."""

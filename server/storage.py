@@ -607,6 +607,8 @@ class Storage:
                 end = _scalar(db, "SELECT coalesce(max(idx) + 1, 0) FROM answers"
                                   " WHERE game_id = ?", [game_id])
             if end != append.first_index:
+                # the caller's log and ours disagree: refuse rather than store a log that
+                # cannot be replayed
                 raise StorageError(f"game {game_id} has {end} stored answers; cannot append "
                                    f"at {append.first_index}")
             ends[game_id] = end + len(append.rows)
