@@ -253,7 +253,6 @@ Operation = Callable[[sqlite_utils.Database], None] | _Append
 class _Job:
     operation: Operation | None  # None: stop after everything queued before
     future: asyncio.Future[None]
-    loop: asyncio.AbstractEventLoop
 
 
 def _resolve_all(outcomes: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
@@ -283,6 +282,7 @@ class Storage:
         self._handing: list[_Job] = []  # this loop turn's jobs, handed over together
         self._log_ends: dict[str, int] = {}  # writer thread only: committed log lengths
         self._thread: threading.Thread | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None  # the loop that started it
         self._closed = False
         self._healthy = True
         self.last_error: StorageError | None = None
@@ -357,6 +357,9 @@ class Storage:
             raise StorageError(f"database {self.path} is closed")
         if self._thread is not None:
             return
+        # Bound once: asyncio.get_running_loop() makes a getpid system call on Python
+        # 3.11, which costs several microseconds per answer on a virtual machine.
+        self._loop = asyncio.get_running_loop()
         self._thread = threading.Thread(
             target=self._write_loop, name=f"storage-writer {self.path}", daemon=True
         )
@@ -367,11 +370,10 @@ class Storage:
         if self._closed:
             return
         self._closed = True  # refuse new writes from here on
-        thread = self._thread
-        if thread is not None:
-            loop = asyncio.get_running_loop()
+        thread, loop = self._thread, self._loop
+        if thread is not None and loop is not None:
             done: asyncio.Future[None] = loop.create_future()
-            self._hand(_Job(None, done, loop))
+            self._hand(_Job(None, done))
             await done  # resolved after every write queued before it is done
             await asyncio.to_thread(thread.join)
         self._writer.close()
@@ -393,11 +395,11 @@ class Storage:
         """Queue `operation` for the writer; return once its transaction is committed."""
         if self._closed:
             raise StorageError(f"database {self.path} is closed; nothing more can be saved")
-        if self._thread is None:
+        loop = self._loop
+        if loop is None:
             raise StorageError("Storage.start() was not called; nothing can be saved yet")
-        loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        self._hand(_Job(operation, future, loop))
+        self._hand(_Job(operation, future))
         await future
 
     def _hand(self, job: _Job) -> None:
@@ -407,7 +409,7 @@ class Storage:
         handing = self._handing
         handing.append(job)
         if len(handing) == 1:
-            job.loop.call_soon(self._hand_over)
+            job.future.get_loop().call_soon(self._hand_over)
 
     def _hand_over(self) -> None:
         jobs, self._handing = self._handing, []
@@ -615,16 +617,12 @@ class Storage:
             rows += append.rows
         db.conn.executemany(_INSERT_ANSWER, rows)
 
-    @staticmethod
-    def _reply_all(replies: list[tuple[_Job, BaseException | None]]) -> None:
-        """Resolve futures in submission order, one wake-up of each event loop per batch."""
-        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None],
-                                                            BaseException | None]]] = {}
-        for job, error in replies:
-            by_loop.setdefault(job.loop, []).append((job.future, error))
-        for loop, outcomes in by_loop.items():
-            with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
-                loop.call_soon_threadsafe(_resolve_all, outcomes)
+    def _reply_all(self, replies: list[tuple[_Job, BaseException | None]]) -> None:
+        """Resolve futures in submission order, one wake-up of the event loop per batch."""
+        loop = self._loop
+        assert loop is not None  # the writer thread runs only after start()
+        with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
+            loop.call_soon_threadsafe(_resolve_all, [(job.future, error) for job, error in replies])
 
     # -- reads --------------------------------------------------------------
 
