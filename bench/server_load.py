@@ -25,7 +25,9 @@ One run does three things, one after the other:
             to the first decision push of that game that follows (either seat's), the
             server's RSS per live game (VmRSS with N live games minus VmRSS with none,
             over N), CPU used by the server and by the clients in the window (cores
-            busy, and microseconds per answer or per echo round trip).
+            busy, and microseconds per answer or per echo round trip), and the
+            storage's group commits (commits per second, writes per commit, from the
+            server's /metrics).
 
 Both seats of a game are played by the same client process. With --workers W > 1 the
 games are split over W client processes (results are merged). --think-ms adds a pause
@@ -62,6 +64,7 @@ from typing import Any
 
 import aiohttp
 import msgpack  # type: ignore[import-untyped]
+from prometheus_client.parser import text_string_to_metric_families
 
 from dominion.clients.bots import make_strategy
 from dominion.clients.bots.wire import WireDecision
@@ -551,6 +554,7 @@ async def drive_games(base: str, pid: int, args: argparse.Namespace) -> dict[str
         spy = py_spy(pid, args)
         cpu0, server0, started = cpu_seconds(me), cpu_seconds(pid), time.perf_counter()
         loop0 = cpu_seconds(pid, main_thread=True)
+        stored0 = await storage_counters(base)
         driver.stats.measuring = True
         live_samples, rss_samples = [], []
         deadline = started + args.seconds
@@ -562,6 +566,7 @@ async def drive_games(base: str, pid: int, args: argparse.Namespace) -> dict[str
         elapsed = time.perf_counter() - started
         server_cpu, client_cpu = cpu_seconds(pid) - server0, cpu_seconds(me) - cpu0
         loop_cpu = cpu_seconds(pid, main_thread=True) - loop0
+        stored = await storage_counters(base)
         await driver.finish()
         stats = driver.stats
         parts = [{"accepted": stats.accepted, "refused": stats.refused,
@@ -588,6 +593,7 @@ async def drive_games(base: str, pid: int, args: argparse.Namespace) -> dict[str
         spy = py_spy(pid, args)
         server0, started = cpu_seconds(pid), time.perf_counter()
         loop0 = cpu_seconds(pid, main_thread=True)
+        stored0 = await storage_counters(base)
         for pipe in pipes:
             pipe.send("measure")
         live_samples, rss_samples = [], []
@@ -600,6 +606,7 @@ async def drive_games(base: str, pid: int, args: argparse.Namespace) -> dict[str
         elapsed = time.perf_counter() - started
         server_cpu = cpu_seconds(pid) - server0
         loop_cpu = cpu_seconds(pid, main_thread=True) - loop0
+        stored = await storage_counters(base)
         parts = [await asyncio.to_thread(pipe.recv) for pipe in pipes]
         live_samples = [sum(part.pop("live") for part in parts)]
         for worker in workers:
@@ -609,6 +616,7 @@ async def drive_games(base: str, pid: int, args: argparse.Namespace) -> dict[str
     latencies = sorted(itertools.chain.from_iterable(part["latencies"] for part in parts))
     accepted = sum(part["accepted"] for part in parts)
     rss_play = max(rss_samples) if rss_samples else rss_live
+    commits, writes = (after - before for after, before in zip(stored, stored0, strict=True))
     result.update({
         "answers": accepted,
         "elapsed": elapsed,
@@ -626,6 +634,9 @@ async def drive_games(base: str, pid: int, args: argparse.Namespace) -> dict[str
         "server_loop_cpu_us_per_answer": 1e6 * loop_cpu / max(1, accepted),
         "client_cpu_us_per_answer": 1e6 * sum(part["client_cpu"] for part in parts)
         / max(1, accepted),
+        # group commit: SQLite transactions in the window, and the writes each carried
+        "commits_per_second": commits / elapsed,
+        "writes_per_commit": writes / max(1, commits),
         "rss_none_kib": rss_none,
         "rss_live_kib": rss_live,
         "rss_playing_kib": rss_play,
@@ -636,6 +647,16 @@ async def drive_games(base: str, pid: int, args: argparse.Namespace) -> dict[str
         "kib_per_live_game_marginal": marginal,
     })
     return result
+
+
+async def storage_counters(base: str) -> tuple[float, float]:
+    """The server's storage commits and committed writes so far, from /metrics."""
+    async with session() as http, http.get(f"{base}/metrics") as reply:
+        text = await reply.text()
+    samples = {sample.name: sample.value
+               for family in text_string_to_metric_families(text) for sample in family.samples}
+    return (samples["dominion_storage_commits_total"],
+            samples["dominion_storage_writes_total"])
 
 
 def py_spy(pid: int, args: argparse.Namespace) -> subprocess.Popen[bytes] | None:
@@ -778,6 +799,8 @@ def main() -> None:
           f"clients {server['client_cpu_us_per_answer']:.0f} µs (per echo round trip: "
           f"server {echo['server_cpu_us_per_round_trip']:.0f} µs, "
           f"clients {echo['client_cpu_us_per_round_trip']:.0f} µs)")
+    print(f"storage              {server['commits_per_second']:,.0f} commits/s, "
+          f"{server['writes_per_commit']:.1f} writes per commit")
 
 
 if __name__ == "__main__":

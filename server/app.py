@@ -75,6 +75,7 @@ async def _open_state(app: web.Application) -> AsyncIterator[None]:
     storage = Storage.open(settings.db, synchronous=settings.sqlite_synchronous.upper())
     await storage.start()
     metrics = Metrics()
+    metrics.watch_storage(storage)
     lobby = Lobby(storage, settings, metrics)
     app[STATE] = ServerState(settings, metrics, storage, lobby)
     restored = lobby.restore()

@@ -2,7 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Protocol
+
 from prometheus_client import CollectorRegistry, Counter, Gauge, generate_latest
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
+from prometheus_client.registry import Collector
+
+
+class StorageCounters(Protocol):
+    """What the storage counts on its writer thread (read here without a lock: each is
+    one int, replaced whole)."""
+
+    @property
+    def commits(self) -> int: ...
+    @property
+    def committed_writes(self) -> int: ...
+    @property
+    def failed_batches(self) -> int: ...
+    @property
+    def healthy(self) -> bool: ...
 
 
 class Metrics:
@@ -22,5 +41,31 @@ class Metrics:
                                    "Connections the server closed, by close code", ["code"],
                                    registry=self.registry)
 
+    def watch_storage(self, storage: StorageCounters) -> None:
+        """Export the storage's counters, read when /metrics is scraped."""
+        self.registry.register(_StorageCollector(storage))
+
     def exposition(self) -> bytes:
         return generate_latest(self.registry)
+
+
+class _StorageCollector(Collector):
+    def __init__(self, storage: StorageCounters) -> None:
+        self._storage = storage
+
+    def collect(self) -> Iterator[Metric]:
+        storage = self._storage
+        yield CounterMetricFamily(
+            "dominion_storage_commits", "SQLite transactions committed (group commits)",
+            value=storage.commits)
+        yield CounterMetricFamily(
+            "dominion_storage_writes",
+            "Writes committed: answers, game and seat records, chat lines (writes per "
+            "commit: how many a group commit carries)", value=storage.committed_writes)
+        yield CounterMetricFamily(
+            "dominion_storage_failed_batches",
+            "Transactions that failed and were rolled back (see /healthz)",
+            value=storage.failed_batches)
+        yield GaugeMetricFamily(
+            "dominion_storage_healthy", "1 while every write has succeeded, 0 after a failure",
+            value=int(storage.healthy))

@@ -38,4 +38,6 @@ def test_server_load_plays_over_both_protocol_versions(protocol: str) -> None:
     assert server["latency_ms"]["count"] > 0
     assert server["live_games_min"] >= 1 and server["games_created"] >= 4
     assert result["echo"]["round_trips_per_second"] > 0
+    # every accepted answer was committed, in group commits read from /metrics
+    assert server["commits_per_second"] > 0 and server["writes_per_commit"] >= 1
     assert result["server_log_lines"] == 0  # no warning or error from the server

@@ -13,6 +13,7 @@ from typing import Any
 
 import msgpack  # type: ignore[import-untyped]
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 
 from dominion.server.app import create_app
 from dominion.server.engine.cards import kingdom_cards
@@ -90,6 +91,26 @@ async def test_health_and_metrics(api: Api) -> None:
     assert health == {"status": "ok", "games": 0, "connections": 0}
     text = await api.call("GET", "/metrics", 200)
     assert "# TYPE" in text
+
+
+def scraped(text: str) -> dict[str, float]:
+    return {sample.name: sample.value for family in text_string_to_metric_families(text)
+            for sample in family.samples}
+
+
+async def test_metrics_show_the_storage_commits(api: Api,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    before = scraped(await api.call("GET", "/metrics", 200))
+    await api.create(name="Alice", seats=2)
+    after = scraped(await api.call("GET", "/metrics", 200))
+    assert after["dominion_storage_commits_total"] > before["dominion_storage_commits_total"]
+    # the game, its creator's seat and its Kingdom: at least one write per commit
+    assert (after["dominion_storage_writes_total"] - before["dominion_storage_writes_total"]
+            >= after["dominion_storage_commits_total"] - before["dominion_storage_commits_total"])
+    assert after["dominion_storage_failed_batches_total"] == 0
+    assert after["dominion_storage_healthy"] == 1
+    monkeypatch.setattr(Storage, "healthy", property(lambda self: False))
+    assert scraped(await api.call("GET", "/metrics", 200))["dominion_storage_healthy"] == 0
 
 
 async def test_create_without_bots(api: Api, db: str) -> None:

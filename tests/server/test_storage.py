@@ -494,7 +494,8 @@ async def hold_writer_then_queue(
 async def test_a_failed_batch_stores_nothing_and_reports_to_every_writer(store: Storage) -> None:
     await store.create_game(game_record(), [])
     await store.append_answers("g-1", 0, [Answer(0, 0, ())], "t")
-    assert store.healthy
+    assert store.healthy and store.failed_batches == 0
+    committed = (store.commits, store.committed_writes)
     outcomes = await hold_writer_then_queue(store, [
         lambda: store.append_answers("g-1", 1, [Answer(1, 1, (2,))], "t"),
         lambda: store.append_chat("g-1", at="t", seat=0, name="a", text="lost"),
@@ -505,8 +506,10 @@ async def test_a_failed_batch_stores_nothing_and_reports_to_every_writer(store: 
     assert all(isinstance(outcome, StorageError) for outcome in outcomes), outcomes
     assert "not saved (4 writes in the failed transaction)" in str(outcomes[0])
     assert "cannot append at 1" in str(outcomes[0])
-    assert not store.healthy
+    assert not store.healthy and store.failed_batches == 1
     assert store.last_error is not None
+    # only the write that held the writer was committed, alone
+    assert (store.commits, store.committed_writes) == (committed[0] + 1, committed[1] + 1)
     stored = store.load_game("g-1")
     assert stored is not None and stored.answers == (Answer(0, 0, ()),)
     assert [line["text"] for line in store.chat("g-1")] == ["first"]
