@@ -427,11 +427,9 @@ class Storage:
         cards = [{"card": card, "game_id": game.id} for card in dict.fromkeys(game.kingdom)]
 
         def operation(db: sqlite_utils.Database) -> None:
-            db.table("games").insert(row)
-            if seat_rows:
-                db.table("seats").insert_all(seat_rows)
-            if cards:
-                db.table("kingdom_cards").insert_all(cards)
+            _insert(db, "games", [row])
+            _insert(db, "seats", seat_rows)
+            _insert(db, "kingdom_cards", cards)
 
         await self._submit(operation)
 
@@ -446,7 +444,7 @@ class Storage:
                 raise StorageError(f"cannot save a seat of unknown game {game_id}")
             if seat.seat >= found[0]:
                 raise StorageError(f"game {game_id} has {found[0]} seats, no seat {seat.seat}")
-            db.table("seats").insert(row, replace=True)
+            _insert(db, "seats", [row], replace=True)
 
         await self._submit(operation)
 
@@ -893,6 +891,21 @@ def _seat_row(game_id: str, seat: SeatRecord) -> dict[str, Any]:
         "bot": seat.bot,
         "joined_at": seat.joined_at,
     }
+
+
+def _insert(db: sqlite_utils.Database, table: str, rows: list[dict[str, Any]], *,
+            replace: bool = False) -> None:
+    """Insert rows that share their keys, as one prepared statement. sqlite-utils'
+    `insert` would also work out the table's columns each time: Python on the writer
+    thread that holds the GIL the event loop needs (~0.1 ms per game created)."""
+    if not rows:
+        return
+    columns = list(rows[0])
+    verb = "INSERT OR REPLACE" if replace else "INSERT"
+    # the table and column names are this module's own constants, never input
+    sql = (f"{verb} INTO {table} ({', '.join(columns)})"
+           f" VALUES ({', '.join('?' * len(columns))})")
+    db.conn.executemany(sql, [[row[column] for column in columns] for row in rows])
 
 
 _INSERT_ANSWER = (
