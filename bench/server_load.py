@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import itertools
 import json
 import multiprocessing
@@ -135,10 +136,16 @@ def rss_kib(pid: int) -> int:
 
 
 def cpu_seconds(pid: int, *, main_thread: bool = False) -> float:
-    """User + system CPU time of a process (all its threads, or only its main thread)."""
-    with open(f"/proc/{pid}/task/{pid}/stat" if main_thread else f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """CPU time of a process's live threads (or only its main thread), in nanoseconds from
+    schedstat: /proc/PID/stat counts clock ticks, too coarse for a few dozen games."""
+    tasks = [str(pid)] if main_thread else os.listdir(f"/proc/{pid}/task")
+    total = 0
+    for task in tasks:
+        # a thread that has just ended is no longer listed
+        with contextlib.suppress(FileNotFoundError), \
+                open(f"/proc/{pid}/task/{task}/schedstat") as schedstat:
+            total += int(schedstat.read().split()[0])
+    return total / 1e9
 
 
 def start_dominion(port: int, db: str, games: int, profile: str | None,
@@ -536,18 +543,21 @@ async def drive_games(base: str, pid: int, args: argparse.Namespace) -> dict[str
     rss_none = rss_kib(pid)
     result: dict[str, Any] = {}
     spy = None
-    marginal = None
+    marginal = setup_ms = None
     if args.workers == 1:
         driver = Driver(base, args.games, args.max_games, think, "0", args.protocol)
         half = args.games // 2
         await driver.start(half)
         await asyncio.sleep(0.5)
         rss_half = rss_kib(pid)
+        setup0 = cpu_seconds(pid)
         await driver.start()
+        setup_cpu = cpu_seconds(pid) - setup0
         await asyncio.sleep(0.5)
         rss_live = rss_kib(pid)
         if args.games - half:
             marginal = (rss_live - rss_half) / (args.games - half)
+            setup_ms = 1e3 * setup_cpu / (args.games - half)
         driver.play()
         await asyncio.sleep(WARMUP_SECONDS)
         me = os.getpid()
@@ -645,6 +655,9 @@ async def drive_games(base: str, pid: int, args: argparse.Namespace) -> dict[str
         # the second half's games alone: what one more game costs, without what the
         # first games warm up once (SQLite's page cache, allocator arenas)
         "kib_per_live_game_marginal": marginal,
+        # server CPU to set up one game of the second half, before play: created and
+        # joined over REST, both seats on new connections (upgrade, hello, join, snapshot)
+        "server_cpu_ms_per_game_setup": setup_ms,
     })
     return result
 
@@ -801,6 +814,9 @@ def main() -> None:
           f"clients {echo['client_cpu_us_per_round_trip']:.0f} µs)")
     print(f"storage              {server['commits_per_second']:,.0f} commits/s, "
           f"{server['writes_per_commit']:.1f} writes per commit")
+    if server["server_cpu_ms_per_game_setup"] is not None:
+        print(f"game set-up          {server['server_cpu_ms_per_game_setup']:.2f} ms of server "
+              "CPU per game (REST create and join, two new connections, joins, snapshots)")
 
 
 if __name__ == "__main__":

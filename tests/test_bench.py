@@ -40,4 +40,5 @@ def test_server_load_plays_over_both_protocol_versions(protocol: str) -> None:
     assert result["echo"]["round_trips_per_second"] > 0
     # every accepted answer was committed, in group commits read from /metrics
     assert server["commits_per_second"] > 0 and server["writes_per_commit"] >= 1
+    assert server["server_cpu_ms_per_game_setup"] > 0  # games were set up before play
     assert result["server_log_lines"] == 0  # no warning or error from the server
