@@ -28,6 +28,12 @@ def test_engine_bench_plays_its_games() -> None:
     assert result["direct_games_per_second"] > 0 and result["interface_games_per_second"] > 0
 
 
+def test_answer_path_bench_serves_recorded_games() -> None:
+    result = run_json(str(BENCH / "answer_path.py"), "--games", "3", "--repeat", "1")
+    assert result["games"] == 3 and result["answers"] > 50  # three whole games' answers
+    assert result["us_per_answer"] > 0
+
+
 @pytest.mark.parametrize("protocol", ["1", "2"])
 def test_server_load_plays_over_both_protocol_versions(protocol: str) -> None:
     result = run_json(str(BENCH / "server_load.py"), "--games", "4", "--seconds", "1",
