@@ -68,9 +68,12 @@ class Decision(NamedTuple):
 
     def check(self, choices: object) -> tuple[int, ...]:
         """The answer as a tuple of option ids, or `IllegalAnswer` saying what is wrong."""
-        if (type(choices) is list and len(choices) == 1 and type(choices[0]) is int
-                and 0 <= choices[0] < len(self.options) and self.min <= 1 <= self.max):
-            return (choices[0],)  # the common case, checked in full
+        # The common case, checked in full. A tuple is what a first check returned: the
+        # server checks an answer before storing it, and the engine checks it again.
+        if ((type(choices) is list or type(choices) is tuple) and len(choices) == 1
+                and type(choices[0]) is int and 0 <= choices[0] < len(self.options)
+                and self.min <= 1 <= self.max):
+            return (choices[0],)
         if not isinstance(choices, list | tuple):
             raise IllegalAnswer("bad_answer", "an answer is a list of option ids")
         count = len(self.options)

@@ -243,7 +243,10 @@ def test_illegal_answers_raise_and_change_nothing(player, stale, choices, code):
 @pytest.mark.parametrize(
     ("choices", "code"),
     [([0, 1], "too_many_options"), ([], "too_few_options"), ([2], "bad_option"),
-     ([1.0], "bad_option"), ([True], "bad_option"), ((), "too_few_options")],
+     ([1.0], "bad_option"), ([True], "bad_option"), ((), "too_few_options"),
+     # a tuple takes the same checks (the server passes its first check's tuple on)
+     ((0, 1), "too_many_options"), ((2,), "bad_option"), ((True,), "bad_option"),
+     ((-1,), "bad_option"), (("0",), "bad_option")],
 )
 def test_illegal_answers_to_a_single_choice(choices, code):
     game = scenario(hands={0: ["village"]})
