@@ -352,7 +352,8 @@ class Storage:
     # -- life cycle ---------------------------------------------------------
 
     async def start(self) -> None:
-        """Start the writer thread. Writes before this raise StorageError."""
+        """Start the writer thread. Writes before this raise StorageError; writes after it
+        must come from the event loop that called it (their futures belong to it)."""
         if self._closed:
             raise StorageError(f"database {self.path} is closed")
         if self._thread is not None:
