@@ -1,10 +1,17 @@
 """Complete 2-player Big Money mirror games per second, in one process.
 
-Two ways through the same games (same seeds, same answers):
-  direct     in-process bots answer the engine's Decision objects;
-  interface  what the server does per answer: the decider gets its decision as a
-             plain map (decision_view), answers by option ids, and every new event
-             is redacted for each seat and a spectator (fan_out).
+Three ways through the same games (same seeds, same answers):
+  direct       in-process bots answer the engine's Decision objects;
+  interface    what the server does per answer: the decider gets its decision as a
+               plain map (decision_view), answers by option ids, and every new event
+               is redacted for each seat and a spectator (fan_out);
+  answer path  the server's event-loop work per answer without sockets or storage,
+               in its order, on answers recorded beforehand (so the bots' cost is left
+               out): decode the answer frame, check it, build its log row, apply it,
+               encode the ack, redact the new events for both seats, and encode each
+               seat's `update` (protocol version 2). Reported in microseconds per
+               answer: quiet enough to compare changes to that path, which the load
+               benchmark's run-to-run spread hides.
 
     python bench/engine.py [--games 2000] [--repeat 3] [--json]
 """
@@ -20,10 +27,20 @@ from collections.abc import Callable
 
 from dominion.clients.bots import make_strategy
 from dominion.clients.bots.wire import WireDecision
+from dominion.protocol import decode_client, encode_client, encode_server
+from dominion.protocol.messages import Ack, Update
+from dominion.protocol.messages import Answer as AnswerFrame
 from dominion.server.bots import EngineTable, play_out
-from dominion.server.engine import Game, Setup, decision_view, fan_out
+from dominion.server.engine import Answer, Game, Setup, decision_view, fan_out
+from dominion.server.storage import _answer_row
 
 SETUP = Setup.create(2, kingdom="First Game")
+GAME_ID = "g-0123456789abcdef"
+AT = "2026-11-30T00:00:00Z"
+SEATS = (0, 1)
+
+Recorded = list[tuple[int, bytes]]
+"""One game's answers: the answering seat and the answer's frame."""
 
 
 def direct(seeds: range) -> None:
@@ -50,13 +67,47 @@ def interface(seeds: range) -> None:
             game.answer(seat, wire.id, bots[seat].choose(wire, tables[seat]))
 
 
-def games_per_second(run: Callable[[range], None], games: int, repeat: int) -> float:
+def record(seed: int) -> Recorded:
+    """A game's answers, as the frames its clients would send."""
+    bots = [make_strategy("big_money"), make_strategy("big_money")]
+    game = Game(SETUP, seed=seed)
+    tables = [EngineTable(game, seat) for seat in SEATS]
+    answers: Recorded = []
+    while (decision := game.pending) is not None:
+        seat = decision.player
+        choice = tuple(bots[seat].choose(decision, tables[seat]))
+        answers.append((seat, encode_client(AnswerFrame(
+            id=len(answers) + 1, game=GAME_ID, decision=decision.id, options=choice))))
+        game.answer(seat, decision.id, choice)
+    return answers
+
+
+def answer_path(games: list[Recorded]) -> None:
+    for seed, answers in enumerate(games):
+        game = Game(SETUP, seed=seed)
+        for seat, frame in answers:
+            message = decode_client(frame)
+            assert isinstance(message, AnswerFrame)
+            picked = game.check_answer(seat, message.decision, message.options)
+            _answer_row(GAME_ID, game.answer_count, Answer(seat, message.decision, picked), AT)
+            events = game.answer(seat, message.decision, picked)
+            encode_server(Ack(id=message.id), checked=False)
+            forms = fan_out(events, SEATS)
+            pending = game.pending
+            for viewer in SEATS:
+                encode_server(Update(
+                    game=GAME_ID, seq=game.event_count, events=tuple(forms[viewer]),
+                    decision=None if pending is None else decision_view(pending, viewer)),
+                    checked=False)
+
+
+def best_seconds(run: Callable[[], None], repeat: int) -> float:
     best = float("inf")
     for _ in range(repeat):
         started = time.perf_counter()
-        run(range(games))
+        run()
         best = min(best, time.perf_counter() - started)
-    return games / best
+    return best
 
 
 def main() -> None:
@@ -66,12 +117,19 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    seeds = range(args.games)
+    recorded = [record(seed) for seed in seeds]
+    answers = sum(map(len, recorded))
     result = {
         "python": platform.python_version(),
         "games": args.games,
-        "direct_games_per_second": round(games_per_second(direct, args.games, args.repeat)),
+        "direct_games_per_second": round(
+            args.games / best_seconds(lambda: direct(seeds), args.repeat)),
         "interface_games_per_second": round(
-            games_per_second(interface, args.games, args.repeat)),
+            args.games / best_seconds(lambda: interface(seeds), args.repeat)),
+        "answers": answers,
+        "answer_path_us_per_answer": round(
+            1e6 * best_seconds(lambda: answer_path(recorded), args.repeat) / answers, 2),
     }
     if args.json:
         print(json.dumps(result))

@@ -26,12 +26,8 @@ def test_engine_bench_plays_its_games() -> None:
     result = run_json(str(BENCH / "engine.py"), "--games", "20", "--repeat", "1")
     assert result["games"] == 20
     assert result["direct_games_per_second"] > 0 and result["interface_games_per_second"] > 0
-
-
-def test_answer_path_bench_serves_recorded_games() -> None:
-    result = run_json(str(BENCH / "answer_path.py"), "--games", "3", "--repeat", "1")
-    assert result["games"] == 3 and result["answers"] > 50  # three whole games' answers
-    assert result["us_per_answer"] > 0
+    assert result["answers"] > 20 * 50  # every answer of the 20 games was recorded
+    assert result["answer_path_us_per_answer"] > 0
 
 
 @pytest.mark.parametrize("protocol", ["1", "2"])
