@@ -27,7 +27,8 @@ One run does three things, one after the other:
             over N), CPU used by the server and by the clients in the window (cores
             busy, and microseconds per answer or per echo round trip), and the
             storage's group commits (commits per second, writes per commit, from the
-            server's /metrics).
+            server's /metrics), and the database it leaves (bytes per game and per
+            answer).
 
 Both seats of a game are played by the same client process. With --workers W > 1 the
 games are split over W client processes (results are merged). --think-ms adds a pause
@@ -54,6 +55,7 @@ import random
 import resource
 import signal
 import socket
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -662,6 +664,18 @@ async def drive_games(base: str, pid: int, args: argparse.Namespace) -> dict[str
     return result
 
 
+def stored_size(db: str) -> dict[str, float]:
+    """The database's bytes per stored game and per stored answer (schema included),
+    once the server has stopped (and checkpointed its WAL into the file)."""
+    size = sum(os.path.getsize(db + suffix) for suffix in ("", "-wal")
+               if os.path.exists(db + suffix))
+    with contextlib.closing(sqlite3.connect(db)) as connection:
+        games, answers = (connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+                          for table in ("games", "answers"))
+    return {"bytes": size, "games": games, "answers": answers,
+            "bytes_per_game": size / max(1, games), "bytes_per_answer": size / max(1, answers)}
+
+
 async def storage_counters(base: str) -> tuple[float, float]:
     """The server's storage commits and committed writes so far, from /metrics."""
     async with session() as http, http.get(f"{base}/metrics") as reply:
@@ -744,6 +758,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 lines = log.read().splitlines()
             # errors while the run's own clients hang up at the end are expected
             result["server_log_lines"] = len(lines)
+        result["server"]["stored"] = stored_size(os.path.join(folder, "bench.sqlite3"))
     server_result = result["server"]
     result["ratio_to_echo"] = (server_result["answers_per_second"]
                                / result["echo"]["round_trips_per_second"])
@@ -814,6 +829,10 @@ def main() -> None:
           f"clients {echo['client_cpu_us_per_round_trip']:.0f} µs)")
     print(f"storage              {server['commits_per_second']:,.0f} commits/s, "
           f"{server['writes_per_commit']:.1f} writes per commit")
+    stored = server["stored"]
+    print(f"database             {stored['bytes'] / 2**20:.1f} MiB for {stored['games']:,} "
+          f"games and {stored['answers']:,} answers: {stored['bytes_per_game'] / 1024:.1f} KiB "
+          f"per game, {stored['bytes_per_answer']:.0f} bytes per answer")
     if server["server_cpu_ms_per_game_setup"] is not None:
         print(f"game set-up          {server['server_cpu_ms_per_game_setup']:.2f} ms of server "
               "CPU per game (REST create and join, two new connections, joins, snapshots)")

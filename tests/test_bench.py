@@ -43,4 +43,8 @@ def test_server_load_plays_over_both_protocol_versions(protocol: str) -> None:
     # every accepted answer was committed, in group commits read from /metrics
     assert server["commits_per_second"] > 0 and server["writes_per_commit"] >= 1
     assert server["server_cpu_ms_per_game_setup"] > 0  # games were set up before play
+    # every game created was stored, and every accepted answer (the warm-up game's too)
+    stored = server["stored"]
+    assert stored["games"] > server["games_created"] and stored["answers"] > server["answers"]
+    assert stored["bytes_per_game"] > 0
     assert result["server_log_lines"] == 0  # no warning or error from the server
