@@ -1,11 +1,16 @@
 """The server under load: N concurrent bot-vs-bot games over real WebSockets, on loopback.
 
-One run does three things, one after the other:
+One run does four things, one after the other:
 
-  echo      a bare aiohttp WebSocket server (a separate process) that unpacks every
-            binary msgpack frame and sends it back; the same client code keeps
-            2 x N connections each doing send/receive round trips. Its round trips per
-            second are the baseline.
+  echo      a bare aiohttp WebSocket server (a separate process, on the Dominion server's
+            event loop) that unpacks every binary msgpack frame and sends it back; the
+            same client code keeps 2 x N connections each doing send/receive round trips.
+            Its round trips per second are the baseline.
+  floor     the I/O floor, from the same process: N pairs of connections play "games"
+            in which every answer costs the server the socket work a Dominion answer
+            costs it (one frame in; an ack and an update back, and an update to the
+            other seat, written through the server's own Outbox), with no rules, storage
+            or views. Its server CPU per answer is what the game's own work adds to.
   server    `python -m dominion.server.main` as a separate process (127.0.0.1 only,
             a fresh SQLite file). N games are created over REST with 2 human seats
             ("First Game"), both seats joined over WebSockets by clients that answer
@@ -46,6 +51,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import itertools
 import json
 import multiprocessing
@@ -61,7 +67,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,6 +90,9 @@ from dominion.protocol import (
 HOST = "127.0.0.1"  # loopback only, always
 TREASURE_COINS = {"copper": 1, "silver": 2, "gold": 3}
 WARMUP_SECONDS = 2.0
+GAME_ID = "g-0123456789abcdef"
+FLOOR_EVENT = {"kind": "played", "player": 0, "cards": ["copper", "copper", "silver"]}
+"""A typical event of a game's update (the I/O floor's stand-in)."""
 PROFILE_ENV = "DOMINION_BENCH_CPROFILE"
 
 # The server launched by this benchmark: plain `dominion.server.main`, or the same under
@@ -188,8 +197,20 @@ def stop(process: subprocess.Popen[bytes]) -> None:
 
 
 def serve_echo(port: int) -> None:
-    """The baseline: a bare aiohttp WebSocket server sending each msgpack frame back."""
+    """The baselines' server: bare aiohttp with msgpack, nothing of the game, on the
+    Dominion server's event loop.
+
+    /ws    sends each msgpack frame back (the echo).
+    /floor the I/O floor: the socket work one answer costs the Dominion server, without
+           the game. Connections pair up as the two seats of a table; an answer frame
+           from one seat gets an ack and an update back on its own connection, and an
+           update on the other seat's, each connection's frames written in one go by the
+           server's own `Outbox`. The update passes the move to the other seat.
+    """
     from aiohttp import web
+
+    from dominion.server.main import new_event_loop
+    from dominion.server.outbox import Outbox
 
     async def echo(request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(protocols=SUBPROTOCOLS)
@@ -199,9 +220,37 @@ def serve_echo(port: int) -> None:
                 await ws.send_bytes(msgpack.packb(msgpack.unpackb(message.data)))
         return ws
 
+    tables: dict[int, list[Outbox | None]] = {}
+
+    async def floor(request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(protocols=SUBPROTOCOLS)
+        await ws.prepare(request)
+        assert request.transport is not None
+        outbox = Outbox(request.transport, max_frames=100, on_overflow=lambda: None)
+        async for message in ws:
+            frame = msgpack.unpackb(message.data)
+            seats = tables.setdefault(frame["table"], [None, None])
+            seat = frame["seat"]
+            if frame["type"] == "join":
+                seats[seat] = outbox
+                continue
+            other = seats[1 - seat]
+            update = msgpack.packb({"type": "update", "game": frame["game"],
+                                    "seq": frame["id"], "events": [FLOOR_EVENT],
+                                    "decision": {"player": 1 - seat}})
+            outbox.push(msgpack.packb({"type": "ack", "id": frame["id"]}))
+            outbox.push(update)
+            if other is not None:
+                other.push(update)
+        return ws
+
     app = web.Application()
     app.router.add_get("/ws", echo)
-    web.run_app(app, host=HOST, port=port, print=None, access_log=None)
+    app.router.add_get("/floor", floor)
+    # the Dominion server's event loop (uvloop when installed), so that the baselines
+    # differ from it by the game's work alone
+    web.run_app(app, host=HOST, port=port, print=None, access_log=None,
+                loop=new_event_loop("auto"))
 
 
 # -- the client side -------------------------------------------------------------------
@@ -468,42 +517,91 @@ async def echo_round_trips(port: int, pid: int, connections: int,
     """Round trips per second of `connections` clients ping-ponging an answer-sized frame."""
     # the same frame a game client sends; the echo is not our protocol, so its reply is
     # read with plain msgpack (the baseline is aiohttp plus msgpack, nothing more)
-    frame = encode_client(Answer(id=1, game="g-0123456789abcdef", decision=17, options=(3,)))
-    counts = [0]
-    measuring = [False]
-    latencies: list[float] = []
+    frame = encode_client(Answer(id=1, game=GAME_ID, decision=17, options=(3,)))
 
-    async def client(http: aiohttp.ClientSession, stop: asyncio.Event) -> None:
+    async def client(http: aiohttp.ClientSession, run: Baseline) -> None:
         async with http.ws_connect(f"ws://{HOST}:{port}/ws", protocols=SUBPROTOCOLS) as ws:
-            await ready.wait()
-            while not stop.is_set():
+            await run.ready.wait()
+            while not run.stop.is_set():
                 sent = time.perf_counter()
                 await ws.send_bytes(frame)
                 message = await ws.receive()
                 if message.type is not aiohttp.WSMsgType.BINARY:
                     return
                 msgpack.unpackb(message.data)
-                if measuring[0]:
-                    counts[0] += 1
-                    latencies.append(time.perf_counter() - sent)
+                run.count(sent)
 
-    ready, stop = asyncio.Event(), asyncio.Event()
-    async with session() as http:
-        tasks = [asyncio.ensure_future(client(http, stop)) for _ in range(connections)]
-        await asyncio.sleep(0.5 + connections / 500)  # connected
-        ready.set()
-        await asyncio.sleep(WARMUP_SECONDS / 2)
-        me = os.getpid()
-        cpu0, server0, started = cpu_seconds(me), cpu_seconds(pid), time.perf_counter()
-        measuring[0] = True
-        await asyncio.sleep(seconds)
-        measuring[0] = False
-        elapsed, cpu = time.perf_counter() - started, cpu_seconds(me) - cpu0
-        server_cpu = cpu_seconds(pid) - server0
-        stop.set()
-        await asyncio.gather(*tasks, return_exceptions=True)
-    return {"round_trips": counts[0], "elapsed": elapsed, "client_cpu": cpu,
-            "server_cpu": server_cpu, "latencies": latencies}
+    return await Baseline(pid, seconds).measure([client] * connections)
+
+
+async def floor_answers(port: int, pid: int, tables: int, seconds: float) -> dict[str, Any]:
+    """Answers per second through the I/O floor (`serve_echo`'s /floor) by `tables` pairs
+    of connections, each seat answering when an update gives it the move."""
+
+    async def seat(table: int, index: int, http: aiohttp.ClientSession, run: Baseline) -> None:
+        async with http.ws_connect(f"ws://{HOST}:{port}/floor",
+                                   protocols=SUBPROTOCOLS) as ws:
+            await ws.send_bytes(msgpack.packb({"type": "join", "table": table, "seat": index}))
+            await run.ready.wait()
+            ids = itertools.count(1)
+            sent = time.perf_counter()
+            if index == 0:  # the first move
+                await ws.send_bytes(msgpack.packb({"type": "answer", "id": 0, "table": table,
+                                                   "seat": index, "game": GAME_ID}))
+            while not run.stop.is_set():
+                message = await ws.receive()
+                if message.type is not aiohttp.WSMsgType.BINARY:
+                    return
+                frame = msgpack.unpackb(message.data)
+                if frame["type"] == "ack":
+                    run.count(sent)
+                elif frame["decision"]["player"] == index:
+                    sent = time.perf_counter()
+                    await ws.send_bytes(msgpack.packb({
+                        "type": "answer", "id": next(ids), "table": table, "seat": index,
+                        "game": GAME_ID, "decision": 17, "options": [3]}))
+
+    clients = [functools.partial(seat, table, index)
+               for table in range(tables) for index in (0, 1)]
+    return await Baseline(pid, seconds).measure(clients)
+
+
+class Baseline:
+    """One baseline's measured window: its clients connect, start together, and count
+    their round trips (or answers) in the window, with the CPU both sides used."""
+
+    def __init__(self, pid: int, seconds: float) -> None:
+        self.pid, self.seconds = pid, seconds
+        self.ready, self.stop = asyncio.Event(), asyncio.Event()
+        self.measuring = False
+        self.round_trips = 0
+        self.latencies: list[float] = []
+
+    def count(self, sent: float) -> None:
+        if self.measuring:
+            self.round_trips += 1
+            self.latencies.append(time.perf_counter() - sent)
+
+    async def measure(self, clients: Sequence[Callable[[aiohttp.ClientSession, Baseline],
+                                                       Awaitable[None]]]) -> dict[str, Any]:
+        async with session() as http:
+            tasks = [asyncio.ensure_future(client(http, self)) for client in clients]
+            await asyncio.sleep(0.5 + len(clients) / 500)  # connected
+            self.ready.set()
+            await asyncio.sleep(WARMUP_SECONDS / 2)
+            me = os.getpid()
+            cpu0, server0, started = cpu_seconds(me), cpu_seconds(self.pid), time.perf_counter()
+            self.measuring = True
+            await asyncio.sleep(self.seconds)
+            self.measuring = False
+            elapsed, cpu = time.perf_counter() - started, cpu_seconds(me) - cpu0
+            server_cpu = cpu_seconds(self.pid) - server0
+            self.stop.set()
+            for task in tasks:  # a floor seat may wait for a move that will not come
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        return {"round_trips": self.round_trips, "elapsed": elapsed, "client_cpu": cpu,
+                "server_cpu": server_cpu, "latencies": self.latencies}
 
 
 # -- worker processes (--workers > 1) --------------------------------------------------
@@ -581,7 +679,7 @@ async def drive_games(base: str, pid: int, args: argparse.Namespace) -> dict[str
         stored = await storage_counters(base)
         await driver.finish()
         stats = driver.stats
-        parts = [{"accepted": stats.accepted, "refused": stats.refused,
+        parts: list[dict[str, Any]] = [{"accepted": stats.accepted, "refused": stats.refused,
                   "latencies": stats.latencies, "created": stats.games_created,
                   "finished": stats.games_finished, "client_cpu": client_cpu}]
     else:
@@ -724,24 +822,17 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "python": platform.python_version(), "cores": os.cpu_count(), "games": args.games,
         "seconds": args.seconds, "workers": args.workers, "think_ms": args.think_ms,
     }
-    # 1. the echo baseline: as many connections as the games will use
+    # 1. the baselines: as many connections as the games will use
     port = free_port()
     echo = start_echo(port)
     try:
-        measured = asyncio.run(echo_round_trips(port, echo.pid, 2 * args.games, args.seconds))
+        result["echo"] = baseline_summary(asyncio.run(echo_round_trips(
+            port, echo.pid, 2 * args.games, args.seconds)), "round_trip")
+        result["floor"] = baseline_summary(asyncio.run(floor_answers(
+            port, echo.pid, args.games, args.seconds)), "answer")
     finally:
         stop(echo)
-    result["echo"] = {
-        "connections": 2 * args.games,
-        "round_trips_per_second": measured["round_trips"] / measured["elapsed"],
-        "latency_ms": percentiles(measured["latencies"]),
-        "client_cpu_share": measured["client_cpu"] / measured["elapsed"],
-        "server_cpu_share": measured["server_cpu"] / measured["elapsed"],
-        "client_cpu_us_per_round_trip": 1e6 * measured["client_cpu"]
-        / max(1, measured["round_trips"]),
-        "server_cpu_us_per_round_trip": 1e6 * measured["server_cpu"]
-        / max(1, measured["round_trips"]),
-    }
+    result["echo"]["connections"] = result["floor"]["connections"] = 2 * args.games
     # 2. the Dominion server
     with tempfile.TemporaryDirectory(prefix="server_load-") as folder:
         port = free_port()
@@ -759,10 +850,23 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             # errors while the run's own clients hang up at the end are expected
             result["server_log_lines"] = len(lines)
         result["server"]["stored"] = stored_size(os.path.join(folder, "bench.sqlite3"))
-    server_result = result["server"]
-    result["ratio_to_echo"] = (server_result["answers_per_second"]
-                               / result["echo"]["round_trips_per_second"])
+    echo_rate = result["echo"]["round_trips_per_second"]
+    result["ratio_to_echo"] = result["server"]["answers_per_second"] / echo_rate
+    result["floor"]["ratio_to_echo"] = result["floor"]["answers_per_second"] / echo_rate
     return result
+
+
+def baseline_summary(measured: dict[str, Any], unit: str) -> dict[str, Any]:
+    """A baseline's rate, latency and CPU, per `unit` (round_trip or answer)."""
+    count, elapsed = max(1, measured["round_trips"]), measured["elapsed"]
+    return {
+        f"{unit}s_per_second": measured["round_trips"] / elapsed,
+        "latency_ms": percentiles(measured["latencies"]),
+        "client_cpu_share": measured["client_cpu"] / elapsed,
+        "server_cpu_share": measured["server_cpu"] / elapsed,
+        f"client_cpu_us_per_{unit}": 1e6 * measured["client_cpu"] / count,
+        f"server_cpu_us_per_{unit}": 1e6 * measured["server_cpu"] / count,
+    }
 
 
 def main() -> None:
@@ -798,10 +902,16 @@ def main() -> None:
     if args.json:
         print(json.dumps(result))
         return
-    echo, server = result["echo"], result["server"]
+    echo, floor, server = result["echo"], result["floor"], result["server"]
     print(f"echo baseline        {echo['round_trips_per_second']:,.0f} round trips/s over "
           f"{echo['connections']} connections (p50 {echo['latency_ms']['p50']} ms, "
           f"p99 {echo['latency_ms']['p99']} ms)")
+    # a quarter of the echo's rate leaves the server's event loop this long per answer
+    budget = 1e6 / (echo["round_trips_per_second"] / 4)
+    print(f"I/O floor            {floor['answers_per_second']:,.0f} answers/s "
+          f"({floor['ratio_to_echo']:.2f} of the echo), server "
+          f"{floor['server_cpu_us_per_answer']:.0f} µs per answer: at 1/4 of the echo "
+          f"the game may add {budget - floor['server_cpu_us_per_answer']:.0f} µs")
     print(f"answers per second   {server['answers_per_second']:,.0f} "
           f"({server['answers']} in {server['elapsed']:.1f} s; "
           f"{result['ratio_to_echo']:.3f} of the echo)")

@@ -40,6 +40,8 @@ def test_server_load_plays_over_both_protocol_versions(protocol: str) -> None:
     assert server["latency_ms"]["count"] > 0
     assert server["live_games_min"] >= 1 and server["games_created"] >= 4
     assert result["echo"]["round_trips_per_second"] > 0
+    floor = result["floor"]  # the I/O floor's seats took turns, and each answer was acked
+    assert floor["answers_per_second"] > 0 and floor["server_cpu_us_per_answer"] > 0
     # every accepted answer was committed, in group commits read from /metrics
     assert server["commits_per_second"] > 0 and server["writes_per_commit"] >= 1
     assert server["server_cpu_ms_per_game_setup"] > 0  # games were set up before play
