@@ -32,7 +32,7 @@ from dominion.protocol.messages import Ack, Update
 from dominion.protocol.messages import Answer as AnswerFrame
 from dominion.server.bots import EngineTable, play_out
 from dominion.server.engine import Answer, Game, Setup, decision_view, fan_out
-from dominion.server.storage import _answer_row
+from dominion.server.storage.rows import answer_row
 
 SETUP = Setup.create(2, kingdom="First Game")
 GAME_ID = "g-0123456789abcdef"
@@ -89,7 +89,7 @@ def answer_path(games: list[Recorded]) -> None:
             message = decode_client(frame)
             assert isinstance(message, AnswerFrame)
             picked = game.check_answer(seat, message.decision, message.options)
-            _answer_row(GAME_ID, game.answer_count, Answer(seat, message.decision, picked), AT)
+            answer_row(GAME_ID, game.answer_count, Answer(seat, message.decision, picked), AT)
             events = game.answer(seat, message.decision, picked)
             encode_server(Ack(id=message.id), checked=False)
             forms = fan_out(events, SEATS)

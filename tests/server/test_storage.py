@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 
 from dominion.clients.bots import make_strategy
-from dominion.server import storage as storage_module
 from dominion.server.bots import play_out
 from dominion.server.engine import Answer, Game, Resignation, Setup, event_record, replay
 from dominion.server.replays import logged_events
@@ -24,7 +23,9 @@ from dominion.server.storage import (
     SeatRecord,
     Storage,
     StorageError,
+    schema,
 )
+from dominion.server.storage import store as store_module
 from dominion.server.tokens import hash_token, new_game_id
 
 KINGDOM = ("cellar", "market", "merchant", "militia", "mine", "moat", "remodel", "smithy",
@@ -100,8 +101,8 @@ async def test_older_schema_is_migrated_step_by_step(
         db.table("games").add_column("note", str)
 
     newer = SCHEMA_VERSION + 1
-    monkeypatch.setattr(storage_module, "MIGRATIONS", (*storage_module.MIGRATIONS, step_2))
-    monkeypatch.setattr(storage_module, "SCHEMA_VERSION", newer)
+    monkeypatch.setattr(schema, "MIGRATIONS", (*schema.MIGRATIONS, step_2))
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", newer)
     storage = Storage.open(path)
     assert ran == [2]
     assert storage.load_game("g-1") is not None  # data kept across the migration
@@ -118,8 +119,8 @@ async def test_version_1_files_lose_the_events_table_and_keep_their_games(
 ) -> None:
     path = tmp_path / "v1.db"
     with monkeypatch.context() as v1:
-        v1.setattr(storage_module, "MIGRATIONS", storage_module.MIGRATIONS[:1])
-        v1.setattr(storage_module, "SCHEMA_VERSION", 1)
+        v1.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:1])
+        v1.setattr(schema, "SCHEMA_VERSION", 1)
         storage = Storage.open(path)
         await storage.start()
         await storage.create_game(game_record(), [])
@@ -146,8 +147,8 @@ async def test_a_failing_migration_changes_nothing(
         db.table("games").add_column("note", str)
         raise sqlite3.OperationalError("disk I/O error")
 
-    monkeypatch.setattr(storage_module, "MIGRATIONS", (*storage_module.MIGRATIONS, broken))
-    monkeypatch.setattr(storage_module, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    monkeypatch.setattr(schema, "MIGRATIONS", (*schema.MIGRATIONS, broken))
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
     with pytest.raises(StorageError, match="disk I/O error"):
         Storage.open(path)
     with raw(path) as conn:
@@ -276,7 +277,7 @@ async def test_refuses_a_file_sqlite_can_only_read(
         return sqlite3.connect(f"file:{filename}?mode=ro", uri=True,
                                check_same_thread=check_same_thread)
 
-    monkeypatch.setattr(storage_module, "_connect", read_only)
+    monkeypatch.setattr(schema, "connect", read_only)
     with pytest.raises(StorageError, match="read-only"):
         Storage.open(path)
 
@@ -553,7 +554,7 @@ async def test_the_writer_knows_each_log_length(store: Storage, monkeypatch: pyt
                                                 kept: int) -> None:
     """Gaps and overlaps are refused whether the writer remembers a log's length or has
     forgotten it (it keeps `LOG_ENDS_KEPT` of them)."""
-    monkeypatch.setattr(storage_module, "LOG_ENDS_KEPT", kept)
+    monkeypatch.setattr(store_module, "LOG_ENDS_KEPT", kept)
     games = ["g-1", "g-2", "g-3"]
     for game in games:
         await store.create_game(game_record(game), [])

@@ -1,15 +1,11 @@
-"""Durable storage of games in one SQLite file (through sqlite-utils).
+"""`Storage`: one database file, a writer thread with group commit, and a read connection.
 
 Write-ahead: every write method returns only after its transaction has been
 COMMITted, so the server can tell clients about an answer once the `await`
-returns. A restarted server rebuilds unfinished games from what is stored here:
-set-up, seed and the ordered answers. Events are not stored: they follow from
-those, and replays derive them (schema version 2 dropped the events table).
-
-Writes go through one writer thread that groups every operation queued so far
-into one transaction (group commit): one fsync covers many answers. Reads run on
-the caller's thread through a second connection; WAL lets them run beside the
-writer. The schema is documented in docs/STORAGE.md.
+returns. Writes go through one writer thread that groups every operation queued so
+far into one transaction (group commit): one fsync covers many answers. Reads run
+on the caller's thread through a second connection; WAL lets them run beside the
+writer.
 """
 
 from __future__ import annotations
@@ -21,216 +17,44 @@ import queue
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import orjson
 import sqlite_utils
 
 from dominion.server.engine import Answer, Resignation
 
-__all__ = [
-    "APPLICATION_ID",
-    "GAME_STATES",
-    "SCHEMA_VERSION",
-    "GameRecord",
-    "SeatRecord",
-    "Storage",
-    "StorageError",
-    "StoredGame",
-]
+from . import schema
+from .records import (
+    ENDED_STATES,
+    GAME_STATES,
+    UNFINISHED_STATES,
+    GameRecord,
+    SeatRecord,
+    StorageError,
+    StoredGame,
+    check_game,
+    check_seat,
+    check_seed,
+)
+from .rows import (
+    INSERT_ANSWER,
+    answer_row,
+    game_record,
+    game_row,
+    insert,
+    scalar,
+    seat_row,
+    seats_of,
+    state_of,
+    stored_game,
+    to_json,
+)
 
-# "DOMN": marks the file as ours in the SQLite header (PRAGMA application_id), so
-# another program's database is refused instead of being written into.
-APPLICATION_ID = 0x444F4D4E
-GAME_STATES = ("open", "playing", "finished", "abandoned")
-UNFINISHED_STATES = ("open", "playing")
-ENDED_STATES = ("finished", "abandoned")
-SYNCHRONOUS_MODES = ("FULL", "NORMAL")
+LOG_ENDS_KEPT = 10_000
+"""Games whose log length the writer remembers (more live games only cost a query each)."""
 
-
-class StorageError(Exception):
-    """The database cannot be used or written: the message says what is wrong and what to do."""
-
-
-@dataclass(frozen=True)
-class SeatRecord:
-    seat: int
-    name: str | None = None
-    token_hash: str | None = None  # hex SHA-256 of the seat token, never the token
-    bot: str | None = None  # strategy name when a bot holds the seat
-    joined_at: str | None = None
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    id: str
-    created_at: str
-    state: str
-    edition: int
-    seats: int
-    kingdom: tuple[str, ...]
-    kingdom_name: str | None = None
-    options: dict[str, Any] = field(default_factory=dict)
-    started_at: str | None = None
-    finished_at: str | None = None
-    seed: int | None = None
-    commitment: str | None = None
-    setup: dict[str, Any] | None = None
-    result: dict[str, Any] | None = None
-
-
-@dataclass(frozen=True)
-class StoredGame:
-    game: GameRecord
-    seats: tuple[SeatRecord, ...]
-    answers: tuple[Answer | Resignation, ...]
-
-
-# ---------------------------------------------------------------------------
-# Schema and migrations
-
-def _migrate_1(db: sqlite_utils.Database) -> None:
-    """Version 1: the initial schema."""
-    db.create_table(
-        "games",
-        {
-            "id": str,
-            "created_at": str,
-            "started_at": str,
-            "finished_at": str,
-            "state": str,
-            "edition": int,
-            "seats": int,
-            "kingdom": str,
-            "kingdom_name": str,
-            "seed": str,  # decimal text: seeds have up to 128 bits, SQLite ints 64
-            "commitment": str,
-            "setup": str,
-            "result": str,
-            "options": str,
-        },
-        pk="id",
-        not_null=["created_at", "state", "edition", "seats", "kingdom", "options"],
-    )
-    db.create_table(
-        "seats",
-        {
-            "game_id": str,
-            "seat": int,
-            "name": str,
-            "token_hash": str,
-            "bot": str,
-            "joined_at": str,
-        },
-        pk=("game_id", "seat"),
-        foreign_keys=[("game_id", "games", "id")],
-        not_null=["game_id", "seat"],
-    )
-    db.create_table(
-        "answers",
-        {
-            "game_id": str,
-            "idx": int,
-            "player": int,
-            "kind": str,
-            "decision": int,
-            "choices": str,
-            "at": str,
-        },
-        pk=("game_id", "idx"),
-        foreign_keys=[("game_id", "games", "id")],
-        not_null=["game_id", "idx", "player", "kind", "at"],
-    )
-    db.create_table(
-        "events",
-        {"game_id": str, "seq": int, "event": str},
-        pk=("game_id", "seq"),
-        foreign_keys=[("game_id", "games", "id")],
-        not_null=["game_id", "seq", "event"],
-    )
-    db.create_table(
-        "chat",
-        {"id": int, "game_id": str, "at": str, "seat": int, "name": str, "text": str},
-        pk="id",
-        foreign_keys=[("game_id", "games", "id")],
-        not_null=["game_id", "at", "name", "text"],
-    )
-    # The Kingdom once more, one row per card, so "games with Witch" is an index lookup.
-    db.create_table(
-        "kingdom_cards",
-        {"card": str, "game_id": str},
-        pk=("card", "game_id"),
-        foreign_keys=[("game_id", "games", "id")],
-        not_null=["card", "game_id"],
-    )
-    games = db.table("games")
-    games.create_index(["state", "created_at"], index_name="games_state_created")
-    games.create_index(["state", "finished_at"], index_name="games_state_finished")
-    games.create_index(["finished_at"], index_name="games_finished")
-    # (name, game_id) also serves as the index on seats(name), and covers the player filter.
-    db.table("seats").create_index(["name", "game_id"], index_name="seats_name")
-    db.table("chat").create_index(["game_id", "id"], index_name="chat_game")
-    db.table("kingdom_cards").create_index(["game_id"], index_name="kingdom_cards_game")
-
-
-def _migrate_2(db: sqlite_utils.Database) -> None:
-    """Version 2: no events table; a game's events are derived from its answers."""
-    db.execute("DROP TABLE events")
-
-
-# MIGRATIONS[i] turns schema version i into version i + 1. Append, never edit.
-MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (_migrate_1, _migrate_2)
-SCHEMA_VERSION = len(MIGRATIONS)
-
-
-# ---------------------------------------------------------------------------
-# Connections
-
-def _connect(path: str, *, check_same_thread: bool = False) -> sqlite3.Connection:
-    """Every connection is made here (tests replace it to provoke read-only files as root)."""
-    # The writer connection is made on the opener's thread and used on the writer
-    # thread; the read connection is guarded by a lock. Hence check_same_thread=False.
-    return sqlite3.connect(path, timeout=10.0, check_same_thread=check_same_thread)
-
-
-def _pragma(db: sqlite_utils.Database, sql: str) -> Any:
-    row = db.execute(sql).fetchone()
-    return None if row is None else row[0]
-
-
-def _describe(error: BaseException, path: str) -> str:
-    """A sentence for people about a failed SQLite operation, with what to do."""
-    name = getattr(error, "sqlite_errorname", "")
-    text = str(error)
-    if name.startswith("SQLITE_FULL") or "full" in text:
-        hint = "the disk (or the database's size limit) is full: free space, then restart"
-    elif name.startswith("SQLITE_READONLY") or "readonly" in text:
-        hint = "the file or its folder is read-only: make both writable by the server's user"
-    elif name.startswith("SQLITE_BUSY") or "locked" in text:
-        hint = "another process holds a lock on the file: stop it, one server per file"
-    elif name.startswith("SQLITE_IOERR"):
-        hint = "the disk reported an I/O error: check the disk and the file system"
-    elif name.startswith("SQLITE_CONSTRAINT"):
-        hint = "a database constraint refused the write: this is a bug in the server"
-    elif name.startswith("SQLITE_CANTOPEN"):
-        hint = ("cannot open the file or create its -wal and -shm files beside it: "
-                "check the folder's permissions")
-    elif name.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")):
-        hint = "the file is damaged: restore it from a backup"
-    else:
-        hint = "see the SQLite error"
-    return f"database {path}: {text} ({name or type(error).__name__}); {hint}"
-
-
-def _json(value: Any) -> str:
-    """Compact JSON text (orjson: fast, and exact for the ints and strings stored)."""
-    return orjson.dumps(value).decode()
-
-
-# ---------------------------------------------------------------------------
-# The write queue
 
 @dataclass(slots=True)
 class _Append:
@@ -302,10 +126,9 @@ class Storage:
         lost on power loss, in exchange for fewer fsyncs).
         """
         mode = synchronous.upper()
-        if mode not in SYNCHRONOUS_MODES:
-            raise StorageError(
-                f"synchronous must be one of {', '.join(SYNCHRONOUS_MODES)}, not {synchronous!r}"
-            )
+        if mode not in schema.SYNCHRONOUS_MODES:
+            modes = ", ".join(schema.SYNCHRONOUS_MODES)
+            raise StorageError(f"synchronous must be one of {modes}, not {synchronous!r}")
         filename = os.fspath(path)
         if filename == ":memory:" or filename.startswith("file:"):
             raise StorageError(f"{filename!r}: give the path of a database file")
@@ -317,7 +140,7 @@ class Storage:
         if Path(filename).is_dir():
             raise StorageError(f"database {filename} is a folder; give a file path")
         if os.path.exists(filename):
-            _check_header(filename)
+            schema.check_header(filename)
         elif not os.access(folder, os.W_OK):
             raise StorageError(
                 f"database {filename}: cannot create it, the folder {folder} is read-only; "
@@ -330,10 +153,10 @@ class Storage:
             )
         writer = reader = None
         try:
-            writer = sqlite_utils.Database(_connect(filename), execute_plugins=False)
-            _configure(writer, filename, mode)
-            _create_or_migrate(writer, filename)
-            reader = sqlite_utils.Database(_connect(filename), execute_plugins=False)
+            writer = sqlite_utils.Database(schema.connect(filename), execute_plugins=False)
+            schema.configure(writer, filename, mode)
+            schema.create_or_migrate(writer, filename)
+            reader = sqlite_utils.Database(schema.connect(filename), execute_plugins=False)
             reader.execute("PRAGMA foreign_keys = ON")
             # The read connection must never write: everything goes through the writer.
             reader.execute("PRAGMA query_only = ON")
@@ -341,7 +164,7 @@ class Storage:
             for db in (writer, reader):
                 if db is not None:
                     db.close()
-            raise StorageError(_describe(error, filename)) from error
+            raise StorageError(schema.describe(error, filename)) from error
         except BaseException:
             for db in (writer, reader):
                 if db is not None:
@@ -418,26 +241,26 @@ class Storage:
 
     async def create_game(self, game: GameRecord, seats: Sequence[SeatRecord]) -> None:
         """Insert a new game with its seats (seats not given can be saved later)."""
-        _check_game(game)
-        row = _game_row(game)
+        check_game(game)
+        row = game_row(game)
         for seat in seats:
-            _check_seat(seat, game.seats)
+            check_seat(seat, game.seats)
         if len({seat.seat for seat in seats}) != len(seats):
             raise ValueError(f"game {game.id}: a seat number is given twice")
-        seat_rows = [_seat_row(game.id, seat) for seat in seats]
+        seat_rows = [seat_row(game.id, seat) for seat in seats]
         cards = [{"card": card, "game_id": game.id} for card in dict.fromkeys(game.kingdom)]
 
         def operation(db: sqlite_utils.Database) -> None:
-            _insert(db, "games", [row])
-            _insert(db, "seats", seat_rows)
-            _insert(db, "kingdom_cards", cards)
+            insert(db, "games", [row])
+            insert(db, "seats", seat_rows)
+            insert(db, "kingdom_cards", cards)
 
         await self._submit(operation)
 
     async def save_seat(self, game_id: str, seat: SeatRecord) -> None:
         """Insert or replace one seat of an existing game."""
-        _check_seat(seat, None)
-        row = _seat_row(game_id, seat)
+        check_seat(seat, None)
+        row = seat_row(game_id, seat)
 
         def operation(db: sqlite_utils.Database) -> None:
             found = db.execute("SELECT seats FROM games WHERE id = ?", [game_id]).fetchone()
@@ -445,7 +268,7 @@ class Storage:
                 raise StorageError(f"cannot save a seat of unknown game {game_id}")
             if seat.seat >= found[0]:
                 raise StorageError(f"game {game_id} has {found[0]} seats, no seat {seat.seat}")
-            _insert(db, "seats", [row], replace=True)
+            insert(db, "seats", [row], replace=True)
 
         await self._submit(operation)
 
@@ -459,8 +282,8 @@ class Storage:
         setup: dict[str, Any],
     ) -> None:
         """Record the start of an open game: its seed, the seed's commitment and set-up."""
-        _check_seed(seed)
-        values = [started_at, str(seed), commitment, _json(setup), game_id]
+        check_seed(seed)
+        values = [started_at, str(seed), commitment, to_json(setup), game_id]
 
         def operation(db: sqlite_utils.Database) -> None:
             cursor = db.execute(
@@ -469,7 +292,7 @@ class Storage:
                 values,
             )
             if cursor.rowcount != 1:
-                raise StorageError(f"cannot start game {game_id}: {_state_of(db, game_id)}")
+                raise StorageError(f"cannot start game {game_id}: {state_of(db, game_id)}")
 
         await self._submit(operation)
 
@@ -486,7 +309,7 @@ class Storage:
         """
         if first_index < 0:
             raise ValueError(f"first_index must be >= 0, not {first_index}")
-        rows = [_answer_row(game_id, first_index + i, entry, at) for i, entry in enumerate(entries)]
+        rows = [answer_row(game_id, first_index + i, entry, at) for i, entry in enumerate(entries)]
         if not rows:
             return
         await self._submit(_Append(game_id, first_index, rows))
@@ -502,7 +325,7 @@ class Storage:
         """Mark a game finished or abandoned, with its result."""
         if state not in ENDED_STATES:
             raise ValueError(f"state must be one of {', '.join(ENDED_STATES)}, not {state!r}")
-        result_json = None if result is None else _json(result)
+        result_json = None if result is None else to_json(result)
 
         def operation(db: sqlite_utils.Database) -> None:
             cursor = db.execute(
@@ -511,7 +334,7 @@ class Storage:
                 [state, finished_at, result_json, game_id],
             )
             if cursor.rowcount != 1:
-                raise StorageError(f"cannot finish game {game_id}: {_state_of(db, game_id)}")
+                raise StorageError(f"cannot finish game {game_id}: {state_of(db, game_id)}")
 
         await self._submit(operation)
 
@@ -583,7 +406,7 @@ class Storage:
         if isinstance(error, StorageError):
             message = str(error)
         elif isinstance(error, sqlite3.Error):
-            message = _describe(error, self.path)
+            message = schema.describe(error, self.path)
         else:
             message = f"database {self.path}: {type(error).__name__}: {error}"
         message = f"not saved ({len(batch)} writes in the failed transaction): {message}"
@@ -605,7 +428,7 @@ class Storage:
             game_id = append.game_id
             end = ends.get(game_id, self._log_ends.get(game_id))
             if end is None:
-                end = _scalar(db, "SELECT coalesce(max(idx) + 1, 0) FROM answers"
+                end = scalar(db, "SELECT coalesce(max(idx) + 1, 0) FROM answers"
                                   " WHERE game_id = ?", [game_id])
             if end != append.first_index:
                 # the caller's log and ours disagree: refuse rather than store a log that
@@ -614,7 +437,7 @@ class Storage:
                                    f"at {append.first_index}")
             ends[game_id] = end + len(append.rows)
             rows += append.rows
-        db.conn.executemany(_INSERT_ANSWER, rows)
+        db.conn.executemany(INSERT_ANSWER, rows)
 
     def _reply_all(self, replies: list[tuple[_Job, BaseException | None]]) -> None:
         """Resolve futures in submission order, one wake-up of the event loop per batch."""
@@ -644,7 +467,7 @@ class Storage:
             rows = list(db.query("SELECT * FROM games WHERE id = ?", [game_id]))
             if not rows:
                 return None
-            return _stored_game(db, rows[0])
+            return stored_game(db, rows[0])
 
     def unfinished_games(self) -> list[StoredGame]:
         """Every open or playing game, oldest first, to rebuild after a restart."""
@@ -653,7 +476,7 @@ class Storage:
                 "SELECT * FROM games WHERE state IN ('open', 'playing')"
                 " ORDER BY created_at, id"
             )
-            return [_stored_game(db, row) for row in list(rows)]
+            return [stored_game(db, row) for row in list(rows)]
 
     def list_games(
         self,
@@ -714,7 +537,7 @@ class Storage:
             params.append(card)
         clause = (" WHERE " + " AND ".join(where)) if where else ""
         with self._read() as db:
-            total = _scalar(db, f"SELECT count(*) FROM games g{clause}", params)
+            total = scalar(db, f"SELECT count(*) FROM games g{clause}", params)
             rows = list(
                 db.query(
                     f"SELECT g.* FROM games g{clause} ORDER BY {when} DESC, g.id DESC"
@@ -722,12 +545,12 @@ class Storage:
                     [*params, limit, offset],
                 )
             )
-        return [_game_record(row) for row in rows], int(total)
+        return [game_record(row) for row in rows], int(total)
 
     def seats(self, game_id: str) -> tuple[SeatRecord, ...]:
         """A game's seats in order (empty if there is no such game)."""
         with self._read() as db:
-            return _seats(db, game_id)
+            return seats_of(db, game_id)
 
     def chat(self, game_id: str) -> list[dict[str, Any]]:
         """A game's chat lines in order: {id, at, seat, name, text}."""
@@ -738,219 +561,3 @@ class Storage:
                     [game_id],
                 )
             )
-
-
-# ---------------------------------------------------------------------------
-# Helpers: checks, rows to records and back
-
-_SQLITE_HEADER = b"SQLite format 3\x00"
-
-
-def _check_header(filename: str) -> None:
-    """Refuse a file that is not SQLite before SQLite touches it."""
-    try:
-        with open(filename, "rb") as file:
-            header = file.read(len(_SQLITE_HEADER))
-    except OSError as error:
-        raise StorageError(f"database {filename}: cannot read it: {error}") from error
-    if header and header != _SQLITE_HEADER:
-        raise StorageError(
-            f"{filename} is not a SQLite database (or it is damaged); give the path of "
-            "the server's database file, or a new path to start an empty one"
-        )
-
-
-def _configure(db: sqlite_utils.Database, filename: str, synchronous: str) -> None:
-    try:
-        mode = _pragma(db, "PRAGMA journal_mode = WAL")
-    except sqlite3.DatabaseError as error:
-        if "not a database" in str(error) or "malformed" in str(error):
-            raise StorageError(
-                f"{filename} is not a SQLite database (or it is damaged); give the path "
-                "of the server's database file, or restore it from a backup"
-            ) from error
-        raise
-    if str(mode).lower() != "wal":
-        raise StorageError(
-            f"database {filename}: cannot switch to WAL mode (got {mode!r}); put the file "
-            "on a local, writable file system"
-        )
-    db.execute(f"PRAGMA synchronous = {synchronous}")  # one of two fixed words, checked
-    db.execute("PRAGMA foreign_keys = ON")
-
-
-def _create_or_migrate(db: sqlite_utils.Database, filename: str) -> None:
-    """Bring the file to SCHEMA_VERSION in one transaction, or refuse it."""
-    # IMMEDIATE: two servers started on one file cannot both migrate. Its first write
-    # also proves the file writable before the server accepts anything.
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        app_id = _pragma(db, "PRAGMA application_id")
-        version = _pragma(db, "PRAGMA user_version")
-        tables = _pragma(db, "SELECT count(*) FROM sqlite_master")
-        if app_id != APPLICATION_ID:
-            if app_id != 0 or tables or version:
-                raise StorageError(
-                    f"{filename} is a SQLite database of another program (it has no "
-                    "dominion-server schema marker); give the server a file of its own"
-                )
-            version = 0  # empty file: create from scratch
-            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-        if version > SCHEMA_VERSION:
-            raise StorageError(
-                f"database {filename} has schema version {version} (this server knows up "
-                f"to {SCHEMA_VERSION}): created by a newer version of dominion-server; upgrade"
-            )
-        for step in range(version, SCHEMA_VERSION):
-            MIGRATIONS[step](db)
-        # Written even when unchanged: a read-only file fails here, at start.
-        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        problem = _pragma(db, "PRAGMA foreign_key_check")
-        if problem is not None:
-            raise StorageError(
-                f"database {filename}: rows refer to missing games (table {problem}); "
-                "restore it from a backup"
-            )
-        db.commit()
-    except BaseException:
-        with contextlib.suppress(sqlite3.Error):
-            db.rollback()
-        raise
-
-
-def _scalar(db: sqlite_utils.Database, sql: str, params: Sequence[Any]) -> Any:
-    return db.execute(sql, list(params)).fetchone()[0]
-
-
-def _state_of(db: sqlite_utils.Database, game_id: str) -> str:
-    row = db.execute("SELECT state FROM games WHERE id = ?", [game_id]).fetchone()
-    return "no such game" if row is None else f"it is {row[0]}"
-
-
-def _check_seed(seed: int | None) -> None:
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise ValueError(f"a seed is a non-negative integer, not {seed!r}")
-
-
-def _check_game(game: GameRecord) -> None:
-    if game.state not in GAME_STATES:
-        raise ValueError(f"state must be one of {', '.join(GAME_STATES)}, not {game.state!r}")
-    if not 2 <= game.seats <= 6:
-        raise ValueError(f"a game has 2-6 seats, not {game.seats}")
-    _check_seed(game.seed)
-
-
-def _check_seat(seat: SeatRecord, seats: int | None) -> None:
-    if seat.seat < 0 or (seats is not None and seat.seat >= seats):
-        raise ValueError(f"bad seat number {seat.seat}")
-
-
-def _game_row(game: GameRecord) -> dict[str, Any]:
-    return {
-        "id": game.id,
-        "created_at": game.created_at,
-        "started_at": game.started_at,
-        "finished_at": game.finished_at,
-        "state": game.state,
-        "edition": game.edition,
-        "seats": game.seats,
-        "kingdom": _json(list(game.kingdom)),
-        "kingdom_name": game.kingdom_name,
-        "seed": None if game.seed is None else str(game.seed),
-        "commitment": game.commitment,
-        "setup": None if game.setup is None else _json(game.setup),
-        "result": None if game.result is None else _json(game.result),
-        "options": _json(game.options),
-    }
-
-
-def _game_record(row: dict[str, Any]) -> GameRecord:
-    return GameRecord(
-        id=row["id"],
-        created_at=row["created_at"],
-        state=row["state"],
-        edition=row["edition"],
-        seats=row["seats"],
-        kingdom=tuple(orjson.loads(row["kingdom"])),
-        kingdom_name=row["kingdom_name"],
-        options=orjson.loads(row["options"]),
-        started_at=row["started_at"],
-        finished_at=row["finished_at"],
-        seed=None if row["seed"] is None else int(row["seed"]),
-        commitment=row["commitment"],
-        setup=None if row["setup"] is None else orjson.loads(row["setup"]),
-        result=None if row["result"] is None else orjson.loads(row["result"]),
-    )
-
-
-def _seat_row(game_id: str, seat: SeatRecord) -> dict[str, Any]:
-    return {
-        "game_id": game_id,
-        "seat": seat.seat,
-        "name": seat.name,
-        "token_hash": seat.token_hash,
-        "bot": seat.bot,
-        "joined_at": seat.joined_at,
-    }
-
-
-def _insert(db: sqlite_utils.Database, table: str, rows: list[dict[str, Any]], *,
-            replace: bool = False) -> None:
-    """Insert rows that share their keys, as one prepared statement. sqlite-utils'
-    `insert` would also work out the table's columns each time: Python on the writer
-    thread that holds the GIL the event loop needs (~0.1 ms per game created)."""
-    if not rows:
-        return
-    columns = list(rows[0])
-    verb = "INSERT OR REPLACE" if replace else "INSERT"
-    # the table and column names are this module's own constants, never input
-    sql = (f"{verb} INTO {table} ({', '.join(columns)})"
-           f" VALUES ({', '.join('?' * len(columns))})")
-    db.conn.executemany(sql, [[row[column] for column in columns] for row in rows])
-
-
-_INSERT_ANSWER = (
-    "INSERT INTO answers (game_id, idx, player, kind, decision, choices, at)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?)"
-)
-LOG_ENDS_KEPT = 10_000
-"""Games whose log length the writer remembers (more live games only cost a query each)."""
-
-
-def _answer_row(game_id: str, idx: int, entry: Answer | Resignation, at: str) -> tuple[Any, ...]:
-    if isinstance(entry, Resignation):
-        return (game_id, idx, entry.player, "resign", None, None, at)
-    if isinstance(entry, Answer):
-        return (game_id, idx, entry.player, "answer", entry.decision,
-                _json([int(c) for c in entry.choices]), at)
-    raise TypeError(f"an answer log entry is an Answer or a Resignation, not {entry!r}")
-
-
-def _seats(db: sqlite_utils.Database, game_id: str) -> tuple[SeatRecord, ...]:
-    return tuple(
-        SeatRecord(
-            seat=seat["seat"],
-            name=seat["name"],
-            token_hash=seat["token_hash"],
-            bot=seat["bot"],
-            joined_at=seat["joined_at"],
-        )
-        for seat in db.query("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", [game_id])
-    )
-
-
-def _stored_game(db: sqlite_utils.Database, row: dict[str, Any]) -> StoredGame:
-    game_id = row["id"]
-    seats = _seats(db, game_id)
-    answers: list[Answer | Resignation] = []
-    for answer in db.query(
-        "SELECT player, kind, decision, choices FROM answers WHERE game_id = ? ORDER BY idx",
-        [game_id],
-    ):
-        if answer["kind"] == "resign":
-            answers.append(Resignation(answer["player"]))
-        else:
-            answers.append(
-                Answer(answer["player"], answer["decision"], tuple(orjson.loads(answer["choices"])))
-            )
-    return StoredGame(game=_game_record(row), seats=seats, answers=tuple(answers))

@@ -1,0 +1,29 @@
+"""Durable storage of games in one SQLite file (through sqlite-utils).
+
+A restarted server rebuilds unfinished games from what is stored here: set-up, seed
+and the ordered answers. Events are not stored: they follow from those, and replays
+derive them (schema version 2 dropped the events table). The schema is documented in
+docs/STORAGE.md.
+
+  records  what is kept: games, seats, answer logs (and StorageError)
+  schema   the file: recognising it, its pragmas, schema and migrations
+  rows     records to rows and back
+  store    `Storage`: the writer thread with group commit (write-ahead), and reads
+"""
+
+from __future__ import annotations
+
+from .records import GAME_STATES, GameRecord, SeatRecord, StorageError, StoredGame
+from .schema import APPLICATION_ID, SCHEMA_VERSION
+from .store import Storage
+
+__all__ = [
+    "APPLICATION_ID",
+    "GAME_STATES",
+    "SCHEMA_VERSION",
+    "GameRecord",
+    "SeatRecord",
+    "Storage",
+    "StorageError",
+    "StoredGame",
+]

@@ -1,0 +1,68 @@
+"""What the storage keeps, as records: games, seats and answer logs, and their checks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from dominion.server.engine import Answer, Resignation
+
+GAME_STATES = ("open", "playing", "finished", "abandoned")
+UNFINISHED_STATES = ("open", "playing")
+ENDED_STATES = ("finished", "abandoned")
+
+
+class StorageError(Exception):
+    """The database cannot be used or written: the message says what is wrong and what to do."""
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    seat: int
+    name: str | None = None
+    token_hash: str | None = None  # hex SHA-256 of the seat token, never the token
+    bot: str | None = None  # strategy name when a bot holds the seat
+    joined_at: str | None = None
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: str
+    created_at: str
+    state: str
+    edition: int
+    seats: int
+    kingdom: tuple[str, ...]
+    kingdom_name: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    started_at: str | None = None
+    finished_at: str | None = None
+    seed: int | None = None
+    commitment: str | None = None
+    setup: dict[str, Any] | None = None
+    result: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    game: GameRecord
+    seats: tuple[SeatRecord, ...]
+    answers: tuple[Answer | Resignation, ...]
+
+
+def check_seed(seed: int | None) -> None:
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise ValueError(f"a seed is a non-negative integer, not {seed!r}")
+
+
+def check_game(game: GameRecord) -> None:
+    if game.state not in GAME_STATES:
+        raise ValueError(f"state must be one of {', '.join(GAME_STATES)}, not {game.state!r}")
+    if not 2 <= game.seats <= 6:
+        raise ValueError(f"a game has 2-6 seats, not {game.seats}")
+    check_seed(game.seed)
+
+
+def check_seat(seat: SeatRecord, seats: int | None) -> None:
+    if seat.seat < 0 or (seats is not None and seat.seat >= seats):
+        raise ValueError(f"bad seat number {seat.seat}")
