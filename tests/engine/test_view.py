@@ -1,0 +1,41 @@
+"""The view function's own rulings (RULES.md, "Hidden and public information"), one
+event and one decision at a time; the random-game and on-the-wire tests check the rest
+over thousands of events."""
+
+from __future__ import annotations
+
+from dominion.server.engine import DecisionKind, EventKind, decision_view, fan_out, visible_event
+from tests.engine.scenario import pick, play_action, scenario
+from tests.engine.test_cards_support import asked
+
+SIZE_DISTORTION = "Size Distortion"  # has Sentry
+
+
+def test_others_see_who_drew_how_many_and_by_which_card_but_not_the_cards() -> None:
+    game = scenario(hands={0: ["smithy"]}, decks={0: ["gold", "silver", "copper"]})
+    play_action(game, "smithy")
+    [drew] = [event for event in game.events if event.kind is EventKind.DREW]
+    assert visible_event(drew, 0) == {"kind": "drew", "player": 0,
+                                      "cards": ["copper", "silver", "gold"], "source": "smithy"}
+    outsider = {"kind": "drew", "player": 0, "count": 3, "source": "smithy"}
+    assert visible_event(drew, 1) == outsider  # an opponent
+    assert visible_event(drew, None) == outsider  # a spectator
+    assert fan_out([drew], [0, 1, None]) == {0: [visible_event(drew, 0)], 1: [outsider],
+                                              None: [outsider]}
+
+
+def test_only_the_decider_sees_the_options_bounds_and_whether_order_counts() -> None:
+    game = scenario(kingdom=SIZE_DISTORTION, hands={0: ["sentry"]},
+                    decks={0: ["gold", "copper", "estate", "silver"]})
+    play_action(game, "sentry")
+    pick(game, ("keep", "estate"))
+    pick(game, ("keep", "copper"))
+    decision = asked(game, 0, DecisionKind.ORDER, "sentry", 2, 2)
+    public = {"id": decision.id, "player": 0, "kind": "order", "prompt": decision.prompt,
+              "source": "sentry"}
+    assert decision_view(decision, 0) == public | {
+        "min": 2, "max": 2, "ordered": True,
+        "options": [{"id": 0, "kind": "card", "card": "estate"},
+                    {"id": 1, "kind": "card", "card": "copper"}]}
+    assert decision_view(decision, 1) == public
+    assert decision_view(decision, None) == public
