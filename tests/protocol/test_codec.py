@@ -30,7 +30,7 @@ from dominion.protocol import (
     encode_server,
     error_for,
 )
-from dominion.protocol.limits import MAX_UPDATE_EVENTS
+from dominion.protocol.limits import MAX_SERVER_FRAME_BYTES, MAX_UPDATE_EVENTS
 
 from .strategies import client_messages, instances, server_messages
 
@@ -172,6 +172,8 @@ ANSWER = {"type": "answer", "id": 7, "game": "g", "decision": 3, "options": [0]}
     ({"type": "ping"}, ErrorCode.MISSING_FIELD, None),
     ({"type": "ping", "id": -1}, ErrorCode.OUT_OF_RANGE, None),
     ({"type": "ping", "id": 2**31}, ErrorCode.OUT_OF_RANGE, None),
+    ({**ANSWER, "id": 0, "game": ""}, ErrorCode.OUT_OF_RANGE, 0),  # the id range's ends
+    ({**ANSWER, "id": 2**31 - 1, "game": ""}, ErrorCode.OUT_OF_RANGE, 2**31 - 1),
     ({"type": "ping", "id": 1.0}, ErrorCode.BAD_FIELD_TYPE, None),
     ({"type": "ping", "id": True}, ErrorCode.BAD_FIELD_TYPE, None),
     ({"type": "ping", "id": "1"}, ErrorCode.BAD_FIELD_TYPE, None),
@@ -238,6 +240,39 @@ def test_encoding_checks_what_it_sends() -> None:
     assert caught.value.code is ErrorCode.BAD_FIELD_TYPE
     with pytest.raises(ProtocolError):
         encode_server(Snapshot("g", 0, {**VIEW, "trash": ["\ud800"]}))
+
+
+def test_encoding_refuses_nil_in_a_required_field() -> None:
+    with pytest.raises(ProtocolError) as caught:
+        encode_client(Answer(1, None, 0, (0,)))  # type: ignore[arg-type]
+    assert caught.value.code is ErrorCode.BAD_FIELD_TYPE
+    with pytest.raises(ProtocolError) as caught:
+        encode_server(Snapshot("g", None, VIEW))  # type: ignore[arg-type]
+    assert caught.value.code is ErrorCode.BAD_FIELD_TYPE
+
+
+def test_encoding_refuses_what_nests_too_deep_or_has_other_keys_than_strings() -> None:
+    nested: Any = 0
+    for _ in range(15):  # the frame, the view and `trash` take three levels
+        nested = [nested]
+    with pytest.raises(ProtocolError) as caught:
+        encode_server(Snapshot("g", 0, {**VIEW, "trash": nested}))
+    assert caught.value.code is ErrorCode.TOO_DEEP
+    with pytest.raises(ProtocolError) as caught:
+        encode_server(Snapshot("g", 0, {**VIEW, "turn": {1: "x"}}))
+    assert caught.value.code is ErrorCode.NOT_MSGPACK
+
+
+def test_the_largest_server_frame_is_sent_and_one_byte_more_is_not() -> None:
+    def snapshot(length: int) -> Snapshot:
+        return Snapshot("g", 0, {**VIEW, "trash": ["x" * length]})
+
+    base = 100_000  # a string this long and a ~1 MiB one have the same 5-byte header
+    length = base + MAX_SERVER_FRAME_BYTES - len(encode_server(snapshot(base)))
+    assert len(encode_server(snapshot(length))) == MAX_SERVER_FRAME_BYTES
+    with pytest.raises(ProtocolError) as caught:
+        encode_server(snapshot(length + 1))
+    assert caught.value.code is ErrorCode.FRAME_TOO_LARGE
 
 
 def test_each_direction_has_its_own_encoder() -> None:
