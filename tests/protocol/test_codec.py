@@ -201,6 +201,29 @@ def test_malformed_frames_get_typed_errors(frame: Any, code: ErrorCode,
     encode_server(answer)
 
 
+@pytest.mark.parametrize("frame", [
+    {"type": "ping", "id": 0},
+    {"type": "ping", "id": 2**31 - 1},
+    {**ANSWER, "game": "g" * 64},
+    {**ANSWER, "options": [0] * 1024},
+    {"type": "chat", "id": 2, "game": "g", "text": "x" * 500},
+], ids=["id 0", "largest id", "longest game id", "most options", "longest chat"])
+def test_values_at_the_limits_are_accepted(frame: dict[str, Any]) -> None:
+    assert decode_client(msgpack.packb(frame)).id == frame["id"]
+
+
+@pytest.mark.parametrize(("frame", "message"), [
+    ({"type": "ping", "id": "1"}, "id must be an integer, not string"),
+    ({"type": "ping", "id": True}, "id must be an integer, not boolean"),
+    ({"type": "ping", "id": 1.5}, "id must be an integer, not float"),
+    ({**ANSWER, "game": 3}, "game must be a string, not integer"),
+    ({**ANSWER, "decision": None}, "decision must be an integer, not nil"),
+    ({**ANSWER, "options": [0, 1, "2"]}, "options[2] must be an integer, not string"),
+])
+def test_errors_say_which_field_and_what_it_held(frame: dict[str, Any], message: str) -> None:
+    assert refused(frame).message == message
+
+
 def test_sixteen_levels_of_nesting_are_allowed() -> None:
     nested: Any = 0
     for _ in range(15):
