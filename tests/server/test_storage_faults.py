@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
 from dominion.protocol import Ack, Answer, Error, Join, PendingDecision, Snapshot
 from dominion.server.storage import StorageError
 
@@ -13,7 +15,8 @@ from .wsplay import ServerFactory, ws_server  # noqa: F401 (the fixture)
 
 
 async def test_a_write_that_fails_refuses_the_answer_and_new_games(
-        ws_server: ServerFactory, monkeypatch: Any) -> None:  # noqa: F811
+        ws_server: ServerFactory, monkeypatch: Any,  # noqa: F811
+        caplog: pytest.LogCaptureFixture) -> None:
     site = await ws_server()
     game, token = await site.create(seats=2, bots={1: "big_money"})
     client = await site.connect()
@@ -38,6 +41,8 @@ async def test_a_write_that_fails_refuses_the_answer_and_new_games(
     assert isinstance(refused, Error) and refused.code == "internal_error"
     assert (room.game.event_count, room.game.answer_count) == before  # type: ignore[union-attr]
     assert not client.pushes  # nobody heard of it
+    logged = [r for r in caplog.records if r.getMessage() == "could not store an answer"]
+    assert [getattr(r, "game", None) for r in logged] == [game]  # the host hears of it
 
     async with site.session.post(site.url("/api/v1/games"),
                                  json={"name": "Bo", "seats": 2}) as created:
@@ -85,3 +90,31 @@ async def test_bots_retry_when_storage_recovers_and_survive_a_broken_strategy(
             break
         await asyncio.sleep(0.01)
     assert room.state == "finished" and failures["left"] == 0
+
+
+async def test_a_seat_change_that_cannot_be_saved_changes_nothing(
+        ws_server: ServerFactory, monkeypatch: Any) -> None:  # noqa: F811
+    """A join or a leave whose seat cannot be stored is refused, and the seat stays as it
+    was: free after a failed join, held after a failed leave."""
+    site = await ws_server()
+    game, token = await site.create(seats=3)
+    storage = site.app_state().storage
+
+    async def broken(*args: Any, **kwargs: Any) -> None:
+        raise StorageError("disk I/O error")
+
+    async def post(path: str, body: dict[str, Any]) -> int:
+        async with site.session.post(site.url(f"/api/v1/games/{game}/{path}"),
+                                     json=body) as reply:
+            assert (await reply.json()).get("error", {}).get("code") in (None, "internal_error")
+            return reply.status
+
+    room = site.room(game)
+    monkeypatch.setattr(storage, "save_seat", broken)
+    assert await post("join", {"name": "Bo"}) == 500
+    assert await post("leave", {"token": token}) == 500
+    assert room.seats[1].free and not room.seats[0].free
+    monkeypatch.undo()
+    assert await post("leave", {"token": token}) == 200  # the token still holds seat 0
+    assert (await site.join(game, "Bo"))[0] == 0  # the first free seat
+    assert (await site.join(game, "Cy"))[0] == 1

@@ -319,6 +319,23 @@ async def test_resign_three_players_a_bot_plays_on(ws_server: ServerFactory) -> 
     assert room.game is not None and room.game.turn.number > 3
 
 
+async def test_a_player_who_resigned_may_leave_without_ending_the_game(
+        ws_server: ServerFactory) -> None:
+    """A resigned seat is a bot's: its player leaving starts no grace period, so even
+    `absent_seat = abandon` does not end the game."""
+    site = await ws_server(seat_grace_seconds=0.1, absent_seat="abandon",
+                           bot_delay_seconds=0.002)
+    game, token = await site.create(seats=3, bots={1: "big_money", 2: "big_money"})
+    ann = await Player.join(site, game, token)
+    spectator = await Player.watch(site, game)
+    await asyncio.wait_for(ann.play(until=lambda p: p.answered >= 4), 20)
+    assert isinstance(await ann.client.request(Resign, game=game), Ack)
+    await ann.client.close()
+    result = await asyncio.wait_for(spectator.play(), 30)
+    assert result is not None and not result.get("abandoned") and result["resigned"] == [0]
+    assert site.room(game).state == "finished"
+
+
 async def test_chat_reaches_everyone_and_too_long_is_refused(ws_server: ServerFactory) -> None:
     site = await ws_server(max_chat_length=20)
     game, token = await site.create(seats=3, bots={2: "big_money"})

@@ -1,0 +1,49 @@
+"""tools/mutate.py finds the test that is missing, and leaves the module as it was."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+TOOL = Path(__file__).resolve().parent.parent.parent / "tools" / "mutate.py"
+MODULE = '''def sign(number):
+    if number > 0:
+        return 1
+    return -1
+'''
+# the boundary is never tried, so `number >= 0` and `number > 1` pass these tests
+TESTS = '''from tiny import sign
+
+
+def test_sign():
+    assert sign(5) == 1
+    assert sign(-5) == -1
+'''
+
+
+def test_a_missing_test_shows_as_a_survivor(tmp_path: Path) -> None:
+    (tmp_path / "tiny.py").write_text(MODULE)
+    (tmp_path / "test_tiny.py").write_text(TESTS)
+    for command in (["init", "-q"], ["add", "."],
+                    ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "tiny"]):
+        subprocess.run(["git", *command], cwd=tmp_path, check=True)
+    run = subprocess.run([sys.executable, str(TOOL), "--root", str(tmp_path), "tiny.py",
+                          "test_tiny.py"], capture_output=True, text=True, check=True)
+    assert "5 mutants of tiny.py" in run.stdout
+    assert run.stdout.endswith("2 survived:\n  line 2 (compare): if number > 0:\n"
+                               "  line 2 (constant): if number > 0:\n")
+    assert run.stdout.count(" killed ") == 3
+    assert (tmp_path / "tiny.py").read_text() == MODULE
+
+
+def test_a_module_with_uncommitted_changes_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "tiny.py").write_text(MODULE)
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    subprocess.run(["git", "add", "."], cwd=tmp_path, check=True)
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "t"],
+                   cwd=tmp_path, check=True)
+    (tmp_path / "tiny.py").write_text(MODULE + "# edited\n")
+    run = subprocess.run([sys.executable, str(TOOL), "--root", str(tmp_path), "tiny.py",
+                          "test_tiny.py"], capture_output=True, text=True, check=False)
+    assert run.returncode == 2 and "uncommitted changes" in run.stderr
