@@ -24,6 +24,7 @@ from dominion.protocol import (
     Welcome,
 )
 from dominion.server.connection import Connection
+from dominion.server.room import Room
 
 from .wsclient import TestClient
 from .wsplay import ServerFactory, Site, expect_error, raw_request, ws_server
@@ -129,6 +130,26 @@ async def test_bad_answers_are_refused_and_change_nothing(ws_server: ServerFacto
     assert decisions == sorted(set(decisions))
     with pytest.raises(TimeoutError):
         await table.spectator.push(timeout=0.1)  # nothing else: errors changed nothing
+
+
+async def test_a_request_that_fails_inside_the_server_gets_internal_error(
+        ws_server: ServerFactory, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A bug behind one request answers that request, is logged, and leaves the
+    connection serving."""
+    site = await ws_server()
+    table = await Table.open(site)
+    pending = table.pending
+    mover = table.clients[pending.player]
+
+    async def broken(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(Room, "answer", broken)
+    await expect_error(mover, Answer, "internal_error", game=table.game, decision=pending.id,
+                       options=[0])
+    assert [r.getMessage() for r in caplog.records if r.exc_info] == ["request failed"]
+    assert isinstance(await mover.request(Ping), Ack)
 
 
 async def test_requests_outside_a_game(ws_server: ServerFactory) -> None:
