@@ -510,31 +510,17 @@ class Storage:
             when = "g.created_at"
         else:
             when = "coalesce(g.finished_at, g.created_at)"
-        where: list[str] = []
-        params: list[Any] = []
-        if state is not None:
-            where.append("g.state = ?")
-            params.append(state)
-        if player is not None:
-            where.append("EXISTS (SELECT 1 FROM seats s WHERE s.name = ? AND s.game_id = g.id)")
-            params.append(player)
-        if since is not None:
-            where.append(f"{when} >= ?")
-            params.append(since)
-        if until is not None:
-            where.append(f"{when} < ?")
-            params.append(until)
-        if edition is not None:
-            where.append("g.edition = ?")
-            params.append(edition)
-        if players is not None:
-            where.append("g.seats = ?")
-            params.append(players)
-        if card is not None:
-            where.append(
-                "EXISTS (SELECT 1 FROM kingdom_cards k WHERE k.card = ? AND k.game_id = g.id)"
-            )
-            params.append(card)
+        conditions: list[tuple[object, str]] = [
+            (state, "g.state = ?"),
+            (player, "EXISTS (SELECT 1 FROM seats s WHERE s.name = ? AND s.game_id = g.id)"),
+            (since, f"{when} >= ?"),
+            (until, f"{when} < ?"),
+            (edition, "g.edition = ?"),
+            (players, "g.seats = ?"),
+            (card, "EXISTS (SELECT 1 FROM kingdom_cards k WHERE k.card = ? AND k.game_id = g.id)"),
+        ]
+        where = [condition for value, condition in conditions if value is not None]
+        params: list[Any] = [value for value, _ in conditions if value is not None]
         clause = (" WHERE " + " AND ".join(where)) if where else ""
         with self._read() as db:
             total = scalar(db, f"SELECT count(*) FROM games g{clause}", params)
