@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dominion.server.engine import DecisionKind, EventKind, Secrecy
+from dominion.server.engine import DecisionKind, EventKind, Game, Secrecy
 from tests.engine.scenario import pick, play_action, scenario
 from tests.engine.test_cards_support import (
     asked,
@@ -259,12 +259,18 @@ def test_sentry_trash_and_keep():
         ("put_on_deck", 0, ("copper",), Secrecy.OWNER)]
 
 
-def test_sentry_put_back_order_first_chosen_ends_on_top():
+def sentry_keeping_estate_and_copper() -> Game:
+    """Sentry has looked at Estate and Copper and kept both: the order is asked next."""
     game = scenario(kingdom=SIZE_DISTORTION, hands={0: ["sentry"]},
                     decks={0: ["gold", "copper", "estate", "silver"]})
     play_action(game, "sentry")
     pick(game, ("keep", "estate"))
     pick(game, ("keep", "copper"))
+    return game
+
+
+def test_sentry_put_back_order_first_chosen_ends_on_top():
+    game = sentry_keeping_estate_and_copper()
     decision = asked(game, 0, DecisionKind.ORDER, "sentry", 2, 2)
     assert decision.ordered
     assert opts(game) == [("card", "estate"), ("card", "copper")]
@@ -275,11 +281,7 @@ def test_sentry_put_back_order_first_chosen_ends_on_top():
 
 
 def test_sentry_put_back_order_other_way():
-    game = scenario(kingdom=SIZE_DISTORTION, hands={0: ["sentry"]},
-                    decks={0: ["gold", "copper", "estate", "silver"]})
-    play_action(game, "sentry")
-    pick(game, ("keep", "estate"))
-    pick(game, ("keep", "copper"))
+    game = sentry_keeping_estate_and_copper()
     pick(game, 0, 1)  # Estate first: Estate on top
     assert zones(game, 0)["deck"] == ["gold", "copper", "estate"]
 

@@ -5,10 +5,9 @@ over thousands of events."""
 from __future__ import annotations
 
 from dominion.server.engine import DecisionKind, EventKind, decision_view, fan_out, visible_event
-from tests.engine.scenario import pick, play_action, scenario
+from tests.engine.scenario import play_action, scenario
+from tests.engine.test_cards_second_edition import sentry_keeping_estate_and_copper
 from tests.engine.test_cards_support import asked
-
-SIZE_DISTORTION = "Size Distortion"  # has Sentry
 
 
 def test_others_see_who_drew_how_many_and_by_which_card_but_not_the_cards() -> None:
@@ -25,11 +24,7 @@ def test_others_see_who_drew_how_many_and_by_which_card_but_not_the_cards() -> N
 
 
 def test_only_the_decider_sees_the_options_bounds_and_whether_order_counts() -> None:
-    game = scenario(kingdom=SIZE_DISTORTION, hands={0: ["sentry"]},
-                    decks={0: ["gold", "copper", "estate", "silver"]})
-    play_action(game, "sentry")
-    pick(game, ("keep", "estate"))
-    pick(game, ("keep", "copper"))
+    game = sentry_keeping_estate_and_copper()
     decision = asked(game, 0, DecisionKind.ORDER, "sentry", 2, 2)
     public = {"id": decision.id, "player": 0, "kind": "order", "prompt": decision.prompt,
               "source": "sentry"}
