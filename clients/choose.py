@@ -276,7 +276,7 @@ def explain(phrase: str, decision: Mapping[str, Any], name: CardName,
         return _("{card} cannot be bought now.").format(card=shown)
     if kind == "play_action":
         if verb == "buy" or (verb is None and "action" not in types):
-            if "treasure" in types:
+            if "treasure" in types and verb != "buy":
                 return _("Treasures are played in the Buy phase: 'end' ends your Action "
                          "phase first.")
             return _("Cards are bought in the Buy phase: 'end' ends your Action phase "
@@ -292,14 +292,14 @@ def explain(phrase: str, decision: Mapping[str, Any], name: CardName,
 # -- reading a line -----------------------------------------------------------------------
 
 
-def _command(line: str, situation: Situation | None) -> Parsed | None:
+def _command(line: str, name: CardName, situation: Situation | None) -> Parsed | None:
     first, _space, rest = line.partition(" ")
     if line in COMMANDS:
         return Parsed(COMMANDS[line])
     if COMMANDS.get(first) == "help" and rest:
         card = _card_named(rest, situation or Situation())
         if card is None:
-            suggestion = _near_miss(rest, situation or Situation(), lambda c: c or "-")
+            suggestion = _near_miss(rest, situation or Situation(), name)
             hint = " " + _("Did you mean {card}?").format(card=suggestion) if suggestion else ""
             raise InputError(_("There is no card called '{typed}'.").format(typed=rest) + hint)
         return Parsed("help", card=card)
@@ -312,7 +312,7 @@ def parse_input(text: str, decision: Mapping[str, Any], name: CardName = lambda 
     options: Sequence[Mapping[str, Any]] = decision.get("options", ())
     low, high = int(decision.get("min", 1)), int(decision.get("max", 1))
     line = plain(text)
-    command = _command(line, situation)
+    command = _command(line, name, situation)
     if command is not None:
         return command
     kinds = [o.get("kind") for o in options]
