@@ -169,9 +169,8 @@ def decision_lines(board: Board, width: int) -> list[str]:
 
 def hint_line(watching: bool) -> str:
     if watching:
-        return _("help CARD: a card's text · PgUp/PgDn: the log · quit or Ctrl-C: leave")
-    return _("help: how to answer · help CARD: a card's text · PgUp/PgDn: the log · "
-             "quit: leave")
+        return _("help CARD: a card's text · PgUp/PgDn: the log · quit: leave")
+    return _("help: how to answer · help CARD: a card · PgUp/PgDn: the log · quit: leave")
 
 
 __all__ = ["Board", "counters", "decision_lines", "hint_line", "in_columns", "mine_lines",

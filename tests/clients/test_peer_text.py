@@ -6,32 +6,17 @@ older server could."""
 
 from __future__ import annotations
 
-import asyncio
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-import aiohttp
 import pytest
-from aiohttp import web
 
 from dominion.clients.safe import peer
-from dominion.protocol import (
-    Ack,
-    ChatLine,
-    GameOver,
-    Hello,
-    Resume,
-    ServerInfo,
-    ServerLimits,
-    Update,
-    Welcome,
-    decode_client,
-    encode_server,
-)
+from dominion.protocol import ChatLine, GameOver, ServerMessage, Update
 
+from .fakeserver import fake_server
 from .terminal import Terminal
 
 GAME = "g-evil"
@@ -41,7 +26,7 @@ CHAT = "hi\x1b[2J\x1b]2;CHAT\x07 there"
 RAW = ("\x1b]", "\x1b[2J", "\u202e", "\x00", "\u200b")
 
 
-def frames() -> list[bytes]:
+def frames() -> list[ServerMessage]:
     events = [
         {"kind": "game_started", "data": {"players": EVIL, "edition": 2, "kingdom": [],
                                            "first_player": 0, "supply": {"copper": 32}}},
@@ -51,44 +36,14 @@ def frames() -> list[bytes]:
     ]
     result = {"scores": [3, 3, 3, 3], "turns": [1, 1, 1, 1], "winners": [0, 3],
               "decks": [{}, {}, {}, {}], "resigned": [2]}
-    return [encode_server(message, checked=False) for message in (
-        Update(game=GAME, seq=len(events), events=tuple(events), decision=None),
-        ChatLine(game=GAME, sender=EVIL[0], text=CHAT),
-        GameOver(game=GAME, result=result))]
-
-
-async def websocket(request: web.Request) -> web.WebSocketResponse:
-    ws = web.WebSocketResponse(protocols=("dominion.v2.msgpack",))
-    await ws.prepare(request)
-    async for message in ws:
-        request_ = decode_client(message.data)
-        if isinstance(request_, Hello):
-            await ws.send_bytes(encode_server(Welcome(
-                id=request_.id, version=2, server=ServerInfo("fake", "1"),
-                limits=ServerLimits(16384, 50, 100, 30, 60, 500))))
-        elif isinstance(request_, Resume):
-            await ws.send_bytes(encode_server(Ack(id=request_.id)))
-            for frame in frames():
-                await ws.send_bytes(frame)
-    return ws
+    return [Update(game=GAME, seq=len(events), events=tuple(events), decision=None),
+            ChatLine(game=GAME, sender=EVIL[0], text=CHAT), GameOver(game=GAME, result=result)]
 
 
 @pytest.fixture(scope="module")
-def fake_server() -> Iterator[str]:
-    """A server that speaks just enough protocol to send hostile names, in a thread."""
-    loop = asyncio.new_event_loop()
-    app = web.Application()
-    app.router.add_get("/api/v1/ws", websocket)
-    runner = web.AppRunner(app)
-    loop.run_until_complete(runner.setup())
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    loop.run_until_complete(site.start())
-    port = runner.addresses[0][1]
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{port}"
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(5)
+def server() -> Iterator[str]:
+    with fake_server(frames) as url:
+        yield url
 
 
 def test_peer_escapes_what_could_act_on_a_terminal() -> None:
@@ -98,10 +53,10 @@ def test_peer_escapes_what_could_act_on_a_terminal() -> None:
     assert len(peer("x" * 1000)) < 300
 
 
-def test_watch_in_line_mode_prints_hostile_names_escaped(fake_server: str,
+def test_watch_in_line_mode_prints_hostile_names_escaped(server: str,
                                                          tmp_path: Path) -> None:
     watched = subprocess.run([sys.executable, "-m", "dominion.clients.cli", "watch", GAME,
-                              "--server", fake_server], capture_output=True, timeout=60,
+                              "--server", server], capture_output=True, timeout=60,
                              env={"DOMINION_CONFIG_DIR": str(tmp_path), "PATH": ""},
                              stdin=subprocess.DEVNULL, check=False)
     out = watched.stdout.decode()
@@ -112,9 +67,9 @@ def test_watch_in_line_mode_prints_hostile_names_escaped(fake_server: str,
         assert shown in out, shown
 
 
-def test_watch_on_the_full_screen_shows_hostile_names_escaped(fake_server: str,
+def test_watch_on_the_full_screen_shows_hostile_names_escaped(server: str,
                                                               tmp_path: Path) -> None:
-    terminal = Terminal(tmp_path, "watch", GAME, "--server", fake_server, rows=24,
+    terminal = Terminal(tmp_path, "watch", GAME, "--server", server, rows=24,
                         columns=100)
     try:
         screen = terminal.wait("Press Enter")
@@ -127,5 +82,3 @@ def test_watch_on_the_full_screen_shows_hostile_names_escaped(fake_server: str,
         terminal.close()
     assert b"PWNED\x07" not in terminal.output and b"\xe2\x80\xae" not in terminal.output
 
-
-__all__ = ["aiohttp"]

@@ -8,8 +8,6 @@ import re
 
 import pytest
 
-from dominion.clients.bots import make_strategy
-from dominion.clients.bots.wire import WireDecision
 from dominion.clients.board import (
     Board,
     decision_lines,
@@ -18,6 +16,8 @@ from dominion.clients.board import (
     status_line,
     supply_lines,
 )
+from dominion.clients.bots import make_strategy
+from dominion.clients.bots.wire import WireDecision
 from dominion.clients.i18n import use
 from dominion.clients.render import Names
 from dominion.clients.state import GameState
