@@ -83,8 +83,7 @@ class FullScreen:
         self._log_window: Window | None = None
         self._completer = WordCompleter([], ignore_case=True, sentence=True)
         self.input = Buffer(multiline=False, history=InMemoryHistory(),
-                            completer=self._completer,
-                            complete_while_typing=Condition(lambda: bool(self.input.text)),
+                            completer=self._completer, complete_while_typing=False,
                             accept_handler=self._accept)
         self.app: Application[None] = Application(
             layout=Layout(self._layout(), focused_element=self.input), key_bindings=self._keys(),
