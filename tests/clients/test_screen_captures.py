@@ -7,6 +7,7 @@ event 0 would, so the captures are the same on every run."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Iterator
@@ -55,9 +56,8 @@ def server() -> Iterator[str]:
 
 def capture(server: str, config_dir: Path, lang: str, columns: int, rows: int) -> str:
     config_dir.mkdir(parents=True, exist_ok=True)
-    (config_dir / "tokens.json").write_text(
-        '{"%s": {"seat": 0, "token": "tk-ann", "server": "%s", "name": "Ann"}}'
-        % (GAME, server))
+    (config_dir / "tokens.json").write_text(json.dumps(
+        {GAME: {"seat": 0, "token": "tk-ann", "server": server, "name": "Ann"}}))
     terminal = Terminal(config_dir, "play", "--game", GAME, "--server", server, "--lang",
                         lang, rows=rows, columns=columns)
     try:
