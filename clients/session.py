@@ -113,14 +113,14 @@ class Session:
             kind, value = await items.get()
             if kind == "failure":
                 raise value
-            if kind == "quit":
-                return self._leave(value)
+            if kind == "quit" and not (value == "eof" and self.watching):
+                return self._leave(value)  # (watching goes on without input, as in a pipe)
             if kind == "change":
                 self._changed()
                 await self._forced()
             elif self.board.over:
                 return Leaving(0, [])
-            else:
+            elif kind == "line":
                 leaving = await self._line(str(value))
                 if leaving is not None:
                     return leaving
