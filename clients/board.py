@@ -98,9 +98,9 @@ def player_lines(state: GameState, names: Names) -> list[str]:
         top = names(player.discard_top) if player.discard_top else "-"
         marker = "▶ " if player.seat == state.turn_player and not state.over else "  "
         rows.append((marker, name, player.hand_size, player.turns, top))
-    player, hand, turns, discard = _("Player"), _("Hand"), _("Turns"), _("Discard")
-    width = max([len(row[1]) for row in rows] + [len(player)])
-    lines = [f"  {player:<{width}} {hand} {turns} {discard}"]
+    heading, hand, turns, discard = _("Player"), _("Hand"), _("Turns"), _("Discard")
+    width = max([len(row[1]) for row in rows] + [len(heading)])
+    lines = [f"  {heading:<{width}} {hand} {turns} {discard}"]
     lines += [f"{marker}{name:<{width}} {size:>{len(hand)}} {count:>{len(turns)}} {top}"
               for marker, name, size, count, top in rows]
     turn_player = state.turn_player

@@ -120,34 +120,21 @@ def who(players: Sequence[str], seat: object) -> str:
 
 
 def _with_cards(kind: str, name: str, what: str, zone: object) -> str | None:
-    """`kind`'s sentence when the cards are seen."""
-    if kind == "drew":
-        return _("{who} draws {cards}").format(who=name, cards=what)
-    if kind == "played":
-        return _("{who} plays {cards}").format(who=name, cards=what)
-    if kind == "bought":
-        return _("{who} buys {cards}").format(who=name, cards=what)
-    if kind == "gained" and zone == "deck":
-        return _("{who} gains {cards} onto their deck").format(who=name, cards=what)
-    if kind == "gained" and zone == "hand":
-        return _("{who} gains {cards} into their hand").format(who=name, cards=what)
-    if kind == "gained":
-        return _("{who} gains {cards}").format(who=name, cards=what)
-    if kind == "trashed":
-        return _("{who} trashes {cards}").format(who=name, cards=what)
-    if kind == "discarded":
-        return _("{who} discards {cards}").format(who=name, cards=what)
-    if kind == "revealed":
-        return _("{who} reveals {cards}").format(who=name, cards=what)
-    if kind == "looked_at":
-        return _("{who} looks at {cards}").format(who=name, cards=what)
-    if kind == "put_on_deck":
-        return _("{who} puts {cards} onto their deck").format(who=name, cards=what)
-    if kind == "put_in_hand":
-        return _("{who} puts {cards} into their hand").format(who=name, cards=what)
-    if kind == "set_aside":
-        return _("{who} sets aside {cards}").format(who=name, cards=what)
-    return None
+    """`kind`'s sentence when the cards are seen (gains by where they go)."""
+    templates = {
+        "drew": _("{who} draws {cards}"), "played": _("{who} plays {cards}"),
+        "bought": _("{who} buys {cards}"), "trashed": _("{who} trashes {cards}"),
+        "discarded": _("{who} discards {cards}"), "revealed": _("{who} reveals {cards}"),
+        "looked_at": _("{who} looks at {cards}"),
+        "put_on_deck": _("{who} puts {cards} onto their deck"),
+        "put_in_hand": _("{who} puts {cards} into their hand"),
+        "set_aside": _("{who} sets aside {cards}"),
+        "gained": {"deck": _("{who} gains {cards} onto their deck"),
+                   "hand": _("{who} gains {cards} into their hand")}.get(
+            str(zone), _("{who} gains {cards}")),
+    }
+    template = templates.get(kind)
+    return template.format(who=name, cards=what) if template else None
 
 
 def _with_count(kind: str, name: str, count: int) -> str | None:
