@@ -362,10 +362,10 @@ class Session:
                     if index == board.state.seat:
                         name += " " + _("(you)")
                     seats.append(f"{index}: {name}")
-                board.waiting = _("Waiting for players at {game}: {seats}. Others join with: "
-                                  "dominion play --game {game}").format(
-                    game=self.game, seats=", ".join(seats))
                 if not board.state.started:
+                    board.waiting = _("Waiting for players at {game}: {seats}. Others join "
+                                      "with: dominion play --game {game}").format(
+                        game=self.game, seats=", ".join(seats))
                     self.display.items.put_nowait(("change", None))
             await asyncio.sleep(1.0)
 
