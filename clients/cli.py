@@ -233,7 +233,7 @@ def show_replay(path: Path, names: Names, everything: bool, console: Console,
             try:
                 if input(_("-- Enter: next turn, q: quit -- ")).strip().lower() == "q":
                     return 0
-            except EOFError:
+            except (EOFError, KeyboardInterrupt):  # Ctrl-C leaves as q does
                 return 0
     if replay.get("result"):
         console.print()

@@ -53,7 +53,8 @@ def steps(replay: Mapping[str, Any], names: Names) -> tuple[list[str], list[Step
 
 
 def _turn(hands: ReplayHands, players: list[str], event: Mapping[str, Any]) -> Turn:
-    return Turn(0, event.get("player"), turn_heading(event, players),
+    data = event.get("data") or {}
+    return Turn(int(data.get("turn", 1)), event.get("player"), turn_heading(event, players),
                 [hands.hand(seat) for seat in range(len(players))])
 
 

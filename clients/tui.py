@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import textwrap
 from collections.abc import Awaitable
 from typing import Any, TypeVar
@@ -103,6 +104,12 @@ class FullScreen:
 
     async def run(self, work: Awaitable[T]) -> T:
         """Show the screen while `work` runs; the terminal is restored afterwards."""
+        # log records would be written over the screen: none while it is shown
+        quiet = logging.NullHandler()
+        loggers = [logging.getLogger(name) for name in ("dominion", "asyncio", "aiohttp")]
+        for logger in loggers:
+            logger.addHandler(quiet)
+            logger.propagate = False
         shown = asyncio.ensure_future(self.app.run_async())
         await asyncio.sleep(0)
         try:
@@ -112,6 +119,9 @@ class FullScreen:
                 self.app.exit()
             with contextlib.suppress(Exception):
                 await shown
+            for logger in loggers:
+                logger.removeHandler(quiet)
+                logger.propagate = True
 
     # -- input --------------------------------------------------------------------------
 
