@@ -201,3 +201,17 @@ def test_waiting_for_players_and_a_decision_that_goes_away(server_url: str,
         assert terminal.exit_code() == 0
     finally:
         terminal.close()
+
+
+def test_ctrl_c_in_line_mode_leaves_as_quit_does(server_url: str, tmp_path: Path) -> None:
+    terminal = Terminal(tmp_path, "play", "--plain", "--server", server_url, "--name", "Ann",
+                        rows=24, columns=80)
+    try:
+        terminal.wait(lambda text: "Play all Treasures" in text and text.rstrip().endswith(">"))
+        terminal.child.sendcontrol("c")
+        assert terminal.exit_code() == 0
+    finally:
+        terminal.close()
+    after = terminal.output.decode(errors="replace")
+    assert "Traceback" not in after and "KeyboardInterrupt" not in after
+    assert "You left g-" in after and "Your seat is held for 120 seconds" in after
