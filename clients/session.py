@@ -81,6 +81,8 @@ class Session:
         self.asking: Parsed | None = None
         """An answer or a resignation waiting for the person's yes."""
         self.grace: float | None = None
+        self.forced: dict[str, Any] | None = None
+        """Ours to answer, but with only one possible answer."""
 
     @property
     def watching(self) -> bool:
@@ -135,8 +137,12 @@ class Session:
         if state.started:
             board.waiting = None
         decision = state.my_decision()
-        board.decision = None if decision is None or decision["id"] == self.answered \
-            else decision
+        if decision is not None and decision["id"] == self.answered:
+            decision = None
+        # a question with one possible answer is never shown: `_forced` answers it
+        self.forced = decision if decision is not None and forced_answer(decision) is not None \
+            else None
+        board.decision = None if self.forced is not None else decision
         if board.decision is None and self.asking is not None and self.asking.command == \
                 "answer":
             self.asking, board.ask = None, None  # the question it was about has gone
@@ -159,11 +165,9 @@ class Session:
 
     async def _forced(self) -> None:
         """Answer at once a decision that allows only one answer."""
-        decision = self.board.decision
-        if decision is None:
-            return
-        forced = forced_answer(decision)
-        if forced is not None:
+        decision = self.forced
+        forced = forced_answer(decision) if decision is not None else None
+        if decision is not None and forced is not None:
             await self._answer(decision, forced)
 
     # -- a line typed ---------------------------------------------------------------------
