@@ -1,55 +1,49 @@
 """What a person types, read as an answer to a decision (docs/PROTOCOL.md, section 9.2).
 
 `parse_input` is a pure function: a line of text and the decision map (with its
-`options`) in, the chosen option ids (or a command: help, quit, resign) out, or an
-`InputError` that says what was wrong and what is allowed. The screen numbers the
-options from 1 (`option_label` names them); option ids are positions from 0.
+`options`) in, the chosen option ids (or a command: help, info, quit, resign) out, or an
+`InputError` that says, in the player's words, what was wrong: with the game's state
+(`Situation`) it gives the reason the rules give (a card's cost against the coins,
+Treasures not played yet, the wrong phase, an empty pile) and a near-miss name ("did
+you mean Silver?"). The screen numbers the options from 1 (`option_label` names them);
+option ids are positions from 0.
 
-Accepted, case-insensitively:
+Accepted, case-insensitively and with or without Polish diacritics:
 
 - numbers: `3`, `1 4 5`, `1,4`;
-- card names, a unique prefix is enough (`sil`), in the language of the names shown,
-  separated by commas for several (`copper, copper, estate`); a verb picks among
-  options for the same card (`buy silver`, `play silver`, `trash copper`);
+- card names in English or Polish, a unique prefix is enough (`sil`), separated by
+  commas for several (`copper, copper, estate`); a verb picks among options for the
+  same card (`buy silver`, `play silver`, `trash copper`; `kup`, `zagraj`, ...);
 - `all` (play all Treasures; or every option when the decision allows choosing all),
   `end` / `done` (end the phase or turn), `yes` / `no`;
 - empty, `none` or `-`: choose nothing, when `min` is 0;
-- `help` / `?`, `quit` / `exit`, `resign`.
+- `help` / `?`, `help CARD` / `info CARD`, `quit` / `exit`, `resign`.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
+
+from .i18n import _, ngettext
 
 CardName = Callable[[str | None], str]
 
-HELP = {
-    "play_action": "Play an Action card from your hand (it uses one Action), or 'end' to go "
-                   "on to your Buy phase.",
-    "buy": "Play Treasures ('all' plays every one), buy a card you can afford, or 'end' "
-           "your turn.",
-    "discard": "Choose cards from your hand to discard.",
-    "trash": "Choose cards to trash (they leave the game).",
-    "gain": "Choose a card to gain from the Supply.",
-    "topdeck": "Choose cards to put onto your deck.",
-    "play": "Choose a card to play (or say whether to play it).",
-    "react": "Reveal a Reaction (Moat) to defend against the Attack, or choose nothing.",
-    "yes_no": "Answer yes or no.",
-    "set_aside": "Choose cards to set aside.",
-    "choose_fate": "Say what happens to this card: trash it, discard it, or keep it.",
-    "order": "Put the cards back onto your deck in order: the first one you name ends on "
-             "top.",
-}
-COMMANDS = {"help": "help", "?": "help", "quit": "quit", "exit": "quit", "resign": "resign"}
+COMMANDS = {"help": "help", "?": "help", "pomoc": "help", "info": "help", "quit": "quit",
+            "exit": "quit", "wyjdz": "quit", "resign": "resign", "poddaj": "resign",
+            "poddaj sie": "resign"}
 NOTHING = {"", "none", "-", "nothing", "nic"}
 END_WORDS = {"end", "done", "koniec"}
 ALL_WORDS = {"all", "wszystkie"}
-VERBS = {"play": "play", "buy": "buy", "trash": "trash", "discard": "discard",
-         "keep": "keep"}
+VERBS = {"play": "play", "zagraj": "play", "buy": "buy", "kup": "buy", "trash": "trash",
+         "wyrzuc": "trash", "discard": "discard", "odrzuc": "discard", "keep": "keep",
+         "zostaw": "keep"}
+YES, NO = {"yes", "y", "tak", "t"}, {"no", "n", "nie"}
 
 
 class InputError(ValueError):
@@ -58,14 +52,29 @@ class InputError(ValueError):
 
 @dataclass(frozen=True)
 class Parsed:
-    """`command` is "answer" (with `options`, option ids in the order given), "help",
-    "quit" or "resign"."""
+    """`command` is "answer" (with `options`, option ids in the order given), "help"
+    (with `card` for `help CARD`), "quit" or "resign"."""
 
     command: str
     options: tuple[int, ...] = ()
+    card: str | None = None
 
 
-def _plain(text: str) -> str:
+@dataclass(frozen=True)
+class Situation:
+    """What the explanations of a refusal need to know of the game (all public to the
+    decider): coins, the hand, the Supply and what each card costs."""
+
+    coins: int = 0
+    hand: Sequence[str] = ()
+    supply: Mapping[str, int] = field(default_factory=dict)
+    costs: Mapping[str, int] = field(default_factory=dict)
+    types: Callable[[str], Sequence[str]] = lambda card: ()
+    spellings: Mapping[str, str] = field(default_factory=dict)
+    """Every card name (both languages, case-folded) -> card id."""
+
+
+def plain(text: str) -> str:
     """Case-folded, without diacritics (ł -> l), single spaces, `_` as a space."""
     text = text.replace("ł", "l").replace("Ł", "L").replace("_", " ")
     text = "".join(c for c in unicodedata.normalize("NFKD", text)
@@ -82,18 +91,24 @@ def option_label(option: Mapping[str, Any], decision: Mapping[str, Any], name: C
     if kind == "card":
         return shown
     if kind == "play":
-        return f"Play {shown}"
+        return _("Play {card}").format(card=shown)
     if kind == "buy":
         cost = (costs or {}).get(card or "")
-        return f"Buy {shown}" + (f" (${cost})" if cost is not None else "")
+        return _("Buy {card}").format(card=shown) + (f" (${cost})" if cost is not None else "")
     if kind == "play_all_treasures":
-        return "Play all Treasures"
+        return _("Play all Treasures")
     if kind == "end_phase":
-        return "End turn" if decision.get("kind") == "buy" else "End Action phase"
-    if kind in ("yes", "no"):
-        return str(kind).capitalize()
-    if kind in ("trash", "discard", "keep"):
-        return f"{str(kind).capitalize()} {shown}".strip()
+        return _("End turn") if decision.get("kind") == "buy" else _("End Action phase")
+    if kind == "yes":
+        return _("Yes")
+    if kind == "no":
+        return _("No")
+    if kind == "trash":
+        return _("Trash {card}").format(card=shown)
+    if kind == "discard":
+        return _("Discard {card}").format(card=shown)
+    if kind == "keep":
+        return _("Put back {card}").format(card=shown)
     return f"{kind} {shown}".strip()
 
 
@@ -102,16 +117,19 @@ def _aliases(option: Mapping[str, Any], decision: Mapping[str, Any], name: CardN
     """The names an option answers to, and the verb that may precede its card."""
     kind = option.get("kind")
     card = option.get("card")
-    label = _plain(option_label(option, decision, name))  # as shown (and completed)
-    names = [_plain(name(card)), _plain(card), label] if card else [label]
-    if kind in ("yes", "no"):
-        return [str(kind), str(kind)[0], "tak" if kind == "yes" else "nie"], None
+    label = plain(option_label(option, decision, name))  # as shown (and completed)
+    names = [plain(name(card)), plain(card), label] if card else [label]
+    if kind == "yes":
+        return [*YES, label], None
+    if kind == "no":
+        return [*NO, label], None
     if kind in ("trash", "discard", "keep"):
-        return [str(kind), label], str(kind)
+        words = [w for w, meaning in VERBS.items() if meaning == kind]
+        return [*words, label], str(kind)
     if kind == "play_all_treasures":
-        return ["all", "play all", label], None
+        return [*ALL_WORDS, "play all", label], None
     if kind == "end_phase":
-        return ["end", "done", "end phase", label], None
+        return [*END_WORDS, "end phase", label], None
     if kind in ("play", "buy"):
         return names, str(kind)
     return names, None
@@ -126,10 +144,15 @@ def _match(phrase: str, options: Sequence[Mapping[str, Any]], decision: Mapping[
     """The option ids a phrase names: exact names first, else prefixes; the phrase as a
     whole (an option's label, as shown), else a verb and a card name."""
     found = _match_names(phrase, None, options, decision, name)
-    first, _, rest = phrase.partition(" ")
-    if not found and first in VERBS and rest:
-        found = _match_names(rest, VERBS[first], options, decision, name)
+    verb, rest = _split_verb(phrase)
+    if not found and verb is not None and rest:
+        found = _match_names(rest, verb, options, decision, name)
     return found
+
+
+def _split_verb(phrase: str) -> tuple[str | None, str]:
+    first, _space, rest = phrase.partition(" ")
+    return (VERBS[first], rest) if first in VERBS else (None, phrase)
 
 
 def _match_names(phrase: str, verb: str | None, options: Sequence[Mapping[str, Any]],
@@ -141,7 +164,7 @@ def _match_names(phrase: str, verb: str | None, options: Sequence[Mapping[str, A
         if verb is not None and option_verb not in (verb, None):
             continue
         if verb is not None and option.get("kind") in ("trash", "discard", "keep"):
-            names = [_plain(name(option.get("card")))] if option.get("card") else []
+            names = [plain(name(option.get("card")))] if option.get("card") else []
         if phrase in names:
             exact.append(index)
         elif any(n.startswith(phrase) for n in names):
@@ -152,50 +175,163 @@ def _match_names(phrase: str, verb: str | None, options: Sequence[Mapping[str, A
 def _describe(ids: Sequence[int], options: Sequence[Mapping[str, Any]],
               decision: Mapping[str, Any], name: CardName) -> str:
     parts = [f"{i + 1} ({option_label(options[i], decision, name)})" for i in ids]
-    return ", ".join(parts[:-1]) + " or " + parts[-1] if len(parts) > 1 else "".join(parts)
+    return (", ".join(parts[:-1]) + _(" or ") + parts[-1]) if len(parts) > 1 else parts[0]
 
 
 def allowed(decision: Mapping[str, Any]) -> str:
     """One sentence: how many options may be chosen, and how to name them."""
     low, high = decision.get("min", 1), decision.get("max", 1)
-    count = len(decision.get("options", ()))
-    if low == high:
-        how_many = f"exactly {low}"
+    if low == high == 1:
+        text = _("Choose one option, by its number or its name.")
+    elif low == high:
+        text = _("Choose {n} options, by number or name.").format(n=low)
     elif low == 0:
-        how_many = f"up to {high}"
+        text = _("Choose up to {n}, by number or name, or nothing ('none' or an empty "
+                 "line).").format(n=high)
     else:
-        how_many = f"{low} to {high}"
-    text = f"choose {how_many} of the options 1-{count}, by number or card name"
-    if low == 0:
-        text += " ('none' or an empty line for nothing)"
+        text = _("Choose {low} to {high}, by number or name.").format(low=low, high=high)
     return text
 
 
-def parse_input(text: str, decision: Mapping[str, Any], name: CardName = lambda c: c or "-"
-                ) -> Parsed:
+def forced_answer(decision: Mapping[str, Any]) -> tuple[int, ...] | None:
+    """The answer when the decision allows only one (marked `forced`, or: nothing to
+    choose from, nothing allowed, or every option the same card and the count fixed)."""
+    options = decision.get("options")
+    if not isinstance(options, list):
+        return None
+    low, high = int(decision.get("min", 1)), int(decision.get("max", 1))
+    count = len(options)
+    if decision.get("forced") and count >= low:
+        return tuple(range(low))
+    if high == 0 or count == 0:
+        return ()
+    alike = all(_meaning(a) == _meaning(b) for a, b in pairwise(options))
+    if low == high and (alike or (low == count and (count == 1 or not decision.get(
+            "ordered")))):
+        return tuple(range(low)) if low <= count else None
+    return None
+
+
+# -- explaining a refusal ---------------------------------------------------------------
+
+
+def _kinds(decision: Mapping[str, Any]) -> set[object]:
+    return {o.get("kind") for o in decision.get("options", ())}
+
+
+def _card_named(phrase: str, situation: Situation) -> str | None:
+    """The card a phrase names exactly or by a unique prefix, in either language."""
+    spelled = {plain(k): v for k, v in situation.spellings.items()}
+    if phrase in spelled:
+        return spelled[phrase]
+    starts = {card for spelling, card in spelled.items() if spelling.startswith(phrase)}
+    return starts.pop() if len(starts) == 1 else None
+
+
+def _near_miss(phrase: str, situation: Situation, name: CardName) -> str | None:
+    """"Did you mean Silver?" for a typo of a card name (either language)."""
+    spelled = {plain(k): v for k, v in situation.spellings.items()}
+    close = difflib.get_close_matches(phrase, list(spelled), n=1, cutoff=0.7)
+    return name(spelled[close[0]]) if close else None
+
+
+def explain(phrase: str, decision: Mapping[str, Any], name: CardName,
+            situation: Situation | None) -> str:
+    """Why `phrase` (a part of a line) names no option here, as the rules say it."""
+    options = decision.get("options", ())
+    verb, rest = _split_verb(phrase)
+    situation = situation or Situation()
+    card = _card_named(rest, situation)
+    kind = decision.get("kind")
+    kinds = _kinds(decision)
+    if card is None:
+        suggestion = _near_miss(rest, situation, name)
+        if suggestion:
+            return _("'{typed}' is not a card here. Did you mean {card}?").format(
+                typed=phrase, card=suggestion)
+        return _("'{typed}' is not one of the options.").format(typed=phrase) + " " + \
+            allowed(decision)
+    shown = name(card)
+    types = situation.types(card)
+    cost = situation.costs.get(card)
+    if kind == "buy":
+        in_hand = card in situation.hand
+        if verb == "play" or (verb is None and in_hand and "treasure" in types):
+            if in_hand and "treasure" in types:
+                return _("You have bought this turn: after a buy no more Treasures may "
+                         "be played.")
+            if "action" in types:
+                return _("Action cards are played in the Action phase, which is over.")
+            return _("You have no {card} in your hand.").format(card=shown)
+        if card not in situation.supply:
+            return _("{card} is not in this game's Supply.").format(card=shown)
+        if situation.supply.get(card, 0) == 0:
+            return _("The {card} pile is empty.").format(card=shown)
+        if cost is not None and cost > situation.coins:
+            text = _("{card} costs ${cost}; you have ${coins}.").format(
+                card=shown, cost=cost, coins=situation.coins)
+            if "play_all_treasures" in kinds or "play" in kinds:
+                text += " " + _("Play your Treasures first ('all').")
+            return text
+        return _("{card} cannot be bought now.").format(card=shown)
+    if kind == "play_action":
+        if verb == "buy" or (verb is None and "action" not in types):
+            if "treasure" in types and verb != "buy":
+                return _("Treasures are played in the Buy phase: 'end' ends your Action "
+                         "phase first.")
+            return _("Cards are bought in the Buy phase: 'end' ends your Action phase "
+                     "first.")
+        if card not in situation.hand:
+            return _("You have no {card} in your hand.").format(card=shown)
+    if any(o.get("card") == card for o in options):
+        return _("'{typed}' does not fit here.").format(typed=phrase) + " " + allowed(decision)
+    return _("{card} is not among the cards you can choose here.").format(card=shown) + " " + \
+        allowed(decision)
+
+
+# -- reading a line -----------------------------------------------------------------------
+
+
+def _command(line: str, name: CardName, situation: Situation | None) -> Parsed | None:
+    first, _space, rest = line.partition(" ")
+    if line in COMMANDS:
+        return Parsed(COMMANDS[line])
+    if COMMANDS.get(first) == "help" and rest:
+        card = _card_named(rest, situation or Situation())
+        if card is None:
+            suggestion = _near_miss(rest, situation or Situation(), name)
+            hint = " " + _("Did you mean {card}?").format(card=suggestion) if suggestion else ""
+            raise InputError(_("There is no card called '{typed}'.").format(typed=rest) + hint)
+        return Parsed("help", card=card)
+    return None
+
+
+def parse_input(text: str, decision: Mapping[str, Any], name: CardName = lambda c: c or "-",
+                situation: Situation | None = None) -> Parsed:
     """A line typed by a person, read as an answer to `decision` (see the module doc)."""
     options: Sequence[Mapping[str, Any]] = decision.get("options", ())
     low, high = int(decision.get("min", 1)), int(decision.get("max", 1))
-    line = _plain(text)
-    if line in COMMANDS:
-        return Parsed(COMMANDS[line])
+    line = plain(text)
+    command = _command(line, name, situation)
+    if command is not None:
+        return command
     kinds = [o.get("kind") for o in options]
     if line in NOTHING:
         if low > 0:
-            raise InputError(f"you must choose something: {allowed(decision)}")
+            raise InputError(_("You must choose something.") + " " + allowed(decision))
         return Parsed("answer")
     if line in END_WORDS:
         if "end_phase" in kinds:
             return Parsed("answer", (kinds.index("end_phase"),))
         if low == 0:
             return Parsed("answer")
-        raise InputError(f"there is no ending here: {allowed(decision)}")
+        raise InputError(_("There is nothing to end here.") + " " + allowed(decision))
     if line in ALL_WORDS:
         if "play_all_treasures" in kinds:
             return Parsed("answer", (kinds.index("play_all_treasures"),))
         if low <= len(options) <= high:
             return Parsed("answer", tuple(range(len(options))))
-        raise InputError(f"'all' is not allowed here: {allowed(decision)}")
+        raise InputError(_("'all' is not allowed here.") + " " + allowed(decision))
 
     chosen: list[int] = []
 
@@ -204,11 +340,12 @@ def parse_input(text: str, decision: Mapping[str, Any], name: CardName = lambda 
         if phrase.isdigit():
             number = int(phrase)
             if not 1 <= number <= len(options):
-                raise InputError(f"there is no option {number}: "
-                                 f"the options are numbered 1 to {len(options)}")
+                raise InputError(_("There is no option {number}: the options are numbered "
+                                   "1 to {count}.").format(number=number, count=len(options)))
             if number - 1 in chosen:
-                raise InputError(f"option {number} is chosen twice; each option counts "
-                                 "once (several copies of a card are separate options)")
+                raise InputError(_("Option {number} is chosen twice; each option counts once "
+                                   "(several copies of a card are separate options).").format(
+                                       number=number))
             chosen.append(number - 1)
             return True
         ids = _match(phrase, options, decision, name)
@@ -218,20 +355,20 @@ def parse_input(text: str, decision: Mapping[str, Any], name: CardName = lambda 
         if len(meanings) > 1:
             firsts = [next(i for i in ids if _meaning(options[i]) == m) for m in meanings]
             could = _describe(sorted(firsts), options, decision, name)
-            raise InputError(f"'{phrase}' could be {could}: type more of the name, a verb "
-                             "('buy …', 'play …') or the number")
+            raise InputError(_("'{typed}' could be {options}: type more of the name, a verb "
+                               "('buy …', 'play …') or the number.").format(
+                                   typed=phrase, options=could))
         free = [i for i in ids if i not in chosen]
         if not free:
-            raise InputError(f"'{phrase}' is chosen more times than there are such options")
+            raise InputError(_("'{typed}' is chosen more times than there are such "
+                               "options.").format(typed=phrase))
         chosen.append(free[0])
         return True
 
     # "buy silver ($3)", as completed from a label shown with its cost
     parts = (re.sub(r"\s*\(\$?\d+\)$", "", p.strip()) for p in line.split(","))
     for part in parts:
-        if not part:
-            continue
-        if take(part):
+        if not part or take(part):
             continue
         words = part.split(" ")
         if len(words) > 1 and all(re.fullmatch(r"\d+", w) for w in words):
@@ -247,11 +384,16 @@ def parse_input(text: str, decision: Mapping[str, Any], name: CardName = lambda 
             except InputError:
                 pass
             chosen[:] = saved
-        raise InputError(f"'{part}' is not an option here; {allowed(decision)}")
+        raise InputError(explain(part, decision, name, situation))
 
-    if not low <= len(chosen) <= high:
-        raise InputError(f"you chose {len(chosen)}; {allowed(decision)}")
+    if len(chosen) < low:
+        raise InputError(ngettext("Too few: you chose {n}.", "Too few: you chose {n}.",
+                                  len(chosen)).format(n=len(chosen)) + " " + allowed(decision))
+    if len(chosen) > high:
+        raise InputError(ngettext("Too many: you chose {n}.", "Too many: you chose {n}.",
+                                  len(chosen)).format(n=len(chosen)) + " " + allowed(decision))
     return Parsed("answer", tuple(chosen))
 
 
-__all__ = ["HELP", "InputError", "Parsed", "allowed", "option_label", "parse_input"]
+__all__ = ["InputError", "Parsed", "Situation", "allowed", "explain", "forced_answer",
+           "option_label", "parse_input", "plain"]

@@ -31,22 +31,19 @@ import aiohttp
 import msgpack  # type: ignore[import-untyped]
 from rich.console import Console
 
-from dominion.protocol import ChatLine, GameOver, Snapshot
-
 from . import config
 from .bots.strategies import STRATEGIES
+from .i18n import LANGUAGES, _, use
 from .lobby import Lobby, LobbyError
-from .net import Client, Closed, ServerError, events_of
+from .net import Client, Closed, ServerError
 from .render import (
     Names,
-    describe,
     format_turn,
     replay_header,
     replay_players,
     replay_turns,
     result_line,
     summary_line,
-    turn_heading,
 )
 
 DEFAULT_SERVER = config.DEFAULT_SERVER
@@ -59,8 +56,15 @@ def _common(parser: argparse.ArgumentParser, server: bool = True) -> None:
         parser.add_argument("--server", help="the server's base URL (default: "
                             f"DOMINION_SERVER, the config file, {DEFAULT_SERVER})")
     parser.add_argument("--name", help="your player name (default: DOMINION_NAME, config)")
-    parser.add_argument("--lang", choices=("en", "pl"),
-                        help="card names in English (default) or Polish")
+    parser.add_argument("--lang", choices=LANGUAGES,
+                        help="the language of everything shown: English or Polish "
+                             "(default: DOMINION_LANG, the config file, the locale)")
+
+
+def _screen_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--plain", action="store_true",
+                        help="plain lines instead of the full screen (for screen readers "
+                             "and pipes; the default when not on a terminal)")
 
 
 def _table_options(parser: argparse.ArgumentParser, bot_help: str) -> None:
@@ -79,11 +83,16 @@ def _parser() -> argparse.ArgumentParser:
 
     conf = commands.add_parser("config", help="save a default server, name and language")
     _common(conf)
+    conf.add_argument("--confirm", choices=("on", "off"),
+                      help="ask before ending a turn with coins left or resigning")
 
     play = commands.add_parser("play", help="play a game in the terminal (a new table "
                                             "with a big_money bot, or --game GAME)")
     _common(play)
     play.add_argument("--game", help="join this table, or take your saved seat again")
+    _screen_options(play)
+    play.add_argument("--no-confirm", dest="confirm", action="store_const", const="off",
+                      help="do not ask before ending a turn with coins left or resigning")
     _table_options(play, "a server-side bot seat; repeat for more (default: seat 1 "
                          f"big_money; 'none' for no bots; {', '.join(STRATEGIES)})")
 
@@ -112,6 +121,7 @@ def _parser() -> argparse.ArgumentParser:
     watch = commands.add_parser("watch", help="spectate a game live until it ends")
     _common(watch)
     watch.add_argument("game")
+    _screen_options(watch)
 
     bot = commands.add_parser("bot", help="play a seat with a bot until the game ends")
     _common(bot)
@@ -134,6 +144,7 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("file", help="a replay file (JSON or msgpack)")
     show.add_argument("--all", action="store_true", help="print every turn without pausing")
     _common(show)
+    _screen_options(show)
     verify = replays.add_parser("verify", help="check a finished game's replay")
     verify.add_argument("file", help="a replay file (JSON or msgpack)")
     return parser
@@ -198,13 +209,18 @@ async def download(server: str, game: str, chosen: str, output: Path | None) -> 
     return 0
 
 
-def show_replay(path: Path, names: Names, everything: bool, console: Console) -> int:
+def show_replay(path: Path, names: Names, everything: bool, console: Console,
+                plain: bool = False) -> int:
     replay = _read_replay(path)
     if replay is None:
         return 2
     if replay.get("format") != "dominion-replay" or replay.get("version") != 1:
         print(f"{path} is not a version 1 Dominion replay", file=sys.stderr)
         return 2
+    if not everything and not plain and sys.stdin.isatty() and sys.stdout.isatty():
+        from .replay_view import view_replay
+
+        return asyncio.run(view_replay(replay, names))
     players = replay_players(replay)
     complete = bool(replay.get("complete"))
     console.print(replay_header(replay, names), markup=False, highlight=False)
@@ -215,9 +231,9 @@ def show_replay(path: Path, names: Names, everything: bool, console: Console) ->
                       highlight=False)
         if interactive:
             try:
-                if input("-- Enter: next turn, q: quit -- ").strip().lower() == "q":
+                if input(_("-- Enter: next turn, q: quit -- ")).strip().lower() == "q":
                     return 0
-            except EOFError:
+            except (EOFError, KeyboardInterrupt):  # Ctrl-C leaves as q does
                 return 0
     if replay.get("result"):
         console.print()
@@ -233,8 +249,11 @@ async def card_names(session: aiohttp.ClientSession | None, server: str | None,
     """Names from the cached catalogue, else from the server (then cached), else ids."""
     cache = config.config_dir() / "cards.json"
     try:
-        return Names.from_cards_endpoint(json.loads(cache.read_text(encoding="utf-8")), lang)
-    except (OSError, ValueError, KeyError, TypeError):
+        cached = json.loads(cache.read_text(encoding="utf-8"))
+        # a catalogue cached from an older server lacks the Polish texts: fetch it again
+        if all("text_pl" in entry for cards in cached["editions"].values() for entry in cards):
+            return Names.from_cards_endpoint(cached, lang)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         pass
     if session is None or server is None:
         return Names(lang=lang)
@@ -313,41 +332,9 @@ async def run_join(args: argparse.Namespace, settings: config.Settings) -> int:
 
 
 async def run_watch(args: argparse.Namespace, settings: config.Settings) -> int:
-    console = Console(highlight=False)
-    async with aiohttp.ClientSession() as session:
-        names = await card_names(session, settings.server, settings.lang)
-        async with Client(settings.server, name="dominion-watch/0.1", session=session) as client:
-            state = await client.watch(args.game)
-            if not state.started:
-                console.print(f"waiting for {args.game} to start...")
-            while True:
-                message = await client.next_push()
-                players = state.names()
-                for _, event in events_of(message):  # an update's events, or one v1 event
-                    if event.get("kind") == "game_ended":
-                        continue  # game_over follows
-                    if event.get("kind") == "turn_started":
-                        console.print()
-                        console.print(f"[bold]{turn_heading(event, players)}[/bold]")
-                        continue
-                    line = describe(event, players, names)
-                    if line:
-                        console.print(f"  {line}", markup=False)
-                if isinstance(message, Snapshot):
-                    view = message.view
-                    console.rule(f"{args.game}: {', '.join(players)}")
-                    console.print(f"Kingdom: {names.many(view.get('kingdom', []))}",
-                                  markup=False)
-                    turn = view.get("turn", {})
-                    if turn.get("number"):
-                        console.print(f"Turn {turn['number']} — "
-                                      f"{players[turn['player']]}, {turn.get('phase')} phase",
-                                      markup=False)
-                elif isinstance(message, ChatLine):
-                    console.print(f"  <{message.sender}> {message.text}", markup=False)
-                elif isinstance(message, GameOver):
-                    console.print(f"[bold]Game over.[/bold] {result_line(message.result, players)}")
-                    return 0
+    from .play import run_watch as watch
+
+    return await watch(args, settings)
 
 
 async def run_play(args: argparse.Namespace, settings: config.Settings) -> int:
@@ -404,7 +391,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "replay" and args.replay_command == "verify":
         return verify_file(Path(args.file))
     settings = config.settings(getattr(args, "server", None), getattr(args, "name", None),
-                               getattr(args, "lang", None))
+                               getattr(args, "lang", None), getattr(args, "confirm", None))
+    use(settings.lang)
     if args.command == "config":
         chosen = {k: getattr(args, k) for k in config.KEYS if getattr(args, k, None)}
         if chosen:
@@ -417,7 +405,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             async with aiohttp.ClientSession(
                     timeout=aiohttp.ClientTimeout(total=5)) as session:
                 return await card_names(session, settings.server, settings.lang)
-        return show_replay(Path(args.file), asyncio.run(names()), args.all, Console())
+        return show_replay(Path(args.file), asyncio.run(names()), args.all, Console(),
+                           args.plain)
     runners = {"list": run_list, "create": run_create, "join": run_join, "watch": run_watch,
                "bot": run_bot, "play": run_play}
     try:

@@ -1,9 +1,12 @@
 """The client's settings and saved seat tokens, in a small folder of JSON files.
 
 `client.json` holds defaults, for example `{"server": "https://dominion.example.org",
-"name": "Ann", "lang": "pl"}`. A command-line option wins over the environment
-(`DOMINION_SERVER`, `DOMINION_NAME`, `DOMINION_LANG`), which wins over the file,
-which wins over the built-in defaults. `tokens.json` keeps the seat tokens that
+"name": "Ann", "lang": "pl", "confirm": "off"}`. A command-line option wins over the
+environment (`DOMINION_SERVER`, `DOMINION_NAME`, `DOMINION_LANG`, `DOMINION_CONFIRM`),
+which wins over the file, which wins over the built-in defaults; the language then
+comes from the locale (`LC_ALL`, `LC_MESSAGES`, `LANG`). `confirm` off turns off the
+questions `dominion play` asks before a slip (ending a turn with coins left, resigning).
+`tokens.json` keeps the seat tokens that
 `dominion create` and `dominion join` received, so that `dominion bot --game GAME`
 and later commands can take the seat without being told the token.
 
@@ -19,10 +22,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .i18n import from_locale
+
 DEFAULT_SERVER = "http://127.0.0.1:8080"
 DEFAULT_NAME = "player"
 DEFAULT_LANG = "en"
-KEYS = ("server", "name", "lang")
+KEYS = ("server", "name", "lang", "confirm")
+OFF = ("off", "no", "false", "0")
 
 
 def config_dir() -> Path:
@@ -55,6 +61,7 @@ class Settings:
     server: str
     name: str
     lang: str
+    confirm: bool = True
 
 
 def load_file() -> dict[str, str]:
@@ -68,8 +75,9 @@ def save_file(values: dict[str, str]) -> Path:
 
 
 def settings(server: str | None = None, name: str | None = None,
-             lang: str | None = None) -> Settings:
-    """Options, then DOMINION_SERVER / DOMINION_NAME / DOMINION_LANG, then the file."""
+             lang: str | None = None, confirm: str | None = None) -> Settings:
+    """Options, then DOMINION_SERVER / DOMINION_NAME / DOMINION_LANG / DOMINION_CONFIRM,
+    then the file; then the locale for the language."""
     stored = load_file()
 
     def pick(option: str | None, key: str, default: str) -> str:
@@ -77,7 +85,8 @@ def settings(server: str | None = None, name: str | None = None,
 
     return Settings(server=pick(server, "server", DEFAULT_SERVER).rstrip("/"),
                     name=pick(name, "name", DEFAULT_NAME),
-                    lang=pick(lang, "lang", DEFAULT_LANG))
+                    lang=pick(lang, "lang", from_locale() or DEFAULT_LANG),
+                    confirm=pick(confirm, "confirm", "on").lower() not in OFF)
 
 
 def save_token(game: str, seat: int, token: str, server: str, name: str) -> Path:

@@ -142,6 +142,9 @@ class Client:
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._ids = itertools.count(1)
         self._waiting: dict[int, asyncio.Future[ServerMessage]] = {}
+        self._seating: dict[int, GameState] = {}
+        """Join and resume requests in flight: their ack's seat is the game's viewer
+        before any push that follows the ack is applied."""
         self._pushes: asyncio.Queue[ServerMessage | BaseException] = asyncio.Queue()
         self._reader: asyncio.Task[None] | None = None
         self._connected = asyncio.Event()
@@ -264,11 +267,15 @@ class Client:
             if not future.done():
                 future.set_exception(error)
         self._waiting.clear()
+        self._seating.clear()
 
     # -- incoming frames --------------------------------------------------------
 
     def _take(self, frame: ServerMessage) -> None:
         if isinstance(frame, Ack | Error) and frame.id is not None:
+            seating = self._seating.pop(frame.id, None)
+            if seating is not None and isinstance(frame, Ack) and frame.seat is not None:
+                seating.seat = frame.seat
             future = self._waiting.pop(frame.id, None)
             if future is not None:
                 if not future.done():
@@ -347,7 +354,21 @@ class Client:
         """Take a seat; the state fills in when the snapshot arrives (at the start)."""
         state = self.games.setdefault(game, GameState(game=game))
         state.token = token
-        ack = await self.request(Join(id=self.next_id(), game=game, token=token))
+        request = Join(id=self.next_id(), game=game, token=token)
+        self._seating[request.id] = state
+        ack = await self.request(request)
+        state.seat = ack.seat
+        return state
+
+    async def rejoin(self, game: str, token: str) -> GameState:
+        """Take a seat with its whole history: `resume` from event 0, so the server sends
+        every event as this seat saw it (its own draws included) and the pending
+        decision, or a snapshot when the game is too long for that (`state.snapshots`
+        then counts it). Before the start it is the same as `join`."""
+        state = self.games[game] = GameState(game=game, token=token)
+        request = Resume(id=self.next_id(), game=game, last_seq=0, token=token)
+        self._seating[request.id] = state
+        ack = await self.request(request)
         state.seat = ack.seat
         return state
 
@@ -355,6 +376,13 @@ class Client:
         state = self.games.setdefault(game, GameState(game=game))
         state.token = None
         await self.request(Watch(id=self.next_id(), game=game))
+        return state
+
+    async def watch_from_start(self, game: str) -> GameState:
+        """Watch with the whole history: `resume` from event 0 as a spectator (the events
+        a spectator sees, or a snapshot for a game too long to replay)."""
+        state = self.games[game] = GameState(game=game)
+        await self.request(Resume(id=self.next_id(), game=game, last_seq=0))
         return state
 
     async def answer(self, game: str, decision: int, options: Sequence[int]) -> Ack:

@@ -1,4 +1,10 @@
-"""Games and replays as readable text: card names (English or Polish), log lines, turns."""
+"""Games and replays as readable text in the chosen language: card names and texts from
+the catalogue, log lines, turn headings, results, replays turn by turn.
+
+Every player name passes through `safe.peer` here (`who`): names are other people's text.
+Sentences name cards after a colon in Polish ("Ann kupuje: Kuźnia"), so that a card's
+name never has to be declined.
+"""
 
 from __future__ import annotations
 
@@ -7,28 +13,50 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .state import ReplayHands
+from .i18n import _, ngettext
+from .safe import peer
+from .state import COSTS, ReplayHands
 
-VERBS = {
-    "shuffled": "shuffles", "drew": "draws", "played": "plays", "bought": "buys",
-    "gained": "gains", "trashed": "trashes", "discarded": "discards", "revealed": "reveals",
-    "looked_at": "looks at", "put_on_deck": "puts onto their deck",
-    "put_in_hand": "puts into their hand", "set_aside": "sets aside",
-    "reacted": "reveals", "deck_to_discard": "puts their deck into their discard pile",
-}
+TYPE_WORDS = ("treasure", "victory", "curse", "action", "attack", "reaction")
+
+
+def type_word(kind: str) -> str:
+    words = {"treasure": _("Treasure"), "victory": _("Victory"), "curse": _("Curse"),
+             "action": _("Action"), "attack": _("Attack"), "reaction": _("Reaction")}
+    return words.get(kind, kind)
+
+
+def phase_name(phase: str | None) -> str:
+    names = {"action": _("Action phase"), "buy": _("Buy phase"), "cleanup": _("Clean-up"),
+             "game_over": _("the game is over")}
+    return names.get(str(phase), str(phase))
 
 
 class Names:
-    """Card names from the catalogue, in English or Polish; ids title-cased otherwise."""
+    """The card catalogue in the chosen language: names, costs, types and texts.
+
+    Built from `GET /api/v1/cards` or the `catalogue` request; without one, card ids
+    are title-cased and texts are unknown.
+    """
 
     def __init__(self, catalogue: Iterable[Mapping[str, Any]] = (), lang: str = "en") -> None:
         self.lang = lang
         self._names: dict[str, str] = {}
+        self.entries: dict[str, list[Mapping[str, Any]]] = {}
+        self.spellings: dict[str, str] = {}
+        """Every name, English and Polish, lower case -> card id (for 'did you mean')."""
         key = "name_pl" if lang == "pl" else "name"
         for entry in catalogue:
+            card = entry.get("id")
+            if not isinstance(card, str):
+                continue
+            self.entries.setdefault(card, []).append(entry)
             name = entry.get(key) or entry.get("name")
             if isinstance(name, str):
-                self._names.setdefault(entry["id"], name)
+                self._names.setdefault(card, name)
+            for spelling in (entry.get("name"), entry.get("name_pl"), card):
+                if isinstance(spelling, str):
+                    self.spellings.setdefault(spelling.casefold(), card)
 
     @classmethod
     def from_cards_endpoint(cls, body: Mapping[str, Any], lang: str = "en") -> Names:
@@ -43,73 +71,169 @@ class Names:
         return self._names.get(card) or card.replace("_", " ").title()
 
     def many(self, cards: Iterable[str]) -> str:
-        return ", ".join(self(c) for c in cards) or "nothing"
+        return ", ".join(self(c) for c in cards) or _("nothing")
 
     def counted(self, cards: Iterable[str]) -> str:
-        """`3 Copper, 2 Estate` in first-seen order."""
+        """`3× Copper, 2× Estate, Smithy` in first-seen order."""
         counts = Counter(cards)
-        return ", ".join(f"{n} {self(c)}" if n > 1 else self(c) for c, n in counts.items()) \
-            or "nothing"
+        return ", ".join(f"{n}× {self(c)}" if n > 1 else self(c) for c, n in counts.items()) \
+            or _("nothing")
+
+    def cost(self, card: str) -> int | None:
+        for entry in self.entries.get(card, ()):
+            if isinstance(entry.get("cost"), int):
+                return int(entry["cost"])
+        return COSTS.get(card)
+
+    def types(self, card: str) -> list[str]:
+        for entry in self.entries.get(card, ()):
+            return [str(t) for t in entry.get("types", ())]
+        return []
+
+    def describe_card(self, card: str) -> list[str]:
+        """`help CARD`: name, cost and types, then its text (each edition's, if they differ)."""
+        entries = self.entries.get(card, [])
+        types = " – ".join(type_word(t) for t in self.types(card))
+        cost = self.cost(card)
+        head = self(card) + (f" · ${cost}" if cost is not None else "") + \
+            (f" · {types}" if types else "")
+        key = "text_pl" if self.lang == "pl" else "text"
+        texts = [(entry.get(key) or entry.get("text"), entry.get("editions", [])) for entry in
+                 entries]
+        lines = [head]
+        if not texts:
+            return [*lines, _("(the server sent no text for this card)")]
+        for text, editions in texts:
+            if len(texts) > 1:
+                label = ngettext("edition {editions}", "editions {editions}", len(editions))
+                lines.append(f"{label.format(editions=', '.join(map(str, editions)))}: {text}")
+            else:
+                lines.append(str(text))
+        return lines
 
 
-def _who(players: Sequence[str], seat: object) -> str:
+def who(players: Sequence[str], seat: object) -> str:
+    """A seat's player name, safe to show."""
     if isinstance(seat, int) and 0 <= seat < len(players):
-        return players[seat]
-    return f"seat {seat}" if seat is not None else "?"
+        return peer(players[seat])
+    return _("seat {seat}").format(seat=seat) if seat is not None else "?"
+
+
+def _with_cards(kind: str, name: str, what: str, zone: object) -> str | None:
+    """`kind`'s sentence when the cards are seen (gains by where they go)."""
+    templates = {
+        "drew": _("{who} draws {cards}"), "played": _("{who} plays {cards}"),
+        "bought": _("{who} buys {cards}"), "trashed": _("{who} trashes {cards}"),
+        "discarded": _("{who} discards {cards}"), "revealed": _("{who} reveals {cards}"),
+        "looked_at": _("{who} looks at {cards}"),
+        "put_on_deck": _("{who} puts {cards} onto their deck"),
+        "put_in_hand": _("{who} puts {cards} into their hand"),
+        "set_aside": _("{who} sets aside {cards}"),
+        "gained": {"deck": _("{who} gains {cards} onto their deck"),
+                   "hand": _("{who} gains {cards} into their hand")}.get(
+            str(zone), _("{who} gains {cards}")),
+    }
+    template = templates.get(kind)
+    return template.format(who=name, cards=what) if template else None
+
+
+def _with_count(kind: str, name: str, count: int) -> str | None:
+    """`kind`'s sentence when only how many cards is seen."""
+    if kind == "drew":
+        return ngettext("{who} draws {n} card", "{who} draws {n} cards", count).format(
+            who=name, n=count)
+    if kind == "shuffled":
+        return _("{who} shuffles their discard pile into a new deck").format(who=name)
+    if kind == "discarded":
+        return ngettext("{who} discards {n} card", "{who} discards {n} cards", count).format(
+            who=name, n=count)
+    if kind == "looked_at":
+        return ngettext("{who} looks at {n} card", "{who} looks at {n} cards", count).format(
+            who=name, n=count)
+    if kind == "put_on_deck":
+        return ngettext("{who} puts {n} card onto their deck",
+                        "{who} puts {n} cards onto their deck", count).format(who=name, n=count)
+    if kind == "deck_to_discard":
+        return _("{who} puts their deck into their discard pile").format(who=name)
+    return None
 
 
 def describe(event: Mapping[str, Any], players: Sequence[str], names: Names) -> str | None:
-    """One event as a sentence, or None for the ones a log leaves out (`phase` action)."""
-    kind = event.get("kind", "?")
-    who = _who(players, event.get("player"))
+    """One event as a sentence, or None for the ones a log leaves out (turn headings,
+    the Action phase and Clean-up starting, the Clean-up discard)."""
+    kind = str(event.get("kind", "?"))
+    name = who(players, event.get("player"))
     data = event.get("data") if isinstance(event.get("data"), dict) else {}
     assert isinstance(data, dict)
     source = event.get("source")
     because = f" ({names(source)})" if isinstance(source, str) else ""
+    zone = event.get("zone")
     if kind == "game_started":
-        return (f"The game starts: {', '.join(data.get('players', players))}; edition "
-                f"{data.get('edition', '?')}; Kingdom: {names.many(data.get('kingdom', []))}.")
-    if kind == "turn_started":
-        return None  # shown as a heading
+        shown = ", ".join(peer(p) for p in data.get("players", players))
+        return _("The game starts: {players}. Edition {edition}; Kingdom: {kingdom}.").format(
+            players=shown, edition=data.get("edition", "?"),
+            kingdom=names.many(data.get("kingdom", [])))
+    if kind == "turn_started" or (kind == "discarded" and zone == "cleanup"):
+        return None  # a heading; the Clean-up discard is every turn's end
     if kind == "phase":
-        zone = event.get("zone")
-        return None if zone in ("action", "cleanup") else f"{who} starts the {zone} phase."
+        return _("{who} starts the Buy phase.").format(who=name) if zone == "buy" else None
     if kind == "resigned":
-        return f"{who} resigns."
+        return _("{who} resigns.").format(who=name)
     if kind == "game_ended":
-        return "The game is over. " + result_line(data, players)
-    verb = VERBS.get(str(kind), str(kind))
+        return result_line(data, players)
+    if kind == "reacted":
+        return _("{who} reveals {cards} against {attack}.").format(
+            who=name, cards=names.many(event.get("cards") or []), attack=names(source))
     cards = event.get("cards")
-    if kind == "shuffled":
-        return f"{who} shuffles."
-    if isinstance(cards, list):
-        what = names.many(cards)
-        if kind == "reacted":
-            return f"{who} reveals {what} against {names(source)}."
-        if kind == "drew" and len(cards) > 1:
-            return f"{who} draws {len(cards)} cards: {what}{because}."
-        return f"{who} {verb} {what}{because}."
     count = event.get("count")
-    if isinstance(count, int):
-        noun = "card" if count == 1 else "cards"
-        top = f" ({names(event['top'])} on top)" if event.get("top") else ""
-        return f"{who} {verb} {count} {noun}{top}{because}."
-    return f"{who} {verb}{because}."
+    sentence = None
+    if isinstance(cards, list) and kind != "shuffled":
+        sentence = _with_cards(kind, name, names.many(cards), zone)
+    elif isinstance(count, int) or kind in ("shuffled", "deck_to_discard"):
+        sentence = _with_count(kind, name, count if isinstance(count, int) else 0)
+    if sentence is None:
+        return f"{name}: {kind}{because}."
+    top = event.get("top")
+    if isinstance(top, str) and not isinstance(cards, list):
+        sentence += ", " + _("{card} on top").format(card=names(top))
+    return f"{sentence}{because}."
 
 
 def result_line(result: Mapping[str, Any], players: Sequence[str]) -> str:
+    """The final scores, the winners, who resigned, and whether the game was abandoned."""
     scores = result.get("scores", [])
-    winners = result.get("winners", [])
-    parts = [f"{_who(players, seat)} {score}" for seat, score in enumerate(scores)]
+    parts = ", ".join(f"{who(players, seat)} {score}" for seat, score in enumerate(scores))
+    lines = [_("Scores: {scores}.").format(scores=parts)]
+    resigned = [who(players, seat) for seat in result.get("resigned", []) or []]
+    if resigned:
+        lines.append(ngettext("{names} resigned.", "{names} resigned.", len(resigned)).format(
+            names=", ".join(resigned)))
     if result.get("abandoned"):
-        return "Abandoned; scores: " + ", ".join(parts) + "."
-    won = " and ".join(_who(players, seat) for seat in winners) or "nobody"
-    return f"Scores: {', '.join(parts)}. Winner: {won}."
+        lines.append(_("The game was abandoned: nobody wins."))
+    else:
+        winners = [who(players, seat) for seat in result.get("winners", [])]
+        lines.append(ngettext("Winner: {names}.", "Winners: {names}.", len(winners)).format(
+            names=_(" and ").join(winners) or _("nobody")))
+    return " ".join(lines)
 
 
 def turn_heading(event: Mapping[str, Any], players: Sequence[str]) -> str:
+    """"Ann's turn 3": turns are counted per player, as the players table counts them."""
     data = event.get("data") or {}
-    return f"Turn {data.get('turn', '?')} — {_who(players, event.get('player'))}"
+    number = data.get("player_turn", data.get("turn", "?"))
+    return _("{who}'s turn {n}").format(who=who(players, event.get("player")), n=number)
+
+
+def log_lines(events: Iterable[Mapping[str, Any]], players: Sequence[str],
+              names: Names) -> Iterator[str]:
+    """Events as log lines: a heading per turn, a sentence per event worth one."""
+    for event in events:
+        if event.get("kind") == "turn_started":
+            yield f"── {turn_heading(event, players)} ──"
+            continue
+        line = describe(event, players, names)
+        if line:
+            yield line
 
 
 # -- replays, turn by turn ----------------------------------------------------------
@@ -142,7 +266,7 @@ def replay_turns(replay: Mapping[str, Any], names: Names) -> Iterator[Turn]:
     players = replay_players(replay)
     hands = ReplayHands()
     complete = bool(replay.get("complete"))
-    turn = Turn(0, None, "Before the first turn", [[] for _ in players])
+    turn = Turn(0, None, _("Before the first turn"), [[] for _seat in players])
     for seq, event in enumerate(replay.get("events", []), start=1):
         hands.apply(seq, event)
         if event.get("kind") == "turn_started":
@@ -164,7 +288,8 @@ def format_turn(turn: Turn, players: Sequence[str], names: Names, complete: bool
     if turn.number and complete:
         for seat, hand in enumerate(turn.hands):
             marker = "*" if seat == turn.player else " "
-            out.append(f" {marker} {players[seat]}'s hand: {names.many(hand)}")
+            out.append(f" {marker} " + _("{who}'s hand: {cards}").format(
+                who=who(players, seat), cards=names.many(hand)))
     out.extend(f"   {line}" for line in turn.lines)
     return "\n".join(out)
 
@@ -173,12 +298,15 @@ def replay_header(replay: Mapping[str, Any], names: Names) -> str:
     game = replay.get("game") or {}
     setup = replay.get("setup") or {}
     kingdom = game.get("kingdom") or setup.get("kingdom") or []
-    state = "complete" if replay.get("complete") else "running (a spectator's view)"
+    state = _("complete") if replay.get("complete") else _("running (a spectator's view)")
+    players = replay_players(replay)
     return "\n".join([
-        f"Dominion, edition {game.get('edition', setup.get('edition', '?'))}, "
-        f"game {game.get('id', '?')} ({state})",
-        f"Players: {', '.join(replay_players(replay))}",
-        f"Kingdom: {names.many(kingdom)}",
+        _("Dominion, edition {edition}, game {game} ({state})").format(
+            edition=game.get("edition", setup.get("edition", "?")),
+            game=peer(game.get("id", "?")), state=state),
+        _("Players: {names}").format(names=", ".join(who(players, s)
+                                                     for s in range(len(players)))),
+        _("Kingdom: {cards}").format(cards=names.many(kingdom)),
     ])
 
 
@@ -186,6 +314,7 @@ def summary_line(summary: Mapping[str, Any], names: Names) -> str:
     """One row of `dominion list`."""
     seats = summary.get("seats", [])
     taken = [s for s in seats if s.get("name")]
-    people = ", ".join(s["name"] for s in taken) or "-"
-    return (f"{summary.get('id')}  {summary.get('state'):<9}  {len(taken)}/{len(seats)}  "
-            f"ed{summary.get('edition')}  turn {summary.get('turn', 0):<3}  {people}")
+    people = ", ".join(peer(s["name"]) for s in taken) or "-"
+    turn = _("turn {n}").format(n=summary.get("turn", 0))
+    return (f"{peer(summary.get('id'))}  {summary.get('state'):<9}  {len(taken)}/{len(seats)}"
+            f"  ed{summary.get('edition')}  {turn:<8}  {people}")

@@ -42,7 +42,8 @@ VIEW = Payload("The game as the recipient may see it (docs/PROTOCOL.md, 'View ma
                 "decision", "result", "event_count"))
 RESULT = Payload("Final scores (docs/PROTOCOL.md, 'Result map').",
                  ("scores", "turns", "winners", "decks"))
-CARD = Payload("A catalogue entry (docs/PROTOCOL.md, 'Catalogue entry').",
+CARD = Payload("A catalogue entry (docs/PROTOCOL.md, 'Catalogue entry'); the server also "
+               "sends `text_pl`, the card's text in Polish.",
                ("id", "name", "name_pl", "cost", "types", "editions", "text", "kingdom"))
 
 

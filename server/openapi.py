@@ -253,6 +253,8 @@ def components() -> dict[str, Any]:
             "editions": {"type": "array", "minItems": 1,
                          "items": {"type": "integer", "enum": [1, 2]}},
             "text": {"type": "string", "description": "English"},
+            "text_pl": {"type": "string", "description": "Polish, in the Polish rulebook's "
+                                                         "terms"},
             "kingdom": {"type": "boolean", "description": "whether it can be a Kingdom card"},
         }),
         "Cards": obj({

@@ -6,8 +6,18 @@ from typing import Any
 
 import pytest
 
-from dominion.clients.choose import InputError, Parsed, allowed, option_label, parse_input
+from dominion.clients.choose import (
+    InputError,
+    Parsed,
+    Situation,
+    allowed,
+    forced_answer,
+    option_label,
+    parse_input,
+)
+from dominion.clients.i18n import use
 from dominion.clients.render import Names
+from dominion.server.engine.cards import all_cards
 
 POLISH = Names([{"id": "copper", "name": "Copper", "name_pl": "Miedziaki"},
                 {"id": "silver", "name": "Silver", "name_pl": "Srebrniki"},
@@ -93,19 +103,19 @@ def test_commands() -> None:
 
 
 @pytest.mark.parametrize(("text", "asked", "explains"), [
-    ("9", BUY, "no option 9: the options are numbered 1 to 7"),
-    ("0", BUY, "no option 0"),
-    ("1 2", BUY, "you chose 2; choose exactly 1"),
-    ("", BUY, "you must choose something"),
-    ("none", ORDER, "you must choose something"),
+    ("9", BUY, "There is no option 9: the options are numbered 1 to 7"),
+    ("0", BUY, "There is no option 0"),
+    ("1 2", BUY, "Too many: you chose 2. Choose one option"),
+    ("", BUY, "You must choose something"),
+    ("none", ORDER, "You must choose something"),
     ("copper", BUY, "'copper' could be 1 (Play Copper) or 4 (Buy Copper)"),
     ("s", BUY, "could be"),
-    ("gold", BUY, "'gold' is not an option here"),
-    ("1 1", DISCARD, "option 1 is chosen twice"),
+    ("gold", BUY, "'gold' is not one of the options"),
+    ("1 1", DISCARD, "Option 1 is chosen twice"),
     ("silver, silver", DISCARD, "'silver' is chosen more times"),
     ("all", decision("trash", [("card", "copper")] * 5, 0, 4), "'all' is not allowed here"),
-    ("end", DISCARD | {"min": 1}, "there is no ending here"),
-    ("copper", ORDER, "you chose 1; choose exactly 3"),
+    ("end", DISCARD | {"min": 1}, "There is nothing to end here"),
+    ("copper", ORDER, "Too few: you chose 1. Choose 3 options"),
 ])
 def test_mistakes_are_explained(text: str, asked: dict[str, Any], explains: str) -> None:
     with pytest.raises(InputError) as error:
@@ -122,9 +132,9 @@ def test_labels_and_allowed() -> None:
     assert option_label({"kind": "end_phase", "card": None}, {"kind": "play_action"},
                         ENGLISH) == "End Action phase"
     assert option_label(FATE["options"][0], FATE, POLISH) == "Trash Posiadłość"
-    assert allowed(DISCARD) == ("choose up to 5 of the options 1-5, by number or card name "
-                                "('none' or an empty line for nothing)")
-    assert allowed(ORDER).startswith("choose exactly 3")
+    assert allowed(DISCARD) == ("Choose up to 5, by number or name, or nothing ('none' or an "
+                                "empty line).")
+    assert allowed(ORDER).startswith("Choose 3 options")
 
 
 def test_labels_as_completed_are_answers() -> None:
@@ -137,3 +147,81 @@ def test_labels_as_completed_are_answers() -> None:
                 assert asked["options"][chosen[0]]["card"] == option["card"], label
     assert answer("End Action phase", decision(
         "play_action", [("play", "smithy"), ("end_phase", None)])) == (1,)
+
+
+CATALOGUE = Names(all_cards())
+TURN = Situation(coins=3, hand=["copper", "copper", "estate", "smithy", "silver"],
+                 supply={"copper": 46, "silver": 40, "smithy": 10, "witch": 0, "gold": 30},
+                 costs={"copper": 0, "silver": 3, "smithy": 4, "witch": 5, "gold": 6},
+                 types=CATALOGUE.types, spellings=CATALOGUE.spellings)
+BUYING = decision("buy", [("play", "copper"), ("play_all_treasures", None), ("buy", "copper"),
+                          ("buy", "silver"), ("end_phase", None)])
+BOUGHT = decision("buy", [("buy", "copper"), ("end_phase", None)])
+ACTING = decision("play_action", [("play", "smithy"), ("end_phase", None)])
+
+
+@pytest.mark.parametrize(("text", "asked", "explains"), [
+    ("buy smithy", BUYING, "Smithy costs $4; you have $3. Play your Treasures first ('all')."),
+    ("gold", BOUGHT, "Gold costs $6; you have $3."),
+    ("buy witch", BUYING, "The Witch pile is empty."),
+    ("buy market", BUYING, "Market is not in this game's Supply."),
+    ("sliver", BUYING, "'sliver' is not a card here. Did you mean Silver?"),
+    ("buy sliver", BUYING, "Did you mean Silver?"),
+    ("play silver", BOUGHT, "after a buy no more Treasures may be played"),
+    ("play smithy", BUYING, "Action cards are played in the Action phase, which is over."),
+    ("copper", ACTING, "Treasures are played in the Buy phase: 'end' ends your Action phase"),
+    ("buy silver", ACTING, "Cards are bought in the Buy phase"),
+    ("play witch", ACTING, "You have no Witch in your hand."),
+])
+def test_refusals_give_the_rules_reason(text: str, asked: dict[str, Any], explains: str) -> None:
+    with pytest.raises(InputError) as error:
+        parse_input(text, asked, CATALOGUE, TURN)
+    assert explains in str(error.value)
+
+
+def test_refusals_in_polish() -> None:
+    use("pl")
+    try:
+        names = Names(all_cards(), "pl")
+        situation = Situation(coins=3, hand=["copper"], supply={"smithy": 10},
+                              costs={"smithy": 4}, types=names.types,
+                              spellings=names.spellings)
+        with pytest.raises(InputError) as error:
+            parse_input("kup kuznia", BUYING, names, situation)
+        assert str(error.value) == ("Kuźnia kosztuje 4 (monety); masz 3. Najpierw zagraj "
+                                    "karty Skarbu („wszystkie”).")
+        assert parse_input("kup srebrniki", BUYING, names).options == (3,)
+        assert parse_input("wszystkie", BUYING, names).options == (1,)
+        assert parse_input("pomoc kuznia", BUYING, names, situation) == Parsed("help",
+                                                                             card="smithy")
+    finally:
+        use("en")
+
+
+def test_help_names_a_card_in_either_language() -> None:
+    assert parse_input("help smithy", BUYING, CATALOGUE, TURN) == Parsed("help", card="smithy")
+    assert parse_input("info Kuźnia", BUYING, CATALOGUE, TURN) == Parsed("help", card="smithy")
+    with pytest.raises(InputError, match="Did you mean Smithy"):
+        parse_input("help smity", BUYING, CATALOGUE, TURN)
+    text = CATALOGUE.describe_card("throne_room")
+    assert text[0] == "Throne Room · $4 · Action"
+    assert text[1].startswith("edition 2: You may play an Action card")
+    assert text[2].startswith("edition 1: Choose an Action card")
+
+
+@pytest.mark.parametrize(("asked", "forced"), [
+    (decision("discard", [("card", "copper")] * 3, 2, 2), (0, 1)),  # the same card thrice
+    (decision("trash", [("card", "copper"), ("card", "estate")], 2, 2), (0, 1)),
+    (decision("gain", [("card", "silver")]), (0,)),
+    (decision("discard", [], 0, 0), ()),
+    (decision("topdeck", [("card", "copper"), ("card", "estate")], 1, 1), None),
+    (decision("order", [("card", "copper"), ("card", "estate")], 2, 2, ordered=True), None),
+    (decision("order", [("card", "copper"), ("card", "copper")], 2, 2, ordered=True), (0, 1)),
+    (decision("discard", [("card", "copper"), ("card", "estate")], 0, 2), None),
+    (decision("react", [("card", "moat")], 0, 1), None),
+    (decision("react", [("card", "moat")], 0, 1) | {"forced": True}, ()),
+    (BUYING, None),
+])
+def test_a_decision_with_one_possible_answer_is_answered_by_itself(
+        asked: dict[str, Any], forced: tuple[int, ...] | None) -> None:
+    assert forced_answer(asked) == forced

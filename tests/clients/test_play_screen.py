@@ -4,18 +4,26 @@ events agree with the engine's view at every step; the screen names every part."
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
-from rich.console import Console
 
+from dominion.clients.board import (
+    Board,
+    decision_lines,
+    mine_lines,
+    player_lines,
+    status_line,
+    supply_lines,
+)
 from dominion.clients.bots import make_strategy
 from dominion.clients.bots.wire import WireDecision
-from dominion.clients.play import Screen
+from dominion.clients.i18n import use
 from dominion.clients.render import Names
 from dominion.clients.state import GameState
 from dominion.server.bots import EngineTable
 from dominion.server.engine import Game, Setup, decision_view, view, visible_event
-from dominion.server.engine.cards import kingdom_cards
+from dominion.server.engine.cards import all_cards, kingdom_cards
 
 
 @pytest.mark.parametrize("edition", [1, 2])
@@ -49,26 +57,47 @@ def test_actions_buys_and_discard_tops_match_the_engine(edition: int) -> None:
         assert known > 0.9 * steps * players * players
 
 
-def test_the_screen_shows_every_part() -> None:
-    game = Game(Setup.create(2, edition=2, kingdom="First Game"), seed=1)
+def board_text(lang: str) -> str:
+    """Every part of a board as the line mode and the full screen draw it."""
+    game = Game(Setup.create(["Ann", "Bob"], edition=2, kingdom="First Game"), seed=1)
     state = GameState(game="g-1", seat=0)
-    snapshot = view(game, 0)
-    state.apply_snapshot(len(game.events), snapshot)
+    state.apply_snapshot(len(game.events), view(game, 0))
+    state.turn_player = 0
     state.players[1].discard_top = "silver"
-    state.players[1].in_play = ["copper", "copper"]
-    console = Console(record=True, width=100, force_terminal=False)
+    state.players[0].in_play = ["copper", "copper"]
     decision = {"id": 9, "player": 0, "kind": "order", "prompt": "Put these back.",
                 "source": "sentry", "min": 2, "max": 2, "ordered": True,
                 "options": [{"id": 0, "kind": "card", "card": "copper"},
                             {"id": 1, "kind": "card", "card": "estate"}]}
-    Screen(console, Names(lang="en"), "g-1").draw(state, ["Ann buys Silver."], decision,
-                                                  "The server refused that: stale_decision")
-    text = console.export_text()
-    for part in ("Supply", "Province", "Market", "Players", "Discard top", "In play",
-                 "Your hand:", "Your play area:", "Actions 1 · Buys 1 · Coins 0",
-                 "Ann buys Silver.", "Your decision: order", "Put these back.",
-                 "Because of: Sentry", "1. Copper", "2. Estate",
-                 "Choose exactly 2 of the options 1-2",
-                 "the first one you choose ends on top", "Help: Put the cards back",
-                 "stale_decision", "2 Copper"):
+    use(lang)
+    try:
+        names = Names(all_cards(), lang)
+        board = Board(game="g-1", names=names, state=state, decision=decision,
+                      log=["Ann buys Silver."])
+        return "\n".join([status_line(board), *supply_lines(state, names),
+                          *player_lines(state, names), *mine_lines(state, names),
+                          *decision_lines(board, 80)])
+    finally:
+        use("en")
+
+
+def test_the_screen_shows_every_part() -> None:
+    text = board_text("en")
+    for part in ("Supply", "Province", "Market", "Player", "Discard", "Silver",
+                 "In play: 2× Copper", "Your hand:", "Actions 1 · Buys 1 · $0",
+                 "Sentry: Put these cards back onto your deck, in order.", "1. Copper",
+                 "2. Estate", "Choose 2 options", "ends on top", "'s turn", "Buy phase"):
         assert part in text, part
+    assert "order" not in text.split()  # no internal names
+
+
+def test_the_screen_in_polish_has_no_english_left() -> None:
+    text = board_text("pl")
+    for part in ("Zasoby", "Prowincja", "Targowisko", "Gracz", "Odrzucone", "Srebrniki",
+                 "W grze: 2× Miedziaki", "Twoja ręka:", "Akcje 1 · Zakupy 1 · monety: 0",
+                 "Wartownik: Połóż te karty", "1. Miedziaki", "2. Posiadłość",
+                 "Wybierz tyle opcji: 2", "na wierzchu", "tura", "faza zakupu"):
+        assert part in text, part
+    english = {"Supply", "Player", "Hand", "Turns", "Copper", "Your", "Actions", "Buys",
+               "Choose", "turn", "phase", "In", "play"}
+    assert not english & set(re.findall(r"[A-Za-z]+", text))

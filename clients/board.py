@@ -1,0 +1,177 @@
+"""What a game screen shows, as plain text: the same parts for the full screen
+(`clients.tui`) and the line mode (`clients.plain`).
+
+`Board` is everything a screen needs at one moment; the functions below turn it into
+lines (the status, the Supply, the players, your hand, the decision with numbered
+options). Nothing here writes to a terminal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .choose import allowed, option_label
+from .i18n import _
+from .render import Names, phase_name, who
+from .state import GameState
+from .words import question, waiting_for
+
+BASE_CARDS = ("copper", "silver", "gold", "estate", "duchy", "province", "curse")
+
+
+@dataclass
+class Board:
+    """One game as a screen shows it now."""
+
+    game: str
+    names: Names
+    state: GameState
+    log: list[str] = field(default_factory=list)
+    decision: dict[str, Any] | None = None
+    """Ours to answer now (with options), or None."""
+    note: list[str] = field(default_factory=list)
+    """Lines for the message area: a refusal explained, help, a card's text."""
+    ask: str | None = None
+    """A confirmation waiting for yes or no."""
+    waiting: str | None = None
+    """Before the start: who is seated, who is awaited."""
+    hint: str = ""
+    over: bool = False
+
+
+def status_line(board: Board) -> str:
+    """"Dominion g-1 · Ann's turn 3 (you) · Buy phase" (the counters are next to the hand)."""
+    state = board.state
+    parts = [f"Dominion {board.game}"]
+    if board.waiting is not None:
+        return " · ".join([*parts, _("waiting for players")])
+    if state.over:
+        return " · ".join([*parts, _("the game is over")])
+    if state.turn_player is not None:
+        player = state.players[state.turn_player] if 0 <= state.turn_player < len(
+            state.players) else None
+        heading = _("{who}'s turn {n}").format(who=who(state.names(), state.turn_player),
+                                               n=player.turns if player else "?")
+        if state.turn_player == state.seat:
+            heading += " " + _("(you)")
+        parts += [heading, phase_name(state.phase)]
+    return " · ".join(parts)
+
+
+def counters(state: GameState) -> str:
+    return _("Actions {actions} · Buys {buys} · ${coins}").format(
+        actions=state.actions, buys=state.buys, coins=state.coins)
+
+
+def supply_lines(state: GameState, names: Names, columns: int = 2) -> list[str]:
+    """The Supply: the base piles, then the Kingdom by cost, each "Name $cost left"."""
+    base = [c for c in BASE_CARDS if c in state.supply]
+    kingdom = sorted((c for c in state.supply if c not in BASE_CARDS),
+                     key=lambda c: (state.costs.get(c, 0), names(c)))
+    cells = []
+    width = max((len(names(c)) for c in state.supply), default=8)
+    for card in (*base, *kingdom):
+        cost = f"${state.costs.get(card, '?')}"
+        cells.append(f"{names(card):<{width}} {cost:<3}{state.supply.get(card, 0):>3}")
+    if columns <= 1:
+        return [_("Supply"), *cells]
+    rows = (len(cells) + columns - 1) // columns
+    lines = []
+    for row in range(rows):
+        lines.append("  ".join(cells[row + rows * col] for col in range(columns)
+                               if row + rows * col < len(cells)))
+    return [_("Supply"), *lines]
+
+
+def player_lines(state: GameState, names: Names) -> list[str]:
+    """One line per player: turn marker, name, hand size, turns, top of the discard pile."""
+    shown = state.names()
+    rows = []
+    for player in state.players:
+        name = who(shown, player.seat)
+        if player.seat == state.seat:
+            name += " " + _("(you)")
+        if player.resigned:
+            name += " " + _("(resigned)")
+        top = names(player.discard_top) if player.discard_top else "-"
+        marker = "▶ " if player.seat == state.turn_player and not state.over else "  "
+        rows.append((marker, name, player.hand_size, player.turns, top))
+    heading, hand, turns, discard = _("Player"), _("Hand"), _("Turns"), _("Discard")
+    width = max([len(row[1]) for row in rows] + [len(heading)])
+    lines = [f"  {heading:<{width}} {hand} {turns} {discard}"]
+    lines += [f"{marker}{name:<{width}} {size:>{len(hand)}} {count:>{len(turns)}} {top}"
+              for marker, name, size, count, top in rows]
+    turn_player = state.turn_player
+    if turn_player is not None and 0 <= turn_player < len(state.players) and not state.over \
+            and state.players[turn_player].in_play:
+        in_play = state.players[turn_player].in_play
+        lines.append(_("In play: {cards}").format(cards=names.counted(in_play)))
+    return lines
+
+
+def mine_lines(state: GameState, names: Names) -> list[str]:
+    """Your hand; on your turn, the counters and what you have in play."""
+    seat = state.seat
+    if seat is None or not 0 <= seat < len(state.players):
+        return []
+    me = state.players[seat]
+    hand = names.counted(sorted(me.hand or [], key=names)) if me.hand else _("nothing")
+    lines = [_("Your hand: {cards}").format(cards=hand)]
+    if state.turn_player == seat and not state.over:
+        line = counters(state)
+        if me.in_play:
+            line += "  ·  " + _("In play: {cards}").format(cards=names.counted(me.in_play))
+        lines.append(line)
+    return lines
+
+
+def option_cells(decision: Mapping[str, Any], state: GameState, names: Names) -> list[str]:
+    return [f"{number:>2}. {option_label(option, decision, names, state.costs)}"
+            for number, option in enumerate(decision.get("options", ()), start=1)]
+
+
+def in_columns(cells: list[str], width: int) -> list[str]:
+    """Cells laid out in as many columns as `width` allows, filled column by column."""
+    if not cells:
+        return []
+    cell = max(len(c) for c in cells) + 3
+    columns = max(1, min(len(cells), width // cell))
+    rows = (len(cells) + columns - 1) // columns
+    return ["".join(cells[row + rows * col].ljust(cell) for col in range(columns)
+                    if row + rows * col < len(cells)).rstrip() for row in range(rows)]
+
+
+def decision_lines(board: Board, width: int) -> list[str]:
+    """The question, the numbered options in columns, and how many may be chosen."""
+    decision = board.decision
+    state = board.state
+    if board.waiting is not None:
+        return [board.waiting]
+    if state.over:
+        return [_("The game is over.")]
+    if decision is None:
+        pending = state.decision
+        if pending is None or (state.seat is None and pending.get("player") is None):
+            return [""]
+        return [_("Waiting for {who}: {what}.").format(
+            who=who(state.names(), pending.get("player")),
+            what=waiting_for(pending, board.names))]
+    lines = [question(decision, board.names)]
+    lines += in_columns(option_cells(decision, state, board.names), width)
+    extra = allowed(decision)
+    if decision.get("ordered"):
+        extra += " " + _("The first one you choose ends on top.")
+    lines.append(extra)
+    return lines
+
+
+def hint_line(watching: bool) -> str:
+    if watching:
+        return _("help CARD: a card's text · PgUp/PgDn: the log · quit: leave")
+    return _("help: how to answer · help CARD: a card · PgUp/PgDn: the log · quit: leave")
+
+
+__all__ = ["Board", "counters", "decision_lines", "hint_line", "in_columns", "mine_lines",
+           "option_cells", "player_lines", "status_line", "supply_lines"]

@@ -1,0 +1,247 @@
+"""The full-screen terminal interface (prompt_toolkit): one screen, redrawn in place.
+
+    ┌ status: game · whose turn · phase · Actions · Buys · coins ─────────────────┐
+    │ Supply (scrolls)          │ Players                                         │
+    │                           │ Log (follows the game; PgUp/PgDn scroll it)     │
+    ├ your hand (and your play area on your turn) ────────────────────────────────┤
+    │ the decision: the question, the numbered options in columns, how many       │
+    │ a note: a refusal explained, help, a card's text, a confirmation            │
+    │ > the input line (completion of the options' names)                         │
+    └ hints ──────────────────────────────────────────────────────────────────────┘
+
+Everything below the Supply and the log keeps its height and stays next to the input
+however small the terminal is (80×24 is enough); the Supply and the log get the rest
+and scroll on their own. prompt_toolkit redraws on a resize. Ctrl-C leaves as `quit`
+does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import textwrap
+from collections.abc import Awaitable
+from typing import Any, TypeVar
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.completion import WordCompleter
+from prompt_toolkit.data_structures import Point
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.layout import (
+    ConditionalContainer,
+    Dimension,
+    Float,
+    FloatContainer,
+    HSplit,
+    Layout,
+    VSplit,
+    Window,
+)
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.layout.menus import CompletionsMenu
+from prompt_toolkit.styles import Style
+
+from .board import (
+    Board,
+    decision_lines,
+    mine_lines,
+    player_lines,
+    status_line,
+    supply_lines,
+)
+
+T = TypeVar("T")
+STYLE = Style.from_dict({
+    "status": "reverse bold",
+    "title": "bold",
+    "note": "fg:ansired bold",
+    "ask": "fg:ansiyellow bold",
+    "hint": "fg:ansibrightblack",
+    "line": "fg:ansibrightblack",
+    "mine": "bold",
+})
+SCROLL = 5
+
+
+class FullScreen:
+    """A `Display` for `clients.session.Session` (and the replay viewer)."""
+
+    keeps_result = True
+
+    def __init__(self, board: Board, hint: str) -> None:
+        self.board = board
+        self.hint = hint
+        self.items: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
+        self.log_offset = 0
+        """Lines scrolled up from the newest (0: the log follows the game)."""
+        self.supply_offset = 0
+        """Rows of the Supply scrolled away at the top."""
+        self._log_window: Window | None = None
+        self._completer = WordCompleter([], ignore_case=True, sentence=True)
+        self.input = Buffer(multiline=False, history=InMemoryHistory(),
+                            completer=self._completer, complete_while_typing=False,
+                            accept_handler=self._accept)
+        self.app: Application[None] = Application(
+            layout=Layout(self._layout(), focused_element=self.input), key_bindings=self._keys(),
+            style=STYLE, full_screen=True, mouse_support=False)
+
+    # -- Display ------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        self.app.invalidate()
+
+    def show_note(self, lines: list[str]) -> None:
+        self.board.note = lines
+        self.app.invalidate()
+
+    def set_words(self, words: list[str]) -> None:
+        self._completer.words = words
+
+    async def run(self, work: Awaitable[T]) -> T:
+        """Show the screen while `work` runs; the terminal is restored afterwards."""
+        # log records would be written over the screen: none while it is shown
+        quiet = logging.NullHandler()
+        loggers = [logging.getLogger(name) for name in ("dominion", "asyncio", "aiohttp")]
+        for logger in loggers:
+            logger.addHandler(quiet)
+            logger.propagate = False
+        shown = asyncio.ensure_future(self.app.run_async())
+        await asyncio.sleep(0)
+        try:
+            return await work
+        finally:
+            if self.app.is_running:
+                self.app.exit()
+            with contextlib.suppress(Exception):
+                await shown
+            for logger in loggers:
+                logger.removeHandler(quiet)
+                logger.propagate = True
+
+    # -- input --------------------------------------------------------------------------
+
+    def _accept(self, buffer: Buffer) -> bool:
+        buffer.cancel_completion()
+        self.items.put_nowait(("line", buffer.text))
+        self.log_offset = 0
+        return False  # clear the line (it stays in the history)
+
+    def _keys(self) -> KeyBindings:
+        keys = KeyBindings()
+
+        @keys.add("c-c")
+        @keys.add("c-q")
+        def _quit(event: KeyPressEvent) -> None:
+            self.items.put_nowait(("quit", "interrupt"))
+
+        @keys.add("c-d", filter=Condition(lambda: not self.input.text))
+        def _end(event: KeyPressEvent) -> None:
+            self.items.put_nowait(("quit", "eof"))
+
+        @keys.add("pageup")
+        def _older(event: KeyPressEvent) -> None:
+            self.log_offset = min(self.log_offset + SCROLL, max(len(self.board.log) - 1, 0))
+
+        @keys.add("pagedown")
+        def _newer(event: KeyPressEvent) -> None:
+            self.log_offset = max(self.log_offset - SCROLL, 0)
+
+        @keys.add("s-down")
+        @keys.add("c-down")
+        def _supply_down(event: KeyPressEvent) -> None:
+            self.supply_offset = min(self.supply_offset + 1, len(self.board.state.supply))
+
+        @keys.add("s-up")
+        @keys.add("c-up")
+        def _supply_up(event: KeyPressEvent) -> None:
+            self.supply_offset = max(self.supply_offset - 1, 0)
+
+        return keys
+
+    # -- the layout ---------------------------------------------------------------------
+
+    def _width(self) -> int:
+        return int(self.app.output.get_size().columns)
+
+    def _text(self, lines: list[str], style: str = "") -> StyleAndTextTuples:
+        return [(style, "\n".join(lines))]
+
+    def _log_lines(self) -> list[str]:
+        """The log up to where it is scrolled, wrapped at words; the window shows its end."""
+        log = self.board.log
+        info = self._log_window.render_info if self._log_window is not None else None
+        width = max(info.window_width - 1, 20) if info is not None else 40
+        shown = log[:max(len(log) - self.log_offset, 1)] or [""]
+        return [row for line in shown for row in textwrap.wrap(
+            line, width, subsequent_indent="  ", break_on_hyphens=False) or [""]]
+
+    def _log_cursor(self) -> Point:
+        lines = self._log_lines()
+        return Point(x=len(lines[-1]), y=len(lines) - 1)
+
+    def _layout(self) -> FloatContainer:
+        board = self.board
+
+        def text(get: Any, style: str = "") -> FormattedTextControl:
+            return FormattedTextControl(lambda: self._text(get(), style), focusable=False)
+
+        def supply() -> list[str]:
+            if not board.state.supply:
+                return []
+            title, *rows = supply_lines(board.state, board.names, 2 if self._width() >= 80
+                                        else 1)
+            return [title + (" ▲" if self.supply_offset else ""), *rows[self.supply_offset:]]
+
+        def players() -> list[str]:
+            return player_lines(board.state, board.names) if board.state.players else []
+
+        def note() -> StyleAndTextTuples:
+            return [("class:ask" if board.ask else "class:note", "\n".join(board.note))]
+
+        def mine() -> list[str]:
+            return mine_lines(board.state, board.names)
+
+        def decision() -> list[str]:
+            return decision_lines(board, self._width())
+
+        log = self._log_window = Window(FormattedTextControl(
+            lambda: self._text(self._log_lines()), focusable=False, show_cursor=False,
+            get_cursor_position=self._log_cursor))
+        body = VSplit([
+            Window(text(supply), width=lambda: Dimension(preferred=max(
+                (len(line) for line in supply()), default=20) + 1, max=self._width() // 2)),
+            Window(width=1, char="│", style="class:line"),
+            HSplit([
+                Window(text(players), height=lambda: Dimension.exact(len(players()) or 1),
+                       wrap_lines=True),
+                Window(height=1, char="─", style="class:line"),
+                log,
+            ]),
+        ], height=Dimension(min=3, weight=1))
+        root = HSplit([
+            Window(FormattedTextControl(lambda: [("class:status", status_line(board))]),
+                   height=1, style="class:status"),
+            body,
+            Window(height=1, char="─", style="class:line"),
+            Window(text(mine, "class:mine"), height=lambda: Dimension.exact(
+                max(len(mine()), 1)), wrap_lines=True, dont_extend_height=True),
+            Window(text(decision), height=lambda: Dimension.exact(len(decision())),
+                   wrap_lines=False),
+            ConditionalContainer(
+                Window(FormattedTextControl(note), wrap_lines=True,
+                       height=Dimension(min=1, max=4), dont_extend_height=True),
+                filter=Condition(lambda: bool(board.note))),
+            VSplit([Window(FormattedTextControl("> "), width=2),
+                    Window(BufferControl(self.input), height=1)], height=1),
+            Window(FormattedTextControl(lambda: [("class:hint", self.hint)]), height=1),
+        ])
+        return FloatContainer(root, floats=[
+            Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=8))])
+
+
+__all__ = ["FullScreen"]

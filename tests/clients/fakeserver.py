@@ -1,0 +1,75 @@
+"""A server that speaks just enough of the protocol to send a client chosen frames:
+`hello` gets a welcome, `resume` and `join` an ack and then the frames given, and the
+REST lobby serves the card catalogue and the server's limits. It runs in a thread, so
+that a client in a pseudo-terminal can connect to it."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+
+from aiohttp import web
+
+from dominion.protocol import (
+    Ack,
+    Hello,
+    Join,
+    Resume,
+    ServerInfo,
+    ServerLimits,
+    ServerMessage,
+    Welcome,
+    decode_client,
+    encode_server,
+)
+from dominion.server.engine import catalogue_dict
+
+LIMITS = ServerLimits(16384, 50, 100, 30, 60, 500)
+
+
+@contextmanager
+def fake_server(frames: Callable[[], Sequence[ServerMessage]], seat: int | None = None
+                ) -> Iterator[str]:
+    """The server's base URL while it runs."""
+
+    async def websocket(request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(protocols=("dominion.v2.msgpack",))
+        await ws.prepare(request)
+        async for message in ws:
+            asked = decode_client(message.data)
+            if isinstance(asked, Hello):
+                await ws.send_bytes(encode_server(Welcome(
+                    id=asked.id, version=2, server=ServerInfo("fake", "1"), limits=LIMITS)))
+            elif isinstance(asked, Resume | Join):
+                await ws.send_bytes(encode_server(Ack(id=asked.id, seat=seat)))
+                for frame in frames():
+                    await ws.send_bytes(encode_server(frame, checked=False))
+        return ws
+
+    async def cards(request: web.Request) -> web.Response:
+        return web.json_response({"editions": catalogue_dict()})
+
+    async def server(request: web.Request) -> web.Response:
+        return web.json_response({"limits": {"seat_grace_seconds": 120}})
+
+    loop = asyncio.new_event_loop()
+    app = web.Application()
+    app.router.add_get("/api/v1/ws", websocket)
+    app.router.add_get("/api/v1/cards", cards)
+    app.router.add_get("/api/v1/server", server)
+    runner = web.AppRunner(app)
+    loop.run_until_complete(runner.setup())
+    loop.run_until_complete(web.TCPSite(runner, "127.0.0.1", 0).start())
+    port = runner.addresses[0][1]
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)
+
+
+__all__ = ["fake_server"]

@@ -1,0 +1,96 @@
+"""The session's own rules, without a server: a question with one possible answer is
+never shown but answered; slips are confirmed first (or not, when turned off)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from dominion.clients.board import Board
+from dominion.clients.render import Names
+from dominion.clients.session import Session
+from dominion.clients.state import GameState, PlayerState
+
+
+class Screen:
+    keeps_result = False
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.items: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
+        self.shown: list[object] = []
+        self.notes: list[str] = []
+
+    def refresh(self) -> None:
+        self.shown.append(self.board.decision)
+
+    def show_note(self, lines: list[str]) -> None:
+        self.notes += lines
+
+    def set_words(self, words: list[str]) -> None:
+        pass
+
+
+class Server:
+    def __init__(self) -> None:
+        self.answers: list[tuple[int, tuple[int, ...]]] = []
+        self.resigned = 0
+
+    async def answer(self, game: str, decision: int, options: tuple[int, ...]) -> None:
+        self.answers.append((decision, tuple(options)))
+
+    async def resign(self, game: str) -> None:
+        self.resigned += 1
+
+
+def session(decision: dict[str, Any], confirm: bool = True, coins: int = 0
+            ) -> tuple[Session, Screen, Server]:
+    state = GameState(game="g", seat=0, turn_player=0, coins=coins, decision=decision)
+    state.players = [PlayerState(seat=0, name="Ann", hand=["copper"]),
+                     PlayerState(seat=1, name="Bob")]
+    screen, server = Screen(Board(game="g", names=Names(), state=state)), Server()
+    return Session(server, None, screen, "g", "tk", confirm=confirm), screen, server  # type: ignore[arg-type]
+
+
+def asked(kind: str, options: list[tuple[str, str | None]], low: int = 1, high: int = 1
+          ) -> dict[str, Any]:
+    return {"id": 4, "player": 0, "kind": kind, "prompt": "?", "source": "militia",
+            "min": low, "max": high, "ordered": False,
+            "options": [{"id": i, "kind": k, "card": c} for i, (k, c) in enumerate(options)]}
+
+
+def test_a_question_with_one_possible_answer_is_answered_and_never_shown() -> None:
+    forced = asked("discard", [("card", "copper")] * 3, 2, 2)
+    playing, screen, server = session(forced)
+    playing._changed()
+    asyncio.run(playing._forced())
+    assert server.answers == [(4, (0, 1))]
+    assert forced not in screen.shown
+
+
+def test_ending_the_turn_with_treasures_or_coins_left_is_confirmed() -> None:
+    buy = asked("buy", [("play_all_treasures", None), ("buy", "copper"), ("end_phase", None)])
+    playing, screen, server = session(buy, coins=2)
+    playing._changed()
+    asyncio.run(playing._line("end"))
+    assert server.answers == [] and "End your turn anyway?" in screen.notes[-1]
+    assert "Treasures in your hand not played and $2 and 1 Buy unused" in screen.notes[-1]
+    asyncio.run(playing._line("no"))
+    assert server.answers == [] and screen.notes[-1].startswith("Cancelled")
+    asyncio.run(playing._line("end"))
+    asyncio.run(playing._line("yes"))
+    assert server.answers == [(4, (2,))]
+
+
+def test_resigning_is_confirmed_and_confirmations_can_be_turned_off() -> None:
+    buy = asked("buy", [("play_all_treasures", None), ("end_phase", None)])
+    playing, screen, server = session(buy)
+    playing._changed()
+    asyncio.run(playing._line("resign"))
+    assert server.resigned == 0 and "Resign?" in screen.notes[-1]
+    asyncio.run(playing._line("y"))
+    assert server.resigned == 1
+    trusting, _screen, server = session(buy, confirm=False, coins=3)
+    trusting._changed()
+    asyncio.run(trusting._line("end"))
+    assert server.answers == [(4, (1,))]
