@@ -130,18 +130,22 @@ export function endView(state, ui, gameId, replayUrl) {
   const names = state.players.map((p) => p.name);
   const winners = result.winners || [];
   const best = Math.max(...result.scores);
-  let why = "";
-  if (result.abandoned) why = i18n.t("abandoned");
-  else if (winners.length > 1) why = i18n.t("why_shared");
-  else if (result.scores.filter((s) => s === best).length > 1) {
-    why = i18n.t("why_tie", { who: names[winners[0]] });
+  const resigned = result.resigned || [];
+  const tied = result.scores.map((s, seat) => seat).filter((seat) => result.scores[seat] === best
+    && !resigned.includes(seat));
+  const why = [];
+  if (result.abandoned) why.push(i18n.t("abandoned"));
+  else if (winners.length > 1) why.push(i18n.t("why_shared"));
+  else if (tied.length > 1) why.push(i18n.t("why_tie", { who: names[winners[0]] }));
+  if (resigned.length) {
+    why.push(i18n.t("why_resigned", { who: resigned.map((seat) => names[seat]).join(", ") }));
   }
   const headline = result.abandoned ? "" : i18n.t(winners.length > 1 ? "winners_many" : "winners",
     { who: winners.map((s) => names[s]).join(", ") });
   return h("section", { class: "end", "aria-label": i18n.t("game_over"), id: "end" },
     h("h2", {}, i18n.t("game_over")),
     h("p", { class: "winners" }, headline),
-    why ? h("p", {}, why) : null,
+    why.map((line) => h("p", {}, line)),
     h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, i18n.t("players")),
       h("th", {}, i18n.t("score")), h("th", {}, i18n.t("turns")), h("th", {}, ""))),
     h("tbody", {}, result.scores.map((score, seat) => h("tr", {

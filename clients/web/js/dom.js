@@ -10,7 +10,7 @@ export function h(tag, props = {}, ...children) {
     else if (key in node && typeof value !== "string") node[key] = value;
     else node.setAttribute(key, value === true ? "" : value);
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     node.append(child instanceof Node ? child : String(child));
   }
@@ -20,7 +20,7 @@ export function h(tag, props = {}, ...children) {
 /** Replace a node's children. */
 export function fill(node, ...children) {
   node.replaceChildren();
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child !== null && child !== undefined && child !== false) node.append(child);
   }
   return node;

@@ -259,8 +259,9 @@ export class GamePage {
     const { t } = this.bound();
     const parts = [];
     const decision = state.decision;
-    const mine = state.myDecision();
-    if (mine && !this.autoAnswered.has(mine.id)) {
+    const asked = state.myDecision();
+    const mine = asked && !this.autoAnswered.has(asked.id) ? asked : null;
+    if (mine) {
       parts.push(h("h2", {}, t("your_decision")));
       parts.push(h("p", { class: "prompt" }, i18n.prompt(mine),
         mine.source ? ` (${i18n.card(mine.source)})` : ""));
@@ -300,7 +301,10 @@ export class GamePage {
     if (this.note) parts.push(h("p", { class: "note" }, this.note));
     if (this.message) parts.push(h("p", { class: "refused", role: "alert" }, "⚠ ", this.message));
     if (!this.seat) parts.push(h("p", { class: "note" }, t("spectating")));
-    return h("section", { class: "decision", id: "decision", "aria-live": "polite" }, parts);
+    return h("section", {
+      class: "decision", id: "decision", "aria-live": "polite",
+      dataset: { decision: decision ? String(decision.id) : "", mine: mine ? "yes" : "no" },
+    }, parts);
   }
 
   waitingView() {

@@ -17,10 +17,12 @@ export class ReplayPage {
     this.step = 0;
     this.state = null;
     this.shownCard = null;
+    this.turns = 0;
   }
 
   async start() {
     this.replay = await api.replay(this.id);
+    this.turns = this.replay.events.filter((e) => e.kind === "turn_started").length;
     this.goTo(1);
   }
 
@@ -66,7 +68,7 @@ export class ReplayPage {
     const names = state.players.map((p) => p.name);
     const current = describe(events[this.step - 1], names, i18n);
     const turnInput = h("input", {
-      type: "number", min: 1, max: state.turn.number || 1, value: state.turn.number || 1,
+      type: "number", min: 1, max: this.turns, value: state.turn.number || 1,
       "aria-label": t("jump_turn"), name: "turn",
     });
     const button = (key, label, step) => h("button", {
