@@ -160,10 +160,34 @@ def play_until_over(page: Page, limit: int = 400) -> None:
     raise AssertionError("the game did not end")
 
 
-def restart(process: subprocess.Popen[bytes], db: Path, port: int
-            ) -> subprocess.Popen[bytes]:
-    """Kill the server (as a crash would) and start it again on the same port and file."""
-    stop(process)
+def play_together(pages: list[Page], answers: int | None = None) -> None:
+    """Several people at one table, each answering on their own page when it is their
+    decision: until `answers` answers have been given, or the game has ended."""
+    last: dict[int, str] = {}
+    given = 0
+    deadline = time.monotonic() + WAIT_MS / 1000 * 6
+    while time.monotonic() < deadline:
+        if all(page.locator("#end").count() for page in pages):
+            return
+        moved = False
+        for page in pages:
+            if page.locator('#decision[data-mine="yes"]').count() == 0:
+                continue
+            current = decision_id(page)
+            if last.get(id(page)) != current:
+                last[id(page)] = current
+                act(page)
+                given += 1
+                moved = True
+        if answers is not None and given >= answers:
+            return
+        if not moved:
+            pages[0].wait_for_timeout(20)
+    raise AssertionError("the players got stuck")
+
+
+def start_again(db: Path, port: int) -> subprocess.Popen[bytes]:
+    """Start the server again on the port and file it had (after `stop`, as after a crash)."""
     again = subprocess.Popen(
         [sys.executable, "-m", "dominion.server.main", "--port", str(port), "--db", str(db),
          *FAST], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -176,5 +200,5 @@ def restart(process: subprocess.Popen[bytes], db: Path, port: int
 
 
 __all__ = ["WAIT_MS", "Browser", "Page", "act", "browser", "create_table", "decision_id",
-           "my_turn", "new_page", "page_errors", "play_until_over", "restart", "screenshot",
-           "site"]
+           "my_turn", "new_page", "page_errors", "play_together", "play_until_over", "screenshot", "site",
+           "start_again", "stop"]
