@@ -45,8 +45,12 @@ def test_a_person_plays_a_whole_game_against_a_bot(browser: Browser, site: str) 
     game = create_table(page, "Ann", kingdom="Deck Top")
     seen_sentry = False
     last = None
+    answers = 0
     while my_turn(page, last):
         last = decision_id(page)
+        answers += 1
+        if answers == 12:
+            screenshot(page, "game-2-players")
         source = page.locator("#decision .prompt").inner_text()
         if not seen_sentry and "Sentry" in source:
             seen_sentry = True
@@ -128,3 +132,26 @@ def test_a_polish_browser_gets_polish_and_a_phone_plays_by_keyboard(
     assert my_turn(page, second)
     assert page_errors(page) == []
 
+
+
+def test_six_players_and_the_time_to_draw_an_update(browser: Browser, site: str) -> None:
+    """Measures (and prints) how long the page takes to draw an update of a 6-player game:
+    docs/BENCHMARKS.md records it. No assertion on time: the machine is shared."""
+    page = new_page(browser, site)
+    create_table(page, "Dee", seats=6, bots=dict.fromkeys(range(1, 6), "big_money"))
+    page.evaluate("performance.clearMeasures('dominion-render')")
+    last = None
+    for _ in range(16):
+        assert my_turn(page, last)
+        last = decision_id(page)
+        act(page)
+    assert my_turn(page, last)
+    screenshot(page, "game-6-players")
+    times = sorted(page.evaluate(
+        "performance.getEntriesByName('dominion-render').map(e => e.duration)"))
+    assert len(times) >= 16
+    print(json.dumps({"updates_drawn": len(times), "median_ms": round(times[len(times) // 2], 2),
+                      "p95_ms": round(times[int(len(times) * 0.95)], 2),
+                      "max_ms": round(times[-1], 2)}))
+    assert page.locator(".players tbody tr").count() == 6
+    assert page_errors(page) == []

@@ -35,8 +35,12 @@ export class GamePage {
     this.picked = { decision: null, ids: [] };
     this.autoAnswered = new Set();
     this.shownCard = null;
-    this.logLines = [];
-    this.chatLines = [];
+    this.logEvents = []; // the last LOG_LINES events, to say again in another language
+    this.logList = h("ul", { class: "log-lines" });
+    this.logLang = null;
+    this.chatList = h("ul", {});
+    this.boardArea = h("div", { class: "board-area" });
+    this.sideControls = h("div", {});
     this.confirmResign = false;
     this.connection = null;
   }
@@ -77,7 +81,7 @@ export class GamePage {
     switch (message.type) {
       case "snapshot": this.onSnapshot(message); break;
       case "update": this.onUpdate(message); break;
-      case "chat": this.chatLines.push(`${message.from}: ${message.text}`); break;
+      case "chat": this.chatList.append(h("li", {}, `${message.from}: ${message.text}`)); break;
       case "game_over":
         if (this.state) this.state.result = message.result;
         seats.forget(this.id);
@@ -94,7 +98,8 @@ export class GamePage {
     const viewer = this.seat ? this.seat.seat : null;
     this.state = new GameState(viewer, this.app.costs);
     this.state.applySnapshot(message.seq, message.view);
-    this.logLines = [];
+    this.logEvents = [];
+    this.logList.replaceChildren();
     this.afterChange();
     if (!this.state.players.every((p) => p.owned_known)) {
       // A snapshot does not say what anyone owns: count it from the public events so far.
@@ -123,10 +128,22 @@ export class GamePage {
     this.afterChange();
   }
 
+  /** Add an event to the running log (appended: the log is never drawn again whole). */
   log(event) {
-    const line = describe(event, this.state.players.map((p) => p.name), this.i18n);
-    if (line) this.logLines.push(line);
-    if (this.logLines.length > LOG_LINES) this.logLines.splice(0, this.logLines.length - LOG_LINES);
+    this.logEvents.push(event);
+    this.logList.append(...this.logLines([event]));
+    if (this.logEvents.length > LOG_LINES) {
+      this.logEvents.shift();
+      this.logList.firstChild?.remove();
+    }
+  }
+
+  logLines(events) {
+    const names = this.state.players.map((p) => p.name);
+    return events.map((event) => {
+      const line = describe(event, names, this.i18n);
+      return h("li", { class: line?.heading ? "heading" : "", hidden: !line }, line?.text ?? "");
+    });
   }
 
   afterChange() {
@@ -319,11 +336,12 @@ export class GamePage {
       h("label", {}, t("share"), " ", h("input", { readonly: true, value: link, size: 50 })));
   }
 
+  /** The log and the chat: built once (and again in another language), so that a long log
+   *  is not drawn again on every update and a half-typed chat line survives one. */
   sideView() {
     const { t } = this.bound();
-    const log = h("ul", { class: "log-lines" }, this.logLines.map((line) => h("li", {
-      class: line.heading ? "heading" : "",
-    }, line.text)));
+    this.logLang = this.i18n.lang;
+    if (this.state) this.logList.replaceChildren(...this.logLines(this.logEvents));
     const input = h("input", { name: "chat", maxlength: 500, "aria-label": t("say") });
     const chat = h("form", {
       class: "chat-form",
@@ -337,11 +355,9 @@ export class GamePage {
       },
     }, input, h("button", { type: "submit" }, t("send")));
     return h("aside", { class: "side" },
-      h("section", { class: "log", "aria-label": t("log") }, h("h2", {}, t("log")), log),
+      h("section", { class: "log", "aria-label": t("log") }, h("h2", {}, t("log")), this.logList),
       h("section", { class: "chat", "aria-label": t("chat") }, h("h2", {}, t("chat")),
-        h("ul", {}, this.chatLines.map((line) => h("li", {}, line))),
-        this.seat || this.state ? chat : null,
-        this.seat && this.state && !this.state.result ? this.resignView() : null));
+        this.chatList, chat, this.sideControls));
   }
 
   resignView() {
@@ -381,9 +397,12 @@ export class GamePage {
         playersView(state, ui),
         trashView(state, ui));
     }
-    fill(this.root, h("div", { class: "game" }, main, this.sideView()));
-    const log = this.root.querySelector(".log-lines");
-    if (log) log.scrollTop = log.scrollHeight;
+    if (this.logLang !== this.i18n.lang || !this.root.contains(this.boardArea)) {
+      fill(this.root, h("div", { class: "game" }, this.boardArea, this.sideView()));
+    }
+    fill(this.boardArea, main);
+    fill(this.sideControls, this.seat && state && !state.result ? this.resignView() : null);
+    this.logList.scrollTop = this.logList.scrollHeight; // (this lays the page out: measured)
     if (focused) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
       (again && !again.disabled ? again : this.root.querySelector("#decision button:not([disabled])"))
