@@ -9,9 +9,8 @@ from typing import Any
 
 from aiohttp import web
 
-from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS
-
 from dominion.clients.bots import STRATEGIES
+from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS
 
 from .engine import RECOMMENDED_KINGDOMS, catalogue_dict
 from .errors import GameError

@@ -149,17 +149,6 @@ def act(page: Page, buys: tuple[str, ...] = PREFERRED_BUYS) -> str:
     return "first option"
 
 
-def play_until_over(page: Page, limit: int = 400) -> None:
-    """Click through our decisions until the end screen shows."""
-    last = None
-    for _ in range(limit):
-        if not my_turn(page, last):
-            return
-        last = decision_id(page)
-        act(page)
-    raise AssertionError("the game did not end")
-
-
 def play_together(pages: list[Page], answers: int | None = None) -> None:
     """Several people at one table, each answering on their own page when it is their
     decision: until `answers` answers have been given, or the game has ended."""
@@ -200,5 +189,5 @@ def start_again(db: Path, port: int) -> subprocess.Popen[bytes]:
 
 
 __all__ = ["WAIT_MS", "Browser", "Page", "act", "browser", "create_table", "decision_id",
-           "my_turn", "new_page", "page_errors", "play_together", "play_until_over", "screenshot", "site",
+           "my_turn", "new_page", "page_errors", "play_together", "screenshot", "site",
            "start_again", "stop"]

@@ -7,7 +7,15 @@ import json
 import re
 
 from .browser import (
-    Browser, act, browser, create_table, decision_id, my_turn, new_page, page_errors, screenshot,
+    Browser,
+    act,
+    browser,
+    create_table,
+    decision_id,
+    my_turn,
+    new_page,
+    page_errors,
+    screenshot,
     site,
 )
 
@@ -91,7 +99,7 @@ def test_a_refused_click_says_why_and_changes_nothing(browser: Browser, site: st
     assert "Province costs 8" in refusal.inner_text()
     assert decision_id(page) == before
     assert page.locator(".turn-line .coins").inner_text() == coins
-    assert "×8" in page.locator('.pile [data-card="province"]').inner_text()
+    assert "\N{MULTIPLICATION SIGN}8" in page.locator('.pile [data-card="province"]').inner_text()
     # the Polish switch: the whole page, card names included
     page.click("#language")
     assert page.locator(".supply h2").inner_text() == "Zasoby"

@@ -17,7 +17,14 @@ from tests.clients.serverproc import FAST, stop
 from tests.server.test_process import start_server
 
 from .browser import (
-    Browser, Page, browser, create_table, new_page, page_errors, play_together, screenshot,
+    Browser,
+    Page,
+    browser,
+    create_table,
+    new_page,
+    page_errors,
+    play_together,
+    screenshot,
     start_again,
 )
 

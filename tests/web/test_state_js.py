@@ -19,8 +19,15 @@ import pytest
 from dominion.clients.bots import make_strategy
 from dominion.clients.bots.wire import WireDecision
 from dominion.server.bots import EngineTable
-from dominion.server.engine import Game, Setup, decision_view, event_record, view, visible_event
-from dominion.server.engine import catalogue_dict
+from dominion.server.engine import (
+    Game,
+    Setup,
+    catalogue_dict,
+    decision_view,
+    event_record,
+    view,
+    visible_event,
+)
 from dominion.server.engine.cards import kingdom_cards
 
 HERE = Path(__file__).parent
