@@ -401,7 +401,8 @@ export class GamePage {
       fill(this.root, h("div", { class: "game" }, this.boardArea, this.sideView()));
     }
     fill(this.boardArea, main);
-    fill(this.sideControls, this.seat && state && !state.result ? this.resignView() : null);
+    const playing = this.seat && state && !state.result && !state.players[this.seat.seat]?.resigned;
+    fill(this.sideControls, playing ? this.resignView() : null);
     this.logList.scrollTop = this.logList.scrollHeight; // (this lays the page out: measured)
     if (focused) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
