@@ -318,6 +318,7 @@ export class GamePage {
     if (this.note) parts.push(h("p", { class: "note" }, this.note));
     if (this.message) parts.push(h("p", { class: "refused", role: "alert" }, "⚠ ", this.message));
     if (!this.seat) parts.push(h("p", { class: "note" }, t("spectating")));
+    if (!parts.length && state.result) return null;
     return h("section", {
       class: "decision", id: "decision", "aria-live": "polite",
       dataset: { decision: decision ? String(decision.id) : "", mine: mine ? "yes" : "no" },

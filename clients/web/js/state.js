@@ -272,6 +272,8 @@ export class GameState {
       player.top_known = true;
     } else if (kind === "played" && zone === "discard") {
       tops.pop();
+    } else if (kind === "deck_to_discard" && !tops.length) {
+      player.top_known = false; // a deck moved there face down shows no top card
     } else if (kind === "put_on_deck" && zone === "discard") {
       // Harbinger: the card taken is not told, so neither is the one now on top
       tops.length = 0;
