@@ -18,8 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.clients.serverproc import FAST, stop
-from tests.server.test_process import start_server
+from tests.clients.serverproc import FAST, server_url, stop
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -58,15 +57,6 @@ def browser() -> Iterator[Browser]:
                                               headless=True)
         yield launched
         launched.close()
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A server for a module's pages (bots answer at once)."""
-    db = tmp_path_factory.mktemp("web") / "games.sqlite3"
-    process, url = start_server(db, *FAST)
-    yield url
-    stop(process)
 
 
 def new_page(browser: Browser, url: str, *, locale: str = "en-GB",
@@ -189,5 +179,5 @@ def start_again(db: Path, port: int) -> subprocess.Popen[bytes]:
 
 
 __all__ = ["WAIT_MS", "Browser", "Page", "act", "browser", "create_table", "decision_id",
-           "my_turn", "new_page", "page_errors", "play_together", "screenshot", "site",
-           "start_again", "stop"]
+           "my_turn", "new_page", "page_errors", "play_together", "screenshot",
+           "server_url", "start_again", "stop"]

@@ -16,10 +16,10 @@ from .browser import (
     new_page,
     page_errors,
     screenshot,
-    site,
+    server_url,
 )
 
-__all__ = ["browser", "site"]  # fixtures
+__all__ = ["browser", "server_url"]  # fixtures
 
 
 def first_load_bytes(browser: Browser, url: str) -> dict[str, int]:
@@ -41,13 +41,13 @@ def first_load_bytes(browser: Browser, url: str) -> dict[str, int]:
     return sizes
 
 
-def test_a_person_plays_a_whole_game_against_a_bot(browser: Browser, site: str) -> None:
-    sizes = first_load_bytes(browser, site)
+def test_a_person_plays_a_whole_game_against_a_bot(browser: Browser, server_url: str) -> None:
+    sizes = first_load_bytes(browser, server_url)
     total = sum(sizes.values())
     print(json.dumps({"first_load_bytes": total, "files": len(sizes)}))
     assert total < 200_000, sizes
 
-    page = new_page(browser, site)
+    page = new_page(browser, server_url)
     game = create_table(page, "Ann", kingdom="Deck Top")
     seen_sentry = False
     last = None
@@ -86,8 +86,8 @@ def test_a_person_plays_a_whole_game_against_a_bot(browser: Browser, site: str) 
     assert page_errors(page) == []
 
 
-def test_a_refused_click_says_why_and_changes_nothing(browser: Browser, site: str) -> None:
-    page = new_page(browser, site)
+def test_a_refused_click_says_why_and_changes_nothing(browser: Browser, server_url: str) -> None:
+    page = new_page(browser, server_url)
     create_table(page, "Bea")
     assert my_turn(page)
     before = decision_id(page)
@@ -110,8 +110,8 @@ def test_a_refused_click_says_why_and_changes_nothing(browser: Browser, site: st
 
 
 def test_a_polish_browser_gets_polish_and_a_phone_plays_by_keyboard(
-        browser: Browser, site: str) -> None:
-    page = new_page(browser, site, locale="pl-PL", size=(390, 844))
+        browser: Browser, server_url: str) -> None:
+    page = new_page(browser, server_url, locale="pl-PL", size=(390, 844))
     page.wait_for_selector("form.create")
     assert page.locator("form.create h2").inner_text() == "Nowy stół"
     create_table(page, "Cyla")
@@ -140,10 +140,10 @@ def test_a_polish_browser_gets_polish_and_a_phone_plays_by_keyboard(
 
 
 
-def test_six_players_and_the_time_to_draw_an_update(browser: Browser, site: str) -> None:
+def test_six_players_and_the_time_to_draw_an_update(browser: Browser, server_url: str) -> None:
     """Measures (and prints) how long the page takes to draw an update of a 6-player game:
     docs/BENCHMARKS.md records it. No assertion on time: the machine is shared."""
-    page = new_page(browser, site)
+    page = new_page(browser, server_url)
     page.wait_for_selector(".game-row")  # the other tests' games
     screenshot(page, "lobby")
     create_table(page, "Dee", seats=6, bots=dict.fromkeys(range(1, 6), "big_money"))
