@@ -51,12 +51,10 @@ export class GamePage {
     const url = websocketUrl(window.location, this.app.server.websocket);
     this.connection = new Connection(url, (push) => this.onPush(push),
       (status, code) => this.onStatus(status, code));
-    try {
-      await this.connection.open();
-    } catch {
-      return; // reconnecting: the status line says so
-    }
     this.connection.follow(this.id, this.seat?.token, () => this.state?.seq ?? 0);
+    // resumed once welcomed; if the server cannot be reached, the status line says the
+    // page is reconnecting, and it resumes when it can
+    await this.connection.open().catch(() => {});
   }
 
   stop() {

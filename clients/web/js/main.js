@@ -37,6 +37,7 @@ function showLanguage() {
 async function route() {
   app.page?.stop();
   app.page = null;
+  app.setStatus("");
   const [, kind, id] = window.location.hash.match(/^#\/(\w+)\/([^/]+)$/) || [];
   try {
     if (kind === "game" && seats.get(id)) app.page = new GamePage(root, app, id, seats.get(id));

@@ -40,6 +40,7 @@ export class Connection {
     this.lastHeard = 0;
     this.watchdog = null;
     this.stopped = false;
+    this.ready = false; // welcomed on the current socket
   }
 
   /** Connect and say hello; resolves once welcomed. */
@@ -58,6 +59,7 @@ export class Connection {
     });
     const welcome = await this.request("hello", { versions: [2], client: CLIENT_NAME });
     this.limits = welcome.limits;
+    this.ready = true;
     this.failures = 0;
     this.lastHeard = Date.now();
     clearInterval(this.watchdog);
@@ -66,11 +68,11 @@ export class Connection {
     for (const [game, follow] of this.games) this.resume(game, follow);
   }
 
-  /** Keep following a game: resumed now, and again after every reconnect. */
+  /** Keep following a game: resumed now if connected, and after every (re)connect. */
   follow(game, token, lastSeq) {
     const follow = { token, lastSeq };
     this.games.set(game, follow);
-    return this.resume(game, follow);
+    return this.ready ? this.resume(game, follow) : Promise.resolve();
   }
 
   resume(game, follow) {
@@ -123,6 +125,7 @@ export class Connection {
 
   closed(ws, code) {
     if (ws !== this.ws) return;
+    this.ready = false;
     clearInterval(this.watchdog);
     for (const waiting of this.pending.values()) waiting.reject(new ConnectionLost("closed"));
     this.pending.clear();
