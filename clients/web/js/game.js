@@ -341,7 +341,9 @@ export class GamePage {
     const { t } = this.bound();
     this.logLang = this.i18n.lang;
     if (this.state) this.logList.replaceChildren(...this.logLines(this.logEvents));
-    const input = h("input", { name: "chat", maxlength: 500, "aria-label": t("say") });
+    const input = h("input", {
+      name: "chat", maxlength: this.app.server.limits.max_chat_length, "aria-label": t("say"),
+    });
     const chat = h("form", {
       class: "chat-form",
       onsubmit: (event) => {
