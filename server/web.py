@@ -102,7 +102,7 @@ def add_web_routes(app: web.Application) -> None:
             raise web.HTTPNotFound(text="no such file")
         kind = CONTENT_TYPES[PurePosixPath(path).suffix]
         return web.Response(body=body, content_type=kind,
-                            charset=None if kind.startswith("image/png") else "utf-8",
+                            charset=None if kind.startswith("image/") else "utf-8",
                             headers={**SECURITY_HEADERS, "Cache-Control": ASSET_CACHE})
 
     app.router.add_get("/", page)
