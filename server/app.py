@@ -21,6 +21,7 @@ from .replay_api import add_replay_routes
 from .rest import add_rest_routes, json_errors, method_not_allowed
 from .settings import Settings
 from .storage import Storage
+from .web import add_web_routes, same_origin
 
 log = logging.getLogger("dominion.server")
 
@@ -60,6 +61,7 @@ def create_app(settings: Settings) -> web.Application:
     app.router.add_route("*", "/api/v1/ws", websocket_methods)
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/metrics", metrics)
+    add_web_routes(app)  # the web client's page at / and its files
     # REST in a sub-application with the JSON-error middleware; the WebSocket route is
     # matched first (the longest path wins) and runs without it.
     api = web.Application(client_max_size=64 * 1024, middlewares=[json_errors])
@@ -131,7 +133,7 @@ def _origin_allowed(request: web.Request) -> bool:
     if origin is None:
         return True  # not a browser: the allow-list protects browsers' users
     allowed = request.config_dict[SETTINGS].allowed_origins
-    return "*" in allowed or origin in allowed
+    return "*" in allowed or origin in allowed or same_origin(request)
 
 
 async def websocket_methods(request: web.Request) -> web.Response:

@@ -241,6 +241,9 @@ def components() -> dict[str, Any]:
                              "description": "every subprotocol accepted, newest first"},
             "websocket": {"type": "string", "const": "/api/v1/ws"},
             "public_url": nullable({"type": "string"}),
+            "bot_strategies": {"type": "array", "items": {"type": "string",
+                                                          "enum": list(STRATEGIES)},
+                               "description": "the strategies a table's bot seats may play"},
             "limits": ref("Limits"),
         }),
         "Card": obj({
@@ -262,6 +265,12 @@ def components() -> dict[str, Any]:
                 "1": {"type": "array", "items": ref("Card")},
                 "2": {"type": "array", "items": ref("Card")},
             }, description="edition -> its cards (base cards and Kingdom cards)"),
+            "kingdoms": obj({
+                edition: {"type": "object", "additionalProperties": {
+                    "type": "array", "items": card_id, "minItems": 10, "maxItems": 10}}
+                for edition in ("1", "2")
+            }, description="edition -> the recommended Kingdoms' names and cards (a name "
+                           "is what `kingdom` takes when creating a table)"),
         }),
         "Replay": {
             "type": "object",
@@ -514,6 +523,31 @@ def paths() -> dict[str, Any]:
                 "content": {"text/plain": {"schema": {"type": "string"}}},
             }},
         }},
+        "/": {"get": {
+            "operationId": "webClient", "tags": ["web"],
+            "summary": "The web client's page (docs/CLIENTS.md); revalidated on every load",
+            "responses": {
+                "200": {"description": "The page", "content": {"text/html": {
+                    "schema": {"type": "string"}}}},
+                "304": {"description": "The page has not changed (If-None-Match)"},
+            },
+        }},
+        "/web/{digest}/{path}": {"get": {
+            "operationId": "webClientFile", "tags": ["web"],
+            "summary": "A script, style sheet or licence of the web client; cached for a "
+                       "year (a new version of the page has a new digest)",
+            "parameters": [
+                {"name": "digest", "in": "path", "required": True,
+                 "schema": {"type": "string"}},
+                {"name": "path", "in": "path", "required": True,
+                 "schema": {"type": "string"}},
+            ],
+            "responses": {
+                "200": {"description": "The file", "content": {"text/javascript": {
+                    "schema": {"type": "string"}}}},
+                "404": _text("No such file in this version of the page"),
+            },
+        }},
     }
 
 
@@ -556,6 +590,7 @@ def _document() -> dict[str, Any]:
             {"name": "play", "description": "WebSocket play: see docs/PROTOCOL.md"},
             {"name": "replays", "description": "Replays: see docs/REPLAYS.md"},
             {"name": "operations", "description": "Health and metrics"},
+            {"name": "web", "description": "The web client, served as static files"},
         ],
         "paths": paths(),
         "components": components() | {"responses": {

@@ -9,9 +9,10 @@ from typing import Any
 
 from aiohttp import web
 
+from dominion.clients.bots import STRATEGIES
 from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS
 
-from .engine import catalogue_dict
+from .engine import RECOMMENDED_KINGDOMS, catalogue_dict
 from .errors import GameError
 from .filters import game_filters
 from .openapi import openapi_document
@@ -97,6 +98,7 @@ def add_rest_routes(app: web.Application) -> None:
             "subprotocols": list(SUBPROTOCOLS),
             "websocket": "/api/v1/ws",
             "public_url": settings.public_url or None,
+            "bot_strategies": list(STRATEGIES),
             "limits": {
                 "max_frame_bytes": settings.max_frame_bytes,
                 "messages_per_second": settings.messages_per_second,
@@ -111,7 +113,9 @@ def add_rest_routes(app: web.Application) -> None:
 
     @routes.get("/cards")
     async def cards(request: web.Request) -> web.Response:
-        return web.json_response({"editions": catalogue_dict()})
+        kingdoms = {str(edition): {name: list(cards) for name, cards in sets.items()}
+                    for edition, sets in RECOMMENDED_KINGDOMS.items()}
+        return web.json_response({"editions": catalogue_dict(), "kingdoms": kingdoms})
 
     @routes.post("/games")
     async def create_game(request: web.Request) -> web.Response:

@@ -1,0 +1,173 @@
+// Drawing a game's board from a GameState: the Supply, your cards, the other players, the
+// trash and the end of the game. Shared by live games and replays. Every state is said
+// in words or marks as well as colour.
+
+import { h } from "./dom.js";
+
+const BASE = ["copper", "silver", "gold", "estate", "duchy", "province", "curse"];
+
+/** A card's name, with its text on hover (`title`) and a button that shows the text. */
+function cardInfoButton(card, ui) {
+  return h("button", {
+    type: "button", class: "info", "aria-label": ui.i18n.t("info", { card: ui.i18n.card(card) }),
+    title: ui.i18n.cardText(card), onclick: () => ui.showCard(card),
+  }, "?");
+}
+
+export function supplyView(state, ui) {
+  const { i18n } = ui;
+  const kingdom = Object.keys(state.supply).filter((c) => !BASE.includes(c))
+    .sort((a, b) => (i18n.cost(a) ?? 0) - (i18n.cost(b) ?? 0) || i18n.card(a).localeCompare(i18n.card(b)));
+  const base = BASE.filter((c) => c in state.supply);
+  const pile = (card) => {
+    const left = state.supply[card];
+    const buy = ui.buyOption(card);
+    return h("li", { class: `pile${buy ? " can-buy" : ""}${left ? "" : " empty"}` },
+      h("button", {
+        type: "button", class: "card-button", title: i18n.cardText(card),
+        dataset: { key: `supply:${card}`, card },
+        "aria-label": `${i18n.card(card)}, ${i18n.t("cost")} ${i18n.cost(card) ?? "?"}, `
+          + `${i18n.t("left")} ${left}${buy ? `, ${i18n.t("buy_x", { card: "" }).trim()}` : ""}`,
+        onclick: () => ui.clickSupply(card),
+      },
+      h("span", { class: "cost" }, `$${i18n.cost(card) ?? "?"}`),
+      h("span", { class: "name" }, i18n.card(card)),
+      h("span", { class: "left" }, left ? `×${left}` : i18n.t("empty")),
+      buy ? h("span", { class: "mark" }, " ✓") : null),
+      cardInfoButton(card, ui));
+  };
+  return h("section", { class: "supply", "aria-label": i18n.t("supply") },
+    h("h2", {}, i18n.t("supply")),
+    h("ul", { class: "piles base" }, base.map(pile)),
+    h("ul", { class: "piles kingdom" }, kingdom.map(pile)));
+}
+
+function cardList(cards, i18n) {
+  return cards.length ? i18n.many(cards) : i18n.t("none");
+}
+
+export function turnLine(state, ui) {
+  const { i18n } = ui;
+  const turn = state.turn;
+  const who = state.players[turn.player]?.name ?? "?";
+  const mine = turn.player === state.viewer ? ` (${i18n.t("you")})` : "";
+  return h("p", { class: "turn-line" },
+    h("strong", {}, i18n.t("turn_line", { n: turn.number, who: who + mine })), " · ",
+    i18n.t(`phase_${turn.phase}`), " · ",
+    `${i18n.t("actions")} ${turn.actions} · ${i18n.t("buys")} ${turn.buys} · `,
+    h("span", { class: "coins" }, `${i18n.t("coins")} ${turn.coins}`));
+}
+
+/** Your own cards: the hand as buttons (playable ones marked), play area, deck count. */
+export function mineView(state, ui) {
+  const { i18n } = ui;
+  const me = state.players[state.viewer];
+  if (!me || !me.hand) return null;
+  const hand = [...me.hand].sort((a, b) => i18n.card(a).localeCompare(i18n.card(b)));
+  return h("section", { class: "mine", "aria-label": i18n.t("your_hand") },
+    h("h2", {}, i18n.t("your_hand"), ` (${me.hand.length})`),
+    h("ul", { class: "hand" }, hand.map((card, index) => {
+      const play = ui.playOption(card);
+      return h("li", {}, h("button", {
+        type: "button", class: `card-button${play ? " can-play" : ""}`, title: i18n.cardText(card),
+        dataset: { key: `hand:${card}:${index}`, card },
+        onclick: () => ui.clickHand(card),
+      }, i18n.card(card), play ? h("span", { class: "mark" }, " ▶") : null));
+    })),
+    h("p", {}, h("strong", {}, `${i18n.t("in_play")}: `), cardList(me.in_play, i18n)),
+    me.set_aside.length ? h("p", {}, h("strong", {}, `${i18n.t("set_aside")}: `),
+      cardList(me.set_aside, i18n)) : null,
+    me.looking.length ? h("p", {}, h("strong", {}, `${i18n.t("looking")}: `),
+      cardList(me.looking, i18n)) : null,
+    h("p", {}, `${i18n.t("deck")}: ${i18n.t("cards_n", { n: me.deck_size })} · `
+      + `${i18n.t("discard_top")}: ${topOf(me, i18n)}`));
+}
+
+function topOf(player, i18n) {
+  if (!player.top_known) return i18n.t("unknown");
+  return player.discard_top ? i18n.card(player.discard_top) : i18n.t("empty");
+}
+
+/** Everyone at the table: what is public about them (and every hand, in a replay). */
+export function playersView(state, ui) {
+  const { i18n } = ui;
+  const rows = state.players.map((p) => {
+    const marks = [];
+    if (p.seat === state.turn.player && !state.result) marks.push("▶");
+    if (state.decision && state.decision.player === p.seat) marks.push("…");
+    const name = [p.name, p.seat === state.viewer ? ` (${i18n.t("you")})` : "",
+      p.resigned ? ` (${i18n.t("resigned")})` : ""].join("");
+    return h("tr", { class: p.seat === state.turn.player ? "current" : "" },
+      h("td", { "aria-hidden": "true" }, marks.join(" ")),
+      h("th", { scope: "row" }, name),
+      h("td", {}, state.everyone && p.hand ? cardList(p.hand, i18n) : String(p.hand_size)),
+      h("td", {}, topOf(p, i18n)),
+      h("td", {}, cardList(p.in_play, i18n),
+        p.set_aside.length ? ` · ${i18n.t("set_aside")}: ${cardList(p.set_aside, i18n)}` : ""),
+      h("td", {}, String(p.turns)),
+      h("td", {}, p.owned_known ? String(state.points(p.seat)) : "?"));
+  });
+  return h("section", { class: "players", "aria-label": i18n.t("players") },
+    h("h2", {}, i18n.t("players")),
+    h("div", { class: "scroll" }, h("table", {},
+      h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, i18n.t("players")),
+        h("th", {}, i18n.t("hand")), h("th", {}, i18n.t("discard_top")),
+        h("th", {}, i18n.t("in_play")), h("th", {}, i18n.t("turns")),
+        h("th", {}, i18n.t("owned_vp")))),
+      h("tbody", {}, rows))));
+}
+
+export function trashView(state, ui) {
+  return h("section", { class: "trash" },
+    h("h2", {}, ui.i18n.t("trash"), ` (${state.trash.length})`),
+    h("p", {}, cardList(state.trash, ui.i18n)));
+}
+
+/** The end of the game: scores, the winners and why, and the replay downloads. */
+export function endView(state, ui, gameId, replayUrl) {
+  const { i18n } = ui;
+  const result = state.result;
+  const names = state.players.map((p) => p.name);
+  const winners = result.winners || [];
+  const best = Math.max(...result.scores);
+  const resigned = result.resigned || [];
+  const tied = result.scores.map((s, seat) => seat).filter((seat) => result.scores[seat] === best
+    && !resigned.includes(seat));
+  const why = [];
+  if (result.abandoned) why.push(i18n.t("abandoned"));
+  else if (winners.length > 1) why.push(i18n.t("why_shared"));
+  else if (tied.length > 1) why.push(i18n.t("why_tie", { who: names[winners[0]] }));
+  if (resigned.length) {
+    why.push(i18n.t("why_resigned", { who: resigned.map((seat) => names[seat]).join(", ") }));
+  }
+  const headline = result.abandoned ? "" : i18n.t(winners.length > 1 ? "winners_many" : "winners",
+    { who: winners.map((s) => names[s]).join(", ") });
+  return h("section", { class: "end", "aria-label": i18n.t("game_over"), id: "end" },
+    h("h2", {}, i18n.t("game_over")),
+    h("p", { class: "winners" }, headline),
+    why.map((line) => h("p", {}, line)),
+    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, i18n.t("players")),
+      h("th", {}, i18n.t("score")), h("th", {}, i18n.t("turns")), h("th", {}, ""))),
+    h("tbody", {}, result.scores.map((score, seat) => h("tr", {
+      class: winners.includes(seat) ? "winner" : "",
+    }, h("th", { scope: "row" }, names[seat]), h("td", {}, String(score)),
+    h("td", {}, String(result.turns[seat])),
+    h("td", {}, winners.includes(seat) ? `★ ${i18n.t("winner")}`
+      : (result.resigned || []).includes(seat) ? i18n.t("resigned") : ""))))),
+    h("p", {}, i18n.t("download"), " ",
+      ["json", "msgpack", "text"].map((format) => [h("a", {
+        href: replayUrl(gameId, format), download: "",
+      }, format), " "]),
+      h("a", { href: `#/replay/${gameId}` }, i18n.t("replay"))));
+}
+
+export function cardInfo(card, ui) {
+  const { i18n } = ui;
+  const entry = i18n.cards.get(card);
+  return h("aside", { class: "card-info", role: "dialog", "aria-label": i18n.card(card) },
+    h("h3", {}, i18n.card(card), ` ($${entry?.cost ?? "?"})`),
+    h("p", { class: "types" }, (entry?.types || []).join(", ")),
+    h("p", {}, i18n.cardText(card)),
+    h("button", { type: "button", onclick: () => ui.showCard(null), dataset: { key: "close-info" } },
+      i18n.t("close")));
+}

@@ -1,0 +1,82 @@
+// One event as a sentence of the running log, in English or Polish. An event whose cards
+// the reader may not see says how many (`count`), and the card on top (`top`) when public.
+
+const VERBS = {
+  en: {
+    shuffled: "shuffles", drew: "draws", played: "plays", bought: "buys", gained: "gains",
+    trashed: "trashes", discarded: "discards", revealed: "reveals", looked_at: "looks at",
+    put_on_deck: "puts onto their deck", put_in_hand: "puts into their hand",
+    set_aside: "sets aside", reacted: "reveals",
+    deck_to_discard: "puts their deck into their discard pile",
+  },
+  pl: {
+    shuffled: "tasuje", drew: "dobiera", played: "zagrywa", bought: "kupuje", gained: "dodaje",
+    trashed: "wyrzuca na Śmietnisko", discarded: "odrzuca", revealed: "odsłania",
+    looked_at: "ogląda", put_on_deck: "kładzie na swojej talii", put_in_hand: "bierze na rękę",
+    set_aside: "odkłada na bok", reacted: "odsłania",
+    deck_to_discard: "kładzie talię na stosie kart odrzuconych",
+  },
+};
+
+const PHRASES = {
+  en: {
+    started: (players, kingdom) => `The game starts: ${players}. Kingdom: ${kingdom}.`,
+    turn: (n, who) => `Turn ${n} — ${who}`,
+    buy_phase: (who) => `${who} starts the Buy phase.`,
+    resigned: (who) => `${who} resigns.`,
+    ended: "The game is over.",
+    cards: (n) => (n === 1 ? "1 card" : `${n} cards`),
+    on_top: (card) => ` (${card} on top)`,
+    against: (who, card, attack) => `${who} reveals ${card} against ${attack}.`,
+  },
+  pl: {
+    started: (players, kingdom) => `Początek gry: ${players}. Królestwo: ${kingdom}.`,
+    turn: (n, who) => `Tura ${n} — ${who}`,
+    buy_phase: (who) => `${who}: faza zakupu.`,
+    resigned: (who) => `${who} poddaje się.`,
+    ended: "Koniec gry.",
+    cards: (n) => `kart: ${n}`,
+    on_top: (card) => ` (na wierzchu: ${card})`,
+    against: (who, card, attack) => `${who} odsłania ${card} przeciw: ${attack}.`,
+  },
+};
+
+/**
+ * @returns {{text: string, heading: boolean} | null} null for events a log leaves out
+ */
+export function describe(event, names, i18n) {
+  const lang = i18n.lang;
+  const say = PHRASES[lang];
+  const who = Number.isInteger(event.player) ? (names[event.player] ?? `#${event.player}`) : "";
+  const data = event.data || {};
+  const because = event.source ? ` (${i18n.card(event.source)})` : "";
+  switch (event.kind) {
+    case "game_started":
+      return { text: say.started(data.players.join(", "), i18n.many(data.kingdom)), heading: false };
+    case "turn_started":
+      return { text: say.turn(data.turn, who), heading: true };
+    case "phase":
+      return event.zone === "buy" ? { text: say.buy_phase(who), heading: false } : null;
+    case "resigned":
+      return { text: say.resigned(who), heading: false };
+    case "game_ended":
+      return { text: say.ended, heading: false };
+    case "reacted":
+      return {
+        text: say.against(who, i18n.many(event.cards || []), i18n.card(event.source)),
+        heading: false,
+      };
+    default:
+      break;
+  }
+  const verb = VERBS[lang][event.kind] ?? event.kind;
+  if (event.kind === "shuffled") return { text: `${who} ${verb}.`, heading: false };
+  if (Array.isArray(event.cards)) {
+    return { text: `${who} ${verb}: ${i18n.many(event.cards)}${because}.`, heading: false };
+  }
+  if (Number.isInteger(event.count)) {
+    const top = event.top ? say.on_top(i18n.card(event.top)) : "";
+    return { text: `${who} ${verb}: ${say.cards(event.count)}${top}${because}.`, heading: false };
+  }
+  return { text: `${who} ${verb}${because}.`, heading: false };
+}

@@ -1,0 +1,245 @@
+// The page's words in English and Polish (the Polish rulebook's terms: Zasoby, dodaj,
+// odrzuć, wyrzuć na Śmietnisko, talia, stos kart odrzuconych), and card names and texts
+// from the catalogue (`name_pl`, and `text_pl` where the server has it).
+
+export const LANGUAGES = ["en", "pl"];
+
+/** Every word of the page: key -> [English, Polish]. */
+const WORDS = {
+  title: ["Dominion", "Dominion"],
+  lobby: ["Lobby", "Poczekalnia"],
+  language: ["Polski", "English"],
+  open_tables: ["Open tables", "Wolne stoły"],
+  running_games: ["Running games", "Trwające gry"],
+  finished_games: ["Finished games", "Zakończone gry"],
+  none: ["none", "brak"],
+  refresh: ["Refresh", "Odśwież"],
+  create_table: ["Create a table", "Nowy stół"],
+  your_name: ["Your name", "Twoje imię"],
+  seats: ["Seats", "Miejsca"],
+  edition: ["Edition", "Edycja"],
+  kingdom: ["Kingdom", "Królestwo"],
+  kingdom_recommended: ["Recommended", "Zalecane"],
+  kingdom_random: ["Random", "Losowe"],
+  kingdom_chosen: ["Ten chosen cards", "Dziesięć wybranych kart"],
+  seat_n: ["Seat {n}", "Miejsce {n}"],
+  person: ["a person", "człowiek"],
+  bot: ["bot: {name}", "bot: {name}"],
+  create: ["Create", "Utwórz"],
+  join: ["Join", "Dołącz"],
+  watch: ["Watch", "Oglądaj"],
+  replay: ["Replay", "Zapis gry"],
+  share: ["Link to this table", "Link do tego stołu"],
+  seat_of: ["{taken} of {seats} seats", "{taken} z {seats} miejsc"],
+  turn_n: ["turn {n}", "tura {n}"],
+  chosen_count: ["{n} of 10 chosen", "wybrano {n} z 10"],
+  table: ["Table {id}", "Stół {id}"],
+  waiting: [
+    "Waiting for players: {taken} of {seats} seats taken.",
+    "Czekamy na graczy: zajęte {taken} z {seats} miejsc.",
+  ],
+  you: ["you", "ty"],
+  reconnecting: ["Connection lost: reconnecting…", "Utracono połączenie: łączę ponownie…"],
+  replaced: ["This seat was opened in another window.", "To miejsce otwarto w innym oknie."],
+  supply: ["Supply", "Zasoby"],
+  trash: ["Trash", "Śmietnisko"],
+  players: ["Players", "Gracze"],
+  your_hand: ["Your hand", "Twoja ręka"],
+  in_play: ["In play", "W grze"],
+  set_aside: ["Set aside", "Odłożone na bok"],
+  looking: ["You are looking at", "Oglądasz"],
+  deck: ["Deck", "Talia"],
+  discard_top: ["Discard pile top", "Wierzch stosu kart odrzuconych"],
+  hand: ["Hand", "Ręka"],
+  turns: ["Turns", "Tury"],
+  log: ["Log", "Przebieg gry"],
+  chat: ["Chat", "Czat"],
+  say: ["Say", "Napisz"],
+  send: ["Send", "Wyślij"],
+  turn_line: ["Turn {n}: {who}", "Tura {n}: {who}"],
+  phase_action: ["Action phase", "Faza akcji"],
+  phase_buy: ["Buy phase", "Faza zakupu"],
+  phase_cleanup: ["Clean-up", "Faza porządków"],
+  phase_game_over: ["Game over", "Koniec gry"],
+  actions: ["Actions", "Akcje"],
+  buys: ["Buys", "Zakupy"],
+  coins: ["Coins", "Monety"],
+  cost: ["Cost", "Koszt"],
+  left: ["Left", "Zostało"],
+  empty: ["empty", "pusty"],
+  unknown: ["unknown", "nieznana"],
+  cards_n: ["{n} cards", "kart: {n}"],
+  owned_vp: ["VP owned", "PZ w posiadaniu"],
+  info: ["About {card}", "O karcie {card}"],
+  close: ["Close", "Zamknij"],
+  your_decision: ["Your decision", "Twoja decyzja"],
+  waiting_for: ["Waiting for {who} ({kind}).", "Czekamy na: {who} ({kind})."],
+  confirm: ["Confirm", "Zatwierdź"],
+  choose_none: ["Choose nothing", "Nic nie wybieraj"],
+  choose_n: ["Choose {range}.", "Wybierz {range}."],
+  choose_order: [
+    "Click the cards in order: the first ends on top.",
+    "Klikaj karty po kolei: pierwsza będzie na wierzchu.",
+  ],
+  order_n: ["#{n}", "#{n}"],
+  answered_forced: [
+    "Answered for you (the only choice): {what}.",
+    "Odpowiedziano za ciebie (jedyny wybór): {what}.",
+  ],
+  play_all: ["Play all Treasures", "Zagraj wszystkie Skarby"],
+  end_actions: ["End Action phase", "Zakończ fazę akcji"],
+  end_turn: ["End turn", "Zakończ turę"],
+  end_phase: ["End phase", "Zakończ fazę"],
+  yes: ["Yes", "Tak"],
+  no: ["No", "Nie"],
+  trash_it: ["Trash", "Wyrzuć na Śmietnisko"],
+  discard_it: ["Discard", "Odrzuć"],
+  keep_it: ["Put back", "Połóż z powrotem"],
+  play_x: ["Play {card}", "Zagraj: {card}"],
+  buy_x: ["Buy {card}", "Kup: {card}"],
+  cannot_buy: [
+    "{card} costs {cost}: you have {coins} coins and can buy only what is offered.",
+    "{card} kosztuje {cost}: masz {coins} monet i możesz kupić tylko to, co jest w ofercie.",
+  ],
+  cannot_play: ["{card} cannot be played now.", "Nie można teraz zagrać: {card}."],
+  not_your_turn: ["It is not your decision now.", "To nie twoja decyzja."],
+  refused: ["The server refused: {message}", "Serwer odmówił: {message}"],
+  resign: ["Resign", "Poddaj się"],
+  resign_sure: ["Really resign?", "Na pewno się poddać?"],
+  game_over: ["The game is over", "Koniec gry"],
+  winners: ["Winner: {who}", "Zwycięzca: {who}"],
+  winners_many: ["Shared victory: {who}", "Wspólne zwycięstwo: {who}"],
+  abandoned: ["The game was abandoned: nobody wins.", "Gra została porzucona: nikt nie wygrywa."],
+  why_tie: [
+    "Tied on points: {who} had fewer turns.",
+    "Remis na punkty: {who} rozegrał(a) mniej tur.",
+  ],
+  why_shared: [
+    "Tied on points and turns: the victory is shared.",
+    "Remis na punkty i tury: zwycięstwo jest wspólne.",
+  ],
+  why_resigned: ["Resigned, so they cannot win: {who}.", "Poddali się i nie mogą wygrać: {who}."],
+  score: ["Score", "Punkty"],
+  resigned: ["resigned", "poddał(a) się"],
+  download: ["Download the replay:", "Pobierz zapis gry:"],
+  spectating: ["You are watching as a spectator.", "Oglądasz grę jako widz."],
+  back: ["Back to the lobby", "Wróć do poczekalni"],
+  replay_of: ["Replay of {id}", "Zapis gry {id}"],
+  step: ["Event {n} of {total}", "Zdarzenie {n} z {total}"],
+  first: ["Start", "Początek"],
+  prev: ["Back", "Wstecz"],
+  next: ["Forward", "Dalej"],
+  last: ["End", "Koniec"],
+  jump_turn: ["Jump to turn", "Skocz do tury"],
+  go: ["Go", "Idź"],
+  seat_lost: [
+    "No seat token for this table in this browser: join it or watch it.",
+    "Ta przeglądarka nie ma żetonu miejsca przy tym stole: dołącz albo oglądaj.",
+  ],
+  not_found: ["No such game.", "Nie ma takiej gry."],
+  loading: ["Loading…", "Wczytywanie…"],
+  join_as: ["Join as", "Dołącz jako"],
+  no_games: ["No games.", "Brak gier."],
+  seats_taken: ["Players: {names}", "Gracze: {names}"],
+  winner: ["winner", "zwycięzca"],
+  // what a decision is about, for those who wait for it
+  kind_play_action: ["play an Action", "zagraj kartę Akcji"],
+  kind_buy: ["buy", "zakup"],
+  kind_discard: ["discard", "odrzuć"],
+  kind_trash: ["trash", "wyrzuć na Śmietnisko"],
+  kind_gain: ["gain a card", "dodaj kartę"],
+  kind_topdeck: ["put a card onto the deck", "połóż kartę na talii"],
+  kind_set_aside: ["set aside", "odłóż na bok"],
+  kind_play: ["play a card", "zagraj kartę"],
+  kind_react: ["reveal a Reaction", "odsłoń Reakcję"],
+  kind_yes_no: ["yes or no", "tak czy nie"],
+  kind_choose_fate: ["a card's fate", "los karty"],
+  kind_order: ["order cards", "kolejność kart"],
+};
+
+/** What a decision asks, for people; the English prompt comes from the server. */
+const PROMPTS_PL = {
+  play_action: "Zagraj kartę Akcji albo zakończ fazę akcji.",
+  buy: "Zagraj Skarby, kup kartę albo zakończ turę.",
+  discard: "Odrzuć karty z ręki.",
+  trash: "Wyrzuć karty na Śmietnisko.",
+  gain: "Dodaj kartę z Zasobów.",
+  topdeck: "Połóż kartę z ręki na swojej talii.",
+  set_aside: "Odłożyć tę kartę Akcji na bok zamiast brać ją na rękę?",
+  play: "Zagraj kartę.",
+  react: "Odsłonić Fosę, by uniknąć Ataku?",
+  yes_no: "Tak czy nie?",
+  choose_fate: "Wyrzuć na Śmietnisko, odrzuć albo połóż z powrotem.",
+  order: "Ułóż karty, które wracają na talię.",
+};
+
+function initialLanguage(storage, navigatorLanguages) {
+  const saved = storage?.getItem("dominion.lang");
+  if (LANGUAGES.includes(saved)) return saved;
+  const wanted = (navigatorLanguages || []).map((l) => l.slice(0, 2).toLowerCase());
+  return wanted.find((l) => LANGUAGES.includes(l)) || "en";
+}
+
+export class I18n {
+  constructor(storage, navigatorLanguages) {
+    this.storage = storage;
+    this.lang = initialLanguage(storage, navigatorLanguages);
+    this.cards = new Map();
+  }
+
+  setLanguage(lang) {
+    this.lang = lang;
+    this.storage?.setItem("dominion.lang", lang);
+  }
+
+  /** The catalogue from `GET /api/v1/cards`; a card of both editions keeps its newest text. */
+  setCatalogue(body, edition) {
+    this.cards = new Map();
+    const editions = Object.keys(body.editions).sort((a, b) => (
+      (Number(a) === edition ? 1 : 0) - (Number(b) === edition ? 1 : 0) || Number(a) - Number(b)));
+    for (const key of editions) {
+      for (const card of body.editions[key]) this.cards.set(card.id, card);
+    }
+  }
+
+  t(key, vars = {}) {
+    const words = WORDS[key];
+    const text = words ? words[LANGUAGES.indexOf(this.lang)] : key;
+    return text.replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? ""));
+  }
+
+  card(id) {
+    if (!id) return "–";
+    const entry = this.cards.get(id);
+    if (!entry) return id.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+    return (this.lang === "pl" && entry.name_pl) || entry.name;
+  }
+
+  cardText(id) {
+    const entry = this.cards.get(id);
+    if (!entry) return "";
+    return (this.lang === "pl" && entry.text_pl) || entry.text;
+  }
+
+  cost(id) {
+    return this.cards.get(id)?.cost;
+  }
+
+  kind(decisionKind) {
+    return WORDS[`kind_${decisionKind}`] ? this.t(`kind_${decisionKind}`) : decisionKind;
+  }
+
+  prompt(decision) {
+    if (this.lang === "pl" && PROMPTS_PL[decision.kind]) return PROMPTS_PL[decision.kind];
+    return decision.prompt;
+  }
+
+  /** Cards as "2 × Copper, Estate". */
+  many(cards) {
+    if (!cards.length) return this.t("none");
+    const counts = new Map();
+    for (const card of cards) counts.set(card, (counts.get(card) || 0) + 1);
+    return [...counts].map(([card, n]) => (n > 1 ? `${n} × ${this.card(card)}` : this.card(card)))
+      .join(", ");
+  }
+}

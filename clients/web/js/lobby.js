@@ -1,0 +1,180 @@
+// The lobby: open tables (join), running games (watch), finished games (replay), and
+// creating a table (seats, edition, Kingdom, bots). Only the REST API.
+
+import { api, seats } from "./api.js";
+import { fill, h } from "./dom.js";
+
+const REFRESH_MS = 5000;
+
+export function savedName() {
+  return localStorage.getItem("dominion.name") || "";
+}
+
+export function saveName(name) {
+  localStorage.setItem("dominion.name", name);
+}
+
+export class LobbyPage {
+  constructor(root, app) {
+    this.root = root;
+    this.app = app;
+    this.i18n = app.i18n;
+    this.lists = h("div", { class: "lists" });
+    this.timer = null;
+    this.message = h("p", { class: "refused", role: "alert" });
+  }
+
+  async start() {
+    fill(this.root, h("div", { class: "lobby" }, this.createForm(), this.lists));
+    await this.refresh();
+    this.timer = setInterval(() => this.refresh().catch(() => {}), REFRESH_MS);
+  }
+
+  stop() {
+    clearInterval(this.timer);
+  }
+
+  async refresh() {
+    const [open, playing, finished] = await Promise.all(["open", "playing", "finished"]
+      .map((state) => api.games({ state, limit: 20 })));
+    const { i18n } = this;
+    const t = (key, vars) => i18n.t(key, vars);
+    const row = (game, action) => {
+      const taken = game.seats.filter((s) => s.name);
+      return h("li", { class: "game-row", dataset: { game: game.id } },
+        h("span", { class: "game-id" }, game.id), " · ",
+        t("seat_of", { taken: taken.length, seats: game.seats.length }), " · ",
+        `${t("edition")} ${game.edition}`, game.turn ? ` · ${t("turn_n", { n: game.turn })}` : "",
+        " · ", game.kingdom_name || i18n.many(game.kingdom), " · ",
+        taken.map((s) => s.name).join(", "), " ", action(game));
+    };
+    const section = (title, games, action) => h("section", {}, h("h2", {}, title),
+      games.length ? h("ul", {}, games.map((game) => row(game, action))) : h("p", {}, t("no_games")));
+    const link = (href, label) => h("a", { class: "button", href }, label);
+    fill(this.lists,
+      h("p", {}, h("button", { type: "button", onclick: () => this.refresh() }, t("refresh"))),
+      section(t("open_tables"), open.games, (game) => link(`#/game/${game.id}`,
+        seats.get(game.id) ? t("lobby") : t("join"))),
+      section(t("running_games"), playing.games, (game) => (seats.get(game.id)
+        ? link(`#/game/${game.id}`, t("join")) : link(`#/watch/${game.id}`, t("watch")))),
+      section(t("finished_games"), finished.games,
+        (game) => link(`#/replay/${game.id}`, t("replay"))));
+  }
+
+  createForm() {
+    const { i18n } = this;
+    const t = (key, vars) => i18n.t(key, vars);
+    const form = h("form", { class: "create", "aria-label": t("create_table") });
+    const name = h("input", { name: "name", required: true, maxlength: 40, value: savedName() });
+    const seatCount = h("select", { name: "seats" },
+      [2, 3, 4, 5, 6].map((n) => h("option", { value: n }, String(n))));
+    const edition = h("select", { name: "edition" },
+      h("option", { value: 2 }, "2"), h("option", { value: 1 }, "1"));
+    const mode = h("select", { name: "kingdom-mode" },
+      h("option", { value: "recommended" }, t("kingdom_recommended")),
+      h("option", { value: "random" }, t("kingdom_random")),
+      h("option", { value: "chosen" }, t("kingdom_chosen")));
+    const recommended = h("select", { name: "kingdom", "aria-label": t("kingdom_recommended") });
+    const chosenCount = h("span", { role: "status" });
+    const chosen = h("fieldset", { class: "chosen" });
+    const botSeats = h("div", { class: "bot-seats" });
+    const strategies = this.app.server.bot_strategies;
+
+    const editionCards = () => {
+      const cards = this.app.cards.editions[edition.value] || [];
+      return cards.filter((card) => card.kingdom);
+    };
+    const redraw = () => {
+      const kingdoms = Object.keys(this.app.cards.kingdoms[edition.value] || {});
+      fill(recommended, kingdoms.map((k) => h("option", { value: k }, k)));
+      fill(chosen, h("legend", {}, t("kingdom_chosen"), " ", chosenCount),
+        editionCards().map((card) => h("label", { class: "pick" },
+          h("input", { type: "checkbox", name: "card", value: card.id, onchange: count }),
+          ` ${i18n.card(card.id)} ($${card.cost})`)));
+      recommended.hidden = mode.value !== "recommended";
+      chosen.hidden = mode.value !== "chosen";
+      count();
+      const n = Number(seatCount.value);
+      fill(botSeats, Array.from({ length: n - 1 }, (_, i) => h("label", {},
+        t("seat_n", { n: i + 2 }), " ", h("select", { name: `seat-${i + 1}` },
+          strategies.map((s) => h("option", { value: s, selected: i === 0 && s === "big_money" },
+            t("bot", { name: s }))),
+          h("option", { value: "", selected: i > 0 }, t("person"))))));
+    };
+    function count() {
+      const n = chosen.querySelectorAll("input:checked").length;
+      chosenCount.textContent = `(${i18n.t("chosen_count", { n })})`;
+    }
+    for (const select of [seatCount, edition, mode]) select.addEventListener("change", redraw);
+
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const bots = {};
+      botSeats.querySelectorAll("select").forEach((select, i) => {
+        if (select.value) bots[String(i + 1)] = select.value;
+      });
+      let kingdom = null;
+      if (mode.value === "recommended") kingdom = recommended.value;
+      if (mode.value === "chosen") {
+        kingdom = [...chosen.querySelectorAll("input:checked")].map((box) => box.value);
+      }
+      saveName(name.value.trim());
+      try {
+        const created = await api.create({
+          name: name.value.trim(), seats: Number(seatCount.value),
+          edition: Number(edition.value), kingdom, bots,
+        });
+        seats.set(created.game.id, created.seat, created.token);
+        window.location.hash = `#/game/${created.game.id}`;
+      } catch (error) {
+        this.message.textContent = `⚠ ${error.message}`;
+      }
+    });
+    redraw();
+    fill(form,
+      h("h2", {}, t("create_table")),
+      h("label", {}, t("your_name"), " ", name),
+      h("label", {}, t("seats"), " ", seatCount),
+      h("label", {}, t("edition"), " ", edition),
+      h("label", {}, t("kingdom"), " ", mode, " ", recommended),
+      chosen, botSeats,
+      h("button", { type: "submit", class: "primary" }, t("create")),
+      this.message);
+    return form;
+  }
+}
+
+/** A table this browser holds no seat at: join it (open), watch it, or see its replay. */
+export async function tablePage(root, app, gameId) {
+  const t = (key, vars) => app.i18n.t(key, vars);
+  const summary = await api.game(gameId);
+  const message = h("p", { class: "refused", role: "alert" });
+  const taken = summary.seats.filter((s) => s.name);
+  const parts = [h("h2", {}, t("table", { id: gameId })),
+    h("p", {}, t("seat_of", { taken: taken.length, seats: summary.seats.length }), " · ",
+      t("seats_taken", { names: taken.map((s) => s.name).join(", ") }))];
+  if (summary.state === "open") {
+    const name = h("input", { name: "name", required: true, maxlength: 40, value: savedName() });
+    parts.push(h("form", {
+      class: "join",
+      onsubmit: async (event) => {
+        event.preventDefault();
+        try {
+          saveName(name.value.trim());
+          const joined = await api.join(gameId, name.value.trim());
+          seats.set(gameId, joined.seat, joined.token);
+          app.route();
+        } catch (error) {
+          message.textContent = `⚠ ${error.message}`;
+        }
+      },
+    }, h("label", {}, t("join_as"), " ", name), " ", h("button", { type: "submit", class: "primary" },
+      t("join")), message));
+  } else if (summary.state === "playing") {
+    parts.push(h("p", {}, t("seat_lost")), h("a", { class: "button", href: `#/watch/${gameId}` },
+      t("watch")));
+  } else {
+    parts.push(h("a", { class: "button", href: `#/replay/${gameId}` }, t("replay")));
+  }
+  fill(root, h("section", { class: "table" }, parts));
+}

@@ -1,0 +1,105 @@
+// A finished game's replay (docs/REPLAYS.md), stepped through event by event: forward,
+// back, to a turn. A complete replay shows every card, so every hand is drawn.
+
+import { api } from "./api.js";
+import { cardInfo, endView, playersView, supplyView, trashView, turnLine } from "./board.js";
+import { describe } from "./describe.js";
+import { fill, h } from "./dom.js";
+import { GameState } from "./state.js";
+
+export class ReplayPage {
+  constructor(root, app, gameId) {
+    this.root = root;
+    this.app = app;
+    this.i18n = app.i18n;
+    this.id = gameId;
+    this.replay = null;
+    this.step = 0;
+    this.state = null;
+    this.shownCard = null;
+    this.turns = 0;
+  }
+
+  async start() {
+    this.replay = await api.replay(this.id);
+    this.turns = this.replay.events.filter((e) => e.kind === "turn_started").length;
+    this.goTo(1);
+  }
+
+  stop() {}
+
+  /** The board after the first `step` events (rebuilt from the start when going back). */
+  goTo(step) {
+    const events = this.replay.events;
+    const target = Math.max(1, Math.min(step, events.length));
+    if (!this.state || target < this.step) {
+      this.state = new GameState(null, this.app.costs, this.replay.complete);
+      this.step = 0;
+    }
+    for (; this.step < target; this.step += 1) {
+      this.state.applyEvent(this.step + 1, events[this.step]);
+    }
+    this.render();
+  }
+
+  turnStep(turn) {
+    const at = this.replay.events.findIndex((e) => e.kind === "turn_started" && e.data.turn === turn);
+    return at < 0 ? null : at + 1;
+  }
+
+  // the board's hooks: a replay answers nothing
+  buyOption() { return null; }
+
+  playOption() { return null; }
+
+  clickSupply(card) { this.showCard(card); }
+
+  clickHand() {}
+
+  showCard(card) {
+    this.shownCard = card;
+    this.render();
+  }
+
+  render() {
+    const { i18n, state } = this;
+    const t = (key, vars) => i18n.t(key, vars);
+    const events = this.replay.events;
+    const names = state.players.map((p) => p.name);
+    const current = describe(events[this.step - 1], names, i18n);
+    const turnInput = h("input", {
+      type: "number", min: 1, max: this.turns, value: state.turn.number || 1,
+      "aria-label": t("jump_turn"), name: "turn",
+    });
+    const button = (key, label, step) => h("button", {
+      type: "button", dataset: { key }, onclick: () => this.goTo(step),
+    }, label);
+    const controls = h("nav", { class: "replay-controls", "aria-label": t("replay") },
+      button("first", `⏮ ${t("first")}`, 1),
+      button("prev", `◀ ${t("prev")}`, this.step - 1),
+      button("next", `${t("next")} ▶`, this.step + 1),
+      button("last", `${t("last")} ⏭`, events.length),
+      h("form", {
+        class: "jump",
+        onsubmit: (event) => {
+          event.preventDefault();
+          const step = this.turnStep(Number(turnInput.value));
+          if (step) this.goTo(step);
+        },
+      }, turnInput, h("button", { type: "submit" }, t("go"))),
+      h("span", { role: "status" }, t("step", { n: this.step, total: events.length })));
+    const focused = document.activeElement?.dataset?.key;
+    fill(this.root, h("div", { class: "replay" },
+      h("h2", {}, t("replay_of", { id: this.id })),
+      controls,
+      h("p", { class: "current-event" }, current ? current.text : ""),
+      h("div", { class: "board" },
+        turnLine(state, this),
+        state.result ? endView(state, this, this.id, api.replayUrl) : null,
+        this.shownCard ? cardInfo(this.shownCard, this) : null,
+        supplyView(state, this),
+        playersView(state, this),
+        trashView(state, this))));
+    if (focused) this.root.querySelector(`[data-key="${focused}"]`)?.focus();
+  }
+}

@@ -1,0 +1,126 @@
+"""The web client: the files of `clients/web/`, served at `/` with caching and a strict CSP.
+
+The page is one more client of the public protocol and REST API; the server only hands
+out its files. `index.html` is served at `/` (revalidated on every load); every other
+file is served under `/web/<digest>/`, where the digest covers all the files, so a
+browser may keep them for a year and a new version of the page gets new addresses.
+The files are read once, when the application is built.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import PurePosixPath
+from urllib.parse import urlsplit
+
+from aiohttp import web
+
+CONTENT_TYPES = {
+    ".html": "text/html",
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".css": "text/css",
+    ".png": "image/png",
+    ".svg": "image/svg+xml",
+    ".txt": "text/plain",
+}
+"""The kinds of file the page is made of; any other file in the folder is not served."""
+
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",  # REST and the same-origin WebSocket (ws: and wss: included)
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+])
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+ASSET_CACHE = "public, max-age=31536000, immutable"
+PAGE_CACHE = "no-cache"
+"""The page itself is revalidated on every load (a 304 when unchanged), so an upgraded
+server's page, and through it the new asset addresses, is seen at once."""
+ASSET_PREFIX = "{{assets}}"
+"""Written in index.html where the versioned asset path belongs."""
+
+
+@dataclass(frozen=True)
+class WebFiles:
+    """The page's files in memory: the page, and the assets by their relative path."""
+
+    page: bytes
+    assets: dict[str, bytes]
+    digest: str
+
+    @classmethod
+    def load(cls) -> WebFiles:
+        root = resources.files("dominion.clients").joinpath("web")
+        found: dict[str, bytes] = {}
+        _collect(root, PurePosixPath(), found)
+        digest = hashlib.sha256()
+        for path in sorted(found):
+            digest.update(path.encode() + b"\0" + found[path] + b"\0")
+        short = digest.hexdigest()[:16]
+        page = found.pop("index.html").replace(ASSET_PREFIX.encode(), f"/web/{short}".encode())
+        return cls(page, found, short)
+
+
+def _collect(folder: resources.abc.Traversable, relative: PurePosixPath,
+             found: dict[str, bytes]) -> None:
+    for entry in folder.iterdir():
+        path = relative / entry.name
+        if entry.is_dir():
+            _collect(entry, path, found)
+        elif path.suffix in CONTENT_TYPES:
+            found[str(path)] = entry.read_bytes()
+
+
+def add_web_routes(app: web.Application) -> None:
+    """`GET /` (the page) and `GET /web/{digest}/{path}` (its scripts and styles)."""
+    files = WebFiles.load()
+    etag = f'"{files.digest}"'
+
+    async def page(request: web.Request) -> web.Response:
+        headers = {**SECURITY_HEADERS, "Cache-Control": PAGE_CACHE, "ETag": etag}
+        if request.headers.get("If-None-Match") == etag:
+            return web.Response(status=304, headers=headers)
+        return web.Response(body=files.page, content_type="text/html", charset="utf-8",
+                            headers=headers)
+
+    async def asset(request: web.Request) -> web.Response:
+        path = request.match_info["path"]
+        body = files.assets.get(path)
+        if request.match_info["digest"] != files.digest or body is None:
+            raise web.HTTPNotFound(text="no such file")
+        kind = CONTENT_TYPES[PurePosixPath(path).suffix]
+        return web.Response(body=body, content_type=kind,
+                            charset=None if kind.startswith("image/") else "utf-8",
+                            headers={**SECURITY_HEADERS, "Cache-Control": ASSET_CACHE})
+
+    app.router.add_get("/", page)
+    app.router.add_get("/web/{digest}/{path:.+}", asset)
+
+
+def same_origin(request: web.Request) -> bool:
+    """Does the request's Origin name this server (the host the browser asked for)?
+
+    The page's own WebSocket is always allowed: its Origin is the address the page was
+    loaded from, which is the Host of the upgrade request (a proxy in front passes it on).
+    """
+    origin = request.headers.get("Origin")
+    if not origin:
+        return False
+    parts = urlsplit(origin)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return False
+    default = ":443" if parts.scheme == "https" else ":80"
+    return (parts.netloc.lower().removesuffix(default)
+            == request.host.lower().removesuffix(":80").removesuffix(":443"))

@@ -1,0 +1,183 @@
+"""Debian's Chromium, driven headless by Playwright, against a real `dominion-server`
+process; and a person's way of playing: clicking what the page offers.
+
+No browser is downloaded: Playwright starts /usr/bin/chromium (.ci/run installs it).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.clients.serverproc import FAST, server_url, stop
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+"""No sandbox (the tests run as root); nothing that reaches out to the internet."""
+WAIT_MS = 20_000
+"""How long a step may wait for the server (a failing test, not a slow one, waits this long)."""
+
+sync_api = pytest.importorskip("playwright.sync_api")
+if not os.path.exists(CHROMIUM):
+    pytest.skip("Debian's chromium is not installed (.ci/run installs it)",
+                allow_module_level=True)
+
+Page = sync_api.Page
+Browser = sync_api.Browser
+
+
+def screenshot_folder() -> Path | None:
+    """Where the tests leave their screenshots: $DOMINION_SCREENSHOTS (docs/screenshots
+    refreshes the ones the docs show), or nowhere."""
+    folder = os.environ.get("DOMINION_SCREENSHOTS")
+    return Path(folder) if folder else None
+
+
+def screenshot(page: Page, name: str) -> None:
+    folder = screenshot_folder()
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS,
+                                              headless=True)
+        yield launched
+        launched.close()
+
+
+def new_page(browser: Browser, url: str, *, locale: str = "en-GB",
+             size: tuple[int, int] = (1280, 900)) -> Page:
+    """A page in a fresh profile of its own (its own storage, as another person's)."""
+    context = browser.new_context(locale=locale, viewport={"width": size[0], "height": size[1]},
+                                  user_agent=None)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors  # type: ignore[attr-defined]
+    page.set_default_timeout(WAIT_MS)
+    page.goto(url)
+    return page
+
+
+def page_errors(page: Page) -> list[str]:
+    return list(page.errors)  # type: ignore[attr-defined]
+
+
+def create_table(page: Page, name: str, *, seats: int = 2, kingdom: str = "First Game",
+                 bots: dict[int, str] | None = None) -> str:
+    """Fill in the lobby's form and create the table; return its id."""
+    page.wait_for_selector("form.create")
+    page.fill("form.create input[name=name]", name)
+    page.select_option("form.create select[name=seats]", str(seats))
+    page.select_option("form.create select[name=kingdom]", kingdom)
+    for seat in range(1, seats):
+        strategy = (bots or {1: "big_money"}).get(seat, "")
+        page.select_option(f"form.create select[name=seat-{seat}]", strategy)
+    page.click("form.create button[type=submit]")
+    page.wait_for_url("**/#/game/*")
+    return page.url.rsplit("/", 1)[1]
+
+
+def my_turn(page: Page, after: str | None = None) -> bool:
+    """Wait until the page shows a decision of ours other than `after`, or the end;
+    True for a decision, False once the game is over."""
+    unseen = f':not([data-decision="{after}"])' if after is not None else ""
+    page.wait_for_selector(f'#decision[data-mine="yes"]{unseen}, #end')
+    return page.locator("#end").count() == 0
+
+
+def decision_id(page: Page) -> str:
+    return page.get_attribute("#decision", "data-decision") or ""
+
+
+PREFERRED_BUYS = ("province", "gold", "sentry", "silver")
+
+
+def act(page: Page, buys: tuple[str, ...] = PREFERRED_BUYS) -> str:
+    """Answer the page's decision as a simple Big Money player would, by clicking; return
+    what was clicked. Actions are played; Sentry keeps its cards (and orders them)."""
+    decision = page.locator("#decision")
+    for selector in ('[data-kind="play"]', '[data-kind="play_all_treasures"]'):
+        button = decision.locator(selector)
+        if button.count():
+            button.first.click()
+            return selector
+    for card in buys:
+        pile = page.locator(f'.pile.can-buy [data-card="{card}"]')
+        if pile.count():
+            pile.first.click()
+            return f"buy {card}"
+    for selector in ('[data-kind="end_phase"]', '[data-kind="keep"]', '[data-kind="no"]'):
+        button = decision.locator(selector)
+        if button.count():
+            button.first.click()
+            return selector
+    confirm = decision.locator('[data-key="confirm"]')
+    options = decision.locator(".option")
+    if confirm.count():
+        index = 0
+        while confirm.is_disabled():
+            options.nth(index).click()
+            index += 1
+        confirm.click()
+        return "confirm"
+    options.first.click()
+    return "first option"
+
+
+def play_together(pages: list[Page], answers: int | None = None) -> None:
+    """Several people at one table, each answering on their own page when it is their
+    decision: until `answers` answers have been given, or the game has ended."""
+    last: dict[int, str] = {}
+    given = 0
+    deadline = time.monotonic() + WAIT_MS / 1000 * 6
+    while time.monotonic() < deadline:
+        if all(page.locator("#end").count() for page in pages):
+            return
+        moved = False
+        for page in pages:
+            if page.locator('#decision[data-mine="yes"]').count() == 0:
+                continue
+            current = decision_id(page)
+            if last.get(id(page)) != current:
+                last[id(page)] = current
+                act(page)
+                given += 1
+                moved = True
+        if answers is not None and given >= answers:
+            return
+        if not moved:
+            pages[0].wait_for_timeout(20)
+    raise AssertionError("the players got stuck")
+
+
+def start_again(db: Path, port: int) -> subprocess.Popen[bytes]:
+    """Start the server again on the port and file it had (after `stop`, as after a crash)."""
+    again = subprocess.Popen(
+        [sys.executable, "-m", "dominion.server.main", "--port", str(port), "--db", str(db),
+         *FAST], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+            return again
+        time.sleep(0.05)
+    raise AssertionError("the server did not start again")
+
+
+__all__ = ["WAIT_MS", "Browser", "Page", "act", "browser", "create_table", "decision_id",
+           "my_turn", "new_page", "page_errors", "play_together", "screenshot",
+           "server_url", "start_again", "stop"]
