@@ -104,6 +104,8 @@ class Lobby:
         self._creators[room.id] = address
         self._live_by_address.setdefault(address, set()).add(room.id)
         self._metrics.games_created.inc()
+        log.info("game created", extra={"game": room.id, "seats": seats, "bots": len(bots),
+                                        "edition": setup.edition, "address": address})
         await room.start_if_full()
         return room, token
 

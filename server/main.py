@@ -41,16 +41,29 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
+def listening_urls(settings: Settings) -> tuple[str, str]:
+    """The base URL and the WebSocket URL the server listens on."""
+    host = f"[{settings.host}]" if ":" in settings.host else settings.host
+    return f"http://{host}:{settings.port}", f"ws://{host}:{settings.port}/api/v1/ws"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     settings = Settings.from_sources(argv)
     logs.configure(settings.log_level)
     tune_gc()
     log = logging.getLogger("dominion.server")
+    base, websocket = listening_urls(settings)
+
+    def say_where(*_: object) -> None:  # run_app calls it once the socket listens
+        log.info("listening on %s (WebSocket %s)", base, websocket,
+                 extra={"url": base, "websocket": websocket,
+                        "public_url": settings.public_url or None})
+
     try:
         # run_app stops accepting on SIGTERM/SIGINT, runs on_shutdown (clients hear
         # "going away"), then cleanup (pending writes are flushed).
         web.run_app(create_app(settings), host=settings.host, port=settings.port,
-                    print=None, access_log=None, shutdown_timeout=10,
+                    print=say_where, access_log=None, shutdown_timeout=10,
                     loop=new_event_loop(settings.event_loop))
     except StorageError as error:
         log.error("cannot open the database: %s", error, extra={"db": settings.db})
