@@ -84,8 +84,8 @@ class NetworkBot:
                 except ConnectionLost:
                     pass  # resumed soon: the decision is pushed again
                 except ServerError as error:
-                    if error.code == "rate_limited":
-                        await asyncio.sleep(self._pause())
+                    if error.code == "rate_limited":  # never, when one request is in flight
+                        await asyncio.sleep((error.retry_after_ms or 100) / 1000)
                         continue
                     if error.code in ("stale_decision", "game_over"):
                         answered = decision["id"]
@@ -94,10 +94,6 @@ class NetworkBot:
             await self.client.next_push()
         assert state.result is not None
         return state.result
-
-    def _pause(self) -> float:
-        welcome = self.client.welcome
-        return 1.0 / welcome.limits.messages_per_second if welcome else 0.1
 
     async def _recount_if_needed(self, state: GameState) -> None:
         """After a snapshot taken mid-game, count cards owned from the public replay."""

@@ -24,8 +24,7 @@ BOTS = {"1": "big_money", "2": "smithy_big_money"}
 
 @pytest.fixture
 async def http(aiohttp_client: Any, tmp_path: Path) -> HttpClient:
-    settings = Settings(db=str(tmp_path / "replays.sqlite3"), messages_per_second=10_000,
-                        burst=10_000)
+    settings = Settings(db=str(tmp_path / "replays.sqlite3"))
     client: HttpClient = await aiohttp_client(create_app(settings))
     return client
 
@@ -159,8 +158,7 @@ async def test_bad_requests_get_typed_errors(http: HttpClient, path: str, status
 
 async def test_listing_filters_finished_games_and_survives_retirement(
         aiohttp_client: Any, tmp_path: Path) -> None:
-    settings = Settings(db=str(tmp_path / "list.sqlite3"), messages_per_second=10_000,
-                        burst=10_000, ended_room_seconds=0.05)
+    settings = Settings(db=str(tmp_path / "list.sqlite3"), ended_room_seconds=0.05)
     http: HttpClient = await aiohttp_client(create_app(settings))
     three = await create(http)
     two = await create(http, name="Bea", seats=2, bots={"1": "big_money"},

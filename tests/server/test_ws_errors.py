@@ -295,3 +295,20 @@ async def test_ten_malformed_frames_in_a_row_close_4000(ws_server: ServerFactory
     for _ in range(10):
         await client.ws.send_bytes(b"\xc1")
     assert await client.close_code() == 4000
+
+
+async def test_requests_of_an_unknown_type_are_not_malformed(ws_server: ServerFactory) -> None:
+    """docs/PROTOCOL.md section 12: a newer client may try newer requests, and an older
+    server answers `unknown_type` each time, without ever closing for it."""
+    site = await ws_server()
+    client = await site.connect()
+    for request_id in range(100, 130):
+        reply = await raw_request(client, {"type": "from_the_future", "id": request_id})
+        assert isinstance(reply, Error) and reply.code == "unknown_type", reply
+        assert reply.id == request_id
+    for _ in range(9):  # and they do not add to a run of malformed frames either
+        await client.ws.send_bytes(b"\xc1")
+    await raw_request(client, {"type": "from_the_future", "id": 7})
+    for _ in range(9):
+        await client.ws.send_bytes(b"\xc1")
+    assert isinstance(await client.request(Ping), Ack)  # still open
