@@ -447,7 +447,7 @@ async def take_seat(args: argparse.Namespace, settings: config.Settings, lobby: 
     from .cli import _bots
 
     if args.game:
-        saved = config.load_token(args.game)
+        saved = config.load_token(args.game, settings.name)
         if saved is not None and saved.get("server", settings.server) == settings.server:
             console.print(f"Taking seat {saved['seat']} of {args.game} again.")
             return args.game, str(saved["token"])

@@ -203,7 +203,7 @@ class Connection:
         self.version = max(common)
         self._reply(encode_server(Welcome(
             id=message.id, version=self.version,
-            server=ServerInfo(name=settings.name, version=self.state.version),
+            server=ServerInfo(name=settings.server_name, version=self.state.version),
             limits=ServerLimits(
                 max_frame_bytes=settings.max_frame_bytes,
                 messages_per_second=settings.messages_per_second, burst=settings.burst,

@@ -90,7 +90,7 @@ def add_rest_routes(app: web.Application) -> None:
         state = request.config_dict[STATE]
         settings = state.settings
         return web.json_response({
-            "name": settings.name,
+            "name": settings.server_name,
             "version": state.version,
             "protocol_versions": list(SUPPORTED_VERSIONS),
             "subprotocol": SUBPROTOCOL,

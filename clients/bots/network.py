@@ -50,7 +50,7 @@ class NetworkBot:
     """Plays `game` with `token` on `client` using `strategy` until the game ends."""
 
     def __init__(self, client: Client, game: str, token: str, strategy: Strategy | str, *,
-                 lobby: Lobby | None = None, seed: int | None = None,
+                 lobby: Lobby | None = None, seed: int | None = None, delay: float = 0.0,
                  on_decision: Callable[[GameState, dict[str, Any], list[int]], None] | None = None
                  ) -> None:
         self.client = client
@@ -59,6 +59,8 @@ class NetworkBot:
         self.strategy = (make_strategy(strategy, random.Random(seed))
                          if isinstance(strategy, str) else strategy)
         self.lobby = lobby
+        self.delay = delay
+        """Seconds to wait before each answer (so that people can watch)."""
         self.on_decision = on_decision
         self.answers = 0
         self.state: GameState | None = None
@@ -73,6 +75,10 @@ class NetworkBot:
             await self._recount_if_needed(state)
             decision = state.my_decision()
             if decision is not None and decision["id"] != answered:
+                if self.delay:
+                    await asyncio.sleep(self.delay)
+                    if state.my_decision() is not decision:
+                        continue  # it changed meanwhile (a resume, say): look again
                 choice = self.strategy.choose(WireDecision.from_map(decision), SeatTable(state))
                 if self.on_decision is not None:
                     self.on_decision(state, decision, choice)

@@ -94,7 +94,9 @@ async def test_health_metrics_and_a_graceful_stop(
 
 def test_settings_come_from_the_environment(tmp_path: Path) -> None:
     db = tmp_path / "env.sqlite3"
-    process, url = start_server(db, env={"DOMINION_NAME": "env-named"})
+    # DOMINION_NAME is the client's player name: the two may share an environment
+    process, url = start_server(db, env={"DOMINION_SERVER_NAME": "env-named",
+                                         "DOMINION_NAME": "a player"})
     try:
         async def read_name() -> str:
             async with aiohttp.ClientSession() as session:
