@@ -136,6 +136,9 @@ async def test_create_with_a_set_a_list_and_edition_one(api: Api) -> None:
     assert listed["kingdom"] == FIRST_GAME and listed["kingdom_name"] is None
     random_one = (await api.create(name="C", seats=2, edition=1, kingdom=None))["game"]
     assert set(random_one["kingdom"]) <= set(kingdom_cards(1))
+    # a set's name in any case (and spacing), kept as the set is called
+    lower = (await api.create(name="D", seats=2, kingdom="first  game"))["game"]
+    assert lower["kingdom"] == FIRST_GAME and lower["kingdom_name"] == "First Game"
 
 
 async def test_create_with_some_bots_stays_open(api: Api) -> None:
