@@ -290,12 +290,15 @@ class Connection:
                 room.send_snapshot(self)
             case Watch(id=rid, game=game_id):
                 room = lobby.room(game_id)
+                self._not_seated_in(room)
                 self._ack(rid)
                 self._rooms[room.id] = room
                 room.subscribe(self, None)
                 room.send_snapshot(self)
             case Resume(id=rid, game=game_id, last_seq=last_seq, token=token):
                 room = lobby.room(game_id)
+                if token is None:
+                    self._not_seated_in(room)
                 resumed = None if token is None else room.seat_for(token)
                 self._ack(rid, None if resumed is None else resumed.index)
                 self._rooms[room.id] = room
@@ -324,6 +327,12 @@ class Connection:
         if room is None:
             raise GameError("not_in_game", f"join or watch game {game_id!r} first")
         return room
+
+    def _not_seated_in(self, room: Room) -> None:
+        """Watching from a seated connection would silently give the seat up."""
+        if room.id in self._rooms and room.viewer_of(self) is not None:
+            raise GameError("already_playing", f"this connection holds a seat in game "
+                                               f"{room.id!r}; leave it first to watch")
 
     def _seat_in(self, room: Room) -> int:
         seat = room.viewer_of(self)

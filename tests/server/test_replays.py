@@ -140,6 +140,38 @@ async def test_export_streams_finished_games_with_filters(http: HttpClient) -> N
     assert none == ""
 
 
+async def test_export_holds_abandoned_games_too_and_takes_an_ended_state(
+        aiohttp_client: Any, tmp_path: Path) -> None:
+    settings = Settings(db=str(tmp_path / "ended.sqlite3"), absent_seat="abandon",
+                        seat_grace_seconds=0.05)
+    http: HttpClient = await aiohttp_client(create_app(settings))
+    finished = await create(http)
+    await finish_by_resigning(http, finished)
+    left = await create(http, seats=2, bots={"1": "big_money"})
+    game = left["game"]["id"]
+    client = await TestClient.connect(http.session, str(http.make_url("/api/v1/ws")))
+    await client.request(Join, game=game, token=left["token"])
+    await client.close()  # Ann goes away for longer than the grace period
+    storage = http.server.app[STATE].storage
+    for _ in range(200):
+        if storage.load_game(game).game.state == "abandoned":  # type: ignore[union-attr]
+            break
+        await asyncio.sleep(0.02)
+
+    async def exported(query: str = "") -> list[dict[str, Any]]:
+        text = await (await http.get(f"/api/v1/replays/export{query}")).text()
+        return [json.loads(line) for line in text.splitlines()]
+
+    every = await exported()
+    assert [r["game"]["id"] for r in every] == [game, finished["game"]["id"]]  # newest first
+    assert every[0]["game"]["state"] == "abandoned" and every[0]["result"]["abandoned"]
+    assert [r["game"]["id"] for r in await exported("?state=abandoned")] == [game]
+    assert [r["game"]["id"] for r in await exported("?state=finished")] == [
+        finished["game"]["id"]]
+    refused = await http.get("/api/v1/replays/export?state=playing")
+    assert refused.status == 400 and (await refused.json())["error"]["code"] == "bad_state"
+
+
 @pytest.mark.parametrize(("path", "status", "code"), [
     ("/api/v1/games/g-nope/replay", 404, "unknown_game"),
     ("/api/v1/games/{game}/replay?format=pdf", 400, "bad_format"),

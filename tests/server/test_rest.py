@@ -15,6 +15,7 @@ import msgpack  # type: ignore[import-untyped]
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from dominion.protocol.schema import SCHEMA_PATH
 from dominion.server.app import create_app
 from dominion.server.engine.cards import kingdom_cards
 from dominion.server.engine.setup import RECOMMENDED_KINGDOMS
@@ -66,6 +67,13 @@ async def test_server_info(api: Api) -> None:
     assert info["websocket"] == "/api/v1/ws"
     assert info["public_url"] is None
     assert info["limits"]["games_per_address"] == 20
+
+
+async def test_the_protocol_schema_is_served_where_the_server_info_says(api: Api) -> None:
+    info = await api.call("GET", "/api/v1/server", 200)
+    schema = await api.call("GET", info["schema"], 200)
+    assert schema == json.loads(SCHEMA_PATH.read_text())
+    assert "retry_after_ms" in schema["$defs"]["server.error"]["properties"]
 
 
 async def test_cards_for_both_editions(api: Api) -> None:
