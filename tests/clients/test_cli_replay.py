@@ -70,3 +70,15 @@ def test_download_from_an_unreachable_server_is_explained() -> None:
     result = dominion("replay", "download", "g-1", "--server", "http://127.0.0.1:9")
     assert result.returncode == 2 and "cannot reach" in result.stderr
     assert "Is it running?" in result.stderr and "http://127.0.0.1:9" in result.stderr
+
+
+def test_a_changed_answer_is_reported_where_the_game_first_went_another_way() -> None:
+    """REPLAYS.md: the first place it differs comes first. Playing one Copper instead of
+    all Treasures changes event 8; the next answer then no longer fits."""
+    from dominion.server.verify import verify_replay
+
+    replay = documented_replay()
+    replay["answers"][0]["choices"] = [0]  # type: ignore[index]
+    problems = verify_replay(replay).problems
+    assert problems[0].startswith("event 8 differs"), problems
+    assert problems[1].startswith("answer 2 is not legal"), problems
