@@ -9,7 +9,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rich.console import Console
@@ -20,6 +20,7 @@ from dominion.clients.bots import STRATEGIES, make_strategy
 
 from .bots import play_out
 from .engine import Game, InvalidSetup, Setup
+from .engine.setup import random_kingdom
 
 PROGRESS_FROM = 200
 """Runs of at least this many games show a progress bar (on a terminal)."""
@@ -79,11 +80,12 @@ def simulate(
     task = progress.add_task("games", total=games) if progress else None
     started = time.perf_counter()
     names = [f"{name} {seat + 1}" for seat, name in enumerate(strategies)]
-    fixed = None if kingdom is None else Setup.create(names, edition=edition, kingdom=kingdom)
+    base = Setup.create(names, edition=edition, kingdom=kingdom, rng=master)
     bots = [make_strategy(name, random.Random(master.getrandbits(64))) for name in strategies]
     seats = len(strategies)
     for _ in range(games):
-        setup = fixed or Setup.create(names, edition=edition, rng=master)
+        setup = base if kingdom is not None else replace(
+            base, kingdom=random_kingdom(edition, master))
         game = Game(setup, seed=master.getrandbits(64))
         report.decisions += play_out(game, bots)
         assert game.result is not None

@@ -49,8 +49,8 @@ class _Tables:
 
     def __init__(self, edition: int, supply_order: tuple[str, ...]) -> None:
         cards = catalogue(edition)
-        buys = sorted((cards[c].cost, c) for c in supply_order)
-        self.buy_upto = tuple(tuple(option(OptionKind.BUY, c) for cost, c in buys if cost <= coins)
+        buys = sorted((cards[c].cost, c, option(OptionKind.BUY, c)) for c in supply_order)
+        self.buy_upto = tuple(tuple(buy for cost, _, buy in buys if cost <= coins)
                               for coins in range(buys[-1][0] + 1))
         """By coins (up to the dearest card's cost): the Buy options they afford, cheapest
         first, as if no pile were empty."""
@@ -58,6 +58,12 @@ class _Tables:
                                tuple[Option, ...]] = {}
         """Buy-phase options by (playable Treasures, coins, empty piles)."""
         self.treasures, self.actions = _card_kinds(edition)
+
+
+@lru_cache(maxsize=64)
+def _play_option(card: str) -> Option:
+    """The option to play this Treasure (options are immutable: every game shares them)."""
+    return option(OptionKind.PLAY, card)
 
 
 @lru_cache(maxsize=2)
@@ -363,7 +369,7 @@ class Game:
             buys = tuple(buy for buy in buys if supply[buy.card])  # type: ignore[index]
         if not playable:
             return (*buys, _END_ACTIONS)
-        return (*[option(_PLAY, c) for c in playable], _PLAY_ALL, *buys, _END_ACTIONS)
+        return (*[_play_option(c) for c in playable], _PLAY_ALL, *buys, _END_ACTIONS)
 
     def _buy(self, p: PlayerState, card: str) -> None:
         turn = self.turn

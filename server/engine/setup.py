@@ -51,6 +51,11 @@ class InvalidSetup(ValueError):
         self.message = message
 
 
+def random_kingdom(edition: int, rng: random.Random) -> tuple[str, ...]:
+    """Ten Kingdom cards of the edition, drawn with `rng`, in id order."""
+    return tuple(sorted(rng.sample(kingdom_cards(edition), KINGDOM_SIZE)))
+
+
 def set_name(name: str, edition: int) -> str:
     """The recommended set called `name` in any case ("first game" is "First Game").
 
@@ -92,8 +97,7 @@ class Setup:
         if edition not in EDITIONS:
             raise InvalidSetup("bad_edition", f"edition must be 1 or 2, not {edition!r}")
         if kingdom is None:
-            chooser = rng if rng is not None else random.Random()
-            chosen = tuple(sorted(chooser.sample(kingdom_cards(edition), KINGDOM_SIZE)))
+            chosen = random_kingdom(edition, rng if rng is not None else random.Random())
         elif isinstance(kingdom, str):
             chosen = RECOMMENDED_KINGDOMS[edition][set_name(kingdom, edition)]
         else:
