@@ -8,6 +8,7 @@ refusal an operation can give is listed with its HTTP status and its stable erro
 from __future__ import annotations
 
 import copy
+import re
 from functools import cache
 from typing import Any
 
@@ -179,12 +180,13 @@ def components() -> dict[str, Any]:
             "edition": {"type": "integer", "enum": [1, 2], "default": 2},
             "kingdom": {
                 "description": f"null or absent: a random Kingdom; a string: a recommended set "
-                               f"of the edition ({_describe_sets(sets)}); a list: "
+                               f"of the edition ({_describe_sets(sets)}; in any case: "
+                               f"'first game' is First Game); a list: "
                                f"{KINGDOM_SIZE} different Kingdom card ids of the edition",
                 "default": None,
                 "oneOf": [
                     {"type": "null"},
-                    {"type": "string", "enum": set_names},
+                    {"type": "string", "pattern": any_case(set_names)},
                     {"type": "array", "items": card_id, "minItems": KINGDOM_SIZE,
                      "maxItems": KINGDOM_SIZE, "uniqueItems": True},
                 ],
@@ -318,6 +320,15 @@ def _export_max() -> int:
     from .replay_api import EXPORT_MAX
 
     return EXPORT_MAX
+
+
+def any_case(names: list[str]) -> str:
+    """A pattern matching any of `names` in any case and spacing, as the server reads a
+    recommended set's name."""
+    def one(name: str) -> str:
+        return r"\s+".join("".join(f"[{c.lower()}{c.upper()}]" if c.isalpha() else re.escape(c)
+                                   for c in word) for word in name.split())
+    return r"^\s*(?:" + "|".join(one(name) for name in names) + r")\s*$"
 
 
 def card_id_schema() -> Schema:
