@@ -96,7 +96,9 @@ async def test_a_client_that_waits_for_each_answer_is_never_limited_whatever_its
 
 async def test_slow_reader_is_closed_4004_and_the_game_goes_on(
         ws_server: ServerFactory) -> None:
-    site = await ws_server(outbound_queue=32)
+    # it sends without waiting for answers: a rate limit high enough that the queue, not
+    # the rate, is what closes it
+    site = await ws_server(outbound_queue=32, messages_per_second=100_000, burst=100_000)
     game, token = await site.create(seats=2, bots={1: "random"})
     slow = await site.connect()
     # a smallish receive buffer (not tiny: that makes loopback TCP crawl), and it never
