@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import sys
 from collections.abc import Sequence
@@ -12,6 +11,7 @@ from aiohttp import web
 
 from . import logs
 from .app import create_app
+from .gc_tuning import tune_gc
 from .settings import Settings
 from .storage import StorageError
 
@@ -27,18 +27,6 @@ def new_event_loop(kind: str) -> asyncio.AbstractEventLoop:
         else:
             return uvloop.new_event_loop()
     return asyncio.new_event_loop()
-
-
-GC_THRESHOLDS = (20_000, 20, 20)
-"""Young collections every 20,000 net allocations instead of 700: a busy server
-allocates short-lived objects by the million, and few of them are in cycles."""
-
-
-def tune_gc() -> None:
-    """Fewer collections, and none that walk what was loaded at start-up."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
 
 
 def listening_urls(settings: Settings) -> tuple[str, str]:
