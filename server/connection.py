@@ -224,8 +224,8 @@ class Connection:
         except ProtocolError as error:
             request_id = error.request_id
             if retry_after_ms is None:
+                self._refuse(error_for(error))  # before a close, which drops later frames
                 self._count_malformed(error)
-                self._refuse(error_for(error))
                 return
         else:
             self._malformed = 0
