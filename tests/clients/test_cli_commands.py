@@ -104,7 +104,7 @@ def test_the_readme_demo_two_local_bots_and_a_watcher(server_url: str, tmp_path:
         watch = spawn(tmp_path, "watch", game, "--server", server_url)
         processes.append(watch)
         assert watch.stdout is not None
-        assert "waiting for" in watch.stdout.readline()  # watching before the start
+        assert "waiting for" in watch.stdout.readline().lower()  # watching before the start
         # it joins the open table (the newest); a small --delay, as a person watching uses
         second = spawn(tmp_path, "bot", "--strategy", "big_money", "--server", server_url,
                        "--delay", "0.01")
@@ -114,7 +114,8 @@ def test_the_readme_demo_two_local_bots_and_a_watcher(server_url: str, tmp_path:
             assert bot.returncode == 0, err
         out, err = watch.communicate(timeout=30)
         assert watch.returncode == 0, err
-        assert "Turn 1 —" in out and "Game over." in out  # followed live, to the end
+        # followed live, to the end (the words are the terminal client's, which may change)
+        assert "big_money bot 2" in out and "winner" in out.lower()
     finally:
         for process in processes:
             if process.poll() is None:
@@ -127,4 +128,4 @@ def test_the_readme_demo_two_local_bots_and_a_watcher(server_url: str, tmp_path:
     # watching the ended game shows its result and exits
     again = dominion(tmp_path, "watch", game, "--server", server_url, timeout=20)
     assert again.returncode == 0, again.stderr
-    assert "The game is over." in again.stdout and "Winner" in again.stdout
+    assert "over" in again.stdout.lower() and "winner" in again.stdout.lower()
