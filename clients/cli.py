@@ -132,6 +132,8 @@ def _parser() -> argparse.ArgumentParser:
     bot.add_argument("--edition", type=int, choices=(1, 2), default=2)
     bot.add_argument("--seed", type=int, help="seed of the random strategy")
     bot.add_argument("--quiet", action="store_true", help="print only the result")
+    bot.add_argument("--delay", type=float, default=0.0, metavar="SECONDS",
+                     help="pause before each answer, so that people can watch (default 0)")
 
     replay = commands.add_parser("replay", help="download, show and check replays")
     replays = replay.add_subparsers(dest="replay_command", required=True)
@@ -153,11 +155,19 @@ def _parser() -> argparse.ArgumentParser:
 # -- replays ------------------------------------------------------------------------
 
 
+TEXT_REPLAY = ("it is a text replay, for people to read; verify and show read the JSON "
+               "or msgpack form (dominion replay download GAME --format json)")
+
+
 def load_replay(path: Path) -> dict[str, Any]:
     data = path.read_bytes()
     try:
         loaded = json.loads(data)
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except UnicodeDecodeError:
+        loaded = msgpack.unpackb(data, raw=False)
+    except json.JSONDecodeError:
+        if data.startswith(b"Dominion,"):  # the first line of every text replay
+            raise ValueError(TEXT_REPLAY) from None
         loaded = msgpack.unpackb(data, raw=False)
     if not isinstance(loaded, dict):
         raise ValueError("a replay is a JSON or msgpack map")
@@ -343,6 +353,16 @@ async def run_play(args: argparse.Namespace, settings: config.Settings) -> int:
     return await play(args, settings)
 
 
+def unused_name(name: str, taken: Sequence[str | None]) -> str:
+    """`name`, or `name 2`, `name 3`… if a seat already has it: two bots of one strategy
+    at a table should not both be called `big_money bot`."""
+    candidate, number = name, 1
+    while candidate in taken:
+        number += 1
+        candidate = f"{name} {number}"
+    return candidate
+
+
 async def run_bot(args: argparse.Namespace, settings: config.Settings) -> int:
     from .bots.network import NetworkBot
 
@@ -354,16 +374,19 @@ async def run_bot(args: argparse.Namespace, settings: config.Settings) -> int:
     async with aiohttp.ClientSession() as session:
         lobby = Lobby(settings.server, session)
         game, token = args.game, args.token
+        table: dict[str, Any] | None = None
         if token is None and game is not None:
-            saved = config.load_token(game)
-            if saved is not None and saved.get("name") in (name, settings.name):
+            saved = config.load_token(game, name)
+            if saved is not None:
                 token = saved["token"]
                 say(f"using the saved token of seat {saved['seat']} in {game}")
+            else:
+                table = await lobby.game(game)
         if game is None:
             listing = await lobby.games(state="open", limit=100)
             for summary in listing.get("games", []):
                 if any(not seat.get("name") for seat in summary.get("seats", [])):
-                    game = summary["id"]
+                    game, table = summary["id"], summary
                     break
             if game is None:
                 created = await lobby.create(name, args.seats, edition=args.edition)
@@ -372,18 +395,27 @@ async def run_bot(args: argparse.Namespace, settings: config.Settings) -> int:
                 print(game)
                 say(f"created {game} ({args.seats} seats); waiting for players")
         if token is None:
+            name = unused_name(name, [seat.get("name") for seat in (table or {}).get("seats", [])])
             joined = await lobby.join(game, name)
             token = joined["token"]
             config.save_token(game, joined["seat"], token, settings.server, name)
             say(f"joined {game} as seat {joined['seat']}")
         async with Client(settings.server, name=f"dominion-bot/{args.strategy}",
                           session=session) as client:
-            bot = NetworkBot(client, game, token, args.strategy, lobby=lobby, seed=args.seed)
+            bot = NetworkBot(client, game, token, args.strategy, lobby=lobby, seed=args.seed,
+                             delay=args.delay)
             result = await bot.play()
             assert bot.state is not None
             players = bot.state.names()
     print(f"{game}: {result_line(result, players)} ({bot.answers} answers)")
     return 0
+
+
+def cannot_reach(server: str, error: BaseException) -> str:
+    """What to do when the server does not answer: is it running, is it the right URL?"""
+    return (f"cannot reach the Dominion server at {server} ({error}).\n"
+            "Is it running? Start one with `dominion-server`, or name another with "
+            "--server URL, DOMINION_SERVER or `dominion config --server URL`.")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -415,7 +447,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return asyncio.run(download(settings.server, args.game, args.format, output))
         return asyncio.run(runners[args.command](args, settings))
     except (aiohttp.ClientError, OSError) as error:
-        print(f"cannot reach {settings.server}: {error}", file=sys.stderr)
+        print(cannot_reach(settings.server, error), file=sys.stderr)
         return 2
     except LobbyError as error:
         print(f"{error.code}: {error.message}", file=sys.stderr)

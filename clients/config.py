@@ -2,13 +2,14 @@
 
 `client.json` holds defaults, for example `{"server": "https://dominion.example.org",
 "name": "Ann", "lang": "pl", "confirm": "off"}`. A command-line option wins over the
-environment (`DOMINION_SERVER`, `DOMINION_NAME`, `DOMINION_LANG`, `DOMINION_CONFIRM`),
-which wins over the file, which wins over the built-in defaults; the language then
-comes from the locale (`LC_ALL`, `LC_MESSAGES`, `LANG`). `confirm` off turns off the
-questions `dominion play` asks before a slip (ending a turn with coins left, resigning).
-`tokens.json` keeps the seat tokens that
-`dominion create` and `dominion join` received, so that `dominion bot --game GAME`
-and later commands can take the seat without being told the token.
+environment (`DOMINION_SERVER`, `DOMINION_NAME` (your player name), `DOMINION_LANG`,
+`DOMINION_CONFIRM`), which wins over the file, which wins over the built-in defaults; the
+language then comes from the locale (`LC_ALL`, `LC_MESSAGES`, `LANG`). `confirm` off turns
+off the questions `dominion play` asks before a slip (ending a turn with coins left,
+resigning). `tokens.json` keeps the seat tokens that `dominion create`, `join` and `bot`
+received, per game and seat (two local bots at one table each keep their own), so that
+`dominion bot --game GAME` and later commands can take the seat again without being told
+the token.
 
 The folder is `$DOMINION_CONFIG_DIR`, else `$XDG_CONFIG_HOME/dominion`, else
 `~/.config/dominion`.
@@ -77,7 +78,8 @@ def save_file(values: dict[str, str]) -> Path:
 def settings(server: str | None = None, name: str | None = None,
              lang: str | None = None, confirm: str | None = None) -> Settings:
     """Options, then DOMINION_SERVER / DOMINION_NAME / DOMINION_LANG / DOMINION_CONFIRM,
-    then the file; then the locale for the language."""
+    then the file; then the locale for the language. (The server's own name is
+    DOMINION_SERVER_NAME: the two may share an environment.)"""
     stored = load_file()
 
     def pick(option: str | None, key: str, default: str) -> str:
@@ -89,16 +91,32 @@ def settings(server: str | None = None, name: str | None = None,
                     confirm=pick(confirm, "confirm", "on").lower() not in OFF)
 
 
+def _seats(entry: object) -> dict[str, dict[str, Any]]:
+    """A game's saved seats, seat number (as text) -> entry. Files written before tokens
+    were kept per seat hold one entry per game."""
+    if not isinstance(entry, dict):
+        return {}
+    if "token" in entry:
+        entry = {str(entry.get("seat")): entry}
+    return {seat: saved for seat, saved in entry.items()
+            if isinstance(saved, dict) and isinstance(saved.get("token"), str)}
+
+
 def save_token(game: str, seat: int, token: str, server: str, name: str) -> Path:
     """Remember a seat's token (the file is readable only by you)."""
     path = config_dir() / "tokens.json"
     tokens = _read(path)
-    tokens[game] = {"seat": seat, "token": token, "server": server, "name": name}
+    seats = _seats(tokens.get(game))
+    seats[str(seat)] = {"seat": seat, "token": token, "server": server, "name": name}
+    tokens[game] = seats
     _write(path, tokens, private=True)
     return path
 
 
-def load_token(game: str) -> dict[str, Any] | None:
-    """`{"seat", "token", "server", "name"}` saved for this game, or None."""
-    entry = _read(config_dir() / "tokens.json").get(game)
-    return entry if isinstance(entry, dict) and isinstance(entry.get("token"), str) else None
+def load_token(game: str, name: str | None = None) -> dict[str, Any] | None:
+    """`{"seat", "token", "server", "name"}` saved for a seat of this game (the one
+    saved under `name`, when given), or None."""
+    for saved in _seats(_read(config_dir() / "tokens.json").get(game)).values():
+        if name is None or saved.get("name") == name:
+            return saved
+    return None

@@ -94,10 +94,12 @@ def events_of(push: ServerMessage) -> Iterator[tuple[int, dict[str, Any]]]:
 class ServerError(Exception):
     """The server refused a request with an `error` frame."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, retry_after_ms: int | None = None) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+        self.retry_after_ms = retry_after_ms
+        """With `rate_limited`: when the server carries out a pipelined request again."""
 
 
 class ConnectionLost(Exception):
@@ -340,7 +342,7 @@ class Client:
             raise ConnectionLost(str(error)) from None
         reply = await asyncio.wait_for(future, timeout)
         if isinstance(reply, Error):
-            raise ServerError(reply.code, reply.message)
+            raise ServerError(reply.code, reply.message, reply.retry_after_ms)
         assert isinstance(reply, Ack)
         return reply
 

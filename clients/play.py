@@ -54,7 +54,7 @@ async def take_seat(args: argparse.Namespace, settings: config.Settings,
     from .cli import _bots
 
     if args.game:
-        saved = config.load_token(args.game)
+        saved = config.load_token(args.game, settings.name)
         if saved is not None and saved.get("server", settings.server) == settings.server:
             print(_("Taking seat {seat} of {game} again.").format(seat=saved["seat"],
                                                                  game=args.game))

@@ -34,10 +34,10 @@ class ErrorCode(StrEnum):
     GAME_OVER = "game_over"
     GAME_NOT_STARTED = "game_not_started"
     ALREADY_RESIGNED = "already_resigned"
+    ALREADY_PLAYING = "already_playing"
     # Answers.
     STALE_DECISION = "stale_decision"
     NOT_YOUR_DECISION = "not_your_decision"
-    BAD_ANSWER = "bad_answer"
     BAD_OPTION = "bad_option"
     DUPLICATE_OPTION = "duplicate_option"
     TOO_FEW_OPTIONS = "too_few_options"

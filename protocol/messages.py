@@ -199,6 +199,8 @@ class Error:
     id: Annotated[int | None, Nullable(Int(0, MAX_INT))]
     code: Annotated[str, Str(64, min_len=1)]
     message: Annotated[str, Str(1000)]
+    retry_after_ms: Annotated[int | None, Omittable(Int(1, MAX_INT))] = None
+    """With `rate_limited`: how long until the server carries out a pipelined frame again."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -145,6 +145,12 @@ async def websocket(request: web.Request) -> web.StreamResponse:
     settings = state.settings
     if not _origin_allowed(request):
         raise web.HTTPForbidden(text="this Origin may not connect")
+    offered = request.headers.get("Sec-WebSocket-Protocol")
+    if offered is not None and not {name.strip() for name in offered.split(",")} & set(
+            SUBPROTOCOLS):
+        # upgraded, a strict client library would abort on the missing subprotocol
+        raise web.HTTPBadRequest(text="none of the offered subprotocols is spoken here; "
+                                      f"this server speaks {', '.join(SUBPROTOCOLS)}")
     address = client_address(request)
     if state.per_address.get(address, 0) >= settings.connections_per_address:
         raise web.HTTPTooManyRequests(text="too many connections from your address")

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from typing import TYPE_CHECKING
 
 from aiohttp import WSMsgType, web
@@ -47,6 +46,7 @@ from dominion.protocol import (
 from .engine.cards import all_cards
 from .errors import GameError
 from .outbox import Outbox
+from .ratelimit import FrameLimiter
 from .room import Room
 
 if TYPE_CHECKING:
@@ -55,32 +55,15 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("dominion.connection")
 MALFORMED_IN_A_ROW = 10
-"""Malformed frames in a row after which the connection is closed (4000)."""
+"""Malformed frames in a row after which the connection is closed (4000); frames of an
+unknown type are not malformed (a newer client may try a newer request)."""
 CLOSE_TIMEOUT = 2.0
 
 
-class TokenBucket:
-    __slots__ = ("burst", "rate", "tokens", "updated")
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, float(burst)
-        self.tokens = float(burst)
-        self.updated = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.updated) * self.rate)
-        self.updated = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
 class Connection:
-    __slots__ = ("_bucket", "_closer", "_closing", "_greeted", "_last_input", "_limited",
-                 "_loop", "_malformed", "_opened", "_outbox", "_rooms", "address", "state",
-                 "version", "ws")
+    __slots__ = ("_closer", "_closing", "_greeted", "_last_input", "_limiter", "_loop",
+                 "_malformed", "_opened", "_outbox", "_rooms", "address", "state", "version",
+                 "ws")
 
     def __init__(self, ws: web.WebSocketResponse, state: ServerState, address: str,
                  transport: asyncio.WriteTransport) -> None:
@@ -90,10 +73,9 @@ class Connection:
         settings = state.settings
         self._outbox = Outbox(transport, max_frames=settings.outbound_queue,
                               on_overflow=self._too_slow)
-        self._bucket = TokenBucket(settings.messages_per_second, settings.burst)
+        self._limiter = FrameLimiter(settings.messages_per_second, settings.burst)
         self._rooms: dict[str, Room] = {}
         self._malformed = 0
-        self._limited = 0
         self._closing = False
         self._closer: asyncio.Future[None] | None = None
         self._loop = asyncio.get_running_loop()
@@ -113,6 +95,11 @@ class Connection:
 
     def send(self, message: ServerMessage) -> None:
         self.push(encode_server(message))
+
+    def _reply(self, frame: bytes) -> None:
+        """Queue the answer to the request being handled (its ack, error or welcome)."""
+        self._limiter.replied(self._outbox.writes)
+        self.push(frame)
 
     def _too_slow(self) -> None:
         self.close_soon(CloseCode.TOO_SLOW, "too slow: the outbound queue is full")
@@ -198,7 +185,7 @@ class Connection:
         try:
             message = decode_client(data, settings.max_frame_bytes)
         except ProtocolError as error:
-            self.send(error_for(error))
+            self._reply(encode_server(error_for(error)))
             self.close_soon(CloseCode.PROTOCOL_ERROR, "the first frame must be hello")
             return
         if not isinstance(message, Hello):
@@ -214,9 +201,9 @@ class Connection:
             return
         self._greeted = True
         self.version = max(common)
-        self.send(Welcome(
+        self._reply(encode_server(Welcome(
             id=message.id, version=self.version,
-            server=ServerInfo(name=settings.name, version=self.state.version),
+            server=ServerInfo(name=settings.server_name, version=self.state.version),
             limits=ServerLimits(
                 max_frame_bytes=settings.max_frame_bytes,
                 messages_per_second=settings.messages_per_second, burst=settings.burst,
@@ -224,37 +211,42 @@ class Connection:
                 idle_timeout_seconds=settings.idle_timeout_seconds,
                 max_chat_length=settings.max_chat_length,
             ),
-        ))
+        )))
 
     async def _request(self, data: bytes) -> None:
-        """One frame after hello: within the rate, well formed, then handled."""
-        limited = not self._bucket.take()
+        """One frame after hello: within the rate limit, well formed, then handled."""
+        retry_after_ms = self._limiter.admit(self._outbox.writes)
+        if retry_after_ms is not None and self._limiter.flooding:
+            self.close_soon(CloseCode.RATE_LIMITED, "rate limit exceeded")
+            return
         try:
             message = decode_client(data, self.state.settings.max_frame_bytes)
         except ProtocolError as error:
-            if limited and self._over_limit():
+            request_id = error.request_id
+            if retry_after_ms is None:
+                self._refuse(error_for(error))  # before a close, which drops later frames
+                self._count_malformed(error)
                 return
-            self.state.metrics.errors.labels(code=error.code.value).inc()
-            self.send(error_for(error))
-            self._malformed += 1
-            if self._malformed >= MALFORMED_IN_A_ROW:
-                self.close_soon(CloseCode.PROTOCOL_ERROR, "too many malformed frames")
-            return
-        self._malformed = 0
-        if limited:
-            if not self._over_limit():
-                self._error(message.id, ErrorCode.RATE_LIMITED, "too many frames; slow down")
-            return
-        self._limited = 0
-        await self._handle(message)
+        else:
+            self._malformed = 0
+            request_id = message.id
+            if retry_after_ms is None:
+                await self._handle(message)
+                return
+        self._refuse(Error(id=request_id, code=ErrorCode.RATE_LIMITED.value,
+                           message=f"too many frames sent without waiting for answers; "
+                                   f"retry in {retry_after_ms} ms",
+                           retry_after_ms=retry_after_ms))
 
-    def _over_limit(self) -> bool:
-        """Count a frame over the rate; True once the connection is closed for it."""
-        self._limited += 1
-        if self._limited > self.state.settings.burst:
-            self.close_soon(CloseCode.RATE_LIMITED, "rate limit exceeded")
-            return True
-        return False
+    def _count_malformed(self, error: ProtocolError) -> None:
+        """Ten malformed frames in a row close the connection; an unknown type is not
+        malformed (a newer client trying a newer request: docs/PROTOCOL.md section 12)."""
+        if error.code is ErrorCode.UNKNOWN_TYPE:
+            self._malformed = 0
+            return
+        self._malformed += 1
+        if self._malformed >= MALFORMED_IN_A_ROW:
+            self.close_soon(CloseCode.PROTOCOL_ERROR, "too many malformed frames")
 
     # -- requests ------------------------------------------------------------------
 
@@ -269,13 +261,16 @@ class Connection:
 
     def _error(self, request_id: int | None, code: str, message: str) -> None:
         known = code if code in ErrorCode._value2member_map_ else ErrorCode.INTERNAL_ERROR
-        self.state.metrics.errors.labels(code=str(known)).inc()
-        self.send(Error(id=request_id, code=str(known), message=message))
+        self._refuse(Error(id=request_id, code=str(known), message=message))
+
+    def _refuse(self, error: Error) -> None:
+        self.state.metrics.errors.labels(code=error.code).inc()
+        self._reply(encode_server(error))
 
     def _ack(self, request_id: int, seat: int | None = None) -> None:
         # unchecked, like the game's frames: its fields are a decoded request id and a
         # seat number, and every answer has one
-        self.push(encode_server(Ack(id=request_id, seat=seat, cards=None), checked=False))
+        self._reply(encode_server(Ack(id=request_id, seat=seat, cards=None), checked=False))
 
     async def _dispatch(self, message: ClientMessage) -> None:
         lobby = self.state.lobby
@@ -295,12 +290,15 @@ class Connection:
                 room.send_snapshot(self)
             case Watch(id=rid, game=game_id):
                 room = lobby.room(game_id)
+                self._not_seated_in(room)
                 self._ack(rid)
                 self._rooms[room.id] = room
                 room.subscribe(self, None)
                 room.send_snapshot(self)
             case Resume(id=rid, game=game_id, last_seq=last_seq, token=token):
                 room = lobby.room(game_id)
+                if token is None:
+                    self._not_seated_in(room)
                 resumed = None if token is None else room.seat_for(token)
                 self._ack(rid, None if resumed is None else resumed.index)
                 self._rooms[room.id] = room
@@ -320,7 +318,7 @@ class Connection:
             case Ping(id=rid):
                 self._ack(rid)
             case Catalogue(id=rid):
-                self.send(Ack(id=rid, seat=None, cards=tuple(all_cards())))
+                self._reply(encode_server(Ack(id=rid, seat=None, cards=tuple(all_cards()))))
             case Hello(id=rid):
                 self._error(rid, ErrorCode.HELLO_REPEATED, "hello was already said")
 
@@ -329,6 +327,12 @@ class Connection:
         if room is None:
             raise GameError("not_in_game", f"join or watch game {game_id!r} first")
         return room
+
+    def _not_seated_in(self, room: Room) -> None:
+        """Watching from a seated connection would silently give the seat up."""
+        if room.id in self._rooms and room.viewer_of(self) is not None:
+            raise GameError("already_playing", f"this connection holds a seat in game "
+                                               f"{room.id!r}; leave it first to watch")
 
     def _seat_in(self, room: Room) -> int:
         seat = room.viewer_of(self)

@@ -12,7 +12,7 @@ from dominion.clients.bots import STRATEGIES
 
 from .clock import utc_now
 from .engine import InvalidSetup, Setup
-from .engine.setup import MAX_PLAYERS, MIN_PLAYERS
+from .engine.setup import MAX_PLAYERS, MIN_PLAYERS, set_name
 from .errors import GameError
 from .room import OPEN, Room, Seat, summary_of
 from .storage import GameRecord, Storage
@@ -95,7 +95,7 @@ class Lobby:
         record = GameRecord(
             id=new_game_id(), created_at=utc_now(), state=OPEN, edition=setup.edition,
             seats=seats, kingdom=setup.kingdom,
-            kingdom_name=kingdom if isinstance(kingdom, str) else None,
+            kingdom_name=set_name(kingdom, setup.edition) if isinstance(kingdom, str) else None,
         )
         await self._storage.create_game(record, [seat.record() for seat in room_seats])
         room = Room(record, room_seats, self._storage, self._settings, self._metrics)
@@ -104,6 +104,8 @@ class Lobby:
         self._creators[room.id] = address
         self._live_by_address.setdefault(address, set()).add(room.id)
         self._metrics.games_created.inc()
+        log.info("game created", extra={"game": room.id, "seats": seats, "bots": len(bots),
+                                        "edition": setup.edition, "address": address})
         await room.start_if_full()
         return room, token
 

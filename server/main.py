@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import sys
 from collections.abc import Sequence
@@ -12,6 +11,7 @@ from aiohttp import web
 
 from . import logs
 from .app import create_app
+from .gc_tuning import tune_gc
 from .settings import Settings
 from .storage import StorageError
 
@@ -29,16 +29,10 @@ def new_event_loop(kind: str) -> asyncio.AbstractEventLoop:
     return asyncio.new_event_loop()
 
 
-GC_THRESHOLDS = (20_000, 20, 20)
-"""Young collections every 20,000 net allocations instead of 700: a busy server
-allocates short-lived objects by the million, and few of them are in cycles."""
-
-
-def tune_gc() -> None:
-    """Fewer collections, and none that walk what was loaded at start-up."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
+def listening_urls(settings: Settings) -> tuple[str, str]:
+    """The base URL and the WebSocket URL the server listens on."""
+    host = f"[{settings.host}]" if ":" in settings.host else settings.host
+    return f"http://{host}:{settings.port}", f"ws://{host}:{settings.port}/api/v1/ws"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -46,11 +40,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     logs.configure(settings.log_level)
     tune_gc()
     log = logging.getLogger("dominion.server")
+    base, websocket = listening_urls(settings)
+
+    def say_where(*_: object) -> None:  # run_app calls it once the socket listens
+        log.info("listening on %s (WebSocket %s)", base, websocket,
+                 extra={"url": base, "websocket": websocket,
+                        "public_url": settings.public_url or None})
+
     try:
         # run_app stops accepting on SIGTERM/SIGINT, runs on_shutdown (clients hear
         # "going away"), then cleanup (pending writes are flushed).
         web.run_app(create_app(settings), host=settings.host, port=settings.port,
-                    print=None, access_log=None, shutdown_timeout=10,
+                    print=say_where, access_log=None, shutdown_timeout=10,
                     loop=new_event_loop(settings.event_loop))
     except StorageError as error:
         log.error("cannot open the database: %s", error, extra={"db": settings.db})

@@ -8,6 +8,7 @@ refusal an operation can give is listed with its HTTP status and its stable erro
 from __future__ import annotations
 
 import copy
+import re
 from functools import cache
 from typing import Any
 
@@ -17,6 +18,7 @@ from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS
 from .engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_KINGDOMS
 from .filters import STATES
 from .lobby import MAX_NAME_LENGTH
+from .storage.records import ENDED_STATES
 from .tokens import TOKEN_BYTES
 
 JSON = "application/json"
@@ -65,7 +67,7 @@ ERROR_CODES: dict[str, str] = {
     "bad_paging": "limit or offset is not a whole number in range",
     "bad_filter": "a replay export filter is malformed or out of range",
     "bad_format": "format is not json, msgpack or text",
-    "bad_state": "state is not one of the game states",
+    "bad_state": "state is not one of the game states (for the export: not an ended one)",
     "bad_token": "the token holds no seat in this game (or is not a string)",
     "unknown_game": "no game has this id",
     "not_found": "no resource at this path",
@@ -178,12 +180,13 @@ def components() -> dict[str, Any]:
             "edition": {"type": "integer", "enum": [1, 2], "default": 2},
             "kingdom": {
                 "description": f"null or absent: a random Kingdom; a string: a recommended set "
-                               f"of the edition ({_describe_sets(sets)}); a list: "
+                               f"of the edition ({_describe_sets(sets)}; in any case: "
+                               f"'first game' is First Game); a list: "
                                f"{KINGDOM_SIZE} different Kingdom card ids of the edition",
                 "default": None,
                 "oneOf": [
                     {"type": "null"},
-                    {"type": "string", "enum": set_names},
+                    {"type": "string", "pattern": any_case(set_names)},
                     {"type": "array", "items": card_id, "minItems": KINGDOM_SIZE,
                      "maxItems": KINGDOM_SIZE, "uniqueItems": True},
                 ],
@@ -240,6 +243,8 @@ def components() -> dict[str, Any]:
                              "items": {"type": "string", "enum": list(SUBPROTOCOLS)},
                              "description": "every subprotocol accepted, newest first"},
             "websocket": {"type": "string", "const": "/api/v1/ws"},
+            "schema": {"type": "string", "const": "/api/v1/protocol/schema.json",
+                       "description": "the JSON Schema of every protocol message"},
             "public_url": nullable({"type": "string"}),
             "bot_strategies": {"type": "array", "items": {"type": "string",
                                                           "enum": list(STRATEGIES)},
@@ -326,6 +331,15 @@ def _export_max() -> int:
     from .replay_api import EXPORT_MAX
 
     return EXPORT_MAX
+
+
+def any_case(names: list[str]) -> str:
+    """A pattern matching any of `names` in any case and spacing, as the server reads a
+    recommended set's name."""
+    def one(name: str) -> str:
+        return r"\s+".join("".join(f"[{c.lower()}{c.upper()}]" if c.isalpha() else re.escape(c)
+                                   for c in word) for word in name.split())
+    return r"^\s*(?:" + "|".join(one(name) for name in names) + r")\s*$"
 
 
 def card_id_schema() -> Schema:
@@ -468,13 +482,29 @@ def paths() -> dict[str, Any]:
         },
         "/api/v1/replays/export": {"get": {
             "operationId": "exportReplays", "tags": ["replays"],
-            "summary": "Finished games' replays as NDJSON, newest first, at a bounded rate",
-            "parameters": filter_parameters(_export_max(), 100),
+            "summary": "Ended games' replays (finished and abandoned) as NDJSON, newest "
+                       "first, at a bounded rate",
+            "parameters": [
+                {"name": "state", "in": "query", "required": False,
+                 "description": "only games that ended this way (both if absent)",
+                 "schema": {"type": "string", "enum": list(ENDED_STATES)}},
+                *filter_parameters(_export_max(), 100),
+            ],
             "responses": {
                 "200": {"description": "One Replay (JSON) a line", "content": {
                     "application/x-ndjson": {"schema": {"type": "string"},
                                              "x-itemSchema": ref("Replay")}}},
-                "400": error("A bad filter", "bad_filter", "bad_paging"),
+                "400": error("A bad filter", "bad_filter", "bad_paging", "bad_state"),
+                **SERVER_ERROR,
+            },
+        }},
+        "/api/v1/protocol/schema.json": {"get": {
+            "operationId": "protocolSchema", "tags": ["play"],
+            "summary": "The JSON Schema of every WebSocket protocol message "
+                       "(docs/PROTOCOL.md; generated from the decoder's definitions)",
+            "responses": {
+                "200": json_body({"type": "object", "required": ["$schema", "$defs"]},
+                                 "A JSON Schema (draft 2020-12)"),
                 **SERVER_ERROR,
             },
         }},
@@ -494,15 +524,20 @@ def paths() -> dict[str, Any]:
             "parameters": [
                 {"name": "Upgrade", "in": "header", "required": True,
                  "schema": {"type": "string", "const": "websocket"}},
-                {"name": "Sec-WebSocket-Protocol", "in": "header", "required": True,
+                {"name": "Sec-WebSocket-Protocol", "in": "header", "required": False,
                  "description": "the subprotocols the client speaks, newest first, "
-                                f"for example `{', '.join(SUBPROTOCOLS)}`",
+                                f"for example `{', '.join(SUBPROTOCOLS)}`. Optional: the "
+                                "hello decides the version. Without it the upgrade has "
+                                "no subprotocol; with it, the server echoes the first name "
+                                "it knows, and refuses the upgrade (400) when it knows "
+                                "none",
                  "schema": {"type": "string"}},
             ],
             "responses": {
                 "101": {"description": "Switching protocols: the version is settled by "
                                        "hello and welcome (docs/PROTOCOL.md)"},
-                "400": _text("Not a WebSocket upgrade request"),
+                "400": _text("Not a WebSocket upgrade request, or no subprotocol offered "
+                             "that this server speaks"),
                 "403": _text("This Origin may not connect (the allowed_origins setting)"),
                 "429": _text("Too many connections from this address"),
             },

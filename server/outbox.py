@@ -33,7 +33,7 @@ def frame_header(size: int) -> bytes:
 
 class Outbox:
     __slots__ = ("_loop", "_max_frames", "_on_overflow", "_pending", "_scheduled", "_transport",
-                 "closed", "last_write")
+                 "closed", "last_write", "writes")
 
     def __init__(self, transport: asyncio.WriteTransport, *, max_frames: int,
                  on_overflow: Callable[[], None]) -> None:
@@ -46,6 +46,9 @@ class Outbox:
         self.closed = False
         self.last_write = self._loop.time()
         """When a frame was last written (loop time), for the heartbeat."""
+        self.writes = 0
+        """Transport writes of frames so far: the rate limit asks whether an answer has
+        gone out (server/ratelimit.py)."""
 
     def push(self, payload: bytes) -> None:
         if self.closed:
@@ -79,6 +82,7 @@ class Outbox:
         self._pending.clear()
         transport.write(b"".join(parts))
         self.last_write = self._loop.time()
+        self.writes += 1
 
     def ping(self) -> None:
         if not self._transport.is_closing():

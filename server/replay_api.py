@@ -12,6 +12,7 @@ from aiohttp import web
 from .errors import GameError
 from .filters import game_filters
 from .replays import finished_replay, spectator_replay, text_log
+from .storage.records import ENDED_STATES
 
 EXPORT_MAX = 1000
 """Most replays one export request streams."""
@@ -62,13 +63,16 @@ async def download(request: web.Request) -> web.Response:
 
 
 async def export(request: web.Request) -> web.StreamResponse:
-    """Finished games' replays, one JSON object per line, newest first, at a bounded rate."""
+    """Ended games' replays (finished and abandoned, or the one `state` asked for), one JSON
+    object per line, newest first, at a bounded rate."""
     from .app import STATE
 
     state = request.config_dict[STATE]
     filters = game_filters(request, default_limit=100, max_limit=EXPORT_MAX)
-    filters["state"] = "finished"
-    records, _ = state.storage.list_games(**filters)
+    if filters["state"] not in (None, *ENDED_STATES):
+        raise GameError("bad_state", "the export holds ended games: state is "
+                                     f"{' or '.join(ENDED_STATES)}")
+    records, _ = state.storage.list_games(**filters, ended=True)
     response = web.StreamResponse(headers={"Content-Type": "application/x-ndjson"})
     await response.prepare(request)
     for record in records:

@@ -127,7 +127,9 @@ def _describe(event: dict[str, Any], names: dict[int, str],
     shown = event.get("cards")
     count = event.get("count", len(shown) if shown else 0)
     secret = event.get("secrecy")
-    by = f" ({card_list([event['source']])})" if event.get("source") else ""
+    # "draws 1 card (Harbinger)" read as if Harbinger were the card drawn
+    source = card_list([event["source"]]) if event.get("source") else None
+    by = f" because of {source}" if source else ""
 
     def what(noun: str = "card") -> str:
         """The cards, marked when only their owner (or nobody) saw them at the time."""
@@ -176,7 +178,7 @@ def _describe(event: dict[str, Any], names: dict[int, str],
         case "deck_to_discard":
             return f"{who} puts their deck into their discard pile{by}."
         case "reacted":
-            return f"{who} reveals a Moat and is unaffected{by}."
+            return f"{who} reveals a Moat and is unaffected{f' by {source}' if source else ''}."
         case "resigned":
             return f"{who} resigns."
         case "game_ended":

@@ -11,6 +11,7 @@ from aiohttp import web
 
 from dominion.clients.bots import STRATEGIES
 from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS
+from dominion.protocol.schema import SCHEMA_PATH
 
 from .engine import RECOMMENDED_KINGDOMS, catalogue_dict
 from .errors import GameError
@@ -20,6 +21,8 @@ from .openapi import openapi_document
 log = logging.getLogger("dominion.rest")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 MAX_PAGE = 100
+SCHEMA_URL = "/api/v1/protocol/schema.json"
+"""The protocol's JSON Schema (every message), as in the repository's protocol/schema.json."""
 
 # The HTTP status of each error code; anything else is a 400.
 STATUS = {
@@ -86,17 +89,22 @@ def add_rest_routes(app: web.Application) -> None:
 
     routes = web.RouteTableDef()
 
+    @routes.get("/protocol/schema.json")
+    async def protocol_schema(request: web.Request) -> web.Response:
+        return web.Response(body=SCHEMA_PATH.read_bytes(), content_type="application/json")
+
     @routes.get("/server")
     async def server_info(request: web.Request) -> web.Response:
         state = request.config_dict[STATE]
         settings = state.settings
         return web.json_response({
-            "name": settings.name,
+            "name": settings.server_name,
             "version": state.version,
             "protocol_versions": list(SUPPORTED_VERSIONS),
             "subprotocol": SUBPROTOCOL,
             "subprotocols": list(SUBPROTOCOLS),
             "websocket": "/api/v1/ws",
+            "schema": SCHEMA_URL,
             "public_url": settings.public_url or None,
             "bot_strategies": list(STRATEGIES),
             "limits": {

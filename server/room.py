@@ -198,6 +198,7 @@ class Room:
         self.record = replace(self.record, state=PLAYING, started_at=started, seed=seed,
                               commitment=commitment, setup=setup.to_dict())
         self._metrics.live_games.inc()
+        log.info("game started", extra={"game": self.id, "players": len(self.seats)})
         for subscriber, viewer in self._subscribers.items():
             subscriber.push(self._snapshot_frame(viewer))
         self.wake_bots()
@@ -369,6 +370,8 @@ class Room:
                 seat.absent_timer.cancel()
         await self._storage.finish_game(self.id, state=state, finished_at=finished,
                                         result=result)
+        log.info("game %s", state, extra={"game": self.id, "state": state,
+                                          "winners": (result or {}).get("winners")})
         self.on_ended(self)
 
     async def _seat_absent(self, seat: Seat) -> None:

@@ -18,7 +18,8 @@ class Settings:
     host: str = field(default="127.0.0.1", metadata={"help": "address to listen on"})
     port: int = field(default=8080, metadata={"help": "port to listen on"})
     db: str = field(default="dominion.sqlite3", metadata={"help": "SQLite file (created if new)"})
-    name: str = field(default="dominion-server", metadata={"help": "server name shown to clients"})
+    server_name: str = field(default="dominion-server", metadata={
+        "help": "server name shown to clients (DOMINION_NAME is the client's player name)"})
     public_url: str = field(default="", metadata={"help": "the URL players use, if proxied"})
     allowed_origins: tuple[str, ...] = field(default=(), metadata={
         "help": "comma-separated Origins allowed to open WebSockets from a browser "

@@ -9,7 +9,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rich.console import Console
@@ -20,6 +20,8 @@ from dominion.clients.bots import STRATEGIES, make_strategy
 
 from .bots import play_out
 from .engine import Game, InvalidSetup, Setup
+from .engine.setup import random_kingdom
+from .gc_tuning import tune_gc
 
 PROGRESS_FROM = 200
 """Runs of at least this many games show a progress bar (on a terminal)."""
@@ -31,6 +33,10 @@ class Report:
     strategies: list[str] = field(default_factory=list)
     wins: Counter[str] = field(default_factory=Counter)
     """Games a strategy won outright (ties are counted apart)."""
+    seat_wins: Counter[int] = field(default_factory=Counter)
+    """Games each seat won outright: in a mirror match the strategies' wins merge."""
+    order_wins: Counter[int] = field(default_factory=Counter)
+    """Games won outright by the player who took the first turn (0), the second (1)..."""
     ties: int = 0
     turns: int = 0
     """Turns taken, all players together."""
@@ -45,6 +51,9 @@ class Report:
             "strategies": self.strategies,
             "wins": {name: self.wins[name] for name in names},
             "win_rates": {name: self.wins[name] / games for name in names},
+            "wins_by_seat": [self.seat_wins[seat] for seat in range(len(self.strategies))],
+            "wins_by_turn_order": [self.order_wins[position]
+                                   for position in range(len(self.strategies))],
             "ties": self.ties,
             "average_turns": self.turns / games,
             "average_turns_per_player": self.turns / games / max(len(self.strategies), 1),
@@ -63,21 +72,30 @@ def simulate(
     seed: int | None = None,
     progress: Progress | None = None,
 ) -> Report:
-    """Play `games` games, one seat per strategy; the same seed gives the same games."""
+    """Play `games` games, one seat per strategy; the same seed gives the same games.
+
+    The set-up is made once when the Kingdom is fixed, and each seat keeps one bot for
+    every game (a strategy holds no state but its random generator)."""
     master = random.Random(seed)
     report = Report(strategies=list(strategies))
     task = progress.add_task("games", total=games) if progress else None
     started = time.perf_counter()
     names = [f"{name} {seat + 1}" for seat, name in enumerate(strategies)]
+    base = Setup.create(names, edition=edition, kingdom=kingdom, rng=master)
+    bots = [make_strategy(name, random.Random(master.getrandbits(64))) for name in strategies]
+    seats = len(strategies)
     for _ in range(games):
-        setup = Setup.create(names, edition=edition, kingdom=kingdom, rng=master)
+        setup = base if kingdom is not None else replace(
+            base, kingdom=random_kingdom(edition, master))
         game = Game(setup, seed=master.getrandbits(64))
-        bots = [make_strategy(name, random.Random(master.getrandbits(64))) for name in strategies]
         report.decisions += play_out(game, bots)
         assert game.result is not None
         winners = game.result.winners
         if len(winners) == 1:
-            report.wins[strategies[winners[0]]] += 1
+            (winner,) = winners
+            report.wins[strategies[winner]] += 1
+            report.seat_wins[winner] += 1
+            report.order_wins[(winner - game.first_player) % seats] += 1
         else:
             report.ties += 1
         report.turns += game.turn.number
@@ -149,6 +167,16 @@ def _print_report(report: Report) -> None:
         table.add_row(name, str(wins), f"{data['win_rates'][name]:.1%}")
     console = Console()
     console.print(table)
+    games = max(report.games, 1)
+    by_seat = Table(title="wins by seat and by turn order")
+    by_seat.add_column("")
+    for position in range(len(report.strategies)):
+        by_seat.add_column(str(position + 1), justify="right")
+    by_seat.add_row("seat (strategy)", *(
+        f"{wins / games:.1%} ({name})"
+        for wins, name in zip(data["wins_by_seat"], report.strategies, strict=True)))
+    by_seat.add_row("turn order", *(f"{wins / games:.1%}" for wins in data["wins_by_turn_order"]))
+    console.print(by_seat)
     console.print(
         f"ties: {report.ties}  average turns: {data['average_turns']:.1f} "
         f"({data['average_turns_per_player']:.1f} per player)  "
@@ -156,5 +184,11 @@ def _print_report(report: Report) -> None:
     )
 
 
+def cli() -> int:
+    """The `dominion-sim` command: `main`, in a process of its own."""
+    tune_gc()  # a run keeps few objects: fewer collections, none over the loaded modules
+    return main()
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(cli())

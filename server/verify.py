@@ -47,6 +47,7 @@ def verify_replay(replay: dict[str, Any]) -> Verification:
     if commitment_of(seed) != replay.get("commitment"):
         result.fail("the seed does not match the commitment published at the start")
     game = Game(setup, seed)
+    illegal_answer = None
     for index, entry in enumerate(entries):
         try:
             if isinstance(entry, Resignation):
@@ -54,14 +55,18 @@ def verify_replay(replay: dict[str, Any]) -> Verification:
             else:
                 game.answer(entry.player, entry.decision, entry.choices)
         except IllegalAnswer as illegal:
-            result.fail(f"answer {index + 1} is not legal at that point: {illegal.message}")
+            illegal_answer = f"answer {index + 1} is not legal at that point: {illegal.message}"
             break
+    # in game order: a changed answer shows first as the event where the game went
+    # another way, and only later as an answer that no longer fits
     replayed = [event_record(e) for e in game.events]
     for seq, (expected, found) in enumerate(zip(replayed, recorded, strict=False), start=1):
         if _plain(expected) != found:
             result.fail(f"event {seq} differs: the answers give {_plain(expected)}, "
                         f"the replay records {found}")
             break
+    if illegal_answer is not None:
+        result.fail(illegal_answer)
     if len(replayed) != len(recorded):
         result.fail(f"the answers give {len(replayed)} events; the replay records "
                     f"{len(recorded)}")

@@ -50,7 +50,7 @@ class NetworkBot:
     """Plays `game` with `token` on `client` using `strategy` until the game ends."""
 
     def __init__(self, client: Client, game: str, token: str, strategy: Strategy | str, *,
-                 lobby: Lobby | None = None, seed: int | None = None,
+                 lobby: Lobby | None = None, seed: int | None = None, delay: float = 0.0,
                  on_decision: Callable[[GameState, dict[str, Any], list[int]], None] | None = None
                  ) -> None:
         self.client = client
@@ -59,6 +59,8 @@ class NetworkBot:
         self.strategy = (make_strategy(strategy, random.Random(seed))
                          if isinstance(strategy, str) else strategy)
         self.lobby = lobby
+        self.delay = delay
+        """Seconds to wait before each answer (so that people can watch)."""
         self.on_decision = on_decision
         self.answers = 0
         self.state: GameState | None = None
@@ -73,6 +75,10 @@ class NetworkBot:
             await self._recount_if_needed(state)
             decision = state.my_decision()
             if decision is not None and decision["id"] != answered:
+                if self.delay:
+                    await asyncio.sleep(self.delay)
+                    if state.my_decision() is not decision:
+                        continue  # it changed meanwhile (a resume, say): look again
                 choice = self.strategy.choose(WireDecision.from_map(decision), SeatTable(state))
                 if self.on_decision is not None:
                     self.on_decision(state, decision, choice)
@@ -84,8 +90,8 @@ class NetworkBot:
                 except ConnectionLost:
                     pass  # resumed soon: the decision is pushed again
                 except ServerError as error:
-                    if error.code == "rate_limited":
-                        await asyncio.sleep(self._pause())
+                    if error.code == "rate_limited":  # never, when one request is in flight
+                        await asyncio.sleep((error.retry_after_ms or 100) / 1000)
                         continue
                     if error.code in ("stale_decision", "game_over"):
                         answered = decision["id"]
@@ -94,10 +100,6 @@ class NetworkBot:
             await self.client.next_push()
         assert state.result is not None
         return state.result
-
-    def _pause(self) -> float:
-        welcome = self.client.welcome
-        return 1.0 / welcome.limits.messages_per_second if welcome else 0.1
 
     async def _recount_if_needed(self, state: GameState) -> None:
         """After a snapshot taken mid-game, count cards owned from the public replay."""

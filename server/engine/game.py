@@ -42,24 +42,41 @@ BUY_CACHE_SIZE = 4096
 
 class _Tables:
     """Hot-path tables that depend only on the edition and the Supply's cards, shared by
-    every game with the same ones (a server holds thousands of games: memory)."""
+    every game with the same ones (a server holds thousands of games: memory). Cheap to
+    build: with a random Kingdom per game, most games build their own."""
 
-    __slots__ = ("actions", "buy_by_cost", "buy_options", "treasures")
+    __slots__ = ("actions", "buy_options", "buy_upto", "treasures")
 
-    def __init__(self, cards: dict[str, Card], supply_order: tuple[str, ...]) -> None:
-        self.buy_by_cost = tuple(sorted(
-            (cards[c].cost, c, option(OptionKind.BUY, c)) for c in supply_order))
-        """The Buy options in cost order."""
+    def __init__(self, edition: int, supply_order: tuple[str, ...]) -> None:
+        cards = catalogue(edition)
+        buys = sorted((cards[c].cost, c, option(OptionKind.BUY, c)) for c in supply_order)
+        self.buy_upto = tuple(tuple(buy for cost, _, buy in buys if cost <= coins)
+                              for coins in range(buys[-1][0] + 1))
+        """By coins (up to the dearest card's cost): the Buy options they afford, cheapest
+        first, as if no pile were empty."""
         self.buy_options: dict[tuple[tuple[str, ...], int, tuple[str, ...]],
                                tuple[Option, ...]] = {}
         """Buy-phase options by (playable Treasures, coins, empty piles)."""
-        self.treasures = frozenset(c for c, card in cards.items() if card.is_treasure)
-        self.actions = frozenset(c for c, card in cards.items() if card.is_action)
+        self.treasures, self.actions = _card_kinds(edition)
+
+
+@lru_cache(maxsize=64)
+def _play_option(card: str) -> Option:
+    """The option to play this Treasure (options are immutable: every game shares them)."""
+    return option(OptionKind.PLAY, card)
+
+
+@lru_cache(maxsize=2)
+def _card_kinds(edition: int) -> tuple[frozenset[str], frozenset[str]]:
+    """The edition's Treasures and Actions."""
+    cards = catalogue(edition)
+    return (frozenset(c for c, card in cards.items() if card.is_treasure),
+            frozenset(c for c, card in cards.items() if card.is_action))
 
 
 @lru_cache(maxsize=256)
 def _tables(edition: int, supply_order: tuple[str, ...]) -> _Tables:
-    return _Tables(catalogue(edition), supply_order)
+    return _Tables(edition, supply_order)
 
 # Enum members read on every turn, bound once: on Python 3.11 each attribute lookup on
 # an Enum class goes through EnumType.__getattr__, which costs as much as a call.
@@ -345,14 +362,14 @@ class Game:
         return options
 
     def _make_buy_options(self, playable: tuple[str, ...], coins: int) -> tuple[Option, ...]:
-        options = [option(_PLAY, c) for c in playable]
-        if playable:
-            options.append(_PLAY_ALL)
-        supply = self.supply
-        options.extend(buy for cost, card, buy in self._tables.buy_by_cost
-                       if cost <= coins and supply[card])
-        options.append(_END_ACTIONS)
-        return tuple(options)
+        upto = self._tables.buy_upto
+        buys = upto[min(coins, len(upto) - 1)]
+        if self._empty_piles:
+            supply = self.supply
+            buys = tuple(buy for buy in buys if supply[buy.card])  # type: ignore[index]
+        if not playable:
+            return (*buys, _END_ACTIONS)
+        return (*[_play_option(c) for c in playable], _PLAY_ALL, *buys, _END_ACTIONS)
 
     def _buy(self, p: PlayerState, card: str) -> None:
         turn = self.turn

@@ -51,6 +51,25 @@ class InvalidSetup(ValueError):
         self.message = message
 
 
+def random_kingdom(edition: int, rng: random.Random) -> tuple[str, ...]:
+    """Ten Kingdom cards of the edition, drawn with `rng`, in id order."""
+    return tuple(sorted(rng.sample(kingdom_cards(edition), KINGDOM_SIZE)))
+
+
+def set_name(name: str, edition: int) -> str:
+    """The recommended set called `name` in any case ("first game" is "First Game").
+
+    :raises InvalidSetup: `unknown_kingdom_set` when the edition has no such set.
+    """
+    sets = RECOMMENDED_KINGDOMS[edition]
+    wanted = " ".join(name.split()).casefold()
+    for known in sets:
+        if known.casefold() == wanted:
+            return known
+    raise InvalidSetup("unknown_kingdom_set", f"no recommended set {name!r} in edition "
+                                              f"{edition}; known: {', '.join(sets)}")
+
+
 @dataclass(frozen=True, slots=True)
 class Setup:
     """A validated set-up. Build one with `Setup.create`."""
@@ -78,17 +97,9 @@ class Setup:
         if edition not in EDITIONS:
             raise InvalidSetup("bad_edition", f"edition must be 1 or 2, not {edition!r}")
         if kingdom is None:
-            chooser = rng if rng is not None else random.Random()
-            chosen = tuple(sorted(chooser.sample(kingdom_cards(edition), KINGDOM_SIZE)))
+            chosen = random_kingdom(edition, rng if rng is not None else random.Random())
         elif isinstance(kingdom, str):
-            sets = RECOMMENDED_KINGDOMS[edition]
-            if kingdom not in sets:
-                known = ", ".join(sets)
-                raise InvalidSetup(
-                    "unknown_kingdom_set",
-                    f"no recommended set {kingdom!r} in edition {edition}; known: {known}",
-                )
-            chosen = sets[kingdom]
+            chosen = RECOMMENDED_KINGDOMS[edition][set_name(kingdom, edition)]
         else:
             chosen = _check_kingdom(list(kingdom), edition)
         return cls(players=names, edition=edition, kingdom=chosen)

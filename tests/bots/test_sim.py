@@ -43,9 +43,23 @@ def test_smithy_beats_plain_big_money() -> None:
     assert report.wins["smithy_big_money"] > 2 * report.wins["big_money"]
 
 
-def test_big_money_mirror_takes_canonical_length() -> None:
+def test_big_money_mirror_takes_canonical_length_and_counts_each_seat() -> None:
     report = simulate(["big_money", "big_money"], 200, kingdom="First Game", seed=6).to_dict()
     assert 14 < report["average_turns_per_player"] < 22
+    # one strategy's wins merge both seats; by seat and by turn order they are apart
+    assert len(report["wins_by_seat"]) == len(report["wins_by_turn_order"]) == 2
+    assert sum(report["wins_by_seat"]) == sum(report["wins_by_turn_order"]) == report[
+        "wins"]["big_money"]
+    assert all(wins > 40 for wins in report["wins_by_seat"])
+
+
+def test_each_seat_and_each_place_in_turn_order_is_counted() -> None:
+    """Random Kingdoms, three seats: who won is told by seat and by turn order."""
+    report = simulate(["big_money", "smithy_big_money", "random"], 60, seed=4)
+    assert sum(report.seat_wins.values()) == sum(report.wins.values())
+    assert report.seat_wins[1] == report.wins["smithy_big_money"]
+    assert sum(report.order_wins.values()) == sum(report.wins.values())
+    assert report.order_wins != report.seat_wins  # the first player is drawn per game
 
 
 @pytest.mark.parametrize(

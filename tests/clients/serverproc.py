@@ -1,5 +1,6 @@
-"""A real `dominion-server` process for the client tests, with limits raised for speed,
-and a relay in front of it whose connections a test can cut."""
+"""A real `dominion-server` process for the client tests, with its default settings (a
+correct client never meets the rate limit, however fast it plays), and a relay in front
+of it whose connections a test can cut."""
 
 from __future__ import annotations
 
@@ -8,19 +9,28 @@ import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
+import aiohttp
 import pytest
 
 from tests.server.test_process import start_server
-
-FAST = ("--messages-per-second", "100000", "--burst", "100000")
 
 
 @pytest.fixture(scope="module")
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("server") / "games.sqlite3"
-    process, url = start_server(db, *FAST)
+    process, url = start_server(db)
     yield url
     stop(process)
+
+
+async def refused_for_rate(url: str) -> float:
+    """How many `rate_limited` errors the server has sent (its /metrics)."""
+    async with aiohttp.ClientSession() as session:
+        text = await (await session.get(f"{url}/metrics")).text()
+    for line in text.splitlines():
+        if line.startswith('dominion_errors_total{code="rate_limited"}'):
+            return float(line.split()[-1])
+    return 0.0
 
 
 def stop(process: subprocess.Popen[bytes]) -> None:
@@ -69,4 +79,4 @@ class Proxy:
             self.server.close()
 
 
-__all__ = ["FAST", "Path", "Proxy", "server_url", "stop"]
+__all__ = ["Path", "Proxy", "refused_for_rate", "server_url", "stop"]

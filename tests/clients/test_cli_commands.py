@@ -35,7 +35,7 @@ def test_a_whole_game_through_the_command(server_url: str, tmp_path: Path) -> No
     assert created.returncode == 0, created.stderr
     game = created.stdout.strip()
     assert game.startswith("g-") and "seat 0" in created.stderr
-    assert json.loads((ann / "tokens.json").read_text())[game]["seat"] == 0
+    assert json.loads((ann / "tokens.json").read_text())[game]["0"]["seat"] == 0
 
     listed = dominion(ann, "list", "--state", "open")
     assert game in listed.stdout and "open" in listed.stdout and "1/2" in listed.stdout
@@ -89,3 +89,43 @@ def test_create_with_server_bots_and_errors(server_url: str, tmp_path: Path) -> 
     assert refused.returncode == 1 and "unknown_game" in refused.stderr
     unreachable = dominion(tmp_path, "list", "--server", "http://127.0.0.1:9")
     assert unreachable.returncode == 2 and "cannot reach" in unreachable.stderr
+    assert "Is it running? Start one with `dominion-server`" in unreachable.stderr
+
+
+def test_the_readme_demo_two_local_bots_and_a_watcher(server_url: str, tmp_path: Path) -> None:
+    """README: `dominion bot --strategy big_money` twice (one config folder, as on one
+    machine), `dominion watch GAME` live, and again once the game has ended."""
+    first = spawn(tmp_path, "bot", "--strategy", "big_money", "--server", server_url)
+    processes = [first]
+    try:
+        assert first.stdout is not None
+        game = first.stdout.readline().strip()  # it creates a table and prints its id
+        assert game.startswith("g-")
+        watch = spawn(tmp_path, "watch", game, "--server", server_url)
+        processes.append(watch)
+        assert watch.stdout is not None
+        assert "waiting for" in watch.stdout.readline().lower()  # watching before the start
+        # it joins the open table (the newest); a small --delay, as a person watching uses
+        second = spawn(tmp_path, "bot", "--strategy", "big_money", "--server", server_url,
+                       "--delay", "0.01")
+        processes.append(second)
+        for bot in (first, second):
+            out, err = bot.communicate(timeout=60)
+            assert bot.returncode == 0, err
+        out, err = watch.communicate(timeout=30)
+        assert watch.returncode == 0, err
+        # followed live, to the end (the words are the terminal client's, which may change)
+        assert "big_money bot 2" in out and "winner" in out.lower()
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+    # distinct names, and each seat's token kept (neither overwrote the other)
+    saved = json.loads((tmp_path / "tokens.json").read_text())[game]
+    assert {seat: entry["name"] for seat, entry in saved.items()} == {
+        "0": "big_money bot", "1": "big_money bot 2"}
+    # watching the ended game shows its result and exits
+    again = dominion(tmp_path, "watch", game, "--server", server_url, timeout=20)
+    assert again.returncode == 0, again.stderr
+    assert "over" in again.stdout.lower() and "winner" in again.stdout.lower()

@@ -54,6 +54,31 @@ def test_verify_explains_unreadable_files(tmp_path: Path) -> None:
     assert dominion("replay", "verify", str(tmp_path / "missing.json")).returncode == 2
 
 
+def test_verify_says_a_text_replay_cannot_be_verified_and_which_form_can(
+        tmp_path: Path) -> None:
+    text = re.search(r"Its text form begins:\n\n```\n(.*?)```", DOC.read_text(), re.S)
+    assert text and text.group(1).startswith("Dominion, edition 2")
+    path = tmp_path / "game.txt"
+    path.write_text(text.group(1))
+    result = dominion("replay", "verify", str(path))
+    assert result.returncode == 2
+    assert "text replay" in result.stderr and "--format json" in result.stderr
+    assert "extra data" not in result.stderr
+
+
 def test_download_from_an_unreachable_server_is_explained() -> None:
     result = dominion("replay", "download", "g-1", "--server", "http://127.0.0.1:9")
     assert result.returncode == 2 and "cannot reach" in result.stderr
+    assert "Is it running?" in result.stderr and "http://127.0.0.1:9" in result.stderr
+
+
+def test_a_changed_answer_is_reported_where_the_game_first_went_another_way() -> None:
+    """REPLAYS.md: the first place it differs comes first. Playing one Copper instead of
+    all Treasures changes event 8; the next answer then no longer fits."""
+    from dominion.server.verify import verify_replay
+
+    replay = documented_replay()
+    replay["answers"][0]["choices"] = [0]  # type: ignore[index]
+    problems = verify_replay(replay).problems
+    assert problems[0].startswith("event 8 differs"), problems
+    assert problems[1].startswith("answer 2 is not legal"), problems

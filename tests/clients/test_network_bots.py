@@ -19,7 +19,7 @@ from dominion.clients.lobby import Lobby
 from dominion.clients.net import Client
 from dominion.clients.state import COSTS, GameState
 
-from .serverproc import Proxy, server_url
+from .serverproc import Proxy, refused_for_rate, server_url
 
 __all__ = ["server_url"]
 
@@ -68,6 +68,8 @@ async def test_network_bots_play_whole_games(server_url: str, strategies: tuple[
         assert all(bot.answers > 0 for bot in bots)
         summary = await lobby.game(game)
         assert summary["state"] == "finished"
+        # full speed, default limits: waiting for each ack is never limited
+        assert await refused_for_rate(server_url) == 0
         # Each bot's count of its own cards is the server's count at the end.
         for seat, bot in enumerate(bots):
             assert bot.state is not None
@@ -129,3 +131,6 @@ async def test_the_minimal_bot_plays_a_full_game(server_url: str) -> None:
     out, err = await asyncio.wait_for(process.communicate(), 30)
     assert process.returncode == 0, err.decode()
     assert out.decode().strip() == f"scores {result['scores']}, winners {result['winners']}"
+    # it ignores errors, so one `rate_limited` would have hung the game
+    assert "refused" not in err.decode()
+    assert await refused_for_rate(server_url) == 0

@@ -88,7 +88,7 @@ def test_the_dockerfile_copies_what_exists_and_holds_no_secrets() -> None:
         if word in ("ENV", "ARG"):
             assert not SECRET_WORDS.search(args), args
     ignore = (DEPLOY / "Dockerfile.dockerignore").read_text().split()
-    for needed in ("pyproject.toml", "README.md", "server", "protocol", "clients"):
+    for needed in ("pyproject.toml", "setup.py", "README.md", "server", "protocol", "clients"):
         assert f"!{needed}" in ignore
 
 

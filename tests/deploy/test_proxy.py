@@ -29,8 +29,7 @@ from .proxy import (
 
 pytestmark = [needs_nginx, needs_openssl]
 
-FAST = ("--messages-per-second", "100000", "--burst", "100000",
-        "--sqlite-synchronous", "NORMAL")
+FAST = ("--sqlite-synchronous", "NORMAL")
 
 
 def session_for(proxy: Proxy) -> aiohttp.ClientSession:

@@ -106,6 +106,7 @@ def test_the_request_schemas_follow_the_code() -> None:
          "bots": {str(seat): "big_money" for seat in range(1, 6)}},
         {"name": "A", "seats": 3, "kingdom": list(RECOMMENDED_KINGDOMS[2]["First Game"])},
         {"name": "A", "seats": 3, "kingdom": None, "bots": {}},
+        {"name": "A", "seats": 2, "kingdom": " first  GAME"},
     ]
     for body in good:
         validate(DOCUMENT, create, body)

@@ -15,7 +15,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from dominion.protocol import CloseCode, Watch
+from dominion.protocol import CloseCode, Join, Resign, Watch
 from dominion.protocol.limits import MAX_UPDATE_EVENTS
 from dominion.server.settings import Settings
 
@@ -69,12 +69,16 @@ async def test_health_metrics_and_a_graceful_stop(
         health = await session.get(f"{url}/healthz")
         assert health.status == 200 and (await health.json())["status"] == "ok"
         created = await session.post(f"{url}/api/v1/games", json={
-            "name": "Ann", "seats": 2, "kingdom": "First Game"})
-        game = (await created.json())["game"]["id"]
+            "name": "Ann", "seats": 2, "kingdom": "First Game", "bots": {"1": "big_money"}})
+        body = await created.json()
+        game = body["game"]["id"]
+        player = await TestClient.connect(session, url + "/api/v1/ws")
+        await player.request(Join, game=game, token=body["token"])
+        await player.request(Resign, game=game)  # two players: the game ends
         watcher = await TestClient.connect(session, url + "/api/v1/ws")
         await watcher.request(Watch, game=game)
         metrics = await (await session.get(f"{url}/metrics")).text()
-        assert "dominion_connections 1.0" in metrics
+        assert "dominion_connections 2.0" in metrics
         assert "dominion_games_created_total 1.0" in metrics
         process.send_signal(signal.SIGTERM)
         assert await watcher.close_code() == CloseCode.GOING_AWAY
@@ -82,11 +86,17 @@ async def test_health_metrics_and_a_graceful_stop(
     assert db.exists()
     log = process.stdout.read().decode() if process.stdout else ""
     assert '"message": "server ready"' in log  # structured (JSON) log lines
+    port = url.rsplit(":", 1)[1]
+    assert f'"message": "listening on {url} (WebSocket ws://127.0.0.1:{port}/api/v1/ws)"' in log
+    for happened in ("game created", "game started", "game finished"):
+        assert f'"message": "{happened}", "game": "{game}"' in log
 
 
 def test_settings_come_from_the_environment(tmp_path: Path) -> None:
     db = tmp_path / "env.sqlite3"
-    process, url = start_server(db, env={"DOMINION_NAME": "env-named"})
+    # DOMINION_NAME is the client's player name: the two may share an environment
+    process, url = start_server(db, env={"DOMINION_SERVER_NAME": "env-named",
+                                         "DOMINION_NAME": "a player"})
     try:
         async def read_name() -> str:
             async with aiohttp.ClientSession() as session:

@@ -24,8 +24,7 @@ BOTS = {"1": "big_money", "2": "smithy_big_money"}
 
 @pytest.fixture
 async def http(aiohttp_client: Any, tmp_path: Path) -> HttpClient:
-    settings = Settings(db=str(tmp_path / "replays.sqlite3"), messages_per_second=10_000,
-                        burst=10_000)
+    settings = Settings(db=str(tmp_path / "replays.sqlite3"))
     client: HttpClient = await aiohttp_client(create_app(settings))
     return client
 
@@ -141,6 +140,38 @@ async def test_export_streams_finished_games_with_filters(http: HttpClient) -> N
     assert none == ""
 
 
+async def test_export_holds_abandoned_games_too_and_takes_an_ended_state(
+        aiohttp_client: Any, tmp_path: Path) -> None:
+    settings = Settings(db=str(tmp_path / "ended.sqlite3"), absent_seat="abandon",
+                        seat_grace_seconds=0.05)
+    http: HttpClient = await aiohttp_client(create_app(settings))
+    finished = await create(http)
+    await finish_by_resigning(http, finished)
+    left = await create(http, seats=2, bots={"1": "big_money"})
+    game = left["game"]["id"]
+    client = await TestClient.connect(http.session, str(http.make_url("/api/v1/ws")))
+    await client.request(Join, game=game, token=left["token"])
+    await client.close()  # Ann goes away for longer than the grace period
+    storage = http.server.app[STATE].storage
+    for _ in range(200):
+        if storage.load_game(game).game.state == "abandoned":  # type: ignore[union-attr]
+            break
+        await asyncio.sleep(0.02)
+
+    async def exported(query: str = "") -> list[dict[str, Any]]:
+        text = await (await http.get(f"/api/v1/replays/export{query}")).text()
+        return [json.loads(line) for line in text.splitlines()]
+
+    every = {r["game"]["id"]: r for r in await exported()}
+    assert set(every) == {game, finished["game"]["id"]}
+    assert every[game]["game"]["state"] == "abandoned" and every[game]["result"]["abandoned"]
+    assert [r["game"]["id"] for r in await exported("?state=abandoned")] == [game]
+    assert [r["game"]["id"] for r in await exported("?state=finished")] == [
+        finished["game"]["id"]]
+    refused = await http.get("/api/v1/replays/export?state=playing")
+    assert refused.status == 400 and (await refused.json())["error"]["code"] == "bad_state"
+
+
 @pytest.mark.parametrize(("path", "status", "code"), [
     ("/api/v1/games/g-nope/replay", 404, "unknown_game"),
     ("/api/v1/games/{game}/replay?format=pdf", 400, "bad_format"),
@@ -159,8 +190,7 @@ async def test_bad_requests_get_typed_errors(http: HttpClient, path: str, status
 
 async def test_listing_filters_finished_games_and_survives_retirement(
         aiohttp_client: Any, tmp_path: Path) -> None:
-    settings = Settings(db=str(tmp_path / "list.sqlite3"), messages_per_second=10_000,
-                        burst=10_000, ended_room_seconds=0.05)
+    settings = Settings(db=str(tmp_path / "list.sqlite3"), ended_room_seconds=0.05)
     http: HttpClient = await aiohttp_client(create_app(settings))
     three = await create(http)
     two = await create(http, name="Bea", seats=2, bots={"1": "big_money"},

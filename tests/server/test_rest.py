@@ -15,6 +15,7 @@ import msgpack  # type: ignore[import-untyped]
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from dominion.protocol.schema import SCHEMA_PATH
 from dominion.server.app import create_app
 from dominion.server.engine.cards import kingdom_cards
 from dominion.server.engine.setup import RECOMMENDED_KINGDOMS
@@ -66,6 +67,13 @@ async def test_server_info(api: Api) -> None:
     assert info["websocket"] == "/api/v1/ws"
     assert info["public_url"] is None
     assert info["limits"]["games_per_address"] == 20
+
+
+async def test_the_protocol_schema_is_served_where_the_server_info_says(api: Api) -> None:
+    info = await api.call("GET", "/api/v1/server", 200)
+    schema = await api.call("GET", info["schema"], 200)
+    assert schema == json.loads(SCHEMA_PATH.read_text())
+    assert "retry_after_ms" in schema["$defs"]["server.error"]["properties"]
 
 
 async def test_cards_for_both_editions(api: Api) -> None:
@@ -136,6 +144,9 @@ async def test_create_with_a_set_a_list_and_edition_one(api: Api) -> None:
     assert listed["kingdom"] == FIRST_GAME and listed["kingdom_name"] is None
     random_one = (await api.create(name="C", seats=2, edition=1, kingdom=None))["game"]
     assert set(random_one["kingdom"]) <= set(kingdom_cards(1))
+    # a set's name in any case (and spacing), kept as the set is called
+    lower = (await api.create(name="D", seats=2, kingdom="first  game"))["game"]
+    assert lower["kingdom"] == FIRST_GAME and lower["kingdom_name"] == "First Game"
 
 
 async def test_create_with_some_bots_stays_open(api: Api) -> None:

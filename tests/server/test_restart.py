@@ -32,7 +32,6 @@ from .wsclient import TestClient
 
 GAMES = 3
 ANSWERS_BEFORE_CRASH = 25
-FAST = ("--messages-per-second", "100000", "--burst", "100000")
 
 
 class Player:
@@ -108,7 +107,7 @@ async def play_until(players: list[Player], answers: int | None) -> None:
 
 async def test_sigkill_loses_no_accepted_answer(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    process, url = start_server(db, *FAST)
+    process, url = start_server(db)
     players: list[Player] = []
     try:
         async with aiohttp.ClientSession() as session:
@@ -129,7 +128,7 @@ async def test_sigkill_loses_no_accepted_answer(tmp_path: Path) -> None:
                 assert player.client is not None
                 await player.client.close()
 
-            process, url = start_server(db, *FAST)
+            process, url = start_server(db)
             for player in players:
                 player.decision = None
                 await player.connect(session, url, resume=True)

@@ -22,7 +22,10 @@ from dominion.protocol import (
     Snapshot,
     Watch,
     Welcome,
+    decode_server,
+    encode_client,
 )
+from dominion.server.app import STATE
 from dominion.server.connection import Connection
 from dominion.server.room import Room
 
@@ -294,4 +297,83 @@ async def test_ten_malformed_frames_in_a_row_close_4000(ws_server: ServerFactory
         assert isinstance(await client.request(Ping), Ack)  # still open
     for _ in range(10):
         await client.ws.send_bytes(b"\xc1")
-    assert await client.close_code() == 4000
+    errors = []  # each of the ten is answered, the last one too, before the close
+    while (reply := await client.receive()) is not None:
+        errors.append(reply)
+    assert [getattr(e, "code", None) for e in errors] == ["not_msgpack"] * 10
+    assert client.ws.close_code == 4000
+
+
+async def test_requests_of_an_unknown_type_are_not_malformed(ws_server: ServerFactory) -> None:
+    """docs/PROTOCOL.md section 12: a newer client may try newer requests, and an older
+    server answers `unknown_type` each time, without ever closing for it."""
+    site = await ws_server()
+    client = await site.connect()
+    for request_id in range(100, 130):
+        reply = await raw_request(client, {"type": "from_the_future", "id": request_id})
+        assert isinstance(reply, Error) and reply.code == "unknown_type", reply
+        assert reply.id == request_id
+    for _ in range(9):  # and they do not add to a run of malformed frames either
+        await client.ws.send_bytes(b"\xc1")
+    await raw_request(client, {"type": "from_the_future", "id": 7})
+    for _ in range(9):
+        await client.ws.send_bytes(b"\xc1")
+    assert isinstance(await client.request(Ping), Ack)  # still open
+
+
+async def test_too_deep_and_not_started(ws_server: ServerFactory) -> None:
+    site = await ws_server()
+    client = await site.connect()
+    deep: Any = 0
+    for _ in range(20):
+        deep = [deep]
+    reply = await raw_request(client, {"type": "ping", "id": 5, "pad": deep})
+    assert isinstance(reply, Error) and reply.code == "too_deep", reply
+    game, token = await site.create(seats=3)  # waits for two more players
+    await client.request(Join, game=game, token=token)
+    await expect_error(client, Answer, "game_not_started", game=game, decision=1,
+                       options=[0])
+
+
+async def test_watch_from_a_seated_connection_is_refused_and_keeps_the_seat(
+        ws_server: ServerFactory) -> None:
+    """docs/PROTOCOL.md section 6: watching would silently have given the seat up."""
+    site = await ws_server()
+    game, token = await site.create(seats=2, bots={1: "big_money"})
+    ann = await site.connect()
+    await ann.request(Join, game=game, token=token)
+    await expect_error(ann, Watch, "already_playing", game=game)
+    await expect_error(ann, Resume, "already_playing", game=game, last_seq=0)
+    assert site.room(game).viewer_of(ann_connection(site)) == 0  # still the player
+    await ann.request(Leave, game=game)  # after leaving, watching is fine
+    assert isinstance(await ann.request(Watch, game=game), Ack)
+
+
+def ann_connection(site: Site) -> Connection:
+    (connection,) = site.app[STATE].connections
+    return connection
+
+
+@pytest.mark.parametrize(("offered", "status", "echoed"), [
+    (None, 101, None),  # optional: the hello decides the version
+    ("dominion.v2.msgpack", 101, "dominion.v2.msgpack"),
+    ("chat.v9, dominion.v1.msgpack", 101, "dominion.v1.msgpack"),
+    ("chat.v9", 400, None),  # upgraded, a strict client would abort on the missing echo
+])
+async def test_the_subprotocol_header(ws_server: ServerFactory, offered: str | None,
+                                      status: int, echoed: str | None) -> None:
+    site = await ws_server()
+    headers = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+               "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
+    if offered is not None:
+        headers["Sec-WebSocket-Protocol"] = offered
+    async with site.session.get(site.ws_url, headers=headers) as response:
+        assert response.status == status
+        assert response.headers.get("Sec-WebSocket-Protocol") == echoed
+        if status == 400:
+            assert "dominion.v2.msgpack, dominion.v1.msgpack" in await response.text()
+    if offered is None:  # and a whole session works without one
+        ws = await site.session.ws_connect(site.ws_url)
+        await ws.send_bytes(encode_client(Hello(id=1, versions=(2,))))
+        assert isinstance(decode_server((await ws.receive()).data), Welcome)
+        await ws.close()

@@ -22,6 +22,7 @@ from dominion.protocol import (
     decode_server,
     encode_client,
 )
+from dominion.server.settings import Settings
 
 from .wsclient import TestClient
 from .wsplay import Player, ServerFactory, close_code_sent, ws_server
@@ -64,6 +65,8 @@ async def test_flood_is_rate_limited_then_closed_while_a_game_goes_on(
             acks.append(reply.id)
         elif isinstance(reply, Error):
             assert reply.code == "rate_limited", reply
+            # told when a token is back: at 1,000 a second, within a millisecond or two
+            assert reply.retry_after_ms is not None and 1 <= reply.retry_after_ms <= 2, reply
             limited.append(reply.id)
     assert 30 <= len(acks) < len(sent) // 2  # the burst and the refill, not the flood
     # a burst's worth of refusals in a row, then the close (a token refilled between
@@ -78,9 +81,24 @@ async def test_flood_is_rate_limited_then_closed_while_a_game_goes_on(
     assert isinstance(await again.request(Ping), Ack)
 
 
+async def test_a_client_that_waits_for_each_answer_is_never_limited_whatever_its_speed(
+        ws_server: ServerFactory) -> None:
+    """With the default limits: 2,000 requests one after another, as fast as loopback
+    goes (far over `messages_per_second`), and not one is refused."""
+    defaults = Settings()
+    site = await ws_server(messages_per_second=defaults.messages_per_second,
+                           burst=defaults.burst)
+    client = await site.connect()
+    replies = [await client.request(Ping) for _ in range(2000)]
+    assert all(isinstance(reply, Ack) for reply in replies), {
+        reply.code for reply in replies if isinstance(reply, Error)}
+
+
 async def test_slow_reader_is_closed_4004_and_the_game_goes_on(
         ws_server: ServerFactory) -> None:
-    site = await ws_server(outbound_queue=32)
+    # it sends without waiting for answers: a rate limit high enough that the queue, not
+    # the rate, is what closes it
+    site = await ws_server(outbound_queue=32, messages_per_second=100_000, burst=100_000)
     game, token = await site.create(seats=2, bots={1: "random"})
     slow = await site.connect()
     # a smallish receive buffer (not tiny: that makes loopback TCP crawl), and it never
