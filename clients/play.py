@@ -54,7 +54,10 @@ async def take_seat(args: argparse.Namespace, settings: config.Settings,
     from .cli import _bots
 
     if args.game:
-        saved = config.load_token(args.game, settings.name)
+        # the seat saved under this name; with no --name given, whichever seat was saved
+        # for this game (`quit` tells a person to come back with just `--game`)
+        saved = config.load_token(args.game, settings.name) or (
+            None if args.name else config.load_token(args.game))
         if saved is not None and saved.get("server", settings.server) == settings.server:
             print(_("Taking seat {seat} of {game} again.").format(seat=saved["seat"],
                                                                  game=args.game))

@@ -16,7 +16,7 @@ from dominion.clients.net import Client, events_of
 from dominion.protocol import Snapshot, Update
 from tests.server.test_process import start_server
 
-from .serverproc import FAST, server_url, stop
+from .serverproc import server_url, stop
 
 __all__ = ["server_url"]
 
@@ -68,7 +68,7 @@ def test_a_seat_resuming_from_zero_gets_its_own_history_as_it_saw_it(server_url:
 @pytest.fixture
 def short_window_server(tmp_path: Path) -> Iterator[str]:
     """A server that replays at most 5 missed events on a resume (else a snapshot)."""
-    process, url = start_server(tmp_path / "games.sqlite3", *FAST, "--resume-window", "5")
+    process, url = start_server(tmp_path / "games.sqlite3", "--resume-window", "5")
     yield url
     stop(process)
 

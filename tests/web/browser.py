@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.clients.serverproc import FAST, server_url, stop
+from tests.clients.serverproc import server_url, stop
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -168,8 +168,8 @@ def play_together(pages: list[Page], answers: int | None = None) -> None:
 def start_again(db: Path, port: int) -> subprocess.Popen[bytes]:
     """Start the server again on the port and file it had (after `stop`, as after a crash)."""
     again = subprocess.Popen(
-        [sys.executable, "-m", "dominion.server.main", "--port", str(port), "--db", str(db),
-         *FAST], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [sys.executable, "-m", "dominion.server.main", "--port", str(port), "--db", str(db)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):

@@ -13,7 +13,7 @@ from typing import Any
 import msgpack  # type: ignore[import-untyped]
 import pytest
 
-from tests.clients.serverproc import FAST, stop
+from tests.clients.serverproc import stop
 from tests.server.test_process import start_server
 
 from .browser import (
@@ -35,7 +35,7 @@ PRIVATE_KEYS = {"hand", "deck_size", "looking", "options", "min", "max", "ordere
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[dict[str, Any]]:
     db = tmp_path / "games.sqlite3"
-    process, url = start_server(db, *FAST)
+    process, url = start_server(db)
     running = {"process": process, "url": url, "db": db, "port": int(url.rsplit(":", 1)[1])}
     yield running
     stop(running["process"])
