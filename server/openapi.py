@@ -74,6 +74,8 @@ ERROR_CODES: dict[str, str] = {
     "game_started": "the game has already started (or ended)",
     "too_many_games": "this address already has as many open or running games as allowed",
     "storage_unavailable": "the server's storage is failing; it takes no new games now",
+    "cluster_unavailable": "several nodes share a Redis that this node cannot reach now; "
+                           "it takes no new games and lists none until it can",
     "internal_error": "the server failed; the request may be retried",
 }
 
@@ -93,12 +95,20 @@ BODY_ERRORS: dict[str, Any] = {
     "415": error("The body is not JSON", "unsupported_media_type"),
 }
 SERVER_ERROR = {"500": error("The server failed", "internal_error")}
+CLUSTER_ERROR = {"503": error("Redis is unreachable (several nodes only)",
+                              "cluster_unavailable")}
 
 
 def components() -> dict[str, Any]:
     name = {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH, "pattern": r"\S",
             "description": f"A display name: 1 to {MAX_NAME_LENGTH} characters, not only "
                            "whitespace. Leading and trailing whitespace is removed."}
+    ws_url_schema = {
+        "type": "string", "pattern": r"^/api/v1/ws\?game=g-[a-z0-9-]+$",
+        "description": "where to play this game: the WebSocket URL relative to the server's "
+                       "base URL (`/api/v1/ws?game=ID`; with ws:// or wss:// for http:// or "
+                       "https://). Behind one address with several nodes, `game` routes the "
+                       "socket to the game's node (docs/PROTOCOL.md, section 1)."}
     token = {
         "type": "string", "pattern": f"^[A-Za-z0-9_-]{{{TOKEN_BYTES * 4 // 3}}}$",
         "description": f"A seat token: {TOKEN_BYTES * 8} random bits, URL-safe base64. It is "
@@ -171,7 +181,12 @@ def components() -> dict[str, Any]:
                       "description": "how many games match, over all pages"},
             "limit": {"type": "integer", "minimum": 1, "maximum": _max_page()},
             "offset": {"type": "integer", "minimum": 0},
-        }),
+            "missing_nodes": {"type": "array", "items": {"type": "string"},
+                              "description": "only when several nodes serve: the nodes "
+                                             "whose games could not be listed (stopped, or "
+                                             "not answering); empty when every node "
+                                             "answered"},
+        }, required=["games", "total", "limit", "offset"]),
         "CreateGameRequest": obj({
             "name": ref("Name") | {"description": "the creator's display name (seat 0)"},
             "seats": {"type": "integer", "minimum": MIN_PLAYERS, "maximum": MAX_PLAYERS},
@@ -203,6 +218,7 @@ def components() -> dict[str, Any]:
             "game": ref("GameSummary"),
             "seat": {"type": "integer", "const": 0},
             "token": ref("Token"),
+            "ws_url": ws_url_schema,
         }),
         "JoinRequest": obj({"name": ref("Name")}, closed=False,
                            description="Other members are ignored."),
@@ -212,6 +228,7 @@ def components() -> dict[str, Any]:
                      "description": "the seat taken: the lowest free one (seat 0 too, if "
                                     "its creator left)"},
             "token": ref("Token"),
+            "ws_url": ws_url_schema,
         }),
         "LeaveRequest": obj({"token": ref("Token") | {
             "description": "the token of the seat to free"}}, closed=False,
@@ -293,7 +310,9 @@ def components() -> dict[str, Any]:
             "status": {"type": "string", "enum": ["ok", "degraded"]},
             "games": {"type": "integer", "minimum": 0},
             "connections": {"type": "integer", "minimum": 0},
-        }),
+            "problem": {"type": "string",
+                        "description": "why the status is degraded, when Redis is the cause"},
+        }, required=["status", "games", "connections"]),
     }
     return {
         "schemas": schemas,
@@ -359,7 +378,8 @@ def paths() -> dict[str, Any]:
                     **BODY_ERRORS,
                     "429": error("Too many games from this address", "too_many_games"),
                     **SERVER_ERROR,
-                    "503": error("Storage is failing", "storage_unavailable"),
+                    "503": error("Storage is failing, or Redis is unreachable",
+                                 "storage_unavailable", "cluster_unavailable"),
                 },
             },
             "get": {
@@ -376,6 +396,7 @@ def paths() -> dict[str, Any]:
                     "400": error("Bad paging, state or filter", "bad_paging", "bad_state",
                                  "bad_filter"),
                     **SERVER_ERROR,
+                    **CLUSTER_ERROR,
                 },
             },
         },
@@ -465,6 +486,7 @@ def paths() -> dict[str, Any]:
                                              "x-itemSchema": ref("Replay")}}},
                 "400": error("A bad filter", "bad_filter", "bad_paging"),
                 **SERVER_ERROR,
+                **CLUSTER_ERROR,
             },
         }},
         "/api/v1/openapi.json": {"get": {
@@ -501,7 +523,8 @@ def paths() -> dict[str, Any]:
             "summary": "Liveness and storage health",
             "responses": {
                 "200": json_body(ref("Health"), "Healthy"),
-                "503": json_body(ref("Health"), "Storage is failing (status: degraded)"),
+                "503": json_body(ref("Health"), "Storage is failing, or Redis is unreachable "
+                                                "(status: degraded)"),
             },
         }},
         "/metrics": {"get": {

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 import msgpack  # type: ignore[import-untyped]
@@ -62,21 +61,16 @@ async def download(request: web.Request) -> web.Response:
 
 
 async def export(request: web.Request) -> web.StreamResponse:
-    """Finished games' replays, one JSON object per line, newest first, at a bounded rate."""
-    from .app import STATE
+    """Finished games' replays, one JSON object per line, newest first, at a bounded rate
+    (from every node, when there are several)."""
+    from .app import DIRECTORY
 
-    state = request.config_dict[STATE]
     filters = game_filters(request, default_limit=100, max_limit=EXPORT_MAX)
-    filters["state"] = "finished"
-    records, _ = state.storage.list_games(**filters)
+    lines = await request.config_dict[DIRECTORY].replay_lines(filters)
     response = web.StreamResponse(headers={"Content-Type": "application/x-ndjson"})
     await response.prepare(request)
-    for record in records:
-        stored = state.storage.load_game(record.id)
-        if stored is None:
-            continue
-        replay = finished_replay(stored, state.storage.chat(record.id))
-        await response.write(json.dumps(replay, separators=(",", ":")).encode() + b"\n")
+    async for line in lines:
+        await response.write(line)
         await asyncio.sleep(1 / EXPORT_PER_SECOND)
     await response.write_eof()
     return response
