@@ -316,7 +316,8 @@ async def run_watch(args: argparse.Namespace, settings: config.Settings) -> int:
     console = Console(highlight=False)
     async with aiohttp.ClientSession() as session:
         names = await card_names(session, settings.server, settings.lang)
-        async with Client(settings.server, name="dominion-watch/0.1", session=session) as client:
+        async with Client(settings.server, name="dominion-watch/0.1", session=session,
+                          game=args.game) as client:
             state = await client.watch(args.game)
             if not state.started:
                 console.print(f"waiting for {args.game} to start...")
@@ -390,7 +391,7 @@ async def run_bot(args: argparse.Namespace, settings: config.Settings) -> int:
             config.save_token(game, joined["seat"], token, settings.server, name)
             say(f"joined {game} as seat {joined['seat']}")
         async with Client(settings.server, name=f"dominion-bot/{args.strategy}",
-                          session=session) as client:
+                          session=session, game=game) as client:
             bot = NetworkBot(client, game, token, args.strategy, lobby=lobby, seed=args.seed)
             result = await bot.play()
             assert bot.state is not None

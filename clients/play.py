@@ -482,7 +482,8 @@ async def run_play(args: argparse.Namespace, settings: config.Settings) -> int:
         lobby = Lobby(settings.server, session)
         names = await card_names(session, settings.server, settings.lang)
         game, token = await take_seat(args, settings, lobby, console)
-        async with Client(settings.server, name="dominion-play/0.1", session=session) as client:
+        async with Client(settings.server, name="dominion-play/0.1", session=session,
+                          game=game) as client:
             screen = Screen(console, names, game)
             try:
                 return await Play(client, lobby, screen, game, token).run()

@@ -199,7 +199,8 @@ class RedisDirectory:
         if lost or self._problem is not None:
             await self._republish()
         if self._problem is not None:
-            log.info("Redis is reachable again", extra={"node": self.node})
+            log.info("Redis reached; this node's entries are published",
+                     extra={"node": self.node})
         self._problem = None
 
     async def _republish(self) -> None:
