@@ -247,23 +247,23 @@ class RedisDirectory:
                 self._published[game_id] = fact
 
     def _write(self, pipe: Any, room: Room) -> tuple[str, int] | None:
-        """Queue one room's entry on `pipe`; what Redis will hold of it."""
+        """Queue what changed of one room's entry on `pipe`; what Redis will hold of it."""
         state, game_id = room.state, room.id
+        before = self._published.get(game_id)
         if state not in LIVE:  # ended: listed from the databases from now on
-            pipe.delete(game_key(game_id))
-            for key in LIVE.values():
-                pipe.zrem(key, game_id)
-            pipe.srem(self._owned, game_id)
+            if before is not None:
+                pipe.delete(game_key(game_id))
+                pipe.zrem(LIVE[before[0]], game_id)
+                pipe.srem(self._owned, game_id)
             return None
         summary = room.summary()
         pipe.set(game_key(game_id), orjson.dumps(summary))
-        before = self._published.get(game_id)
+        if before is None:
+            pipe.sadd(self._owned, game_id)
         if before is None or before[0] != state:
             pipe.zadd(LIVE[state], {game_id: created_score(summary)})
-            for other, key in LIVE.items():
-                if other != state:
-                    pipe.zrem(key, game_id)
-            pipe.sadd(self._owned, game_id)
+            if before is not None:
+                pipe.zrem(LIVE[before[0]], game_id)
         return state, summary["turn"]
 
     # -- listings ---------------------------------------------------------------------
