@@ -999,6 +999,10 @@ def run_cluster(args: argparse.Namespace) -> dict[str, Any]:
             asyncio.run(warm_up(base, args.protocol))
             time.sleep(0.5)
             result["cluster"] = asyncio.run(drive_cluster(base, pids, redis_port, args))
+            if args.compare_direct:  # the same, to node a itself: what nginx adds
+                direct = {name: tree for name, tree in pids.items() if name != "nginx"}
+                result["direct"] = asyncio.run(drive_cluster(
+                    f"http://{HOST}:{nodes['a']}", direct, redis_port, args))
         finally:
             for process in reversed(processes):
                 stop(process)
@@ -1006,8 +1010,13 @@ def run_cluster(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def print_cluster(result: dict[str, Any]) -> None:
-    cluster = result["cluster"]
-    print(f"nodes                {result['nodes']} behind nginx, sharing one Redis")
+    for key, how in (("cluster", "behind nginx"), ("direct", "without nginx")):
+        if key in result:
+            print(f"nodes                {result['nodes']} {how}, sharing one Redis")
+            print_measured(result[key])
+
+
+def print_measured(cluster: dict[str, Any]) -> None:
     print(f"answers per second   {cluster['answers_per_second']:,.0f} "
           f"({cluster['answers']} in {cluster['elapsed']:.1f} s, "
           f"{cluster['games_created']} games created, {cluster['refused']} refused)")
@@ -1056,6 +1065,9 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=0,
                         help="run N nodes (1 to 3) behind nginx with a Redis instead of one "
                              "server (needs nginx and redis-server; no echo baselines)")
+    parser.add_argument("--compare-direct", action="store_true",
+                        help="with --nodes 1: measure again with the clients connected to the "
+                             "node itself (what nginx costs per answer)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--serve-echo", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()

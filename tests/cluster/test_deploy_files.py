@@ -4,11 +4,14 @@ accepts that configuration."""
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
 from dominion.server.settings import Settings
@@ -74,3 +77,25 @@ def test_nginx_accepts_the_cluster_configuration(tmp_path: Path) -> None:
     result = subprocess.run(nginx_command(tmp_path, "-t"), capture_output=True, text=True,
                             timeout=30, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None or
+                    shutil.which("dominion-server") is None,
+                    reason="systemd-analyze and the dominion-server command are needed")
+def test_systemd_accepts_the_node_template_with_its_drop_in(tmp_path: Path) -> None:
+    """dominion-server@.service is the single server's unit under a template name, with
+    the drop-in that reads each node's own settings file."""
+    program = shutil.which("dominion-server")
+    assert program is not None
+    unit = (DEPLOY / "systemd" / "dominion-server.service").read_text()
+    (tmp_path / "dominion-server@.service").write_text(
+        unit.replace("/opt/dominion/venv/bin/dominion-server", program))
+    drop_in = tmp_path / "dominion-server@.service.d"
+    drop_in.mkdir()
+    shutil.copy(DEPLOY / "systemd" / "dominion-server@.service.d" / "node.conf", drop_in)
+    result = subprocess.run(["systemd-analyze", "verify", "dominion-server@a.service"],
+                            capture_output=True, text=True, timeout=60, check=False,
+                            env={**os.environ, "SYSTEMD_UNIT_PATH": f"{tmp_path}:"})
+    output = result.stdout + result.stderr
+    assert result.returncode == 0 and "dominion-server@" not in output \
+        and "node.conf" not in output, output
