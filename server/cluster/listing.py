@@ -7,6 +7,8 @@ from collections.abc import Iterable
 from typing import Any
 
 PAGING = ("limit", "offset")
+NODE_PAGE_MAX = 10_000
+"""Most games one node lists for another: a merged page ends at offset + limit <= this."""
 
 
 def only_paging(filters: dict[str, Any]) -> bool:

@@ -19,6 +19,10 @@ _OWNER = re.compile(r"g-([a-z0-9]{1,16})-[0-9a-f]+")
 WEBSOCKET_PATH = "/api/v1/ws"
 
 
+class NodeNameTaken(Exception):
+    """Another node with this name is alive: starting would make two owners of its games."""
+
+
 def node_problem(settings: Settings) -> str | None:
     """What is wrong with the node settings: a node needs a Redis, and a name that fits
     in a game id."""

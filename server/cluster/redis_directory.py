@@ -37,8 +37,8 @@ from redis.exceptions import RedisError
 
 from ..errors import GameError
 from .directory import LocalDirectory, Page, export_line
-from .listing import matches, merge_pages, only_paging
-from .node import node_url, owner_of
+from .listing import NODE_PAGE_MAX, matches, merge_pages, only_paging
+from .node import NodeNameTaken, node_url, owner_of
 
 if TYPE_CHECKING:
     from ..lobby import Lobby
@@ -50,8 +50,6 @@ log = logging.getLogger("dominion.cluster")
 
 NODES = "dominion:nodes"
 LIVE = {"open": "dominion:open", "playing": "dominion:playing"}
-NODE_PAGE_MAX = 10_000
-"""Most games one node lists for another: a merged page ends at offset + limit <= this."""
 MISSED_BEATS = 3
 """Heartbeats a node may miss before the others count it as gone."""
 PEER_TIMEOUT = 5.0
@@ -115,6 +113,13 @@ class RedisDirectory:
         await self._guarded(self._flush)
 
     async def start(self) -> None:
+        """Join the cluster (refused if a live node elsewhere has this name: both would
+        answer for its games) and publish this node's games."""
+        with contextlib.suppress(RedisError, OSError):  # Redis down: the beats retry
+            running = await self._redis.get(self._heartbeat_key(self.node))
+            if running is not None and orjson.loads(running)["url"] != self._url:
+                raise NodeNameTaken(f"a node named {self.node!r} is running at "
+                                    f"{orjson.loads(running)['url']}; names must be unique")
         self._http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=PEER_TIMEOUT))
         await self._guarded(self._beat)
         self._task = asyncio.ensure_future(self._run())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from aiohttp import web
 
 from ..filters import game_filters
-from .redis_directory import NODE_PAGE_MAX
+from .listing import NODE_PAGE_MAX
 
 
 async def node_games(request: web.Request) -> web.Response:
