@@ -38,7 +38,7 @@ from redis.exceptions import RedisError
 from ..errors import GameError
 from .directory import LocalDirectory, Page, export_line
 from .listing import NODE_PAGE_MAX, matches, merge_pages, only_paging
-from .node import NodeNameTaken, node_url, owner_of
+from .node import NodeNameTaken, node_url
 
 if TYPE_CHECKING:
     from ..lobby import Lobby
@@ -281,7 +281,8 @@ class RedisDirectory:
             except (RedisError, OSError) as error:
                 self._problem = f"Redis is unreachable: {error}"
                 self._refuse_if_down()
-        return await self._merged_listing(filters)
+        page, _ = await self._merged_listing(filters)
+        return page
 
     def _refuse_if_down(self) -> None:
         if self._problem is not None:
@@ -309,19 +310,23 @@ class RedisDirectory:
         blobs = await self._redis.mget(keys)
         return [orjson.loads(blob) for blob in blobs if blob is not None]
 
-    async def _merged_listing(self, filters: dict[str, Any]) -> Page:
-        """Every node's part of the listing (from its database), merged into one page."""
+    async def _merged_listing(self, filters: dict[str, Any]) -> tuple[Page, dict[str, str]]:
+        """Every node's part of the listing (from its database), merged into one page;
+        and the node that listed each game (ids from before the cluster name none)."""
         offset, limit = filters["offset"], filters["limit"]
         if offset + limit > NODE_PAGE_MAX:
             raise GameError("bad_paging", f"across nodes, offset + limit is at most "
                                           f"{NODE_PAGE_MAX}; narrow the filters instead")
         asked = {**filters, "offset": 0, "limit": offset + limit}
         names = sorted(self.peers)
-        parts = await asyncio.gather(*(self._part(name, asked) for name in names))
-        missing = sorted([name for name, part in zip(names, parts, strict=True) if part is None]
-                         + self.gone)
-        games, total = merge_pages([part for part in parts if part is not None], offset, limit)
-        return Page(games, total, missing)
+        parts = dict(zip(names, await asyncio.gather(*(self._part(name, asked)
+                                                       for name in names)), strict=True))
+        missing = sorted([name for name, part in parts.items() if part is None] + self.gone)
+        answered = {name: part for name, part in parts.items() if part is not None}
+        games, total = merge_pages(answered.values(), offset, limit)
+        listed_by = {game["id"]: name for name, (node_games, _) in answered.items()
+                     for game in node_games}
+        return Page(games, total, missing), listed_by
 
     async def _part(self, name: str, filters: dict[str, Any]
                     ) -> tuple[list[dict[str, Any]], int] | None:
@@ -350,16 +355,16 @@ class RedisDirectory:
 
     async def replay_lines(self, filters: dict[str, Any]) -> AsyncIterator[bytes]:
         self._refuse_if_down()
-        page = await self._merged_listing({**filters, "state": "finished"})
-        return self._fetch_replays([summary["id"] for summary in page.games])
+        page, listed_by = await self._merged_listing({**filters, "state": "finished"})
+        return self._fetch_replays([(game["id"], listed_by[game["id"]]) for game in page.games])
 
-    async def _fetch_replays(self, game_ids: list[str]) -> AsyncIterator[bytes]:
-        for game_id in game_ids:
-            owner = owner_of(game_id)
-            if owner == self.node:
+    async def _fetch_replays(self, games: list[tuple[str, str]]) -> AsyncIterator[bytes]:
+        """Each (game id, its node)'s replay as an export line, from that node."""
+        for game_id, node in games:
+            if node == self.node:
                 line = self.local.replay_line(game_id)
             else:
-                replay = await self._peer_json(owner or "", f"/api/v1/games/{game_id}/replay")
+                replay = await self._peer_json(node, f"/api/v1/games/{game_id}/replay")
                 line = None if replay is None else export_line(replay)
             if line is not None:
                 yield line
