@@ -299,16 +299,23 @@ class RedisDirectory:
             total, ids = await pipe.execute()
             games = await self._summaries(ids)
             return Page(games, int(total), list(self.gone))
-        every = await self._summaries(await self._redis.zrevrange(key, 0, -1))
+        # every entry of the state is read; a player's name or a card must be in an entry's
+        # JSON for it to match, so most are skipped unparsed
+        needles = [orjson.dumps(filters[name]) for name in ("player", "card")
+                   if filters.get(name) is not None]
+        every = await self._summaries(await self._redis.zrevrange(key, 0, -1), needles)
         found = [summary for summary in every if matches(summary, filters)]
         return Page(found[offset:offset + limit], len(found), list(self.gone))
 
-    async def _summaries(self, ids: Iterable[Any]) -> list[dict[str, Any]]:
+    async def _summaries(self, ids: Iterable[Any], needles: Iterable[bytes] = ()
+                         ) -> list[dict[str, Any]]:
+        """The published summaries of `ids` that hold every one of `needles`."""
         keys = [game_key(text(raw)) for raw in ids]
         if not keys:
             return []
         blobs = await self._redis.mget(keys)
-        return [orjson.loads(blob) for blob in blobs if blob is not None]
+        return [orjson.loads(blob) for blob in blobs
+                if blob is not None and all(needle in blob for needle in needles)]
 
     async def _merged_listing(self, filters: dict[str, Any]) -> tuple[Page, dict[str, str]]:
         """Every node's part of the listing (from its database), merged into one page;
