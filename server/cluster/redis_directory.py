@@ -25,7 +25,7 @@ import calendar
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Iterable, Sized
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sized
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -150,14 +150,17 @@ class RedisDirectory:
                 await self._guarded(self._beat)
             await self._guarded(self._flush)
 
-    async def _guarded(self, work: Any) -> None:
-        """Run `work`; a Redis failure becomes the directory's problem (games go on)."""
+    async def _guarded(self, work: Callable[[], Awaitable[None]]) -> None:
+        """Run `work`; a Redis failure becomes the directory's problem (games go on), and
+        a bug is logged without stopping the publishing."""
         try:
             await work()
         except (RedisError, OSError) as error:
             if self._problem is None:
                 log.warning("Redis is unreachable: %s", error, extra={"node": self.node})
             self._problem = f"Redis is unreachable: {error}"
+        except Exception:
+            log.exception("publishing to Redis failed", extra={"node": self.node})
 
     def _sweep(self) -> None:
         """Mark running games whose turn moved on, and count the live games."""

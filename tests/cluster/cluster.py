@@ -13,10 +13,8 @@ import contextlib
 import re
 import shutil
 import signal
-import socket
 import ssl
 import subprocess
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,8 +44,8 @@ needs_redis = pytest.mark.skipif(
 needs_everything = [needs_redis, needs_nginx, needs_openssl]
 
 
-def stop_process(process: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:
-    if process.poll() is None:
+def stop_process(process: subprocess.Popen[bytes] | None, sig: int = signal.SIGTERM) -> None:
+    if process is not None and process.poll() is None:
         process.send_signal(sig)
         try:
             process.wait(15)
@@ -73,11 +71,10 @@ class Redis:
             ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
              "--appendonly", "no", "--dir", str(self.folder)],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        wait_until_listening(self.port, self.process)
+        wait_for_port(self.port, self.process, self.folder)
 
     def stop(self) -> None:
-        if self.process is not None:
-            stop_process(self.process)
+        stop_process(self.process)
 
 
 @dataclass
@@ -103,8 +100,7 @@ class Node:
         self.process.wait(15)
 
     def stop(self) -> None:
-        if self.process is not None:
-            stop_process(self.process)
+        stop_process(self.process)
 
 
 @dataclass
@@ -144,19 +140,6 @@ def derive_cluster_config(text: str, *, http_port: int, https_port: int,
     return text
 
 
-def wait_until_listening(port: int, process: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
-            return
-        if process.poll() is not None:
-            break
-        time.sleep(0.02)
-    output = process.stdout.read().decode() if process.stdout and process.poll() is not None \
-        else ""
-    raise AssertionError(f"{process.args!r} did not start listening on {port}:\n{output}")
-
-
 @contextlib.contextmanager
 def running_cluster(folder: Path) -> Iterator[Cluster]:
     """redis-server, a node per name in NODES, and nginx in front of them."""
@@ -185,8 +168,7 @@ def running_cluster(folder: Path) -> Iterator[Cluster]:
         yield Cluster(f"https://127.0.0.1:{https_port}", context, redis, nodes, site_folder,
                       nginx)
     finally:
-        if nginx is not None:
-            stop_process(nginx)
+        stop_process(nginx)
         for node in nodes.values():
             node.stop()
         redis.stop()
