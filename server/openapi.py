@@ -183,9 +183,11 @@ def components() -> dict[str, Any]:
             "offset": {"type": "integer", "minimum": 0},
             "missing_nodes": {"type": "array", "items": {"type": "string"},
                               "description": "only when several nodes serve: the nodes "
-                                             "whose games could not be listed (stopped, or "
-                                             "not answering); empty when every node "
-                                             "answered"},
+                                             "that are stopped or did not answer (empty "
+                                             "when every node answered). Their finished "
+                                             "games are missing from this listing; their "
+                                             "open and running games are listed, paused "
+                                             "until the node is back"},
         }, required=["games", "total", "limit", "offset"]),
         "CreateGameRequest": obj({
             "name": ref("Name") | {"description": "the creator's display name (seat 0)"},

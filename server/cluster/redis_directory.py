@@ -328,10 +328,10 @@ class RedisDirectory:
             raise GameError("bad_paging", f"across nodes, offset + limit is at most "
                                           f"{NODE_PAGE_MAX}; narrow the filters instead")
         asked = {**filters, "offset": 0, "limit": offset + limit}
-        names = sorted(self.peers)
+        names, gone = sorted(self.peers), self.gone  # as the last heartbeat saw them
         parts = dict(zip(names, await asyncio.gather(*(self._part(name, asked)
                                                        for name in names)), strict=True))
-        missing = sorted([name for name, part in parts.items() if part is None] + self.gone)
+        missing = sorted({name for name, part in parts.items() if part is None} | set(gone))
         answered = {name: part for name, part in parts.items() if part is not None}
         games, total = merge_pages(answered.values(), offset, limit)
         listed_by = {game["id"]: name for name, (node_games, _) in answered.items()

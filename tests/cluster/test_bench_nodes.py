@@ -11,7 +11,7 @@ pytestmark = needs_everything
 
 def test_server_load_measures_two_nodes_nginx_and_redis() -> None:
     result = run_json(str(BENCH / "server_load.py"), "--nodes", "2", "--games", "4",
-                      "--seconds", "1")
+                      "--seconds", "2")
     cluster = result["cluster"]
     assert cluster["answers"] > 50 and cluster["refused"] == 0, cluster
     assert set(cluster["cpu_us_per_answer"]) == {"node a", "node b", "nginx", "redis"}
