@@ -58,7 +58,9 @@ import multiprocessing
 import os
 import platform
 import random
+import re
 import resource
+import shutil
 import signal
 import socket
 import sqlite3
@@ -69,6 +71,7 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -86,6 +89,7 @@ from dominion.protocol import (
     Leave,
     encode_client,
 )
+from dominion.server.cluster import owner_of, ws_url
 
 HOST = "127.0.0.1"  # loopback only, always
 TREASURE_COINS = {"copper": 1, "silver": 2, "gold": 3}
@@ -327,9 +331,12 @@ class Line:
         self.ids = itertools.count(1)
 
     @classmethod
-    async def open(cls, http: aiohttp.ClientSession, base: str, version: int) -> Line:
+    async def open(cls, http: aiohttp.ClientSession, base: str, version: int,
+                   game: str) -> Line:
+        """A line to `game`'s node: its `ws_url` (a proxy before several nodes routes by
+        its `game` argument; a single server ignores it)."""
         subprotocol = SUBPROTOCOLS[SUPPORTED_VERSIONS.index(version)]
-        ws = await http.ws_connect(f"{base}/api/v1/ws", protocols=(subprotocol,),
+        ws = await http.ws_connect(f"{base}{ws_url(game)}", protocols=(subprotocol,),
                                    max_msg_size=1 << 20)
         line = cls(ws)
         await ws.send_bytes(encode_client(Hello(id=next(line.ids), versions=(version,),
@@ -434,7 +441,8 @@ class Driver:
         self._tasks: set[asyncio.Future[None]] = set()
         self.ready: list[tuple[Seat, Seat]] = []
         self._lines: list[Line] = []
-        self._idle: list[Line] = []
+        self._idle: dict[str | None, list[Line]] = {}
+        """Idle lines by the node they reach (None: a single server's)."""
 
     async def _new_game(self) -> tuple[Seat, Seat]:
         http = self.http
@@ -453,20 +461,21 @@ class Driver:
                 raise RuntimeError(f"join: {reply.status} {joined}")
         state = GameState()
         seats = (Seat(game_id, created["token"], state, self.stats, self.think,
-                      await self._line()),
+                      await self._line(game_id)),
                  Seat(game_id, joined["token"], state, self.stats, self.think,
-                      await self._line()))
+                      await self._line(game_id)))
         for seat in seats:
             await seat.join()
         self.stats.games_created += 1
         return seats
 
-    async def _line(self) -> Line:
-        """An idle connection, or a new one."""
-        if self._idle:
-            return self._idle.pop()
+    async def _line(self, game: str) -> Line:
+        """An idle connection to the game's node, or a new one."""
+        idle = self._idle.get(owner_of(game))
+        if idle:
+            return idle.pop()
         assert self.http is not None
-        line = await Line.open(self.http, self.base, self.version)
+        line = await Line.open(self.http, self.base, self.version, game)
         self._lines.append(line)
         return line
 
@@ -479,7 +488,7 @@ class Driver:
         for seat in seats:
             if not seat.line.ws.closed:
                 await seat.leave()
-                self._idle.append(seat.line)
+                self._idle.setdefault(owner_of(seat.game_id), []).append(seat.line)
         if not self.stop.is_set() and self.stats.games_created < self.max_games:
             self._launch(await self._new_game())
 
@@ -856,6 +865,175 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     return result
 
 
+# -- several nodes behind nginx (--nodes N) ----------------------------------------------
+
+CLUSTER_CONF = Path(__file__).resolve().parent.parent / "deploy" / "nginx" / "dominion-cluster.conf"
+LISTINGS = 50
+"""Listings asked for after the run, to count Redis commands per listing."""
+
+
+def cluster_site(port: int, nodes: dict[str, int]) -> str:
+    """deploy/nginx/dominion-cluster.conf on loopback as plain HTTP (its TLS server block
+    without TLS: this measures the routing; TLS costs the same before one node or many),
+    without its request limit; the file's nodes that do not run are marked down."""
+    text = CLUSTER_CONF.read_text()
+    for pattern, replacement in [
+            (r"^\s*listen \[::\]:\d+( ssl)?;\n", ""), (r"^\s*ssl_\w+ .*;\n", ""),
+            (r"\blisten 443 ssl;", f"listen {HOST}:{port};"),
+            (r"\blisten 80;", f"listen {HOST}:{free_port()};"),
+            (r"rate=20r/s", "rate=1000000r/s"), (r"\broot /var/www/certbot;", "root /tmp;")]:
+        text = re.sub(pattern, replacement, text, flags=re.MULTILINE)
+    for name in re.findall(r"server node-(\w+):8080;", text):
+        target = f"{HOST}:{nodes[name]}" if name in nodes else f"{HOST}:9 down"
+        text = text.replace(f"server node-{name}:8080;", f"server {target};")
+    return text
+
+
+def start_nginx(folder: str, port: int, nodes: dict[str, int]) -> subprocess.Popen[bytes]:
+    """nginx with one worker (as a small host runs it), everything under `folder`."""
+    site = os.path.join(folder, "site.conf")
+    Path(site).write_text(cluster_site(port, nodes))
+    temp = "".join(f"    {kind}_temp_path {folder}/{kind};\n"
+                   for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    user = "user root root;\n" if os.geteuid() == 0 else ""
+    Path(folder, "nginx.conf").write_text(
+        f"{user}worker_processes 1;\npid {folder}/nginx.pid;\nerror_log {folder}/error.log;\n"
+        "events { worker_connections 65536; }\n"
+        f"http {{\n    access_log off;\n{temp}    include {site};\n}}\n")
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    process = subprocess.Popen([nginx, "-p", folder, "-c", os.path.join(folder, "nginx.conf"),
+                                "-e", os.path.join(folder, "error.log"), "-g", "daemon off;"])
+    wait_for_port(process, port, "nginx")
+    return process
+
+
+def process_tree(pid: int) -> list[int]:
+    """A process and its children (nginx's master and its workers)."""
+    with open(f"/proc/{pid}/task/{pid}/children") as children:
+        return [pid, *map(int, children.read().split())]
+
+
+def redis_commands(port: int) -> int:
+    """Commands Redis has processed so far (the INFO that asks is one of them)."""
+    import redis
+
+    with redis.Redis(host=HOST, port=port) as client:
+        stats: dict[str, Any] = client.info("stats")
+    return int(stats["total_commands_processed"])
+
+
+async def drive_cluster(base: str, pids: dict[str, list[int]], redis_port: int,
+                        args: argparse.Namespace) -> dict[str, Any]:
+    """Games through nginx: answers per second; CPU per answer of each node, nginx and
+    Redis; Redis commands per answer, per game created and per listing."""
+    driver = Driver(base, args.games, args.max_games, args.think_ms / 1000, "0",
+                    args.protocol)
+    await driver.start()
+    driver.play()
+    await asyncio.sleep(WARMUP_SECONDS)
+
+    def cpu() -> dict[str, float]:
+        spent = {name: sum(cpu_seconds(pid) for pid in tree) for name, tree in pids.items()}
+        # each node's event loop alone (the rest is its SQLite writer thread)
+        spent |= {f"{name} loop": cpu_seconds(tree[0], main_thread=True)
+                  for name, tree in pids.items() if name.startswith("node")}
+        return spent
+    cpu0, commands0, created0 = cpu(), redis_commands(redis_port), driver.stats.games_created
+    started = time.perf_counter()
+    driver.stats.measuring = True
+    await asyncio.sleep(args.seconds)
+    driver.stats.measuring = False
+    elapsed = time.perf_counter() - started
+    used = {name: spent - cpu0[name] for name, spent in cpu().items()}
+    commands = redis_commands(redis_port) - commands0
+    created = driver.stats.games_created - created0
+    answers = max(1, driver.stats.accepted)
+    await driver.finish()
+    listed0 = redis_commands(redis_port)
+    async with session() as http:
+        for _ in range(LISTINGS):
+            async with http.get(f"{base}/api/v1/games", params={"state": "playing"}) as reply:
+                assert reply.status == 200, await reply.text()
+    per_listing = (redis_commands(redis_port) - listed0 - 1) / LISTINGS
+    return {
+        "answers": driver.stats.accepted, "elapsed": elapsed,
+        "answers_per_second": driver.stats.accepted / elapsed,
+        "refused": driver.stats.refused, "games_created": created,
+        "cpu_us_per_answer": {name: 1e6 * spent / answers for name, spent in used.items()},
+        "cpu_share": {name: spent / elapsed for name, spent in used.items()},
+        "total_cpu_us_per_answer": 1e6 * sum(spent for name, spent in used.items()
+                                             if not name.endswith(" loop")) / answers,
+        "redis_commands_per_second": commands / elapsed,
+        "redis_commands_per_answer": commands / answers,
+        "redis_commands_per_game": commands / max(1, created),
+        "redis_commands_per_listing": per_listing,
+    }
+
+
+def run_cluster(args: argparse.Namespace) -> dict[str, Any]:
+    """--nodes N: a redis-server, N nodes and nginx, all on loopback; games through nginx."""
+    open_files(4 * args.games + 1024)
+    result: dict[str, Any] = {"python": platform.python_version(), "cores": os.cpu_count(),
+                              "games": args.games, "seconds": args.seconds,
+                              "nodes": args.nodes}
+    processes: list[subprocess.Popen[bytes]] = []
+    with tempfile.TemporaryDirectory(prefix="server_load-") as folder:
+        try:
+            redis_port = free_port()
+            redis_server = subprocess.Popen(
+                ["redis-server", "--port", str(redis_port), "--bind", HOST, "--save", "",
+                 "--appendonly", "no", "--dir", folder], stdout=subprocess.DEVNULL)
+            processes.append(redis_server)
+            wait_for_port(redis_server, redis_port, "redis-server")
+            nodes: dict[str, int] = {}
+            pids: dict[str, list[int]] = {}
+            for name in "abc"[:args.nodes]:
+                nodes[name] = port = free_port()
+                node = start_dominion(
+                    port, os.path.join(folder, f"node-{name}.sqlite3"), args.games, None,
+                    ["--node", name, "--redis", f"redis://{HOST}:{redis_port}/0",
+                     *args.server_option])
+                processes.append(node)
+                pids[f"node {name}"] = [node.pid]
+            port = free_port()
+            nginx = start_nginx(folder, port, nodes)
+            processes.append(nginx)
+            pids["nginx"] = process_tree(nginx.pid)
+            pids["redis"] = [redis_server.pid]
+            base = f"http://{HOST}:{port}"
+            asyncio.run(warm_up(base, args.protocol))
+            time.sleep(0.5)
+            result["cluster"] = asyncio.run(drive_cluster(base, pids, redis_port, args))
+            if args.compare_direct:  # the same, to node a itself: what nginx adds
+                direct = {name: tree for name, tree in pids.items() if name != "nginx"}
+                result["direct"] = asyncio.run(drive_cluster(
+                    f"http://{HOST}:{nodes['a']}", direct, redis_port, args))
+        finally:
+            for process in reversed(processes):
+                stop(process)
+    return result
+
+
+def print_cluster(result: dict[str, Any]) -> None:
+    for key, how in (("cluster", "behind nginx"), ("direct", "without nginx")):
+        if key in result:
+            print(f"nodes                {result['nodes']} {how}, sharing one Redis")
+            print_measured(result[key])
+
+
+def print_measured(cluster: dict[str, Any]) -> None:
+    print(f"answers per second   {cluster['answers_per_second']:,.0f} "
+          f"({cluster['answers']} in {cluster['elapsed']:.1f} s, "
+          f"{cluster['games_created']} games created, {cluster['refused']} refused)")
+    parts = ", ".join(f"{name} {us:.0f} µs ({cluster['cpu_share'][name]:.2f} busy)"
+                      for name, us in cluster["cpu_us_per_answer"].items())
+    print(f"CPU per answer       {cluster['total_cpu_us_per_answer']:.0f} µs in all: {parts}")
+    print(f"Redis commands       {cluster['redis_commands_per_second']:,.1f}/s: "
+          f"{cluster['redis_commands_per_answer']:.4f} per answer, "
+          f"{cluster['redis_commands_per_game']:.1f} per game created, "
+          f"{cluster['redis_commands_per_listing']:.1f} per listing of running games")
+
+
 def baseline_summary(measured: dict[str, Any], unit: str) -> dict[str, Any]:
     """A baseline's rate, latency and CPU, per `unit` (round_trip or answer)."""
     count, elapsed = max(1, measured["round_trips"]), measured["elapsed"]
@@ -889,6 +1067,12 @@ def main() -> None:
     parser.add_argument("--server-option", action="append", default=[], metavar="ARG",
                         help="an extra dominion-server argument (repeat: --server-option "
                              "--sqlite-synchronous --server-option NORMAL)")
+    parser.add_argument("--nodes", type=int, default=0,
+                        help="run N nodes (1 to 3) behind nginx with a Redis instead of one "
+                             "server (needs nginx and redis-server; no echo baselines)")
+    parser.add_argument("--compare-direct", action="store_true",
+                        help="with --nodes 1: measure again with the clients connected to the "
+                             "node itself (what nginx costs per answer)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--serve-echo", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -898,6 +1082,15 @@ def main() -> None:
     if args.games < 1 or args.workers < 1 or args.seconds <= 0:
         parser.error("--games and --workers must be at least 1, --seconds above 0")
     args.max_games = args.max_games or 50 * args.games
+    if args.nodes:
+        if not 1 <= args.nodes <= 3:
+            parser.error("--nodes is 1 to 3 (the nodes of deploy/nginx/dominion-cluster.conf)")
+        cluster = run_cluster(args)
+        if args.json:
+            print(json.dumps(cluster))
+        else:
+            print_cluster(cluster)
+        return
     result = run(args)
     if args.json:
         print(json.dumps(result))

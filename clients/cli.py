@@ -401,7 +401,7 @@ async def run_bot(args: argparse.Namespace, settings: config.Settings) -> int:
             config.save_token(game, joined["seat"], token, settings.server, name)
             say(f"joined {game} as seat {joined['seat']}")
         async with Client(settings.server, name=f"dominion-bot/{args.strategy}",
-                          session=session) as client:
+                          session=session, game=game) as client:
             bot = NetworkBot(client, game, token, args.strategy, lobby=lobby, seed=args.seed,
                              delay=args.delay)
             result = await bot.play()

@@ -110,16 +110,19 @@ class Closed(Exception):
     """The client is closed for good (closed by us, or the server said not to come back)."""
 
 
-def websocket_url(server: str) -> str:
-    """`http://host:port` (a server's base URL) -> `ws://host:port/api/v1/ws`."""
+def websocket_url(server: str, game: str | None = None) -> str:
+    """`http://host:port` (a server's base URL) -> `ws://host:port/api/v1/ws`, and with
+    `game` the game's `ws_url` (`...?game=ID`): several nodes behind one address route
+    the socket to the node that owns the game (docs/PROTOCOL.md, section 1)."""
     if server.startswith(("ws://", "wss://")):
         return server
     base = server.rstrip("/")
+    query = "" if game is None else f"?game={game}"
     if base.startswith("https://"):
-        return "wss://" + base[len("https://"):] + "/api/v1/ws"
+        return "wss://" + base[len("https://"):] + "/api/v1/ws" + query
     if base.startswith("http://"):
-        return "ws://" + base[len("http://"):] + "/api/v1/ws"
-    return "ws://" + base + "/api/v1/ws"
+        return "ws://" + base[len("http://"):] + "/api/v1/ws" + query
+    return "ws://" + base + "/api/v1/ws" + query
 
 
 class Client:
@@ -127,8 +130,11 @@ class Client:
 
     def __init__(self, url: str, *, name: str = CLIENT_NAME, reconnect: bool = True,
                  max_delay: float = 30.0, session: aiohttp.ClientSession | None = None,
-                 versions: Sequence[int] = SUPPORTED_VERSIONS) -> None:
-        self.url = websocket_url(url)
+                 versions: Sequence[int] = SUPPORTED_VERSIONS, game: str | None = None
+                 ) -> None:
+        self.url = websocket_url(url, game)
+        """With `game`, the socket goes to that game's node (its other games must live
+        there too)."""
         self.name = name
         self.versions = tuple(versions)
         """The versions offered, newest first (a subset of `SUPPORTED_VERSIONS`)."""

@@ -92,7 +92,8 @@ async def _session(args: argparse.Namespace, settings: config.Settings,
     lobby = Lobby(settings.server, session)
     board = Board(game=game, names=names, state=GameState(game=game))
     display = display_for(args, board, watching=token is None)
-    async with Client(settings.server, name=client_name, session=session) as client:
+    async with Client(settings.server, name=client_name, session=session,
+                      game=game) as client:
         playing = Session(client, lobby, display, game, token, confirm=settings.confirm)
         leaving: Leaving = await display.run(playing.run())
     if display.keeps_result and board.over:  # the screen is gone: the result stays

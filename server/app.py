@@ -14,6 +14,8 @@ from aiohttp import web
 
 from dominion.protocol import SUBPROTOCOLS, CloseCode
 
+from .cluster import Directory, open_directory
+from .cluster.routes import add_node_routes
 from .connection import Connection, watch_connections, watch_interval
 from .lobby import Lobby
 from .metrics import Metrics
@@ -48,12 +50,15 @@ class ServerState:
 
 STATE = web.AppKey("state", ServerState)
 SETTINGS = web.AppKey("settings", Settings)
+DIRECTORY = web.AppKey("directory", Directory)
+"""Where listings come from and lobby-level changes go: local, or shared by several nodes."""
 
 
 def create_app(settings: Settings) -> web.Application:
     app = web.Application(client_max_size=64 * 1024)
     app[SETTINGS] = settings
     app.cleanup_ctx.append(_open_state)
+    app.cleanup_ctx.append(_open_directory)
     app.on_shutdown.append(_close_connections)
     app.router.add_get("/api/v1/ws", websocket)
     # other methods are refused here: unmatched, they would fall through to the REST
@@ -67,6 +72,8 @@ def create_app(settings: Settings) -> web.Application:
     api = web.Application(client_max_size=64 * 1024, middlewares=[json_errors])
     add_rest_routes(api)
     add_replay_routes(api)
+    if settings.node:
+        add_node_routes(api)
     app.add_subapp("/api/v1", api)
     return app
 
@@ -89,6 +96,20 @@ async def _open_state(app: web.Application) -> AsyncIterator[None]:
     finally:
         watchdog.cancel()
         await storage.close()
+
+
+async def _open_directory(app: web.Application) -> AsyncIterator[None]:
+    """The directory, after the rooms are restored (a node publishes them at start)."""
+    state = app[STATE]
+    directory = open_directory(state.settings, state.lobby, state.storage, state.metrics,
+                               state.connections)
+    state.lobby.on_room_changed = directory.changed
+    app[DIRECTORY] = directory
+    await directory.start()
+    try:
+        yield
+    finally:
+        await directory.close()
 
 
 async def _close_connections(app: web.Application) -> None:
@@ -179,9 +200,13 @@ async def websocket(request: web.Request) -> web.StreamResponse:
 
 async def healthz(request: web.Request) -> web.Response:
     state = request.config_dict[STATE]
-    healthy = state.storage.healthy
-    body = {"status": "ok" if healthy else "degraded", "games": len(state.lobby.rooms),
-            "connections": len(state.connections)}
+    cluster = request.config_dict[DIRECTORY].problem
+    healthy = state.storage.healthy and cluster is None
+    body: dict[str, object] = {"status": "ok" if healthy else "degraded",
+                               "games": len(state.lobby.rooms),
+                               "connections": len(state.connections)}
+    if cluster is not None:
+        body["problem"] = cluster
     return web.json_response(body, status=200 if healthy else 503)
 
 

@@ -10,8 +10,9 @@ from aiohttp import web
 from .engine.cards import kingdom_cards
 from .engine.setup import MAX_PLAYERS, MIN_PLAYERS
 from .errors import GameError
+from .storage.records import LISTING_STATES
 
-STATES = ("open", "playing", "finished", "abandoned")
+STATES = LISTING_STATES
 
 
 def _int(request: web.Request, name: str, default: int | None = None,

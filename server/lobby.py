@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from dominion.clients.bots import STRATEGIES
@@ -38,6 +38,8 @@ class Lobby:
         self._settings = settings
         self._metrics = metrics
         self.rooms: dict[str, Room] = {}
+        self.on_room_changed: Callable[[Room], None] = lambda room: None
+        """Told when a room's public summary changes (the cluster's directory listens)."""
         self._kingdoms = random.Random()
         """Draws random Kingdoms (seeding a new generator per game costs more than the rest
         of creating it; the cards of a Kingdom are public anyway)."""
@@ -52,6 +54,7 @@ class Lobby:
         for stored in self._storage.unfinished_games():
             room = Room.restore(stored, self._storage, self._settings, self._metrics)
             room.on_ended = self._retire
+            room.on_changed = self._room_changed
             self.rooms[room.id] = room
             room.resume_after_restart()
         log.info("restored games", extra={"count": len(self.rooms)})
@@ -93,13 +96,14 @@ class Lobby:
             room_seats[index].name = f"Bot {index + 1} ({strategy})"
             room_seats[index].bot = strategy
         record = GameRecord(
-            id=new_game_id(), created_at=utc_now(), state=OPEN, edition=setup.edition,
-            seats=seats, kingdom=setup.kingdom,
+            id=new_game_id(self._settings.node), created_at=utc_now(), state=OPEN,
+            edition=setup.edition, seats=seats, kingdom=setup.kingdom,
             kingdom_name=set_name(kingdom, setup.edition) if isinstance(kingdom, str) else None,
         )
         await self._storage.create_game(record, [seat.record() for seat in room_seats])
         room = Room(record, room_seats, self._storage, self._settings, self._metrics)
         room.on_ended = self._retire
+        room.on_changed = self._room_changed
         self.rooms[room.id] = room
         self._creators[room.id] = address
         self._live_by_address.setdefault(address, set()).add(room.id)
@@ -137,6 +141,9 @@ class Lobby:
                 raise GameError("unknown_game", f"no game {game_id!r}")
             record = stored.game
         return summary_of(record, self._storage.seats(game_id))
+
+    def _room_changed(self, room: Room) -> None:
+        self.on_room_changed(room)
 
     def _retire(self, room: Room) -> None:
         """An ended game no longer counts against its creator, and leaves memory after a

@@ -11,6 +11,7 @@ from aiohttp import web
 
 from . import logs
 from .app import create_app
+from .cluster.node import NodeNameTaken
 from .gc_tuning import tune_gc
 from .settings import Settings
 from .storage import StorageError
@@ -55,6 +56,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     loop=new_event_loop(settings.event_loop))
     except StorageError as error:
         log.error("cannot open the database: %s", error, extra={"db": settings.db})
+        return 2
+    except NodeNameTaken as error:
+        log.error("cannot join the cluster: %s", error, extra={"node": settings.node})
         return 2
     return 0
 

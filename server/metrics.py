@@ -27,6 +27,9 @@ class StorageCounters(Protocol):
 class Metrics:
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
+        self.exported = self.registry
+        """What /metrics shows: the registry, or for a node among several the registry
+        with every sample labelled by node (`cluster.open_directory`)."""
         self.connections = Gauge("dominion_connections", "Open WebSocket connections",
                                  registry=self.registry)
         self.live_games = Gauge("dominion_live_games", "Games being played",
@@ -46,7 +49,7 @@ class Metrics:
         self.registry.register(_StorageCollector(storage))
 
     def exposition(self) -> bytes:
-        return generate_latest(self.registry)
+        return generate_latest(self.exported)
 
 
 class _StorageCollector(Collector):

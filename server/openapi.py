@@ -18,7 +18,7 @@ from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS
 from .engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_KINGDOMS
 from .filters import STATES
 from .lobby import MAX_NAME_LENGTH
-from .storage.records import ENDED_STATES
+from .storage.records import ENDED, ENDED_STATES
 from .tokens import TOKEN_BYTES
 
 JSON = "application/json"
@@ -76,6 +76,8 @@ ERROR_CODES: dict[str, str] = {
     "game_started": "the game has already started (or ended)",
     "too_many_games": "this address already has as many open or running games as allowed",
     "storage_unavailable": "the server's storage is failing; it takes no new games now",
+    "cluster_unavailable": "several nodes share a Redis that this node cannot reach now; "
+                           "it takes no new games and lists none until it can",
     "internal_error": "the server failed; the request may be retried",
 }
 
@@ -95,12 +97,20 @@ BODY_ERRORS: dict[str, Any] = {
     "415": error("The body is not JSON", "unsupported_media_type"),
 }
 SERVER_ERROR = {"500": error("The server failed", "internal_error")}
+CLUSTER_ERROR = {"503": error("Redis is unreachable (several nodes only)",
+                              "cluster_unavailable")}
 
 
 def components() -> dict[str, Any]:
     name = {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH, "pattern": r"\S",
             "description": f"A display name: 1 to {MAX_NAME_LENGTH} characters, not only "
                            "whitespace. Leading and trailing whitespace is removed."}
+    ws_url_schema = {
+        "type": "string", "pattern": r"^/api/v1/ws\?game=g-[a-z0-9-]+$",
+        "description": "where to play this game: the WebSocket URL relative to the server's "
+                       "base URL (`/api/v1/ws?game=ID`; with ws:// or wss:// for http:// or "
+                       "https://). Behind one address with several nodes, `game` routes the "
+                       "socket to the game's node (docs/PROTOCOL.md, section 1)."}
     token = {
         "type": "string", "pattern": f"^[A-Za-z0-9_-]{{{TOKEN_BYTES * 4 // 3}}}$",
         "description": f"A seat token: {TOKEN_BYTES * 8} random bits, URL-safe base64. It is "
@@ -173,7 +183,14 @@ def components() -> dict[str, Any]:
                       "description": "how many games match, over all pages"},
             "limit": {"type": "integer", "minimum": 1, "maximum": _max_page()},
             "offset": {"type": "integer", "minimum": 0},
-        }),
+            "missing_nodes": {"type": "array", "items": {"type": "string"},
+                              "description": "only when several nodes serve: the nodes "
+                                             "that are stopped or did not answer (empty "
+                                             "when every node answered). Their finished "
+                                             "games are missing from this listing; their "
+                                             "open and running games are listed, paused "
+                                             "until the node is back"},
+        }, required=["games", "total", "limit", "offset"]),
         "CreateGameRequest": obj({
             "name": ref("Name") | {"description": "the creator's display name (seat 0)"},
             "seats": {"type": "integer", "minimum": MIN_PLAYERS, "maximum": MAX_PLAYERS},
@@ -206,6 +223,7 @@ def components() -> dict[str, Any]:
             "game": ref("GameSummary"),
             "seat": {"type": "integer", "const": 0},
             "token": ref("Token"),
+            "ws_url": ws_url_schema,
         }),
         "JoinRequest": obj({"name": ref("Name")}, closed=False,
                            description="Other members are ignored."),
@@ -215,6 +233,7 @@ def components() -> dict[str, Any]:
                      "description": "the seat taken: the lowest free one (seat 0 too, if "
                                     "its creator left)"},
             "token": ref("Token"),
+            "ws_url": ws_url_schema,
         }),
         "LeaveRequest": obj({"token": ref("Token") | {
             "description": "the token of the seat to free"}}, closed=False,
@@ -309,7 +328,9 @@ def components() -> dict[str, Any]:
             "status": {"type": "string", "enum": ["ok", "degraded"]},
             "games": {"type": "integer", "minimum": 0},
             "connections": {"type": "integer", "minimum": 0},
-        }),
+            "problem": {"type": "string",
+                        "description": "why the status is degraded, when Redis is the cause"},
+        }, required=["status", "games", "connections"]),
     }
     return {
         "schemas": schemas,
@@ -384,7 +405,8 @@ def paths() -> dict[str, Any]:
                     **BODY_ERRORS,
                     "429": error("Too many games from this address", "too_many_games"),
                     **SERVER_ERROR,
-                    "503": error("Storage is failing", "storage_unavailable"),
+                    "503": error("Storage is failing, or Redis is unreachable",
+                                 "storage_unavailable", "cluster_unavailable"),
                 },
             },
             "get": {
@@ -392,7 +414,8 @@ def paths() -> dict[str, Any]:
                 "summary": "List games, newest first",
                 "parameters": [
                     {"name": "state", "in": "query", "required": False,
-                     "description": "only games in this state (all games if absent)",
+                     "description": "only games in this state, or `ended` for finished "
+                                    "and abandoned ones (all games if absent)",
                      "schema": {"type": "string", "enum": list(STATES)}},
                     *filter_parameters(max_page, 20),
                 ],
@@ -401,6 +424,7 @@ def paths() -> dict[str, Any]:
                     "400": error("Bad paging, state or filter", "bad_paging", "bad_state",
                                  "bad_filter"),
                     **SERVER_ERROR,
+                    **CLUSTER_ERROR,
                 },
             },
         },
@@ -486,8 +510,9 @@ def paths() -> dict[str, Any]:
                        "first, at a bounded rate",
             "parameters": [
                 {"name": "state", "in": "query", "required": False,
-                 "description": "only games that ended this way (both if absent)",
-                 "schema": {"type": "string", "enum": list(ENDED_STATES)}},
+                 "description": "only games that ended this way (`ended`, the default: "
+                                "either way)",
+                 "schema": {"type": "string", "enum": [*ENDED_STATES, ENDED]}},
                 *filter_parameters(_export_max(), 100),
             ],
             "responses": {
@@ -506,6 +531,7 @@ def paths() -> dict[str, Any]:
                 "200": json_body({"type": "object", "required": ["$schema", "$defs"]},
                                  "A JSON Schema (draft 2020-12)"),
                 **SERVER_ERROR,
+                **CLUSTER_ERROR,
             },
         }},
         "/api/v1/openapi.json": {"get": {
@@ -547,7 +573,8 @@ def paths() -> dict[str, Any]:
             "summary": "Liveness and storage health",
             "responses": {
                 "200": json_body(ref("Health"), "Healthy"),
-                "503": json_body(ref("Health"), "Storage is failing (status: degraded)"),
+                "503": json_body(ref("Health"), "Storage is failing, or Redis is unreachable "
+                                                "(status: degraded)"),
             },
         }},
         "/metrics": {"get": {

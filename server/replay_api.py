@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 import msgpack  # type: ignore[import-untyped]
@@ -12,7 +11,7 @@ from aiohttp import web
 from .errors import GameError
 from .filters import game_filters
 from .replays import finished_replay, spectator_replay, text_log
-from .storage.records import ENDED_STATES
+from .storage.records import ENDED, ENDED_STATES
 
 EXPORT_MAX = 1000
 """Most replays one export request streams."""
@@ -64,23 +63,20 @@ async def download(request: web.Request) -> web.Response:
 
 async def export(request: web.Request) -> web.StreamResponse:
     """Ended games' replays (finished and abandoned, or the one `state` asked for), one JSON
-    object per line, newest first, at a bounded rate."""
-    from .app import STATE
+    object per line, newest first, at a bounded rate (from every node, when there are
+    several)."""
+    from .app import DIRECTORY
 
-    state = request.config_dict[STATE]
     filters = game_filters(request, default_limit=100, max_limit=EXPORT_MAX)
-    if filters["state"] not in (None, *ENDED_STATES):
+    if filters["state"] not in (None, ENDED, *ENDED_STATES):
         raise GameError("bad_state", "the export holds ended games: state is "
-                                     f"{' or '.join(ENDED_STATES)}")
-    records, _ = state.storage.list_games(**filters, ended=True)
+                                     f"{', '.join(ENDED_STATES)} or {ENDED}")
+    filters["state"] = filters["state"] or ENDED
+    lines = await request.config_dict[DIRECTORY].replay_lines(filters)
     response = web.StreamResponse(headers={"Content-Type": "application/x-ndjson"})
     await response.prepare(request)
-    for record in records:
-        stored = state.storage.load_game(record.id)
-        if stored is None:
-            continue
-        replay = finished_replay(stored, state.storage.chat(record.id))
-        await response.write(json.dumps(replay, separators=(",", ":")).encode() + b"\n")
+    async for line in lines:
+        await response.write(line)
         await asyncio.sleep(1 / EXPORT_PER_SECOND)
     await response.write_eof()
     return response

@@ -13,6 +13,7 @@ from dominion.clients.bots import STRATEGIES
 from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS
 from dominion.protocol.schema import SCHEMA_PATH
 
+from .cluster import ws_url
 from .engine import RECOMMENDED_KINGDOMS, catalogue_dict
 from .errors import GameError
 from .filters import game_filters
@@ -37,6 +38,7 @@ STATUS = {
     "body_too_large": 413,
     "internal_error": 500,
     "storage_unavailable": 503,
+    "cluster_unavailable": 503,
 }
 
 
@@ -85,7 +87,7 @@ async def read_json(request: web.Request) -> dict[str, Any]:
 
 
 def add_rest_routes(app: web.Application) -> None:
-    from .app import STATE, client_address
+    from .app import DIRECTORY, STATE, client_address
 
     routes = web.RouteTableDef()
 
@@ -130,17 +132,20 @@ def add_rest_routes(app: web.Application) -> None:
         state = request.config_dict[STATE]
         if not state.storage.healthy:
             raise GameError("storage_unavailable", "the server is not taking new games now")
+        directory = request.config_dict[DIRECTORY]
+        if directory.problem is not None:
+            raise GameError("cluster_unavailable", f"no new games now: {directory.problem}")
         body = await read_json(request)
         room, token = await state.lobby.create(body, client_address(request))
-        return web.json_response({"game": room.summary(), "seat": 0, "token": token},
-                                 status=201)
+        await directory.created(room)
+        return web.json_response({"game": room.summary(), "seat": 0, "token": token,
+                                  "ws_url": ws_url(room.id)}, status=201)
 
     @routes.get("/games")
     async def list_games(request: web.Request) -> web.Response:
         filters = game_filters(request, default_limit=20, max_limit=MAX_PAGE)
-        games, total = request.config_dict[STATE].lobby.listing(filters)
-        return web.json_response({"games": games, "total": total,
-                                  "limit": filters["limit"], "offset": filters["offset"]})
+        page = await request.config_dict[DIRECTORY].listing(filters)
+        return web.json_response(page.body(filters["limit"], filters["offset"]))
 
     @routes.get("/games/{game_id}")
     async def get_game(request: web.Request) -> web.Response:
@@ -152,7 +157,8 @@ def add_rest_routes(app: web.Application) -> None:
         body = await read_json(request)
         room, seat, token = await request.config_dict[STATE].lobby.join(
             request.match_info["game_id"], body.get("name"))
-        return web.json_response({"game": room.summary(), "seat": seat.index, "token": token})
+        return web.json_response({"game": room.summary(), "seat": seat.index, "token": token,
+                                  "ws_url": ws_url(room.id)})
 
     @routes.post("/games/{game_id}/leave")
     async def leave_game(request: web.Request) -> web.Response:

@@ -99,7 +99,8 @@ class Seat:
 
 class Room:
     __slots__ = ("_bot_rng", "_bots", "_lock", "_metrics", "_settings", "_storage",
-                 "_subscribers", "_tasks", "game", "id", "on_ended", "record", "seats")
+                 "_subscribers", "_tasks", "game", "id", "on_changed", "on_ended", "record",
+                 "seats")
 
     def __init__(self, record: GameRecord, seats: list[Seat], storage: Storage,
                  settings: Settings, metrics: Metrics) -> None:
@@ -114,6 +115,9 @@ class Room:
         self._lock = asyncio.Lock()
         self.on_ended: Callable[[Room], None] = lambda room: None
         """Called once the game has ended (the lobby retires the room a little later)."""
+        self.on_changed: Callable[[Room], None] = lambda room: None
+        """Called when the public summary changed: seats, state, who is connected (not the
+        turn: listings refresh that themselves, so that answers cost nothing more)."""
         self._bots: asyncio.Future[None] | None = None
         self._tasks: set[asyncio.Future[None]] | None = None  # made when needed (memory)
         self._bot_rng: random.Random | None = None  # made when a bot first plays (memory)
@@ -165,6 +169,7 @@ class Room:
             except Exception:
                 free.name = free.token_hash = free.joined_at = None
                 raise
+            self.on_changed(self)
             await self._start_if_full()
             return free
 
@@ -179,6 +184,7 @@ class Room:
             except Exception:
                 seat.name, seat.token_hash, seat.joined_at = saved
                 raise
+            self.on_changed(self)
 
     async def start_if_full(self) -> None:
         async with self._lock:
@@ -199,6 +205,7 @@ class Room:
                               commitment=commitment, setup=setup.to_dict())
         self._metrics.live_games.inc()
         log.info("game started", extra={"game": self.id, "players": len(self.seats)})
+        self.on_changed(self)
         for subscriber, viewer in self._subscribers.items():
             subscriber.push(self._snapshot_frame(viewer))
         self.wake_bots()
@@ -219,6 +226,7 @@ class Room:
             if seat.absent_timer is not None:
                 seat.absent_timer.cancel()
                 seat.absent_timer = None
+            self.on_changed(self)
         self._subscribers[subscriber] = viewer
 
     def send_snapshot(self, subscriber: Subscriber) -> None:
@@ -264,6 +272,7 @@ class Room:
         seat = self.seats[viewer]
         if seat.connection is subscriber:
             seat.connection = None
+            self.on_changed(self)
             self._await_return(seat)
 
     def _await_return(self, seat: Seat) -> None:
@@ -372,6 +381,7 @@ class Room:
                                         result=result)
         log.info("game %s", state, extra={"game": self.id, "state": state,
                                           "winners": (result or {}).get("winners")})
+        self.on_changed(self)
         self.on_ended(self)
 
     async def _seat_absent(self, seat: Seat) -> None:
@@ -381,6 +391,7 @@ class Room:
             return
         if self._settings.absent_seat == "bot":
             seat.bot, seat.taken_over = self._settings.takeover_strategy, True
+            self.on_changed(self)
             log.info("bot takes over an absent seat", extra={"game": self.id,
                                                              "seat": seat.index})
             self.wake_bots()

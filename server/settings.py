@@ -60,6 +60,15 @@ class Settings:
         "help": "a resume missing more events than this gets a snapshot instead"})
     sqlite_synchronous: str = field(default="FULL", metadata={
         "help": "SQLite synchronous setting: FULL (safest) or NORMAL"})
+    node: str = field(default="", metadata={
+        "help": "this process's name among several behind one address (a to z, 0 to 9; "
+                "with --redis); empty: a single server"})
+    redis: str = field(default="", metadata={
+        "help": "Redis URL the nodes share (redis://host:6379/0); empty: no Redis, one process"})
+    node_url: str = field(default="", metadata={
+        "help": "the URL other nodes reach this one at (default: http://HOST:PORT)"})
+    cluster_refresh_seconds: float = field(default=2.0, metadata={
+        "help": "how often a node refreshes its turn numbers and heartbeat in Redis"})
     log_level: str = field(default="INFO", metadata={"help": "DEBUG, INFO, WARNING or ERROR"})
     event_loop: str = field(default="auto", metadata={
         "help": "asyncio, uvloop, or auto (uvloop when installed; it is a dependency)"})
@@ -117,6 +126,11 @@ class Settings:
         if not 0 <= self.resume_window <= MAX_UPDATE_EVENTS:
             return (f"--resume-window must be 0 to {MAX_UPDATE_EVENTS} (the events one "
                     "protocol update may hold)")
+        from .cluster.node import node_problem
+
+        cluster = node_problem(self)
+        if cluster:
+            return cluster
         if min(self.messages_per_second, self.burst, self.outbound_queue,
                self.heartbeat_seconds, self.idle_timeout_seconds) < 1:
             return "rates, bursts, queue sizes, heartbeat and idle timeout must be at least 1"

@@ -25,6 +25,7 @@ def token_matches(token: str, token_hash: str | None) -> bool:
     return hmac.compare_digest(hash_token(token), token_hash)
 
 
-def new_game_id() -> str:
-    """A fresh game id: "g-" and 12 random hex digits (48 bits; ids are not secrets)."""
-    return "g-" + secrets.token_hex(6)
+def new_game_id(node: str = "") -> str:
+    """A fresh game id: "g-", the owning node's name and "-" when there are several
+    nodes, and 12 random hex digits (48 bits; ids are not secrets)."""
+    return f"g-{node}-{secrets.token_hex(6)}" if node else "g-" + secrets.token_hex(6)

@@ -124,7 +124,8 @@ async def play_seat(server: str, game: str, token: str, strategy: str, *,
     own = session is None
     session = session or aiohttp.ClientSession()
     try:
-        async with Client(server, name=f"{name}/{strategy}", session=session) as client:
+        async with Client(server, name=f"{name}/{strategy}", session=session,
+                          game=game) as client:
             bot = NetworkBot(client, game, token, strategy, lobby=Lobby(server, session),
                              seed=seed)
             return await bot.play()

@@ -49,7 +49,8 @@ def choose(decision: dict[str, Any]) -> list[int]:
 
 async def play(server: str, game: str, token: str) -> dict[str, Any]:
     ids = itertools.count(1)
-    url = server.replace("http", "ws", 1).rstrip("/") + "/api/v1/ws"
+    # the game's ws_url: behind one address with several nodes, `game` picks its node
+    url = server.replace("http", "ws", 1).rstrip("/") + f"/api/v1/ws?game={game}"
     async with aiohttp.ClientSession() as session, \
             session.ws_connect(url, protocols=("dominion.v2.msgpack",)) as ws:
 

@@ -10,6 +10,9 @@ from dominion.server.engine import Answer, Resignation
 GAME_STATES = ("open", "playing", "finished", "abandoned")
 UNFINISHED_STATES = ("open", "playing")
 ENDED_STATES = ("finished", "abandoned")
+ENDED = "ended"
+"""A listing's state filter for games that have ended either way (finished or abandoned)."""
+LISTING_STATES = (*GAME_STATES, ENDED)
 
 
 class StorageError(Exception):

@@ -27,8 +27,9 @@ from dominion.server.engine import Answer, Resignation
 
 from . import schema
 from .records import (
+    ENDED,
     ENDED_STATES,
-    GAME_STATES,
+    LISTING_STATES,
     UNFINISHED_STATES,
     GameRecord,
     SeatRecord,
@@ -490,7 +491,6 @@ class Storage:
         card: str | None = None,
         limit: int = 50,
         offset: int = 0,
-        ended: bool = False,
     ) -> tuple[list[GameRecord], int]:
         """A page of games, newest first, and how many match in all.
 
@@ -498,22 +498,22 @@ class Storage:
         `created_at` before; `since` (inclusive) and `until` (exclusive) compare it
         as text, so give them in the same ISO 8601 UTC form as the stored times.
         `player` matches a seat name exactly; `card` is a card id in the Kingdom;
-        `players` is the number of seats; `ended` keeps only games that have ended
-        (finished or abandoned). Bad values raise ValueError.
+        `players` is the number of seats; the state `ended` keeps the games that have
+        ended either way (finished or abandoned). Bad values raise ValueError.
         """
-        if state is not None and state not in GAME_STATES:
-            raise ValueError(f"state must be one of {', '.join(GAME_STATES)}, not {state!r}")
+        if state is not None and state not in LISTING_STATES:
+            raise ValueError(f"state must be one of {', '.join(LISTING_STATES)}, not {state!r}")
         if limit < 0 or offset < 0:
             raise ValueError("limit and offset must be >= 0")
         # Name the column when the state fixes it, so the (state, time) indexes serve.
-        if state in ENDED_STATES or ended:
+        if state in ENDED_STATES or state == ENDED:
             when = "g.finished_at"
         elif state in UNFINISHED_STATES:
             when = "g.created_at"
         else:
             when = "coalesce(g.finished_at, g.created_at)"
         conditions: list[tuple[object, str]] = [
-            (state, "g.state = ?"),
+            (None if state == ENDED else state, "g.state = ?"),
             (player, "EXISTS (SELECT 1 FROM seats s WHERE s.name = ? AND s.game_id = g.id)"),
             (since, f"{when} >= ?"),
             (until, f"{when} < ?"),
@@ -522,7 +522,7 @@ class Storage:
             (card, "EXISTS (SELECT 1 FROM kingdom_cards k WHERE k.card = ? AND k.game_id = g.id)"),
         ]
         where = [condition for value, condition in conditions if value is not None]
-        if ended:
+        if state == ENDED:
             where.append("g.finished_at IS NOT NULL")  # set when a game ends, either way
         params: list[Any] = [value for value, _ in conditions if value is not None]
         clause = (" WHERE " + " AND ".join(where)) if where else ""

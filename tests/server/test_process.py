@@ -29,9 +29,9 @@ def free_port() -> int:
         return port
 
 
-def start_server(db: Path, *args: str, env: dict[str, str] | None = None
-                 ) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
+def start_server(db: Path, *args: str, env: dict[str, str] | None = None,
+                 port: int | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    port = port or free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "dominion.server.main", "--port", str(port), "--db", str(db),
          *args],

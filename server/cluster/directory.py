@@ -1,0 +1,112 @@
+"""What every node must see, behind one interface: the seam between one process and many.
+
+`Directory` is where the lobby's listings come from and where a room's public changes
+(created, a seat taken or left, started, ended, who is connected, the turn) go. One
+process uses `LocalDirectory`: exactly the single server, answering from its own rooms
+and SQLite, with nothing to wait on. Several processes use `RedisDirectory`
+(`redis_directory.py`), which publishes those changes to Redis and merges listings across
+the nodes. Answers never pass through here: a game's play stays on its node.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..replays import finished_replay
+
+if TYPE_CHECKING:
+    from ..lobby import Lobby
+    from ..room import Room
+    from ..storage import Storage
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of a listing: game summaries, how many match in all, and the nodes that
+    did not answer (None for a single server, which has no others)."""
+
+    games: list[dict[str, Any]]
+    total: int
+    missing_nodes: list[str] | None = None
+
+    def body(self, limit: int, offset: int) -> dict[str, Any]:
+        """The JSON answer of GET /api/v1/games."""
+        body: dict[str, Any] = {"games": self.games, "total": self.total, "limit": limit,
+                                "offset": offset}
+        if self.missing_nodes is not None:
+            body["missing_nodes"] = self.missing_nodes
+        return body
+
+
+class Directory(Protocol):
+    @property
+    def problem(self) -> str | None:
+        """Why games cannot be created or listed now (None: they can)."""
+
+    def changed(self, room: Room) -> None:
+        """A room's public summary changed (seats, state, who is connected): publish it
+        soon. Never waits, never fails: called from the rooms."""
+
+    async def created(self, room: Room) -> None:
+        """A new room: publish it before its creator hears of it (they list it next)."""
+
+    async def listing(self, filters: dict[str, Any]) -> Page:
+        """Game summaries matching `filters` (see `filters.game_filters`), newest first."""
+
+    async def replay_lines(self, filters: dict[str, Any]) -> AsyncIterator[bytes]:
+        """Ended games' replays matching `filters` (whose state is an ended one), newest
+        first: one compact JSON object and a newline each. Refusals (GameError) come
+        here, before the first line."""
+
+    async def start(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+
+class LocalDirectory:
+    """One process: the rooms and the database are the directory."""
+
+    def __init__(self, lobby: Lobby, storage: Storage) -> None:
+        self._lobby = lobby
+        self._storage = storage
+
+    problem = None
+
+    def changed(self, room: Room) -> None:
+        pass  # listings read the rooms themselves
+
+    async def created(self, room: Room) -> None:
+        pass
+
+    async def listing(self, filters: dict[str, Any]) -> Page:
+        return Page(*self._lobby.listing(filters))
+
+    async def replay_lines(self, filters: dict[str, Any]) -> AsyncIterator[bytes]:
+        records, _ = self._storage.list_games(**filters)
+        return self._lines([record.id for record in records])
+
+    async def _lines(self, game_ids: list[str]) -> AsyncIterator[bytes]:
+        for game_id in game_ids:
+            line = self.replay_line(game_id)
+            if line is not None:
+                yield line
+
+    def replay_line(self, game_id: str) -> bytes | None:
+        """An ended game's replay as one export line (None: no such game here)."""
+        stored = self._storage.load_game(game_id)
+        if stored is None:
+            return None
+        return export_line(finished_replay(stored, self._storage.chat(game_id)))
+
+    async def start(self) -> None:
+        pass
+
+    async def close(self) -> None:
+        pass
+
+
+def export_line(replay: dict[str, Any]) -> bytes:
+    return json.dumps(replay, separators=(",", ":")).encode() + b"\n"

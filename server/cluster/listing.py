@@ -1,0 +1,55 @@
+"""Listings across nodes: the storage's filters applied to published summaries, and
+pages from several nodes merged into one (pure functions, tested on their own)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ..storage.records import ENDED, ENDED_STATES
+
+PAGING = ("limit", "offset")
+NODE_PAGE_MAX = 10_000
+"""Most games one node lists for another: a merged page ends at offset + limit <= this."""
+
+
+def only_paging(filters: dict[str, Any]) -> bool:
+    """True when nothing but the state and the page is asked for (Redis can page that
+    itself); False when summaries must be read and filtered."""
+    return all(value is None for key, value in filters.items()
+               if key not in PAGING and key != "state")
+
+
+def matches(summary: dict[str, Any], filters: dict[str, Any]) -> bool:
+    """Does a live game's summary pass `filters`, exactly as `Storage.list_games` would
+    (a live game's time is its `created_at`)?"""
+    when = summary["finished_at"] or summary["created_at"]
+    checks = (
+        ("state", lambda value: summary["state"] in (ENDED_STATES if value == ENDED
+                                                     else (value,))),
+        ("player", lambda value: any(seat["name"] == value for seat in summary["seats"])),
+        ("since", lambda value: when >= value),
+        ("until", lambda value: when < value),
+        ("edition", lambda value: summary["edition"] == value),
+        ("players", lambda value: len(summary["seats"]) == value),
+        ("card", lambda value: value in summary["kingdom"]),
+    )
+    return all(filters.get(key) is None or check(filters[key]) for key, check in checks)
+
+
+def newest_first(summary: dict[str, Any]) -> tuple[str, str]:
+    """The storage's order (descending): a game's time, then its id."""
+    return (summary["finished_at"] or summary["created_at"], summary["id"])
+
+
+def merge_pages(pages: Iterable[tuple[list[dict[str, Any]], int]], offset: int,
+                limit: int) -> tuple[list[dict[str, Any]], int]:
+    """One page out of every node's first `offset + limit` games (each newest first):
+    the merged order's games `offset` to `offset + limit`, and the sum of the totals."""
+    games: list[dict[str, Any]] = []
+    total = 0
+    for node_games, node_total in pages:
+        games += node_games
+        total += node_total
+    games.sort(key=newest_first, reverse=True)
+    return games[offset:offset + limit], total

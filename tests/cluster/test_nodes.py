@@ -1,0 +1,288 @@
+"""Three real nodes behind nginx, sharing a real redis-server, on loopback: games played
+to the end through one address by network bots, listed from every node, their replays
+verified; a node killed mid-game; Redis stopped mid-run."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from dominion.clients.bots.network import NetworkBot
+from dominion.clients.net import Client
+from dominion.server.cluster import owner_of
+from dominion.server.verify import verify_replay
+
+from .cluster import NODES, Cluster, needs_everything, running_cluster
+
+pytestmark = needs_everything
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    with running_cluster(tmp_path_factory.mktemp("cluster")) as running:
+        yield running
+
+
+def session_for(cluster: Cluster) -> aiohttp.ClientSession:
+    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=cluster.ssl, limit=0))
+
+
+class RecordingClient(Client):
+    """The reference client, recording every answer the server accepted; `pace` seconds
+    before each answer keep a game running long enough to break something under it."""
+
+    def __init__(self, url: str, *, pace: float, **options: Any) -> None:
+        super().__init__(url, max_delay=0.5, **options)
+        self.pace = pace
+        self.accepted: list[tuple[int, tuple[int, ...]]] = []
+
+    async def answer(self, game: str, decision: int, options: Any) -> Any:
+        if self.pace:
+            await asyncio.sleep(self.pace)
+        ack = await super().answer(game, decision, options)
+        self.accepted.append((decision, tuple(options)))
+        return ack
+
+
+@dataclass
+class Table:
+    id: str
+    ws_url: str
+    tokens: list[str]
+    clients: list[RecordingClient]
+
+
+async def post(session: aiohttp.ClientSession, url: str, body: dict[str, Any],
+               status: int = 200) -> dict[str, Any]:
+    async with session.post(url, json=body) as response:
+        answer: dict[str, Any] = await response.json()
+        assert response.status == status, answer
+        return answer
+
+
+async def get(session: aiohttp.ClientSession, url: str, status: int = 200,
+              **params: Any) -> dict[str, Any]:
+    async with session.get(url, params={k: str(v) for k, v in params.items()}) as response:
+        answer: dict[str, Any] = await response.json()
+        assert response.status == status, answer
+        return answer
+
+
+async def open_table(session: aiohttp.ClientSession, cluster: Cluster, player: str, *,
+                     seated: bool = True) -> Table:
+    """A 2-seat table created through nginx; with `seated`, its second seat joined (the
+    game starts)."""
+    created = await post(session, f"{cluster.https}/api/v1/games",
+                         {"name": player, "seats": 2, "kingdom": "First Game"}, 201)
+    game = created["game"]["id"]
+    assert created["ws_url"] == f"/api/v1/ws?game={game}"
+    tokens = [created["token"]]
+    if seated:
+        joined = await post(session, f"{cluster.https}/api/v1/games/{game}/join",
+                            {"name": f"{player}-2"})
+        assert joined["ws_url"] == created["ws_url"]
+        tokens.append(joined["token"])
+    return Table(game, created["ws_url"], tokens, [])
+
+
+async def play(session: aiohttp.ClientSession, cluster: Cluster, table: Table,
+               pace: float = 0.0) -> None:
+    """Both seats played to the end by network bots, over the game's ws_url."""
+    socket = cluster.https.replace("https://", "wss://") + table.ws_url
+
+    async def seat(token: str, seed: int) -> None:
+        client = RecordingClient(socket, pace=pace, session=session, name="cluster-test")
+        table.clients.append(client)
+        async with client:
+            await NetworkBot(client, table.id, token, "big_money", seed=seed).play()
+
+    await asyncio.gather(*(seat(token, index) for index, token in enumerate(table.tokens)))
+
+
+async def eventually(check: Callable[[], Awaitable[bool]], seconds: float = 20) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while not await check():
+        assert loop.time() < deadline, "never happened"
+        await asyncio.sleep(0.05)
+
+
+async def replay_checked(session: aiohttp.ClientSession, cluster: Cluster,
+                         table: Table) -> dict[str, Any]:
+    """The replay through the single address: it verifies, and holds every answer the
+    server accepted from each seat (none lost)."""
+    replay = await get(session, f"{cluster.https}/api/v1/games/{table.id}/replay")
+    verification = verify_replay(replay)
+    assert verification.ok, verification.problems
+    for client in table.clients:
+        seat = client.games[table.id].seat
+        stored = [(answer["decision"], tuple(answer["choices"]))
+                  for answer in replay["answers"] if answer["player"] == seat]
+        assert client.accepted and set(client.accepted) <= set(stored)
+    return replay
+
+
+def ids(listing: dict[str, Any]) -> list[str]:
+    return [game["id"] for game in listing["games"]]
+
+
+async def test_thirty_games_through_one_address(cluster: Cluster) -> None:
+    async with session_for(cluster) as session:
+        tables = [await open_table(session, cluster, "Thirty") for _ in range(30)]
+        created = {table.id for table in tables}
+        assert {owner_of(game) for game in created} == set(NODES)  # round robin
+
+        async def every_node_lists_them_playing() -> bool:
+            for node in cluster.nodes.values():  # from Redis, whichever node is asked
+                listing = await get(session, f"{node.url}/api/v1/games", state="playing",
+                                    player="Thirty", limit=100)
+                if set(ids(listing)) != created:
+                    return False
+            return True
+        await eventually(every_node_lists_them_playing)
+
+        await asyncio.gather(*(play(session, cluster, table) for table in tables))
+
+        # finished games: each node answers for its own database; any node merges
+        for base in [cluster.https, *(node.url for node in cluster.nodes.values())]:
+            listing = await get(session, f"{base}/api/v1/games", state="finished",
+                                player="Thirty", limit=100)
+            assert set(ids(listing)) == created and listing["total"] == 30
+            assert listing["missing_nodes"] == []
+        # pages merged across nodes: page by page, the same order as one long page
+        whole = ids(await get(session, f"{cluster.https}/api/v1/games", player="Thirty",
+                              limit=100))
+        paged: list[str] = []
+        for offset in range(0, 30, 7):
+            paged += ids(await get(session, f"{cluster.https}/api/v1/games", player="Thirty",
+                                   limit=7, offset=offset))
+        assert paged == whole and len(whole) == 30
+
+        for table in tables:
+            await replay_checked(session, cluster, table)
+        async with session.get(f"{cluster.https}/api/v1/replays/export",
+                               params={"player": "Thirty", "limit": "100"}) as response:
+            lines = (await response.read()).splitlines()
+        assert {json.loads(line)["game"]["id"] for line in lines} == created
+
+        for name, node in cluster.nodes.items():
+            metrics = await (await session.get(f"{node.url}/metrics")).text()
+            assert f'dominion_games_created_total{{node="{name}"}}' in metrics
+            assert f'dominion_cluster_nodes{{node="{name}"}} 3.0' in metrics
+    log = cluster.access_log()
+    assert "GET /api/v1/ws?game=g-" in log and " 101 " in log
+
+
+async def test_a_killed_node_pauses_only_its_games_and_resumes_them(cluster: Cluster) -> None:
+    victim = cluster.nodes["b"]
+    async with session_for(cluster) as session:
+        tables = [await open_table(session, cluster, "Killed") for _ in range(6)]
+        theirs = [table for table in tables if owner_of(table.id) == "b"]
+        others = [table for table in tables if owner_of(table.id) != "b"]
+        assert theirs and others
+        playing = {table.id: asyncio.ensure_future(play(session, cluster, table, pace=0.01))
+                   for table in tables}
+
+        async def victim_games_under_way() -> bool:
+            return all(len(t.clients) == 2 and all(len(c.accepted) >= 5 for c in t.clients)
+                       for t in theirs)
+        await eventually(victim_games_under_way)
+        victim.kill()
+
+        # the other nodes' games finish while it is down, without a reconnect
+        await asyncio.gather(*(playing[table.id] for table in others))
+        assert all(client.reconnects == 0 for table in others for client in table.clients)
+        assert not any(playing[table.id].done() for table in theirs)
+        down = await get(session, f"{cluster.https}/api/v1/games/{theirs[0].id}", 503)
+        assert down["error"]["code"] == "node_unavailable"
+        listing = await get(session, f"{cluster.https}/api/v1/games", state="finished",
+                            player="Killed", limit=100)
+        assert listing["missing_nodes"] == ["b"]
+        assert set(ids(listing)) == {table.id for table in others}
+
+        victim.start(port=victim.port)  # its database, its port: nginx finds it again
+        await asyncio.gather(*(playing[table.id] for table in theirs))
+        assert all(client.reconnects >= 1 for table in theirs for client in table.clients)
+        for table in tables:
+            replay = await replay_checked(session, cluster, table)
+            assert replay["game"]["state"] == "finished"
+
+
+async def test_without_redis_games_go_on_and_listings_come_back(cluster: Cluster) -> None:
+    async with session_for(cluster) as session:
+        waiting = await open_table(session, cluster, "Outage", seated=False)
+        tables = [await open_table(session, cluster, "Outage") for _ in range(3)]
+        playing = [asyncio.ensure_future(play(session, cluster, table, pace=0.01))
+                   for table in tables]
+        await eventually(lambda: all_under_way(tables))
+        cluster.redis.stop()
+
+        async def every_node_degraded() -> bool:
+            for node in cluster.nodes.values():
+                async with session.get(f"{node.url}/healthz") as response:
+                    if response.status != 503:
+                        return False
+                    assert "Redis" in (await response.json())["problem"]
+            return True
+        await eventually(every_node_degraded)
+        refused = await post(session, f"{cluster.https}/api/v1/games",
+                             {"name": "Outage", "seats": 2}, 503)
+        assert refused["error"]["code"] == "cluster_unavailable"
+        listing = await get(session, f"{cluster.https}/api/v1/games", 503, state="open")
+        assert listing["error"]["code"] == "cluster_unavailable"
+
+        await asyncio.gather(*playing)  # no answer waits on Redis
+        for table in tables:
+            await replay_checked(session, cluster, table)
+
+        cluster.redis.start()  # empty: every node publishes its entries again
+
+        async def listings_are_back() -> bool:
+            for node in cluster.nodes.values():
+                async with session.get(f"{node.url}/api/v1/games",
+                                       params={"state": "open", "player": "Outage"}) as answer:
+                    if answer.status != 200 or ids(await answer.json()) != [waiting.id]:
+                        return False
+            return True
+        await eventually(listings_are_back)
+        await post(session, f"{cluster.https}/api/v1/games", {"name": "Outage", "seats": 2},
+                   201)
+
+
+async def all_under_way(tables: list[Table]) -> bool:
+    return all(len(t.clients) == 2 and all(c.accepted for c in t.clients) for t in tables)
+
+
+def test_the_derived_configuration_names_every_node(tmp_path: Path) -> None:
+    """The file's nodes are the tests' nodes (a node added to one must be added to both)."""
+    from .cluster import CLUSTER_CONF, derive_cluster_config
+
+    text = derive_cluster_config(
+        CLUSTER_CONF.read_text(), http_port=1, https_port=2,
+        node_ports={name: 10 + index for index, name in enumerate(NODES)},
+        cert=tmp_path / "c", key=tmp_path / "k", acme_root=tmp_path)
+    for name in NODES:
+        assert f"~^g-{name}-" in text
+
+
+def test_a_second_node_with_a_live_nodes_name_is_refused(cluster: Cluster,
+                                                         tmp_path: Path) -> None:
+    """Two processes called `a` would both answer for the games g-a-…: the second one
+    stops at start, saying why."""
+    from ..server.test_process import free_port
+
+    done = subprocess.run(
+        [sys.executable, "-m", "dominion.server.main", "--node", "a", "--redis",
+         cluster.redis.url, "--db", str(tmp_path / "other.sqlite3"), "--port",
+         str(free_port())], capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "cannot join the cluster" in done.stderr and "names must be unique" in done.stderr
