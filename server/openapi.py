@@ -521,6 +521,7 @@ def paths() -> dict[str, Any]:
                                              "x-itemSchema": ref("Replay")}}},
                 "400": error("A bad filter", "bad_filter", "bad_paging", "bad_state"),
                 **SERVER_ERROR,
+                **CLUSTER_ERROR,
             },
         }},
         "/api/v1/protocol/schema.json": {"get": {
@@ -531,7 +532,6 @@ def paths() -> dict[str, Any]:
                 "200": json_body({"type": "object", "required": ["$schema", "$defs"]},
                                  "A JSON Schema (draft 2020-12)"),
                 **SERVER_ERROR,
-                **CLUSTER_ERROR,
             },
         }},
         "/api/v1/openapi.json": {"get": {

@@ -11,6 +11,7 @@ theirs) from this environment, linked one by one: an import of anything undeclar
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -108,15 +109,22 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, 
     yield wheel, venv / "bin"
 
 
-def test_the_wheel_holds_every_module_of_the_checkout_and_the_schema(
+def shipped(folder: str, pattern: str) -> set[str]:
+    """Where the checkout's files under `folder` matching `pattern` belong in the wheel."""
+    inside = PACKAGES[folder.split("/", maxsplit=1)[0]]
+    return {f"{inside}/{path.relative_to(ROOT / folder.split('/', maxsplit=1)[0]).as_posix()}"
+            for path in (ROOT / folder).rglob(pattern) if "__pycache__" not in path.parts}
+
+
+def test_the_wheel_holds_every_module_and_data_file_of_the_checkout(
         installed: tuple[Path, Path]) -> None:
     wheel, _ = installed
     names = set(zipfile.ZipFile(wheel).namelist())
-    expected = {f"{inside}/{path.relative_to(ROOT / folder).as_posix()}"
-                for folder, inside in PACKAGES.items()
-                for path in (ROOT / folder).rglob("*.py")}
+    expected = set().union(*(shipped(folder, "*.py") for folder in PACKAGES))
+    expected |= {"dominion/protocol/schema.json"} | shipped("clients/locale", "*.mo")
+    # every file of the web client, whatever folder a new one lands in
+    expected |= shipped("clients/web", "*.*")
     assert expected - names == set()
-    assert "dominion/protocol/schema.json" in names
 
 
 def clean_env() -> dict[str, str]:
@@ -165,9 +173,25 @@ def test_the_installed_server_starts_and_answers(installed: tuple[Path, Path],
                 time.sleep(0.1)
         assert b'"protocol_versions"' in body
         assert (tmp_path / "dominion.sqlite3").exists()  # the default database, in the cwd
+        check_page_and_a_script(f"http://127.0.0.1:{port}")  # the web client ships too
     finally:
         server.send_signal(signal.SIGINT)
         output = server.communicate(timeout=15)[0].decode()
     assert server.returncode == 0, output
     assert f"http://127.0.0.1:{port}" in output  # it says where it listens
 
+
+
+def check_page_and_a_script(url: str) -> None:
+    """What a browser fetches first from a server: the page, then a script it names."""
+    with urllib.request.urlopen(f"{url}/") as page:
+        html = page.read().decode()
+        assert page.headers["Content-Type"].startswith("text/html")
+        assert "script-src 'self'" in page.headers["Content-Security-Policy"]
+        assert page.headers["Cache-Control"] == "no-cache"
+    script = re.search(r'<script type="module" src="([^"]+)"', html)
+    assert script, html
+    with urllib.request.urlopen(f"{url}{script.group(1)}") as main:
+        assert main.headers["Content-Type"].startswith("text/javascript")
+        assert "immutable" in main.headers["Cache-Control"]
+        assert b"import" in main.read()
