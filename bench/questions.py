@@ -6,9 +6,11 @@ tell nothing"). Each is one more round trip for a client, answered without askin
 person. This counts them over complete bot games, per Kingdom and strategies:
 
     python bench/questions.py [--games 200] [--json]
+    python bench/questions.py --games 200 --strategies big_money,big_money  # one line
 
 Every configuration plays the same seeds, so two versions of the engine can be compared
-with the same command.
+with the same command. One configuration alone is also a fixed workload for counting
+instructions (docs/BENCHMARKS.md).
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ def count(edition: int, kingdom: str, strategies: tuple[str, ...], games: int
             forced += getattr(decision, "forced", False)
             seat = decision.player
             game.answer(seat, decision.id, bots[seat].choose(decision, tables[seat]))
+    games = max(games, 1)
     return {"edition": edition, "kingdom": kingdom, "strategies": ",".join(strategies),
             "answers_per_game": round(answers / games, 1),
             "forced_per_game": round(forced / games, 1)}
@@ -56,9 +59,15 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=200, help="games per configuration")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--strategies", help="only these (comma-separated, one per seat), "
+                        "with --kingdom and --edition")
+    parser.add_argument("--kingdom", default="First Game")
+    parser.add_argument("--edition", type=int, default=2)
     args = parser.parse_args()
+    configs = (CONFIGS if args.strategies is None
+               else ((args.edition, args.kingdom, tuple(args.strategies.split(","))),))
     rows = [count(edition, kingdom, strategies, args.games)
-            for edition, kingdom, strategies in CONFIGS]
+            for edition, kingdom, strategies in configs]
     if args.json:
         print(json.dumps(rows))
         return

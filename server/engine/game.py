@@ -95,9 +95,9 @@ class Game:
     # slots: a server holds thousands of games
     __slots__ = ("_actions", "_empty_piles", "_empty_piles_to_end", "_events_forgotten", "_flow",
                  "_last_decision", "_log", "_rng", "_skip_forced", "_tables", "_treasures",
-                 "answer_count",
-                 "answers", "cards", "events", "first_player", "history", "pending", "players",
-                 "resigned", "result", "seed", "setup", "supply", "supply_order", "trash", "turn")
+                 "answer_count", "answers", "cards", "events", "first_player", "history",
+                 "pending", "players", "resigned", "result", "seed", "setup", "supply",
+                 "supply_order", "trash", "turn")
 
     def __init__(self, setup: Setup, seed: int | None = None, *, history: bool = True) -> None:
         """`history=False` keeps only the latest change's events and no answers (a server
@@ -310,8 +310,8 @@ class Game:
     def _action_phase(self, p: PlayerState) -> Flow[None]:
         turn = self.turn
         actions = self._actions
-        # Asked while the player may hold an Action card, as far as anyone else can tell:
-        # asked only when the hand holds one, the question would show it.
+        # Asked while the player may hold an Action card as far as the others can tell
+        # (forced when none is in hand): asked only for a hand with one, it would show it.
         while turn.actions > 0 and self.may_hold(p, actions):
             playable = _distinct([c for c in p.hand if c in actions])
             options = (*(option(OptionKind.PLAY, c) for c in playable), _END_ACTIONS)
