@@ -15,9 +15,6 @@ Accepted, case-insensitively:
   `end` / `done` (end the phase or turn), `yes` / `no`;
 - empty, `none` or `-`: choose nothing, when `min` is 0;
 - `help` / `?`, `quit` / `exit`, `resign`.
-
-A forced decision is never put to a person: `forced_answer` gives its one answer, which
-the terminal client and the network bots send at once.
 """
 
 from __future__ import annotations
@@ -66,14 +63,6 @@ class Parsed:
 
     command: str
     options: tuple[int, ...] = ()
-
-
-def forced_answer(decision: Mapping[str, Any]) -> list[int] | None:
-    """The one answer of a forced decision (every option, in order; docs/PROTOCOL.md,
-    section 9.2), or None when the decider has a real choice."""
-    if decision.get("forced"):
-        return list(range(len(decision.get("options", ()))))
-    return None
 
 
 def _plain(text: str) -> str:
@@ -265,5 +254,4 @@ def parse_input(text: str, decision: Mapping[str, Any], name: CardName = lambda 
     return Parsed("answer", tuple(chosen))
 
 
-__all__ = ["HELP", "InputError", "Parsed", "allowed", "forced_answer", "option_label",
-           "parse_input"]
+__all__ = ["HELP", "InputError", "Parsed", "allowed", "option_label", "parse_input"]

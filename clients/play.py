@@ -32,7 +32,7 @@ from rich.text import Text
 from dominion.protocol import ChatLine, GameOver, Snapshot
 
 from . import config
-from .choose import HELP, InputError, allowed, forced_answer, option_label, parse_input
+from .choose import HELP, InputError, allowed, option_label, parse_input
 from .lobby import Lobby
 from .net import Client, ConnectionLost, ServerError, events_of
 from .render import Names, describe, result_line, turn_heading
@@ -345,8 +345,6 @@ class Play:
                 self.screen.game_over(state)
                 return 0
             decision = self._pending()
-            if decision is not None and await self._answered_forced(decision):
-                continue
             if decision is None:
                 pending = state.decision
                 if pending is not None and (state.turn_number, pending.get("player"),
@@ -405,26 +403,6 @@ class Play:
                 await self._changes(5.0)
             else:
                 redraw = True
-
-    async def _answered_forced(self, decision: Mapping[str, Any]) -> bool:
-        """Answer a forced decision at once, without showing it (it has one answer); False
-        when the decision is a real choice."""
-        forced = forced_answer(decision)
-        if forced is None:
-            return False
-        try:
-            await self.client.answer(self.game, decision["id"], forced)
-        except ConnectionLost:  # pushed again after the resume, unless it went through
-            await self._changes(5.0)
-            return True
-        except ServerError as error:
-            if error.code == "rate_limited":  # sent again in a moment
-                await self._changes(1.0)
-                return True
-            if error.code != "stale_decision":  # not retried: it would fail the same way
-                self.note = f"The server refused an answer: {error.code}: {error.message}"
-        self.answered = decision["id"]
-        return True
 
     async def _read(self, reader: LineReader, decision: Mapping[str, Any]) -> str | None:
         """A line for `decision`, or None if it stopped being ours meanwhile."""

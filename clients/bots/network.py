@@ -19,7 +19,6 @@ from typing import Any
 
 import aiohttp
 
-from ..choose import forced_answer
 from ..lobby import Lobby
 from ..net import Client, ConnectionLost, ServerError
 from ..state import GameState
@@ -74,10 +73,7 @@ class NetworkBot:
             await self._recount_if_needed(state)
             decision = state.my_decision()
             if decision is not None and decision["id"] != answered:
-                choice = forced_answer(decision)
-                if choice is None:
-                    choice = self.strategy.choose(WireDecision.from_map(decision),
-                                                  SeatTable(state))
+                choice = self.strategy.choose(WireDecision.from_map(decision), SeatTable(state))
                 if self.on_decision is not None:
                     self.on_decision(state, decision, choice)
                 try:
