@@ -35,7 +35,9 @@ Count = Annotated[int, Int(1, MAX_INT)]
 EVENT = Payload("An event as the recipient may see it (docs/PROTOCOL.md, 'Event map').",
                 ("kind",))
 DECISION = Payload("A pending decision as the recipient may see it "
-                   "(docs/PROTOCOL.md, 'Decision map').",
+                   "(docs/PROTOCOL.md, 'Decision map'): everyone gets id, player, kind, "
+                   "prompt and source; the decider's copy also has min, max, ordered, "
+                   "forced (true: its one answer is every option, in order) and options.",
                    ("id", "player", "kind", "prompt", "source"))
 VIEW = Payload("The game as the recipient may see it (docs/PROTOCOL.md, 'View map').",
                ("viewer", "edition", "kingdom", "supply", "trash", "turn", "players",

@@ -15,34 +15,16 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from dominion.clients.bots import Strategy, make_strategy
-from dominion.protocol import (
-    GameEvent,
-    GameOver,
-    PendingDecision,
-    ProtocolError,
-    ServerMessage,
-    Snapshot,
-    Update,
-    encode_server,
-)
+from dominion.protocol import GameOver, ProtocolError, ServerMessage, encode_server
 
 from .bots import EngineTable
 from .clock import utc_now
-from .engine import (
-    Answer,
-    Event,
-    Game,
-    IllegalAnswer,
-    Resignation,
-    Setup,
-    decision_view,
-    fan_out,
-    view,
-)
+from .engine import Answer, Event, Game, IllegalAnswer, Resignation, Setup
 from .engine.replay import replay
 from .engine.rng import new_seed
 from .engine.scoring import score_game
 from .errors import GameError
+from .frames import Audience, change_frames, snapshot_frame
 from .storage import GameRecord, SeatRecord, Storage, StoredGame
 from .tokens import token_matches
 from .verify import commitment_of
@@ -54,8 +36,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("dominion.room")
 
 OPEN, PLAYING, FINISHED, ABANDONED = "open", "playing", "finished", "abandoned"
-Audience = tuple[int | None, int]
-"""Who receives a change's frames: a viewer (seat, or None for spectators) and a version."""
 BOT_RETRY_SECONDS = 1.0
 """A bot whose answer could not be stored tries again after this long."""
 
@@ -460,48 +440,12 @@ class Room:
 
     def _snapshot_frame(self, viewer: int | None) -> bytes:
         assert self.game is not None
-        return encode_server(Snapshot(game=self.id, seq=self.game.event_count,
-                                      view=view(self.game, viewer)), checked=False)
+        return snapshot_frame(self.id, self.game, viewer)
 
     def _change_frames(self, events: Sequence[Event], audiences: Collection[Audience]
                        ) -> dict[Audience, list[bytes]]:
-        """The frames that tell each audience (a viewer and a protocol version) about the
-        latest `events` (the game's last ones) and what is pending now. Version 1: one
-        `event` frame each, then `decision` (or `game_over`); version 2: one `update`
-        (then `game_over` once the game has ended). Forms that viewers share are encoded
-        once."""
-        game = self.game
-        assert game is not None
-        viewers = list({viewer for viewer, _ in audiences})
-        forms = fan_out(events, viewers)
-        pending, last_seq = game.pending, game.event_count
-        over = [] if pending is not None else [encode_server(GameOver(
-            game=self.id, result=game.result.to_dict() if game.result else {}), checked=False)]
-        encoded: dict[int, bytes] = {}
-        frames: dict[Audience, list[bytes]] = {}
-        for viewer, version in audiences:
-            seen = forms[viewer]
-            decision = None if pending is None else decision_view(pending, viewer)
-            out = frames[viewer, version] = []
-            if version >= 2:
-                out.append(encode_server(Update(game=self.id, seq=last_seq, events=tuple(seen),
-                                                decision=decision), checked=False))
-                out.extend(over)
-                continue
-            first_seq = last_seq - len(seen) + 1
-            for offset, form in enumerate(seen):
-                frame = encoded.get(id(form))
-                if frame is None:
-                    frame = encoded[id(form)] = encode_server(
-                        GameEvent(game=self.id, seq=first_seq + offset, event=form),
-                        checked=False)
-                out.append(frame)
-            if decision is None:
-                out.extend(over)
-            else:
-                out.append(encode_server(PendingDecision(game=self.id, decision=decision),
-                                         checked=False))
-        return frames
+        assert self.game is not None
+        return change_frames(self.id, self.game, events, audiences)
 
     # -- for the lobby's listings -------------------------------------------------
 

@@ -81,6 +81,8 @@ def sensible_choice(decision: DecisionLike) -> list[int]:
     """A reasonable answer to any decision other than the Action and Buy phases."""
     options = decision.options
     kind = decision.kind
+    if decision.min == decision.max == len(options):  # one answer: all (forced, or an order)
+        return list(range(len(options)))
     if kind in ("react", "set_aside", "yes_no", "play"):
         yes = _find(decision, "yes")
         return [yes if yes is not None else 0]
@@ -89,8 +91,6 @@ def sensible_choice(decision: DecisionLike) -> list[int]:
         wanted = "trash" if _junk(card) >= 4 else "discard" if _junk(card) >= 2 else "keep"
         found = _find(decision, wanted)
         return [found if found is not None else len(options) - 1]
-    if kind == "order":
-        return list(range(len(options)))
     ranked = sorted(range(len(options)), key=lambda i: -_junk(options[i].card))
     if kind == "gain":
         best = max(range(len(options)),

@@ -5,7 +5,8 @@
 It uses only aiohttp and `dominion.protocol` (to build and read frames) and speaks
 protocol version 2: after the snapshot, one `update` per change carries the decision
 now pending. Its play: play all Treasures, buy Province, Gold or Silver when offered,
-otherwise end the phase; any other decision gets its first `min` options.
+otherwise end the phase; any other decision gets its first `min` options (for a
+`forced` decision, which has one answer, that is every option).
 """
 
 from __future__ import annotations

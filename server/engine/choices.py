@@ -1,11 +1,16 @@
 """Small flows that ask one question and turn the answer back into cards or a yes/no.
 
 A question whose outcome is forced (every legal answer has the same effect) is not
-asked: that changes no rule and spares players pointless clicks.
+asked when everyone can tell that it is forced: that changes no rule and spares
+players pointless clicks. When only the decider can tell (it depends on the cards in
+their hand, say), skipping it would tell the others about those cards, so it is asked
+anyway, marked `forced` for the decider alone (docs/ENGINE.md, "Questions that tell
+nothing").
 """
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from .decisions import DecisionKind, OptionKind
@@ -14,6 +19,19 @@ from .options import option
 if TYPE_CHECKING:
     from .game import Flow, Game
     from .state import PlayerState
+
+
+class Known(Enum):
+    """What the other players know of the cards a question chooses among, and so whether
+    they can tell that its answer is forced."""
+
+    CARDS = "cards"
+    """The cards themselves: revealed cards, the Supply."""
+    COUNT = "count"
+    """How many, not which: a hand (or whether a discard pile is empty, which its top
+    card shows). A question forced by their number alone is skipped."""
+    NOTHING = "nothing"
+    """Not even how many: the Victory cards in a hand. Always asked."""
 
 
 def choose_cards(
@@ -25,14 +43,24 @@ def choose_cards(
     source: str | None,
     min_count: int,
     max_count: int,
+    *,
+    known: Known,
 ) -> Flow[list[str]]:
-    """Choose between min_count and max_count of `cards` (card instances, may repeat)."""
+    """Choose between min_count and max_count of `cards` (card instances, may repeat).
+
+    `known`: what the others know of `cards`. A forced answer is only skipped when
+    that is enough for them to tell it is forced; otherwise the question is asked,
+    marked forced."""
     max_count = min(max_count, len(cards))
     min_count = min(min_count, max_count)
-    if max_count == 0:
-        return []
-    if min_count == max_count and (min_count == len(cards) or len(set(cards)) == 1):
-        return cards[:min_count]
+    by_count = max_count == 0 or min_count == max_count == len(cards)
+    if by_count or (min_count == max_count and len(set(cards)) == 1):
+        chosen = cards[:min_count]
+        if known is Known.NOTHING or (known is Known.COUNT and not by_count):
+            yield game.decide(p.seat, kind, prompt, source,
+                              tuple(option(OptionKind.CARD, card) for card in chosen),
+                              forced=True)
+        return chosen
     options = tuple(option(OptionKind.CARD, card) for card in cards)
     picked = yield game.decide(p.seat, kind, prompt, source, options, min_count, max_count)
     return [cards[i] for i in picked]
@@ -47,10 +75,12 @@ def choose_card(
     source: str | None,
     *,
     optional: bool = False,
+    known: Known,
 ) -> Flow[str | None]:
-    """Choose one of `cards` (or none, if optional); None when there is nothing to choose."""
+    """Choose one of `cards` (or none, if optional); None when there is nothing to choose.
+    `known` as for `choose_cards`."""
     chosen = yield from choose_cards(game, p, cards, kind, prompt, source,
-                                     0 if optional else 1, 1)
+                                     0 if optional else 1, 1, known=known)
     return chosen[0] if chosen else None
 
 
@@ -71,7 +101,8 @@ def choose_gain(
     ]
     what = "a Treasure" if treasure else "a card"
     return (yield from choose_card(game, p, candidates, DecisionKind.GAIN,
-                                   f"Gain {what} costing up to {max_cost}.", source))
+                                   f"Gain {what} costing up to {max_cost}.", source,
+                                   known=Known.CARDS))
 
 
 def yes_no(
@@ -81,7 +112,15 @@ def yes_no(
     prompt: str,
     source: str | None,
     card: str | None = None,
+    *,
+    possible: bool = True,
 ) -> Flow[bool]:
+    """Yes or no; when yes is not `possible` (a Moat the player does not hold in hand), a
+    forced "no": the caller asks whenever the others cannot tell."""
+    if not possible:
+        yield game.decide(p.seat, kind, prompt, source, (option(OptionKind.NO, card),),
+                          forced=True)
+        return False
     options = (option(OptionKind.YES, card), option(OptionKind.NO, card))
     (choice,) = yield game.decide(p.seat, kind, prompt, source, options)
     return choice == 0
@@ -104,10 +143,14 @@ def choose_fate(
 def choose_order(
     game: Game, p: PlayerState, cards: list[str], prompt: str, source: str
 ) -> Flow[list[str]]:
-    """Order cards to put back on the deck, top first; returned bottom first, top last."""
-    if len(set(cards)) <= 1:
+    """Order cards to put back on the deck, top first; returned bottom first, top last.
+
+    Not asked for one card or none (everyone knows how many go back); asked, forced, for
+    identical cards, which only their owner has seen."""
+    if len(cards) <= 1:
         return list(cards)
     options = tuple(option(OptionKind.CARD, card) for card in cards)
     picked = yield game.decide(p.seat, DecisionKind.ORDER, prompt, source, options,
-                               len(cards), len(cards), ordered=True)
+                               len(cards), len(cards), ordered=True,
+                               forced=len(set(cards)) == 1)
     return [cards[i] for i in reversed(picked)]

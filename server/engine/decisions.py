@@ -54,6 +54,11 @@ class Decision(NamedTuple):
 
     `min`/`max` bound how many distinct options the answer names. When `ordered`
     is true the order of the answer matters (see `DecisionKind.ORDER`).
+
+    A `forced` decision has one possible answer: every option, in order (`min` and
+    `max` are the number of options, which may be 0). It is asked only because
+    skipping it would tell the other players something about hidden cards; only the
+    decider learns that it is forced (docs/ENGINE.md, "Questions that tell nothing").
     """
 
     id: int
@@ -65,6 +70,7 @@ class Decision(NamedTuple):
     min: int = 1
     max: int = 1
     ordered: bool = False
+    forced: bool = False
 
     def check(self, choices: object) -> tuple[int, ...]:
         """The answer as a tuple of option ids, or `IllegalAnswer` saying what is wrong."""

@@ -88,6 +88,7 @@ _PUBLIC, _OWNER, _OWNER_TOP, _HIDDEN = (
 _BUY, _PLAY, _PLAY_ALL_TREASURES = OptionKind.BUY, OptionKind.PLAY, OptionKind.PLAY_ALL_TREASURES
 _BUY_PHASE, _CLEANUP_PHASE = Phase.BUY, Phase.CLEANUP
 _BUY_DECISION = DecisionKind.BUY
+_MOAT = frozenset({"moat"})
 
 __all__ = ["Flow", "Game", "Phase", "PlayContext"]
 
@@ -110,9 +111,10 @@ class Game:
 
     # slots: a server holds thousands of games
     __slots__ = ("_actions", "_empty_piles", "_empty_piles_to_end", "_events_forgotten", "_flow",
-                 "_last_decision", "_log", "_rng", "_tables", "_treasures", "answer_count",
-                 "answers", "cards", "events", "first_player", "history", "pending", "players",
-                 "resigned", "result", "seed", "setup", "supply", "supply_order", "trash", "turn")
+                 "_last_decision", "_log", "_rng", "_skip_forced", "_tables", "_treasures",
+                 "answer_count", "answers", "cards", "events", "first_player", "history",
+                 "pending", "players", "resigned", "result", "seed", "setup", "supply",
+                 "supply_order", "trash", "turn")
 
     def __init__(self, setup: Setup, seed: int | None = None, *, history: bool = True) -> None:
         """`history=False` keeps only the latest change's events and no answers (a server
@@ -145,10 +147,11 @@ class Game:
         self._log = self.events.append
         self._empty_piles_to_end = 4 if len(self.players) >= 5 else 3
         self._last_decision = 0
+        self._skip_forced = not setup.secret_questions
         self.first_player = self._rng.below(len(self.players))
         self._deal()
         self._flow = self.play_turns(self.first_player)
-        self.pending: Decision | None = next(self._flow)
+        self.pending: Decision | None = self._run(None)
 
     # -- answering ----------------------------------------------------------
 
@@ -160,11 +163,19 @@ class Game:
         """
         picked = self.check_answer(player, decision, choices)
         start = self._record(Answer(player, decision, picked))
-        try:
-            self.pending = self._flow.send(picked)
-        except StopIteration:
-            self.pending = None
+        self.pending = self._run(picked)
         return self.events[start:]
+
+    def _run(self, picked: tuple[int, ...] | None) -> Decision | None:
+        """Send the flow an answer (None to start it); the next question, or None at the end."""
+        flow = self._flow
+        try:
+            decision = next(flow) if picked is None else flow.send(picked)
+            while decision.forced and self._skip_forced:  # a game from before secret questions
+                decision = flow.send(tuple(range(len(decision.options))))
+        except StopIteration:
+            return None
+        return decision
 
     def check_answer(self, player: int, decision: int, choices: object) -> tuple[int, ...]:
         """The answer's option ids if `answer` would accept it; else `IllegalAnswer`.
@@ -240,12 +251,22 @@ class Game:
         max_count: int = 1,
         *,
         ordered: bool = False,
+        forced: bool = False,
     ) -> Decision:
-        """A new decision with the next id, for a flow to yield."""
+        """A new decision with the next id, for a flow to yield.
+
+        A `forced` one has a single answer: all its `options`, in order (the bounds are
+        set to match). A game from before secret questions answers it by itself, without
+        giving it an id (see `_run`)."""
+        if forced:
+            min_count = max_count = len(options)
+            if self._skip_forced:
+                return Decision(0, player, kind, prompt, source, options, min_count, max_count,
+                                ordered, forced)
         self._last_decision += 1
         return Decision(
             self._last_decision, player, kind, prompt, source, options, min_count, max_count,
-            ordered,
+            ordered, forced,
         )
 
     # -- the flow of the game -----------------------------------------------
@@ -306,15 +327,15 @@ class Game:
     def _action_phase(self, p: PlayerState) -> Flow[None]:
         turn = self.turn
         actions = self._actions
-        while turn.actions > 0:
-            playable = [c for c in p.hand if c in actions]
-            if not playable:
-                return
-            playable = _distinct(playable)
+        # Asked while the player may hold an Action card as far as the others can tell
+        # (forced when none is in hand): asked only for a hand with one, it would show it.
+        while turn.actions > 0 and self.may_hold(p, actions):
+            playable = _distinct([c for c in p.hand if c in actions])
             options = (*(option(OptionKind.PLAY, c) for c in playable), _END_ACTIONS)
             (choice,) = yield self.decide(
                 p.seat, DecisionKind.PLAY_ACTION,
                 "Play an Action card, or end your Action phase.", None, options,
+                forced=not playable,
             )
             chosen = options[choice]
             if chosen.card is None:
@@ -326,11 +347,14 @@ class Game:
         turn = self.turn
         while turn.buys > 0:
             options = self._buy_options(p)
-            if len(options) == 1:
-                return  # nothing to play and nothing to buy: only "end" is left
+            # Only "end" left: nothing to buy and no Treasure to play. Skipped when everyone
+            # can tell (no Treasure playable, or none held); asked otherwise.
+            forced = len(options) == 1
+            if forced and (turn.bought or not self.may_hold(p, self._treasures)):
+                return
             (choice,) = yield self.decide(
                 p.seat, _BUY_DECISION,
-                "Play Treasures, buy a card, or end your turn.", None, options,
+                "Play Treasures, buy a card, or end your turn.", None, options, forced=forced,
             )
             chosen = options[choice]
             kind = chosen.kind
@@ -436,15 +460,18 @@ class Game:
                 yield from steps
 
     def _reactions(self, attacker: PlayerState, attack: str) -> Flow[list[PlayerState]]:
-        """Ask each other player with a Moat, in turn order; return those the Attack hits."""
+        """Ask each other player who may hold a Moat, in turn order; return those the Attack
+        hits. Whoever owns a Moat out of sight is asked, Moat in hand or not, so that being
+        asked shows nothing (RULES.md: a player without a Moat still pauses)."""
         from .choices import yes_no
 
         victims = []
         for other in self.others(attacker):
-            if "moat" in other.hand:
+            if self.may_hold(other, _MOAT):
                 revealed = yield from yes_no(
                     self, other, DecisionKind.REACT,
                     "Reveal Moat to be unaffected by this Attack?", attack, "moat",
+                    possible="moat" in other.hand,
                 )
                 if revealed:
                     self._log(Event(EventKind.REACTED, other.seat, ("moat",), source=attack,
@@ -452,6 +479,19 @@ class Game:
                     continue
             victims.append(other)
         return victims
+
+    def may_hold(self, p: PlayerState, cards: frozenset[str]) -> bool:
+        """Whether one of `cards` is among `p`'s cards out of the others' sight (hand, deck,
+        discard pile, cards looked at). Anyone who followed the game can tell: every card
+        gained or trashed is public, and so is everything in play or set aside. Questions
+        whose existence the hidden cards would otherwise decide are asked on this."""
+        return not (cards.isdisjoint(p.hand) and cards.isdisjoint(p.deck)
+                    and cards.isdisjoint(p.discard) and cards.isdisjoint(p.looking))
+
+    @property
+    def action_cards(self) -> frozenset[str]:
+        """The ids of this edition's Action cards."""
+        return self._actions
 
     # -- moving cards -------------------------------------------------------
 

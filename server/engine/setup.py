@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import EDITIONS, catalogue, kingdom_cards
@@ -77,6 +77,11 @@ class Setup:
     players: tuple[str, ...]
     edition: int
     kingdom: tuple[str, ...]
+    secret_questions: bool = True
+    """Questions are asked whenever skipping them would tell others about hidden cards
+    (docs/ENGINE.md, "Questions that tell nothing"). False only for games stored before
+    that rule, which skipped every question whose answer was forced: they replay as
+    they were played."""
 
     @classmethod
     def create(
@@ -105,12 +110,20 @@ class Setup:
         return cls(players=names, edition=edition, kingdom=chosen)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"players": list(self.players), "edition": self.edition,
-                "kingdom": list(self.kingdom)}
+        data: dict[str, Any] = {"players": list(self.players), "edition": self.edition,
+                                "kingdom": list(self.kingdom)}
+        if self.secret_questions:  # older games lack the key: their events stay as they were
+            data["secret_questions"] = True
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Setup:
-        return cls.create(data["players"], edition=data["edition"], kingdom=data["kingdom"])
+        setup = cls.create(data["players"], edition=data["edition"], kingdom=data["kingdom"])
+        secret = data.get("secret_questions", False)
+        if type(secret) is not bool:
+            raise InvalidSetup("bad_secret_questions",
+                               f"secret_questions is true or false, not {secret!r}")
+        return replace(setup, secret_questions=secret)
 
     def supply(self) -> dict[str, int]:
         """The starting Supply counts, before the starting decks take their Coppers."""

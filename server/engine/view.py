@@ -96,7 +96,11 @@ def _without_secrecy(event: Event) -> dict[str, Any]:
 
 
 def decision_view(decision: Decision, viewer: Viewer) -> dict[str, Any]:
-    """The decider sees the options; everyone else sees who decides, and what about."""
+    """The decider sees the options; everyone else sees who decides, and what about.
+
+    The engine asks a question only when everyone can tell that it exists (docs/ENGINE.md,
+    "Questions that tell nothing"), and its kind, prompt and source never depend on hidden
+    cards. Its bounds, options and whether it is forced may: only the decider sees them."""
     seen: dict[str, Any] = {
         "id": decision.id,
         "player": decision.player,
@@ -108,6 +112,7 @@ def decision_view(decision: Decision, viewer: Viewer) -> dict[str, Any]:
         seen["min"] = decision.min
         seen["max"] = decision.max
         seen["ordered"] = decision.ordered
+        seen["forced"] = decision.forced
         seen["options"] = [
             {"id": i, "kind": option.kind, "card": option.card}
             for i, option in enumerate(decision.options)

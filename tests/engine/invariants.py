@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from dominion.server.engine import Game, Secrecy, view, visible_event
+from dominion.server.engine import Decision, Game, Secrecy, view, visible_event
 
 PUBLIC_PLAYER_KEYS = {"seat", "name", "hand_size", "discard_top", "in_play", "set_aside", "turns"}
 OWN_PLAYER_KEYS = PUBLIC_PLAYER_KEYS | {"hand", "deck_size", "looking"}
@@ -28,6 +28,15 @@ def check_view_shape(game: Game, viewer: int | None) -> dict[str, Any]:
     if decision is not None and decision["player"] != viewer:
         assert set(decision) == PUBLIC_DECISION_KEYS
     return seen
+
+
+def check_decision_shape(decision: Decision) -> None:
+    """A forced decision has one answer, every option; any other at least two answers that
+    differ in effect (so a client never shows a person a question with one answer)."""
+    if decision.forced:
+        assert decision.min == decision.max == len(decision.options), decision
+    else:
+        assert decision.min < decision.max or len(set(decision.options)) > 1, decision
 
 
 def check_view_ignores_hidden(game: Game, viewer: int | None, rng: random.Random) -> None:

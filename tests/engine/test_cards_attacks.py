@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from dominion.server.engine import DecisionKind, EventKind, Secrecy, visible_event
 from tests.engine.scenario import pick, play_action, scenario
-from tests.engine.test_cards_support import asked, events, moves, opts, pending, zones
+from tests.engine.test_cards_support import (
+    answer_forced,
+    asked,
+    events,
+    moves,
+    opts,
+    pending,
+    zones,
+)
 
 FIRST_GAME = "First Game"  # militia, moat, ...
 SIZE_DISTORTION = "Size Distortion"  # bandit, bureaucrat, witch, ...
@@ -70,12 +78,24 @@ def test_moat_is_asked_for_each_play_of_a_throne_roomed_attack():
     assert zones(game, 0)["hand"] == ["copper"] * 4
 
 
-def test_moat_in_the_attackers_hand_is_not_asked():
+def test_moat_in_the_attackers_hand_is_not_asked_and_a_forced_discard_still_is():
     game = scenario(hands={0: ["militia", "moat"], 1: ["copper"] * 4})
     play_action(game, "militia")
-    # Player 1 (no Moat) is asked nothing either: four Coppers, the discard is forced.
+    # Player 1 owns no Moat: no reaction. Four Coppers make the discard forced, but only
+    # player 1 knows that, so it is asked (forced) as any four-card hand's would be.
+    assert answer_forced(game, 1, DecisionKind.DISCARD, "militia") == [("card", "copper")]
     asked(game, 0, DecisionKind.BUY, None)
     assert zones(game, 1)["hand"] == ["copper"] * 3
+
+
+def test_whoever_owns_a_moat_out_of_sight_is_asked_to_react_moat_in_hand_or_not():
+    game = scenario(players=3, hands={0: ["militia"], 1: ["copper"] * 3, 2: ["estate"] * 3},
+                    decks={1: ["moat"]})
+    play_action(game, "militia")
+    # Seat 1's Moat is in its deck: asked anyway, forced "no"; seat 2 owns none: not asked.
+    assert answer_forced(game, 1, DecisionKind.REACT, "militia") == [("no", "moat")]
+    asked(game, 0, DecisionKind.BUY, None)
+    assert not events(game, EventKind.REACTED)
 
 
 # -- Militia ---------------------------------------------------------------------------
@@ -120,6 +140,9 @@ def test_bureaucrat_silver_onto_deck_victim_chooses_or_reveals_hand():
     asked(game, 1, DecisionKind.TOPDECK, "bureaucrat")
     assert opts(game) == [("card", "estate"), ("card", "duchy")]
     pick(game, "duchy")
+    # A hand without Victory cards is asked too (nothing to choose), so that being asked
+    # says nothing about the hand; the answer reveals it.
+    assert answer_forced(game, 2, DecisionKind.TOPDECK, "bureaucrat") == []
     assert zones(game, 1)["deck"] == ["gold", "duchy"]
     assert zones(game, 1)["hand"] == ["estate", "copper"]
     assert zones(game, 2)["hand"] == ["copper", "silver"]
@@ -134,6 +157,7 @@ def test_bureaucrat_with_empty_silver_pile_still_attacks_and_single_choice_is_fo
     game = scenario(kingdom=SIZE_DISTORTION, hands={0: ["bureaucrat"], 1: ["estate", "estate"]},
                     supply={"silver": 0})
     play_action(game, "bureaucrat")
+    assert answer_forced(game, 1, DecisionKind.TOPDECK, "bureaucrat") == [("card", "estate")]
     asked(game, 0, DecisionKind.BUY, None)
     assert zones(game, 0)["deck"] == [] and not events(game, G)
     assert zones(game, 1)["deck"] == ["estate"] and zones(game, 1)["hand"] == ["estate"]
@@ -327,6 +351,8 @@ def test_what_other_players_see_of_attack_moves():
                     decks={1: ["gold"]})
     play_action(game, "bureaucrat")
     pick(game, ("no", "moat"))
+    answer_forced(game, 1, DecisionKind.TOPDECK, "bureaucrat")
+    answer_forced(game, 2, DecisionKind.TOPDECK, "bureaucrat")
     topdeck = events(game, EventKind.PUT_ON_DECK)[0]
     assert visible_event(topdeck, 2)["cards"] == ["estate"]  # revealed: public
     reveal = events(game, R)[-1]

@@ -7,6 +7,7 @@ import pytest
 from dominion.server.engine import DecisionKind, EventKind, Secrecy
 from tests.engine.scenario import end_phase, pick, play_action, scenario
 from tests.engine.test_cards_support import (
+    answer_forced,
     asked,
     buyable,
     events,
@@ -229,7 +230,9 @@ def test_remodel_trashes_then_gains_up_to_2_more():
 def test_remodel_gold_into_province_and_forced_trash():
     game = scenario(kingdom=SIZE_DISTORTION, hands={0: ["remodel", "gold", "gold"]})
     play_action(game, "remodel")
-    # Both cards in hand are Golds: the trash is forced and not asked.
+    # Both cards in hand are Golds: the trash is forced, and asked as such (only the
+    # player knows that their hand is all Golds).
+    assert answer_forced(game, 0, DecisionKind.TRASH, "remodel") == [("card", "gold")]
     asked(game, 0, DecisionKind.GAIN, "remodel")
     assert "province" in gain_options(game)
     pick(game, "province")
@@ -276,9 +279,14 @@ def test_library_asks_per_action_and_discards_set_aside_cards_after():
     assert opts(game) == [("yes", "village"), ("no", "village")]
     pick(game, ("yes", "village"))
     assert zones(game, 0)["set_aside"] == ["village"]
+    # The player still holds an Action (Smithy, in the deck): every card drawn is asked
+    # about, so that the others cannot tell which were Actions; a Copper's is forced.
+    assert answer_forced(game, 0, DecisionKind.SET_ASIDE, "library") == [("no", "copper")]
     asked(game, 0, DecisionKind.SET_ASIDE, "library")
     assert opts(game) == [("yes", "smithy"), ("no", "smithy")]
     pick(game, ("no", "smithy"))
+    for card in ("silver", "estate", "gold"):  # Smithy, in hand, is still an Action held
+        assert answer_forced(game, 0, DecisionKind.SET_ASIDE, "library") == [("no", card)]
     z = zones(game, 0)
     assert z["hand"] == ["copper", "copper", "copper", "smithy", "silver", "estate", "gold"]
     assert z["deck"] == ["duchy"]
@@ -314,6 +322,7 @@ def test_library_with_seven_cards_draws_nothing_and_set_aside_does_not_count():
     play_action(game, "library")
     asked(game, 0, DecisionKind.SET_ASIDE, "library")  # hand was 6: one more draw
     pick(game, ("yes", "smithy"))
+    assert answer_forced(game, 0, DecisionKind.SET_ASIDE, "library") == [("no", "gold")]
     z = zones(game, 0)
     assert z["hand"] == ["village"] + ["copper"] * 5 + ["gold"]
     assert z["discard"] == ["smithy"]
@@ -346,6 +355,8 @@ def test_moneylender_declined_or_without_copper():
 
     none = scenario(kingdom="Deck Top", hands={0: ["moneylender", "silver"]})
     play_action(none, "moneylender")
+    # Asked with or without a Copper, so that the question says nothing of the hand.
+    assert answer_forced(none, 0, DecisionKind.TRASH, "moneylender") == [("no", "copper")]
     asked(none, 0, DecisionKind.BUY, None)
     assert counters(none) == (0, 1, 0)
 
@@ -396,6 +407,7 @@ def test_throne_room_second_edition_is_optional():
 def test_throne_room_with_no_action_does_nothing_in_second_edition():
     game = scenario(kingdom=SIZE_DISTORTION, hands={0: ["throne_room", "copper"]})
     play_action(game, "throne_room")
+    assert answer_forced(game, 0, DecisionKind.PLAY, "throne_room") == []  # nothing to pick
     asked(game, 0, DecisionKind.BUY, None)
     assert zones(game, 0)["in_play"] == ["throne_room"]
 

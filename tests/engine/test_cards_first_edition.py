@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from dominion.server.engine import DecisionKind, EventKind, Secrecy, view
 from tests.engine.scenario import pick, play_action, scenario
-from tests.engine.test_cards_support import asked, events, moves, opts, pending, zones
+from tests.engine.test_cards_support import (
+    answer_forced,
+    asked,
+    events,
+    moves,
+    opts,
+    pending,
+    zones,
+)
 
 BIG_MONEY = "Big Money"  # adventurer, bureaucrat, chancellor, chapel, feast, laboratory, ...
 
@@ -52,6 +60,7 @@ def test_mine_first_edition_must_trash_a_treasure():
 def test_mine_first_edition_single_kind_is_forced():
     game = first({0: ["mine", "silver", "silver"]})
     play_action(game, "mine")
+    assert answer_forced(game, 0, DecisionKind.TRASH, "mine") == [("card", "silver")]
     asked(game, 0, DecisionKind.GAIN, "mine")
     assert game.trash == ["silver"]
     pick(game, "gold")
@@ -72,12 +81,14 @@ def test_throne_room_first_edition_must_pick_if_it_can():
 def test_throne_room_first_edition_single_action_is_forced_and_none_does_nothing():
     game = first({0: ["throne_room", "laboratory", "copper"]}, decks={0: ["estate"] * 4})
     play_action(game, "throne_room")
+    assert answer_forced(game, 0, DecisionKind.PLAY, "throne_room") == [("card", "laboratory")]
     asked(game, 0, DecisionKind.BUY, None)
     assert zones(game, 0)["in_play"] == ["throne_room", "laboratory"]
     assert counters(game) == (2, 1, 0)
 
     empty = first({0: ["throne_room", "copper"]})
     play_action(empty, "throne_room")
+    assert answer_forced(empty, 0, DecisionKind.PLAY, "throne_room") == []
     asked(empty, 0, DecisionKind.BUY, None)
     assert zones(empty, 0)["hand"] == ["copper"]
 
@@ -100,7 +111,8 @@ def test_feast_trashes_itself_and_gains_up_to_5():
 def test_throne_room_on_feast_trashes_once_and_gains_twice():
     game = first({0: ["throne_room", "feast"]})
     play_action(game, "throne_room")
-    # Feast is the only Action: first-edition Throne Room takes it without asking.
+    # Feast is the only Action: first-edition Throne Room must take it (a forced question).
+    assert answer_forced(game, 0, DecisionKind.PLAY, "throne_room") == [("card", "feast")]
     asked(game, 0, DecisionKind.GAIN, "feast")
     assert game.trash == ["feast"]
     pick(game, "duchy")
@@ -148,7 +160,10 @@ def test_chancellor_declined_or_with_empty_deck():
 
     empty = first({0: ["chancellor"]}, discards={0: ["silver"]})
     play_action(empty, "chancellor")
-    asked(empty, 0, DecisionKind.BUY, None)  # nothing to move: not asked, no shuffle
+    # Nothing to move, so the answer is forced; asked all the same, as only its owner
+    # knows their deck's size. No shuffle.
+    assert answer_forced(empty, 0, DecisionKind.YES_NO, "chancellor") == [("no", None)]
+    asked(empty, 0, DecisionKind.BUY, None)
     assert zones(empty, 0)["discard"] == ["silver"]
     assert not events(empty, EventKind.SHUFFLED)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dominion.server.engine import DecisionKind, EventKind, Game, Secrecy
 from tests.engine.scenario import pick, play_action, scenario
 from tests.engine.test_cards_support import (
+    answer_forced,
     asked,
     events,
     moves,
@@ -215,6 +216,9 @@ def test_poacher_counts_empty_piles_when_it_resolves():
     play_action(game, "workshop")
     pick(game, "cellar")
     assert game.supply["cellar"] == 0
+    # An Action is left to play, and the player owns one (the Cellar just gained): the
+    # Action phase goes on asking, forced, as for a hand that might hold it.
+    answer_forced(game, 0, DecisionKind.PLAY_ACTION, None)
     asked(game, 0, DecisionKind.BUY, None)
     assert zones(game, 0)["hand"] == ["copper", "estate", "silver", "silver"]
 

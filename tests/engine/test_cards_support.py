@@ -36,6 +36,19 @@ def asked(game: Game, player: int, kind: DecisionKind, source: str | None,
     return decision
 
 
+def answer_forced(game: Game, player: int, kind: DecisionKind, source: str | None
+                  ) -> list[tuple[str, str | None]]:
+    """Assert that `player` is asked a forced question (its one answer: every option, in
+    order), answer it so, and return its options as (kind, card)."""
+    decision = pending(game)
+    assert (decision.player, decision.kind, decision.source, decision.forced) == (
+        player, kind, source, True), decision
+    assert decision.min == decision.max == len(decision.options), decision
+    options = opts(game)
+    game.answer(player, decision.id, list(range(len(decision.options))))
+    return options
+
+
 def buyable(game: Game) -> set[str]:
     """The cards the pending Buy decision offers to buy."""
     decision = pending(game)

@@ -13,6 +13,7 @@ from dominion.server.bots import EngineTable
 from dominion.server.engine import Game, Setup, replay
 
 from .invariants import (
+    check_decision_shape,
     check_event_redaction,
     check_view_ignores_hidden,
     check_view_shape,
@@ -43,6 +44,7 @@ def play_random_game(index: int) -> Game:
             for viewer in viewers:
                 check_view_shape(game, viewer)
                 check_view_ignores_hidden(game, viewer, rng)
+        check_decision_shape(decision)
         choice = bots[decision.player].choose(decision, tables[decision.player])
         game.answer(decision.player, decision.id, choice)
         answered += 1

@@ -23,13 +23,13 @@ def test_others_see_who_drew_how_many_and_by_which_card_but_not_the_cards() -> N
                                               None: [outsider]}
 
 
-def test_only_the_decider_sees_the_options_bounds_and_whether_order_counts() -> None:
+def test_only_the_decider_sees_the_options_the_bounds_the_order_and_the_forcing() -> None:
     game = sentry_keeping_estate_and_copper()
     decision = asked(game, 0, DecisionKind.ORDER, "sentry", 2, 2)
     public = {"id": decision.id, "player": 0, "kind": "order", "prompt": decision.prompt,
               "source": "sentry"}
     assert decision_view(decision, 0) == public | {
-        "min": 2, "max": 2, "ordered": True,
+        "min": 2, "max": 2, "ordered": True, "forced": False,
         "options": [{"id": 0, "kind": "card", "card": "estate"},
                     {"id": 1, "kind": "card", "card": "copper"}]}
     assert decision_view(decision, 1) == public

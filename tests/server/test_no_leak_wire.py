@@ -22,6 +22,7 @@ from dominion.protocol import (
 from dominion.server.engine import Event, EventKind, Secrecy, event_record, visible_event
 from dominion.server.engine.cards import kingdom_cards
 from dominion.server.room import Room
+from tests.engine.invariants import PUBLIC_DECISION_KEYS
 
 from .wsplay import Player, ServerFactory, Site, ws_server
 
@@ -81,9 +82,13 @@ def check_event(event: dict[str, Any], truth: Event, viewer: int | None) -> None
 
 
 def check_decision(decision: dict[str, Any], viewer: int | None) -> None:
-    """Only the decider learns the options and their bounds."""
-    assert ("options" in decision) == (decision["player"] == viewer)
-    assert not {"min", "max", "ordered"} & set(decision) or decision["player"] == viewer
+    """Only the decider learns the options, their bounds and whether the answer is forced
+    (whether a question is asked at all: tests/server/test_question_secrecy.py)."""
+    if decision["player"] == viewer:
+        assert {"options", "min", "max", "ordered"} <= set(decision)
+        assert type(decision["forced"]) is bool
+    else:
+        assert set(decision) == PUBLIC_DECISION_KEYS, (decision, viewer)
 
 
 def check_frames(frames: list[ServerMessage], viewer: int | None, room: Room) -> int:
@@ -105,9 +110,8 @@ def check_frames(frames: list[ServerMessage], viewer: int | None, room: Room) ->
                 for player in view["players"]:
                     if player["seat"] != viewer:
                         assert not {"hand", "deck_size", "looking", "deck"} & set(player)
-                decision = view["decision"]
-                if decision is not None:
-                    assert ("options" in decision) == (decision["player"] == viewer)
+                if view["decision"] is not None:
+                    check_decision(view["decision"], viewer)
             case Update(seq=seq, events=events, decision=decision):
                 for number, event in enumerate(events, seq - len(events) + 1):
                     check_event(event, truth[number - 1], viewer)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..choices import choose_card, choose_cards, choose_fate
+from ..choices import Known, choose_card, choose_cards, choose_fate
 from ..decisions import DecisionKind, OptionKind
 from ..events import Event, EventKind
 
@@ -21,6 +21,7 @@ def bureaucrat(game: Game, p: PlayerState, play: PlayContext) -> Flow[None]:
         card = yield from choose_card(
             game, victim, victories, DecisionKind.TOPDECK,
             "Reveal a Victory card from your hand and put it onto your deck.", "bureaucrat",
+            known=Known.NOTHING,
         )
         if card is None:
             game.log(Event(EventKind.REVEALED, victim.seat, tuple(victim.hand),
@@ -38,7 +39,7 @@ def militia(game: Game, p: PlayerState, play: PlayContext) -> Flow[None]:
             continue
         chosen = yield from choose_cards(
             game, victim, list(victim.hand), DecisionKind.DISCARD, "Discard down to 3 cards.",
-            "militia", excess, excess,
+            "militia", excess, excess, known=Known.COUNT,
         )
         game.discard_from(victim, victim.hand, chosen, source="militia")
 
@@ -56,7 +57,7 @@ def bandit(game: Game, p: PlayerState, play: PlayContext) -> Flow[None]:
         targets = [c for c in revealed if cards[c].is_treasure and c != "copper"]
         card = yield from choose_card(
             game, victim, targets, DecisionKind.TRASH,
-            "Trash a revealed Treasure other than Copper.", "bandit",
+            "Trash a revealed Treasure other than Copper.", "bandit", known=Known.CARDS,
         )
         if card is not None:
             game.trash_from(victim, victim.set_aside, [card], source="bandit",
@@ -93,7 +94,7 @@ def thief(game: Game, p: PlayerState, play: PlayContext) -> Flow[None]:
         treasures = [c for c in revealed if cards[c].is_treasure]
         card = yield from choose_card(
             game, p, treasures, DecisionKind.TRASH,
-            f"Choose a revealed Treasure for {victim.name} to trash.", "thief",
+            f"Choose a revealed Treasure for {victim.name} to trash.", "thief", known=Known.CARDS,
         )
         if card is not None:
             game.trash_from(victim, victim.set_aside, [card], source="thief",
@@ -104,7 +105,7 @@ def thief(game: Game, p: PlayerState, play: PlayContext) -> Flow[None]:
                           zone_name="set_aside", public=True)
     taken = yield from choose_cards(
         game, p, stolen, DecisionKind.GAIN, "Gain any of the trashed Treasures.", "thief",
-        0, len(stolen),
+        0, len(stolen), known=Known.CARDS,
     )
     for card in taken:
         game.gain_from_trash(p, card, source="thief")

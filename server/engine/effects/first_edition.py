@@ -29,10 +29,10 @@ def throne_room(game: Game, p: PlayerState, play: PlayContext) -> Flow[None]:
 
 
 def chancellor(game: Game, p: PlayerState, play: PlayContext) -> Flow[None]:
-    if not p.deck:
-        return
+    # Asked even of an empty deck: its size is private to its owner.
     move = yield from yes_no(game, p, DecisionKind.YES_NO,
-                             "Put your deck into your discard pile?", "chancellor")
+                             "Put your deck into your discard pile?", "chancellor",
+                             possible=bool(p.deck))
     if move:
         deck = p.deck
         p.deck = []

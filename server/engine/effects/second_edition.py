@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..choices import choose_card, choose_cards, choose_fate, choose_gain, choose_order, yes_no
+from ..choices import (
+    Known,
+    choose_card,
+    choose_cards,
+    choose_fate,
+    choose_gain,
+    choose_order,
+    yes_no,
+)
 from ..decisions import DecisionKind, OptionKind
 from ..events import Event, EventKind, Secrecy
 
@@ -17,6 +25,7 @@ def harbinger(game: Game, p: PlayerState, play: PlayContext) -> Flow[None]:
     card = yield from choose_card(
         game, p, list(p.discard), DecisionKind.TOPDECK,
         "You may put a card from your discard pile onto your deck.", "harbinger", optional=True,
+        known=Known.COUNT,  # only whether it is empty matters, and the top card shows that
     )
     if card is not None:
         game.put_on_deck(p, p.discard, [card], source="harbinger", zone_name="discard")
@@ -49,6 +58,7 @@ def poacher(game: Game, p: PlayerState, play: PlayContext) -> Flow[None]:
     chosen = yield from choose_cards(
         game, p, list(p.hand), DecisionKind.DISCARD,
         f"Discard {count} card(s): one per empty Supply pile.", "poacher", count, count,
+        known=Known.COUNT,
     )
     game.discard_from(p, p.hand, chosen, source="poacher")
 
@@ -88,17 +98,15 @@ def artisan(game: Game, p: PlayerState, play: PlayContext) -> Flow[None]:
         game.gain(p, card, to="hand", source="artisan")
     back = yield from choose_card(
         game, p, list(p.hand), DecisionKind.TOPDECK, "Put a card from your hand onto your deck.",
-        "artisan",
+        "artisan", known=Known.COUNT,
     )
     if back is not None:
         game.put_on_deck(p, p.hand, [back], source="artisan", zone_name="hand")
 
 
 def moneylender(game: Game, p: PlayerState, play: PlayContext) -> Flow[None]:
-    if "copper" not in p.hand:
-        return
     trash = yield from yes_no(game, p, DecisionKind.TRASH, "Trash a Copper for +3 coins?",
-                              "moneylender", "copper")
+                              "moneylender", "copper", possible="copper" in p.hand)
     if trash:
         game.trash_from(p, p.hand, ["copper"], source="moneylender")
         game.turn.coins += 3
@@ -110,7 +118,7 @@ def mine(game: Game, p: PlayerState, play: PlayContext, *, optional: bool = True
     trashed = yield from choose_card(
         game, p, treasures, DecisionKind.TRASH,
         "Trash a Treasure from your hand to gain one costing up to 3 more, to your hand.",
-        "mine", optional=optional,
+        "mine", optional=optional, known=Known.NOTHING,
     )
     if trashed is None:
         return
@@ -126,7 +134,7 @@ def throne_room(game: Game, p: PlayerState, play: PlayContext, *,
     actions = [c for c in p.hand if cards[c].is_action]
     card = yield from choose_card(
         game, p, actions, DecisionKind.PLAY, "Choose an Action card to play twice.",
-        "throne_room", optional=optional,
+        "throne_room", optional=optional, known=Known.NOTHING,
     )
     if card is not None:
         yield from game.play_from_hand(p, card, source="throne_room", times=2)

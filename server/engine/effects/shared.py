@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..choices import choose_card, choose_cards, choose_gain, yes_no
+from ..choices import Known, choose_card, choose_cards, choose_gain, yes_no
 from ..decisions import DecisionKind
 from ..events import Event, EventKind
 
@@ -17,6 +17,7 @@ def cellar(game: Game, p: PlayerState, play: PlayContext) -> Flow[None]:
     chosen = yield from choose_cards(
         game, p, list(p.hand), DecisionKind.DISCARD,
         "Discard any number of cards, then draw that many.", "cellar", 0, len(p.hand),
+        known=Known.COUNT,
     )
     if chosen:
         game.discard_from(p, p.hand, chosen, source="cellar")
@@ -26,7 +27,7 @@ def cellar(game: Game, p: PlayerState, play: PlayContext) -> Flow[None]:
 def chapel(game: Game, p: PlayerState, play: PlayContext) -> Flow[None]:
     chosen = yield from choose_cards(
         game, p, list(p.hand), DecisionKind.TRASH, "Trash up to 4 cards from your hand.",
-        "chapel", 0, 4,
+        "chapel", 0, 4, known=Known.COUNT,
     )
     if chosen:
         game.trash_from(p, p.hand, chosen, source="chapel")
@@ -40,7 +41,8 @@ def workshop(game: Game, p: PlayerState, play: PlayContext) -> Flow[None]:
 
 def remodel(game: Game, p: PlayerState, play: PlayContext) -> Flow[None]:
     trashed = yield from choose_card(
-        game, p, list(p.hand), DecisionKind.TRASH, "Trash a card from your hand.", "remodel"
+        game, p, list(p.hand), DecisionKind.TRASH, "Trash a card from your hand.", "remodel",
+        known=Known.COUNT,
     )
     if trashed is None:
         return
@@ -59,11 +61,13 @@ def library(game: Game, p: PlayerState, play: PlayContext) -> Flow[None]:
     skipped: list[str] = []
     while len(p.hand) < 7 and game.draw(p, 1, source="library"):
         card = p.hand[-1]
-        if not game.cards[card].is_action:
+        # Asked for every card drawn that might be an Action for all the others know.
+        if not game.may_hold(p, game.action_cards):
             continue
         skip = yield from yes_no(
             game, p, DecisionKind.SET_ASIDE,
             "Set this Action card aside instead of keeping it in hand?", "library", card,
+            possible=game.cards[card].is_action,
         )
         if skip:
             p.hand.pop()
