@@ -108,8 +108,8 @@ class Connection:
         if not self._closing:
             self._outbox.push(frame)
 
-    def replaced(self) -> None:
-        self.close_soon(CloseCode.REPLACED, "another connection took your seat")
+    def replaced(self, reason: str) -> None:
+        self.close_soon(CloseCode.REPLACED, reason)
 
     def send(self, message: ServerMessage) -> None:
         self.push(encode_server(message))

@@ -70,8 +70,9 @@ class Subscriber(Protocol):
     def push(self, frame: bytes) -> None:
         """Queue a frame; never blocks (a connection that cannot keep up is closed)."""
 
-    def replaced(self) -> None:
-        """A newer connection took this connection's seat."""
+    def replaced(self, reason: str) -> None:
+        """The seat this connection held is no longer its own (a newer connection took it,
+        or its token was given up): it may no longer act for the seat."""
 
 
 @dataclass(slots=True)
@@ -159,6 +160,7 @@ class Room:
             free = next((s for s in self.seats if s.free), None)
             if free is None:
                 raise GameError("game_full", "every seat is taken")
+            self._evict(free)  # a new holder: nobody else may act for the seat
             free.name, free.token_hash, free.joined_at = name, token_hash, utc_now()
             try:
                 await self._storage.save_seat(self.id, free.record())
@@ -179,6 +181,16 @@ class Room:
             except Exception:
                 seat.name, seat.token_hash, seat.joined_at = saved
                 raise
+            self._evict(seat, "you gave up this seat")
+
+    def _evict(self, seat: Seat, reason: str = "the seat has a new holder") -> None:
+        """End every connection's rights to `seat`: its holder changed (a leave, a new
+        token). They are unsubscribed at once, then told and closed."""
+        holders = [s for s, viewer in self._subscribers.items() if viewer == seat.index]
+        seat.connection = None
+        for holder in holders:
+            del self._subscribers[holder]
+            holder.replaced(reason)
 
     async def start_if_full(self) -> None:
         async with self._lock:
@@ -211,7 +223,7 @@ class Room:
             older = seat.connection
             if older is not None and older is not subscriber:
                 self.unsubscribe(older)
-                older.replaced()
+                older.replaced("another connection took your seat")
             seat.connection = subscriber
             if seat.taken_over:  # back after the grace period: the seat is theirs again
                 seat.bot, seat.strategy, seat.taken_over = None, None, False
