@@ -34,6 +34,7 @@ class ErrorCode(StrEnum):
     GAME_OVER = "game_over"
     GAME_NOT_STARTED = "game_not_started"
     ALREADY_RESIGNED = "already_resigned"
+    BAD_TEXT = "bad_text"
     # Answers.
     STALE_DECISION = "stale_decision"
     NOT_YOUR_DECISION = "not_your_decision"

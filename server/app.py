@@ -171,7 +171,7 @@ async def websocket(request: web.Request) -> web.StreamResponse:
 
 async def healthz(request: web.Request) -> web.Response:
     state = request.config_dict[STATE]
-    healthy = state.storage.healthy
+    healthy = await state.storage.probe()
     body = {"status": "ok" if healthy else "degraded", "games": len(state.lobby.rooms),
             "connections": len(state.connections)}
     return web.json_response(body, status=200 if healthy else 503)

@@ -48,6 +48,7 @@ from .engine.cards import all_cards
 from .errors import GameError
 from .outbox import Outbox
 from .room import Room
+from .text import check_chat
 
 if TYPE_CHECKING:
     from .app import ServerState
@@ -337,9 +338,7 @@ class Connection:
         return seat
 
     async def _chat(self, request_id: int, room: Room, text: str) -> None:
-        limit = self.state.settings.max_chat_length
-        if len(text) > limit:
-            raise GameError("too_long", f"chat messages are at most {limit} characters")
+        check_chat(text, self.state.settings.max_chat_length)
         viewer = room.viewer_of(self)
         name = "spectator" if viewer is None else room.seats[viewer].name or f"seat {viewer}"
         await room.chat(viewer, name, text)

@@ -16,6 +16,7 @@ from .engine.setup import MAX_PLAYERS, MIN_PLAYERS
 from .errors import GameError
 from .room import OPEN, Room, Seat, summary_of
 from .storage import GameRecord, Storage
+from .text import check_name, check_token
 from .tokens import hash_token, new_game_id, new_token
 
 if TYPE_CHECKING:
@@ -23,13 +24,6 @@ if TYPE_CHECKING:
     from .settings import Settings
 
 log = logging.getLogger("dominion.lobby")
-MAX_NAME_LENGTH = 40
-
-
-def check_name(name: object) -> str:
-    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
-        raise GameError("bad_name", f"a name is 1 to {MAX_NAME_LENGTH} characters")
-    return name.strip()
 
 
 class Lobby:
@@ -115,9 +109,7 @@ class Lobby:
 
     async def leave(self, game_id: str, token: object) -> None:
         room = self.room(game_id)
-        if not isinstance(token, str):
-            raise GameError("bad_token", "a token is a string")
-        await room.free_seat(room.seat_for(token))
+        await room.free_seat(room.seat_for(check_token(token)))
 
     def listing(self, filters: dict[str, Any]) -> tuple[list[dict[str, Any]], int]:
         """Game summaries matching `filters` (see `filters.game_filters`), newest first."""

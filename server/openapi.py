@@ -16,7 +16,7 @@ from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS
 
 from .engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_KINGDOMS
 from .filters import STATES
-from .lobby import MAX_NAME_LENGTH
+from .text import MAX_NAME_LENGTH
 from .tokens import TOKEN_BYTES
 
 JSON = "application/json"
@@ -52,7 +52,9 @@ ERROR_CODES: dict[str, str] = {
     "bad_json": "the body is not valid JSON, or not a JSON object",
     "unsupported_media_type": "the body is not sent as application/json",
     "body_too_large": "the body is larger than the server accepts (64 KiB)",
-    "bad_name": f"a name is a string of 1 to {MAX_NAME_LENGTH} characters, not only spaces",
+    "bad_name": f"a name is a string of 1 to {MAX_NAME_LENGTH} characters, not only spaces, "
+                "of letters, marks, numbers, punctuation, symbols and spaces (no control, "
+                "format, private-use or unassigned characters, no lone surrogates)",
     "bad_seats": f"seats is a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}",
     "bad_edition": "edition is 1 or 2",
     "bad_kingdom": "kingdom is null, a recommended set's name, or a list of card ids",
@@ -98,7 +100,12 @@ SERVER_ERROR = {"500": error("The server failed", "internal_error")}
 def components() -> dict[str, Any]:
     name = {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH, "pattern": r"\S",
             "description": f"A display name: 1 to {MAX_NAME_LENGTH} characters, not only "
-                           "whitespace. Leading and trailing whitespace is removed."}
+                           "whitespace. Leading and trailing whitespace is removed and the "
+                           "name is put in Unicode NFC. Only letters, marks (not first), "
+                           "numbers, punctuation, symbols and the plain space: control "
+                           "characters, format characters (zero-width, bidirectional "
+                           "overrides), other separators, private-use and unassigned code "
+                           "points and lone surrogates are refused (`bad_name`)."}
     token = {
         "type": "string", "pattern": f"^[A-Za-z0-9_-]{{{TOKEN_BYTES * 4 // 3}}}$",
         "description": f"A seat token: {TOKEN_BYTES * 8} random bits, URL-safe base64. It is "

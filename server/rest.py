@@ -116,7 +116,7 @@ def add_rest_routes(app: web.Application) -> None:
     @routes.post("/games")
     async def create_game(request: web.Request) -> web.Response:
         state = request.config_dict[STATE]
-        if not state.storage.healthy:
+        if not await state.storage.probe():
             raise GameError("storage_unavailable", "the server is not taking new games now")
         body = await read_json(request)
         room, token = await state.lobby.create(body, client_address(request))

@@ -44,6 +44,7 @@ from .engine.rng import new_seed
 from .engine.scoring import score_game
 from .errors import GameError
 from .storage import GameRecord, SeatRecord, Storage, StoredGame
+from .text import check_token
 from .tokens import token_matches
 from .verify import commitment_of
 
@@ -145,6 +146,7 @@ class Room:
 
     def seat_for(self, token: str) -> Seat:
         """The seat this token holds (every seat is checked, in constant time each)."""
+        check_token(token)
         found = None
         for seat in self.seats:
             if token_matches(token, seat.token_hash):

@@ -7,7 +7,6 @@ from __future__ import annotations
 import aiohttp
 
 from dominion.protocol import Ack, Answer, CloseCode, Join, Snapshot
-
 from tests.server.wsplay import ServerFactory, close_code_sent, ws_server
 
 __all__ = ["ws_server"]

@@ -36,7 +36,11 @@ async def test_a_write_that_fails_refuses_the_answer_and_new_games(
         storage._healthy = False  # what a failed batch does
         raise StorageError("database or disk is full")
 
+    async def still_full() -> bool:
+        return False
+
     monkeypatch.setattr(storage, "append_answers", full_disk)
+    monkeypatch.setattr(storage, "probe", still_full)  # a write to try would fail too
     refused = await client.request(Answer, game=game, decision=decision["id"], options=[0])
     assert isinstance(refused, Error) and refused.code == "internal_error"
     assert (room.game.event_count, room.game.answer_count) == before  # type: ignore[union-attr]
