@@ -14,6 +14,7 @@ from aiohttp import web
 
 from dominion.protocol import SUBPROTOCOLS, CloseCode
 
+from .budgets import Budgets
 from .connection import Connection, watch_connections, watch_interval
 from .lobby import Lobby
 from .metrics import Metrics
@@ -40,6 +41,7 @@ class ServerState:
     metrics: Metrics
     storage: Storage
     lobby: Lobby
+    budgets: Budgets
     version: str = field(default_factory=package_version)
     connections: set[Connection] = field(default_factory=set)
     per_address: dict[str, int] = field(default_factory=dict)
@@ -47,6 +49,11 @@ class ServerState:
 
 STATE = web.AppKey("state", ServerState)
 SETTINGS = web.AppKey("settings", Settings)
+
+
+def budgets_of(settings: Settings) -> Budgets:
+    """The per-address allowances of what costs the server most (server/budgets.py)."""
+    return Budgets({"work": (settings.work_per_second, settings.work_burst)})
 
 
 def create_app(settings: Settings) -> web.Application:
@@ -77,7 +84,7 @@ async def _open_state(app: web.Application) -> AsyncIterator[None]:
     metrics = Metrics()
     metrics.watch_storage(storage)
     lobby = Lobby(storage, settings, metrics)
-    app[STATE] = ServerState(settings, metrics, storage, lobby)
+    app[STATE] = ServerState(settings, metrics, storage, lobby, budgets_of(settings))
     restored = lobby.restore()
     log.info("server ready", extra={"db": settings.db, "restored_games": restored})
     watchdog = asyncio.ensure_future(

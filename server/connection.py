@@ -80,8 +80,8 @@ class TokenBucket:
 
 class Connection:
     __slots__ = ("_bucket", "_closer", "_closing", "_greeted", "_last_input", "_limited",
-                 "_loop", "_malformed", "_opened", "_outbox", "_rooms", "address", "state",
-                 "version", "ws")
+                 "_loop", "_malformed", "_opened", "_outbox", "_rooms", "_work", "address",
+                 "state", "version", "ws")
 
     def __init__(self, ws: web.WebSocketResponse, state: ServerState, address: str,
                  transport: asyncio.WriteTransport) -> None:
@@ -93,6 +93,8 @@ class Connection:
                               on_overflow=self._too_slow)
         self._bucket = TokenBucket(settings.messages_per_second, settings.burst)
         self._rooms: dict[str, Room] = {}
+        self._work = state.budgets.allowance("work")
+        """This connection's own allowance of costly work (its address has another)."""
         self._malformed = 0
         self._limited = 0
         self._closing = False
@@ -303,10 +305,14 @@ class Connection:
             case Resume(id=rid, game=game_id, last_seq=last_seq, token=token):
                 room = lobby.room(game_id)
                 resumed = None if token is None else room.seat_for(token)
+                # paid for before anything is done: a refused resume changes nothing
+                limit = int(self.state.budgets.burst("work"))
+                self.state.budgets.charge("work", self.address,
+                                          room.resume_work(last_seq, limit), self._work)
                 self._ack(rid, None if resumed is None else resumed.index)
                 self._rooms[room.id] = room
                 room.subscribe(self, resumed)
-                room.send_since(self, last_seq)
+                room.send_since(self, last_seq, limit)
             case Resign(id=rid, game=game_id):
                 room = self._room(game_id)
                 await room.resign(self._seat_in(room), lambda: self._ack(rid))

@@ -14,6 +14,7 @@ from .clock import utc_now
 from .engine import InvalidSetup, Setup
 from .engine.setup import MAX_PLAYERS, MIN_PLAYERS
 from .errors import GameError
+from .history import HistoryCache
 from .room import OPEN, Room, Seat, summary_of
 from .storage import GameRecord, Storage
 from .text import check_name, check_token
@@ -32,6 +33,7 @@ class Lobby:
         self._settings = settings
         self._metrics = metrics
         self.rooms: dict[str, Room] = {}
+        self.histories = HistoryCache(settings.resume_cache_events)
         self._kingdoms = random.Random()
         """Draws random Kingdoms (seeding a new generator per game costs more than the rest
         of creating it; the cards of a Kingdom are public anyway)."""
@@ -44,7 +46,8 @@ class Lobby:
     def restore(self) -> int:
         """Rebuild every unfinished game from storage; return how many."""
         for stored in self._storage.unfinished_games():
-            room = Room.restore(stored, self._storage, self._settings, self._metrics)
+            room = Room.restore(stored, self._storage, self._settings, self._metrics,
+                                self.histories)
             room.on_ended = self._retire
             self.rooms[room.id] = room
             room.resume_after_restart()
@@ -92,7 +95,8 @@ class Lobby:
             kingdom_name=kingdom if isinstance(kingdom, str) else None,
         )
         await self._storage.create_game(record, [seat.record() for seat in room_seats])
-        room = Room(record, room_seats, self._storage, self._settings, self._metrics)
+        room = Room(record, room_seats, self._storage, self._settings, self._metrics,
+                    self.histories)
         room.on_ended = self._retire
         self.rooms[room.id] = room
         self._creators[room.id] = address
@@ -137,6 +141,8 @@ class Lobby:
             live.discard(room.id)
             if not live:
                 del self._live_by_address[address]
+
+        self.histories.forget(room.id)
 
         def forget() -> None:
             self.rooms.pop(room.id, None)

@@ -75,6 +75,8 @@ ERROR_CODES: dict[str, str] = {
     "game_full": "every seat of the table is taken",
     "game_started": "the game has already started (or ended)",
     "too_many_games": "this address already has as many open or running games as allowed",
+    "rate_limited": "this address has asked for more of this than the server allows for now "
+                    "(the message says when to retry)",
     "storage_unavailable": "the server's storage is failing; it takes no new games now",
     "internal_error": "the server failed; the request may be retried",
 }
@@ -458,6 +460,8 @@ def paths() -> dict[str, Any]:
                     }},
                     "400": error("A bad format", "bad_format"),
                     "404": error("No such game", "unknown_game"),
+                    "429": error("This address has asked for too many replays for now",
+                                 "rate_limited"),
                     **SERVER_ERROR,
                 },
             },

@@ -31,19 +31,28 @@ def _format(request: web.Request) -> str:
     return chosen
 
 
+WORK_PER_ANSWER = 4
+"""A finished game's replay re-derives its events from its answers (about four events
+each): its work, in events, before it is done (server/budgets.py)."""
+
+
 def replay_of(request: web.Request, game_id: str) -> dict[str, Any]:
-    """The replay of a game: complete once it has ended, a spectator's view before."""
-    from .app import STATE
+    """The replay of a game: complete once it has ended, a spectator's view before. Its
+    work is charged to the client's address first (`rate_limited` if it cannot pay)."""
+    from .app import STATE, client_address
 
     state = request.config_dict[STATE]
+    address = client_address(request)
     room = state.lobby.rooms.get(game_id)
     if room is not None and room.state in ("open", "playing"):
+        state.budgets.charge("work", address, room.replay_work())
         return spectator_replay(room)
     stored = state.storage.load_game(game_id)
     if stored is None:
         raise GameError("unknown_game", f"no game {game_id!r}")
     if stored.game.state in ("open", "playing"):
         raise GameError("unknown_game", f"game {game_id!r} is not loaded")
+    state.budgets.charge("work", address, WORK_PER_ANSWER * len(stored.answers))
     return finished_replay(stored, state.storage.chat(game_id))
 
 
@@ -63,9 +72,10 @@ async def download(request: web.Request) -> web.Response:
 
 async def export(request: web.Request) -> web.StreamResponse:
     """Finished games' replays, one JSON object per line, newest first, at a bounded rate."""
-    from .app import STATE
+    from .app import STATE, client_address
 
     state = request.config_dict[STATE]
+    address = client_address(request)
     filters = game_filters(request, default_limit=100, max_limit=EXPORT_MAX)
     filters["state"] = "finished"
     records, _ = state.storage.list_games(**filters)
@@ -75,6 +85,11 @@ async def export(request: web.Request) -> web.StreamResponse:
         stored = state.storage.load_game(record.id)
         if stored is None:
             continue
+        work = WORK_PER_ANSWER * len(stored.answers)
+        # the export slows down to what the address may cost, rather than fail midway
+        while wait := state.budgets.seconds_until("work", address, work):
+            await asyncio.sleep(wait)
+        state.budgets.charge("work", address, work)
         replay = finished_replay(stored, state.storage.chat(record.id))
         await response.write(json.dumps(replay, separators=(",", ":")).encode() + b"\n")
         await asyncio.sleep(1 / EXPORT_PER_SECOND)

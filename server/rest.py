@@ -28,6 +28,7 @@ STATUS = {
     "game_full": 409,
     "game_started": 409,
     "too_many_games": 429,
+    "rate_limited": 429,
     "bad_json": 400,
     "unsupported_media_type": 415,
     "body_too_large": 413,

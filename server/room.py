@@ -26,6 +26,7 @@ from dominion.protocol import (
     encode_server,
 )
 
+from .answer_log import AnswerLog
 from .bots import EngineTable
 from .clock import utc_now
 from .engine import (
@@ -49,6 +50,7 @@ from .tokens import token_matches
 from .verify import commitment_of
 
 if TYPE_CHECKING:
+    from .history import HistoryCache
     from .metrics import Metrics
     from .settings import Settings
 
@@ -100,15 +102,20 @@ class Seat:
 
 
 class Room:
-    __slots__ = ("_bot_rng", "_bots", "_lock", "_metrics", "_settings", "_storage",
-                 "_subscribers", "_tasks", "game", "id", "on_ended", "record", "seats")
+    __slots__ = ("_bot_rng", "_bots", "_histories", "_lock", "_metrics", "_settings",
+                 "_storage", "_subscribers", "_tasks", "answers", "game", "id", "on_ended",
+                 "record", "seats")
 
     def __init__(self, record: GameRecord, seats: list[Seat], storage: Storage,
-                 settings: Settings, metrics: Metrics) -> None:
+                 settings: Settings, metrics: Metrics, histories: HistoryCache) -> None:
         self.record = record
         self.id = record.id
         self.seats = seats
         self.game: Game | None = None
+        self.answers = AnswerLog()
+        """Every answer the live game has applied: with its set-up and seed, the game
+        (the live `Game` keeps no history; resumes and replays re-derive it from this)."""
+        self._histories = histories
         self._storage = storage
         self._settings = settings
         self._metrics = metrics
@@ -129,15 +136,16 @@ class Room:
 
     @classmethod
     def restore(cls, stored: StoredGame, storage: Storage, settings: Settings,
-                metrics: Metrics) -> Room:
+                metrics: Metrics, histories: HistoryCache) -> Room:
         """Rebuild a room from storage: its set-up, seed and answers, replayed."""
         seats = [Seat(s.seat, s.name, s.token_hash, s.bot, s.joined_at) for s in stored.seats]
-        room = cls(stored.game, seats, storage, settings, metrics)
+        room = cls(stored.game, seats, storage, settings, metrics, histories)
         record = stored.game
         if record.state == PLAYING and record.setup is not None and record.seed is not None:
             game = replay(Setup.from_dict(record.setup), record.seed, stored.answers,
                           history=False)
             room.game = game
+            room.answers = AnswerLog(stored.answers)
             for resigned in game.resigned:
                 seats[resigned].bot = seats[resigned].bot or settings.takeover_strategy
         return room
@@ -238,37 +246,64 @@ class Room:
         if self.game is not None:
             subscriber.push(self._snapshot_frame(self._subscribers.get(subscriber)))
 
-    def send_since(self, subscriber: Subscriber, last_seq: int) -> None:
-        """Events after `last_seq` and the current decision, or a snapshot if too far back."""
+    def resume_work(self, last_seq: int, limit: int) -> int:
+        """The work `send_since(..., last_seq, limit)` will do, in events re-derived and
+        sent (none for a snapshot, which costs no more than a `watch`)."""
+        missed = self._missed(last_seq, limit)
+        if not missed:
+            return 0
+        assert self.game is not None
+        return self._histories.replay_cost(self.id, self.game.event_count) + missed
+
+    def send_since(self, subscriber: Subscriber, last_seq: int, limit: int) -> None:
+        """Events after `last_seq` and the current decision, or a snapshot if that is too
+        far back: more than `resume_window` events, or more than `limit` work."""
         game = self.game
         if game is None:
             return
         viewer = self._subscribers.get(subscriber)
-        latest = game.event_count
-        if not 0 <= last_seq <= latest or latest - last_seq > self._settings.resume_window:
+        missed = self._missed(last_seq, limit)
+        if missed is None:
             subscriber.push(self._snapshot_frame(viewer))
             return
-        # replaying the answers is only needed for missed events
-        missed = self.history().events[last_seq:] if last_seq < latest else []
+        events = self.events_so_far()[game.event_count - missed:] if missed else []
         audience = (viewer, subscriber.version)
         try:
-            frames = self._change_frames(missed, [audience])[audience]
+            frames = self._change_frames(events, [audience])[audience]
         except ProtocolError:  # too many events for one update frame: a snapshot says it all
             frames = [self._snapshot_frame(viewer)]
         for frame in frames:
             subscriber.push(frame)
 
-    def history(self) -> Game:
-        """The running game with all its events: its stored answers replayed.
+    def _missed(self, last_seq: int, limit: int) -> int | None:
+        """How many events a resume after `last_seq` sends, or None for a snapshot."""
+        game = self.game
+        if game is None:
+            return 0
+        latest = game.event_count
+        missed = latest - last_seq
+        if not 0 <= missed <= self._settings.resume_window:
+            return None
+        if missed and self._histories.replay_cost(self.id, latest) + missed > limit:
+            return None
+        return missed
 
-        The live game keeps no history (memory); the answers it has applied are a prefix
-        of those stored (an answer is stored before it is applied)."""
+    def replay_work(self) -> int:
+        """The work of `events_so_far`, in events re-derived and sent."""
+        game = self.game
+        if game is None:
+            return 0
+        return self._histories.replay_cost(self.id, game.event_count) + game.event_count
+
+    def events_so_far(self) -> Sequence[Event]:
+        """Every event of the running game: its answer log re-derived (the live game keeps
+        no history), through the server's cache of histories."""
         game, record = self.game, self.record
         assert game is not None and record.setup is not None and record.seed is not None
-        stored = self._storage.load_game(self.id)
-        assert stored is not None
-        return replay(Setup.from_dict(record.setup), record.seed,
-                      stored.answers[:game.answer_count])
+        setup, seed = record.setup, record.seed
+        return self._histories.events(
+            self.id, lambda: Game(Setup.from_dict(setup), seed), self.answers,
+            game.answer_count)
 
     def unsubscribe(self, subscriber: Subscriber) -> None:
         viewer = self._subscribers.pop(subscriber, None)
@@ -324,8 +359,10 @@ class Room:
                 picked = game.check_answer(seat, decision, options)
             except IllegalAnswer as illegal:
                 raise GameError(illegal.code, illegal.message) from None
-            await self._durable(game, Answer(seat, decision, picked))
+            entry = Answer(seat, decision, picked)
+            await self._durable(game, entry)
             events = game.answer(seat, decision, picked)
+            self.answers.append(entry)
             self._metrics.answers.inc()
             on_accepted()
             await self._published(events)
@@ -340,6 +377,7 @@ class Room:
                 raise GameError(illegal.code, illegal.message) from None
             await self._durable(game, Resignation(seat))
             events = game.resign(seat)
+            self.answers.append(Resignation(seat))
             self.seats[seat].bot = self.seats[seat].bot or self._settings.takeover_strategy
             on_accepted()
             await self._published(events)

@@ -57,6 +57,15 @@ class Settings:
                 "replay remains"})
     resume_window: int = field(default=10_000, metadata={
         "help": "a resume missing more events than this gets a snapshot instead"})
+    resume_cache_events: int = field(default=100_000, metadata={
+        "help": "events of running games' histories kept in memory for resumes and "
+                "replays (~170 bytes each)"})
+    work_per_second: int = field(default=20_000, metadata={
+        "help": "events that resumes and running games' replays may re-derive and send "
+                "per second, per connection and per address"})
+    work_burst: int = field(default=60_000, metadata={
+        "help": "the most such work one connection or address may save up; a resume "
+                "that would cost more gets a snapshot"})
     sqlite_synchronous: str = field(default="FULL", metadata={
         "help": "SQLite synchronous setting: FULL (safest) or NORMAL"})
     log_level: str = field(default="INFO", metadata={"help": "DEBUG, INFO, WARNING or ERROR"})
@@ -117,8 +126,10 @@ class Settings:
             return (f"--resume-window must be 0 to {MAX_UPDATE_EVENTS} (the events one "
                     "protocol update may hold)")
         if min(self.messages_per_second, self.burst, self.outbound_queue,
-               self.heartbeat_seconds, self.idle_timeout_seconds) < 1:
-            return "rates, bursts, queue sizes, heartbeat and idle timeout must be at least 1"
+               self.heartbeat_seconds, self.idle_timeout_seconds, self.work_per_second,
+               self.work_burst, self.resume_cache_events) < 1:
+            return ("rates, bursts, queue sizes, caches, heartbeat and idle timeout must be "
+                    "at least 1")
         return None
 
 
