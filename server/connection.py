@@ -166,7 +166,13 @@ class Connection:
         ws = self.ws
         try:
             while not self._closing:
+                # Frames already received are read without a pause: yield once per frame
+                # so that a client that queued many cannot keep other connections, timers
+                # and signal handlers (SIGTERM) from running.
+                await asyncio.sleep(0)
                 message = await ws.receive()
+                if self._outbox.peer_gone:
+                    return  # whatever the client queued before it left is owed no work
                 self._last_input = self._loop.time()
                 kind = message.type
                 if kind is WSMsgType.BINARY:

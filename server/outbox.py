@@ -80,6 +80,11 @@ class Outbox:
         transport.write(b"".join(parts))
         self.last_write = self._loop.time()
 
+    @property
+    def peer_gone(self) -> bool:
+        """The connection is lost (or closing): nothing written now would arrive."""
+        return self._transport.is_closing()
+
     def ping(self) -> None:
         if not self._transport.is_closing():
             self._transport.write(PING)
