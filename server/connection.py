@@ -58,6 +58,8 @@ log = logging.getLogger("dominion.connection")
 MALFORMED_IN_A_ROW = 10
 """Malformed frames in a row after which the connection is closed (4000)."""
 CLOSE_TIMEOUT = 2.0
+YIELD_SECONDS = 0.002
+"""A connection's reader lets the event loop run other work at least this often."""
 
 
 class TokenBucket:
@@ -164,12 +166,16 @@ class Connection:
         handled before the next is read. WebSocket pings are answered here and pongs count
         as input (autoping is off so that the idle deadline sees them)."""
         ws = self.ws
+        loop = self._loop
+        paused = loop.time()
         try:
             while not self._closing:
-                # Frames already received are read without a pause: yield once per frame
+                # Frames already received are read without a pause: yield now and then,
                 # so that a client that queued many cannot keep other connections, timers
                 # and signal handlers (SIGTERM) from running.
-                await asyncio.sleep(0)
+                if loop.time() - paused > YIELD_SECONDS:
+                    await asyncio.sleep(0)
+                    paused = loop.time()
                 message = await ws.receive()
                 if self._outbox.peer_gone:
                     return  # whatever the client queued before it left is owed no work

@@ -60,12 +60,12 @@ class Settings:
     resume_cache_events: int = field(default=100_000, metadata={
         "help": "events of running games' histories kept in memory for resumes and "
                 "replays (~170 bytes each)"})
-    work_per_second: int = field(default=20_000, metadata={
+    work_per_second: int = field(default=5_000, metadata={
         "help": "events that resumes and running games' replays may re-derive and send "
                 "per second, per connection and per address"})
-    work_burst: int = field(default=60_000, metadata={
-        "help": "the most such work one connection or address may save up; a resume "
-                "that would cost more gets a snapshot"})
+    work_burst: int = field(default=10_000, metadata={
+        "help": "the most such work one connection or address may save up (10,000 is "
+                "~50 ms of CPU); a resume that would cost more gets a snapshot"})
     sqlite_synchronous: str = field(default="FULL", metadata={
         "help": "SQLite synchronous setting: FULL (safest) or NORMAL"})
     log_level: str = field(default="INFO", metadata={"help": "DEBUG, INFO, WARNING or ERROR"})
