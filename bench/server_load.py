@@ -210,7 +210,7 @@ def serve_echo(port: int) -> None:
     from aiohttp import web
 
     from dominion.server.main import new_event_loop
-    from dominion.server.outbox import Outbox
+    from dominion.server.outbox import Outbox, Waiting
 
     async def echo(request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(protocols=SUBPROTOCOLS)
@@ -226,7 +226,8 @@ def serve_echo(port: int) -> None:
         ws = web.WebSocketResponse(protocols=SUBPROTOCOLS)
         await ws.prepare(request)
         assert request.transport is not None
-        outbox = Outbox(request.transport, max_frames=100, on_overflow=lambda: None)
+        outbox = Outbox(request.transport, max_frames=100, max_bytes=1 << 20,
+                        waiting=Waiting(1 << 30), on_overflow=lambda: None)
         async for message in ws:
             frame = msgpack.unpackb(message.data)
             seats = tables.setdefault(frame["table"], [None, None])

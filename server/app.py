@@ -18,6 +18,7 @@ from .budgets import Budgets
 from .connection import Connection, watch_connections, watch_interval
 from .lobby import Lobby
 from .metrics import Metrics
+from .outbox import Waiting
 from .replay_api import add_replay_routes
 from .rest import add_rest_routes, json_errors, method_not_allowed
 from .settings import Settings
@@ -42,6 +43,7 @@ class ServerState:
     storage: Storage
     lobby: Lobby
     budgets: Budgets
+    waiting: Waiting
     version: str = field(default_factory=package_version)
     connections: set[Connection] = field(default_factory=set)
     per_address: dict[str, int] = field(default_factory=dict)
@@ -84,7 +86,8 @@ async def _open_state(app: web.Application) -> AsyncIterator[None]:
     metrics = Metrics()
     metrics.watch_storage(storage)
     lobby = Lobby(storage, settings, metrics)
-    app[STATE] = ServerState(settings, metrics, storage, lobby, budgets_of(settings))
+    app[STATE] = ServerState(settings, metrics, storage, lobby, budgets_of(settings),
+                             Waiting(settings.outbound_total_bytes))
     restored = lobby.restore()
     log.info("server ready", extra={"db": settings.db, "restored_games": restored})
     watchdog = asyncio.ensure_future(

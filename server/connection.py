@@ -11,7 +11,8 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import TYPE_CHECKING
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
@@ -92,6 +93,7 @@ class Connection:
         self.address = address
         settings = state.settings
         self._outbox = Outbox(transport, max_frames=settings.outbound_queue,
+                              max_bytes=settings.outbound_bytes, waiting=state.waiting,
                               on_overflow=self._too_slow)
         self._bucket = TokenBucket(settings.messages_per_second, settings.burst)
         self._rooms: dict[str, Room] = {}
@@ -120,7 +122,7 @@ class Connection:
         self.push(encode_server(message))
 
     def _too_slow(self) -> None:
-        self.close_soon(CloseCode.TOO_SLOW, "too slow: the outbound queue is full")
+        self.close_soon(CloseCode.TOO_SLOW, "too slow: too much is waiting for you to read")
 
     def close_soon(self, code: int, reason: str) -> None:
         """Close from outside the reader (slow reader, replaced seat, shutdown, limits)."""
@@ -339,7 +341,9 @@ class Connection:
             case Ping(id=rid):
                 self._ack(rid)
             case Catalogue(id=rid):
-                self.send(Ack(id=rid, seat=None, cards=tuple(all_cards())))
+                # the server's own catalogue, made once: unchecked, like the game's frames
+                self.push(encode_server(Ack(id=rid, seat=None, cards=_catalogue()),
+                                        checked=False))
             case Hello(id=rid):
                 self._error(rid, ErrorCode.HELLO_REPEATED, "hello was already said")
 
@@ -362,6 +366,11 @@ class Connection:
         await room.chat(viewer, name, text)
         self._ack(request_id)
         room.broadcast(ChatLine(game=room.id, sender=name, text=text))
+
+
+@cache
+def _catalogue() -> tuple[dict[str, Any], ...]:
+    return tuple(all_cards())
 
 
 def watch_interval(settings: Settings) -> float:

@@ -38,6 +38,11 @@ class Settings:
         "help": "close a connection that has not said hello by then"})
     outbound_queue: int = field(default=1024, metadata={
         "help": "frames queued per connection before a slow reader is disconnected"})
+    outbound_bytes: int = field(default=1024 * 1024, metadata={
+        "help": "bytes waiting for a connection before a slow reader is disconnected"})
+    outbound_total_bytes: int = field(default=64 * 1024 * 1024, metadata={
+        "help": "bytes waiting for all connections together beyond which any connection "
+                "that is not reading is disconnected"})
     max_chat_length: int = field(default=500, metadata={"help": "longest chat message"})
     seat_grace_seconds: float = field(default=120.0, metadata={
         "help": "how long a disconnected player's seat waits for them"})
@@ -125,7 +130,8 @@ class Settings:
         if not 0 <= self.resume_window <= MAX_UPDATE_EVENTS:
             return (f"--resume-window must be 0 to {MAX_UPDATE_EVENTS} (the events one "
                     "protocol update may hold)")
-        if min(self.messages_per_second, self.burst, self.outbound_queue,
+        if min(self.messages_per_second, self.burst, self.outbound_queue, self.outbound_bytes,
+               self.outbound_total_bytes,
                self.heartbeat_seconds, self.idle_timeout_seconds, self.work_per_second,
                self.work_burst, self.resume_cache_events) < 1:
             return ("rates, bursts, queue sizes, caches, heartbeat and idle timeout must be "
