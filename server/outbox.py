@@ -20,6 +20,9 @@ then wait here, and a peer that lets `max_frames` or `max_bytes` pile up is
 disconnected (as is one that lets any pile up while the server's total is over its
 bound)."""
 BACKPRESSURE_POLL = 0.005
+WRITE_NOW_BYTES = 64 * 1024
+"""Pending bytes that are written at once instead of at the end of the loop turn: what
+waits for a reading peer stays small."""
 PING = b"\x89\x00"
 """A WebSocket ping control frame with no payload."""
 
@@ -34,8 +37,8 @@ def frame_header(size: int) -> bytes:
 
 
 class Waiting:
-    """Bytes waiting in every connection's outbox together, and their bound: what slow
-    readers may cost the server's memory in all."""
+    """Bytes waiting in every connection's outbox together (not yet handed to the
+    transport), and their bound: what slow readers may cost the server's memory in all."""
 
     __slots__ = ("bytes", "limit")
 
@@ -75,13 +78,19 @@ class Outbox:
         self._bytes += size
         waiting = self._waiting
         waiting.bytes += size
-        if len(pending) > self._max_frames or self._bytes > self._max_bytes or (
+        unsent = self._transport.get_write_buffer_size()
+        if len(pending) > self._max_frames or self._bytes + unsent > self._max_bytes or (
                 self._held_back and waiting.bytes > waiting.limit):
             self.close()
             self._on_overflow()
-        elif not self._scheduled:
+            return
+        if not self._scheduled:
             self._scheduled = True
             self._loop.call_soon(self.flush)
+        if self._bytes >= WRITE_NOW_BYTES and unsent <= WRITE_BUFFER_BYTES:
+            # much in one turn (a large resume, many requests): out now rather than wait
+            # for the turn to end (the scheduled flush then finds nothing to do)
+            self._write()
 
     def flush(self) -> None:
         """Write every pending frame now, unless the peer has stopped reading."""
@@ -96,7 +105,12 @@ class Outbox:
             self._held_back = self._scheduled = True
             self._loop.call_later(BACKPRESSURE_POLL, self.flush)
             return
+        self._write()
+
+    def _write(self) -> None:
+        """Every pending frame, in one transport write."""
         self._held_back = False
+        transport = self._transport
         parts: list[bytes] = []
         for payload in self._pending:
             parts.append(frame_header(len(payload)))
