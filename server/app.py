@@ -88,7 +88,7 @@ async def _open_state(app: web.Application) -> AsyncIterator[None]:
     lobby = Lobby(storage, settings, metrics)
     app[STATE] = ServerState(settings, metrics, storage, lobby, budgets_of(settings),
                              Waiting(settings.outbound_total_bytes))
-    restored = lobby.restore()
+    restored = await lobby.restore()
     log.info("server ready", extra={"db": settings.db, "restored_games": restored})
     watchdog = asyncio.ensure_future(
         watch_connections(app[STATE].connections, watch_interval(settings)))

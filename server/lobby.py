@@ -43,14 +43,14 @@ class Lobby:
         """Address -> its open or running rooms, for the per-address limit (kept, not
         counted at each creation: a busy server has thousands of rooms)."""
 
-    def restore(self) -> int:
+    async def restore(self) -> int:
         """Rebuild every unfinished game from storage; return how many."""
         for stored in self._storage.unfinished_games():
             room = Room.restore(stored, self._storage, self._settings, self._metrics,
                                 self.histories)
             room.on_ended = self._retire
             self.rooms[room.id] = room
-            room.resume_after_restart()
+            await room.resume_after_restart()
         log.info("restored games", extra={"count": len(self.rooms)})
         return len(self.rooms)
 

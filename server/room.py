@@ -60,7 +60,7 @@ OPEN, PLAYING, FINISHED, ABANDONED = "open", "playing", "finished", "abandoned"
 Audience = tuple[int | None, int]
 """Who receives a change's frames: a viewer (seat, or None for spectators) and a version."""
 BOT_RETRY_SECONDS = 1.0
-"""A bot whose answer could not be stored tries again after this long."""
+"""A bot whose answer could not be stored (or a game end) is tried again after this long."""
 
 
 class Subscriber(Protocol):
@@ -222,6 +222,9 @@ class Room:
         self._metrics.live_games.inc()
         for subscriber, viewer in self._subscribers.items():
             subscriber.push(self._snapshot_frame(viewer))
+        for seat in self.seats:  # a player who never connects is waited for, then replaced
+            if seat.connection is None:
+                self._await_return(seat)
         self.wake_bots()
 
     # -- subscribers -----------------------------------------------------------
@@ -229,6 +232,8 @@ class Room:
     def subscribe(self, subscriber: Subscriber, seat: Seat | None) -> None:
         """Start sending this game to a connection (the caller sends the ack first)."""
         viewer = None if seat is None else seat.index
+        if self._subscribers.get(subscriber, viewer) != viewer:
+            self.unsubscribe(subscriber)  # from a seat to watching: the seat is let go
         if seat is not None:
             older = seat.connection
             if older is not None and older is not subscriber:
@@ -333,13 +338,20 @@ class Room:
         tasks.add(task)
         task.add_done_callback(tasks.discard)
 
-    def resume_after_restart(self) -> None:
-        """A restored game: its players are all away until they reconnect."""
-        if self.state == PLAYING:
-            self._metrics.live_games.inc()
-            for seat in self.seats:
-                self._await_return(seat)
-            self.wake_bots()
+    async def resume_after_restart(self) -> None:
+        """A restored game: its players are all away until they reconnect. One whose log
+        shows it over (the server stopped between its last answer and its end) ends now."""
+        if self.state != PLAYING:
+            return
+        self._metrics.live_games.inc()
+        game = self.game
+        if game is not None and game.over:
+            async with self._lock:
+                await self._finish(FINISHED, game.result.to_dict() if game.result else None)
+            return
+        for seat in self.seats:
+            self._await_return(seat)
+        self.wake_bots()
 
     def viewer_of(self, subscriber: Subscriber) -> int | None:
         if subscriber not in self._subscribers:
@@ -413,15 +425,35 @@ class Room:
                 subscriber.push(frame)
 
     async def _finish(self, state: str, result: dict[str, Any] | None) -> None:
+        """The game has ended: store that, then let the lobby retire the room. If the end
+        cannot be stored, the game has ended all the same (its log says so, and a restart
+        finishes it from there): the end is stored again later."""
         finished = utc_now()
         self.record = replace(self.record, state=state, finished_at=finished, result=result)
         self._metrics.live_games.dec()
         for seat in self.seats:
             if seat.absent_timer is not None:
                 seat.absent_timer.cancel()
-        await self._storage.finish_game(self.id, state=state, finished_at=finished,
-                                        result=result)
+        try:
+            await self._storage.finish_game(self.id, state=state, finished_at=finished,
+                                            result=result)
+        except Exception:
+            log.exception("could not store the end of a game; trying again",
+                          extra={"game": self.id})
+            self._spawn(self._store_end_later())
         self.on_ended(self)
+
+    async def _store_end_later(self) -> None:
+        record = self.record
+        while True:
+            await asyncio.sleep(BOT_RETRY_SECONDS)
+            try:
+                await self._storage.finish_game(self.id, state=record.state,
+                                                finished_at=record.finished_at or utc_now(),
+                                                result=record.result)
+            except Exception:
+                continue
+            return
 
     async def _seat_absent(self, seat: Seat) -> None:
         """A player stayed away past the grace period: a bot takes over, or the game ends."""

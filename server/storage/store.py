@@ -350,7 +350,8 @@ class Storage:
         finished_at: str,
         result: dict[str, Any] | None,
     ) -> None:
-        """Mark a game finished or abandoned, with its result."""
+        """Mark a game finished or abandoned, with its result. Marking it again in the same
+        state changes nothing (a retry after a write whose outcome was not heard)."""
         if state not in ENDED_STATES:
             raise ValueError(f"state must be one of {', '.join(ENDED_STATES)}, not {state!r}")
         result_json = None if result is None else to_json(result)
@@ -361,7 +362,7 @@ class Storage:
                 " WHERE id = ? AND state IN ('open', 'playing')",
                 [state, finished_at, result_json, game_id],
             )
-            if cursor.rowcount != 1:
+            if cursor.rowcount != 1 and state_of(db, game_id) != f"it is {state}":
                 raise StorageError(f"cannot finish game {game_id}: {state_of(db, game_id)}")
 
         await self._submit(operation)
