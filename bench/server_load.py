@@ -166,6 +166,7 @@ def start_dominion(port: int, db: str, games: int, profile: str | None,
     args = ["--host", HOST, "--port", str(port), "--db", db,
             "--messages-per-second", "100000", "--burst", "100000",
             "--outbound-queue", "100000", "--games-per-address", room,
+            "--games-per-hour", "100000000",
             "--connections-per-address", room, "--log-level", "WARNING",
             # ended games leave memory at once: memory per game counts live games only
             "--ended-room-seconds", "0.5", *extra]

@@ -55,7 +55,11 @@ SETTINGS = web.AppKey("settings", Settings)
 
 def budgets_of(settings: Settings) -> Budgets:
     """The per-address allowances of what costs the server most (server/budgets.py)."""
-    return Budgets({"work": (settings.work_per_second, settings.work_burst)})
+    return Budgets({
+        "work": (settings.work_per_second, settings.work_burst),
+        "chat": (settings.chat_per_minute / 60, settings.chat_per_minute),
+        "games": (settings.games_per_hour / 3600, settings.games_per_hour),
+    })
 
 
 def create_app(settings: Settings) -> web.Application:

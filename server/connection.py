@@ -362,6 +362,9 @@ class Connection:
     async def _chat(self, request_id: int, room: Room, text: str) -> None:
         check_chat(text, self.state.settings.max_chat_length)
         viewer = room.viewer_of(self)
+        if viewer is None and not room.spectator_chat:
+            raise GameError("not_a_player", "spectators may not chat in this game")
+        self.state.budgets.charge("chat", self.address, 1)
         name = "spectator" if viewer is None else room.seats[viewer].name or f"seat {viewer}"
         await room.chat(viewer, name, text)
         self._ack(request_id)

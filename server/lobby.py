@@ -74,6 +74,9 @@ class Lobby:
         edition = request.get("edition", 2)
         if type(edition) is not int:  # not True, not 2.0
             raise GameError("bad_edition", f"edition must be 1 or 2, not {edition!r}")
+        spectator_chat = request.get("spectator_chat", True)
+        if not isinstance(spectator_chat, bool):
+            raise GameError("bad_option", "spectator_chat is true or false")
         kingdom = request.get("kingdom")
         if kingdom is not None and not isinstance(kingdom, str | list):
             raise GameError("bad_kingdom", "kingdom is null (random), a recommended set's "
@@ -93,6 +96,7 @@ class Lobby:
             id=new_game_id(), created_at=utc_now(), state=OPEN, edition=setup.edition,
             seats=seats, kingdom=setup.kingdom,
             kingdom_name=kingdom if isinstance(kingdom, str) else None,
+            options={} if spectator_chat else {"spectator_chat": False},
         )
         await self._storage.create_game(record, [seat.record() for seat in room_seats])
         room = Room(record, room_seats, self._storage, self._settings, self._metrics,

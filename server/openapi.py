@@ -64,6 +64,7 @@ ERROR_CODES: dict[str, str] = {
     "card_not_in_edition": "the card is not a Kingdom card of the chosen edition",
     "duplicate_card": "a card is in the Kingdom list twice",
     "bad_bots": "bots maps seat numbers 1 to seats-1 to known strategy names",
+    "bad_option": "spectator_chat is not true or false",
     "bad_paging": "limit or offset is not a whole number in range",
     "bad_filter": "a replay export filter is malformed or out of range",
     "bad_format": "format is not json, msgpack or text",
@@ -171,6 +172,9 @@ def components() -> dict[str, Any]:
             "commitment": nullable({"type": "string", "pattern": "^[0-9a-f]{64}$"}) | {
                 "description": "SHA-256 of the secret seed's decimal digits, published at the "
                                "start; the seed itself is never sent while the game runs"},
+            "spectator_chat": {"type": "boolean",
+                               "description": "whether spectators may chat (players always "
+                                              "may)"},
             "turn": {"type": "integer", "minimum": 0},
             "result": nullable(ref("Result")),
         }, description="A game's public summary: never a token or a secret."),
@@ -206,6 +210,8 @@ def components() -> dict[str, Any]:
                 "propertyNames": {"pattern": f"^[1-{max_bot_seat}]$"},
                 "additionalProperties": {"type": "string", "enum": list(STRATEGIES)},
             },
+            "spectator_chat": {"type": "boolean", "default": True,
+                               "description": "false: only the players may chat"},
         }, required=["name", "seats"], closed=False,
             description="Other members are ignored."),
         "CreatedGame": obj({
@@ -364,9 +370,10 @@ def paths() -> dict[str, Any]:
                     "400": error("A bad request", "bad_json", "bad_name", "bad_seats",
                                  "bad_edition", "bad_kingdom", "unknown_kingdom_set",
                                  "bad_kingdom_size", "unknown_card", "card_not_in_edition",
-                                 "duplicate_card", "bad_bots"),
+                                 "duplicate_card", "bad_bots", "bad_option"),
                     **BODY_ERRORS,
-                    "429": error("Too many games from this address", "too_many_games"),
+                    "429": error("Too many games from this address (open at once, or "
+                                 "created this hour)", "too_many_games", "rate_limited"),
                     **SERVER_ERROR,
                     "503": error("Storage is failing", "storage_unavailable"),
                 },

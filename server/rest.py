@@ -120,7 +120,9 @@ def add_rest_routes(app: web.Application) -> None:
         if not await state.storage.probe():
             raise GameError("storage_unavailable", "the server is not taking new games now")
         body = await read_json(request)
-        room, token = await state.lobby.create(body, client_address(request))
+        address = client_address(request)
+        state.budgets.charge("games", address, 1)
+        room, token = await state.lobby.create(body, address)
         return web.json_response({"game": room.summary(), "seat": 0, "token": token},
                                  status=201)
 

@@ -128,6 +128,11 @@ class Room:
         self._bot_rng: random.Random | None = None  # made when a bot first plays (memory)
 
     @property
+    def spectator_chat(self) -> bool:
+        """May spectators chat? (The creator's choice, `spectator_chat` in the options.)"""
+        return bool(self.record.options.get("spectator_chat", True))
+
+    @property
     def state(self) -> str:
         """open, playing, finished or abandoned (the record is the one place it is kept)."""
         return self.record.state
@@ -597,6 +602,7 @@ def summary_of(record: GameRecord, seats: Sequence[SeatRecord], *,
         "started_at": record.started_at,
         "finished_at": record.finished_at,
         "commitment": record.commitment,
+        "spectator_chat": bool(record.options.get("spectator_chat", True)),
         "turn": turn if turn is not None else sum((record.result or {}).get("turns", [])),
         "result": record.result,
     }

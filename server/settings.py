@@ -55,6 +55,11 @@ class Settings:
         "help": "pause before a bot answers (0: at once)"})
     games_per_address: int = field(default=20, metadata={
         "help": "open or running games one client address may create"})
+    games_per_hour: int = field(default=120, metadata={
+        "help": "games one client address may create per hour (in bursts of up to as many)"})
+    chat_per_minute: int = field(default=20, metadata={
+        "help": "chat lines one client address may send per minute (in bursts of up to as "
+                "many)"})
     connections_per_address: int = field(default=50, metadata={
         "help": "WebSocket connections one client address may hold"})
     ended_room_seconds: float = field(default=60.0, metadata={
@@ -133,7 +138,8 @@ class Settings:
         if min(self.messages_per_second, self.burst, self.outbound_queue, self.outbound_bytes,
                self.outbound_total_bytes,
                self.heartbeat_seconds, self.idle_timeout_seconds, self.work_per_second,
-               self.work_burst, self.resume_cache_events) < 1:
+               self.work_burst, self.resume_cache_events, self.games_per_hour,
+               self.chat_per_minute) < 1:
             return ("rates, bursts, queue sizes, caches, heartbeat and idle timeout must be "
                     "at least 1")
         return None

@@ -55,6 +55,8 @@ FAST = {
     "seat_grace_seconds": 60.0,
     "connections_per_address": 1000,
     "games_per_address": 1000,
+    "games_per_hour": 100_000,
+    "chat_per_minute": 100_000,
 }
 
 
