@@ -20,7 +20,7 @@ from .lobby import Lobby
 from .metrics import Metrics
 from .outbox import Waiting
 from .replay_api import add_replay_routes
-from .rest import add_rest_routes, json_errors, method_not_allowed
+from .rest import add_rest_routes, json_errors, method_not_allowed, unmatched_as_json
 from .settings import Settings
 from .storage import Storage
 
@@ -63,7 +63,7 @@ def budgets_of(settings: Settings) -> Budgets:
 
 
 def create_app(settings: Settings) -> web.Application:
-    app = web.Application(client_max_size=64 * 1024)
+    app = web.Application(client_max_size=64 * 1024, middlewares=[unmatched_as_json])
     app[SETTINGS] = settings
     app.cleanup_ctx.append(_open_state)
     app.on_shutdown.append(_close_connections)

@@ -15,7 +15,7 @@ from dominion.clients.bots import STRATEGIES
 from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS
 
 from .engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_KINGDOMS
-from .filters import STATES
+from .filters import MAX_OFFSET, STATES
 from .text import MAX_NAME_LENGTH
 from .tokens import TOKEN_BYTES
 
@@ -555,7 +555,11 @@ DESCRIPTION = (
     "(schema Error) with a stable code, and a refused request changes nothing. Besides the "
     "codes listed per operation, any path under /api/v1/ that does not exist answers 404 "
     "`not_found`, and a method a path does not have answers 405 `method_not_allowed` with an "
-    "Allow header."
+    "Allow header (so does any other path of the server, and a CONNECT).\n\n"
+    "A request that is not well-formed HTTP/1.1 (a method that is not a registered HTTP "
+    "method, a request line or header that is too long or holds bytes HTTP does not allow, "
+    "too many headers) never reaches this API: the HTTP layer answers it with a plain-text "
+    "400 and closes the connection."
 )
 
 
@@ -603,7 +607,7 @@ def filter_parameters(max_limit: int, default_limit: int) -> list[Schema]:
          "schema": {"type": "integer", "minimum": 1, "maximum": max_limit,
                     "default": default_limit}},
         {"name": "offset", "in": "query", "required": False,
-         "schema": {"type": "integer", "minimum": 0, "default": 0}},
+         "schema": {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET, "default": 0}},
     ]
 
 

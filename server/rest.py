@@ -69,6 +69,24 @@ async def json_errors(request: web.Request, handler: Handler) -> web.StreamRespo
         return error_response("internal_error", "the server failed; try again later")
 
 
+@web.middleware
+def unmatched_as_json(request: web.Request, handler: Handler) -> Awaitable[web.StreamResponse]:
+    """The main application's requests that match no route (a path outside /api/v1, a
+    CONNECT whose target is not a path) get the JSON error shape too. A plain function,
+    not a coroutine: a matched request (a WebSocket's, above all) goes on to its handler
+    without a middleware frame on its stack for its whole life."""
+    error = request.match_info.http_exception
+    if error is None:
+        return handler(request)
+    return _refusal(request, error)
+
+
+async def _refusal(request: web.Request, error: web.HTTPException) -> web.Response:
+    if isinstance(error, web.HTTPMethodNotAllowed):
+        return method_not_allowed(request.method, error.allowed_methods)
+    return error_response("not_found", f"no resource at {request.path or request.raw_path}")
+
+
 async def read_json(request: web.Request) -> dict[str, Any]:
     if request.content_type != "application/json":
         raise GameError("unsupported_media_type", "send a JSON body (application/json)")
