@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS
 
@@ -91,7 +92,11 @@ async def read_json(request: web.Request) -> dict[str, Any]:
     if request.content_type != "application/json":
         raise GameError("unsupported_media_type", "send a JSON body (application/json)")
     try:
-        body = json.loads(await request.read())
+        raw = await request.read()
+    except (ConnectionError, HttpProcessingError):  # the client: gone, or a short body
+        raise GameError("bad_json", "the body ended before its length") from None
+    try:
+        body = json.loads(raw)
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise GameError("bad_json", "the body is not valid JSON") from None
     if not isinstance(body, dict):

@@ -527,6 +527,8 @@ class Room:
                 if error.code == "internal_error":
                     await asyncio.sleep(BOT_RETRY_SECONDS)  # storage may recover
                     continue
+                if error.code == "game_over":  # a player's resignation ended it meanwhile
+                    return
                 log.error("a bot's answer was refused: %s", error.message,
                           extra={"game": self.id})
                 return
