@@ -37,8 +37,9 @@ class Allowance:
 
     def level(self, now: float) -> float:
         """The units available at `now`."""
-        self.tokens = min(self.burst, self.tokens + (now - self.updated) * self.rate)
-        self.updated = now
+        if now > self.updated:
+            self.tokens = min(self.burst, self.tokens + (now - self.updated) * self.rate)
+            self.updated = now
         return self.tokens
 
     def seconds_until(self, units: float, now: float) -> float:

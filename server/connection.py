@@ -322,7 +322,8 @@ class Connection:
                 # paid for before anything is done: a refused resume changes nothing
                 limit = int(self.state.budgets.burst("work"))
                 self.state.budgets.charge("work", self.address,
-                                          room.resume_work(last_seq, limit), self._work)
+                                          room.resume_work(last_seq, resumed, limit),
+                                          self._work)
                 self._ack(rid, None if resumed is None else resumed.index)
                 self._rooms[room.id] = room
                 room.subscribe(self, resumed)

@@ -256,23 +256,23 @@ class Room:
         if self.game is not None:
             subscriber.push(self._snapshot_frame(self._subscribers.get(subscriber)))
 
-    def resume_work(self, last_seq: int, limit: int) -> int:
-        """The work `send_since(..., last_seq, limit)` will do, in events re-derived and
-        sent (none for a snapshot, which costs no more than a `watch`)."""
-        missed = self._missed(last_seq, limit)
+    def resume_work(self, last_seq: int, seat: Seat | None, limit: int) -> int:
+        """The work a resume after `last_seq` by `seat` (None: a spectator) will do, in
+        events re-derived and sent (none for a snapshot, which costs what a `watch` does)."""
+        missed = self._missed(last_seq, None if seat is None else seat.index, limit)
         if not missed:
             return 0
         assert self.game is not None
         return self._histories.replay_cost(self.id, self.game.event_count) + missed
 
     def send_since(self, subscriber: Subscriber, last_seq: int, limit: int) -> None:
-        """Events after `last_seq` and the current decision, or a snapshot if that is too
-        far back: more than `resume_window` events, or more than `limit` work."""
+        """The events after `last_seq` and the current decision, or a snapshot (see
+        `_missed`)."""
         game = self.game
         if game is None:
             return
         viewer = self._subscribers.get(subscriber)
-        missed = self._missed(last_seq, limit)
+        missed = self._missed(last_seq, viewer, limit)
         if missed is None:
             subscriber.push(self._snapshot_frame(viewer))
             return
@@ -285,16 +285,22 @@ class Room:
         for frame in frames:
             subscriber.push(frame)
 
-    def _missed(self, last_seq: int, limit: int) -> int | None:
-        """How many events a resume after `last_seq` sends, or None for a snapshot."""
+    def _missed(self, last_seq: int, viewer: int | None, limit: int) -> int | None:
+        """How many events a resume after `last_seq` sends, or None for a snapshot: when
+        `last_seq` is not an event of this game, or for a spectator, when it missed more
+        than `resume_window` events or they would cost more than `limit` work. A seat
+        always gets its own events (what it saw, its own cards among them, which no
+        snapshot holds), up to the events one update may hold."""
         game = self.game
         if game is None:
             return 0
         latest = game.event_count
         missed = latest - last_seq
-        if not 0 <= missed <= self._settings.resume_window:
+        if not 0 <= missed <= latest:
             return None
-        if missed and self._histories.replay_cost(self.id, latest) + missed > limit:
+        if viewer is None and missed and (
+                missed > self._settings.resume_window
+                or self._histories.replay_cost(self.id, latest) + missed > limit):
             return None
         return missed
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from dominion.protocol import Ack, Answer, Error, Resume, Update
+from dominion.protocol import Ack, Answer, Error, Resume, Snapshot, Update
 from dominion.server.engine import fan_out
 from tests.server.wsplay import Player, ServerFactory, Site, ws_server
 
@@ -114,3 +114,23 @@ async def test_a_running_games_replay_is_paid_for_and_reads_no_database(
     async with site.session.get(url) as second:
         assert second.status == 429
         assert (await second.json())["error"]["code"] == "rate_limited"
+
+
+async def test_a_seat_gets_its_history_past_the_window_and_the_burst_a_spectator_does_not(
+        ws_server: ServerFactory) -> None:
+    site = await ws_server(resume_window=5, work_per_second=1, work_burst=50)
+    game, token, _ = await a_running_game(site)
+    room = site.room(game)
+    assert room.game is not None
+    latest = room.game.event_count
+    watcher = await site.connect(version=2)
+    assert isinstance(await watcher.request(Resume, game=game, last_seq=0), Ack)
+    assert isinstance(await watcher.push(), Snapshot)  # a spectator: a snapshot says it all
+    # the seat's own cards are in no snapshot: it gets every event, though they cost more
+    # work than the burst (paid from a full allowance, which then owes the rest)
+    seat = await site.connect(version=2)
+    assert isinstance(await seat.request(Resume, game=game, last_seq=0, token=token), Ack)
+    update = await seat.push()
+    assert isinstance(update, Update) and len(update.events) == latest
+    again = await seat.request(Resume, game=game, last_seq=0, token=token)
+    assert isinstance(again, Error) and again.code == "rate_limited"
