@@ -34,6 +34,7 @@ from rich.console import Console
 from dominion.protocol import ChatLine, GameOver, Snapshot
 
 from . import config
+from .args import joined_values
 from .bots.strategies import STRATEGIES
 from .lobby import Lobby, LobbyError
 from .net import Client, Closed, ServerError, events_of
@@ -400,7 +401,7 @@ async def run_bot(args: argparse.Namespace, settings: config.Settings) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    args = _parser().parse_args(joined_values(sys.argv[1:] if argv is None else argv))
     if args.command == "replay" and args.replay_command == "verify":
         return verify_file(Path(args.file))
     settings = config.settings(getattr(args, "server", None), getattr(args, "name", None),
