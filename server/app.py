@@ -50,6 +50,7 @@ class ServerState:
 
 
 STATE = web.AppKey("state", ServerState)
+STORAGE = web.AppKey("storage", Storage)
 SETTINGS = web.AppKey("settings", Settings)
 
 
@@ -65,7 +66,9 @@ def budgets_of(settings: Settings) -> Budgets:
 def create_app(settings: Settings) -> web.Application:
     app = web.Application(client_max_size=64 * 1024, middlewares=[unmatched_as_json])
     app[SETTINGS] = settings
-    app.cleanup_ctx.append(_open_state)
+    # one context per resource, opened in this order and closed in the reverse one
+    app.cleanup_ctx.append(_storage)
+    app.cleanup_ctx.append(_live_games)
     app.on_shutdown.append(_close_connections)
     app.router.add_get("/api/v1/ws", websocket)
     # other methods are refused here: unmatched, they would fall through to the REST
@@ -82,34 +85,56 @@ def create_app(settings: Settings) -> web.Application:
     return app
 
 
-async def _open_state(app: web.Application) -> AsyncIterator[None]:
-    """Open storage, restore unfinished games; on the way out, flush and close storage."""
+async def _storage(app: web.Application) -> AsyncIterator[None]:
+    """The database: opened first, and closed last, once everything that writes to it has
+    stopped (pending writes are committed first)."""
     settings = app[SETTINGS]
     storage = Storage.open(settings.db, synchronous=settings.sqlite_synchronous.upper())
-    await storage.start()
+    app[STORAGE] = storage
+    try:
+        await storage.start()
+        yield
+    finally:
+        await storage.close()
+
+
+async def _live_games(app: web.Application) -> AsyncIterator[None]:
+    """The lobby with every unfinished game restored, and the connections' watchdog; on
+    the way out, every room is stopped (no more changes, bots or timers) before the
+    storage closes."""
+    settings, storage = app[SETTINGS], app[STORAGE]
     metrics = Metrics()
     metrics.watch_storage(storage)
     lobby = Lobby(storage, settings, metrics)
-    app[STATE] = ServerState(settings, metrics, storage, lobby, budgets_of(settings),
-                             Waiting(settings.outbound_total_bytes))
-    restored = await lobby.restore()
+    state = app[STATE] = ServerState(settings, metrics, storage, lobby, budgets_of(settings),
+                                     Waiting(settings.outbound_total_bytes))
+    try:
+        restored = await lobby.restore()
+    except BaseException:
+        # aiohttp cleans up only the contexts of an application that started (and
+        # run_app none at all when the start fails): stop and close here
+        await lobby.close()
+        await storage.close()
+        raise
     log.info("server ready", extra={"db": settings.db, "restored_games": restored})
     watchdog = asyncio.ensure_future(
-        watch_connections(app[STATE].connections, watch_interval(settings)))
+        watch_connections(state.connections, watch_interval(settings)))
     try:
         yield
     finally:
         watchdog.cancel()
-        await storage.close()
+        with contextlib.suppress(asyncio.CancelledError):
+            await watchdog
+        await lobby.close()
 
 
 async def _close_connections(app: web.Application) -> None:
-    """On shutdown, tell every client we are going away (they reconnect and resume)."""
+    """On shutdown, tell every client we are going away (they reconnect and resume), and
+    wait for the close frames to go out (each close is bounded by CLOSE_TIMEOUT)."""
     state = app[STATE]
     for connection in list(state.connections):
         connection.close_soon(CloseCode.GOING_AWAY, "the server is restarting")
-    if state.connections:
-        await asyncio.sleep(0.2)  # let the close frames go out
+    await asyncio.gather(*(connection.closed() for connection in list(state.connections)))
 
 
 def client_address(request: web.Request) -> str:

@@ -139,6 +139,12 @@ class Connection:
             self._outbox.close()
         self._closer = asyncio.ensure_future(self._close(code, reason))
 
+    async def closed(self) -> None:
+        """Wait until a close begun by `close_soon` has been sent (or has timed out)."""
+        if self._closer is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.shield(self._closer)
+
     async def _close(self, code: int, reason: str) -> None:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.ws.close(code=code, message=reason.encode()),

@@ -54,6 +54,11 @@ class Lobby:
         log.info("restored games", extra={"count": len(self.rooms)})
         return len(self.rooms)
 
+    async def close(self) -> None:
+        """For shutdown: stop every room (its changes, bots and timers) before the storage
+        closes."""
+        await asyncio.gather(*(room.close() for room in list(self.rooms.values())))
+
     def room(self, game_id: str) -> Room:
         room = self.rooms.get(game_id)
         if room is None:

@@ -102,9 +102,9 @@ class Seat:
 
 
 class Room:
-    __slots__ = ("_bot_rng", "_bots", "_histories", "_lock", "_metrics", "_settings",
-                 "_storage", "_subscribers", "_tasks", "answers", "game", "id", "on_ended",
-                 "record", "seats")
+    __slots__ = ("_bot_rng", "_bots", "_closed", "_histories", "_lock", "_metrics",
+                 "_settings", "_storage", "_subscribers", "_tasks", "answers", "game", "id",
+                 "on_ended", "record", "seats")
 
     def __init__(self, record: GameRecord, seats: list[Seat], storage: Storage,
                  settings: Settings, metrics: Metrics, histories: HistoryCache) -> None:
@@ -126,6 +126,8 @@ class Room:
         self._bots: asyncio.Future[None] | None = None
         self._tasks: set[asyncio.Future[None]] | None = None  # made when needed (memory)
         self._bot_rng: random.Random | None = None  # made when a bot first plays (memory)
+        self._closed = False
+        """The server is shutting down: no more changes, bots or timers."""
 
     @property
     def spectator_chat(self) -> bool:
@@ -170,6 +172,7 @@ class Room:
 
     async def take_seat(self, name: str, token_hash: str) -> Seat:
         async with self._lock:
+            self._refuse_if_closed()
             if self.state != OPEN:
                 raise GameError("game_started", "the game has already started")
             free = next((s for s in self.seats if s.free), None)
@@ -187,6 +190,7 @@ class Room:
 
     async def free_seat(self, seat: Seat) -> None:
         async with self._lock:
+            self._refuse_if_closed()
             if self.state != OPEN:
                 raise GameError("game_started", "a running game cannot be left; resign instead")
             saved = (seat.name, seat.token_hash, seat.joined_at)
@@ -332,7 +336,8 @@ class Room:
 
     def _await_return(self, seat: Seat) -> None:
         """Hold an absent person's seat for the grace period."""
-        if self.state != PLAYING or seat.bot is not None or seat.absent_timer is not None:
+        if self.state != PLAYING or seat.bot is not None or seat.absent_timer is not None \
+                or self._closed:
             return
         seat.absent_timer = asyncio.get_running_loop().call_later(
             self._settings.seat_grace_seconds, self._seat_absent_soon, seat)
@@ -343,7 +348,10 @@ class Room:
         self._spawn(self._seat_absent(seat))
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
-        """Run `work` as a task the room keeps a reference to until it ends."""
+        """Run `work` as a task the room keeps a reference to until it ends (or it closes)."""
+        if self._closed:
+            work.close()
+            return
         task = asyncio.ensure_future(work)
         tasks = self._tasks = self._tasks or set()
         tasks.add(task)
@@ -407,11 +415,32 @@ class Room:
         self.wake_bots()
 
     def _running(self) -> Game:
+        self._refuse_if_closed()
         if self.game is None:
             raise GameError("game_not_started", "the game has not started yet")
         if self.game.over or self.state != PLAYING:
             raise GameError("game_over", "the game is over")
         return self.game
+
+    def _refuse_if_closed(self) -> None:
+        if self._closed:
+            raise GameError("internal_error", "the server is shutting down; resume the game "
+                                              "once it is back")
+
+    async def close(self) -> None:
+        """For shutdown, before the storage closes: let the change in progress finish,
+        refuse any more, and stop the bots and the timers. The game stays as its log has
+        it; a restarted server resumes it from there."""
+        async with self._lock:
+            self._closed = True
+        for seat in self.seats:
+            if seat.absent_timer is not None:
+                seat.absent_timer.cancel()
+                seat.absent_timer = None
+        tasks = [*(self._tasks or ()), *([self._bots] if self._bots else [])]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _durable(self, game: Game, entry: Answer | Resignation) -> None:
         try:
@@ -499,7 +528,7 @@ class Room:
         game = self.game
         if game is None or game.pending is None or self.seats[game.pending.player].bot is None:
             return
-        if self._bots is None or self._bots.done():
+        if (self._bots is None or self._bots.done()) and not self._closed:
             self._bots = asyncio.ensure_future(self._run_bots())
 
     async def _run_bots(self) -> None:
