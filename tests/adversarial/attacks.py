@@ -30,7 +30,7 @@ from typing import Any
 from urllib.parse import quote, urlsplit
 
 import aiohttp
-import msgpack
+import msgpack  # type: ignore[import-untyped]
 
 from dominion.clients.bots import NoTable, make_strategy
 from dominion.clients.bots.wire import WireDecision
@@ -57,6 +57,8 @@ from tests.server.test_process import free_port
 from .rawws import BINARY, CLOSE, PING, TEXT, RawSocket, frame
 
 LOOPBACK_NAMES = ("localhost",)
+RETRY_SECONDS = 0.05
+"""How long the probe waits before it sends an answer the rate limit refused again."""
 
 
 def loopback(url: str) -> str:
@@ -169,9 +171,9 @@ class Probe:
         strategy = make_strategy("big_money", random.Random(self.games))
         async with session.ws_connect(f"{self.url}/api/v1/ws",
                                       protocols=(SUBPROTOCOLS[0],)) as ws:
-            await ws.send_bytes(encode_client(Hello(id=1, versions=[2], client="probe")))
+            await ws.send_bytes(encode_client(Hello(id=1, versions=(2,), client="probe")))
             await ws.send_bytes(encode_client(Join(id=2, game=game, token=token)))
-            request, sent = 2, None
+            request, sent, answer = 2, None, None
             while not (until and until.is_set()):
                 message = await ws.receive(timeout=60)
                 if message.type is not aiohttp.WSMsgType.BINARY:
@@ -179,6 +181,10 @@ class Probe:
                 push = decode_server(message.data)
                 if isinstance(push, Error):
                     self.refused[push.code] += 1
+                    if push.code == "rate_limited" and answer is not None:
+                        await asyncio.sleep(RETRY_SECONDS)  # the same answer, again
+                        await ws.send_bytes(answer)
+                    continue
                 decision = _decision_of(push)
                 if decision is None or decision.get("player") != 0:
                     if _over(push):
@@ -189,12 +195,13 @@ class Probe:
                     self.latencies_ms.append((time.perf_counter() - sent) * 1000)
                 request += 1
                 choice = strategy.choose(WireDecision.from_map(decision), NoTable())
+                answer = encode_client(Answer(id=request, game=game, decision=decision["id"],
+                                              options=tuple(choice)))
                 sent = time.perf_counter()
-                await ws.send_bytes(encode_client(Answer(id=request, game=game,
-                                                         decision=decision["id"],
-                                                         options=choice)))
+                await ws.send_bytes(answer)
 
     def percentiles(self) -> dict[str, float]:
+        """Its latencies' count, median, 99th percentile and largest, in ms."""
         if len(self.latencies_ms) < 2:
             return {"count": len(self.latencies_ms)}
         cuts = statistics.quantiles(self.latencies_ms, n=100)
@@ -385,7 +392,7 @@ async def fuzz_websocket(url: str, *, frames: int, seed: int, games: list[str],
             reader = asyncio.ensure_future(_read_replies(client, report, tally, answered))
             try:
                 if rng.random() < 0.9:
-                    client.send(encode_client(Hello(id=0, versions=[2, 1], client="fuzz")))
+                    client.send(encode_client(Hello(id=0, versions=(2, 1), client="fuzz")))
                     tally[0] += 1
                 while left[0] > 0 and not reader.done():
                     left[0] -= 1
@@ -566,18 +573,20 @@ async def fuzz_rest(url: str, *, requests: int, seed: int, document: dict[str, A
 # -- floods -----------------------------------------------------------------------------
 
 
-async def slow_readers(url: str, *, connections: int, requests: int) -> None:
-    """Connections that ask for the card catalogue (~6.5 KB each) and never read."""
+async def slow_readers(url: str, *, connections: int, requests: int,
+                       hold: float = 2.0) -> None:
+    """Connections that ask for the card catalogue (~6.5 KB each) and never read; they
+    go after `hold` seconds."""
     loopback(url)
     clients = [await RawSocket.open(url, receive_buffer=4096) for _ in range(connections)]
     for client in clients:
-        client.send(encode_client(Hello(id=1, versions=[2], client="slow")))
+        client.send(encode_client(Hello(id=1, versions=(2,), client="slow")))
     for request in range(2, requests + 2):
         for client in clients:
             client.send(encode_client(Catalogue(id=request)))
         if request % 20 == 0:
             await asyncio.sleep(0.001)
-    await asyncio.sleep(1)
+    await asyncio.sleep(hold)
     for client in clients:
         client.close()
 
@@ -590,7 +599,7 @@ async def resume_flood(url: str, game: str, *, connections: int, seconds: float)
 
     async def one(session: aiohttp.ClientSession, end: float) -> None:
         async with session.ws_connect(f"{url}/api/v1/ws", protocols=(SUBPROTOCOLS[0],)) as ws:
-            await ws.send_bytes(encode_client(Hello(id=1, versions=[2], client="resume")))
+            await ws.send_bytes(encode_client(Hello(id=1, versions=(2,), client="resume")))
             await ws.receive()
             request = 2
             while time.monotonic() < end:
@@ -619,7 +628,7 @@ async def chat_flood(url: str, game: str, *, connections: int, seconds: float) -
 
     async def one(session: aiohttp.ClientSession, end: float) -> None:
         async with session.ws_connect(f"{url}/api/v1/ws", protocols=(SUBPROTOCOLS[0],)) as ws:
-            for message in (Hello(id=1, versions=[2], client="chat"), Watch(id=2, game=game)):
+            for message in (Hello(id=1, versions=(2,), client="chat"), Watch(id=2, game=game)):
                 await ws.send_bytes(encode_client(message))
             request = 2
             while time.monotonic() < end:

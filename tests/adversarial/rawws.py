@@ -60,7 +60,7 @@ class RawSocket:
         return cls(reader, writer)
 
     async def hello(self) -> None:
-        self.send(encode_client(Hello(id=1, versions=[2], client="raw")))
+        self.send(encode_client(Hello(id=1, versions=(2,), client="raw")))
         assert (await self.read())[0] == BINARY
 
     def send(self, payload: bytes, **options: bool | int) -> None:
