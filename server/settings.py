@@ -66,7 +66,8 @@ class Settings:
         "help": "how long an ended game stays live (for resuming clients) before only its "
                 "replay remains"})
     resume_window: int = field(default=10_000, metadata={
-        "help": "a resume missing more events than this gets a snapshot instead"})
+        "help": "a spectator's resume missing more events than this gets a snapshot "
+                "instead (a seat always gets its own events)"})
     resume_cache_events: int = field(default=100_000, metadata={
         "help": "events of running games' histories kept in memory for resumes and "
                 "replays (~170 bytes each)"})
