@@ -47,6 +47,7 @@ from tests.adversarial.attacks import (
     Probe,
     ServerProcess,
     chat_flood,
+    finished_game,
     fuzz_rest,
     fuzz_websocket,
     resume_flood,
@@ -61,18 +62,6 @@ DEFAULT_SERVER = ("--seat-grace-seconds", "0.1")
 """The default limits; a game whose creator never joins is played out by bots at once."""
 
 Attack = Callable[[ServerProcess, aiohttp.ClientSession], Awaitable[dict[str, Any]]]
-
-
-async def finished_game(session: aiohttp.ClientSession, url: str) -> str:
-    async with session.post(f"{url}/api/v1/games", json={
-            "name": "Gone", "seats": 2, "kingdom": "First Game",
-            "bots": {"1": "big_money"}}) as created:
-        game: str = (await created.json())["game"]["id"]
-    while True:
-        async with session.get(f"{url}/api/v1/games/{game}") as summary:
-            if (await summary.json())["state"] == "finished":
-                return game
-        await asyncio.sleep(0.05)
 
 
 async def phase(name: str, folder: Path, options: tuple[str, ...], attack: Attack

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from typing import Any
 
 import msgpack  # type: ignore[import-untyped]
@@ -13,6 +14,7 @@ from .errors import GameError
 from .filters import game_filters
 from .replays import finished_replay, spectator_replay, text_log
 
+log = logging.getLogger("dominion.replays")
 EXPORT_MAX = 1000
 """Most replays one export request streams."""
 EXPORT_PER_SECOND = 50
@@ -81,19 +83,29 @@ async def export(request: web.Request) -> web.StreamResponse:
     records, _ = state.storage.list_games(**filters)
     response = web.StreamResponse(headers={"Content-Type": "application/x-ndjson"})
     await response.prepare(request)
-    for record in records:
-        stored = state.storage.load_game(record.id)
-        if stored is None:
-            continue
-        work = WORK_PER_ANSWER * len(stored.answers)
-        # the export slows down to what the address may cost, rather than fail midway
-        while wait := state.budgets.seconds_until("work", address, work):
-            await asyncio.sleep(wait)
-        state.budgets.charge("work", address, work)
-        replay = finished_replay(stored, state.storage.chat(record.id))
-        await response.write(json.dumps(replay, separators=(",", ":")).encode() + b"\n")
-        await asyncio.sleep(1 / EXPORT_PER_SECOND)
-    await response.write_eof()
+    if request.method == "HEAD":
+        # the headers only: aiohttp would send what is written next, and a client would
+        # read it as the next response on the connection
+        await response.write_eof()
+        return response
+    try:
+        for record in records:
+            if request.transport is None or request.transport.is_closing():
+                return response  # the client has left: no more work for it
+            stored = state.storage.load_game(record.id)
+            if stored is None:
+                continue
+            work = WORK_PER_ANSWER * len(stored.answers)
+            # the export slows down to what the address may cost, rather than fail midway
+            while wait := state.budgets.seconds_until("work", address, work):
+                await asyncio.sleep(wait)
+            state.budgets.charge("work", address, work)
+            replay = finished_replay(stored, state.storage.chat(record.id))
+            await response.write(json.dumps(replay, separators=(",", ":")).encode() + b"\n")
+            await asyncio.sleep(1 / EXPORT_PER_SECOND)
+        await response.write_eof()
+    except ConnectionError:  # the client left mid-stream: its doing, not the server's
+        log.debug("an export's client left", extra={"address": address})
     return response
 
 

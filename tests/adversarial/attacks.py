@@ -573,6 +573,20 @@ async def fuzz_rest(url: str, *, requests: int, seed: int, document: dict[str, A
 # -- floods -----------------------------------------------------------------------------
 
 
+async def finished_game(session: aiohttp.ClientSession, url: str) -> str:
+    """A game its creator never joins: after the grace period bots play it out. (Run
+    the server with a short `--seat-grace-seconds`.) Its id, once it has finished."""
+    async with session.post(f"{url}/api/v1/games", json={
+            "name": "Gone", "seats": 2, "kingdom": "First Game",
+            "bots": {"1": "big_money"}}) as created:
+        game: str = (await created.json())["game"]["id"]
+    while True:
+        async with session.get(f"{url}/api/v1/games/{game}") as summary:
+            if (await summary.json())["state"] == "finished":
+                return game
+        await asyncio.sleep(0.05)
+
+
 async def slow_readers(url: str, *, connections: int, requests: int,
                        hold: float = 2.0) -> None:
     """Connections that ask for the card catalogue (~6.5 KB each) and never read; they

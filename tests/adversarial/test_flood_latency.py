@@ -13,22 +13,16 @@ from typing import Any
 
 import aiohttp
 
-from .attacks import Probe, ServerProcess, chat_flood, resume_flood, slow_readers
+from .attacks import (
+    Probe,
+    ServerProcess,
+    chat_flood,
+    finished_game,
+    resume_flood,
+    slow_readers,
+)
 
 SECONDS = 2.0
-
-
-async def a_finished_game(session: aiohttp.ClientSession, url: str) -> str:
-    """A game its creator never joins: after the grace period two bots play it out."""
-    async with session.post(f"{url}/api/v1/games", json={
-            "name": "Gone", "seats": 2, "kingdom": "First Game",
-            "bots": {"1": "big_money"}}) as created:
-        game: str = (await created.json())["game"]["id"]
-    while True:
-        async with session.get(f"{url}/api/v1/games/{game}") as summary:
-            if (await summary.json())["state"] == "finished":
-                return game
-        await asyncio.sleep(0.05)
 
 
 async def test_floods_are_cut_short_while_an_unrelated_game_goes_on(tmp_path: Path) -> None:
@@ -36,7 +30,7 @@ async def test_floods_are_cut_short_while_an_unrelated_game_goes_on(tmp_path: Pa
     seen: dict[str, Any] = {}
     try:
         async with aiohttp.ClientSession() as session:
-            game = await a_finished_game(session, server.url)
+            game = await finished_game(session, server.url)
             before = server.rss_kib()
             for name, flood in (
                     ("slow readers", slow_readers(server.url, connections=20, requests=300)),

@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from dominion.protocol import Ack, GameOver, Join, Resign, Watch
-from dominion.server.storage import StorageError
-from tests.server.wsplay import ServerFactory, Site, ws_server
+from tests.server.wsplay import ServerFactory, Site, fail_writes, ws_server
 
 __all__ = ["ws_server"]
 
@@ -83,16 +82,7 @@ async def test_an_end_that_cannot_be_stored_is_announced_and_stored_later(
     monkeypatch.setattr(room_module, "BOT_RETRY_SECONDS", 0.01)
     site = await ws_server()
     storage = site.app_state().storage
-    real_finish = storage.finish_game
-    failures = {"left": 2}
-
-    async def flaky(*args: object, **kwargs: object) -> None:
-        if failures["left"]:
-            failures["left"] -= 1
-            raise StorageError("disk I/O error")
-        await real_finish(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(storage, "finish_game", flaky)
+    failures = fail_writes(monkeypatch, storage, "finish_game", times=2)
     game, token = await site.create(seats=2, bots={1: "big_money"})
     ann = await site.connect(version=2)
     await ann.request(Join, game=game, token=token)

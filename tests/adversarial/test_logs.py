@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import signal
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from dominion.protocol import Join, Resign
 from dominion.server.room import Room
 from tests.server.test_process import start_server
 from tests.server.wsplay import ServerFactory, ws_server
@@ -86,3 +88,26 @@ async def test_a_bot_answering_a_game_a_resignation_just_ended_is_not_an_error(
         await asyncio.sleep(0.05)  # the bot's task has ended
     assert raced
     assert [r.getMessage() for r in caplog.records if r.levelname == "ERROR"] == []
+
+
+async def test_a_client_leaving_an_export_midway_is_not_a_server_error(
+        ws_server: ServerFactory, caplog: pytest.LogCaptureFixture) -> None:
+    """(Found by the long REST fuzz: the export went on writing to the closed socket.)"""
+    site = await ws_server()
+    for _ in range(3):  # three finished games to export
+        game, token = await site.create(seats=2, bots={1: "big_money"})
+        player = await site.connect()
+        await player.request(Join, game=game, token=token)
+        await player.request(Resign, game=game)
+        await player.close()
+    port = site.server.port
+    assert port is not None
+    with caplog.at_level("DEBUG"):
+        for method in ("GET", "HEAD"):
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.write(f"{method} /api/v1/replays/export HTTP/1.1\r\nHost: x\r\n\r\n"
+                         .encode())
+            await reader.readuntil(b"\r\n\r\n")  # the headers; then the client leaves
+            writer.transport.abort()
+            await asyncio.sleep(0.3)  # the export would write its lines meanwhile
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []

@@ -9,8 +9,7 @@ import json
 import pytest
 
 from tests.server.restapi import Api
-
-from .restclient import api, db, make_api
+from tests.server.test_rest import api, db, make_api
 
 __all__ = ["api", "db", "make_api"]
 
@@ -60,3 +59,21 @@ async def test_requests_no_route_takes_get_the_json_error_shape(
     assert set(json.loads(body)) == {"error"}
     if status == 405:
         assert headers["allow"]
+
+
+async def test_a_head_request_for_the_export_gets_no_body(api: Api) -> None:
+    """(Found by the long REST fuzz: the export streamed its replays after the headers of
+    a HEAD response, and the client read them as the next response on the connection.)"""
+    for _ in range(2):  # finished games to export
+        created = await api.create(name="Ann", seats=2, bots={"1": "big_money"})
+        game = created["game"]["id"]
+        room = api.state.lobby.room(game)
+        await room.resign(0)
+    reader, writer = await asyncio.open_connection("127.0.0.1", api.client.port)
+    writer.write(b"HEAD /api/v1/replays/export HTTP/1.1\r\nHost: x\r\n\r\n"
+                 b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+    head = await reader.readuntil(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 200")
+    following = await reader.readuntil(b"\r\n\r\n")  # the next response, nothing between
+    assert following.startswith(b"HTTP/1.1 200"), following[:80]
+    writer.close()

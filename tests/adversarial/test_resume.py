@@ -4,18 +4,31 @@ database, and is paid for, per connection and per address, before any work is do
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from dominion.protocol import Ack, Answer, Error, Resume, Snapshot, Update
 from dominion.server.engine import fan_out
+from dominion.server.room import Room
 from tests.server.wsplay import Player, ServerFactory, Site, ws_server
 
 __all__ = ["ws_server"]
 
 
-async def a_running_game(site: Site, answers: int = 16) -> tuple[str, str, Player]:
+@dataclass
+class Running:
+    """A game waiting on Ann (seat 0), her token and player, its room and event count."""
+
+    game: str
+    token: str
+    ann: Player
+    room: Room
+    latest: int
+
+
+async def a_running_game(site: Site, answers: int = 16) -> Running:
     """Ann against a bot, `answers` answers in (a game has ~30 each); the game then
     waits on Ann."""
     game, token = await site.create(seats=2, bots={1: "big_money"})
@@ -26,7 +39,7 @@ async def a_running_game(site: Site, answers: int = 16) -> tuple[str, str, Playe
     while room.game is None or room.game.pending is None or room.game.pending.player != 0:
         assert room.state != "finished"
         await asyncio.sleep(0.01)
-    return game, token, ann
+    return Running(game, token, ann, room, room.game.event_count)
 
 
 def no_database_reads(site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -38,10 +51,8 @@ def no_database_reads(site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
 async def test_repeated_resumes_re_derive_the_game_once_and_read_no_database(
         ws_server: ServerFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     site = await ws_server()
-    game, _, _ = await a_running_game(site)
-    room = site.room(game)
-    assert room.game is not None
-    latest = room.game.event_count
+    running = await a_running_game(site)
+    game, latest = running.game, running.latest
     no_database_reads(site, monkeypatch)
     watcher = await site.connect(version=2)
     for last_seq in (0, 0, latest // 2, latest - 3, 0):
@@ -55,8 +66,8 @@ async def test_repeated_resumes_re_derive_the_game_once_and_read_no_database(
 async def test_a_seat_resuming_from_zero_gets_its_whole_history_as_it_saw_it(
         ws_server: ServerFactory) -> None:
     site = await ws_server()
-    game, token, _ = await a_running_game(site)
-    room = site.room(game)
+    running = await a_running_game(site)
+    game, token, room = running.game, running.token, running.room
     again = await site.connect(version=2)
     reply = await again.request(Resume, game=game, last_seq=0, token=token)
     assert isinstance(reply, Ack) and reply.seat == 0
@@ -72,10 +83,9 @@ async def test_a_seat_resuming_from_zero_gets_its_whole_history_as_it_saw_it(
 async def test_a_resume_flood_is_refused_before_any_work_and_the_game_goes_on(
         ws_server: ServerFactory) -> None:
     site = await ws_server(work_per_second=50, work_burst=500, resume_cache_events=1)
-    game, _, ann = await a_running_game(site)
-    room = site.room(game)
+    running = await a_running_game(site)
+    game, ann, room, latest = running.game, running.ann, running.room, running.latest
     assert room.game is not None
-    latest = room.game.event_count
     assert 200 < latest * 2 <= 500  # one resume from 0 (replay and send) fits the burst
     histories = site.app_state().lobby.histories
     flooders = [await site.connect(version=2) for _ in range(3)]  # one address
@@ -102,15 +112,15 @@ async def test_a_resume_flood_is_refused_before_any_work_and_the_game_goes_on(
 async def test_a_running_games_replay_is_paid_for_and_reads_no_database(
         ws_server: ServerFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     site = await ws_server(work_per_second=1, work_burst=200)
-    game, _, _ = await a_running_game(site, answers=10)
-    room = site.room(game)
+    running = await a_running_game(site, answers=10)
+    game, latest = running.game, running.latest
     # the first replay re-derives and sends the game; a second would send it again
-    assert room.game is not None and room.game.event_count * 2 <= 200 < room.game.event_count * 3
+    assert latest * 2 <= 200 < latest * 3
     no_database_reads(site, monkeypatch)
     url = site.url(f"/api/v1/games/{game}/replay")
     async with site.session.get(url) as first:
         assert first.status == 200
-        assert len((await first.json())["events"]) == room.game.event_count
+        assert len((await first.json())["events"]) == latest
     async with site.session.get(url) as second:
         assert second.status == 429
         assert (await second.json())["error"]["code"] == "rate_limited"
@@ -119,10 +129,8 @@ async def test_a_running_games_replay_is_paid_for_and_reads_no_database(
 async def test_a_seat_gets_its_history_past_the_window_and_the_burst_a_spectator_does_not(
         ws_server: ServerFactory) -> None:
     site = await ws_server(resume_window=5, work_per_second=1, work_burst=50)
-    game, token, _ = await a_running_game(site)
-    room = site.room(game)
-    assert room.game is not None
-    latest = room.game.event_count
+    running = await a_running_game(site)
+    game, token, latest = running.game, running.token, running.latest
     watcher = await site.connect(version=2)
     assert isinstance(await watcher.request(Resume, game=game, last_seq=0), Ack)
     assert isinstance(await watcher.push(), Snapshot)  # a spectator: a snapshot says it all

@@ -8,8 +8,7 @@ import pytest
 from dominion.server.errors import GameError
 from dominion.server.text import check_chat, check_name
 from tests.server.restapi import Api, stored_counts
-
-from .restclient import api, db, make_api
+from tests.server.test_rest import api, db, make_api
 
 __all__ = ["api", "db", "make_api"]
 
