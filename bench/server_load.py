@@ -170,6 +170,7 @@ def start_dominion(port: int, db: str, games: int, profile: str | None,
     args = ["--host", HOST, "--port", str(port), "--db", db,
             "--messages-per-second", "100000", "--burst", "100000",
             "--outbound-queue", "100000", "--games-per-address", room,
+            "--games-per-hour", "100000000",
             "--connections-per-address", room, "--log-level", "WARNING",
             # ended games leave memory at once: memory per game counts live games only
             "--ended-room-seconds", "0.5", *extra]
@@ -214,7 +215,7 @@ def serve_echo(port: int) -> None:
     from aiohttp import web
 
     from dominion.server.main import new_event_loop
-    from dominion.server.outbox import Outbox
+    from dominion.server.outbox import Outbox, Waiting
 
     async def echo(request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(protocols=SUBPROTOCOLS)
@@ -230,7 +231,8 @@ def serve_echo(port: int) -> None:
         ws = web.WebSocketResponse(protocols=SUBPROTOCOLS)
         await ws.prepare(request)
         assert request.transport is not None
-        outbox = Outbox(request.transport, max_frames=100, on_overflow=lambda: None)
+        outbox = Outbox(request.transport, max_frames=100, max_bytes=1 << 20,
+                        waiting=Waiting(1 << 30), on_overflow=lambda: None)
         async for message in ws:
             frame = msgpack.unpackb(message.data)
             seats = tables.setdefault(frame["table"], [None, None])

@@ -32,6 +32,7 @@ import msgpack  # type: ignore[import-untyped]
 from rich.console import Console
 
 from . import config
+from .args import joined_values
 from .bots.strategies import STRATEGIES
 from .i18n import LANGUAGES, _, use
 from .lobby import Lobby, LobbyError
@@ -419,7 +420,7 @@ def cannot_reach(server: str, error: BaseException) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    args = _parser().parse_args(joined_values(sys.argv[1:] if argv is None else argv))
     if args.command == "replay" and args.replay_command == "verify":
         return verify_file(Path(args.file))
     settings = config.settings(getattr(args, "server", None), getattr(args, "name", None),

@@ -35,6 +35,7 @@ class ErrorCode(StrEnum):
     GAME_NOT_STARTED = "game_not_started"
     ALREADY_RESIGNED = "already_resigned"
     ALREADY_PLAYING = "already_playing"
+    BAD_TEXT = "bad_text"
     # Answers.
     STALE_DECISION = "stale_decision"
     NOT_YOUR_DECISION = "not_your_decision"

@@ -14,13 +14,15 @@ from aiohttp import web
 
 from dominion.protocol import SUBPROTOCOLS, CloseCode
 
+from .budgets import Budgets
 from .cluster import Directory, open_directory
 from .cluster.routes import add_node_routes
 from .connection import Connection, watch_connections, watch_interval
 from .lobby import Lobby
 from .metrics import Metrics
+from .outbox import Waiting
 from .replay_api import add_replay_routes
-from .rest import add_rest_routes, json_errors, method_not_allowed
+from .rest import add_rest_routes, json_errors, method_not_allowed, unmatched_as_json
 from .settings import Settings
 from .storage import Storage
 from .web import add_web_routes, same_origin
@@ -43,21 +45,35 @@ class ServerState:
     metrics: Metrics
     storage: Storage
     lobby: Lobby
+    budgets: Budgets
+    waiting: Waiting
     version: str = field(default_factory=package_version)
     connections: set[Connection] = field(default_factory=set)
     per_address: dict[str, int] = field(default_factory=dict)
 
 
 STATE = web.AppKey("state", ServerState)
+STORAGE = web.AppKey("storage", Storage)
 SETTINGS = web.AppKey("settings", Settings)
 DIRECTORY = web.AppKey("directory", Directory)
 """Where listings come from and lobby-level changes go: local, or shared by several nodes."""
 
 
+def budgets_of(settings: Settings) -> Budgets:
+    """The per-address allowances of what costs the server most (server/budgets.py)."""
+    return Budgets({
+        "work": (settings.work_per_second, settings.work_burst),
+        "chat": (settings.chat_per_minute / 60, settings.chat_per_minute),
+        "games": (settings.games_per_hour / 3600, settings.games_per_hour),
+    })
+
+
 def create_app(settings: Settings) -> web.Application:
-    app = web.Application(client_max_size=64 * 1024)
+    app = web.Application(client_max_size=64 * 1024, middlewares=[unmatched_as_json])
     app[SETTINGS] = settings
-    app.cleanup_ctx.append(_open_state)
+    # one context per resource, opened in this order and closed in the reverse one
+    app.cleanup_ctx.append(_storage)
+    app.cleanup_ctx.append(_live_games)
     app.cleanup_ctx.append(_open_directory)
     app.on_shutdown.append(_close_connections)
     app.router.add_get("/api/v1/ws", websocket)
@@ -78,24 +94,44 @@ def create_app(settings: Settings) -> web.Application:
     return app
 
 
-async def _open_state(app: web.Application) -> AsyncIterator[None]:
-    """Open storage, restore unfinished games; on the way out, flush and close storage."""
+async def _storage(app: web.Application) -> AsyncIterator[None]:
+    """The database: opened first, and closed last, once everything that writes to it has
+    stopped (pending writes are committed first)."""
     settings = app[SETTINGS]
     storage = Storage.open(settings.db, synchronous=settings.sqlite_synchronous.upper())
-    await storage.start()
+    app[STORAGE] = storage
+    try:
+        await storage.start()
+        yield
+    finally:
+        await storage.close()
+
+
+async def _live_games(app: web.Application) -> AsyncIterator[None]:
+    """The lobby with every unfinished game restored, and the connections' watchdog; on
+    the way out, every room is stopped (no more changes, bots or timers) before the
+    storage closes."""
+    settings, storage = app[SETTINGS], app[STORAGE]
     metrics = Metrics()
     metrics.watch_storage(storage)
     lobby = Lobby(storage, settings, metrics)
-    app[STATE] = ServerState(settings, metrics, storage, lobby)
-    restored = lobby.restore()
+    state = app[STATE] = ServerState(settings, metrics, storage, lobby, budgets_of(settings),
+                                     Waiting(settings.outbound_total_bytes))
+    try:
+        restored = await lobby.restore()
+    except BaseException:
+        await _close_after_a_failed_start(app)
+        raise
     log.info("server ready", extra={"db": settings.db, "restored_games": restored})
     watchdog = asyncio.ensure_future(
-        watch_connections(app[STATE].connections, watch_interval(settings)))
+        watch_connections(state.connections, watch_interval(settings)))
     try:
         yield
     finally:
         watchdog.cancel()
-        await storage.close()
+        with contextlib.suppress(asyncio.CancelledError):
+            await watchdog
+        await lobby.close()
 
 
 async def _open_directory(app: web.Application) -> AsyncIterator[None]:
@@ -105,20 +141,33 @@ async def _open_directory(app: web.Application) -> AsyncIterator[None]:
                                state.connections)
     state.lobby.on_room_changed = directory.changed
     app[DIRECTORY] = directory
-    await directory.start()
+    try:
+        await directory.start()
+    except BaseException:
+        await directory.close()
+        await _close_after_a_failed_start(app)
+        raise
     try:
         yield
     finally:
         await directory.close()
 
 
+async def _close_after_a_failed_start(app: web.Application) -> None:
+    """aiohttp cleans up only the contexts of an application that started (and run_app
+    none at all when the start fails): stop the rooms and close the storage here."""
+    if STATE in app:
+        await app[STATE].lobby.close()
+    await app[STORAGE].close()
+
+
 async def _close_connections(app: web.Application) -> None:
-    """On shutdown, tell every client we are going away (they reconnect and resume)."""
+    """On shutdown, tell every client we are going away (they reconnect and resume), and
+    wait for the close frames to go out (each close is bounded by CLOSE_TIMEOUT)."""
     state = app[STATE]
     for connection in list(state.connections):
         connection.close_soon(CloseCode.GOING_AWAY, "the server is restarting")
-    if state.connections:
-        await asyncio.sleep(0.2)  # let the close frames go out
+    await asyncio.gather(*(connection.closed() for connection in list(state.connections)))
 
 
 def client_address(request: web.Request) -> str:
@@ -201,7 +250,7 @@ async def websocket(request: web.Request) -> web.StreamResponse:
 async def healthz(request: web.Request) -> web.Response:
     state = request.config_dict[STATE]
     cluster = request.config_dict[DIRECTORY].problem
-    healthy = state.storage.healthy and cluster is None
+    healthy = await state.storage.probe() and cluster is None
     body: dict[str, object] = {"status": "ok" if healthy else "degraded",
                                "games": len(state.lobby.rooms),
                                "connections": len(state.connections)}

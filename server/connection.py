@@ -10,7 +10,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
+import time
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
@@ -48,6 +50,7 @@ from .errors import GameError
 from .outbox import Outbox
 from .ratelimit import FrameLimiter
 from .room import Room
+from .text import check_chat
 
 if TYPE_CHECKING:
     from .app import ServerState
@@ -58,12 +61,14 @@ MALFORMED_IN_A_ROW = 10
 """Malformed frames in a row after which the connection is closed (4000); frames of an
 unknown type are not malformed (a newer client may try a newer request)."""
 CLOSE_TIMEOUT = 2.0
+YIELD_AFTER_CPU_SECONDS = 0.001
+"""A request that took more CPU than this is followed by a pause for the event loop."""
 
 
 class Connection:
     __slots__ = ("_closer", "_closing", "_greeted", "_last_input", "_limiter", "_loop",
-                 "_malformed", "_opened", "_outbox", "_rooms", "address", "state", "version",
-                 "ws")
+                 "_malformed", "_opened", "_outbox", "_rooms", "_work", "address", "state",
+                 "version", "ws")
 
     def __init__(self, ws: web.WebSocketResponse, state: ServerState, address: str,
                  transport: asyncio.WriteTransport) -> None:
@@ -72,9 +77,12 @@ class Connection:
         self.address = address
         settings = state.settings
         self._outbox = Outbox(transport, max_frames=settings.outbound_queue,
+                              max_bytes=settings.outbound_bytes, waiting=state.waiting,
                               on_overflow=self._too_slow)
         self._limiter = FrameLimiter(settings.messages_per_second, settings.burst)
         self._rooms: dict[str, Room] = {}
+        self._work = state.budgets.allowance("work")
+        """This connection's own allowance of costly work (its address has another)."""
         self._malformed = 0
         self._closing = False
         self._closer: asyncio.Future[None] | None = None
@@ -90,8 +98,8 @@ class Connection:
         if not self._closing:
             self._outbox.push(frame)
 
-    def replaced(self) -> None:
-        self.close_soon(CloseCode.REPLACED, "another connection took your seat")
+    def replaced(self, reason: str) -> None:
+        self.close_soon(CloseCode.REPLACED, reason)
 
     def send(self, message: ServerMessage) -> None:
         self.push(encode_server(message))
@@ -102,7 +110,7 @@ class Connection:
         self.push(frame)
 
     def _too_slow(self) -> None:
-        self.close_soon(CloseCode.TOO_SLOW, "too slow: the outbound queue is full")
+        self.close_soon(CloseCode.TOO_SLOW, "too slow: too much is waiting for you to read")
 
     def close_soon(self, code: int, reason: str) -> None:
         """Close from outside the reader (slow reader, replaced seat, shutdown, limits)."""
@@ -118,6 +126,12 @@ class Connection:
             self._outbox.flush()
             self._outbox.close()
         self._closer = asyncio.ensure_future(self._close(code, reason))
+
+    async def closed(self) -> None:
+        """Wait until a close begun by `close_soon` has been sent (or has timed out)."""
+        if self._closer is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.shield(self._closer)
 
     async def _close(self, code: int, reason: str) -> None:
         with contextlib.suppress(Exception):
@@ -148,14 +162,24 @@ class Connection:
         handled before the next is read. WebSocket pings are answered here and pongs count
         as input (autoping is off so that the idle deadline sees them)."""
         ws = self.ws
+        loop = self._loop
         try:
             while not self._closing:
                 message = await ws.receive()
-                self._last_input = self._loop.time()
+                if self._outbox.peer_gone:
+                    return  # whatever the client queued before it left is owed no work
+                self._last_input = loop.time()
                 kind = message.type
                 if kind is WSMsgType.BINARY:
                     if self._greeted:
+                        started = time.thread_time()
                         await self._request(message.data)
+                        # Frames already received are read without a pause: after a costly
+                        # one, yield, so that a client that queued many cannot keep other
+                        # connections, timers and signal handlers (SIGTERM) from running.
+                        # (CPU time: a busy machine must not make cheap frames look costly.)
+                        if time.thread_time() - started > YIELD_AFTER_CPU_SECONDS:
+                            await asyncio.sleep(0)
                     else:
                         self._hello(message.data)
                 elif kind is WSMsgType.PING:
@@ -254,14 +278,16 @@ class Connection:
         try:
             await self._dispatch(message)
         except GameError as error:
-            self._error(message.id, error.code, error.message)
+            self._error(message.id, error.code, error.message, error.retry_after_ms)
         except Exception:
             log.exception("request failed", extra={"type": type(message).__name__})
             self._error(message.id, ErrorCode.INTERNAL_ERROR, "the server failed; retry")
 
-    def _error(self, request_id: int | None, code: str, message: str) -> None:
+    def _error(self, request_id: int | None, code: str, message: str,
+               retry_after_ms: int | None = None) -> None:
         known = code if code in ErrorCode._value2member_map_ else ErrorCode.INTERNAL_ERROR
-        self._refuse(Error(id=request_id, code=str(known), message=message))
+        self._refuse(Error(id=request_id, code=str(known), message=message,
+                           retry_after_ms=retry_after_ms))
 
     def _refuse(self, error: Error) -> None:
         self.state.metrics.errors.labels(code=error.code).inc()
@@ -300,10 +326,15 @@ class Connection:
                 if token is None:
                     self._not_seated_in(room)
                 resumed = None if token is None else room.seat_for(token)
+                # paid for before anything is done: a refused resume changes nothing
+                limit = int(self.state.budgets.burst("work"))
+                self.state.budgets.charge("work", self.address,
+                                          room.resume_work(last_seq, resumed, limit),
+                                          self._work)
                 self._ack(rid, None if resumed is None else resumed.index)
                 self._rooms[room.id] = room
                 room.subscribe(self, resumed)
-                room.send_since(self, last_seq)
+                room.send_since(self, last_seq, limit)
             case Resign(id=rid, game=game_id):
                 room = self._room(game_id)
                 await room.resign(self._seat_in(room), lambda: self._ack(rid))
@@ -318,7 +349,9 @@ class Connection:
             case Ping(id=rid):
                 self._ack(rid)
             case Catalogue(id=rid):
-                self._reply(encode_server(Ack(id=rid, seat=None, cards=tuple(all_cards()))))
+                # the server's own catalogue, made once: unchecked, like the game's frames
+                self._reply(encode_server(Ack(id=rid, seat=None, cards=_catalogue()),
+                                          checked=False))
             case Hello(id=rid):
                 self._error(rid, ErrorCode.HELLO_REPEATED, "hello was already said")
 
@@ -341,14 +374,20 @@ class Connection:
         return seat
 
     async def _chat(self, request_id: int, room: Room, text: str) -> None:
-        limit = self.state.settings.max_chat_length
-        if len(text) > limit:
-            raise GameError("too_long", f"chat messages are at most {limit} characters")
+        check_chat(text, self.state.settings.max_chat_length)
         viewer = room.viewer_of(self)
+        if viewer is None and not room.spectator_chat:
+            raise GameError("not_a_player", "spectators may not chat in this game")
+        self.state.budgets.charge("chat", self.address, 1)
         name = "spectator" if viewer is None else room.seats[viewer].name or f"seat {viewer}"
         await room.chat(viewer, name, text)
         self._ack(request_id)
         room.broadcast(ChatLine(game=room.id, sender=name, text=text))
+
+
+@cache
+def _catalogue() -> tuple[dict[str, Any], ...]:
+    return tuple(all_cards())
 
 
 def watch_interval(settings: Settings) -> float:

@@ -6,7 +6,9 @@ from __future__ import annotations
 class GameError(Exception):
     """A refused request; nothing was changed. `code` is stable, `message` is for people."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, *, retry_after_ms: int | None = None) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+        self.retry_after_ms = retry_after_ms
+        """With `rate_limited`: how long until the request would be carried out."""

@@ -13,6 +13,8 @@ from .errors import GameError
 from .storage.records import LISTING_STATES
 
 STATES = LISTING_STATES
+MAX_OFFSET = 2**31 - 1
+"""The furthest page start a listing takes (SQLite's integers stop at 2**63 - 1)."""
 
 
 def _int(request: web.Request, name: str, default: int | None = None,
@@ -32,12 +34,13 @@ def _time(request: web.Request, name: str) -> str | None:
         return None
     try:
         moment = datetime.fromisoformat(raw.replace("Z", "+00:00"))
-    except ValueError:
-        raise GameError("bad_filter", f"{name} is a date or time in ISO 8601, "
-                                      "e.g. 2026-11-30 or 2026-11-30T12:00:00Z") from None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+        return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    except (ValueError, OverflowError):  # not a time, or one outside years 1 to 9999 in UTC
+        raise GameError("bad_filter", f"{name} is a date or time in ISO 8601 (years 1 to "
+                                      "9999 in UTC), e.g. 2026-11-30 or "
+                                      "2026-11-30T12:00:00Z") from None
 
 
 def game_filters(request: web.Request, *, default_limit: int = 20,
@@ -58,8 +61,8 @@ def game_filters(request: web.Request, *, default_limit: int = 20,
     limit = _int(request, "limit", default_limit, "bad_paging")
     offset = _int(request, "offset", 0, "bad_paging")
     assert limit is not None and offset is not None
-    if not 1 <= limit <= max_limit or offset < 0:
-        raise GameError("bad_paging", f"limit is 1 to {max_limit}; offset is 0 or more")
+    if not 1 <= limit <= max_limit or not 0 <= offset <= MAX_OFFSET:
+        raise GameError("bad_paging", f"limit is 1 to {max_limit}; offset is 0 to {MAX_OFFSET}")
     return {"state": state, "player": request.query.get("player"),
             "since": _time(request, "since"), "until": _time(request, "until"),
             "edition": edition, "players": players, "card": card,

@@ -14,8 +14,10 @@ from .clock import utc_now
 from .engine import InvalidSetup, Setup
 from .engine.setup import MAX_PLAYERS, MIN_PLAYERS, set_name
 from .errors import GameError
+from .history import HistoryCache
 from .room import OPEN, Room, Seat, summary_of
 from .storage import GameRecord, Storage
+from .text import check_name, check_token
 from .tokens import hash_token, new_game_id, new_token
 
 if TYPE_CHECKING:
@@ -23,13 +25,6 @@ if TYPE_CHECKING:
     from .settings import Settings
 
 log = logging.getLogger("dominion.lobby")
-MAX_NAME_LENGTH = 40
-
-
-def check_name(name: object) -> str:
-    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
-        raise GameError("bad_name", f"a name is 1 to {MAX_NAME_LENGTH} characters")
-    return name.strip()
 
 
 class Lobby:
@@ -40,6 +35,7 @@ class Lobby:
         self.rooms: dict[str, Room] = {}
         self.on_room_changed: Callable[[Room], None] = lambda room: None
         """Told when a room's public summary changes (the cluster's directory listens)."""
+        self.histories = HistoryCache(settings.resume_cache_events)
         self._kingdoms = random.Random()
         """Draws random Kingdoms (seeding a new generator per game costs more than the rest
         of creating it; the cards of a Kingdom are public anyway)."""
@@ -49,16 +45,22 @@ class Lobby:
         """Address -> its open or running rooms, for the per-address limit (kept, not
         counted at each creation: a busy server has thousands of rooms)."""
 
-    def restore(self) -> int:
+    async def restore(self) -> int:
         """Rebuild every unfinished game from storage; return how many."""
         for stored in self._storage.unfinished_games():
-            room = Room.restore(stored, self._storage, self._settings, self._metrics)
+            room = Room.restore(stored, self._storage, self._settings, self._metrics,
+                                self.histories)
             room.on_ended = self._retire
             room.on_changed = self._room_changed
             self.rooms[room.id] = room
-            room.resume_after_restart()
+            await room.resume_after_restart()
         log.info("restored games", extra={"count": len(self.rooms)})
         return len(self.rooms)
+
+    async def close(self) -> None:
+        """For shutdown: stop every room (its changes, bots and timers) before the storage
+        closes."""
+        await asyncio.gather(*(room.close() for room in list(self.rooms.values())))
 
     def room(self, game_id: str) -> Room:
         room = self.rooms.get(game_id)
@@ -80,6 +82,9 @@ class Lobby:
         edition = request.get("edition", 2)
         if type(edition) is not int:  # not True, not 2.0
             raise GameError("bad_edition", f"edition must be 1 or 2, not {edition!r}")
+        spectator_chat = request.get("spectator_chat", True)
+        if not isinstance(spectator_chat, bool):
+            raise GameError("bad_option", "spectator_chat is true or false")
         kingdom = request.get("kingdom")
         if kingdom is not None and not isinstance(kingdom, str | list):
             raise GameError("bad_kingdom", "kingdom is null (random), a recommended set's "
@@ -99,9 +104,11 @@ class Lobby:
             id=new_game_id(self._settings.node), created_at=utc_now(), state=OPEN,
             edition=setup.edition, seats=seats, kingdom=setup.kingdom,
             kingdom_name=set_name(kingdom, setup.edition) if isinstance(kingdom, str) else None,
+            options={} if spectator_chat else {"spectator_chat": False},
         )
         await self._storage.create_game(record, [seat.record() for seat in room_seats])
-        room = Room(record, room_seats, self._storage, self._settings, self._metrics)
+        room = Room(record, room_seats, self._storage, self._settings, self._metrics,
+                    self.histories)
         room.on_ended = self._retire
         room.on_changed = self._room_changed
         self.rooms[room.id] = room
@@ -121,9 +128,7 @@ class Lobby:
 
     async def leave(self, game_id: str, token: object) -> None:
         room = self.room(game_id)
-        if not isinstance(token, str):
-            raise GameError("bad_token", "a token is a string")
-        await room.free_seat(room.seat_for(token))
+        await room.free_seat(room.seat_for(check_token(token)))
 
     def listing(self, filters: dict[str, Any]) -> tuple[list[dict[str, Any]], int]:
         """Game summaries matching `filters` (see `filters.game_filters`), newest first."""
@@ -154,6 +159,8 @@ class Lobby:
             live.discard(room.id)
             if not live:
                 del self._live_by_address[address]
+
+        self.histories.forget(room.id)
 
         def forget() -> None:
             self.rooms.pop(room.id, None)

@@ -6,6 +6,8 @@ import json
 import logging
 from typing import Any
 
+from aiohttp.http_exceptions import HttpProcessingError
+
 _STANDARD = set(logging.LogRecord("", 0, "", 0, "", None, None).__dict__) | {"message"}
 
 
@@ -23,6 +25,27 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(entry, default=str)
 
 
+CLIENT_FAULTS = (HttpProcessingError, ConnectionError)
+"""What a client does, not the server: a request HTTP cannot parse (too long, too many
+headers, bytes HTTP does not allow, a body shorter than it said), a connection dropped."""
+
+
+class ClientFaults(logging.Filter):
+    """aiohttp logs a request it could not parse, or a client gone mid-request, at ERROR
+    with a traceback. Those are the client's doing, and anyone can cause them: they are
+    logged at DEBUG in one line instead, and ERROR is kept for the server's own faults."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        fault = record.exc_info[1] if record.exc_info else None
+        if not isinstance(fault, CLIENT_FAULTS):
+            return True
+        record.msg, record.args = f"a client's fault: {type(fault).__name__}: %s", (
+            str(fault).replace("\n", " "),)
+        record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+        record.exc_info = record.exc_text = None
+        return logging.getLogger().isEnabledFor(logging.DEBUG)
+
+
 def configure(level: str) -> None:
     handler = logging.StreamHandler()
     handler.setFormatter(JsonFormatter())
@@ -30,3 +53,4 @@ def configure(level: str) -> None:
     root.handlers[:] = [handler]
     root.setLevel(level.upper())
     logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
+    logging.getLogger("aiohttp.server").addFilter(ClientFaults())

@@ -67,8 +67,10 @@ class _StorageCollector(Collector):
             "commit: how many a group commit carries)", value=storage.committed_writes)
         yield CounterMetricFamily(
             "dominion_storage_failed_batches",
-            "Transactions that failed and were rolled back (see /healthz)",
+            "Group commits that failed and were rolled back (each of their writes was then "
+            "tried alone)",
             value=storage.failed_batches)
         yield GaugeMetricFamily(
-            "dominion_storage_healthy", "1 while every write has succeeded, 0 after a failure",
+            "dominion_storage_healthy",
+            "0 while the database itself fails writes (full disk, I/O error), else 1",
             value=int(storage.healthy))

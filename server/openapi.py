@@ -16,9 +16,9 @@ from dominion.clients.bots import STRATEGIES
 from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS
 
 from .engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_KINGDOMS
-from .filters import STATES
-from .lobby import MAX_NAME_LENGTH
+from .filters import MAX_OFFSET, STATES
 from .storage.records import ENDED, ENDED_STATES
+from .text import MAX_NAME_LENGTH
 from .tokens import TOKEN_BYTES
 
 JSON = "application/json"
@@ -54,7 +54,9 @@ ERROR_CODES: dict[str, str] = {
     "bad_json": "the body is not valid JSON, or not a JSON object",
     "unsupported_media_type": "the body is not sent as application/json",
     "body_too_large": "the body is larger than the server accepts (64 KiB)",
-    "bad_name": f"a name is a string of 1 to {MAX_NAME_LENGTH} characters, not only spaces",
+    "bad_name": f"a name is a string of 1 to {MAX_NAME_LENGTH} characters, not only spaces, "
+                "of letters, marks, numbers, punctuation, symbols and spaces (no control, "
+                "format, private-use or unassigned characters, no lone surrogates)",
     "bad_seats": f"seats is a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}",
     "bad_edition": "edition is 1 or 2",
     "bad_kingdom": "kingdom is null, a recommended set's name, or a list of card ids",
@@ -64,6 +66,7 @@ ERROR_CODES: dict[str, str] = {
     "card_not_in_edition": "the card is not a Kingdom card of the chosen edition",
     "duplicate_card": "a card is in the Kingdom list twice",
     "bad_bots": "bots maps seat numbers 1 to seats-1 to known strategy names",
+    "bad_option": "spectator_chat is not true or false",
     "bad_paging": "limit or offset is not a whole number in range",
     "bad_filter": "a replay export filter is malformed or out of range",
     "bad_format": "format is not json, msgpack or text",
@@ -75,6 +78,8 @@ ERROR_CODES: dict[str, str] = {
     "game_full": "every seat of the table is taken",
     "game_started": "the game has already started (or ended)",
     "too_many_games": "this address already has as many open or running games as allowed",
+    "rate_limited": "this address has asked for more of this than the server allows for now "
+                    "(the message says when to retry)",
     "storage_unavailable": "the server's storage is failing; it takes no new games now",
     "cluster_unavailable": "several nodes share a Redis that this node cannot reach now; "
                            "it takes no new games and lists none until it can",
@@ -104,7 +109,12 @@ CLUSTER_ERROR = {"503": error("Redis is unreachable (several nodes only)",
 def components() -> dict[str, Any]:
     name = {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH, "pattern": r"\S",
             "description": f"A display name: 1 to {MAX_NAME_LENGTH} characters, not only "
-                           "whitespace. Leading and trailing whitespace is removed."}
+                           "whitespace. Leading and trailing whitespace is removed and the "
+                           "name is put in Unicode NFC. Only letters, marks (not first), "
+                           "numbers, punctuation, symbols and the plain space: control "
+                           "characters, format characters (zero-width, bidirectional "
+                           "overrides), other separators, private-use and unassigned code "
+                           "points and lone surrogates are refused (`bad_name`)."}
     ws_url_schema = {
         "type": "string", "pattern": r"^/api/v1/ws\?game=g-[a-z0-9-]+$",
         "description": "where to play this game: the WebSocket URL relative to the server's "
@@ -174,6 +184,9 @@ def components() -> dict[str, Any]:
             "commitment": nullable({"type": "string", "pattern": "^[0-9a-f]{64}$"}) | {
                 "description": "SHA-256 of the secret seed's decimal digits, published at the "
                                "start; the seed itself is never sent while the game runs"},
+            "spectator_chat": {"type": "boolean",
+                               "description": "whether spectators may chat (players always "
+                                              "may)"},
             "turn": {"type": "integer", "minimum": 0},
             "result": nullable(ref("Result")),
         }, description="A game's public summary: never a token or a secret."),
@@ -217,6 +230,8 @@ def components() -> dict[str, Any]:
                 "propertyNames": {"pattern": f"^[1-{max_bot_seat}]$"},
                 "additionalProperties": {"type": "string", "enum": list(STRATEGIES)},
             },
+            "spectator_chat": {"type": "boolean", "default": True,
+                               "description": "false: only the players may chat"},
         }, required=["name", "seats"], closed=False,
             description="Other members are ignored."),
         "CreatedGame": obj({
@@ -401,9 +416,10 @@ def paths() -> dict[str, Any]:
                     "400": error("A bad request", "bad_json", "bad_name", "bad_seats",
                                  "bad_edition", "bad_kingdom", "unknown_kingdom_set",
                                  "bad_kingdom_size", "unknown_card", "card_not_in_edition",
-                                 "duplicate_card", "bad_bots"),
+                                 "duplicate_card", "bad_bots", "bad_option"),
                     **BODY_ERRORS,
-                    "429": error("Too many games from this address", "too_many_games"),
+                    "429": error("Too many games from this address (open at once, or "
+                                 "created this hour)", "too_many_games", "rate_limited"),
                     **SERVER_ERROR,
                     "503": error("Storage is failing, or Redis is unreachable",
                                  "storage_unavailable", "cluster_unavailable"),
@@ -500,6 +516,8 @@ def paths() -> dict[str, Any]:
                     }},
                     "400": error("A bad format", "bad_format"),
                     "404": error("No such game", "unknown_game"),
+                    "429": error("This address has asked for too many replays for now",
+                                 "rate_limited"),
                     **SERVER_ERROR,
                 },
             },
@@ -635,7 +653,11 @@ DESCRIPTION = (
     "(schema Error) with a stable code, and a refused request changes nothing. Besides the "
     "codes listed per operation, any path under /api/v1/ that does not exist answers 404 "
     "`not_found`, and a method a path does not have answers 405 `method_not_allowed` with an "
-    "Allow header."
+    "Allow header (so does any other path of the server, and a CONNECT).\n\n"
+    "A request that is not well-formed HTTP/1.1 (a method that is not a registered HTTP "
+    "method, a request line or header that is too long or holds bytes HTTP does not allow, "
+    "too many headers) never reaches this API: the HTTP layer answers it with a plain-text "
+    "400 and closes the connection."
 )
 
 
@@ -684,7 +706,7 @@ def filter_parameters(max_limit: int, default_limit: int) -> list[Schema]:
          "schema": {"type": "integer", "minimum": 1, "maximum": max_limit,
                     "default": default_limit}},
         {"name": "offset", "in": "query", "required": False,
-         "schema": {"type": "integer", "minimum": 0, "default": 0}},
+         "schema": {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET, "default": 0}},
     ]
 
 

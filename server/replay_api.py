@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 import msgpack  # type: ignore[import-untyped]
 from aiohttp import web
 
+from .budgets import WORK_PER_ANSWER
 from .errors import GameError
 from .filters import game_filters
 from .replays import finished_replay, spectator_replay, text_log
 from .storage.records import ENDED, ENDED_STATES
 
+log = logging.getLogger("dominion.replays")
 EXPORT_MAX = 1000
 """Most replays one export request streams."""
 EXPORT_PER_SECOND = 50
@@ -32,18 +35,22 @@ def _format(request: web.Request) -> str:
 
 
 def replay_of(request: web.Request, game_id: str) -> dict[str, Any]:
-    """The replay of a game: complete once it has ended, a spectator's view before."""
-    from .app import STATE
+    """The replay of a game: complete once it has ended, a spectator's view before. Its
+    work is charged to the client's address first (`rate_limited` if it cannot pay)."""
+    from .app import STATE, client_address
 
     state = request.config_dict[STATE]
+    address = client_address(request)
     room = state.lobby.rooms.get(game_id)
     if room is not None and room.state in ("open", "playing"):
+        state.budgets.charge("work", address, room.replay_work())
         return spectator_replay(room)
     stored = state.storage.load_game(game_id)
     if stored is None:
         raise GameError("unknown_game", f"no game {game_id!r}")
     if stored.game.state in ("open", "playing"):
         raise GameError("unknown_game", f"game {game_id!r} is not loaded")
+    state.budgets.charge("work", address, WORK_PER_ANSWER * len(stored.answers))
     return finished_replay(stored, state.storage.chat(game_id))
 
 
@@ -64,21 +71,41 @@ async def download(request: web.Request) -> web.Response:
 async def export(request: web.Request) -> web.StreamResponse:
     """Ended games' replays (finished and abandoned, or the one `state` asked for), one JSON
     object per line, newest first, at a bounded rate (from every node, when there are
-    several)."""
-    from .app import DIRECTORY
+    several), and no faster than the client's address may cost (server/budgets.py)."""
+    from .app import DIRECTORY, STATE, client_address
 
+    state = request.config_dict[STATE]
+    address = client_address(request)
     filters = game_filters(request, default_limit=100, max_limit=EXPORT_MAX)
     if filters["state"] not in (None, ENDED, *ENDED_STATES):
         raise GameError("bad_state", "the export holds ended games: state is "
                                      f"{', '.join(ENDED_STATES)} or {ENDED}")
     filters["state"] = filters["state"] or ENDED
-    lines = await request.config_dict[DIRECTORY].replay_lines(filters)
+
+    async def pay(work: int) -> None:
+        """Before each replay's work: stop if the client has left; else slow down to what
+        the address may cost, rather than fail midway."""
+        if request.transport is None or request.transport.is_closing():
+            raise ConnectionResetError("the client has left")
+        while wait := state.budgets.seconds_until("work", address, work):
+            await asyncio.sleep(wait)
+        state.budgets.charge("work", address, work)
+
+    lines = await request.config_dict[DIRECTORY].replay_lines(filters, pay)  # refusals here
     response = web.StreamResponse(headers={"Content-Type": "application/x-ndjson"})
     await response.prepare(request)
-    async for line in lines:
-        await response.write(line)
-        await asyncio.sleep(1 / EXPORT_PER_SECOND)
-    await response.write_eof()
+    if request.method == "HEAD":
+        # the headers only: aiohttp would send what is written next, and a client would
+        # read it as the next response on the connection
+        await response.write_eof()
+        return response
+    try:
+        async for line in lines:
+            await response.write(line)
+            await asyncio.sleep(1 / EXPORT_PER_SECOND)
+        await response.write_eof()
+    except ConnectionError:  # the client left mid-stream: its doing, not the server's
+        log.debug("an export's client left", extra={"address": address})
     return response
 
 

@@ -93,7 +93,7 @@ def spectator_replay(room: Room) -> dict[str, Any]:
         "commitment": room.record.commitment,
         "answers": None,
         "events": [] if game is None else [visible_event(e, None)
-                                           for e in room.history().events],
+                                           for e in room.events_so_far()],
         "view": None if game is None else view(game, None),
         "result": None,
         "chat": [],

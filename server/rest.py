@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from dominion.clients.bots import STRATEGIES
 from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS
@@ -33,6 +35,7 @@ STATUS = {
     "game_full": 409,
     "game_started": 409,
     "too_many_games": 429,
+    "rate_limited": 429,
     "bad_json": 400,
     "unsupported_media_type": 415,
     "body_too_large": 413,
@@ -42,9 +45,16 @@ STATUS = {
 }
 
 
-def error_response(code: str, message: str) -> web.Response:
-    return web.json_response({"error": {"code": code, "message": message}},
-                             status=STATUS.get(code, 400))
+def error_response(code: str, message: str, retry_after_ms: int | None = None
+                   ) -> web.Response:
+    if retry_after_ms is None:
+        return web.json_response({"error": {"code": code, "message": message}},
+                                 status=STATUS.get(code, 400))
+    # a refusal for the rate says when to come back, in the body and as HTTP says it
+    return web.json_response(
+        {"error": {"code": code, "message": message, "retry_after_ms": retry_after_ms}},
+        status=STATUS.get(code, 400),
+        headers={"Retry-After": str(math.ceil(retry_after_ms / 1000))})
 
 
 def method_not_allowed(method: str, allowed: Iterable[str]) -> web.Response:
@@ -60,7 +70,7 @@ async def json_errors(request: web.Request, handler: Handler) -> web.StreamRespo
     try:
         return await handler(request)
     except GameError as error:
-        return error_response(error.code, error.message)
+        return error_response(error.code, error.message, error.retry_after_ms)
     except web.HTTPRequestEntityTooLarge:
         return error_response("body_too_large", "the request body is too large")
     except web.HTTPNotFound:
@@ -74,11 +84,33 @@ async def json_errors(request: web.Request, handler: Handler) -> web.StreamRespo
         return error_response("internal_error", "the server failed; try again later")
 
 
+@web.middleware
+def unmatched_as_json(request: web.Request, handler: Handler) -> Awaitable[web.StreamResponse]:
+    """The main application's requests that match no route (a path outside /api/v1, a
+    CONNECT whose target is not a path) get the JSON error shape too. A plain function,
+    not a coroutine: a matched request (a WebSocket's, above all) goes on to its handler
+    without a middleware frame on its stack for its whole life."""
+    error = request.match_info.http_exception
+    if error is None:
+        return handler(request)
+    return _refusal(request, error)
+
+
+async def _refusal(request: web.Request, error: web.HTTPException) -> web.Response:
+    if isinstance(error, web.HTTPMethodNotAllowed):
+        return method_not_allowed(request.method, error.allowed_methods)
+    return error_response("not_found", f"no resource at {request.path or request.raw_path}")
+
+
 async def read_json(request: web.Request) -> dict[str, Any]:
     if request.content_type != "application/json":
         raise GameError("unsupported_media_type", "send a JSON body (application/json)")
     try:
-        body = json.loads(await request.read())
+        raw = await request.read()
+    except (ConnectionError, HttpProcessingError):  # the client: gone, or a short body
+        raise GameError("bad_json", "the body ended before its length") from None
+    try:
+        body = json.loads(raw)
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise GameError("bad_json", "the body is not valid JSON") from None
     if not isinstance(body, dict):
@@ -130,13 +162,15 @@ def add_rest_routes(app: web.Application) -> None:
     @routes.post("/games")
     async def create_game(request: web.Request) -> web.Response:
         state = request.config_dict[STATE]
-        if not state.storage.healthy:
+        if not await state.storage.probe():
             raise GameError("storage_unavailable", "the server is not taking new games now")
         directory = request.config_dict[DIRECTORY]
         if directory.problem is not None:
             raise GameError("cluster_unavailable", f"no new games now: {directory.problem}")
         body = await read_json(request)
-        room, token = await state.lobby.create(body, client_address(request))
+        address = client_address(request)
+        state.budgets.charge("games", address, 1)
+        room, token = await state.lobby.create(body, address)
         await directory.created(room)
         return web.json_response({"game": room.summary(), "seat": 0, "token": token,
                                   "ws_url": ws_url(room.id)}, status=201)

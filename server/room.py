@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from dominion.clients.bots import Strategy, make_strategy
 from dominion.protocol import GameOver, ProtocolError, ServerMessage, encode_server
 
+from .answer_log import AnswerLog
 from .bots import EngineTable
 from .clock import utc_now
 from .engine import Answer, Event, Game, IllegalAnswer, Resignation, Setup
@@ -26,10 +27,12 @@ from .engine.scoring import score_game
 from .errors import GameError
 from .frames import Audience, change_frames, snapshot_frame
 from .storage import GameRecord, SeatRecord, Storage, StoredGame
+from .text import check_token
 from .tokens import token_matches
 from .verify import commitment_of
 
 if TYPE_CHECKING:
+    from .history import HistoryCache
     from .metrics import Metrics
     from .settings import Settings
 
@@ -37,7 +40,7 @@ log = logging.getLogger("dominion.room")
 
 OPEN, PLAYING, FINISHED, ABANDONED = "open", "playing", "finished", "abandoned"
 BOT_RETRY_SECONDS = 1.0
-"""A bot whose answer could not be stored tries again after this long."""
+"""A bot whose answer could not be stored (or a game end) is tried again after this long."""
 
 
 class Subscriber(Protocol):
@@ -50,8 +53,9 @@ class Subscriber(Protocol):
     def push(self, frame: bytes) -> None:
         """Queue a frame; never blocks (a connection that cannot keep up is closed)."""
 
-    def replaced(self) -> None:
-        """A newer connection took this connection's seat."""
+    def replaced(self, reason: str) -> None:
+        """The seat this connection held is no longer its own (a newer connection took it,
+        or its token was given up): it may no longer act for the seat."""
 
 
 @dataclass(slots=True)
@@ -78,16 +82,20 @@ class Seat:
 
 
 class Room:
-    __slots__ = ("_bot_rng", "_bots", "_lock", "_metrics", "_settings", "_storage",
-                 "_subscribers", "_tasks", "game", "id", "on_changed", "on_ended", "record",
-                 "seats")
+    __slots__ = ("_bot_rng", "_bots", "_closed", "_histories", "_lock", "_metrics",
+                 "_settings", "_storage", "_subscribers", "_tasks", "answers", "game", "id",
+                 "on_changed", "on_ended", "record", "seats")
 
     def __init__(self, record: GameRecord, seats: list[Seat], storage: Storage,
-                 settings: Settings, metrics: Metrics) -> None:
+                 settings: Settings, metrics: Metrics, histories: HistoryCache) -> None:
         self.record = record
         self.id = record.id
         self.seats = seats
         self.game: Game | None = None
+        self.answers = AnswerLog()
+        """Every answer the live game has applied: with its set-up and seed, the game
+        (the live `Game` keeps no history; resumes and replays re-derive it from this)."""
+        self._histories = histories
         self._storage = storage
         self._settings = settings
         self._metrics = metrics
@@ -101,6 +109,13 @@ class Room:
         self._bots: asyncio.Future[None] | None = None
         self._tasks: set[asyncio.Future[None]] | None = None  # made when needed (memory)
         self._bot_rng: random.Random | None = None  # made when a bot first plays (memory)
+        self._closed = False
+        """The server is shutting down: no more changes, bots or timers."""
+
+    @property
+    def spectator_chat(self) -> bool:
+        """May spectators chat? (The creator's choice, `spectator_chat` in the options.)"""
+        return bool(self.record.options.get("spectator_chat", True))
 
     @property
     def state(self) -> str:
@@ -111,15 +126,16 @@ class Room:
 
     @classmethod
     def restore(cls, stored: StoredGame, storage: Storage, settings: Settings,
-                metrics: Metrics) -> Room:
+                metrics: Metrics, histories: HistoryCache) -> Room:
         """Rebuild a room from storage: its set-up, seed and answers, replayed."""
         seats = [Seat(s.seat, s.name, s.token_hash, s.bot, s.joined_at) for s in stored.seats]
-        room = cls(stored.game, seats, storage, settings, metrics)
+        room = cls(stored.game, seats, storage, settings, metrics, histories)
         record = stored.game
         if record.state == PLAYING and record.setup is not None and record.seed is not None:
             game = replay(Setup.from_dict(record.setup), record.seed, stored.answers,
                           history=False)
             room.game = game
+            room.answers = AnswerLog(stored.answers)
             for resigned in game.resigned:
                 seats[resigned].bot = seats[resigned].bot or settings.takeover_strategy
         return room
@@ -128,6 +144,7 @@ class Room:
 
     def seat_for(self, token: str) -> Seat:
         """The seat this token holds (every seat is checked, in constant time each)."""
+        check_token(token)
         found = None
         for seat in self.seats:
             if token_matches(token, seat.token_hash):
@@ -138,11 +155,13 @@ class Room:
 
     async def take_seat(self, name: str, token_hash: str) -> Seat:
         async with self._lock:
+            self._refuse_if_closed()
             if self.state != OPEN:
                 raise GameError("game_started", "the game has already started")
             free = next((s for s in self.seats if s.free), None)
             if free is None:
                 raise GameError("game_full", "every seat is taken")
+            self._evict(free)  # a new holder: nobody else may act for the seat
             free.name, free.token_hash, free.joined_at = name, token_hash, utc_now()
             try:
                 await self._storage.save_seat(self.id, free.record())
@@ -155,6 +174,7 @@ class Room:
 
     async def free_seat(self, seat: Seat) -> None:
         async with self._lock:
+            self._refuse_if_closed()
             if self.state != OPEN:
                 raise GameError("game_started", "a running game cannot be left; resign instead")
             saved = (seat.name, seat.token_hash, seat.joined_at)
@@ -164,7 +184,17 @@ class Room:
             except Exception:
                 seat.name, seat.token_hash, seat.joined_at = saved
                 raise
+            self._evict(seat, "you gave up this seat")
             self.on_changed(self)
+
+    def _evict(self, seat: Seat, reason: str = "the seat has a new holder") -> None:
+        """End every connection's rights to `seat`: its holder changed (a leave, a new
+        token). They are unsubscribed at once, then told and closed."""
+        holders = [s for s, viewer in self._subscribers.items() if viewer == seat.index]
+        seat.connection = None
+        for holder in holders:
+            del self._subscribers[holder]
+            holder.replaced(reason)
 
     async def start_if_full(self) -> None:
         async with self._lock:
@@ -188,6 +218,9 @@ class Room:
         self.on_changed(self)
         for subscriber, viewer in self._subscribers.items():
             subscriber.push(self._snapshot_frame(viewer))
+        for seat in self.seats:  # a player who never connects is waited for, then replaced
+            if seat.connection is None:
+                self._await_return(seat)
         self.wake_bots()
 
     # -- subscribers -----------------------------------------------------------
@@ -195,11 +228,13 @@ class Room:
     def subscribe(self, subscriber: Subscriber, seat: Seat | None) -> None:
         """Start sending this game to a connection (the caller sends the ack first)."""
         viewer = None if seat is None else seat.index
+        if self._subscribers.get(subscriber, viewer) != viewer:
+            self.unsubscribe(subscriber)  # from a seat to watching: the seat is let go
         if seat is not None:
             older = seat.connection
             if older is not None and older is not subscriber:
                 self.unsubscribe(older)
-                older.replaced()
+                older.replaced("another connection took your seat")
             seat.connection = subscriber
             if seat.taken_over:  # back after the grace period: the seat is theirs again
                 seat.bot, seat.strategy, seat.taken_over = None, None, False
@@ -213,37 +248,70 @@ class Room:
         if self.game is not None:
             subscriber.push(self._snapshot_frame(self._subscribers.get(subscriber)))
 
-    def send_since(self, subscriber: Subscriber, last_seq: int) -> None:
-        """Events after `last_seq` and the current decision, or a snapshot if too far back."""
+    def resume_work(self, last_seq: int, seat: Seat | None, limit: int) -> int:
+        """The work a resume after `last_seq` by `seat` (None: a spectator) will do, in
+        events re-derived and sent (none for a snapshot, which costs what a `watch` does)."""
+        missed = self._missed(last_seq, None if seat is None else seat.index, limit)
+        if not missed:
+            return 0
+        assert self.game is not None
+        return self._histories.replay_cost(self.id, self.game.event_count) + missed
+
+    def send_since(self, subscriber: Subscriber, last_seq: int, limit: int) -> None:
+        """The events after `last_seq` and the current decision, or a snapshot (see
+        `_missed`)."""
         game = self.game
         if game is None:
             return
         viewer = self._subscribers.get(subscriber)
-        latest = game.event_count
-        if not 0 <= last_seq <= latest or latest - last_seq > self._settings.resume_window:
+        missed = self._missed(last_seq, viewer, limit)
+        if missed is None:
             subscriber.push(self._snapshot_frame(viewer))
             return
-        # replaying the answers is only needed for missed events
-        missed = self.history().events[last_seq:] if last_seq < latest else []
+        events = self.events_so_far()[game.event_count - missed:] if missed else []
         audience = (viewer, subscriber.version)
         try:
-            frames = self._change_frames(missed, [audience])[audience]
+            frames = self._change_frames(events, [audience])[audience]
         except ProtocolError:  # too many events for one update frame: a snapshot says it all
             frames = [self._snapshot_frame(viewer)]
         for frame in frames:
             subscriber.push(frame)
 
-    def history(self) -> Game:
-        """The running game with all its events: its stored answers replayed.
+    def _missed(self, last_seq: int, viewer: int | None, limit: int) -> int | None:
+        """How many events a resume after `last_seq` sends, or None for a snapshot: when
+        `last_seq` is not an event of this game, or for a spectator, when it missed more
+        than `resume_window` events or they would cost more than `limit` work. A seat
+        always gets its own events (what it saw, its own cards among them, which no
+        snapshot holds), up to the events one update may hold."""
+        game = self.game
+        if game is None:
+            return 0
+        latest = game.event_count
+        missed = latest - last_seq
+        if not 0 <= missed <= latest:
+            return None
+        if viewer is None and missed and (
+                missed > self._settings.resume_window
+                or self._histories.replay_cost(self.id, latest) + missed > limit):
+            return None
+        return missed
 
-        The live game keeps no history (memory); the answers it has applied are a prefix
-        of those stored (an answer is stored before it is applied)."""
+    def replay_work(self) -> int:
+        """The work of `events_so_far`, in events re-derived and sent."""
+        game = self.game
+        if game is None:
+            return 0
+        return self._histories.replay_cost(self.id, game.event_count) + game.event_count
+
+    def events_so_far(self) -> Sequence[Event]:
+        """Every event of the running game: its answer log re-derived (the live game keeps
+        no history), through the server's cache of histories."""
         game, record = self.game, self.record
         assert game is not None and record.setup is not None and record.seed is not None
-        stored = self._storage.load_game(self.id)
-        assert stored is not None
-        return replay(Setup.from_dict(record.setup), record.seed,
-                      stored.answers[:game.answer_count])
+        setup, seed = record.setup, record.seed
+        return self._histories.events(
+            self.id, lambda: Game(Setup.from_dict(setup), seed), self.answers,
+            game.answer_count)
 
     def unsubscribe(self, subscriber: Subscriber) -> None:
         viewer = self._subscribers.pop(subscriber, None)
@@ -257,7 +325,8 @@ class Room:
 
     def _await_return(self, seat: Seat) -> None:
         """Hold an absent person's seat for the grace period."""
-        if self.state != PLAYING or seat.bot is not None or seat.absent_timer is not None:
+        if self.state != PLAYING or seat.bot is not None or seat.absent_timer is not None \
+                or self._closed:
             return
         seat.absent_timer = asyncio.get_running_loop().call_later(
             self._settings.seat_grace_seconds, self._seat_absent_soon, seat)
@@ -268,19 +337,29 @@ class Room:
         self._spawn(self._seat_absent(seat))
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
-        """Run `work` as a task the room keeps a reference to until it ends."""
+        """Run `work` as a task the room keeps a reference to until it ends (or it closes)."""
+        if self._closed:
+            work.close()
+            return
         task = asyncio.ensure_future(work)
         tasks = self._tasks = self._tasks or set()
         tasks.add(task)
         task.add_done_callback(tasks.discard)
 
-    def resume_after_restart(self) -> None:
-        """A restored game: its players are all away until they reconnect."""
-        if self.state == PLAYING:
-            self._metrics.live_games.inc()
-            for seat in self.seats:
-                self._await_return(seat)
-            self.wake_bots()
+    async def resume_after_restart(self) -> None:
+        """A restored game: its players are all away until they reconnect. One whose log
+        shows it over (the server stopped between its last answer and its end) ends now."""
+        if self.state != PLAYING:
+            return
+        self._metrics.live_games.inc()
+        game = self.game
+        if game is not None and game.over:
+            async with self._lock:
+                await self._finish(FINISHED, game.result.to_dict() if game.result else None)
+            return
+        for seat in self.seats:
+            self._await_return(seat)
+        self.wake_bots()
 
     def viewer_of(self, subscriber: Subscriber) -> int | None:
         if subscriber not in self._subscribers:
@@ -300,8 +379,10 @@ class Room:
                 picked = game.check_answer(seat, decision, options)
             except IllegalAnswer as illegal:
                 raise GameError(illegal.code, illegal.message) from None
-            await self._durable(game, Answer(seat, decision, picked))
+            entry = Answer(seat, decision, picked)
+            await self._durable(game, entry)
             events = game.answer(seat, decision, picked)
+            self.answers.append(entry)
             self._metrics.answers.inc()
             on_accepted()
             await self._published(events)
@@ -316,17 +397,39 @@ class Room:
                 raise GameError(illegal.code, illegal.message) from None
             await self._durable(game, Resignation(seat))
             events = game.resign(seat)
+            self.answers.append(Resignation(seat))
             self.seats[seat].bot = self.seats[seat].bot or self._settings.takeover_strategy
             on_accepted()
             await self._published(events)
         self.wake_bots()
 
     def _running(self) -> Game:
+        self._refuse_if_closed()
         if self.game is None:
             raise GameError("game_not_started", "the game has not started yet")
         if self.game.over or self.state != PLAYING:
             raise GameError("game_over", "the game is over")
         return self.game
+
+    def _refuse_if_closed(self) -> None:
+        if self._closed:
+            raise GameError("internal_error", "the server is shutting down; resume the game "
+                                              "once it is back")
+
+    async def close(self) -> None:
+        """For shutdown, before the storage closes: let the change in progress finish,
+        refuse any more, and stop the bots and the timers. The game stays as its log has
+        it; a restarted server resumes it from there."""
+        async with self._lock:
+            self._closed = True
+        for seat in self.seats:
+            if seat.absent_timer is not None:
+                seat.absent_timer.cancel()
+                seat.absent_timer = None
+        tasks = [*(self._tasks or ()), *([self._bots] if self._bots else [])]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _durable(self, game: Game, entry: Answer | Resignation) -> None:
         try:
@@ -351,18 +454,38 @@ class Room:
                 subscriber.push(frame)
 
     async def _finish(self, state: str, result: dict[str, Any] | None) -> None:
+        """The game has ended: store that, then let the lobby retire the room. If the end
+        cannot be stored, the game has ended all the same (its log says so, and a restart
+        finishes it from there): the end is stored again later."""
         finished = utc_now()
         self.record = replace(self.record, state=state, finished_at=finished, result=result)
         self._metrics.live_games.dec()
         for seat in self.seats:
             if seat.absent_timer is not None:
                 seat.absent_timer.cancel()
-        await self._storage.finish_game(self.id, state=state, finished_at=finished,
-                                        result=result)
+        try:
+            await self._storage.finish_game(self.id, state=state, finished_at=finished,
+                                            result=result)
+        except Exception:
+            log.exception("could not store the end of a game; trying again",
+                          extra={"game": self.id})
+            self._spawn(self._store_end_later())
         log.info("game %s", state, extra={"game": self.id, "state": state,
                                           "winners": (result or {}).get("winners")})
         self.on_changed(self)
         self.on_ended(self)
+
+    async def _store_end_later(self) -> None:
+        record = self.record
+        while True:
+            await asyncio.sleep(BOT_RETRY_SECONDS)
+            try:
+                await self._storage.finish_game(self.id, state=record.state,
+                                                finished_at=record.finished_at or utc_now(),
+                                                result=record.result)
+            except Exception:
+                continue
+            return
 
     async def _seat_absent(self, seat: Seat) -> None:
         """A player stayed away past the grace period: a bot takes over, or the game ends."""
@@ -398,7 +521,7 @@ class Room:
         game = self.game
         if game is None or game.pending is None or self.seats[game.pending.player].bot is None:
             return
-        if self._bots is None or self._bots.done():
+        if (self._bots is None or self._bots.done()) and not self._closed:
             self._bots = asyncio.ensure_future(self._run_bots())
 
     async def _run_bots(self) -> None:
@@ -432,6 +555,8 @@ class Room:
                 if error.code == "internal_error":
                     await asyncio.sleep(BOT_RETRY_SECONDS)  # storage may recover
                     continue
+                if error.code == "game_over":  # a player's resignation ended it meanwhile
+                    return
                 log.error("a bot's answer was refused: %s", error.message,
                           extra={"game": self.id})
                 return
@@ -471,6 +596,7 @@ def summary_of(record: GameRecord, seats: Sequence[SeatRecord], *,
         "started_at": record.started_at,
         "finished_at": record.finished_at,
         "commitment": record.commitment,
+        "spectator_chat": bool(record.options.get("spectator_chat", True)),
         "turn": turn if turn is not None else sum((record.result or {}).get("turns", [])),
         "result": record.result,
     }

@@ -39,6 +39,11 @@ class Settings:
         "help": "close a connection that has not said hello by then"})
     outbound_queue: int = field(default=1024, metadata={
         "help": "frames queued per connection before a slow reader is disconnected"})
+    outbound_bytes: int = field(default=1024 * 1024, metadata={
+        "help": "bytes waiting for a connection before a slow reader is disconnected"})
+    outbound_total_bytes: int = field(default=64 * 1024 * 1024, metadata={
+        "help": "bytes waiting for all connections together beyond which any connection "
+                "that is not reading is disconnected"})
     max_chat_length: int = field(default=500, metadata={"help": "longest chat message"})
     seat_grace_seconds: float = field(default=120.0, metadata={
         "help": "how long a disconnected player's seat waits for them"})
@@ -51,13 +56,28 @@ class Settings:
         "help": "pause before a bot answers (0: at once)"})
     games_per_address: int = field(default=20, metadata={
         "help": "open or running games one client address may create"})
+    games_per_hour: int = field(default=120, metadata={
+        "help": "games one client address may create per hour (in bursts of up to as many)"})
+    chat_per_minute: int = field(default=20, metadata={
+        "help": "chat lines one client address may send per minute (in bursts of up to as "
+                "many)"})
     connections_per_address: int = field(default=50, metadata={
         "help": "WebSocket connections one client address may hold"})
     ended_room_seconds: float = field(default=60.0, metadata={
         "help": "how long an ended game stays live (for resuming clients) before only its "
                 "replay remains"})
     resume_window: int = field(default=10_000, metadata={
-        "help": "a resume missing more events than this gets a snapshot instead"})
+        "help": "a spectator's resume missing more events than this gets a snapshot "
+                "instead (a seat always gets its own events)"})
+    resume_cache_events: int = field(default=100_000, metadata={
+        "help": "events of running games' histories kept in memory for resumes and "
+                "replays (~170 bytes each)"})
+    work_per_second: int = field(default=5_000, metadata={
+        "help": "events that resumes and running games' replays may re-derive and send "
+                "per second, per connection and per address"})
+    work_burst: int = field(default=10_000, metadata={
+        "help": "the most such work one connection or address may save up (10,000 is "
+                "~50 ms of CPU); a resume that would cost more gets a snapshot"})
     sqlite_synchronous: str = field(default="FULL", metadata={
         "help": "SQLite synchronous setting: FULL (safest) or NORMAL"})
     node: str = field(default="", metadata={
@@ -131,9 +151,13 @@ class Settings:
         cluster = node_problem(self)
         if cluster:
             return cluster
-        if min(self.messages_per_second, self.burst, self.outbound_queue,
-               self.heartbeat_seconds, self.idle_timeout_seconds) < 1:
-            return "rates, bursts, queue sizes, heartbeat and idle timeout must be at least 1"
+        if min(self.messages_per_second, self.burst, self.outbound_queue, self.outbound_bytes,
+               self.outbound_total_bytes,
+               self.heartbeat_seconds, self.idle_timeout_seconds, self.work_per_second,
+               self.work_burst, self.resume_cache_events, self.games_per_hour,
+               self.chat_per_minute) < 1:
+            return ("rates, bursts, queue sizes, caches, heartbeat and idle timeout must be "
+                    "at least 1")
         return None
 
 

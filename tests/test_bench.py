@@ -50,3 +50,15 @@ def test_server_load_plays_over_both_protocol_versions(protocol: str) -> None:
     assert stored["games"] > server["games_created"] and stored["answers"] > server["answers"]
     assert stored["bytes_per_game"] > 0
     assert result["server_log_lines"] == 0  # no warning or error from the server
+
+
+def test_the_abuse_bench_runs_every_attack_and_reports_its_figures() -> None:
+    result = run_json(str(BENCH / "abuse.py"), "--seconds", "0.5", "--frames", "300",
+                      "--requests", "40")
+    phases = {phase["phase"]: phase for phase in result["phases"]}
+    assert list(phases) == ["baseline", "ws-fuzz", "rest-fuzz", "slow-readers",
+                            "resume-flood", "chat-flood", "sigterm"]
+    assert all(phase["server_faults"] == 0 for phase in phases.values())
+    assert all(phase["probe"]["count"] > 0 for phase in phases.values())
+    assert phases["ws-fuzz"]["frames"] == 300 and phases["rest-fuzz"]["requests"] == 40
+    assert phases["sigterm"]["exit_code_on_sigterm"] == 0

@@ -11,16 +11,21 @@ the nodes. Answers never pass through here: a game's play stays on its node.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..budgets import WORK_PER_ANSWER
 from ..replays import finished_replay
 
 if TYPE_CHECKING:
     from ..lobby import Lobby
     from ..room import Room
     from ..storage import Storage
+
+
+Pay = Callable[[int], Awaitable[None]]
+"""Paying for a replay's work (in events) before it is done; it may wait, or raise."""
 
 
 @dataclass(frozen=True)
@@ -56,10 +61,11 @@ class Directory(Protocol):
     async def listing(self, filters: dict[str, Any]) -> Page:
         """Game summaries matching `filters` (see `filters.game_filters`), newest first."""
 
-    async def replay_lines(self, filters: dict[str, Any]) -> AsyncIterator[bytes]:
+    async def replay_lines(self, filters: dict[str, Any], pay: Pay) -> AsyncIterator[bytes]:
         """Ended games' replays matching `filters` (whose state is an ended one), newest
-        first: one compact JSON object and a newline each. Refusals (GameError) come
-        here, before the first line."""
+        first: one compact JSON object and a newline each, each one's work paid for with
+        `pay` (in events) before it is done. Refusals (GameError) come here, before the
+        first line."""
 
     async def start(self) -> None: ...
 
@@ -84,21 +90,23 @@ class LocalDirectory:
     async def listing(self, filters: dict[str, Any]) -> Page:
         return Page(*self._lobby.listing(filters))
 
-    async def replay_lines(self, filters: dict[str, Any]) -> AsyncIterator[bytes]:
+    async def replay_lines(self, filters: dict[str, Any], pay: Pay) -> AsyncIterator[bytes]:
         records, _ = self._storage.list_games(**filters)
-        return self._lines([record.id for record in records])
+        return self._lines([record.id for record in records], pay)
 
-    async def _lines(self, game_ids: list[str]) -> AsyncIterator[bytes]:
+    async def _lines(self, game_ids: list[str], pay: Pay) -> AsyncIterator[bytes]:
         for game_id in game_ids:
-            line = self.replay_line(game_id)
+            line = await self.replay_line(game_id, pay)
             if line is not None:
                 yield line
 
-    def replay_line(self, game_id: str) -> bytes | None:
-        """An ended game's replay as one export line (None: no such game here)."""
+    async def replay_line(self, game_id: str, pay: Pay) -> bytes | None:
+        """An ended game's replay as one export line, paid for first (None: no such game
+        here)."""
         stored = self._storage.load_game(game_id)
         if stored is None:
             return None
+        await pay(WORK_PER_ANSWER * len(stored.answers))
         return export_line(finished_replay(stored, self._storage.chat(game_id)))
 
     async def start(self) -> None:

@@ -35,8 +35,9 @@ from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 
+from ..budgets import WORK_PER_ANSWER
 from ..errors import GameError
-from .directory import LocalDirectory, Page, export_line
+from .directory import LocalDirectory, Page, Pay, export_line
 from .listing import NODE_PAGE_MAX, matches, merge_pages, only_paging
 from .node import NodeNameTaken, node_url
 
@@ -363,18 +364,23 @@ class RedisDirectory:
             log.warning("node %s did not answer %s: %s", name, path, error)
             return None
 
-    async def replay_lines(self, filters: dict[str, Any]) -> AsyncIterator[bytes]:
+    async def replay_lines(self, filters: dict[str, Any], pay: Pay) -> AsyncIterator[bytes]:
         self._refuse_if_down()
         page, listed_by = await self._merged_listing(filters)
-        return self._fetch_replays([(game["id"], listed_by[game["id"]]) for game in page.games])
+        return self._fetch_replays(
+            [(game["id"], listed_by[game["id"]]) for game in page.games], pay)
 
-    async def _fetch_replays(self, games: list[tuple[str, str]]) -> AsyncIterator[bytes]:
-        """Each (game id, its node)'s replay as an export line, from that node."""
+    async def _fetch_replays(self, games: list[tuple[str, str]], pay: Pay
+                             ) -> AsyncIterator[bytes]:
+        """Each (game id, its node)'s replay as an export line, from that node (a replay
+        another node made is paid for here by its answers, as this node's would be)."""
         for game_id, node in games:
             if node == self.node:
-                line = self.local.replay_line(game_id)
+                line = await self.local.replay_line(game_id, pay)
             else:
                 replay = await self._peer_json(node, f"/api/v1/games/{game_id}/replay")
+                if replay is not None:
+                    await pay(WORK_PER_ANSWER * len(replay.get("answers", ())))
                 line = None if replay is None else export_line(replay)
             if line is not None:
                 yield line

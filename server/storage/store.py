@@ -16,6 +16,7 @@ import os
 import queue
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,6 +54,8 @@ from .rows import (
     to_json,
 )
 
+PROBE_SECONDS = 1.0
+"""How often an unhealthy storage tries a write to see whether it has recovered."""
 LOG_ENDS_KEPT = 10_000
 """Games whose log length the writer remembers (more live games only cost a query each)."""
 
@@ -92,6 +95,13 @@ def _resolve_all(outcomes: list[tuple[asyncio.Future[None], BaseException | None
             future.set_exception(error)
 
 
+def _database_fault(error: BaseException) -> bool:
+    """Is this the database's failure (full disk, I/O error, read-only or damaged file)
+    rather than one write's (a constraint, a value SQLite cannot bind, a server bug)?"""
+    return isinstance(error, sqlite3.DatabaseError) and not isinstance(
+        error, sqlite3.IntegrityError | sqlite3.ProgrammingError | sqlite3.DataError)
+
+
 class Storage:
     """One database file: a writer thread with group commit, and a read connection."""
 
@@ -110,6 +120,7 @@ class Storage:
         self._loop: asyncio.AbstractEventLoop | None = None  # the loop that started it
         self._closed = False
         self._healthy = True
+        self._next_probe = 0.0
         self.last_error: StorageError | None = None
         # Counted on the writer thread; read by tests and the health page.
         self.commits = 0  # transactions committed
@@ -207,12 +218,29 @@ class Storage:
 
     @property
     def healthy(self) -> bool:
-        """False once a write batch has failed (full disk, read-only file, ...).
-
-        It stays False until restart: the server should stop taking new games and
-        say why (`last_error`). Later writes are still attempted.
-        """
+        """False while the database itself fails writes (full disk, I/O error, read-only
+        file): the server then takes no new games. One write's own failure (a row SQLite
+        refuses) leaves it as it is; the next commit that succeeds makes it True again
+        (`probe` tries one). `last_error` says what failed last."""
         return self._healthy
+
+    async def probe(self) -> bool:
+        """While unhealthy, try a write that changes nothing (at most once a second);
+        whether the storage is healthy now."""
+        if self.healthy or self._closed:
+            return self.healthy
+        now = time.monotonic()
+        if now < self._next_probe:
+            return False
+        self._next_probe = now + PROBE_SECONDS
+        version = schema.SCHEMA_VERSION
+
+        def operation(db: sqlite_utils.Database) -> None:
+            db.execute(f"PRAGMA user_version = {version}")  # rewrites the header page
+
+        with contextlib.suppress(StorageError):
+            await self._submit(operation)
+        return self.healthy
 
     # -- writes -------------------------------------------------------------
 
@@ -323,7 +351,8 @@ class Storage:
         finished_at: str,
         result: dict[str, Any] | None,
     ) -> None:
-        """Mark a game finished or abandoned, with its result."""
+        """Mark a game finished or abandoned, with its result. Marking it again in the same
+        state changes nothing (a retry after a write whose outcome was not heard)."""
         if state not in ENDED_STATES:
             raise ValueError(f"state must be one of {', '.join(ENDED_STATES)}, not {state!r}")
         result_json = None if result is None else to_json(result)
@@ -334,7 +363,7 @@ class Storage:
                 " WHERE id = ? AND state IN ('open', 'playing')",
                 [state, finished_at, result_json, game_id],
             )
-            if cursor.rowcount != 1:
+            if cursor.rowcount != 1 and state_of(db, game_id) != f"it is {state}":
                 raise StorageError(f"cannot finish game {game_id}: {state_of(db, game_id)}")
 
         await self._submit(operation)
@@ -371,13 +400,32 @@ class Storage:
                 return
 
     def _run_batch(self, batch: list[_Job]) -> None:
+        """Commit the batch as one transaction; if it fails, commit each job alone, so
+        that one bad write (a bug, a row SQLite refuses) fails alone."""
+        error = self._transaction(batch)
+        if error is None:
+            self._reply_all([(job, None) for job in batch])
+            return
+        self.failed_batches += 1
+        if len(batch) == 1:
+            self._reply_all([(batch[0], self._failure(error))])
+            return
+        replies: list[tuple[_Job, BaseException | None]] = []
+        for job in batch:
+            alone = self._transaction([job])
+            replies.append((job, None if alone is None else self._failure(alone)))
+        self._reply_all(replies)
+
+    def _transaction(self, jobs: list[_Job]) -> BaseException | None:
+        """Run `jobs` in one transaction and commit it; the error if it was rolled back.
+        A commit makes the storage healthy again; a failure that is the database's own
+        (disk full, I/O error, read-only file), not one write's, makes it unhealthy."""
         db = self._writer
-        error: BaseException | None = None
         try:
             db.execute("BEGIN IMMEDIATE")
             appends: list[_Append] = []
             ends: dict[str, int] = {}  # the logs' lengths once this batch is committed
-            for job in batch:
+            for job in jobs:
                 operation = job.operation
                 assert operation is not None
                 if isinstance(operation, _Append):
@@ -390,35 +438,33 @@ class Storage:
             if appends:
                 self._append_all(db, appends, ends)
             db.commit()
-            if len(self._log_ends) + len(ends) > LOG_ENDS_KEPT:
-                self._log_ends.clear()
-            self._log_ends.update(ends)
-        except Exception as exc:
-            error = exc
+        except Exception as error:
             with contextlib.suppress(sqlite3.Error):
-                db.rollback()  # nothing of a failed batch is kept
-        if error is None:
-            self.commits += 1
-            self.committed_writes += len(batch)
-            self._reply_all([(job, None) for job in batch])
-            return
-        self.failed_batches += 1
-        self._healthy = False
+                db.rollback()  # nothing of a failed transaction is kept
+            if _database_fault(error):
+                self._healthy = False
+            return error
+        if len(self._log_ends) + len(ends) > LOG_ENDS_KEPT:
+            self._log_ends.clear()
+        self._log_ends.update(ends)
+        self.commits += 1
+        self.committed_writes += len(jobs)
+        self._healthy = True
+        return None
+
+    def _failure(self, error: BaseException) -> StorageError:
+        """What a writer whose write failed is told (one exception object per waiter:
+        each raise sets its own traceback)."""
         if isinstance(error, StorageError):
             message = str(error)
         elif isinstance(error, sqlite3.Error):
             message = schema.describe(error, self.path)
         else:
             message = f"database {self.path}: {type(error).__name__}: {error}"
-        message = f"not saved ({len(batch)} writes in the failed transaction): {message}"
-        self.last_error = StorageError(message)
-        replies: list[tuple[_Job, BaseException | None]] = []
-        for job in batch:
-            # One exception object per waiter: each raise sets its own traceback.
-            failure = StorageError(message)
-            failure.__cause__ = error
-            replies.append((job, failure))
-        self._reply_all(replies)
+        failure = StorageError(f"not saved: {message}")
+        failure.__cause__ = error
+        self.last_error = failure
+        return failure
 
     def _append_all(self, db: sqlite_utils.Database, appends: list[_Append],
                     ends: dict[str, int]) -> None:

@@ -95,7 +95,7 @@ def check_frames(frames: list[ServerMessage], viewer: int | None, room: Room) ->
     """Check everything one recipient received; the number of frames checked."""
     game = room.game
     assert game is not None
-    truth = room.history().events
+    truth = room.events_so_far()
     digits = str(game.seed)
     assert len(digits) >= 6
     for frame in frames:
@@ -160,7 +160,7 @@ async def test_no_leaks_on_the_wire(ws_server: ServerFactory) -> None:
         for room, players in batch:
             games += 1
             assert room.game is not None and room.game.over
-            truth = room.history().events
+            truth = room.events_so_far()
             kinds |= {str(e.kind) for e in truth if e.secrecy is not Secrecy.PUBLIC}
             for player in players:
                 checked += check_frames(player.frames, player.seat, room)

@@ -8,7 +8,14 @@ import asyncio
 
 import pytest
 
-from dominion.server.outbox import BACKPRESSURE_POLL, WRITE_BUFFER_BYTES, Outbox, frame_header
+from dominion.server.outbox import (
+    BACKPRESSURE_POLL,
+    WRITE_BUFFER_BYTES,
+    WRITE_NOW_BYTES,
+    Outbox,
+    Waiting,
+    frame_header,
+)
 
 
 class Transport:
@@ -29,9 +36,11 @@ class Transport:
         return self.closing
 
 
-def outbox(transport: Transport, max_frames: int = 4) -> tuple[Outbox, list[str]]:
+def outbox(transport: Transport, max_frames: int = 4, max_bytes: int = 1 << 30,
+           waiting: Waiting | None = None) -> tuple[Outbox, list[str]]:
     overflows: list[str] = []
     box = Outbox(transport, max_frames=max_frames,  # type: ignore[arg-type]
+                 max_bytes=max_bytes, waiting=waiting or Waiting(10_000),
                  on_overflow=lambda: overflows.append("overflow"))
     return box, overflows
 
@@ -107,3 +116,55 @@ async def test_nothing_is_written_to_a_closing_transport() -> None:
     box.push(b"b")
     await turn()
     assert transport.writes == [b"\x82\x01b"]  # what was pending for the old one is gone
+
+
+async def test_a_peer_that_lets_too_many_bytes_wait_is_given_up() -> None:
+    """Four large frames are fewer than `max_frames`, but with what the transport still
+    holds, more than `max_bytes`."""
+    transport = Transport()
+    waiting = Waiting(10_000)
+    transport.unsent = WRITE_BUFFER_BYTES + 1
+    box, overflows = outbox(transport, max_frames=100, max_bytes=transport.unsent + 1000,
+                            waiting=waiting)
+    for _ in range(4):
+        box.push(b"x" * 250)  # the bound itself is allowed
+    await turn()
+    assert overflows == [] and waiting.bytes == 1000
+    box.push(b"y")
+    assert overflows == ["overflow"] and box.closed
+    assert waiting.bytes == 0  # what it held is given back
+
+
+async def test_over_the_servers_total_only_peers_that_do_not_read_are_given_up() -> None:
+    waiting = Waiting(1000)
+    slow, reader = Transport(), Transport()
+    slow_box, slow_overflows = outbox(slow, max_frames=100, waiting=waiting)
+    box, overflows = outbox(reader, max_frames=100, waiting=waiting)
+    slow.unsent = WRITE_BUFFER_BYTES + 1
+    for _ in range(8):
+        slow_box.push(b"s" * 100)
+    await turn()  # the slow peer's frames wait; the total is 800
+    box.push(b"r" * 300)  # the total goes over: the reading peer is not to blame
+    assert overflows == [] and slow_overflows == []
+    await turn()
+    assert reader.writes and waiting.bytes == 800  # the reader's frame went out
+    slow_box.push(b"s")  # 801 of 1000: still within the total
+    assert slow_overflows == []
+    box.push(b"r" * 300)  # 1101: over, but this peer reads
+    slow_box.push(b"s")  # over the total while not reading: given up
+    assert slow_overflows == ["overflow"] and overflows == []
+    assert waiting.bytes == 300
+
+
+async def test_much_in_one_turn_is_written_at_once() -> None:
+    transport = Transport()
+    waiting = Waiting(1 << 30)
+    box, _ = outbox(transport, max_frames=1000, waiting=waiting)
+    for _ in range(WRITE_NOW_BYTES // 1000):
+        box.push(b"x" * 1000)
+    assert transport.writes == []  # under the mark: at the end of the turn
+    box.push(b"x" * 1000)
+    assert len(transport.writes) == 1 and waiting.bytes == 0
+    box.push(b"y")
+    await turn()
+    assert transport.writes[1:] == [b"\x82\x01y"]

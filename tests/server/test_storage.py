@@ -492,40 +492,37 @@ async def hold_writer_then_queue(
     return list(await asyncio.gather(*tasks, return_exceptions=True))
 
 
-async def test_a_failed_batch_stores_nothing_and_reports_to_every_writer(store: Storage) -> None:
+async def test_one_bad_write_fails_alone_and_the_rest_of_its_batch_is_committed(
+        store: Storage) -> None:
     await store.create_game(game_record(), [])
     await store.append_answers("g-1", 0, [Answer(0, 0, ())], "t")
     assert store.healthy and store.failed_batches == 0
-    committed = (store.commits, store.committed_writes)
+    committed = store.commits
     outcomes = await hold_writer_then_queue(store, [
         lambda: store.append_answers("g-1", 1, [Answer(1, 1, (2,))], "t"),
-        lambda: store.append_chat("g-1", at="t", seat=0, name="a", text="lost"),
-        # A bug: the same log position twice. The whole batch must fail.
+        lambda: store.append_chat("g-1", at="t", seat=0, name="a", text="kept"),
+        # A bug: the same log position twice. It fails; the others are stored.
         lambda: store.append_answers("g-1", 1, [Answer(1, 1, (9,))], "t"),
         lambda: store.create_game(game_record("g-2"), []),
+        # A value SQLite cannot store (a lone surrogate): it fails alone too.
+        lambda: store.append_chat("g-1", at="t", seat=0, name="a", text="\ud800"),
     ])
-    assert all(isinstance(outcome, StorageError) for outcome in outcomes), outcomes
-    assert "not saved (4 writes in the failed transaction)" in str(outcomes[0])
-    assert "cannot append at 1" in str(outcomes[0])
-    assert not store.healthy and store.failed_batches == 1
-    assert store.last_error is not None
-    # only the write that held the writer was committed, alone
-    assert (store.commits, store.committed_writes) == (committed[0] + 1, committed[1] + 1)
+    assert [outcome is None for outcome in outcomes] == [True, True, False, True, False]
+    assert "not saved: game g-1 has 2 stored answers; cannot append at 1" in str(outcomes[2])
+    assert "UnicodeEncodeError" in str(outcomes[4])
+    # the batch failed once, then each write was committed alone (the holder's too)
+    assert store.failed_batches == 1 and store.commits == committed + 1 + 3
+    assert store.last_error is outcomes[4]
+    assert store.healthy  # the writes' own faults, not the database's
     stored = store.load_game("g-1")
-    assert stored is not None and stored.answers == (Answer(0, 0, ()),)
-    assert [line["text"] for line in store.chat("g-1")] == ["first"]
-    assert store.load_game("g-2") is None
-    # The next writes are tried afresh and succeed; health stays False until restart.
-    await store.append_answers("g-1", 1, [Answer(1, 1, (2,))], "t")
-    await store.create_game(game_record("g-2"), [])
-    stored = store.load_game("g-1")
-    assert stored is not None and len(stored.answers) == 2
-    assert not store.healthy
+    assert stored is not None and stored.answers == (Answer(0, 0, ()), Answer(1, 1, (2,)))
+    assert [line["text"] for line in store.chat("g-1")] == ["first", "kept"]
+    assert store.load_game("g-2") is not None
 
 
 async def test_appends_in_one_statement_are_each_checked(store: Storage) -> None:
-    """Consecutive appends go to SQLite together; one that overlaps its game's log fails
-    the batch, is named, and leaves nothing of the others behind."""
+    """Consecutive appends go to SQLite together; one that overlaps its game's log fails,
+    is named, and the others are committed without it."""
     await store.create_game(game_record(), [])
     await store.create_game(game_record("g-2"), [])
     await store.append_answers("g-1", 0, [Answer(0, 0, ())], "t")
@@ -534,19 +531,20 @@ async def test_appends_in_one_statement_are_each_checked(store: Storage) -> None
         lambda: store.append_answers("g-1", 1, [Answer(1, 1, (2,))], "t"),
         lambda: store.append_answers("g-1", 1, [Answer(1, 1, (9,))], "t"),  # overlaps
     ])
-    assert all(isinstance(outcome, StorageError) for outcome in outcomes), outcomes
-    assert "game g-1 has 2 stored answers; cannot append at 1" in str(outcomes[0])
-    assert [len(store.load_game(g).answers) for g in ("g-1", "g-2")] == [1, 0]  # type: ignore[union-attr]
-    # without the overlap, the same appends are one batch that succeeds
+    assert outcomes[:2] == [None, None] and isinstance(outcomes[2], StorageError)
+    assert "game g-1 has 2 stored answers; cannot append at 1" in str(outcomes[2])
+    assert [len(store.load_game(g).answers) for g in ("g-1", "g-2")] == [2, 2]  # type: ignore[union-attr]
+    # appends that fit are one batch that succeeds
+    failed = store.failed_batches
     outcomes = await hold_writer_then_queue(store, [
-        lambda: store.append_answers("g-2", 0, [Answer(0, 0, ()), Answer(1, 1, (2,))], "t"),
-        lambda: store.append_answers("g-1", 1, [Answer(1, 1, (2,))], "t"),
-        lambda: store.append_answers("g-1", 2, [Answer(0, 2, (9,))], "t"),
+        lambda: store.append_answers("g-2", 2, [Answer(0, 2, ()), Answer(1, 3, (2,))], "t"),
+        lambda: store.append_answers("g-1", 2, [Answer(1, 2, (2,))], "t"),
+        lambda: store.append_answers("g-1", 3, [Answer(0, 3, (9,))], "t"),
     ])
-    assert outcomes == [None, None, None]
+    assert outcomes == [None, None, None] and store.failed_batches == failed
     loaded = store.load_game("g-1")
     assert loaded is not None and loaded.answers == (Answer(0, 0, ()), Answer(1, 1, (2,)),
-                                                     Answer(0, 2, (9,)))
+                                                     Answer(1, 2, (2,)), Answer(0, 3, (9,)))
 
 
 @pytest.mark.parametrize("kept", [1, 10_000])
@@ -571,21 +569,22 @@ async def test_the_writer_knows_each_log_length(store: Storage, monkeypatch: pyt
         assert len(store.load_game(game).answers) == 4  # type: ignore[union-attr]
 
 
-async def test_a_constraint_violation_fails_its_batch(store: Storage) -> None:
+async def test_a_constraint_violation_fails_its_write_alone(store: Storage) -> None:
     await store.create_game(game_record(), [])
     outcomes = await hold_writer_then_queue(store, [
         lambda: store.create_game(game_record("g-2"), []),
         lambda: store.create_game(game_record("g-1"), []),  # primary key taken
     ])
-    assert all(isinstance(outcome, StorageError) for outcome in outcomes)
+    assert outcomes[0] is None and isinstance(outcomes[1], StorageError)
     assert "UNIQUE constraint failed" in str(outcomes[1])
     assert "a bug in the server" in str(outcomes[1])
-    assert isinstance(outcomes[1].__cause__, sqlite3.IntegrityError)  # type: ignore[union-attr]
-    assert store.load_game("g-2") is None
-    assert not store.healthy
+    assert isinstance(outcomes[1].__cause__, sqlite3.IntegrityError)
+    assert store.load_game("g-2") is not None
+    assert store.healthy
 
 
-async def test_a_full_disk_fails_the_write_and_later_writes_work(store: Storage) -> None:
+async def test_a_full_disk_fails_the_write_and_health_returns_with_the_space(
+        store: Storage) -> None:
     await store.create_game(game_record(), [])
     writer = store._writer
     # SQLite's page limit gives the same SQLITE_FULL error as a full disk.
@@ -602,6 +601,20 @@ async def test_a_full_disk_fails_the_write_and_later_writes_work(store: Storage)
     await store.append_answers("g-1", 0, answers, "t")
     stored = store.load_game("g-1")
     assert stored is not None and len(stored.answers) == 2000
+    assert store.healthy
+
+
+async def test_an_unhealthy_storage_probes_with_a_write_at_most_once_a_second(
+        store: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
+    store._healthy = False  # a write failed a moment ago
+    commits = store.commits
+    assert await store.probe()  # the write went through: healthy again
+    assert store.commits == commits + 1
+    store._healthy = False
+    assert not await store.probe()  # too soon to try again
+    assert store.commits == commits + 1
+    monkeypatch.setattr(store, "_next_probe", 0.0)
+    assert await store.probe()
 
 
 async def test_refused_writes(store: Storage) -> None:

@@ -11,7 +11,7 @@ import pytest
 from dominion.protocol import Ack, Answer, Error, Join, PendingDecision, Snapshot
 from dominion.server.storage import StorageError
 
-from .wsplay import ServerFactory, ws_server  # noqa: F401 (the fixture)
+from .wsplay import ServerFactory, fail_writes, ws_server  # noqa: F401 (the fixture)
 
 
 async def test_a_write_that_fails_refuses_the_answer_and_new_games(
@@ -36,7 +36,11 @@ async def test_a_write_that_fails_refuses_the_answer_and_new_games(
         storage._healthy = False  # what a failed batch does
         raise StorageError("database or disk is full")
 
+    async def still_full() -> bool:
+        return False
+
     monkeypatch.setattr(storage, "append_answers", full_disk)
+    monkeypatch.setattr(storage, "probe", still_full)  # a write to try would fail too
     refused = await client.request(Answer, game=game, decision=decision["id"], options=[0])
     assert isinstance(refused, Error) and refused.code == "internal_error"
     assert (room.game.event_count, room.game.answer_count) == before  # type: ignore[union-attr]
@@ -62,17 +66,7 @@ async def test_bots_retry_when_storage_recovers_and_survive_a_broken_strategy(
 
     monkeypatch.setattr(room_module, "BOT_RETRY_SECONDS", 0.01)
     site = await ws_server()
-    storage = site.app_state().storage
-    real_append = storage.append_answers
-    failures = {"left": 0}
-
-    async def flaky(*args: Any, **kwargs: Any) -> None:
-        if failures["left"]:
-            failures["left"] -= 1
-            raise StorageError("disk I/O error")
-        await real_append(*args, **kwargs)
-
-    monkeypatch.setattr(storage, "append_answers", flaky)
+    failures = fail_writes(monkeypatch, site.app_state().storage, "append_answers")
 
     class Broken:
         name = "broken"

@@ -39,6 +39,7 @@ from dominion.server.app import STATE, ServerState, create_app
 from dominion.server.engine.cards import catalogue
 from dominion.server.room import Room
 from dominion.server.settings import Settings
+from dominion.server.storage import Storage, StorageError
 
 from .wsclient import TestClient
 
@@ -54,6 +55,8 @@ FAST = {
     "seat_grace_seconds": 60.0,
     "connections_per_address": 1000,
     "games_per_address": 1000,
+    "games_per_hour": 100_000,
+    "chat_per_minute": 100_000,
 }
 
 
@@ -274,6 +277,23 @@ class Player:
                 return None
             await self.step(timeout)
         return self.result
+
+
+def fail_writes(monkeypatch: pytest.MonkeyPatch, storage: Storage, method: str,
+                times: int = 0) -> dict[str, int]:
+    """Make `storage.<method>` raise a disk I/O error its next `left` times (the returned
+    count, which a test may set at any time); after that it writes again."""
+    real = getattr(storage, method)
+    left = {"left": times}
+
+    async def flaky(*args: Any, **kwargs: Any) -> None:
+        if left["left"]:
+            left["left"] -= 1
+            raise StorageError("disk I/O error")
+        await real(*args, **kwargs)
+
+    monkeypatch.setattr(storage, method, flaky)
+    return left
 
 
 async def expect_error(client: TestClient, kind: type, code: str, **fields: Any) -> Error:

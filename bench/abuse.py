@@ -1,0 +1,205 @@
+"""The server under attack, on loopback: long runs of the adversarial suite's attacks,
+each while an unrelated game is played and timed.
+
+One run, phase after phase, each against a fresh `dominion-server` process on 127.0.0.1
+(its own SQLite file in a temporary folder):
+
+  baseline      the probe alone: a network player against a bot, game after game; the
+                latency of each answer is from sending it to the update that brings the
+                player's next decision
+  ws-fuzz       --frames fuzzed frames of every message type over raw sockets (random,
+                mutated fields, mutated bytes, other msgpack values, broken framing), on a
+                server with the per-frame rate limit raised so that every frame is read
+  rest-fuzz     --requests requests over every OpenAPI path and method
+  slow-readers  45 connections asking for the card catalogue and never reading (the
+                per-address limit is 50; the probe needs one)
+  resume-flood  10 spectators resuming a finished game from event 0 without pause
+  chat-flood    40 spectators chatting 500-character lines without pause
+  sigterm       SIGTERM in the middle of a resume flood: how long the server takes to stop
+
+For each: the probe's p50/p99/max latency, the server's RSS before and after (KiB),
+errors by code, and what the server logged of its own faults (tracebacks, errors).
+The floods run against the default limits. The target: the probe's p99 stays under
+100 ms on a 2-core machine.
+
+    python bench/abuse.py [--seconds 10] [--frames 100000] [--requests 5000] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import signal
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository's tests
+
+from dominion.server.openapi import openapi_document
+from tests.adversarial.attacks import (
+    Probe,
+    ServerProcess,
+    chat_flood,
+    finished_game,
+    fuzz_rest,
+    fuzz_websocket,
+    resume_flood,
+    slow_readers,
+)
+
+TARGET_P99_MS = 100.0
+SLOW = 45
+FUZZ_SERVER = ("--messages-per-second", "1000000", "--burst", "1000000",
+               "--games-per-hour", "1000000", "--games-per-address", "100000")
+DEFAULT_SERVER = ("--seat-grace-seconds", "0.1")
+"""The default limits; a game whose creator never joins is played out by bots at once."""
+
+Attack = Callable[[ServerProcess, aiohttp.ClientSession], Awaitable[dict[str, Any]]]
+
+
+async def phase(name: str, folder: Path, options: tuple[str, ...], attack: Attack
+                ) -> dict[str, Any]:
+    """Start a server, warm it up, run `attack` beside the probe, stop the server."""
+    (folder / name).mkdir()
+    server = ServerProcess.start(folder / name, *options)
+    try:
+        async with aiohttp.ClientSession() as session:
+            warm = Probe(server.url)
+            await warm.play(session, games=1)
+            before = server.rss_kib()
+            probe = Probe(server.url)
+            stop = asyncio.Event()
+            playing = asyncio.ensure_future(probe.play(session, until=stop))
+            started = time.monotonic()
+            result = await attack(server, session)
+            seconds = time.monotonic() - started
+            stop.set()
+            # (the sigterm phase ends the probe's game with the server)
+            probe_error = next(iter(await asyncio.gather(playing, return_exceptions=True)))
+            after = server.rss_kib() if server.process.poll() is None else None
+    finally:
+        code = server.stop() if server.process.poll() is None else server.process.returncode
+    latency = probe.percentiles()
+    return {"phase": name, "seconds": round(seconds, 1), **result, "probe": latency,
+            "probe_games": probe.games,
+            "probe_error": None if probe_error is None else repr(probe_error)[:200],
+            "target_met": latency.get("p99_ms", 0.0) < TARGET_P99_MS,
+            "rss_kib": {"before": before, "after": after}, "exit_code": code,
+            "server_faults": len(server.faults())}
+
+
+def baseline(seconds: float) -> Attack:
+    async def attack(server: ServerProcess, session: aiohttp.ClientSession) -> dict[str, Any]:
+        await asyncio.sleep(seconds)
+        return {}
+    return attack
+
+
+def ws_fuzz(frames: int) -> Attack:
+    async def attack(server: ServerProcess, session: aiohttp.ClientSession) -> dict[str, Any]:
+        async with session.post(f"{server.url}/api/v1/games", json={
+                "name": "Target", "seats": 3}) as created:
+            target = await created.json()
+        report = await fuzz_websocket(server.url, frames=frames, seed=15, connections=8,
+                                      games=[target["game"]["id"]], tokens=[target["token"]])
+        return report.as_dict()
+    return attack
+
+
+def rest_fuzz(requests: int) -> Attack:
+    async def attack(server: ServerProcess, session: aiohttp.ClientSession) -> dict[str, Any]:
+        report = await fuzz_rest(server.url, requests=requests, seed=15,
+                                 document=openapi_document(), games=[])
+        return {"requests": report.requests,
+                "statuses": {str(k): v for k, v in report.statuses.most_common()},
+                "errors": dict(report.codes.most_common()), "created": report.created}
+    return attack
+
+
+def slow(seconds: float) -> Attack:
+    async def attack(server: ServerProcess, session: aiohttp.ClientSession) -> dict[str, Any]:
+        peak = server.rss_kib()
+        reading = asyncio.ensure_future(slow_readers(server.url, connections=SLOW, requests=1000,
+                                                     hold=seconds))
+        while not reading.done():
+            peak = max(peak, server.rss_kib())
+            await asyncio.sleep(0.1)
+        await reading
+        async with session.get(f"{server.url}/metrics") as metrics:
+            text = await metrics.text()
+        closes = {line.split('"')[1]: float(line.rsplit(" ", 1)[1])
+                  for line in text.splitlines() if line.startswith("dominion_disconnects_total")}
+        return {"connections": SLOW, "peak_rss_kib": peak, "closes": closes}
+    return attack
+
+
+def flood(kind: str, seconds: float) -> Attack:
+    async def attack(server: ServerProcess, session: aiohttp.ClientSession) -> dict[str, Any]:
+        game = await finished_game(session, server.url)
+        if kind == "resume":
+            replies = await resume_flood(server.url, game, connections=10, seconds=seconds)
+        else:
+            replies = await chat_flood(server.url, game, connections=40, seconds=seconds)
+        return {"replies": dict(replies.most_common())}
+    return attack
+
+
+def sigterm(seconds: float) -> Attack:
+    async def attack(server: ServerProcess, session: aiohttp.ClientSession) -> dict[str, Any]:
+        game = await finished_game(session, server.url)
+        flooding = asyncio.ensure_future(resume_flood(server.url, game, connections=10,
+                                                      seconds=seconds * 2))
+        await asyncio.sleep(seconds)
+        sent = time.monotonic()
+        server.process.send_signal(signal.SIGTERM)
+        code = await asyncio.to_thread(server.process.wait, 120)
+        stopped = time.monotonic() - sent
+        flooding.cancel()
+        await asyncio.gather(flooding, return_exceptions=True)
+        return {"exit_code_on_sigterm": code, "seconds_to_stop": round(stopped, 2)}
+    return attack
+
+
+async def run(args: argparse.Namespace) -> list[dict[str, Any]]:
+    with tempfile.TemporaryDirectory(prefix="abuse-") as temporary:
+        folder = Path(temporary)
+        plan: list[tuple[str, tuple[str, ...], Attack]] = [
+            ("baseline", DEFAULT_SERVER, baseline(args.seconds)),
+            ("ws-fuzz", FUZZ_SERVER, ws_fuzz(args.frames)),
+            ("rest-fuzz", FUZZ_SERVER, rest_fuzz(args.requests)),
+            ("slow-readers", DEFAULT_SERVER, slow(args.seconds)),
+            ("resume-flood", DEFAULT_SERVER, flood("resume", args.seconds)),
+            ("chat-flood", DEFAULT_SERVER, flood("chat", args.seconds)),
+            ("sigterm", DEFAULT_SERVER, sigterm(args.seconds)),
+        ]
+        results = []
+        for name, options, attack in plan:
+            result = await phase(name, folder, options, attack)
+            results.append(result)
+            if not args.json:
+                print(json.dumps(result), flush=True)
+        return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=10.0,
+                        help="how long each flood (and the baseline) runs")
+    parser.add_argument("--frames", type=int, default=100_000, help="frames to fuzz")
+    parser.add_argument("--requests", type=int, default=5_000, help="REST requests to fuzz")
+    parser.add_argument("--json", action="store_true", help="one JSON document at the end")
+    args = parser.parse_args()
+    results = asyncio.run(run(args))
+    if args.json:
+        print(json.dumps({"phases": results}))
+
+
+if __name__ == "__main__":
+    main()

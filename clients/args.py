@@ -1,0 +1,28 @@
+"""Command-line arguments that argparse would misread.
+
+Seat tokens are URL-safe base64, which may start with `-` (the server no longer hands
+such tokens out, but older ones exist): argparse takes `--token -abc...` for an option
+with no value. Joined as `--token=-abc...`, it reads them as the value they are.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+TOKEN_LIKE = re.compile(r"-[A-Za-z0-9_-]{15,}")
+"""A token starting with `-` (tokens are 32 characters; options are shorter words)."""
+
+
+def joined_values(argv: Sequence[str], options: Iterable[str] = ("--token",)) -> list[str]:
+    """`argv` with each `OPTION -value` whose value looks like a token as `OPTION=-value`."""
+    taking = set(options)
+    joined: list[str] = []
+    pending: str | None = None
+    for arg in argv:
+        if pending is not None and TOKEN_LIKE.fullmatch(arg):
+            joined[-1] = f"{pending}={arg}"
+        else:
+            joined.append(arg)
+        pending = arg if arg in taking else None
+    return joined
