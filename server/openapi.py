@@ -625,7 +625,7 @@ def paths() -> dict[str, Any]:
             "responses": {
                 "200": {"description": "The file", "content": {"text/javascript": {
                     "schema": {"type": "string"}}}},
-                "404": _text("No such file in this version of the page"),
+                "404": error("No such file in this version of the page", "not_found"),
             },
         }},
     }

@@ -17,6 +17,8 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
+from .rest import error_response
+
 CONTENT_TYPES = {
     ".html": "text/html",
     ".js": "text/javascript",
@@ -99,7 +101,10 @@ def add_web_routes(app: web.Application) -> None:
         path = request.match_info["path"]
         body = files.assets.get(path)
         if request.match_info["digest"] != files.digest or body is None:
-            raise web.HTTPNotFound(text="no such file")
+            # the JSON error every other path answers (a page of an older version asks
+            # for files under its own digest: reloading the page fixes it)
+            return error_response("not_found", f"no file {path!r} in this version of the "
+                                               "page; reload it")
         kind = CONTENT_TYPES[PurePosixPath(path).suffix]
         return web.Response(body=body, content_type=kind,
                             charset=None if kind.startswith("image/") else "utf-8",

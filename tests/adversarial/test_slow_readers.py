@@ -20,7 +20,10 @@ REQUESTS = 600
 
 async def test_readers_that_let_bytes_pile_up_are_closed_and_their_bytes_freed(
         ws_server: ServerFactory) -> None:
-    site = await ws_server(outbound_bytes=256 * 1024, outbound_total_bytes=1024 * 1024)
+    # the slow readers pipeline their requests: a rate limit high enough that the bytes
+    # waiting for them, not their frame rate, is what closes them
+    site = await ws_server(outbound_bytes=256 * 1024, outbound_total_bytes=1024 * 1024,
+                           messages_per_second=100_000, burst=100_000)
     state = site.app_state()
     game, token = await site.create(seats=2, bots={1: "big_money"})
     ann = await Player.join(site, game, token)
