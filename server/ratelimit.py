@@ -9,9 +9,11 @@ The rule (docs/PROTOCOL.md section 5, docs/SERVER.md):
   (pipelined); it takes a token from a bucket of `burst` tokens that refills at
   `messages_per_second`. With the bucket empty, the frame is refused with `rate_limited`
   and the time until a token is back (`retry_after_ms`), and not carried out.
-- After `burst` refusals in a row (no frame carried out between them), the next frame
-  that would be refused closes the connection (4003): the client went on flooding after
-  being told to stop.
+- After `burst` refusals with no waiting in between (no frame that arrived after the
+  previous answer went out), the next frame that would be refused closes the connection
+  (4003): the client went on flooding after being told to stop. Frames let through by a
+  refilled token do not reset the count: a flood faster than the refill is closed, not
+  merely slowed to it.
 
 Why not a plain token bucket: a correct bot on loopback answers in well under a
 millisecond, faster than any fixed rate that still stops a flood (one hit 50 frames a
@@ -55,7 +57,6 @@ class FrameLimiter:
 
     __slots__ = ("_bucket", "_refused", "_written_at_reply", "max_refused")
 
-
     def __init__(self, rate: float, burst: int,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self._bucket = TokenBucket(rate, burst, clock)
@@ -73,14 +74,16 @@ class FrameLimiter:
     def admit(self, writes: int) -> int | None:
         """A frame arrived and `writes` transport writes have happened. None: carry it
         out. Otherwise it is refused: the milliseconds until a token is back."""
-        waited = writes > self._written_at_reply
-        if waited or self._bucket.take():
+        if writes > self._written_at_reply:  # it waited for the answer: it is no flood
             self._refused = 0
+            return None
+        if self._bucket.take():
             return None
         self._refused += 1
         return max(1, math.ceil(self._bucket.seconds_to_next() * 1000))
 
     @property
     def flooding(self) -> bool:
-        """The latest refusal came after `max_refused` in a row: close the connection."""
+        """The latest refusal came after `max_refused` others with no waiting in between:
+        close the connection."""
         return self._refused > self.max_refused

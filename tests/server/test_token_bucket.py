@@ -33,6 +33,8 @@ def test_pipelined_frames_spend_the_burst_then_are_refused_with_a_time_then_clos
     assert [limiter.admit(0), limiter.admit(0)] == [None, None]  # the burst
     assert limiter.admit(0) == 250  # a token comes back in 1/4 s
     assert limiter.admit(0) == 250 and not limiter.flooding  # two refusals: the burst
-    assert limiter.admit(0) == 250 and limiter.flooding  # one more: close
     now[0] += 0.25
-    assert limiter.admit(0) is None and not limiter.flooding  # carried out: count again
+    assert limiter.admit(0) is None  # a refilled token lets one through, but a flood
+    assert limiter.admit(0) == 250 and limiter.flooding  # faster than the refill: close
+    limiter.replied(0)
+    assert limiter.admit(1) is None and not limiter.flooding  # it waited: count again

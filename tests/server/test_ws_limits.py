@@ -69,10 +69,9 @@ async def test_flood_is_rate_limited_then_closed_while_a_game_goes_on(
             assert reply.retry_after_ms is not None and 1 <= reply.retry_after_ms <= 2, reply
             limited.append(reply.id)
     assert 30 <= len(acks) < len(sent) // 2  # the burst and the refill, not the flood
-    # a burst's worth of refusals in a row, then the close (a token refilled between
-    # refusals lets one frame through and starts the count again)
-    assert len(limited) >= 40
-    assert limited[-40:] == list(range(limited[-40], limited[-40] + 40))
+    # a burst's worth of refusals, then the close: frames that refilled tokens let through
+    # in between do not start the count again (the flooder never waits for an answer)
+    assert len(limited) == 40  # the 41st closes instead
     assert set(acks).isdisjoint(limited) and set(acks) | set(limited) <= set(sent)
     assert limited == sorted(limited) and acks == sorted(acks)
     assert site.room(game).state == "finished"
