@@ -17,7 +17,7 @@ from dominion.server.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-WIRE_TESTS = [ROOT / "tests" / "server", ROOT / "tests" / "clients"]
+WIRE_TESTS = [ROOT / "tests" / "server", ROOT / "tests" / "clients", ROOT / "tests" / "adversarial"]
 """Tests that talk to a real server over a socket."""
 
 
@@ -68,5 +68,5 @@ def test_replays_md_lists_the_replay_endpoints_error_codes() -> None:
                     "enum"])
     filters = {"state", "player", "since", "until", "edition", "players", "card", "limit",
                "offset", "json", "msgpack", "text", "finished", "abandoned", "open",
-               "playing", "ended", "missing_nodes"}
+               "playing", "ended", "missing_nodes", "retry_after_ms"}
     assert listed - filters == served
