@@ -186,7 +186,7 @@ def _read_replay(path: Path) -> dict[str, Any] | None:
 
 
 def verify_file(path: Path) -> int:
-    from dominion.server.verify import verify_replay
+    from dominion.server.replays import verify_replay
 
     replay = _read_replay(path)
     if replay is None:

@@ -23,9 +23,6 @@ from collections.abc import Callable, Mapping
 
 from .errors import GameError
 
-WORK_PER_ANSWER = 4
-"""A finished game's replay re-derives its events from its answers (about four events
-each): its work, in events, before it is done."""
 PRUNE_FROM = 1024
 """Addresses held before the full (idle) allowances are forgotten."""
 

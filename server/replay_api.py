@@ -9,10 +9,9 @@ from typing import Any
 import msgpack  # type: ignore[import-untyped]
 from aiohttp import web
 
-from .budgets import WORK_PER_ANSWER
 from .errors import GameError
 from .filters import game_filters
-from .replays import finished_replay, spectator_replay, text_log
+from .replays import finished_replay, replay_work, text_log
 from .storage.records import ENDED, ENDED_STATES
 
 log = logging.getLogger("dominion.replays")
@@ -44,13 +43,13 @@ def replay_of(request: web.Request, game_id: str) -> dict[str, Any]:
     room = state.lobby.rooms.get(game_id)
     if room is not None and room.state in ("open", "playing"):
         state.budgets.charge("work", address, room.replay_work())
-        return spectator_replay(room)
+        return room.spectator_replay()
     stored = state.storage.load_game(game_id)
     if stored is None:
         raise GameError("unknown_game", f"no game {game_id!r}")
     if stored.game.state in ("open", "playing"):
         raise GameError("unknown_game", f"game {game_id!r} is not loaded")
-    state.budgets.charge("work", address, WORK_PER_ANSWER * len(stored.answers))
+    state.budgets.charge("work", address, replay_work(len(stored.answers)))
     return finished_replay(stored, state.storage.chat(game_id))
 
 

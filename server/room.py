@@ -26,10 +26,10 @@ from .engine.rng import new_seed
 from .engine.scoring import score_game
 from .errors import GameError
 from .frames import Audience, change_frames, snapshot_frame
+from .replays import commitment_of, spectator_replay
 from .storage import GameRecord, SeatRecord, Storage, StoredGame
 from .text import check_token
 from .tokens import token_matches
-from .verify import commitment_of
 
 if TYPE_CHECKING:
     from .history import HistoryCache
@@ -302,6 +302,13 @@ class Room:
         if game is None:
             return 0
         return self._histories.replay_cost(self.id, game.event_count) + game.event_count
+
+    def spectator_replay(self) -> dict[str, Any]:
+        """The game so far as a spectator may see it (docs/REPLAYS.md); its work is
+        `replay_work`."""
+        game = self.game
+        return spectator_replay(self.record, [seat.record() for seat in self.seats], game,
+                                () if game is None else self.events_so_far())
 
     def events_so_far(self) -> Sequence[Event]:
         """Every event of the running game: its answer log re-derived (the live game keeps

@@ -41,7 +41,7 @@ def test_clients_use_the_engine_only_to_verify_replays() -> None:
                     if isinstance(node, ast.Import) else [module]
                 if any(name.startswith("dominion.server") for name in names):
                     allowed = (function is not None and function.name == "verify_file"
-                               and module == "dominion.server.verify")
+                               and module == "dominion.server.replays")
                     assert allowed, f"{path.relative_to(ROOT)} imports {names} outside verify"
 
 

@@ -14,8 +14,8 @@ from aiohttp.test_utils import TestClient as HttpClient
 
 from dominion.protocol import GameOver, Join, Resign
 from dominion.server.app import STATE, create_app
+from dominion.server.replays import verify_replay
 from dominion.server.settings import Settings
-from dominion.server.verify import verify_replay
 
 from .wsclient import TestClient
 
