@@ -18,9 +18,9 @@ from .budgets import Budgets
 from .cluster import Directory, open_directory
 from .cluster.routes import add_node_routes
 from .connection import Connection, watch_connections, watch_interval
-from .lobby import Lobby
 from .metrics import Metrics
 from .outbox import Waiting
+from .play.lobby import Lobby
 from .replay_api import add_replay_routes
 from .rest import add_rest_routes, json_errors, method_not_allowed, unmatched_as_json
 from .settings import Settings

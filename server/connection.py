@@ -48,9 +48,9 @@ from dominion.protocol import (
 from .engine.cards import all_cards
 from .errors import GameError
 from .outbox import Outbox
+from .play.room import Room
+from .play.text import check_chat
 from .ratelimit import FrameLimiter
-from .room import Room
-from .text import check_chat
 
 if TYPE_CHECKING:
     from .app import ServerState

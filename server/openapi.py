@@ -17,9 +17,9 @@ from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS
 
 from .engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_KINGDOMS
 from .filters import MAX_OFFSET, STATES
+from .play.text import MAX_NAME_LENGTH
+from .play.tokens import TOKEN_BYTES
 from .storage.records import ENDED, ENDED_STATES
-from .text import MAX_NAME_LENGTH
-from .tokens import TOKEN_BYTES
 
 JSON = "application/json"
 Schema = dict[str, Any]

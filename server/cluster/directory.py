@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ..replays import finished_replay, replay_work
 
 if TYPE_CHECKING:
-    from ..lobby import Lobby
-    from ..room import Room
+    from ..play.lobby import Lobby
+    from ..play.room import Room
     from ..storage import Storage
 
 

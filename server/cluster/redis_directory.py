@@ -42,8 +42,8 @@ from .listing import NODE_PAGE_MAX, matches, merge_pages, only_paging
 from .node import NodeNameTaken, node_url
 
 if TYPE_CHECKING:
-    from ..lobby import Lobby
-    from ..room import Room
+    from ..play.lobby import Lobby
+    from ..play.room import Room
     from ..settings import Settings
     from ..storage import Storage
 

@@ -19,9 +19,9 @@ from dominion.protocol.schema import SCHEMA_PATH
 from dominion.server.app import create_app
 from dominion.server.engine.cards import kingdom_cards
 from dominion.server.engine.setup import RECOMMENDED_KINGDOMS
+from dominion.server.play.tokens import hash_token
 from dominion.server.settings import Settings
 from dominion.server.storage import Storage
-from dominion.server.tokens import hash_token
 
 from .restapi import TOKEN, Api, stored_counts
 

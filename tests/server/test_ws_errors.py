@@ -27,7 +27,7 @@ from dominion.protocol import (
 )
 from dominion.server.app import STATE
 from dominion.server.connection import Connection
-from dominion.server.room import Room
+from dominion.server.play.room import Room
 
 from .wsclient import TestClient
 from .wsplay import ServerFactory, Site, expect_error, raw_request, ws_server

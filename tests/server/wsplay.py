@@ -37,7 +37,7 @@ from dominion.protocol import (
 )
 from dominion.server.app import STATE, ServerState, create_app
 from dominion.server.engine.cards import catalogue
-from dominion.server.room import Room
+from dominion.server.play.room import Room
 from dominion.server.settings import Settings
 from dominion.server.storage import Storage, StorageError
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .errors import GameError
+from ..errors import GameError
 
 MAX_NAME_LENGTH = 40
 NAME_CATEGORIES = frozenset({"L", "M", "N", "P", "S"})

@@ -17,24 +17,24 @@ from typing import TYPE_CHECKING, Any, Protocol
 from dominion.clients.bots import Strategy, make_strategy
 from dominion.protocol import GameOver, ProtocolError, ServerMessage, encode_server
 
+from ..engine import Answer, Event, Game, IllegalAnswer, Resignation, Setup
+from ..engine.replay import replay
+from ..engine.rng import new_seed
+from ..engine.scoring import score_game
+from ..errors import GameError
+from ..replays import commitment_of, spectator_replay
+from ..storage import GameRecord, SeatRecord, Storage, StoredGame
 from .answer_log import AnswerLog
 from .bots import EngineTable
 from .clock import utc_now
-from .engine import Answer, Event, Game, IllegalAnswer, Resignation, Setup
-from .engine.replay import replay
-from .engine.rng import new_seed
-from .engine.scoring import score_game
-from .errors import GameError
 from .frames import Audience, change_frames, snapshot_frame
-from .replays import commitment_of, spectator_replay
-from .storage import GameRecord, SeatRecord, Storage, StoredGame
 from .text import check_token
 from .tokens import token_matches
 
 if TYPE_CHECKING:
+    from ..metrics import Metrics
+    from ..settings import Settings
     from .history import HistoryCache
-    from .metrics import Metrics
-    from .settings import Settings
 
 log = logging.getLogger("dominion.room")
 
