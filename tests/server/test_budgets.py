@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from dominion.server.budgets import PRUNE_FROM, Budgets
+from dominion.server.edge.budgets import PRUNE_FROM, Budgets
 from dominion.server.engine import Answer, Game, Resignation, Setup
 from dominion.server.errors import GameError
 from dominion.server.play.answer_log import AnswerLog

@@ -16,7 +16,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from dominion.protocol.schema import SCHEMA_PATH
-from dominion.server.app import create_app
+from dominion.server.edge.app import create_app
 from dominion.server.engine.cards import kingdom_cards
 from dominion.server.engine.setup import RECOMMENDED_KINGDOMS
 from dominion.server.play.tokens import hash_token

@@ -35,7 +35,8 @@ from dominion.protocol import (
     Update,
     Watch,
 )
-from dominion.server.app import STATE, ServerState, create_app
+from dominion.server.edge.app import create_app
+from dominion.server.edge.state import STATE, ServerState
 from dominion.server.engine.cards import catalogue
 from dominion.server.play.room import Room
 from dominion.server.settings import Settings

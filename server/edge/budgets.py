@@ -21,7 +21,7 @@ import math
 import time
 from collections.abc import Callable, Mapping
 
-from .errors import GameError
+from ..errors import GameError
 
 PRUNE_FROM = 1024
 """Addresses held before the full (idle) allowances are forgotten."""
