@@ -1,6 +1,6 @@
 """What one client may make the server do over time, accounted before it is done.
 
-The per-frame rate limit (`server/connection.py`) counts frames; some frames cost far
+The per-frame rate limit (`server/edge/connection.py`) counts frames; some frames cost far
 more than others. Here the costly things are counted in their own units, per address
 (every connection and REST request from it together) and, for work, per connection
 too, and a request that its allowances cannot pay is refused (`rate_limited`) before any

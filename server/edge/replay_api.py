@@ -68,7 +68,7 @@ async def download(request: web.Request) -> web.Response:
 async def export(request: web.Request) -> web.StreamResponse:
     """Ended games' replays (finished and abandoned, or the one `state` asked for), one JSON
     object per line, newest first, at a bounded rate (from every node, when there are
-    several), and no faster than the client's address may cost (server/budgets.py)."""
+    several), and no faster than the client's address may cost (server/edge/budgets.py)."""
     state = request.config_dict[STATE]
     address = client_address(request)
     filters = game_filters(request, default_limit=100, max_limit=EXPORT_MAX)
