@@ -30,8 +30,8 @@ from dominion.clients.bots.wire import WireDecision
 from dominion.protocol import decode_client, encode_client, encode_server
 from dominion.protocol.messages import Ack, Update
 from dominion.protocol.messages import Answer as AnswerFrame
-from dominion.server.bots import EngineTable, play_out
 from dominion.server.engine import Answer, Game, Setup, decision_view, fan_out
+from dominion.server.play.bots import EngineTable, play_out
 from dominion.server.storage.rows import answer_row
 
 SETUP = Setup.create(2, kingdom="First Game")

@@ -20,8 +20,8 @@ import json
 import random
 
 from dominion.clients.bots import make_strategy
-from dominion.server.bots import EngineTable
 from dominion.server.engine import Game, Setup
+from dominion.server.play.bots import EngineTable
 
 CONFIGS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
     (2, "First Game", ("big_money", "big_money")),

@@ -214,8 +214,8 @@ def serve_echo(port: int) -> None:
     """
     from aiohttp import web
 
+    from dominion.server.edge.outbox import Outbox, Waiting
     from dominion.server.main import new_event_loop
-    from dominion.server.outbox import Outbox, Waiting
 
     async def echo(request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(protocols=SUBPROTOCOLS)

@@ -1,4 +1,4 @@
-"""Command-line arguments that argparse would misread.
+"""Command-line arguments: bot seats, and ones that argparse would misread.
 
 Seat tokens are URL-safe base64, which may start with `-` (the server no longer hands
 such tokens out, but older ones exist): argparse takes `--token -abc...` for an option
@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+
+from .bots.strategies import STRATEGIES
 
 TOKEN_LIKE = re.compile(r"-[A-Za-z0-9_-]{15,}")
 """A token starting with `-` (tokens are 32 characters; options are shorter words)."""
@@ -26,3 +28,17 @@ def joined_values(argv: Sequence[str], options: Iterable[str] = ("--token",)) ->
             joined.append(arg)
         pending = arg if arg in taking else None
     return joined
+
+
+def bot_seats(specs: Sequence[str], seats: int) -> dict[int, str]:
+    """`--bot` values (`STRATEGY` for the next free seat, or `SEAT=STRATEGY`) as the
+    lobby's `bots`: seat -> strategy."""
+    chosen: dict[int, str] = {}
+    free = iter(range(1, seats))
+    for spec in specs:
+        seat_text, _, strategy = spec.rpartition("=")
+        seat = int(seat_text) if seat_text else next(free, seats)
+        if strategy not in STRATEGIES:
+            raise ValueError(f"unknown strategy {strategy!r}; known: {', '.join(STRATEGIES)}")
+        chosen[seat] = strategy
+    return chosen

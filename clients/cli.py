@@ -32,8 +32,9 @@ import msgpack  # type: ignore[import-untyped]
 from rich.console import Console
 
 from . import config
-from .args import joined_values
+from .args import bot_seats, joined_values
 from .bots.strategies import STRATEGIES
+from .cards import card_names
 from .i18n import LANGUAGES, _, use
 from .lobby import Lobby, LobbyError
 from .net import Client, Closed, ServerError
@@ -186,7 +187,7 @@ def _read_replay(path: Path) -> dict[str, Any] | None:
 
 
 def verify_file(path: Path) -> int:
-    from dominion.server.verify import verify_replay
+    from dominion.server.replays import verify_replay
 
     replay = _read_replay(path)
     if replay is None:
@@ -255,43 +256,6 @@ def show_replay(path: Path, names: Names, everything: bool, console: Console,
 # -- the lobby and the protocol --------------------------------------------------------
 
 
-async def card_names(session: aiohttp.ClientSession | None, server: str | None,
-                     lang: str) -> Names:
-    """Names from the cached catalogue, else from the server (then cached), else ids."""
-    cache = config.config_dir() / "cards.json"
-    try:
-        cached = json.loads(cache.read_text(encoding="utf-8"))
-        # a catalogue cached from an older server lacks the Polish texts: fetch it again
-        if all("text_pl" in entry for cards in cached["editions"].values() for entry in cards):
-            return Names.from_cards_endpoint(cached, lang)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        pass
-    if session is None or server is None:
-        return Names(lang=lang)
-    try:
-        body = await Lobby(server, session).cards()
-    except (aiohttp.ClientError, LobbyError, OSError):
-        return Names(lang=lang)
-    try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        cache.write_text(json.dumps(body), encoding="utf-8")
-    except OSError:
-        pass
-    return Names.from_cards_endpoint(body, lang)
-
-
-def _bots(specs: Sequence[str], seats: int) -> dict[int, str]:
-    chosen: dict[int, str] = {}
-    free = iter(range(1, seats))
-    for spec in specs:
-        seat_text, _, strategy = spec.rpartition("=")
-        seat = int(seat_text) if seat_text else next(free, seats)
-        if strategy not in STRATEGIES:
-            raise ValueError(f"unknown strategy {strategy!r}; known: {', '.join(STRATEGIES)}")
-        chosen[seat] = strategy
-    return chosen
-
-
 async def run_list(args: argparse.Namespace, settings: config.Settings) -> int:
     async with aiohttp.ClientSession() as session:
         body = await Lobby(settings.server, session).games(
@@ -319,7 +283,7 @@ async def run_create(args: argparse.Namespace, settings: config.Settings) -> int
     kingdom: str | list[str] | None = text
     if text and "," in text:
         kingdom = [card.strip() for card in text.split(",")]
-    bots = _bots(args.bot, args.seats)
+    bots = bot_seats(args.bot, args.seats)
     async with aiohttp.ClientSession() as session:
         created = await Lobby(settings.server, session).create(
             settings.name, args.seats, edition=args.edition, kingdom=kingdom, bots=bots)

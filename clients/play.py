@@ -24,7 +24,9 @@ from typing import Any
 import aiohttp
 
 from . import config
+from .args import bot_seats
 from .board import Board, hint_line
+from .cards import card_names
 from .i18n import _
 from .lobby import Lobby
 from .net import Client
@@ -51,8 +53,6 @@ def display_for(args: argparse.Namespace, board: Board, watching: bool) -> Any:
 async def take_seat(args: argparse.Namespace, settings: config.Settings,
                     lobby: Lobby) -> tuple[str, str]:
     """Join `--game` (with the saved token if there is one) or create a table."""
-    from .cli import _bots
-
     if args.game:
         # the seat saved under this name; with no --name given, whichever seat was saved
         # for this game (`quit` tells a person to come back with just `--game`)
@@ -72,7 +72,7 @@ async def take_seat(args: argparse.Namespace, settings: config.Settings,
     elif args.bot == ["none"]:
         bots = {}
     else:
-        bots = _bots(args.bot, args.seats)
+        bots = bot_seats(args.bot, args.seats)
     text: str | None = args.kingdom
     kingdom: str | list[str] | None = text
     if text and "," in text:
@@ -104,8 +104,6 @@ async def _session(args: argparse.Namespace, settings: config.Settings,
 
 
 async def run_play(args: argparse.Namespace, settings: config.Settings) -> int:
-    from .cli import card_names
-
     async with aiohttp.ClientSession() as session:
         lobby = Lobby(settings.server, session)
         names = await card_names(session, settings.server, settings.lang)
@@ -115,8 +113,6 @@ async def run_play(args: argparse.Namespace, settings: config.Settings) -> int:
 
 
 async def run_watch(args: argparse.Namespace, settings: config.Settings) -> int:
-    from .cli import card_names
-
     async with aiohttp.ClientSession() as session:
         names = await card_names(session, settings.server, settings.lang)
         return await _session(args, settings, session, names, args.game, None,

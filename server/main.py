@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from aiohttp import web
 
 from . import logs
-from .app import create_app
 from .cluster.node import NodeNameTaken
+from .edge.app import create_app
 from .gc_tuning import tune_gc
 from .settings import Settings
 from .storage import StorageError

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -11,6 +12,8 @@ from typing import Any
 from dominion.protocol.limits import MAX_UPDATE_EVENTS
 
 ENV_PREFIX = "DOMINION_"
+NODE_NAME = re.compile(r"[a-z0-9]{1,16}")
+"""What a node may be called: it goes into game ids and nginx upstream names."""
 
 
 @dataclass(frozen=True)
@@ -146,9 +149,7 @@ class Settings:
         if not 0 <= self.resume_window <= MAX_UPDATE_EVENTS:
             return (f"--resume-window must be 0 to {MAX_UPDATE_EVENTS} (the events one "
                     "protocol update may hold)")
-        from .cluster.node import node_problem
-
-        cluster = node_problem(self)
+        cluster = _node_problem(self)
         if cluster:
             return cluster
         if min(self.messages_per_second, self.burst, self.outbound_queue, self.outbound_bytes,
@@ -179,3 +180,19 @@ def _show(default: Any) -> str:
     if isinstance(default, tuple):
         return ",".join(default) or "none"
     return str(default)
+
+
+def _node_problem(settings: Settings) -> str | None:
+    """What is wrong with the node settings: a node needs a Redis, and a name that fits
+    in a game id."""
+    if bool(settings.node) != bool(settings.redis):
+        return "--node and --redis go together (several processes), or neither (one)"
+    if settings.node and not NODE_NAME.fullmatch(settings.node):
+        return "--node is 1 to 16 characters from a to z and 0 to 9"
+    if settings.redis and not settings.redis.startswith(("redis://", "rediss://", "unix://")):
+        return "--redis is a redis://, rediss:// or unix:// URL"
+    if settings.node and not settings.node_url and settings.host in ("0.0.0.0", "::", ""):
+        return "--node-url is needed when listening on every address (other nodes call it)"
+    if settings.cluster_refresh_seconds <= 0:
+        return "--cluster-refresh-seconds must be more than 0"
+    return None

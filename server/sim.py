@@ -18,10 +18,10 @@ from rich.table import Table
 
 from dominion.clients.bots import STRATEGIES, make_strategy
 
-from .bots import play_out
 from .engine import Game, InvalidSetup, Setup
 from .engine.setup import random_kingdom
 from .gc_tuning import tune_gc
+from .play.bots import play_out
 
 PROGRESS_FROM = 200
 """Runs of at least this many games show a progress bar (on a terminal)."""

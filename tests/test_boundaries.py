@@ -1,25 +1,176 @@
-"""The architecture's import rules, checked on the source: the engine does no I/O and
-reads no clock; clients reach the engine only to verify replays."""
+"""The architecture's import rules, checked on the source (docs/ARCHITECTURE.md): no
+module imports another that imports it back, not even from inside a function; each part
+of the server imports only the parts below it; the engine does no I/O and reads no
+clock; the protocol knows neither server nor clients; clients reach the engine only to
+verify replays."""
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
+from functools import cache
+from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
+FOLDERS = {"server": "dominion.server", "protocol": "dominion.protocol",
+           "clients": "dominion.clients"}
+"""Each folder and its installed name (setup.py)."""
 ENGINE_FORBIDDEN = {"aiohttp", "asyncio", "sqlite3", "sqlite_utils", "socket", "time",
                     "datetime", "os", "msgpack", "dominion.protocol"}
+ENTRY_POINTS = {"dominion.server.main", "dominion.server.sim"}
+"""Top-level modules that start a program: they may import any part."""
+MAY_IMPORT = {
+    "engine": set(),
+    "storage": {"engine"},
+    "replays": {"engine", "storage"},
+    "play": {"engine", "storage", "replays", "shared", "protocol", "strategies"},
+    "cluster": {"engine", "storage", "replays", "play", "shared", "protocol"},
+    "edge": {"engine", "storage", "replays", "play", "cluster", "shared", "protocol",
+             "strategies"},
+    "shared": {"protocol", "strategies"},
+    "protocol": set(),
+}
+"""Each part -> the parts it may import (type-only imports too: a part does not even
+name what is above it). `shared` is the server's top-level modules other than the entry
+points (settings, errors, metrics, logs, gc_tuning); `strategies` is `dominion.clients.bots`."""
+
+
+@cache
+def modules() -> dict[str, Path]:
+    """Every module of the three packages by its installed name."""
+    found = {}
+    for folder, name in FOLDERS.items():
+        for path in (ROOT / folder).rglob("*.py"):
+            parts = path.relative_to(ROOT / folder).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            found[".".join((name, *parts))] = path
+    return found
+
+
+def part_of(module: str) -> str | None:
+    """The part a module belongs to, as named in MAY_IMPORT (None: not governed here)."""
+    if module.startswith("dominion.protocol"):
+        return "protocol"
+    if module.startswith("dominion.clients.bots"):
+        return "strategies"
+    names = module.split(".")
+    if names[:2] != ["dominion", "server"] or module in ENTRY_POINTS:
+        return None
+    if len(names) > 3 or (len(names) == 3 and (ROOT / "server" / names[2]).is_dir()):
+        return names[2]
+    return "shared"
+
+
+def is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def nodes(tree: ast.AST, type_checking: bool) -> Iterator[ast.AST]:
+    """Every node below `tree`, inside functions too; without `type_checking`, not the
+    bodies of `if TYPE_CHECKING:` (imports for annotations only, never run)."""
+    for node in ast.iter_child_nodes(tree):
+        if not type_checking and isinstance(node, ast.If) and is_type_checking(node.test):
+            for other in node.orelse:
+                yield other
+                yield from nodes(other, type_checking)
+            continue
+        yield node
+        yield from nodes(node, type_checking)
 
 
 def imports(path: Path) -> list[tuple[str, ast.AST]]:
-    """Every module a file imports, with the node that does it."""
-    found = []
+    """Every module a file names in an absolute import, with the node that does it."""
+    found: list[tuple[str, ast.AST]] = []
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.Import):
             found += [(alias.name, node) for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             found.append((node.module, node))
     return found
+
+
+def our_imports(module: str, *, type_checking: bool) -> set[str]:
+    """The modules of ours that `module` imports (see `imports_in`)."""
+    path = modules()[module]
+    return imports_in(path.read_text(), module, path.name == "__init__.py", set(modules()),
+                      type_checking=type_checking)
+
+
+def imports_in(source: str, module: str, is_package: bool, known: set[str], *,
+               type_checking: bool) -> set[str]:
+    """The `known` modules that `module`'s `source` imports, relative imports resolved:
+    `from a import b` is the module `a.b` when there is one, else `a` (its __init__)."""
+    package = module.split(".") if is_package else module.split(".")[:-1]
+    found = set()
+    for node in nodes(ast.parse(source), type_checking):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join([*package[:len(package) - node.level + 1],
+                                 *([node.module] if node.module else [])])
+            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base
+                       for alias in node.names]
+        else:
+            continue
+        for name in targets:
+            while name and name not in known:
+                name = name.rpartition(".")[0]  # noqa: PLW2901 (the module a name is in)
+            if name and name != module:
+                found.add(name)
+    return found
+
+
+def test_imports_count_inside_functions_and_not_for_type_checking_only() -> None:
+    source = """
+from typing import TYPE_CHECKING
+from . import b
+from .c import thing
+import p.q.d.deep
+if TYPE_CHECKING:
+    from .e import Type
+def later():
+    from ..f import g
+"""
+    known = {"p.q.a", "p.q.b", "p.q.c", "p.q.d", "p.q.e", "p.f"}
+    run = {"p.q.b", "p.q.c", "p.q.d", "p.f"}
+    assert imports_in(source, "p.q.a", False, known, type_checking=False) == run
+    assert imports_in(source, "p.q.a", False, known, type_checking=True) == run | {"p.q.e"}
+    assert imports_in("from . import b", "p.q", True, {"p.q", "p.q.b"},
+                      type_checking=False) == {"p.q.b"}
+
+
+def test_no_modules_import_each_other_in_a_circle() -> None:
+    # imports inside functions count: they only hide a circle until the function runs
+    graph = {module: our_imports(module, type_checking=False) for module in modules()}
+    try:
+        TopologicalSorter(graph).prepare()
+    except CycleError as error:
+        pytest.fail("modules import each other in a circle: " + " -> ".join(error.args[1]))
+
+
+def test_each_part_of_the_server_imports_only_the_parts_below_it() -> None:
+    wrong = []
+    for module in modules():
+        part = part_of(module)
+        if part is None or part == "strategies":
+            continue
+        for target in our_imports(module, type_checking=True):
+            other = part_of(target)
+            if other != part and other not in MAY_IMPORT[part]:
+                wrong.append(f"{module} ({part}) imports {target} ({other or 'not a part'})")
+    assert wrong == []
+
+
+def test_every_folder_of_the_server_has_its_rule() -> None:
+    folders = {path.parent.name for path in (ROOT / "server").glob("*/__init__.py")}
+    assert folders <= set(MAY_IMPORT)
 
 
 def test_the_engine_does_no_io_and_reads_no_clock() -> None:
@@ -34,14 +185,14 @@ def test_clients_use_the_engine_only_to_verify_replays() -> None:
     for path in (ROOT / "clients").rglob("*.py"):
         tree = ast.parse(path.read_text())
         for function in [None, *(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef))]:
-            nodes = ast.walk(function) if function else iter(tree.body)
-            for node in nodes:
+            walked = ast.walk(function) if function else iter(tree.body)
+            for node in walked:
                 module = getattr(node, "module", None) or ""
                 names = [a.name for a in getattr(node, "names", [])] \
                     if isinstance(node, ast.Import) else [module]
                 if any(name.startswith("dominion.server") for name in names):
                     allowed = (function is not None and function.name == "verify_file"
-                               and module == "dominion.server.verify")
+                               and module == "dominion.server.replays")
                     assert allowed, f"{path.relative_to(ROOT)} imports {names} outside verify"
 
 

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from dominion.protocol import ErrorCode
-from dominion.server.app import create_app
-from dominion.server.openapi import openapi_document
+from dominion.server.edge.app import create_app
+from dominion.server.edge.openapi import openapi_document
 from dominion.server.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent

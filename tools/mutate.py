@@ -8,7 +8,7 @@ difference (a type alias, a message's wording, a fast path whose slow path gives
 same answer): read each one.
 
     python tools/mutate.py server/engine/view.py tests/engine tests/server/test_no_leak_wire.py
-    python tools/mutate.py server/room.py:300-360 tests/server/test_ws_errors.py
+    python tools/mutate.py server/play/room.py:300-360 tests/server/test_ws_errors.py
 
 A `:FIRST-LAST[,FIRST-LAST...]` suffix mutates only those lines. The module is changed
 in place (the editable install imports it from there), so the file must have no

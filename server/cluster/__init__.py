@@ -10,8 +10,8 @@ from .directory import Directory, LocalDirectory, Page
 from .node import owner_of, ws_url
 
 if TYPE_CHECKING:
-    from ..lobby import Lobby
     from ..metrics import Metrics
+    from ..play.lobby import Lobby
     from ..settings import Settings
     from ..storage import Storage
 

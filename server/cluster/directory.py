@@ -15,12 +15,11 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..budgets import WORK_PER_ANSWER
-from ..replays import finished_replay
+from ..replays import finished_replay, replay_work
 
 if TYPE_CHECKING:
-    from ..lobby import Lobby
-    from ..room import Room
+    from ..play.lobby import Lobby
+    from ..play.room import Room
     from ..storage import Storage
 
 
@@ -106,7 +105,7 @@ class LocalDirectory:
         stored = self._storage.load_game(game_id)
         if stored is None:
             return None
-        await pay(WORK_PER_ANSWER * len(stored.answers))
+        await pay(replay_work(len(stored.answers)))
         return export_line(finished_replay(stored, self._storage.chat(game_id)))
 
     async def start(self) -> None:

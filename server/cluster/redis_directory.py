@@ -35,15 +35,15 @@ from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 
-from ..budgets import WORK_PER_ANSWER
 from ..errors import GameError
+from ..replays import replay_work
 from .directory import LocalDirectory, Page, Pay, export_line
 from .listing import NODE_PAGE_MAX, matches, merge_pages, only_paging
 from .node import NodeNameTaken, node_url
 
 if TYPE_CHECKING:
-    from ..lobby import Lobby
-    from ..room import Room
+    from ..play.lobby import Lobby
+    from ..play.room import Room
     from ..settings import Settings
     from ..storage import Storage
 
@@ -380,7 +380,7 @@ class RedisDirectory:
             else:
                 replay = await self._peer_json(node, f"/api/v1/games/{game_id}/replay")
                 if replay is not None:
-                    await pay(WORK_PER_ANSWER * len(replay.get("answers", ())))
+                    await pay(replay_work(len(replay.get("answers", ()))))
                 line = None if replay is None else export_line(replay)
             if line is not None:
                 yield line

@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any, TypeVar
 
 from .cards import BASE_CARDS, Card, catalogue
+from .choices import yes_no
 from .decisions import (
     Answer,
     Decision,
@@ -21,6 +22,7 @@ from .decisions import (
     OptionKind,
     Resignation,
 )
+from .effects import EFFECTS
 from .events import Event, EventKind, Secrecy, new_event
 from .options import option
 from .rng import Rng, new_seed
@@ -45,7 +47,7 @@ class _Tables:
     every game with the same ones (a server holds thousands of games: memory). Cheap to
     build: with a random Kingdom per game, most games build their own."""
 
-    __slots__ = ("actions", "buy_options", "buy_upto", "treasures")
+    __slots__ = ("actions", "buy_options", "buy_upto", "effects", "treasures")
 
     def __init__(self, edition: int, supply_order: tuple[str, ...]) -> None:
         cards = catalogue(edition)
@@ -58,6 +60,8 @@ class _Tables:
                                tuple[Option, ...]] = {}
         """Buy-phase options by (playable Treasures, coins, empty piles)."""
         self.treasures, self.actions = _card_kinds(edition)
+        self.effects = EFFECTS[edition]
+        """Card id -> what it does beyond its "+" bonuses."""
 
 
 @lru_cache(maxsize=64)
@@ -454,8 +458,9 @@ class Game:
         turn.actions += spec.actions
         turn.buys += spec.buys
         turn.coins += spec.coins
-        if spec.effect is not None:
-            steps = spec.effect(self, p, context)
+        effect = self._tables.effects.get(spec.id)
+        if effect is not None:
+            steps = effect(self, p, context)
             if steps is not None:
                 yield from steps
 
@@ -463,8 +468,6 @@ class Game:
         """Ask each other player who may hold a Moat, in turn order; return those the Attack
         hits. Whoever owns a Moat out of sight is asked, Moat in hand or not, so that being
         asked shows nothing (RULES.md: a player without a Moat still pauses)."""
-        from .choices import yes_no
-
         victims = []
         for other in self.others(attacker):
             if self.may_hold(other, _MOAT):

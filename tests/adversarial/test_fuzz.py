@@ -10,7 +10,7 @@ from pathlib import Path
 
 import aiohttp
 
-from dominion.server.openapi import openapi_document
+from dominion.server.edge.openapi import openapi_document
 from tests.server.restapi import check_response
 
 from .attacks import Probe, ServerProcess, fuzz_rest, fuzz_websocket

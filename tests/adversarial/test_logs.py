@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from dominion.protocol import Join, Resign
-from dominion.server.room import Room
+from dominion.server.play.room import Room
 from tests.server.test_process import start_server
 from tests.server.wsplay import ServerFactory, ws_server
 

@@ -11,7 +11,7 @@ import pytest
 
 from dominion.protocol import Ack, Answer, Error, Resume, Snapshot, Update
 from dominion.server.engine import fan_out
-from dominion.server.room import Room
+from dominion.server.play.room import Room
 from tests.server.wsplay import Player, ServerFactory, Site, ws_server
 
 __all__ = ["ws_server"]

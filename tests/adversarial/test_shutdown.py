@@ -15,7 +15,7 @@ import pytest
 from aiohttp import web
 
 from dominion.protocol import SUBPROTOCOLS, Hello, Join, Resign, Resume, encode_client
-from dominion.server.app import create_app
+from dominion.server.edge.app import create_app
 from dominion.server.engine import Answer, IllegalAnswer, Setup
 from dominion.server.settings import Settings
 from dominion.server.storage import GameRecord, Storage

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from dominion.server.errors import GameError
-from dominion.server.text import check_chat, check_name
+from dominion.server.play.text import check_chat, check_name
 from tests.server.restapi import Api, stored_counts
 from tests.server.test_rest import api, db, make_api
 

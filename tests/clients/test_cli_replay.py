@@ -75,7 +75,7 @@ def test_download_from_an_unreachable_server_is_explained() -> None:
 def test_a_changed_answer_is_reported_where_the_game_first_went_another_way() -> None:
     """REPLAYS.md: the first place it differs comes first. Playing one Copper instead of
     all Treasures changes event 8; the next answer then no longer fits."""
-    from dominion.server.verify import verify_replay
+    from dominion.server.replays import verify_replay
 
     replay = documented_replay()
     replay["answers"][0]["choices"] = [0]  # type: ignore[index]

@@ -21,9 +21,9 @@ from dominion.clients.bots.wire import WireDecision
 from dominion.clients.i18n import use
 from dominion.clients.render import Names
 from dominion.clients.state import GameState
-from dominion.server.bots import EngineTable
 from dominion.server.engine import Game, Setup, decision_view, view, visible_event
 from dominion.server.engine.cards import all_cards, kingdom_cards
+from dominion.server.play.bots import EngineTable
 
 
 @pytest.mark.parametrize("edition", [1, 2])

@@ -18,8 +18,8 @@ import pytest
 from dominion.clients.bots import make_strategy
 from dominion.clients.bots.wire import WireDecision
 from dominion.protocol import ServerMessage, Update
-from dominion.server.bots import EngineTable
 from dominion.server.engine import Game, Setup, decision_view, visible_event
+from dominion.server.play.bots import EngineTable
 
 from .fakeserver import fake_server
 from .terminal import Terminal

@@ -15,7 +15,6 @@ import pytest
 from dominion.clients.bots import make_strategy
 from dominion.clients.bots.wire import WireDecision
 from dominion.clients.state import GameState, ReplayHands
-from dominion.server.bots import EngineTable
 from dominion.server.engine import (
     DecisionKind,
     Game,
@@ -25,6 +24,7 @@ from dominion.server.engine import (
     visible_event,
 )
 from dominion.server.engine.cards import kingdom_cards
+from dominion.server.play.bots import EngineTable
 
 
 def owned(game: Game, seat: int) -> Counter[str]:

@@ -10,8 +10,8 @@ import pytest
 
 from dominion.server.cluster.listing import matches, merge_pages, newest_first, only_paging
 from dominion.server.cluster.node import node_url, owner_of, ws_url
+from dominion.server.play.tokens import new_game_id
 from dominion.server.settings import Settings
-from dominion.server.tokens import new_game_id
 
 
 def test_a_nodes_game_ids_name_it_and_a_single_servers_do_not() -> None:

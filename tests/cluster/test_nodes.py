@@ -19,7 +19,7 @@ import pytest
 from dominion.clients.bots.network import NetworkBot
 from dominion.clients.net import Client
 from dominion.server.cluster import owner_of
-from dominion.server.verify import verify_replay
+from dominion.server.replays import verify_replay
 
 from .cluster import NODES, Cluster, needs_everything, running_cluster
 

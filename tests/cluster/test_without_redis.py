@@ -11,7 +11,7 @@ SCRIPT = """
 import asyncio, sys
 sys.modules["redis"] = None  # import redis now fails
 from aiohttp.test_utils import TestClient, TestServer
-from dominion.server.app import create_app
+from dominion.server.edge.app import create_app
 from dominion.server.settings import Settings
 
 async def main() -> None:

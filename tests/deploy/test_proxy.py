@@ -15,7 +15,7 @@ import aiohttp
 from dominion.clients.bots import NoTable, make_strategy
 from dominion.clients.bots.wire import WireDecision
 from dominion.protocol import Ack, Answer, GameOver, Join, PendingDecision, Snapshot
-from dominion.server.verify import verify_replay
+from dominion.server.replays import verify_replay
 
 from ..server.wsclient import TestClient
 from .proxy import (

@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from dominion.server.engine.cards import all_cards, catalogue_dict
+from dominion.server.engine.cards import all_cards, catalogue, catalogue_dict
+from dominion.server.engine.effects import EFFECTS
 
 # An English term of a card text -> the rulebook's Polish word for it.
 TERMS = {
@@ -46,3 +47,20 @@ def test_the_catalogue_serves_the_polish_texts() -> None:
         texts = {card["id"]: card["text_pl"] for card in cards}
         assert texts["smithy"] == "+3 karty."
         assert texts["throne_room"].startswith("Możesz" if edition == "2" else "Wybierz")
+
+
+BONUSES_ONLY = re.compile(r"((\+\d+ (Cards?|Actions?|Buys?|coins?)|-?\d+ VP)[,.] ?)*")
+"""A text that says nothing beyond "+" bonuses and victory points."""
+RULES_NOT_EFFECTS = {"moat": "a Reaction: Game asks for it", "gardens": "scoring counts it"}
+
+
+@pytest.mark.parametrize("edition", [1, 2])
+def test_a_card_has_an_effect_exactly_when_its_text_says_more_than_its_bonuses(
+        edition: int) -> None:
+    # cards.py is data and effects/ registers what they do: a card left out of the
+    # registry would quietly do only its "+" bonuses, and a misspelt id nothing at all
+    cards = catalogue(edition)
+    assert set(EFFECTS[edition]) <= set(cards)
+    for card_id, card in cards.items():
+        says_more = not BONUSES_ONLY.fullmatch(card.text) and card_id not in RULES_NOT_EFFECTS
+        assert (card_id in EFFECTS[edition]) == says_more, (edition, card_id, card.text)

@@ -8,17 +8,17 @@ import subprocess
 import sys
 
 from dominion.clients.bots import make_strategy
-from dominion.server.bots import play_out
 from dominion.server.engine import Answer, Game, Setup, replay
 from dominion.server.engine.rng import Rng
 from dominion.server.engine.view import event_record
+from dominion.server.play.bots import play_out
 
 from .mt19937 import MT19937
 
 GAME_DIGEST_SCRIPT = """
 import hashlib, json, random
 from dominion.clients.bots import make_strategy
-from dominion.server.bots import play_out
+from dominion.server.play.bots import play_out
 from dominion.server.engine import Game, Setup
 from dominion.server.engine.view import event_record
 setup = Setup.create(3, edition=2, kingdom="Size Distortion")
@@ -89,7 +89,7 @@ def test_resignation_is_part_of_the_replayed_log() -> None:
     setup = Setup.create(3, kingdom="First Game")
     game = Game(setup, seed=5)
     bots = [make_strategy("random", random.Random(seat)) for seat in range(3)]
-    from dominion.server.bots import EngineTable
+    from dominion.server.play.bots import EngineTable
 
     for _ in range(30):
         decision = game.pending

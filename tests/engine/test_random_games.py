@@ -9,8 +9,8 @@ import random
 import pytest
 
 from dominion.clients.bots import make_strategy
-from dominion.server.bots import EngineTable
 from dominion.server.engine import Game, Setup, replay
+from dominion.server.play.bots import EngineTable
 
 from .invariants import (
     check_decision_shape,

@@ -12,8 +12,8 @@ from urllib.parse import unquote
 import jsonschema
 from aiohttp.test_utils import TestClient
 
-from dominion.server.app import STATE, ServerState
-from dominion.server.openapi import openapi_document
+from dominion.server.edge.openapi import openapi_document
+from dominion.server.edge.state import STATE, ServerState
 
 DOCUMENT = openapi_document()
 TOKEN = re.compile(r"^[A-Za-z0-9_-]{22,}$")

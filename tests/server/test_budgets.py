@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from dominion.server.answer_log import AnswerLog
-from dominion.server.budgets import PRUNE_FROM, Budgets
+from dominion.server.edge.budgets import PRUNE_FROM, Budgets
 from dominion.server.engine import Answer, Game, Resignation, Setup
 from dominion.server.errors import GameError
-from dominion.server.history import GAME_WEIGHT, HistoryCache
+from dominion.server.play.answer_log import AnswerLog
+from dominion.server.play.history import GAME_WEIGHT, HistoryCache
 
 
 def test_the_answer_log_gives_back_every_entry_in_a_few_bytes_each() -> None:

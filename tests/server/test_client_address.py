@@ -8,7 +8,8 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import make_mocked_request
 
-from dominion.server.app import SETTINGS, client_address
+from dominion.server.edge.addresses import client_address
+from dominion.server.edge.state import SETTINGS
 from dominion.server.settings import Settings
 
 

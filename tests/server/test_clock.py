@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dominion.server import clock
+from dominion.server.play import clock
 
 
 def test_utc_now_formats_the_current_second(monkeypatch: pytest.MonkeyPatch) -> None:

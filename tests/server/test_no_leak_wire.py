@@ -21,7 +21,7 @@ from dominion.protocol import (
 )
 from dominion.server.engine import Event, EventKind, Secrecy, event_record, visible_event
 from dominion.server.engine.cards import kingdom_cards
-from dominion.server.room import Room
+from dominion.server.play.room import Room
 from tests.engine.invariants import PUBLIC_DECISION_KEYS
 
 from .wsplay import Player, ServerFactory, Site, ws_server

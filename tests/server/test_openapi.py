@@ -12,10 +12,10 @@ import pytest
 from openapi_spec_validator import validate as validate_spec
 
 from dominion.clients.bots import STRATEGIES
-from dominion.server.app import create_app
+from dominion.server.edge.app import create_app
+from dominion.server.edge.openapi import ERROR_CODES, openapi_document
+from dominion.server.edge.rest import STATUS
 from dominion.server.engine.setup import RECOMMENDED_KINGDOMS
-from dominion.server.openapi import ERROR_CODES, openapi_document
-from dominion.server.rest import STATUS
 from dominion.server.settings import Settings
 
 from .restapi import DOCUMENT, check_response, template_of, validate

@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from dominion.server.outbox import (
+from dominion.server.edge.outbox import (
     BACKPRESSURE_POLL,
     WRITE_BUFFER_BYTES,
     WRITE_NOW_BYTES,

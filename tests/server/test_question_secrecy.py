@@ -5,7 +5,7 @@ Each case builds two games that differ only in cards hidden from every viewer bu
 owner (a hand's card against a deck's, say), answers both alike as far as anyone else
 can see, and checks that every other seat and a spectator receive byte-identical frames
 in protocol versions 1 and 2: the snapshot, then each change's frames, made by the
-server's own `server/frames.py`. The owner must see a difference, or the case would
+server's own `server/play/frames.py`. The owner must see a difference, or the case would
 prove nothing. The randomised test swaps a hand's card with a deck's in random games.
 """
 
@@ -19,7 +19,6 @@ from typing import Any
 import pytest
 
 from dominion.clients.bots import make_strategy
-from dominion.server.bots import EngineTable
 from dominion.server.engine import (
     Decision,
     Event,
@@ -30,7 +29,8 @@ from dominion.server.engine import (
     visible_event,
 )
 from dominion.server.engine.cards import kingdom_cards
-from dominion.server.frames import Audience, change_frames, snapshot_frame
+from dominion.server.play.bots import EngineTable
+from dominion.server.play.frames import Audience, change_frames, snapshot_frame
 from tests.engine.scenario import pick, scenario
 
 GAME_ID = "g-secrecy"

@@ -13,9 +13,10 @@ import pytest
 from aiohttp.test_utils import TestClient as HttpClient
 
 from dominion.protocol import GameOver, Join, Resign
-from dominion.server.app import STATE, create_app
+from dominion.server.edge.app import create_app
+from dominion.server.edge.state import STATE
+from dominion.server.replays import verify_replay
 from dominion.server.settings import Settings
-from dominion.server.verify import verify_replay
 
 from .wsclient import TestClient
 

@@ -6,8 +6,7 @@ import json
 import re
 from pathlib import Path
 
-from dominion.server.replays import FORMAT, VERSION, text_log
-from dominion.server.verify import verify_replay
+from dominion.server.replays import FORMAT, VERSION, text_log, verify_replay
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "REPLAYS.md"
 

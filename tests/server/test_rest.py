@@ -16,12 +16,12 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from dominion.protocol.schema import SCHEMA_PATH
-from dominion.server.app import create_app
+from dominion.server.edge.app import create_app
 from dominion.server.engine.cards import kingdom_cards
 from dominion.server.engine.setup import RECOMMENDED_KINGDOMS
+from dominion.server.play.tokens import hash_token
 from dominion.server.settings import Settings
 from dominion.server.storage import Storage
-from dominion.server.tokens import hash_token
 
 from .restapi import TOKEN, Api, stored_counts
 

@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 from dominion.clients.bots import make_strategy
-from dominion.server.bots import play_out
 from dominion.server.engine import Answer, Game, Resignation, Setup, event_record, replay
+from dominion.server.play.bots import play_out
+from dominion.server.play.tokens import hash_token, new_game_id
 from dominion.server.replays import logged_events
 from dominion.server.storage import (
     APPLICATION_ID,
@@ -26,7 +27,6 @@ from dominion.server.storage import (
     schema,
 )
 from dominion.server.storage import store as store_module
-from dominion.server.tokens import hash_token, new_game_id
 
 KINGDOM = ("cellar", "market", "merchant", "militia", "mine", "moat", "remodel", "smithy",
            "village", "workshop")

@@ -62,7 +62,7 @@ async def test_a_write_that_fails_refuses_the_answer_and_new_games(
 
 async def test_bots_retry_when_storage_recovers_and_survive_a_broken_strategy(
         ws_server: ServerFactory, monkeypatch: Any) -> None:  # noqa: F811
-    import dominion.server.room as room_module
+    import dominion.server.play.room as room_module
 
     monkeypatch.setattr(room_module, "BOT_RETRY_SECONDS", 0.01)
     site = await ws_server()

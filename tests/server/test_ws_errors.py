@@ -25,9 +25,9 @@ from dominion.protocol import (
     decode_server,
     encode_client,
 )
-from dominion.server.app import STATE
-from dominion.server.connection import Connection
-from dominion.server.room import Room
+from dominion.server.edge.connection import Connection
+from dominion.server.edge.state import STATE
+from dominion.server.play.room import Room
 
 from .wsclient import TestClient
 from .wsplay import ServerFactory, Site, expect_error, raw_request, ws_server

@@ -25,7 +25,7 @@ from dominion.protocol import (
     codec,
     encode_server,
 )
-from dominion.server.room import Room
+from dominion.server.play.room import Room
 
 from .wsplay import Player, ServerFactory, Site, expect_error, raw_request, ws_server
 

@@ -35,9 +35,10 @@ from dominion.protocol import (
     Update,
     Watch,
 )
-from dominion.server.app import STATE, ServerState, create_app
+from dominion.server.edge.app import create_app
+from dominion.server.edge.state import STATE, ServerState
 from dominion.server.engine.cards import catalogue
-from dominion.server.room import Room
+from dominion.server.play.room import Room
 from dominion.server.settings import Settings
 from dominion.server.storage import Storage, StorageError
 

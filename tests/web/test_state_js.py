@@ -18,7 +18,6 @@ import pytest
 
 from dominion.clients.bots import make_strategy
 from dominion.clients.bots.wire import WireDecision
-from dominion.server.bots import EngineTable
 from dominion.server.engine import (
     Game,
     Setup,
@@ -29,6 +28,7 @@ from dominion.server.engine import (
     visible_event,
 )
 from dominion.server.engine.cards import kingdom_cards
+from dominion.server.play.bots import EngineTable
 
 HERE = Path(__file__).parent
 NODE = shutil.which("node")

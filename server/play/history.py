@@ -2,7 +2,7 @@
 
 A live `Game` keeps no history (memory: a server holds thousands of games), so a resume
 that must send missed events, or a running game's replay, replays the game's answer log
-(`server/answer_log.py`) into a game that keeps its events. This cache keeps such games,
+(`answer_log.py`) into a game that keeps its events. This cache keeps such games,
 the most recently used first, up to `max_events` events in all (~170 bytes each): the
 next resume of the same game only applies the answers given since, so repeated resumes
 cost what they send. A game not in the cache costs one replay of its log; the caller
@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
+from ..engine import Event, Game, Resignation
 from .answer_log import AnswerLog
-from .engine import Event, Game, Resignation
 
 GAME_WEIGHT = 150
 """A game's state without its events, counted in events (~22 KiB / ~170 bytes)."""

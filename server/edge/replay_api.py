@@ -9,15 +9,14 @@ from typing import Any
 import msgpack  # type: ignore[import-untyped]
 from aiohttp import web
 
-from .budgets import WORK_PER_ANSWER
-from .errors import GameError
-from .filters import game_filters
-from .replays import finished_replay, spectator_replay, text_log
-from .storage.records import ENDED, ENDED_STATES
+from ..errors import GameError
+from ..replays import finished_replay, replay_work, text_log
+from ..storage.records import ENDED, ENDED_STATES
+from .addresses import client_address
+from .filters import EXPORT_MAX, game_filters
+from .state import DIRECTORY, STATE
 
 log = logging.getLogger("dominion.replays")
-EXPORT_MAX = 1000
-"""Most replays one export request streams."""
 EXPORT_PER_SECOND = 50
 """Replays per second an export streams at most, so analysts cannot starve the games."""
 FORMATS = ("json", "msgpack", "text")
@@ -37,20 +36,18 @@ def _format(request: web.Request) -> str:
 def replay_of(request: web.Request, game_id: str) -> dict[str, Any]:
     """The replay of a game: complete once it has ended, a spectator's view before. Its
     work is charged to the client's address first (`rate_limited` if it cannot pay)."""
-    from .app import STATE, client_address
-
     state = request.config_dict[STATE]
     address = client_address(request)
     room = state.lobby.rooms.get(game_id)
     if room is not None and room.state in ("open", "playing"):
         state.budgets.charge("work", address, room.replay_work())
-        return spectator_replay(room)
+        return room.spectator_replay()
     stored = state.storage.load_game(game_id)
     if stored is None:
         raise GameError("unknown_game", f"no game {game_id!r}")
     if stored.game.state in ("open", "playing"):
         raise GameError("unknown_game", f"game {game_id!r} is not loaded")
-    state.budgets.charge("work", address, WORK_PER_ANSWER * len(stored.answers))
+    state.budgets.charge("work", address, replay_work(len(stored.answers)))
     return finished_replay(stored, state.storage.chat(game_id))
 
 
@@ -71,9 +68,7 @@ async def download(request: web.Request) -> web.Response:
 async def export(request: web.Request) -> web.StreamResponse:
     """Ended games' replays (finished and abandoned, or the one `state` asked for), one JSON
     object per line, newest first, at a bounded rate (from every node, when there are
-    several), and no faster than the client's address may cost (server/budgets.py)."""
-    from .app import DIRECTORY, STATE, client_address
-
+    several), and no faster than the client's address may cost (server/edge/budgets.py)."""
     state = request.config_dict[STATE]
     address = client_address(request)
     filters = game_filters(request, default_limit=100, max_limit=EXPORT_MAX)

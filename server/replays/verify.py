@@ -6,12 +6,11 @@ Usable from Python (`verify_replay(data)`) and as `dominion replay verify FILE`.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import Game, IllegalAnswer, InvalidSetup, Resignation, Setup, event_record
-from .replays import FORMAT, VERSION, answer_entry
+from ..engine import Game, IllegalAnswer, InvalidSetup, Resignation, Setup, event_record
+from .format import FORMAT, VERSION, answer_entry, commitment_of
 
 
 @dataclass
@@ -24,11 +23,6 @@ class Verification:
         self.ok = False
         self.problems.append(problem)
         return self
-
-
-def commitment_of(seed: int) -> str:
-    """The published commitment to a game's secret seed: SHA-256 of its decimal digits."""
-    return hashlib.sha256(str(seed).encode()).hexdigest()
 
 
 def verify_replay(replay: dict[str, Any]) -> Verification:

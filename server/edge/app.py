@@ -1,66 +1,38 @@
-"""The aiohttp application: a factory, typed state, resources opened in cleanup_ctx."""
+"""The aiohttp application: the factory that mounts every route, and the resources it
+opens and closes in order (one `cleanup_ctx` each); the WebSocket upgrade, `/healthz`
+and `/metrics`. What handlers share is in `state.py`."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import logging
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
-from importlib.metadata import PackageNotFoundError, version
 
 from aiohttp import web
 
 from dominion.protocol import SUBPROTOCOLS, CloseCode
 
+from ..cluster import open_directory
+from ..metrics import Metrics
+from ..play.lobby import Lobby
+from ..settings import Settings
+from ..storage import Storage
+from .addresses import client_address
 from .budgets import Budgets
-from .cluster import Directory, open_directory
-from .cluster.routes import add_node_routes
 from .connection import Connection, watch_connections, watch_interval
-from .lobby import Lobby
-from .metrics import Metrics
+from .node_api import add_node_routes
 from .outbox import Waiting
 from .replay_api import add_replay_routes
 from .rest import add_rest_routes, json_errors, method_not_allowed, unmatched_as_json
-from .settings import Settings
-from .storage import Storage
+from .state import DIRECTORY, SETTINGS, STATE, STORAGE, ServerState
 from .web import add_web_routes, same_origin
 
 log = logging.getLogger("dominion.server")
 
 
-def package_version() -> str:
-    try:
-        return version("dominion-server")
-    except PackageNotFoundError:  # running from a checkout without installing
-        return "0+unknown"
-
-
-@dataclass
-class ServerState:
-    """Everything the handlers share, under one typed AppKey."""
-
-    settings: Settings
-    metrics: Metrics
-    storage: Storage
-    lobby: Lobby
-    budgets: Budgets
-    waiting: Waiting
-    version: str = field(default_factory=package_version)
-    connections: set[Connection] = field(default_factory=set)
-    per_address: dict[str, int] = field(default_factory=dict)
-
-
-STATE = web.AppKey("state", ServerState)
-STORAGE = web.AppKey("storage", Storage)
-SETTINGS = web.AppKey("settings", Settings)
-DIRECTORY = web.AppKey("directory", Directory)
-"""Where listings come from and lobby-level changes go: local, or shared by several nodes."""
-
-
 def budgets_of(settings: Settings) -> Budgets:
-    """The per-address allowances of what costs the server most (server/budgets.py)."""
+    """The per-address allowances of what costs the server most (budgets.py)."""
     return Budgets({
         "work": (settings.work_per_second, settings.work_burst),
         "chat": (settings.chat_per_minute / 60, settings.chat_per_minute),
@@ -168,34 +140,6 @@ async def _close_connections(app: web.Application) -> None:
     for connection in list(state.connections):
         connection.close_soon(CloseCode.GOING_AWAY, "the server is restarting")
     await asyncio.gather(*(connection.closed() for connection in list(state.connections)))
-
-
-def client_address(request: web.Request) -> str:
-    """The client's address; X-Forwarded-For is believed only from trusted proxies."""
-    remote = request.remote or "unknown"
-    trusted = request.config_dict[SETTINGS].trusted_proxies
-    forwarded = request.headers.get("X-Forwarded-For")
-    if forwarded and _is_trusted(remote, trusted):
-        hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
-        for hop in reversed(hops):
-            if not _is_trusted(hop, trusted):
-                return hop
-    return remote
-
-
-def _is_trusted(address: str, trusted: tuple[str, ...]) -> bool:
-    """Is `address` one of the trusted proxies (addresses or networks like 10.0.0.0/8)?"""
-    if address in trusted:
-        return True
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return False
-    for entry in trusted:
-        with contextlib.suppress(ValueError):
-            if ip in ipaddress.ip_network(entry, strict=False):
-                return True
-    return False
 
 
 def _origin_allowed(request: web.Request) -> bool:

@@ -15,15 +15,16 @@ from dominion.clients.bots import STRATEGIES
 from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS
 from dominion.protocol.schema import SCHEMA_PATH
 
-from .cluster import ws_url
-from .engine import RECOMMENDED_KINGDOMS, catalogue_dict
-from .errors import GameError
-from .filters import game_filters
+from ..cluster import ws_url
+from ..engine import RECOMMENDED_KINGDOMS, catalogue_dict
+from ..errors import GameError
+from .addresses import client_address
+from .filters import MAX_PAGE, game_filters
 from .openapi import openapi_document
+from .state import DIRECTORY, STATE
 
 log = logging.getLogger("dominion.rest")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-MAX_PAGE = 100
 SCHEMA_URL = "/api/v1/protocol/schema.json"
 """The protocol's JSON Schema (every message), as in the repository's protocol/schema.json."""
 
@@ -119,8 +120,6 @@ async def read_json(request: web.Request) -> dict[str, Any]:
 
 
 def add_rest_routes(app: web.Application) -> None:
-    from .app import DIRECTORY, STATE, client_address
-
     routes = web.RouteTableDef()
 
     @routes.get("/protocol/schema.json")

@@ -45,16 +45,16 @@ from dominion.protocol import (
     error_for,
 )
 
-from .engine.cards import all_cards
-from .errors import GameError
+from ..engine.cards import all_cards
+from ..errors import GameError
+from ..play.room import Room
+from ..play.text import check_chat
 from .outbox import Outbox
 from .ratelimit import FrameLimiter
-from .room import Room
-from .text import check_chat
 
 if TYPE_CHECKING:
-    from .app import ServerState
-    from .settings import Settings
+    from ..settings import Settings
+    from .state import ServerState
 
 log = logging.getLogger("dominion.connection")
 MALFORMED_IN_A_ROW = 10

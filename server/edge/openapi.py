@@ -15,11 +15,11 @@ from typing import Any
 from dominion.clients.bots import STRATEGIES
 from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS
 
-from .engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_KINGDOMS
-from .filters import MAX_OFFSET, STATES
-from .storage.records import ENDED, ENDED_STATES
-from .text import MAX_NAME_LENGTH
-from .tokens import TOKEN_BYTES
+from ..engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_KINGDOMS
+from ..play.text import MAX_NAME_LENGTH
+from ..play.tokens import TOKEN_BYTES
+from ..storage.records import ENDED, ENDED_STATES
+from .filters import EXPORT_MAX, MAX_OFFSET, MAX_PAGE, STATES
 
 JSON = "application/json"
 Schema = dict[str, Any]
@@ -194,7 +194,7 @@ def components() -> dict[str, Any]:
             "games": {"type": "array", "items": ref("GameSummary")},
             "total": {"type": "integer", "minimum": 0,
                       "description": "how many games match, over all pages"},
-            "limit": {"type": "integer", "minimum": 1, "maximum": _max_page()},
+            "limit": {"type": "integer", "minimum": 1, "maximum": MAX_PAGE},
             "offset": {"type": "integer", "minimum": 0},
             "missing_nodes": {"type": "array", "items": {"type": "string"},
                               "description": "only when several nodes serve: the nodes "
@@ -357,18 +357,6 @@ def components() -> dict[str, Any]:
     }
 
 
-def _max_page() -> int:
-    from .rest import MAX_PAGE
-
-    return MAX_PAGE
-
-
-def _export_max() -> int:
-    from .replay_api import EXPORT_MAX
-
-    return EXPORT_MAX
-
-
 def any_case(names: list[str]) -> str:
     """A pattern matching any of `names` in any case and spacing, as the server reads a
     recommended set's name."""
@@ -388,7 +376,6 @@ def _describe_sets(sets: dict[int, list[str]]) -> str:
 
 def paths() -> dict[str, Any]:
     game_id = [{"$ref": "#/components/parameters/GameId"}]
-    max_page = _max_page()
     return {
         "/api/v1/server": {"get": {
             "operationId": "serverInfo", "tags": ["server"],
@@ -433,7 +420,7 @@ def paths() -> dict[str, Any]:
                      "description": "only games in this state, or `ended` for finished "
                                     "and abandoned ones (all games if absent)",
                      "schema": {"type": "string", "enum": list(STATES)}},
-                    *filter_parameters(max_page, 20),
+                    *filter_parameters(MAX_PAGE, 20),
                 ],
                 "responses": {
                     "200": json_body(ref("GameList"), "A page of games"),
@@ -531,7 +518,7 @@ def paths() -> dict[str, Any]:
                  "description": "only games that ended this way (`ended`, the default: "
                                 "either way)",
                  "schema": {"type": "string", "enum": [*ENDED_STATES, ENDED]}},
-                *filter_parameters(_export_max(), 100),
+                *filter_parameters(EXPORT_MAX, 100),
             ],
             "responses": {
                 "200": {"description": "One Replay (JSON) a line", "content": {

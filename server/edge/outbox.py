@@ -71,7 +71,7 @@ class Outbox:
         """When a frame was last written (loop time), for the heartbeat."""
         self.writes = 0
         """Transport writes of frames so far: the rate limit asks whether an answer has
-        gone out (server/ratelimit.py)."""
+        gone out (server/edge/ratelimit.py)."""
 
     def push(self, payload: bytes) -> None:
         if self.closed:

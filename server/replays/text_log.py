@@ -1,106 +1,13 @@
-"""Replays: a finished game in full, or a running game as a spectator sees it.
-
-The format is versioned (docs/REPLAYS.md). A finished game's replay reveals the seed,
-so anyone can check it against the commitment published at the start and re-play
-every answer (`dominion.server.verify`).
-"""
+"""A replay as players tell it, one line per happening: "Turn 3 — Alice", "Alice plays a
+Smithy." (the `text` format of a replay download)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
-from .engine import Answer, Resignation, Setup, event_record, replay, view, visible_event
-from .engine.cards import catalogue
+from ..engine.cards import catalogue
 
-if TYPE_CHECKING:
-    from .room import Room
-    from .storage import GameRecord, SeatRecord, StoredGame
-
-FORMAT = "dominion-replay"
-VERSION = 1
-SHUFFLE = "mt19937-fisher-yates-1"
-"""How the seed becomes shuffles: docs/ENGINE.md, "Shuffling and the seed"."""
-
-
-def _game_part(record: GameRecord) -> dict[str, Any]:
-    return {
-        "id": record.id, "state": record.state, "edition": record.edition,
-        "kingdom": list(record.kingdom), "kingdom_name": record.kingdom_name,
-        "created_at": record.created_at, "started_at": record.started_at,
-        "finished_at": record.finished_at,
-    }
-
-
-def _players(seats: Sequence[SeatRecord]) -> list[dict[str, Any]]:
-    return [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in seats]
-
-
-def answer_record(entry: Answer | Resignation) -> dict[str, Any]:
-    if isinstance(entry, Resignation):
-        return {"player": entry.player, "resign": True}
-    return {"player": entry.player, "decision": entry.decision, "choices": list(entry.choices)}
-
-
-def answer_entry(record: dict[str, Any]) -> Answer | Resignation:
-    if record.get("resign"):
-        return Resignation(record["player"])
-    return Answer(record["player"], record["decision"], tuple(record["choices"]))
-
-
-def logged_events(stored: StoredGame) -> list[dict[str, Any]]:
-    """Every event of a stored game, hidden cards included: its answers replayed."""
-    record = stored.game
-    if record.setup is None or record.seed is None:
-        return []  # never started
-    game = replay(Setup.from_dict(record.setup), record.seed, stored.answers)
-    return [event_record(event) for event in game.events]
-
-
-def finished_replay(stored: StoredGame, chat: list[dict[str, Any]]) -> dict[str, Any]:
-    """Everything about an ended game: set-up, players, seed, answers, every event, result."""
-    record = stored.game
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "complete": True,
-        "game": _game_part(record),
-        "players": _players(stored.seats),
-        "setup": record.setup,
-        "shuffle": SHUFFLE,
-        "seed": None if record.seed is None else str(record.seed),
-        "commitment": record.commitment,
-        "answers": [answer_record(entry) for entry in stored.answers],
-        "events": logged_events(stored),
-        "result": record.result,
-        "chat": [{"at": c["at"], "seat": c["seat"], "name": c["name"], "text": c["text"]}
-                 for c in chat],
-    }
-
-
-def spectator_replay(room: Room) -> dict[str, Any]:
-    """A game still running (or not started): only what a spectator may see so far."""
-    game = room.game
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "complete": False,
-        "game": _game_part(room.record),
-        "players": _players([seat.record() for seat in room.seats]),
-        "setup": room.record.setup,
-        "shuffle": SHUFFLE,
-        "seed": None,
-        "commitment": room.record.commitment,
-        "answers": None,
-        "events": [] if game is None else [visible_event(e, None)
-                                           for e in room.events_so_far()],
-        "view": None if game is None else view(game, None),
-        "result": None,
-        "chat": [],
-    }
-
-
-# -- the text log --------------------------------------------------------------
 
 def text_log(replay: dict[str, Any]) -> str:
     """The game as players tell it: "Turn 3 — Alice", "Alice plays a Smithy."."""

@@ -17,24 +17,24 @@ from typing import TYPE_CHECKING, Any, Protocol
 from dominion.clients.bots import Strategy, make_strategy
 from dominion.protocol import GameOver, ProtocolError, ServerMessage, encode_server
 
+from ..engine import Answer, Event, Game, IllegalAnswer, Resignation, Setup
+from ..engine.replay import replay
+from ..engine.rng import new_seed
+from ..engine.scoring import score_game
+from ..errors import GameError
+from ..replays import commitment_of, spectator_replay
+from ..storage import GameRecord, SeatRecord, Storage, StoredGame
 from .answer_log import AnswerLog
 from .bots import EngineTable
 from .clock import utc_now
-from .engine import Answer, Event, Game, IllegalAnswer, Resignation, Setup
-from .engine.replay import replay
-from .engine.rng import new_seed
-from .engine.scoring import score_game
-from .errors import GameError
 from .frames import Audience, change_frames, snapshot_frame
-from .storage import GameRecord, SeatRecord, Storage, StoredGame
 from .text import check_token
 from .tokens import token_matches
-from .verify import commitment_of
 
 if TYPE_CHECKING:
+    from ..metrics import Metrics
+    from ..settings import Settings
     from .history import HistoryCache
-    from .metrics import Metrics
-    from .settings import Settings
 
 log = logging.getLogger("dominion.room")
 
@@ -302,6 +302,13 @@ class Room:
         if game is None:
             return 0
         return self._histories.replay_cost(self.id, game.event_count) + game.event_count
+
+    def spectator_replay(self) -> dict[str, Any]:
+        """The game so far as a spectator may see it (docs/REPLAYS.md); its work is
+        `replay_work`."""
+        game = self.game
+        return spectator_replay(self.record, [seat.record() for seat in self.seats], game,
+                                () if game is None else self.events_so_far())
 
     def events_so_far(self) -> Sequence[Event]:
         """Every event of the running game: its answer log re-derived (the live game keeps

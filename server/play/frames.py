@@ -11,7 +11,7 @@ from collections.abc import Collection, Sequence
 
 from dominion.protocol import GameEvent, GameOver, PendingDecision, Snapshot, Update, encode_server
 
-from .engine import Event, Game, decision_view, fan_out, view
+from ..engine import Event, Game, decision_view, fan_out, view
 
 Audience = tuple[int | None, int]
 """Who receives a change's frames: a viewer (seat, or None for spectators) and a version."""

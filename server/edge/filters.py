@@ -7,14 +7,18 @@ from typing import Any
 
 from aiohttp import web
 
-from .engine.cards import kingdom_cards
-from .engine.setup import MAX_PLAYERS, MIN_PLAYERS
-from .errors import GameError
-from .storage.records import LISTING_STATES
+from ..engine.cards import kingdom_cards
+from ..engine.setup import MAX_PLAYERS, MIN_PLAYERS
+from ..errors import GameError
+from ..storage.records import LISTING_STATES
 
 STATES = LISTING_STATES
 MAX_OFFSET = 2**31 - 1
 """The furthest page start a listing takes (SQLite's integers stop at 2**63 - 1)."""
+MAX_PAGE = 100
+"""Most games one page of a listing holds."""
+EXPORT_MAX = 1000
+"""Most replays one export request streams."""
 
 
 def _int(request: web.Request, name: str, default: int | None = None,

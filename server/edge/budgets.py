@@ -1,6 +1,6 @@
 """What one client may make the server do over time, accounted before it is done.
 
-The per-frame rate limit (`server/connection.py`) counts frames; some frames cost far
+The per-frame rate limit (`server/edge/connection.py`) counts frames; some frames cost far
 more than others. Here the costly things are counted in their own units, per address
 (every connection and REST request from it together) and, for work, per connection
 too, and a request that its allowances cannot pay is refused (`rate_limited`) before any
@@ -21,11 +21,8 @@ import math
 import time
 from collections.abc import Callable, Mapping
 
-from .errors import GameError
+from ..errors import GameError
 
-WORK_PER_ANSWER = 4
-"""A finished game's replay re-derives its events from its answers (about four events
-each): its work, in events, before it is done."""
 PRUNE_FROM = 1024
 """Addresses held before the full (idle) allowances are forgotten."""
 

@@ -2,10 +2,11 @@
 
 Names and chat lines are shown to other people, often in a terminal, so text that could
 steer a screen (escape sequences, other control characters), reorder it (bidirectional
-overrides) or hide itself (zero-width characters, in names) is refused here, at the edge,
-with a typed error. So is text SQLite cannot store (lone surrogates, which JSON's `\\ud800`
-escapes can produce). Clients still print a peer's text escaped: the server's rules are
-one layer, not the only one.
+overrides) or hide itself (zero-width characters, in names) is refused with a typed
+error before the lobby or a room takes it (chat: by the connection, with these rules).
+So is text SQLite cannot store (lone surrogates, which JSON's `\\ud800` escapes can
+produce). Clients still print a peer's text escaped: the server's rules are one layer,
+not the only one.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .errors import GameError
+from ..errors import GameError
 
 MAX_NAME_LENGTH = 40
 NAME_CATEGORIES = frozenset({"L", "M", "N", "P", "S"})

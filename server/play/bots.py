@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from dominion.clients.bots import Strategy
 
-from .engine import Game
+from ..engine import Game
 
 
 class EngineTable:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from .engine import Answer, Resignation
+from ..engine import Answer, Resignation
 
 Entry = Answer | Resignation
 

@@ -10,19 +10,19 @@ from typing import TYPE_CHECKING, Any
 
 from dominion.clients.bots import STRATEGIES
 
+from ..engine import InvalidSetup, Setup
+from ..engine.setup import MAX_PLAYERS, MIN_PLAYERS, set_name
+from ..errors import GameError
+from ..storage import GameRecord, Storage
 from .clock import utc_now
-from .engine import InvalidSetup, Setup
-from .engine.setup import MAX_PLAYERS, MIN_PLAYERS, set_name
-from .errors import GameError
 from .history import HistoryCache
 from .room import OPEN, Room, Seat, summary_of
-from .storage import GameRecord, Storage
 from .text import check_name, check_token
 from .tokens import hash_token, new_game_id, new_token
 
 if TYPE_CHECKING:
-    from .metrics import Metrics
-    from .settings import Settings
+    from ..metrics import Metrics
+    from ..settings import Settings
 
 log = logging.getLogger("dominion.lobby")
 

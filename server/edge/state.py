@@ -1,0 +1,53 @@
+"""What the edge's handlers share: one typed `ServerState`, and the app's `AppKey`s.
+
+Its own module, apart from the app factory (`app.py`), so that a handler imports the
+state it reads without importing the app that mounts it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib.metadata import PackageNotFoundError, version
+from typing import TYPE_CHECKING
+
+from aiohttp import web
+
+from ..cluster import Directory
+from ..settings import Settings
+from ..storage import Storage
+
+if TYPE_CHECKING:
+    from ..metrics import Metrics
+    from ..play.lobby import Lobby
+    from .budgets import Budgets
+    from .connection import Connection
+    from .outbox import Waiting
+
+
+def package_version() -> str:
+    try:
+        return version("dominion-server")
+    except PackageNotFoundError:  # running from a checkout without installing
+        return "0+unknown"
+
+
+@dataclass
+class ServerState:
+    """Everything the handlers share, under one typed AppKey."""
+
+    settings: Settings
+    metrics: Metrics
+    storage: Storage
+    lobby: Lobby
+    budgets: Budgets
+    waiting: Waiting
+    version: str = field(default_factory=package_version)
+    connections: set[Connection] = field(default_factory=set)
+    per_address: dict[str, int] = field(default_factory=dict)
+
+
+STATE = web.AppKey("state", ServerState)
+STORAGE = web.AppKey("storage", Storage)
+SETTINGS = web.AppKey("settings", Settings)
+DIRECTORY = web.AppKey("directory", Directory)
+"""Where listings come from and lobby-level changes go: local, or shared by several nodes."""

@@ -1,0 +1,9 @@
+"""Live play: the lobby (tables created, joined, left, restored at start), one `Room` per
+live game (the only place a game changes: check, store, apply, tell), the frames each
+viewer gets (`frames.py`), in-process bots (`bots.py`), seat tokens, and a live game's
+answers and re-derived histories (`answer_log.py`, `history.py`).
+
+Play knows the engine, the protocol's messages, storage and replays; it never imports
+the edge (HTTP, WebSocket) or the cluster layer: rooms and the lobby talk outwards only
+through what they are handed (subscribers, `on_changed`).
+"""

@@ -1,0 +1,92 @@
+"""Building replays: a finished game in full, or a running game as a spectator sees it.
+
+The format is versioned (docs/REPLAYS.md). A finished game's replay reveals the seed,
+so anyone can check it against the commitment published at the start and re-play
+every answer (`verify.py`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..engine import Event, Game, Setup, event_record, replay, view, visible_event
+from .format import FORMAT, SHUFFLE, VERSION, answer_record
+
+if TYPE_CHECKING:
+    from ..storage import GameRecord, SeatRecord, StoredGame
+
+WORK_PER_ANSWER = 4
+"""A finished game's replay re-derives its events from its answers (about four events
+each): its work, in events, before it is done."""
+
+
+def replay_work(answers: int) -> int:
+    """The work of a finished game's replay with this many answers, in events (paid for
+    from the client's allowances before it is done: server/edge/budgets.py)."""
+    return WORK_PER_ANSWER * answers
+
+
+def _game_part(record: GameRecord) -> dict[str, Any]:
+    return {
+        "id": record.id, "state": record.state, "edition": record.edition,
+        "kingdom": list(record.kingdom), "kingdom_name": record.kingdom_name,
+        "created_at": record.created_at, "started_at": record.started_at,
+        "finished_at": record.finished_at,
+    }
+
+
+def _players(seats: Sequence[SeatRecord]) -> list[dict[str, Any]]:
+    return [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in seats]
+
+
+def logged_events(stored: StoredGame) -> list[dict[str, Any]]:
+    """Every event of a stored game, hidden cards included: its answers replayed."""
+    record = stored.game
+    if record.setup is None or record.seed is None:
+        return []  # never started
+    game = replay(Setup.from_dict(record.setup), record.seed, stored.answers)
+    return [event_record(event) for event in game.events]
+
+
+def finished_replay(stored: StoredGame, chat: list[dict[str, Any]]) -> dict[str, Any]:
+    """Everything about an ended game: set-up, players, seed, answers, every event, result."""
+    record = stored.game
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "complete": True,
+        "game": _game_part(record),
+        "players": _players(stored.seats),
+        "setup": record.setup,
+        "shuffle": SHUFFLE,
+        "seed": None if record.seed is None else str(record.seed),
+        "commitment": record.commitment,
+        "answers": [answer_record(entry) for entry in stored.answers],
+        "events": logged_events(stored),
+        "result": record.result,
+        "chat": [{"at": c["at"], "seat": c["seat"], "name": c["name"], "text": c["text"]}
+                 for c in chat],
+    }
+
+
+def spectator_replay(record: GameRecord, seats: Sequence[SeatRecord], game: Game | None,
+                     events: Iterable[Event]) -> dict[str, Any]:
+    """A game still running (or not started, with no `game`): only what a spectator may
+    see so far of its `events` (every event so far; none before the start)."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "complete": False,
+        "game": _game_part(record),
+        "players": _players(seats),
+        "setup": record.setup,
+        "shuffle": SHUFFLE,
+        "seed": None,
+        "commitment": record.commitment,
+        "answers": None,
+        "events": [visible_event(e, None) for e in events],
+        "view": None if game is None else view(game, None),
+        "result": None,
+        "chat": [],
+    }

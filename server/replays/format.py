@@ -1,0 +1,35 @@
+"""What a replay file is: its format name and version, answers as plain records, and
+the commitment to the seed that a game publishes when it starts (docs/REPLAYS.md).
+
+Shared by building replays (`build.py`) and checking them (`verify.py`), which a client
+runs on its own (`dominion replay verify`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from ..engine import Answer, Resignation
+
+FORMAT = "dominion-replay"
+VERSION = 1
+SHUFFLE = "mt19937-fisher-yates-1"
+"""How the seed becomes shuffles: docs/ENGINE.md, "Shuffling and the seed"."""
+
+
+def commitment_of(seed: int) -> str:
+    """The published commitment to a game's secret seed: SHA-256 of its decimal digits."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+def answer_record(entry: Answer | Resignation) -> dict[str, Any]:
+    if isinstance(entry, Resignation):
+        return {"player": entry.player, "resign": True}
+    return {"player": entry.player, "decision": entry.decision, "choices": list(entry.choices)}
+
+
+def answer_entry(record: dict[str, Any]) -> Answer | Resignation:
+    if record.get("resign"):
+        return Resignation(record["player"])
+    return Answer(record["player"], record["decision"], tuple(record["choices"]))
