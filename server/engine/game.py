@@ -7,6 +7,7 @@ an answer against the pending decision before anything changes.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Generator, Iterable, Iterator
 from functools import lru_cache
 from typing import Any, TypeVar
@@ -51,9 +52,12 @@ class _Tables:
 
     def __init__(self, edition: int, supply_order: tuple[str, ...]) -> None:
         cards = catalogue(edition)
-        buys = sorted((cards[c].cost, c, option(OptionKind.BUY, c)) for c in supply_order)
-        self.buy_upto = tuple(tuple(buy for cost, _, buy in buys if cost <= coins)
-                              for coins in range(buys[-1][0] + 1))
+        by_cost = sorted(supply_order, key=lambda c: (cards[c].cost, c))
+        costs = [cards[c].cost for c in by_cost]
+        buys = tuple(_buy_option(c) for c in by_cost)
+        # Sorted by cost, what some coins afford is a prefix: one slice per coin value.
+        self.buy_upto = tuple(buys[:bisect_right(costs, coins)]
+                              for coins in range(costs[-1] + 1))
         """By coins (up to the dearest card's cost): the Buy options they afford, cheapest
         first, as if no pile were empty."""
         self.buy_options: dict[tuple[tuple[str, ...], int, tuple[str, ...]],
@@ -68,6 +72,12 @@ class _Tables:
 def _play_option(card: str) -> Option:
     """The option to play this Treasure (options are immutable: every game shares them)."""
     return option(OptionKind.PLAY, card)
+
+
+@lru_cache(maxsize=64)
+def _buy_option(card: str) -> Option:
+    """The option to buy this card (shared by every game, like `_play_option`)."""
+    return option(OptionKind.BUY, card)
 
 
 @lru_cache(maxsize=2)
