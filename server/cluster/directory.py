@@ -16,11 +16,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..replays import finished_replay, replay_work
+from ..storage.records import ENDED_STATES
 
 if TYPE_CHECKING:
     from ..play.lobby import Lobby
     from ..play.room import Room
     from ..storage import Storage
+    from ..storage.records import StoredGame
 
 
 Pay = Callable[[int], Awaitable[None]]
@@ -66,6 +68,10 @@ class Directory(Protocol):
         `pay` (in events) before it is done. Refusals (GameError) come here, before the
         first line."""
 
+    def is_peer(self, presented: str | None) -> bool:
+        """Whether a request's peer key (PEER_KEY_HEADER) is the cluster's: the private
+        routes serve other nodes only, even where a proxy forgets to refuse them."""
+
     async def start(self) -> None: ...
 
     async def close(self) -> None: ...
@@ -102,11 +108,14 @@ class LocalDirectory:
     async def replay_line(self, game_id: str, pay: Pay) -> bytes | None:
         """An ended game's replay as one export line, paid for first (None: no such game
         here)."""
-        stored = self._storage.load_game(game_id)
+        stored = ended_game(self._storage, game_id)
         if stored is None:
             return None
         await pay(replay_work(len(stored.answers)))
-        return export_line(finished_replay(stored, self._storage.chat(game_id)))
+        return export_line(self._storage, stored)
+
+    def is_peer(self, presented: str | None) -> bool:
+        return False  # one process has no peers
 
     async def start(self) -> None:
         pass
@@ -115,5 +124,14 @@ class LocalDirectory:
         pass
 
 
-def export_line(replay: dict[str, Any]) -> bytes:
+def ended_game(storage: Storage, game_id: str) -> StoredGame | None:
+    """A game of this database that has ended (None: none such; a replay holds every
+    hidden card, so an unfinished game never makes one)."""
+    stored = storage.load_game(game_id)
+    return stored if stored is not None and stored.game.state in ENDED_STATES else None
+
+
+def export_line(storage: Storage, stored: StoredGame) -> bytes:
+    """An ended game's replay as one line of an export: compact JSON and a newline."""
+    replay = finished_replay(stored, storage.chat(stored.game.id))
     return json.dumps(replay, separators=(",", ":")).encode() + b"\n"

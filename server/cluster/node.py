@@ -13,6 +13,11 @@ from ..settings import NODE_NAME, Settings
 
 _OWNER = re.compile(rf"g-({NODE_NAME.pattern})-[0-9a-f]+")
 WEBSOCKET_PATH = "/api/v1/ws"
+PEER_KEY_HEADER = "X-Dominion-Peer-Key"
+"""The header that carries the cluster's peer key on a node's calls to another's private
+routes (/api/v1/node/)."""
+REPLAY_WORK_HEADER = "X-Dominion-Replay-Work"
+"""On a replay one node hands another: its work, for the node asked to pay it."""
 
 
 class NodeNameTaken(Exception):

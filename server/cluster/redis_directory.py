@@ -10,6 +10,8 @@ Redis holds only what the nodes can rebuild from their own databases:
     dominion:owned:NAME          set    the ids of the node's published games
     dominion:game:ID             string an open or running game's summary (JSON)
     dominion:open, :playing      zset   ids by creation time, for the lobby's listings
+    dominion:peer-key            string the secret nodes show each other on their private
+                                        routes (made by the first node that finds none)
 
 Nothing here is touched per answer. A room's lobby-level changes (created, seats, start,
 end, who is connected) are published by one background task in batches (a pipeline),
@@ -23,9 +25,11 @@ from __future__ import annotations
 import asyncio
 import calendar
 import contextlib
+import hmac
 import logging
+import secrets
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sized
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sized
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -36,10 +40,9 @@ from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 
 from ..errors import GameError
-from ..replays import replay_work
-from .directory import LocalDirectory, Page, Pay, export_line
+from .directory import LocalDirectory, Page, Pay
 from .listing import NODE_PAGE_MAX, matches, merge_pages, only_paging
-from .node import NodeNameTaken, node_url
+from .node import PEER_KEY_HEADER, REPLAY_WORK_HEADER, NodeNameTaken, node_url
 
 if TYPE_CHECKING:
     from ..play.lobby import Lobby
@@ -50,6 +53,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("dominion.cluster")
 
 NODES = "dominion:nodes"
+PEER_KEY = "dominion:peer-key"
 LIVE = {"open": "dominion:open", "playing": "dominion:playing"}
 MISSED_BEATS = 3
 """Heartbeats a node may miss before the others count it as gone."""
@@ -98,6 +102,13 @@ class RedisDirectory:
         self._lock = asyncio.Lock()
         self._task: asyncio.Future[None] | None = None
         self._http: aiohttp.ClientSession | None = None
+        self._peer_key: str | None = None
+        """What peers show on private routes; learnt from Redis with every heartbeat."""
+
+    def is_peer(self, presented: str | None) -> bool:
+        key = self._peer_key
+        return key is not None and presented is not None and hmac.compare_digest(
+            presented.encode(), key.encode())
 
     @property
     def problem(self) -> str | None:
@@ -190,7 +201,11 @@ class RedisDirectory:
         pipe.sadd(NODES, self.node)
         pipe.set(self._held, b"1", nx=True)
         pipe.smembers(NODES)
-        _, _, lost, members = await pipe.execute()
+        # Redis restarted empty: the first node to beat makes a new key, the rest learn it
+        pipe.set(PEER_KEY, secrets.token_urlsafe(32), nx=True)
+        pipe.get(PEER_KEY)
+        _, _, lost, members, _, peer_key = await pipe.execute()
+        self._peer_key = text(peer_key)
         names = sorted(text(name) for name in members)
         beats = await self._redis.mget([self._heartbeat_key(name) for name in names])
         peers, gone = {}, []
@@ -351,16 +366,24 @@ class RedisDirectory:
 
     async def _peer_json(self, name: str, path: str, params: dict[str, str] | None = None
                          ) -> Any:
-        url, http = self.peers.get(name), self._http
-        if url is None or http is None:
+        answer = await self._peer_get(name, path, params)
+        return None if answer is None else orjson.loads(answer[0])
+
+    async def _peer_get(self, name: str, path: str, params: dict[str, str] | None = None
+                        ) -> tuple[bytes, Mapping[str, str]] | None:
+        """Another node's answer on a private route: its body and headers (None: it did
+        not answer, or not with 200)."""
+        url, http, key = self.peers.get(name), self._http, self._peer_key
+        if url is None or http is None or key is None:
             return None
         try:
-            async with http.get(url + path, params=params) as response:
+            async with http.get(url + path, params=params,
+                                headers={PEER_KEY_HEADER: key}) as response:
                 if response.status != 200:
                     log.warning("node %s answered %s for %s", name, response.status, path)
                     return None
-                return await response.json()
-        except (aiohttp.ClientError, TimeoutError, ValueError) as error:
+                return await response.read(), response.headers
+        except (aiohttp.ClientError, TimeoutError) as error:
             log.warning("node %s did not answer %s: %s", name, path, error)
             return None
 
@@ -372,15 +395,19 @@ class RedisDirectory:
 
     async def _fetch_replays(self, games: list[tuple[str, str]], pay: Pay
                              ) -> AsyncIterator[bytes]:
-        """Each (game id, its node)'s replay as an export line, from that node (a replay
-        another node made is paid for here by its answers, as this node's would be)."""
+        """Each (game id, its node)'s replay as an export line, from that node. A replay
+        another node made comes over its private route (which charges no address: the
+        public one would charge this node's, shared by all its clients) and is paid for
+        here, from the client's budget, before it is passed on and the next one asked
+        for: a client's export costs every node no more than its own replays would."""
         for game_id, node in games:
             if node == self.node:
                 line = await self.local.replay_line(game_id, pay)
             else:
-                replay = await self._peer_json(node, f"/api/v1/games/{game_id}/replay")
-                if replay is not None:
-                    await pay(replay_work(len(replay.get("answers", ()))))
-                line = None if replay is None else export_line(replay)
+                answer = await self._peer_get(node, f"/api/v1/node/replays/{game_id}")
+                line = None
+                if answer is not None:
+                    line, headers = answer
+                    await pay(int(headers.get(REPLAY_WORK_HEADER, 0)))
             if line is not None:
                 yield line

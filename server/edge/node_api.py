@@ -1,20 +1,50 @@
-"""The route other nodes call: this node's own part of a listing (nginx keeps it private)."""
+"""The routes other nodes call, and only they: a node's own part of a listing, and the
+replays of its ended games for another node's export. nginx refuses them from outside,
+and each asks for the cluster's peer key as well (`Directory.is_peer`)."""
 
 from __future__ import annotations
 
 from aiohttp import web
 
+from ..cluster.directory import ended_game, export_line
 from ..cluster.listing import NODE_PAGE_MAX
+from ..cluster.node import PEER_KEY_HEADER, REPLAY_WORK_HEADER
+from ..errors import GameError
+from ..replays import replay_work
 from .filters import game_filters
-from .state import STATE
+from .rest import Handler
+from .state import DIRECTORY, STATE
 
 
-async def node_games(request: web.Request) -> web.Response:
+def peers_only(handler: Handler) -> Handler:
+    async def guarded(request: web.Request) -> web.StreamResponse:
+        if not request.config_dict[DIRECTORY].is_peer(request.headers.get(PEER_KEY_HEADER)):
+            raise GameError("not_a_peer", "this route is for the server's nodes only")
+        return await handler(request)
+    return guarded
+
+
+@peers_only
+async def node_games(request: web.Request) -> web.StreamResponse:
     """GET /api/v1/node/games: this node's games only, up to NODE_PAGE_MAX of them."""
     filters = game_filters(request, default_limit=20, max_limit=NODE_PAGE_MAX)
     games, total = request.config_dict[STATE].lobby.listing(filters)
     return web.json_response({"games": games, "total": total})
 
 
+@peers_only
+async def node_replay(request: web.Request) -> web.StreamResponse:
+    """GET /api/v1/node/replays/{game_id}: an ended game's replay as an export line, with
+    its work for the node that asked to charge its own client (this route charges none)."""
+    storage = request.config_dict[STATE].storage
+    stored = ended_game(storage, request.match_info["game_id"])
+    if stored is None:
+        raise GameError("unknown_game", "no ended game by that id on this node")
+    return web.Response(body=export_line(storage, stored),
+                        content_type="application/x-ndjson",
+                        headers={REPLAY_WORK_HEADER: str(replay_work(len(stored.answers)))})
+
+
 def add_node_routes(app: web.Application) -> None:
     app.router.add_get("/node/games", node_games)
+    app.router.add_get("/node/replays/{game_id}", node_replay)

@@ -70,8 +70,9 @@ async def post(session: aiohttp.ClientSession, url: str, body: dict[str, Any],
 
 
 async def get(session: aiohttp.ClientSession, url: str, status: int = 200,
-              **params: Any) -> dict[str, Any]:
-    async with session.get(url, params={k: str(v) for k, v in params.items()}) as response:
+              headers: dict[str, str] | None = None, **params: Any) -> dict[str, Any]:
+    async with session.get(url, params={k: str(v) for k, v in params.items()},
+                           headers=headers) as response:
         answer: dict[str, Any] = await response.json()
         assert response.status == status, answer
         return answer
@@ -180,6 +181,47 @@ async def test_thirty_games_through_one_address(cluster: Cluster) -> None:
             assert f'dominion_cluster_nodes{{node="{name}"}} 3.0' in metrics
     log = cluster.access_log()
     assert "GET /api/v1/ws?game=g-" in log and " 101 " in log
+
+
+async def test_exports_from_many_clients_hold_every_nodes_replays(cluster: Cluster) -> None:
+    """An export fetches other nodes' replays on their private route: a peer never counts
+    the entry node's clients as one address (it did, over the public route, and dropped
+    the replays it refused with rate_limited)."""
+    async with session_for(cluster) as session:
+        tables = [await open_table(session, cluster, "Export") for _ in range(12)]
+        await asyncio.gather(*(play(session, cluster, table) for table in tables))
+        entry = cluster.nodes["a"].url
+        finished = set(ids(await get(session, f"{entry}/api/v1/games", state="finished",
+                                     limit=100)))
+        assert {table.id for table in tables} <= finished
+
+        async def export(client: int) -> set[str]:
+            # sixteen clients at sixteen addresses (nginx's forwarding, as it would be)
+            headers = {"X-Forwarded-For": f"198.51.100.{client}"}
+            async with session.get(f"{entry}/api/v1/replays/export", headers=headers,
+                                   params={"state": "finished", "limit": "100"}) as response:
+                assert response.status == 200
+                return {json.loads(line)["game"]["id"]
+                        for line in (await response.read()).splitlines()}
+        for exported in await asyncio.gather(*(export(client) for client in range(16))):
+            assert exported == finished
+
+        # the private routes serve nodes only, whatever the proxy in front lets through
+        peer_key = subprocess.run(
+            ["redis-cli", "-p", str(cluster.redis.port), "GET", "dominion:peer-key"],
+            capture_output=True, text=True, check=True).stdout.strip()
+        game = next(table.id for table in tables if owner_of(table.id) == "b")
+        private = f"{cluster.nodes['b'].url}/api/v1/node/replays/{game}"
+        for headers in ({}, {"X-Dominion-Peer-Key": "guess"}):
+            refused = await get(session, private, 403, headers=headers)
+            assert refused["error"]["code"] == "not_a_peer"
+        refused = await get(session, f"{cluster.nodes['b'].url}/api/v1/node/games", 403)
+        assert refused["error"]["code"] == "not_a_peer"
+        async with session.get(private, headers={"X-Dominion-Peer-Key": peer_key}) as response:
+            assert response.status == 200
+            replay = json.loads(await response.read())
+            assert int(response.headers["X-Dominion-Replay-Work"]) == 4 * len(replay["answers"])
+        assert verify_replay(replay).ok
 
 
 async def test_a_killed_node_pauses_only_its_games_and_resumes_them(cluster: Cluster) -> None:
