@@ -40,6 +40,7 @@ STARTING_DECK = ("copper",) * 7 + ("estate",) * 3
 
 _END_ACTIONS = option(OptionKind.END_PHASE)
 _PLAY_ALL = option(OptionKind.PLAY_ALL_TREASURES)
+_END = (_END_ACTIONS,)
 BUY_CACHE_SIZE = 4096
 
 
@@ -68,15 +69,16 @@ class _Tables:
         """Card id -> what it does beyond its "+" bonuses."""
 
 
-@lru_cache(maxsize=64)
-def _play_option(card: str) -> Option:
-    """The option to play this Treasure (options are immutable: every game shares them)."""
-    return option(OptionKind.PLAY, card)
+@lru_cache(maxsize=256)
+def _treasure_options(playable: tuple[str, ...]) -> tuple[Option, ...]:
+    """The Buy phase's options to play these Treasures, one by one or all (options are
+    immutable: every game, of every Kingdom, shares them)."""
+    return (*(option(OptionKind.PLAY, c) for c in playable), _PLAY_ALL)
 
 
 @lru_cache(maxsize=64)
 def _buy_option(card: str) -> Option:
-    """The option to buy this card (shared by every game, like `_play_option`)."""
+    """The option to buy this card (shared by every game, like `_treasure_options`)."""
     return option(OptionKind.BUY, card)
 
 
@@ -88,8 +90,11 @@ def _card_kinds(edition: int) -> tuple[frozenset[str], frozenset[str]]:
             frozenset(c for c, card in cards.items() if card.is_action))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=32)
 def _tables(edition: int, supply_order: tuple[str, ...]) -> _Tables:
+    """Shared by the games of one Kingdom while they run (each game holds its own); kept
+    afterwards for the recommended sets and a few more: a random Kingdom's tables are
+    rarely met again, and every table kept is more for the garbage collector to walk."""
     return _Tables(edition, supply_order)
 
 # Enum members read on every turn, bound once: on Python 3.11 each attribute lookup on
@@ -406,8 +411,8 @@ class Game:
             supply = self.supply
             buys = tuple(buy for buy in buys if supply[buy.card])  # type: ignore[index]
         if not playable:
-            return (*buys, _END_ACTIONS)
-        return (*[_play_option(c) for c in playable], _PLAY_ALL, *buys, _END_ACTIONS)
+            return buys + _END
+        return _treasure_options(playable) + buys + _END
 
     def _buy(self, p: PlayerState, card: str) -> None:
         turn = self.turn
