@@ -47,6 +47,15 @@ class Page:
         return body
 
 
+@dataclass(frozen=True)
+class Export:
+    """An export's replays, one line each, and the nodes whose games it lacks because
+    they did not answer for their listing (None for a single server)."""
+
+    lines: AsyncIterator[bytes]
+    missing_nodes: list[str] | None = None
+
+
 class Directory(Protocol):
     @property
     def problem(self) -> str | None:
@@ -62,7 +71,7 @@ class Directory(Protocol):
     async def listing(self, filters: dict[str, Any]) -> Page:
         """Game summaries matching `filters` (see `filters.game_filters`), newest first."""
 
-    async def replay_lines(self, filters: dict[str, Any], pay: Pay) -> AsyncIterator[bytes]:
+    async def export(self, filters: dict[str, Any], pay: Pay) -> Export:
         """Ended games' replays matching `filters` (whose state is an ended one), newest
         first: one compact JSON object and a newline each, each one's work paid for with
         `pay` (in events) before it is done. Refusals (GameError) come here, before the
@@ -95,9 +104,9 @@ class LocalDirectory:
     async def listing(self, filters: dict[str, Any]) -> Page:
         return Page(*self._lobby.listing(filters))
 
-    async def replay_lines(self, filters: dict[str, Any], pay: Pay) -> AsyncIterator[bytes]:
+    async def export(self, filters: dict[str, Any], pay: Pay) -> Export:
         records, _ = self._storage.list_games(**filters)
-        return self._lines([record.id for record in records], pay)
+        return Export(self._lines([record.id for record in records], pay))
 
     async def _lines(self, game_ids: list[str], pay: Pay) -> AsyncIterator[bytes]:
         for game_id in game_ids:

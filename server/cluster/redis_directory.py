@@ -40,7 +40,7 @@ from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 
 from ..errors import GameError
-from .directory import LocalDirectory, Page, Pay
+from .directory import Export, LocalDirectory, Page, Pay
 from .listing import NODE_PAGE_MAX, matches, merge_pages, only_paging
 from .node import PEER_KEY_HEADER, REPLAY_WORK_HEADER, NodeNameTaken, node_url
 
@@ -387,11 +387,12 @@ class RedisDirectory:
             log.warning("node %s did not answer %s: %s", name, path, error)
             return None
 
-    async def replay_lines(self, filters: dict[str, Any], pay: Pay) -> AsyncIterator[bytes]:
+    async def export(self, filters: dict[str, Any], pay: Pay) -> Export:
         self._refuse_if_down()
         page, listed_by = await self._merged_listing(filters)
-        return self._fetch_replays(
-            [(game["id"], listed_by[game["id"]]) for game in page.games], pay)
+        return Export(self._fetch_replays(
+            [(game["id"], listed_by[game["id"]]) for game in page.games], pay),
+            page.missing_nodes)
 
     async def _fetch_replays(self, games: list[tuple[str, str]], pay: Pay
                              ) -> AsyncIterator[bytes]:

@@ -19,7 +19,8 @@ from .state import DIRECTORY, STATE
 def peers_only(handler: Handler) -> Handler:
     async def guarded(request: web.Request) -> web.StreamResponse:
         if not request.config_dict[DIRECTORY].is_peer(request.headers.get(PEER_KEY_HEADER)):
-            raise GameError("not_a_peer", "this route is for the server's nodes only")
+            # to anyone else the route is not there
+            raise GameError("not_found", f"no resource at {request.path}")
         return await handler(request)
     return guarded
 

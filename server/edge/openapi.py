@@ -523,7 +523,12 @@ def paths() -> dict[str, Any]:
             "responses": {
                 "200": {"description": "One Replay (JSON) a line", "content": {
                     "application/x-ndjson": {"schema": {"type": "string"},
-                                             "x-itemSchema": ref("Replay")}}},
+                                             "x-itemSchema": ref("Replay")}},
+                        "headers": {"X-Dominion-Missing-Nodes": {
+                            "description": "Several nodes only: the comma-separated nodes "
+                                           "that did not answer, whose games the export "
+                                           "lacks (empty: every node answered)",
+                            "schema": {"type": "string"}}}},
                 "400": error("A bad filter", "bad_filter", "bad_paging", "bad_state"),
                 **SERVER_ERROR,
                 **CLUSTER_ERROR,

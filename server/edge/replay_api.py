@@ -20,6 +20,9 @@ log = logging.getLogger("dominion.replays")
 EXPORT_PER_SECOND = 50
 """Replays per second an export streams at most, so analysts cannot starve the games."""
 FORMATS = ("json", "msgpack", "text")
+MISSING_NODES_HEADER = "X-Dominion-Missing-Nodes"
+"""On an export from several nodes: those that did not answer (empty: none), as a
+listing's `missing_nodes`."""
 
 
 def _format(request: web.Request) -> str:
@@ -86,8 +89,11 @@ async def export(request: web.Request) -> web.StreamResponse:
             await asyncio.sleep(wait)
         state.budgets.charge("work", address, work)
 
-    lines = await request.config_dict[DIRECTORY].replay_lines(filters, pay)  # refusals here
-    response = web.StreamResponse(headers={"Content-Type": "application/x-ndjson"})
+    export = await request.config_dict[DIRECTORY].export(filters, pay)  # refusals here
+    headers = {"Content-Type": "application/x-ndjson"}
+    if export.missing_nodes is not None:  # several nodes: say whose games it cannot hold
+        headers[MISSING_NODES_HEADER] = ",".join(export.missing_nodes)
+    response = web.StreamResponse(headers=headers)
     await response.prepare(request)
     if request.method == "HEAD":
         # the headers only: aiohttp would send what is written next, and a client would
@@ -95,7 +101,7 @@ async def export(request: web.Request) -> web.StreamResponse:
         await response.write_eof()
         return response
     try:
-        async for line in lines:
+        async for line in export.lines:
             await response.write(line)
             await asyncio.sleep(1 / EXPORT_PER_SECOND)
         await response.write_eof()

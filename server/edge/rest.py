@@ -33,7 +33,6 @@ STATUS = {
     "unknown_game": 404,
     "not_found": 404,
     "bad_token": 403,
-    "not_a_peer": 403,
     "game_full": 409,
     "game_started": 409,
     "too_many_games": 429,

@@ -132,6 +132,17 @@ async def replay_checked(session: aiohttp.ClientSession, cluster: Cluster,
     return replay
 
 
+async def export(session: aiohttp.ClientSession, url: str,
+                 headers: dict[str, str] | None = None, **params: str) -> tuple[set[str], str]:
+    """An export's game ids, and the nodes it says it lacks."""
+    async with session.get(url, params={"limit": "100", **params},
+                           headers=headers) as response:
+        assert response.status == 200
+        lines = (await response.read()).splitlines()
+        return ({json.loads(line)["game"]["id"] for line in lines},
+                response.headers["X-Dominion-Missing-Nodes"])
+
+
 def ids(listing: dict[str, Any]) -> list[str]:
     return [game["id"] for game in listing["games"]]
 
@@ -170,10 +181,9 @@ async def test_thirty_games_through_one_address(cluster: Cluster) -> None:
 
         for table in tables:
             await replay_checked(session, cluster, table)
-        async with session.get(f"{cluster.https}/api/v1/replays/export",
-                               params={"player": "Thirty", "limit": "100"}) as response:
-            lines = (await response.read()).splitlines()
-        assert {json.loads(line)["game"]["id"] for line in lines} == created
+        exported, missing = await export(session, f"{cluster.https}/api/v1/replays/export",
+                                         player="Thirty")
+        assert exported == created and missing == ""
 
         for name, node in cluster.nodes.items():
             metrics = await (await session.get(f"{node.url}/metrics")).text()
@@ -195,16 +205,12 @@ async def test_exports_from_many_clients_hold_every_nodes_replays(cluster: Clust
                                      limit=100)))
         assert {table.id for table in tables} <= finished
 
-        async def export(client: int) -> set[str]:
-            # sixteen clients at sixteen addresses (nginx's forwarding, as it would be)
-            headers = {"X-Forwarded-For": f"198.51.100.{client}"}
-            async with session.get(f"{entry}/api/v1/replays/export", headers=headers,
-                                   params={"state": "finished", "limit": "100"}) as response:
-                assert response.status == 200
-                return {json.loads(line)["game"]["id"]
-                        for line in (await response.read()).splitlines()}
-        for exported in await asyncio.gather(*(export(client) for client in range(16))):
-            assert exported == finished
+        # sixteen clients at sixteen addresses (nginx's forwarding, as it would be)
+        exports = await asyncio.gather(*(
+            export(session, f"{entry}/api/v1/replays/export", state="finished",
+                   headers={"X-Forwarded-For": f"198.51.100.{client}"})
+            for client in range(16)))
+        assert all(exported == (finished, "") for exported in exports)
 
         # the private routes serve nodes only, whatever the proxy in front lets through
         peer_key = subprocess.run(
@@ -213,10 +219,10 @@ async def test_exports_from_many_clients_hold_every_nodes_replays(cluster: Clust
         game = next(table.id for table in tables if owner_of(table.id) == "b")
         private = f"{cluster.nodes['b'].url}/api/v1/node/replays/{game}"
         for headers in ({}, {"X-Dominion-Peer-Key": "guess"}):
-            refused = await get(session, private, 403, headers=headers)
-            assert refused["error"]["code"] == "not_a_peer"
-        refused = await get(session, f"{cluster.nodes['b'].url}/api/v1/node/games", 403)
-        assert refused["error"]["code"] == "not_a_peer"
+            refused = await get(session, private, 404, headers=headers)
+            assert refused["error"]["code"] == "not_found"
+        refused = await get(session, f"{cluster.nodes['b'].url}/api/v1/node/games", 404)
+        assert refused["error"]["code"] == "not_found"
         async with session.get(private, headers={"X-Dominion-Peer-Key": peer_key}) as response:
             assert response.status == 200
             replay = json.loads(await response.read())
@@ -250,6 +256,10 @@ async def test_a_killed_node_pauses_only_its_games_and_resumes_them(cluster: Clu
                             player="Killed", limit=100)
         assert listing["missing_nodes"] == ["b"]
         assert set(ids(listing)) == {table.id for table in others}
+        # an export says so too, in a header: its lines cannot hold b's games
+        lines, missing = await export(session, f"{cluster.https}/api/v1/replays/export",
+                                      player="Killed")
+        assert missing == "b" and lines == {table.id for table in others}
 
         victim.start(port=victim.port)  # its database, its port: nginx finds it again
         await asyncio.gather(*(playing[table.id] for table in theirs))
