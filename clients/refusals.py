@@ -21,7 +21,9 @@ def explain(code: str, message: str) -> str:
         "bad_token": _("That token holds no seat in this game."),
         "too_many_games": _("This address already has as many open or running games as "
                             "the server allows."),
+        "bad_seats": _("A table has 2 to 6 seats."),
         "unknown_kingdom_set": _("There is no recommended Kingdom of that name."),
+        "bad_kingdom_size": _("A Kingdom is 10 different Kingdom cards."),
         "internal_error": _("The server failed; try again later."),
         "storage_unavailable": _("The server cannot store games just now; try again later."),
         "cluster_unavailable": _("The server cannot store games just now; try again later."),
