@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from .bots.strategies import STRATEGIES
+from .bots.strategies import STRATEGIES, unknown_strategy
+from .i18n import _
 
 TOKEN_LIKE = re.compile(r"-[A-Za-z0-9_-]{15,}")
 """A token starting with `-` (tokens are 32 characters; options are shorter words)."""
@@ -36,9 +37,11 @@ def bot_seats(specs: Sequence[str], seats: int) -> dict[int, str]:
     chosen: dict[int, str] = {}
     free = iter(range(1, seats))
     for spec in specs:
-        seat_text, _, strategy = spec.rpartition("=")
+        seat_text, _equals, strategy = spec.rpartition("=")
+        if seat_text and not seat_text.isdigit():
+            raise ValueError(_("a bot's seat is a number: {spec}").format(spec=spec))
         seat = int(seat_text) if seat_text else next(free, seats)
         if strategy not in STRATEGIES:
-            raise ValueError(f"unknown strategy {strategy!r}; known: {', '.join(STRATEGIES)}")
+            raise ValueError(unknown_strategy(strategy))
         chosen[seat] = strategy
     return chosen

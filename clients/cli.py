@@ -35,9 +35,10 @@ from . import config
 from .args import bot_seats, joined_values
 from .bots.strategies import STRATEGIES
 from .cards import card_names
-from .i18n import LANGUAGES, _, use
+from .i18n import LANGUAGES, _, ngettext, use
 from .lobby import Lobby, LobbyError
-from .net import Client, Closed, ServerError
+from .net import Client, Closed, ConnectionLost, ServerError
+from .refusals import explain
 from .render import (
     Names,
     format_turn,
@@ -45,6 +46,7 @@ from .render import (
     replay_players,
     replay_turns,
     result_line,
+    state_name,
     summary_line,
 )
 
@@ -53,112 +55,132 @@ EXTENSIONS = {"json": "json", "msgpack": "msgpack", "text": "txt"}
 STATES = ("open", "playing", "finished", "abandoned")
 
 
-def _common(parser: argparse.ArgumentParser, server: bool = True) -> None:
-    if server:
-        parser.add_argument("--server", help="the server's base URL (default: "
-                            f"DOMINION_SERVER, the config file, {DEFAULT_SERVER})")
-    parser.add_argument("--name", help="your player name (default: DOMINION_NAME, config)")
+def _common(parser: argparse.ArgumentParser) -> None:
+    _server_option(parser)
+    parser.add_argument("--name", help=_("your player name (default: DOMINION_NAME, "
+                                         "the config file)"))
+    _lang_option(parser)
+
+
+def _server_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--server", help=_(
+        "the server's base URL (default: DOMINION_SERVER, the config file, {url})"
+    ).format(url=DEFAULT_SERVER))
+
+
+def _lang_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=LANGUAGES,
-                        help="the language of everything shown: English or Polish "
-                             "(default: DOMINION_LANG, the config file, the locale)")
+                        help=_("the language of everything shown: English or Polish "
+                               "(default: DOMINION_LANG, the config file, the locale)"))
 
 
 def _screen_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plain", action="store_true",
-                        help="plain lines instead of the full screen (for screen readers "
-                             "and pipes; the default when not on a terminal)")
+                        help=_("plain lines instead of the full screen (for screen "
+                               "readers and pipes; the default when not on a terminal)"))
 
 
 def _table_options(parser: argparse.ArgumentParser, bot_help: str) -> None:
     """The options of a new table, for `create` and `play`."""
-    parser.add_argument("--seats", type=int, default=2, help="seats of a new table (2 to 6)")
-    parser.add_argument("--edition", type=int, choices=(1, 2), default=2)
-    parser.add_argument("--kingdom", help="a recommended set's name, or 10 card ids "
-                                          "separated by commas (default: random)")
+    parser.add_argument("--seats", type=int, default=2,
+                        help=_("the number of seats at a new table (2 to 6)"))
+    parser.add_argument("--edition", type=int, choices=(1, 2), default=2,
+                        help=_("the rules' edition (default 2)"))
+    parser.add_argument("--kingdom", help=_("a recommended set's name, or 10 card ids "
+                                            "separated by commas (default: random)"))
     parser.add_argument("--bot", action="append", default=[], metavar="[SEAT=]STRATEGY",
                         help=bot_help)
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="dominion", description="The Dominion client.")
+    parser = argparse.ArgumentParser(prog="dominion", description=_("The Dominion client."))
     commands = parser.add_subparsers(dest="command", required=True)
 
-    conf = commands.add_parser("config", help="save a default server, name and language")
+    conf = commands.add_parser("config", help=_("save a default server, name and language"))
     _common(conf)
     conf.add_argument("--confirm", choices=("on", "off"),
-                      help="ask before ending a turn with coins left or resigning")
+                      help=_("ask before ending a turn with coins left or resigning"))
 
-    play = commands.add_parser("play", help="play a game in the terminal (a new table "
-                                            "with a big_money bot, or --game GAME)")
+    strategies = ", ".join(STRATEGIES)
+    play = commands.add_parser("play", help=_("play a game in the terminal (a new table "
+                                              "with a big_money bot, or --game GAME)"))
     _common(play)
-    play.add_argument("--game", help="join this table, or take your saved seat again")
+    play.add_argument("--game", help=_("join this table, or take your saved seat again"))
     _screen_options(play)
     play.add_argument("--no-confirm", dest="confirm", action="store_const", const="off",
-                      help="do not ask before ending a turn with coins left or resigning")
-    _table_options(play, "a server-side bot seat; repeat for more (default: seat 1 "
-                         f"big_money; 'none' for no bots; {', '.join(STRATEGIES)})")
+                      help=_("do not ask before ending a turn with coins left or resigning"))
+    _table_options(play, _("a server-side bot seat; repeat for more (default: seat 1 "
+                           "big_money; 'none' for no bots; {strategies})").format(
+        strategies=strategies))
 
-    listing = commands.add_parser("list", help="list games")
+    listing = commands.add_parser("list", help=_("list games"))
     _common(listing)
-    listing.add_argument("--state", choices=STATES)
-    listing.add_argument("--player", help="a seat's exact name")
-    listing.add_argument("--edition", type=int, choices=(1, 2))
-    listing.add_argument("--players", type=int, help="number of seats")
-    listing.add_argument("--card", help="a Kingdom card id")
-    listing.add_argument("--since", help="ISO 8601 date or time (UTC)")
-    listing.add_argument("--until", help="ISO 8601 date or time (UTC)")
-    listing.add_argument("--limit", type=int, default=20)
-    listing.add_argument("--offset", type=int, default=0)
-    listing.add_argument("--json", action="store_true", help="print the server's JSON")
+    listing.add_argument("--state", choices=STATES, help=_("only games in this state"))
+    listing.add_argument("--player", help=_("a seat's exact name"))
+    listing.add_argument("--edition", type=int, choices=(1, 2),
+                         help=_("only games of this edition"))
+    listing.add_argument("--players", type=int, help=_("the number of seats"))
+    listing.add_argument("--card", help=_("a Kingdom card id"))
+    listing.add_argument("--since", help=_("ISO 8601 date or time (UTC)"))
+    listing.add_argument("--until", help=_("ISO 8601 date or time (UTC)"))
+    listing.add_argument("--limit", type=int, default=20,
+                         help=_("at most this many games (default 20)"))
+    listing.add_argument("--offset", type=int, default=0,
+                         help=_("skip this many games first"))
+    listing.add_argument("--json", action="store_true", help=_("print the server's JSON"))
 
-    create = commands.add_parser("create", help="create a table (you take seat 0)")
+    create = commands.add_parser("create", help=_("create a table (you take seat 0)"))
     _common(create)
-    _table_options(create, "a server-side bot seat; repeat for more "
-                           f"({', '.join(STRATEGIES)})")
+    _table_options(create, _("a server-side bot seat; repeat for more ({strategies})").format(
+        strategies=strategies))
 
-    join = commands.add_parser("join", help="take a free seat at an open table")
+    join = commands.add_parser("join", help=_("take a free seat at an open table"))
     _common(join)
-    join.add_argument("game")
+    join.add_argument("game", help=_("the game id"))
 
-    watch = commands.add_parser("watch", help="spectate a game live until it ends")
+    watch = commands.add_parser("watch", help=_("spectate a game live until it ends"))
     _common(watch)
-    watch.add_argument("game")
+    watch.add_argument("game", help=_("the game id"))
     _screen_options(watch)
 
-    bot = commands.add_parser("bot", help="play a seat with a bot until the game ends")
+    bot = commands.add_parser("bot", help=_("play a seat with a bot until the game ends"))
     _common(bot)
-    bot.add_argument("--strategy", choices=tuple(STRATEGIES), default="big_money")
-    bot.add_argument("--game", help="the game (default: an open one, or a new one)")
-    bot.add_argument("--token", help="the seat's token (default: the saved one, or join)")
-    bot.add_argument("--seats", type=int, default=2, help="seats of a game it creates")
-    bot.add_argument("--edition", type=int, choices=(1, 2), default=2)
-    bot.add_argument("--seed", type=int, help="seed of the random strategy")
-    bot.add_argument("--quiet", action="store_true", help="print only the result")
+    bot.add_argument("--strategy", choices=tuple(STRATEGIES), default="big_money",
+                     help=_("how the bot plays (default big_money)"))
+    bot.add_argument("--game", help=_("the game (default: an open one, or a new one)"))
+    bot.add_argument("--token", help=_("the seat's token (default: the saved one, or join)"))
+    bot.add_argument("--seats", type=int, default=2,
+                     help=_("the number of seats of a game it creates"))
+    bot.add_argument("--edition", type=int, choices=(1, 2), default=2,
+                     help=_("the rules' edition (default 2)"))
+    bot.add_argument("--seed", type=int, help=_("the seed of the random strategy"))
+    bot.add_argument("--quiet", action="store_true", help=_("print only the result"))
     bot.add_argument("--delay", type=float, default=0.0, metavar="SECONDS",
-                     help="pause before each answer, so that people can watch (default 0)")
+                     help=_("pause before each answer, so that people can watch "
+                            "(default 0)"))
 
-    replay = commands.add_parser("replay", help="download, show and check replays")
+    replay = commands.add_parser("replay", help=_("download, show and check replays"))
     replays = replay.add_subparsers(dest="replay_command", required=True)
-    download = replays.add_parser("download", help="download a game's replay")
-    download.add_argument("game", help="the game id")
-    download.add_argument("--server", help="the server's base URL")
-    download.add_argument("--format", choices=tuple(EXTENSIONS), default="json")
-    download.add_argument("--output", "-o", help="file to write (default: GAME.EXT)")
-    show = replays.add_parser("show", help="step through a replay turn by turn")
-    show.add_argument("file", help="a replay file (JSON or msgpack)")
-    show.add_argument("--all", action="store_true", help="print every turn without pausing")
+    download = replays.add_parser("download", help=_("download a game's replay"))
+    download.add_argument("game", help=_("the game id"))
+    _server_option(download)
+    _lang_option(download)
+    download.add_argument("--format", choices=tuple(EXTENSIONS), default="json",
+                          help=_("the replay's form (default json)"))
+    download.add_argument("--output", "-o", help=_("the file to write (default: GAME.EXT)"))
+    show = replays.add_parser("show", help=_("step through a replay turn by turn"))
+    show.add_argument("file", help=_("a replay file (JSON or msgpack)"))
+    show.add_argument("--all", action="store_true",
+                      help=_("print every turn without pausing"))
     _common(show)
     _screen_options(show)
-    verify = replays.add_parser("verify", help="check a finished game's replay")
-    verify.add_argument("file", help="a replay file (JSON or msgpack)")
+    verify = replays.add_parser("verify", help=_("check a finished game's replay"))
+    verify.add_argument("file", help=_("a replay file (JSON or msgpack)"))
+    _lang_option(verify)
     return parser
 
 
 # -- replays ------------------------------------------------------------------------
-
-
-TEXT_REPLAY = ("it is a text replay, for people to read; verify and show read the JSON "
-               "or msgpack form (dominion replay download GAME --format json)")
 
 
 def load_replay(path: Path) -> dict[str, Any]:
@@ -169,10 +191,12 @@ def load_replay(path: Path) -> dict[str, Any]:
         loaded = msgpack.unpackb(data, raw=False)
     except json.JSONDecodeError:
         if data.startswith(b"Dominion,"):  # the first line of every text replay
-            raise ValueError(TEXT_REPLAY) from None
+            raise ValueError(_("it is a text replay, for people to read; verify and show "
+                               "read the JSON or msgpack form (dominion replay download "
+                               "GAME --format json)")) from None
         loaded = msgpack.unpackb(data, raw=False)
     if not isinstance(loaded, dict):
-        raise ValueError("a replay is a JSON or msgpack map")
+        raise ValueError(_("a replay is a JSON or msgpack map"))
     return loaded
 
 
@@ -182,7 +206,7 @@ def _read_replay(path: Path) -> dict[str, Any] | None:
         return load_replay(path)
     except (OSError, ValueError, msgpack.ExtraData, msgpack.FormatError,
             msgpack.StackError) as error:
-        print(f"cannot read {path}: {error}", file=sys.stderr)
+        print(_("cannot read {path}: {error}").format(path=path, error=error), file=sys.stderr)
         return None
 
 
@@ -194,30 +218,21 @@ def verify_file(path: Path) -> int:
         return 2
     result = verify_replay(replay)
     if result.ok:
-        events = len(replay.get("events", []))
-        print(f"ok: the seed matches its commitment and {len(replay['answers'])} answers "
-              f"replay to the recorded {events} events and result")
+        print(_("ok: the seed matches its commitment, and the answers ({answers}) replay "
+                "to the recorded events ({events}) and result").format(
+            answers=len(replay["answers"]), events=len(replay.get("events", []))))
         return 0
     for problem in result.problems:
-        print(f"FAILED: {problem}")
+        print(_("FAILED: {problem}").format(problem=problem))
     return 1
 
 
 async def download(server: str, game: str, chosen: str, output: Path | None) -> int:
-    url = f"{server.rstrip('/')}/api/v1/games/{game}/replay"
-    async with aiohttp.ClientSession() as session, \
-            session.get(url, params={"format": chosen}) as response:
-        body = await response.read()
-        if response.status != 200:
-            try:
-                error = json.loads(body)["error"]
-                print(f"{error['code']}: {error['message']}", file=sys.stderr)
-            except (ValueError, KeyError, TypeError):
-                print(f"the server answered {response.status}", file=sys.stderr)
-            return 1
+    async with aiohttp.ClientSession() as session:
+        body = await Lobby(server, session).replay_file(game, chosen)
     target = output or Path(f"{game}.{EXTENSIONS[chosen]}")
     target.write_bytes(body)
-    print(f"saved {target}")
+    print(_("Saved: {path}").format(path=target))
     return 0
 
 
@@ -227,7 +242,8 @@ def show_replay(path: Path, names: Names, everything: bool, console: Console,
     if replay is None:
         return 2
     if replay.get("format") != "dominion-replay" or replay.get("version") != 1:
-        print(f"{path} is not a version 1 Dominion replay", file=sys.stderr)
+        print(_("{path} is not a version 1 Dominion replay").format(path=path),
+              file=sys.stderr)
         return 2
     if not everything and not plain and sys.stdin.isatty() and sys.stdout.isatty():
         from .replay_view import view_replay
@@ -269,12 +285,13 @@ async def run_list(args: argparse.Namespace, settings: config.Settings) -> int:
     console = Console(highlight=False)
     games = body.get("games", [])
     if not games:
-        console.print("no games")
+        console.print(_("no games"))
     for summary in games:
         console.print(summary_line(summary, names), markup=False)
     shown = body.get("offset", 0) + len(games)
     if shown < body.get("total", 0):
-        console.print(f"... {body['total'] - shown} more (use --offset {shown})")
+        console.print(_("... {n} more (use --offset {shown})").format(
+            n=body["total"] - shown, shown=shown))
     return 0
 
 
@@ -290,8 +307,9 @@ async def run_create(args: argparse.Namespace, settings: config.Settings) -> int
     game = created["game"]["id"]
     config.save_token(game, created["seat"], created["token"], settings.server, settings.name)
     print(game)
-    print(f"created {game}: you are seat {created['seat']} of {args.seats}; "
-          f"state {created['game']['state']}; the token is saved", file=sys.stderr)
+    print(_("Created {game}: you are seat {seat} of {seats}.").format(
+        game=game, seat=created["seat"], seats=args.seats),
+        saved_seat(created["game"]["state"]), file=sys.stderr)
     return 0
 
 
@@ -300,10 +318,16 @@ async def run_join(args: argparse.Namespace, settings: config.Settings) -> int:
         joined = await Lobby(settings.server, session).join(args.game, settings.name)
     config.save_token(args.game, joined["seat"], joined["token"], settings.server,
                       settings.name)
-    print(f"seat {joined['seat']}")
-    print(f"joined {args.game} as {settings.name}; state {joined['game']['state']}; "
-          "the token is saved", file=sys.stderr)
+    print(_("seat {seat}").format(seat=joined["seat"]))
+    print(_("Joined {game} as seat {seat}.").format(game=args.game, seat=joined["seat"]),
+          saved_seat(joined["game"]["state"]), file=sys.stderr)
     return 0
+
+
+def saved_seat(state: str) -> str:
+    """After `create` and `join`: the table's state, and that the token is kept."""
+    return _("The table is {state}; the seat's token is saved.").format(
+        state=state_name(state))
 
 
 async def run_watch(args: argparse.Namespace, settings: config.Settings) -> int:
@@ -335,7 +359,8 @@ async def run_bot(args: argparse.Namespace, settings: config.Settings) -> int:
         if not args.quiet:
             print(text, file=sys.stderr)
 
-    name = settings.name if settings.name != config.DEFAULT_NAME else f"{args.strategy} bot"
+    name = settings.name if settings.name != config.DEFAULT_NAME else \
+        f"{args.strategy} bot"  # a name, the same in every language
     async with aiohttp.ClientSession() as session:
         lobby = Lobby(settings.server, session)
         game, token = args.game, args.token
@@ -344,7 +369,8 @@ async def run_bot(args: argparse.Namespace, settings: config.Settings) -> int:
             saved = config.load_token(game, name)
             if saved is not None:
                 token = saved["token"]
-                say(f"using the saved token of seat {saved['seat']} in {game}")
+                say(_("Taking seat {seat} of {game} again.").format(seat=saved["seat"],
+                                                                     game=game))
             else:
                 table = await lobby.game(game)
         if game is None:
@@ -358,13 +384,15 @@ async def run_bot(args: argparse.Namespace, settings: config.Settings) -> int:
                 game, token = created["game"]["id"], created["token"]
                 config.save_token(game, created["seat"], token, settings.server, name)
                 print(game)
-                say(f"created {game} ({args.seats} seats); waiting for players")
+                say(ngettext("Created {game} ({seats} seat); waiting for players.",
+                             "Created {game} ({seats} seats); waiting for players.",
+                             args.seats).format(game=game, seats=args.seats))
         if token is None:
             name = unused_name(name, [seat.get("name") for seat in (table or {}).get("seats", [])])
             joined = await lobby.join(game, name)
             token = joined["token"]
             config.save_token(game, joined["seat"], token, settings.server, name)
-            say(f"joined {game} as seat {joined['seat']}")
+            say(_("Joined {game} as seat {seat}.").format(game=game, seat=joined["seat"]))
         async with Client(settings.server, name=f"dominion-bot/{args.strategy}",
                           session=session, game=game) as client:
             bot = NetworkBot(client, game, token, args.strategy, lobby=lobby, seed=args.seed,
@@ -372,30 +400,46 @@ async def run_bot(args: argparse.Namespace, settings: config.Settings) -> int:
             result = await bot.play()
             assert bot.state is not None
             players = bot.state.names()
-    print(f"{game}: {result_line(result, players)} ({bot.answers} answers)")
+    print(ngettext("{game}: {result} ({n} answer)", "{game}: {result} ({n} answers)",
+                   bot.answers).format(game=game, result=result_line(result, players),
+                                       n=bot.answers))
     return 0
 
 
 def cannot_reach(server: str, error: BaseException) -> str:
     """What to do when the server does not answer: is it running, is it the right URL?"""
-    return (f"cannot reach the Dominion server at {server} ({error}).\n"
-            "Is it running? Start one with `dominion-server`, or name another with "
-            "--server URL, DOMINION_SERVER or `dominion config --server URL`.")
+    return _("Cannot reach the Dominion server at {server} ({error}).\nIs it running? "
+             "Start one with `dominion-server`, or name another with --server URL, "
+             "DOMINION_SERVER or `dominion config --server URL`.").format(
+        server=server, error=error)
+
+
+def choose_language(argv: Sequence[str]) -> None:
+    """Speak the chosen language from the first word on (`--help` and argparse's errors
+    too): `--lang`, else DOMINION_LANG, the config file, the locale."""
+    early = argparse.ArgumentParser(add_help=False, exit_on_error=False)
+    early.add_argument("--lang", nargs="?")
+    try:
+        lang = early.parse_known_args(argv)[0].lang
+    except argparse.ArgumentError:  # the full parser says what is wrong
+        lang = None
+    use(config.settings(lang=lang).lang)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(joined_values(sys.argv[1:] if argv is None else argv))
+    argv = joined_values(sys.argv[1:] if argv is None else argv)
+    choose_language(argv)
+    args = _parser().parse_args(argv)
     if args.command == "replay" and args.replay_command == "verify":
         return verify_file(Path(args.file))
     settings = config.settings(getattr(args, "server", None), getattr(args, "name", None),
                                getattr(args, "lang", None), getattr(args, "confirm", None))
-    use(settings.lang)
     if args.command == "config":
         chosen = {k: getattr(args, k) for k in config.KEYS if getattr(args, k, None)}
         if chosen:
-            print(f"saved {config.save_file(chosen)}")
-        for key in config.KEYS:
-            print(f"{key} = {getattr(settings, key)}")
+            print(_("Saved: {path}").format(path=config.save_file(chosen)))
+        for key, value in config.shown(settings).items():
+            print(f"{key} = {value}")
         return 0
     if args.command == "replay" and args.replay_command == "show":
         async def names() -> Names:
@@ -414,14 +458,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (aiohttp.ClientError, OSError) as error:
         print(cannot_reach(settings.server, error), file=sys.stderr)
         return 2
-    except LobbyError as error:
-        print(f"{error.code}: {error.message}", file=sys.stderr)
+    except (LobbyError, ServerError) as error:
+        print(f"{explain(error.code, error.message)} ({error.code})", file=sys.stderr)
         return 1
-    except ServerError as error:
-        print(f"{error.code}: {error.message}", file=sys.stderr)
-        return 1
-    except Closed as error:
-        print(str(error), file=sys.stderr)
+    except (Closed, ConnectionLost) as error:
+        print(_("The connection to the server ended: {reason}").format(reason=error),
+              file=sys.stderr)
         return 1
     except ValueError as error:
         print(str(error), file=sys.stderr)

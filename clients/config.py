@@ -65,6 +65,12 @@ class Settings:
     confirm: bool = True
 
 
+def shown(settings: Settings) -> dict[str, str]:
+    """The settings as `client.json` and the options write them (`confirm` on or off)."""
+    return {"server": settings.server, "name": settings.name, "lang": settings.lang,
+            "confirm": "on" if settings.confirm else "off"}
+
+
 def load_file() -> dict[str, str]:
     return {k: str(v) for k, v in _read(config_dir() / "client.json").items() if k in KEYS}
 

@@ -7,6 +7,11 @@ from typing import Any
 
 import aiohttp
 
+from .i18n import _
+
+HTTP_ERROR = "http_error"
+"""The code of a refusal that was not in the lobby's JSON error shape."""
+
 
 class LobbyError(Exception):
     """A refusal from the lobby: `{"error": {"code", "message"}}` and an HTTP status."""
@@ -21,7 +26,8 @@ class Lobby:
         self.base = server.rstrip("/") + "/api/v1"
         self.session = session
 
-    async def _call(self, method: str, path: str, **kwargs: Any) -> Any:
+    async def _fetch(self, method: str, path: str, **kwargs: Any) -> tuple[bytes, str]:
+        """The body and its content type, or LobbyError."""
         async with self.session.request(method, self.base + path, **kwargs) as response:
             body = await response.read()
             if response.status >= 400:
@@ -29,11 +35,13 @@ class Lobby:
                     error = json.loads(body)["error"]
                     raise LobbyError(error["code"], error["message"], response.status)
                 except (ValueError, KeyError, TypeError):
-                    raise LobbyError("http_error", f"the server answered {response.status}",
-                                     response.status) from None
-            if response.content_type == "application/json":
-                return json.loads(body)
-            return body
+                    raise LobbyError(HTTP_ERROR, _("the server answered {status}").format(
+                        status=response.status), response.status) from None
+            return body, response.content_type
+
+    async def _call(self, method: str, path: str, **kwargs: Any) -> Any:
+        body, content_type = await self._fetch(method, path, **kwargs)
+        return json.loads(body) if content_type == "application/json" else body
 
     async def server(self) -> dict[str, Any]:
         info: dict[str, Any] = await self._call("GET", "/server")
@@ -74,3 +82,9 @@ class Lobby:
 
     async def replay(self, game: str, fmt: str = "json") -> Any:
         return await self._call("GET", f"/games/{game}/replay", params={"format": fmt})
+
+    async def replay_file(self, game: str, fmt: str) -> bytes:
+        """The replay as the server sends it in `fmt` (json, msgpack, text), to save."""
+        body, _content_type = await self._fetch("GET", f"/games/{game}/replay",
+                                                params={"format": fmt})
+        return body

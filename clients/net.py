@@ -72,6 +72,7 @@ from dominion.protocol import (
     encode_client,
 )
 
+from .i18n import _
 from .state import GameState, numbered
 
 log = logging.getLogger("dominion.client")
@@ -139,7 +140,8 @@ class Client:
         self.versions = tuple(versions)
         """The versions offered, newest first (a subset of `SUPPORTED_VERSIONS`)."""
         if not self.versions or not set(self.versions) <= set(SUPPORTED_VERSIONS):
-            raise ValueError(f"versions must be some of {SUPPORTED_VERSIONS}")
+            raise ValueError(_("versions must be some of {versions}").format(
+                versions=SUPPORTED_VERSIONS))
         self.reconnect = reconnect
         self.max_delay = max_delay
         self.games: dict[str, GameState] = {}
@@ -189,14 +191,16 @@ class Client:
         message = await ws.receive(timeout=30)
         if message.type is not aiohttp.WSMsgType.BINARY:
             await ws.close()
-            raise ConnectionLost(f"no welcome (the server sent {message.type.name})")
+            raise ConnectionLost(_("no welcome (the server sent {kind})").format(
+                kind=message.type.name))
         reply = decode_server(message.data)
         if isinstance(reply, Error):
             await ws.close()
             raise ServerError(reply.code, reply.message)
         if not isinstance(reply, Welcome):
             await ws.close()
-            raise ConnectionLost(f"expected welcome, got {type(reply).__name__}")
+            raise ConnectionLost(_("expected welcome, got {kind}").format(
+                kind=type(reply).__name__))
         self.welcome = reply
         self._ws = ws
         self._connected.set()
@@ -211,8 +215,8 @@ class Client:
             self._reader.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._reader
-        self._fail_waiting(Closed("the client was closed"))
-        self._pushes.put_nowait(Closed("the client was closed"))
+        self._fail_waiting(Closed(_("the client was closed")))
+        self._pushes.put_nowait(Closed(_("the client was closed")))
         if self._own_session and self._session is not None:
             await self._session.close()
 
@@ -223,11 +227,12 @@ class Client:
                 assert ws is not None
                 code = await self._read(ws)
                 self._connected.clear()
-                self._fail_waiting(ConnectionLost(f"the connection closed ({code})"))
+                self._fail_waiting(ConnectionLost(_("the connection closed ({code})").format(
+                    code=code)))
                 if self._closed:
                     return
                 if not self.reconnect or code in NO_RECONNECT:
-                    raise Closed(f"the server closed the connection ({code})")
+                    raise Closed(_("the server closed the connection ({code})").format(code=code))
                 await self._reconnect()
         except BaseException as error:  # anything fatal reaches the callers
             if not isinstance(error, asyncio.CancelledError):
@@ -335,10 +340,10 @@ class Client:
         if self._failure is not None:
             raise self._failure
         if self._closed:
-            raise Closed("the client was closed")
+            raise Closed(_("the client was closed"))
         ws = self._ws
         if ws is None or not self._connected.is_set():
-            raise ConnectionLost("not connected")
+            raise ConnectionLost(_("not connected"))
         future: asyncio.Future[ServerMessage] = asyncio.get_running_loop().create_future()
         self._waiting[message.id] = future
         try:

@@ -32,6 +32,13 @@ def phase_name(phase: str | None) -> str:
     return names.get(str(phase), str(phase))
 
 
+def state_name(state: object) -> str:
+    """A table's state (`open`, `playing`, `finished`, `abandoned`) in the chosen language."""
+    names = {"open": _("open"), "playing": _("playing"), "finished": _("finished"),
+             "abandoned": _("abandoned")}
+    return names.get(str(state), str(state))
+
+
 class Names:
     """The card catalogue in the chosen language: names, costs, types and texts.
 
@@ -252,8 +259,9 @@ class Turn:
 
 def replay_players(replay: Mapping[str, Any]) -> list[str]:
     setup = replay.get("setup") or {}
-    players = setup.get("players") or [p.get("name", f"seat {p.get('seat')}")
-                                       for p in replay.get("players", [])]
+    players = setup.get("players") or [
+        p.get("name", _("seat {seat}").format(seat=p.get("seat")))
+        for p in replay.get("players", [])]
     return [str(p) for p in players]
 
 
@@ -316,5 +324,7 @@ def summary_line(summary: Mapping[str, Any], names: Names) -> str:
     taken = [s for s in seats if s.get("name")]
     people = ", ".join(peer(s["name"]) for s in taken) or "-"
     turn = _("turn {n}").format(n=summary.get("turn", 0))
-    return (f"{peer(summary.get('id'))}  {summary.get('state'):<9}  {len(taken)}/{len(seats)}"
-            f"  ed{summary.get('edition')}  {turn:<8}  {people}")
+    state = state_name(summary.get("state"))
+    edition = _("ed{edition}").format(edition=summary.get("edition"))
+    return (f"{peer(summary.get('id'))}  {state:<10}  {len(taken)}/{len(seats)}"
+            f"  {edition}  {turn:<8}  {people}")

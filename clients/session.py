@@ -33,6 +33,7 @@ from .choose import (
 from .i18n import _, ngettext
 from .lobby import Lobby
 from .net import Client, ConnectionLost, ServerError, events_of
+from .refusals import explain
 from .render import log_lines, result_line
 from .safe import peer
 from .words import help_text, syntax
@@ -232,7 +233,7 @@ class Session:
             try:
                 await self.client.resign(self.game)
             except ServerError as error:
-                self.display.show_note([self._refused(error)])
+                self.display.show_note([explain(error.code, error.message)])
             else:
                 self.display.show_note([_("You resigned; a bot plays your seat.")])
             return None
@@ -273,7 +274,7 @@ class Session:
         try:
             await self.client.answer(self.game, decision["id"], options)
         except ServerError as error:
-            self.display.show_note([self._refused(error)])
+            self.display.show_note([explain(error.code, error.message)])
             return
         except ConnectionLost:
             self.display.show_note([_("The connection was lost; reconnecting. Answer again "
@@ -282,17 +283,6 @@ class Session:
         self.answered = decision["id"]
         self.board.note = []
         self._changed()
-
-    @staticmethod
-    def _refused(error: ServerError) -> str:
-        reasons = {
-            "stale_decision": _("Too late: that question was already answered."),
-            "game_over": _("The game is over."),
-            "already_resigned": _("You have resigned; a bot plays your seat."),
-            "rate_limited": _("Too fast: wait a moment and try again."),
-        }
-        return reasons.get(error.code, _("The server refused that: {message}").format(
-            message=peer(error.message)))
 
     def _leave(self, why: object) -> Leaving:
         if self.watching or self.board.over:

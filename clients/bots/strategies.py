@@ -10,6 +10,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from ..i18n import _
+
 
 class OptionLike(Protocol):
     @property
@@ -195,8 +197,14 @@ STRATEGIES: dict[str, Callable[[random.Random], Strategy]] = {
 }
 
 
+def unknown_strategy(name: str) -> str:
+    """What to say about a strategy name that is not one of STRATEGIES."""
+    return _("unknown strategy {name}; known: {known}").format(
+        name=repr(name), known=", ".join(STRATEGIES))
+
+
 def make_strategy(name: str, rng: random.Random | None = None) -> Strategy:
     """A strategy by name; `rng` seeds the random bot."""
     if name not in STRATEGIES:
-        raise KeyError(f"unknown strategy {name!r}; known: {', '.join(STRATEGIES)}")
+        raise KeyError(unknown_strategy(name))
     return STRATEGIES[name](rng or random.Random())

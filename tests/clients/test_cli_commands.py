@@ -14,10 +14,12 @@ from .serverproc import server_url
 __all__ = ["server_url"]
 
 
-def dominion(config: Path, *args: str, timeout: float = 30) -> subprocess.CompletedProcess[str]:
+def dominion(config: Path, *args: str, timeout: float = 30,
+             env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "dominion.clients.cli", *args],
                           capture_output=True, text=True, check=False, timeout=timeout,
-                          env={**os.environ, "DOMINION_CONFIG_DIR": str(config)})
+                          env={**os.environ, "DOMINION_CONFIG_DIR": str(config),
+                               **(env or {})})
 
 
 def spawn(config: Path, *args: str) -> subprocess.Popen[str]:
@@ -88,7 +90,7 @@ def test_create_with_server_bots_and_errors(server_url: str, tmp_path: Path) -> 
     refused = dominion(tmp_path, "join", "g-nope", "--server", server_url)
     assert refused.returncode == 1 and "unknown_game" in refused.stderr
     unreachable = dominion(tmp_path, "list", "--server", "http://127.0.0.1:9")
-    assert unreachable.returncode == 2 and "cannot reach" in unreachable.stderr
+    assert unreachable.returncode == 2 and "Cannot reach" in unreachable.stderr
     assert "Is it running? Start one with `dominion-server`" in unreachable.stderr
 
 
@@ -129,3 +131,46 @@ def test_the_readme_demo_two_local_bots_and_a_watcher(server_url: str, tmp_path:
     again = dominion(tmp_path, "watch", game, "--server", server_url, timeout=20)
     assert again.returncode == 0, again.stderr
     assert "over" in again.stdout.lower() and "winner" in again.stdout.lower()
+
+
+def test_every_command_speaks_polish(server_url: str, tmp_path: Path) -> None:
+    """`--lang pl`, the saved language and DOMINION_LANG translate what every command
+    says, its `--help`, and the server's refusals, not only the game screen."""
+    saved = dominion(tmp_path, "config", "--server", server_url, "--name", "Ala",
+                     "--lang", "pl")
+    assert saved.returncode == 0 and "Zapisano: " in saved.stdout, saved.stdout
+    # a table with a server bot starts at once; Ala's own bot plays her seat to the end
+    created = dominion(tmp_path, "create", "--seats", "2", "--bot", "big_money")
+    assert created.returncode == 0, created.stderr
+    game = created.stdout.strip()
+    assert "Utworzono grę" in created.stderr and "Gra jest w toku; zapisano token" in created.stderr
+    full = dominion(tmp_path, "join", game)
+    assert full.returncode == 1 and "Ta gra już się zaczęła. (game_started)" in full.stderr
+    bot = dominion(tmp_path, "bot", "--game", game, timeout=60)
+    assert bot.returncode == 0, bot.stderr
+    assert f"Wracasz na miejsce 0 w grze {game}." in bot.stderr
+    assert "Zwycięzc" in bot.stdout and "odpowiedzi)" in bot.stdout
+    listed = dominion(tmp_path, "list", "--player", "Ala")
+    assert "zakończona" in listed.stdout and "finished" not in listed.stdout
+    assert "brak gier" in dominion(tmp_path, "list", "--player", "Nikt").stdout
+
+    replay = tmp_path / "gra.json"
+    downloaded = dominion(tmp_path, "replay", "download", game, "-o", str(replay))
+    assert downloaded.stdout.strip() == f"Zapisano: {replay}"
+    verified = dominion(tmp_path, "replay", "verify", str(replay))
+    assert verified.returncode == 0 and "ziarno zgadza się" in verified.stdout
+    (tmp_path / "gra.txt").write_text("Dominion, edycja 2\n")
+    text = dominion(tmp_path, "replay", "verify", str(tmp_path / "gra.txt"))
+    assert text.returncode == 2 and "zapis tekstowy" in text.stderr
+
+    # the environment's language wins over the saved one; the option over both
+    english = dominion(tmp_path, "join", "g-nope", env={"DOMINION_LANG": "en"})
+    assert "There is no such game" in english.stderr
+    unknown = dominion(tmp_path, "replay", "download", "g-nope", "--lang", "pl",
+                       env={"DOMINION_LANG": "en"})
+    assert unknown.returncode == 1 and "Nie ma takiej gry. (unknown_game)" in unknown.stderr
+    unreachable = dominion(tmp_path, "list", "--server", "http://127.0.0.1:9")
+    assert unreachable.returncode == 2 and "Nie można połączyć się z serwerem" in \
+        unreachable.stderr
+    helped = dominion(tmp_path, "create", "--help")
+    assert "liczba miejsc przy nowym stole" in helped.stdout

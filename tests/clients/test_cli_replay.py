@@ -68,7 +68,7 @@ def test_verify_says_a_text_replay_cannot_be_verified_and_which_form_can(
 
 def test_download_from_an_unreachable_server_is_explained() -> None:
     result = dominion("replay", "download", "g-1", "--server", "http://127.0.0.1:9")
-    assert result.returncode == 2 and "cannot reach" in result.stderr
+    assert result.returncode == 2 and "Cannot reach" in result.stderr
     assert "Is it running?" in result.stderr and "http://127.0.0.1:9" in result.stderr
 
 

@@ -4,6 +4,7 @@ what the client reads) says what the `.po` says."""
 
 from __future__ import annotations
 
+import ast
 import gettext
 import re
 import tomllib
@@ -86,3 +87,64 @@ def test_the_language_comes_from_the_locale(monkeypatch: pytest.MonkeyPatch, var
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv(variable, value)
     assert i18n.from_locale() == expected
+
+
+# -- text that reaches the screen without passing through the catalogue -----------------
+
+SHOWN_BY = {"print", "say", "show_note"}
+"""Calls whose arguments a person reads (`console.print` too)."""
+HELP_KEYWORDS = {"help", "description"}
+"""argparse's texts for `--help`."""
+UNTRANSLATED_MODULES = {"i18n.py"}
+"""A developer's tool (compiling the catalogue), not the client's screen."""
+WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def _literal_words(node: ast.AST) -> list[str]:
+    """Words written in `node` as literal text: what `_` or `ngettext` would have to
+    translate. Text produced by another call is that call's business."""
+    if isinstance(node, ast.Constant):
+        return WORD.findall(node.value) if isinstance(node.value, str) else []
+    if isinstance(node, ast.Call):
+        if isinstance(node.func, ast.Name) and node.func.id in ("_", "ngettext"):
+            return []
+        if isinstance(node.func, ast.Attribute) and node.func.attr == "format":
+            return _literal_words(node.func.value)  # "...".format() is literal text too
+        return []
+    if isinstance(node, ast.JoinedStr | ast.BinOp | ast.IfExp | ast.BoolOp | ast.Tuple
+                  | ast.List):
+        return [word for child in ast.iter_child_nodes(node) for word in _literal_words(child)]
+    if isinstance(node, ast.FormattedValue):
+        return _literal_words(node.value)
+    return []
+
+
+def _shown_texts(tree: ast.AST) -> list[tuple[int, ast.AST]]:
+    """What the module prints, raises for the command to print, or gives argparse."""
+    shown: list[tuple[int, ast.AST]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+            shown += [(node.lineno, arg) for arg in node.exc.args]
+        if not isinstance(node, ast.Call):
+            continue
+        name = node.func.id if isinstance(node.func, ast.Name) else \
+            node.func.attr if isinstance(node.func, ast.Attribute) else ""
+        if name in SHOWN_BY:
+            shown += [(node.lineno, arg) for arg in node.args]
+        shown += [(node.lineno, keyword.value) for keyword in node.keywords
+                  if keyword.arg in HELP_KEYWORDS]
+    return shown
+
+
+def test_no_text_reaches_the_screen_without_the_catalogue() -> None:
+    """Every sentence the client prints, raises to be printed, or shows in `--help` is
+    written inside `_()` or `ngettext()`, so that `--lang pl` translates it."""
+    untranslated = []
+    for path in sorted(CLIENTS.rglob("*.py")):
+        relative = path.relative_to(CLIENTS)
+        if relative.parts[0] in ("examples", "web") or relative.name in UNTRANSLATED_MODULES:
+            continue
+        for line, node in _shown_texts(ast.parse(path.read_text(encoding="utf-8"))):
+            if _literal_words(node):
+                untranslated.append(f"{relative}:{line}: {ast.unparse(node)[:70]}")
+    assert not untranslated, "text not in the catalogue:\n" + "\n".join(untranslated)
