@@ -52,7 +52,8 @@ from .render import (
 
 DEFAULT_SERVER = config.DEFAULT_SERVER
 EXTENSIONS = {"json": "json", "msgpack": "msgpack", "text": "txt"}
-STATES = ("open", "playing", "finished", "abandoned")
+STATES = ("open", "playing", "finished", "abandoned", "ended")
+"""What `list --state` takes: a game's states, and `ended` (finished or abandoned)."""
 
 
 def _common(parser: argparse.ArgumentParser) -> None:

@@ -174,3 +174,10 @@ def test_every_command_speaks_polish(server_url: str, tmp_path: Path) -> None:
         unreachable.stderr
     helped = dominion(tmp_path, "create", "--help")
     assert "liczba miejsc przy nowym stole" in helped.stdout
+
+
+def test_list_takes_every_state_the_server_lists_by() -> None:
+    from dominion.clients.cli import STATES
+    from dominion.server.storage.records import LISTING_STATES
+
+    assert STATES == LISTING_STATES
