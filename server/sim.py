@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.progress import Progress
@@ -22,6 +23,9 @@ from .engine import Game, InvalidSetup, Setup
 from .engine.setup import random_kingdom
 from .gc_tuning import tune_gc
 from .play.bots import play_out
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 PROGRESS_FROM = 200
 """Runs of at least this many games show a progress bar (on a terminal)."""
@@ -43,6 +47,16 @@ class Report:
     decisions: int = 0
     seconds: float = 0.0
 
+    def add(self, other: Report) -> None:
+        """Count another part of the same run's games in this report."""
+        self.games += other.games
+        self.wins.update(other.wins)
+        self.seat_wins.update(other.seat_wins)
+        self.order_wins.update(other.order_wins)
+        self.ties += other.ties
+        self.turns += other.turns
+        self.decisions += other.decisions
+
     def to_dict(self) -> dict[str, Any]:
         games = max(self.games, 1)
         names = dict.fromkeys(self.strategies)
@@ -63,6 +77,20 @@ class Report:
         }
 
 
+Games = list[tuple[tuple[str, ...] | None, int]]
+"""Games to play: each one's Kingdom (None: the set-up's own) and seed."""
+
+CHUNK = 250
+"""Games a worker process plays per task: large enough that handing them over costs
+nothing to speak of, small enough that the workers finish together."""
+
+
+def default_jobs() -> int:
+    """The cores this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
+        os.cpu_count() or 1)
+
+
 def simulate(
     strategies: Sequence[str],
     games: int,
@@ -70,24 +98,61 @@ def simulate(
     edition: int = 2,
     kingdom: Sequence[str] | str | None = None,
     seed: int | None = None,
+    jobs: int = 1,
     progress: Progress | None = None,
 ) -> Report:
-    """Play `games` games, one seat per strategy; the same seed gives the same games.
+    """Play `games` games, one seat per strategy; the same seed gives the same games, and
+    the same report, whatever the number of `jobs` (processes) playing them.
 
-    The set-up is made once when the Kingdom is fixed, and each seat keeps one bot for
-    every game (a strategy holds no state but its random generator)."""
+    Each game's Kingdom and seed are drawn here, in order, and its bots are seeded from
+    its seed, so a game is the same wherever it is played."""
     master = random.Random(seed)
-    report = Report(strategies=list(strategies))
-    task = progress.add_task("games", total=games) if progress else None
-    started = time.perf_counter()
     names = [f"{name} {seat + 1}" for seat, name in enumerate(strategies)]
     base = Setup.create(names, edition=edition, kingdom=kingdom, rng=master)
-    bots = [make_strategy(name, random.Random(master.getrandbits(64))) for name in strategies]
+
+    def draw(count: int) -> Games:
+        return [(None if kingdom is not None else random_kingdom(edition, master),
+                 master.getrandbits(64)) for _ in range(count)]
+
+    sizes = [min(CHUNK, games - start) for start in range(0, games, CHUNK)]
+    task = progress.add_task("games", total=games) if progress else None
+    report = Report(strategies=list(strategies))
+
+    def count(part: Report) -> None:
+        report.add(part)
+        if progress is not None and task is not None:
+            progress.advance(task, part.games)
+
+    started = time.perf_counter()
+    if jobs <= 1 or len(sizes) == 1:
+        for size in sizes:
+            count(play_games(strategies, base, draw(size)))
+    else:
+        from concurrent.futures import ProcessPoolExecutor  # only here: a cost at start-up
+
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            waiting: deque[Future[Report]] = deque()
+            for size in sizes:
+                if len(waiting) == 2 * jobs:  # two tasks a worker: games drawn as needed
+                    count(waiting.popleft().result())
+                waiting.append(pool.submit(play_games, strategies, base, draw(size)))
+            while waiting:
+                count(waiting.popleft().result())
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def play_games(strategies: Sequence[str], base: Setup, games: Games) -> Report:
+    """Play these games (in a worker process, or here) and count how they ended."""
+    report = Report(strategies=list(strategies))
     seats = len(strategies)
-    for _ in range(games):
-        setup = base if kingdom is not None else replace(
-            base, kingdom=random_kingdom(edition, master))
-        game = Game(setup, seed=master.getrandbits(64))
+    for kingdom, seed in games:
+        setup = base if kingdom is None else replace(base, kingdom=kingdom)
+        game = Game(setup, seed=seed)
+        # a strategy's only state is its random generator: seeded by the game, it plays
+        # the same game in any process
+        bots = [make_strategy(name, random.Random(seed * 8 + seat))
+                for seat, name in enumerate(strategies)]
         report.decisions += play_out(game, bots)
         assert game.result is not None
         winners = game.result.winners
@@ -100,9 +165,6 @@ def simulate(
             report.ties += 1
         report.turns += game.turn.number
         report.games += 1
-        if progress is not None and task is not None:
-            progress.advance(task)
-    report.seconds = time.perf_counter() - started
     return report
 
 
@@ -120,6 +182,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="a recommended set's name, or 10 comma-separated card ids "
                              "(default: random per game)")
     parser.add_argument("--seed", type=int, default=None, help="makes the run repeatable")
+    parser.add_argument("--jobs", type=int, default=None,
+                        help="processes playing the games (default: one per core); the "
+                             "same seed gives the same report whatever their number")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -141,6 +206,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.games < 1:
         err.print("--games must be at least 1")
         return 2
+    if args.jobs is not None and args.jobs < 1:
+        err.print("--jobs must be at least 1")
+        return 2
     try:
         Setup.create(strategies, edition=args.edition, kingdom=kingdom)
     except InvalidSetup as error:
@@ -149,7 +217,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     show_progress = args.games >= PROGRESS_FROM and err.is_terminal
     with Progress(console=err, transient=True, disable=not show_progress) as progress:
         report = simulate(strategies, args.games, edition=args.edition, kingdom=kingdom,
-                          seed=args.seed, progress=progress)
+                          seed=args.seed, jobs=args.jobs or default_jobs(),
+                          progress=progress)
     if args.json:
         print(json.dumps(report.to_dict()))
     else:

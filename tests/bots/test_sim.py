@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from dominion.server import sim
 from dominion.server.sim import main, simulate
 
 
@@ -62,9 +63,21 @@ def test_each_seat_and_each_place_in_turn_order_is_counted() -> None:
     assert report.order_wins != report.seat_wins  # the first player is drawn per game
 
 
+def test_processes_play_the_same_games_as_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--jobs`: each game's Kingdom, seed and bots are drawn in order before any process
+    plays it, so the report does not depend on who played what."""
+    monkeypatch.setattr(sim, "CHUNK", 7)  # 60 games: 9 tasks, more than two a worker
+    reports = [simulate(["random", "smithy_big_money", "big_money"], 60, seed=11, jobs=jobs)
+               for jobs in (1, 2, 3)]
+    for report in reports:
+        report.seconds = 0.0  # the one thing that differs
+    assert reports[0] == reports[1] == reports[2] and reports[0].games == 60
+
+
 @pytest.mark.parametrize(
     "args",
     [
+        ("--jobs", "0"),
         ("--strategies", "nobody"),
         ("--games", "0"),
         ("--kingdom", "No Such Set"),
