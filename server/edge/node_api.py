@@ -17,6 +17,8 @@ from .state import DIRECTORY, STATE
 
 
 def peers_only(handler: Handler) -> Handler:
+    """The handler, for requests that carry the cluster's peer key only."""
+
     async def guarded(request: web.Request) -> web.StreamResponse:
         if not request.config_dict[DIRECTORY].is_peer(request.headers.get(PEER_KEY_HEADER)):
             # to anyone else the route is not there
