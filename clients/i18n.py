@@ -24,9 +24,34 @@ _translation: gettext.NullTranslations = gettext.NullTranslations()
 
 
 def use(lang: str) -> None:
-    """Translate from now on into `lang` ("en" or "pl")."""
+    """Translate from now on into `lang` ("en" or "pl"): our words, and argparse's own."""
     global _translation  # noqa: PLW0603 - one language per process, chosen at start
     _translation = gettext.translation(DOMAIN, LOCALE_DIR, [lang], fallback=True)
+    # argparse says "usage:", "options" and its errors through gettext's global domain,
+    # whose language comes from LANGUAGE: point both at this catalogue and language
+    gettext.bindtextdomain(DOMAIN, LOCALE_DIR)
+    gettext.textdomain(DOMAIN)
+    os.environ["LANGUAGE"] = lang
+
+
+def N_(message: str) -> str:
+    """A message for the catalogue that someone else translates (argparse, below)."""
+    return message
+
+
+ARGPARSE_WORDS = (
+    N_("usage: "), N_("positional arguments"), N_("options"),
+    N_("show this help message and exit"), N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"), N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"), N_("expected one argument"),
+    N_("expected at most one argument"), N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("not allowed with argument %s"), N_("ignored explicit argument %r"),
+)
+"""What argparse tells a person of the command line (Python 3.11's words); the
+catalogue translates them, and `use` makes argparse read them from it."""
 
 
 def _(message: str) -> str:
@@ -66,5 +91,5 @@ if __name__ == "__main__":
         print(f"wrote {path}")
 
 
-__all__ = ["LANGUAGES", "LOCALE_DIR", "_", "compile_catalogues", "from_locale", "ngettext",
-           "use"]
+__all__ = ["ARGPARSE_WORDS", "LANGUAGES", "LOCALE_DIR", "N_", "_", "compile_catalogues",
+           "from_locale", "ngettext", "use"]

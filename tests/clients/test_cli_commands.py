@@ -174,6 +174,11 @@ def test_every_command_speaks_polish(server_url: str, tmp_path: Path) -> None:
         unreachable.stderr
     helped = dominion(tmp_path, "create", "--help")
     assert "liczba miejsc przy nowym stole" in helped.stdout
+    # argparse's own words too
+    assert helped.stdout.startswith("użycie: dominion create") and "\nopcje:\n" in helped.stdout
+    mistyped = dominion(tmp_path, "list", "--limit", "x")
+    assert mistyped.returncode == 2 and "dominion list: błąd: argument --limit: " \
+        "nieprawidłowa wartość (int): 'x'" in mistyped.stderr
 
 
 def test_list_takes_every_state_the_server_lists_by() -> None:

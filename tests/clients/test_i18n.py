@@ -24,10 +24,11 @@ PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
 
 def client_messages() -> set[str | tuple[str, str]]:
-    """Every string the client passes to `_` or `ngettext`, as Babel extracts them."""
+    """Every string the client passes to `_` or `ngettext` (or marks with `N_` for
+    argparse), as Babel extracts them."""
     found: set[str | tuple[str, str]] = set()
     for _file, _line, message, _comments, _context in extract_from_dir(
-            CLIENTS, keywords={"_": None, "ngettext": (1, 2)}):
+            CLIENTS, keywords={"_": None, "N_": None, "ngettext": (1, 2)}):
         found.add(message if isinstance(message, str) else (message[0], message[1]))
     return found
 
