@@ -367,7 +367,13 @@ class RedisDirectory:
     async def _peer_json(self, name: str, path: str, params: dict[str, str] | None = None
                          ) -> Any:
         answer = await self._peer_get(name, path, params)
-        return None if answer is None else orjson.loads(answer[0])
+        if answer is None:
+            return None
+        try:
+            return orjson.loads(answer[0])
+        except orjson.JSONDecodeError as error:
+            log.warning("node %s answered %s with no JSON: %s", name, path, error)
+            return None
 
     async def _peer_get(self, name: str, path: str, params: dict[str, str] | None = None
                         ) -> tuple[bytes, Mapping[str, str]] | None:

@@ -402,9 +402,10 @@ class Room:
                 game.check_resign(seat)
             except IllegalAnswer as illegal:
                 raise GameError(illegal.code, illegal.message) from None
-            await self._durable(game, Resignation(seat))
+            entry = Resignation(seat)
+            await self._durable(game, entry)
             events = game.resign(seat)
-            self.answers.append(Resignation(seat))
+            self.answers.append(entry)
             self.seats[seat].bot = self.seats[seat].bot or self._settings.takeover_strategy
             on_accepted()
             await self._published(events)
