@@ -92,12 +92,24 @@ def create_table(page: Page, name: str, *, seats: int = 2, kingdom: str = "First
     return page.url.rsplit("/", 1)[1]
 
 
+ASKING = '#decision[data-mine="yes"]:has(.option:not([disabled]))'
+"""A decision the page waits on its person for: one of theirs whose options are enabled
+(not one being answered, by a click or by the page itself when the answer is forced)."""
+
+
 def my_turn(page: Page, after: str | None = None) -> bool:
-    """Wait until the page shows a decision of ours other than `after`, or the end;
+    """Wait until the page asks its person a decision other than `after`, or the end;
     True for a decision, False once the game is over."""
     unseen = f':not([data-decision="{after}"])' if after is not None else ""
-    page.wait_for_selector(f'#decision[data-mine="yes"]{unseen}, #end')
+    page.wait_for_selector(f"{ASKING}{unseen}, #end")
     return page.locator("#end").count() == 0
+
+
+def asking(page: Page) -> str | None:
+    """The id of the decision the page waits on its person for, if any (read in one go:
+    the page may change between two reads)."""
+    return page.evaluate(
+        "selector => document.querySelector(selector)?.dataset.decision ?? null", ASKING)
 
 
 def decision_id(page: Page) -> str:
@@ -140,8 +152,9 @@ def act(page: Page, buys: tuple[str, ...] = PREFERRED_BUYS) -> str:
 
 
 def play_together(pages: list[Page], answers: int | None = None) -> None:
-    """Several people at one table, each answering on their own page when it is their
-    decision: until `answers` answers have been given, or the game has ended."""
+    """Several people at one table, each answering on their own page when it asks them:
+    until the game has ended, or until `answers` answers have been given and the table is
+    still (a person is asked, and every page shows that decision)."""
     last: dict[int, str] = {}
     given = 0
     deadline = time.monotonic() + WAIT_MS / 1000 * 6
@@ -150,16 +163,17 @@ def play_together(pages: list[Page], answers: int | None = None) -> None:
             return
         moved = False
         for page in pages:
-            if page.locator('#decision[data-mine="yes"]').count() == 0:
+            current = asking(page)
+            if current is None or last.get(id(page)) == current:
+                continue  # not asked, or its answer is on its way
+            if answers is not None and given >= answers:
+                if all(decision_id(other) == current for other in pages):
+                    return
                 continue
-            current = decision_id(page)
-            if last.get(id(page)) != current:
-                last[id(page)] = current
-                act(page)
-                given += 1
-                moved = True
-        if answers is not None and given >= answers:
-            return
+            last[id(page)] = current
+            act(page)
+            given += 1
+            moved = True
         if not moved:
             pages[0].wait_for_timeout(20)
     raise AssertionError("the players got stuck")
