@@ -8,7 +8,7 @@ import asyncio
 import json
 import subprocess
 import sys
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,6 +20,7 @@ from dominion.clients.bots.network import NetworkBot
 from dominion.clients.net import Client
 from dominion.server.cluster import owner_of
 from dominion.server.replays import verify_replay
+from tests.eventually import eventually
 
 from .cluster import NODES, Cluster, needs_everything, running_cluster
 
@@ -107,14 +108,6 @@ async def play(session: aiohttp.ClientSession, cluster: Cluster, table: Table,
             await NetworkBot(client, table.id, token, "big_money", seed=seed).play()
 
     await asyncio.gather(*(seat(token, index) for index, token in enumerate(table.tokens)))
-
-
-async def eventually(check: Callable[[], Awaitable[bool]], seconds: float = 20) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + seconds
-    while not await check():
-        assert loop.time() < deadline, "never happened"
-        await asyncio.sleep(0.05)
 
 
 async def replay_checked(session: aiohttp.ClientSession, cluster: Cluster,

@@ -8,6 +8,7 @@ import asyncio
 from prometheus_client.parser import text_string_to_metric_families
 
 from dominion.protocol import Answer
+from tests.eventually import eventually
 
 from .wsplay import Player, ServerFactory, Site, expect_error, ws_server
 
@@ -50,5 +51,7 @@ async def test_metrics_follow_a_game_from_start_to_end(ws_server: ServerFactory)
     assert value(ended, "dominion_answers_total") == room_game.answer_count > ann.answered
     assert value(ended, "dominion_errors_total", code="stale_decision") == 1
     await ann.client.ws.close()
-    await asyncio.sleep(0.05)
-    assert value(await scrape(site), "dominion_connections") == 0
+
+    async def no_connections() -> bool:
+        return value(await scrape(site), "dominion_connections") == 0
+    await eventually(no_connections)

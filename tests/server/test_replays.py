@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import json
 from pathlib import Path
@@ -17,6 +16,7 @@ from dominion.server.edge.app import create_app
 from dominion.server.edge.state import STATE
 from dominion.server.replays import verify_replay
 from dominion.server.settings import Settings
+from tests.eventually import eventually
 
 from .wsclient import TestClient
 
@@ -49,10 +49,9 @@ async def finish_by_resigning(http: HttpClient, created: dict[str, Any]) -> None
         pass
     await client.close()
     room = http.server.app[STATE].lobby.room(game)
-    for _ in range(100):  # the finish is written just after game_over is sent
-        if http.server.app[STATE].storage.load_game(game).game.state == "finished":  # type: ignore[union-attr]
-            break
-        await asyncio.sleep(0.02)
+    storage = http.server.app[STATE].storage
+    # the finish is written just after game_over is sent
+    await eventually(lambda: storage.load_game(game).game.state == "finished")  # type: ignore[union-attr]
     assert room.state == "finished"
 
 
@@ -154,10 +153,7 @@ async def test_export_holds_abandoned_games_too_and_takes_an_ended_state(
     await client.request(Join, game=game, token=left["token"])
     await client.close()  # Ann goes away for longer than the grace period
     storage = http.server.app[STATE].storage
-    for _ in range(200):
-        if storage.load_game(game).game.state == "abandoned":  # type: ignore[union-attr]
-            break
-        await asyncio.sleep(0.02)
+    await eventually(lambda: storage.load_game(game).game.state == "abandoned")  # type: ignore[union-attr]
 
     async def exported(query: str = "") -> list[dict[str, Any]]:
         text = await (await http.get(f"/api/v1/replays/export{query}")).text()
@@ -199,8 +195,9 @@ async def test_listing_filters_finished_games_and_survives_retirement(
     open_one = await create(http, name="Cid", seats=2, bots={})
     await finish_by_resigning(http, three)
     await finish_by_resigning(http, two)
-    await asyncio.sleep(0.2)  # ended rooms leave memory; storage answers from now on
-    assert three["game"]["id"] not in http.server.app[STATE].lobby.rooms
+    # ended rooms leave memory; storage answers from then on
+    rooms = http.server.app[STATE].lobby.rooms
+    await eventually(lambda: three["game"]["id"] not in rooms and two["game"]["id"] not in rooms)
 
     async def ids(query: str) -> list[str]:
         body = await (await http.get(f"/api/v1/games?{query}")).json()

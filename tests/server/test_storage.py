@@ -27,6 +27,7 @@ from dominion.server.storage import (
     schema,
 )
 from dominion.server.storage import store as store_module
+from tests.eventually import eventually
 
 KINGDOM = ("cellar", "market", "merchant", "militia", "mine", "moat", "remodel", "smithy",
            "village", "workshop")
@@ -466,11 +467,7 @@ async def test_writes_need_start(tmp_path: Path) -> None:
 
 async def wait_until_taken(storage: Storage) -> None:
     """Until the writer thread has taken every queued job (it may be blocked on a lock)."""
-    for _ in range(500):
-        if not storage._handing and storage._queue.empty():
-            return
-        await asyncio.sleep(0.005)
-    raise AssertionError("the writer did not take its queue")
+    await eventually(lambda: not storage._handing and storage._queue.empty())
 
 
 async def hold_writer_then_queue(

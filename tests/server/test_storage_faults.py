@@ -3,13 +3,13 @@ the server stops taking new games; it never tells anyone of an answer it did not
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
 
 from dominion.protocol import Ack, Answer, Error, Join, PendingDecision, Snapshot
 from dominion.server.storage import StorageError
+from tests.eventually import eventually
 
 from .wsplay import ServerFactory, fail_writes, ws_server  # noqa: F401 (the fixture)
 
@@ -79,11 +79,8 @@ async def test_bots_retry_when_storage_recovers_and_survive_a_broken_strategy(
     room = site.room(game)
     await room.resign(0)  # every seat is a bot's now; the game must still end
     failures["left"] = 3  # the bots' next answers cannot be stored at first
-    for _ in range(500):
-        if room.state == "finished":
-            break
-        await asyncio.sleep(0.01)
-    assert room.state == "finished" and failures["left"] == 0
+    await eventually(lambda: room.state == "finished")
+    assert failures["left"] == 0
 
 
 async def test_a_seat_change_that_cannot_be_saved_changes_nothing(

@@ -23,6 +23,7 @@ from dominion.protocol import (
     encode_client,
 )
 from dominion.server.settings import Settings
+from tests.eventually import eventually
 
 from .wsclient import TestClient
 from .wsplay import Player, ServerFactory, close_code_sent, ws_server
@@ -185,9 +186,7 @@ async def test_connections_per_address(ws_server: ServerFactory) -> None:
     assert refused.value.status == 429
     await first.close()
     await second.close()
-    for _ in range(50):  # the server notices the close
-        await asyncio.sleep(0.01)
-        if sum(site.app_state().per_address.values()) < 2:
-            break
+    # the server notices the close
+    await eventually(lambda: sum(site.app_state().per_address.values()) < 2)
     third = await site.connect()
     assert isinstance(await third.request(Ping), Ack)

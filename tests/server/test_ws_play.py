@@ -26,6 +26,7 @@ from dominion.protocol import (
     encode_server,
 )
 from dominion.server.play.room import Room
+from tests.eventually import eventually
 
 from .wsplay import Player, ServerFactory, Site, expect_error, raw_request, ws_server
 
@@ -77,8 +78,7 @@ async def test_two_seats_client_against_bot(ws_server: ServerFactory, version: i
     assert result is not None and set(result) >= {"scores", "winners", "turns", "decks"}
     assert ann.answered > 10
     check_complete(site, game, [ann])
-    await asyncio.sleep(0.05)
-    assert site.room(game).state == "finished"
+    await eventually(lambda: site.room(game).state == "finished")
 
 
 async def test_six_seats_clients_bots_and_spectator(ws_server: ServerFactory) -> None:
