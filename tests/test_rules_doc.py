@@ -131,3 +131,16 @@ def test_the_polish_terms_are_the_clients_words() -> None:
         assert terms[english] == ", ".join(terminal[word] for word in english.split(", "))
     for english, key in (("Supply", "supply"), ("Trash", "trash"), ("deck", "deck")):
         assert terms[english].casefold() == web[key].casefold()
+
+
+def test_every_reference_to_the_rules_is_to_docs_rules_md() -> None:
+    """The rules are this repository's own: nothing points to a RULES.md a clone lacks."""
+    texts = [ROOT / "README.md", *(ROOT / "docs").glob("*.md"),
+             *(path for folder in ("server", "clients", "tests") for pattern in ("*.py", "*.mjs")
+               for path in (ROOT / folder).rglob(pattern))]
+    stray = [f"{path.relative_to(ROOT)}:{number}"
+             for path in texts if path != Path(__file__).resolve()
+             for number, line in enumerate(path.read_text().splitlines(), 1)
+             if re.search(r"(?<!docs/)RULES\.md", line)]
+    assert stray == []
+    assert "`docs/RULES.md`: the rules the engine implements" in (ROOT / "README.md").read_text()

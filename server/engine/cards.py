@@ -30,7 +30,7 @@ class Card:
     types: tuple[CardType, ...]
     editions: tuple[int, ...]
     text: str
-    """English, paraphrased from the published card (RULES.md)."""
+    """English, paraphrased from the published card (docs/RULES.md)."""
     text_pl: str
     """Polish, in the Polish rulebook's words (dodaj, odrzuć, wyrzuć na Śmietnisko, ...)."""
     coins: int = 0

@@ -482,7 +482,7 @@ class Game:
     def _reactions(self, attacker: PlayerState, attack: str) -> Flow[list[PlayerState]]:
         """Ask each other player who may hold a Moat, in turn order; return those the Attack
         hits. Whoever owns a Moat out of sight is asked, Moat in hand or not, so that being
-        asked shows nothing (RULES.md: a player without a Moat still pauses)."""
+        asked shows nothing (docs/RULES.md: a player without a Moat still pauses)."""
         victims = []
         for other in self.others(attacker):
             if self.may_hold(other, _MOAT):

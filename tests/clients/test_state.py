@@ -61,7 +61,7 @@ def test_state_from_events_matches_the_engine(edition: int) -> None:
                 assert state.supply == game.supply
                 if game.pending.kind is not DecisionKind.REACT:
                     # A client counts an Attack's +coins when it is played; the engine,
-                    # once every Moat has answered (RULES.md: Moat comes first).
+                    # once every Moat has answered (docs/RULES.md: Moat comes first).
                     assert state.coins == game.turn.coins, state.seat
                 assert state.trash == game.trash
                 for seat in range(players):

@@ -68,7 +68,8 @@ def check_view_ignores_hidden(game: Game, viewer: int | None, rng: random.Random
 
 
 def check_event_redaction(game: Game, viewer: int | None) -> None:
-    """Events never show a viewer cards RULES.md hides from them, and always show they happened."""
+    """Events never show a viewer cards docs/RULES.md hides from them, and always show that
+    they happened."""
     for event in game.events:
         seen = visible_event(event, viewer)
         assert seen["kind"] == event.kind.value

@@ -1,5 +1,5 @@
 """Every card's Polish text says what its English text says, in the Polish rulebook's
-terms (shared/sources: dodaj, odrzuć, wyrzuć na Śmietnisko, odkryj, podejrzyj, ...)."""
+terms (docs/RULES.md, Terms: dodaj, odrzuć, wyrzuć na Śmietnisko, odkryj, podejrzyj, ...)."""
 
 from __future__ import annotations
 

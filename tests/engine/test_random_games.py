@@ -1,5 +1,5 @@
 """Thousands of random-bot games: no exception, cards conserved, every game ends,
-replays reproduce every event, and no view shows what RULES.md hides."""
+replays reproduce every event, and no view shows what docs/RULES.md hides."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The view function's own rulings (RULES.md, "Hidden and public information"), one
+"""The view function's own rulings (docs/RULES.md, "Hidden and public information"), one
 event and one decision at a time; the random-game and on-the-wire tests check the rest
 over thousands of events."""
 

@@ -1,6 +1,6 @@
 """The no-leak check on the wire: over many random games, every frame each seat and
-each spectator received is checked against what RULES.md lets them know, with the
-engine's own record of every event (its true owner, cards and secrecy) as the truth."""
+each spectator received is checked against what docs/RULES.md lets them know, with
+the engine's own record of every event (its true owner, cards and secrecy) as the truth."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""No viewer learns a hidden card from which questions are asked (RULES.md, "Hidden and
-public information": only the timing of an answer may differ).
+"""No viewer learns a hidden card from which questions are asked (docs/RULES.md,
+"Hidden and public information": only the timing of an answer may differ).
 
 Each case builds two games that differ only in cards hidden from every viewer but their
 owner (a hand's card against a deck's, say), answers both alike as far as anyone else

@@ -20,8 +20,8 @@ function check(where, state, view, owned) {
   };
   if (!same(state.supply, view.supply)) wrong("supply", state.supply, view.supply);
   if (!same(state.trash, view.trash)) wrong("trash", state.trash, view.trash);
-  // during a Moat question the engine has not yet counted the Attack's +coins (RULES.md:
-  // Moat first); a page counts them when the card is played
+  // during a Moat question the engine has not yet counted the Attack's +coins
+  // (docs/RULES.md: Moat first); a page counts them when the card is played
   if (!same(state.turn, view.turn) && view.decision?.kind !== "react") {
     wrong("turn", state.turn, view.turn);
   }

@@ -114,7 +114,7 @@ def test_three_seats_two_pages_a_bot_a_reload_a_restart_and_a_spectator(
     assert watcher.locator(".hand, .mine, #decision .option").count() == 0
     for cell in watcher.locator(".players tbody td:nth-child(3)").all_inner_texts():
         assert cell.isdigit()
-    # ... and no frame it received held a hidden card (RULES.md, hidden information)
+    # ... and no frame it received held a hidden card (docs/RULES.md, hidden information)
     with urllib.request.urlopen(f"{url}/api/v1/games/{game}/replay") as response:
         replay = json.load(response)
     hidden = set(hidden_events(replay))
