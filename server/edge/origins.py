@@ -60,7 +60,7 @@ def host_allowed(request: web.Request) -> bool:
     header neither a loopback host nor public_url's host."""
     local = _local_address(request)
     if local is not None and not _is_loopback(local[0]):
-        return True  # reachable by its address: no name to rebind to a victim's machine
+        return True  # reachable from elsewhere by its address anyway: no name to guard
     host = request.headers.get(hdrs.HOST)
     if host is None:
         return True  # not a browser
