@@ -22,11 +22,12 @@ from .addresses import client_address
 from .budgets import Budgets
 from .connection import Connection, watch_connections, watch_interval
 from .node_api import add_node_routes
+from .origins import known_hosts_only, origin_allowed
 from .outbox import Waiting
 from .replay_api import add_replay_routes
 from .rest import add_rest_routes, json_errors, method_not_allowed, unmatched_as_json
 from .state import DIRECTORY, SETTINGS, STATE, STORAGE, ServerState
-from .web import add_web_routes, same_origin
+from .web import add_web_routes
 
 log = logging.getLogger("dominion.server")
 
@@ -41,8 +42,10 @@ def budgets_of(settings: Settings) -> Budgets:
 
 
 def create_app(settings: Settings) -> web.Application:
-    app = web.Application(client_max_size=64 * 1024, middlewares=[unmatched_as_json])
+    app = web.Application(client_max_size=64 * 1024,
+                          middlewares=[known_hosts_only, unmatched_as_json])
     app[SETTINGS] = settings
+    app.on_response_prepare.append(_no_sniffing)
     # one context per resource, opened in this order and closed in the reverse one
     app.cleanup_ctx.append(_storage)
     app.cleanup_ctx.append(_live_games)
@@ -142,12 +145,10 @@ async def _close_connections(app: web.Application) -> None:
     await asyncio.gather(*(connection.closed() for connection in list(state.connections)))
 
 
-def _origin_allowed(request: web.Request) -> bool:
-    origin = request.headers.get("Origin")
-    if origin is None:
-        return True  # not a browser: the allow-list protects browsers' users
-    allowed = request.config_dict[SETTINGS].allowed_origins
-    return "*" in allowed or origin in allowed or same_origin(request)
+async def _no_sniffing(request: web.Request, response: web.StreamResponse) -> None:
+    """Every response is what its Content-Type says: a browser must not guess that a JSON
+    answer or a replay holding players' names is a page or a script."""
+    response.headers["X-Content-Type-Options"] = "nosniff"
 
 
 async def websocket_methods(request: web.Request) -> web.Response:
@@ -157,7 +158,7 @@ async def websocket_methods(request: web.Request) -> web.Response:
 async def websocket(request: web.Request) -> web.StreamResponse:
     state = request.config_dict[STATE]
     settings = state.settings
-    if not _origin_allowed(request):
+    if not origin_allowed(request):
         raise web.HTTPForbidden(text="this Origin may not connect")
     offered = request.headers.get("Sec-WebSocket-Protocol")
     if offered is not None and not {name.strip() for name in offered.split(",")} & set(
@@ -205,5 +206,4 @@ async def healthz(request: web.Request) -> web.Response:
 
 async def metrics(request: web.Request) -> web.Response:
     body = request.config_dict[STATE].metrics.exposition()
-    return web.Response(body=body, content_type="text/plain", charset="utf-8",
-                        headers={"X-Content-Type-Options": "nosniff"})
+    return web.Response(body=body, content_type="text/plain", charset="utf-8")

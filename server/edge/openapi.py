@@ -74,6 +74,9 @@ ERROR_CODES: dict[str, str] = {
     "bad_token": "the token holds no seat in this game (or is not a string)",
     "unknown_game": "no game has this id",
     "not_found": "no resource at this path",
+    "unknown_host": "the request arrived on a loopback address and its Host header names "
+                    "neither a loopback host nor public_url's host (a DNS-rebinding page's "
+                    "request: docs/SERVER.md, \"Threat model\")",
     "method_not_allowed": "the path exists but not with this method (see the Allow header)",
     "game_full": "every seat of the table is taken",
     "game_started": "the game has already started (or ended)",
@@ -574,7 +577,9 @@ def paths() -> dict[str, Any]:
                                        "hello and welcome (docs/PROTOCOL.md)"},
                 "400": _text("Not a WebSocket upgrade request, or no subprotocol offered "
                              "that this server speaks"),
-                "403": _text("This Origin may not connect (the allowed_origins setting)"),
+                "403": _text("This Origin may not connect: it is not a bare "
+                             "scheme://host[:port] naming public_url, the server's own "
+                             "address or one of allowed_origins"),
                 "429": _text("Too many connections from this address"),
             },
         }},
@@ -633,8 +638,8 @@ WEBSOCKET = (
     "frames: hello, join a seat with its token (from createGame or joinGame) or watch as a "
     "spectator, snapshots, updates (numbered events and the next decision), "
     "answers, chat, resign, game over and resume. The whole protocol is in docs/PROTOCOL.md; "
-    "its limits are in GET /api/v1/server. Requests with an Origin header must come from an "
-    "allowed Origin."
+    "its limits are in GET /api/v1/server. Requests with an Origin header (browsers') must "
+    "come from public_url, the server's own address or an allowed Origin."
 )
 
 DESCRIPTION = (
@@ -645,7 +650,9 @@ DESCRIPTION = (
     "(schema Error) with a stable code, and a refused request changes nothing. Besides the "
     "codes listed per operation, any path under /api/v1/ that does not exist answers 404 "
     "`not_found`, and a method a path does not have answers 405 `method_not_allowed` with an "
-    "Allow header (so does any other path of the server, and a CONNECT).\n\n"
+    "Allow header (so does any other path of the server, and a CONNECT). A request that "
+    "arrives on a loopback address with a Host header that names neither a loopback "
+    "host nor public_url's host answers 421 `unknown_host`, on every path.\n\n"
     "A request that is not well-formed HTTP/1.1 (a method that is not a registered HTTP "
     "method, a request line or header that is too long or holds bytes HTTP does not allow, "
     "too many headers) never reaches this API: the HTTP layer answers it with a plain-text "
@@ -673,6 +680,8 @@ def _document() -> dict[str, Any]:
             "NotFound": error("No resource at this path", "not_found"),
             "MethodNotAllowed": error("The path does not have this method",
                                       "method_not_allowed"),
+            "UnknownHost": error("The Host header is not one of this server's names",
+                                 "unknown_host"),
         }},
     }
 

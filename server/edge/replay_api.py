@@ -20,6 +20,9 @@ log = logging.getLogger("dominion.replays")
 EXPORT_PER_SECOND = 50
 """Replays per second an export streams at most, so analysts cannot starve the games."""
 FORMATS = ("json", "msgpack", "text")
+DOWNLOAD_POLICY = {"Content-Security-Policy": "default-src 'none'; sandbox"}
+"""Replays hold strangers' names and chat: a browser that opens one runs and loads
+nothing of it (every response also says nosniff: app.py)."""
 MISSING_NODES_HEADER = "X-Dominion-Missing-Nodes"
 """On an export from several nodes: those that did not answer (empty: none), as a
 listing's `missing_nodes`."""
@@ -59,7 +62,7 @@ async def download(request: web.Request) -> web.Response:
     replay = replay_of(request, request.match_info["game_id"])
     extension = {"json": "json", "msgpack": "msgpack", "text": "txt"}[chosen]
     name = f"{replay['game']['id']}.{extension}"
-    headers = {"Content-Disposition": f'attachment; filename="{name}"'}
+    headers = {**DOWNLOAD_POLICY, "Content-Disposition": f'attachment; filename="{name}"'}
     if chosen == "msgpack":
         return web.Response(body=msgpack.packb(replay, use_bin_type=True),
                             content_type="application/msgpack", headers=headers)
@@ -90,7 +93,7 @@ async def export(request: web.Request) -> web.StreamResponse:
         state.budgets.charge("work", address, work)
 
     export = await request.config_dict[DIRECTORY].export(filters, pay)  # refusals here
-    headers = {"Content-Type": "application/x-ndjson"}
+    headers = {**DOWNLOAD_POLICY, "Content-Type": "application/x-ndjson"}
     if export.missing_nodes is not None:  # several nodes: say whose games it cannot hold
         headers[MISSING_NODES_HEADER] = ",".join(export.missing_nodes)
     response = web.StreamResponse(headers=headers)

@@ -33,6 +33,7 @@ STATUS = {
     "unknown_game": 404,
     "not_found": 404,
     "bad_token": 403,
+    "unknown_host": 421,
     "game_full": 409,
     "game_started": 409,
     "too_many_games": 429,

@@ -13,7 +13,6 @@ import hashlib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import PurePosixPath
-from urllib.parse import urlsplit
 
 from aiohttp import web
 
@@ -42,7 +41,6 @@ CONTENT_SECURITY_POLICY = "; ".join([
 ])
 SECURITY_HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
-    "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",
 }
@@ -113,19 +111,3 @@ def add_web_routes(app: web.Application) -> None:
     app.router.add_get("/", page)
     app.router.add_get("/web/{digest}/{path:.+}", asset)
 
-
-def same_origin(request: web.Request) -> bool:
-    """Does the request's Origin name this server (the host the browser asked for)?
-
-    The page's own WebSocket is always allowed: its Origin is the address the page was
-    loaded from, which is the Host of the upgrade request (a proxy in front passes it on).
-    """
-    origin = request.headers.get("Origin")
-    if not origin:
-        return False
-    parts = urlsplit(origin)
-    if parts.scheme not in ("http", "https") or not parts.netloc:
-        return False
-    default = ":443" if parts.scheme == "https" else ":80"
-    return (parts.netloc.lower().removesuffix(default)
-            == request.host.lower().removesuffix(":80").removesuffix(":443"))

@@ -20,12 +20,12 @@ from tests.server.wsplay import ServerFactory, ws_server
 __all__ = ["ws_server"]
 
 MALFORMED = [
-    b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\nHost: x\r\n\r\n",  # a URL over 8,190 bytes
+    b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\nHost: localhost\r\n\r\n",  # a URL over 8,190 bytes
     b"GET / HTTP/1.1\r\n" + b"".join(b"X-%d: y\r\n" % i for i in range(200)) + b"\r\n",
-    b"GET / HTTP/1.1\r\nHost: x\r\nX-A: \x01\x1b[2J\r\n\r\n",  # bytes HTTP does not allow
+    b"GET / HTTP/1.1\r\nHost: localhost\r\nX-A: \x01\x1b[2J\r\n\r\n",  # bytes HTTP does not allow
     b"GET / HTTP/1.1\r\nHo st: x\r\n\r\n",
-    b"GET / HTTP/1.1\r\nHost: x\r\nX: " + b"a" * 9000 + b"\r\n\r\n",
-    b"FOO / HTTP/1.1\r\nHost: x\r\n\r\n",
+    b"GET / HTTP/1.1\r\nHost: localhost\r\nX: " + b"a" * 9000 + b"\r\n\r\n",
+    b"FOO / HTTP/1.1\r\nHost: localhost\r\n\r\n",
 ]
 
 
@@ -49,7 +49,7 @@ async def test_malformed_requests_and_dropped_clients_are_not_server_errors(
         for data in MALFORMED:
             await send(port, data)
         # a body cut off before its Content-Length
-        await send(port, b"POST /api/v1/games HTTP/1.1\r\nHost: x\r\nContent-Type: "
+        await send(port, b"POST /api/v1/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: "
                          b"application/json\r\nContent-Length: 1000\r\n\r\n{\"name\":", drop=True)
         await asyncio.sleep(0.5)
     finally:
@@ -105,7 +105,7 @@ async def test_a_client_leaving_an_export_midway_is_not_a_server_error(
     with caplog.at_level("DEBUG"):
         for method in ("GET", "HEAD"):
             reader, writer = await asyncio.open_connection("127.0.0.1", port)
-            writer.write(f"{method} /api/v1/replays/export HTTP/1.1\r\nHost: x\r\n\r\n"
+            writer.write(f"{method} /api/v1/replays/export HTTP/1.1\r\nHost: localhost\r\n\r\n"
                          .encode())
             await reader.readuntil(b"\r\n\r\n")  # the headers; then the client leaves
             writer.transport.abort()

@@ -53,7 +53,7 @@ async def raw_http(api: Api, request: bytes) -> tuple[str, dict[str, str], bytes
 async def test_requests_no_route_takes_get_the_json_error_shape(
         api: Api, request_line: bytes, status: int) -> None:
     line, headers, body = await raw_http(
-        api, request_line + b"\r\nHost: x\r\nContent-Length: 0\r\n\r\n")
+        api, request_line + b"\r\nHost: localhost\r\nContent-Length: 0\r\n\r\n")
     assert line.split()[1] == str(status)
     assert headers["content-type"].startswith("application/json")
     assert set(json.loads(body)) == {"error"}
@@ -70,8 +70,8 @@ async def test_a_head_request_for_the_export_gets_no_body(api: Api) -> None:
         room = api.state.lobby.room(game)
         await room.resign(0)
     reader, writer = await asyncio.open_connection("127.0.0.1", api.client.port)
-    writer.write(b"HEAD /api/v1/replays/export HTTP/1.1\r\nHost: x\r\n\r\n"
-                 b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+    writer.write(b"HEAD /api/v1/replays/export HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                 b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
     head = await reader.readuntil(b"\r\n\r\n")
     assert head.startswith(b"HTTP/1.1 200")
     following = await reader.readuntil(b"\r\n\r\n")  # the next response, nothing between
