@@ -40,6 +40,7 @@ from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 
 from ..errors import GameError
+from ..storage.records import GameState
 from .directory import Export, LocalDirectory, Page, Pay
 from .listing import NODE_PAGE_MAX, matches, merge_pages, only_paging
 from .node import PEER_KEY_HEADER, REPLAY_WORK_HEADER, NodeNameTaken, node_url
@@ -54,7 +55,7 @@ log = logging.getLogger("dominion.cluster")
 
 NODES = "dominion:nodes"
 PEER_KEY = "dominion:peer-key"
-LIVE = {"open": "dominion:open", "playing": "dominion:playing"}
+LIVE: dict[str, str] = {GameState.OPEN: "dominion:open", GameState.PLAYING: "dominion:playing"}
 MISSED_BEATS = 3
 """Heartbeats a node may miss before the others count it as gone."""
 PEER_TIMEOUT = 5.0
@@ -178,7 +179,7 @@ class RedisDirectory:
         """Mark running games whose turn moved on, and count the live games."""
         live = 0
         for room in self._lobby.rooms.values():
-            if room.state != "playing":
+            if room.state != GameState.PLAYING:
                 continue
             live += 1
             turn = room.game.turn.number if room.game is not None else 0

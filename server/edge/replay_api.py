@@ -11,7 +11,7 @@ from aiohttp import web
 
 from ..errors import GameError
 from ..replays import finished_replay, replay_work, text_log
-from ..storage.records import ENDED, ENDED_STATES
+from ..storage.records import ENDED, ENDED_STATES, UNFINISHED_STATES
 from .addresses import client_address
 from .filters import EXPORT_MAX, game_filters
 from .state import DIRECTORY, STATE
@@ -45,13 +45,13 @@ def replay_of(request: web.Request, game_id: str) -> dict[str, Any]:
     state = request.config_dict[STATE]
     address = client_address(request)
     room = state.lobby.rooms.get(game_id)
-    if room is not None and room.state in ("open", "playing"):
+    if room is not None and room.state in UNFINISHED_STATES:
         state.budgets.charge("work", address, room.replay_work())
         return room.spectator_replay()
     stored = state.storage.load_game(game_id)
     if stored is None:
         raise GameError("unknown_game", f"no game {game_id!r}")
-    if stored.game.state in ("open", "playing"):
+    if stored.game.state in UNFINISHED_STATES:
         raise GameError("unknown_game", f"game {game_id!r} is not loaded")
     state.budgets.charge("work", address, replay_work(len(stored.answers)))
     return finished_replay(stored, state.storage.chat(game_id))

@@ -185,6 +185,13 @@ class Game:
         self.pending = self._run(picked)
         return self.events[start:]
 
+    def apply(self, entry: Answer | Resignation) -> list[Event]:
+        """Apply one entry of a game's log, an answer or a resignation (as `answer` or
+        `resign` does); its events."""
+        if isinstance(entry, Resignation):
+            return self.resign(entry.player)
+        return self.answer(entry.player, entry.decision, entry.choices)
+
     def _run(self, picked: tuple[int, ...] | None) -> Decision | None:
         """Send the flow an answer (None to start it); the next question, or None at the end."""
         flow = self._flow

@@ -14,8 +14,5 @@ def replay(setup: Setup, seed: int, answers: Iterable[Answer | Resignation], *,
     """The game those answers produce; raises `IllegalAnswer` at the first one that is not legal."""
     game = Game(setup, seed, history=history)
     for entry in answers:
-        if isinstance(entry, Resignation):
-            game.resign(entry.player)
-        else:
-            game.answer(entry.player, entry.decision, entry.choices)
+        game.apply(entry)
     return game

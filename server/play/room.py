@@ -23,7 +23,7 @@ from ..engine.rng import new_seed
 from ..engine.scoring import score_game
 from ..errors import GameError
 from ..replays import commitment_of, spectator_replay
-from ..storage import GameRecord, SeatRecord, Storage, StoredGame
+from ..storage import GameLog, GameRecord, GameState, SeatRecord, StoredGame
 from .answer_log import AnswerLog
 from .bots import EngineTable
 from .clock import utc_now
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("dominion.room")
 
-OPEN, PLAYING, FINISHED, ABANDONED = "open", "playing", "finished", "abandoned"
+OPEN, PLAYING, FINISHED, ABANDONED = GameState
 BOT_RETRY_SECONDS = 1.0
 """A bot whose answer could not be stored (or a game end) is tried again after this long."""
 
@@ -86,7 +86,7 @@ class Room:
                  "_settings", "_storage", "_subscribers", "_tasks", "answers", "game", "id",
                  "on_changed", "on_ended", "record", "seats")
 
-    def __init__(self, record: GameRecord, seats: list[Seat], storage: Storage,
+    def __init__(self, record: GameRecord, seats: list[Seat], storage: GameLog,
                  settings: Settings, metrics: Metrics, histories: HistoryCache) -> None:
         self.record = record
         self.id = record.id
@@ -118,14 +118,14 @@ class Room:
         return bool(self.record.options.get("spectator_chat", True))
 
     @property
-    def state(self) -> str:
+    def state(self) -> GameState:
         """open, playing, finished or abandoned (the record is the one place it is kept)."""
         return self.record.state
 
     # -- restore ---------------------------------------------------------------
 
     @classmethod
-    def restore(cls, stored: StoredGame, storage: Storage, settings: Settings,
+    def restore(cls, stored: StoredGame, storage: GameLog, settings: Settings,
                 metrics: Metrics, histories: HistoryCache) -> Room:
         """Rebuild a room from storage: its set-up, seed and answers, replayed."""
         seats = [Seat(s.seat, s.name, s.token_hash, s.bot, s.joined_at) for s in stored.seats]
@@ -378,38 +378,47 @@ class Room:
     async def answer(self, seat: int, decision: int, options: object,
                      on_accepted: Callable[[], None] = lambda: None, *,
                      by_bot: bool = False) -> None:
-        async with self._lock:
-            game = self._running()
+        def check(game: Game) -> Answer:
             if by_bot and self.seats[seat].bot is None:  # its player took the seat back
                 raise GameError("stale_decision", "the seat is no longer a bot's")
+            return Answer(seat, decision, game.check_answer(seat, decision, options))
+
+        await self._change(check, on_accepted)
+
+    async def resign(self, seat: int, on_accepted: Callable[[], None] = lambda: None) -> None:
+        def check(game: Game) -> Resignation:
+            game.check_resign(seat)
+            return Resignation(seat)
+
+        await self._change(check, on_accepted)
+
+    async def _change(self, check: Callable[[Game], Answer | Resignation],
+                      on_accepted: Callable[[], None]) -> None:
+        """Every change to a running game takes this way, one at a time: `check` makes its
+        log entry (changing nothing; a refusal is a GameError), the entry is made durable,
+        then applied, acknowledged (`on_accepted`) and told to everyone. A new kind of
+        change is one more `check`."""
+        async with self._lock:
+            game = self._running()
             try:
-                picked = game.check_answer(seat, decision, options)
+                entry = check(game)
             except IllegalAnswer as illegal:
                 raise GameError(illegal.code, illegal.message) from None
-            entry = Answer(seat, decision, picked)
             await self._durable(game, entry)
-            events = game.answer(seat, decision, picked)
+            events = game.apply(entry)
             self.answers.append(entry)
-            self._metrics.answers.inc()
+            self._applied(entry)
             on_accepted()
             await self._published(events)
         self.wake_bots()
 
-    async def resign(self, seat: int, on_accepted: Callable[[], None] = lambda: None) -> None:
-        async with self._lock:
-            game = self._running()
-            try:
-                game.check_resign(seat)
-            except IllegalAnswer as illegal:
-                raise GameError(illegal.code, illegal.message) from None
-            entry = Resignation(seat)
-            await self._durable(game, entry)
-            events = game.resign(seat)
-            self.answers.append(entry)
-            self.seats[seat].bot = self.seats[seat].bot or self._settings.takeover_strategy
-            on_accepted()
-            await self._published(events)
-        self.wake_bots()
+    def _applied(self, entry: Answer | Resignation) -> None:
+        """What the room keeps besides the game once `entry` is applied."""
+        if isinstance(entry, Resignation):  # others answer for the seat from now on
+            seat = self.seats[entry.player]
+            seat.bot = seat.bot or self._settings.takeover_strategy
+        else:
+            self._metrics.answers.inc()
 
     def _running(self) -> Game:
         self._refuse_if_closed()
@@ -461,7 +470,7 @@ class Room:
             for frame in frames[viewer, subscriber.version]:
                 subscriber.push(frame)
 
-    async def _finish(self, state: str, result: dict[str, Any] | None) -> None:
+    async def _finish(self, state: GameState, result: dict[str, Any] | None) -> None:
         """The game has ended: store that, then let the lobby retire the room. If the end
         cannot be stored, the game has ended all the same (its log says so, and a restart
         finishes it from there): the end is stored again later."""

@@ -9,11 +9,13 @@ docs/STORAGE.md.
   schema   the file: recognising it, its pragmas, schema and migrations
   rows     records to rows and back
   store    `Storage`: the writer thread with group commit (write-ahead), and reads
+  game_log `GameLog`: what a live game needs of storage; `MemoryGameLog` for tests
 """
 
 from __future__ import annotations
 
-from .records import GAME_STATES, GameRecord, SeatRecord, StorageError, StoredGame
+from .game_log import GameLog, MemoryGameLog
+from .records import GAME_STATES, GameRecord, GameState, SeatRecord, StorageError, StoredGame
 from .schema import APPLICATION_ID, SCHEMA_VERSION
 from .store import Storage
 
@@ -21,7 +23,10 @@ __all__ = [
     "APPLICATION_ID",
     "GAME_STATES",
     "SCHEMA_VERSION",
+    "GameLog",
     "GameRecord",
+    "GameState",
+    "MemoryGameLog",
     "SeatRecord",
     "Storage",
     "StorageError",

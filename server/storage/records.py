@@ -3,13 +3,27 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from dominion.server.engine import Answer, Resignation
 
-GAME_STATES = ("open", "playing", "finished", "abandoned")
-UNFINISHED_STATES = ("open", "playing")
-ENDED_STATES = ("finished", "abandoned")
+
+class GameState(StrEnum):
+    """Where a game is in its life; stored as its value."""
+
+    OPEN = "open"
+    """Waiting for players to take its seats."""
+    PLAYING = "playing"
+    FINISHED = "finished"
+    """Played to its end (or every other player resigned)."""
+    ABANDONED = "abandoned"
+    """Ended without a winner: a player stayed away and no bot took the seat."""
+
+
+GAME_STATES = tuple(GameState)
+UNFINISHED_STATES = (GameState.OPEN, GameState.PLAYING)
+ENDED_STATES = (GameState.FINISHED, GameState.ABANDONED)
 ENDED = "ended"
 """A listing's state filter for games that have ended either way (finished or abandoned)."""
 LISTING_STATES = (*GAME_STATES, ENDED)
@@ -32,7 +46,7 @@ class SeatRecord:
 class GameRecord:
     id: str
     created_at: str
-    state: str
+    state: GameState
     edition: int
     seats: int
     kingdom: tuple[str, ...]

@@ -10,7 +10,7 @@ import sqlite_utils
 
 from dominion.server.engine import Answer, Resignation
 
-from .records import GameRecord, SeatRecord, StoredGame
+from .records import GameRecord, GameState, SeatRecord, StoredGame
 
 
 def to_json(value: Any) -> str:
@@ -33,7 +33,7 @@ def game_row(game: GameRecord) -> dict[str, Any]:
         "created_at": game.created_at,
         "started_at": game.started_at,
         "finished_at": game.finished_at,
-        "state": game.state,
+        "state": str(game.state),
         "edition": game.edition,
         "seats": game.seats,
         "kingdom": to_json(list(game.kingdom)),
@@ -50,7 +50,7 @@ def game_record(row: dict[str, Any]) -> GameRecord:
     return GameRecord(
         id=row["id"],
         created_at=row["created_at"],
-        state=row["state"],
+        state=GameState(row["state"]),
         edition=row["edition"],
         seats=row["seats"],
         kingdom=tuple(orjson.loads(row["kingdom"])),

@@ -33,6 +33,7 @@ from .records import (
     LISTING_STATES,
     UNFINISHED_STATES,
     GameRecord,
+    GameState,
     SeatRecord,
     StorageError,
     StoredGame,
@@ -347,7 +348,7 @@ class Storage:
         self,
         game_id: str,
         *,
-        state: str,
+        state: GameState,
         finished_at: str,
         result: dict[str, Any] | None,
     ) -> None:
@@ -361,7 +362,7 @@ class Storage:
             cursor = db.execute(
                 "UPDATE games SET state = ?, finished_at = ?, result = ?"
                 " WHERE id = ? AND state IN ('open', 'playing')",
-                [state, finished_at, result_json, game_id],
+                [str(state), finished_at, result_json, game_id],
             )
             if cursor.rowcount != 1 and state_of(db, game_id) != f"it is {state}":
                 raise StorageError(f"cannot finish game {game_id}: {state_of(db, game_id)}")

@@ -1,0 +1,136 @@
+"""What a live game needs of storage, as one small interface, and an in-memory one.
+
+`Storage` (SQLite, store.py) is the server's. `MemoryGameLog` keeps the same records in
+dictionaries, with the same checks, so that rooms can be tested directly: fast, with no
+file, thread or socket (tests/play/).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any, Protocol
+
+from dominion.server.engine import Answer, Resignation
+
+from .records import (
+    ENDED_STATES,
+    UNFINISHED_STATES,
+    GameRecord,
+    GameState,
+    SeatRecord,
+    StorageError,
+    StoredGame,
+    check_game,
+    check_seat,
+    check_seed,
+)
+
+
+class GameLog(Protocol):
+    """The writes a live game makes, in the order it makes them, and the reads a restart
+    makes. Each write is durable when it returns; one that raises changed nothing."""
+
+    async def create_game(self, game: GameRecord, seats: Sequence[SeatRecord]) -> None: ...
+
+    async def save_seat(self, game_id: str, seat: SeatRecord) -> None: ...
+
+    async def start_game(self, game_id: str, *, started_at: str, seed: int, commitment: str,
+                         setup: dict[str, Any]) -> None: ...
+
+    async def append_answers(self, game_id: str, first_index: int,
+                             entries: Sequence[Answer | Resignation], at: str) -> None: ...
+
+    async def finish_game(self, game_id: str, *, state: GameState, finished_at: str,
+                          result: dict[str, Any] | None) -> None: ...
+
+    async def append_chat(self, game_id: str, *, at: str, seat: int | None, name: str,
+                          text: str) -> None: ...
+
+    def load_game(self, game_id: str) -> StoredGame | None: ...
+
+    def unfinished_games(self) -> list[StoredGame]: ...
+
+
+class MemoryGameLog:
+    """A `GameLog` in memory, refusing what `Storage` refuses. `fail_writes` makes every
+    write raise `StorageError` (a full disk, say) until it is set back to False."""
+
+    def __init__(self) -> None:
+        self.games: dict[str, GameRecord] = {}
+        self.seats: dict[str, list[SeatRecord]] = {}
+        self.answers: dict[str, list[Answer | Resignation]] = {}
+        self.chat: dict[str, list[dict[str, Any]]] = {}
+        self.fail_writes = False
+
+    def _game(self, game_id: str) -> GameRecord:
+        if self.fail_writes:
+            raise StorageError("the database cannot be written (MemoryGameLog.fail_writes)")
+        if game_id not in self.games:
+            raise StorageError(f"no game {game_id}")
+        return self.games[game_id]
+
+    async def create_game(self, game: GameRecord, seats: Sequence[SeatRecord]) -> None:
+        if self.fail_writes:
+            raise StorageError("the database cannot be written (MemoryGameLog.fail_writes)")
+        check_game(game)
+        for seat in seats:
+            check_seat(seat, game.seats)
+        if game.id in self.games:
+            raise StorageError(f"game {game.id} exists")
+        self.games[game.id] = game
+        self.seats[game.id] = list(seats)
+        self.answers[game.id] = []
+        self.chat[game.id] = []
+
+    async def save_seat(self, game_id: str, seat: SeatRecord) -> None:
+        game = self._game(game_id)
+        check_seat(seat, None)
+        if seat.seat >= game.seats:
+            raise StorageError(f"game {game_id} has {game.seats} seats, no seat {seat.seat}")
+        self.seats[game_id][seat.seat] = seat
+
+    async def start_game(self, game_id: str, *, started_at: str, seed: int, commitment: str,
+                         setup: dict[str, Any]) -> None:
+        check_seed(seed)
+        game = self._game(game_id)
+        if game.state != GameState.OPEN:
+            raise StorageError(f"cannot start game {game_id}: it is {game.state}")
+        self.games[game_id] = replace(game, state=GameState.PLAYING, started_at=started_at,
+                                      seed=seed, commitment=commitment, setup=setup)
+
+    async def append_answers(self, game_id: str, first_index: int,
+                             entries: Sequence[Answer | Resignation], at: str) -> None:
+        self._game(game_id)
+        log = self.answers[game_id]
+        if first_index != len(log):
+            raise StorageError(f"game {game_id} has {len(log)} answers, not {first_index}")
+        log.extend(entries)
+
+    async def finish_game(self, game_id: str, *, state: GameState, finished_at: str,
+                          result: dict[str, Any] | None) -> None:
+        if state not in ENDED_STATES:
+            raise ValueError(f"state must be one of {', '.join(ENDED_STATES)}, not {state!r}")
+        game = self._game(game_id)
+        if game.state == state:
+            return  # a retry after a write whose outcome was not heard
+        if game.state not in UNFINISHED_STATES:
+            raise StorageError(f"cannot finish game {game_id}: it is {game.state}")
+        self.games[game_id] = replace(game, state=state, finished_at=finished_at,
+                                      result=result)
+
+    async def append_chat(self, game_id: str, *, at: str, seat: int | None, name: str,
+                          text: str) -> None:
+        self._game(game_id)
+        self.chat[game_id].append({"at": at, "seat": seat, "name": name, "text": text})
+
+    def load_game(self, game_id: str) -> StoredGame | None:
+        if game_id not in self.games:
+            return None
+        return StoredGame(self.games[game_id], tuple(self.seats[game_id]),
+                          tuple(self.answers[game_id]))
+
+    def unfinished_games(self) -> list[StoredGame]:
+        return [stored for game_id, game in self.games.items()
+                if game.state in UNFINISHED_STATES
+                and (stored := self.load_game(game_id)) is not None]

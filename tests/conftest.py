@@ -1,0 +1,35 @@
+"""The test tiers: `pytest -m "not slow"` is the fast tier for working (every module, in
+about a minute); plain `pytest` runs everything, as CI does.
+
+Slow are the folders that start real programs or browsers and the tests below that play
+long or drive a pseudo-terminal, listed here in one place; a test of its own may also say
+`@pytest.mark.slow`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).resolve().parent
+SLOW_FOLDERS = frozenset({"adversarial", "cluster", "deploy"})
+"""nginx, Redis, built wheels, attacks through real sockets."""
+SLOW_TESTS = (
+    "web/test_browser_",  # Chromium
+    "test_bench.py",  # each benchmark run for a moment
+    "tools/test_mutate.py",  # mutants, each against its tests
+    "clients/test_play_interactive.py",  # whole games through a pseudo-terminal
+    "engine/test_random_games.py::test_random_games",  # thousands of games
+    "server/test_no_leak_wire.py",  # whole games, every frame checked
+    "server/test_restart.py::test_sigkill_loses_no_accepted_answer",  # kills under load
+)
+"""Node ids below tests/, or their beginnings."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        where = Path(item.path).resolve().relative_to(TESTS)
+        node = "/".join(where.parts) + item.nodeid[len(item.nodeid.split("::")[0]):]
+        if where.parts[0] in SLOW_FOLDERS or node.startswith(SLOW_TESTS):
+            item.add_marker(pytest.mark.slow)
