@@ -23,6 +23,13 @@ def test_ruff_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.skipif(shutil.which("biome") is None, reason="biome is installed with .[dev]")
+def test_the_web_clients_javascript_is_lint_clean() -> None:
+    """Biome's recommended rules (biome.json), warnings included."""
+    result = run("biome", "lint", "--error-on-warnings", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 @pytest.mark.parametrize("what", [
     [arg for package in PACKAGES for arg in ("-p", package)],
     ["bench", "tools"],  # scripts, not packages: mypy takes them as files

@@ -5,7 +5,7 @@ import { createInterface } from "node:readline";
 import { GameState } from "../../clients/web/js/state.js";
 
 const sorted = (cards) => [...cards].sort();
-const canonical = (value) => JSON.stringify(value, (key, inner) => (
+const canonical = (value) => JSON.stringify(value, (_key, inner) => (
   inner && typeof inner === "object" && !Array.isArray(inner)
     ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : 1)))
     : inner));

@@ -131,7 +131,7 @@ export function endView(state, ui, gameId, replayUrl) {
   const winners = result.winners || [];
   const best = Math.max(...result.scores);
   const resigned = result.resigned || [];
-  const tied = result.scores.map((s, seat) => seat).filter((seat) => result.scores[seat] === best
+  const tied = result.scores.map((_score, seat) => seat).filter((seat) => result.scores[seat] === best
     && !resigned.includes(seat));
   const why = [];
   if (result.abandoned) why.push(i18n.t("abandoned"));
