@@ -9,10 +9,12 @@ docs/STORAGE.md.
   schema   the file: recognising it, its pragmas, schema and migrations
   rows     records to rows and back
   store    `Storage`: the writer thread with group commit (write-ahead), and reads
+  lock     one server per file: the lock `Storage` holds while it is open
 """
 
 from __future__ import annotations
 
+from .lock import DatabaseInUse
 from .records import GAME_STATES, GameRecord, SeatRecord, StorageError, StoredGame
 from .schema import APPLICATION_ID, SCHEMA_VERSION
 from .store import Storage
@@ -21,6 +23,7 @@ __all__ = [
     "APPLICATION_ID",
     "GAME_STATES",
     "SCHEMA_VERSION",
+    "DatabaseInUse",
     "GameRecord",
     "SeatRecord",
     "Storage",
