@@ -42,11 +42,13 @@ class JsonFormatter(logging.Formatter):
 
 class TextFormatter(logging.Formatter):
     """`2026-01-01 12:00:00 info    game created game=g-…`: the time, the level, the
-    message, then the fields it does not already say (a URL it names is not repeated)."""
+    message, then the fields it does not already say (a URL or path it names is not
+    repeated; a number always is, lest a coincidence hide it)."""
 
     def format(self, record: logging.LogRecord) -> str:
         message = record.getMessage()
-        said = [f"{k}={v}" for k, v in _fields(record) if v is not None and str(v) not in message]
+        said = [f"{k}={v}" for k, v in _fields(record)
+                if v is not None and not (isinstance(v, str) and v in message)]
         line = " ".join([self.formatTime(record, "%Y-%m-%d %H:%M:%S"),
                          f"{record.levelname.lower():<7}", message, *said])
         if record.exc_info:

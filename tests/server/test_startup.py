@@ -113,6 +113,6 @@ def test_auto_is_json_for_a_program_and_text_for_a_terminal() -> None:
 def test_a_text_line_adds_only_the_fields_its_message_does_not_say() -> None:
     record = logging.LogRecord("dominion.server", logging.INFO, "", 0, "listening on %s",
                                ("http://h:1",), None)
-    record.__dict__.update(url="http://h:1", public_url=None, game="g-1")
+    record.__dict__.update(url="http://h:1", public_url=None, game="g-1", port=1)
     line = TextFormatter().format(record)
-    assert line.endswith(" info    listening on http://h:1 game=g-1")
+    assert line.endswith(" info    listening on http://h:1 game=g-1 port=1")
