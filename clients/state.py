@@ -305,10 +305,14 @@ class GameState:
                 player.discard_top = cards[-1]
             elif isinstance(top, str):
                 player.discard_top = top
-        elif kind in ("shuffled", "deck_to_discard") or zone == "discard":
-            # shuffled away, a deck put there unseen, or a card taken off it (Harbinger,
-            # Vassal): the new top is not told
+        elif kind == "shuffled":
             player.discard_top = None
+        elif zone == "discard" and kind in ("played", "put_on_deck"):
+            # Vassal or Harbinger took a card off it: the event says the card it uncovered
+            # (servers before `discard_tops`, docs/PROTOCOL.md 9.1, did not: None)
+            data = event.get("data")
+            player.discard_top = data.get("discard_top") if isinstance(data, dict) else None
+        # deck_to_discard puts the deck under the pile: its top stays as it was
 
     @staticmethod
     def _move(player: PlayerState, kind: object, event: dict[str, Any], cards: list[str],

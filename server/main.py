@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 import sys
 from collections.abc import Sequence
 
@@ -12,9 +13,10 @@ from aiohttp import web
 from . import logs
 from .cluster.node import NodeNameTaken
 from .edge.app import create_app
+from .edge.state import STATE
 from .gc_tuning import tune_gc
 from .settings import Settings
-from .storage import StorageError
+from .storage import DatabaseInUse, StorageError
 
 
 def new_event_loop(kind: str) -> asyncio.AbstractEventLoop:
@@ -30,36 +32,79 @@ def new_event_loop(kind: str) -> asyncio.AbstractEventLoop:
     return asyncio.new_event_loop()
 
 
+def address_of(settings: Settings) -> str:
+    """HOST:PORT as a URL writes it (an IPv6 address in brackets)."""
+    host = f"[{settings.host}]" if ":" in settings.host else settings.host
+    return f"{host}:{settings.port}"
+
+
 def listening_urls(settings: Settings) -> tuple[str, str]:
     """The base URL and the WebSocket URL the server listens on."""
-    host = f"[{settings.host}]" if ":" in settings.host else settings.host
-    return f"http://{host}:{settings.port}", f"ws://{host}:{settings.port}/api/v1/ws"
+    where = address_of(settings)
+    return f"http://{where}", f"ws://{where}/api/v1/ws"
+
+
+def bind(host: str, port: int) -> list[socket.socket]:
+    """Sockets bound to every address `host` names (every interface if empty), as the
+    event loop's create_server binds them, but before the games are restored: a port
+    that is taken is then the first and only thing the server says."""
+    found = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
+                               flags=socket.AI_PASSIVE)
+    sockets: list[socket.socket] = []
+    try:
+        for family, kind, proto, _, address in dict.fromkeys(found):
+            sockets.append(bound := socket.socket(family, kind, proto))
+            bound.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:  # "::" is IPv6 only, as create_server has it
+                bound.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            bound.bind(address)
+    except OSError:
+        for unused in sockets:
+            unused.close()
+        raise
+    return sockets
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     settings = Settings.from_sources(argv)
-    logs.configure(settings.log_level)
+    logs.configure(settings.log_level, settings.log_format)
     tune_gc()
     log = logging.getLogger("dominion.server")
+    try:
+        sockets = bind(settings.host, settings.port)
+    except OSError as error:
+        log.error("cannot listen on %s: %s; choose another port with --port or address "
+                  "with --host (env DOMINION_PORT, DOMINION_HOST)", address_of(settings),
+                  error.strerror or error, extra={"host": settings.host, "port": settings.port})
+        return 2
+    app = create_app(settings)
     base, websocket = listening_urls(settings)
 
-    def say_where(*_: object) -> None:  # run_app calls it once the socket listens
+    def say_where(*_: object) -> None:  # run_app calls it once the sockets listen
         log.info("listening on %s (WebSocket %s)", base, websocket,
                  extra={"url": base, "websocket": websocket,
                         "public_url": settings.public_url or None})
+        log.info("server ready", extra={"db": settings.db,
+                                        "restored_games": app[STATE].restored_games})
 
     try:
         # run_app stops accepting on SIGTERM/SIGINT, runs on_shutdown (clients hear
         # "going away"), then cleanup (pending writes are flushed).
-        web.run_app(create_app(settings), host=settings.host, port=settings.port,
-                    print=say_where, access_log=None, shutdown_timeout=10,
-                    loop=new_event_loop(settings.event_loop))
+        web.run_app(app, sock=sockets, print=say_where, access_log=None,
+                    shutdown_timeout=10, loop=new_event_loop(settings.event_loop))
+    except DatabaseInUse as error:
+        log.error("cannot open the database: %s; stop that one, or give this one another "
+                  "file with --db (env DOMINION_DB)", error, extra={"db": settings.db})
+        return 2
     except StorageError as error:
         log.error("cannot open the database: %s", error, extra={"db": settings.db})
         return 2
     except NodeNameTaken as error:
         log.error("cannot join the cluster: %s", error, extra={"node": settings.node})
         return 2
+    finally:
+        for listening in sockets:  # closed already, unless the start failed before
+            listening.close()
     return 0
 
 

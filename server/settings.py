@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
+from enum import Enum
 from typing import Any
 
 from dominion.protocol.limits import MAX_UPDATE_EVENTS
+
+from .logs import LogFormat
 
 ENV_PREFIX = "DOMINION_"
 NODE_NAME = re.compile(r"[a-z0-9]{1,16}")
@@ -93,6 +97,9 @@ class Settings:
     cluster_refresh_seconds: float = field(default=2.0, metadata={
         "help": "how often a node refreshes its turn numbers and heartbeat in Redis"})
     log_level: str = field(default="INFO", metadata={"help": "DEBUG, INFO, WARNING or ERROR"})
+    log_format: LogFormat = field(default=LogFormat.AUTO, metadata={
+        "help": "text (for people), json (one object a line, for programs), or auto (text "
+                "when standard error is a terminal, else json)"})
     event_loop: str = field(default="auto", metadata={
         "help": "asyncio, uvloop, or auto (uvloop when installed; it is a dependency)"})
 
@@ -121,7 +128,8 @@ class Settings:
             try:
                 values[f.name] = _convert(raw, f.default)
             except ValueError:
-                parser.error(f"--{f.name.replace('_', '-')}: cannot read {raw!r}")
+                parser.error(f"--{f.name.replace('_', '-')}: cannot read {raw!r}"
+                             f"{_choices(f.default)}")
         settings = cls(**values)
         problem = settings.problem()
         if problem:
@@ -149,6 +157,11 @@ class Settings:
         if not 0 <= self.resume_window <= MAX_UPDATE_EVENTS:
             return (f"--resume-window must be 0 to {MAX_UPDATE_EVENTS} (the events one "
                     "protocol update may hold)")
+        proxy = next((entry for entry in self.trusted_proxies if not _is_address_or_network(
+            entry)), None)
+        if proxy is not None:
+            return (f"--trusted-proxies: {proxy!r} is neither an address (10.0.0.5) nor a "
+                    "network (10.0.0.0/8)")
         cluster = _node_problem(self)
         if cluster:
             return cluster
@@ -165,6 +178,8 @@ class Settings:
 def _convert(raw: Any, default: Any) -> Any:
     if not isinstance(raw, str):
         return raw
+    if isinstance(default, Enum):
+        return type(default)(raw.lower())
     if isinstance(default, tuple):
         return tuple(part.strip() for part in raw.split(",") if part.strip())
     if isinstance(default, bool):
@@ -176,10 +191,27 @@ def _convert(raw: Any, default: Any) -> Any:
     return raw
 
 
+def _choices(default: Any) -> str:
+    """The values a setting may take, for its error, when they are few."""
+    if isinstance(default, Enum):
+        return f" (one of {', '.join(member.value for member in type(default))})"
+    return ""
+
+
 def _show(default: Any) -> str:
     if isinstance(default, tuple):
         return ",".join(default) or "none"
     return str(default)
+
+
+def _is_address_or_network(entry: str) -> bool:
+    """What a trusted proxy may be: an address, or a network of them (`ip_network` takes
+    both; host bits are ignored, as server/edge/addresses.py ignores them)."""
+    try:
+        ipaddress.ip_network(entry, strict=False)
+    except ValueError:
+        return False
+    return True
 
 
 def _node_problem(settings: Settings) -> str | None:

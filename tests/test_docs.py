@@ -1,6 +1,7 @@
 """The documents against the code, for the kinds of drift a stranger once hit: an error
-code the server sends but PROTOCOL.md does not list (or lists but never sends), a
-setting SERVER.md leaves out, /healthz keys, the replay endpoints' error codes."""
+or close code the server sends but PROTOCOL.md does not list (or lists but never sends),
+a setting SERVER.md leaves out, /healthz keys, the replay endpoints' error codes, an
+OpenAPI id pattern that refuses ids the server makes, defaults quoted wrongly."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from dominion.protocol import ErrorCode
+from dominion.protocol import CloseCode, ErrorCode
+from dominion.server.cluster.node import ws_url
 from dominion.server.edge.app import create_app
 from dominion.server.edge.openapi import openapi_document
+from dominion.server.play.tokens import new_game_id
 from dominion.server.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,3 +73,49 @@ def test_replays_md_lists_the_replay_endpoints_error_codes() -> None:
                "offset", "json", "msgpack", "text", "finished", "abandoned", "open",
                "playing", "ended", "missing_nodes", "retry_after_ms"}
     assert listed - filters == served
+
+
+def patterns(document: Any) -> list[str]:
+    """Every `pattern` in a JSON Schema document, however deep."""
+    if isinstance(document, dict):
+        found = [document["pattern"]] if isinstance(document.get("pattern"), str) else []
+        return found + [p for value in document.values() for p in patterns(value)]
+    if isinstance(document, list):
+        return [p for value in document for p in patterns(value)]
+    return []
+
+
+def test_openapi_game_id_patterns_accept_every_id_the_server_makes() -> None:
+    ids = [new_game_id(), new_game_id("a"), new_game_id("node7"), new_game_id("z" * 16)]
+    game_patterns = [p for p in patterns(openapi_document()) if "g-" in p]
+    assert len(game_patterns) >= 2  # a game's id and its ws_url
+    for pattern in game_patterns:
+        for game_id in ids:
+            made = ws_url(game_id) if "game=" in pattern else game_id
+            assert re.search(pattern, made), (pattern, made)
+
+
+def test_every_close_code_the_server_sends_is_in_protocol_md() -> None:
+    table = section((DOCS / "PROTOCOL.md").read_text(), "## 11. Close codes",
+                    "## 12. Versions")
+    documented = {int(code) for code in re.findall(r"^\| (\d{4}) \|", table, re.M)}
+    assert documented == {int(code) for code in CloseCode}
+    source = "\n".join(path.read_text() for path in (ROOT / "server").rglob("*.py"))
+    sent = {CloseCode[name] for name in re.findall(r"CloseCode\.([A-Z_]+)", source)}
+    assert sent and sent <= documented
+
+
+def test_defaults_quoted_in_protocol_md_are_the_settings_defaults() -> None:
+    text = (DOCS / "PROTOCOL.md").read_text()
+    defaults = {f.name: f.default for f in fields(Settings)}
+    # "`name`, 10 s by default" / "(`name`, 60 s by default)"
+    quoted = re.findall(r"`([a-z_]+)`,? ([\d,]+) s by default", text)
+    assert {name for name, _ in quoted} >= {"hello_timeout_seconds", "ended_room_seconds"}
+    for name, value in quoted:
+        assert float(value.replace(",", "")) == defaults[name], name
+    # every welcome example shows the default limits
+    limits = [json.loads(block)["limits"] for block in re.findall(
+        r"^```json server-to-client\n(\{\"type\": \"welcome\".*)$", text, re.M)]
+    assert limits
+    for shown in limits:
+        assert shown == {key: defaults[key] for key in shown}

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 from collections.abc import AsyncIterator
 
 from aiohttp import web
@@ -28,8 +27,6 @@ from .replay_api import add_replay_routes
 from .rest import add_rest_routes, json_errors, method_not_allowed, unmatched_as_json
 from .state import DIRECTORY, SETTINGS, STATE, STORAGE, ServerState
 from .web import add_web_routes
-
-log = logging.getLogger("dominion.server")
 
 
 def budgets_of(settings: Settings) -> Budgets:
@@ -93,11 +90,10 @@ async def _live_games(app: web.Application) -> AsyncIterator[None]:
     state = app[STATE] = ServerState(settings, metrics, storage, lobby, budgets_of(settings),
                                      Waiting(settings.outbound_total_bytes))
     try:
-        restored = await lobby.restore()
+        state.restored_games = await lobby.restore()
     except BaseException:
         await _close_after_a_failed_start(app)
         raise
-    log.info("server ready", extra={"db": settings.db, "restored_games": restored})
     watchdog = asyncio.ensure_future(
         watch_connections(state.connections, watch_interval(settings)))
     try:

@@ -25,6 +25,9 @@ from ..errors import GameError
 
 PRUNE_FROM = 1024
 """Addresses held before the full (idle) allowances are forgotten."""
+TOO_MUCH = {"work": "too much resume and replay work", "chat": "too many chat lines",
+            "games": "too many games"}
+"""How a refusal names each kind of spending."""
 
 
 class Allowance:
@@ -78,7 +81,7 @@ class Budgets:
             return
         wait = self.seconds_until(kind, address, units, own)
         if wait > 0:
-            raise GameError("rate_limited", f"too much {kind} from your address for now; "
+            raise GameError("rate_limited", f"{TOO_MUCH[kind]} from your address for now; "
                                             f"retry in {wait:.1f} s",
                             retry_after_ms=max(1, math.ceil(wait * 1000)))
         shared = self._held[kind, address]

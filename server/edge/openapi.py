@@ -18,6 +18,7 @@ from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS
 from ..engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_KINGDOMS
 from ..play.text import MAX_NAME_LENGTH
 from ..play.tokens import TOKEN_BYTES
+from ..settings import NODE_NAME
 from ..storage.records import ENDED, ENDED_STATES
 from .filters import EXPORT_MAX, MAX_OFFSET, MAX_PAGE, STATES
 
@@ -109,6 +110,11 @@ CLUSTER_ERROR = {"503": error("Redis is unreachable (several nodes only)",
                               "cluster_unavailable")}
 
 
+GAME_ID = rf"g-(?:{NODE_NAME.pattern}-)?[0-9a-f]{{12}}"
+"""Every id `new_game_id` makes: a single server's `g-` and 12 hex digits, and behind
+several nodes `g-NODE-` and 12 hex digits."""
+
+
 def components() -> dict[str, Any]:
     name = {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH, "pattern": r"\S",
             "description": f"A display name: 1 to {MAX_NAME_LENGTH} characters, not only "
@@ -119,7 +125,7 @@ def components() -> dict[str, Any]:
                            "overrides), other separators, private-use and unassigned code "
                            "points and lone surrogates are refused (`bad_name`)."}
     ws_url_schema = {
-        "type": "string", "pattern": r"^/api/v1/ws\?game=g-[a-z0-9-]+$",
+        "type": "string", "pattern": rf"^/api/v1/ws\?game={GAME_ID}$",
         "description": "where to play this game: the WebSocket URL relative to the server's "
                        "base URL (`/api/v1/ws?game=ID`; with ws:// or wss:// for http:// or "
                        "https://). Behind one address with several nodes, `game` routes the "
@@ -172,7 +178,9 @@ def components() -> dict[str, Any]:
             "required": ["scores", "turns", "winners"],
         },
         "GameSummary": obj({
-            "id": {"type": "string", "pattern": "^g-[0-9a-f]{12}$"},
+            "id": {"type": "string", "pattern": f"^{GAME_ID}$",
+                   "description": "g- and 12 hex digits; behind several nodes, g-NODE- and "
+                                  "12 hex digits (docs/HOSTING.md)"},
             "state": {"type": "string", "enum": list(STATES)},
             "edition": {"type": "integer", "enum": [1, 2]},
             "kingdom": {"type": "array", "items": card_id, "minItems": KINGDOM_SIZE,
@@ -355,7 +363,8 @@ def components() -> dict[str, Any]:
         "parameters": {
             "GameId": {"name": "game_id", "in": "path", "required": True,
                        "schema": {"type": "string"},
-                       "description": "a game id, e.g. g-0123456789ab"},
+                       "description": "a game id, e.g. g-0123456789ab (or g-a-0123456789ab "
+                                      "behind several nodes)"},
         },
     }
 

@@ -44,6 +44,8 @@ class ServerState:
     version: str = field(default_factory=package_version)
     connections: set[Connection] = field(default_factory=set)
     per_address: dict[str, int] = field(default_factory=dict)
+    restored_games: int = 0
+    """Unfinished games the start rebuilt (said once the server listens)."""
 
 
 STATE = web.AppKey("state", ServerState)

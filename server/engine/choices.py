@@ -34,6 +34,38 @@ class Known(Enum):
     """Not even how many: the Victory cards in a hand. Always asked."""
 
 
+def choose_positions(
+    game: Game,
+    p: PlayerState,
+    cards: list[str],
+    kind: DecisionKind,
+    prompt: str,
+    source: str | None,
+    min_count: int,
+    max_count: int,
+    *,
+    known: Known,
+) -> Flow[list[int]]:
+    """Choose between min_count and max_count of `cards` (card instances, may repeat):
+    the positions in `cards` of the copies chosen (each option's id is its position).
+
+    `known`: what the others know of `cards`. A forced answer is only skipped when
+    that is enough for them to tell it is forced; otherwise the question is asked,
+    marked forced."""
+    max_count = min(max_count, len(cards))
+    min_count = min(min_count, max_count)
+    by_count = max_count == 0 or min_count == max_count == len(cards)
+    if by_count or (min_count == max_count and len(set(cards)) == 1):
+        if known is Known.NOTHING or (known is Known.COUNT and not by_count):
+            yield game.decide(p.seat, kind, prompt, source,
+                              tuple(option(OptionKind.CARD, card) for card in cards[:min_count]),
+                              forced=True)
+        return list(range(min_count))
+    options = tuple(option(OptionKind.CARD, card) for card in cards)
+    picked = yield game.decide(p.seat, kind, prompt, source, options, min_count, max_count)
+    return list(picked)
+
+
 def choose_cards(
     game: Game,
     p: PlayerState,
@@ -46,24 +78,10 @@ def choose_cards(
     *,
     known: Known,
 ) -> Flow[list[str]]:
-    """Choose between min_count and max_count of `cards` (card instances, may repeat).
-
-    `known`: what the others know of `cards`. A forced answer is only skipped when
-    that is enough for them to tell it is forced; otherwise the question is asked,
-    marked forced."""
-    max_count = min(max_count, len(cards))
-    min_count = min(min_count, max_count)
-    by_count = max_count == 0 or min_count == max_count == len(cards)
-    if by_count or (min_count == max_count and len(set(cards)) == 1):
-        chosen = cards[:min_count]
-        if known is Known.NOTHING or (known is Known.COUNT and not by_count):
-            yield game.decide(p.seat, kind, prompt, source,
-                              tuple(option(OptionKind.CARD, card) for card in chosen),
-                              forced=True)
-        return chosen
-    options = tuple(option(OptionKind.CARD, card) for card in cards)
-    picked = yield game.decide(p.seat, kind, prompt, source, options, min_count, max_count)
-    return [cards[i] for i in picked]
+    """As `choose_positions`, giving the cards chosen rather than their positions."""
+    positions = yield from choose_positions(game, p, cards, kind, prompt, source, min_count,
+                                            max_count, known=known)
+    return [cards[i] for i in positions]
 
 
 def choose_card(

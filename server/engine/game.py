@@ -462,13 +462,15 @@ class Game:
         yield from self.play(p, card, zone="hand", source=source, times=times)
 
     def play(self, p: PlayerState, card: str, *, zone: str, source: str | None = None,
-             times: int = 1) -> Flow[None]:
-        """Resolve a card already moved into play, `times` times (Throne Room: twice)."""
+             times: int = 1, data: dict[str, Any] | None = None) -> Flow[None]:
+        """Resolve a card already moved into play, `times` times (Throne Room: twice);
+        `data` goes with the first play's event."""
         spec = self.cards[card]
         context = PlayContext(card)
         for time in range(times):
             self._log(Event(EventKind.PLAYED, p.seat, (card,), source=source,
-                            zone=zone if time == 0 else "in_play"))
+                            zone=zone if time == 0 else "in_play",
+                            data=data if time == 0 else None))
             yield from self._resolve(p, spec, context)
 
     def _resolve(self, p: PlayerState, spec: Card, context: PlayContext) -> Flow[None]:

@@ -82,6 +82,11 @@ class Setup:
     (docs/ENGINE.md, "Questions that tell nothing"). False only for games stored before
     that rule, which skipped every question whose answer was forced: they replay as
     they were played."""
+    discard_tops: bool = True
+    """An event that takes a card out of a discard pile says the pile's new top, and
+    Harbinger's its position (docs/ENGINE.md, "Events and who sees them"). False only for
+    games stored before that, whose events stay as they were (and whose Harbinger took
+    the lowest copy of the card picked)."""
 
     @classmethod
     def create(
@@ -114,16 +119,19 @@ class Setup:
                                 "kingdom": list(self.kingdom)}
         if self.secret_questions:  # older games lack the key: their events stay as they were
             data["secret_questions"] = True
+        if self.discard_tops:
+            data["discard_tops"] = True
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Setup:
         setup = cls.create(data["players"], edition=data["edition"], kingdom=data["kingdom"])
-        secret = data.get("secret_questions", False)
-        if type(secret) is not bool:
-            raise InvalidSetup("bad_secret_questions",
-                               f"secret_questions is true or false, not {secret!r}")
-        return replace(setup, secret_questions=secret)
+        # Older games lack these keys: they replay with the rules they were played by.
+        flags = {name: data.get(name, False) for name in ("secret_questions", "discard_tops")}
+        for name, value in flags.items():
+            if type(value) is not bool:
+                raise InvalidSetup(f"bad_{name}", f"{name} is true or false, not {value!r}")
+        return replace(setup, **flags)
 
     def supply(self) -> dict[str, int]:
         """The starting Supply counts, before the starting decks take their Coppers."""

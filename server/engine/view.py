@@ -23,6 +23,10 @@ _PUBLIC, _HIDDEN, _OWNER_TOP = Secrecy.PUBLIC, Secrecy.HIDDEN, Secrecy.OWNER_TOP
 Viewer = int | None
 """A seat, or None for a spectator."""
 
+_OWNER_ONLY_DATA = frozenset({"index"})
+"""`data` keys of a non-public event that only its owner sees: where in their discard
+pile Harbinger's card was tells the others what lies below its top."""
+
 
 def event_record(event: Event) -> dict[str, Any]:
     """An event in full, hidden cards included: for logs and finished games' replays."""
@@ -59,6 +63,10 @@ def visible_event(event: Event, viewer: Viewer) -> dict[str, Any]:
         seen["source"] = event.source
     if event.zone is not None:
         seen["zone"] = event.zone
+    if event.data is not None:
+        shown = {key: value for key, value in event.data.items() if key not in _OWNER_ONLY_DATA}
+        if shown:
+            seen["data"] = shown
     return seen
 
 

@@ -9,12 +9,14 @@ docs/STORAGE.md.
   schema   the file: recognising it, its pragmas, schema and migrations
   rows     records to rows and back
   store    `Storage`: the writer thread with group commit (write-ahead), and reads
+  lock     one server per file: the lock `Storage` holds while it is open
   game_log `GameLog`: what a live game needs of storage; `MemoryGameLog` for tests
 """
 
 from __future__ import annotations
 
 from .game_log import GameLog, MemoryGameLog
+from .lock import DatabaseInUse
 from .records import GAME_STATES, GameRecord, GameState, SeatRecord, StorageError, StoredGame
 from .schema import APPLICATION_ID, SCHEMA_VERSION
 from .store import Storage
@@ -23,6 +25,7 @@ __all__ = [
     "APPLICATION_ID",
     "GAME_STATES",
     "SCHEMA_VERSION",
+    "DatabaseInUse",
     "GameLog",
     "GameRecord",
     "GameState",

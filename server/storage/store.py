@@ -27,6 +27,7 @@ import sqlite_utils
 from dominion.server.engine import Answer, Resignation
 
 from . import schema
+from .lock import DatabaseLock
 from .records import (
     ENDED,
     ENDED_STATES,
@@ -107,12 +108,14 @@ class Storage:
     """One database file: a writer thread with group commit, and a read connection."""
 
     def __init__(
-        self, path: str, writer: sqlite_utils.Database, reader: sqlite_utils.Database
+        self, path: str, writer: sqlite_utils.Database, reader: sqlite_utils.Database,
+        lock: DatabaseLock,
     ) -> None:
-        # Use Storage.open(): it checks, creates or migrates the file first.
+        # Use Storage.open(): it checks, locks, creates or migrates the file first.
         self.path = path
         self._writer = writer
         self._reader = reader
+        self._lock = lock
         self._read_lock = threading.Lock()
         self._queue: queue.SimpleQueue[list[_Job]] = queue.SimpleQueue()
         self._handing: list[_Job] = []  # this loop turn's jobs, handed over together
@@ -164,6 +167,7 @@ class Storage:
                 f"database {filename} is read-only; make it (and its folder) writable by "
                 "the server's user"
             )
+        lock = DatabaseLock.acquire(filename)  # DatabaseInUse: another server has it
         writer = reader = None
         try:
             writer = sqlite_utils.Database(schema.connect(filename), execute_plugins=False)
@@ -173,17 +177,15 @@ class Storage:
             reader.execute("PRAGMA foreign_keys = ON")
             # The read connection must never write: everything goes through the writer.
             reader.execute("PRAGMA query_only = ON")
-        except sqlite3.Error as error:
+        except BaseException as error:
             for db in (writer, reader):
                 if db is not None:
                     db.close()
-            raise StorageError(schema.describe(error, filename)) from error
-        except BaseException:
-            for db in (writer, reader):
-                if db is not None:
-                    db.close()
+            lock.release()
+            if isinstance(error, sqlite3.Error):
+                raise StorageError(schema.describe(error, filename)) from error
             raise
-        return cls(filename, writer, reader)
+        return cls(filename, writer, reader, lock)
 
     # -- life cycle ---------------------------------------------------------
 
@@ -216,6 +218,7 @@ class Storage:
         self._writer.close()
         with self._read_lock:
             self._reader.close()
+        self._lock.release()
 
     @property
     def healthy(self) -> bool:

@@ -1,7 +1,8 @@
 """The client's game state, kept from events alone, agrees with the engine at every step.
 
-A seat's client sees only `visible_event(event, seat)`; from those it keeps the Supply,
-the turn's coins, everyone's cards owned, hand sizes and its own hand. Random games of
+A seat's client (or a spectator's) sees only `visible_event(event, seat)`; from those it
+keeps the Supply, the turn's coins, everyone's cards owned, hand sizes, the top card of
+every discard pile (as a snapshot would show it) and its own hand. Random games of
 every Kingdom card (both editions) check each number after every event.
 """
 
@@ -21,6 +22,7 @@ from dominion.server.engine import (
     Setup,
     decision_view,
     event_record,
+    view,
     visible_event,
 )
 from dominion.server.engine.cards import kingdom_cards
@@ -45,7 +47,8 @@ def test_state_from_events_matches_the_engine(edition: int) -> None:
         players = 2 + number % 3
         game = Game(Setup.create(players, edition=edition, kingdom=kingdom), seed=number)
         strategy = make_strategy("random", random.Random(number))
-        states = [GameState(game="g", seat=seat) for seat in range(players)]
+        # every seat, and a spectator
+        states = [GameState(game="g", seat=seat) for seat in [*range(players), None]]
         replay = ReplayHands()
         seen = 0
         steps = 0
@@ -64,10 +67,16 @@ def test_state_from_events_matches_the_engine(edition: int) -> None:
                     # once every Moat has answered (docs/RULES.md: Moat comes first).
                     assert state.coins == game.turn.coins, state.seat
                 assert state.trash == game.trash
+                snapshot = view(game, state.seat)
                 for seat in range(players):
+                    # public: what a client that reconnected now would be shown
+                    assert state.players[seat].discard_top == \
+                        snapshot["players"][seat]["discard_top"], (state.seat, seat)
                     assert +state.players[seat].owned == owned(game, seat)
                     assert state.players[seat].hand_size == len(game.players[seat].hand)
                     assert sorted(replay.hand(seat)) == sorted(game.players[seat].hand)
+                if state.seat is None:
+                    continue
                 mine = state.players[state.seat]
                 assert sorted(mine.hand or ()) == sorted(game.players[state.seat].hand)
                 assert sorted(mine.in_play) == sorted(game.players[state.seat].in_play)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from dominion.server.engine import Decision, Game, Setup
 from dominion.server.engine.state import TurnState
@@ -21,14 +22,17 @@ def scenario(
     discards: dict[int, list[str]] | None = None,
     supply: dict[str, int] | None = None,
     seed: int = 0,
+    discard_tops: bool = True,
 ) -> Game:
     """A game whose turn for `seat` starts now, with the zones given.
 
     Decks and discard piles list the top card LAST. Players not named get empty
-    zones. `supply` overrides pile counts. Cards a test takes out of nowhere are
+    zones. `supply` overrides pile counts; `discard_tops=False` plays by the rules of
+    games stored before events told a discard pile's new top. Cards a test takes out of nowhere are
     fine here: conservation is checked by the random-game tests, not by scenarios.
     """
-    game = Game(Setup.create(players, edition=edition, kingdom=kingdom), seed=seed)
+    setup = Setup.create(players, edition=edition, kingdom=kingdom)
+    game = Game(replace(setup, discard_tops=discard_tops), seed=seed)
     for p in game.players:
         p.hand = list((hands or {}).get(p.seat, []))
         p.deck = list((decks or {}).get(p.seat, []))

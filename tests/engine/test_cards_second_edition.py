@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dominion.server.engine import DecisionKind, EventKind, Game, Secrecy
+from dominion.server.engine import DecisionKind, EventKind, Game, Secrecy, visible_event
 from tests.engine.scenario import pick, play_action, scenario
 from tests.engine.test_cards_support import (
     answer_forced,
@@ -39,6 +39,30 @@ def test_harbinger_puts_a_card_from_the_discard_pile_onto_the_deck_privately():
     z = zones(game, 0)
     assert z["deck"] == ["copper", "gold"] and z["discard"] == ["silver"]
     assert moves(game, EventKind.PUT_ON_DECK) == [("put_on_deck", 0, ("gold",), Secrecy.OWNER)]
+
+
+def test_harbinger_takes_the_copy_picked_and_tells_the_new_top():
+    game = scenario(kingdom=DECK_TOP, hands={0: ["harbinger"]}, decks={0: ["copper", "estate"]},
+                    discards={0: ["silver", "gold", "silver"]})
+    play_action(game, "harbinger")
+    pick(game, 2)  # the top Silver, not the lowest one
+    assert zones(game, 0)["discard"] == ["silver", "gold"]
+    taken = events(game, EventKind.PUT_ON_DECK)[-1]
+    assert taken.data == {"index": 2, "discard_top": "gold"}
+    # everyone sees the card it uncovered; only the owner, where the copy was
+    assert visible_event(taken, 1) == visible_event(taken, None) == {
+        "kind": "put_on_deck", "player": 0, "count": 1, "source": "harbinger",
+        "zone": "discard", "data": {"discard_top": "gold"}}
+    assert visible_event(taken, 0)["data"] == {"index": 2, "discard_top": "gold"}
+
+
+def test_harbinger_in_a_game_stored_before_discard_tops_takes_the_lowest_copy_untold():
+    game = scenario(kingdom=DECK_TOP, hands={0: ["harbinger"]}, decks={0: ["copper", "estate"]},
+                    discards={0: ["silver", "gold", "silver"]}, discard_tops=False)
+    play_action(game, "harbinger")
+    pick(game, 2)
+    assert zones(game, 0)["discard"] == ["gold", "silver"]
+    assert events(game, EventKind.PUT_ON_DECK)[-1].data is None
 
 
 def test_harbinger_may_decline():
@@ -131,6 +155,7 @@ def test_vassal_plays_the_discarded_action_without_using_an_action():
     assert counters(game) == (2, 1, 2)
     played = events(game, EventKind.PLAYED)[-1]
     assert (played.cards, played.zone, played.source) == (("village",), "discard", "vassal")
+    assert played.data == {"discard_top": "estate"}  # the card it uncovered
 
 
 def test_vassal_card_not_played_stays_discarded():

@@ -1,4 +1,5 @@
-"""Games stored before secret questions still replay exactly as they were played.
+"""Games stored before secret questions, or before events told a discard pile's new top,
+still replay exactly as they were played.
 
 `data/legacy_games.json` holds four random-bot games (both editions, Kingdoms full of
 forced questions: Moat, Militia, Library, Bureaucrat, Throne Room, Mine, Moneylender,
@@ -28,8 +29,13 @@ from dominion.server.engine import (
 )
 from dominion.server.engine.view import event_record
 
-GAMES: list[dict[str, Any]] = json.loads(
-    (Path(__file__).parent / "data" / "legacy_games.json").read_text())["games"]
+DATA = Path(__file__).parent / "data"
+GAMES: list[dict[str, Any]] = json.loads((DATA / "legacy_games.json").read_text())["games"]
+BEFORE_TOPS: list[dict[str, Any]] = json.loads(
+    (DATA / "games_before_discard_tops.json").read_text())["games"]
+"""Random-bot games with Harbingers and Vassals taking cards off discard piles, recorded by
+the engine of commit d280a7f, whose events did not say the piles' new tops (and whose
+Harbinger took the lowest copy of the card picked)."""
 
 
 def entries(game: dict[str, Any]) -> list[Answer | Resignation]:
@@ -59,10 +65,30 @@ def test_a_game_stored_before_secret_questions_replays_as_it_was_played(
         replay(replace(setup, secret_questions=True), stored["seed"], entries(stored))
 
 
-def test_new_set_ups_ask_secret_questions_and_say_so() -> None:
+@pytest.mark.parametrize("stored", BEFORE_TOPS, ids=lambda g: f"{len(g['setup']['players'])}p")
+def test_a_game_stored_before_discard_tops_replays_as_it_was_played(
+        stored: dict[str, Any]) -> None:
+    setup = Setup.from_dict(stored["setup"])
+    assert setup.secret_questions and not setup.discard_tops
+    assert setup.to_dict() == stored["setup"]
+    game = replay(setup, stored["seed"], entries(stored))
+    assert game.over
+    assert (len(game.events), digest(game)) == (stored["events"], stored["events_sha256"])
+    # Today's events say more, and Harbinger takes the copy picked: the fixture takes
+    # cards off discard piles, so its answers make another game (or stop fitting).
+    try:
+        today = digest(replay(replace(setup, discard_tops=True), stored["seed"],
+                              entries(stored)))
+    except IllegalAnswer:
+        today = "illegal"
+    assert today != stored["events_sha256"]
+
+
+@pytest.mark.parametrize("flag", ["secret_questions", "discard_tops"])
+def test_new_set_ups_follow_the_latest_rules_and_say_so(flag: str) -> None:
     setup = Setup.create(2)
-    assert setup.secret_questions
-    assert setup.to_dict()["secret_questions"] is True
+    assert getattr(setup, flag)
+    assert setup.to_dict()[flag] is True
     assert Setup.from_dict(setup.to_dict()) == setup
-    with pytest.raises(InvalidSetup, match="bad_secret_questions"):
-        Setup.from_dict(setup.to_dict() | {"secret_questions": "yes"})
+    with pytest.raises(InvalidSetup, match=f"bad_{flag}"):
+        Setup.from_dict(setup.to_dict() | {flag: "yes"})

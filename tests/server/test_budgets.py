@@ -128,3 +128,14 @@ def test_idle_addresses_are_forgotten() -> None:
     clock.now = 10.0  # every allowance is full again
     budgets.charge("chat", "192.0.2.1", 1)
     assert len(budgets) == 1
+
+
+@pytest.mark.parametrize(("kind", "said"), [("games", "too many games from your address"),
+                                            ("chat", "too many chat lines from your address"),
+                                            ("work", "too much resume and replay work from")])
+def test_a_refusal_names_what_was_spent_in_plain_words(kind: str, said: str) -> None:
+    budgets = Budgets({kind: (1, 1)}, Clock())
+    budgets.charge(kind, "a", 1)
+    with pytest.raises(GameError) as refused:
+        budgets.charge(kind, "a", 1)
+    assert refused.value.message.startswith(said)

@@ -35,7 +35,7 @@ function newPlayer(seat, name, mine) {
   const player = {
     seat, name, hand_size: 0, discard_top: null, in_play: [], set_aside: [], turns: 0,
     owned: { ...STARTING_DECK }, owned_known: true, resigned: false,
-    tops: [], top_known: true,
+    top_known: true,
   };
   if (mine) Object.assign(player, { hand: [], deck_size: 0, looking: [] });
   return player;
@@ -87,7 +87,6 @@ export class GameState {
       Object.assign(player, {
         hand_size: seen.hand_size, discard_top: seen.discard_top, in_play: [...seen.in_play],
         set_aside: [...seen.set_aside], turns: seen.turns, owned_known: fresh,
-        tops: seen.discard_top === null ? [] : [seen.discard_top],
       });
       if ("hand" in seen) {
         Object.assign(player, {
@@ -261,26 +260,26 @@ export class GameState {
       }
       if (zone === "deck" && source === "sentry" && kind !== "looked_at") remove(looking, cards);
     }
-    // The discard pile's top: every discard and gain onto it says which card ends on top;
-    // a Vassal's card played from it uncovers the previous top again.
-    const tops = player.tops;
+    // The discard pile's top: every discard and gain onto it says which card ends on top,
+    // and every event that takes a card off it (Vassal, Harbinger) the one it uncovers.
     if (kind === "discarded" || ((kind === "bought" || kind === "gained") && zone === "discard")) {
       const top = cards.length ? cards[cards.length - 1] : event.top;
-      if (typeof top === "string") tops.push(top);
+      if (typeof top === "string") {
+        player.discard_top = top;
+        player.top_known = true;
+      }
     } else if (kind === "shuffled") {
-      tops.length = 0;
+      player.discard_top = null;
       player.top_known = true;
-    } else if (kind === "played" && zone === "discard") {
-      tops.pop();
-    } else if (kind === "deck_to_discard" && !tops.length) {
+    } else if (kind === "deck_to_discard" && player.discard_top === null) {
       player.top_known = false; // a deck moved there face down shows no top card
-    } else if (kind === "put_on_deck" && zone === "discard") {
-      // Harbinger: the card taken is not told, so neither is the one now on top
-      tops.length = 0;
-      player.top_known = false;
+    } else if (zone === "discard" && (kind === "played" || kind === "put_on_deck")) {
+      // servers before `discard_tops` (docs/PROTOCOL.md 9.1) did not say the new top
+      const told = typeof event.data === "object" && event.data !== null
+        && "discard_top" in event.data;
+      player.discard_top = told ? event.data.discard_top : null;
+      player.top_known = told;
     }
-    if (tops.length) player.top_known = true;
-    player.discard_top = tops.length ? tops[tops.length - 1] : null;
   }
 
   /** The pending decision if it is yours to answer (it then carries options). */

@@ -11,6 +11,7 @@ from ..choices import (
     choose_fate,
     choose_gain,
     choose_order,
+    choose_positions,
     yes_no,
 )
 from ..decisions import DecisionKind, OptionKind
@@ -22,13 +23,23 @@ if TYPE_CHECKING:
 
 
 def harbinger(game: Game, p: PlayerState, play: PlayContext) -> Flow[None]:
-    card = yield from choose_card(
+    # The options are the discard pile bottom first: an option's id is its copy's position.
+    picked = yield from choose_positions(
         game, p, list(p.discard), DecisionKind.TOPDECK,
-        "You may put a card from your discard pile onto your deck.", "harbinger", optional=True,
+        "You may put a card from your discard pile onto your deck.", "harbinger", 0, 1,
         known=Known.COUNT,  # only whether it is empty matters, and the top card shows that
     )
-    if card is not None:
+    if not picked:
+        return
+    card = p.discard[picked[0]]
+    if not game.setup.discard_tops:  # a game stored before: it took the lowest copy, untold
         game.put_on_deck(p, p.discard, [card], source="harbinger", zone_name="discard")
+        return
+    del p.discard[picked[0]]
+    p.deck.append(card)
+    # The owner learns where the copy was (it orders the next shuffle); everyone, the top.
+    game.log(Event(EventKind.PUT_ON_DECK, p.seat, (card,), Secrecy.OWNER, "harbinger",
+                   "discard", {"index": picked[0], "discard_top": p.discard_top}))
 
 
 def merchant(game: Game, p: PlayerState, play: PlayContext) -> None:
@@ -47,7 +58,8 @@ def vassal(game: Game, p: PlayerState, play: PlayContext) -> Flow[None]:
     if play_it:
         p.discard.pop()  # it is still the top card of the discard pile
         p.in_play.append(card)
-        yield from game.play(p, card, zone="discard", source="vassal")
+        uncovered = {"discard_top": p.discard_top} if game.setup.discard_tops else None
+        yield from game.play(p, card, zone="discard", source="vassal", data=uncovered)
 
 
 def poacher(game: Game, p: PlayerState, play: PlayContext) -> Flow[None]:

@@ -1,0 +1,45 @@
+"""Settings that say one thing in the code, `--help` and the documents."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dominion.server.settings import Settings
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+@pytest.mark.parametrize("proxies", [("127.0.0.1",), ("10.0.0.0/8", "::1"),
+                                     ("192.168.1.7/24", "2001:db8::/32")])
+def test_trusted_proxies_are_addresses_or_networks(proxies: tuple[str, ...]) -> None:
+    assert Settings(trusted_proxies=proxies).problem() is None
+
+
+@pytest.mark.parametrize("proxy", ["nginx", "10.0.0.0/33", "10.0.0.300", "*"])
+def test_a_trusted_proxy_that_is_neither_is_refused(proxy: str) -> None:
+    problem = Settings(trusted_proxies=("127.0.0.1", proxy)).problem()
+    assert problem is not None and "--trusted-proxies" in problem and repr(proxy) in problem
+
+
+def test_help_and_both_documents_say_trusted_proxies_may_be_networks() -> None:
+    shown = subprocess.run([sys.executable, "-m", "dominion.server.main", "--help"],
+                           capture_output=True, text=True, check=True).stdout
+    helped = " ".join(shown[shown.rindex("--trusted-proxies"):].split()[:12])
+    assert "addresses or networks (10.0.0.0/8)" in helped
+    server = next(line for line in (DOCS / "SERVER.md").read_text().splitlines()
+                  if line.startswith("| `trusted_proxies`"))
+    assert "addresses or networks (`10.0.0.0/8`)" in server
+    hosting = (DOCS / "HOSTING.md").read_text()
+    paragraph = hosting[hosting.index("### The client's address"):hosting.index("## Path A")]
+    assert "network (`10.0.0.0/8`" in paragraph and "not networks" not in paragraph
+
+
+def test_a_log_format_that_is_not_one_is_refused_with_the_choices() -> None:
+    result = subprocess.run([sys.executable, "-m", "dominion.server.main", "--log-format",
+                             "loud"], capture_output=True, text=True, check=False)
+    assert result.returncode == 2
+    assert "--log-format: cannot read 'loud' (one of auto, text, json)" in result.stderr
