@@ -6,7 +6,10 @@ from enum import IntEnum, StrEnum
 
 
 class ErrorCode(StrEnum):
-    """Stable `code` values of `error` frames. Clients switch on these, never on messages.
+    """Every stable `code` of a refusal, on the WebSocket (`error` frames) and over REST
+    (`{"error": {"code": ...}}`): the one list, used by the engine, the server and the
+    protocol alike (docs/PROTOCOL.md, section 10). Clients switch on these, never on
+    messages.
 
     New codes may appear in a minor revision: treat an unknown code like `internal_error`.
     """
@@ -36,13 +39,50 @@ class ErrorCode(StrEnum):
     ALREADY_RESIGNED = "already_resigned"
     ALREADY_PLAYING = "already_playing"
     BAD_TEXT = "bad_text"
-    # Answers.
+    # Answers (the engine's refusals).
     STALE_DECISION = "stale_decision"
     NOT_YOUR_DECISION = "not_your_decision"
     BAD_OPTION = "bad_option"
     DUPLICATE_OPTION = "duplicate_option"
     TOO_FEW_OPTIONS = "too_few_options"
     TOO_MANY_OPTIONS = "too_many_options"
+    BAD_ANSWER = "bad_answer"
+    """The answer is not a list of option ids (the decoder refuses such frames first)."""
+    BAD_PLAYER = "bad_player"
+    """No such seat (the engine's; the server only names seats it has)."""
+    # The lobby over REST: tables and their set-up.
+    BAD_JSON = "bad_json"
+    UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
+    BODY_TOO_LARGE = "body_too_large"
+    BAD_NAME = "bad_name"
+    BAD_SEATS = "bad_seats"
+    BAD_EDITION = "bad_edition"
+    BAD_KINGDOM = "bad_kingdom"
+    UNKNOWN_KINGDOM_SET = "unknown_kingdom_set"
+    BAD_KINGDOM_SIZE = "bad_kingdom_size"
+    UNKNOWN_CARD = "unknown_card"
+    CARD_NOT_IN_EDITION = "card_not_in_edition"
+    DUPLICATE_CARD = "duplicate_card"
+    BAD_PLAYERS = "bad_players"
+    BAD_PLAYER_COUNT = "bad_player_count"
+    BAD_SECRET_QUESTIONS = "bad_secret_questions"
+    BAD_DISCARD_TOPS = "bad_discard_tops"
+    BAD_BOTS = "bad_bots"
+    GAME_FULL = "game_full"
+    GAME_STARTED = "game_started"
+    TOO_MANY_GAMES = "too_many_games"
+    # REST listings and downloads.
+    BAD_PAGING = "bad_paging"
+    BAD_FILTER = "bad_filter"
+    BAD_FORMAT = "bad_format"
+    BAD_STATE = "bad_state"
+    # HTTP.
+    NOT_FOUND = "not_found"
+    METHOD_NOT_ALLOWED = "method_not_allowed"
+    UNKNOWN_HOST = "unknown_host"
+    # The server's own state.
+    STORAGE_UNAVAILABLE = "storage_unavailable"
+    CLUSTER_UNAVAILABLE = "cluster_unavailable"
     # Anything else.
     INTERNAL_ERROR = "internal_error"
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dominion.protocol.errors import ErrorCode
+
 
 class GameError(Exception):
     """A refused request; nothing was changed. `code` is stable, `message` is for people."""
 
-    def __init__(self, code: str, message: str, *, retry_after_ms: int | None = None) -> None:
+    def __init__(self, code: ErrorCode, message: str, *, retry_after_ms: int | None = None) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message

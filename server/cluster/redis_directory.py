@@ -39,6 +39,8 @@ from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 
+from dominion.protocol import ErrorCode
+
 from ..errors import GameError
 from ..storage.records import GameState
 from .directory import Export, LocalDirectory, Page, Pay
@@ -306,7 +308,7 @@ class RedisDirectory:
 
     def _refuse_if_down(self) -> None:
         if self._problem is not None:
-            raise GameError("cluster_unavailable",
+            raise GameError(ErrorCode.CLUSTER_UNAVAILABLE,
                             f"listings need every node's entries: {self._problem}")
 
     async def _live_listing(self, filters: dict[str, Any]) -> Page:
@@ -342,7 +344,7 @@ class RedisDirectory:
         and the node that listed each game (ids from before the cluster name none)."""
         offset, limit = filters["offset"], filters["limit"]
         if offset + limit > NODE_PAGE_MAX:
-            raise GameError("bad_paging", f"across nodes, offset + limit is at most "
+            raise GameError(ErrorCode.BAD_PAGING, f"across nodes, offset + limit is at most "
                                           f"{NODE_PAGE_MAX}; narrow the filters instead")
         asked = {**filters, "offset": 0, "limit": offset + limit}
         names, gone = sorted(self.peers), self.gone  # as the last heartbeat saw them

@@ -21,6 +21,8 @@ import math
 import time
 from collections.abc import Callable, Mapping
 
+from dominion.protocol import ErrorCode
+
 from ..errors import GameError
 
 PRUNE_FROM = 1024
@@ -81,7 +83,7 @@ class Budgets:
             return
         wait = self.seconds_until(kind, address, units, own)
         if wait > 0:
-            raise GameError("rate_limited", f"{TOO_MUCH[kind]} from your address for now; "
+            raise GameError(ErrorCode.RATE_LIMITED, f"{TOO_MUCH[kind]} from your address for now; "
                                             f"retry in {wait:.1f} s",
                             retry_after_ms=max(1, math.ceil(wait * 1000)))
         shared = self._held[kind, address]

@@ -283,10 +283,9 @@ class Connection:
             log.exception("request failed", extra={"type": type(message).__name__})
             self._error(message.id, ErrorCode.INTERNAL_ERROR, "the server failed; retry")
 
-    def _error(self, request_id: int | None, code: str, message: str,
+    def _error(self, request_id: int | None, code: ErrorCode, message: str,
                retry_after_ms: int | None = None) -> None:
-        known = code if code in ErrorCode._value2member_map_ else ErrorCode.INTERNAL_ERROR
-        self._refuse(Error(id=request_id, code=str(known), message=message,
+        self._refuse(Error(id=request_id, code=code.value, message=message,
                            retry_after_ms=retry_after_ms))
 
     def _refuse(self, error: Error) -> None:
@@ -305,7 +304,8 @@ class Connection:
                 room = self._room(game_id)
                 seat = self._seat_in(room)
                 if room.game is not None and seat in room.game.resigned:
-                    raise GameError("already_resigned", "you resigned; a bot plays your seat")
+                    raise GameError(ErrorCode.ALREADY_RESIGNED,
+                                    "you resigned; a bot plays your seat")
                 await room.answer(seat, decision, list(options), lambda: self._ack(rid))
             case Join(id=rid, game=game_id, token=token):
                 room = lobby.room(game_id)
@@ -358,26 +358,26 @@ class Connection:
     def _room(self, game_id: str) -> Room:
         room = self._rooms.get(game_id)
         if room is None:
-            raise GameError("not_in_game", f"join or watch game {game_id!r} first")
+            raise GameError(ErrorCode.NOT_IN_GAME, f"join or watch game {game_id!r} first")
         return room
 
     def _not_seated_in(self, room: Room) -> None:
         """Watching from a seated connection would silently give the seat up."""
         if room.id in self._rooms and room.viewer_of(self) is not None:
-            raise GameError("already_playing", f"this connection holds a seat in game "
+            raise GameError(ErrorCode.ALREADY_PLAYING, f"this connection holds a seat in game "
                                                f"{room.id!r}; leave it first to watch")
 
     def _seat_in(self, room: Room) -> int:
         seat = room.viewer_of(self)
         if seat is None:
-            raise GameError("not_a_player", "spectators cannot do this")
+            raise GameError(ErrorCode.NOT_A_PLAYER, "spectators cannot do this")
         return seat
 
     async def _chat(self, request_id: int, room: Room, text: str) -> None:
         check_chat(text, self.state.settings.max_chat_length)
         viewer = room.viewer_of(self)
         if viewer is None and not room.spectator_chat:
-            raise GameError("not_a_player", "spectators may not chat in this game")
+            raise GameError(ErrorCode.NOT_A_PLAYER, "spectators may not chat in this game")
         self.state.budgets.charge("chat", self.address, 1)
         name = "spectator" if viewer is None else room.seats[viewer].name or f"seat {viewer}"
         await room.chat(viewer, name, text)

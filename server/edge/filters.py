@@ -7,6 +7,8 @@ from typing import Any
 
 from aiohttp import web
 
+from dominion.protocol import ErrorCode
+
 from ..engine.cards import kingdom_cards
 from ..engine.setup import MAX_PLAYERS, MIN_PLAYERS
 from ..errors import GameError
@@ -22,7 +24,7 @@ EXPORT_MAX = 1000
 
 
 def _int(request: web.Request, name: str, default: int | None = None,
-         code: str = "bad_filter") -> int | None:
+         code: ErrorCode = ErrorCode.BAD_FILTER) -> int | None:
     raw = request.query.get(name)
     if raw is None:
         return default
@@ -42,7 +44,7 @@ def _time(request: web.Request, name: str) -> str | None:
             moment = moment.replace(tzinfo=UTC)
         return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     except (ValueError, OverflowError):  # not a time, or one outside years 1 to 9999 in UTC
-        raise GameError("bad_filter", f"{name} is a date or time in ISO 8601 (years 1 to "
+        raise GameError(ErrorCode.BAD_FILTER, f"{name} is a date or time in ISO 8601 (years 1 to "
                                       "9999 in UTC), e.g. 2026-11-30 or "
                                       "2026-11-30T12:00:00Z") from None
 
@@ -52,21 +54,22 @@ def game_filters(request: web.Request, *, default_limit: int = 20,
     """state, player, since, until, edition, players, card, limit and offset, checked."""
     state = request.query.get("state")
     if state is not None and state not in STATES:
-        raise GameError("bad_state", f"state is one of {', '.join(STATES)}")
+        raise GameError(ErrorCode.BAD_STATE, f"state is one of {', '.join(STATES)}")
     edition = _int(request, "edition")
     if edition is not None and edition not in (1, 2):
-        raise GameError("bad_filter", "edition is 1 or 2")
+        raise GameError(ErrorCode.BAD_FILTER, "edition is 1 or 2")
     players = _int(request, "players")
     if players is not None and not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise GameError("bad_filter", f"players is {MIN_PLAYERS} to {MAX_PLAYERS}")
+        raise GameError(ErrorCode.BAD_FILTER, f"players is {MIN_PLAYERS} to {MAX_PLAYERS}")
     card = request.query.get("card")
     if card is not None and card not in set(kingdom_cards(1)) | set(kingdom_cards(2)):
-        raise GameError("bad_filter", f"no Kingdom card {card!r}")
-    limit = _int(request, "limit", default_limit, "bad_paging")
-    offset = _int(request, "offset", 0, "bad_paging")
+        raise GameError(ErrorCode.BAD_FILTER, f"no Kingdom card {card!r}")
+    limit = _int(request, "limit", default_limit, ErrorCode.BAD_PAGING)
+    offset = _int(request, "offset", 0, ErrorCode.BAD_PAGING)
     assert limit is not None and offset is not None
     if not 1 <= limit <= max_limit or not 0 <= offset <= MAX_OFFSET:
-        raise GameError("bad_paging", f"limit is 1 to {max_limit}; offset is 0 to {MAX_OFFSET}")
+        raise GameError(ErrorCode.BAD_PAGING,
+                        f"limit is 1 to {max_limit}; offset is 0 to {MAX_OFFSET}")
     return {"state": state, "player": request.query.get("player"),
             "since": _time(request, "since"), "until": _time(request, "until"),
             "edition": edition, "players": players, "card": card,

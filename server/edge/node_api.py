@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from aiohttp import web
 
+from dominion.protocol import ErrorCode
+
 from ..cluster.directory import ended_game, export_line
 from ..cluster.listing import NODE_PAGE_MAX
 from ..cluster.node import PEER_KEY_HEADER, REPLAY_WORK_HEADER
@@ -22,7 +24,7 @@ def peers_only(handler: Handler) -> Handler:
     async def guarded(request: web.Request) -> web.StreamResponse:
         if not request.config_dict[DIRECTORY].is_peer(request.headers.get(PEER_KEY_HEADER)):
             # to anyone else the route is not there
-            raise GameError("not_found", f"no resource at {request.path}")
+            raise GameError(ErrorCode.NOT_FOUND, f"no resource at {request.path}")
         return await handler(request)
     return guarded
 
@@ -42,7 +44,7 @@ async def node_replay(request: web.Request) -> web.StreamResponse:
     storage = request.config_dict[STATE].storage
     stored = ended_game(storage, request.match_info["game_id"])
     if stored is None:
-        raise GameError("unknown_game", "no ended game by that id on this node")
+        raise GameError(ErrorCode.UNKNOWN_GAME, "no ended game by that id on this node")
     return web.Response(body=export_line(storage, stored),
                         content_type="application/x-ndjson",
                         headers={REPLAY_WORK_HEADER: str(replay_work(len(stored.answers)))})

@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from dominion.clients.bots import STRATEGIES
-from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS
+from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS, ErrorCode
 
 from ..engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_KINGDOMS
 from ..play.text import MAX_NAME_LENGTH
@@ -51,49 +51,51 @@ def json_body(schema: Schema, description: str) -> dict[str, Any]:
 
 
 # Every error code the REST lobby can answer with, and what it means.
-ERROR_CODES: dict[str, str] = {
-    "bad_json": "the body is not valid JSON, or not a JSON object",
-    "unsupported_media_type": "the body is not sent as application/json",
-    "body_too_large": "the body is larger than the server accepts (64 KiB)",
-    "bad_name": f"a name is a string of 1 to {MAX_NAME_LENGTH} characters, not only spaces, "
+ERROR_CODES: dict[ErrorCode, str] = {
+    ErrorCode.BAD_JSON: "the body is not valid JSON, or not a JSON object",
+    ErrorCode.UNSUPPORTED_MEDIA_TYPE: "the body is not sent as application/json",
+    ErrorCode.BODY_TOO_LARGE: "the body is larger than the server accepts (64 KiB)",
+    ErrorCode.BAD_NAME:
+        f"a name is a string of 1 to {MAX_NAME_LENGTH} characters, not only spaces, "
                 "of letters, marks, numbers, punctuation, symbols and spaces (no control, "
                 "format, private-use or unassigned characters, no lone surrogates)",
-    "bad_seats": f"seats is a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}",
-    "bad_edition": "edition is 1 or 2",
-    "bad_kingdom": "kingdom is null, a recommended set's name, or a list of card ids",
-    "unknown_kingdom_set": "no recommended set of this name in the edition",
-    "bad_kingdom_size": f"a Kingdom list has exactly {KINGDOM_SIZE} cards",
-    "unknown_card": "no Kingdom card has this id",
-    "card_not_in_edition": "the card is not a Kingdom card of the chosen edition",
-    "duplicate_card": "a card is in the Kingdom list twice",
-    "bad_bots": "bots maps seat numbers 1 to seats-1 to known strategy names",
-    "bad_option": "spectator_chat is not true or false",
-    "bad_paging": "limit or offset is not a whole number in range",
-    "bad_filter": "a replay export filter is malformed or out of range",
-    "bad_format": "format is not json, msgpack or text",
-    "bad_state": "state is not one of the game states (for the export: not an ended one)",
-    "bad_token": "the token holds no seat in this game (or is not a string)",
-    "unknown_game": "no game has this id",
-    "not_found": "no resource at this path",
-    "unknown_host": "the request arrived on a loopback address and its Host header names "
+    ErrorCode.BAD_SEATS: f"seats is a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}",
+    ErrorCode.BAD_EDITION: "edition is 1 or 2",
+    ErrorCode.BAD_KINGDOM: "kingdom is null, a recommended set's name, or a list of card ids",
+    ErrorCode.UNKNOWN_KINGDOM_SET: "no recommended set of this name in the edition",
+    ErrorCode.BAD_KINGDOM_SIZE: f"a Kingdom list has exactly {KINGDOM_SIZE} cards",
+    ErrorCode.UNKNOWN_CARD: "no Kingdom card has this id",
+    ErrorCode.CARD_NOT_IN_EDITION: "the card is not a Kingdom card of the chosen edition",
+    ErrorCode.DUPLICATE_CARD: "a card is in the Kingdom list twice",
+    ErrorCode.BAD_BOTS: "bots maps seat numbers 1 to seats-1 to known strategy names",
+    ErrorCode.BAD_OPTION: "spectator_chat is not true or false",
+    ErrorCode.BAD_PAGING: "limit or offset is not a whole number in range",
+    ErrorCode.BAD_FILTER: "a replay export filter is malformed or out of range",
+    ErrorCode.BAD_FORMAT: "format is not json, msgpack or text",
+    ErrorCode.BAD_STATE: "state is not one of the game states (for the export: not an ended one)",
+    ErrorCode.BAD_TOKEN: "the token holds no seat in this game (or is not a string)",
+    ErrorCode.UNKNOWN_GAME: "no game has this id",
+    ErrorCode.NOT_FOUND: "no resource at this path",
+    ErrorCode.UNKNOWN_HOST: "the request arrived on a loopback address and its Host header names "
                     "neither a loopback host nor public_url's host (a DNS-rebinding page's "
                     "request: docs/SERVER.md, \"Threat model\")",
-    "method_not_allowed": "the path exists but not with this method (see the Allow header)",
-    "game_full": "every seat of the table is taken",
-    "game_started": "the game has already started (or ended)",
-    "too_many_games": "this address already has as many open or running games as allowed",
-    "rate_limited": "this address has asked for more of this than the server allows for now "
+    ErrorCode.METHOD_NOT_ALLOWED: "the path exists but not with this method (see the Allow header)",
+    ErrorCode.GAME_FULL: "every seat of the table is taken",
+    ErrorCode.GAME_STARTED: "the game has already started (or ended)",
+    ErrorCode.TOO_MANY_GAMES: "this address already has as many open or running games as allowed",
+    ErrorCode.RATE_LIMITED:
+        "this address has asked for more of this than the server allows for now "
                     "(the message says when to retry)",
-    "storage_unavailable": "the server's storage is failing; it takes no new games now",
-    "cluster_unavailable": "several nodes share a Redis that this node cannot reach now; "
+    ErrorCode.STORAGE_UNAVAILABLE: "the server's storage is failing; it takes no new games now",
+    ErrorCode.CLUSTER_UNAVAILABLE: "several nodes share a Redis that this node cannot reach now; "
                            "it takes no new games and lists none until it can",
-    "internal_error": "the server failed; the request may be retried",
+    ErrorCode.INTERNAL_ERROR: "the server failed; the request may be retried",
 }
 
 
 def error(status_description: str, *codes: str) -> dict[str, Any]:
     """A refusal: the Error body, with `code` narrowed to the codes this answer can carry."""
-    listed = "; ".join(f"`{code}`: {ERROR_CODES[code]}" for code in codes)
+    listed = "; ".join(f"`{code}`: {ERROR_CODES[ErrorCode(code)]}" for code in codes)
     schema: Schema = {
         "allOf": [ref("Error"),
                   {"properties": {"error": {"properties": {"code": {"enum": list(codes)}}}}}],

@@ -25,6 +25,8 @@ from urllib.parse import urlsplit
 
 from aiohttp import hdrs, web
 
+from dominion.protocol import ErrorCode
+
 from .rest import Handler, error_response
 from .state import SETTINGS
 
@@ -51,7 +53,7 @@ def known_hosts_only(request: web.Request, handler: Handler) -> Awaitable[web.St
 
 
 async def _unknown_host() -> web.Response:
-    return error_response("unknown_host", "this server answers only to its own names: "
+    return error_response(ErrorCode.UNKNOWN_HOST, "this server answers only to its own names: "
                                           "localhost, a loopback address or its public_url")
 
 

@@ -9,6 +9,8 @@ from typing import Any
 import msgpack  # type: ignore[import-untyped]
 from aiohttp import web
 
+from dominion.protocol import ErrorCode
+
 from ..errors import GameError
 from ..replays import finished_replay, replay_work, text_log
 from ..storage.records import ENDED, ENDED_STATES, UNFINISHED_STATES
@@ -35,7 +37,7 @@ def _format(request: web.Request) -> str:
         chosen = ("msgpack" if "application/msgpack" in accept
                   else "text" if "text/plain" in accept else "json")
     if chosen not in FORMATS:
-        raise GameError("bad_format", f"format is one of {', '.join(FORMATS)}")
+        raise GameError(ErrorCode.BAD_FORMAT, f"format is one of {', '.join(FORMATS)}")
     return chosen
 
 
@@ -50,9 +52,9 @@ def replay_of(request: web.Request, game_id: str) -> dict[str, Any]:
         return room.spectator_replay()
     stored = state.storage.load_game(game_id)
     if stored is None:
-        raise GameError("unknown_game", f"no game {game_id!r}")
+        raise GameError(ErrorCode.UNKNOWN_GAME, f"no game {game_id!r}")
     if stored.game.state in UNFINISHED_STATES:
-        raise GameError("unknown_game", f"game {game_id!r} is not loaded")
+        raise GameError(ErrorCode.UNKNOWN_GAME, f"game {game_id!r} is not loaded")
     state.budgets.charge("work", address, replay_work(len(stored.answers)))
     return finished_replay(stored, state.storage.chat(game_id))
 
@@ -79,7 +81,7 @@ async def export(request: web.Request) -> web.StreamResponse:
     address = client_address(request)
     filters = game_filters(request, default_limit=100, max_limit=EXPORT_MAX)
     if filters["state"] not in (None, ENDED, *ENDED_STATES):
-        raise GameError("bad_state", "the export holds ended games: state is "
+        raise GameError(ErrorCode.BAD_STATE, "the export holds ended games: state is "
                                      f"{', '.join(ENDED_STATES)} or {ENDED}")
     filters["state"] = filters["state"] or ENDED
 

@@ -12,7 +12,7 @@ from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
 from dominion.clients.bots import STRATEGIES
-from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS
+from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS, ErrorCode
 from dominion.protocol.schema import SCHEMA_PATH
 
 from ..cluster import ws_url
@@ -29,25 +29,25 @@ SCHEMA_URL = "/api/v1/protocol/schema.json"
 """The protocol's JSON Schema (every message), as in the repository's protocol/schema.json."""
 
 # The HTTP status of each error code; anything else is a 400.
-STATUS = {
-    "unknown_game": 404,
-    "not_found": 404,
-    "bad_token": 403,
-    "unknown_host": 421,
-    "game_full": 409,
-    "game_started": 409,
-    "too_many_games": 429,
-    "rate_limited": 429,
-    "bad_json": 400,
-    "unsupported_media_type": 415,
-    "body_too_large": 413,
-    "internal_error": 500,
-    "storage_unavailable": 503,
-    "cluster_unavailable": 503,
+STATUS: dict[ErrorCode, int] = {
+    ErrorCode.UNKNOWN_GAME: 404,
+    ErrorCode.NOT_FOUND: 404,
+    ErrorCode.BAD_TOKEN: 403,
+    ErrorCode.UNKNOWN_HOST: 421,
+    ErrorCode.GAME_FULL: 409,
+    ErrorCode.GAME_STARTED: 409,
+    ErrorCode.TOO_MANY_GAMES: 429,
+    ErrorCode.RATE_LIMITED: 429,
+    ErrorCode.BAD_JSON: 400,
+    ErrorCode.UNSUPPORTED_MEDIA_TYPE: 415,
+    ErrorCode.BODY_TOO_LARGE: 413,
+    ErrorCode.INTERNAL_ERROR: 500,
+    ErrorCode.STORAGE_UNAVAILABLE: 503,
+    ErrorCode.CLUSTER_UNAVAILABLE: 503,
 }
 
 
-def error_response(code: str, message: str, retry_after_ms: int | None = None
+def error_response(code: ErrorCode, message: str, retry_after_ms: int | None = None
                    ) -> web.Response:
     if retry_after_ms is None:
         return web.json_response({"error": {"code": code, "message": message}},
@@ -61,7 +61,8 @@ def error_response(code: str, message: str, retry_after_ms: int | None = None
 
 def method_not_allowed(method: str, allowed: Iterable[str]) -> web.Response:
     return web.json_response(
-        {"error": {"code": "method_not_allowed", "message": f"{method} is not allowed here"}},
+        {"error": {"code": ErrorCode.METHOD_NOT_ALLOWED,
+                   "message": f"{method} is not allowed here"}},
         status=405, headers={"Allow": ",".join(sorted(allowed))})
 
 
@@ -74,16 +75,16 @@ async def json_errors(request: web.Request, handler: Handler) -> web.StreamRespo
     except GameError as error:
         return error_response(error.code, error.message, error.retry_after_ms)
     except web.HTTPRequestEntityTooLarge:
-        return error_response("body_too_large", "the request body is too large")
+        return error_response(ErrorCode.BODY_TOO_LARGE, "the request body is too large")
     except web.HTTPNotFound:
-        return error_response("not_found", f"no resource at {request.path}")
+        return error_response(ErrorCode.NOT_FOUND, f"no resource at {request.path}")
     except web.HTTPMethodNotAllowed as error:
         return method_not_allowed(request.method, error.allowed_methods)
     except web.HTTPException:
         raise
     except Exception:
         log.exception("a REST request failed", extra={"path": request.path})
-        return error_response("internal_error", "the server failed; try again later")
+        return error_response(ErrorCode.INTERNAL_ERROR, "the server failed; try again later")
 
 
 @web.middleware
@@ -101,22 +102,22 @@ def unmatched_as_json(request: web.Request, handler: Handler) -> Awaitable[web.S
 async def _refusal(request: web.Request, error: web.HTTPException) -> web.Response:
     if isinstance(error, web.HTTPMethodNotAllowed):
         return method_not_allowed(request.method, error.allowed_methods)
-    return error_response("not_found", f"no resource at {request.path or request.raw_path}")
+    return error_response(ErrorCode.NOT_FOUND, f"no resource at {request.path or request.raw_path}")
 
 
 async def read_json(request: web.Request) -> dict[str, Any]:
     if request.content_type != "application/json":
-        raise GameError("unsupported_media_type", "send a JSON body (application/json)")
+        raise GameError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "send a JSON body (application/json)")
     try:
         raw = await request.read()
     except (ConnectionError, HttpProcessingError):  # the client: gone, or a short body
-        raise GameError("bad_json", "the body ended before its length") from None
+        raise GameError(ErrorCode.BAD_JSON, "the body ended before its length") from None
     try:
         body = json.loads(raw)
     except (ValueError, UnicodeDecodeError, RecursionError):
-        raise GameError("bad_json", "the body is not valid JSON") from None
+        raise GameError(ErrorCode.BAD_JSON, "the body is not valid JSON") from None
     if not isinstance(body, dict):
-        raise GameError("bad_json", "the body must be a JSON object")
+        raise GameError(ErrorCode.BAD_JSON, "the body must be a JSON object")
     return body
 
 
@@ -163,10 +164,10 @@ def add_rest_routes(app: web.Application) -> None:
     async def create_game(request: web.Request) -> web.Response:
         state = request.config_dict[STATE]
         if not await state.storage.probe():
-            raise GameError("storage_unavailable", "the server is not taking new games now")
+            raise GameError(ErrorCode.STORAGE_UNAVAILABLE, "the server is not taking new games now")
         directory = request.config_dict[DIRECTORY]
         if directory.problem is not None:
-            raise GameError("cluster_unavailable", f"no new games now: {directory.problem}")
+            raise GameError(ErrorCode.CLUSTER_UNAVAILABLE, f"no new games now: {directory.problem}")
         body = await read_json(request)
         address = client_address(request)
         state.budgets.charge("games", address, 1)

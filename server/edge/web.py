@@ -16,6 +16,8 @@ from pathlib import PurePosixPath
 
 from aiohttp import web
 
+from dominion.protocol import ErrorCode
+
 from .rest import error_response
 
 CONTENT_TYPES = {
@@ -101,7 +103,7 @@ def add_web_routes(app: web.Application) -> None:
         if request.match_info["digest"] != files.digest or body is None:
             # the JSON error every other path answers (a page of an older version asks
             # for files under its own digest: reloading the page fixes it)
-            return error_response("not_found", f"no file {path!r} in this version of the "
+            return error_response(ErrorCode.NOT_FOUND, f"no file {path!r} in this version of the "
                                                "page; reload it")
         kind = CONTENT_TYPES[PurePosixPath(path).suffix]
         return web.Response(body=body, content_type=kind,

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
+from dominion.protocol.errors import ErrorCode
+
 
 class DecisionKind(StrEnum):
     PLAY_ACTION = "play_action"
@@ -81,20 +83,22 @@ class Decision(NamedTuple):
                 and self.min <= 1 <= self.max):
             return (choices[0],)
         if not isinstance(choices, list | tuple):
-            raise IllegalAnswer("bad_answer", "an answer is a list of option ids")
+            raise IllegalAnswer(ErrorCode.BAD_ANSWER, "an answer is a list of option ids")
         count = len(self.options)
         for choice in choices:
             if type(choice) is not int:
-                raise IllegalAnswer("bad_option", f"option ids are integers, not {choice!r}")
+                raise IllegalAnswer(ErrorCode.BAD_OPTION,
+                                    f"option ids are integers, not {choice!r}")
             if not 0 <= choice < count:
-                raise IllegalAnswer("bad_option", f"no option {choice}: ids run 0 to {count - 1}")
+                raise IllegalAnswer(ErrorCode.BAD_OPTION,
+                                    f"no option {choice}: ids run 0 to {count - 1}")
         picked = tuple(choices)
         if len(set(picked)) != len(picked):
-            raise IllegalAnswer("duplicate_option", "an option may be chosen once")
+            raise IllegalAnswer(ErrorCode.DUPLICATE_OPTION, "an option may be chosen once")
         if len(picked) < self.min:
-            raise IllegalAnswer("too_few_options", f"choose at least {self.min}")
+            raise IllegalAnswer(ErrorCode.TOO_FEW_OPTIONS, f"choose at least {self.min}")
         if len(picked) > self.max:
-            raise IllegalAnswer("too_many_options", f"choose at most {self.max}")
+            raise IllegalAnswer(ErrorCode.TOO_MANY_OPTIONS, f"choose at most {self.max}")
         return picked
 
 
@@ -118,7 +122,7 @@ class IllegalAnswer(Exception):
     `code` is stable (clients may switch on it); `message` is for people.
     """
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message

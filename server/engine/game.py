@@ -12,6 +12,8 @@ from collections.abc import Generator, Iterable, Iterator
 from functools import lru_cache
 from typing import Any, TypeVar
 
+from dominion.protocol.errors import ErrorCode
+
 from .cards import BASE_CARDS, Card, catalogue
 from .choices import yes_no
 from .decisions import (
@@ -210,25 +212,26 @@ class Game:
         """
         pending = self.pending
         if pending is None:
-            raise IllegalAnswer("game_over", "the game is over")
+            raise IllegalAnswer(ErrorCode.GAME_OVER, "the game is over")
         if decision != pending.id:
             raise IllegalAnswer(
-                "stale_decision", f"decision {decision} is not pending (decision {pending.id} is)"
+                ErrorCode.STALE_DECISION,
+                f"decision {decision} is not pending (decision {pending.id} is)"
             )
         if player != pending.player:
             raise IllegalAnswer(
-                "not_your_decision", f"decision {pending.id} is for player {pending.player}"
+                ErrorCode.NOT_YOUR_DECISION, f"decision {pending.id} is for player {pending.player}"
             )
         return pending.check(choices)
 
     def check_resign(self, player: int) -> None:
         """Raise `IllegalAnswer` unless `resign(player)` would be accepted."""
         if self.pending is None:
-            raise IllegalAnswer("game_over", "the game is over")
+            raise IllegalAnswer(ErrorCode.GAME_OVER, "the game is over")
         if type(player) is not int or not 0 <= player < len(self.players):
-            raise IllegalAnswer("bad_player", f"no seat {player!r}")
+            raise IllegalAnswer(ErrorCode.BAD_PLAYER, f"no seat {player!r}")
         if player in self.resigned:
-            raise IllegalAnswer("already_resigned", f"seat {player} has already resigned")
+            raise IllegalAnswer(ErrorCode.ALREADY_RESIGNED, f"seat {player} has already resigned")
 
     def resign(self, player: int) -> list[Event]:
         """`player` gives up: they can no longer win, and others answer for their seat.

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from dominion.protocol.errors import ErrorCode
+
 from .cards import EDITIONS, catalogue, kingdom_cards
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -42,10 +44,15 @@ RECOMMENDED_KINGDOMS: dict[int, dict[str, tuple[str, ...]]] = {
 }
 
 
+FLAG_CODES = {"secret_questions": ErrorCode.BAD_SECRET_QUESTIONS,
+              "discard_tops": ErrorCode.BAD_DISCARD_TOPS}
+"""A set-up's rule flags (older games lack them) and the code refusing a bad value."""
+
+
 class InvalidSetup(ValueError):
     """A set-up the rules do not allow; `code` is stable, the message is for people."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
@@ -66,7 +73,7 @@ def set_name(name: str, edition: int) -> str:
     for known in sets:
         if known.casefold() == wanted:
             return known
-    raise InvalidSetup("unknown_kingdom_set", f"no recommended set {name!r} in edition "
+    raise InvalidSetup(ErrorCode.UNKNOWN_KINGDOM_SET, f"no recommended set {name!r} in edition "
                                               f"{edition}; known: {', '.join(sets)}")
 
 
@@ -105,7 +112,7 @@ class Setup:
         """
         names = _player_names(players)
         if edition not in EDITIONS:
-            raise InvalidSetup("bad_edition", f"edition must be 1 or 2, not {edition!r}")
+            raise InvalidSetup(ErrorCode.BAD_EDITION, f"edition must be 1 or 2, not {edition!r}")
         if kingdom is None:
             chosen = random_kingdom(edition, rng if rng is not None else random.Random())
         elif isinstance(kingdom, str):
@@ -127,10 +134,10 @@ class Setup:
     def from_dict(cls, data: dict[str, Any]) -> Setup:
         setup = cls.create(data["players"], edition=data["edition"], kingdom=data["kingdom"])
         # Older games lack these keys: they replay with the rules they were played by.
-        flags = {name: data.get(name, False) for name in ("secret_questions", "discard_tops")}
+        flags = {name: data.get(name, False) for name in FLAG_CODES}
         for name, value in flags.items():
             if type(value) is not bool:
-                raise InvalidSetup(f"bad_{name}", f"{name} is true or false, not {value!r}")
+                raise InvalidSetup(FLAG_CODES[name], f"{name} is true or false, not {value!r}")
         return replace(setup, **flags)
 
     def supply(self) -> dict[str, int]:
@@ -155,16 +162,16 @@ class Setup:
 
 def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, bool) or not isinstance(players, int | list | tuple):
-        raise InvalidSetup("bad_players", "players is a count or a list of names")
+        raise InvalidSetup(ErrorCode.BAD_PLAYERS, "players is a count or a list of names")
     if isinstance(players, int):
         names = tuple(f"Player {i + 1}" for i in range(max(players, 0)))
     else:
         if not all(isinstance(name, str) and name for name in players):
-            raise InvalidSetup("bad_players", "player names are non-empty strings")
+            raise InvalidSetup(ErrorCode.BAD_PLAYERS, "player names are non-empty strings")
         names = tuple(players)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise InvalidSetup(
-            "bad_player_count", f"{MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"
+            ErrorCode.BAD_PLAYER_COUNT, f"{MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"
         )
     return names
 
@@ -172,19 +179,20 @@ def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
 def _check_kingdom(kingdom: list[str], edition: int) -> tuple[str, ...]:
     if len(kingdom) != KINGDOM_SIZE:
         raise InvalidSetup(
-            "bad_kingdom_size", f"a Kingdom has {KINGDOM_SIZE} cards, not {len(kingdom)}"
+            ErrorCode.BAD_KINGDOM_SIZE, f"a Kingdom has {KINGDOM_SIZE} cards, not {len(kingdom)}"
         )
     allowed = set(kingdom_cards(edition))
     every_edition = set(kingdom_cards(1)) | set(kingdom_cards(2))
     seen: set[str] = set()
     for card in kingdom:
         if not isinstance(card, str) or card not in every_edition:
-            raise InvalidSetup("unknown_card", f"no Kingdom card {card!r}")
+            raise InvalidSetup(ErrorCode.UNKNOWN_CARD, f"no Kingdom card {card!r}")
         if card not in allowed:
             raise InvalidSetup(
-                "card_not_in_edition", f"{card!r} is not a Kingdom card of edition {edition}"
+                ErrorCode.CARD_NOT_IN_EDITION,
+                f"{card!r} is not a Kingdom card of edition {edition}"
             )
         if card in seen:
-            raise InvalidSetup("duplicate_card", f"{card!r} is in the Kingdom twice")
+            raise InvalidSetup(ErrorCode.DUPLICATE_CARD, f"{card!r} is in the Kingdom twice")
         seen.add(card)
     return tuple(kingdom)

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from dominion.clients.bots import STRATEGIES
+from dominion.protocol import ErrorCode
 
 from ..engine import InvalidSetup, Setup
 from ..engine.setup import MAX_PLAYERS, MIN_PLAYERS, set_name
@@ -65,29 +66,30 @@ class Lobby:
     def room(self, game_id: str) -> Room:
         room = self.rooms.get(game_id)
         if room is None:
-            raise GameError("unknown_game", f"no game {game_id!r}")
+            raise GameError(ErrorCode.UNKNOWN_GAME, f"no game {game_id!r}")
         return room
 
     async def create(self, request: Mapping[str, Any], address: str) -> tuple[Room, str]:
         """Create a table from a validated request; return it and the creator's token."""
         if len(self._live_by_address.get(address, ())) >= self._settings.games_per_address:
-            raise GameError("too_many_games",
+            raise GameError(ErrorCode.TOO_MANY_GAMES,
                             f"at most {self._settings.games_per_address} open or running "
                             "games per address")
         name = check_name(request.get("name"))
         seats = request.get("seats")
         if type(seats) is not int or not MIN_PLAYERS <= seats <= MAX_PLAYERS:
-            raise GameError("bad_seats", f"seats is a number from {MIN_PLAYERS} to {MAX_PLAYERS}")
+            raise GameError(ErrorCode.BAD_SEATS,
+                            f"seats is a number from {MIN_PLAYERS} to {MAX_PLAYERS}")
         bots = _bot_seats(request.get("bots", {}), seats)
         edition = request.get("edition", 2)
         if type(edition) is not int:  # not True, not 2.0
-            raise GameError("bad_edition", f"edition must be 1 or 2, not {edition!r}")
+            raise GameError(ErrorCode.BAD_EDITION, f"edition must be 1 or 2, not {edition!r}")
         spectator_chat = request.get("spectator_chat", True)
         if not isinstance(spectator_chat, bool):
-            raise GameError("bad_option", "spectator_chat is true or false")
+            raise GameError(ErrorCode.BAD_OPTION, "spectator_chat is true or false")
         kingdom = request.get("kingdom")
         if kingdom is not None and not isinstance(kingdom, str | list):
-            raise GameError("bad_kingdom", "kingdom is null (random), a recommended set's "
+            raise GameError(ErrorCode.BAD_KINGDOM, "kingdom is null (random), a recommended set's "
                                            "name, or a list of 10 card ids")
         try:
             setup = Setup.create(seats, edition=edition, kingdom=kingdom, rng=self._kingdoms)
@@ -143,7 +145,7 @@ class Lobby:
         if record is None:
             stored = self._storage.load_game(game_id)
             if stored is None:
-                raise GameError("unknown_game", f"no game {game_id!r}")
+                raise GameError(ErrorCode.UNKNOWN_GAME, f"no game {game_id!r}")
             record = stored.game
         return summary_of(record, self._storage.seats(game_id))
 
@@ -170,17 +172,17 @@ class Lobby:
 def _bot_seats(bots: object, seats: int) -> dict[int, str]:
     """`{"1": "big_money"}` (seat -> strategy); seat 0 is the creator's."""
     if not isinstance(bots, dict):
-        raise GameError("bad_bots", "bots maps seat numbers to strategy names")
+        raise GameError(ErrorCode.BAD_BOTS, "bots maps seat numbers to strategy names")
     chosen: dict[int, str] = {}
     for key, strategy in bots.items():
         if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 3
                 and str(int(key)) == key):
-            raise GameError("bad_bots", f"{key!r} is not a seat number")
+            raise GameError(ErrorCode.BAD_BOTS, f"{key!r} is not a seat number")
         index = int(key)
         if not 1 <= index < seats:
-            raise GameError("bad_bots", f"bot seats are 1 to {seats - 1}; seat 0 is yours")
+            raise GameError(ErrorCode.BAD_BOTS, f"bot seats are 1 to {seats - 1}; seat 0 is yours")
         if not isinstance(strategy, str) or strategy not in STRATEGIES:
-            raise GameError("bad_bots", f"unknown strategy {strategy!r}; "
+            raise GameError(ErrorCode.BAD_BOTS, f"unknown strategy {strategy!r}; "
                                         f"known: {', '.join(STRATEGIES)}")
         chosen[index] = strategy
     return chosen

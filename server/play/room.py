@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from dominion.clients.bots import Strategy, make_strategy
-from dominion.protocol import GameOver, ProtocolError, ServerMessage, encode_server
+from dominion.protocol import ErrorCode, GameOver, ProtocolError, ServerMessage, encode_server
 
 from ..engine import Answer, Event, Game, IllegalAnswer, Resignation, Setup
 from ..engine.replay import replay
@@ -150,17 +150,17 @@ class Room:
             if token_matches(token, seat.token_hash):
                 found = seat
         if found is None:
-            raise GameError("bad_token", "this token holds no seat in this game")
+            raise GameError(ErrorCode.BAD_TOKEN, "this token holds no seat in this game")
         return found
 
     async def take_seat(self, name: str, token_hash: str) -> Seat:
         async with self._lock:
             self._refuse_if_closed()
             if self.state != OPEN:
-                raise GameError("game_started", "the game has already started")
+                raise GameError(ErrorCode.GAME_STARTED, "the game has already started")
             free = next((s for s in self.seats if s.free), None)
             if free is None:
-                raise GameError("game_full", "every seat is taken")
+                raise GameError(ErrorCode.GAME_FULL, "every seat is taken")
             self._evict(free)  # a new holder: nobody else may act for the seat
             free.name, free.token_hash, free.joined_at = name, token_hash, utc_now()
             try:
@@ -176,7 +176,8 @@ class Room:
         async with self._lock:
             self._refuse_if_closed()
             if self.state != OPEN:
-                raise GameError("game_started", "a running game cannot be left; resign instead")
+                raise GameError(ErrorCode.GAME_STARTED,
+                                "a running game cannot be left; resign instead")
             saved = (seat.name, seat.token_hash, seat.joined_at)
             seat.name = seat.token_hash = seat.joined_at = None
             try:
@@ -370,7 +371,7 @@ class Room:
 
     def viewer_of(self, subscriber: Subscriber) -> int | None:
         if subscriber not in self._subscribers:
-            raise GameError("not_in_game", f"this connection is not in game {self.id}")
+            raise GameError(ErrorCode.NOT_IN_GAME, f"this connection is not in game {self.id}")
         return self._subscribers[subscriber]
 
     # -- changes ----------------------------------------------------------------
@@ -380,7 +381,7 @@ class Room:
                      by_bot: bool = False) -> None:
         def check(game: Game) -> Answer:
             if by_bot and self.seats[seat].bot is None:  # its player took the seat back
-                raise GameError("stale_decision", "the seat is no longer a bot's")
+                raise GameError(ErrorCode.STALE_DECISION, "the seat is no longer a bot's")
             return Answer(seat, decision, game.check_answer(seat, decision, options))
 
         await self._change(check, on_accepted)
@@ -423,14 +424,15 @@ class Room:
     def _running(self) -> Game:
         self._refuse_if_closed()
         if self.game is None:
-            raise GameError("game_not_started", "the game has not started yet")
+            raise GameError(ErrorCode.GAME_NOT_STARTED, "the game has not started yet")
         if self.game.over or self.state != PLAYING:
-            raise GameError("game_over", "the game is over")
+            raise GameError(ErrorCode.GAME_OVER, "the game is over")
         return self.game
 
     def _refuse_if_closed(self) -> None:
         if self._closed:
-            raise GameError("internal_error", "the server is shutting down; resume the game "
+            raise GameError(ErrorCode.INTERNAL_ERROR,
+                            "the server is shutting down; resume the game "
                                               "once it is back")
 
     async def close(self) -> None:
@@ -453,7 +455,7 @@ class Room:
             await self._storage.append_answers(self.id, game.answer_count, [entry], utc_now())
         except Exception:
             log.exception("could not store an answer", extra={"game": self.id})
-            raise GameError("internal_error", "the answer could not be stored; "
+            raise GameError(ErrorCode.INTERNAL_ERROR, "the answer could not be stored; "
                                               "it was not applied") from None
 
     async def _published(self, events: Sequence[Event]) -> None:
@@ -567,12 +569,12 @@ class Room:
             try:
                 await self.answer(seat.index, decision.id, choice, by_bot=True)
             except GameError as error:
-                if error.code == "stale_decision":
+                if error.code == ErrorCode.STALE_DECISION:
                     continue  # a person answered first
-                if error.code == "internal_error":
+                if error.code == ErrorCode.INTERNAL_ERROR:
                     await asyncio.sleep(BOT_RETRY_SECONDS)  # storage may recover
                     continue
-                if error.code == "game_over":  # a player's resignation ended it meanwhile
+                if error.code == ErrorCode.GAME_OVER:  # a player's resignation ended it meanwhile
                     return
                 log.error("a bot's answer was refused: %s", error.message,
                           extra={"game": self.id})

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from dominion.protocol import ErrorCode
+
 from ..errors import GameError
 
 MAX_NAME_LENGTH = 40
@@ -36,28 +38,28 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
 def check_name(name: object) -> str:
     """A display name, stripped of surrounding spaces and in NFC; `bad_name` otherwise."""
     if not isinstance(name, str):
-        raise GameError("bad_name", "a name is a string")
-    name = unicodedata.normalize("NFC", _storable(name, "bad_name").strip())
+        raise GameError(ErrorCode.BAD_NAME, "a name is a string")
+    name = unicodedata.normalize("NFC", _storable(name, ErrorCode.BAD_NAME).strip())
     if not name or len(name) > MAX_NAME_LENGTH:
-        raise GameError("bad_name", f"a name is 1 to {MAX_NAME_LENGTH} characters")
+        raise GameError(ErrorCode.BAD_NAME, f"a name is 1 to {MAX_NAME_LENGTH} characters")
     for character in name:
         if character != " " and unicodedata.category(character)[0] not in NAME_CATEGORIES:
-            raise GameError("bad_name", f"a name may not hold the character "
+            raise GameError(ErrorCode.BAD_NAME, f"a name may not hold the character "
                                         f"U+{ord(character):04X}")
     if unicodedata.category(name[0])[0] == "M":
-        raise GameError("bad_name", "a name may not start with a combining mark")
+        raise GameError(ErrorCode.BAD_NAME, "a name may not start with a combining mark")
     return name
 
 
 def check_chat(text: str, limit: int) -> str:
     """A chat line of at most `limit` characters; `too_long` or `bad_text` otherwise."""
     if len(text) > limit:
-        raise GameError("too_long", f"chat messages are at most {limit} characters")
-    _storable(text, "bad_text")
+        raise GameError(ErrorCode.TOO_LONG, f"chat messages are at most {limit} characters")
+    _storable(text, ErrorCode.BAD_TEXT)
     for character in text:
         if character in BIDI_CONTROLS or unicodedata.category(character) \
                 in CHAT_REFUSED_CATEGORIES:
-            raise GameError("bad_text", f"chat may not hold the character "
+            raise GameError(ErrorCode.BAD_TEXT, f"chat may not hold the character "
                                         f"U+{ord(character):04X}")
     return text
 
@@ -66,11 +68,11 @@ def check_token(token: object) -> str:
     """A token of the shape the server hands out; `bad_token` otherwise (no token of
     another shape can hold a seat, and it could not even be hashed if not UTF-8)."""
     if not isinstance(token, str) or TOKEN.fullmatch(token) is None:
-        raise GameError("bad_token", "this token holds no seat in this game")
+        raise GameError(ErrorCode.BAD_TOKEN, "this token holds no seat in this game")
     return token
 
 
-def _storable(text: str, code: str) -> str:
+def _storable(text: str, code: ErrorCode) -> str:
     """`text`, if it is valid Unicode that UTF-8 (and so SQLite) can hold."""
     try:
         text.encode("utf-8")
