@@ -70,3 +70,17 @@ def test_replays_md_lists_the_replay_endpoints_error_codes() -> None:
                "offset", "json", "msgpack", "text", "finished", "abandoned", "open",
                "playing", "ended", "missing_nodes", "retry_after_ms"}
     assert listed - filters == served
+
+
+def test_every_file_architecture_md_names_exists() -> None:
+    """A file ARCHITECTURE.md names is there: in a table row, from the row's folder (or the
+    top); elsewhere, from the top, from server/, or in one of server/'s parts (the tree)."""
+    parts = [ROOT, ROOT / "server", *(path for path in (ROOT / "server").iterdir()
+                                      if path.is_dir())]
+    missing = []
+    for line in (DOCS / "ARCHITECTURE.md").read_text().splitlines():
+        row = re.match(r"\| `([\w/]+/)(?:\*\.py)?` \|", line)
+        folders = [ROOT / row.group(1), ROOT] if row else parts
+        missing += [name for name in re.findall(r"[\w/]+\.py\b", line)
+                    if not any((folder / name).is_file() for folder in folders)]
+    assert missing == [], "ARCHITECTURE.md names files that are not there"
