@@ -416,7 +416,10 @@ class RedisDirectory:
             else:
                 answer = await self._peer_get(node, f"/api/v1/node/replays/{game_id}")
                 line = None
-                if answer is not None:
+                if answer is None:  # gone from the peers, or failed (docs/REPLAYS.md)
+                    log.warning("an export leaves out game %s: node %s did not hand it over",
+                                game_id, node, extra={"game": game_id, "node": node})
+                else:
                     line, headers = answer
                     await pay(int(headers.get(REPLAY_WORK_HEADER, 0)))
             if line is not None:
