@@ -7,11 +7,10 @@ import logging
 import sys
 from collections.abc import Sequence
 
-from aiohttp import web
-
 from . import logs
 from .cluster.node import NodeNameTaken
 from .edge.app import create_app
+from .edge.listener import run
 from .gc_tuning import tune_gc
 from .settings import Settings
 from .storage import StorageError
@@ -43,17 +42,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     log = logging.getLogger("dominion.server")
     base, websocket = listening_urls(settings)
 
-    def say_where(*_: object) -> None:  # run_app calls it once the socket listens
+    def say_where() -> None:  # called once the socket listens
         log.info("listening on %s (WebSocket %s)", base, websocket,
                  extra={"url": base, "websocket": websocket,
                         "public_url": settings.public_url or None})
 
     try:
-        # run_app stops accepting on SIGTERM/SIGINT, runs on_shutdown (clients hear
-        # "going away"), then cleanup (pending writes are flushed).
-        web.run_app(create_app(settings), host=settings.host, port=settings.port,
-                    print=say_where, access_log=None, shutdown_timeout=10,
-                    loop=new_event_loop(settings.event_loop))
+        # as web.run_app (with connections counted per address): stops accepting on
+        # SIGTERM/SIGINT, runs on_shutdown (clients hear "going away"), then cleanup
+        # (pending writes are flushed).
+        run(create_app(settings), settings, new_event_loop(settings.event_loop),
+            on_listening=say_where, shutdown_timeout=10)
     except StorageError as error:
         log.error("cannot open the database: %s", error, extra={"db": settings.db})
         return 2

@@ -12,8 +12,8 @@ from aiohttp import web
 from ..errors import GameError
 from ..replays import finished_replay, replay_work, text_log
 from ..storage.records import ENDED, ENDED_STATES
-from .addresses import client_address
 from .filters import EXPORT_MAX, game_filters
+from .prefixes import client_key
 from .state import DIRECTORY, STATE
 
 log = logging.getLogger("dominion.replays")
@@ -40,7 +40,7 @@ def replay_of(request: web.Request, game_id: str) -> dict[str, Any]:
     """The replay of a game: complete once it has ended, a spectator's view before. Its
     work is charged to the client's address first (`rate_limited` if it cannot pay)."""
     state = request.config_dict[STATE]
-    address = client_address(request)
+    address = client_key(request)
     room = state.lobby.rooms.get(game_id)
     if room is not None and room.state in ("open", "playing"):
         state.budgets.charge("work", address, room.replay_work())
@@ -73,7 +73,7 @@ async def export(request: web.Request) -> web.StreamResponse:
     object per line, newest first, at a bounded rate (from every node, when there are
     several), and no faster than the client's address may cost (server/edge/budgets.py)."""
     state = request.config_dict[STATE]
-    address = client_address(request)
+    address = client_key(request)
     filters = game_filters(request, default_limit=100, max_limit=EXPORT_MAX)
     if filters["state"] not in (None, ENDED, *ENDED_STATES):
         raise GameError("bad_state", "the export holds ended games: state is "
