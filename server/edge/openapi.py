@@ -53,7 +53,10 @@ def json_body(schema: Schema, description: str) -> dict[str, Any]:
 ERROR_CODES: dict[str, str] = {
     "bad_json": "the body is not valid JSON, or not a JSON object",
     "unsupported_media_type": "the body is not sent as application/json",
-    "body_too_large": "the body is larger than the server accepts (64 KiB)",
+    "body_too_large": "the body is larger than the server accepts (64 KiB), declared or "
+                      "sent",
+    "body_timeout": "the body did not arrive within the server's body timeout (5 s by "
+                    "default); the connection is closed",
     "bad_name": f"a name is a string of 1 to {MAX_NAME_LENGTH} characters, not only spaces, "
                 "of letters, marks, numbers, punctuation, symbols and spaces (no control, "
                 "format, private-use or unassigned characters, no lone surrogates)",
@@ -77,9 +80,10 @@ ERROR_CODES: dict[str, str] = {
     "method_not_allowed": "the path exists but not with this method (see the Allow header)",
     "game_full": "every seat of the table is taken",
     "game_started": "the game has already started (or ended)",
-    "too_many_games": "this address already has as many open or running games as allowed",
-    "rate_limited": "this address has asked for more of this than the server allows for now "
-                    "(the message says when to retry)",
+    "too_many_games": "this address already has as many open or running games as allowed, "
+                      "or the server as many open tables",
+    "rate_limited": "this address (or every address together) has asked for more of this "
+                    "than the server allows for now (the message says when to retry)",
     "storage_unavailable": "the server's storage is failing; it takes no new games now",
     "cluster_unavailable": "several nodes share a Redis that this node cannot reach now; "
                            "it takes no new games and lists none until it can",
@@ -98,6 +102,7 @@ def error(status_description: str, *codes: str) -> dict[str, Any]:
 
 
 BODY_ERRORS: dict[str, Any] = {
+    "408": error("The body stopped arriving", "body_timeout"),
     "413": error("The body is too large", "body_too_large"),
     "415": error("The body is not JSON", "unsupported_media_type"),
 }
@@ -139,7 +144,11 @@ def components() -> dict[str, Any]:
                 "code": {"type": "string", "enum": list(ERROR_CODES),
                          "description": "stable, for programs"},
                 "message": {"type": "string", "description": "for people"},
-            }),
+                "retry_after_ms": {"type": "integer", "minimum": 1,
+                                   "description": "with `rate_limited` only: milliseconds "
+                                                  "until the request may be paid for (also "
+                                                  "in the Retry-After header, in seconds)"},
+            }, required=["code", "message"]),
         }, description="Every refusal. Nothing was created or changed."),
         "Token": token,
         "Name": name,
