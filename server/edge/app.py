@@ -189,11 +189,12 @@ async def websocket(request: web.Request) -> web.StreamResponse:
     # memory and CPU for little gain.
     ws = web.WebSocketResponse(protocols=SUBPROTOCOLS, compress=False, autoping=False,
                                max_msg_size=4 * settings.max_frame_bytes)
+    if request.transport is not None:  # a WebSocket from here on: counted in per_address
+        request.config_dict[COUNT].release(request.transport)
     await ws.prepare(request)
     transport = request.transport
     if transport is None:  # the client is already gone
         return ws
-    request.config_dict[COUNT].release(transport)  # a WebSocket now: counted in per_address
     connection = Connection(ws, state, address, transport)
     state.connections.add(connection)
     state.per_address[address] = state.per_address.get(address, 0) + 1

@@ -17,6 +17,7 @@ import json
 import logging
 import time
 from collections.abc import Callable
+from typing import cast
 
 from aiohttp import web
 from aiohttp.web_protocol import RequestHandler
@@ -120,8 +121,8 @@ class _Counted(asyncio.Protocol):
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         if not self._count.admit(transport):
-            assert isinstance(transport, asyncio.WriteTransport)
-            transport.write(REFUSAL)
+            # (uvloop's transports are not asyncio.WriteTransport instances)
+            cast(asyncio.WriteTransport, transport).write(REFUSAL)
             transport.close()
             return
         self._transport, self._inner = transport, self._make()
