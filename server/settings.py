@@ -95,11 +95,13 @@ class Settings:
     work_burst: int = field(default=10_000, metadata={
         "help": "the most such work one connection or address may save up (10,000 is "
                 "~50 ms of CPU); a resume that would cost more gets a snapshot"})
-    server_work_per_second: int = field(default=20_000, metadata={
+    server_work_per_second: int = field(default=10_000, metadata={
         "help": "such work the whole server may do per second, every address together "
-                "(each address's work is also taken from it)"})
+                "(each address's work is also taken from it; 10,000 is ~50 ms of CPU), so "
+                "that no number of addresses can take the event loop from the games"})
     server_work_burst: int = field(default=10_000, metadata={
-        "help": "the most such work the whole server may save up"})
+        "help": "the most such work the whole server may save up (at least work_burst, "
+                "or a large resume could be refused for its size alone)"})
     sqlite_synchronous: str = field(default="FULL", metadata={
         "help": "SQLite synchronous setting: FULL (safest) or NORMAL"})
     node: str = field(default="", metadata={
