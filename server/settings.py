@@ -66,9 +66,10 @@ class Settings:
                 "many)"})
     connections_per_address: int = field(default=50, metadata={
         "help": "WebSocket connections one client address may hold"})
-    http_connections_per_address: int = field(default=32, metadata={
+    http_connections_per_address: int = field(default=64, metadata={
         "help": "plain HTTP connections (not WebSockets) one client address may hold; not "
-                "counted for trusted proxies"})
+                "counted for trusted proxies. Every WebSocket starts as one: keep it at "
+                "least connections_per_address"})
     body_timeout_seconds: float = field(default=5.0, metadata={
         "help": "how long a request's body may take to arrive before the connection is "
                 "closed"})

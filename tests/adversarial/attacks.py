@@ -697,13 +697,13 @@ async def finished_games(url: str, sources: list[str], *, each: int) -> None:
 async def address_flood(url: str, sources: list[str], *, seconds: float,
                         tables: int) -> Counter[str]:
     """Every source at once, each within its own limits: it opens up to `tables` tables
-    (4 seats, never filled), then exports every ended game's replay, again and again,
-    reading each export to its end and waiting as long as a refusal says. Counted:
+    (4 seats, never filled), then for `seconds` exports every ended game's replay, again
+    and again, reading each export to its end and waiting as long as a refusal says. Counted:
     `tables`, `replays` (export lines read), and each refusal's code."""
     loopback(url)
     counts: Counter[str] = Counter()
 
-    async def one(source: str, end: float) -> None:
+    async def one(source: str) -> None:
         async with aiohttp.ClientSession(
                 connector=aiohttp.TCPConnector(local_addr=(source, 0), limit=2)) as session:
             for _ in range(tables):
@@ -714,6 +714,7 @@ async def address_flood(url: str, sources: list[str], *, seconds: float,
                         counts[body["error"]["code"]] += 1
                         break
                     counts["tables"] += 1
+            end = time.monotonic() + seconds
             while time.monotonic() < end:
                 async with session.get(f"{url}/api/v1/replays/export?limit=1000") as export:
                     if export.status != 200:
@@ -726,6 +727,5 @@ async def address_flood(url: str, sources: list[str], *, seconds: float,
                         if time.monotonic() >= end:
                             break
 
-    end = time.monotonic() + seconds
-    await asyncio.gather(*(one(source, end) for source in sources))
+    await asyncio.gather(*(one(source) for source in sources))
     return counts
