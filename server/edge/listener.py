@@ -137,8 +137,9 @@ class _Counted(asyncio.Protocol):
         if self._inner is not None:
             self._inner.data_received(data)
 
-    def eof_received(self) -> bool | None:
-        return None if self._inner is None else self._inner.eof_received()
+    def eof_received(self) -> None:  # None: the transport closes, as aiohttp's does
+        if self._inner is not None:
+            self._inner.eof_received()
 
     def pause_writing(self) -> None:
         if self._inner is not None:

@@ -1,6 +1,7 @@
 """Every per-address limit counts by network prefix, through a real server: addresses of
 one IPv6 /64 (forwarded by a trusted proxy) share a budget, as do 127.0.0.1 and
-127.0.0.2 with --ipv4-prefix 24; many addresses together cannot spend more work than the
+127.0.0.2 with --ipv4-prefix 24 (their budgets and their WebSockets); many addresses
+together cannot spend more work than the
 server-wide allowance; the server holds at most --open-tables open tables."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 import aiohttp
 import pytest
 
+from dominion.protocol import SUBPROTOCOLS
 from dominion.server.settings import Settings
 from tests.eventually import eventually
 
@@ -120,3 +122,20 @@ def test_prefix_lengths_are_checked() -> None:
     assert Settings(ipv4_prefix=0).problem() is not None
     assert Settings(ipv6_prefix=129).problem() is not None
     assert Settings(ipv4_prefix=24, ipv6_prefix=48).problem() is None
+
+
+@pytest.mark.parametrize(("prefix", "second"), [(32, 101), (24, 429)])
+async def test_two_ipv4_addresses_share_the_websockets_of_one_prefix(
+        make_api: MakeApi, sources: list[From], prefix: int, second: int) -> None:
+    api = await make_api(connections_per_address=1, ipv4_prefix=prefix)
+    one, two = From(api, "127.0.0.1"), From(api, "127.0.0.2")
+    sources += [one, two]
+    url = api.client.make_url("/api/v1/ws")
+    async with one.session.ws_connect(url, protocols=(SUBPROTOCOLS[0],)):
+        if second == 101:
+            async with two.session.ws_connect(url, protocols=(SUBPROTOCOLS[0],)):
+                pass
+        else:
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await two.session.ws_connect(url, protocols=(SUBPROTOCOLS[0],))
+            assert refused.value.status == 429
