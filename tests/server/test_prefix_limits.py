@@ -1,8 +1,8 @@
 """Every per-address limit counts by network prefix, through a real server: addresses of
 one IPv6 /64 (forwarded by a trusted proxy) share a budget, as do 127.0.0.1 and
 127.0.0.2 with --ipv4-prefix 24 (their budgets and their WebSockets); many addresses
-together cannot spend more work than the
-server-wide allowance; the server holds at most --open-tables open tables."""
+together cannot spend more work than the server-wide allowance; the server holds at
+most --open-tables open tables."""
 
 from __future__ import annotations
 
