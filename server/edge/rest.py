@@ -29,9 +29,9 @@ from .state import DIRECTORY, STATE
 log = logging.getLogger("dominion.rest")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 SCHEMA_URL = "/api/v1/protocol/schema.json"
+"""The protocol's JSON Schema (every message), as in the repository's protocol/schema.json."""
 MAX_BODY_BYTES = 64 * 1024
 """The largest request body the server reads."""
-"""The protocol's JSON Schema (every message), as in the repository's protocol/schema.json."""
 
 # The HTTP status of each error code; anything else is a 400.
 STATUS = {
