@@ -71,9 +71,8 @@ async def test_a_body_declared_too_large_is_refused_at_once(
         server: ServerProcess, request_head: bytes) -> None:
     reader, writer = await connect(server)
     writer.write(request_head)
-    sent = time.monotonic()
+    # (without the check, the body timeout would answer 408, or the route 200)
     status, headers, body = await answer(reader)
-    assert time.monotonic() - sent < 1  # not the body timeout: at once
     assert status == 413 and headers["content-type"].startswith("application/json")
     assert json.loads(body)["error"]["code"] == "body_too_large"
     assert await closed(reader)
