@@ -16,13 +16,19 @@ One run, phase after phase, each against a fresh `dominion-server` process on 12
   resume-flood  10 spectators resuming a finished game from event 0 without pause
   chat-flood    40 spectators chatting 500-character lines without pause
   sigterm       SIGTERM in the middle of a resume flood: how long the server takes to stop
+  addresses-unbounded  40 addresses (127.0.0.2 to .41) at once, each within its own
+                limits: 20 open tables each, then exports of every ended game's replay
+                (120 of them), again and again; on a server without the server-wide
+                bounds (work, open tables), as every server was before them
+  addresses     the same against the default limits
 
 For each: the probe's p50/p99/max latency, the server's RSS before and after (KiB),
 errors by code, and what the server logged of its own faults (tracebacks, errors).
 The floods run against the default limits. The target: the probe's p99 stays under
-100 ms on a 2-core machine.
+100 ms on a 2-core machine (under 50 ms for the 40 addresses against the default limits).
 
     python bench/abuse.py [--seconds 10] [--frames 100000] [--requests 5000] [--json]
+                          [--phases addresses-unbounded,addresses]
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import aiohttp
 
@@ -46,15 +52,27 @@ from dominion.server.edge.openapi import openapi_document
 from tests.adversarial.attacks import (
     Probe,
     ServerProcess,
+    address_flood,
     chat_flood,
     finished_game,
+    finished_games,
     fuzz_rest,
     fuzz_websocket,
+    loopback_sources,
     resume_flood,
     slow_readers,
 )
 
 TARGET_P99_MS = 100.0
+ADDRESSES_TARGET_P99_MS = 50.0
+ADDRESSES = 40
+GAMES_EACH = 3
+"""Finished games each address makes before the attack: its exports' replays."""
+TABLES_EACH = 20
+"""Open tables each address asks for (games_per_address, by default)."""
+UNBOUNDED_SERVER = (*("--seat-grace-seconds", "0.1"), "--server-work-per-second",
+                    "1000000000", "--server-work-burst", "1000000000",
+                    "--open-tables", "1000000")
 SLOW = 45
 FUZZ_SERVER = ("--messages-per-second", "1000000", "--burst", "1000000",
                "--games-per-hour", "1000000", "--games-per-address", "100000")
@@ -62,17 +80,22 @@ DEFAULT_SERVER = ("--seat-grace-seconds", "0.1")
 """The default limits; a game whose creator never joins is played out by bots at once."""
 
 Attack = Callable[[ServerProcess, aiohttp.ClientSession], Awaitable[dict[str, Any]]]
+Prepare = Callable[[ServerProcess], Awaitable[None]]
 
 
-async def phase(name: str, folder: Path, options: tuple[str, ...], attack: Attack
+async def phase(name: str, folder: Path, options: tuple[str, ...], attack: Attack,
+                prepare: Prepare | None = None, target_ms: float = TARGET_P99_MS
                 ) -> dict[str, Any]:
-    """Start a server, warm it up, run `attack` beside the probe, stop the server."""
+    """Start a server, warm it up (and `prepare` it), run `attack` beside the probe,
+    stop the server."""
     (folder / name).mkdir()
     server = ServerProcess.start(folder / name, *options)
     try:
         async with aiohttp.ClientSession() as session:
             warm = Probe(server.url)
             await warm.play(session, games=1)
+            if prepare is not None:
+                await prepare(server)
             before = server.rss_kib()
             probe = Probe(server.url)
             stop = asyncio.Event()
@@ -90,7 +113,7 @@ async def phase(name: str, folder: Path, options: tuple[str, ...], attack: Attac
     return {"phase": name, "seconds": round(seconds, 1), **result, "probe": latency,
             "probe_games": probe.games,
             "probe_error": None if probe_error is None else repr(probe_error)[:200],
-            "target_met": latency.get("p99_ms", 0.0) < TARGET_P99_MS,
+            "target_met": latency.get("p99_ms", 0.0) < target_ms,
             "rss_kib": {"before": before, "after": after}, "exit_code": code,
             "server_faults": len(server.faults())}
 
@@ -167,21 +190,52 @@ def sigterm(seconds: float) -> Attack:
     return attack
 
 
+async def ended_games(server: ServerProcess) -> None:
+    await finished_games(server.url, loopback_sources(ADDRESSES), each=GAMES_EACH)
+
+
+def addresses(seconds: float) -> Attack:
+    async def attack(server: ServerProcess, session: aiohttp.ClientSession) -> dict[str, Any]:
+        counts = await address_flood(server.url, loopback_sources(ADDRESSES),
+                                     seconds=seconds, tables=TABLES_EACH)
+        return {"addresses": ADDRESSES, "tables": counts.pop("tables", 0),
+                "replays": counts.pop("replays", 0), "refused": dict(counts.most_common())}
+    return attack
+
+
+class Phase(NamedTuple):
+    name: str
+    options: tuple[str, ...]
+    attack: Attack
+    prepare: Prepare | None = None
+    target_ms: float = TARGET_P99_MS
+
+
+def plan(args: argparse.Namespace) -> list[Phase]:
+    return [
+        Phase("baseline", DEFAULT_SERVER, baseline(args.seconds)),
+        Phase("ws-fuzz", FUZZ_SERVER, ws_fuzz(args.frames)),
+        Phase("rest-fuzz", FUZZ_SERVER, rest_fuzz(args.requests)),
+        Phase("slow-readers", DEFAULT_SERVER, slow(args.seconds)),
+        Phase("resume-flood", DEFAULT_SERVER, flood("resume", args.seconds)),
+        Phase("chat-flood", DEFAULT_SERVER, flood("chat", args.seconds)),
+        Phase("sigterm", DEFAULT_SERVER, sigterm(args.seconds)),
+        Phase("addresses-unbounded", UNBOUNDED_SERVER, addresses(args.seconds), ended_games,
+              ADDRESSES_TARGET_P99_MS),
+        Phase("addresses", DEFAULT_SERVER, addresses(args.seconds), ended_games,
+              ADDRESSES_TARGET_P99_MS),
+    ]
+
+
 async def run(args: argparse.Namespace) -> list[dict[str, Any]]:
     with tempfile.TemporaryDirectory(prefix="abuse-") as temporary:
         folder = Path(temporary)
-        plan: list[tuple[str, tuple[str, ...], Attack]] = [
-            ("baseline", DEFAULT_SERVER, baseline(args.seconds)),
-            ("ws-fuzz", FUZZ_SERVER, ws_fuzz(args.frames)),
-            ("rest-fuzz", FUZZ_SERVER, rest_fuzz(args.requests)),
-            ("slow-readers", DEFAULT_SERVER, slow(args.seconds)),
-            ("resume-flood", DEFAULT_SERVER, flood("resume", args.seconds)),
-            ("chat-flood", DEFAULT_SERVER, flood("chat", args.seconds)),
-            ("sigterm", DEFAULT_SERVER, sigterm(args.seconds)),
-        ]
         results = []
-        for name, options, attack in plan:
-            result = await phase(name, folder, options, attack)
+        for chosen in plan(args):
+            if args.phases and chosen.name not in args.phases:
+                continue
+            result = await phase(chosen.name, folder, chosen.options, chosen.attack,
+                                 chosen.prepare, chosen.target_ms)
             results.append(result)
             if not args.json:
                 print(json.dumps(result), flush=True)
@@ -195,6 +249,8 @@ def main() -> None:
     parser.add_argument("--frames", type=int, default=100_000, help="frames to fuzz")
     parser.add_argument("--requests", type=int, default=5_000, help="REST requests to fuzz")
     parser.add_argument("--json", action="store_true", help="one JSON document at the end")
+    parser.add_argument("--phases", type=lambda text: text.split(","), default=[],
+                        help="only these phases, comma-separated (default: all)")
     args = parser.parse_args()
     results = asyncio.run(run(args))
     if args.json:

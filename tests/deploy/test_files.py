@@ -244,7 +244,7 @@ def example_lines() -> dict[str, tuple[str, bool]]:
     """DOMINION_* name -> (value, active) for each setting line, active or commented."""
     found: dict[str, tuple[str, bool]] = {}
     for line in ENV_EXAMPLE.read_text().splitlines():
-        match = re.fullmatch(r"(#?)(DOMINION_[A-Z_]+)=(.*)", line.strip())
+        match = re.fullmatch(r"(#?)(DOMINION_[A-Z0-9_]+)=(.*)", line.strip())
         if match:
             found[match.group(2)] = (match.group(3), not match.group(1))
     return found
