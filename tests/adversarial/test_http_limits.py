@@ -19,7 +19,7 @@ from tests.eventually import eventually
 from .attacks import ServerProcess
 
 Streams = tuple[asyncio.StreamReader, asyncio.StreamWriter]
-HUGE = (b"POST /api/v1/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+HUGE = (b"POST /api/v1/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
         b"Content-Length: 1000000000000\r\n\r\n{")
 
 
@@ -57,15 +57,15 @@ async def closed(reader: asyncio.StreamReader) -> bool:
 async def served(streams: Streams) -> None:
     """A request on the connection, answered (so it is open and counted)."""
     reader, writer = streams
-    writer.write(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+    writer.write(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
     status, _, _ = await answer(reader)
     assert status == 200
 
 
 @pytest.mark.parametrize("request_head", [
     HUGE,
-    b"GET /api/v1/games HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000000000\r\n\r\nx",
-    b"POST /api/v1/games HTTP/1.1\r\nHost: x\r\nContent-Length: 65537\r\n\r\n{",
+    b"GET /api/v1/games HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1000000000000\r\n\r\nx",
+    b"POST /api/v1/games HTTP/1.1\r\nHost: localhost\r\nContent-Length: 65537\r\n\r\n{",
 ])
 async def test_a_body_declared_too_large_is_refused_at_once(
         server: ServerProcess, request_head: bytes) -> None:
@@ -82,7 +82,7 @@ async def test_a_body_declared_too_large_is_refused_at_once(
 async def test_a_body_that_stops_arriving_is_answered_closed_and_logged(
         server: ServerProcess) -> None:
     reader, writer = await connect(server)
-    writer.write(b"POST /api/v1/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
+    writer.write(b"POST /api/v1/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json"
                  b"\r\nContent-Length: 100\r\n\r\n{\"name\": ")
     sent = time.monotonic()
     status, _, body = await answer(reader)
@@ -135,7 +135,7 @@ async def test_a_websocket_is_counted_as_one_not_as_a_plain_connection(
     upgraded = []
     for _ in range(4):  # more WebSockets than plain connections are allowed
         reader, writer = await connect(server)
-        writer.write(b"GET /api/v1/ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+        writer.write(b"GET /api/v1/ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\n"
                      b"Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
                      b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
                      b"Sec-WebSocket-Protocol: dominion.v2.msgpack\r\n\r\n")
