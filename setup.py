@@ -77,8 +77,10 @@ def engine_extensions() -> tuple[list[Extension], str]:
                for path in loader.compiled_sources(ENGINE)]
     os.environ["MYPYPATH"] = str(names)
     try:
-        extensions = mypycify(["--explicit-package-bases", "--no-warn-unused-configs", *sources], opt_level="3",
-                              group_name=GROUP, target_dir=str(HERE / "build" / "mypyc"))
+        # only the engine is compiled: the config's other sections are unused here
+        extensions = mypycify(["--explicit-package-bases", "--no-warn-unused-configs",
+                               *sources], opt_level="3", group_name=GROUP,
+                              target_dir=str(HERE / "build" / "mypyc"))
     except (Exception, SystemExit) as error:  # mypyc reports a type error by exiting
         return [], f"mypyc failed ({error})"
     return extensions, f"{len(sources)} modules"
