@@ -33,8 +33,9 @@ ROOTS = {"dominion.server": "server", "dominion.protocol": "protocol",
 HERE = Path(__file__).resolve().parent
 ENGINE = HERE / "server" / "engine"
 ENGINE_PACKAGE = "dominion.server.engine"
-GROUP = "dominion_engine"
-"""mypyc's shared library for the engine's modules: `dominion_engine__mypyc`."""
+GROUP = f"{ENGINE_PACKAGE}.native"
+"""mypyc's shared library for the engine's modules, `native__mypyc`, lives in the engine's
+folder too (found wherever the package is, also from a checkout on PYTHONPATH)."""
 BUILD_ERRORS = (CCompilerError, CompileError, ExecError, LinkError, PlatformError)
 
 
@@ -86,11 +87,10 @@ def engine_extensions() -> tuple[list[Extension], str]:
     return extensions, f"{len(sources)} modules"
 
 
-def remove_compiled(engine: Path, root: Path) -> None:
+def remove_compiled(engine: Path) -> None:
     """Remove compiled engine modules and their stamp from an earlier build."""
     suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-    for path in [*engine.rglob(f"*{suffix}"), *root.glob(f"{GROUP}__mypyc*{suffix}"),
-                 engine / loader.STAMP]:
+    for path in [*engine.rglob(f"*{suffix}"), engine / loader.STAMP]:
         path.unlink(missing_ok=True)
 
 
@@ -104,21 +104,20 @@ class BuildEngine(build_ext):
         super().finalize_options()
 
     def run(self) -> None:
-        built = Path(self.build_lib)
-        places = [(built / ENGINE_PACKAGE.replace(".", "/"), built)]
+        places = [Path(self.build_lib, *ENGINE_PACKAGE.split("."))]
         if self.inplace:
-            places.append((ENGINE, HERE))
+            places.append(ENGINE)
         compiled = bool(self.extensions)
         if compiled:
             try:
                 super().run()
             except BUILD_ERRORS as error:
                 self.detail, compiled = f"the C build failed ({error})", False
-        for engine, root in places:
+        for engine in places:
             if compiled:
                 loader.write_stamp(engine, ENGINE)
             else:
-                remove_compiled(engine, root)
+                remove_compiled(engine)
         say(f"engine compiled with mypyc ({self.detail})" if compiled
             else f"engine left as pure Python: {self.detail}")
 
