@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import EDITIONS, catalogue, kingdom_cards
+from .frozen import reduce_frozen
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 KINGDOM_SIZE = 10
@@ -82,6 +83,9 @@ class Setup:
     (docs/ENGINE.md, "Questions that tell nothing"). False only for games stored before
     that rule, which skipped every question whose answer was forced: they replay as
     they were played."""
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return reduce_frozen(self)
 
     @classmethod
     def create(
