@@ -12,6 +12,7 @@ from aiohttp import web
 from . import logs
 from .cluster.node import NodeNameTaken
 from .edge.app import create_app
+from .engine import ENGINE
 from .gc_tuning import tune_gc
 from .settings import Settings
 from .storage import StorageError
@@ -46,7 +47,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     def say_where(*_: object) -> None:  # run_app calls it once the socket listens
         log.info("listening on %s (WebSocket %s)", base, websocket,
                  extra={"url": base, "websocket": websocket,
-                        "public_url": settings.public_url or None})
+                        "public_url": settings.public_url or None,
+                        "engine": ENGINE.value})  # compiled or pure Python, and why
 
     try:
         # run_app stops accepting on SIGTERM/SIGINT, runs on_shutdown (clients hear
