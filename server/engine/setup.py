@@ -165,14 +165,16 @@ def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
     return names
 
 
-def _check_kingdom(kingdom: list[str], edition: int) -> tuple[str, ...]:
+def _check_kingdom(kingdom: Sequence[object], edition: int) -> tuple[str, ...]:
+    # `object`, not `str`: compiled by mypyc, a `str` element that is not one raises
+    # TypeError before the check below can refuse it
     if len(kingdom) != KINGDOM_SIZE:
         raise InvalidSetup(
             "bad_kingdom_size", f"a Kingdom has {KINGDOM_SIZE} cards, not {len(kingdom)}"
         )
     allowed = set(kingdom_cards(edition))
     every_edition = set(kingdom_cards(1)) | set(kingdom_cards(2))
-    seen: set[str] = set()
+    seen: list[str] = []
     for card in kingdom:
         if not isinstance(card, str) or card not in every_edition:
             raise InvalidSetup("unknown_card", f"no Kingdom card {card!r}")
@@ -182,5 +184,5 @@ def _check_kingdom(kingdom: list[str], edition: int) -> tuple[str, ...]:
             )
         if card in seen:
             raise InvalidSetup("duplicate_card", f"{card!r} is in the Kingdom twice")
-        seen.add(card)
-    return tuple(kingdom)
+        seen.append(card)
+    return tuple(seen)
