@@ -64,25 +64,28 @@ def engine_extensions() -> tuple[list[Extension], str]:
         from mypyc.build import mypycify
     except ImportError:
         return [], "mypyc (part of mypy) is not installed"
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(compiler) is None:
         return [], f"no C compiler ({compiler})"
     # mypyc names a module after its path: give it the installed names' folder layout
-    names = HERE / "build" / "mypyc-names"
-    names.mkdir(parents=True, exist_ok=True)
-    link = names / "dominion" / "server"
-    link.parent.mkdir(exist_ok=True)
-    if not link.is_symlink():
+    link = HERE / "build" / "mypyc-names" / "dominion" / "server"
+    try:
+        link.parent.mkdir(parents=True, exist_ok=True)
+        link.unlink(missing_ok=True)  # it may point to where the checkout was before
         link.symlink_to(HERE / "server", target_is_directory=True)
+    except OSError as error:
+        return [], f"cannot link the sources for mypyc ({error})"
     sources = [str(link / path.relative_to(HERE / "server"))
                for path in loader.compiled_sources(ENGINE)]
-    os.environ["MYPYPATH"] = str(names)
+    os.environ["MYPYPATH"] = str(link.parent.parent)
     try:
         # only the engine is compiled: the config's other sections are unused here
         extensions = mypycify(["--explicit-package-bases", "--no-warn-unused-configs",
                                *sources], opt_level="3", group_name=GROUP,
                               target_dir=str(HERE / "build" / "mypyc"))
-    except (Exception, SystemExit) as error:  # mypyc reports a type error by exiting
+    except SystemExit as error:  # how mypy reports type errors, printed above
+        return [], f"mypyc found errors (exit status {error.code})"
+    except Exception as error:
         return [], f"mypyc failed ({error})"
     return extensions, f"{len(sources)} modules"
 

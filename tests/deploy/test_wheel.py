@@ -98,13 +98,14 @@ def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return source
 
 
-def build_wheel(source: Path, dist: Path, *, pure: bool) -> tuple[Path, str]:
-    """(the wheel, the build's output), built with the pure-Python setting or without."""
+def build_wheel(source: Path, dist: Path, **settings: str) -> tuple[Path, str]:
+    """(the wheel, the build's output), built with these environment variables (and
+    without the pure-Python setting unless they have it)."""
     env = {key: value for key, value in os.environ.items() if key != PURE_PYTHON_ENV}
     build = subprocess.run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps",
                             "--no-build-isolation", "--wheel-dir", str(dist), str(source)],
                            check=False, cwd=source.parent, capture_output=True, text=True,
-                           env={**env, PURE_PYTHON_ENV: "1"} if pure else env)
+                           env=env | settings)
     assert build.returncode == 0, build.stdout + build.stderr
     (wheel,) = dist.glob("dominion_server-*.whl")
     return wheel, build.stdout + build.stderr
@@ -114,7 +115,7 @@ def build_wheel(source: Path, dist: Path, *, pure: bool) -> tuple[Path, str]:
 def installed(source: Path) -> Iterator[tuple[Path, Path]]:
     """(the wheel, the fresh environment's bin folder)."""
     base = source.parent
-    wheel, output = build_wheel(source, base / "dist", pure=False)
+    wheel, output = build_wheel(source, base / "dist")
     # here mypyc and a C compiler are installed: the build says it compiled the engine
     assert "dominion-server build: engine compiled with mypyc" in output, output
     venv = base / "venv"
@@ -198,8 +199,19 @@ def test_the_wheel_runs_the_compiled_engine(installed: tuple[Path, Path],
 def test_a_forced_pure_python_build_has_no_compiled_module(
         source: Path, installed: tuple[Path, Path]) -> None:
     # after the compiled build (`installed`): its outputs in build/ must not leak in
-    wheel, output = build_wheel(source, source.parent / "pure", pure=True)
+    wheel, output = build_wheel(source, source.parent / "pure", **{PURE_PYTHON_ENV: "1"})
     assert f"engine left as pure Python: {PURE_PYTHON_ENV} is set" in output, output
+    assert_pure(wheel)
+
+
+def test_without_a_c_compiler_the_build_falls_back_to_pure_python(
+        source: Path, installed: tuple[Path, Path]) -> None:
+    wheel, output = build_wheel(source, source.parent / "no-cc", CC="/no/such/cc")
+    assert "engine left as pure Python: no C compiler (/no/such/cc)" in output, output
+    assert_pure(wheel)
+
+
+def assert_pure(wheel: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     assert "dominion/server/engine/game.py" in names
     assert [name for name in names if name.endswith((".so", ".pyd", "compiled.json"))] == []
