@@ -16,6 +16,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import sysconfig
 import time
 import urllib.request
 import zipfile
@@ -80,6 +81,7 @@ def link_distributions(dists: list[metadata.Distribution], target: Path) -> None
 
 
 pytestmark = pytest.mark.timeout(600)  # the first test waits for the engine's compilation
+HAS_C_COMPILER = shutil.which((sysconfig.get_config_var("CC") or "cc").split()[0]) is not None
 COMPILED_ENGINE = re.compile(r"dominion/server/engine/.*\.(so|pyd)$")
 
 
@@ -116,8 +118,8 @@ def installed(source: Path) -> Iterator[tuple[Path, Path]]:
     """(the wheel, the fresh environment's bin folder)."""
     base = source.parent
     wheel, output = build_wheel(source, base / "dist")
-    # here mypyc and a C compiler are installed: the build says it compiled the engine
-    assert "dominion-server build: engine compiled with mypyc" in output, output
+    if HAS_C_COMPILER:  # and mypyc, installed with mypy by .[dev]
+        assert "dominion-server build: engine compiled with mypyc" in output, output
     venv = base / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     python = venv / "bin" / "python"
@@ -177,6 +179,7 @@ def test_the_installed_commands_run_outside_the_checkout(
     assert '"games": 5' in sim.stdout
 
 
+@pytest.mark.skipif(not HAS_C_COMPILER, reason="no C compiler: the engine is not compiled")
 def test_the_wheel_runs_the_compiled_engine(installed: tuple[Path, Path],
                                             tmp_path: Path) -> None:
     wheel, bin_dir = installed
