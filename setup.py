@@ -1,23 +1,140 @@
-"""The installed packages: every package folder below `server/`, `protocol/` and `clients/`.
+"""The installed packages, and the rules engine compiled with mypyc where that can be done.
 
-The top-level folders show the architecture; installed, they live under one distinctive
-import name (`dominion.server`, `dominion.protocol`, `dominion.clients`). Listing the
-packages by hand once lost `dominion.server.storage` (the server crashed on start after
-`pip install .`), so they are found here, and a new subpackage cannot be forgotten.
+Packages: every package folder below `server/`, `protocol/` and `clients/`. The top-level
+folders show the architecture; installed, they live under one distinctive import name
+(`dominion.server`, `dominion.protocol`, `dominion.clients`). Listing the packages by
+hand once lost `dominion.server.storage` (the server crashed on start after `pip install
+.`), so they are found here, and a new subpackage cannot be forgotten.
+
+The engine (`server/engine`, docs/ENGINE.md "Compiled engine"): the build compiles its
+modules with mypyc when mypyc and a C compiler are there and DOMINION_PURE_PYTHON is not
+set, and leaves pure Python otherwise, saying which in one line of the build output. It
+compiles only when the build runs (not for every metadata query pip makes).
 Everything else is in pyproject.toml.
 """
 
 from __future__ import annotations
 
-from setuptools import find_packages, setup
+import importlib.util
+import os
+import shutil
+import sys
+import sysconfig
+from pathlib import Path
+from types import ModuleType
+
+from setuptools import Distribution, Extension, find_packages, setup
+from setuptools.command.build_ext import build_ext
+from setuptools.errors import CCompilerError, CompileError, ExecError, LinkError, PlatformError
 
 ROOTS = {"dominion.server": "server", "dominion.protocol": "protocol",
          "dominion.clients": "clients"}
 """Installed name -> folder in the repository."""
+HERE = Path(__file__).resolve().parent
+ENGINE = HERE / "server" / "engine"
+ENGINE_PACKAGE = "dominion.server.engine"
+GROUP = f"{ENGINE_PACKAGE}.native"
+"""mypyc's shared library for the engine's modules, `native__mypyc`, lives in the engine's
+folder too (found wherever the package is, also from a checkout on PYTHONPATH)."""
+BUILD_ERRORS = (CCompilerError, CompileError, ExecError, LinkError, PlatformError)
+
+
+def engine_loader() -> ModuleType:
+    """server/engine/loader.py, by path: it defines what is compiled and the source hash."""
+    spec = importlib.util.spec_from_file_location("dominion_engine_loader", ENGINE / "loader.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+loader = engine_loader()
+
+
+def say(message: str) -> None:
+    print(f"dominion-server build: {message}", file=sys.stderr, flush=True)
+
+
+def engine_extensions() -> tuple[list[Extension], str]:
+    """The compiled engine's extension modules, or none and why."""
+    if loader.pure_python_requested():
+        return [], f"{loader.PURE_PYTHON_ENV} is set"
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        return [], "mypyc (part of mypy) is not installed"
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        return [], f"no C compiler ({compiler})"
+    # mypyc names a module after its path: give it the installed names' folder layout
+    link = HERE / "build" / "mypyc-names" / "dominion" / "server"
+    try:
+        link.parent.mkdir(parents=True, exist_ok=True)
+        link.unlink(missing_ok=True)  # it may point to where the checkout was before
+        link.symlink_to(HERE / "server", target_is_directory=True)
+    except OSError as error:
+        return [], f"cannot link the sources for mypyc ({error})"
+    sources = [str(link / path.relative_to(HERE / "server"))
+               for path in loader.compiled_sources(ENGINE)]
+    os.environ["MYPYPATH"] = str(link.parent.parent)
+    try:
+        # only the engine is compiled: the config's other sections are unused here
+        extensions = mypycify(["--explicit-package-bases", "--no-warn-unused-configs",
+                               *sources], opt_level="3", group_name=GROUP,
+                              target_dir=str(HERE / "build" / "mypyc"))
+    except SystemExit as error:  # how mypy reports type errors, printed above
+        return [], f"mypyc found errors (exit status {error.code})"
+    except Exception as error:
+        return [], f"mypyc failed ({error})"
+    return extensions, f"{len(sources)} modules"
+
+
+def remove_compiled(engine: Path) -> None:
+    """Remove compiled engine modules and their stamp from an earlier build."""
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    for path in [*engine.rglob(f"*{suffix}"), engine / loader.STAMP]:
+        path.unlink(missing_ok=True)
+
+
+class BuildEngine(build_ext):
+    """Compiles the engine, or leaves it pure Python, and says which."""
+
+    detail = ""
+
+    def finalize_options(self) -> None:
+        self.distribution.ext_modules, self.detail = engine_extensions()
+        super().finalize_options()
+
+    def run(self) -> None:
+        places = [Path(self.build_lib, *ENGINE_PACKAGE.split("."))]
+        if self.inplace:
+            places.append(ENGINE)
+        compiled = bool(self.extensions)
+        if compiled:
+            try:
+                super().run()
+            except BUILD_ERRORS as error:
+                self.detail, compiled = f"the C build failed ({error})", False
+        for engine in places:
+            if compiled:
+                loader.write_stamp(engine, ENGINE)
+            else:
+                remove_compiled(engine)
+        say(f"engine compiled with mypyc ({self.detail})" if compiled
+            else f"engine left as pure Python: {self.detail}")
+
+
+class EngineDistribution(Distribution):
+    def has_ext_modules(self) -> bool:
+        return True  # the engine's are only known once build_ext runs
+
 
 setup(
     package_dir=ROOTS,
     packages=[f"{name}.{sub}" if sub else name
               for name, folder in ROOTS.items()
               for sub in ["", *find_packages(folder)]],
+    cmdclass={"build_ext": BuildEngine},
+    distclass=EngineDistribution,
 )

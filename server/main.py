@@ -13,6 +13,7 @@ from .cluster.node import NodeNameTaken
 from .edge.app import create_app
 from .edge.listener import run
 from .edge.state import STATE
+from .engine import ENGINE
 from .gc_tuning import tune_gc
 from .settings import Settings
 from .storage import DatabaseInUse, StorageError
@@ -82,7 +83,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     def say_where() -> None:  # called once the sockets listen
         log.info("listening on %s (WebSocket %s)", base, websocket,
                  extra={"url": base, "websocket": websocket,
-                        "public_url": settings.public_url or None})
+                        "public_url": settings.public_url or None,
+                        "engine": ENGINE.value})  # compiled or pure Python, and why
         log.info("server ready", extra={"db": settings.db,
                                         "restored_games": app[STATE].restored_games})
 

@@ -3,7 +3,8 @@ about a minute); plain `pytest` runs everything, as CI does.
 
 Slow are the folders that start real programs or browsers and the tests below that play
 long or drive a pseudo-terminal, listed here in one place; a test of its own may also say
-`@pytest.mark.slow`.
+`@pytest.mark.slow`. In the fast tier the property tests (Hypothesis) try a fifth of
+their usual examples; the full run tries them all.
 """
 
 from __future__ import annotations
@@ -11,6 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+FAST_TIER = "not slow"
+settings.register_profile("fast", max_examples=20)
 
 TESTS = Path(__file__).resolve().parent
 SLOW_FOLDERS = frozenset({"adversarial", "cluster", "deploy"})
@@ -25,6 +30,11 @@ SLOW_TESTS = (
     "server/test_restart.py::test_sigkill_loses_no_accepted_answer",  # kills under load
 )
 """Node ids below tests/, or their beginnings."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("markexpr") == FAST_TIER:
+        settings.load_profile("fast")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -16,7 +16,8 @@ uncommitted changes; it is restored at the end, also when the run is interrupted
 Tests run with `-x`, so a mutant's run stops at its first failure: put the fastest
 tests that can catch it first. Libraries such as mutmut copy the tree into a folder of
 their own, which the installed `dominion` package (mapped from `server/`, `protocol/`
-and `clients/`) would not import from.
+and `clients/`) would not import from. The tests run on the pure-Python engine
+(DOMINION_PURE_PYTHON=1): a compiled engine module would not run its mutant.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from __future__ import annotations
 import argparse
 import ast
 import copy
+import os
 import signal
 import subprocess
 import sys
@@ -31,6 +33,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
+
+from dominion.server.engine.loader import PURE_PYTHON_ENV
 
 ROOT = Path(__file__).resolve().parent.parent
 SWAPS: dict[type[ast.cmpop], type[ast.cmpop]] = {
@@ -131,7 +135,8 @@ def main() -> int:
             started = time.monotonic()
             run = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p",
                                   "no:cacheprovider", *args.tests], cwd=root,
-                                 capture_output=True, check=False)
+                                 capture_output=True, check=False,
+                                 env={**os.environ, PURE_PYTHON_ENV: "1"})
             survived = run.returncode == 0
             text = lines[line - 1].strip() if line else ""
             print(f"{number:4} {'SURVIVED' if survived else 'killed':8} {kind:9} line {line}: "

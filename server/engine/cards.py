@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from .frozen import reduce_frozen
+
 
 class CardType(StrEnum):
     TREASURE = "treasure"
@@ -44,6 +46,9 @@ class Card:
     is_treasure: bool = field(init=False)
     is_victory: bool = field(init=False)
     is_attack: bool = field(init=False)
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return reduce_frozen(self)
 
     def __post_init__(self) -> None:
         for flag, kind in (

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from dominion.protocol.errors import ErrorCode
+
+from .frozen import reduce_frozen
 
 
 class DecisionKind(StrEnum):
@@ -49,6 +51,9 @@ class OptionKind(StrEnum):
 class Option:
     kind: OptionKind
     card: str | None = None
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return reduce_frozen(self)
 
 
 class Decision(NamedTuple):

@@ -224,26 +224,33 @@ class Game:
             )
         return pending.check(choices)
 
-    def check_resign(self, player: int) -> None:
+    def check_resign(self, player: object) -> None:
         """Raise `IllegalAnswer` unless `resign(player)` would be accepted."""
+        self._resigning_seat(player)
+
+    def _resigning_seat(self, player: object) -> int:
+        # `object`, not `int`: compiled by mypyc, an `int` parameter turns True into 1
         if self.pending is None:
             raise IllegalAnswer(ErrorCode.GAME_OVER, "the game is over")
         if type(player) is not int or not 0 <= player < len(self.players):
             raise IllegalAnswer(ErrorCode.BAD_PLAYER, f"no seat {player!r}")
         if player in self.resigned:
-            raise IllegalAnswer(ErrorCode.ALREADY_RESIGNED, f"seat {player} has already resigned")
+            raise IllegalAnswer(ErrorCode.ALREADY_RESIGNED,
+                                f"seat {player} has already resigned")
+        return player
 
-    def resign(self, player: int) -> list[Event]:
-        """`player` gives up: they can no longer win, and others answer for their seat.
+    def resign(self, player: object) -> list[Event]:
+        """`player` (a seat number) gives up: they can no longer win, and others answer
+        for their seat.
 
         The game ends at once when fewer than two players are left in it. Raises
         `IllegalAnswer` (changing nothing) when the game is over, the seat does not
-        exist or has already resigned.
+        exist (True is not seat 1) or has already resigned.
         """
-        self.check_resign(player)
-        start = self._record(Resignation(player))
-        self.resigned.append(player)
-        self._log(Event(EventKind.RESIGNED, player))
+        seat = self._resigning_seat(player)
+        start = self._record(Resignation(seat))
+        self.resigned.append(seat)
+        self._log(Event(EventKind.RESIGNED, seat))
         if len(self.players) - len(self.resigned) < 2:
             self._flow.close()
             self.pending = None

@@ -6,6 +6,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .frozen import reduce_frozen
+
 if TYPE_CHECKING:
     from .cards import Card
     from .game import Game
@@ -22,6 +24,9 @@ class Result:
     decks: tuple[dict[str, int], ...]
     """What each player owned at the end (the game's end reveals it)."""
     resigned: tuple[int, ...] = ()
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return reduce_frozen(self)
 
     def to_dict(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "turns": list(self.turns),

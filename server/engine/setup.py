@@ -10,6 +10,7 @@ from typing import Any
 from dominion.protocol.errors import ErrorCode
 
 from .cards import EDITIONS, catalogue, kingdom_cards
+from .frozen import reduce_frozen
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 KINGDOM_SIZE = 10
@@ -95,6 +96,9 @@ class Setup:
     games stored before that, whose events stay as they were (and whose Harbinger took
     the lowest copy of the card picked)."""
 
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return reduce_frozen(self)
+
     @classmethod
     def create(
         cls,
@@ -176,14 +180,16 @@ def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
     return names
 
 
-def _check_kingdom(kingdom: list[str], edition: int) -> tuple[str, ...]:
+def _check_kingdom(kingdom: Sequence[object], edition: int) -> tuple[str, ...]:
+    # `object`, not `str`: compiled by mypyc, a `str` element that is not one raises
+    # TypeError before the check below can refuse it
     if len(kingdom) != KINGDOM_SIZE:
         raise InvalidSetup(
             ErrorCode.BAD_KINGDOM_SIZE, f"a Kingdom has {KINGDOM_SIZE} cards, not {len(kingdom)}"
         )
     allowed = set(kingdom_cards(edition))
     every_edition = set(kingdom_cards(1)) | set(kingdom_cards(2))
-    seen: set[str] = set()
+    seen: list[str] = []
     for card in kingdom:
         if not isinstance(card, str) or card not in every_edition:
             raise InvalidSetup(ErrorCode.UNKNOWN_CARD, f"no Kingdom card {card!r}")
@@ -194,5 +200,5 @@ def _check_kingdom(kingdom: list[str], edition: int) -> tuple[str, ...]:
             )
         if card in seen:
             raise InvalidSetup(ErrorCode.DUPLICATE_CARD, f"{card!r} is in the Kingdom twice")
-        seen.add(card)
-    return tuple(kingdom)
+        seen.append(card)
+    return tuple(seen)

@@ -16,6 +16,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import sysconfig
 import time
 import urllib.request
 import zipfile
@@ -26,6 +27,8 @@ from pathlib import Path
 import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
+
+from dominion.server.engine.loader import PURE_PYTHON_ENV
 
 from ..server.test_process import free_port
 from .proxy import ROOT
@@ -77,11 +80,15 @@ def link_distributions(dists: list[metadata.Distribution], target: Path) -> None
                 (target / top).symlink_to(source)
 
 
+pytestmark = pytest.mark.timeout(600)  # the first test waits for the engine's compilation
+HAS_C_COMPILER = shutil.which((sysconfig.get_config_var("CC") or "cc").split()[0]) is not None
+COMPILED_ENGINE = re.compile(r"dominion/server/engine/.*\.(so|pyd)$")
+
+
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Path]]:
-    """(the wheel, the fresh environment's bin folder)."""
-    base = tmp_path_factory.mktemp("wheel")
-    source = base / "src"
+def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of what the Dockerfile's build stage copies, to build wheels from."""
+    source = tmp_path_factory.mktemp("wheel") / "src"
     source.mkdir()
     for name in build_sources():
         path = ROOT / name
@@ -90,10 +97,29 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, 
                             ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         else:
             shutil.copy2(path, source / name)
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
-                    "--no-build-isolation", "--wheel-dir", str(base / "dist"), str(source)],
-                   check=True, cwd=base)
-    (wheel,) = (base / "dist").glob("dominion_server-*.whl")
+    return source
+
+
+def build_wheel(source: Path, dist: Path, **settings: str) -> tuple[Path, str]:
+    """(the wheel, the build's output), built with these environment variables (and
+    without the pure-Python setting unless they have it)."""
+    env = {key: value for key, value in os.environ.items() if key != PURE_PYTHON_ENV}
+    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps",
+                            "--no-build-isolation", "--wheel-dir", str(dist), str(source)],
+                           check=False, cwd=source.parent, capture_output=True, text=True,
+                           env=env | settings)
+    assert build.returncode == 0, build.stdout + build.stderr
+    (wheel,) = dist.glob("dominion_server-*.whl")
+    return wheel, build.stdout + build.stderr
+
+
+@pytest.fixture(scope="module")
+def installed(source: Path) -> Iterator[tuple[Path, Path]]:
+    """(the wheel, the fresh environment's bin folder)."""
+    base = source.parent
+    wheel, output = build_wheel(source, base / "dist")
+    if HAS_C_COMPILER:  # and mypyc, installed with mypy by .[dev]
+        assert "dominion-server build: engine compiled with mypyc" in output, output
     venv = base / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     python = venv / "bin" / "python"
@@ -151,6 +177,47 @@ def test_the_installed_commands_run_outside_the_checkout(
     sim = run(bin_dir, "dominion-sim", "--games", "5", "--json", cwd=tmp_path)
     assert sim.returncode == 0, sim.stderr
     assert '"games": 5' in sim.stdout
+
+
+@pytest.mark.skipif(not HAS_C_COMPILER, reason="no C compiler: the engine is not compiled")
+def test_the_wheel_runs_the_compiled_engine(installed: tuple[Path, Path],
+                                            tmp_path: Path) -> None:
+    wheel, bin_dir = installed
+    compiled = [name for name in zipfile.ZipFile(wheel).namelist()
+                if COMPILED_ENGINE.search(name)]
+    assert "dominion/server/engine/game.cpython" in " ".join(compiled)
+    assert not [name for name in compiled if "engine/__init__." in name or "loader." in name]
+    check = ("import dominion.server.engine as e, dominion.server.engine.game as g; "
+             "print(e.COMPILED, e.ENGINE.value, g.__file__)")
+    engine = run(bin_dir, "python", "-c", check, cwd=tmp_path)
+    assert engine.returncode == 0, engine.stderr
+    assert engine.stdout.startswith("True compiled "), engine.stdout
+    assert ".py\n" not in engine.stdout  # game.py was not imported from its source
+    pure = subprocess.run([str(bin_dir / "python"), "-c", check], cwd=tmp_path,
+                          env={**clean_env(), PURE_PYTHON_ENV: "1"}, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert pure.stdout.startswith("False pure Python ") and pure.stdout.endswith("game.py\n")
+
+
+def test_a_forced_pure_python_build_has_no_compiled_module(
+        source: Path, installed: tuple[Path, Path]) -> None:
+    # after the compiled build (`installed`): its outputs in build/ must not leak in
+    wheel, output = build_wheel(source, source.parent / "pure", **{PURE_PYTHON_ENV: "1"})
+    assert f"engine left as pure Python: {PURE_PYTHON_ENV} is set" in output, output
+    assert_pure(wheel)
+
+
+def test_without_a_c_compiler_the_build_falls_back_to_pure_python(
+        source: Path, installed: tuple[Path, Path]) -> None:
+    wheel, output = build_wheel(source, source.parent / "no-cc", CC="/no/such/cc")
+    assert "engine left as pure Python: no C compiler (/no/such/cc)" in output, output
+    assert_pure(wheel)
+
+
+def assert_pure(wheel: Path) -> None:
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "dominion/server/engine/game.py" in names
+    assert [name for name in names if name.endswith((".so", ".pyd", "compiled.json"))] == []
 
 
 def test_the_installed_server_starts_and_answers(installed: tuple[Path, Path],

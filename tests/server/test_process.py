@@ -17,6 +17,7 @@ import pytest
 
 from dominion.protocol import CloseCode, Join, Resign, Watch
 from dominion.protocol.limits import MAX_UPDATE_EVENTS
+from dominion.server.engine import ENGINE
 from dominion.server.settings import Settings
 
 from .wsclient import TestClient
@@ -88,6 +89,7 @@ async def test_health_metrics_and_a_graceful_stop(
     assert '"message": "server ready"' in log  # structured (JSON) log lines
     port = url.rsplit(":", 1)[1]
     assert f'"message": "listening on {url} (WebSocket ws://127.0.0.1:{port}/api/v1/ws)"' in log
+    assert f'"engine": "{ENGINE.value}"' in log  # it says whether the engine runs compiled
     for happened in ("game created", "game started", "game finished"):
         assert f'"message": "{happened}", "game": "{game}"' in log
 

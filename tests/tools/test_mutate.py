@@ -6,6 +6,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from dominion.server import engine
+
 TOOL = Path(__file__).resolve().parent.parent.parent / "tools" / "mutate.py"
 MODULE = '''def sign(number):
     if number > 0:
@@ -22,19 +26,34 @@ def test_sign():
 '''
 
 
-def test_a_missing_test_shows_as_a_survivor(tmp_path: Path) -> None:
+def mutate_tiny(tmp_path: Path, tests: str) -> str:
+    """tools/mutate.py's output for `MODULE` and these tests."""
     (tmp_path / "tiny.py").write_text(MODULE)
-    (tmp_path / "test_tiny.py").write_text(TESTS)
+    (tmp_path / "test_tiny.py").write_text(tests)
     for command in (["init", "-q"], ["add", "."],
                     ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "tiny"]):
         subprocess.run(["git", *command], cwd=tmp_path, check=True)
     run = subprocess.run([sys.executable, str(TOOL), "--root", str(tmp_path), "tiny.py",
                           "test_tiny.py"], capture_output=True, text=True, check=True)
-    assert "5 mutants of tiny.py" in run.stdout
-    assert run.stdout.endswith("2 survived:\n  line 2 (compare): if number > 0:\n"
+    return run.stdout
+
+
+def test_a_missing_test_shows_as_a_survivor(tmp_path: Path) -> None:
+    stdout = mutate_tiny(tmp_path, TESTS)
+    assert "5 mutants of tiny.py" in stdout
+    assert stdout.endswith("2 survived:\n  line 2 (compare): if number > 0:\n"
                                "  line 2 (constant): if number > 0:\n")
-    assert run.stdout.count(" killed ") == 3
+    assert stdout.count(" killed ") == 3
     assert (tmp_path / "tiny.py").read_text() == MODULE
+
+
+@pytest.mark.skipif(not engine.COMPILED, reason="the engine runs as pure Python anyway")
+def test_the_mutants_run_on_the_pure_python_engine(tmp_path: Path) -> None:
+    # compiled, an engine module's mutant would not run: the tests get the .py sources
+    tests = TESTS.replace("def test_sign():\n", "def test_sign():\n"
+                          "    assert not engine.COMPILED\n")
+    tests = "from dominion.server import engine\n" + tests
+    assert mutate_tiny(tmp_path, tests).count(" SURVIVED ") == 2
 
 
 def test_a_module_with_uncommitted_changes_is_refused(tmp_path: Path) -> None:

@@ -1,0 +1,26 @@
+"""The engine's tests also pass on the pure-Python engine when the suite runs compiled, so
+the compiled and the pure engine cannot drift apart (docs/ENGINE.md, "Compiled engine")."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dominion.server import engine
+from dominion.server.engine.loader import PURE_PYTHON_ENV
+
+TESTS = Path(__file__).resolve().parent
+
+
+@pytest.mark.skipif(not engine.COMPILED, reason="this run is the pure-Python run")
+@pytest.mark.timeout(900)
+def test_the_engine_tests_pass_on_the_pure_python_engine() -> None:
+    run = subprocess.run([sys.executable, "-m", "pytest", "-x", "-p", "no:cacheprovider",
+                          "-rs", str(TESTS)], cwd=TESTS.parent.parent, capture_output=True,
+                         text=True, env={**os.environ, PURE_PYTHON_ENV: "1"}, check=False)
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
+    assert "this run is the pure-Python run" in run.stdout  # it was, and not recursive
