@@ -21,6 +21,7 @@ from ..errors import GameError
 from .addresses import client_address
 from .filters import MAX_PAGE, game_filters
 from .openapi import openapi_document
+from .sessions import signed_in
 from .state import DIRECTORY, STATE
 
 log = logging.getLogger("dominion.rest")
@@ -44,6 +45,11 @@ STATUS: dict[ErrorCode, int] = {
     ErrorCode.INTERNAL_ERROR: 500,
     ErrorCode.STORAGE_UNAVAILABLE: 503,
     ErrorCode.CLUSTER_UNAVAILABLE: 503,
+    ErrorCode.NAME_TAKEN: 409,
+    ErrorCode.WRONG_CREDENTIALS: 401,
+    ErrorCode.NOT_SIGNED_IN: 401,
+    ErrorCode.CROSS_SITE_REQUEST: 403,
+    ErrorCode.ACCOUNTS_UNAVAILABLE: 503,
 }
 
 
@@ -171,7 +177,7 @@ def add_rest_routes(app: web.Application) -> None:
         body = await read_json(request)
         address = client_address(request)
         state.budgets.charge("games", address, 1)
-        room, token = await state.lobby.create(body, address)
+        room, token = await state.lobby.create(body, address, await signed_in(request))
         await directory.created(room)
         return web.json_response({"game": room.summary(), "seat": 0, "token": token,
                                   "ws_url": ws_url(room.id)}, status=201)
@@ -191,7 +197,7 @@ def add_rest_routes(app: web.Application) -> None:
     async def join_game(request: web.Request) -> web.Response:
         body = await read_json(request)
         room, seat, token = await request.config_dict[STATE].lobby.join(
-            request.match_info["game_id"], body.get("name"))
+            request.match_info["game_id"], body.get("name"), await signed_in(request))
         return web.json_response({"game": room.summary(), "seat": seat.index, "token": token,
                                   "ws_url": ws_url(room.id)})
 

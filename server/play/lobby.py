@@ -22,6 +22,7 @@ from .text import check_name, check_token
 from .tokens import hash_token, new_game_id, new_token
 
 if TYPE_CHECKING:
+    from ..accounts import Account, Accounts
     from ..metrics import Metrics
     from ..settings import Settings
 
@@ -29,8 +30,11 @@ log = logging.getLogger("dominion.lobby")
 
 
 class Lobby:
-    def __init__(self, storage: Storage, settings: Settings, metrics: Metrics) -> None:
+    def __init__(self, storage: Storage, settings: Settings, metrics: Metrics,
+                 accounts: Accounts | None = None) -> None:
         self._storage = storage
+        self._accounts = accounts
+        """Whose names guests may not take (None: no accounts, as in tools and tests)."""
         self._settings = settings
         self._metrics = metrics
         self.rooms: dict[str, Room] = {}
@@ -69,13 +73,15 @@ class Lobby:
             raise GameError(ErrorCode.UNKNOWN_GAME, f"no game {game_id!r}")
         return room
 
-    async def create(self, request: Mapping[str, Any], address: str) -> tuple[Room, str]:
-        """Create a table from a validated request; return it and the creator's token."""
+    async def create(self, request: Mapping[str, Any], address: str,
+                     account: Account | None = None) -> tuple[Room, str]:
+        """Create a table from a validated request; return it and the creator's token.
+        `account`: the one the request is signed in as, if any."""
         if len(self._live_by_address.get(address, ())) >= self._settings.games_per_address:
             raise GameError(ErrorCode.TOO_MANY_GAMES,
                             f"at most {self._settings.games_per_address} open or running "
                             "games per address")
-        name = check_name(request.get("name"))
+        name = await self._name_for(request.get("name"), account)
         seats = request.get("seats")
         if type(seats) is not int or not MIN_PLAYERS <= seats <= MAX_PLAYERS:
             raise GameError(ErrorCode.BAD_SEATS,
@@ -122,10 +128,11 @@ class Lobby:
         await room.start_if_full()
         return room, token
 
-    async def join(self, game_id: str, name: object) -> tuple[Room, Seat, str]:
+    async def join(self, game_id: str, name: object, account: Account | None = None
+                   ) -> tuple[Room, Seat, str]:
         room = self.room(game_id)
         token = new_token()
-        seat = await room.take_seat(check_name(name), hash_token(token))
+        seat = await room.take_seat(await self._name_for(name, account), hash_token(token))
         return room, seat, token
 
     async def leave(self, game_id: str, token: object) -> None:
@@ -148,6 +155,17 @@ class Lobby:
                 raise GameError(ErrorCode.UNKNOWN_GAME, f"no game {game_id!r}")
             record = stored.game
         return summary_of(record, self._storage.seats(game_id))
+
+    async def _name_for(self, name: object, account: Account | None) -> str:
+        """A seat's name: a guest's may not be an account's (nor look like one), unless
+        the request is signed in as that account."""
+        checked = check_name(name)
+        if self._accounts is not None:
+            holder = await self._accounts.holder_of(checked)
+            if holder is not None and (account is None or holder.id != account.id):
+                raise GameError(ErrorCode.NAME_TAKEN, f"{checked!r} is a registered player's "
+                                                      "name: sign in to play as them")
+        return checked
 
     def _room_changed(self, room: Room) -> None:
         self.on_room_changed(room)
