@@ -57,8 +57,9 @@ def test_the_abuse_bench_runs_every_attack_and_reports_its_figures() -> None:
                       "--requests", "40")
     phases = {phase["phase"]: phase for phase in result["phases"]}
     assert list(phases) == ["baseline", "ws-fuzz", "rest-fuzz", "slow-readers",
-                            "resume-flood", "chat-flood", "sigterm"]
+                            "resume-flood", "chat-flood", "sigterm", "sign-in-flood"]
     assert all(phase["server_faults"] == 0 for phase in phases.values())
     assert all(phase["probe"]["count"] > 0 for phase in phases.values())
     assert phases["ws-fuzz"]["frames"] == 300 and phases["rest-fuzz"]["requests"] == 40
     assert phases["sigterm"]["exit_code_on_sigterm"] == 0
+    assert phases["sign-in-flood"]["replies"].get("wrong_credentials", 0) > 0

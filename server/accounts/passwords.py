@@ -2,15 +2,18 @@
 number at a time.
 
 A hash costs tens of milliseconds of one core and tens of MiB of memory by design, so
-hashing runs in threads (argon2-cffi releases the GIL), at most `at_once` at a time
-server-wide; a request that would wait behind too many others is refused with
-`rate_limited` rather than queued without end. A password is never logged: it appears in
-no message, log line or exception here.
+hashing runs in threads (argon2-cffi releases the GIL) of a lower priority than the event
+loop's, at most `at_once` at a time server-wide; a request that would wait behind too
+many others is refused with `rate_limited` rather than queued without end. A password is
+never logged: it appears in no message, log line or exception here.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
@@ -31,6 +34,8 @@ COMMON = frozenset(FREQUENCY_LISTS["passwords"])
 WAITING_PER_HASHER = 16
 """Requests that may wait for each hashing thread before more are refused."""
 BUSY_RETRY_MS = 1000
+HASHING_NICENESS = 10
+"""How much lower than the event loop's the hashing threads' priority is (nice +10)."""
 T = TypeVar("T")
 
 
@@ -47,6 +52,13 @@ def check_new_password(password: object, name: str) -> str:
     return password
 
 
+def _yield_to_the_event_loop() -> None:
+    """Run this hashing thread at a lower priority (Linux: nice is per thread), so that a
+    flood of sign-ins takes only the CPU the games leave over."""
+    with contextlib.suppress(AttributeError, OSError):  # not Linux: the same priority
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), HASHING_NICENESS)
+
+
 class Hasher:
     """Argon2id with the server's parameters, `at_once` hashes at a time."""
 
@@ -54,7 +66,8 @@ class Hasher:
         # one lane: a hash keeps one core busy, not four
         self._argon2 = PasswordHasher(time_cost=time_cost, memory_cost=memory_kib,
                                       parallelism=1)
-        self._threads = ThreadPoolExecutor(at_once, thread_name_prefix="argon2")
+        self._threads = ThreadPoolExecutor(at_once, thread_name_prefix="argon2",
+                                           initializer=_yield_to_the_event_loop)
         self._most_waiting = at_once * WAITING_PER_HASHER
         self._waiting = 0
         self._dummy = self._argon2.hash("a password no account has")

@@ -9,10 +9,12 @@ throttled per account and per address (throttle.py).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import re
 import secrets
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime, timedelta
 
 from dominion.protocol import ErrorCode
@@ -29,6 +31,20 @@ PER_ACCOUNT = Policy(free=5, first_wait=1.0, longest_wait=300.0)
 PER_ADDRESS = Policy(free=20, first_wait=1.0, longest_wait=900.0)
 REGISTRATIONS = Policy(free=5, first_wait=10.0, longest_wait=3600.0)
 """Each registration from an address counts like a failed sign-in: a few come free."""
+REFUSAL_PAUSE_SECONDS = 1.0
+
+
+@contextlib.asynccontextmanager
+async def _refused_slowly() -> AsyncIterator[None]:
+    """A `rate_limited` refusal is answered only after a pause (its wait, at most
+    REFUSAL_PAUSE_SECONDS): a client that ignores `retry_after_ms` and asks again at once
+    is refused once a pause per connection, not as fast as the server can say no."""
+    try:
+        yield
+    except GameError as refused:
+        if refused.code is ErrorCode.RATE_LIMITED and refused.retry_after_ms:
+            await asyncio.sleep(min(REFUSAL_PAUSE_SECONDS, refused.retry_after_ms / 1000))
+        raise
 
 
 def new_session_secret() -> str:
@@ -57,6 +73,18 @@ class Accounts:
     async def register(self, name: object, password: object, address: str
                        ) -> tuple[Account, str]:
         """The new account and a session secret for it."""
+        async with _refused_slowly():
+            return await self._register(name, password, address)
+
+    async def sign_in(self, name: object, password: object, address: str,
+                      old_secret: str | None) -> tuple[Account, str]:
+        """The account and a new session secret (the one the browser held, if any, is
+        ended: a session is never one the client chose)."""
+        async with _refused_slowly():
+            return await self._sign_in(name, password, address, old_secret)
+
+    async def _register(self, name: object, password: object, address: str
+                        ) -> tuple[Account, str]:
         display, key = check_account_name(name)
         chosen = check_new_password(password, display)
         refuse_while_waiting((self.registrations.wait(address), "your address"))
@@ -67,10 +95,8 @@ class Accounts:
         account = await self.store.create_account(display, key, password_hash, self._clock())
         return account, await self._new_session(account)
 
-    async def sign_in(self, name: object, password: object, address: str,
-                      old_secret: str | None) -> tuple[Account, str]:
-        """The account and a new session secret (the one the browser held, if any, is
-        ended: a session is never one the client chose)."""
+    async def _sign_in(self, name: object, password: object, address: str,
+                       old_secret: str | None) -> tuple[Account, str]:
         if not isinstance(name, str) or not isinstance(password, str) or not name \
                 or len(name) > 4 * 20 or len(password) > 256:
             raise GameError(ErrorCode.WRONG_CREDENTIALS, "no account has this name and password")
