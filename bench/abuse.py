@@ -16,17 +16,22 @@ One run, phase after phase, each against a fresh `dominion-server` process on 12
   resume-flood  10 spectators resuming a finished game from event 0 without pause
   chat-flood    40 spectators chatting 500-character lines without pause
   sigterm       SIGTERM in the middle of a resume flood: how long the server takes to stop
-  sign-in-flood sign-ins with wrong passwords from 40 loopback addresses (127.0.0.2 to
-                127.0.0.41) without pause, ignoring every refusal; its target is a p99
-                under 50 ms
+  addresses-unbounded  40 addresses (127.0.0.2 to .41) at once, each within its own
+                limits: 20 open tables each, then exports of every ended game's replay
+                (120 of them), again and again; on a server without the server-wide
+                bounds (work, open tables), as every server was before them
+  addresses     the same against the default limits
+  sign-in-flood sign-ins with wrong passwords from the 40 addresses without pause,
+                ignoring every refusal (credential stuffing)
 
 For each: the probe's p50/p99/max latency, the server's RSS before and after (KiB),
 errors by code, and what the server logged of its own faults (tracebacks, errors).
 The floods run against the default limits. The target: the probe's p99 stays under
-100 ms on a 2-core machine.
+100 ms on a 2-core machine (under 50 ms for the 40 addresses against the default
+limits, and for the sign-in flood).
 
     python bench/abuse.py [--seconds 10] [--frames 100000] [--requests 5000] [--json]
-                          [--only PHASE ...]
+                          [--phases addresses-unbounded,addresses,sign-in-flood]
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import aiohttp
 
@@ -53,20 +58,27 @@ from dominion.server.edge.openapi import openapi_document
 from tests.adversarial.attacks import (
     Probe,
     ServerProcess,
+    address_flood,
     chat_flood,
     finished_game,
+    finished_games,
     fuzz_rest,
     fuzz_websocket,
+    loopback_sources,
     resume_flood,
     slow_readers,
 )
 
 TARGET_P99_MS = 100.0
-TARGETS_MS = {"sign-in-flood": 50.0}
-"""Phases whose target is not TARGET_P99_MS."""
-SIGN_IN_ADDRESSES = 40
-PHASES = ("baseline", "ws-fuzz", "rest-fuzz", "slow-readers", "resume-flood", "chat-flood",
-          "sigterm", "sign-in-flood")
+ADDRESSES_TARGET_P99_MS = 50.0
+ADDRESSES = 40
+GAMES_EACH = 3
+"""Finished games each address makes before the attack: its exports' replays."""
+TABLES_EACH = 20
+"""Open tables each address asks for (games_per_address, by default)."""
+UNBOUNDED_SERVER = (*("--seat-grace-seconds", "0.1"), "--server-work-per-second",
+                    "1000000000", "--server-work-burst", "1000000000",
+                    "--open-tables", "1000000")
 SLOW = 45
 FUZZ_SERVER = ("--messages-per-second", "1000000", "--burst", "1000000",
                "--games-per-hour", "1000000", "--games-per-address", "100000")
@@ -74,17 +86,22 @@ DEFAULT_SERVER = ("--seat-grace-seconds", "0.1")
 """The default limits; a game whose creator never joins is played out by bots at once."""
 
 Attack = Callable[[ServerProcess, aiohttp.ClientSession], Awaitable[dict[str, Any]]]
+Prepare = Callable[[ServerProcess], Awaitable[None]]
 
 
 async def phase(name: str, folder: Path, options: tuple[str, ...], attack: Attack,
-                target_ms: float = TARGET_P99_MS) -> dict[str, Any]:
-    """Start a server, warm it up, run `attack` beside the probe, stop the server."""
+                prepare: Prepare | None = None, target_ms: float = TARGET_P99_MS
+                ) -> dict[str, Any]:
+    """Start a server, warm it up (and `prepare` it), run `attack` beside the probe,
+    stop the server."""
     (folder / name).mkdir()
     server = ServerProcess.start(folder / name, *options)
     try:
         async with aiohttp.ClientSession() as session:
             warm = Probe(server.url)
             await warm.play(session, games=1)
+            if prepare is not None:
+                await prepare(server)
             before = server.rss_kib()
             probe = Probe(server.url)
             stop = asyncio.Event()
@@ -179,9 +196,22 @@ def sigterm(seconds: float) -> Attack:
     return attack
 
 
+async def ended_games(server: ServerProcess) -> None:
+    await finished_games(server.url, loopback_sources(ADDRESSES), each=GAMES_EACH)
+
+
+def addresses(seconds: float) -> Attack:
+    async def attack(server: ServerProcess, session: aiohttp.ClientSession) -> dict[str, Any]:
+        counts = await address_flood(server.url, loopback_sources(ADDRESSES),
+                                     seconds=seconds, tables=TABLES_EACH)
+        return {"addresses": ADDRESSES, "tables": counts.pop("tables", 0),
+                "replays": counts.pop("replays", 0), "refused": dict(counts.most_common())}
+    return attack
+
+
 def sign_in_flood(seconds: float) -> Attack:
-    """Credential stuffing from SIGN_IN_ADDRESSES addresses, in a process of its own (so
-    that the probe's latency is the server's, not this process's loop's)."""
+    """Credential stuffing from ADDRESSES addresses, in a process of its own (so that the
+    probe's latency is the server's, not this process's loop's)."""
     async def attack(server: ServerProcess, session: aiohttp.ClientSession) -> dict[str, Any]:
         async with session.post(f"{server.url}/api/v1/account/register", json={
                 "name": "Victim", "password": "correct horse battery"}) as registered:
@@ -189,7 +219,7 @@ def sign_in_flood(seconds: float) -> Attack:
         with ProcessPoolExecutor(1) as flooder:
             replies = await asyncio.get_running_loop().run_in_executor(
                 flooder, flood_sign_in, server.url, seconds)
-        return {"addresses": SIGN_IN_ADDRESSES, "replies": replies}
+        return {"addresses": ADDRESSES, "replies": replies}
     return attack
 
 
@@ -210,8 +240,8 @@ def flood_sign_in(url: str, seconds: float) -> dict[str, int]:
                     body = await reply.json()
                     replies[body.get("error", {}).get("code", str(reply.status))] += 1
 
-        clients = [aiohttp.ClientSession(connector=aiohttp.TCPConnector(
-            local_addr=(f"127.0.0.{2 + index}", 0))) for index in range(SIGN_IN_ADDRESSES)]
+        clients = [aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(source, 0)))
+                   for source in loopback_sources(ADDRESSES)]
         try:
             await asyncio.gather(*(guess(client, index, lane)
                                    for index, client in enumerate(clients) for lane in (0, 1)))
@@ -221,24 +251,41 @@ def flood_sign_in(url: str, seconds: float) -> dict[str, int]:
     return asyncio.run(flood())
 
 
+class Phase(NamedTuple):
+    name: str
+    options: tuple[str, ...]
+    attack: Attack
+    prepare: Prepare | None = None
+    target_ms: float = TARGET_P99_MS
+
+
+def plan(args: argparse.Namespace) -> list[Phase]:
+    return [
+        Phase("baseline", DEFAULT_SERVER, baseline(args.seconds)),
+        Phase("ws-fuzz", FUZZ_SERVER, ws_fuzz(args.frames)),
+        Phase("rest-fuzz", FUZZ_SERVER, rest_fuzz(args.requests)),
+        Phase("slow-readers", DEFAULT_SERVER, slow(args.seconds)),
+        Phase("resume-flood", DEFAULT_SERVER, flood("resume", args.seconds)),
+        Phase("chat-flood", DEFAULT_SERVER, flood("chat", args.seconds)),
+        Phase("sigterm", DEFAULT_SERVER, sigterm(args.seconds)),
+        Phase("addresses-unbounded", UNBOUNDED_SERVER, addresses(args.seconds), ended_games,
+              ADDRESSES_TARGET_P99_MS),
+        Phase("addresses", DEFAULT_SERVER, addresses(args.seconds), ended_games,
+              ADDRESSES_TARGET_P99_MS),
+        Phase("sign-in-flood", DEFAULT_SERVER, sign_in_flood(args.seconds), None,
+              ADDRESSES_TARGET_P99_MS),
+    ]
+
+
 async def run(args: argparse.Namespace) -> list[dict[str, Any]]:
     with tempfile.TemporaryDirectory(prefix="abuse-") as temporary:
         folder = Path(temporary)
-        plan: list[tuple[str, tuple[str, ...], Attack]] = [
-            ("baseline", DEFAULT_SERVER, baseline(args.seconds)),
-            ("ws-fuzz", FUZZ_SERVER, ws_fuzz(args.frames)),
-            ("rest-fuzz", FUZZ_SERVER, rest_fuzz(args.requests)),
-            ("slow-readers", DEFAULT_SERVER, slow(args.seconds)),
-            ("resume-flood", DEFAULT_SERVER, flood("resume", args.seconds)),
-            ("chat-flood", DEFAULT_SERVER, flood("chat", args.seconds)),
-            ("sigterm", DEFAULT_SERVER, sigterm(args.seconds)),
-            ("sign-in-flood", DEFAULT_SERVER, sign_in_flood(args.seconds)),
-        ]
         results = []
-        for name, options, attack in plan:
-            if args.only and name not in args.only:
+        for chosen in plan(args):
+            if args.phases and chosen.name not in args.phases:
                 continue
-            result = await phase(name, folder, options, attack, TARGETS_MS.get(name, TARGET_P99_MS))
+            result = await phase(chosen.name, folder, chosen.options, chosen.attack,
+                                 chosen.prepare, chosen.target_ms)
             results.append(result)
             if not args.json:
                 print(json.dumps(result), flush=True)
@@ -252,8 +299,8 @@ def main() -> None:
     parser.add_argument("--frames", type=int, default=100_000, help="frames to fuzz")
     parser.add_argument("--requests", type=int, default=5_000, help="REST requests to fuzz")
     parser.add_argument("--json", action="store_true", help="one JSON document at the end")
-    parser.add_argument("--only", action="append", choices=PHASES, metavar="PHASE",
-                        help=f"run only this phase (repeatable): {', '.join(PHASES)}")
+    parser.add_argument("--phases", type=lambda text: text.split(","), default=[],
+                        help="only these phases, comma-separated (default: all)")
     args = parser.parse_args()
     results = asyncio.run(run(args))
     if args.json:

@@ -54,6 +54,7 @@ class ErrorCode(StrEnum):
     BAD_JSON = "bad_json"
     UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
     BODY_TOO_LARGE = "body_too_large"
+    BODY_TIMEOUT = "body_timeout"
     BAD_NAME = "bad_name"
     BAD_SEATS = "bad_seats"
     BAD_EDITION = "bad_edition"
@@ -80,6 +81,7 @@ class ErrorCode(StrEnum):
     NOT_FOUND = "not_found"
     METHOD_NOT_ALLOWED = "method_not_allowed"
     UNKNOWN_HOST = "unknown_host"
+    TOO_MANY_CONNECTIONS = "too_many_connections"
     # The server's own state.
     STORAGE_UNAVAILABLE = "storage_unavailable"
     CLUSTER_UNAVAILABLE = "cluster_unavailable"

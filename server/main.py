@@ -8,11 +8,10 @@ import socket
 import sys
 from collections.abc import Sequence
 
-from aiohttp import web
-
 from . import logs
 from .cluster.node import NodeNameTaken
 from .edge.app import create_app
+from .edge.listener import run
 from .edge.state import STATE
 from .gc_tuning import tune_gc
 from .settings import Settings
@@ -80,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = create_app(settings)
     base, websocket = listening_urls(settings)
 
-    def say_where(*_: object) -> None:  # run_app calls it once the sockets listen
+    def say_where() -> None:  # called once the sockets listen
         log.info("listening on %s (WebSocket %s)", base, websocket,
                  extra={"url": base, "websocket": websocket,
                         "public_url": settings.public_url or None})
@@ -88,10 +87,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                                         "restored_games": app[STATE].restored_games})
 
     try:
-        # run_app stops accepting on SIGTERM/SIGINT, runs on_shutdown (clients hear
-        # "going away"), then cleanup (pending writes are flushed).
-        web.run_app(app, sock=sockets, print=say_where, access_log=None,
-                    shutdown_timeout=10, loop=new_event_loop(settings.event_loop))
+        # as web.run_app (with connections counted per address): stops accepting on
+        # SIGTERM/SIGINT, runs on_shutdown (clients hear "going away"), then cleanup
+        # (pending writes are flushed).
+        run(app, sockets, new_event_loop(settings.event_loop), on_listening=say_where,
+            shutdown_timeout=10)
     except DatabaseInUse as error:
         log.error("cannot open the database: %s; stop that one, or give this one another "
                   "file with --db (env DOMINION_DB)", error, extra={"db": settings.db})

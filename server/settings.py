@@ -70,6 +70,21 @@ class Settings:
                 "many)"})
     connections_per_address: int = field(default=50, metadata={
         "help": "WebSocket connections one client address may hold"})
+    http_connections_per_address: int = field(default=64, metadata={
+        "help": "plain HTTP connections (not WebSockets) one client address may hold; not "
+                "counted for trusted proxies. Every WebSocket starts as one: keep it at "
+                "least connections_per_address"})
+    body_timeout_seconds: float = field(default=5.0, metadata={
+        "help": "how long a request's body may take to arrive before the connection is "
+                "closed"})
+    ipv4_prefix: int = field(default=32, metadata={
+        "help": "IPv4 addresses in one network of this prefix length count as one client "
+                "address for every per-address limit"})
+    ipv6_prefix: int = field(default=64, metadata={
+        "help": "IPv6 addresses in one network of this prefix length count as one client "
+                "address (a host is usually given a /64)"})
+    open_tables: int = field(default=1_000, metadata={
+        "help": "open tables (created, not started) the whole server holds at once"})
     ended_room_seconds: float = field(default=60.0, metadata={
         "help": "how long an ended game stays live (for resuming clients) before only its "
                 "replay remains"})
@@ -85,6 +100,13 @@ class Settings:
     work_burst: int = field(default=10_000, metadata={
         "help": "the most such work one connection or address may save up (10,000 is "
                 "~50 ms of CPU); a resume that would cost more gets a snapshot"})
+    server_work_per_second: int = field(default=10_000, metadata={
+        "help": "such work the whole server may do per second, every address together "
+                "(each address's work is also taken from it; 10,000 is ~50 ms of CPU), so "
+                "that no number of addresses can take the event loop from the games"})
+    server_work_burst: int = field(default=10_000, metadata={
+        "help": "the most such work the whole server may save up (at least work_burst, "
+                "or a large resume could be refused for its size alone)"})
     sqlite_synchronous: str = field(default="FULL", metadata={
         "help": "SQLite synchronous setting: FULL (safest) or NORMAL"})
     node: str = field(default="", metadata={
@@ -179,13 +201,18 @@ class Settings:
         accounts = _accounts_problem(self)
         if accounts:
             return accounts
+        if not (1 <= self.ipv4_prefix <= 32 and 1 <= self.ipv6_prefix <= 128):
+            return "--ipv4-prefix is 1 to 32 and --ipv6-prefix 1 to 128"
         if min(self.messages_per_second, self.burst, self.outbound_queue, self.outbound_bytes,
                self.outbound_total_bytes,
                self.heartbeat_seconds, self.idle_timeout_seconds, self.work_per_second,
-               self.work_burst, self.resume_cache_events, self.games_per_hour,
-               self.chat_per_minute) < 1:
-            return ("rates, bursts, queue sizes, caches, heartbeat and idle timeout must be "
-                    "at least 1")
+               self.work_burst, self.server_work_per_second, self.server_work_burst,
+               self.resume_cache_events, self.games_per_hour, self.chat_per_minute,
+               self.http_connections_per_address, self.open_tables) < 1:
+            return ("rates, bursts, queue sizes, caches, connection counts, heartbeat and "
+                    "idle timeout must be at least 1")
+        if self.body_timeout_seconds <= 0:
+            return "--body-timeout-seconds must be more than 0"
         return None
 
 

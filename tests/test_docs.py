@@ -126,3 +126,17 @@ def test_defaults_quoted_in_protocol_md_are_the_settings_defaults() -> None:
     assert limits
     for shown in limits:
         assert shown == {key: defaults[key] for key in shown}
+
+
+def test_every_file_architecture_md_names_exists() -> None:
+    """A file ARCHITECTURE.md names is there: in a table row, from the row's folder (or the
+    top); elsewhere, from the top, from server/, or in one of server/'s parts (the tree)."""
+    parts = [ROOT, ROOT / "server", *(path for path in (ROOT / "server").iterdir()
+                                      if path.is_dir())]
+    missing = []
+    for line in (DOCS / "ARCHITECTURE.md").read_text().splitlines():
+        row = re.match(r"\| `([\w/]+/)(?:\*\.py)?` \|", line)
+        folders = [ROOT / row.group(1), ROOT] if row else parts
+        missing += [name for name in re.findall(r"[\w/]+\.py\b", line)
+                    if not any((folder / name).is_file() for folder in folders)]
+    assert missing == [], "ARCHITECTURE.md names files that are not there"

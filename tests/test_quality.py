@@ -17,7 +17,8 @@ def run(*command: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
 
 
-@pytest.mark.skipif(shutil.which("ruff") is None, reason="ruff is installed with .[dev]")
+@pytest.mark.skipif(shutil.which("ruff") is None,
+                    reason="ruff is not installed (pip install -e '.[dev]')")
 def test_ruff_is_clean() -> None:
     result = run("ruff", "check", ".")
     assert result.returncode == 0, result.stdout + result.stderr

@@ -1,9 +1,11 @@
 """The README's examples as a stranger runs them: the engine snippet prints what the README
 says it prints, and the curl commands work against a real server as written (the bot
-demo runs in tests/clients/test_cli_commands.py)."""
+demo runs in tests/clients/test_cli_commands.py). The programs it says the tests need are
+those CI installs, and a test that skips says what to install."""
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import io
 import json
@@ -17,7 +19,8 @@ import pytest
 
 from tests.server.test_process import start_server
 
-README = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text()
 
 
 def test_the_engine_snippet_prints_what_the_readme_shows() -> None:
@@ -38,7 +41,8 @@ def curl_commands() -> list[list[str]]:
     return [shlex.split(command) for command in commands]
 
 
-@pytest.mark.skipif(shutil.which("curl") is None, reason="needs curl")
+@pytest.mark.skipif(shutil.which("curl") is None,
+                    reason="curl is not installed (apt-get install curl)")
 def test_the_curl_examples_work_as_written(tmp_path: Path) -> None:
     create, join, listing = curl_commands()
     process, url = start_server(tmp_path / "games.sqlite3")
@@ -60,3 +64,47 @@ def test_the_curl_examples_work_as_written(tmp_path: Path) -> None:
     finally:
         process.kill()
         process.wait()
+
+
+def apt_packages(text: str) -> list[str]:
+    """The packages of every `apt-get install` line of a README or a script."""
+    return sorted(package for line in re.findall(r"apt-get install ([^)\n]*)", text)
+                  for package in line.split() if re.fullmatch(r"[a-z0-9][a-z0-9.+-]*", package))
+
+
+def test_the_programs_the_readme_lists_are_those_ci_installs() -> None:
+    listed = apt_packages(README)
+    assert listed == ["chromium", "nginx", "nodejs", "redis-server"]
+    assert apt_packages((ROOT / ".ci" / "run").read_text()) == listed
+    assert apt_packages((ROOT / "CONTRIBUTING.md").read_text()) == listed
+
+
+NOT_A_MISSING_PROGRAM = ("root writes through chmod",)
+"""Skips for another reason than something to install (the start of their reason)."""
+
+
+def skip_reasons() -> dict[str, str]:
+    """Every skip of the suite (`pytest.skip`, `importorskip`, `mark.skipif`), where it is
+    -> its reason ("" when it has none)."""
+    found: dict[str, str] = {}
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in ("skip", "importorskip", "skipif")):
+                continue
+            given = [keyword.value for keyword in node.keywords if keyword.arg == "reason"]
+            if node.func.attr == "skip":
+                given += node.args[:1]
+            reason = given[0] if given else None
+            text = (reason.value if isinstance(reason, ast.Constant)
+                    else ast.unparse(reason) if reason is not None else "")
+            found[f"{path.relative_to(ROOT)}:{node.lineno}"] = str(text)
+    return found
+
+
+def test_every_skip_says_what_to_install() -> None:
+    reasons = skip_reasons()
+    assert len(reasons) >= 10  # the walk finds them
+    silent = {where: reason for where, reason in reasons.items()
+              if "install" not in reason and not reason.startswith(NOT_A_MISSING_PROGRAM)}
+    assert silent == {}, "a skip's reason says what to install (pytest -rs prints it)"

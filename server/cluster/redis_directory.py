@@ -62,6 +62,9 @@ MISSED_BEATS = 3
 """Heartbeats a node may miss before the others count it as gone."""
 PEER_TIMEOUT = 5.0
 """Seconds a node waits for another's part of a listing or a replay."""
+PEER_CONNECTIONS = 32
+"""Connections a node holds to each other node at most: under the connections a peer
+allows one address (`http_connections_per_address`, 64 by default)."""
 
 
 def game_key(game_id: str) -> str:
@@ -135,7 +138,9 @@ class RedisDirectory:
             if running is not None and orjson.loads(running)["url"] != self._url:
                 raise NodeNameTaken(f"a node named {self.node!r} is running at "
                                     f"{orjson.loads(running)['url']}; names must be unique")
-        self._http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=PEER_TIMEOUT))
+        self._http = aiohttp.ClientSession(
+            timeout=aiohttp.ClientTimeout(total=PEER_TIMEOUT),
+            connector=aiohttp.TCPConnector(limit_per_host=PEER_CONNECTIONS))
         await self._guarded(self._beat)
         self._task = asyncio.ensure_future(self._run())
 
@@ -416,7 +421,10 @@ class RedisDirectory:
             else:
                 answer = await self._peer_get(node, f"/api/v1/node/replays/{game_id}")
                 line = None
-                if answer is not None:
+                if answer is None:  # gone from the peers, or failed (docs/REPLAYS.md)
+                    log.warning("an export leaves out game %s: node %s did not hand it over",
+                                game_id, node, extra={"game": game_id, "node": node})
+                else:
                     line, headers = answer
                     await pay(int(headers.get(REPLAY_WORK_HEADER, 0)))
             if line is not None:

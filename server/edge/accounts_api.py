@@ -18,8 +18,8 @@ from dominion.protocol import ErrorCode
 
 from ..accounts import Account
 from ..errors import GameError
-from .addresses import client_address
 from .origins import names_this_server
+from .prefixes import client_key
 from .rest import read_json
 from .sessions import ACCOUNTS, SESSION_COOKIE, session_secret, signed_in
 from .state import SETTINGS
@@ -46,7 +46,7 @@ def add_account_routes(app: web.Application) -> None:
         refuse_cross_site(request)
         body = await read_json(request)
         account, secret = await request.config_dict[ACCOUNTS].register(
-            body.get("name"), body.get("password"), client_address(request))
+            body.get("name"), body.get("password"), client_key(request))
         return _with_session(request, web.json_response(_public(account), status=201), secret)
 
     @routes.post("/account/sign-in")
@@ -54,7 +54,7 @@ def add_account_routes(app: web.Application) -> None:
         refuse_cross_site(request)
         body = await read_json(request)
         account, secret = await request.config_dict[ACCOUNTS].sign_in(
-            body.get("name"), body.get("password"), client_address(request),
+            body.get("name"), body.get("password"), client_key(request),
             session_secret(request))
         return _with_session(request, web.json_response(_public(account)), secret)
 

@@ -19,32 +19,50 @@ from ..play.lobby import Lobby
 from ..settings import Settings
 from ..storage import Storage
 from .accounts_api import add_account_routes
-from .addresses import client_address
 from .budgets import Budgets
 from .connection import Connection, watch_connections, watch_interval
+from .listener import COUNT, WARNINGS, ConnectionCount, Warnings
 from .node_api import add_node_routes
 from .origins import known_hosts_only, origin_allowed
 from .outbox import Waiting
+from .prefixes import client_key
 from .replay_api import add_replay_routes
-from .rest import add_rest_routes, json_errors, method_not_allowed, unmatched_as_json
+from .rest import (
+    MAX_BODY_BYTES,
+    add_rest_routes,
+    declared_body_fits,
+    json_errors,
+    method_not_allowed,
+    unmatched_as_json,
+)
 from .sessions import ACCOUNTS
 from .state import DIRECTORY, SETTINGS, STATE, STORAGE, ServerState
 from .web import add_web_routes
 
+HANDLER_ARGS = {"keepalive_timeout": 75.0, "lingering_time": 1.0}
+"""aiohttp's per-connection options: an idle connection (or one that never finishes its
+request's head) is closed after 75 s, as `web.run_app` does; the unread rest of a
+refused request's body is read and dropped for at most 1 s (so that a client still
+sending reads the refusal rather than a reset), then the connection is closed."""
+
 
 def budgets_of(settings: Settings) -> Budgets:
-    """The per-address allowances of what costs the server most (budgets.py)."""
+    """The per-address allowances of what costs the server most, and the server-wide
+    one of work (budgets.py)."""
     return Budgets({
         "work": (settings.work_per_second, settings.work_burst),
         "chat": (settings.chat_per_minute / 60, settings.chat_per_minute),
         "games": (settings.games_per_hour / 3600, settings.games_per_hour),
-    })
+    }, server={"work": (settings.server_work_per_second, settings.server_work_burst)})
 
 
 def create_app(settings: Settings) -> web.Application:
-    app = web.Application(client_max_size=64 * 1024,
-                          middlewares=[known_hosts_only, unmatched_as_json])
+    app = web.Application(client_max_size=MAX_BODY_BYTES, handler_args=HANDLER_ARGS,
+                          middlewares=[known_hosts_only, declared_body_fits,
+                                       unmatched_as_json])
     app[SETTINGS] = settings
+    app[WARNINGS] = warnings = Warnings()
+    app[COUNT] = ConnectionCount(settings, warnings)
     app.on_response_prepare.append(_no_sniffing)
     # one context per resource, opened in this order and closed in the reverse one
     app.cleanup_ctx.append(_storage)
@@ -61,7 +79,7 @@ def create_app(settings: Settings) -> web.Application:
     add_web_routes(app)  # the web client's page at / and its files
     # REST in a sub-application with the JSON-error middleware; the WebSocket route is
     # matched first (the longest path wins) and runs without it.
-    api = web.Application(client_max_size=64 * 1024, middlewares=[json_errors])
+    api = web.Application(client_max_size=MAX_BODY_BYTES, middlewares=[json_errors])
     add_rest_routes(api)
     add_replay_routes(api)
     add_account_routes(api)
@@ -188,13 +206,15 @@ async def websocket(request: web.Request) -> web.StreamResponse:
         # upgraded, a strict client library would abort on the missing subprotocol
         raise web.HTTPBadRequest(text="none of the offered subprotocols is spoken here; "
                                       f"this server speaks {', '.join(SUBPROTOCOLS)}")
-    address = client_address(request)
+    address = client_key(request)
     if state.per_address.get(address, 0) >= settings.connections_per_address:
         raise web.HTTPTooManyRequests(text="too many connections from your address")
     # No permessage-deflate: frames are small msgpack, and zlib state per connection costs
     # memory and CPU for little gain.
     ws = web.WebSocketResponse(protocols=SUBPROTOCOLS, compress=False, autoping=False,
                                max_msg_size=4 * settings.max_frame_bytes)
+    if request.transport is not None:  # a WebSocket from here on: counted in per_address
+        request.config_dict[COUNT].release(request.transport)
     await ws.prepare(request)
     transport = request.transport
     if transport is None:  # the client is already gone

@@ -12,7 +12,10 @@ of its work is done:
 - `chat`: chat lines;
 - `games`: games created.
 
-Each allowance is a token bucket: `rate` units a second, holding at most `burst`.
+Each allowance is a token bucket: `rate` units a second, holding at most `burst`. An
+address is the network prefix its client's address is in (`prefixes.py`). A kind may
+also have a server-wide allowance that every address's charge is taken from too: however
+many addresses each stay within their own, together they cannot cost more than it.
 """
 
 from __future__ import annotations
@@ -59,10 +62,14 @@ class Budgets:
     idle long enough to be full again (a full allowance is the same as a new one)."""
 
     def __init__(self, kinds: Mapping[str, tuple[float, float]],
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 server: Mapping[str, tuple[float, float]] | None = None) -> None:
         self._kinds = dict(kinds)
         """kind -> (units a second, burst)."""
         self._clock = clock
+        self._server = {kind: Allowance(rate, burst, clock())
+                        for kind, (rate, burst) in (server or {}).items()}
+        """kind -> the server-wide allowance every address's charge also draws from."""
         self._held: dict[tuple[str, str], Allowance] = {}
         self._prune_at = PRUNE_FROM
 
@@ -76,11 +83,18 @@ class Budgets:
 
     def charge(self, kind: str, address: str, units: float,
                own: Allowance | None = None) -> None:
-        """Take `units` from the address's allowance (and `own`, if given) or, if either
-        cannot pay them now, take nothing and raise `rate_limited`. A cost beyond the
-        burst is paid from a full allowance, which then owes the rest."""
+        """Take `units` from the address's allowance (and `own`, if given, and the
+        server's, if any) or, if one cannot pay them now, take nothing and raise
+        `rate_limited`. A cost beyond the burst is paid from a full allowance, which then
+        owes the rest."""
         if units <= 0:
             return
+        server = self._server.get(kind)
+        busy = 0.0 if server is None else server.seconds_until(units, self._clock())
+        if busy > 0:
+            raise GameError(ErrorCode.RATE_LIMITED, f"the server is doing all the {kind} it allows "
+                                            f"for now; retry in {busy:.1f} s",
+                            retry_after_ms=max(1, math.ceil(busy * 1000)))
         wait = self.seconds_until(kind, address, units, own)
         if wait > 0:
             raise GameError(ErrorCode.RATE_LIMITED, f"{TOO_MUCH[kind]} from your address for now; "
@@ -90,10 +104,13 @@ class Budgets:
         shared.tokens -= units
         if own is not None:
             own.tokens -= units
+        if server is not None:
+            server.tokens -= units
 
     def seconds_until(self, kind: str, address: str, units: float,
                       own: Allowance | None = None) -> float:
-        """How long until the address (and `own`) can pay `units` (0: now)."""
+        """How long until the address (and `own`, and the server) can pay `units`
+        (0: now)."""
         now = self._clock()
         shared = self._held.get((kind, address))
         if shared is None:
@@ -103,6 +120,9 @@ class Budgets:
         wait = shared.seconds_until(units, now)
         if own is not None:
             wait = max(wait, own.seconds_until(units, now))
+        server = self._server.get(kind)
+        if server is not None:
+            wait = max(wait, server.seconds_until(units, now))
         return wait
 
     def _prune(self, now: float) -> None:

@@ -75,6 +75,7 @@ class Connection:
         self.ws = ws
         self.state = state
         self.address = address
+        """The key of the client's address (`prefixes.py`): what its limits count by."""
         settings = state.settings
         self._outbox = Outbox(transport, max_frames=settings.outbound_queue,
                               max_bytes=settings.outbound_bytes, waiting=state.waiting,

@@ -54,11 +54,16 @@ def json_body(schema: Schema, description: str) -> dict[str, Any]:
 ERROR_CODES: dict[ErrorCode, str] = {
     ErrorCode.BAD_JSON: "the body is not valid JSON, or not a JSON object",
     ErrorCode.UNSUPPORTED_MEDIA_TYPE: "the body is not sent as application/json",
-    ErrorCode.BODY_TOO_LARGE: "the body is larger than the server accepts (64 KiB)",
+    ErrorCode.BODY_TOO_LARGE:
+        "the body is larger than the server accepts (64 KiB), declared or "
+        "sent",
+    ErrorCode.BODY_TIMEOUT:
+        "the body did not arrive within the server's body timeout (5 s by "
+        "default); the connection is closed",
     ErrorCode.BAD_NAME:
         f"a name is a string of 1 to {MAX_NAME_LENGTH} characters, not only spaces, "
-                "of letters, marks, numbers, punctuation, symbols and spaces (no control, "
-                "format, private-use or unassigned characters, no lone surrogates)",
+        "of letters, marks, numbers, punctuation, symbols and spaces (no control, "
+        "format, private-use or unassigned characters, no lone surrogates)",
     ErrorCode.BAD_SEATS: f"seats is a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}",
     ErrorCode.BAD_EDITION: "edition is 1 or 2",
     ErrorCode.BAD_KINGDOM: "kingdom is null, a recommended set's name, or a list of card ids",
@@ -76,19 +81,23 @@ ERROR_CODES: dict[ErrorCode, str] = {
     ErrorCode.BAD_TOKEN: "the token holds no seat in this game (or is not a string)",
     ErrorCode.UNKNOWN_GAME: "no game has this id",
     ErrorCode.NOT_FOUND: "no resource at this path",
-    ErrorCode.UNKNOWN_HOST: "the request arrived on a loopback address and its Host header names "
-                    "neither a loopback host nor public_url's host (a DNS-rebinding page's "
-                    "request: docs/SERVER.md, \"Threat model\")",
+    ErrorCode.UNKNOWN_HOST:
+        "the request arrived on a loopback address and its Host header "
+        "names neither a loopback host nor public_url's host (a "
+        "DNS-rebinding page's request: docs/SERVER.md, \"Threat model\")",
     ErrorCode.METHOD_NOT_ALLOWED: "the path exists but not with this method (see the Allow header)",
     ErrorCode.GAME_FULL: "every seat of the table is taken",
     ErrorCode.GAME_STARTED: "the game has already started (or ended)",
-    ErrorCode.TOO_MANY_GAMES: "this address already has as many open or running games as allowed",
+    ErrorCode.TOO_MANY_GAMES:
+        "this address already has as many open or running games as allowed, "
+        "or the server as many open tables",
     ErrorCode.RATE_LIMITED:
-        "this address has asked for more of this than the server allows for now "
-                    "(the message says when to retry)",
+        "this address (or every address together) has asked for more of this "
+        "than the server allows for now (the message says when to retry)",
     ErrorCode.STORAGE_UNAVAILABLE: "the server's storage is failing; it takes no new games now",
-    ErrorCode.CLUSTER_UNAVAILABLE: "several nodes share a Redis that this node cannot reach now; "
-                           "it takes no new games and lists none until it can",
+    ErrorCode.CLUSTER_UNAVAILABLE:
+        "several nodes share a Redis that this node cannot reach now; "
+        "it takes no new games and lists none until it can",
     ErrorCode.INTERNAL_ERROR: "the server failed; the request may be retried",
     ErrorCode.BAD_ACCOUNT_NAME: "an account name is 2 to 20 letters, marks (not first), "
                                 "numbers, '_', '-' and '.'",
@@ -117,6 +126,7 @@ def error(status_description: str, *codes: str) -> dict[str, Any]:
 
 
 BODY_ERRORS: dict[str, Any] = {
+    "408": error("The body stopped arriving", "body_timeout"),
     "413": error("The body is too large", "body_too_large"),
     "415": error("The body is not JSON", "unsupported_media_type"),
 }
@@ -167,8 +177,9 @@ def components() -> dict[str, Any]:
                          "description": "stable, for programs"},
                 "message": {"type": "string", "description": "for people"},
                 "retry_after_ms": {"type": "integer", "minimum": 1,
-                                   "description": "with `rate_limited`: when to try again "
-                                                  "(also the Retry-After header, in seconds)"},
+                                   "description": "with `rate_limited` only: milliseconds "
+                                                  "until the request may be paid for (also "
+                                                  "in the Retry-After header, in seconds)"},
             }, required=["code", "message"]),
         }, description="Every refusal. Nothing was created or changed."),
         "Token": token,

@@ -3,9 +3,9 @@
 Each answer sends a few frames to each player (the ack, events, the next decision).
 Writing them as one transport write, instead of one `send_bytes` each, spares a
 system call and a task switch per frame; it was the largest cost of the server under
-load (docs/BENCHMARKS.md). The frames are ordinary unmasked binary WebSocket frames,
-so aiohttp's own writes (pings, close) interleave safely: every write is appended to
-the same transport buffer in order.
+load (measured when it was built: `git log -p docs/BENCHMARKS.md`). The frames are
+ordinary unmasked binary WebSocket frames, so aiohttp's own writes (pings, close)
+interleave safely: every write is appended to the same transport buffer in order.
 """
 
 from __future__ import annotations

@@ -14,8 +14,8 @@ from dominion.protocol import ErrorCode
 from ..errors import GameError
 from ..replays import finished_replay, replay_work, text_log
 from ..storage.records import ENDED, ENDED_STATES, UNFINISHED_STATES
-from .addresses import client_address
 from .filters import EXPORT_MAX, game_filters
+from .prefixes import client_key
 from .state import DIRECTORY, STATE
 
 log = logging.getLogger("dominion.replays")
@@ -45,7 +45,7 @@ def replay_of(request: web.Request, game_id: str) -> dict[str, Any]:
     """The replay of a game: complete once it has ended, a spectator's view before. Its
     work is charged to the client's address first (`rate_limited` if it cannot pay)."""
     state = request.config_dict[STATE]
-    address = client_address(request)
+    address = client_key(request)
     room = state.lobby.rooms.get(game_id)
     if room is not None and room.state in UNFINISHED_STATES:
         state.budgets.charge("work", address, room.replay_work())
@@ -78,7 +78,7 @@ async def export(request: web.Request) -> web.StreamResponse:
     object per line, newest first, at a bounded rate (from every node, when there are
     several), and no faster than the client's address may cost (server/edge/budgets.py)."""
     state = request.config_dict[STATE]
-    address = client_address(request)
+    address = client_key(request)
     filters = game_filters(request, default_limit=100, max_limit=EXPORT_MAX)
     if filters["state"] not in (None, ENDED, *ENDED_STATES):
         raise GameError(ErrorCode.BAD_STATE, "the export holds ended games: state is "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import math
@@ -18,9 +19,11 @@ from dominion.protocol.schema import SCHEMA_PATH
 from ..cluster import ws_url
 from ..engine import RECOMMENDED_KINGDOMS, catalogue_dict
 from ..errors import GameError
-from .addresses import client_address
+from ..play.room import OPEN
 from .filters import MAX_PAGE, game_filters
+from .listener import WARNINGS
 from .openapi import openapi_document
+from .prefixes import client_key
 from .sessions import signed_in
 from .state import DIRECTORY, STATE
 
@@ -28,6 +31,8 @@ log = logging.getLogger("dominion.rest")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 SCHEMA_URL = "/api/v1/protocol/schema.json"
 """The protocol's JSON Schema (every message), as in the repository's protocol/schema.json."""
+MAX_BODY_BYTES = 64 * 1024
+"""The largest request body the server reads."""
 
 # The HTTP status of each error code; anything else is a 400.
 STATUS: dict[ErrorCode, int] = {
@@ -42,6 +47,7 @@ STATUS: dict[ErrorCode, int] = {
     ErrorCode.BAD_JSON: 400,
     ErrorCode.UNSUPPORTED_MEDIA_TYPE: 415,
     ErrorCode.BODY_TOO_LARGE: 413,
+    ErrorCode.BODY_TIMEOUT: 408,
     ErrorCode.INTERNAL_ERROR: 500,
     ErrorCode.STORAGE_UNAVAILABLE: 503,
     ErrorCode.CLUSTER_UNAVAILABLE: 503,
@@ -105,6 +111,22 @@ def unmatched_as_json(request: web.Request, handler: Handler) -> Awaitable[web.S
     return _refusal(request, error)
 
 
+@web.middleware
+def declared_body_fits(request: web.Request, handler: Handler
+                       ) -> Awaitable[web.StreamResponse]:
+    """A body declared larger than the server reads is refused at once, before any of it
+    is waited for (a plain function, like `unmatched_as_json`)."""
+    declared = request.content_length
+    if declared is None or declared <= request.client_max_size:
+        return handler(request)
+    return _too_large()
+
+
+async def _too_large() -> web.Response:
+    return error_response(ErrorCode.BODY_TOO_LARGE, "the request body is larger than "
+                                            f"{MAX_BODY_BYTES} bytes")
+
+
 async def _refusal(request: web.Request, error: web.HTTPException) -> web.Response:
     if isinstance(error, web.HTTPMethodNotAllowed):
         return method_not_allowed(request.method, error.allowed_methods)
@@ -114,10 +136,17 @@ async def _refusal(request: web.Request, error: web.HTTPException) -> web.Respon
 async def read_json(request: web.Request) -> dict[str, Any]:
     if request.content_type != "application/json":
         raise GameError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "send a JSON body (application/json)")
+    timeout = request.config_dict[STATE].settings.body_timeout_seconds
     try:
-        raw = await request.read()
+        async with asyncio.timeout(timeout):
+            raw = await request.read()
     except (ConnectionError, HttpProcessingError):  # the client: gone, or a short body
         raise GameError(ErrorCode.BAD_JSON, "the body ended before its length") from None
+    except TimeoutError:  # the connection is closed after the answer (the body is unread)
+        request.config_dict[WARNINGS].warn("a request body stopped arriving",
+                                           client_key(request))
+        raise GameError(ErrorCode.BODY_TIMEOUT, f"the body did not arrive within {timeout:g} s"
+                        ) from None
     try:
         body = json.loads(raw)
     except (ValueError, UnicodeDecodeError, RecursionError):
@@ -175,7 +204,11 @@ def add_rest_routes(app: web.Application) -> None:
         if directory.problem is not None:
             raise GameError(ErrorCode.CLUSTER_UNAVAILABLE, f"no new games now: {directory.problem}")
         body = await read_json(request)
-        address = client_address(request)
+        open_tables = sum(room.state == OPEN for room in state.lobby.rooms.values())
+        if open_tables >= state.settings.open_tables:
+            raise GameError(ErrorCode.TOO_MANY_GAMES, "the server holds as many open tables as it "
+                                              "allows; join one, or try again later")
+        address = client_key(request)
         state.budgets.charge("games", address, 1)
         room, token = await state.lobby.create(body, address, await signed_in(request))
         await directory.created(room)

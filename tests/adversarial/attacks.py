@@ -661,3 +661,71 @@ async def chat_flood(url: str, game: str, *, connections: int, seconds: float) -
         await asyncio.gather(*(one(session, end) for _ in range(connections)))
     return replies
 
+
+
+def loopback_sources(count: int) -> list[str]:
+    """`count` source addresses of 127.0.0.0/8 besides 127.0.0.1 (the probe's): each a
+    client address of its own to the server."""
+    return [f"127.0.{n // 250}.{2 + n % 250}" for n in range(count)]
+
+
+async def finished_games(url: str, sources: list[str], *, each: int) -> None:
+    """`each` games from every source that their creators never join, played out by bots
+    (run the server with a short `--seat-grace-seconds`); back once all have finished."""
+    loopback(url)
+
+    async def create(source: str) -> list[str]:
+        async with aiohttp.ClientSession(
+                connector=aiohttp.TCPConnector(local_addr=(source, 0))) as session:
+            games = []
+            for _ in range(each):
+                async with session.post(f"{url}/api/v1/games", json={
+                        "name": "Gone", "seats": 2, "bots": {"1": "big_money"}}) as created:
+                    games.append((await created.json())["game"]["id"])
+            return games
+
+    created = [game for games in await asyncio.gather(*(create(s) for s in sources))
+               for game in games]
+    async with aiohttp.ClientSession() as session:
+        while True:
+            async with session.get(f"{url}/api/v1/games?state=finished&limit=1") as listing:
+                if (await listing.json())["total"] >= len(created):
+                    return
+            await asyncio.sleep(0.1)
+
+
+async def address_flood(url: str, sources: list[str], *, seconds: float,
+                        tables: int) -> Counter[str]:
+    """Every source at once, each within its own limits: it opens up to `tables` tables
+    (4 seats, never filled), then for `seconds` exports every ended game's replay, again
+    and again, reading each export to its end and waiting as long as a refusal says. Counted:
+    `tables`, `replays` (export lines read), and each refusal's code."""
+    loopback(url)
+    counts: Counter[str] = Counter()
+
+    async def one(source: str) -> None:
+        async with aiohttp.ClientSession(
+                connector=aiohttp.TCPConnector(local_addr=(source, 0), limit=2)) as session:
+            for _ in range(tables):
+                async with session.post(f"{url}/api/v1/games", json={
+                        "name": "Squatter", "seats": 4}) as created:
+                    body = await created.json()
+                    if created.status != 201:
+                        counts[body["error"]["code"]] += 1
+                        break
+                    counts["tables"] += 1
+            end = time.monotonic() + seconds
+            while time.monotonic() < end:
+                async with session.get(f"{url}/api/v1/replays/export?limit=1000") as export:
+                    if export.status != 200:
+                        error = (await export.json())["error"]
+                        counts[error["code"]] += 1
+                        await asyncio.sleep(error.get("retry_after_ms", 100) / 1000)
+                        continue
+                    async for line in export.content:
+                        counts["replays"] += bool(line.strip())
+                        if time.monotonic() >= end:
+                            break
+
+    await asyncio.gather(*(one(source) for source in sources))
+    return counts

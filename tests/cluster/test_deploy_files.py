@@ -81,7 +81,8 @@ def test_nginx_accepts_the_cluster_configuration(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None or
                     shutil.which("dominion-server") is None,
-                    reason="systemd-analyze and the dominion-server command are needed")
+                    reason="systemd-analyze or the dominion-server command is not installed "
+                           "(apt-get install systemd; pip install -e '.[dev]')")
 def test_systemd_accepts_the_node_template_with_its_drop_in(tmp_path: Path) -> None:
     """dominion-server@.service is the single server's unit under a template name, with
     the drop-in that reads each node's own settings file."""

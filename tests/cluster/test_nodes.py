@@ -178,10 +178,14 @@ async def test_thirty_games_through_one_address(cluster: Cluster) -> None:
                                          player="Thirty")
         assert exported == created and missing == ""
 
-        for name, node in cluster.nodes.items():
-            metrics = await (await session.get(f"{node.url}/metrics")).text()
-            assert f'dominion_games_created_total{{node="{name}"}}' in metrics
-            assert f'dominion_cluster_nodes{{node="{name}"}} 3.0' in metrics
+        async def every_node_counts_three_nodes() -> bool:  # as of its latest heartbeat
+            for name, node in cluster.nodes.items():
+                metrics = await (await session.get(f"{node.url}/metrics")).text()
+                assert f'dominion_games_created_total{{node="{name}"}}' in metrics
+                if f'dominion_cluster_nodes{{node="{name}"}} 3.0' not in metrics:
+                    return False
+            return True
+        await eventually(every_node_counts_three_nodes)
     log = cluster.access_log()
     assert "GET /api/v1/ws?game=g-" in log and " 101 " in log
 
@@ -203,7 +207,12 @@ async def test_exports_from_many_clients_hold_every_nodes_replays(cluster: Clust
             export(session, f"{entry}/api/v1/replays/export", state="finished",
                    headers={"X-Forwarded-For": f"198.51.100.{client}"})
             for client in range(16)))
-        assert all(exported == (finished, "") for exported in exports)
+        wrong = {client: {"lacking": sorted(finished - got), "extra": sorted(got - finished),
+                          "missing nodes": missing}
+                 for client, (got, missing) in enumerate(exports)
+                 if (got, missing) != (finished, "")}
+        assert not wrong, (f"every export holds the {len(finished)} finished games, and "
+                           f"misses no node; these did not (by client): {wrong}")
 
         # the private routes serve nodes only, whatever the proxy in front lets through
         peer_key = subprocess.run(

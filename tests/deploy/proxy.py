@@ -45,7 +45,8 @@ needs_nginx = pytest.mark.skipif(
     nginx_binary() is None,
     reason="nginx is not installed (apt-get install nginx; .ci/run installs it)")
 needs_openssl = pytest.mark.skipif(
-    openssl_binary() is None, reason="openssl is needed to make a test certificate")
+    openssl_binary() is None, reason="openssl, which makes the test certificate, is not installed "
+           "(apt-get install openssl)")
 
 
 def derive_config(text: str, *, http_port: int, https_port: int, upstream_port: int,

@@ -221,13 +221,13 @@ def test_the_unit_has_the_required_keys() -> None:
 
 
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None,
-                    reason="systemd-analyze is not installed")
+                    reason="systemd-analyze is not installed (apt-get install systemd)")
 def test_systemd_analyze_verify_accepts_the_unit(tmp_path: Path) -> None:
     """Verified as written, but with ExecStart pointing at this machine's dominion-server
     (verify checks the program exists; /opt/dominion/venv is the host's layout)."""
     program = shutil.which("dominion-server")
     if program is None:
-        pytest.skip("dominion-server is not installed as a command")
+        pytest.skip("the dominion-server command is not installed (pip install -e '.[dev]')")
     copy = tmp_path / UNIT.name
     copy.write_text(UNIT.read_text().replace("/opt/dominion/venv/bin/dominion-server",
                                              program))
@@ -244,7 +244,7 @@ def example_lines() -> dict[str, tuple[str, bool]]:
     """DOMINION_* name -> (value, active) for each setting line, active or commented."""
     found: dict[str, tuple[str, bool]] = {}
     for line in ENV_EXAMPLE.read_text().splitlines():
-        match = re.fullmatch(r"(#?)(DOMINION_[A-Z_]+)=(.*)", line.strip())
+        match = re.fullmatch(r"(#?)(DOMINION_[A-Z0-9_]+)=(.*)", line.strip())
         if match:
             found[match.group(2)] = (match.group(3), not match.group(1))
     return found

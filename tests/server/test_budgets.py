@@ -1,5 +1,6 @@
 """The pieces that bound what a resume costs: the compact answer log, the cache of
-re-derived histories, and the per-address allowances."""
+re-derived histories, the per-address allowances (an address: its network prefix) and
+the server-wide one."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import random
 import pytest
 
 from dominion.server.edge.budgets import PRUNE_FROM, Budgets
+from dominion.server.edge.prefixes import address_key
 from dominion.server.engine import Answer, Game, Resignation, Setup
 from dominion.server.errors import GameError
 from dominion.server.play.answer_log import AnswerLog
@@ -139,3 +141,39 @@ def test_a_refusal_names_what_was_spent_in_plain_words(kind: str, said: str) -> 
     with pytest.raises(GameError) as refused:
         budgets.charge(kind, "a", 1)
     assert refused.value.message.startswith(said)
+def test_the_server_wide_allowance_bounds_every_address_together() -> None:
+    clock = Clock()
+    budgets = Budgets({"work": (10, 100)}, clock, server={"work": (20, 150)})
+    budgets.charge("work", "10.0.0.1", 100)
+    # the next address is within its own allowance, but the server has 50 left
+    with pytest.raises(GameError) as refused:
+        budgets.charge("work", "10.0.0.2", 60)
+    assert refused.value.code == "rate_limited" and refused.value.retry_after_ms == 500
+    assert "the server" in refused.value.message
+    assert budgets.seconds_until("work", "10.0.0.2", 60) == pytest.approx(0.5)
+    budgets.charge("work", "10.0.0.2", 50)  # the refusal took nothing
+    with pytest.raises(GameError):
+        budgets.charge("work", "10.0.0.3", 1)
+    clock.now = 1.0  # the server's refills at 20 a second, each address's at 10
+    budgets.charge("work", "10.0.0.3", 20)
+    with pytest.raises(GameError):
+        budgets.charge("work", "10.0.0.4", 1)
+    budgets.charge("chat", "10.0.0.4", 0)  # a kind without a server-wide allowance
+
+
+@pytest.mark.parametrize(("address", "ipv4", "ipv6", "key"), [
+    ("2001:db8:1:2::1", 32, 64, "2001:db8:1:2::/64"),
+    ("2001:db8:1:2:ffff:ffff:ffff:ffff", 32, 64, "2001:db8:1:2::/64"),  # the same /64
+    ("2001:db8:1:3::1", 32, 64, "2001:db8:1:3::/64"),  # the next one
+    ("2001:db8:1:3::1", 32, 48, "2001:db8:1::/48"),
+    ("fe80::1%eth0", 32, 64, "fe80::/64"),  # a zone is no part of the key
+    ("127.0.0.1", 32, 64, "127.0.0.1/32"),
+    ("127.0.0.1", 24, 64, "127.0.0.0/24"),
+    ("127.0.0.2", 24, 64, "127.0.0.0/24"),  # shares 127.0.0.1's
+    ("::ffff:127.0.0.2", 24, 64, "127.0.0.0/24"),  # IPv4-mapped counts as IPv4
+    ("::ffff:203.0.113.9", 32, 1, "203.0.113.9/32"),
+    ("unknown", 32, 64, "unknown"),  # not an address: its own key
+])
+def test_an_address_is_counted_by_its_network(address: str, ipv4: int, ipv6: int,
+                                              key: str) -> None:
+    assert address_key(address, ipv4, ipv6) == key

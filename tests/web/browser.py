@@ -27,9 +27,10 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 WAIT_MS = 20_000
 """How long a step may wait for the server (a failing test, not a slow one, waits this long)."""
 
-sync_api = pytest.importorskip("playwright.sync_api")
+sync_api = pytest.importorskip("playwright.sync_api",
+                               reason="playwright is not installed (pip install -e '.[dev]')")
 if not os.path.exists(CHROMIUM):
-    pytest.skip("Debian's chromium is not installed (.ci/run installs it)",
+    pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does)",
                 allow_module_level=True)
 
 Page = sync_api.Page

@@ -40,7 +40,8 @@ CASES = [
 ]
 
 
-@pytest.mark.skipif(NODE is None, reason="Node.js is not installed (.ci/run installs it)")
+@pytest.mark.skipif(NODE is None,
+                    reason="Node.js is not installed (apt-get install nodejs; .ci/run does)")
 def test_only_questions_with_a_choice_are_shown() -> None:
     script = (f"import {{ forcedAnswer }} from {json.dumps(MODULE.as_uri())};\n"
               f"const cases = {json.dumps([case for case, _ in CASES])};\n"

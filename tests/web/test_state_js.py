@@ -79,7 +79,8 @@ def steps(edition: int, number: int, kingdom: list[str]) -> Iterator[dict[str, A
         answers += 1
 
 
-@pytest.mark.skipif(NODE is None, reason="Node.js is not installed (.ci/run installs it)")
+@pytest.mark.skipif(NODE is None,
+                    reason="Node.js is not installed (apt-get install nodejs; .ci/run does)")
 def test_the_pages_state_follows_the_engine_from_events_alone() -> None:
     rng = random.Random(18)
     lines = []
