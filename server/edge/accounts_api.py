@@ -1,5 +1,7 @@
 """Accounts over REST under /api/v1/account: register, sign in and out (here or
-everywhere), who am I, delete my account.
+everywhere), who am I, delete my account; the account's games, and a seat of theirs
+taken up again from another device (`/api/v1/games/{id}/reclaim`: under the game's path,
+so that a proxy in front of several nodes sends it to the game's node).
 
 A web client is signed in by a session cookie (HttpOnly, SameSite=Lax, Secure when
 public_url is https) holding a random secret the account store keeps only hashed, so a
@@ -17,12 +19,13 @@ from aiohttp import hdrs, web
 from dominion.protocol import ErrorCode
 
 from ..accounts import Account
+from ..cluster import ws_url
 from ..errors import GameError
 from .origins import names_this_server
 from .prefixes import client_key
 from .rest import read_json
 from .sessions import ACCOUNTS, SESSION_COOKIE, session_secret, signed_in
-from .state import SETTINGS
+from .state import SETTINGS, STATE
 
 SAME_SITE_FETCHES = frozenset({"same-origin", "none"})
 """`Sec-Fetch-Site` values of a request from the server's own page, or typed by its user."""
@@ -84,6 +87,24 @@ def add_account_routes(app: web.Application) -> None:
         body = await read_json(request)
         await request.config_dict[ACCOUNTS].delete(account, body.get("password"))
         return _without_session(web.json_response({"deleted": True}))
+
+    @routes.get("/account/games")
+    async def my_games(request: web.Request) -> web.Response:
+        account = await _required(request)
+        seats = request.config_dict[STATE].lobby.seats_of(account)
+        return web.json_response({"games": [{"game": room.summary(), "seat": seat.index}
+                                            for room, seat in seats]})
+
+    @routes.post("/games/{game_id}/reclaim")
+    async def reclaim(request: web.Request) -> web.Response:
+        refuse_cross_site(request)
+        account = await _required(request)
+        room, seat, token = await request.config_dict[STATE].lobby.reclaim(
+            request.match_info["game_id"], account)
+        response = web.json_response({"game": room.summary(), "seat": seat.index,
+                                      "token": token, "ws_url": ws_url(room.id)})
+        response.headers[hdrs.CACHE_CONTROL] = "no-store"
+        return response
 
     app.router.add_routes(routes)
 

@@ -112,6 +112,8 @@ ERROR_CODES: dict[ErrorCode, str] = {
     ErrorCode.CROSS_SITE_REQUEST: "a browser sent this from another site's page (Origin or "
                                   "Sec-Fetch-Site)",
     ErrorCode.ACCOUNTS_UNAVAILABLE: "the account store cannot be reached now; games go on",
+    ErrorCode.NOT_A_PLAYER: "the signed-in account holds no seat in this game",
+    ErrorCode.GAME_OVER: "the game has ended",
 }
 
 
@@ -396,6 +398,10 @@ def components() -> dict[str, Any]:
                          "description": "not one of the 30,000 most common passwords"},
         }, closed=False),
         "Password": obj({"password": {"type": "string"}}, closed=False),
+        "AccountGames": obj({"games": {"type": "array", "items": obj({
+            "game": ref("GameSummary"),
+            "seat": {"type": "integer", "minimum": 0, "maximum": max_bot_seat},
+        })}}, description="The account's seats in this node's open and running games."),
         "SignedOut": obj({"signed_out": {"type": "boolean", "const": True}}),
         "Deleted": obj({"deleted": {"type": "boolean", "const": True}}),
         "Health": obj({
@@ -744,6 +750,33 @@ def account_paths() -> dict[str, Any]:
                           **SIGNED_OUT_ERROR, **CROSS_SITE_ERROR, **SERVER_ERROR,
                           **ACCOUNTS_ERROR},
         }},
+        "/api/v1/account/games": {"get": {
+            "operationId": "myGames", "tags": ["accounts"],
+            "summary": "The signed-in account's open and running games (on this node)",
+            "description": "Each with the account's seat; take it up with reclaimSeat.",
+            "responses": {"200": json_body(ref("AccountGames"), "The games"),
+                          **SIGNED_OUT_ERROR, **SERVER_ERROR, **ACCOUNTS_ERROR},
+        }},
+        "/api/v1/games/{game_id}/reclaim": {
+            "parameters": [{"$ref": "#/components/parameters/GameId"}],
+            "post": {
+                "operationId": "reclaimSeat", "tags": ["accounts"],
+                "summary": "A new token for the signed-in account's seat in this game",
+                "description": "For another device of the same account: the seat's old "
+                               "token stops holding it, and connections on it are closed "
+                               "(4006). Shown once.",
+                "responses": {
+                    "200": json_body(ref("Joined"), "The seat and its new token"),
+                    "401": error("Not signed in", "not_signed_in"),
+                    "403": error("Sent from another site's page, or no seat of this "
+                                 "account's in the game", "cross_site_request",
+                                 "not_a_player"),
+                    "404": error("No such game", "unknown_game"),
+                    "409": error("The game has ended", "game_over"),
+                    **SERVER_ERROR, **ACCOUNTS_ERROR,
+                },
+            },
+        },
         "/api/v1/account": {
             "get": {
                 "operationId": "whoAmI", "tags": ["accounts"],

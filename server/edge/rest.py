@@ -52,6 +52,8 @@ STATUS: dict[ErrorCode, int] = {
     ErrorCode.STORAGE_UNAVAILABLE: 503,
     ErrorCode.CLUSTER_UNAVAILABLE: 503,
     ErrorCode.NAME_TAKEN: 409,
+    ErrorCode.NOT_A_PLAYER: 403,
+    ErrorCode.GAME_OVER: 409,
     ErrorCode.WRONG_CREDENTIALS: 401,
     ErrorCode.NOT_SIGNED_IN: 401,
     ErrorCode.CROSS_SITE_REQUEST: 403,

@@ -17,7 +17,7 @@ from ..errors import GameError
 from ..storage import GameRecord, Storage
 from .clock import utc_now
 from .history import HistoryCache
-from .room import OPEN, Room, Seat, summary_of
+from .room import OPEN, PLAYING, Room, Seat, summary_of
 from .text import check_name, check_token
 from .tokens import hash_token, new_game_id, new_token
 
@@ -105,6 +105,7 @@ class Lobby:
         room_seats = [Seat(i) for i in range(seats)]
         room_seats[0].name, room_seats[0].token_hash = name, hash_token(token)
         room_seats[0].joined_at = utc_now()
+        room_seats[0].account_id = account.id if account is not None else None
         for index, strategy in bots.items():
             room_seats[index].name = f"Bot {index + 1} ({strategy})"
             room_seats[index].bot = strategy
@@ -132,7 +133,23 @@ class Lobby:
                    ) -> tuple[Room, Seat, str]:
         room = self.room(game_id)
         token = new_token()
-        seat = await room.take_seat(await self._name_for(name, account), hash_token(token))
+        seat = await room.take_seat(await self._name_for(name, account), hash_token(token),
+                                    account.id if account is not None else None)
+        return room, seat, token
+
+    def seats_of(self, account: Account) -> list[tuple[Room, Seat]]:
+        """The account's seats in this node's open and running games."""
+        return [(room, seat) for room in self.rooms.values() if room.state in (OPEN, PLAYING)
+                for seat in room.seats if seat.account_id == account.id]
+
+    async def reclaim(self, game_id: str, account: Account) -> tuple[Room, Seat, str]:
+        """A new token for the account's seat in this game (its other devices' lapses)."""
+        room = self.room(game_id)
+        seat = next((seat for seat in room.seats if seat.account_id == account.id), None)
+        if seat is None:
+            raise GameError(ErrorCode.NOT_A_PLAYER, "you hold no seat in this game")
+        token = new_token()
+        await room.give_new_token(seat, hash_token(token))
         return room, seat, token
 
     async def leave(self, game_id: str, token: object) -> None:

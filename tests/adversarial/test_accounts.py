@@ -323,3 +323,28 @@ async def test_sign_in_without_its_store_is_a_typed_503(make_api: MakeApi) -> No
     await api.error("POST", "/api/v1/account/register", 503, "accounts_unavailable",
                     json={"name": "Ada", "password": PASSWORD})
     await api.call("GET", "/api/v1/server", 200)  # the rest of the server answers
+
+
+async def test_a_second_browser_of_the_account_takes_up_its_seat(api: Api) -> None:
+    guest_game = (await api.create(name="Grace", seats=2))["game"]["id"]  # not signed in
+    await register(api)
+    created = await api.create(name="Ada", seats=3)
+    game_id, first_token = created["game"]["id"], created["token"]
+    account_id = (await api.call("GET", "/api/v1/account", 200))["account"]["id"]
+    assert api.state.storage.seats(game_id)[0].account_id == account_id
+    api.client.session.cookie_jar.clear()  # another browser, signed in to the same account
+    await sign_in(api)
+    mine = await api.call("GET", "/api/v1/account/games", 200)
+    assert [(entry["game"]["id"], entry["seat"]) for entry in mine["games"]] == [(game_id, 0)]
+    await api.error("POST", f"/api/v1/games/{guest_game}/reclaim", 403, "not_a_player")
+    await api.error("POST", f"/api/v1/games/{game_id}/reclaim", 403, "cross_site_request",
+                    headers={"Sec-Fetch-Site": "cross-site"})
+    taken = await api.call("POST", f"/api/v1/games/{game_id}/reclaim", 200)
+    assert taken["seat"] == 0 and taken["token"] != first_token
+    # the first browser's token no longer holds the seat; the new one does
+    await api.error("POST", f"/api/v1/games/{game_id}/leave", 403, "bad_token",
+                    json={"token": first_token})
+    await api.call("POST", f"/api/v1/games/{game_id}/leave", 200, json={"token": taken["token"]})
+    api.client.session.cookie_jar.clear()
+    await api.error("GET", "/api/v1/account/games", 401, "not_signed_in")
+    await api.error("POST", f"/api/v1/games/{game_id}/reclaim", 401, "not_signed_in")
