@@ -86,6 +86,7 @@ def add_account_routes(app: web.Application) -> None:
         account = await _required(request)
         body = await read_json(request)
         await request.config_dict[ACCOUNTS].delete(account, body.get("password"))
+        await request.config_dict[STATE].lobby.forget_account(account)
         return _without_session(web.json_response({"deleted": True}))
 
     @routes.get("/account/games")

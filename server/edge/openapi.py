@@ -787,8 +787,8 @@ def account_paths() -> dict[str, Any]:
             "delete": {
                 "operationId": "deleteAccount", "tags": ["accounts"],
                 "summary": "Delete the signed-in account (its password again)",
-                "description": "Its sign-in and sessions go at once; its name stays taken, "
-                               "so that no one else can pass for its past games' player.",
+                "description": "Its sign-in and sessions go at once; its games keep "
+                               "`deleted player` in its seats; its name stays taken.",
                 "requestBody": {"required": True, "content": {
                     JSON: {"schema": ref("Password")}}},
                 "responses": {

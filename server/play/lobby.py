@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from ..settings import Settings
 
 log = logging.getLogger("dominion.lobby")
+DELETED_PLAYER = "deleted player"
+"""What a deleted account's seats show (no account can be named so: it has a space)."""
 
 
 class Lobby:
@@ -151,6 +153,17 @@ class Lobby:
         token = new_token()
         await room.give_new_token(seat, hash_token(token))
         return room, seat, token
+
+    async def forget_account(self, account: Account) -> None:
+        """The account was deleted: its seats, live and stored on this node, show
+        DELETED_PLAYER instead of its name (its games stay whole)."""
+        for room in self.rooms.values():
+            mine = [seat for seat in room.seats if seat.account_id == account.id]
+            for seat in mine:
+                seat.name = DELETED_PLAYER
+            if mine:
+                room.on_changed(room)
+        await self._storage.rename_account_seats(account.id, DELETED_PLAYER)
 
     async def leave(self, game_id: str, token: object) -> None:
         room = self.room(game_id)

@@ -49,3 +49,23 @@ async def test_a_version_2_file_gets_the_column_and_keeps_its_seats(
         indexes = {row[1] for row in db.execute("PRAGMA index_list(seats)")}
     db.close()
     assert "seats_account" in indexes
+
+
+async def test_a_deleted_accounts_seats_and_chat_lines_take_the_placeholder(
+        tmp_path: Path) -> None:
+    storage = Storage.open(tmp_path / "games.sqlite3")
+    await storage.start()
+    try:
+        await storage.create_game(game_record(), [
+            SeatRecord(0, "Ada", "h0", joined_at="2026-12-01T10:00:00Z", account_id=7),
+            SeatRecord(1, "Grace", "h1", joined_at="2026-12-01T09:00:00Z")])
+        for at, seat, name in [("2026-12-01T09:30:00Z", 0, "Someone"),  # before Ada sat
+                               ("2026-12-01T10:30:00Z", 0, "Ada"),
+                               ("2026-12-01T10:31:00Z", 1, "Grace")]:
+            await storage.append_chat("g-1", at=at, seat=seat, name=name, text="hi")
+        await storage.rename_account_seats(7, "deleted player")
+        assert [seat.name for seat in storage.seats("g-1")] == ["deleted player", "Grace"]
+        assert [line["name"] for line in storage.chat("g-1")] == [
+            "Someone", "deleted player", "Grace"]
+    finally:
+        await storage.close()

@@ -22,6 +22,7 @@ from dominion.server.accounts.service import (
 )
 from dominion.server.edge.app import create_app
 from dominion.server.edge.sessions import ACCOUNTS, SESSION_COOKIE
+from dominion.server.play.lobby import DELETED_PLAYER
 from dominion.server.settings import Settings
 from tests.accounts.postgres import free_port
 from tests.server.restapi import Api
@@ -270,6 +271,7 @@ async def test_malformed_and_oversized_bodies_are_typed_errors(
 async def test_deleting_an_account_needs_its_password_and_keeps_its_name(api: Api) -> None:
     await register(api)
     secret = session_of(api)
+    game_id = (await api.create(name="Ada", seats=2))["game"]["id"]
     await api.error("DELETE", "/api/v1/account", 401, "wrong_credentials",
                     json={"password": "not the password"})
     await api.call("DELETE", "/api/v1/account", 200, json={"password": PASSWORD})
@@ -280,6 +282,9 @@ async def test_deleting_an_account_needs_its_password_and_keeps_its_name(api: Ap
     await sign_in(api, expect=401)
     await api.error("POST", "/api/v1/account/register", 409, "name_taken",
                     json={"name": "ada", "password": PASSWORD})
+    # its games keep a placeholder: in the live room, and in storage
+    assert (await api.game(game_id))["seats"][0]["name"] == DELETED_PLAYER
+    assert api.state.storage.seats(game_id)[0].name == DELETED_PLAYER
 
 
 async def test_a_guest_cannot_take_a_registered_name_but_its_owner_can(
