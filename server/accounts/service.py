@@ -20,7 +20,8 @@ from datetime import UTC, datetime, timedelta
 from dominion.protocol import ErrorCode
 
 from ..errors import GameError
-from .names import check_account_name, name_key
+from .names import MAX_LENGTH, check_account_name, name_key
+from .passwords import MAX_LENGTH as MAX_PASSWORD_LENGTH
 from .passwords import Hasher, check_new_password
 from .store import Account, AccountStore, name_taken
 from .throttle import Backoff, Policy, refuse_while_waiting
@@ -32,6 +33,8 @@ PER_ADDRESS = Policy(free=20, first_wait=1.0, longest_wait=900.0)
 REGISTRATIONS = Policy(free=5, first_wait=10.0, longest_wait=3600.0)
 """Each registration from an address counts like a failed sign-in: a few come free."""
 REFUSAL_PAUSE_SECONDS = 1.0
+MAX_NAME_INPUT = 4 * MAX_LENGTH
+"""The longest name a sign-in looks up: room for what NFKC folds into a name's length."""
 
 
 @contextlib.asynccontextmanager
@@ -97,8 +100,9 @@ class Accounts:
 
     async def _sign_in(self, name: object, password: object, address: str,
                        old_secret: str | None) -> tuple[Account, str]:
+        # no account has such a name or password: refused before any work
         if not isinstance(name, str) or not isinstance(password, str) or not name \
-                or len(name) > 4 * 20 or len(password) > 256:
+                or len(name) > MAX_NAME_INPUT or len(password) > MAX_PASSWORD_LENGTH:
             raise GameError(ErrorCode.WRONG_CREDENTIALS, "no account has this name and password")
         key = name_key(name)
         refuse_while_waiting((self.failures_by_account.wait(key), "this account"),

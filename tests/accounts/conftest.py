@@ -1,5 +1,6 @@
 """The account tests run against both stores: SQLite in the test's folder, and a real
-PostgreSQL server started once per test session (a fresh database for each test)."""
+PostgreSQL server started once per test session (a fresh database for each test; a real
+program, so those are in the slow tier)."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ def make_store(kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> Acc
     return PostgresAccountStore(request.getfixturevalue("postgres_url"))
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.slow)])
 def store_kind(request: pytest.FixtureRequest) -> str:
     kind: str = request.param
     return kind

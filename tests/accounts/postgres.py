@@ -12,8 +12,17 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-BIN = Path("/usr/lib/postgresql/15/bin")
 USER = "postgres"
+
+
+def binaries() -> Path:
+    """Debian's newest PostgreSQL (15 on Debian 12; the folder is named by version)."""
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"),
+                   key=lambda path: int(path.parts[-3]) if path.parts[-3].isdigit() else 0)
+    return found[-1].parent if found else Path("/usr/lib/postgresql/15/bin")
+
+
+BIN = binaries()
 
 
 def missing() -> str | None:

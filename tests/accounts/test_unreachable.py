@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.server.wsplay import Player, ServerFactory, ws_server
 
 from .postgres import PostgresServer
@@ -18,6 +20,7 @@ async def post(site: Any, path: str, body: dict[str, Any]) -> tuple[int, dict[st
         return response.status, await response.json()
 
 
+@pytest.mark.slow
 async def test_a_game_goes_on_while_sign_in_waits_for_postgresql(
         ws_server: ServerFactory, postgres_server: PostgresServer, postgres_url: str) -> None:
     site = await ws_server(accounts_url=postgres_url, password_time_cost=1,
