@@ -79,6 +79,9 @@ TABLES_EACH = 20
 UNBOUNDED_SERVER = (*("--seat-grace-seconds", "0.1"), "--server-work-per-second",
                     "1000000000", "--server-work-burst", "1000000000",
                     "--open-tables", "1000000")
+SIGN_IN_SERVER = ("--seat-grace-seconds", "0.1", "--games-per-hour", "100000")
+"""The default limits, but for the probe's games an hour: the flood's last hashes keep
+the phase going past the 120 games the probe may start in an hour."""
 SLOW = 45
 FUZZ_SERVER = ("--messages-per-second", "1000000", "--burst", "1000000",
                "--games-per-hour", "1000000", "--games-per-address", "100000")
@@ -272,7 +275,7 @@ def plan(args: argparse.Namespace) -> list[Phase]:
               ADDRESSES_TARGET_P99_MS),
         Phase("addresses", DEFAULT_SERVER, addresses(args.seconds), ended_games,
               ADDRESSES_TARGET_P99_MS),
-        Phase("sign-in-flood", DEFAULT_SERVER, sign_in_flood(args.seconds), None,
+        Phase("sign-in-flood", SIGN_IN_SERVER, sign_in_flood(args.seconds), None,
               ADDRESSES_TARGET_P99_MS),
     ]
 
