@@ -701,7 +701,7 @@ def account_paths() -> dict[str, Any]:
     def credentials(summary: str) -> dict[str, Any]:
         return {"required": True, "content": {JSON: {"schema": ref("Credentials")}},
                 "description": summary}
-    cookie = ("Sets the session cookie `dominion_session` (HttpOnly, SameSite=Lax, Secure "
+    cookie = ("Sets the session cookie `dominion-session` (HttpOnly, SameSite=Lax, Secure "
               "when public_url is https): a new random session every time, never one the "
               "client sent. ")
     throttled = {"429": error("Too many failed sign-ins or registrations for this account "

@@ -9,7 +9,7 @@ from aiohttp import web
 from ..accounts import Account, Accounts
 
 ACCOUNTS = web.AppKey("accounts", Accounts)
-SESSION_COOKIE = "dominion_session"
+SESSION_COOKIE = "dominion-session"
 
 
 def session_secret(request: web.Request) -> str | None:
