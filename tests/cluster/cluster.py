@@ -147,7 +147,7 @@ def derive_cluster_config(text: str, *, http_port: int, https_port: int,
 
 
 def wait_until_every_node_knows_the_others(nodes: dict[str, Node],
-                                           seconds: float = 30) -> None:
+                                           seconds: float = 60) -> None:
     """Until each node's latest heartbeat has seen every node (one beat per 2 s): a node
     started before the others learns of them only at its next beat, and a test that
     asked it sooner would find their games missing with no node named missing."""
@@ -155,10 +155,13 @@ def wait_until_every_node_knows_the_others(nodes: dict[str, Node],
     for name, node in nodes.items():
         wanted = f'dominion_cluster_nodes{{node="{name}"}} {float(len(nodes))}'
         while True:
-            with urllib.request.urlopen(f"{node.url}/metrics", timeout=5) as response:
-                if wanted in response.read().decode():
-                    break
-            assert time.monotonic() < deadline, f"node {name} never counted {len(nodes)} nodes"
+            with urllib.request.urlopen(f"{node.url}/metrics", timeout=10) as response:
+                metrics = response.read().decode()
+            if wanted in metrics:
+                break
+            seen = [line for line in metrics.splitlines()
+                    if line.startswith("dominion_cluster_nodes")]
+            assert time.monotonic() < deadline, f"node {name} counts {seen}, not {wanted}"
             time.sleep(0.05)
 
 
