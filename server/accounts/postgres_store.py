@@ -77,9 +77,14 @@ class PostgresAccountStore:
 
     async def add_session(self, token_hash: bytes, account_id: int, now: datetime,
                           expires_at: datetime) -> None:
-        await self._call(lambda db: db.execute(
-            "INSERT INTO sessions (token_hash, account_id, created_at, expires_at) "
-            "VALUES ($1, $2, $3, $4)", token_hash, account_id, now, expires_at))
+        async def add(db: asyncpg.Connection) -> None:
+            async with db.transaction():
+                await db.execute("DELETE FROM sessions WHERE account_id = $1 AND "
+                                 "expires_at <= $2", account_id, now)
+                await db.execute("INSERT INTO sessions (token_hash, account_id, created_at, "
+                                 "expires_at) VALUES ($1, $2, $3, $4)", token_hash,
+                                 account_id, now, expires_at)
+        await self._call(add)
 
     async def session_account(self, token_hash: bytes, now: datetime) -> Account | None:
         columns = ", ".join(f"a.{column}" for column in ACCOUNT_COLUMNS.split(", "))

@@ -136,11 +136,16 @@ class Accounts:
 
     async def delete(self, account: Account, password: object) -> None:
         """Delete the account, once its password is given again (a session left open on a
-        shared computer is not enough)."""
-        matches, _ = await self._hasher.verify(
-            account.password_hash, password if isinstance(password, str) else "")
-        if not matches:
-            raise GameError(ErrorCode.WRONG_CREDENTIALS, "the password is not this account's")
+        shared computer is not enough; guesses here cost as failed sign-ins do)."""
+        async with _refused_slowly():
+            refuse_while_waiting((self.failures_by_account.wait(account.name_key),
+                                  "this account"))
+            matches, _ = await self._hasher.verify(
+                account.password_hash, password if isinstance(password, str) else "")
+            if not matches:
+                self.failures_by_account.failed(account.name_key)
+                raise GameError(ErrorCode.WRONG_CREDENTIALS,
+                                "the password is not this account's")
         await self.store.delete_account(account.id, self._clock())
 
     async def holder_of(self, name: str) -> Account | None:

@@ -72,9 +72,15 @@ class SqliteAccountStore:
 
     async def add_session(self, token_hash: bytes, account_id: int, now: datetime,
                           expires_at: datetime) -> None:
-        await self._write("INSERT INTO sessions (token_hash, account_id, created_at, "
-                          "expires_at) VALUES (?, ?, ?, ?)", token_hash, account_id,
-                          now.isoformat(), expires_at.isoformat())
+        def add(db: sqlite3.Connection) -> None:
+            with db:
+                db.execute("DELETE FROM sessions WHERE account_id = ? AND expires_at <= ?",
+                           (account_id, now.isoformat()))
+                db.execute("INSERT INTO sessions (token_hash, account_id, created_at, "
+                           "expires_at) VALUES (?, ?, ?, ?)", (token_hash, account_id,
+                                                               now.isoformat(),
+                                                               expires_at.isoformat()))
+        await self._run(add)
 
     async def session_account(self, token_hash: bytes, now: datetime) -> Account | None:
         columns = ", ".join(f"a.{column}" for column in ACCOUNT_COLUMNS.split(", "))

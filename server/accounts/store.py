@@ -56,7 +56,9 @@ class AccountStore(Protocol):
         """Its sign-in goes (password hash and sessions); its name stays taken."""
 
     async def add_session(self, token_hash: bytes, account_id: int, now: datetime,
-                          expires_at: datetime) -> None: ...
+                          expires_at: datetime) -> None:
+        """A new session, and the account's expired ones gone (so sessions never pile up
+        beyond what an account has signed in to lately)."""
 
     async def session_account(self, token_hash: bytes, now: datetime) -> Account | None:
         """The live account a session that has not expired belongs to."""

@@ -55,6 +55,15 @@ async def test_sessions_sign_in_until_they_end_or_expire(store: AccountStore) ->
     assert await store.session_account(b"b1", NOW) is None
 
 
+async def test_a_new_session_clears_the_accounts_expired_ones(store: AccountStore) -> None:
+    ada = await store.create_account("Ada", "ada", "h", NOW)
+    await store.add_session(b"old", ada.id, NOW, LATER)
+    await store.add_session(b"new", ada.id, LATER, LATER + timedelta(days=1))
+    assert await store.session_account(b"new", LATER) is not None
+    # gone, not just expired: a clock set back would not bring it back
+    assert await store.session_account(b"old", NOW) is None
+
+
 async def test_a_new_password_hash_replaces_the_old(store: AccountStore) -> None:
     ada = await store.create_account("Ada", "ada", "old", NOW)
     await store.set_password_hash(ada.id, "new")

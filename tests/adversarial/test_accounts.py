@@ -287,6 +287,18 @@ async def test_deleting_an_account_needs_its_password_and_keeps_its_name(api: Ap
     assert api.state.storage.seats(game_id)[0].name == DELETED_PLAYER
 
 
+async def test_guessing_the_password_to_delete_an_account_is_throttled(api: Api) -> None:
+    # a session left open on a shared computer: the password is still needed, and guessed
+    # at no faster than at sign-in
+    await register(api)
+    for _ in range(PER_ACCOUNT.free + 1):
+        await api.error("DELETE", "/api/v1/account", 401, "wrong_credentials",
+                        json={"password": "a wrong guess"})
+    assert accounts_of(api).failures_by_account.wait("ada") > 0  # sign-in waits too
+    await api.error("DELETE", "/api/v1/account", 429, "rate_limited",
+                    json={"password": PASSWORD})
+
+
 async def test_a_guest_cannot_take_a_registered_name_but_its_owner_can(
         make_api: MakeApi) -> None:
     api = await make_api()
