@@ -70,9 +70,10 @@ class Hasher:
                                            initializer=_yield_to_the_event_loop)
         self._most_waiting = at_once * WAITING_PER_HASHER
         self._waiting = 0
-        self._dummy = self._argon2.hash("a password no account has")
+        self._making_dummy = asyncio.Lock()
+        self._dummy: str | None = None
         """Verified against when a name has no account, so that a sign-in for an unknown
-        name costs as long as one for a known name."""
+        name costs as long as one for a known name (made at the first need, off the loop)."""
 
     async def hash(self, password: str) -> str:
         return await self._run(self._argon2.hash, password)
@@ -81,13 +82,19 @@ class Hasher:
         """Does `password` match the `stored` hash (None: no account, never matches)? And
         the new hash to store when the parameters have changed since."""
         if stored is None:
-            await self._run(self._matches, self._dummy, password)
+            await self._run(self._matches, await self._dummy_hash(), password)
             return False, None
         if not await self._run(self._matches, stored, password):
             return False, None
         if self._argon2.check_needs_rehash(stored):
             return True, await self.hash(password)
         return True, None
+
+    async def _dummy_hash(self) -> str:
+        async with self._making_dummy:  # once, however many ask at first
+            if self._dummy is None:
+                self._dummy = await self.hash("a password no account has")
+        return self._dummy
 
     def close(self) -> None:
         self._threads.shutdown(wait=False, cancel_futures=True)
