@@ -21,26 +21,32 @@ One run, phase after phase, each against a fresh `dominion-server` process on 12
                 (120 of them), again and again; on a server without the server-wide
                 bounds (work, open tables), as every server was before them
   addresses     the same against the default limits
+  sign-in-flood sign-ins with wrong passwords from the 40 addresses without pause,
+                ignoring every refusal (credential stuffing)
 
 For each: the probe's p50/p99/max latency, the server's RSS before and after (KiB),
 errors by code, and what the server logged of its own faults (tracebacks, errors).
 The floods run against the default limits. The target: the probe's p99 stays under
-100 ms on a 2-core machine (under 50 ms for the 40 addresses against the default limits).
+100 ms on a 2-core machine (under 50 ms for the 40 addresses against the default
+limits, and for the sign-in flood).
 
     python bench/abuse.py [--seconds 10] [--frames 100000] [--requests 5000] [--json]
-                          [--phases addresses-unbounded,addresses]
+                          [--phases addresses-unbounded,addresses,sign-in-flood]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import signal
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -73,6 +79,9 @@ TABLES_EACH = 20
 UNBOUNDED_SERVER = (*("--seat-grace-seconds", "0.1"), "--server-work-per-second",
                     "1000000000", "--server-work-burst", "1000000000",
                     "--open-tables", "1000000")
+SIGN_IN_SERVER = ("--seat-grace-seconds", "0.1", "--games-per-hour", "100000")
+"""The default limits, but for the probe's games an hour: the flood's last hashes keep
+the phase going past the 120 games the probe may start in an hour."""
 SLOW = 45
 FUZZ_SERVER = ("--messages-per-second", "1000000", "--burst", "1000000",
                "--games-per-hour", "1000000", "--games-per-address", "100000")
@@ -203,6 +212,48 @@ def addresses(seconds: float) -> Attack:
     return attack
 
 
+def sign_in_flood(seconds: float) -> Attack:
+    """Credential stuffing from ADDRESSES addresses, in a process of its own (so that the
+    probe's latency is the server's, not this process's loop's)."""
+    async def attack(server: ServerProcess, session: aiohttp.ClientSession) -> dict[str, Any]:
+        async with session.post(f"{server.url}/api/v1/account/register", json={
+                "name": "Victim", "password": "correct horse battery"}) as registered:
+            assert registered.status == 201, await registered.text()
+        with ProcessPoolExecutor(1) as flooder:
+            replies = await asyncio.get_running_loop().run_in_executor(
+                flooder, flood_sign_in, server.url, seconds)
+        return {"addresses": ADDRESSES, "replies": replies}
+    return attack
+
+
+def flood_sign_in(url: str, seconds: float) -> dict[str, int]:
+    """Each address sends wrong passwords for a real account and for made-up names, two
+    at a time, as fast as it is answered, ignoring every refusal; the replies by code."""
+    async def flood() -> dict[str, int]:
+        replies: Counter[str] = Counter()
+        deadline = time.monotonic() + seconds
+
+        async def guess(client: aiohttp.ClientSession, address: int, lane: int) -> None:
+            for attempt in itertools.count():
+                if time.monotonic() >= deadline:
+                    return
+                name = "Victim" if attempt % 2 else f"user{address}x{lane}x{attempt}"
+                async with client.post(f"{url}/api/v1/account/sign-in", json={
+                        "name": name, "password": f"guess{attempt}"}) as reply:
+                    body = await reply.json()
+                    replies[body.get("error", {}).get("code", str(reply.status))] += 1
+
+        clients = [aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(source, 0)))
+                   for source in loopback_sources(ADDRESSES)]
+        try:
+            await asyncio.gather(*(guess(client, index, lane)
+                                   for index, client in enumerate(clients) for lane in (0, 1)))
+        finally:
+            await asyncio.gather(*(client.close() for client in clients))
+        return dict(replies.most_common())
+    return asyncio.run(flood())
+
+
 class Phase(NamedTuple):
     name: str
     options: tuple[str, ...]
@@ -223,6 +274,8 @@ def plan(args: argparse.Namespace) -> list[Phase]:
         Phase("addresses-unbounded", UNBOUNDED_SERVER, addresses(args.seconds), ended_games,
               ADDRESSES_TARGET_P99_MS),
         Phase("addresses", DEFAULT_SERVER, addresses(args.seconds), ended_games,
+              ADDRESSES_TARGET_P99_MS),
+        Phase("sign-in-flood", SIGN_IN_SERVER, sign_in_flood(args.seconds), None,
               ADDRESSES_TARGET_P99_MS),
     ]
 

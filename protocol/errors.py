@@ -85,6 +85,16 @@ class ErrorCode(StrEnum):
     # The server's own state.
     STORAGE_UNAVAILABLE = "storage_unavailable"
     CLUSTER_UNAVAILABLE = "cluster_unavailable"
+    # Accounts and sign-in (REST).
+    BAD_ACCOUNT_NAME = "bad_account_name"
+    MIXED_SCRIPTS = "mixed_scripts"
+    NAME_RESERVED = "name_reserved"
+    NAME_TAKEN = "name_taken"
+    WEAK_PASSWORD = "weak_password"
+    WRONG_CREDENTIALS = "wrong_credentials"
+    NOT_SIGNED_IN = "not_signed_in"
+    CROSS_SITE_REQUEST = "cross_site_request"
+    ACCOUNTS_UNAVAILABLE = "accounts_unavailable"
     # Anything else.
     INTERNAL_ERROR = "internal_error"
 

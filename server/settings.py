@@ -118,6 +118,17 @@ class Settings:
         "help": "the URL other nodes reach this one at (default: http://HOST:PORT)"})
     cluster_refresh_seconds: float = field(default=2.0, metadata={
         "help": "how often a node refreshes its turn numbers and heartbeat in Redis"})
+    accounts_url: str = field(default="", metadata={
+        "help": "PostgreSQL URL where accounts and sessions live, shared by every node "
+                "(postgresql://user:password@host/db); empty: a SQLite file beside --db"})
+    hashes_at_once: int = field(default=2, metadata={
+        "help": "password hashes computed at once, server-wide (each keeps a core busy)"})
+    password_time_cost: int = field(default=3, metadata={
+        "help": "Argon2id passes over memory per password hash"})
+    password_memory_kib: int = field(default=65536, metadata={
+        "help": "Argon2id memory per password hash, in KiB"})
+    session_days: float = field(default=30.0, metadata={
+        "help": "how long a sign-in lasts without signing in again"})
     log_level: str = field(default="INFO", metadata={"help": "DEBUG, INFO, WARNING or ERROR"})
     log_format: LogFormat = field(default=LogFormat.AUTO, metadata={
         "help": "text (for people), json (one object a line, for programs), or auto (text "
@@ -187,6 +198,9 @@ class Settings:
         cluster = _node_problem(self)
         if cluster:
             return cluster
+        accounts = _accounts_problem(self)
+        if accounts:
+            return accounts
         if not (1 <= self.ipv4_prefix <= 32 and 1 <= self.ipv6_prefix <= 128):
             return "--ipv4-prefix is 1 to 32 and --ipv6-prefix 1 to 128"
         if min(self.messages_per_second, self.burst, self.outbound_queue, self.outbound_bytes,
@@ -239,6 +253,17 @@ def _is_address_or_network(entry: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _accounts_problem(settings: Settings) -> str | None:
+    if settings.accounts_url and not settings.accounts_url.startswith(
+            ("postgresql://", "postgres://")):
+        return "--accounts-url is a postgresql:// URL"
+    if min(settings.hashes_at_once, settings.password_time_cost) < 1 \
+            or settings.password_memory_kib < 8 or settings.session_days <= 0:
+        return ("--hashes-at-once and --password-time-cost must be at least 1, "
+                "--password-memory-kib at least 8, --session-days more than 0")
+    return None
 
 
 def _node_problem(settings: Settings) -> str | None:

@@ -58,7 +58,7 @@ def test_the_abuse_bench_runs_every_attack_and_reports_its_figures() -> None:
     phases = {phase["phase"]: phase for phase in result["phases"]}
     assert list(phases) == ["baseline", "ws-fuzz", "rest-fuzz", "slow-readers",
                             "resume-flood", "chat-flood", "sigterm", "addresses-unbounded",
-                            "addresses"]
+                            "addresses", "sign-in-flood"]
     assert all(phase["server_faults"] == 0 for phase in phases.values())
     # (without the server-wide bounds, 40 addresses can starve the probe of every answer)
     assert all(phase["probe"]["count"] > 0 for name, phase in phases.items()
@@ -68,3 +68,4 @@ def test_the_abuse_bench_runs_every_attack_and_reports_its_figures() -> None:
     for name in ("addresses-unbounded", "addresses"):  # 40 addresses, 20 tables each
         assert phases[name]["addresses"] == 40 and phases[name]["tables"] == 800
         assert phases[name]["replays"] > 0
+    assert phases["sign-in-flood"]["replies"].get("wrong_credentials", 0) > 0

@@ -29,10 +29,11 @@ MAY_IMPORT = {
     "engine": {"protocol"},  # only its error codes (ENGINE_MAY_IMPORT)
     "storage": {"engine"},
     "replays": {"engine", "storage"},
-    "play": {"engine", "storage", "replays", "shared", "protocol", "strategies"},
+    "accounts": {"shared", "protocol", "strategies"},
+    "play": {"engine", "storage", "replays", "accounts", "shared", "protocol", "strategies"},
     "cluster": {"engine", "storage", "replays", "play", "shared", "protocol"},
-    "edge": {"engine", "storage", "replays", "play", "cluster", "shared", "protocol",
-             "strategies"},
+    "edge": {"engine", "storage", "replays", "accounts", "play", "cluster", "shared",
+             "protocol", "strategies"},
     "shared": {"protocol", "strategies"},
     "protocol": set(),
 }

@@ -12,11 +12,13 @@ from aiohttp import web
 
 from dominion.protocol import SUBPROTOCOLS, CloseCode
 
+from ..accounts import Accounts, Hasher, open_account_store
 from ..cluster import open_directory
 from ..metrics import Metrics
 from ..play.lobby import Lobby
 from ..settings import Settings
 from ..storage import Storage
+from .accounts_api import add_account_routes
 from .budgets import Budgets
 from .connection import Connection, watch_connections, watch_interval
 from .listener import COUNT, WARNINGS, ConnectionCount, Warnings
@@ -33,6 +35,7 @@ from .rest import (
     method_not_allowed,
     unmatched_as_json,
 )
+from .sessions import ACCOUNTS
 from .state import DIRECTORY, SETTINGS, STATE, STORAGE, ServerState
 from .web import add_web_routes
 
@@ -63,6 +66,7 @@ def create_app(settings: Settings) -> web.Application:
     app.on_response_prepare.append(_no_sniffing)
     # one context per resource, opened in this order and closed in the reverse one
     app.cleanup_ctx.append(_storage)
+    app.cleanup_ctx.append(_accounts)
     app.cleanup_ctx.append(_live_games)
     app.cleanup_ctx.append(_open_directory)
     app.on_shutdown.append(_close_connections)
@@ -78,6 +82,7 @@ def create_app(settings: Settings) -> web.Application:
     api = web.Application(client_max_size=MAX_BODY_BYTES, middlewares=[json_errors])
     add_rest_routes(api)
     add_replay_routes(api)
+    add_account_routes(api)
     if settings.node:
         add_node_routes(api)
     app.add_subapp("/api/v1", api)
@@ -97,6 +102,26 @@ async def _storage(app: web.Application) -> AsyncIterator[None]:
         await storage.close()
 
 
+async def _accounts(app: web.Application) -> AsyncIterator[None]:
+    """The account store (accounts/): SQLite beside the games, or PostgreSQL. A
+    PostgreSQL that cannot be reached does not stop the start: games need none."""
+    settings = app[SETTINGS]
+    store = open_account_store(settings.accounts_url, settings.db)
+    hasher = Hasher(settings.hashes_at_once, settings.password_time_cost,
+                    settings.password_memory_kib)
+    accounts = app[ACCOUNTS] = Accounts(store, hasher, settings.session_days)
+    try:
+        await store.start()
+    except BaseException:
+        await accounts.close()
+        await app[STORAGE].close()
+        raise
+    try:
+        yield
+    finally:
+        await accounts.close()
+
+
 async def _live_games(app: web.Application) -> AsyncIterator[None]:
     """The lobby with every unfinished game restored, and the connections' watchdog; on
     the way out, every room is stopped (no more changes, bots or timers) before the
@@ -104,7 +129,7 @@ async def _live_games(app: web.Application) -> AsyncIterator[None]:
     settings, storage = app[SETTINGS], app[STORAGE]
     metrics = Metrics()
     metrics.watch_storage(storage)
-    lobby = Lobby(storage, settings, metrics)
+    lobby = Lobby(storage, settings, metrics, app[ACCOUNTS])
     state = app[STATE] = ServerState(settings, metrics, storage, lobby, budgets_of(settings),
                                      Waiting(settings.outbound_total_bytes))
     try:
@@ -147,6 +172,7 @@ async def _close_after_a_failed_start(app: web.Application) -> None:
     none at all when the start fails): stop the rooms and close the storage here."""
     if STATE in app:
         await app[STATE].lobby.close()
+    await app[ACCOUNTS].close()
     await app[STORAGE].close()
 
 

@@ -99,6 +99,21 @@ ERROR_CODES: dict[ErrorCode, str] = {
         "several nodes share a Redis that this node cannot reach now; "
         "it takes no new games and lists none until it can",
     ErrorCode.INTERNAL_ERROR: "the server failed; the request may be retried",
+    ErrorCode.BAD_ACCOUNT_NAME: "an account name is 2 to 20 letters, marks (not first), "
+                                "numbers, '_', '-' and '.'",
+    ErrorCode.MIXED_SCRIPTS: "an account name mixes scripts (Latin and Cyrillic, say)",
+    ErrorCode.NAME_RESERVED: "the name is reserved (admin, bot, guest, the bots' strategies...)",
+    ErrorCode.NAME_TAKEN: "the name, or one that looks like it, is a registered player's (a "
+                          "guest may not take it; sign in as its owner)",
+    ErrorCode.WEAK_PASSWORD: "a password is 8 to 256 characters, not one of the most common "
+                             "ones, and does not hold the name",
+    ErrorCode.WRONG_CREDENTIALS: "no account has this name and password",
+    ErrorCode.NOT_SIGNED_IN: "no session cookie, or its session has ended",
+    ErrorCode.CROSS_SITE_REQUEST: "a browser sent this from another site's page (Origin or "
+                                  "Sec-Fetch-Site)",
+    ErrorCode.ACCOUNTS_UNAVAILABLE: "the account store cannot be reached now; games go on",
+    ErrorCode.NOT_A_PLAYER: "the signed-in account holds no seat in this game",
+    ErrorCode.GAME_OVER: "the game has ended",
 }
 
 
@@ -120,6 +135,9 @@ BODY_ERRORS: dict[str, Any] = {
 SERVER_ERROR = {"500": error("The server failed", "internal_error")}
 CLUSTER_ERROR = {"503": error("Redis is unreachable (several nodes only)",
                               "cluster_unavailable")}
+ACCOUNTS_ERROR = {"503": error("The account store is unreachable", "accounts_unavailable")}
+CROSS_SITE_ERROR = {"403": error("Sent from another site's page", "cross_site_request")}
+SIGNED_OUT_ERROR = {"401": error("Not signed in", "not_signed_in")}
 
 
 GAME_ID = rf"g-(?:{NODE_NAME.pattern}-)?[0-9a-f]{{12}}"
@@ -366,6 +384,26 @@ def components() -> dict[str, Any]:
             "required": ["format", "version", "complete", "game", "players", "setup", "seed",
                          "commitment", "answers", "events", "result", "chat"],
         },
+        "Account": obj({"account": obj({
+            "id": {"type": "integer", "minimum": 1},
+            "name": {"type": "string", "minLength": 2, "maxLength": 20},
+            "created_at": timestamp,
+        })}, description="The signed-in account (never its password or session)."),
+        "Credentials": obj({
+            "name": {"type": "string", "minLength": 2, "maxLength": 20,
+                     "description": "2 to 20 letters, marks, numbers, '_', '-' and '.', in "
+                                    "one script; unique whatever its case and look-alike "
+                                    "letters; not reserved"},
+            "password": {"type": "string", "minLength": 8, "maxLength": 256,
+                         "description": "not one of the 30,000 most common passwords"},
+        }, closed=False),
+        "Password": obj({"password": {"type": "string"}}, closed=False),
+        "AccountGames": obj({"games": {"type": "array", "items": obj({
+            "game": ref("GameSummary"),
+            "seat": {"type": "integer", "minimum": 0, "maximum": max_bot_seat},
+        })}}, description="The account's seats in this node's open and running games."),
+        "SignedOut": obj({"signed_out": {"type": "boolean", "const": True}}),
+        "Deleted": obj({"deleted": {"type": "boolean", "const": True}}),
         "Health": obj({
             "status": {"type": "string", "enum": ["ok", "degraded"]},
             "games": {"type": "integer", "minimum": 0},
@@ -433,11 +471,13 @@ def paths() -> dict[str, Any]:
                                  "bad_kingdom_size", "unknown_card", "card_not_in_edition",
                                  "duplicate_card", "bad_bots", "bad_option"),
                     **BODY_ERRORS,
+                    "409": error("The name is a registered player's", "name_taken"),
                     "429": error("Too many games from this address (open at once, or "
                                  "created this hour)", "too_many_games", "rate_limited"),
                     **SERVER_ERROR,
-                    "503": error("Storage is failing, or Redis is unreachable",
-                                 "storage_unavailable", "cluster_unavailable"),
+                    "503": error("Storage is failing, or Redis or the account store is "
+                                 "unreachable", "storage_unavailable", "cluster_unavailable",
+                                 "accounts_unavailable"),
                 },
             },
             "get": {
@@ -484,9 +524,11 @@ def paths() -> dict[str, Any]:
                     "200": json_body(ref("Joined"), "The seat taken and its token"),
                     "400": error("A bad request", "bad_json", "bad_name"),
                     "404": error("No such game", "unknown_game"),
-                    "409": error("No seat can be taken", "game_full", "game_started"),
+                    "409": error("No seat can be taken, or the name is a registered "
+                                 "player's", "game_full", "game_started", "name_taken"),
                     **BODY_ERRORS,
                     **SERVER_ERROR,
+                    **ACCOUNTS_ERROR,
                 },
             },
         },
@@ -608,6 +650,7 @@ def paths() -> dict[str, Any]:
                 "429": _text("Too many connections from this address"),
             },
         }},
+        **account_paths(),
         "/healthz": {"get": {
             "operationId": "healthz", "tags": ["operations"],
             "summary": "Liveness and storage health",
@@ -650,6 +693,114 @@ def paths() -> dict[str, Any]:
                 "404": error("No such file in this version of the page", "not_found"),
             },
         }},
+    }
+
+
+def account_paths() -> dict[str, Any]:
+    """Accounts (server/edge/accounts_api.py): a session cookie signs the browser in."""
+    def credentials(summary: str) -> dict[str, Any]:
+        return {"required": True, "content": {JSON: {"schema": ref("Credentials")}},
+                "description": summary}
+    cookie = ("Sets the session cookie `dominion-session` (HttpOnly, SameSite=Lax, Secure "
+              "when public_url is https): a new random session every time, never one the "
+              "client sent. ")
+    throttled = {"429": error("Too many failed sign-ins or registrations for this account "
+                              "or address, or too many passwords being checked (retry_after_ms)",
+                              "rate_limited")}
+    return {
+        "/api/v1/account/register": {"post": {
+            "operationId": "register", "tags": ["accounts"],
+            "summary": "Register an account, and sign in as it",
+            "description": cookie, "requestBody": credentials("The name and password"),
+            "responses": {
+                "201": json_body(ref("Account"), "The new account; signed in"),
+                "400": error("A bad name or password", "bad_json", "bad_account_name",
+                             "mixed_scripts", "name_reserved", "weak_password"),
+                **CROSS_SITE_ERROR,
+                "409": error("The name is taken", "name_taken"),
+                **BODY_ERRORS, **throttled, **SERVER_ERROR, **ACCOUNTS_ERROR,
+            },
+        }},
+        "/api/v1/account/sign-in": {"post": {
+            "operationId": "signIn", "tags": ["accounts"],
+            "summary": "Sign in with a name and password",
+            "description": cookie + "The session the request's cookie held, if any, is "
+                                    "ended. Failed attempts make the next ones wait longer, "
+                                    "per account and per address.",
+            "requestBody": credentials("The name and password"),
+            "responses": {
+                "200": json_body(ref("Account"), "Signed in"),
+                "400": error("A bad body", "bad_json"),
+                "401": error("No such name and password", "wrong_credentials"),
+                **CROSS_SITE_ERROR, **BODY_ERRORS, **throttled, **SERVER_ERROR,
+                **ACCOUNTS_ERROR,
+            },
+        }},
+        "/api/v1/account/sign-out": {"post": {
+            "operationId": "signOut", "tags": ["accounts"],
+            "summary": "End this browser's session (signed in or not)",
+            "responses": {"200": json_body(ref("SignedOut"), "Signed out; the cookie is "
+                                                             "cleared"),
+                          **CROSS_SITE_ERROR, **SERVER_ERROR, **ACCOUNTS_ERROR},
+        }},
+        "/api/v1/account/sign-out-everywhere": {"post": {
+            "operationId": "signOutEverywhere", "tags": ["accounts"],
+            "summary": "End every session of the signed-in account, on every device and node",
+            "responses": {"200": json_body(ref("SignedOut"), "Every session ended"),
+                          **SIGNED_OUT_ERROR, **CROSS_SITE_ERROR, **SERVER_ERROR,
+                          **ACCOUNTS_ERROR},
+        }},
+        "/api/v1/account/games": {"get": {
+            "operationId": "myGames", "tags": ["accounts"],
+            "summary": "The signed-in account's open and running games (on this node)",
+            "description": "Each with the account's seat; take it up with reclaimSeat.",
+            "responses": {"200": json_body(ref("AccountGames"), "The games"),
+                          **SIGNED_OUT_ERROR, **SERVER_ERROR, **ACCOUNTS_ERROR},
+        }},
+        "/api/v1/games/{game_id}/reclaim": {
+            "parameters": [{"$ref": "#/components/parameters/GameId"}],
+            "post": {
+                "operationId": "reclaimSeat", "tags": ["accounts"],
+                "summary": "A new token for the signed-in account's seat in this game",
+                "description": "For another device of the same account: the seat's old "
+                               "token stops holding it, and connections on it are closed "
+                               "(4006). Shown once.",
+                "responses": {
+                    "200": json_body(ref("Joined"), "The seat and its new token"),
+                    "401": error("Not signed in", "not_signed_in"),
+                    "403": error("Sent from another site's page, or no seat of this "
+                                 "account's in the game", "cross_site_request",
+                                 "not_a_player"),
+                    "404": error("No such game", "unknown_game"),
+                    "409": error("The game has ended", "game_over"),
+                    **SERVER_ERROR, **ACCOUNTS_ERROR,
+                },
+            },
+        },
+        "/api/v1/account": {
+            "get": {
+                "operationId": "whoAmI", "tags": ["accounts"],
+                "summary": "The account this browser is signed in as",
+                "responses": {"200": json_body(ref("Account"), "Signed in"),
+                              **SIGNED_OUT_ERROR, **SERVER_ERROR, **ACCOUNTS_ERROR},
+            },
+            "delete": {
+                "operationId": "deleteAccount", "tags": ["accounts"],
+                "summary": "Delete the signed-in account (its password again)",
+                "description": "Its sign-in and sessions go at once; its games keep "
+                               "`deleted player` in its seats; its name stays taken.",
+                "requestBody": {"required": True, "content": {
+                    JSON: {"schema": ref("Password")}}},
+                "responses": {
+                    "200": json_body(ref("Deleted"), "Deleted; the cookie is cleared"),
+                    "400": error("A bad body", "bad_json"),
+                    "401": error("Not signed in, or not this account's password",
+                                 "not_signed_in", "wrong_credentials"),
+                    **CROSS_SITE_ERROR, **BODY_ERRORS, **throttled, **SERVER_ERROR,
+                    **ACCOUNTS_ERROR,
+                },
+            },
+        },
     }
 
 
@@ -697,6 +848,7 @@ def _document() -> dict[str, Any]:
             {"name": "games", "description": "The lobby"},
             {"name": "play", "description": "WebSocket play: see docs/PROTOCOL.md"},
             {"name": "replays", "description": "Replays: see docs/REPLAYS.md"},
+            {"name": "accounts", "description": "Accounts and sign-in: see docs/SERVER.md"},
             {"name": "operations", "description": "Health and metrics"},
             {"name": "web", "description": "The web client, served as static files"},
         ],

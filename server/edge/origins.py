@@ -88,6 +88,15 @@ def origin_allowed(request: web.Request) -> bool:
     return origin in named or _names_the_local_address(origin, request)
 
 
+def names_this_server(header: str, request: web.Request) -> bool:
+    """Does an Origin header name this server's own pages: public_url, or the address the
+    request arrived at? (Not the allowed origins: those may open WebSockets, not act with
+    a visitor's cookie.)"""
+    origin = bare_origin(header)
+    return origin is not None and (origin == url_origin(
+        request.config_dict[SETTINGS].public_url) or _names_the_local_address(origin, request))
+
+
 def bare_origin(header: str) -> Origin | None:
     """The origin an Origin header names, if it is only `scheme://host[:port]`."""
     return url_origin(header) if BARE_ORIGIN.fullmatch(header) else None

@@ -24,6 +24,7 @@ from .filters import MAX_PAGE, game_filters
 from .listener import WARNINGS
 from .openapi import openapi_document
 from .prefixes import client_key
+from .sessions import signed_in
 from .state import DIRECTORY, STATE
 
 log = logging.getLogger("dominion.rest")
@@ -50,6 +51,13 @@ STATUS: dict[ErrorCode, int] = {
     ErrorCode.INTERNAL_ERROR: 500,
     ErrorCode.STORAGE_UNAVAILABLE: 503,
     ErrorCode.CLUSTER_UNAVAILABLE: 503,
+    ErrorCode.NAME_TAKEN: 409,
+    ErrorCode.NOT_A_PLAYER: 403,
+    ErrorCode.GAME_OVER: 409,
+    ErrorCode.WRONG_CREDENTIALS: 401,
+    ErrorCode.NOT_SIGNED_IN: 401,
+    ErrorCode.CROSS_SITE_REQUEST: 403,
+    ErrorCode.ACCOUNTS_UNAVAILABLE: 503,
 }
 
 
@@ -204,7 +212,7 @@ def add_rest_routes(app: web.Application) -> None:
                                               "allows; join one, or try again later")
         address = client_key(request)
         state.budgets.charge("games", address, 1)
-        room, token = await state.lobby.create(body, address)
+        room, token = await state.lobby.create(body, address, await signed_in(request))
         await directory.created(room)
         return web.json_response({"game": room.summary(), "seat": 0, "token": token,
                                   "ws_url": ws_url(room.id)}, status=201)
@@ -224,7 +232,7 @@ def add_rest_routes(app: web.Application) -> None:
     async def join_game(request: web.Request) -> web.Response:
         body = await read_json(request)
         room, seat, token = await request.config_dict[STATE].lobby.join(
-            request.match_info["game_id"], body.get("name"))
+            request.match_info["game_id"], body.get("name"), await signed_in(request))
         return web.json_response({"game": room.summary(), "seat": seat.index, "token": token,
                                   "ws_url": ws_url(room.id)})
 

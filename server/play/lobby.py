@@ -17,20 +17,26 @@ from ..errors import GameError
 from ..storage import GameRecord, Storage
 from .clock import utc_now
 from .history import HistoryCache
-from .room import OPEN, Room, Seat, summary_of
+from .room import OPEN, PLAYING, Room, Seat, summary_of
 from .text import check_name, check_token
 from .tokens import hash_token, new_game_id, new_token
 
 if TYPE_CHECKING:
+    from ..accounts import Account, Accounts
     from ..metrics import Metrics
     from ..settings import Settings
 
 log = logging.getLogger("dominion.lobby")
+DELETED_PLAYER = "deleted player"
+"""What a deleted account's seats show (no account can be named so: it has a space)."""
 
 
 class Lobby:
-    def __init__(self, storage: Storage, settings: Settings, metrics: Metrics) -> None:
+    def __init__(self, storage: Storage, settings: Settings, metrics: Metrics,
+                 accounts: Accounts | None = None) -> None:
         self._storage = storage
+        self._accounts = accounts
+        """Whose names guests may not take (None: no accounts, as in tools and tests)."""
         self._settings = settings
         self._metrics = metrics
         self.rooms: dict[str, Room] = {}
@@ -69,13 +75,15 @@ class Lobby:
             raise GameError(ErrorCode.UNKNOWN_GAME, f"no game {game_id!r}")
         return room
 
-    async def create(self, request: Mapping[str, Any], address: str) -> tuple[Room, str]:
-        """Create a table from a validated request; return it and the creator's token."""
+    async def create(self, request: Mapping[str, Any], address: str,
+                     account: Account | None = None) -> tuple[Room, str]:
+        """Create a table from a validated request; return it and the creator's token.
+        `account`: the one the request is signed in as, if any."""
         if len(self._live_by_address.get(address, ())) >= self._settings.games_per_address:
             raise GameError(ErrorCode.TOO_MANY_GAMES,
                             f"at most {self._settings.games_per_address} open or running "
                             "games per address")
-        name = check_name(request.get("name"))
+        name = await self._name_for(request.get("name"), account)
         seats = request.get("seats")
         if type(seats) is not int or not MIN_PLAYERS <= seats <= MAX_PLAYERS:
             raise GameError(ErrorCode.BAD_SEATS,
@@ -99,6 +107,7 @@ class Lobby:
         room_seats = [Seat(i) for i in range(seats)]
         room_seats[0].name, room_seats[0].token_hash = name, hash_token(token)
         room_seats[0].joined_at = utc_now()
+        room_seats[0].account_id = account.id if account is not None else None
         for index, strategy in bots.items():
             room_seats[index].name = f"Bot {index + 1} ({strategy})"
             room_seats[index].bot = strategy
@@ -122,11 +131,39 @@ class Lobby:
         await room.start_if_full()
         return room, token
 
-    async def join(self, game_id: str, name: object) -> tuple[Room, Seat, str]:
+    async def join(self, game_id: str, name: object, account: Account | None = None
+                   ) -> tuple[Room, Seat, str]:
         room = self.room(game_id)
         token = new_token()
-        seat = await room.take_seat(check_name(name), hash_token(token))
+        seat = await room.take_seat(await self._name_for(name, account), hash_token(token),
+                                    account.id if account is not None else None)
         return room, seat, token
+
+    def seats_of(self, account: Account) -> list[tuple[Room, Seat]]:
+        """The account's seats in this node's open and running games."""
+        return [(room, seat) for room in self.rooms.values() if room.state in (OPEN, PLAYING)
+                for seat in room.seats if seat.account_id == account.id]
+
+    async def reclaim(self, game_id: str, account: Account) -> tuple[Room, Seat, str]:
+        """A new token for the account's seat in this game (its other devices' lapses)."""
+        room = self.room(game_id)
+        seat = next((seat for seat in room.seats if seat.account_id == account.id), None)
+        if seat is None:
+            raise GameError(ErrorCode.NOT_A_PLAYER, "you hold no seat in this game")
+        token = new_token()
+        await room.give_new_token(seat, hash_token(token))
+        return room, seat, token
+
+    async def forget_account(self, account: Account) -> None:
+        """The account was deleted: its seats, live and stored on this node, show
+        DELETED_PLAYER instead of its name (its games stay whole)."""
+        for room in self.rooms.values():
+            mine = [seat for seat in room.seats if seat.account_id == account.id]
+            for seat in mine:
+                seat.name = DELETED_PLAYER
+            if mine:
+                room.on_changed(room)
+        await self._storage.rename_account_seats(account.id, DELETED_PLAYER)
 
     async def leave(self, game_id: str, token: object) -> None:
         room = self.room(game_id)
@@ -148,6 +185,17 @@ class Lobby:
                 raise GameError(ErrorCode.UNKNOWN_GAME, f"no game {game_id!r}")
             record = stored.game
         return summary_of(record, self._storage.seats(game_id))
+
+    async def _name_for(self, name: object, account: Account | None) -> str:
+        """A seat's name: a guest's may not be an account's (nor look like one), unless
+        the request is signed in as that account."""
+        checked = check_name(name)
+        if self._accounts is not None:
+            holder = await self._accounts.holder_of(checked)
+            if holder is not None and (account is None or holder.id != account.id):
+                raise GameError(ErrorCode.NAME_TAKEN, f"{checked!r} is a registered player's "
+                                                      "name: sign in to play as them")
+        return checked
 
     def _room_changed(self, room: Room) -> None:
         self.on_room_changed(room)

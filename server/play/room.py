@@ -66,6 +66,8 @@ class Seat:
     bot: str | None = None
     """Strategy of the bot in this seat: from the start, or after a takeover."""
     joined_at: str | None = None
+    account_id: int | None = None
+    """The account that took the seat, if it was signed in (its devices may reclaim it)."""
     connection: Subscriber | None = None
     """The seat's connection: a newer one replaces it (close code 4006)."""
     absent_timer: asyncio.TimerHandle | None = None
@@ -78,7 +80,8 @@ class Seat:
         return self.name is None
 
     def record(self) -> SeatRecord:
-        return SeatRecord(self.index, self.name, self.token_hash, self.bot, self.joined_at)
+        return SeatRecord(self.index, self.name, self.token_hash, self.bot, self.joined_at,
+                          self.account_id)
 
 
 class Room:
@@ -128,7 +131,8 @@ class Room:
     def restore(cls, stored: StoredGame, storage: GameLog, settings: Settings,
                 metrics: Metrics, histories: HistoryCache) -> Room:
         """Rebuild a room from storage: its set-up, seed and answers, replayed."""
-        seats = [Seat(s.seat, s.name, s.token_hash, s.bot, s.joined_at) for s in stored.seats]
+        seats = [Seat(s.seat, s.name, s.token_hash, s.bot, s.joined_at, s.account_id)
+                 for s in stored.seats]
         room = cls(stored.game, seats, storage, settings, metrics, histories)
         record = stored.game
         if record.state == PLAYING and record.setup is not None and record.seed is not None:
@@ -153,7 +157,8 @@ class Room:
             raise GameError(ErrorCode.BAD_TOKEN, "this token holds no seat in this game")
         return found
 
-    async def take_seat(self, name: str, token_hash: str) -> Seat:
+    async def take_seat(self, name: str, token_hash: str, account_id: int | None = None
+                        ) -> Seat:
         async with self._lock:
             self._refuse_if_closed()
             if self.state != OPEN:
@@ -163,10 +168,11 @@ class Room:
                 raise GameError(ErrorCode.GAME_FULL, "every seat is taken")
             self._evict(free)  # a new holder: nobody else may act for the seat
             free.name, free.token_hash, free.joined_at = name, token_hash, utc_now()
+            free.account_id = account_id
             try:
                 await self._storage.save_seat(self.id, free.record())
             except Exception:
-                free.name = free.token_hash = free.joined_at = None
+                free.name = free.token_hash = free.joined_at = free.account_id = None
                 raise
             self.on_changed(self)
             await self._start_if_full()
@@ -178,15 +184,31 @@ class Room:
             if self.state != OPEN:
                 raise GameError(ErrorCode.GAME_STARTED,
                                 "a running game cannot be left; resign instead")
-            saved = (seat.name, seat.token_hash, seat.joined_at)
-            seat.name = seat.token_hash = seat.joined_at = None
+            saved = (seat.name, seat.token_hash, seat.joined_at, seat.account_id)
+            seat.name = seat.token_hash = seat.joined_at = seat.account_id = None
             try:
                 await self._storage.save_seat(self.id, seat.record())
             except Exception:
-                seat.name, seat.token_hash, seat.joined_at = saved
+                seat.name, seat.token_hash, seat.joined_at, seat.account_id = saved
                 raise
             self._evict(seat, "you gave up this seat")
             self.on_changed(self)
+
+    async def give_new_token(self, seat: Seat, token_hash: str) -> None:
+        """The seat's owner asks again from another device: a new token holds the seat,
+        and the old one (and every connection on it) no longer does."""
+        async with self._lock:
+            self._refuse_if_closed()
+            if self.state not in (OPEN, PLAYING):
+                raise GameError(ErrorCode.GAME_OVER, "the game has ended")
+            saved = seat.token_hash
+            seat.token_hash = token_hash
+            try:
+                await self._storage.save_seat(self.id, seat.record())
+            except Exception:
+                seat.token_hash = saved
+                raise
+            self._evict(seat, "your seat was taken up on another device")
 
     def _evict(self, seat: Seat, reason: str = "the seat has a new holder") -> None:
         """End every connection's rights to `seat`: its holder changed (a leave, a new

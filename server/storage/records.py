@@ -40,6 +40,7 @@ class SeatRecord:
     token_hash: str | None = None  # hex SHA-256 of the seat token, never the token
     bot: str | None = None  # strategy name when a bot holds the seat
     joined_at: str | None = None
+    account_id: int | None = None  # the account it was taken as, if signed in
 
 
 @dataclass(frozen=True)

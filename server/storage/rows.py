@@ -73,6 +73,7 @@ def seat_row(game_id: str, seat: SeatRecord) -> dict[str, Any]:
         "token_hash": seat.token_hash,
         "bot": seat.bot,
         "joined_at": seat.joined_at,
+        "account_id": seat.account_id,
     }
 
 
@@ -114,6 +115,7 @@ def seats_of(db: sqlite_utils.Database, game_id: str) -> tuple[SeatRecord, ...]:
             token_hash=seat["token_hash"],
             bot=seat["bot"],
             joined_at=seat["joined_at"],
+            account_id=seat["account_id"],
         )
         for seat in db.query("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", [game_id])
     )

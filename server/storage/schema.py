@@ -107,8 +107,16 @@ def _migrate_2(db: sqlite_utils.Database) -> None:
     db.execute("DROP TABLE events")
 
 
+def _migrate_3(db: sqlite_utils.Database) -> None:
+    """Version 3: a seat taken while signed in names its account (the accounts' own store,
+    server/accounts/, holds the account; null for guests and bots)."""
+    db.execute("ALTER TABLE seats ADD COLUMN account_id INTEGER")
+    db.table("seats").create_index(["account_id", "game_id"], index_name="seats_account")
+
+
 # MIGRATIONS[i] turns schema version i into version i + 1. Append, never edit.
-MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (_migrate_1, _migrate_2)
+MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (
+    _migrate_1, _migrate_2, _migrate_3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

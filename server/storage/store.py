@@ -305,6 +305,18 @@ class Storage:
 
         await self._submit(operation)
 
+    async def rename_account_seats(self, account_id: int, name: str) -> None:
+        """Every seat the account took shows `name` from now on, and so do the chat lines
+        said from it since (its account was deleted)."""
+        def operation(db: sqlite_utils.Database) -> None:
+            db.execute("UPDATE chat SET name = ? WHERE EXISTS (SELECT 1 FROM seats WHERE "
+                       "seats.account_id = ? AND seats.game_id = chat.game_id AND "
+                       "seats.seat = chat.seat AND chat.at >= seats.joined_at)",
+                       [name, account_id])
+            db.execute("UPDATE seats SET name = ? WHERE account_id = ?", [name, account_id])
+
+        await self._submit(operation)
+
     async def start_game(
         self,
         game_id: str,

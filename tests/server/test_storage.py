@@ -64,7 +64,7 @@ async def test_fresh_file_gets_the_schema(tmp_path: Path) -> None:
     storage = Storage.open(path)
     await storage.close()
     with raw(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
         assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
         names = "SELECT name FROM sqlite_master WHERE type = ?"
         tables = {row[0] for row in conn.execute(names, ["table"])}
@@ -133,7 +133,7 @@ async def test_version_1_files_lose_the_events_table_and_keep_their_games(
     assert storage.load_game("g-1") is not None
     await storage.close()
     with raw(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
         assert "events" not in tables and "games" in tables
 

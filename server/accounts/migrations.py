@@ -1,0 +1,49 @@
+"""The accounts' schema, version by version, for each store: a store at version N runs
+the scripts after N in order, each in the transaction that records its number.
+
+A new version appends one script to both lists (SQLite and PostgreSQL), never edits an
+old one: stores out there are at every version.
+"""
+
+from __future__ import annotations
+
+SQLITE: list[str] = [
+    """
+    CREATE TABLE accounts (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        password_hash TEXT,
+        created_at TEXT NOT NULL,
+        deleted_at TEXT
+    );
+    CREATE TABLE sessions (
+        token_hash BLOB PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts (id),
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL
+    );
+    CREATE INDEX sessions_by_account ON sessions (account_id);
+    """,
+]
+POSTGRES: list[str] = [
+    """
+    CREATE TABLE accounts (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        password_hash TEXT,
+        created_at TIMESTAMPTZ NOT NULL,
+        deleted_at TIMESTAMPTZ
+    );
+    CREATE TABLE sessions (
+        token_hash BYTEA PRIMARY KEY,
+        account_id BIGINT NOT NULL REFERENCES accounts (id),
+        created_at TIMESTAMPTZ NOT NULL,
+        expires_at TIMESTAMPTZ NOT NULL
+    );
+    CREATE INDEX sessions_by_account ON sessions (account_id);
+    """,
+]
+assert len(SQLITE) == len(POSTGRES), "each version is written for both stores"
+LATEST = len(SQLITE)

@@ -1,0 +1,118 @@
+"""Passwords: what may be chosen, and Argon2id hashing off the event loop, a bounded
+number at a time.
+
+A hash costs tens of milliseconds of one core and tens of MiB of memory by design, so
+hashing runs in threads (argon2-cffi releases the GIL) of a lower priority than the event
+loop's, at most `at_once` at a time server-wide; a request that would wait behind too
+many others is refused with `rate_limited` rather than queued without end. A password is
+never logged: it appears in no message, log line or exception here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from zxcvbn.frequency_lists import FREQUENCY_LISTS
+
+from dominion.protocol import ErrorCode
+
+from ..errors import GameError
+
+MIN_LENGTH = 8
+MAX_LENGTH = 256
+"""Long enough for any passphrase; a longer one is only work for the hasher."""
+COMMON = frozenset(FREQUENCY_LISTS["passwords"])
+"""The 30,000 most common passwords (zxcvbn's list, lower case)."""
+WAITING_PER_HASHER = 16
+"""Requests that may wait for each hashing thread before more are refused."""
+BUSY_RETRY_MS = 1000
+HASHING_NICENESS = 10
+"""How much lower than the event loop's the hashing threads' priority is (nice +10)."""
+T = TypeVar("T")
+
+
+def check_new_password(password: object, name: str) -> str:
+    """A password that may be chosen for the account `name`; `weak_password` otherwise."""
+    if not isinstance(password, str) or not MIN_LENGTH <= len(password) <= MAX_LENGTH:
+        raise GameError(ErrorCode.WEAK_PASSWORD,
+                        f"a password is {MIN_LENGTH} to {MAX_LENGTH} characters")
+    folded = password.casefold()
+    if folded in COMMON or name.casefold() in folded:
+        raise GameError(ErrorCode.WEAK_PASSWORD,
+                        "this password is among the most common ones, or holds the name: "
+                        "choose another")
+    return password
+
+
+def _yield_to_the_event_loop() -> None:
+    """Run this hashing thread at a lower priority (Linux: nice is per thread), so that a
+    flood of sign-ins takes only the CPU the games leave over."""
+    with contextlib.suppress(AttributeError, OSError):  # not Linux: the same priority
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), HASHING_NICENESS)
+
+
+class Hasher:
+    """Argon2id with the server's parameters, `at_once` hashes at a time."""
+
+    def __init__(self, at_once: int, time_cost: int, memory_kib: int) -> None:
+        # one lane: a hash keeps one core busy, not four
+        self._argon2 = PasswordHasher(time_cost=time_cost, memory_cost=memory_kib,
+                                      parallelism=1)
+        self._threads = ThreadPoolExecutor(at_once, thread_name_prefix="argon2",
+                                           initializer=_yield_to_the_event_loop)
+        self._most_waiting = at_once * WAITING_PER_HASHER
+        self._waiting = 0
+        self._making_dummy = asyncio.Lock()
+        self._dummy: str | None = None
+        """Verified against when a name has no account, so that a sign-in for an unknown
+        name costs as long as one for a known name (made at the first need, off the loop)."""
+
+    async def hash(self, password: str) -> str:
+        return await self._run(self._argon2.hash, password)
+
+    async def verify(self, stored: str | None, password: str) -> tuple[bool, str | None]:
+        """Does `password` match the `stored` hash (None: no account, never matches)? And
+        the new hash to store when the parameters have changed since."""
+        if stored is None:
+            await self._run(self._matches, await self._dummy_hash(), password)
+            return False, None
+        if not await self._run(self._matches, stored, password):
+            return False, None
+        if self._argon2.check_needs_rehash(stored):
+            return True, await self.hash(password)
+        return True, None
+
+    async def _dummy_hash(self) -> str:
+        async with self._making_dummy:  # once, however many ask at first
+            if self._dummy is None:
+                self._dummy = await self.hash("a password no account has")
+        return self._dummy
+
+    def close(self) -> None:
+        self._threads.shutdown(wait=False, cancel_futures=True)
+
+    def _matches(self, stored: str, password: str) -> bool:
+        try:
+            return self._argon2.verify(stored, password)
+        except (VerificationError, InvalidHashError):
+            return False
+
+    async def _run(self, work: Callable[..., T], *args: str) -> T:
+        if self._waiting >= self._most_waiting:
+            raise GameError(ErrorCode.RATE_LIMITED, "the server is busy checking passwords; "
+                                                    "try again in a moment",
+                            retry_after_ms=BUSY_RETRY_MS)
+        self._waiting += 1
+        try:
+            # the pool's threads are the bound: at most `at_once` hashes run at once
+            return await asyncio.get_running_loop().run_in_executor(self._threads, work, *args)
+        finally:
+            self._waiting -= 1

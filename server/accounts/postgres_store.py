@@ -1,0 +1,137 @@
+"""The accounts in PostgreSQL (asyncpg), shared by every node of a cluster: a session
+made on one node is valid on all, and ended on one it is ended on all at once.
+
+When the server cannot be reached, every call is `accounts_unavailable` after at most
+`TIMEOUT_SECONDS`, and the pool connects again by itself once it is back; the schema is
+brought up to date at start, or at the first call that reaches the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from typing import Any, TypeVar
+
+import asyncpg
+
+from . import migrations
+from .store import Account, name_taken, unavailable
+
+T = TypeVar("T")
+TIMEOUT_SECONDS = 5.0
+"""The longest a sign-in waits for PostgreSQL before it is told accounts are unavailable."""
+MIGRATION_LOCK = 0x444F4D4E
+"""The advisory lock nodes starting together take to migrate one at a time ("DOMN")."""
+ACCOUNT_COLUMNS = "id, name, name_key, password_hash, created_at, deleted_at"
+UNREACHABLE = (OSError, asyncio.TimeoutError, asyncpg.PostgresConnectionError,
+               asyncpg.InterfaceError, asyncpg.CannotConnectNowError)
+"""What asyncpg raises when the server is down, restarting or unreachable."""
+
+
+class PostgresAccountStore:
+    def __init__(self, url: str) -> None:
+        self._url = url
+        self._pool: asyncpg.Pool | None = None
+        self._migrated = False
+        self._migrating = asyncio.Lock()
+
+    async def start(self) -> None:
+        # min_size=0: the pool is made without reaching the server, which may be down
+        self._pool = await asyncpg.create_pool(self._url, min_size=0, max_size=10,
+                                               timeout=TIMEOUT_SECONDS,
+                                               command_timeout=TIMEOUT_SECONDS)
+        with contextlib.suppress(*UNREACHABLE):  # unreachable now: the first call tries again
+            await self._ready()
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            await self._pool.close()
+
+    async def create_account(self, name: str, name_key: str, password_hash: str,
+                             now: datetime) -> Account:
+        try:
+            account_id = await self._call(lambda db: db.fetchval(
+                "INSERT INTO accounts (name, name_key, password_hash, created_at) "
+                "VALUES ($1, $2, $3, $4) RETURNING id", name, name_key, password_hash, now))
+        except asyncpg.UniqueViolationError:
+            raise name_taken(name) from None
+        return Account(account_id, name, name_key, password_hash, now)
+
+    async def account_by_key(self, name_key: str) -> Account | None:
+        return await self._one(f"SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE name_key = $1",
+                               name_key)
+
+    async def set_password_hash(self, account_id: int, password_hash: str) -> None:
+        await self._call(lambda db: db.execute(
+            "UPDATE accounts SET password_hash = $1 WHERE id = $2", password_hash, account_id))
+
+    async def delete_account(self, account_id: int, now: datetime) -> None:
+        async def delete(db: asyncpg.Connection) -> None:
+            async with db.transaction():
+                await db.execute("DELETE FROM sessions WHERE account_id = $1", account_id)
+                await db.execute("UPDATE accounts SET password_hash = NULL, deleted_at = $1 "
+                                 "WHERE id = $2", now, account_id)
+        await self._call(delete)
+
+    async def add_session(self, token_hash: bytes, account_id: int, now: datetime,
+                          expires_at: datetime) -> None:
+        async def add(db: asyncpg.Connection) -> None:
+            async with db.transaction():
+                await db.execute("DELETE FROM sessions WHERE account_id = $1 AND "
+                                 "expires_at <= $2", account_id, now)
+                await db.execute("INSERT INTO sessions (token_hash, account_id, created_at, "
+                                 "expires_at) VALUES ($1, $2, $3, $4)", token_hash,
+                                 account_id, now, expires_at)
+        await self._call(add)
+
+    async def session_account(self, token_hash: bytes, now: datetime) -> Account | None:
+        columns = ", ".join(f"a.{column}" for column in ACCOUNT_COLUMNS.split(", "))
+        return await self._one(
+            f"SELECT {columns} FROM sessions s JOIN accounts a ON a.id = s.account_id "
+            "WHERE s.token_hash = $1 AND s.expires_at > $2 AND a.deleted_at IS NULL",
+            token_hash, now)
+
+    async def end_session(self, token_hash: bytes) -> None:
+        await self._call(lambda db: db.execute(
+            "DELETE FROM sessions WHERE token_hash = $1", token_hash))
+
+    async def end_sessions(self, account_id: int) -> None:
+        await self._call(lambda db: db.execute(
+            "DELETE FROM sessions WHERE account_id = $1", account_id))
+
+    async def _one(self, query: str, *parameters: Any) -> Account | None:
+        row = await self._call(lambda db: db.fetchrow(query, *parameters))
+        return None if row is None else Account(*row)
+
+    async def _ready(self) -> asyncpg.Pool:
+        """The pool, once the schema is at the latest version."""
+        if self._pool is None:
+            raise unavailable("the store is not started")
+        if not self._migrated:
+            async with self._migrating:
+                if not self._migrated:
+                    async with self._pool.acquire() as db:
+                        await _migrate(db)
+                    self._migrated = True
+        return self._pool
+
+    async def _call(self, work: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
+        try:
+            pool = await self._ready()
+            async with pool.acquire() as db:
+                return await work(db)
+        except UNREACHABLE as error:
+            raise unavailable(type(error).__name__) from None
+
+
+async def _migrate(db: asyncpg.Connection) -> None:
+    """Bring the schema to the latest version; nodes starting at once take turns."""
+    async with db.transaction():
+        await db.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+        await db.execute("CREATE TABLE IF NOT EXISTS accounts_schema (version INTEGER NOT NULL)")
+        version = await db.fetchval("SELECT max(version) FROM accounts_schema") or 0
+        for number, script in enumerate(migrations.POSTGRES[version:], start=version + 1):
+            await db.execute(script)
+            await db.execute("INSERT INTO accounts_schema (version) VALUES ($1)", number)

@@ -1,0 +1,160 @@
+"""Accounts as the edge uses them: register, sign in and out, the account a session
+cookie belongs to, deleting an account, and whether a guest's name is someone's.
+
+A session is a random 256-bit secret handed to the browser once; the store keeps only its
+SHA-256, so a copy of the store signs no one in. Sign-in answers the same, and takes as
+long, for an unknown name as for a wrong password (a dummy hash is checked), and is
+throttled per account and per address (throttle.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import re
+import secrets
+from collections.abc import AsyncIterator, Callable
+from datetime import UTC, datetime, timedelta
+
+from dominion.protocol import ErrorCode
+
+from ..errors import GameError
+from .names import MAX_LENGTH, check_account_name, name_key
+from .passwords import MAX_LENGTH as MAX_PASSWORD_LENGTH
+from .passwords import Hasher, check_new_password
+from .store import Account, AccountStore, name_taken
+from .throttle import Backoff, Policy, refuse_while_waiting
+
+SESSION_SHAPE = re.compile(r"[A-Za-z0-9_-]{43}")
+"""What `new_session_secret` makes (32 bytes, URL-safe base64): anything else is no session."""
+PER_ACCOUNT = Policy(free=5, first_wait=1.0, longest_wait=300.0)
+PER_ADDRESS = Policy(free=20, first_wait=1.0, longest_wait=900.0)
+REGISTRATIONS = Policy(free=5, first_wait=10.0, longest_wait=3600.0)
+"""Each registration from an address counts like a failed sign-in: a few come free."""
+REFUSAL_PAUSE_SECONDS = 1.0
+MAX_NAME_INPUT = 4 * MAX_LENGTH
+"""The longest name a sign-in looks up: room for what NFKC folds into a name's length."""
+
+
+@contextlib.asynccontextmanager
+async def _refused_slowly() -> AsyncIterator[None]:
+    """A `rate_limited` refusal is answered only after a pause (its wait, at most
+    REFUSAL_PAUSE_SECONDS): a client that ignores `retry_after_ms` and asks again at once
+    is refused once a pause per connection, not as fast as the server can say no."""
+    try:
+        yield
+    except GameError as refused:
+        if refused.code is ErrorCode.RATE_LIMITED and refused.retry_after_ms:
+            await asyncio.sleep(min(REFUSAL_PAUSE_SECONDS, refused.retry_after_ms / 1000))
+        raise
+
+
+def new_session_secret() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def session_hash(secret: str) -> bytes:
+    return hashlib.sha256(secret.encode()).digest()
+
+
+class Accounts:
+    def __init__(self, store: AccountStore, hasher: Hasher, session_days: float,
+                 clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
+        self.store = store
+        self._hasher = hasher
+        self._session_lifetime = timedelta(days=session_days)
+        self._clock = clock
+        self.failures_by_account = Backoff(PER_ACCOUNT)
+        self.failures_by_address = Backoff(PER_ADDRESS)
+        self.registrations = Backoff(REGISTRATIONS)
+
+    async def close(self) -> None:
+        self._hasher.close()
+        await self.store.close()
+
+    async def register(self, name: object, password: object, address: str
+                       ) -> tuple[Account, str]:
+        """The new account and a session secret for it."""
+        async with _refused_slowly():
+            return await self._register(name, password, address)
+
+    async def sign_in(self, name: object, password: object, address: str,
+                      old_secret: str | None) -> tuple[Account, str]:
+        """The account and a new session secret (the one the browser held, if any, is
+        ended: a session is never one the client chose)."""
+        async with _refused_slowly():
+            return await self._sign_in(name, password, address, old_secret)
+
+    async def _register(self, name: object, password: object, address: str
+                        ) -> tuple[Account, str]:
+        display, key = check_account_name(name)
+        chosen = check_new_password(password, display)
+        refuse_while_waiting((self.registrations.wait(address), "your address"))
+        if await self.store.account_by_key(key) is not None:  # before the costly hash
+            raise name_taken(display)
+        password_hash = await self._hasher.hash(chosen)
+        self.registrations.failed(address)
+        account = await self.store.create_account(display, key, password_hash, self._clock())
+        return account, await self._new_session(account)
+
+    async def _sign_in(self, name: object, password: object, address: str,
+                       old_secret: str | None) -> tuple[Account, str]:
+        # no account has such a name or password: refused before any work
+        if not isinstance(name, str) or not isinstance(password, str) or not name \
+                or len(name) > MAX_NAME_INPUT or len(password) > MAX_PASSWORD_LENGTH:
+            raise GameError(ErrorCode.WRONG_CREDENTIALS, "no account has this name and password")
+        key = name_key(name)
+        refuse_while_waiting((self.failures_by_account.wait(key), "this account"),
+                             (self.failures_by_address.wait(address), "your address"))
+        account = await self.store.account_by_key(key)
+        matches, new_hash = await self._hasher.verify(
+            account.password_hash if account is not None else None, password)
+        if account is None or not matches:
+            self.failures_by_account.failed(key)
+            self.failures_by_address.failed(address)
+            raise GameError(ErrorCode.WRONG_CREDENTIALS, "no account has this name and password")
+        self.failures_by_account.forget(key)
+        if new_hash is not None:  # the hashing parameters changed since
+            await self.store.set_password_hash(account.id, new_hash)
+        if old_secret is not None:
+            await self.sign_out(old_secret)
+        return account, await self._new_session(account)
+
+    async def account_of(self, secret: str | None) -> Account | None:
+        """The account a session secret signs in, if it is a live session's."""
+        if secret is None or SESSION_SHAPE.fullmatch(secret) is None:
+            return None
+        return await self.store.session_account(session_hash(secret), self._clock())
+
+    async def sign_out(self, secret: str) -> None:
+        if SESSION_SHAPE.fullmatch(secret) is not None:
+            await self.store.end_session(session_hash(secret))
+
+    async def sign_out_everywhere(self, account: Account) -> None:
+        await self.store.end_sessions(account.id)
+
+    async def delete(self, account: Account, password: object) -> None:
+        """Delete the account, once its password is given again (a session left open on a
+        shared computer is not enough; guesses here cost as failed sign-ins do)."""
+        async with _refused_slowly():
+            refuse_while_waiting((self.failures_by_account.wait(account.name_key),
+                                  "this account"))
+            matches, _ = await self._hasher.verify(
+                account.password_hash, password if isinstance(password, str) else "")
+            if not matches:
+                self.failures_by_account.failed(account.name_key)
+                raise GameError(ErrorCode.WRONG_CREDENTIALS,
+                                "the password is not this account's")
+        await self.store.delete_account(account.id, self._clock())
+
+    async def holder_of(self, name: str) -> Account | None:
+        """The account (deleted ones too) whose name looks like `name`, if any."""
+        return await self.store.account_by_key(name_key(name))
+
+    async def _new_session(self, account: Account) -> str:
+        secret = new_session_secret()
+        now = self._clock()
+        await self.store.add_session(session_hash(secret), account.id, now,
+                                     now + self._session_lifetime)
+        return secret

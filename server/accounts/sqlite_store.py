@@ -1,0 +1,139 @@
+"""The accounts in a SQLite file of their own beside the games' database (one node).
+
+A file of its own rather than tables in the games' one: the games' `Storage` funnels
+every write through one writer thread tuned for group-committing answers, while account
+writes are rare and must not wait behind a game's batch, nor a game's behind a sign-in;
+and its schema is versioned in step with the PostgreSQL store's, not the games'. Calls
+run on one thread of their own (sqlite3 blocks), one at a time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+from . import migrations
+from .store import Account, name_taken, unavailable
+
+T = TypeVar("T")
+ACCOUNT_COLUMNS = "id, name, name_key, password_hash, created_at, deleted_at"
+
+
+class SqliteAccountStore:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="accounts")
+        self._db: sqlite3.Connection | None = None
+
+    async def start(self) -> None:
+        await self._call(self._open)
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._call(self._db.close)
+            self._db = None
+        self._thread.shutdown()
+
+    async def create_account(self, name: str, name_key: str, password_hash: str,
+                             now: datetime) -> Account:
+        def insert(db: sqlite3.Connection) -> int:
+            with db:
+                cursor = db.execute(
+                    "INSERT INTO accounts (name, name_key, password_hash, created_at) "
+                    "VALUES (?, ?, ?, ?)", (name, name_key, password_hash, now.isoformat()))
+            assert cursor.lastrowid is not None
+            return cursor.lastrowid
+        try:
+            account_id = await self._run(insert)
+        except sqlite3.IntegrityError:
+            raise name_taken(name) from None
+        return Account(account_id, name, name_key, password_hash, now)
+
+    async def account_by_key(self, name_key: str) -> Account | None:
+        return await self._one(f"SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE name_key = ?",
+                               name_key)
+
+    async def set_password_hash(self, account_id: int, password_hash: str) -> None:
+        await self._write("UPDATE accounts SET password_hash = ? WHERE id = ?",
+                          password_hash, account_id)
+
+    async def delete_account(self, account_id: int, now: datetime) -> None:
+        def delete(db: sqlite3.Connection) -> None:
+            with db:
+                db.execute("DELETE FROM sessions WHERE account_id = ?", (account_id,))
+                db.execute("UPDATE accounts SET password_hash = NULL, deleted_at = ? "
+                           "WHERE id = ?", (now.isoformat(), account_id))
+        await self._run(delete)
+
+    async def add_session(self, token_hash: bytes, account_id: int, now: datetime,
+                          expires_at: datetime) -> None:
+        def add(db: sqlite3.Connection) -> None:
+            with db:
+                db.execute("DELETE FROM sessions WHERE account_id = ? AND expires_at <= ?",
+                           (account_id, now.isoformat()))
+                db.execute("INSERT INTO sessions (token_hash, account_id, created_at, "
+                           "expires_at) VALUES (?, ?, ?, ?)", (token_hash, account_id,
+                                                               now.isoformat(),
+                                                               expires_at.isoformat()))
+        await self._run(add)
+
+    async def session_account(self, token_hash: bytes, now: datetime) -> Account | None:
+        columns = ", ".join(f"a.{column}" for column in ACCOUNT_COLUMNS.split(", "))
+        return await self._one(
+            f"SELECT {columns} FROM sessions s JOIN accounts a ON a.id = s.account_id "
+            "WHERE s.token_hash = ? AND s.expires_at > ? AND a.deleted_at IS NULL",
+            token_hash, now.isoformat())
+
+    async def end_session(self, token_hash: bytes) -> None:
+        await self._write("DELETE FROM sessions WHERE token_hash = ?", token_hash)
+
+    async def end_sessions(self, account_id: int) -> None:
+        await self._write("DELETE FROM sessions WHERE account_id = ?", account_id)
+
+    def _open(self) -> None:
+        db = sqlite3.connect(self.path, check_same_thread=False)
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA foreign_keys = ON")
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        for number, script in enumerate(migrations.SQLITE[version:], start=version + 1):
+            # a script and its version number in one transaction: all of it or none
+            db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
+        self._db = db
+
+    async def _one(self, query: str, *parameters: Any) -> Account | None:
+        def read(db: sqlite3.Connection) -> tuple[Any, ...] | None:
+            row: tuple[Any, ...] | None = db.execute(query, parameters).fetchone()
+            return row
+        row = await self._run(read)
+        if row is None:
+            return None
+        account_id, name, key, password_hash, created, deleted = row
+        return Account(account_id, name, key, password_hash, datetime.fromisoformat(created),
+                       datetime.fromisoformat(deleted) if deleted else None)
+
+    async def _write(self, statement: str, *parameters: Any) -> None:
+        def write(db: sqlite3.Connection) -> None:
+            with db:
+                db.execute(statement, parameters)
+        await self._run(write)
+
+    async def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        def on_thread() -> T:
+            if self._db is None:
+                self._open()
+            assert self._db is not None
+            return work(self._db)
+        return await self._call(on_thread)
+
+    async def _call(self, work: Callable[[], T]) -> T:
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._thread, work)
+        except sqlite3.IntegrityError:
+            raise
+        except sqlite3.Error as error:
+            raise unavailable(f"the accounts database failed: {error}") from None

@@ -1,0 +1,85 @@
+"""Where accounts and sessions live: the `AccountStore` interface and its records (two
+implementations: SQLite on one node, PostgreSQL for several; `open_account_store`
+chooses).
+
+Every method is a coroutine and every failure to reach the store is one typed error,
+`accounts_unavailable` (503): games go on without it, sign-in waits for it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Protocol
+
+from dominion.protocol import ErrorCode
+
+from ..errors import GameError
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    id: int
+    name: str
+    """As registered (NFC); shown to people."""
+    name_key: str
+    """The name's look-alike key (names.name_key): unique."""
+    password_hash: str | None
+    """Argon2id; None once deleted."""
+    created_at: datetime
+    deleted_at: datetime | None = None
+
+    def __repr__(self) -> str:  # never the hash, even in a traceback's locals
+        return f"Account(id={self.id}, name={self.name!r})"
+
+
+class AccountStore(Protocol):
+    """Accounts and their sessions (kept by the hash of their secret, never the secret)."""
+
+    async def start(self) -> None:
+        """Open, and bring the schema to the latest version (or try again at first use,
+        when the store cannot be reached now)."""
+
+    async def close(self) -> None: ...
+
+    async def create_account(self, name: str, name_key: str, password_hash: str,
+                             now: datetime) -> Account:
+        """The new account; `name_taken` when its key is someone's already."""
+
+    async def account_by_key(self, name_key: str) -> Account | None:
+        """The account with this name key, a deleted one too (its name stays taken)."""
+
+    async def set_password_hash(self, account_id: int, password_hash: str) -> None: ...
+
+    async def delete_account(self, account_id: int, now: datetime) -> None:
+        """Its sign-in goes (password hash and sessions); its name stays taken."""
+
+    async def add_session(self, token_hash: bytes, account_id: int, now: datetime,
+                          expires_at: datetime) -> None:
+        """A new session, and the account's expired ones gone (so sessions never pile up
+        beyond what an account has signed in to lately)."""
+
+    async def session_account(self, token_hash: bytes, now: datetime) -> Account | None:
+        """The live account a session that has not expired belongs to."""
+
+    async def end_session(self, token_hash: bytes) -> None: ...
+
+    async def end_sessions(self, account_id: int) -> None:
+        """Every session of the account, on every node at once."""
+
+
+def unavailable(why: str) -> GameError:
+    return GameError(ErrorCode.ACCOUNTS_UNAVAILABLE, f"accounts cannot be reached now ({why}); "
+                                                    "games go on, try signing in later")
+
+
+def name_taken(name: str) -> GameError:
+    return GameError(ErrorCode.NAME_TAKEN, f"{name!r} (or a name that looks like it) is taken")
+
+
+def sqlite_path_beside(games_db: str) -> Path:
+    """The accounts' SQLite file beside the games' one: `games.sqlite3` ->
+    `games.accounts.sqlite3`."""
+    path = Path(games_db)
+    return path.with_name(f"{path.stem}.accounts{path.suffix or '.sqlite3'}")

@@ -1,0 +1,138 @@
+"""Accounts over REST under /api/v1/account: register, sign in and out (here or
+everywhere), who am I, delete my account; the account's games, and a seat of theirs
+taken up again from another device (`/api/v1/games/{id}/reclaim`: under the game's path,
+so that a proxy in front of several nodes sends it to the game's node).
+
+A web client is signed in by a session cookie (HttpOnly, SameSite=Lax, Secure when
+public_url is https) holding a random secret the account store keeps only hashed, so a
+session is valid on every node and ends on all at once. Every request here that changes
+something is refused when a browser sends it from another site's page (`Origin` or
+`Sec-Fetch-Site`): a cookie alone must never be enough for another site to act.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiohttp import hdrs, web
+
+from dominion.protocol import ErrorCode
+
+from ..accounts import Account
+from ..cluster import ws_url
+from ..errors import GameError
+from .origins import names_this_server
+from .prefixes import client_key
+from .rest import read_json
+from .sessions import ACCOUNTS, SESSION_COOKIE, session_secret, signed_in
+from .state import SETTINGS, STATE
+
+SAME_SITE_FETCHES = frozenset({"same-origin", "none"})
+"""`Sec-Fetch-Site` values of a request from the server's own page, or typed by its user."""
+
+
+def refuse_cross_site(request: web.Request) -> None:
+    """`cross_site_request` for a browser's request from another site's page."""
+    fetch_site = request.headers.get("Sec-Fetch-Site")
+    origin = request.headers.get(hdrs.ORIGIN)
+    if (fetch_site is not None and fetch_site not in SAME_SITE_FETCHES) or (
+            origin is not None and not names_this_server(origin, request)):
+        raise GameError(ErrorCode.CROSS_SITE_REQUEST,
+                        "a page of another site may not change accounts here")
+
+
+def add_account_routes(app: web.Application) -> None:
+    routes = web.RouteTableDef()
+
+    @routes.post("/account/register")
+    async def register(request: web.Request) -> web.Response:
+        refuse_cross_site(request)
+        body = await read_json(request)
+        account, secret = await request.config_dict[ACCOUNTS].register(
+            body.get("name"), body.get("password"), client_key(request))
+        return _with_session(request, web.json_response(_public(account), status=201), secret)
+
+    @routes.post("/account/sign-in")
+    async def sign_in(request: web.Request) -> web.Response:
+        refuse_cross_site(request)
+        body = await read_json(request)
+        account, secret = await request.config_dict[ACCOUNTS].sign_in(
+            body.get("name"), body.get("password"), client_key(request),
+            session_secret(request))
+        return _with_session(request, web.json_response(_public(account)), secret)
+
+    @routes.post("/account/sign-out")
+    async def sign_out(request: web.Request) -> web.Response:
+        refuse_cross_site(request)
+        secret = session_secret(request)
+        if secret is not None:
+            await request.config_dict[ACCOUNTS].sign_out(secret)
+        return _without_session(web.json_response({"signed_out": True}))
+
+    @routes.post("/account/sign-out-everywhere")
+    async def sign_out_everywhere(request: web.Request) -> web.Response:
+        refuse_cross_site(request)
+        account = await _required(request)
+        await request.config_dict[ACCOUNTS].sign_out_everywhere(account)
+        return _without_session(web.json_response({"signed_out": True}))
+
+    @routes.get("/account")
+    async def who_am_i(request: web.Request) -> web.Response:
+        return web.json_response(_public(await _required(request)))
+
+    @routes.delete("/account")
+    async def delete_account(request: web.Request) -> web.Response:
+        refuse_cross_site(request)
+        account = await _required(request)
+        body = await read_json(request)
+        await request.config_dict[ACCOUNTS].delete(account, body.get("password"))
+        await request.config_dict[STATE].lobby.forget_account(account)
+        return _without_session(web.json_response({"deleted": True}))
+
+    @routes.get("/account/games")
+    async def my_games(request: web.Request) -> web.Response:
+        account = await _required(request)
+        seats = request.config_dict[STATE].lobby.seats_of(account)
+        return web.json_response({"games": [{"game": room.summary(), "seat": seat.index}
+                                            for room, seat in seats]})
+
+    @routes.post("/games/{game_id}/reclaim")
+    async def reclaim(request: web.Request) -> web.Response:
+        refuse_cross_site(request)
+        account = await _required(request)
+        room, seat, token = await request.config_dict[STATE].lobby.reclaim(
+            request.match_info["game_id"], account)
+        response = web.json_response({"game": room.summary(), "seat": seat.index,
+                                      "token": token, "ws_url": ws_url(room.id)})
+        response.headers[hdrs.CACHE_CONTROL] = "no-store"
+        return response
+
+    app.router.add_routes(routes)
+
+
+async def _required(request: web.Request) -> Account:
+    account = await signed_in(request)
+    if account is None:
+        raise GameError(ErrorCode.NOT_SIGNED_IN, "sign in first")
+    return account
+
+
+def _public(account: Account) -> dict[str, Any]:
+    """What an account's owner is told of it: never its hash, nor the session secret
+    (which only the cookie carries)."""
+    return {"account": {"id": account.id, "name": account.name,
+                        "created_at": account.created_at.strftime("%Y-%m-%dT%H:%M:%SZ")}}
+
+
+def _with_session(request: web.Request, response: web.Response, secret: str) -> web.Response:
+    settings = request.config_dict[SETTINGS]
+    response.set_cookie(SESSION_COOKIE, secret, max_age=int(settings.session_days * 86400),
+                        path="/", httponly=True, samesite="Lax",
+                        secure=settings.public_url.startswith("https://"))
+    response.headers[hdrs.CACHE_CONTROL] = "no-store"
+    return response
+
+
+def _without_session(response: web.Response) -> web.Response:
+    response.del_cookie(SESSION_COOKIE, path="/")
+    return response

@@ -1,0 +1,92 @@
+"""Both stores keep accounts and sessions the same way (run against each)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from dominion.protocol import ErrorCode
+from dominion.server.accounts import AccountStore
+from dominion.server.errors import GameError
+
+from .conftest import make_store
+
+NOW = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
+LATER = NOW + timedelta(days=1)
+
+
+async def test_an_account_is_found_by_its_key_and_its_name_stays_taken(
+        store: AccountStore) -> None:
+    made = await store.create_account("Ada", "ada", "$argon2id$x", NOW)
+    found = await store.account_by_key("ada")
+    assert found is not None
+    assert (found.id, found.name, found.password_hash, found.created_at) == (
+        made.id, "Ada", "$argon2id$x", NOW)
+    assert await store.account_by_key("bob") is None
+    with pytest.raises(GameError) as taken:
+        await store.create_account("ADA", "ada", "$argon2id$y", NOW)
+    assert taken.value.code is ErrorCode.NAME_TAKEN
+    await store.delete_account(made.id, LATER)
+    deleted = await store.account_by_key("ada")
+    assert deleted is not None and deleted.password_hash is None and deleted.deleted_at == LATER
+    with pytest.raises(GameError):
+        await store.create_account("Ada", "ada", "$argon2id$z", LATER)
+
+
+async def test_sessions_sign_in_until_they_end_or_expire(store: AccountStore) -> None:
+    ada = await store.create_account("Ada", "ada", "h", NOW)
+    bob = await store.create_account("Bob", "bob", "h", NOW)
+    await store.add_session(b"a1", ada.id, NOW, LATER)
+    await store.add_session(b"a2", ada.id, NOW, LATER)
+    await store.add_session(b"b1", bob.id, NOW, LATER)
+    signed = await store.session_account(b"a1", NOW)
+    assert signed is not None and signed.id == ada.id
+    assert await store.session_account(b"a1", LATER) is None  # expired
+    assert await store.session_account(b"nope", NOW) is None
+    await store.end_session(b"a1")
+    assert await store.session_account(b"a1", NOW) is None
+    assert await store.session_account(b"a2", NOW) is not None
+    await store.end_sessions(ada.id)
+    assert await store.session_account(b"a2", NOW) is None
+    assert await store.session_account(b"b1", NOW) is not None  # someone else's stays
+    await store.delete_account(bob.id, NOW)
+    assert await store.session_account(b"b1", NOW) is None
+
+
+async def test_a_new_session_clears_the_accounts_expired_ones(store: AccountStore) -> None:
+    ada = await store.create_account("Ada", "ada", "h", NOW)
+    await store.add_session(b"old", ada.id, NOW, LATER)
+    await store.add_session(b"new", ada.id, LATER, LATER + timedelta(days=1))
+    assert await store.session_account(b"new", LATER) is not None
+    # gone, not just expired: a clock set back would not bring it back
+    assert await store.session_account(b"old", NOW) is None
+
+
+async def test_a_new_password_hash_replaces_the_old(store: AccountStore) -> None:
+    ada = await store.create_account("Ada", "ada", "old", NOW)
+    await store.set_password_hash(ada.id, "new")
+    found = await store.account_by_key("ada")
+    assert found is not None and found.password_hash == "new"
+
+
+async def test_accounts_survive_a_reopen_and_migrations_run_once(
+        store_kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    first = make_store(store_kind, tmp_path, request)
+    await first.start()
+    await first.create_account("Ada", "ada", "h", NOW)
+    await first.close()
+    again = make_store(store_kind, tmp_path, request)  # the same file or database
+    await again.start()  # a migration run twice would fail: its tables exist
+    try:
+        assert await again.account_by_key("ada") is not None
+    finally:
+        await again.close()
+
+
+def test_the_sqlite_file_sits_beside_the_games_database() -> None:
+    from dominion.server.accounts.store import sqlite_path_beside
+
+    assert sqlite_path_beside("/srv/games.sqlite3") == Path("/srv/games.accounts.sqlite3")
+    assert sqlite_path_beside("dominion.db") == Path("dominion.accounts.db")
