@@ -68,11 +68,13 @@ def engine_extensions() -> tuple[list[Extension], str]:
     if shutil.which(compiler) is None:
         return [], f"no C compiler ({compiler})"
     # mypyc names a module after its path: give it the installed names' folder layout
-    link = HERE / "build" / "mypyc-names" / "dominion" / "server"
+    names = HERE / "build" / "mypyc-names" / "dominion"
+    link = names / "server"
     try:
-        link.parent.mkdir(parents=True, exist_ok=True)
-        link.unlink(missing_ok=True)  # it may point to where the checkout was before
-        link.symlink_to(HERE / "server", target_is_directory=True)
+        names.mkdir(parents=True, exist_ok=True)
+        for folder in ("server", "protocol"):  # the engine imports the protocol's codes
+            (names / folder).unlink(missing_ok=True)  # it may point to an old checkout
+            (names / folder).symlink_to(HERE / folder, target_is_directory=True)
     except OSError as error:
         return [], f"cannot link the sources for mypyc ({error})"
     sources = [str(link / path.relative_to(HERE / "server"))

@@ -179,7 +179,8 @@ def test_the_installed_commands_run_outside_the_checkout(
     assert '"games": 5' in sim.stdout
 
 
-@pytest.mark.skipif(not HAS_C_COMPILER, reason="no C compiler: the engine is not compiled")
+@pytest.mark.skipif(not HAS_C_COMPILER,
+                    reason="no C compiler (apt-get install gcc): the engine is not compiled")
 def test_the_wheel_runs_the_compiled_engine(installed: tuple[Path, Path],
                                             tmp_path: Path) -> None:
     wheel, bin_dir = installed

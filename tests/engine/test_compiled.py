@@ -20,7 +20,10 @@ from dominion.server.engine import Game, Option, OptionKind, Setup
 from dominion.server.engine.cards import catalogue
 from dominion.server.engine.loader import PURE_PYTHON_ENV, STAMP, Engine
 
-compiled_only = pytest.mark.skipif(not engine.COMPILED, reason="the engine runs as pure Python")
+compiled_only = pytest.mark.skipif(
+    not engine.COMPILED,
+    reason="the engine runs as pure Python: install it compiled (pip install -e ., "
+           "with a C compiler)")
 
 
 def finished_game() -> Game:

@@ -16,7 +16,8 @@ from dominion.server.engine.loader import PURE_PYTHON_ENV
 TESTS = Path(__file__).resolve().parent
 
 
-@pytest.mark.skipif(not engine.COMPILED, reason="this run is the pure-Python run")
+@pytest.mark.skipif(not engine.COMPILED,
+                    reason="the engine runs as pure Python here: this run is the pure run")
 @pytest.mark.timeout(900)
 def test_the_engine_tests_pass_on_the_pure_python_engine() -> None:
     run = subprocess.run([sys.executable, "-m", "pytest", "-x", "-p", "no:cacheprovider",

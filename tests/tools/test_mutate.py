@@ -47,7 +47,8 @@ def test_a_missing_test_shows_as_a_survivor(tmp_path: Path) -> None:
     assert (tmp_path / "tiny.py").read_text() == MODULE
 
 
-@pytest.mark.skipif(not engine.COMPILED, reason="the engine runs as pure Python anyway")
+@pytest.mark.skipif(not engine.COMPILED,
+                    reason="the engine runs as pure Python here: its mutants run anyway")
 def test_the_mutants_run_on_the_pure_python_engine(tmp_path: Path) -> None:
     # compiled, an engine module's mutant would not run: the tests get the .py sources
     tests = TESTS.replace("def test_sign():\n", "def test_sign():\n"
