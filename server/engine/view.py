@@ -8,10 +8,12 @@ or what lies in a discard pile below its top card.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .events import Event, Secrecy
+from .scoring import owned_points
 
 if TYPE_CHECKING:
     from .decisions import Decision
@@ -129,11 +131,30 @@ def decision_view(decision: Decision, viewer: Viewer) -> dict[str, Any]:
 
 
 def view(game: Game, viewer: Viewer) -> dict[str, Any]:
-    """The game as `viewer` may see it (a seat, or None for a spectator)."""
+    """The game as `viewer` may see it (a seat, or None for a spectator), with the
+    decision pending as they see it: a snapshot's map."""
+    seen = board_views(game, [viewer])[viewer]
+    pending = game.pending
+    seen["decision"] = None if pending is None else decision_view(pending, viewer)
+    return seen
+
+
+def board_views(game: Game, viewers: Sequence[Viewer]) -> dict[Viewer, dict[str, Any]]:
+    """`view` without `decision` for many viewers at once (an `update`'s `view`).
+
+    The public parts (the Supply, the trash, the turn, every player's public fields,
+    what they own and their points) are built once and shared between the viewers, as
+    `fan_out` shares events: treat the maps as read-only. Only a seat's own player map
+    (its hand, deck size and the cards it looks at) and the top-level map are its own.
+    """
     turn = game.turn
-    players = []
+    resigned = game.resigned
+    public: list[dict[str, Any]] = []
     for p in game.players:
-        seen: dict[str, Any] = {
+        # Every gain and trash is a public event, so what a player owns is public; sorted,
+        # because the order of the zones' cards (a deck's order) is not.
+        owned = dict(sorted(Counter(p.owned()).items()))
+        public.append({
             "seat": p.seat,
             "name": p.name,
             "hand_size": len(p.hand),
@@ -141,15 +162,11 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
             "in_play": list(p.in_play),
             "set_aside": list(p.set_aside),
             "turns": p.turns,
-        }
-        if viewer == p.seat:
-            seen["hand"] = list(p.hand)
-            seen["deck_size"] = len(p.deck)
-            seen["looking"] = list(p.looking)
-        players.append(seen)
-    pending = game.pending
-    return {
-        "viewer": viewer,
+            "owned": owned,
+            "points": owned_points(owned, game.cards),
+            "resigned": p.seat in resigned,
+        })
+    board = {
         "edition": game.setup.edition,
         "kingdom": list(game.setup.kingdom),
         "supply": {card: game.supply[card] for card in game.supply_order},
@@ -157,13 +174,22 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
         "turn": {
             "number": turn.number,
             "player": turn.player,
+            "player_turn": game.players[turn.player].turns,
             "phase": turn.phase.value,
             "actions": turn.actions,
             "buys": turn.buys,
             "coins": turn.coins,
         },
-        "players": players,
-        "decision": None if pending is None else decision_view(pending, viewer),
-        "result": None if game.result is None else game.result.to_dict(),
-        "event_count": game.event_count,
     }
+    result = None if game.result is None else game.result.to_dict()
+    seen: dict[Viewer, dict[str, Any]] = {}
+    for viewer in viewers:
+        players = public
+        if viewer is not None and 0 <= viewer < len(public):
+            p = game.players[viewer]
+            players = list(public)
+            players[viewer] = public[viewer] | {
+                "hand": list(p.hand), "deck_size": len(p.deck), "looking": list(p.looking)}
+        seen[viewer] = {"viewer": viewer, **board, "players": players, "result": result,
+                        "event_count": game.event_count}
+    return seen

@@ -12,6 +12,7 @@ from collections.abc import Collection, Sequence
 from dominion.protocol import GameEvent, GameOver, PendingDecision, Snapshot, Update, encode_server
 
 from ..engine import Event, Game, decision_view, fan_out, view
+from ..engine.view import board_views
 
 Audience = tuple[int | None, int]
 """Who receives a change's frames: a viewer (seat, or None for spectators) and a version."""
@@ -27,10 +28,11 @@ def change_frames(game_id: str, game: Game, events: Sequence[Event],
     """The frames that tell each audience (a viewer and a protocol version) about the
     latest `events` (the game's last ones) and what is pending now. Version 1: one
     `event` frame each, then `decision` (or `game_over`); version 2: one `update`
-    (then `game_over` once the game has ended). Forms that viewers share are encoded
-    once."""
+    with the game as the viewer now sees it (then `game_over` once the game has
+    ended). Forms that viewers share are built, or encoded, once."""
     viewers = list({viewer for viewer, _ in audiences})
     forms = fan_out(events, viewers)
+    boards = board_views(game, [viewer for viewer, version in audiences if version >= 2])
     pending, last_seq = game.pending, game.event_count
     over = [] if pending is not None else [encode_server(GameOver(
         game=game_id, result=game.result.to_dict() if game.result else {}), checked=False)]
@@ -42,7 +44,8 @@ def change_frames(game_id: str, game: Game, events: Sequence[Event],
         out = frames[viewer, version] = []
         if version >= 2:
             out.append(encode_server(Update(game=game_id, seq=last_seq, events=tuple(seen),
-                                            decision=decision), checked=False))
+                                            decision=decision, view=boards[viewer]),
+                                     checked=False))
             out.extend(over)
             continue
         first_seq = last_seq - len(seen) + 1
