@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import subprocess
 import sys
 from typing import Any
@@ -134,4 +135,7 @@ async def test_the_minimal_bot_plays_a_full_game(server_url: str) -> None:
     assert out.decode().strip() == f"scores {result['scores']}, winners {result['winners']}"
     # it ignores errors, so one `rate_limited` would have hung the game
     assert "refused" not in err.decode()
+    # its counters are the view's: the first Buy phase has 2 to 5 coins and 3 VP
+    first = err.decode().splitlines()[0]
+    assert re.fullmatch(r"turn 1: \$[2-5], 1 buys, 3 VP", first), first
     assert await refused_for_rate(server_url) == 0
