@@ -18,6 +18,7 @@ from .render import Names, phase_name, turn_title, who
 from .state import GameState
 from .words import question, waiting_for
 
+
 @dataclass
 class Board:
     """One game as a screen shows it now."""
