@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from .events import Event, Secrecy
@@ -153,7 +154,7 @@ def board_views(game: Game, viewers: Sequence[Viewer]) -> dict[Viewer, dict[str,
     for p in game.players:
         # Every gain and trash is a public event, so what a player owns is public; sorted,
         # because the order of the zones' cards (a deck's order) is not.
-        owned = dict(sorted(Counter(p.owned()).items()))
+        owned = dict(sorted(Counter(chain(*p.zones())).items()))
         public.append({
             "seat": p.seat,
             "name": p.name,

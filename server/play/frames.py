@@ -32,7 +32,8 @@ def change_frames(game_id: str, game: Game, events: Sequence[Event],
     ended). Forms that viewers share are built, or encoded, once."""
     viewers = list({viewer for viewer, _ in audiences})
     forms = fan_out(events, viewers)
-    boards = board_views(game, [viewer for viewer, version in audiences if version >= 2])
+    current = [viewer for viewer, version in audiences if version >= 2]
+    boards = board_views(game, current) if current else {}
     pending, last_seq = game.pending, game.event_count
     over = [] if pending is not None else [encode_server(GameOver(
         game=game_id, result=game.result.to_dict() if game.result else {}), checked=False)]
