@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
-from .events import Event, Secrecy
+from .events import Event, EventKind, Secrecy
 from .scoring import owned_points
 
 if TYPE_CHECKING:
@@ -140,33 +140,76 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
     return seen
 
 
-def board_views(game: Game, viewers: Sequence[Viewer]) -> dict[Viewer, dict[str, Any]]:
+class Ownership:
+    """What each player owns and the points it scores, kept from one change's views to
+    the next: a change recounts only the players it gave or took a card from (gains and
+    trashes are the only ways cards come and go; every other event moves them between a
+    player's own zones). Held by whoever builds the views of a game's changes."""
+
+    __slots__ = ("event_count", "owned", "points")
+
+    def __init__(self) -> None:
+        self.event_count = -1
+        """The game's event count when last brought up to date (-1: never)."""
+        self.owned: list[dict[str, int]] = []
+        self.points: list[int] = []
+
+    def update(self, game: Game, events: Sequence[Event]) -> None:
+        """Bring it up to date with `game`, whose latest events are `events` (all those
+        since the last update, for a recount of only the players they concern)."""
+        count = game.event_count
+        if count == self.event_count:
+            return
+        players = game.players
+        changed: set[int | None] = {event.player for event in events
+                                    if event.kind in _CHANGES_OWNERSHIP}
+        if (self.event_count != count - len(events) or len(self.owned) != len(players)
+                or None in changed):
+            changed = set(range(len(players)))
+            self.owned, self.points = [{} for _ in players], [0] * len(players)
+        for seat in changed:
+            assert seat is not None
+            p = players[seat]
+            # sorted: the order of the zones' cards (a deck's order) is not public
+            owned = self.owned[seat] = dict(sorted(Counter(chain(*p.zones())).items()))
+            self.points[seat] = owned_points(owned, game.cards)
+        self.event_count = count
+
+
+_CHANGES_OWNERSHIP = frozenset({EventKind.BOUGHT, EventKind.GAINED, EventKind.TRASHED,
+                                EventKind.GAME_STARTED})
+"""Event kinds after which what a player owns may differ (the start deals everyone's
+first cards: its event names no player, and everyone is counted)."""
+
+
+def board_views(game: Game, viewers: Sequence[Viewer], ownership: Ownership | None = None,
+                events: Sequence[Event] = ()) -> dict[Viewer, dict[str, Any]]:
     """`view` without `decision` for many viewers at once (an `update`'s `view`).
 
     The public parts (the Supply, the trash, the turn, every player's public fields,
     what they own and their points) are built once and shared between the viewers, as
     `fan_out` shares events: treat the maps as read-only. Only a seat's own player map
     (its hand, deck size and the cards it looks at) and the top-level map are its own.
+    With `ownership` (kept between calls) and the game's latest `events`, only the
+    players those events gave or took cards from are counted again.
     """
+    if ownership is None:
+        ownership = Ownership()
+    ownership.update(game, events)
     turn = game.turn
     resigned = game.resigned
-    public: list[dict[str, Any]] = []
-    for p in game.players:
-        # Every gain and trash is a public event, so what a player owns is public; sorted,
-        # because the order of the zones' cards (a deck's order) is not.
-        owned = dict(sorted(Counter(chain(*p.zones())).items()))
-        public.append({
-            "seat": p.seat,
-            "name": p.name,
-            "hand_size": len(p.hand),
-            "discard_top": p.discard_top,
-            "in_play": list(p.in_play),
-            "set_aside": list(p.set_aside),
-            "turns": p.turns,
-            "owned": owned,
-            "points": owned_points(owned, game.cards),
-            "resigned": p.seat in resigned,
-        })
+    public: list[dict[str, Any]] = [{
+        "seat": p.seat,
+        "name": p.name,
+        "hand_size": len(p.hand),
+        "discard_top": p.discard_top,
+        "in_play": list(p.in_play),
+        "set_aside": list(p.set_aside),
+        "turns": p.turns,
+        "owned": ownership.owned[p.seat],
+        "points": ownership.points[p.seat],
+        "resigned": p.seat in resigned,
+    } for p in game.players]
     board = {
         "edition": game.setup.edition,
         "kingdom": list(game.setup.kingdom),

@@ -4,7 +4,13 @@ over thousands of events."""
 
 from __future__ import annotations
 
-from dominion.server.engine import DecisionKind, EventKind, decision_view, fan_out, visible_event
+from dominion.server.engine import (
+    DecisionKind,
+    EventKind,
+    decision_view,
+    fan_out,
+    visible_event,
+)
 from tests.engine.scenario import play_action, scenario
 from tests.engine.test_cards_second_edition import sentry_keeping_estate_and_copper
 from tests.engine.test_cards_support import asked
