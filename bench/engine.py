@@ -32,6 +32,7 @@ from dominion.protocol import decode_client, encode_client, encode_server
 from dominion.protocol.messages import Ack
 from dominion.protocol.messages import Answer as AnswerFrame
 from dominion.server.engine import Answer, Game, Setup, decision_view, fan_out
+from dominion.server.engine.view import Ownership
 from dominion.server.play.bots import EngineTable, play_out
 from dominion.server.play.frames import change_frames
 from dominion.server.storage.rows import answer_row
@@ -89,6 +90,7 @@ def record(seed: int) -> Recorded:
 def answer_path(games: list[Recorded]) -> None:
     for seed, answers in enumerate(games):
         game = Game(SETUP, seed=seed)
+        ownership = Ownership()  # as a Room keeps it
         for seat, frame in answers:
             message = decode_client(frame)
             assert isinstance(message, AnswerFrame)
@@ -96,7 +98,7 @@ def answer_path(games: list[Recorded]) -> None:
             answer_row(GAME_ID, game.answer_count, Answer(seat, message.decision, picked), AT)
             events = game.answer(seat, message.decision, picked)
             encode_server(Ack(id=message.id), checked=False)
-            change_frames(GAME_ID, game, events, AUDIENCES)
+            change_frames(GAME_ID, game, events, AUDIENCES, ownership)
 
 
 def best_seconds(run: Callable[[], None], repeat: int) -> float:
