@@ -135,7 +135,9 @@ async def test_the_minimal_bot_plays_a_full_game(server_url: str) -> None:
     assert out.decode().strip() == f"scores {result['scores']}, winners {result['winners']}"
     # it ignores errors, so one `rate_limited` would have hung the game
     assert "refused" not in err.decode()
-    # its counters are the view's: the first Buy phase has 2 to 5 coins and 3 VP
-    first = err.decode().splitlines()[0]
-    assert re.fullmatch(r"turn 1: \$[2-5], 1 buys, 3 VP", first), first
+    # its counters are the view's: its first Buy phase starts with no coins, and has 2
+    # to 5 once it played its Treasures; 3 VP (its Estates)
+    first, second = err.decode().splitlines()[:2]
+    assert first == "turn 1: $0, 1 buys, 3 VP", first
+    assert re.fullmatch(r"turn 1: \$[2-5], 1 buys, 3 VP", second), second
     assert await refused_for_rate(server_url) == 0
