@@ -329,8 +329,11 @@ def summary_line(summary: Mapping[str, Any], names: Names) -> str:
     seats = summary.get("seats", [])
     taken = [s for s in seats if s.get("name")]
     people = ", ".join(peer(s["name"]) for s in taken) or "-"
-    turn = _("turn {n}").format(n=summary.get("turn", 0))
+    # the table's count of turns, everyone's: a count, never a turn's name ("Ann's turn 3")
+    played = summary.get("turn")
+    played = played if isinstance(played, int) else 0
+    turn = ngettext("{n} turn played", "{n} turns played", played).format(n=played)
     state = state_name(summary.get("state"))
     edition = _("ed{edition}").format(edition=summary.get("edition"))
     return (f"{peer(summary.get('id'))}  {state:<10}  {len(taken)}/{len(seats)}"
-            f"  {edition}  {turn:<8}  {people}")
+            f"  {edition}  {turn:<15}  {people}")

@@ -16,7 +16,7 @@ import pytest
 from dominion.clients.board import Board, status_line
 from dominion.clients.bots import make_strategy
 from dominion.clients.bots.wire import WireDecision
-from dominion.clients.render import Names, log_lines, replay_turns
+from dominion.clients.render import Names, log_lines, replay_turns, summary_line
 from dominion.clients.replay_view import steps
 from dominion.clients.state import GameState
 from dominion.server.engine import Game, Setup, decision_view, event_record, view
@@ -85,3 +85,12 @@ def test_the_web_page_heads_the_moment_with_the_players_own_turn() -> None:
     done = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True,
                           text=True, check=True, timeout=60)
     assert json.loads(done.stdout) == [HEADING, HEADING]
+
+
+def test_a_listing_counts_the_tables_turns_and_names_none() -> None:
+    """`dominion list` shows how many turns the table has taken: a count, not a turn."""
+    summary = {"id": "g-1", "state": "playing", "edition": 2, "turn": 10,
+               "seats": [{"name": "Ann"}, {"name": "Bob"}]}
+    line = summary_line(summary, Names())
+    assert "10 turns played" in line and "turn 10" not in line
+    assert "0 turns played" in summary_line({**summary, "turn": "ten"}, Names())

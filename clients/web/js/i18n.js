@@ -31,7 +31,7 @@ const WORDS = {
   replay: ["Replay", "Zapis gry"],
   share: ["Link to this table", "Link do tego stołu"],
   seat_of: ["{taken} of {seats} seats", "{taken} z {seats} miejsc"],
-  turn_n: ["turn {n}", "tura {n}"],
+  turns_played: ["turns played: {n}", "rozegrane tury: {n}"],
   chosen_count: ["{n} of 10 chosen", "wybrano {n} z 10"],
   table: ["Table {id}", "Stół {id}"],
   waiting: [
