@@ -1,7 +1,8 @@
 """What a player, or a spectator, may know. The only way anything leaves the engine.
 
 Per docs/RULES.md, "Hidden and public information": everyone sees hand sizes, the top
-card of each discard pile, play areas, set-aside cards, the Trash and the Supply;
+card of each discard pile, play areas, set-aside cards, the Trash, the Supply and what
+each player owns (every gain and trash is public);
 only the owner sees their hand and their deck's size; nobody sees a deck's order
 or what lies in a discard pile below its top card.
 """
