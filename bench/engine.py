@@ -8,8 +8,9 @@ Three ways through the same games (same seeds, same answers):
   answer path  the server's event-loop work per answer without sockets or storage,
                in its order, on answers recorded beforehand (so the bots' cost is left
                out): decode the answer frame, check it, build its log row, apply it,
-               encode the ack, redact the new events for both seats, and encode each
-               seat's `update` (protocol version 2). Reported in microseconds per
+               encode the ack, and build and encode each seat's `update` (protocol
+               version 2: the redacted events, the decision and the view;
+               server/play/frames.py change_frames). Reported in microseconds per
                answer: quiet enough to compare changes to that path, which the load
                benchmark's run-to-run spread hides.
 
@@ -28,16 +29,20 @@ from collections.abc import Callable
 from dominion.clients.bots import make_strategy
 from dominion.clients.bots.wire import WireDecision
 from dominion.protocol import decode_client, encode_client, encode_server
-from dominion.protocol.messages import Ack, Update
+from dominion.protocol.messages import Ack
 from dominion.protocol.messages import Answer as AnswerFrame
 from dominion.server.engine import Answer, Game, Setup, decision_view, fan_out
+from dominion.server.engine.view import Ownership
 from dominion.server.play.bots import EngineTable, play_out
+from dominion.server.play.frames import change_frames
 from dominion.server.storage.rows import answer_row
 
 SETUP = Setup.create(2, kingdom="First Game")
 GAME_ID = "g-0123456789abcdef"
 AT = "2026-11-30T00:00:00Z"
 SEATS = (0, 1)
+AUDIENCES = [(seat, 2) for seat in SEATS]
+"""Both seats on protocol version 2."""
 
 Recorded = list[tuple[int, bytes]]
 """One game's answers: the answering seat and the answer's frame."""
@@ -85,6 +90,7 @@ def record(seed: int) -> Recorded:
 def answer_path(games: list[Recorded]) -> None:
     for seed, answers in enumerate(games):
         game = Game(SETUP, seed=seed)
+        ownership = Ownership()  # as a Room keeps it
         for seat, frame in answers:
             message = decode_client(frame)
             assert isinstance(message, AnswerFrame)
@@ -92,13 +98,7 @@ def answer_path(games: list[Recorded]) -> None:
             answer_row(GAME_ID, game.answer_count, Answer(seat, message.decision, picked), AT)
             events = game.answer(seat, message.decision, picked)
             encode_server(Ack(id=message.id), checked=False)
-            forms = fan_out(events, SEATS)
-            pending = game.pending
-            for viewer in SEATS:
-                encode_server(Update(
-                    game=GAME_ID, seq=game.event_count, events=tuple(forms[viewer]),
-                    decision=None if pending is None else decision_view(pending, viewer)),
-                    checked=False)
+            change_frames(GAME_ID, game, events, AUDIENCES, ownership)
 
 
 def best_seconds(run: Callable[[], None], repeat: int) -> float:

@@ -14,11 +14,9 @@ from typing import Any
 
 from .choose import allowed, option_label
 from .i18n import _
-from .render import Names, phase_name, who
+from .render import Names, phase_name, turn_title, who
 from .state import GameState
 from .words import question, waiting_for
-
-BASE_CARDS = ("copper", "silver", "gold", "estate", "duchy", "province", "curse")
 
 
 @dataclass
@@ -50,10 +48,7 @@ def status_line(board: Board) -> str:
     if state.over:
         return " · ".join([*parts, _("the game is over")])
     if state.turn_player is not None:
-        player = state.players[state.turn_player] if 0 <= state.turn_player < len(
-            state.players) else None
-        heading = _("{who}'s turn {n}").format(who=who(state.names(), state.turn_player),
-                                               n=player.turns if player else "?")
+        heading = turn_title(state.names(), state.turn_player, state.player_turn)
         if state.turn_player == state.seat:
             heading += " " + _("(you)")
         parts += [heading, phase_name(state.phase)]
@@ -66,14 +61,15 @@ def counters(state: GameState) -> str:
 
 
 def supply_lines(state: GameState, names: Names, columns: int = 2) -> list[str]:
-    """The Supply: the base piles, then the Kingdom by cost, each "Name $cost left"."""
-    base = [c for c in BASE_CARDS if c in state.supply]
-    kingdom = sorted((c for c in state.supply if c not in BASE_CARDS),
-                     key=lambda c: (state.costs.get(c, 0), names(c)))
+    """The Supply: the base piles in the server's order, then the Kingdom by cost, each
+    "Name $cost left" (costs from the server's catalogue)."""
+    base = [c for c in state.supply if c not in state.kingdom]
+    kingdom = sorted((c for c in state.supply if c in state.kingdom),
+                     key=lambda c: (names.costs.get(c, 0), names(c)))
     cells = []
     width = max((len(names(c)) for c in state.supply), default=8)
     for card in (*base, *kingdom):
-        cost = f"${state.costs.get(card, '?')}"
+        cost = f"${names.costs.get(card, '?')}"
         cells.append(f"{names(card):<{width}} {cost:<3}{state.supply.get(card, 0):>3}")
     if columns <= 1:
         return [_("Supply"), *cells]
@@ -128,7 +124,7 @@ def mine_lines(state: GameState, names: Names) -> list[str]:
 
 
 def option_cells(decision: Mapping[str, Any], state: GameState, names: Names) -> list[str]:
-    return [f"{number:>2}. {option_label(option, decision, names, state.costs)}"
+    return [f"{number:>2}. {option_label(option, decision, names, names.costs)}"
             for number, option in enumerate(decision.get("options", ()), start=1)]
 
 

@@ -396,7 +396,7 @@ async def run_bot(args: argparse.Namespace, settings: config.Settings) -> int:
             say(_("Joined {game} as seat {seat}.").format(game=game, seat=joined["seat"]))
         async with Client(settings.server, name=f"dominion-bot/{args.strategy}",
                           session=session, game=game) as client:
-            bot = NetworkBot(client, game, token, args.strategy, lobby=lobby, seed=args.seed,
+            bot = NetworkBot(client, game, token, args.strategy, seed=args.seed,
                              delay=args.delay)
             result = await bot.play()
             assert bot.state is not None

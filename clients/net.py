@@ -1,5 +1,5 @@
-"""A small asyncio client of protocol versions 2 and 1 (docs/PROTOCOL.md), for the CLI
-and the bots.
+"""A small asyncio client of protocol version 2 (docs/PROTOCOL.md), for the CLI and the
+bots.
 
     async with Client("ws://127.0.0.1:8080/api/v1/ws", name="my-bot/1") as client:
         state = await client.join(game, token)      # ack, then a snapshot
@@ -10,16 +10,16 @@ and the bots.
 
 What it does for you:
 
-- `hello` offering every version it speaks (newest first; the server picks one, the
-  newest in common: `client.welcome.version`), and the server's `limits` kept in
-  `client.welcome`. Version 2 pushes one `update` per change (its events and the
-  decision now pending), version 1 an `event` per event and then a `decision`;
-  `events_of(push)` gives the numbered events of either;
+- `hello` offering version 2, the one it speaks (the server also speaks version 1, for
+  older clients: this one relies on the `view` of version 2's `update`), and the
+  server's `limits` kept in `client.welcome`. The server pushes one `update` per
+  change (its events, the decision now pending and the game as it now stands);
+  `events_of(push)` gives its numbered events;
 - request ids counted from 1 on each connection; `request` sends one and waits for
   its `ack` (returned) or `error` (raised as `ServerError` with the stable `code`);
   frames that arrive meanwhile are pushes and are queued, in order;
-- one `GameState` per joined or watched game, kept current from snapshots, updates,
-  events and decisions (`client.games[game_id]`), before the push is handed out;
+- one `GameState` per joined or watched game, kept current from the views of
+  snapshots and updates (`client.games[game_id]`), before the push is handed out;
 - after a dropped connection: reconnect with a growing delay, `hello` again and
   `resume` every game from the last event held (the server sends the missed events
   and the pending decision, or a fresh snapshot). Requests in flight when the
@@ -54,12 +54,10 @@ from dominion.protocol import (
     ClientMessage,
     CloseCode,
     Error,
-    GameEvent,
     GameOver,
     Hello,
     Join,
     Leave,
-    PendingDecision,
     ProtocolError,
     Resign,
     Resume,
@@ -79,17 +77,17 @@ log = logging.getLogger("dominion.client")
 CLIENT_NAME = "dominion-reference-client/0.1"
 NO_RECONNECT = {CloseCode.REPLACED, CloseCode.UNSUPPORTED_VERSION, CloseCode.PROTOCOL_ERROR}
 """Close codes after which reconnecting would not help (docs/PROTOCOL.md, section 11)."""
+CLIENT_VERSIONS = (2,)
+"""The protocol versions this client speaks: version 1's pushes carry no views."""
 SUBPROTOCOL_OF = dict(zip(SUPPORTED_VERSIONS, SUBPROTOCOLS, strict=True))
 """Each version's WebSocket subprotocol name."""
 
 
 def events_of(push: ServerMessage) -> Iterator[tuple[int, dict[str, Any]]]:
-    """The events a push carries, as (number, event): every event of a version 2
-    `update`, the one of a version 1 `event`, none for anything else."""
+    """The events a push carries, as (number, event): every event of an `update`, none
+    for anything else."""
     if isinstance(push, Update):
         yield from numbered(push.seq, push.events)
-    elif isinstance(push, GameEvent):
-        yield push.seq, push.event
 
 
 class ServerError(Exception):
@@ -131,17 +129,12 @@ class Client:
 
     def __init__(self, url: str, *, name: str = CLIENT_NAME, reconnect: bool = True,
                  max_delay: float = 30.0, session: aiohttp.ClientSession | None = None,
-                 versions: Sequence[int] = SUPPORTED_VERSIONS, game: str | None = None
-                 ) -> None:
+                 game: str | None = None) -> None:
         self.url = websocket_url(url, game)
         """With `game`, the socket goes to that game's node (its other games must live
         there too)."""
         self.name = name
-        self.versions = tuple(versions)
-        """The versions offered, newest first (a subset of `SUPPORTED_VERSIONS`)."""
-        if not self.versions or not set(self.versions) <= set(SUPPORTED_VERSIONS):
-            raise ValueError(_("versions must be some of {versions}").format(
-                versions=SUPPORTED_VERSIONS))
+        self.versions = CLIENT_VERSIONS
         self.reconnect = reconnect
         self.max_delay = max_delay
         self.games: dict[str, GameState] = {}
@@ -312,21 +305,14 @@ class Client:
         if isinstance(frame, Snapshot):
             state.apply_snapshot(frame.seq, frame.view)
         elif isinstance(frame, Update):
-            state.apply_update(frame.seq, frame.events, frame.decision)
-        elif isinstance(frame, GameEvent):
-            if frame.seq <= state.seq:
-                return  # already held
-            state.apply_event(frame.seq, frame.event)
-        elif isinstance(frame, PendingDecision):
-            state.decision = frame.decision
+            state.apply_update(frame.seq, frame.events, frame.decision, frame.view)
         elif isinstance(frame, GameOver):
             state.result = frame.result
             state.decision = None
 
     async def next_push(self, timeout: float | None = None) -> ServerMessage:
-        """The next push (update, or event and decision in version 1; snapshot, chat,
-        game_over, pong). The game's `GameState` already includes it (and any
-        push after it)."""
+        """The next push (update, snapshot, chat, game_over, pong). The game's
+        `GameState` already includes it (and any push after it)."""
         item = await asyncio.wait_for(self._pushes.get(), timeout)
         if isinstance(item, BaseException):
             self._pushes.put_nowait(item)  # every later call fails the same way

@@ -15,7 +15,7 @@ from typing import Any
 
 from .i18n import _, ngettext
 from .safe import peer
-from .state import COSTS, ReplayHands
+from .state import ReplayHands
 
 TYPE_WORDS = ("treasure", "victory", "curse", "action", "attack", "reaction")
 
@@ -52,12 +52,16 @@ class Names:
         self.entries: dict[str, list[Mapping[str, Any]]] = {}
         self.spellings: dict[str, str] = {}
         """Every name, English and Polish, lower case -> card id (for 'did you mean')."""
+        self.costs: dict[str, int] = {}
+        """Card id -> cost, as the server's catalogue says (unknown without one)."""
         key = "name_pl" if lang == "pl" else "name"
         for entry in catalogue:
             card = entry.get("id")
             if not isinstance(card, str):
                 continue
             self.entries.setdefault(card, []).append(entry)
+            if isinstance(entry.get("cost"), int):
+                self.costs.setdefault(card, int(entry["cost"]))
             name = entry.get(key) or entry.get("name")
             if isinstance(name, str):
                 self._names.setdefault(card, name)
@@ -87,10 +91,7 @@ class Names:
             or _("nothing")
 
     def cost(self, card: str) -> int | None:
-        for entry in self.entries.get(card, ()):
-            if isinstance(entry.get("cost"), int):
-                return int(entry["cost"])
-        return COSTS.get(card)
+        return self.costs.get(card)
 
     def types(self, card: str) -> list[str]:
         for entry in self.entries.get(card, ()):
@@ -224,11 +225,16 @@ def result_line(result: Mapping[str, Any], players: Sequence[str]) -> str:
     return " ".join(lines)
 
 
+def turn_title(players: Sequence[str], seat: object, number: object) -> str:
+    """"Ann's turn 3": a turn is named by its player's own count, as the end table, the
+    players table and the text replay count it (never by the table's count)."""
+    return _("{who}'s turn {n}").format(who=who(players, seat), n=number)
+
+
 def turn_heading(event: Mapping[str, Any], players: Sequence[str]) -> str:
-    """"Ann's turn 3": turns are counted per player, as the players table counts them."""
+    """A `turn_started` event's heading: "Ann's turn 3"."""
     data = event.get("data") or {}
-    number = data.get("player_turn", data.get("turn", "?"))
-    return _("{who}'s turn {n}").format(who=who(players, event.get("player")), n=number)
+    return turn_title(players, event.get("player"), data.get("player_turn", "?"))
 
 
 def log_lines(events: Iterable[Mapping[str, Any]], players: Sequence[str],
@@ -323,8 +329,11 @@ def summary_line(summary: Mapping[str, Any], names: Names) -> str:
     seats = summary.get("seats", [])
     taken = [s for s in seats if s.get("name")]
     people = ", ".join(peer(s["name"]) for s in taken) or "-"
-    turn = _("turn {n}").format(n=summary.get("turn", 0))
+    # the table's count of turns, everyone's: a count, never a turn's name ("Ann's turn 3")
+    played = summary.get("turn")
+    played = played if isinstance(played, int) else 0
+    turn = ngettext("{n} turn played", "{n} turns played", played).format(n=played)
     state = state_name(summary.get("state"))
     edition = _("ed{edition}").format(edition=summary.get("edition"))
     return (f"{peer(summary.get('id'))}  {state:<10}  {len(taken)}/{len(seats)}"
-            f"  {edition}  {turn:<8}  {people}")
+            f"  {edition}  {turn:<15}  {people}")

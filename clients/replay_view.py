@@ -3,7 +3,8 @@
 The same full screen as `play` and `watch` (`clients.tui`): the Supply and the players
 as they were when the turn started, the log up to the end of the turn, and everyone's
 hand at its start (a finished game's replay reveals every card). Enter shows the next
-turn, `b` the one before, a number that turn, `q` or Ctrl-C leaves.
+turn, `b` the one before, a number that step (the turns are numbered in order, one
+step each; each is headed by its player's own turn number), `q` or Ctrl-C leaves.
 """
 
 from __future__ import annotations
@@ -62,14 +63,14 @@ async def view_replay(replay: Mapping[str, Any], names: Names) -> int:
     log, turns = steps(replay, names)
     game = str((replay.get("game") or {}).get("id", "replay"))
     board = Board(game=game, names=names, state=GameState(game=game))
-    screen = FullScreen(board, _("Enter: next turn · b: back · a number: that turn · "
+    screen = FullScreen(board, _("Enter: next turn · b: back · a number: that step · "
                                  "q: leave"))
 
     def show(index: int) -> None:
         step = turns[index]
         board.state = step.state
         board.log = log[:step.log_end]
-        board.note = [_("Turn {n} of {count}.").format(n=index + 1, count=len(turns)),
+        board.note = [_("Step {n} of {count}.").format(n=index + 1, count=len(turns)),
                       *step.hands.splitlines()[1:]]
         screen.log_offset = 0
         screen.refresh()

@@ -160,7 +160,7 @@ class Session:
         if decision is not None:
             for option in decision.get("options", ()):
                 words.append(option_label(option, decision, self.board.names,
-                                          self.board.state.costs))
+                                          self.board.names.costs))
         words += [f"help {self.board.names(card)}" for card in self.board.state.supply]
         self.display.set_words(list(dict.fromkeys(words)))
 
@@ -179,7 +179,7 @@ class Session:
         me = state.players[state.seat] if state.seat is not None and 0 <= state.seat < len(
             state.players) else None
         return Situation(coins=state.coins, hand=list(me.hand or []) if me else [],
-                         supply=state.supply, costs=state.costs, types=names.types,
+                         supply=state.supply, costs=names.costs, types=names.types,
                          spellings=names.spellings)
 
     async def _line(self, text: str) -> Leaving | None:

@@ -42,6 +42,10 @@ DECISION = Payload("A pending decision as the recipient may see it "
 VIEW = Payload("The game as the recipient may see it (docs/PROTOCOL.md, 'View map').",
                ("viewer", "edition", "kingdom", "supply", "trash", "turn", "players",
                 "decision", "result", "event_count"))
+UPDATE_VIEW = Payload("The game as the recipient may see it after the change: the map a "
+                      "`snapshot` at this `seq` would carry, without `decision` (the "
+                      "update's own field) (docs/PROTOCOL.md, 'View map').",
+                      tuple(key for key in VIEW.required if key != "decision"))
 RESULT = Payload("Final scores (docs/PROTOCOL.md, 'Result map').",
                  ("scores", "turns", "winners", "decks"))
 CARD = Payload("A catalogue entry (docs/PROTOCOL.md, 'Catalogue entry'); the server also "
@@ -238,8 +242,9 @@ class PendingDecision:
 @dataclass(frozen=True, slots=True)
 class Update:
     """Version 2: one change as the recipient may see it, in one frame: its events,
-    numbered up to `seq`, then the decision now pending (nil once the game has ended,
-    and `game_over` follows). Version 1 sends `event` frames and a `decision` instead."""
+    numbered up to `seq`, the decision now pending (nil once the game has ended, and
+    `game_over` follows), and the game as it now stands (`view`: the client's state;
+    the events are for its log). Version 1 sends `event` frames and a `decision`."""
 
     TYPE: ClassVar[str] = "update"
     game: GameId
@@ -247,6 +252,7 @@ class Update:
     """The number of the last event in `events` (the game's event count)."""
     events: Annotated[tuple[dict[str, Any], ...], ListOf(EVENT, MAX_UPDATE_EVENTS)]
     decision: Annotated[dict[str, Any] | None, Nullable(DECISION)]
+    view: Annotated[dict[str, Any], UPDATE_VIEW]
 
 
 @dataclass(frozen=True, slots=True)

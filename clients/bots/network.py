@@ -2,11 +2,10 @@
 
 It holds a seat's token, joins over WebSocket, and answers every decision that the
 server puts to its seat until the game is over. The strategy reads the decision as
-data (`WireDecision`) and a `Table` kept from the client's view of the game: the
-snapshot's coins and Supply, then the events (played Treasures and +coins Actions
-add coins, buys spend them, gains and trashes change the Supply and cards owned).
-A dropped connection is reconnected and resumed by the client; the bot then answers
-whatever decision is pending.
+data (`WireDecision`) and a `Table` read from the latest view the server sent (the
+coins of the turn, the Supply, the cards the seat owns). A dropped connection is
+reconnected and resumed by the client; the bot then answers whatever decision is
+pending.
 """
 
 from __future__ import annotations
@@ -19,7 +18,6 @@ from typing import Any
 
 import aiohttp
 
-from ..lobby import Lobby
 from ..net import Client, ConnectionLost, ServerError
 from ..state import GameState
 from .strategies import Strategy, make_strategy
@@ -50,7 +48,7 @@ class NetworkBot:
     """Plays `game` with `token` on `client` using `strategy` until the game ends."""
 
     def __init__(self, client: Client, game: str, token: str, strategy: Strategy | str, *,
-                 lobby: Lobby | None = None, seed: int | None = None, delay: float = 0.0,
+                 seed: int | None = None, delay: float = 0.0,
                  on_decision: Callable[[GameState, dict[str, Any], list[int]], None] | None = None
                  ) -> None:
         self.client = client
@@ -58,13 +56,11 @@ class NetworkBot:
         self.token = token
         self.strategy = (make_strategy(strategy, random.Random(seed))
                          if isinstance(strategy, str) else strategy)
-        self.lobby = lobby
         self.delay = delay
         """Seconds to wait before each answer (so that people can watch)."""
         self.on_decision = on_decision
         self.answers = 0
         self.state: GameState | None = None
-        self._snapshots_counted = 0
 
     async def play(self) -> dict[str, Any]:
         """Join and play to the end; return the result map."""
@@ -72,7 +68,6 @@ class NetworkBot:
         self.state = state
         answered: int | None = None
         while not state.over:
-            await self._recount_if_needed(state)
             decision = state.my_decision()
             if decision is not None and decision["id"] != answered:
                 if self.delay:
@@ -101,21 +96,6 @@ class NetworkBot:
         assert state.result is not None
         return state.result
 
-    async def _recount_if_needed(self, state: GameState) -> None:
-        """After a snapshot taken mid-game, count cards owned from the public replay."""
-        if state.snapshots == self._snapshots_counted:
-            return
-        self._snapshots_counted = state.snapshots
-        if self.lobby is None or all(p.owned_known for p in state.players):
-            return
-        try:
-            replay = await self.lobby.replay(self.game)
-        except (aiohttp.ClientError, Exception) as error:  # the counts stay approximate
-            log.info("could not fetch the replay to count cards: %s", error)
-            return
-        events = replay.get("events", []) if isinstance(replay, dict) else []
-        state.recount_owned(events[: state.seq])
-
 
 async def play_seat(server: str, game: str, token: str, strategy: str, *,
                     name: str = "dominion-bot", seed: int | None = None,
@@ -126,8 +106,7 @@ async def play_seat(server: str, game: str, token: str, strategy: str, *,
     try:
         async with Client(server, name=f"{name}/{strategy}", session=session,
                           game=game) as client:
-            bot = NetworkBot(client, game, token, strategy, lobby=Lobby(server, session),
-                             seed=seed)
+            bot = NetworkBot(client, game, token, strategy, seed=seed)
             return await bot.play()
     finally:
         if own:

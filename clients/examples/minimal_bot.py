@@ -4,9 +4,12 @@
 
 It uses only aiohttp and `dominion.protocol` (to build and read frames) and speaks
 protocol version 2: after the snapshot, one `update` per change carries the decision
-now pending. Its play: play all Treasures, buy Province, Gold or Silver when offered,
-otherwise end the phase; any other decision gets its first `min` options (for a
-`forced` decision, which has one answer, that is every option).
+now pending and the game as it now stands (`view`: the coins of the turn, the Supply,
+what everyone owns, their points), so it needs no rules of its own. Its play: play
+all Treasures, buy Province, Gold or Silver when offered, otherwise end the phase; any
+other decision gets its first `min` options (for a `forced` decision, which has one
+answer, that is every option). On its Buy phases it says the view's counters on
+standard error.
 """
 
 from __future__ import annotations
@@ -60,7 +63,7 @@ async def play(server: str, game: str, token: str) -> dict[str, Any]:
 
         await send(Hello(id=next(ids), versions=(2,), client="minimal-bot/1"))
         await send(Join(id=next(ids), game=game, token=token))
-        seat = None
+        seat, view = None, None
         async for frame in ws:
             if frame.type is not aiohttp.WSMsgType.BINARY:
                 break
@@ -71,12 +74,16 @@ async def play(server: str, game: str, token: str) -> dict[str, Any]:
             elif isinstance(message, Error):
                 print(f"refused: {message.code} {message.message}", file=sys.stderr)
             elif isinstance(message, Snapshot):
-                decision = message.view["decision"]
-            elif isinstance(message, Update):  # a change: its events, then what is pending
-                decision = message.decision
+                view, decision = message.view, message.view["decision"]
+            elif isinstance(message, Update):  # a change: the game now, and what is pending
+                view, decision = message.view, message.decision
             elif isinstance(message, GameOver):
                 return message.result
             if decision and decision["player"] == seat and "options" in decision:
+                if view is not None and decision["kind"] == "buy":  # counters: the view's
+                    turn, me = view["turn"], view["players"][seat]
+                    print(f"turn {turn['player_turn']}: ${turn['coins']}, {turn['buys']} "
+                          f"buys, {me['points']} VP", file=sys.stderr)
                 await send(Answer(id=next(ids), game=game, decision=decision["id"],
                                   options=tuple(choose(decision))))
     raise ConnectionError("the connection closed before the game ended")

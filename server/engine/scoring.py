@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -35,13 +36,17 @@ class Result:
 
 
 def player_score(p: PlayerState, cards: dict[str, Card]) -> int:
-    owned = p.owned()
-    gardens_worth = len(owned) // 10
+    return owned_points(Counter(p.owned()), cards)
+
+
+def owned_points(owned: Mapping[str, int], cards: dict[str, Card]) -> int:
+    """The VP of the cards a player owns (card -> count): Gardens by the cards' number."""
+    gardens_worth = sum(owned.values()) // 10
     total = 0
-    for card in owned:
-        total += cards[card].vp
+    for card, count in owned.items():
+        total += count * cards[card].vp
         if card == "gardens":
-            total += gardens_worth
+            total += count * gardens_worth
     return total
 
 

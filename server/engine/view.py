@@ -1,17 +1,21 @@
 """What a player, or a spectator, may know. The only way anything leaves the engine.
 
 Per docs/RULES.md, "Hidden and public information": everyone sees hand sizes, the top
-card of each discard pile, play areas, set-aside cards, the Trash and the Supply;
+card of each discard pile, play areas, set-aside cards, the Trash, the Supply and what
+each player owns (every gain and trash is public);
 only the owner sees their hand and their deck's size; nobody sees a deck's order
 or what lies in a discard pile below its top card.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
-from .events import Event, Secrecy
+from .events import Event, EventKind, Secrecy
+from .scoring import owned_points
 
 if TYPE_CHECKING:
     from .decisions import Decision
@@ -129,27 +133,85 @@ def decision_view(decision: Decision, viewer: Viewer) -> dict[str, Any]:
 
 
 def view(game: Game, viewer: Viewer) -> dict[str, Any]:
-    """The game as `viewer` may see it (a seat, or None for a spectator)."""
-    turn = game.turn
-    players = []
-    for p in game.players:
-        seen: dict[str, Any] = {
-            "seat": p.seat,
-            "name": p.name,
-            "hand_size": len(p.hand),
-            "discard_top": p.discard_top,
-            "in_play": list(p.in_play),
-            "set_aside": list(p.set_aside),
-            "turns": p.turns,
-        }
-        if viewer == p.seat:
-            seen["hand"] = list(p.hand)
-            seen["deck_size"] = len(p.deck)
-            seen["looking"] = list(p.looking)
-        players.append(seen)
+    """The game as `viewer` may see it (a seat, or None for a spectator), with the
+    decision pending as they see it: a snapshot's map."""
+    seen = board_views(game, [viewer])[viewer]
     pending = game.pending
-    return {
-        "viewer": viewer,
+    seen["decision"] = None if pending is None else decision_view(pending, viewer)
+    return seen
+
+
+class Ownership:
+    """What each player owns and the points it scores, kept from one change's views to
+    the next: a change recounts only the players it gave or took a card from (gains and
+    trashes are the only ways cards come and go; every other event moves them between a
+    player's own zones). Held by whoever builds the views of a game's changes."""
+
+    __slots__ = ("event_count", "owned", "points")
+
+    def __init__(self) -> None:
+        self.event_count = -1
+        """The game's event count when last brought up to date (-1: never)."""
+        self.owned: list[dict[str, int]] = []
+        self.points: list[int] = []
+
+    def update(self, game: Game, events: Sequence[Event]) -> None:
+        """Bring it up to date with `game`, whose latest events are `events` (all those
+        since the last update, for a recount of only the players they concern)."""
+        count = game.event_count
+        if count == self.event_count:
+            return
+        players = game.players
+        changed: set[int | None] = {event.player for event in events
+                                    if event.kind in _CHANGES_OWNERSHIP}
+        if (self.event_count != count - len(events) or len(self.owned) != len(players)
+                or None in changed):
+            changed = set(range(len(players)))
+            self.owned, self.points = [{} for _ in players], [0] * len(players)
+        for seat in changed:
+            assert seat is not None
+            p = players[seat]
+            # sorted: the order of the zones' cards (a deck's order) is not public
+            owned = self.owned[seat] = dict(sorted(Counter(chain(*p.zones())).items()))
+            self.points[seat] = owned_points(owned, game.cards)
+        self.event_count = count
+
+
+_CHANGES_OWNERSHIP = frozenset({EventKind.BOUGHT, EventKind.GAINED, EventKind.TRASHED,
+                                EventKind.GAME_STARTED})
+"""Event kinds after which what a player owns may differ (the start deals everyone's
+first cards: its event names no player, and everyone is counted)."""
+
+
+def board_views(game: Game, viewers: Sequence[Viewer], ownership: Ownership | None = None,
+                events: Sequence[Event] = ()) -> dict[Viewer, dict[str, Any]]:
+    """`view` without `decision` for many viewers at once (an `update`'s `view`).
+
+    The public parts (the Supply, the trash, the turn, every player's public fields,
+    what they own and their points) are built once and shared between the viewers, as
+    `fan_out` shares events: treat the maps as read-only. Only a seat's own player map
+    (its hand, deck size and the cards it looks at) and the top-level map are its own.
+    With `ownership` (kept between calls) and the game's latest `events`, only the
+    players those events gave or took cards from are counted again.
+    """
+    if ownership is None:
+        ownership = Ownership()
+    ownership.update(game, events)
+    turn = game.turn
+    resigned = game.resigned
+    public: list[dict[str, Any]] = [{
+        "seat": p.seat,
+        "name": p.name,
+        "hand_size": len(p.hand),
+        "discard_top": p.discard_top,
+        "in_play": list(p.in_play),
+        "set_aside": list(p.set_aside),
+        "turns": p.turns,
+        "owned": ownership.owned[p.seat],
+        "points": ownership.points[p.seat],
+        "resigned": p.seat in resigned,
+    } for p in game.players]
+    board = {
         "edition": game.setup.edition,
         "kingdom": list(game.setup.kingdom),
         "supply": {card: game.supply[card] for card in game.supply_order},
@@ -157,13 +219,22 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
         "turn": {
             "number": turn.number,
             "player": turn.player,
+            "player_turn": game.players[turn.player].turns,
             "phase": turn.phase.value,
             "actions": turn.actions,
             "buys": turn.buys,
             "coins": turn.coins,
         },
-        "players": players,
-        "decision": None if pending is None else decision_view(pending, viewer),
-        "result": None if game.result is None else game.result.to_dict(),
-        "event_count": game.event_count,
     }
+    result = None if game.result is None else game.result.to_dict()
+    seen: dict[Viewer, dict[str, Any]] = {}
+    for viewer in viewers:
+        players = public
+        if viewer is not None and 0 <= viewer < len(public):
+            p = game.players[viewer]
+            players = list(public)
+            players[viewer] = public[viewer] | {
+                "hand": list(p.hand), "deck_size": len(p.deck), "looking": list(p.looking)}
+        seen[viewer] = {"viewer": viewer, **board, "players": players, "result": result,
+                        "event_count": game.event_count}
+    return seen

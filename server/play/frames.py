@@ -12,6 +12,7 @@ from collections.abc import Collection, Sequence
 from dominion.protocol import GameEvent, GameOver, PendingDecision, Snapshot, Update, encode_server
 
 from ..engine import Event, Game, decision_view, fan_out, view
+from ..engine.view import Ownership, board_views
 
 Audience = tuple[int | None, int]
 """Who receives a change's frames: a viewer (seat, or None for spectators) and a version."""
@@ -23,14 +24,18 @@ def snapshot_frame(game_id: str, game: Game, viewer: int | None) -> bytes:
 
 
 def change_frames(game_id: str, game: Game, events: Sequence[Event],
-                  audiences: Collection[Audience]) -> dict[Audience, list[bytes]]:
+                  audiences: Collection[Audience], ownership: Ownership | None = None
+                  ) -> dict[Audience, list[bytes]]:
     """The frames that tell each audience (a viewer and a protocol version) about the
     latest `events` (the game's last ones) and what is pending now. Version 1: one
     `event` frame each, then `decision` (or `game_over`); version 2: one `update`
-    (then `game_over` once the game has ended). Forms that viewers share are encoded
-    once."""
+    with the game as the viewer now sees it (then `game_over` once the game has
+    ended). Forms that viewers share are built, or encoded, once; `ownership`, kept
+    between a game's changes, saves counting again what nobody gained or trashed."""
     viewers = list({viewer for viewer, _ in audiences})
     forms = fan_out(events, viewers)
+    current = [viewer for viewer, version in audiences if version >= 2]
+    boards = board_views(game, current, ownership, events) if current else {}
     pending, last_seq = game.pending, game.event_count
     over = [] if pending is not None else [encode_server(GameOver(
         game=game_id, result=game.result.to_dict() if game.result else {}), checked=False)]
@@ -42,7 +47,8 @@ def change_frames(game_id: str, game: Game, events: Sequence[Event],
         out = frames[viewer, version] = []
         if version >= 2:
             out.append(encode_server(Update(game=game_id, seq=last_seq, events=tuple(seen),
-                                            decision=decision), checked=False))
+                                            decision=decision, view=boards[viewer]),
+                                     checked=False))
             out.extend(over)
             continue
         first_seq = last_seq - len(seen) + 1

@@ -21,6 +21,7 @@ from ..engine import Answer, Event, Game, IllegalAnswer, Resignation, Setup
 from ..engine.replay import replay
 from ..engine.rng import new_seed
 from ..engine.scoring import score_game
+from ..engine.view import Ownership
 from ..errors import GameError
 from ..replays import commitment_of, spectator_replay
 from ..storage import GameLog, GameRecord, GameState, SeatRecord, StoredGame
@@ -86,8 +87,8 @@ class Seat:
 
 class Room:
     __slots__ = ("_bot_rng", "_bots", "_closed", "_histories", "_lock", "_metrics",
-                 "_settings", "_storage", "_subscribers", "_tasks", "answers", "game", "id",
-                 "on_changed", "on_ended", "record", "seats")
+                 "_ownership", "_settings", "_storage", "_subscribers", "_tasks", "answers",
+                 "game", "id", "on_changed", "on_ended", "record", "seats")
 
     def __init__(self, record: GameRecord, seats: list[Seat], storage: GameLog,
                  settings: Settings, metrics: Metrics, histories: HistoryCache) -> None:
@@ -95,6 +96,8 @@ class Room:
         self.id = record.id
         self.seats = seats
         self.game: Game | None = None
+        self._ownership = Ownership()
+        """What each player owns, kept between the views of the game's changes."""
         self.answers = AnswerLog()
         """Every answer the live game has applied: with its set-up and seed, the game
         (the live `Game` keeps no history; resumes and replays re-derive it from this)."""
@@ -611,7 +614,7 @@ class Room:
     def _change_frames(self, events: Sequence[Event], audiences: Collection[Audience]
                        ) -> dict[Audience, list[bytes]]:
         assert self.game is not None
-        return change_frames(self.id, self.game, events, audiences)
+        return change_frames(self.id, self.game, events, audiences, self._ownership)
 
     # -- for the lobby's listings -------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""A replay as players tell it, one line per happening: "Turn 3 — Alice", "Alice plays a
+"""A replay as players tell it, one line per happening: "Alice's turn 3", "Alice plays a
 Smithy." (the `text` format of a replay download)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from ..engine.cards import catalogue
 
 
 def text_log(replay: dict[str, Any]) -> str:
-    """The game as players tell it: "Turn 3 — Alice", "Alice plays a Smithy."."""
+    """The game as players tell it: "Alice's turn 3", "Alice plays a Smithy."."""
     edition = replay["game"]["edition"]
     cards = catalogue(edition)
     names = {p["seat"]: p["name"] or f"Seat {p['seat'] + 1}" for p in replay["players"]}
@@ -54,7 +54,8 @@ def _describe(event: dict[str, Any], names: dict[int, str],
         case "game_started":
             return None
         case "turn_started":
-            return f"\nTurn {event['data']['player_turn']} — {who}"
+            # named by the player's own count, as every client names a turn
+            return f"\n{who}'s turn {event['data']['player_turn']}"
         case "phase":
             return None
         case "shuffled":

@@ -36,7 +36,15 @@ def frames() -> list[ServerMessage]:
     ]
     result = {"scores": [3, 3, 3, 3], "turns": [1, 1, 1, 1], "winners": [0, 3],
               "decks": [{}, {}, {}, {}], "resigned": [2]}
-    return [Update(game=GAME, seq=len(events), events=tuple(events), decision=None),
+    players = [{"seat": seat, "name": name, "hand_size": 0, "discard_top": None,
+                "in_play": [], "set_aside": [], "turns": 1, "owned": {}, "points": 3,
+                "resigned": seat == 2} for seat, name in enumerate(EVIL)]
+    view = {"viewer": None, "edition": 2, "kingdom": [], "supply": {"copper": 31},
+            "trash": [], "turn": {"number": 1, "player": 0, "player_turn": 1,
+                                  "phase": "buy", "actions": 1, "buys": 1, "coins": 0},
+            "players": players, "result": result, "event_count": len(events)}
+    return [Update(game=GAME, seq=len(events), events=tuple(events), decision=None,
+                   view=view),
             ChatLine(game=GAME, sender=EVIL[0], text=CHAT), GameOver(game=GAME, result=result)]
 
 

@@ -14,14 +14,14 @@ def test_a_replay_is_shown_turn_by_turn_on_the_game_screen(tmp_path: Path) -> No
     replay.write_text(json.dumps(documented_replay()))
     terminal = Terminal(tmp_path, "replay", "show", str(replay), rows=24, columns=80)
     try:
-        first = terminal.wait("Turn 1 of")
+        first = terminal.wait("Step 1 of")
         assert first.startswith("Dominion ") and "Supply" in first and "Player" in first
         assert "'s hand:" in first  # a finished game's replay shows every hand
         terminal.type("")
-        second = terminal.wait("Turn 2 of")
+        second = terminal.wait("Step 2 of")
         assert second != first
         terminal.type("b")
-        terminal.wait("Turn 1 of")
+        terminal.wait("Step 1 of")
         terminal.type("q")
         assert terminal.exit_code() == 0
     finally:

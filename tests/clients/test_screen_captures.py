@@ -19,6 +19,7 @@ from dominion.clients.bots import make_strategy
 from dominion.clients.bots.wire import WireDecision
 from dominion.protocol import ServerMessage, Update
 from dominion.server.engine import Game, Setup, decision_view, visible_event
+from dominion.server.engine.view import board_views
 from dominion.server.play.bots import EngineTable
 
 from .fakeserver import fake_server
@@ -45,7 +46,7 @@ def position() -> list[ServerMessage]:
         game.answer(pending.player, pending.id, strategies[pending.player].choose(
             wire, EngineTable(game, pending.player)))
     return [Update(game=GAME, seq=len(events), events=tuple(events),
-                   decision=decision_view(game.pending, 0))]
+                   decision=decision_view(game.pending, 0), view=board_views(game, [0])[0])]
 
 
 @pytest.fixture(scope="module")

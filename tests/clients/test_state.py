@@ -1,87 +1,108 @@
-"""The client's game state, kept from events alone, agrees with the engine at every step.
-
-A seat's client (or a spectator's) sees only `visible_event(event, seat)`; from those it
-keeps the Supply, the turn's coins, everyone's cards owned, hand sizes, the top card of
-every discard pile (as a snapshot would show it) and its own hand. Random games of
-every Kingdom card (both editions) check each number after every event.
-"""
+"""The terminal client's game state (clients/state.py) is the server's view: after every
+answer of random games of every Kingdom card (both editions), every seat's state and a
+spectator's, kept from the `update` frames alone, show the engine's counters, what every
+player owns and their points. A complete replay's reader follows the hands through the
+events (where cards go, not what they do)."""
 
 from __future__ import annotations
 
 import random
-from collections import Counter
+from typing import Any
 
 import pytest
 
 from dominion.clients.bots import make_strategy
 from dominion.clients.bots.wire import WireDecision
-from dominion.clients.state import GameState, ReplayHands
-from dominion.server.engine import (
-    DecisionKind,
-    Game,
-    Setup,
-    decision_view,
-    event_record,
-    view,
-    visible_event,
-)
-from dominion.server.engine.cards import kingdom_cards
+from dominion.clients.state import GameState, PlayerState, ReplayHands
+from dominion.server.engine import Game, Setup, decision_view, event_record, view
 from dominion.server.play.bots import EngineTable
 
-
-def owned(game: Game, seat: int) -> Counter[str]:
-    return Counter(card for zone in game.players[seat].zones() for card in zone)
+from .view_games import changes, kingdoms
 
 
-def kingdoms(edition: int, games: int, rng: random.Random) -> list[list[str]]:
-    cards = list(kingdom_cards(edition))
-    chosen = [cards[i:i + 10] for i in range(0, len(cards) - 9, 10)]
-    chosen += [rng.sample(cards, 10) for _ in range(games - len(chosen))]
-    return chosen
+def shown(state: GameState) -> dict[str, Any]:
+    """What a screen or a bot reads from the state, named as the view names it."""
+    return {
+        "viewer": state.seat, "supply": state.supply, "trash": state.trash,
+        "turn": {"number": state.turn_number, "player": state.turn_player,
+                 "player_turn": state.player_turn, "phase": state.phase,
+                 "actions": state.actions, "buys": state.buys, "coins": state.coins},
+        "players": [player_fields(p) for p in state.players],
+        "decision": state.decision, "result": state.result,
+    }
+
+
+def player_fields(player: PlayerState) -> dict[str, Any]:
+    fields = {"seat": player.seat, "name": player.name, "hand_size": player.hand_size,
+              "discard_top": player.discard_top, "in_play": player.in_play,
+              "set_aside": player.set_aside, "turns": player.turns, "owned": player.owned,
+              "points": player.points, "resigned": player.resigned}
+    if player.hand is not None:
+        fields |= {"hand": player.hand, "deck_size": player.deck_size}
+    return fields
+
+
+def expected_fields(seen: dict[str, Any]) -> dict[str, Any]:
+    players = [{key: value for key, value in p.items() if key != "looking"}
+               for p in seen["players"]]
+    turn = dict(seen["turn"])
+    if seen["result"] is not None:
+        turn["phase"] = "game_over"
+    return {"viewer": seen["viewer"], "supply": seen["supply"], "trash": seen["trash"],
+            "turn": turn, "players": players, "decision": seen["decision"],
+            "result": seen["result"]}
 
 
 @pytest.mark.parametrize("edition", [1, 2])
-def test_state_from_events_matches_the_engine(edition: int) -> None:
-    rng = random.Random(edition)
-    for number, kingdom in enumerate(kingdoms(edition, 8, rng)):
-        players = 2 + number % 3
-        game = Game(Setup.create(players, edition=edition, kingdom=kingdom), seed=number)
-        strategy = make_strategy("random", random.Random(number))
-        # every seat, and a spectator
-        states = [GameState(game="g", seat=seat) for seat in [*range(players), None]]
-        replay = ReplayHands()
-        seen = 0
-        steps = 0
-        while game.pending is not None and steps < 3000:
-            for event in game.events[seen:]:
-                seen += 1
-                replay.apply(seen, event_record(event))
-                for state in states:
-                    state.apply_event(seen, visible_event(event, state.seat))
-            # between answers, every client's numbers are the engine's
-            for state in states:
-                assert state.seq == len(game.events)
-                assert state.supply == game.supply
-                if game.pending.kind is not DecisionKind.REACT:
-                    # A client counts an Attack's +coins when it is played; the engine,
-                    # once every Moat has answered (docs/RULES.md: Moat comes first).
-                    assert state.coins == game.turn.coins, state.seat
-                assert state.trash == game.trash
-                snapshot = view(game, state.seat)
-                for seat in range(players):
-                    # public: what a client that reconnected now would be shown
-                    assert state.players[seat].discard_top == \
-                        snapshot["players"][seat]["discard_top"], (state.seat, seat)
-                    assert +state.players[seat].owned == owned(game, seat)
-                    assert state.players[seat].hand_size == len(game.players[seat].hand)
-                    assert sorted(replay.hand(seat)) == sorted(game.players[seat].hand)
-                if state.seat is None:
-                    continue
-                mine = state.players[state.seat]
-                assert sorted(mine.hand or ()) == sorted(game.players[state.seat].hand)
-                assert sorted(mine.in_play) == sorted(game.players[state.seat].in_play)
-            pending = game.pending
-            decision = WireDecision.from_map(decision_view(pending, pending.player))
-            game.answer(pending.player, pending.id,
-                        strategy.choose(decision, EngineTable(game, decision.player)))
-            steps += 1
+def test_every_viewers_state_is_the_engines_view_after_every_answer(edition: int) -> None:
+    states: dict[tuple[str, int | None], GameState] = {}
+    checked = 0
+    for number, kingdom in enumerate(kingdoms(edition)):
+        for change in changes(edition, number, kingdom):
+            state = states.setdefault((change.game, change.viewer),
+                                      GameState(game="g", seat=change.viewer))
+            update = change.update
+            held = state.seq
+            new = state.apply_update(update.seq, update.events, update.decision, update.view)
+            assert [n for n, _ in new] == list(range(held + 1, update.seq + 1))
+            assert state.seq == change.expected["event_count"]
+            assert shown(state) == expected_fields(change.expected), (change.game, state.seat)
+            checked += 1
+    assert checked > 3000
+
+
+def test_an_update_that_repeats_events_already_held_hands_out_only_the_new_ones() -> None:
+    state = GameState(game="g", seat=0)
+    game = Game(Setup.create(2, kingdom="First Game"), seed=1)
+    seen = view(game, 0)
+    events = [{"kind": "drew", "player": 0, "count": 5}, {"kind": "phase", "zone": "buy"}]
+    assert [n for n, _ in state.apply_update(2, events, None, seen)] == [1, 2]
+    assert state.apply_update(2, events, None, seen) == []
+    assert [n for n, _ in state.apply_update(3, events, None, seen)] == [3]
+    assert state.seq == 3
+
+
+def test_a_complete_replays_reader_follows_every_hand_and_pile() -> None:
+    for edition in (1, 2):
+        for number, kingdom in enumerate(kingdoms(edition)):
+            game = Game(Setup.create(3, edition=edition, kingdom=kingdom), seed=number)
+            strategy = make_strategy("random", random.Random(number))
+            replay = ReplayHands()
+            seen = 0
+            for _ in range(300):
+                for event in game.events[seen:]:
+                    seen += 1
+                    replay.apply(seen, event_record(event))
+                state = replay.state
+                assert state.supply == game.supply and state.trash == game.trash
+                for seat, player in enumerate(game.players):
+                    assert sorted(replay.hand(seat)) == sorted(player.hand)
+                    assert sorted(state.players[seat].in_play) == sorted(player.in_play)
+                    assert state.players[seat].turns == player.turns
+                assert state.player_turn == game.players[game.turn.player].turns
+                pending = game.pending
+                if pending is None:
+                    break
+                decision = WireDecision.from_map(decision_view(pending, pending.player))
+                game.answer(pending.player, pending.id,
+                            strategy.choose(decision, EngineTable(game, decision.player)))

@@ -1,7 +1,8 @@
-"""The client speaks protocol version 2 (one `update` per change) and still version 1
-(`event` frames, then a `decision`): pushes give their numbered events either way, and
-a game kept from pushes alone, over either version and through a resume with nothing
-missed, agrees with a fresh snapshot of it."""
+"""The client speaks protocol version 2 (one `update` per change, carrying the view):
+pushes give their numbered events, and a game kept from pushes alone, through a resume
+with nothing missed, agrees with a fresh snapshot of it. The server still speaks version
+1 to older clients (`event` frames, then a `decision`), checked here through a raw
+socket, since the client no longer offers it."""
 
 from __future__ import annotations
 
@@ -11,23 +12,25 @@ import random
 from typing import Any
 
 import aiohttp
-import pytest
 
 from dominion.clients.bots import make_strategy
 from dominion.clients.bots.network import SeatTable
+from dominion.clients.bots.strategies import NoTable
 from dominion.clients.bots.wire import WireDecision
 from dominion.clients.lobby import Lobby
 from dominion.clients.net import Client, events_of
 from dominion.clients.state import GameState
 from dominion.protocol import (
+    Answer,
     ChatLine,
     GameEvent,
+    Join,
     PendingDecision,
     ServerMessage,
     Snapshot,
     Update,
 )
-from dominion.server.engine import Game, Setup, decision_view, visible_event
+from tests.server.wsclient import TestClient
 
 from .serverproc import Proxy, server_url
 
@@ -37,43 +40,13 @@ __all__ = ["server_url"]
 # -- without a server -------------------------------------------------------------------
 
 
-def test_events_of_numbers_the_events_of_either_version() -> None:
+def test_events_of_numbers_the_events_of_an_update() -> None:
     first, second = {"kind": "drew", "player": 0, "count": 5}, {"kind": "phase"}
-    update = Update(game="g", seq=7, events=(first, second), decision=None)
+    update = Update(game="g", seq=7, events=(first, second), decision=None, view={})
     assert list(events_of(update)) == [(6, first), (7, second)]
-    assert list(events_of(Update(game="g", seq=7, events=(), decision=None))) == []
-    assert list(events_of(GameEvent(game="g", seq=3, event=first))) == [(3, first)]
+    assert list(events_of(Update(game="g", seq=7, events=(), decision=None, view={}))) == []
     assert list(events_of(ChatLine(game="g", sender="Ann", text="hi"))) == []
     assert list(events_of(Snapshot(game="g", seq=3, view={}))) == []
-
-
-def test_state_from_updates_matches_the_engine() -> None:
-    """Each change as one update per seat: events applied, the decision as it is seen;
-    an update that repeats events already held does not apply them twice."""
-    game = Game(Setup.create(3, kingdom="First Game"), seed=5)
-    strategy = make_strategy("big_money", random.Random(5))
-    states = [GameState(game="g", seat=seat) for seat in range(3)]
-    seen = 0
-    for _ in range(3000):
-        pending = game.pending
-        for state in states:
-            events = tuple(visible_event(event, state.seat) for event in game.events)
-            decision = None if pending is None else decision_view(pending, state.seat)
-            # from the change before this one: those events again, then the new ones
-            state.apply_update(len(events), events[max(seen - 3, 0):], decision)
-            assert state.seq == len(game.events)
-            assert state.decision == decision
-            assert state.supply == game.supply and state.coins == game.turn.coins
-            assert state.trash == game.trash
-            for seat, player in enumerate(game.players):
-                assert state.players[seat].hand_size == len(player.hand)
-        seen = len(game.events)
-        if pending is None:
-            break
-        wire = WireDecision.from_map(decision_view(pending, pending.player))
-        game.answer(pending.player, pending.id,
-                    strategy.choose(wire, SeatTable(states[pending.player])))
-    assert all(state.decision is None and state.over for state in states)
 
 
 # -- against a real server ----------------------------------------------------------------
@@ -84,9 +57,11 @@ def numbers(state: GameState) -> dict[str, Any]:
     mine = state.players[state.seat] if state.seat is not None else None
     return {
         "seq": state.seq, "decision": state.decision, "supply": state.supply,
-        "trash": state.trash, "turn": (state.turn_number, state.turn_player, state.phase),
+        "trash": state.trash, "turn": (state.turn_number, state.turn_player, state.phase,
+                                       state.player_turn),
         "coins": state.coins, "actions": state.actions, "buys": state.buys,
-        "players": [(p.hand_size, p.in_play, p.discard_top, p.turns) for p in state.players],
+        "players": [(p.hand_size, p.in_play, p.discard_top, p.turns, p.owned, p.points)
+                    for p in state.players],
         "hand": sorted(mine.hand or ()) if mine is not None else None,
     }
 
@@ -116,30 +91,25 @@ async def fresh_snapshot(client: Client, state: GameState) -> None:
         await client.next_push(timeout=20)
 
 
-@pytest.mark.parametrize("versions", [(2, 1), (1,)], ids=["v2", "v1"])
-async def test_a_game_kept_from_pushes_equals_a_fresh_snapshot(
-        server_url: str, versions: tuple[int, ...]) -> None:
+async def test_a_game_kept_from_pushes_equals_a_fresh_snapshot(server_url: str) -> None:
     proxy = Proxy(int(server_url.rsplit(":", 1)[1]))
     port = await proxy.start()
     async with aiohttp.ClientSession() as session:
         lobby = Lobby(server_url, session)
         created = await lobby.create("Ann", 2, kingdom="First Game", bots={1: "big_money"})
         game, token = created["game"]["id"], created["token"]
-        seat = Client(f"http://127.0.0.1:{port}", session=session, versions=versions)
-        spectator = Client(server_url, session=session, versions=versions)
+        seat = Client(f"http://127.0.0.1:{port}", session=session)
+        spectator = Client(server_url, session=session)
         await seat.connect()
         await spectator.connect()
-        assert seat.welcome is not None and seat.welcome.version == versions[0]
+        assert seat.welcome is not None and seat.welcome.version == 2
         watched = await spectator.watch(game)
         state = await seat.join(game, token)
         pushes: list[ServerMessage] = []
         decision = await asyncio.wait_for(answer_until(seat, state, 12, pushes), 60)
         kinds = {type(push) for push in pushes}
-        if versions[0] == 2:
-            assert Update in kinds and not kinds & {GameEvent, PendingDecision}
-            assert any(len(push.events) > 1 for push in pushes if isinstance(push, Update))
-        else:
-            assert {GameEvent, PendingDecision} <= kinds and Update not in kinds
+        assert Update in kinds and not kinds & {GameEvent, PendingDecision}
+        assert any(len(push.events) > 1 for push in pushes if isinstance(push, Update))
         assert state.snapshots == 1  # everything since came as changes
 
         # The game waits for us; a dropped connection resumes with nothing missed.
@@ -149,11 +119,8 @@ async def test_a_game_kept_from_pushes_equals_a_fresh_snapshot(
         proxy.cut()
         resumed = await seat.next_push(timeout=20)
         assert seat.reconnects == 1
-        if versions[0] == 2:
-            assert isinstance(resumed, Update) and resumed.events == ()
-            assert resumed.seq == state.seq and resumed.decision == decision
-        else:
-            assert isinstance(resumed, PendingDecision) and resumed.decision == decision
+        assert isinstance(resumed, Update) and resumed.events == ()
+        assert resumed.seq == state.seq and resumed.decision == decision
         assert state.my_decision() == decision and state.snapshots == 1
 
         # The spectator catches up with the same change.
@@ -176,3 +143,35 @@ async def test_a_game_kept_from_pushes_equals_a_fresh_snapshot(
         await seat.close()
         await spectator.close()
     await proxy.stop()
+
+
+async def test_the_server_still_speaks_version_1_to_older_clients(server_url: str) -> None:
+    """A seat on version 1 gets a snapshot, then `event` frames numbered without gaps and
+    a `decision` frame per change, and never an `update`."""
+    async with aiohttp.ClientSession() as session:
+        created = await Lobby(server_url, session).create(
+            "Ann", 2, kingdom="First Game", bots={1: "big_money"})
+        game, token = created["game"]["id"], created["token"]
+        old = await TestClient.connect(session, server_url.replace("http", "ws", 1)
+                                       + "/api/v1/ws", version=1)
+        await old.request(Join, game=game, token=token)
+        snapshot = await old.push()
+        assert isinstance(snapshot, Snapshot)
+        seq, decision = snapshot.seq, snapshot.view["decision"]
+        strategy = make_strategy("random", random.Random(0))
+        answered = 0
+        while answered < 6:
+            if decision is not None and decision["player"] == 0 and "options" in decision:
+                choice = strategy.choose(WireDecision.from_map(decision), NoTable())
+                await old.request(Answer, game=game, decision=decision["id"], options=choice)
+                answered, decision = answered + 1, None
+                continue
+            frame = await old.push(timeout=20)
+            assert not isinstance(frame, Update)
+            if isinstance(frame, GameEvent):
+                assert frame.seq == seq + 1  # numbered without gaps
+                seq = frame.seq
+            elif isinstance(frame, PendingDecision):
+                decision = frame.decision
+        assert seq > snapshot.seq
+        await old.ws.close()

@@ -4,7 +4,22 @@ over thousands of events."""
 
 from __future__ import annotations
 
-from dominion.server.engine import DecisionKind, EventKind, decision_view, fan_out, visible_event
+import random
+
+from dominion.clients.bots import make_strategy
+from dominion.clients.bots.wire import WireDecision
+from dominion.server.engine import (
+    DecisionKind,
+    EventKind,
+    Game,
+    Setup,
+    decision_view,
+    fan_out,
+    visible_event,
+)
+from dominion.server.engine.cards import kingdom_cards
+from dominion.server.engine.view import Ownership, board_views
+from dominion.server.play.bots import EngineTable
 from tests.engine.scenario import play_action, scenario
 from tests.engine.test_cards_second_edition import sentry_keeping_estate_and_copper
 from tests.engine.test_cards_support import asked
@@ -34,3 +49,28 @@ def test_only_the_decider_sees_the_options_the_bounds_the_order_and_the_forcing(
                     {"id": 1, "kind": "card", "card": "copper"}]}
     assert decision_view(decision, 1) == public
     assert decision_view(decision, None) == public
+
+
+def test_views_that_keep_what_players_own_between_changes_are_views_built_afresh() -> None:
+    """`Ownership` recounts only the players a change gave or took cards from: after
+    every answer of random games of every Kingdom card, the views built with it are the
+    views built from nothing (Thief, Bandit, Remodel, Feast and the rest move cards)."""
+    for edition in (1, 2):
+        cards = list(kingdom_cards(edition))
+        for number, start in enumerate(range(0, len(cards), 8)):
+            kingdom = (cards[start:] + cards)[:10]
+            game = Game(Setup.create(2 + number % 3, edition=edition, kingdom=kingdom),
+                        seed=number, history=False)
+            strategy = make_strategy("random", random.Random(number))
+            ownership = Ownership()
+            viewers = [*range(len(game.players)), None]
+            events = list(game.events)
+            for _ in range(400):
+                assert board_views(game, viewers, ownership, events) == board_views(
+                    game, viewers)
+                pending = game.pending
+                if pending is None:
+                    break
+                decision = WireDecision.from_map(decision_view(pending, pending.player))
+                events = game.answer(pending.player, pending.id, strategy.choose(
+                    decision, EngineTable(game, decision.player)))

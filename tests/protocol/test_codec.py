@@ -89,24 +89,33 @@ def test_from_is_the_wire_name_of_the_chat_sender() -> None:
 
 DECISION = {"id": 3, "player": 1, "kind": "buy", "prompt": "Buy.", "source": None}
 DREW = {"kind": "drew", "player": 0, "count": 5}
+VIEW = {"viewer": 0, "edition": 2, "kingdom": [], "supply": {}, "trash": [], "turn": {},
+        "players": [], "result": None, "event_count": 9}
+"""An update's `view`: a snapshot's keys but `decision` (their values pass through)."""
 
 
 def test_an_update_is_its_fields_in_order_and_a_nil_decision_is_sent() -> None:
-    frame = encode_server(Update("g", 9, (DREW, {"kind": "game_ended"}), None))
+    frame = encode_server(Update("g", 9, (DREW, {"kind": "game_ended"}), None, VIEW))
     assert frame == msgpack.packb({"type": "update", "game": "g", "seq": 9,
-                                   "events": [DREW, {"kind": "game_ended"}], "decision": None})
-    assert decode_server(frame) == Update("g", 9, (DREW, {"kind": "game_ended"}), None)
-    empty = Update("g", 0, (), DECISION)
+                                   "events": [DREW, {"kind": "game_ended"}], "decision": None,
+                                   "view": VIEW})
+    assert decode_server(frame) == Update("g", 9, (DREW, {"kind": "game_ended"}), None, VIEW)
+    empty = Update("g", 0, (), DECISION, VIEW)
     assert decode_server(encode_server(empty)) == empty
 
 
-UPDATE = {"type": "update", "game": "g", "seq": 4, "events": [DREW], "decision": DECISION}
+UPDATE = {"type": "update", "game": "g", "seq": 4, "events": [DREW], "decision": DECISION,
+          "view": VIEW}
 
 
 @pytest.mark.parametrize(("frame", "code"), [
     ({k: v for k, v in UPDATE.items() if k != "decision"}, ErrorCode.MISSING_FIELD),
     ({k: v for k, v in UPDATE.items() if k != "events"}, ErrorCode.MISSING_FIELD),
     ({k: v for k, v in UPDATE.items() if k != "seq"}, ErrorCode.MISSING_FIELD),
+    ({k: v for k, v in UPDATE.items() if k != "view"}, ErrorCode.MISSING_FIELD),
+    ({**UPDATE, "view": None}, ErrorCode.BAD_FIELD_TYPE),
+    ({**UPDATE, "view": {k: v for k, v in VIEW.items() if k != "turn"}},
+     ErrorCode.MISSING_FIELD),
     ({**UPDATE, "events": None}, ErrorCode.BAD_FIELD_TYPE),
     ({**UPDATE, "events": DREW}, ErrorCode.BAD_FIELD_TYPE),
     ({**UPDATE, "events": [DREW, 5]}, ErrorCode.BAD_FIELD_TYPE),
@@ -138,7 +147,7 @@ def test_update_frames_are_checked(frame: dict[str, Any], code: ErrorCode | None
 def test_an_update_with_too_many_events_cannot_be_sent() -> None:
     with pytest.raises(ProtocolError) as caught:
         encode_server(Update("g", MAX_UPDATE_EVENTS + 1, (DREW,) * (MAX_UPDATE_EVENTS + 1),
-                             DECISION))
+                             DECISION, VIEW))
     assert caught.value.code is ErrorCode.TOO_LONG
 
 

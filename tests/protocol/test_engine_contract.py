@@ -26,6 +26,7 @@ from dominion.server.engine import (
     view,
     visible_event,
 )
+from dominion.server.engine.view import board_views
 
 VIEWERS = (0, 1, 2, None)
 
@@ -55,10 +56,12 @@ def play(seed: int) -> tuple[Game, list[tuple[int, int]]]:
                 decode_server(encode_server(GameEvent("g", seq, visible_event(event, viewer))))
         # version 2: one update per viewer, made as the server makes it (fan_out)
         forms = fan_out(events, VIEWERS)
+        boards = board_views(game, VIEWERS)
         for viewer in VIEWERS:
             assert forms[viewer] == [visible_event(event, viewer) for event in events]
             decision = None if game.pending is None else decision_view(game.pending, viewer)
-            update = Update("g", game.event_count, tuple(forms[viewer]), decision)
+            update = Update("g", game.event_count, tuple(forms[viewer]), decision,
+                            boards[viewer])
             decoded = decode_server(encode_server(update))
             assert decoded == update
             assert ("options" in (decision or {})) == (viewer == getattr(game.pending,
@@ -73,7 +76,8 @@ def test_a_whole_game_encodes_for_every_viewer_in_both_versions() -> None:
     assert game.result is not None
     decode_server(encode_server(GameOver("g", game.result.to_dict())))
     # a resume of the ended game that missed nothing: no events, no decision
-    last = decode_server(encode_server(Update("g", game.event_count, (), None)))
+    last = decode_server(encode_server(Update("g", game.event_count, (), None,
+                                              board_views(game, [None])[None])))
     assert isinstance(last, Update) and last.decision is None
     # updates number the events without gaps: each starts where the one before ended
     assert all(b[0] == a[1] + 1 for a, b in itertools.pairwise(changes))
@@ -84,11 +88,13 @@ def test_a_resume_from_the_start_fits_one_update() -> None:
     """A resume that missed every event of a long game: one update per viewer."""
     game, _ = play(3)
     assert game.event_count <= MAX_UPDATE_EVENTS
+    boards = board_views(game, VIEWERS)
     for viewer, seen in fan_out(game.events, VIEWERS).items():
         decision = None if game.pending is None else decision_view(game.pending, viewer)
-        frame = encode_server(Update("g", game.event_count, tuple(seen), decision))
+        update = Update("g", game.event_count, tuple(seen), decision, boards[viewer])
+        frame = encode_server(update)
         assert len(frame) < MAX_SERVER_FRAME_BYTES // 10
-        assert decode_server(frame) == Update("g", game.event_count, tuple(seen), decision)
+        assert decode_server(frame) == update
 
 
 def test_the_catalogue_fits_one_ack() -> None:

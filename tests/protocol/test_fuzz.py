@@ -126,7 +126,10 @@ HOSTILE = {
 }
 
 
-UPDATE_HEAD = b"\x85\xa4type\xa6update\xa4game\xa1g\xa3seq\x01\xa8decision\xc0\xa6events"
+UPDATE_VIEW = dict.fromkeys(("viewer", "edition", "kingdom", "supply", "trash", "turn",
+                             "players", "result", "event_count"))
+UPDATE_HEAD = (b"\x86\xa4type\xa6update\xa4game\xa1g\xa3seq\x01\xa8decision\xc0\xa4view"
+               + msgpack.packb(UPDATE_VIEW) + b"\xa6events")
 """An update's map up to its events: what follows is the events array."""
 SERVER_HOSTILE = {
     "events array32 of 4G": UPDATE_HEAD + b"\xdd\xff\xff\xff\xff",
@@ -168,4 +171,4 @@ def test_hostile_server_frames_are_refused_fast_and_small(frame: bytes) -> None:
 
 
 def test_the_hostile_update_head_is_an_update() -> None:
-    assert decode_server(UPDATE_HEAD + b"\x90") == Update("g", 1, (), None)
+    assert decode_server(UPDATE_HEAD + b"\x90") == Update("g", 1, (), None, UPDATE_VIEW)

@@ -69,7 +69,10 @@ def test_schema_names_every_version_and_subprotocol() -> None:
 
 def test_the_schema_of_update() -> None:
     update = SCHEMA["$defs"]["server.update"]
-    assert update["required"] == ["type", "game", "seq", "events", "decision"]
+    assert update["required"] == ["type", "game", "seq", "events", "decision", "view"]
+    view = update["properties"]["view"]["required"]
+    snapshot = SCHEMA["$defs"]["server.snapshot"]["properties"]["view"]["required"]
+    assert view == [key for key in snapshot if key != "decision"]  # the update has its own
     assert update["properties"]["events"]["maxItems"] == MAX_UPDATE_EVENTS
     assert update["properties"]["events"]["items"]["required"] == ["kind"]
     decision = update["properties"]["decision"]["anyOf"]
@@ -127,12 +130,15 @@ def test_schema_and_decoder_agree_on_server_frames(message: ServerMessage,
 
 EVENT = {"kind": "drew", "player": 0, "count": 5}
 DECISION = {"id": 3, "player": 1, "kind": "buy", "prompt": "Buy.", "source": None}
-UPDATE = {"type": "update", "game": "g", "seq": 4, "events": [EVENT], "decision": DECISION}
+VIEW = {"viewer": 0, "edition": 2, "kingdom": [], "supply": {}, "trash": [], "turn": {},
+        "players": [], "result": None, "event_count": 4}
+UPDATE = {"type": "update", "game": "g", "seq": 4, "events": [EVENT], "decision": DECISION,
+          "view": VIEW}
 
 
-@given(st.sampled_from(["events", "decision"]), st.data())
+@given(st.sampled_from(["events", "decision", "view"]), st.data())
 def test_schema_and_decoder_agree_inside_an_update(key: str, data: st.DataObject) -> None:
-    """Events and the decision spoiled one key deep."""
+    """Events, the decision and the view spoiled one key deep."""
     frame = json.loads(json.dumps(UPDATE))
     payload = frame[key][0] if key == "events" else frame[key]
     spoiled(payload, data)

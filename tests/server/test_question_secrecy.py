@@ -271,7 +271,11 @@ def translate(decision: Decision, like: Decision, chosen: Sequence[int]) -> list
 
 
 def swapped(game: Game, rng: random.Random) -> tuple[int, int, int] | None:
-    """A seat (not the one deciding) and a card of its hand and one of its deck that differ."""
+    """A seat (not the one deciding) and a card of its hand and one of its deck that differ.
+
+    Within one seat, so that what each player owns (public: every gain and trash is, and
+    views show it as `owned` and `points`) stays the same; a swap between two players'
+    hidden cards would change what each owns, which the views rightly tell."""
     decider = game.pending.player if game.pending else None
     owners = [p for p in game.players if p.seat != decider and p.hand and p.deck]
     rng.shuffle(owners)

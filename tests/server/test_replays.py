@@ -93,7 +93,7 @@ async def test_a_finished_game_in_three_formats(http: HttpClient) -> None:
         assert msgpack.unpackb(await packed.read()) == replay
 
     text = await (await http.get(f"/api/v1/games/{game}/replay?format=text")).text()
-    assert "Turn 1 — Ann" in text and "Ann resigns." in text
+    assert "Ann's turn 1" in text and "Ann resigns." in text
     assert "seen only by Ann" in text
     assert "The game ends." in text
     assert verify_replay(replay).ok

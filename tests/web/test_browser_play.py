@@ -76,11 +76,13 @@ def test_a_person_plays_a_whole_game_against_a_bot(browser: Browser, server_url:
     page.click('[data-key="next"]')
     page.click('[data-key="next"]')
     assert page.locator(".replay-controls [role=status]").inner_text() != first
-    page.fill(".replay-controls input[name=turn]", "3")
+    # steps are events, never called turns; a turn is its player's own ("Ann's turn 2")
+    page.fill(".replay-controls input[name=step]", "40")
     page.click(".replay-controls form button")
-    assert page.locator(".turn-line").inner_text().startswith("Turn 3")
+    assert page.locator(".replay-controls [role=status]").inner_text().startswith("Event 40 of")
+    assert re.match(r".+'s turn \d+ · ", page.locator(".turn-line").inner_text())
     page.click('[data-key="prev"]')
-    assert page.locator(".turn-line").inner_text().startswith("Turn 2")
+    assert page.locator(".replay-controls [role=status]").inner_text().startswith("Event 39 of")
     page.click('[data-key="last"]')
     page.wait_for_selector("#end")
     assert page_errors(page) == []

@@ -2,9 +2,8 @@
 // trash and the end of the game. Shared by live games and replays. Every state is said
 // in words or marks as well as colour.
 
+import { turnTitle } from "./describe.js";
 import { h } from "./dom.js";
-
-const BASE = ["copper", "silver", "gold", "estate", "duchy", "province", "curse"];
 
 /** A card's name, with its text on hover (`title`) and a button that shows the text. */
 function cardInfoButton(card, ui) {
@@ -16,9 +15,10 @@ function cardInfoButton(card, ui) {
 
 export function supplyView(state, ui) {
   const { i18n } = ui;
-  const kingdom = Object.keys(state.supply).filter((c) => !BASE.includes(c))
+  // the base piles in the server's order, then the Kingdom by cost (the catalogue's)
+  const kingdom = Object.keys(state.supply).filter((c) => state.kingdom.includes(c))
     .sort((a, b) => (i18n.cost(a) ?? 0) - (i18n.cost(b) ?? 0) || i18n.card(a).localeCompare(i18n.card(b)));
-  const base = BASE.filter((c) => c in state.supply);
+  const base = Object.keys(state.supply).filter((c) => !state.kingdom.includes(c));
   const pile = (card) => {
     const left = state.supply[card];
     const buy = ui.buyOption(card);
@@ -46,16 +46,19 @@ function cardList(cards, i18n) {
   return cards.length ? i18n.many(cards) : i18n.t("none");
 }
 
+/** "Ann's turn 12 (you) · Buy phase · Actions 0 · Buys 1 · Coins 5": the turn named by
+ *  its player's own count; the counters as the server sent them (a replay has none). */
 export function turnLine(state, ui) {
   const { i18n } = ui;
   const turn = state.turn;
-  const who = state.players[turn.player]?.name ?? "?";
+  const names = state.players.map((p) => p.name);
   const mine = turn.player === state.viewer ? ` (${i18n.t("you")})` : "";
+  const counted = Number.isInteger(turn.coins);
   return h("p", { class: "turn-line" },
-    h("strong", {}, i18n.t("turn_line", { n: turn.number, who: who + mine })), " · ",
-    i18n.t(`phase_${turn.phase}`), " · ",
-    `${i18n.t("actions")} ${turn.actions} · ${i18n.t("buys")} ${turn.buys} · `,
-    h("span", { class: "coins" }, `${i18n.t("coins")} ${turn.coins}`));
+    h("strong", {}, turnTitle(i18n, names, turn.player, turn.player_turn), mine), " · ",
+    i18n.t(`phase_${turn.phase}`),
+    counted ? [" · ", `${i18n.t("actions")} ${turn.actions} · ${i18n.t("buys")} ${turn.buys} · `,
+      h("span", { class: "coins" }, `${i18n.t("coins")} ${turn.coins}`)] : null);
 }
 
 /** Your own cards: the hand as buttons (playable ones marked), play area, deck count. */
@@ -83,9 +86,9 @@ export function mineView(state, ui) {
       + `${i18n.t("discard_top")}: ${topOf(me, i18n)}`));
 }
 
+/** The top card of the discard pile: none shows when it is empty or face down. */
 function topOf(player, i18n) {
-  if (!player.top_known) return i18n.t("unknown");
-  return player.discard_top ? i18n.card(player.discard_top) : i18n.t("empty");
+  return player.discard_top ? i18n.card(player.discard_top) : "–";
 }
 
 /** Everyone at the table: what is public about them (and every hand, in a replay). */
@@ -105,7 +108,7 @@ export function playersView(state, ui) {
       h("td", {}, cardList(p.in_play, i18n),
         p.set_aside.length ? ` · ${i18n.t("set_aside")}: ${cardList(p.set_aside, i18n)}` : ""),
       h("td", {}, String(p.turns)),
-      h("td", {}, p.owned_known ? String(state.points(p.seat)) : "?"));
+      h("td", {}, Number.isInteger(p.points) ? String(p.points) : "–"));
   });
   return h("section", { class: "players", "aria-label": i18n.t("players") },
     h("h2", {}, i18n.t("players")),

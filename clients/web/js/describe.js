@@ -21,7 +21,6 @@ const VERBS = {
 const PHRASES = {
   en: {
     started: (players, kingdom) => `The game starts: ${players}. Kingdom: ${kingdom}.`,
-    turn: (n, who) => `Turn ${n} — ${who}`,
     buy_phase: (who) => `${who} starts the Buy phase.`,
     resigned: (who) => `${who} resigns.`,
     ended: "The game is over.",
@@ -31,7 +30,6 @@ const PHRASES = {
   },
   pl: {
     started: (players, kingdom) => `Początek gry: ${players}. Królestwo: ${kingdom}.`,
-    turn: (n, who) => `Tura ${n} — ${who}`,
     buy_phase: (who) => `${who}: faza zakupu.`,
     resigned: (who) => `${who} poddaje się.`,
     ended: "Koniec gry.",
@@ -40,6 +38,13 @@ const PHRASES = {
     against: (who, card, attack) => `${who} odsłania ${card} przeciw: ${attack}.`,
   },
 };
+
+/** "Ann's turn 12": a turn is named by its player's own count, as the end table and the
+ *  terminal client count it (never by the table's count of turns). */
+export function turnTitle(i18n, names, seat, number) {
+  const who = Number.isInteger(seat) ? (names[seat] ?? `#${seat}`) : "?";
+  return i18n.t("turn_title", { who, n: number });
+}
 
 /**
  * @returns {{text: string, heading: boolean} | null} null for events a log leaves out
@@ -54,7 +59,7 @@ export function describe(event, names, i18n) {
     case "game_started":
       return { text: say.started(data.players.join(", "), i18n.many(data.kingdom)), heading: false };
     case "turn_started":
-      return { text: say.turn(data.turn, who), heading: true };
+      return { text: turnTitle(i18n, names, event.player, data.player_turn), heading: true };
     case "phase":
       return event.zone === "buy" ? { text: say.buy_phase(who), heading: false } : null;
     case "resigned":

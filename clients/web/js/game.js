@@ -1,6 +1,6 @@
 // A live game, as a player or a spectator: follows it over the WebSocket (resumed from the
-// last event held, after a reload too), keeps the GameState, draws the board, and turns
-// clicks into answers. Whatever the server refuses is said next to the decision.
+// last event held, after a reload too), keeps the latest view (GameState), draws the board,
+// and turns clicks into answers. Whatever the server refuses is said next to the decision.
 
 import { api, seats } from "./api.js";
 import {
@@ -17,7 +17,7 @@ const LOG_LINES = 400;
 export class GamePage {
   /**
    * @param {HTMLElement} root where the page draws
-   * @param {object} app i18n, costs, server info, setStatus
+   * @param {object} app i18n (with the card catalogue), server info, setStatus
    * @param {string} gameId
    * @param {{seat: number, token: string} | null} seat null to watch as a spectator
    */
@@ -93,36 +93,25 @@ export class GamePage {
   }
 
   onSnapshot(message) {
-    const viewer = this.seat ? this.seat.seat : null;
-    this.state = new GameState(viewer, this.app.costs);
+    this.state = new GameState(this.seat ? this.seat.seat : null);
     this.state.applySnapshot(message.seq, message.view);
     this.logEvents = [];
     this.logList.replaceChildren();
     this.afterChange();
-    if (!this.state.players.every((p) => p.owned_known)) {
-      // A snapshot does not say what anyone owns: count it from the public events so far.
-      api.replay(this.id).then((replay) => {
-        this.state.recountOwned(replay.events.slice(0, this.state.seq));
-        this.render();
-      }).catch(() => {});
-    }
   }
 
   onUpdate(message) {
-    const state = this.state ?? new GameState(this.seat ? this.seat.seat : null, this.app.costs);
+    const state = this.state ?? new GameState(this.seat ? this.seat.seat : null);
     this.state = state;
     const first = message.seq - message.events.length + 1;
-    if (first > state.seq + 1) { // missed events: ask again from what we hold
+    if (first > state.seq + 1) { // missed events (the log's): ask again from what we hold
       this.connection.resume(this.id, { token: this.seat?.token, lastSeq: () => state.seq });
       return;
     }
-    message.events.forEach((event, index) => {
-      if (first + index > state.seq) {
-        state.applyEvent(first + index, event);
-        this.log(event);
-      }
-    });
-    state.decision = message.decision;
+    for (const [, event] of state.applyUpdate(message.seq, message.events, message.decision,
+      message.view)) {
+      this.log(event);
+    }
     this.afterChange();
   }
 

@@ -44,7 +44,7 @@ export class LobbyPage {
       return h("li", { class: "game-row", dataset: { game: game.id } },
         h("span", { class: "game-id" }, game.id), " · ",
         t("seat_of", { taken: taken.length, seats: game.seats.length }), " · ",
-        `${t("edition")} ${game.edition}`, game.turn ? ` · ${t("turn_n", { n: game.turn })}` : "",
+        `${t("edition")} ${game.edition}`, game.turn ? ` · ${t("turns_played", { n: game.turn })}` : "",
         " · ", game.kingdom_name || i18n.many(game.kingdom), " · ",
         taken.map((s) => s.name).join(", "), " ", action(game));
     };

@@ -17,7 +17,6 @@ const app = {
   i18n: new I18n(window.localStorage, navigator.languages),
   server: null,
   cards: null,
-  costs: {},
   page: null,
   setStatus(text) {
     status.textContent = text;
@@ -65,9 +64,6 @@ async function boot() {
   showLanguage();
   [app.server, app.cards] = await Promise.all([api.server(), api.cards()]);
   app.i18n.setCatalogue(app.cards, 2);
-  for (const cards of Object.values(app.cards.editions)) {
-    for (const card of cards) app.costs[card.id] = card.cost;
-  }
   await route();
 }
 

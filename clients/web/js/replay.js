@@ -1,11 +1,12 @@
 // A finished game's replay (docs/REPLAYS.md), stepped through event by event: forward,
-// back, to a turn. A complete replay shows every card, so every hand is drawn.
+// back, to an event. A complete replay shows every card, so every hand is drawn; turns are
+// headed by their player's own count ("Ann's turn 12"), steps are events.
 
 import { api } from "./api.js";
 import { cardInfo, endView, playersView, supplyView, trashView, turnLine } from "./board.js";
 import { describe } from "./describe.js";
 import { fill, h } from "./dom.js";
-import { GameState } from "./state.js";
+import { ReplayState } from "./state.js";
 
 export class ReplayPage {
   constructor(root, app, gameId) {
@@ -17,12 +18,10 @@ export class ReplayPage {
     this.step = 0;
     this.state = null;
     this.shownCard = null;
-    this.turns = 0;
   }
 
   async start() {
     this.replay = await api.replay(this.id);
-    this.turns = this.replay.events.filter((e) => e.kind === "turn_started").length;
     this.goTo(1);
   }
 
@@ -33,18 +32,13 @@ export class ReplayPage {
     const events = this.replay.events;
     const target = Math.max(1, Math.min(step, events.length));
     if (!this.state || target < this.step) {
-      this.state = new GameState(null, this.app.costs, this.replay.complete);
+      this.state = new ReplayState();
       this.step = 0;
     }
     for (; this.step < target; this.step += 1) {
       this.state.applyEvent(this.step + 1, events[this.step]);
     }
     this.render();
-  }
-
-  turnStep(turn) {
-    const at = this.replay.events.findIndex((e) => e.kind === "turn_started" && e.data.turn === turn);
-    return at < 0 ? null : at + 1;
   }
 
   // the board's hooks: a replay answers nothing
@@ -67,9 +61,9 @@ export class ReplayPage {
     const events = this.replay.events;
     const names = state.players.map((p) => p.name);
     const current = describe(events[this.step - 1], names, i18n);
-    const turnInput = h("input", {
-      type: "number", min: 1, max: this.turns, value: state.turn.number || 1,
-      "aria-label": t("jump_turn"), name: "turn",
+    const stepInput = h("input", {
+      type: "number", min: 1, max: events.length, value: this.step,
+      "aria-label": t("jump_step"), name: "step",
     });
     const button = (key, label, step) => h("button", {
       type: "button", dataset: { key }, onclick: () => this.goTo(step),
@@ -83,10 +77,10 @@ export class ReplayPage {
         class: "jump",
         onsubmit: (event) => {
           event.preventDefault();
-          const step = this.turnStep(Number(turnInput.value));
-          if (step) this.goTo(step);
+          const step = Number(stepInput.value);
+          if (Number.isInteger(step)) this.goTo(step);
         },
-      }, turnInput, h("button", { type: "submit" }, t("go"))),
+      }, stepInput, h("button", { type: "submit" }, t("go"))),
       h("span", { role: "status" }, t("step", { n: this.step, total: events.length })));
     const focused = document.activeElement?.dataset?.key;
     fill(this.root, h("div", { class: "replay" },
