@@ -64,7 +64,8 @@ def replay_steps(edition: int) -> Iterator[dict[str, Any]]:
                         strategy.choose(decision, EngineTable(game, decision.player)))
 
 
-@pytest.mark.skipif(NODE is None, reason="Node.js is not installed (apt-get install nodejs; .ci/run does)")
+@pytest.mark.skipif(NODE is None,
+                    reason="Node.js is not installed (apt-get install nodejs; .ci/run does)")
 def test_the_pages_state_is_the_engines_view() -> None:
     lines = [json.dumps(step) for edition in (1, 2)
              for steps in (live_steps(edition), replay_steps(edition)) for step in steps]
