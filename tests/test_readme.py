@@ -74,7 +74,7 @@ def apt_packages(text: str) -> list[str]:
 
 def test_the_programs_the_readme_lists_are_those_ci_installs() -> None:
     listed = apt_packages(README)
-    assert listed == ["chromium", "nginx", "nodejs", "redis-server"]
+    assert listed == ["chromium", "nginx", "nodejs", "postgresql", "redis-server"]
     assert apt_packages((ROOT / ".ci" / "run").read_text()) == listed
     assert apt_packages((ROOT / "CONTRIBUTING.md").read_text()) == listed
 

@@ -22,7 +22,7 @@ _databases = itertools.count()
 def postgres_server() -> Iterator[PostgresServer]:
     why = missing()
     if why is not None:
-        pytest.skip(f"no PostgreSQL to test against: {why}")
+        pytest.skip(f"no PostgreSQL to test against ({why}): apt-get install postgresql")
     server = PostgresServer()
     server.start()
     try:

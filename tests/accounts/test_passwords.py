@@ -11,6 +11,7 @@ import pytest
 from dominion.protocol import ErrorCode
 from dominion.server.accounts.passwords import WAITING_PER_HASHER, Hasher, check_new_password
 from dominion.server.errors import GameError
+from tests.eventually import eventually
 
 CHEAP = {"time_cost": 1, "memory_kib": 64}
 
@@ -79,6 +80,8 @@ async def test_at_most_at_once_hashes_run_together_and_the_queue_is_bounded() ->
         with pytest.raises(GameError) as busy:
             await hasher.verify(None, "one too many")
         assert busy.value.code is ErrorCode.RATE_LIMITED and busy.value.retry_after_ms
+        await eventually(lambda: running == 2)  # both threads hash (a busy runner is slow)
+        await asyncio.sleep(0.05)  # and a third would have started by now, were it allowed
         release.set()
         await asyncio.gather(*waiting)
         assert most == 2

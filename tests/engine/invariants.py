@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 from dominion.server.engine import Decision, Game, Secrecy, view, visible_event
+from dominion.server.engine.scoring import player_score
 
-PUBLIC_PLAYER_KEYS = {"seat", "name", "hand_size", "discard_top", "in_play", "set_aside", "turns"}
+PUBLIC_PLAYER_KEYS = {"seat", "name", "hand_size", "discard_top", "in_play", "set_aside", "turns",
+                      "owned", "points", "resigned"}
 OWN_PLAYER_KEYS = PUBLIC_PLAYER_KEYS | {"hand", "deck_size", "looking"}
 PUBLIC_DECISION_KEYS = {"id", "player", "kind", "prompt", "source"}
 
@@ -21,6 +24,10 @@ def check_view_shape(game: Game, viewer: int | None) -> dict[str, Any]:
         assert shown["hand_size"] == len(p.hand)
         assert shown["discard_top"] == p.discard_top
         assert shown["in_play"] == p.in_play
+        # what each owns is public (every gain and trash is told): all of it, counted
+        assert shown["owned"] == dict(sorted(Counter(p.owned()).items()))
+        assert shown["points"] == player_score(p, game.cards)
+        assert shown["resigned"] == (p.seat in game.resigned)
         if viewer == p.seat:
             assert shown["hand"] == p.hand
             assert shown["deck_size"] == len(p.deck)
