@@ -26,6 +26,7 @@ SLOW_TESTS = (
     "tools/test_mutate.py",  # mutants, each against its tests
     "clients/test_play_interactive.py",  # whole games through a pseudo-terminal
     "engine/test_random_games.py::test_random_games",  # thousands of games
+    "engine/test_pure_python.py",  # the engine's tests again, on the pure-Python engine
     "server/test_no_leak_wire.py",  # whole games, every frame checked
     "server/test_restart.py::test_sigkill_loses_no_accepted_answer",  # kills under load
 )
