@@ -146,7 +146,7 @@ expect(where, "confirm answers with the picked", sent,
 expect(where, "no second answer on its way", act.intend(page, { type: Intent.CONFIRM }), []);
 const busy = findAll(decisionView(page, i18n), (n) => n.tag === "button");
 expect(where, "every button disabled while sending", busy.every((b) => b.props.disabled), true);
-act.answerFailed(page, 7, "The server refused: no");
+act.answerFailed(page, 7, { refusal: "no" });
 expect(where, "a refusal is said", textOf(decisionView(page, i18n)).includes("⚠ The server refused: no"), true);
 expect(where, "and the options are enabled again",
   findAll(decisionView(page, i18n), byClass("option")).some((b) => b.props.disabled), false);

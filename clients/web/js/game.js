@@ -104,10 +104,9 @@ export class GamePage {
 
   answer({ decision, options }) {
     this.connection.request("answer", { game: this.id, decision, options }).catch((error) => {
-      const text = error instanceof ServerError
-        ? this.i18n.t("refused", { message: error.message })
-        : error instanceof ConnectionLost ? null : String(error);
-      this.perform(act.answerFailed(this.page, decision, text));
+      const why = error instanceof ServerError ? { refusal: error.message }
+        : error instanceof ConnectionLost ? {} : { failure: String(error) };
+      this.perform(act.answerFailed(this.page, decision, why));
     });
   }
 
@@ -121,10 +120,9 @@ export class GamePage {
     const seen = `${page.version.game} ${lang}`;
     const any = `${page.version.ui} ${lang}`;
     if (!game) {
-      const waiting = page.summary
+      return [["waiting", any, () => (page.summary
         ? waitingView(page, i18n, this.id, `${window.location.origin}/#/game/${this.id}`)
-        : h("p", {}, i18n.t("loading"));
-      return [["waiting", any, () => waiting]];
+        : h("p", {}, i18n.t("loading")))]];
     }
     return [
       ["turn", seen, () => turnLine(game, i18n)],
@@ -151,7 +149,7 @@ export class GamePage {
     }
     const before = this.drawn.parts;
     const now = new Map();
-    let changed = before.size === 0;
+    let changed = false;
     for (const [name, key, view] of this.parts()) {
       const old = before.get(name);
       if (old && old.key === key) {
@@ -163,7 +161,7 @@ export class GamePage {
       changed = true;
     }
     this.drawn.parts = now;
-    if (changed || now.size !== before.size) {
+    if (changed) {
       this.boardArea.replaceChildren(...[...now.values()].map((part) => part.node).filter(Boolean));
     }
     fillWith(this.sideControls, this.dispatch, resignView(this.page, this.i18n));

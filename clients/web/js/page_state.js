@@ -124,10 +124,12 @@ export function confirm(page, ids) {
   return [{ type: Effect.ANSWER, decision: decision.id, options: [...ids] }];
 }
 
-/** The server refused an answer (or the connection failed before it said). */
-export function answerFailed(page, decisionId, text) {
+/** An answer did not go through: the server refused it (`refusal`, its message), or it
+ *  failed otherwise (`failure`); neither when the connection was lost. */
+export function answerFailed(page, decisionId, { refusal = null, failure = null } = {}) {
   if (page.sending === decisionId) page.sending = null;
-  if (text !== null) page.message = { text };
+  if (refusal !== null) return refused(page, refusal);
+  if (failure !== null) page.message = { text: failure };
   changedUi(page);
   return [];
 }
