@@ -35,6 +35,8 @@ if not os.path.exists(CHROMIUM):
 
 Page = sync_api.Page
 Browser = sync_api.Browser
+expect = sync_api.expect
+"""Waits for what a page shows: it draws on the next animation frame, not during a click."""
 
 
 def screenshot_folder() -> Path | None:
@@ -144,7 +146,10 @@ def act(page: Page, buys: tuple[str, ...] = PREFERRED_BUYS) -> str:
     if confirm.count():
         index = 0
         while confirm.is_disabled():
+            key = options.nth(index).get_attribute("data-key")
             options.nth(index).click()
+            # drawn on the next animation frame: the pick is marked before confirm is read
+            decision.locator(f'.option.picked[data-key="{key}"]').wait_for()
             index += 1
         confirm.click()
         return "confirm"
@@ -194,5 +199,5 @@ def start_again(db: Path, port: int) -> subprocess.Popen[bytes]:
 
 
 __all__ = ["WAIT_MS", "Browser", "Page", "act", "browser", "create_table", "decision_id",
-           "my_turn", "new_page", "page_errors", "play_together", "screenshot",
+           "expect", "my_turn", "new_page", "page_errors", "play_together", "screenshot",
            "server_url", "start_again", "stop"]

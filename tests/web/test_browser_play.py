@@ -12,6 +12,7 @@ from .browser import (
     browser,
     create_table,
     decision_id,
+    expect,
     my_turn,
     new_page,
     page_errors,
@@ -100,14 +101,14 @@ def test_a_refused_click_says_why_and_changes_nothing(browser: Browser, server_u
     assert decision_id(page) == before
     assert page.locator(".turn-line .coins").inner_text() == coins
     assert "\N{MULTIPLICATION SIGN}8" in page.locator('.pile [data-card="province"]').inner_text()
-    # the Polish switch: the whole page, card names included
+    # the Polish switch: the whole page, card names included (drawn on the next frame)
     page.click("#language")
-    assert page.locator(".supply h2").inner_text() == "Zasoby"
+    expect(page.locator(".supply h2")).to_have_text("Zasoby")
     assert "Miedziaki" in page.locator(".supply").inner_text()
     assert "Faza zakupu" in page.locator(".turn-line").inner_text()
     assert page.locator("#decision h2").inner_text() == "Twoja decyzja"
     page.click("#language")
-    assert page.locator(".supply h2").inner_text() == "Supply"
+    expect(page.locator(".supply h2")).to_have_text("Supply")
     assert page_errors(page) == []
 
 

@@ -1,40 +1,42 @@
 // Drawing a game's board from a GameState: the Supply, your cards, the other players, the
 // trash and the end of the game. Shared by live games and replays. Every state is said
-// in words or marks as well as colour.
+// in words or marks as well as colour. Pure: each function reads only the GameState and
+// the words (i18n) it is given, and returns vnodes (dom.js) whose clicks are intents.
 
+import { optionFor } from "./decision.js";
 import { turnTitle } from "./describe.js";
 import { h } from "./dom.js";
+import { Intent } from "./page_state.js";
 
 /** A card's name, with its text on hover (`title`) and a button that shows the text. */
-function cardInfoButton(card, ui) {
+function cardInfoButton(card, i18n) {
   return h("button", {
-    type: "button", class: "info", "aria-label": ui.i18n.t("info", { card: ui.i18n.card(card) }),
-    title: ui.i18n.cardText(card), onclick: () => ui.showCard(card),
+    type: "button", class: "info", "aria-label": i18n.t("info", { card: i18n.card(card) }),
+    title: i18n.cardText(card), onclick: { type: Intent.SHOW_CARD, card },
   }, "?");
 }
 
-export function supplyView(state, ui) {
-  const { i18n } = ui;
+export function supplyView(state, i18n) {
   // the base piles in the server's order, then the Kingdom by cost (the catalogue's)
   const kingdom = Object.keys(state.supply).filter((c) => state.kingdom.includes(c))
     .sort((a, b) => (i18n.cost(a) ?? 0) - (i18n.cost(b) ?? 0) || i18n.card(a).localeCompare(i18n.card(b)));
   const base = Object.keys(state.supply).filter((c) => !state.kingdom.includes(c));
   const pile = (card) => {
     const left = state.supply[card];
-    const buy = ui.buyOption(card);
+    const buy = optionFor(state.myDecision(), "buy", card);
     return h("li", { class: `pile${buy ? " can-buy" : ""}${left ? "" : " empty"}` },
       h("button", {
         type: "button", class: "card-button", title: i18n.cardText(card),
         dataset: { key: `supply:${card}`, card },
         "aria-label": `${i18n.card(card)}, ${i18n.t("cost")} ${i18n.cost(card) ?? "?"}, `
           + `${i18n.t("left")} ${left}${buy ? `, ${i18n.t("buy_x", { card: "" }).trim()}` : ""}`,
-        onclick: () => ui.clickSupply(card),
+        onclick: { type: Intent.CLICK_SUPPLY, card },
       },
       h("span", { class: "cost" }, `$${i18n.cost(card) ?? "?"}`),
       h("span", { class: "name" }, i18n.card(card)),
       h("span", { class: "left" }, left ? `×${left}` : i18n.t("empty")),
       buy ? h("span", { class: "mark" }, " ✓") : null),
-      cardInfoButton(card, ui));
+      cardInfoButton(card, i18n));
   };
   return h("section", { class: "supply", "aria-label": i18n.t("supply") },
     h("h2", {}, i18n.t("supply")),
@@ -48,8 +50,7 @@ function cardList(cards, i18n) {
 
 /** "Ann's turn 12 (you) · Buy phase · Actions 0 · Buys 1 · Coins 5": the turn named by
  *  its player's own count; the counters as the server sent them (a replay has none). */
-export function turnLine(state, ui) {
-  const { i18n } = ui;
+export function turnLine(state, i18n) {
   const turn = state.turn;
   const names = state.players.map((p) => p.name);
   const mine = turn.player === state.viewer ? ` (${i18n.t("you")})` : "";
@@ -62,19 +63,18 @@ export function turnLine(state, ui) {
 }
 
 /** Your own cards: the hand as buttons (playable ones marked), play area, deck count. */
-export function mineView(state, ui) {
-  const { i18n } = ui;
+export function mineView(state, i18n) {
   const me = state.players[state.viewer];
   if (!me || !me.hand) return null;
   const hand = [...me.hand].sort((a, b) => i18n.card(a).localeCompare(i18n.card(b)));
   return h("section", { class: "mine", "aria-label": i18n.t("your_hand") },
     h("h2", {}, i18n.t("your_hand"), ` (${me.hand.length})`),
     h("ul", { class: "hand" }, hand.map((card, index) => {
-      const play = ui.playOption(card);
+      const play = optionFor(state.myDecision(), "play", card);
       return h("li", {}, h("button", {
         type: "button", class: `card-button${play ? " can-play" : ""}`, title: i18n.cardText(card),
         dataset: { key: `hand:${card}:${index}`, card },
-        onclick: () => ui.clickHand(card),
+        onclick: { type: Intent.CLICK_HAND, card },
       }, i18n.card(card), play ? h("span", { class: "mark" }, " ▶") : null));
     })),
     h("p", {}, h("strong", {}, `${i18n.t("in_play")}: `), cardList(me.in_play, i18n)),
@@ -92,8 +92,7 @@ function topOf(player, i18n) {
 }
 
 /** Everyone at the table: what is public about them (and every hand, in a replay). */
-export function playersView(state, ui) {
-  const { i18n } = ui;
+export function playersView(state, i18n) {
   const rows = state.players.map((p) => {
     const marks = [];
     if (p.seat === state.turn.player && !state.result) marks.push("▶");
@@ -120,15 +119,14 @@ export function playersView(state, ui) {
       h("tbody", {}, rows))));
 }
 
-export function trashView(state, ui) {
+export function trashView(state, i18n) {
   return h("section", { class: "trash" },
-    h("h2", {}, ui.i18n.t("trash"), ` (${state.trash.length})`),
-    h("p", {}, cardList(state.trash, ui.i18n)));
+    h("h2", {}, i18n.t("trash"), ` (${state.trash.length})`),
+    h("p", {}, cardList(state.trash, i18n)));
 }
 
 /** The end of the game: scores, the winners and why, and the replay downloads. */
-export function endView(state, ui, gameId, replayUrl) {
-  const { i18n } = ui;
+export function endView(state, i18n, gameId, replayUrl) {
   const result = state.result;
   const names = state.players.map((p) => p.name);
   const winners = result.winners || [];
@@ -164,13 +162,12 @@ export function endView(state, ui, gameId, replayUrl) {
       h("a", { href: `#/replay/${gameId}` }, i18n.t("replay"))));
 }
 
-export function cardInfo(card, ui) {
-  const { i18n } = ui;
+export function cardInfo(card, i18n) {
   const entry = i18n.cards.get(card);
   return h("aside", { class: "card-info", role: "dialog", "aria-label": i18n.card(card) },
     h("h3", {}, i18n.card(card), ` ($${entry?.cost ?? "?"})`),
     h("p", { class: "types" }, (entry?.types || []).join(", ")),
     h("p", {}, i18n.cardText(card)),
-    h("button", { type: "button", onclick: () => ui.showCard(null), dataset: { key: "close-info" } },
+    h("button", { type: "button", onclick: { type: Intent.SHOW_CARD, card: null }, dataset: { key: "close-info" } },
       i18n.t("close")));
 }

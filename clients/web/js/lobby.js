@@ -2,7 +2,7 @@
 // creating a table (seats, edition, Kingdom, bots). Only the REST API.
 
 import { api, seats } from "./api.js";
-import { fill, h } from "./dom.js";
+import { el, fill, h } from "./dom.js";
 
 const REFRESH_MS = 5000;
 
@@ -19,9 +19,9 @@ export class LobbyPage {
     this.root = root;
     this.app = app;
     this.i18n = app.i18n;
-    this.lists = h("div", { class: "lists" });
+    this.lists = el("div", { class: "lists" });
     this.timer = null;
-    this.message = h("p", { class: "refused", role: "alert" });
+    this.message = el("p", { class: "refused", role: "alert" });
   }
 
   async start() {
@@ -64,20 +64,20 @@ export class LobbyPage {
   createForm() {
     const { i18n } = this;
     const t = (key, vars) => i18n.t(key, vars);
-    const form = h("form", { class: "create", "aria-label": t("create_table") });
-    const name = h("input", { name: "name", required: true, maxlength: 40, value: savedName() });
-    const seatCount = h("select", { name: "seats" },
+    const form = el("form", { class: "create", "aria-label": t("create_table") });
+    const name = el("input", { name: "name", required: true, maxlength: 40, value: savedName() });
+    const seatCount = el("select", { name: "seats" },
       [2, 3, 4, 5, 6].map((n) => h("option", { value: n }, String(n))));
-    const edition = h("select", { name: "edition" },
+    const edition = el("select", { name: "edition" },
       h("option", { value: 2 }, "2"), h("option", { value: 1 }, "1"));
-    const mode = h("select", { name: "kingdom-mode" },
+    const mode = el("select", { name: "kingdom-mode" },
       h("option", { value: "recommended" }, t("kingdom_recommended")),
       h("option", { value: "random" }, t("kingdom_random")),
       h("option", { value: "chosen" }, t("kingdom_chosen")));
-    const recommended = h("select", { name: "kingdom", "aria-label": t("kingdom_recommended") });
-    const chosenCount = h("span", { role: "status" });
-    const chosen = h("fieldset", { class: "chosen" });
-    const botSeats = h("div", { class: "bot-seats" });
+    const recommended = el("select", { name: "kingdom", "aria-label": t("kingdom_recommended") });
+    const chosenCount = el("span", { role: "status" });
+    const chosen = el("fieldset", { class: "chosen" });
+    const botSeats = el("div", { class: "bot-seats" });
     const strategies = this.app.server.bot_strategies;
 
     const editionCards = () => {
@@ -148,13 +148,13 @@ export class LobbyPage {
 export async function tablePage(root, app, gameId) {
   const t = (key, vars) => app.i18n.t(key, vars);
   const summary = await api.game(gameId);
-  const message = h("p", { class: "refused", role: "alert" });
+  const message = el("p", { class: "refused", role: "alert" });
   const taken = summary.seats.filter((s) => s.name);
   const parts = [h("h2", {}, t("table", { id: gameId })),
     h("p", {}, t("seat_of", { taken: taken.length, seats: summary.seats.length }), " · ",
       t("seats_taken", { names: taken.map((s) => s.name).join(", ") }))];
   if (summary.state === "open") {
-    const name = h("input", { name: "name", required: true, maxlength: 40, value: savedName() });
+    const name = el("input", { name: "name", required: true, maxlength: 40, value: savedName() });
     parts.push(h("form", {
       class: "join",
       onsubmit: async (event) => {

@@ -5,7 +5,8 @@
 import { api } from "./api.js";
 import { cardInfo, endView, playersView, supplyView, trashView, turnLine } from "./board.js";
 import { describe } from "./describe.js";
-import { fill, h } from "./dom.js";
+import { el, fillWith, h } from "./dom.js";
+import { Intent } from "./page_state.js";
 import { ReplayState } from "./state.js";
 
 export class ReplayPage {
@@ -18,6 +19,12 @@ export class ReplayPage {
     this.step = 0;
     this.state = null;
     this.shownCard = null;
+    // a replay answers nothing: a click on a pile shows its card
+    this.dispatch = (intent) => {
+      if (intent.type === Intent.SHOW_CARD || intent.type === Intent.CLICK_SUPPLY) {
+        this.showCard(intent.card);
+      }
+    };
   }
 
   async start() {
@@ -41,15 +48,6 @@ export class ReplayPage {
     this.render();
   }
 
-  // the board's hooks: a replay answers nothing
-  buyOption() { return null; }
-
-  playOption() { return null; }
-
-  clickSupply(card) { this.showCard(card); }
-
-  clickHand() {}
-
   showCard(card) {
     this.shownCard = card;
     this.render();
@@ -61,7 +59,7 @@ export class ReplayPage {
     const events = this.replay.events;
     const names = state.players.map((p) => p.name);
     const current = describe(events[this.step - 1], names, i18n);
-    const stepInput = h("input", {
+    const stepInput = el("input", {
       type: "number", min: 1, max: events.length, value: this.step,
       "aria-label": t("jump_step"), name: "step",
     });
@@ -83,17 +81,17 @@ export class ReplayPage {
       }, stepInput, h("button", { type: "submit" }, t("go"))),
       h("span", { role: "status" }, t("step", { n: this.step, total: events.length })));
     const focused = document.activeElement?.dataset?.key;
-    fill(this.root, h("div", { class: "replay" },
+    fillWith(this.root, this.dispatch, h("div", { class: "replay" },
       h("h2", {}, t("replay_of", { id: this.id })),
       controls,
       h("p", { class: "current-event" }, current ? current.text : ""),
       h("div", { class: "board" },
-        turnLine(state, this),
-        state.result ? endView(state, this, this.id, api.replayUrl) : null,
-        this.shownCard ? cardInfo(this.shownCard, this) : null,
-        supplyView(state, this),
-        playersView(state, this),
-        trashView(state, this))));
+        turnLine(state, i18n),
+        state.result ? endView(state, i18n, this.id, api.replayUrl) : null,
+        this.shownCard ? cardInfo(this.shownCard, i18n) : null,
+        supplyView(state, i18n),
+        playersView(state, i18n),
+        trashView(state, i18n))));
     if (focused) this.root.querySelector(`[data-key="${focused}"]`)?.focus();
   }
 }

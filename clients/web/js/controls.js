@@ -1,0 +1,126 @@
+// Drawing a live game's controls from its PageState: the decision bar (the options, what
+// is picked, what was refused), the table before the game starts, and the resign button.
+// Pure, as board.js: each function reads only the PageState and the words (i18n) it is
+// given, and returns vnodes (dom.js) whose clicks are intents (page_state.js).
+
+import { acceptable, picksSeveral } from "./decision.js";
+import { h } from "./dom.js";
+import { Intent } from "./page_state.js";
+
+/** An option's words: "Play Smithy", "Buy Gold ($6)", "End your turn". */
+export function optionLabel(decision, option, i18n) {
+  const card = i18n.card(option.card);
+  switch (option.kind) {
+    case "play": return i18n.t("play_x", { card });
+    case "buy": return `${i18n.t("buy_x", { card })} ($${i18n.cost(option.card) ?? "?"})`;
+    case "play_all_treasures": return i18n.t("play_all");
+    case "end_phase":
+      return i18n.t(decision.kind === "play_action" ? "end_actions"
+        : decision.kind === "buy" ? "end_turn" : "end_phase");
+    case "yes": return i18n.t("yes");
+    case "no": return i18n.t("no");
+    case "trash": return `${i18n.t("trash_it")}: ${card}`;
+    case "discard": return `${i18n.t("discard_it")}: ${card}`;
+    case "keep": return `${i18n.t("keep_it")}: ${card}`;
+    case "card": return card;
+    default: return option.card ? `${option.kind}: ${card}` : option.kind;
+  }
+}
+
+/** A PageState's `message` in words (a card it names, with its cost, in this language). */
+export function messageText(message, i18n) {
+  if (message.text !== undefined) return message.text;
+  const vars = { ...message.vars };
+  if (vars.card) Object.assign(vars, { card: i18n.card(vars.card), cost: i18n.cost(vars.card) });
+  return i18n.t(message.key, vars);
+}
+
+/** What the page answered by itself. */
+function noteText(note, i18n) {
+  const what = note.ids.map((id) => optionLabel(note.decision, note.decision.options[id], i18n));
+  return i18n.t("answered_forced", { what: what.join(", ") || i18n.t("none") });
+}
+
+/** Your decision's options (enabled unless an answer is on its way), or whom the table
+ *  waits for; what was refused; null once the game is over and nothing is left to say. */
+export function decisionView(page, i18n) {
+  const t = (key, vars) => i18n.t(key, vars);
+  const game = page.game;
+  const parts = [];
+  const decision = game.decision;
+  const asked = game.myDecision();
+  const mine = asked && !page.autoAnswered.has(asked.id) ? asked : null;
+  if (mine) {
+    parts.push(h("h2", {}, t("your_decision")));
+    parts.push(h("p", { class: "prompt" }, i18n.prompt(mine),
+      mine.source ? ` (${i18n.card(mine.source)})` : ""));
+    const several = picksSeveral(mine);
+    if (several) {
+      parts.push(h("p", {}, mine.ordered ? t("choose_order") : t("choose_n", {
+        range: mine.min === mine.max ? mine.min : `${mine.min}–${mine.max}`,
+      })));
+    }
+    const busy = page.sending === mine.id;
+    const ids = page.picked.ids;
+    parts.push(h("div", { class: "options", role: "group", "aria-label": t("your_decision") },
+      mine.options.map((option) => {
+        const at = ids.indexOf(option.id);
+        const mark = at < 0 ? "" : mine.ordered ? ` ${t("order_n", { n: at + 1 })}` : " ✓";
+        return h("button", {
+          type: "button", class: `option${at >= 0 ? " picked" : ""}`, disabled: busy,
+          "aria-pressed": several ? String(at >= 0) : undefined,
+          dataset: { key: `option:${option.id}`, kind: option.kind, card: option.card ?? "" },
+          onclick: { type: Intent.PICK, option },
+        }, optionLabel(mine, option, i18n), mark);
+      })));
+    if (several) {
+      parts.push(h("div", { class: "confirm" },
+        h("button", {
+          type: "button", class: "primary", disabled: busy || !acceptable(mine, ids),
+          dataset: { key: "confirm" }, onclick: { type: Intent.CONFIRM },
+        }, t("confirm")),
+        mine.min === 0 ? h("button", {
+          type: "button", disabled: busy, dataset: { key: "none" },
+          onclick: { type: Intent.CONFIRM, ids: [] },
+        }, t("choose_none")) : null));
+    }
+  } else if (decision) {
+    const who = game.players[decision.player]?.name ?? "?";
+    parts.push(h("p", {}, t("waiting_for", { who, kind: i18n.kind(decision.kind) })));
+  }
+  if (page.note) parts.push(h("p", { class: "note" }, noteText(page.note, i18n)));
+  if (page.message) {
+    parts.push(h("p", { class: "refused", role: "alert" }, "⚠ ", messageText(page.message, i18n)));
+  }
+  if (page.viewer === null) parts.push(h("p", { class: "note" }, t("spectating")));
+  if (!parts.length && game.result) return null;
+  return h("section", {
+    class: "decision", id: "decision", "aria-live": "polite",
+    dataset: { decision: decision ? String(decision.id) : "", mine: mine ? "yes" : "no" },
+  }, parts);
+}
+
+/** Before the game starts: who sat down, and the link to share. */
+export function waitingView(page, i18n, gameId, link) {
+  const t = (key, vars) => i18n.t(key, vars);
+  const seats = page.summary.seats;
+  const taken = seats.filter((s) => s.name);
+  return h("section", { class: "waiting" },
+    h("h2", {}, t("table", { id: gameId })),
+    h("p", {}, t("waiting", { taken: taken.length, seats: seats.length })),
+    h("p", {}, t("seats_taken", { names: taken.map((s) => s.name).join(", ") })),
+    h("label", {}, t("share"), " ", h("input", { readonly: true, value: link, size: 50 })));
+}
+
+/** A seated player's resign button (asked twice), while the game runs. */
+export function resignView(page, i18n) {
+  const game = page.game;
+  if (page.viewer === null || !game || game.result || game.players[page.viewer]?.resigned) {
+    return null;
+  }
+  const sure = page.confirmResign;
+  return h("p", {}, h("button", {
+    type: "button", class: sure ? "danger" : undefined,
+    dataset: { key: sure ? "resign-sure" : "resign" }, onclick: { type: Intent.RESIGN },
+  }, i18n.t(sure ? "resign_sure" : "resign")));
+}

@@ -1,0 +1,225 @@
+// Everything a live game's page shows, in one object (a PageState), and the only functions
+// that change it: one per protocol message (snapshot, update, chat, game_over,
+// resume_failed) and one per thing a person does (pick, confirm, click a card, show a card,
+// resign). They touch nothing but the PageState they are given (no DOM, no network, no
+// clock), so Node tests them; what the page must then do (send an answer, resume, resign)
+// they return as effects. Every change bumps a version, which tells the page what to draw
+// again (docs/CLIENTS.md, "The page's state and the board").
+
+import { forcedAnswer, optionFor, picksSeveral } from "./decision.js";
+import { GameState } from "./state.js";
+
+/** How many events the log keeps (to say them again in another language). */
+export const LOG_LINES = 400;
+
+/** What the page must do after an action. */
+export const Effect = Object.freeze({
+  ANSWER: "answer", // send {decision, options}
+  RESUME: "resume", // ask for the game again from the last event held (events were missed)
+  RESIGN: "resign",
+  FORGET_SEAT: "forget_seat", // the game is over: the browser need not keep its token
+});
+
+/**
+ * @param {number|null} viewer your seat, or null for a spectator
+ */
+export function newPageState(viewer) {
+  return {
+    viewer,
+    summary: null, // the table (GET /games/ID), until the game starts
+    game: null, // GameState: the server's latest view
+    picked: { decision: null, ids: [] }, // options picked for a decision of several
+    autoAnswered: new Set(), // decisions the page answered itself (forced)
+    sending: null, // the decision whose answer is on its way
+    note: null, // {decision, ids}: what the page answered by itself
+    message: null, // {key, vars} or {text}: what was refused (`vars.card` is a card id)
+    shownCard: null, // the card whose text is shown
+    confirmResign: false,
+    chat: [], // {from, text}, oldest first
+    log: { events: [], total: 0, cleared: 0 }, // the last LOG_LINES events; counts
+    // what changed: `game` on every message that changes the game, `ui` on everything else
+    version: { game: 0, ui: 0 },
+  };
+}
+
+function changedGame(page) {
+  page.version.game += 1;
+  page.version.ui += 1;
+}
+
+function changedUi(page) {
+  page.version.ui += 1;
+}
+
+// -- protocol messages ---------------------------------------------------------------
+
+export function loaded(page, summary) {
+  page.summary = summary;
+  changedUi(page);
+  return [];
+}
+
+export function snapshot(page, message) {
+  page.game = new GameState(page.viewer);
+  page.game.applySnapshot(message.seq, message.view);
+  page.log = { events: [], total: 0, cleared: page.log.cleared + 1 };
+  return settle(page);
+}
+
+export function update(page, message) {
+  page.game ??= new GameState(page.viewer);
+  const first = message.seq - message.events.length + 1;
+  if (first > page.game.seq + 1) return [{ type: Effect.RESUME }]; // missed events: again
+  const fresh = page.game.applyUpdate(message.seq, message.events, message.decision,
+    message.view);
+  const log = page.log;
+  for (const [, event] of fresh) log.events.push(event);
+  log.total += fresh.length;
+  log.events.splice(0, Math.max(0, log.events.length - LOG_LINES));
+  return settle(page);
+}
+
+export function chat(page, message) {
+  page.chat.push({ from: message.from, text: message.text });
+  changedUi(page);
+  return [];
+}
+
+export function gameOver(page, message) {
+  if (page.game) page.game.result = message.result;
+  changedGame(page);
+  return [{ type: Effect.FORGET_SEAT }];
+}
+
+export function resumeFailed(page, message) {
+  return refused(page, message.error.message);
+}
+
+/** The game changed: a new decision has nothing picked; a forced one is answered. */
+function settle(page) {
+  changedGame(page);
+  const game = page.game;
+  page.sending = null;
+  if (page.picked.decision !== game.decision?.id) {
+    page.picked = { decision: game.decision?.id ?? null, ids: [] };
+  }
+  const mine = game.myDecision();
+  if (!mine || page.autoAnswered.has(mine.id)) return [];
+  const forced = forcedAnswer(mine);
+  if (!forced) return [];
+  page.autoAnswered.add(mine.id);
+  page.note = { decision: mine, ids: forced };
+  return confirm(page, forced);
+}
+
+// -- what a person does (and what comes of it) ---------------------------------------------
+
+/** Answer your decision with these options (no second answer while one is on its way). */
+export function confirm(page, ids) {
+  const decision = page.game?.myDecision();
+  if (!decision || page.sending === decision.id) return [];
+  page.sending = decision.id;
+  page.message = null;
+  changedUi(page);
+  return [{ type: Effect.ANSWER, decision: decision.id, options: [...ids] }];
+}
+
+/** An answer did not go through: the server refused it (`refusal`, its message), or it
+ *  failed otherwise (`failure`); neither when the connection was lost. */
+export function answerFailed(page, decisionId, { refusal = null, failure = null } = {}) {
+  if (page.sending === decisionId) page.sending = null;
+  if (refusal !== null) return refused(page, refusal);
+  if (failure !== null) page.message = { text: failure };
+  changedUi(page);
+  return [];
+}
+
+/** The server refused a request: said under the decision. */
+export function refused(page, serverMessage) {
+  page.message = { key: "refused", vars: { message: serverMessage } };
+  changedUi(page);
+  return [];
+}
+
+function say(page, key, vars = {}) {
+  page.message = { key, vars };
+  changedUi(page);
+  return [];
+}
+
+/** What a click means (the drawing functions' handlers, docs/CLIENTS.md). */
+export const Intent = Object.freeze({
+  PICK: "pick", // {option}
+  CONFIRM: "confirm", // {ids}: the options given, or those picked
+  CLICK_SUPPLY: "click_supply", // {card}
+  CLICK_HAND: "click_hand", // {card}
+  SHOW_CARD: "show_card", // {card}, null to close
+  RESIGN: "resign",
+});
+
+/** The action an intent stands for. */
+export function intend(page, intent) {
+  switch (intent.type) {
+    case Intent.PICK: return pick(page, intent.option);
+    case Intent.CONFIRM: return confirm(page, intent.ids ?? page.picked.ids);
+    case Intent.CLICK_SUPPLY: return clickSupply(page, intent.card);
+    case Intent.CLICK_HAND: return clickHand(page, intent.card);
+    case Intent.SHOW_CARD: return showCard(page, intent.card);
+    case Intent.RESIGN: return resign(page);
+    default: return [];
+  }
+}
+
+/** A click on an option: the answer, or one more (or one fewer) of several picked. */
+export function pick(page, option) {
+  const decision = page.game?.myDecision();
+  if (!decision) return [];
+  if (!picksSeveral(decision)) return confirm(page, [option.id]);
+  const ids = page.picked.ids;
+  const at = ids.indexOf(option.id);
+  if (at >= 0) ids.splice(at, 1);
+  else if (ids.length < decision.max) ids.push(option.id);
+  changedUi(page);
+  return [];
+}
+
+/** A click on a pile of the Supply: buy it, gain it, or say why not. */
+export function clickSupply(page, card) {
+  const decision = page.game?.myDecision();
+  if (!decision) {
+    return page.viewer === null ? showCard(page, card) : say(page, "not_your_turn");
+  }
+  const option = optionFor(decision, "buy", card) ?? optionFor(decision, "card", card);
+  if (option && (option.kind === "buy" || decision.kind === "gain")) return pick(page, option);
+  return say(page, "cannot_buy", { card, coins: page.game.turn.coins });
+}
+
+/** A click on a card of your hand: play it, pick it, or say why not. */
+export function clickHand(page, card) {
+  const decision = page.game?.myDecision();
+  if (!decision) return say(page, "not_your_turn");
+  const play = optionFor(decision, "play", card);
+  if (play) return pick(page, play);
+  const free = decision.options.find((o) => o.kind === "card" && o.card === card
+    && !page.picked.ids.includes(o.id));
+  if (free && decision.kind !== "gain") return pick(page, free);
+  return say(page, "cannot_play", { card });
+}
+
+export function showCard(page, card) {
+  page.shownCard = card;
+  changedUi(page);
+  return [];
+}
+
+/** The first click on "Resign" asks again; the second resigns. */
+export function resign(page) {
+  if (!page.confirmResign) {
+    page.confirmResign = true;
+    changedUi(page);
+    return [];
+  }
+  page.confirmResign = false;
+  changedUi(page);
+  return [{ type: Effect.RESIGN }];
+}

@@ -1,0 +1,205 @@
+// Reads a card catalogue and then the `update` messages of whole games for every viewer
+// (JSON lines, written by test_board_js.py), keeps each viewer's PageState with the
+// page's own actions (page_state.js), and checks what the drawing functions (board.js,
+// controls.js) draw after every one: whose turn, the counters of the view, the Supply,
+// the players, a decision's options (enabled for the person who decides, and only for
+// them), the end screen. Then the actions on a person's intents, and the drawing at most
+// once per frame. Prints one JSON line: how many were checked, and the mismatches.
+import { createInterface } from "node:readline";
+import { endView, mineView, playersView, supplyView, turnLine } from "../../clients/web/js/board.js";
+import { decisionView, resignView } from "../../clients/web/js/controls.js";
+import { oncePerFrame } from "../../clients/web/js/dom.js";
+import { I18n } from "../../clients/web/js/i18n.js";
+import * as act from "../../clients/web/js/page_state.js";
+
+const { Effect, Intent } = act;
+const problems = [];
+let checked = 0;
+let ended = 0;
+
+const textOf = (node) => (typeof node === "object"
+  ? node.children.map(textOf).join("") : String(node));
+/** Every vnode under `node` (itself included) that `test` accepts. */
+function findAll(node, test, found = []) {
+  if (typeof node !== "object" || node === null) return found;
+  if (test(node)) found.push(node);
+  for (const child of node.children) findAll(child, test, found);
+  return found;
+}
+const byClass = (name) => (node) => (node.props.class ?? "").split(" ").includes(name);
+
+function expect(where, what, got, want) {
+  if (JSON.stringify(got) !== JSON.stringify(want) && problems.length < 30) {
+    problems.push({ where, what, got, want });
+  }
+}
+
+function checkDrawn(where, page, i18n, { view, decision }) {
+  const game = page.game;
+  const turn = view.turn;
+  const line = textOf(turnLine(game, i18n));
+  const name = view.players[turn.player].name;
+  expect(where, "turn line names the player", line.includes(name), true);
+  expect(where, "(you) only on your turn", line.includes("(you)"), turn.player === page.viewer);
+  const coins = findAll(turnLine(game, i18n), byClass("coins")).map(textOf);
+  expect(where, "coins", coins, view.result ? coins : [`Coins ${turn.coins}`]);
+  expect(where, "counters", line.includes(`Actions ${turn.actions} · Buys ${turn.buys}`), true);
+
+  const piles = findAll(supplyView(game, i18n), byClass("card-button"));
+  expect(where, "piles", piles.map((p) => p.props.dataset.card).sort(),
+    Object.keys(view.supply).sort());
+  for (const pile of piles) {
+    const left = view.supply[pile.props.dataset.card];
+    const shown = textOf(findAll(pile, byClass("left"))[0]);
+    expect(where, `left ${pile.props.dataset.card}`, shown, left ? `×${left}` : "empty");
+  }
+  const rows = findAll(playersView(game, i18n), (n) => n.tag === "tr").slice(1);
+  expect(where, "hand sizes", rows.map((row) => textOf(row.children[2])),
+    view.players.map((p) => String(p.hand_size)));
+  expect(where, "points", rows.map((row) => textOf(row.children[6])),
+    view.players.map((p) => (Number.isInteger(p.points) ? String(p.points) : "–")));
+  const mine = mineView(game, i18n);
+  expect(where, "your hand is drawn for a seat", mine !== null, page.viewer !== null);
+
+  const bar = decisionView(page, i18n);
+  const options = bar ? findAll(bar, byClass("option")) : [];
+  const deciding = decision !== null && decision.player === page.viewer
+    && !page.autoAnswered.has(decision.id);
+  expect(where, "options only for the decider", options.length,
+    deciding ? decision.options.length : 0);
+  expect(where, "options enabled", options.filter((o) => o.props.disabled).length, 0);
+  if (decision && !deciding && decision.player !== page.viewer) {
+    expect(where, "waiting for", textOf(bar).includes(`Waiting for ${view.players[decision.player].name}`), true);
+  }
+  if (view.result) {
+    const end = endView(game, i18n, "g-1", (id, format) => `/${id}.${format}`);
+    const winners = view.result.winners.map((seat) => view.players[seat].name);
+    expect(where, "the end names the winners", winners.every((w) => textOf(end).includes(w)), true);
+    expect(where, "the end's scores", findAll(end, (n) => n.tag === "tr").length,
+      view.players.length + 1);
+    expect(where, "no resign button at the end", resignView(page, i18n), null);
+    ended += 1;
+  }
+  checked += 1;
+}
+
+const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
+const i18n = new I18n(null, ["en"]);
+i18n.setCatalogue(JSON.parse((await lines.next()).value), 2);
+let pages = new Map();
+for await (const line of lines) {
+  const step = JSON.parse(line);
+  if (step.game_start) {
+    pages = new Map();
+    continue;
+  }
+  const key = JSON.stringify(step.viewer);
+  if (!pages.has(key)) pages.set(key, act.newPageState(step.viewer));
+  const page = pages.get(key);
+  const before = page.version.game;
+  const effects = act.update(page, step.message);
+  expect(step.where, "an update changes the game's version", page.version.game > before, true);
+  if (effects.length) { // a forced answer: the board is checked as it is once sent
+    expect(step.where, "a forced answer is sent", effects.map((e) => [e.type, e.decision]),
+      [[Effect.ANSWER, page.game.decision.id]]);
+    page.sending = null;
+  }
+  checkDrawn(`${step.where} viewer ${key}`, page, i18n, step.message);
+}
+
+// -- a person's intents, on a state of its own ----------------------------------------------
+const option = (id, kind = "card", card = "copper") => ({ id, kind, card });
+const view = (decision, players = 2) => ({
+  edition: 2, kingdom: [], supply: { copper: 3, gold: 0 }, trash: [], result: null,
+  turn: { number: 1, player: 0, player_turn: 1, phase: "action", actions: 1, buys: 1, coins: 2 },
+  players: Array.from({ length: players }, (_, seat) => ({
+    seat, name: `P${seat}`, hand: ["copper"], hand_size: 1, in_play: [], set_aside: [],
+    looking: [], deck_size: 5, discard_top: null, turns: 1, resigned: false, points: 3,
+  })),
+  decision,
+});
+const ask = (options, min, max) => ({
+  id: 7, player: 0, kind: "discard", prompt: "Discard", source: null, min, max,
+  ordered: false, options,
+});
+const started = (decision, viewer = 0) => {
+  const page = act.newPageState(viewer);
+  act.snapshot(page, { type: "snapshot", game: "g", seq: 3, view: view(decision) });
+  return page;
+};
+const where = "intents";
+
+let page = started(ask([option(0), option(1, "card", "estate"), option(2, "card", "gold")], 0, 2));
+expect(where, "a pick of several sends nothing", act.intend(page, { type: Intent.PICK,
+  option: page.game.decision.options[2] }), []);
+act.intend(page, { type: Intent.CLICK_HAND, card: "copper" });
+expect(where, "picked, in order", page.picked.ids, [2, 0]);
+act.intend(page, { type: Intent.PICK, option: page.game.decision.options[1] });
+expect(where, "no more than max", page.picked.ids, [2, 0]);
+act.intend(page, { type: Intent.PICK, option: page.game.decision.options[2] });
+expect(where, "a second click unpicks", page.picked.ids, [0]);
+const marked = findAll(decisionView(page, i18n), byClass("picked")).map((b) => b.props.dataset.key);
+expect(where, "the picked option is marked", marked, ["option:0"]);
+const sent = act.intend(page, { type: Intent.CONFIRM });
+expect(where, "confirm answers with the picked", sent,
+  [{ type: Effect.ANSWER, decision: 7, options: [0] }]);
+expect(where, "no second answer on its way", act.intend(page, { type: Intent.CONFIRM }), []);
+const busy = findAll(decisionView(page, i18n), (n) => n.tag === "button");
+expect(where, "every button disabled while sending", busy.every((b) => b.props.disabled), true);
+act.answerFailed(page, 7, { refusal: "no" });
+expect(where, "a refusal is said", textOf(decisionView(page, i18n)).includes("⚠ The server refused: no"), true);
+expect(where, "and the options are enabled again",
+  findAll(decisionView(page, i18n), byClass("option")).some((b) => b.props.disabled), false);
+
+page = started(ask([option(0, "play", "gold"), option(1, "end_phase", null)], 1, 1));
+expect(where, "one pick answers", act.intend(page, { type: Intent.CLICK_HAND, card: "gold" }),
+  [{ type: Effect.ANSWER, decision: 7, options: [0] }]);
+
+page = started(ask([option(0, "buy", "copper"), option(1, "end_phase", null)], 1, 1), 1);
+act.intend(page, { type: Intent.CLICK_SUPPLY, card: "copper" });
+expect(where, "not your turn", textOf(decisionView(page, i18n)).includes("It is not your decision now."), true);
+expect(where, "no options for another's decision",
+  findAll(decisionView(page, i18n), byClass("option")).length, 0);
+page = started(ask([option(0, "buy", "copper"), option(1, "end_phase", null)], 1, 1), null);
+act.intend(page, { type: Intent.CLICK_SUPPLY, card: "gold" });
+expect(where, "a spectator's click shows the card", page.shownCard, "gold");
+expect(where, "a spectator has no resign button", resignView(page, i18n), null);
+
+page = started(ask([option(0)], 1, 1));
+expect(where, "a forced answer is sent at once", page.sending, 7);
+expect(where, "and said", textOf(decisionView(page, i18n)).includes("Answered for you (the only choice): Copper."), true);
+
+page = started(null);
+expect(where, "resign asks first", act.intend(page, { type: Intent.RESIGN }), []);
+expect(where, "then asks to be sure", resignView(page, i18n).children[0].props.dataset.key,
+  "resign-sure");
+expect(where, "then resigns", act.intend(page, { type: Intent.RESIGN }), [{ type: Effect.RESIGN }]);
+
+const gap = act.update(page, { type: "update", game: "g", seq: 9, events: [{}], decision: null,
+  view: view(null) });
+expect(where, "missed events: resume", gap, [{ type: Effect.RESUME }]);
+expect(where, "and nothing changed", page.game.seq, 3);
+const many = Array.from({ length: act.LOG_LINES + 5 }, () => ({ kind: "shuffled", player: 0 }));
+act.update(page, { type: "update", game: "g", seq: 3 + many.length, events: many,
+  decision: null, view: view(null) });
+expect(where, "the log keeps its last lines", [page.log.events.length, page.log.total],
+  [act.LOG_LINES, many.length]);
+const ui = page.version.ui;
+const game = page.version.game;
+act.chat(page, { from: "P1", text: "hi" });
+expect(where, "chat changes the page, not the game", [page.version.ui > ui, page.version.game],
+  [true, game]);
+act.gameOver(page, { result: { winners: [0], scores: [3, 3], turns: [1, 1] } });
+expect(where, "game over", [page.game.result.winners, page.version.game > game], [[0], true]);
+
+// -- at most once per animation frame ---------------------------------------------------
+const frames = [];
+let draws = 0;
+const schedule = oncePerFrame(() => { draws += 1; }, (callback) => frames.push(callback));
+for (let i = 0; i < 5; i += 1) schedule();
+expect("frames", "five changes, one frame asked", [frames.length, draws], [1, 0]);
+frames.shift()();
+schedule();
+expect("frames", "drawn once, then a new frame", [frames.length, draws], [1, 1]);
+
+console.log(JSON.stringify({ checked, ended, problems }));
