@@ -29,6 +29,8 @@ SLOW_TESTS = (
     "engine/test_pure_python.py",  # the engine's tests again, on the pure-Python engine
     "server/test_no_leak_wire.py",  # whole games, every frame checked
     "server/test_restart.py::test_sigkill_loses_no_accepted_answer",  # kills under load
+    "clients/test_cli_commands.py::test_every_command_speaks_polish",  # every command, twice
+    "clients/test_cli_commands.py::test_a_whole_game_through_the_command",  # a whole game
 )
 """Node ids below tests/, or their beginnings."""
 
