@@ -12,12 +12,10 @@ from typing import Any
 import pytest
 
 from dominion.clients.bots import make_strategy
-from dominion.clients.bots.wire import WireDecision
 from dominion.clients.state import GameState, PlayerState, ReplayHands
-from dominion.server.engine import Game, Setup, decision_view, event_record, view
-from dominion.server.play.bots import EngineTable
+from dominion.server.engine import Game, Setup, event_record, view
 
-from .view_games import changes, kingdoms
+from .view_games import answer_as, changes, kingdoms
 
 
 def shown(state: GameState) -> dict[str, Any]:
@@ -100,9 +98,6 @@ def test_a_complete_replays_reader_follows_every_hand_and_pile() -> None:
                     assert sorted(state.players[seat].in_play) == sorted(player.in_play)
                     assert state.players[seat].turns == player.turns
                 assert state.player_turn == game.players[game.turn.player].turns
-                pending = game.pending
-                if pending is None:
+                if game.pending is None:
                     break
-                decision = WireDecision.from_map(decision_view(pending, pending.player))
-                game.answer(pending.player, pending.id,
-                            strategy.choose(decision, EngineTable(game, decision.player)))
+                answer_as(strategy, game)

@@ -9,10 +9,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from dominion.clients.bots import make_strategy
+from dominion.clients.bots import Strategy, make_strategy
 from dominion.clients.bots.wire import WireDecision
 from dominion.protocol import Update, decode_server
-from dominion.server.engine import Game, Setup, decision_view, view
+from dominion.server.engine import Event, Game, Setup, decision_view, view
 from dominion.server.engine.cards import kingdom_cards
 from dominion.server.play.bots import EngineTable
 from dominion.server.play.frames import change_frames
@@ -57,9 +57,15 @@ def changes(edition: int, number: int, kingdom: list[str], answers: int = 400
             update = decode_server(frames[viewer, 2][0])
             assert isinstance(update, Update)
             yield Change(name, viewer, update, view(game, viewer))
-        pending = game.pending
-        if pending is None:
+        if game.pending is None:
             return
-        decision = WireDecision.from_map(decision_view(pending, pending.player))
-        events = game.answer(pending.player, pending.id,
-                             strategy.choose(decision, EngineTable(game, decision.player)))
+        events = answer_as(strategy, game)
+
+
+def answer_as(strategy: Strategy, game: Game) -> list[Event]:
+    """The pending decision answered as `strategy` would over the wire; its events."""
+    pending = game.pending
+    assert pending is not None
+    decision = WireDecision.from_map(decision_view(pending, pending.player))
+    return game.answer(pending.player, pending.id,
+                       strategy.choose(decision, EngineTable(game, decision.player)))

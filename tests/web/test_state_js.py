@@ -18,10 +18,8 @@ from typing import Any
 import pytest
 
 from dominion.clients.bots import make_strategy
-from dominion.clients.bots.wire import WireDecision
-from dominion.server.engine import Game, Setup, decision_view, event_record, view
-from dominion.server.play.bots import EngineTable
-from tests.clients.view_games import changes, kingdoms
+from dominion.server.engine import Game, Setup, event_record, view
+from tests.clients.view_games import answer_as, changes, kingdoms
 
 HERE = Path(__file__).parent
 NODE = shutil.which("node")
@@ -56,12 +54,9 @@ def replay_steps(edition: int) -> Iterator[dict[str, Any]]:
                                    for seat in range(len(game.players))]
             yield {"game": f"replay {edition} {number}", "replay": True, "seq": seen,
                    "events": events, "expected": everyone}
-            pending = game.pending
-            if pending is None:
+            if game.pending is None:
                 break
-            decision = WireDecision.from_map(decision_view(pending, pending.player))
-            game.answer(pending.player, pending.id,
-                        strategy.choose(decision, EngineTable(game, decision.player)))
+            answer_as(strategy, game)
 
 
 @pytest.mark.skipif(NODE is None,
