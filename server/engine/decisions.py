@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, NamedTuple
+from functools import partial
+from typing import Any, NamedTuple, cast
 
 from dominion.protocol.errors import ErrorCode
 
@@ -113,6 +115,14 @@ class Answer(NamedTuple):
     player: int
     decision: int
     choices: tuple[int, ...]
+
+
+new_decision = cast(Callable[[tuple[Any, ...]], Decision], partial(tuple.__new__, Decision))
+"""A Decision from all ten fields, in order, as one tuple: `Decision(*fields)` without its
+Python-level constructor, which runs as bytecode even in the compiled engine (one per
+decision). `new_answer` likewise, and `events.new_event` for events."""
+new_answer = cast(Callable[[tuple[int, int, tuple[int, ...]]], Answer],
+                  partial(tuple.__new__, Answer))
 
 
 class Resignation(NamedTuple):

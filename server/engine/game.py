@@ -24,6 +24,8 @@ from .decisions import (
     Option,
     OptionKind,
     Resignation,
+    new_answer,
+    new_decision,
 )
 from .effects import EFFECTS
 from .events import Event, EventKind, Secrecy, new_event
@@ -183,7 +185,7 @@ class Game:
         nothing) unless the answer is legal for the pending decision.
         """
         picked = self.check_answer(player, decision, choices)
-        start = self._record(Answer(player, decision, picked))
+        start = self._record(new_answer((player, decision, picked)))
         self.pending = self._run(picked)
         return self.events[start:]
 
@@ -297,13 +299,11 @@ class Game:
         if forced:
             min_count = max_count = len(options)
             if self._skip_forced:
-                return Decision(0, player, kind, prompt, source, options, min_count, max_count,
-                                ordered, forced)
+                return new_decision((0, player, kind, prompt, source, options, min_count,
+                                     max_count, ordered, forced))
         self._last_decision += 1
-        return Decision(
-            self._last_decision, player, kind, prompt, source, options, min_count, max_count,
-            ordered, forced,
-        )
+        return new_decision((self._last_decision, player, kind, prompt, source, options,
+                             min_count, max_count, ordered, forced))
 
     # -- the flow of the game -----------------------------------------------
 
@@ -323,9 +323,32 @@ class Game:
 
         Tests start here, with zones they laid out themselves.
         """
+        # One flow for the turn and its Buy phase, where most questions are: an answer
+        # resumes every generator between the question and the game, one per `yield from`.
         count = len(self.players)
+        turn = self.turn
         while True:
-            yield from self._take_turn(self.players[seat])
+            p = self.players[seat]
+            self._start_turn(p)
+            if self._may_play_action(p):  # no flow to create for a turn without Actions
+                yield from self._action_phase(p)
+            self._enter_phase(p, _BUY_PHASE)
+            while turn.buys > 0:
+                options = self._buy_options(p)
+                # Only "end" left: nothing to buy and no Treasure to play. Skipped when
+                # everyone can tell (no Treasure playable, or none held); asked otherwise.
+                forced = len(options) == 1
+                if forced and (turn.bought or not self.may_hold(p, self._treasures)):
+                    break
+                (choice,) = yield self.decide(
+                    p.seat, _BUY_DECISION,
+                    "Play Treasures, buy a card, or end your turn.", None, options,
+                    forced=forced,
+                )
+                if not self._take_buy_option(p, options[choice]):
+                    break
+            self._enter_phase(p, _CLEANUP_PHASE)
+            self._clean_up(p)
             if self._ended():
                 break
             seat = (seat + 1) % count
@@ -346,26 +369,27 @@ class Game:
                 empty += 1
         return empty >= self._empty_piles_to_end
 
-    def _take_turn(self, p: PlayerState) -> Flow[None]:
+    def _start_turn(self, p: PlayerState) -> None:
         turn = self.turn
         turn.start(p.seat)
         p.turns += 1
         self._log(new_event((_TURN_STARTED, p.seat, (), _PUBLIC, None, None,
                              {"turn": turn.number, "player_turn": p.turns})))
-        yield from self._action_phase(p)
-        turn.phase = _BUY_PHASE
-        self._log(new_event((_PHASE, p.seat, (), _PUBLIC, None, _BUY_PHASE, None)))
-        yield from self._buy_phase(p)
-        turn.phase = _CLEANUP_PHASE
-        self._log(new_event((_PHASE, p.seat, (), _PUBLIC, None, _CLEANUP_PHASE, None)))
-        self._clean_up(p)
+
+    def _enter_phase(self, p: PlayerState, phase: Phase) -> None:
+        self.turn.phase = phase
+        self._log(new_event((_PHASE, p.seat, (), _PUBLIC, None, phase, None)))
+
+    def _may_play_action(self, p: PlayerState) -> bool:
+        """Whether the Action phase asks (again): while the player may hold an Action card
+        as far as the others can tell (forced when none is in hand): asked only for a hand
+        with one, it would show it."""
+        return self.turn.actions > 0 and self.may_hold(p, self._actions)
 
     def _action_phase(self, p: PlayerState) -> Flow[None]:
         turn = self.turn
         actions = self._actions
-        # Asked while the player may hold an Action card as far as the others can tell
-        # (forced when none is in hand): asked only for a hand with one, it would show it.
-        while turn.actions > 0 and self.may_hold(p, actions):
+        while self._may_play_action(p):
             playable = _distinct([c for c in p.hand if c in actions])
             options = (*(option(OptionKind.PLAY, c) for c in playable), _END_ACTIONS)
             (choice,) = yield self.decide(
@@ -379,30 +403,19 @@ class Game:
             turn.actions -= 1
             yield from self.play_from_hand(p, chosen.card)
 
-    def _buy_phase(self, p: PlayerState) -> Flow[None]:
-        turn = self.turn
-        while turn.buys > 0:
-            options = self._buy_options(p)
-            # Only "end" left: nothing to buy and no Treasure to play. Skipped when everyone
-            # can tell (no Treasure playable, or none held); asked otherwise.
-            forced = len(options) == 1
-            if forced and (turn.bought or not self.may_hold(p, self._treasures)):
-                return
-            (choice,) = yield self.decide(
-                p.seat, _BUY_DECISION,
-                "Play Treasures, buy a card, or end your turn.", None, options, forced=forced,
-            )
-            chosen = options[choice]
-            kind = chosen.kind
-            if kind is _BUY:
-                self._buy(p, chosen.card)  # type: ignore[arg-type]
-            elif kind is _PLAY:
-                self.play_treasures(p, [chosen.card])  # type: ignore[list-item]
-            elif kind is _PLAY_ALL_TREASURES:
-                treasures = self._treasures
-                self.play_treasures(p, [c for c in p.hand if c in treasures])
-            else:
-                return
+    def _take_buy_option(self, p: PlayerState, chosen: Option) -> bool:
+        """Do what a Buy-phase option says; False for the one that ends the turn."""
+        kind = chosen.kind
+        if kind is _BUY:
+            self._buy(p, chosen.card)  # type: ignore[arg-type]
+        elif kind is _PLAY:
+            self.play_treasures(p, [chosen.card])  # type: ignore[list-item]
+        elif kind is _PLAY_ALL_TREASURES:
+            treasures = self._treasures
+            self.play_treasures(p, [c for c in p.hand if c in treasures])
+        else:
+            return False
+        return True
 
     def _buy_options(self, p: PlayerState) -> tuple[Option, ...]:
         turn = self.turn
