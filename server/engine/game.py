@@ -134,7 +134,7 @@ class Game:
 
     # slots: a server holds thousands of games
     __slots__ = ("_actions", "_empty_piles", "_empty_piles_to_end", "_events_forgotten", "_flow",
-                 "_last_decision", "_log", "_rng", "_skip_forced", "_tables", "_treasures",
+                 "_last_decision", "_rng", "_skip_forced", "_tables", "_treasures",
                  "answer_count", "answers", "cards", "events", "first_player", "history",
                  "pending", "players", "resigned", "result", "seed", "setup", "supply",
                  "supply_order", "trash", "turn")
@@ -167,7 +167,6 @@ class Game:
         self._events_forgotten = 0
         self.resigned: list[int] = []
         self.result: Result | None = None
-        self._log = self.events.append
         self._empty_piles_to_end = 4 if len(self.players) >= 5 else 3
         self._last_decision = 0
         self._skip_forced = not setup.secret_questions
@@ -252,7 +251,7 @@ class Game:
         seat = self._resigning_seat(player)
         start = self._record(Resignation(seat))
         self.resigned.append(seat)
-        self._log(Event(EventKind.RESIGNED, seat))
+        self.events.append(Event(EventKind.RESIGNED, seat))
         if len(self.players) - len(self.resigned) < 2:
             self._flow.close()
             self.pending = None
@@ -266,7 +265,7 @@ class Game:
             self.answers.append(entry)
         else:
             self._events_forgotten += len(self.events)
-            self.events.clear()  # the same list: `_log` is bound to its append
+            self.events.clear()
         return len(self.events)
 
     @property
@@ -308,7 +307,7 @@ class Game:
     # -- the flow of the game -----------------------------------------------
 
     def _deal(self) -> None:
-        self._log(Event(EventKind.GAME_STARTED, data={
+        self.events.append(Event(EventKind.GAME_STARTED, data={
             **self.setup.to_dict(),
             "first_player": self.first_player,
             "supply": dict(self.supply),
@@ -357,7 +356,7 @@ class Game:
     def _finish(self) -> None:
         self.turn.phase = Phase.GAME_OVER
         self.result = score_game(self)
-        self._log(Event(EventKind.GAME_ENDED, data=self.result.to_dict()))
+        self.events.append(Event(EventKind.GAME_ENDED, data=self.result.to_dict()))
 
     def _ended(self) -> bool:
         supply = self.supply
@@ -373,12 +372,12 @@ class Game:
         turn = self.turn
         turn.start(p.seat)
         p.turns += 1
-        self._log(new_event((_TURN_STARTED, p.seat, (), _PUBLIC, None, None,
-                             {"turn": turn.number, "player_turn": p.turns})))
+        self.events.append(new_event((_TURN_STARTED, p.seat, (), _PUBLIC, None, None,
+                                      {"turn": turn.number, "player_turn": p.turns})))
 
     def _enter_phase(self, p: PlayerState, phase: Phase) -> None:
         self.turn.phase = phase
-        self._log(new_event((_PHASE, p.seat, (), _PUBLIC, None, phase, None)))
+        self.events.append(new_event((_PHASE, p.seat, (), _PUBLIC, None, phase, None)))
 
     def _may_play_action(self, p: PlayerState) -> bool:
         """Whether the Action phase asks (again): while the player may hold an Action card
@@ -452,7 +451,7 @@ class Game:
         self._take_from_supply(card)
         p.discard.append(card)
         p.discard_top_hidden = False
-        self._log(new_event((_BOUGHT, p.seat, (card,), _PUBLIC, None, "discard", None)))
+        self.events.append(new_event((_BOUGHT, p.seat, (card,), _PUBLIC, None, "discard", None)))
 
     def play_treasures(self, p: PlayerState, treasures: list[str]) -> None:
         turn = self.turn
@@ -465,7 +464,8 @@ class Game:
                 turn.silver_played = True
                 turn.coins += turn.merchants
         p.in_play.extend(treasures)
-        self._log(new_event((_PLAYED, p.seat, tuple(treasures), _PUBLIC, None, "hand", None)))
+        self.events.append(new_event((_PLAYED, p.seat, tuple(treasures), _PUBLIC, None, "hand",
+                                      None)))
 
     def _clean_up(self, p: PlayerState) -> None:
         # Hand first, then play: the card left on top was in play and so is already public.
@@ -491,9 +491,9 @@ class Game:
         spec = self.cards[card]
         context = PlayContext(card)
         for time in range(times):
-            self._log(Event(EventKind.PLAYED, p.seat, (card,), source=source,
-                            zone=zone if time == 0 else "in_play",
-                            data=data if time == 0 else None))
+            self.events.append(Event(EventKind.PLAYED, p.seat, (card,), source=source,
+                                     zone=zone if time == 0 else "in_play",
+                                     data=data if time == 0 else None))
             yield from self._resolve(p, spec, context)
 
     def _resolve(self, p: PlayerState, spec: Card, context: PlayContext) -> Flow[None]:
@@ -524,8 +524,8 @@ class Game:
                     possible="moat" in other.hand,
                 )
                 if revealed:
-                    self._log(Event(EventKind.REACTED, other.seat, ("moat",), source=attack,
-                                    zone="hand"))
+                    self.events.append(Event(EventKind.REACTED, other.seat, ("moat",),
+                                             source=attack, zone="hand"))
                     continue
             victims.append(other)
         return victims
@@ -575,7 +575,7 @@ class Game:
         del deck[-count:]
         drawn.reverse()
         p.hand.extend(drawn)
-        self._log(new_event((_DREW, p.seat, tuple(drawn), _OWNER, source, None, None)))
+        self.events.append(new_event((_DREW, p.seat, tuple(drawn), _OWNER, source, None, None)))
 
     def take_top(self, p: PlayerState) -> str | None:
         """Take the top card of the deck (shuffling first if it is empty), or None."""
@@ -591,7 +591,7 @@ class Game:
         p.discard_top_hidden = False
         self._rng.shuffle(cards)
         p.deck[:0] = cards
-        self._log(new_event((_SHUFFLED, p.seat, tuple(cards), _HIDDEN, None, None, None)))
+        self.events.append(new_event((_SHUFFLED, p.seat, tuple(cards), _HIDDEN, None, None, None)))
 
     def gain(self, p: PlayerState, card: str, *, to: str = "discard",
              source: str | None = None) -> bool:
@@ -600,7 +600,7 @@ class Game:
             return False
         self._take_from_supply(card)
         self._place(p, card, to)
-        self._log(Event(EventKind.GAINED, p.seat, (card,), source=source, zone=to))
+        self.events.append(Event(EventKind.GAINED, p.seat, (card,), source=source, zone=to))
         return True
 
     def _take_from_supply(self, card: str) -> None:
@@ -612,8 +612,8 @@ class Game:
     def gain_from_trash(self, p: PlayerState, card: str, *, source: str) -> None:
         self.trash.remove(card)
         self._place(p, card, "discard")
-        self._log(Event(EventKind.GAINED, p.seat, (card,), source=source, zone="discard",
-                        data={"from": "trash"}))
+        self.events.append(Event(EventKind.GAINED, p.seat, (card,), source=source,
+                                 zone="discard", data={"from": "trash"}))
 
     def reveal_from_deck(self, p: PlayerState, count: int, *, source: str) -> list[str]:
         """Reveal up to `count` cards from the top of the deck into `set_aside`."""
@@ -625,8 +625,8 @@ class Game:
             revealed.append(card)
         p.set_aside.extend(revealed)
         if revealed:
-            self._log(Event(EventKind.REVEALED, p.seat, tuple(revealed), source=source,
-                            zone="deck"))
+            self.events.append(Event(EventKind.REVEALED, p.seat, tuple(revealed),
+                                     source=source, zone="deck"))
         return revealed
 
     def _place(self, p: PlayerState, card: str, to: str) -> None:
@@ -655,14 +655,16 @@ class Game:
         p.discard_top_hidden = False
         # Several cards discarded at once: only how many and the one on top are public.
         secrecy = _PUBLIC if public or len(cards) == 1 else _OWNER_TOP
-        self._log(new_event((_DISCARDED, p.seat, tuple(cards), secrecy, source, zone, None)))
+        self.events.append(new_event((_DISCARDED, p.seat, tuple(cards), secrecy, source, zone,
+                                      None)))
 
     def trash_from(self, p: PlayerState, zone: list[str], cards: list[str], *,
                    source: str | None = None, zone_name: str = "hand") -> None:
         for card in cards:
             zone.remove(card)
         self.trash.extend(cards)
-        self._log(Event(EventKind.TRASHED, p.seat, tuple(cards), source=source, zone=zone_name))
+        self.events.append(Event(EventKind.TRASHED, p.seat, tuple(cards), source=source,
+                                 zone=zone_name))
 
     def put_on_deck(self, p: PlayerState, zone: list[str], cards: list[str], *,
                     source: str | None, zone_name: str, public: bool = False) -> None:
@@ -671,11 +673,12 @@ class Game:
             zone.remove(card)
         p.deck.extend(cards)
         secrecy = Secrecy.PUBLIC if public else Secrecy.OWNER
-        self._log(Event(EventKind.PUT_ON_DECK, p.seat, tuple(cards), secrecy, source, zone_name))
+        self.events.append(Event(EventKind.PUT_ON_DECK, p.seat, tuple(cards), secrecy, source,
+                                 zone_name))
 
     def log(self, event: Event) -> None:
         """Record an event that an effect produced without one of the moves above."""
-        self._log(event)
+        self.events.append(event)
 
     # -- for tests and tools ------------------------------------------------
 
