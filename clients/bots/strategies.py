@@ -109,7 +109,9 @@ def _buy_menu(options: Sequence[OptionLike]) -> _BuyMenu:
     if menu is not None and menu.options is options:
         return menu
     menu = _BuyMenu(options)
-    if type(options) is tuple:  # immutable: the same tuple always holds the same options
+    # Kept for the engine's tuples of (frozen) options, which come again; not for a decoded
+    # decision's options (named tuples), which are new every time and would only churn.
+    if type(options) is tuple and options and not isinstance(options[0], tuple):
         if len(_BUY_MENUS) >= _BUY_MENUS_KEPT:
             _BUY_MENUS.clear()
         _BUY_MENUS[id(options)] = menu
