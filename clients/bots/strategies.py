@@ -89,12 +89,11 @@ class _BuyMenu:
         self.options = options
         self.play_all: int | None = None
         self.buys: dict[str | None, int] = {}
-        for i, option in enumerate(options):
-            if option.kind == "play_all_treasures":
-                self.play_all = i
-                return  # what the bot then answers: it needs no more
-            if option.kind == "buy":
-                self.buys[option.card] = i
+        kinds = [option.kind for option in options]
+        if "play_all_treasures" in kinds:
+            self.play_all = kinds.index("play_all_treasures")
+            return  # what the bot then answers: it needs no more
+        self.buys = {option.card: i for i, option in enumerate(options) if kinds[i] == "buy"}
 
 
 _BUY_MENUS: dict[int, _BuyMenu] = {}
@@ -223,8 +222,9 @@ class SmithyBigMoney(BigMoney):
         if not table.supply("smithy"):
             return False
         smithies = table.owned("smithy")
-        treasures = sum(table.owned(c) for c in ("copper", "silver", "gold"))
-        return smithies == 0 or (smithies == 1 and treasures >= 11)
+        if smithies != 1:
+            return smithies == 0
+        return sum(table.owned(c) for c in ("copper", "silver", "gold")) >= 11
 
 
 STRATEGIES: dict[str, Callable[[Callable[[], random.Random]], Strategy]] = {

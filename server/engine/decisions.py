@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import partial
-from typing import Any, NamedTuple, cast
+from typing import Any, Final, NamedTuple, cast
 
 from dominion.protocol.errors import ErrorCode
 
@@ -117,11 +117,11 @@ class Answer(NamedTuple):
     choices: tuple[int, ...]
 
 
-new_decision = cast(Callable[[tuple[Any, ...]], Decision], partial(tuple.__new__, Decision))
+new_decision: Final = cast(Callable[[tuple[Any, ...]], Decision], partial(tuple.__new__, Decision))
 """A Decision from all ten fields, in order, as one tuple: `Decision(*fields)` without its
 Python-level constructor, which runs as bytecode even in the compiled engine (one per
 decision). `new_answer` likewise, and `events.new_event` for events."""
-new_answer = cast(Callable[[tuple[int, int, tuple[int, ...]]], Answer],
+new_answer: Final = cast(Callable[[tuple[int, int, tuple[int, ...]]], Answer],
                   partial(tuple.__new__, Answer))
 
 

@@ -8,9 +8,9 @@ an answer against the pending decision before anything changes.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Generator, Iterator
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from dominion.protocol.errors import ErrorCode
 
@@ -39,13 +39,15 @@ T = TypeVar("T")
 Flow = Generator[Decision, tuple[int, ...], T]
 """A step of the game that may stop for decisions and finally returns a T."""
 
-HAND_SIZE = 5
-STARTING_DECK = ("copper",) * 7 + ("estate",) * 3
+# Module constants are Final: compiled, a Final one is a C static, any other a lookup in
+# the module's dict each time it is read.
+HAND_SIZE: Final = 5
+STARTING_DECK: Final = ("copper",) * 7 + ("estate",) * 3
 
-_END_ACTIONS = option(OptionKind.END_PHASE)
-_PLAY_ALL = option(OptionKind.PLAY_ALL_TREASURES)
-_END = (_END_ACTIONS,)
-BUY_CACHE_SIZE = 4096
+_END_ACTIONS: Final = option(OptionKind.END_PHASE)
+_PLAY_ALL: Final = option(OptionKind.PLAY_ALL_TREASURES)
+_END: Final = (_END_ACTIONS,)
+BUY_CACHE_SIZE: Final = 4096
 
 
 class _Tables:
@@ -103,15 +105,24 @@ def _tables(edition: int, supply_order: tuple[str, ...]) -> _Tables:
 
 # Enum members read on every turn, bound once: on Python 3.11 each attribute lookup on
 # an Enum class goes through EnumType.__getattr__, which costs as much as a call.
-_TURN_STARTED, _PHASE, _BOUGHT = EventKind.TURN_STARTED, EventKind.PHASE, EventKind.BOUGHT
-_PLAYED, _DREW, _SHUFFLED = EventKind.PLAYED, EventKind.DREW, EventKind.SHUFFLED
-_DISCARDED = EventKind.DISCARDED
-_PUBLIC, _OWNER, _OWNER_TOP, _HIDDEN = (
-    Secrecy.PUBLIC, Secrecy.OWNER, Secrecy.OWNER_TOP, Secrecy.HIDDEN)
-_BUY, _PLAY, _PLAY_ALL_TREASURES = OptionKind.BUY, OptionKind.PLAY, OptionKind.PLAY_ALL_TREASURES
-_BUY_PHASE, _CLEANUP_PHASE = Phase.BUY, Phase.CLEANUP
-_BUY_DECISION = DecisionKind.BUY
-_MOAT = frozenset({"moat"})
+_TURN_STARTED: Final = EventKind.TURN_STARTED
+_PHASE: Final = EventKind.PHASE
+_BOUGHT: Final = EventKind.BOUGHT
+_PLAYED: Final = EventKind.PLAYED
+_DREW: Final = EventKind.DREW
+_SHUFFLED: Final = EventKind.SHUFFLED
+_DISCARDED: Final = EventKind.DISCARDED
+_PUBLIC: Final = Secrecy.PUBLIC
+_OWNER: Final = Secrecy.OWNER
+_OWNER_TOP: Final = Secrecy.OWNER_TOP
+_HIDDEN: Final = Secrecy.HIDDEN
+_BUY: Final = OptionKind.BUY
+_PLAY: Final = OptionKind.PLAY
+_PLAY_ALL_TREASURES: Final = OptionKind.PLAY_ALL_TREASURES
+_BUY_PHASE: Final = Phase.BUY
+_CLEANUP_PHASE: Final = Phase.CLEANUP
+_BUY_DECISION: Final = DecisionKind.BUY
+_MOAT: Final = frozenset({"moat"})
 
 __all__ = ["Flow", "Game", "Phase", "PlayContext"]
 
@@ -422,7 +433,7 @@ class Game:
             playable: tuple[str, ...] = ()
         else:
             treasures = self._treasures
-            playable = tuple(dict.fromkeys([c for c in p.hand if c in treasures]))
+            playable = tuple(_distinct([c for c in p.hand if c in treasures]))
         # The options depend only on these three things.
         key = (playable, turn.coins, self._empty_piles)
         cache = self._tables.buy_options
@@ -701,6 +712,11 @@ class Game:
         }
 
 
-def _distinct(cards: Iterable[str]) -> list[str]:
-    """Card ids in order of first appearance, each once."""
-    return list(dict.fromkeys(cards))
+def _distinct(cards: list[str]) -> list[str]:
+    """Card ids in order of first appearance, each once (for a hand's few cards: compiled,
+    this loop is much cheaper than `dict.fromkeys`)."""
+    distinct: list[str] = []
+    for card in cards:
+        if card not in distinct:
+            distinct.append(card)
+    return distinct
