@@ -24,6 +24,7 @@ from .decisions import (
     Option,
     OptionKind,
     Resignation,
+    check_choices,
     new_answer,
     new_decision,
 )
@@ -234,7 +235,7 @@ class Game:
             raise IllegalAnswer(
                 ErrorCode.NOT_YOUR_DECISION, f"decision {pending.id} is for player {pending.player}"
             )
-        return pending.check(choices)
+        return check_choices(pending, choices)
 
     def check_resign(self, player: object) -> None:
         """Raise `IllegalAnswer` unless `resign(player)` would be accepted."""
@@ -546,8 +547,8 @@ class Game:
         discard pile, cards looked at). Anyone who followed the game can tell: every card
         gained or trashed is public, and so is everything in play or set aside. Questions
         whose existence the hidden cards would otherwise decide are asked on this."""
-        return not (cards.isdisjoint(p.hand) and cards.isdisjoint(p.deck)
-                    and cards.isdisjoint(p.discard) and cards.isdisjoint(p.looking))
+        return (_any_in(cards, p.hand) or _any_in(cards, p.deck) or _any_in(cards, p.discard)
+                or _any_in(cards, p.looking))
 
     @property
     def action_cards(self) -> frozenset[str]:
@@ -710,6 +711,12 @@ class Game:
                      "phase": self.turn.phase.value, "actions": self.turn.actions,
                      "buys": self.turn.buys, "coins": self.turn.coins},
         }
+
+
+def _any_in(cards: frozenset[str], zone: list[str]) -> bool:
+    """Whether one of `cards` is in `zone` (compiled to a loop, which is cheaper than
+    calling the set's `isdisjoint` method)."""
+    return any(card in cards for card in zone)
 
 
 def _distinct(cards: list[str]) -> list[str]:
