@@ -87,13 +87,14 @@ class _BuyMenu:
 
     def __init__(self, options: Sequence[OptionLike]) -> None:
         self.options = options
+        kinds = [option.kind for option in options]
         self.play_all: int | None = None
         self.buys: dict[str | None, int] = {}
-        kinds = [option.kind for option in options]
-        if "play_all_treasures" in kinds:
+        if "play_all_treasures" in kinds:  # what the bot answers then: no buys needed
             self.play_all = kinds.index("play_all_treasures")
-            return  # what the bot then answers: it needs no more
-        self.buys = {option.card: i for i, option in enumerate(options) if kinds[i] == "buy"}
+        else:
+            self.buys = {option.card: i for i, option in enumerate(options)
+                         if kinds[i] == "buy"}
 
 
 _BUY_MENUS: dict[int, _BuyMenu] = {}
