@@ -151,7 +151,7 @@ def play_games(strategies: Sequence[str], base: Setup, games: Games) -> Report:
         game = Game(setup, seed=seed)
         # a strategy's only state is its random generator: seeded by the game, it plays
         # the same game in any process
-        bots = [make_strategy(name, random.Random(seed * 8 + seat))
+        bots = [make_strategy(name, seed * 8 + seat)
                 for seat, name in enumerate(strategies)]
         report.decisions += play_out(game, bots)
         assert game.result is not None

@@ -79,6 +79,45 @@ def _find(decision: DecisionLike, kind: str, card: str | None = None) -> int | N
     return None
 
 
+class _BuyMenu:
+    """What a Buy decision's options offer: the option playing all Treasures (None when
+    there is none) and, by card, the option buying it."""
+
+    __slots__ = ("buys", "options", "play_all")
+
+    def __init__(self, options: Sequence[OptionLike]) -> None:
+        self.options = options
+        kinds = [option.kind for option in options]
+        self.play_all: int | None = None
+        self.buys: dict[str | None, int] = {}
+        if "play_all_treasures" in kinds:  # what the bot answers then: no buys needed
+            self.play_all = kinds.index("play_all_treasures")
+        else:
+            self.buys = {option.card: i for i, option in enumerate(options)
+                         if kinds[i] == "buy"}
+
+
+_BUY_MENUS: dict[int, _BuyMenu] = {}
+"""Menus of option tuples seen, by the tuple's id: the engine hands out one shared tuple
+for the same options, turn after turn. A menu holds its tuple, so that no other object
+can take its id while it is here."""
+_BUY_MENUS_KEPT = 4096
+
+
+def _buy_menu(options: Sequence[OptionLike]) -> _BuyMenu:
+    menu = _BUY_MENUS.get(id(options))
+    if menu is not None and menu.options is options:
+        return menu
+    menu = _BuyMenu(options)
+    # Kept for the engine's tuples of (frozen) options, which come again; not for a decoded
+    # decision's options (named tuples), which are new every time and would only churn.
+    if type(options) is tuple and options and not isinstance(options[0], tuple):
+        if len(_BUY_MENUS) >= _BUY_MENUS_KEPT:
+            _BUY_MENUS.clear()
+        _BUY_MENUS[id(options)] = menu
+    return menu
+
+
 def sensible_choice(decision: DecisionLike) -> list[int]:
     """A reasonable answer to any decision other than the Action and Buy phases."""
     options = decision.options
@@ -132,12 +171,10 @@ class BigMoney:
     def choose(self, decision: DecisionLike, table: Table) -> list[int]:
         kind = decision.kind
         if kind == "buy":
-            buys: dict[str | None, int] = {}
-            for i, option in enumerate(decision.options):
-                if option.kind == "play_all_treasures":
-                    return [i]
-                if option.kind == "buy":
-                    buys[option.card] = i
+            menu = _buy_menu(decision.options)
+            if menu.play_all is not None:
+                return [menu.play_all]
+            buys = menu.buys
             for card in self.buy_priority(table):
                 if card in buys:
                     return [buys[card]]
@@ -186,15 +223,17 @@ class SmithyBigMoney(BigMoney):
         if not table.supply("smithy"):
             return False
         smithies = table.owned("smithy")
-        treasures = sum(table.owned(c) for c in ("copper", "silver", "gold"))
-        return smithies == 0 or (smithies == 1 and treasures >= 11)
+        if smithies != 1:
+            return smithies == 0
+        return sum(table.owned(c) for c in ("copper", "silver", "gold")) >= 11
 
 
-STRATEGIES: dict[str, Callable[[random.Random], Strategy]] = {
-    "random": RandomBot,
-    "big_money": lambda rng: BigMoney(),
-    "smithy_big_money": lambda rng: SmithyBigMoney(),
+STRATEGIES: dict[str, Callable[[Callable[[], random.Random]], Strategy]] = {
+    "random": lambda generator: RandomBot(generator()),
+    "big_money": lambda generator: BigMoney(),
+    "smithy_big_money": lambda generator: SmithyBigMoney(),
 }
+"""Strategy factories by name; each is given a way to make its random generator, if any."""
 
 
 def unknown_strategy(name: str) -> str:
@@ -203,8 +242,15 @@ def unknown_strategy(name: str) -> str:
         name=repr(name), known=", ".join(STRATEGIES))
 
 
-def make_strategy(name: str, rng: random.Random | None = None) -> Strategy:
-    """A strategy by name; `rng` seeds the random bot."""
+def make_strategy(name: str, rng: random.Random | int | None = None) -> Strategy:
+    """A strategy by name; `rng` (a generator, or a seed for one) seeds the random bot.
+
+    A strategy that draws no random numbers gets no generator: seeding one costs about
+    as much as a turn of the game, and dominion-sim makes a strategy per seat and game."""
     if name not in STRATEGIES:
         raise KeyError(unknown_strategy(name))
-    return STRATEGIES[name](rng or random.Random())
+
+    def generator() -> random.Random:
+        return rng if isinstance(rng, random.Random) else random.Random(rng)
+
+    return STRATEGIES[name](generator)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, NamedTuple
+from functools import partial
+from typing import Any, Final, NamedTuple, cast
 
 from dominion.protocol.errors import ErrorCode
 
@@ -81,30 +83,36 @@ class Decision(NamedTuple):
 
     def check(self, choices: object) -> tuple[int, ...]:
         """The answer as a tuple of option ids, or `IllegalAnswer` saying what is wrong."""
-        # The common case, checked in full. A tuple is what a first check returned: the
-        # server checks an answer before storing it, and the engine checks it again.
-        if ((type(choices) is list or type(choices) is tuple) and len(choices) == 1
-                and type(choices[0]) is int and 0 <= choices[0] < len(self.options)
-                and self.min <= 1 <= self.max):
-            return (choices[0],)
-        if not isinstance(choices, list | tuple):
-            raise IllegalAnswer(ErrorCode.BAD_ANSWER, "an answer is a list of option ids")
-        count = len(self.options)
-        for choice in choices:
-            if type(choice) is not int:
-                raise IllegalAnswer(ErrorCode.BAD_OPTION,
-                                    f"option ids are integers, not {choice!r}")
-            if not 0 <= choice < count:
-                raise IllegalAnswer(ErrorCode.BAD_OPTION,
-                                    f"no option {choice}: ids run 0 to {count - 1}")
-        picked = tuple(choices)
-        if len(set(picked)) != len(picked):
-            raise IllegalAnswer(ErrorCode.DUPLICATE_OPTION, "an option may be chosen once")
-        if len(picked) < self.min:
-            raise IllegalAnswer(ErrorCode.TOO_FEW_OPTIONS, f"choose at least {self.min}")
-        if len(picked) > self.max:
-            raise IllegalAnswer(ErrorCode.TOO_MANY_OPTIONS, f"choose at most {self.max}")
-        return picked
+        return check_choices(self, choices)
+
+
+def check_choices(decision: Decision, choices: object) -> tuple[int, ...]:
+    """`decision.check(choices)`: a function, so that compiled code calls it directly (a
+    NamedTuple's methods are called through Python)."""
+    # The common case, checked in full. A tuple is what a first check returned: the
+    # server checks an answer before storing it, and the engine checks it again.
+    if ((type(choices) is list or type(choices) is tuple) and len(choices) == 1
+            and type(choices[0]) is int and 0 <= choices[0] < len(decision.options)
+            and decision.min <= 1 <= decision.max):
+        return (choices[0],)
+    if not isinstance(choices, list | tuple):
+        raise IllegalAnswer(ErrorCode.BAD_ANSWER, "an answer is a list of option ids")
+    count = len(decision.options)
+    for choice in choices:
+        if type(choice) is not int:
+            raise IllegalAnswer(ErrorCode.BAD_OPTION,
+                                f"option ids are integers, not {choice!r}")
+        if not 0 <= choice < count:
+            raise IllegalAnswer(ErrorCode.BAD_OPTION,
+                                f"no option {choice}: ids run 0 to {count - 1}")
+    picked = tuple(choices)
+    if len(set(picked)) != len(picked):
+        raise IllegalAnswer(ErrorCode.DUPLICATE_OPTION, "an option may be chosen once")
+    if len(picked) < decision.min:
+        raise IllegalAnswer(ErrorCode.TOO_FEW_OPTIONS, f"choose at least {decision.min}")
+    if len(picked) > decision.max:
+        raise IllegalAnswer(ErrorCode.TOO_MANY_OPTIONS, f"choose at most {decision.max}")
+    return picked
 
 
 class Answer(NamedTuple):
@@ -113,6 +121,14 @@ class Answer(NamedTuple):
     player: int
     decision: int
     choices: tuple[int, ...]
+
+
+new_decision: Final = cast(Callable[[tuple[Any, ...]], Decision], partial(tuple.__new__, Decision))
+"""A Decision from all ten fields, in order, as one tuple: `Decision(*fields)` without its
+Python-level constructor, which runs as bytecode even in the compiled engine (one per
+decision). `new_answer` likewise, and `events.new_event` for events."""
+new_answer: Final = cast(Callable[[tuple[int, int, tuple[int, ...]]], Answer],
+                  partial(tuple.__new__, Answer))
 
 
 class Resignation(NamedTuple):

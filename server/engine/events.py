@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import IntEnum, StrEnum
 from functools import partial
-from typing import Any, NamedTuple, cast
+from typing import Any, Final, NamedTuple, cast
 
 
 class EventKind(StrEnum):
@@ -60,7 +60,7 @@ class Event(NamedTuple):
     data: dict[str, Any] | None = None
 
 
-new_event = cast(Callable[[tuple[Any, ...]], Event], partial(tuple.__new__, Event))
+new_event: Final = cast(Callable[[tuple[Any, ...]], Event], partial(tuple.__new__, Event))
 """An Event from all seven fields, in order, as one tuple.
 
 The same as `Event(*fields)` without the Python-level constructor: for the events

@@ -8,9 +8,9 @@ an answer against the pending decision before anything changes.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Generator, Iterator
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from dominion.protocol.errors import ErrorCode
 
@@ -24,6 +24,9 @@ from .decisions import (
     Option,
     OptionKind,
     Resignation,
+    check_choices,
+    new_answer,
+    new_decision,
 )
 from .effects import EFFECTS
 from .events import Event, EventKind, Secrecy, new_event
@@ -37,13 +40,15 @@ T = TypeVar("T")
 Flow = Generator[Decision, tuple[int, ...], T]
 """A step of the game that may stop for decisions and finally returns a T."""
 
-HAND_SIZE = 5
-STARTING_DECK = ("copper",) * 7 + ("estate",) * 3
+# Module constants are Final: compiled, a Final one is a C static, any other a lookup in
+# the module's dict each time it is read.
+HAND_SIZE: Final = 5
+STARTING_DECK: Final = ("copper",) * 7 + ("estate",) * 3
 
-_END_ACTIONS = option(OptionKind.END_PHASE)
-_PLAY_ALL = option(OptionKind.PLAY_ALL_TREASURES)
-_END = (_END_ACTIONS,)
-BUY_CACHE_SIZE = 4096
+_END_ACTIONS: Final = option(OptionKind.END_PHASE)
+_PLAY_ALL: Final = option(OptionKind.PLAY_ALL_TREASURES)
+_END: Final = (_END_ACTIONS,)
+BUY_CACHE_SIZE: Final = 4096
 
 
 class _Tables:
@@ -101,15 +106,24 @@ def _tables(edition: int, supply_order: tuple[str, ...]) -> _Tables:
 
 # Enum members read on every turn, bound once: on Python 3.11 each attribute lookup on
 # an Enum class goes through EnumType.__getattr__, which costs as much as a call.
-_TURN_STARTED, _PHASE, _BOUGHT = EventKind.TURN_STARTED, EventKind.PHASE, EventKind.BOUGHT
-_PLAYED, _DREW, _SHUFFLED = EventKind.PLAYED, EventKind.DREW, EventKind.SHUFFLED
-_DISCARDED = EventKind.DISCARDED
-_PUBLIC, _OWNER, _OWNER_TOP, _HIDDEN = (
-    Secrecy.PUBLIC, Secrecy.OWNER, Secrecy.OWNER_TOP, Secrecy.HIDDEN)
-_BUY, _PLAY, _PLAY_ALL_TREASURES = OptionKind.BUY, OptionKind.PLAY, OptionKind.PLAY_ALL_TREASURES
-_BUY_PHASE, _CLEANUP_PHASE = Phase.BUY, Phase.CLEANUP
-_BUY_DECISION = DecisionKind.BUY
-_MOAT = frozenset({"moat"})
+_TURN_STARTED: Final = EventKind.TURN_STARTED
+_PHASE: Final = EventKind.PHASE
+_BOUGHT: Final = EventKind.BOUGHT
+_PLAYED: Final = EventKind.PLAYED
+_DREW: Final = EventKind.DREW
+_SHUFFLED: Final = EventKind.SHUFFLED
+_DISCARDED: Final = EventKind.DISCARDED
+_PUBLIC: Final = Secrecy.PUBLIC
+_OWNER: Final = Secrecy.OWNER
+_OWNER_TOP: Final = Secrecy.OWNER_TOP
+_HIDDEN: Final = Secrecy.HIDDEN
+_BUY: Final = OptionKind.BUY
+_PLAY: Final = OptionKind.PLAY
+_PLAY_ALL_TREASURES: Final = OptionKind.PLAY_ALL_TREASURES
+_BUY_PHASE: Final = Phase.BUY
+_CLEANUP_PHASE: Final = Phase.CLEANUP
+_BUY_DECISION: Final = DecisionKind.BUY
+_MOAT: Final = frozenset({"moat"})
 
 __all__ = ["Flow", "Game", "Phase", "PlayContext"]
 
@@ -132,7 +146,7 @@ class Game:
 
     # slots: a server holds thousands of games
     __slots__ = ("_actions", "_empty_piles", "_empty_piles_to_end", "_events_forgotten", "_flow",
-                 "_last_decision", "_log", "_rng", "_skip_forced", "_tables", "_treasures",
+                 "_last_decision", "_rng", "_skip_forced", "_tables", "_treasures",
                  "answer_count", "answers", "cards", "events", "first_player", "history",
                  "pending", "players", "resigned", "result", "seed", "setup", "supply",
                  "supply_order", "trash", "turn")
@@ -165,7 +179,6 @@ class Game:
         self._events_forgotten = 0
         self.resigned: list[int] = []
         self.result: Result | None = None
-        self._log = self.events.append
         self._empty_piles_to_end = 4 if len(self.players) >= 5 else 3
         self._last_decision = 0
         self._skip_forced = not setup.secret_questions
@@ -183,7 +196,7 @@ class Game:
         nothing) unless the answer is legal for the pending decision.
         """
         picked = self.check_answer(player, decision, choices)
-        start = self._record(Answer(player, decision, picked))
+        start = self._record(new_answer((player, decision, picked)))
         self.pending = self._run(picked)
         return self.events[start:]
 
@@ -222,7 +235,7 @@ class Game:
             raise IllegalAnswer(
                 ErrorCode.NOT_YOUR_DECISION, f"decision {pending.id} is for player {pending.player}"
             )
-        return pending.check(choices)
+        return check_choices(pending, choices)
 
     def check_resign(self, player: object) -> None:
         """Raise `IllegalAnswer` unless `resign(player)` would be accepted."""
@@ -250,7 +263,7 @@ class Game:
         seat = self._resigning_seat(player)
         start = self._record(Resignation(seat))
         self.resigned.append(seat)
-        self._log(Event(EventKind.RESIGNED, seat))
+        self.events.append(Event(EventKind.RESIGNED, seat))
         if len(self.players) - len(self.resigned) < 2:
             self._flow.close()
             self.pending = None
@@ -264,7 +277,7 @@ class Game:
             self.answers.append(entry)
         else:
             self._events_forgotten += len(self.events)
-            self.events.clear()  # the same list: `_log` is bound to its append
+            self.events.clear()
         return len(self.events)
 
     @property
@@ -297,18 +310,16 @@ class Game:
         if forced:
             min_count = max_count = len(options)
             if self._skip_forced:
-                return Decision(0, player, kind, prompt, source, options, min_count, max_count,
-                                ordered, forced)
+                return new_decision((0, player, kind, prompt, source, options, min_count,
+                                     max_count, ordered, forced))
         self._last_decision += 1
-        return Decision(
-            self._last_decision, player, kind, prompt, source, options, min_count, max_count,
-            ordered, forced,
-        )
+        return new_decision((self._last_decision, player, kind, prompt, source, options,
+                             min_count, max_count, ordered, forced))
 
     # -- the flow of the game -----------------------------------------------
 
     def _deal(self) -> None:
-        self._log(Event(EventKind.GAME_STARTED, data={
+        self.events.append(Event(EventKind.GAME_STARTED, data={
             **self.setup.to_dict(),
             "first_player": self.first_player,
             "supply": dict(self.supply),
@@ -323,9 +334,32 @@ class Game:
 
         Tests start here, with zones they laid out themselves.
         """
+        # One flow for the turn and its Buy phase, where most questions are: an answer
+        # resumes every generator between the question and the game, one per `yield from`.
         count = len(self.players)
+        turn = self.turn
         while True:
-            yield from self._take_turn(self.players[seat])
+            p = self.players[seat]
+            self._start_turn(p)
+            if self._may_play_action(p):  # no flow to create for a turn without Actions
+                yield from self._action_phase(p)
+            self._enter_phase(p, _BUY_PHASE)
+            while turn.buys > 0:
+                options = self._buy_options(p)
+                # Only "end" left: nothing to buy and no Treasure to play. Skipped when
+                # everyone can tell (no Treasure playable, or none held); asked otherwise.
+                forced = len(options) == 1
+                if forced and (turn.bought or not self.may_hold(p, self._treasures)):
+                    break
+                (choice,) = yield self.decide(
+                    p.seat, _BUY_DECISION,
+                    "Play Treasures, buy a card, or end your turn.", None, options,
+                    forced=forced,
+                )
+                if not self._take_buy_option(p, options[choice]):
+                    break
+            self._enter_phase(p, _CLEANUP_PHASE)
+            self._clean_up(p)
             if self._ended():
                 break
             seat = (seat + 1) % count
@@ -334,7 +368,7 @@ class Game:
     def _finish(self) -> None:
         self.turn.phase = Phase.GAME_OVER
         self.result = score_game(self)
-        self._log(Event(EventKind.GAME_ENDED, data=self.result.to_dict()))
+        self.events.append(Event(EventKind.GAME_ENDED, data=self.result.to_dict()))
 
     def _ended(self) -> bool:
         supply = self.supply
@@ -346,26 +380,27 @@ class Game:
                 empty += 1
         return empty >= self._empty_piles_to_end
 
-    def _take_turn(self, p: PlayerState) -> Flow[None]:
+    def _start_turn(self, p: PlayerState) -> None:
         turn = self.turn
         turn.start(p.seat)
         p.turns += 1
-        self._log(new_event((_TURN_STARTED, p.seat, (), _PUBLIC, None, None,
-                             {"turn": turn.number, "player_turn": p.turns})))
-        yield from self._action_phase(p)
-        turn.phase = _BUY_PHASE
-        self._log(new_event((_PHASE, p.seat, (), _PUBLIC, None, _BUY_PHASE, None)))
-        yield from self._buy_phase(p)
-        turn.phase = _CLEANUP_PHASE
-        self._log(new_event((_PHASE, p.seat, (), _PUBLIC, None, _CLEANUP_PHASE, None)))
-        self._clean_up(p)
+        self.events.append(new_event((_TURN_STARTED, p.seat, (), _PUBLIC, None, None,
+                                      {"turn": turn.number, "player_turn": p.turns})))
+
+    def _enter_phase(self, p: PlayerState, phase: Phase) -> None:
+        self.turn.phase = phase
+        self.events.append(new_event((_PHASE, p.seat, (), _PUBLIC, None, phase, None)))
+
+    def _may_play_action(self, p: PlayerState) -> bool:
+        """Whether the Action phase asks (again): while the player may hold an Action card
+        as far as the others can tell (forced when none is in hand): asked only for a hand
+        with one, it would show it."""
+        return self.turn.actions > 0 and self.may_hold(p, self._actions)
 
     def _action_phase(self, p: PlayerState) -> Flow[None]:
         turn = self.turn
         actions = self._actions
-        # Asked while the player may hold an Action card as far as the others can tell
-        # (forced when none is in hand): asked only for a hand with one, it would show it.
-        while turn.actions > 0 and self.may_hold(p, actions):
+        while self._may_play_action(p):
             playable = _distinct([c for c in p.hand if c in actions])
             options = (*(option(OptionKind.PLAY, c) for c in playable), _END_ACTIONS)
             (choice,) = yield self.decide(
@@ -379,30 +414,19 @@ class Game:
             turn.actions -= 1
             yield from self.play_from_hand(p, chosen.card)
 
-    def _buy_phase(self, p: PlayerState) -> Flow[None]:
-        turn = self.turn
-        while turn.buys > 0:
-            options = self._buy_options(p)
-            # Only "end" left: nothing to buy and no Treasure to play. Skipped when everyone
-            # can tell (no Treasure playable, or none held); asked otherwise.
-            forced = len(options) == 1
-            if forced and (turn.bought or not self.may_hold(p, self._treasures)):
-                return
-            (choice,) = yield self.decide(
-                p.seat, _BUY_DECISION,
-                "Play Treasures, buy a card, or end your turn.", None, options, forced=forced,
-            )
-            chosen = options[choice]
-            kind = chosen.kind
-            if kind is _BUY:
-                self._buy(p, chosen.card)  # type: ignore[arg-type]
-            elif kind is _PLAY:
-                self.play_treasures(p, [chosen.card])  # type: ignore[list-item]
-            elif kind is _PLAY_ALL_TREASURES:
-                treasures = self._treasures
-                self.play_treasures(p, [c for c in p.hand if c in treasures])
-            else:
-                return
+    def _take_buy_option(self, p: PlayerState, chosen: Option) -> bool:
+        """Do what a Buy-phase option says; False for the one that ends the turn."""
+        kind = chosen.kind
+        if kind is _BUY:
+            self._buy(p, chosen.card)  # type: ignore[arg-type]
+        elif kind is _PLAY:
+            self.play_treasures(p, [chosen.card])  # type: ignore[list-item]
+        elif kind is _PLAY_ALL_TREASURES:
+            treasures = self._treasures
+            self.play_treasures(p, [c for c in p.hand if c in treasures])
+        else:
+            return False
+        return True
 
     def _buy_options(self, p: PlayerState) -> tuple[Option, ...]:
         turn = self.turn
@@ -410,7 +434,7 @@ class Game:
             playable: tuple[str, ...] = ()
         else:
             treasures = self._treasures
-            playable = tuple(dict.fromkeys([c for c in p.hand if c in treasures]))
+            playable = tuple(_distinct([c for c in p.hand if c in treasures]))
         # The options depend only on these three things.
         key = (playable, turn.coins, self._empty_piles)
         cache = self._tables.buy_options
@@ -439,7 +463,7 @@ class Game:
         self._take_from_supply(card)
         p.discard.append(card)
         p.discard_top_hidden = False
-        self._log(new_event((_BOUGHT, p.seat, (card,), _PUBLIC, None, "discard", None)))
+        self.events.append(new_event((_BOUGHT, p.seat, (card,), _PUBLIC, None, "discard", None)))
 
     def play_treasures(self, p: PlayerState, treasures: list[str]) -> None:
         turn = self.turn
@@ -452,7 +476,8 @@ class Game:
                 turn.silver_played = True
                 turn.coins += turn.merchants
         p.in_play.extend(treasures)
-        self._log(new_event((_PLAYED, p.seat, tuple(treasures), _PUBLIC, None, "hand", None)))
+        self.events.append(new_event((_PLAYED, p.seat, tuple(treasures), _PUBLIC, None, "hand",
+                                      None)))
 
     def _clean_up(self, p: PlayerState) -> None:
         # Hand first, then play: the card left on top was in play and so is already public.
@@ -478,9 +503,9 @@ class Game:
         spec = self.cards[card]
         context = PlayContext(card)
         for time in range(times):
-            self._log(Event(EventKind.PLAYED, p.seat, (card,), source=source,
-                            zone=zone if time == 0 else "in_play",
-                            data=data if time == 0 else None))
+            self.events.append(Event(EventKind.PLAYED, p.seat, (card,), source=source,
+                                     zone=zone if time == 0 else "in_play",
+                                     data=data if time == 0 else None))
             yield from self._resolve(p, spec, context)
 
     def _resolve(self, p: PlayerState, spec: Card, context: PlayContext) -> Flow[None]:
@@ -511,8 +536,8 @@ class Game:
                     possible="moat" in other.hand,
                 )
                 if revealed:
-                    self._log(Event(EventKind.REACTED, other.seat, ("moat",), source=attack,
-                                    zone="hand"))
+                    self.events.append(Event(EventKind.REACTED, other.seat, ("moat",),
+                                             source=attack, zone="hand"))
                     continue
             victims.append(other)
         return victims
@@ -522,8 +547,8 @@ class Game:
         discard pile, cards looked at). Anyone who followed the game can tell: every card
         gained or trashed is public, and so is everything in play or set aside. Questions
         whose existence the hidden cards would otherwise decide are asked on this."""
-        return not (cards.isdisjoint(p.hand) and cards.isdisjoint(p.deck)
-                    and cards.isdisjoint(p.discard) and cards.isdisjoint(p.looking))
+        return (_any_in(cards, p.hand) or _any_in(cards, p.deck) or _any_in(cards, p.discard)
+                or _any_in(cards, p.looking))
 
     @property
     def action_cards(self) -> frozenset[str]:
@@ -562,7 +587,7 @@ class Game:
         del deck[-count:]
         drawn.reverse()
         p.hand.extend(drawn)
-        self._log(new_event((_DREW, p.seat, tuple(drawn), _OWNER, source, None, None)))
+        self.events.append(new_event((_DREW, p.seat, tuple(drawn), _OWNER, source, None, None)))
 
     def take_top(self, p: PlayerState) -> str | None:
         """Take the top card of the deck (shuffling first if it is empty), or None."""
@@ -578,7 +603,7 @@ class Game:
         p.discard_top_hidden = False
         self._rng.shuffle(cards)
         p.deck[:0] = cards
-        self._log(new_event((_SHUFFLED, p.seat, tuple(cards), _HIDDEN, None, None, None)))
+        self.events.append(new_event((_SHUFFLED, p.seat, tuple(cards), _HIDDEN, None, None, None)))
 
     def gain(self, p: PlayerState, card: str, *, to: str = "discard",
              source: str | None = None) -> bool:
@@ -587,7 +612,7 @@ class Game:
             return False
         self._take_from_supply(card)
         self._place(p, card, to)
-        self._log(Event(EventKind.GAINED, p.seat, (card,), source=source, zone=to))
+        self.events.append(Event(EventKind.GAINED, p.seat, (card,), source=source, zone=to))
         return True
 
     def _take_from_supply(self, card: str) -> None:
@@ -599,8 +624,8 @@ class Game:
     def gain_from_trash(self, p: PlayerState, card: str, *, source: str) -> None:
         self.trash.remove(card)
         self._place(p, card, "discard")
-        self._log(Event(EventKind.GAINED, p.seat, (card,), source=source, zone="discard",
-                        data={"from": "trash"}))
+        self.events.append(Event(EventKind.GAINED, p.seat, (card,), source=source,
+                                 zone="discard", data={"from": "trash"}))
 
     def reveal_from_deck(self, p: PlayerState, count: int, *, source: str) -> list[str]:
         """Reveal up to `count` cards from the top of the deck into `set_aside`."""
@@ -612,8 +637,8 @@ class Game:
             revealed.append(card)
         p.set_aside.extend(revealed)
         if revealed:
-            self._log(Event(EventKind.REVEALED, p.seat, tuple(revealed), source=source,
-                            zone="deck"))
+            self.events.append(Event(EventKind.REVEALED, p.seat, tuple(revealed),
+                                     source=source, zone="deck"))
         return revealed
 
     def _place(self, p: PlayerState, card: str, to: str) -> None:
@@ -642,14 +667,16 @@ class Game:
         p.discard_top_hidden = False
         # Several cards discarded at once: only how many and the one on top are public.
         secrecy = _PUBLIC if public or len(cards) == 1 else _OWNER_TOP
-        self._log(new_event((_DISCARDED, p.seat, tuple(cards), secrecy, source, zone, None)))
+        self.events.append(new_event((_DISCARDED, p.seat, tuple(cards), secrecy, source, zone,
+                                      None)))
 
     def trash_from(self, p: PlayerState, zone: list[str], cards: list[str], *,
                    source: str | None = None, zone_name: str = "hand") -> None:
         for card in cards:
             zone.remove(card)
         self.trash.extend(cards)
-        self._log(Event(EventKind.TRASHED, p.seat, tuple(cards), source=source, zone=zone_name))
+        self.events.append(Event(EventKind.TRASHED, p.seat, tuple(cards), source=source,
+                                 zone=zone_name))
 
     def put_on_deck(self, p: PlayerState, zone: list[str], cards: list[str], *,
                     source: str | None, zone_name: str, public: bool = False) -> None:
@@ -658,11 +685,12 @@ class Game:
             zone.remove(card)
         p.deck.extend(cards)
         secrecy = Secrecy.PUBLIC if public else Secrecy.OWNER
-        self._log(Event(EventKind.PUT_ON_DECK, p.seat, tuple(cards), secrecy, source, zone_name))
+        self.events.append(Event(EventKind.PUT_ON_DECK, p.seat, tuple(cards), secrecy, source,
+                                 zone_name))
 
     def log(self, event: Event) -> None:
         """Record an event that an effect produced without one of the moves above."""
-        self._log(event)
+        self.events.append(event)
 
     # -- for tests and tools ------------------------------------------------
 
@@ -685,6 +713,17 @@ class Game:
         }
 
 
-def _distinct(cards: Iterable[str]) -> list[str]:
-    """Card ids in order of first appearance, each once."""
-    return list(dict.fromkeys(cards))
+def _any_in(cards: frozenset[str], zone: list[str]) -> bool:
+    """Whether one of `cards` is in `zone` (compiled to a loop, which is cheaper than
+    calling the set's `isdisjoint` method)."""
+    return any(card in cards for card in zone)
+
+
+def _distinct(cards: list[str]) -> list[str]:
+    """Card ids in order of first appearance, each once (for a hand's few cards: compiled,
+    this loop is much cheaper than `dict.fromkeys`)."""
+    distinct: list[str] = []
+    for card in cards:
+        if card not in distinct:
+            distinct.append(card)
+    return distinct

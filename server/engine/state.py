@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final
 
 
 class Phase(StrEnum):
@@ -12,7 +13,7 @@ class Phase(StrEnum):
     GAME_OVER = "game_over"
 
 
-_ACTION_PHASE = Phase.ACTION  # bound once: Enum class attributes are slow on Python 3.11
+_ACTION_PHASE: Final = Phase.ACTION  # bound once: Enum class attributes are slow on Python 3.11
 
 
 class PlayerState:

@@ -1,0 +1,59 @@
+"""The strategies' own behaviour: how they are made, and Big Money's Buy-phase answers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dominion.clients.bots import make_strategy, strategies
+from dominion.clients.bots.wire import WireDecision, WireOption
+from dominion.server.engine import Game, Setup
+from dominion.server.play.bots import EngineTable
+
+
+def test_a_seed_seeds_the_random_bot_like_a_generator() -> None:
+    game = Game(Setup.create(2, kingdom="First Game"), seed=4)
+    assert game.pending is not None
+    table = EngineTable(game, game.pending.player)
+    from_seed, from_generator = make_strategy("random", 5), make_strategy("random",
+                                                                         random.Random(5))
+    for _ in range(20):
+        assert (from_seed.choose(game.pending, table)
+                == from_generator.choose(game.pending, table))
+
+
+def test_strategies_without_randomness_make_no_generator(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    class Counted(random.Random):
+        made = 0
+
+        def __init__(self, seed: object = None) -> None:
+            Counted.made += 1
+            super().__init__(seed)
+
+    monkeypatch.setattr(strategies.random, "Random", Counted)
+    for name in ("big_money", "smithy_big_money"):
+        make_strategy(name)
+        make_strategy(name, 3)
+    assert Counted.made == 0
+    make_strategy("random", 3)
+    assert Counted.made == 1
+
+
+def test_big_money_answers_shared_and_fresh_options_alike() -> None:
+    """The engine hands out one tuple for the same Buy options (Big Money remembers what it
+    read in it); a copy of each decision, with options of its own, gets the same answers."""
+    setup = Setup.create(2, kingdom="First Game")
+    for seed in range(5):
+        bot, reader = make_strategy("big_money"), make_strategy("big_money")
+        game = Game(setup, seed=seed)
+        tables = [EngineTable(game, seat) for seat in (0, 1)]
+        while (decision := game.pending) is not None:
+            table = tables[decision.player]
+            copy = WireDecision(decision.id, decision.player, decision.kind, decision.source,
+                                tuple(WireOption(o.kind, o.card) for o in decision.options),
+                                decision.min, decision.max)
+            choice = bot.choose(decision, table)
+            assert reader.choose(copy, table) == choice
+            game.answer(decision.player, decision.id, choice)
