@@ -5,6 +5,7 @@ controls drawn with characters every font has."""
 
 from __future__ import annotations
 
+import functools
 import json
 import shutil
 import subprocess
@@ -42,9 +43,12 @@ console.log(JSON.stringify(out));
 """
 
 
+@functools.cache
 def run() -> dict[str, Any]:
+    """What the script prints, once for the module's tests."""
     assert NODE is not None
-    script = SCRIPT % {name: (JS / f"{name}.js").as_uri() for name in ("i18n", "describe", "replay")}
+    modules = ("i18n", "describe", "replay")
+    script = SCRIPT % {name: (JS / f"{name}.js").as_uri() for name in modules}
     done = subprocess.run([NODE, "--input-type=module", "-e", script,
                            json.dumps(catalogue_dict())],
                           capture_output=True, text=True, check=True, timeout=60)

@@ -146,6 +146,22 @@ function endedBecause(state, i18n) {
   return i18n.t("why_piles", { piles: emptied.map((card) => i18n.card(card)).join(", ") });
 }
 
+/** Each player's score, turns and deck at the end, the winners marked. */
+function endTable(result, names, i18n) {
+  const winners = result.winners || [];
+  const resigned = result.resigned || [];
+  const head = ["players", "score", "turns", "deck"].map((key) => h("th", {}, i18n.t(key)));
+  return h("table", {},
+    h("thead", {}, h("tr", {}, head, h("th", {}, ""))),
+    h("tbody", {}, result.scores.map((score, seat) => h("tr", {
+      class: winners.includes(seat) ? "winner" : "",
+    }, h("th", { scope: "row" }, names[seat]), h("td", {}, String(score)),
+    h("td", {}, String(result.turns[seat])),
+    h("td", { class: "deck" }, deckText(result.decks?.[seat], i18n)),
+    h("td", {}, winners.includes(seat) ? `★ ${i18n.t("winner")}`
+      : resigned.includes(seat) ? i18n.t("resigned") : "")))));
+}
+
 /** The end of the game: scores, the winners and why, and the replay downloads. */
 export function endView(state, i18n, gameId, replayUrl) {
   const result = state.result;
@@ -171,16 +187,7 @@ export function endView(state, i18n, gameId, replayUrl) {
     h("h2", {}, i18n.t("game_over")),
     h("p", { class: "winners" }, headline),
     why.filter(Boolean).map((line) => h("p", {}, line)),
-    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, i18n.t("players")),
-      h("th", {}, i18n.t("score")), h("th", {}, i18n.t("turns")), h("th", {}, i18n.t("deck")),
-      h("th", {}, ""))),
-    h("tbody", {}, result.scores.map((score, seat) => h("tr", {
-      class: winners.includes(seat) ? "winner" : "",
-    }, h("th", { scope: "row" }, names[seat]), h("td", {}, String(score)),
-    h("td", {}, String(result.turns[seat])),
-    h("td", { class: "deck" }, deckText(result.decks?.[seat], i18n)),
-    h("td", {}, winners.includes(seat) ? `★ ${i18n.t("winner")}`
-      : (result.resigned || []).includes(seat) ? i18n.t("resigned") : ""))))),
+    h("div", { class: "scroll" }, endTable(result, names, i18n)),
     h("p", {}, i18n.t("download"), " ",
       ["json", "msgpack", "text"].map((format) => [h("a", {
         href: replayUrl(gameId, format), download: "",
