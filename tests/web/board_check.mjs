@@ -212,7 +212,7 @@ expect(where, "no counters at the end", textOf(turnLine(page.game, i18n)).includ
   false);
 const endText = textOf(endView(page.game, i18n, "g", () => ""));
 expect(where, "ended: the Provinces", endText.includes("The Provinces are gone."), true);
-expect(where, "each deck", endText.includes("7 × Copper, 3 × Estate, 1 × Province"), true);
+expect(where, "each deck", endText.includes("3 × Estate, 1 × Province, 7 × Copper"), true);
 page = ending({ province: 4, copper: 0, village: 0, smithy: 0, gold: 2 });
 expect(where, "ended: three piles",
   textOf(endView(page.game, i18n, "g", () => "")).includes("Piles empty: Copper, Village, Smithy."),

@@ -130,10 +130,14 @@ export function trashView(state, i18n) {
     h("p", {}, cardList(state.trash, i18n)));
 }
 
-/** A deck at the end (card id -> how many), the most held first: "7 × Copper, 3 × Estate". */
+/** A deck at the end (card id -> how many): the cards that score first (Victory cards and
+ *  Curses), then the most held: "3 × Province, 1 × Estate, 7 × Copper". */
 function deckText(deck, i18n) {
   if (!deck) return "–";
-  return Object.entries(deck).sort(([a, m], [b, n]) => n - m || byName(a, b, i18n))
+  const scores = (card) => (i18n.cards.get(card)?.types ?? [])
+    .some((type) => type === "victory" || type === "curse");
+  return Object.entries(deck)
+    .sort(([a, m], [b, n]) => scores(b) - scores(a) || n - m || byName(a, b, i18n))
     .map(([card, n]) => `${n} × ${i18n.card(card)}`).join(", ");
 }
 
