@@ -43,7 +43,8 @@ function checkDrawn(where, page, i18n, { view, decision }) {
   expect(where, "(you) only on your turn", line.includes("(you)"), turn.player === page.viewer);
   const coins = findAll(turnLine(game, i18n), byClass("coins")).map(textOf);
   expect(where, "coins", coins, view.result ? coins : [`Coins ${turn.coins}`]);
-  expect(where, "counters", line.includes(`Actions ${turn.actions} · Buys ${turn.buys}`), true);
+  expect(where, "counters until the end", line.includes(`Actions ${turn.actions} · Buys ${turn.buys}`),
+    !view.result);
 
   const piles = findAll(supplyView(game, i18n), byClass("card-button"));
   expect(where, "piles", piles.map((p) => p.props.dataset.card).sort(),
@@ -168,6 +169,54 @@ expect(where, "a spectator has no resign button", resignView(page, i18n), null);
 page = started(ask([option(0)], 1, 1));
 expect(where, "a forced answer is sent at once", page.sending, 7);
 expect(where, "and said", textOf(decisionView(page, i18n)).includes("Answered for you (the only choice): Copper."), true);
+
+// what the page answered by itself goes with the next decision, and at the end
+const next = (decision, seq) => ({ type: "update", game: "g", seq, events: [{ kind: "shuffled", player: 0 }],
+  decision, view: view(decision) });
+act.update(page, next({ ...ask([option(0), option(1, "card", "estate")], 1, 1), id: 8 }, 4));
+expect(where, "the note goes with the next decision",
+  textOf(decisionView(page, i18n)).includes("Answered for you"), false);
+page = started(ask([option(0)], 1, 1));
+act.gameOver(page, { result: { winners: [0], scores: [3, 3], turns: [1, 1] } });
+expect(where, "and at the end", page.note, null);
+
+// a decision of at most one card: nothing picked is answered only by a button saying so
+const throne = { ...ask([option(0, "card", "village"), option(1, "card", "smithy")], 0, 1),
+  kind: "play", source: "throne_room" };
+page = started(throne);
+const buttonsOf = (p) => findAll(decisionView(p, i18n), (n) => n.tag === "button");
+const confirmOf = (p) => buttonsOf(p).find((b) => b.props.dataset.key === "confirm");
+expect(where, "confirm waits for a pick", confirmOf(page).props.disabled, true);
+expect(where, "the none button says what it does",
+  textOf(buttonsOf(page).find((b) => b.props.dataset.key === "none")), "Play nothing");
+act.intend(page, { type: Intent.PICK, option: throne.options[1] });
+expect(where, "a pick enables confirm", confirmOf(page).props.disabled, false);
+
+// the options in the hand's order
+page = started(ask([option(0, "card", "gold"), option(1, "card", "copper"),
+  option(2, "card", "estate")], 2, 2));
+expect(where, "options in the hand's order",
+  findAll(decisionView(page, i18n), byClass("option")).map((b) => b.props.dataset.card),
+  ["copper", "estate", "gold"]);
+
+// the end: no counters, why it ended, the decks
+const ending = (supply) => {
+  const over = started(null);
+  over.game.supply = supply;
+  act.gameOver(over, { result: { winners: [0], scores: [9, 3], turns: [12, 12],
+    decks: [{ copper: 7, province: 1, estate: 3 }, { copper: 7 }] } });
+  return over;
+};
+page = ending({ province: 0, copper: 3 });
+expect(where, "no counters at the end", textOf(turnLine(page.game, i18n)).includes("Actions"),
+  false);
+const endText = textOf(endView(page.game, i18n, "g", () => ""));
+expect(where, "ended: the Provinces", endText.includes("The Provinces are gone."), true);
+expect(where, "each deck", endText.includes("3 × Estate, 1 × Province, 7 × Copper"), true);
+page = ending({ province: 4, copper: 0, village: 0, smithy: 0, gold: 2 });
+expect(where, "ended: three piles",
+  textOf(endView(page.game, i18n, "g", () => "")).includes("Piles empty: Copper, Village, Smithy."),
+  true);
 
 page = started(null);
 expect(where, "resign asks first", act.intend(page, { type: Intent.RESIGN }), []);

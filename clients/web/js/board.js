@@ -54,7 +54,7 @@ export function turnLine(state, i18n) {
   const turn = state.turn;
   const names = state.players.map((p) => p.name);
   const mine = turn.player === state.viewer ? ` (${i18n.t("you")})` : "";
-  const counted = Number.isInteger(turn.coins);
+  const counted = Number.isInteger(turn.coins) && !state.result; // no counters at the end
   return h("p", { class: "turn-line" },
     h("strong", {}, turnTitle(i18n, names, turn.player, turn.player_turn), mine), " · ",
     i18n.t(`phase_${turn.phase}`),
@@ -62,11 +62,16 @@ export function turnLine(state, i18n) {
       h("span", { class: "coins" }, `${i18n.t("coins")} ${turn.coins}`)] : null);
 }
 
+/** The hand's order: by the cards' names in this language. */
+export function byName(a, b, i18n) {
+  return i18n.card(a).localeCompare(i18n.card(b));
+}
+
 /** Your own cards: the hand as buttons (playable ones marked), play area, deck count. */
 export function mineView(state, i18n) {
   const me = state.players[state.viewer];
   if (!me || !me.hand) return null;
-  const hand = [...me.hand].sort((a, b) => i18n.card(a).localeCompare(i18n.card(b)));
+  const hand = [...me.hand].sort((a, b) => byName(a, b, i18n));
   return h("section", { class: "mine", "aria-label": i18n.t("your_hand") },
     h("h2", {}, i18n.t("your_hand"), ` (${me.hand.length})`),
     h("ul", { class: "hand" }, hand.map((card, index) => {
@@ -82,7 +87,7 @@ export function mineView(state, i18n) {
       cardList(me.set_aside, i18n)) : null,
     me.looking.length ? h("p", {}, h("strong", {}, `${i18n.t("looking")}: `),
       cardList(me.looking, i18n)) : null,
-    h("p", {}, `${i18n.t("deck")}: ${i18n.t("cards_n", { n: me.deck_size })} · `
+    h("p", {}, `${i18n.t("deck")}: ${i18n.count(me.deck_size, "cards")} · `
       + `${i18n.t("discard_top")}: ${topOf(me, i18n)}`));
 }
 
@@ -125,6 +130,42 @@ export function trashView(state, i18n) {
     h("p", {}, cardList(state.trash, i18n)));
 }
 
+/** A deck at the end (card id -> how many): the cards that score first (Victory cards and
+ *  Curses), then the most held: "3 × Province, 1 × Estate, 7 × Copper". */
+function deckText(deck, i18n) {
+  if (!deck) return "–";
+  const scores = (card) => (i18n.cards.get(card)?.types ?? [])
+    .some((type) => type === "victory" || type === "curse");
+  return Object.entries(deck)
+    .sort(([a, m], [b, n]) => scores(b) - scores(a) || n - m || byName(a, b, i18n))
+    .map(([card, n]) => `${n} × ${i18n.card(card)}`).join(", ");
+}
+
+/** Why a finished game ended: the Provinces or three piles (four with five or more
+ *  players) are gone; else everyone else resigned, which the end says of its own. */
+function endedBecause(state, i18n) {
+  if (state.supply.province === 0) return i18n.t("why_provinces");
+  const emptied = Object.keys(state.supply).filter((card) => state.supply[card] === 0);
+  if (emptied.length < 3) return null;
+  return i18n.t("why_piles", { piles: emptied.map((card) => i18n.card(card)).join(", ") });
+}
+
+/** Each player's score, turns and deck at the end, the winners marked. */
+function endTable(result, names, i18n) {
+  const winners = result.winners || [];
+  const resigned = result.resigned || [];
+  const head = ["players", "score", "turns", "deck"].map((key) => h("th", {}, i18n.t(key)));
+  return h("table", {},
+    h("thead", {}, h("tr", {}, head, h("th", {}, ""))),
+    h("tbody", {}, result.scores.map((score, seat) => h("tr", {
+      class: winners.includes(seat) ? "winner" : "",
+    }, h("th", { scope: "row" }, names[seat]), h("td", {}, String(score)),
+    h("td", {}, String(result.turns[seat])),
+    h("td", { class: "deck" }, deckText(result.decks?.[seat], i18n)),
+    h("td", {}, winners.includes(seat) ? `★ ${i18n.t("winner")}`
+      : resigned.includes(seat) ? i18n.t("resigned") : "")))));
+}
+
 /** The end of the game: scores, the winners and why, and the replay downloads. */
 export function endView(state, i18n, gameId, replayUrl) {
   const result = state.result;
@@ -136,8 +177,11 @@ export function endView(state, i18n, gameId, replayUrl) {
     && !resigned.includes(seat));
   const why = [];
   if (result.abandoned) why.push(i18n.t("abandoned"));
-  else if (winners.length > 1) why.push(i18n.t("why_shared"));
-  else if (tied.length > 1) why.push(i18n.t("why_tie", { who: names[winners[0]] }));
+  else {
+    why.push(endedBecause(state, i18n));
+    if (winners.length > 1) why.push(i18n.t("why_shared"));
+    else if (tied.length > 1) why.push(i18n.t("why_tie", { who: names[winners[0]] }));
+  }
   if (resigned.length) {
     why.push(i18n.t("why_resigned", { who: resigned.map((seat) => names[seat]).join(", ") }));
   }
@@ -146,15 +190,8 @@ export function endView(state, i18n, gameId, replayUrl) {
   return h("section", { class: "end", "aria-label": i18n.t("game_over"), id: "end" },
     h("h2", {}, i18n.t("game_over")),
     h("p", { class: "winners" }, headline),
-    why.map((line) => h("p", {}, line)),
-    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, i18n.t("players")),
-      h("th", {}, i18n.t("score")), h("th", {}, i18n.t("turns")), h("th", {}, ""))),
-    h("tbody", {}, result.scores.map((score, seat) => h("tr", {
-      class: winners.includes(seat) ? "winner" : "",
-    }, h("th", { scope: "row" }, names[seat]), h("td", {}, String(score)),
-    h("td", {}, String(result.turns[seat])),
-    h("td", {}, winners.includes(seat) ? `★ ${i18n.t("winner")}`
-      : (result.resigned || []).includes(seat) ? i18n.t("resigned") : ""))))),
+    why.filter(Boolean).map((line) => h("p", {}, line)),
+    h("div", { class: "scroll" }, endTable(result, names, i18n)),
     h("p", {}, i18n.t("download"), " ",
       ["json", "msgpack", "text"].map((format) => [h("a", {
         href: replayUrl(gameId, format), download: "",

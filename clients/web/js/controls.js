@@ -3,6 +3,7 @@
 // Pure, as board.js: each function reads only the PageState and the words (i18n) it is
 // given, and returns vnodes (dom.js) whose clicks are intents (page_state.js).
 
+import { byName } from "./board.js";
 import { acceptable, picksSeveral } from "./decision.js";
 import { h } from "./dom.js";
 import { Intent } from "./page_state.js";
@@ -32,7 +33,20 @@ export function messageText(message, i18n) {
   if (message.text !== undefined) return message.text;
   const vars = { ...message.vars };
   if (vars.card) Object.assign(vars, { card: i18n.card(vars.card), cost: i18n.cost(vars.card) });
+  if (Number.isInteger(vars.coins)) vars.coins = i18n.count(vars.coins, "coins");
   return i18n.t(message.key, vars);
+}
+
+/** Picking nothing, said as what it does ("Play nothing"). */
+const NONE_KEYS = { play: "play_none", discard: "discard_none", trash: "trash_none" };
+
+/** The options as the page shows them: cards from your hand in the hand's order (mineView),
+ *  the rest as the server sent them. */
+function shownOptions(decision, i18n) {
+  if (decision.kind === "gain" || !decision.options.every((o) => o.kind === "card")) {
+    return decision.options;
+  }
+  return [...decision.options].sort((a, b) => byName(a.card, b.card, i18n));
 }
 
 /** What the page answered by itself. */
@@ -63,7 +77,7 @@ export function decisionView(page, i18n) {
     const busy = page.sending === mine.id;
     const ids = page.picked.ids;
     parts.push(h("div", { class: "options", role: "group", "aria-label": t("your_decision") },
-      mine.options.map((option) => {
+      shownOptions(mine, i18n).map((option) => {
         const at = ids.indexOf(option.id);
         const mark = at < 0 ? "" : mine.ordered ? ` ${t("order_n", { n: at + 1 })}` : " ✓";
         return h("button", {
@@ -75,14 +89,16 @@ export function decisionView(page, i18n) {
       })));
     if (several) {
       parts.push(h("div", { class: "confirm" },
+        // nothing picked is answered only by the button that says so, never by Confirm
         h("button", {
-          type: "button", class: "primary", disabled: busy || !acceptable(mine, ids),
+          type: "button", class: "primary",
+          disabled: busy || !ids.length || !acceptable(mine, ids),
           dataset: { key: "confirm" }, onclick: { type: Intent.CONFIRM },
         }, t("confirm")),
         mine.min === 0 ? h("button", {
           type: "button", disabled: busy, dataset: { key: "none" },
           onclick: { type: Intent.CONFIRM, ids: [] },
-        }, t("choose_none")) : null));
+        }, t(NONE_KEYS[mine.kind] ?? "choose_none")) : null));
     }
   } else if (decision) {
     const who = game.players[decision.player]?.name ?? "?";

@@ -24,7 +24,6 @@ const PHRASES = {
     buy_phase: (who) => `${who} starts the Buy phase.`,
     resigned: (who) => `${who} resigns.`,
     ended: "The game is over.",
-    cards: (n) => (n === 1 ? "1 card" : `${n} cards`),
     on_top: (card) => ` (${card} on top)`,
     against: (who, card, attack) => `${who} reveals ${card} against ${attack}.`,
   },
@@ -33,7 +32,6 @@ const PHRASES = {
     buy_phase: (who) => `${who}: faza zakupu.`,
     resigned: (who) => `${who} poddaje się.`,
     ended: "Koniec gry.",
-    cards: (n) => `kart: ${n}`,
     on_top: (card) => ` (na wierzchu: ${card})`,
     against: (who, card, attack) => `${who} odsłania ${card} przeciw: ${attack}.`,
   },
@@ -81,7 +79,8 @@ export function describe(event, names, i18n) {
   }
   if (Number.isInteger(event.count)) {
     const top = event.top ? say.on_top(i18n.card(event.top)) : "";
-    return { text: `${who} ${verb}: ${say.cards(event.count)}${top}${because}.`, heading: false };
+    return { text: `${who} ${verb} ${i18n.count(event.count, "cards")}${top}${because}.`,
+      heading: false };
   }
   return { text: `${who} ${verb}${because}.`, heading: false };
 }

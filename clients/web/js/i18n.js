@@ -67,14 +67,16 @@ const WORDS = {
   cost: ["Cost", "Koszt"],
   left: ["Left", "Zostało"],
   empty: ["empty", "pusty"],
-  cards_n: ["{n} cards", "kart: {n}"],
   owned_vp: ["VP owned", "PZ w posiadaniu"],
   info: ["About {card}", "O karcie {card}"],
   close: ["Close", "Zamknij"],
   your_decision: ["Your decision", "Twoja decyzja"],
   waiting_for: ["Waiting for {who} ({kind}).", "Czekamy na: {who} ({kind})."],
   confirm: ["Confirm", "Zatwierdź"],
-  choose_none: ["Choose nothing", "Nic nie wybieraj"],
+  choose_none: ["Choose none", "Nic nie wybieraj"],
+  play_none: ["Play nothing", "Nie zagrywaj niczego"],
+  discard_none: ["Discard nothing", "Nic nie odrzucaj"],
+  trash_none: ["Trash nothing", "Nic nie wyrzucaj"],
   choose_n: ["Choose {range}.", "Wybierz {range}."],
   choose_order: [
     "Click the cards in order: the first ends on top.",
@@ -97,8 +99,8 @@ const WORDS = {
   play_x: ["Play {card}", "Zagraj: {card}"],
   buy_x: ["Buy {card}", "Kup: {card}"],
   cannot_buy: [
-    "{card} costs {cost}: you have {coins} coins and can buy only what is offered.",
-    "{card} kosztuje {cost}: masz {coins} monet i możesz kupić tylko to, co jest w ofercie.",
+    "{card} costs {cost}: you have {coins} and can buy only what is offered.",
+    "{card} kosztuje {cost}: masz {coins} i możesz kupić tylko to, co jest w ofercie.",
   ],
   cannot_play: ["{card} cannot be played now.", "Nie można teraz zagrać: {card}."],
   not_your_turn: ["It is not your decision now.", "To nie twoja decyzja."],
@@ -108,6 +110,12 @@ const WORDS = {
   game_over: ["The game is over", "Koniec gry"],
   winners: ["Winner: {who}", "Zwycięzca: {who}"],
   winners_many: ["Shared victory: {who}", "Wspólne zwycięstwo: {who}"],
+  set_aside_card: [
+    "Set aside {card} instead of keeping it in hand?",
+    "Odłożyć na bok kartę {card} zamiast brać ją na rękę?",
+  ],
+  why_provinces: ["The Provinces are gone.", "Skończyły się Prowincje."],
+  why_piles: ["Piles empty: {piles}.", "Puste stosy: {piles}."],
   abandoned: ["The game was abandoned: nobody wins.", "Gra została porzucona: nikt nie wygrywa."],
   why_tie: [
     "Tied on points: {who} had fewer turns.",
@@ -154,6 +162,28 @@ const WORDS = {
   kind_yes_no: ["yes or no", "tak czy nie"],
   kind_choose_fate: ["a card's fate", "los karty"],
   kind_order: ["order cards", "kolejność kart"],
+};
+
+/** Nouns met by a count: key -> [English one, other], [Polish one, few, many]. */
+const COUNTED = {
+  cards: [["{n} card", "{n} cards"], ["{n} karta", "{n} karty", "{n} kart"]],
+  coins: [["{n} coin", "{n} coins"], ["{n} monetę", "{n} monety", "{n} monet"]],
+};
+
+/** Which plural form a count takes: English one / other; Polish one / few (2–4, but not
+ *  12–14) / many (0, 5–21, 25–31, …). */
+export function pluralForm(lang, n) {
+  if (lang !== "pl") return n === 1 ? 0 : 1;
+  if (n === 1) return 0;
+  const tens = n % 100;
+  return n % 10 >= 2 && n % 10 <= 4 && (tens < 12 || tens > 14) ? 1 : 2;
+}
+
+/** The bots' strategies (the server's names) for people. */
+const STRATEGIES = {
+  random: ["Random", "Losowy"],
+  big_money: ["Big Money", "Wielkie Pieniądze"],
+  smithy_big_money: ["Smithy and Big Money", "Kowal i Wielkie Pieniądze"],
 };
 
 /** What a decision asks, for people; the English prompt comes from the server. */
@@ -228,7 +258,23 @@ export class I18n {
     return WORDS[`kind_${decisionKind}`] ? this.t(`kind_${decisionKind}`) : decisionKind;
   }
 
+  /** "5 cards", "5 kart": a count with its noun (`COUNTED`) in the plural form it takes. */
+  count(n, noun) {
+    const forms = COUNTED[noun][LANGUAGES.indexOf(this.lang)];
+    return forms[pluralForm(this.lang, n)].replace("{n}", String(n));
+  }
+
+  strategy(name) {
+    const words = STRATEGIES[name];
+    return words ? words[LANGUAGES.indexOf(this.lang)] : name;
+  }
+
+  /** What a decision asks. Library's set-aside question names the card drawn: the server's
+   *  prompt is public and cannot, but the decider's options carry it (docs/ENGINE.md). */
   prompt(decision) {
+    const card = decision.kind === "set_aside" && decision.source === "library"
+      ? decision.options?.[0]?.card : null;
+    if (card) return this.t("set_aside_card", { card: this.card(card) });
     if (this.lang === "pl" && PROMPTS_PL[decision.kind]) return PROMPTS_PL[decision.kind];
     return decision.prompt;
   }

@@ -98,7 +98,7 @@ export class LobbyPage {
       fill(botSeats, Array.from({ length: n - 1 }, (_, i) => h("label", {},
         t("seat_n", { n: i + 2 }), " ", h("select", { name: `seat-${i + 1}` },
           strategies.map((s) => h("option", { value: s, selected: i === 0 && s === "big_money" },
-            t("bot", { name: s }))),
+            t("bot", { name: i18n.strategy(s) }))),
           h("option", { value: "", selected: i > 0 }, t("person"))))));
     };
     function count() {

@@ -87,6 +87,7 @@ export function chat(page, message) {
 
 export function gameOver(page, message) {
   if (page.game) page.game.result = message.result;
+  page.note = null;
   changedGame(page);
   return [{ type: Effect.FORGET_SEAT }];
 }
@@ -103,6 +104,8 @@ function settle(page) {
   if (page.picked.decision !== game.decision?.id) {
     page.picked = { decision: game.decision?.id ?? null, ids: [] };
   }
+  // what the page answered by itself is said until the next decision (or the end)
+  if (page.note && page.note.decision.id !== game.decision?.id) page.note = null;
   const mine = game.myDecision();
   if (!mine || page.autoAnswered.has(mine.id)) return [];
   const forced = forcedAnswer(mine);

@@ -9,6 +9,21 @@ import { el, fillWith, h } from "./dom.js";
 import { Intent } from "./page_state.js";
 import { ReplayState } from "./state.js";
 
+/** The stepping buttons: their marks are characters every font has (« ‹ › », not the
+ *  media symbols, which many fonts draw as empty boxes); screen readers say the words. */
+export function stepButtons(i18n, step, total) {
+  return [
+    { key: "first", mark: "«", step: 1 },
+    { key: "prev", mark: "‹", step: step - 1 },
+    { key: "next", mark: "›", step: step + 1 },
+    { key: "last", mark: "»", step: total },
+  ].map(({ key, mark, step: to }) => {
+    const label = i18n.t(key);
+    const text = key === "first" || key === "prev" ? `${mark} ${label}` : `${label} ${mark}`;
+    return { key, text, label, step: to };
+  });
+}
+
 export class ReplayPage {
   constructor(root, app, gameId) {
     this.root = root;
@@ -63,14 +78,10 @@ export class ReplayPage {
       type: "number", min: 1, max: events.length, value: this.step,
       "aria-label": t("jump_step"), name: "step",
     });
-    const button = (key, label, step) => h("button", {
-      type: "button", dataset: { key }, onclick: () => this.goTo(step),
-    }, label);
     const controls = h("nav", { class: "replay-controls", "aria-label": t("replay") },
-      button("first", `⏮ ${t("first")}`, 1),
-      button("prev", `◀ ${t("prev")}`, this.step - 1),
-      button("next", `${t("next")} ▶`, this.step + 1),
-      button("last", `${t("last")} ⏭`, events.length),
+      stepButtons(i18n, this.step, events.length).map(({ key, text, label, step }) => h("button", {
+        type: "button", dataset: { key }, "aria-label": label, onclick: () => this.goTo(step),
+      }, text)),
       h("form", {
         class: "jump",
         onsubmit: (event) => {

@@ -1,0 +1,100 @@
+"""The page's words under Node (clients/web/js/i18n.js, describe.js, replay.js): Polish
+plural forms where a count meets a noun, the bots' strategies by name in both languages,
+Library's question naming the card drawn (from the decider's options), and replay
+controls drawn with characters every font has."""
+
+from __future__ import annotations
+
+import functools
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dominion.server.engine import catalogue_dict
+
+JS = Path(__file__).resolve().parents[2] / "clients" / "web" / "js"
+NODE = shutil.which("node")
+
+SCRIPT = """
+import { I18n, pluralForm } from "%(i18n)s";
+import { describe } from "%(describe)s";
+import { stepButtons } from "%(replay)s";
+const catalogue = JSON.parse(process.argv[1]);
+const out = {};
+for (const lang of ["en", "pl"]) {
+  const i18n = new I18n(null, [lang]);
+  i18n.setCatalogue({ editions: catalogue }, 2);
+  out[lang] = {
+    counts: [0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 112, 122].map((n) => i18n.count(n, "cards")),
+    coins: [1, 3, 5].map((n) => i18n.count(n, "coins")),
+    discarded: describe({ kind: "discarded", player: 0, count: 5 }, ["Ann"], i18n).text,
+    strategies: ["big_money", "smithy_big_money", "random", "new_one"].map((s) => i18n.strategy(s)),
+    library: i18n.prompt({ kind: "set_aside", source: "library", prompt: "Set this aside?",
+      options: [{ id: 0, kind: "yes", card: "village" }, { id: 1, kind: "no", card: "village" }] }),
+    steps: stepButtons(i18n, 5, 9),
+  };
+}
+out.forms = [1, 2, 5, 12, 13, 22, 24, 104, 111].map((n) => pluralForm("pl", n));
+console.log(JSON.stringify(out));
+"""
+
+
+@functools.cache
+def run() -> dict[str, Any]:
+    """What the script prints, once for the module's tests."""
+    assert NODE is not None
+    modules = ("i18n", "describe", "replay")
+    script = SCRIPT % {name: (JS / f"{name}.js").as_uri() for name in modules}
+    done = subprocess.run([NODE, "--input-type=module", "-e", script,
+                           json.dumps(catalogue_dict())],
+                          capture_output=True, text=True, check=True, timeout=60)
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+needs_node = pytest.mark.skipif(
+    NODE is None, reason="Node.js is not installed (apt-get install nodejs; .ci/run does)")
+
+
+@needs_node
+def test_counts_take_their_plural_forms() -> None:
+    words = run()
+    assert words["forms"] == [0, 1, 2, 2, 2, 1, 1, 1, 2]
+    assert words["pl"]["counts"] == [
+        "0 kart", "1 karta", "2 karty", "4 karty", "5 kart", "11 kart", "12 kart", "14 kart",
+        "21 kart", "22 karty", "25 kart", "112 kart", "122 karty"]
+    assert words["en"]["counts"][:3] == ["0 cards", "1 card", "2 cards"]
+    assert words["pl"]["coins"] == ["1 monetę", "3 monety", "5 monet"]
+    assert words["pl"]["discarded"] == "Ann odrzuca 5 kart."
+    assert words["en"]["discarded"] == "Ann discards 5 cards."
+
+
+@needs_node
+def test_strategies_are_named_in_each_language() -> None:
+    words = run()
+    assert words["en"]["strategies"] == ["Big Money", "Smithy and Big Money", "Random", "new_one"]
+    assert words["pl"]["strategies"] == ["Wielkie Pieniądze", "Kowal i Wielkie Pieniądze",
+                                         "Losowy", "new_one"]
+
+
+@needs_node
+def test_library_asks_about_the_card_drawn() -> None:
+    words = run()
+    assert words["en"]["library"] == "Set aside Village instead of keeping it in hand?"
+    assert words["pl"]["library"] == "Odłożyć na bok kartę Wioska zamiast brać ją na rękę?"
+
+
+@needs_node
+def test_replay_controls_use_characters_every_font_has() -> None:
+    words = run()
+    for lang in ("en", "pl"):
+        steps = words[lang]["steps"]
+        assert [s["step"] for s in steps] == [1, 4, 6, 9]
+        for step in steps:
+            assert step["label"] and step["label"] in step["text"]
+            mark = step["text"].replace(step["label"], "").strip()
+            mark.encode("cp1252")  # Windows-1252: in every text font (not ⏮ / ⏭)
