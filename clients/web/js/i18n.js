@@ -269,11 +269,11 @@ export class I18n {
     return words ? words[LANGUAGES.indexOf(this.lang)] : name;
   }
 
-  /** What a decision asks. Library's set-aside question names the card drawn: the server's
-   *  prompt is public and cannot, but the decider's options carry it (docs/ENGINE.md). */
+  /** What a decision asks. A set-aside question (Library's) names the card it is about: the
+   *  server's prompt is public and cannot, but the decider's options carry it
+   *  (docs/ENGINE.md). */
   prompt(decision) {
-    const card = decision.kind === "set_aside" && decision.source === "library"
-      ? decision.options?.[0]?.card : null;
+    const card = decision.kind === "set_aside" ? decision.options?.[0]?.card : null;
     if (card) return this.t("set_aside_card", { card: this.card(card) });
     if (this.lang === "pl" && PROMPTS_PL[decision.kind]) return PROMPTS_PL[decision.kind];
     return decision.prompt;
