@@ -87,6 +87,8 @@ FUZZ_SERVER = ("--messages-per-second", "1000000", "--burst", "1000000",
                "--games-per-hour", "1000000", "--games-per-address", "100000")
 DEFAULT_SERVER = ("--seat-grace-seconds", "0.1")
 """The default limits; a game whose creator never joins is played out by bots at once."""
+FIRST_ANSWER_SECONDS = 30.0
+"""How long a phase waits past its attack for the probe's first timed answer."""
 
 Attack = Callable[[ServerProcess, aiohttp.ClientSession], Awaitable[dict[str, Any]]]
 Prepare = Callable[[ServerProcess], Awaitable[None]]
@@ -112,6 +114,9 @@ async def phase(name: str, folder: Path, options: tuple[str, ...], attack: Attac
             started = time.monotonic()
             result = await attack(server, session)
             seconds = time.monotonic() - started
+            # the phase ends once the probe has timed an answer: on a loaded machine a short
+            # attack may leave it none (an answer the attack held up counts, as it should)
+            await first_answer(probe, playing, server)
             stop.set()
             # (the sigterm phase ends the probe's game with the server)
             probe_error = next(iter(await asyncio.gather(playing, return_exceptions=True)))
@@ -125,6 +130,16 @@ async def phase(name: str, folder: Path, options: tuple[str, ...], attack: Attac
             "target_met": latency.get("p99_ms", 0.0) < target_ms,
             "rss_kib": {"before": before, "after": after}, "exit_code": code,
             "server_faults": len(server.faults())}
+
+
+async def first_answer(probe: Probe, playing: asyncio.Future[None], server: ServerProcess,
+                       seconds: float = FIRST_ANSWER_SECONDS) -> None:
+    """Until the probe has timed one answer, its game has ended, the server has stopped
+    (the sigterm phase), or `seconds` have passed."""
+    deadline = time.monotonic() + seconds
+    while (not probe.latencies_ms and not playing.done() and server.process.poll() is None
+           and time.monotonic() < deadline):
+        await asyncio.sleep(0.05)
 
 
 def baseline(seconds: float) -> Attack:
