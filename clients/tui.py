@@ -271,7 +271,8 @@ class FullScreen:
             Window(text(supply), width=supply_width),
             Window(width=1, char="│", style="class:line"),
             HSplit([
-                Window(text(players), height=lambda: Dimension.exact(len(players()) or 1),
+                Window(text(players), height=lambda: Dimension(  # shrinks for a long note
+                    min=1, preferred=len(players()) or 1, max=len(players()) or 1),
                        wrap_lines=True),
                 Window(height=1, char="─", style="class:line"),
                 log,
