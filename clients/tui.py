@@ -12,8 +12,8 @@
 Everything below the Supply and the log keeps its height and stays next to the input
 however small the terminal is (80×24 is enough); the Supply and the log get the rest
 and scroll on their own. The Supply takes the columns it needs to show every pile in
-that room; a note longer than the room it may take is paged (Space on an empty line). prompt_toolkit redraws on a resize. Ctrl-C leaves as `quit`
-does.
+that room; a note longer than the room it may take is paged (Space on an empty line).
+prompt_toolkit redraws on a resize. Ctrl-C leaves as `quit` does.
 """
 
 from __future__ import annotations
