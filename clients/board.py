@@ -70,7 +70,7 @@ def supply_lines(state: GameState, names: Names, columns: int = 2) -> list[str]:
     width = max((len(names(c)) for c in state.supply), default=8)
     for card in (*base, *kingdom):
         cost = f"${names.costs.get(card, '?')}"
-        cells.append(f"{names(card):<{width}} {cost:<3}{state.supply.get(card, 0):>3}")
+        cells.append(f"{names(card):<{width}} {cost:<2}{state.supply.get(card, 0):>3}")
     if columns <= 1:
         return [_("Supply"), *cells]
     rows = (len(cells) + columns - 1) // columns
@@ -132,8 +132,9 @@ def in_columns(cells: list[str], width: int) -> list[str]:
     """Cells laid out in as many columns as `width` allows, filled column by column."""
     if not cells:
         return []
-    cell = max(len(c) for c in cells) + 3
-    columns = max(1, min(len(cells), width // cell))
+    gap = 2
+    cell = max(len(c) for c in cells) + gap
+    columns = max(1, min(len(cells), (width + gap) // cell))  # no gap after the last
     rows = (len(cells) + columns - 1) // columns
     return ["".join(cells[row + rows * col].ljust(cell) for col in range(columns)
                     if row + rows * col < len(cells)).rstrip() for row in range(rows)]

@@ -59,7 +59,10 @@ class Names:
             card = entry.get("id")
             if not isinstance(card, str):
                 continue
-            self.entries.setdefault(card, []).append(entry)
+            known = self.entries.setdefault(card, [])
+            if entry in known:
+                continue  # the same card in both editions' lists: its text once
+            known.append(entry)
             if isinstance(entry.get("cost"), int):
                 self.costs.setdefault(card, int(entry["cost"]))
             name = entry.get(key) or entry.get("name")

@@ -11,8 +11,9 @@
 
 Everything below the Supply and the log keeps its height and stays next to the input
 however small the terminal is (80×24 is enough); the Supply and the log get the rest
-and scroll on their own. prompt_toolkit redraws on a resize. Ctrl-C leaves as `quit`
-does.
+and scroll on their own. The Supply takes the columns it needs to show every pile in
+that room; a note longer than the room it may take is paged (Space on an empty line).
+prompt_toolkit redraws on a resize. Ctrl-C leaves as `quit` does.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ from .board import (
     status_line,
     supply_lines,
 )
+from .i18n import _
 
 T = TypeVar("T")
 STYLE = Style.from_dict({
@@ -66,6 +68,10 @@ STYLE = Style.from_dict({
     "mine": "bold",
 })
 SCROLL = 5
+BODY_ROWS = 3
+"""The least the Supply and the log keep, however long a note is."""
+LOG_COLUMNS = 20
+"""The least the log keeps when the Supply needs more columns to show every pile."""
 
 
 class FullScreen:
@@ -81,6 +87,8 @@ class FullScreen:
         """Lines scrolled up from the newest (0: the log follows the game)."""
         self.supply_offset = 0
         """Rows of the Supply scrolled away at the top."""
+        self.note_page = 0
+        """The page of a note too long for its area (Space on an empty line turns it)."""
         self._log_window: Window | None = None
         self._completer = WordCompleter([], ignore_case=True, sentence=True)
         self.input = Buffer(multiline=False, history=InMemoryHistory(),
@@ -97,6 +105,7 @@ class FullScreen:
 
     def show_note(self, lines: list[str]) -> None:
         self.board.note = lines
+        self.note_page = 0
         self.app.invalidate()
 
     def set_words(self, words: list[str]) -> None:
@@ -143,6 +152,11 @@ class FullScreen:
         def _end(event: KeyPressEvent) -> None:
             self.items.put_nowait(("quit", "eof"))
 
+        @keys.add(" ", filter=Condition(lambda: not self.input.text
+                                        and self.note_page + 1 < len(self._note_pages())))
+        def _next_page(event: KeyPressEvent) -> None:
+            self.note_page += 1
+
         @keys.add("pageup")
         def _older(event: KeyPressEvent) -> None:
             self.log_offset = min(self.log_offset + SCROLL, max(len(self.board.log) - 1, 0))
@@ -167,6 +181,43 @@ class FullScreen:
 
     def _width(self) -> int:
         return int(self.app.output.get_size().columns)
+
+    def _height(self) -> int:
+        return int(self.app.output.get_size().rows)
+
+    def _rows_around(self) -> int:
+        """The rows everything but the body and the note takes: status, rule, your
+        hand, the decision, the input line and the hints."""
+        board = self.board
+        return 4 + len(mine_lines(board.state, board.names)) + len(
+            decision_lines(board, self._width()))
+
+    def _note_pages(self) -> list[list[str]]:
+        """The note wrapped at words, in pages as tall as the screen leaves room for;
+        every page but the last ends with a line saying how to go on."""
+        width = max(self._width() - 1, 20)
+        rows = [row for line in self.board.note for row in textwrap.wrap(
+            line, width, break_on_hyphens=False) or [""]]
+        room = max(self._height() - self._rows_around() - BODY_ROWS, 2)
+        if len(rows) <= room:
+            return [rows]
+        more = _("… Space: more")
+        step = room - 1
+        pages = [rows[start:start + step] for start in range(0, len(rows), step)]
+        return [[*page, more] for page in pages[:-1]] + [pages[-1]]
+
+    def _note_rows(self) -> list[str]:
+        pages = self._note_pages()
+        return pages[min(self.note_page, len(pages) - 1)]
+
+    def _supply_columns(self) -> int:
+        """As few columns as show every pile in the room left (two at least, when the
+        terminal is 80 wide), so that no pile is ever off screen."""
+        piles = len(self.board.state.supply)
+        room = self._height() - self._rows_around() - len(self._note_rows()) - 1
+        least = 2 if self._width() >= 80 else 1
+        return next((columns for columns in range(least, 5)
+                     if -(-piles // columns) <= room), 4)
 
     def _text(self, lines: list[str], style: str = "") -> StyleAndTextTuples:
         return [(style, "\n".join(lines))]
@@ -193,15 +244,14 @@ class FullScreen:
         def supply() -> list[str]:
             if not board.state.supply:
                 return []
-            title, *rows = supply_lines(board.state, board.names, 2 if self._width() >= 80
-                                        else 1)
+            title, *rows = supply_lines(board.state, board.names, self._supply_columns())
             return [title + (" ▲" if self.supply_offset else ""), *rows[self.supply_offset:]]
 
         def players() -> list[str]:
             return player_lines(board.state, board.names) if board.state.players else []
 
         def note() -> StyleAndTextTuples:
-            return [("class:ask" if board.ask else "class:note", "\n".join(board.note))]
+            return [("class:ask" if board.ask else "class:note", "\n".join(self._note_rows()))]
 
         def mine() -> list[str]:
             return mine_lines(board.state, board.names)
@@ -209,15 +259,21 @@ class FullScreen:
         def decision() -> list[str]:
             return decision_lines(board, self._width())
 
+        def supply_width() -> Dimension:
+            """All the Supply's columns, however many, and the least for the log."""
+            widest = max(self._width() // 2, self._width() - LOG_COLUMNS)
+            wanted = min(max((len(line) for line in supply()), default=20) + 1, widest)
+            return Dimension(min=wanted, preferred=wanted, max=wanted)
+
         log = self._log_window = Window(FormattedTextControl(
             lambda: self._text(self._log_lines()), focusable=False, show_cursor=False,
             get_cursor_position=self._log_cursor))
         body = VSplit([
-            Window(text(supply), width=lambda: Dimension(preferred=max(
-                (len(line) for line in supply()), default=20) + 1, max=self._width() // 2)),
+            Window(text(supply), width=supply_width),
             Window(width=1, char="│", style="class:line"),
             HSplit([
-                Window(text(players), height=lambda: Dimension.exact(len(players()) or 1),
+                Window(text(players), height=lambda: Dimension(  # shrinks for a long note
+                    min=1, preferred=len(players()) or 1, max=len(players()) or 1),
                        wrap_lines=True),
                 Window(height=1, char="─", style="class:line"),
                 log,
@@ -233,8 +289,8 @@ class FullScreen:
             Window(text(decision), height=lambda: Dimension.exact(len(decision())),
                    wrap_lines=False),
             ConditionalContainer(
-                Window(FormattedTextControl(note), wrap_lines=True,
-                       height=Dimension(min=1, max=4), dont_extend_height=True),
+                Window(FormattedTextControl(note), wrap_lines=False,
+                       height=lambda: Dimension.exact(len(self._note_rows()))),
                 filter=Condition(lambda: bool(board.note))),
             VSplit([Window(FormattedTextControl("> "), width=2),
                     Window(BufferControl(self.input), height=1)], height=1),
