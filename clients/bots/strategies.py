@@ -62,10 +62,12 @@ class Strategy(Protocol):
     def choose(self, decision: DecisionLike, table: Table) -> list[int]: ...
 
 
-# How little a card is worth keeping: higher is more worth discarding or trashing.
+# The strategies' own valuations, not the rules (which only the server applies): how
+# little a card is worth keeping (higher: more worth discarding or trashing), and how much
+# a card is worth gaining (the base cards; any other card 4).
 _JUNK = {"curse": 5, "estate": 4, "duchy": 3, "province": 3, "gardens": 3, "copper": 2}
-_COST = {"copper": 0, "curse": 0, "estate": 2, "silver": 3, "duchy": 5, "gold": 6,
-         "province": 8}
+_WORTH = {"copper": 0, "curse": 0, "estate": 2, "silver": 3, "duchy": 5, "gold": 6,
+          "province": 8}
 
 
 def _junk(card: str | None) -> int:
@@ -135,10 +137,10 @@ def sensible_choice(decision: DecisionLike) -> list[int]:
     ranked = sorted(range(len(options)), key=lambda i: -_junk(options[i].card))
     if kind == "gain":
         best = max(range(len(options)),
-                   key=lambda i: (_COST.get(options[i].card or "", 4), -i))
+                   key=lambda i: (_WORTH.get(options[i].card or "", 4), -i))
         return [best]
     if kind == "topdeck" and decision.source == "harbinger":
-        best = max(range(len(options)), key=lambda i: _COST.get(options[i].card or "", 4))
+        best = max(range(len(options)), key=lambda i: _WORTH.get(options[i].card or "", 4))
         return [best] if _junk(options[best].card) < 2 else []
     # discard, trash, topdeck: the required number, then any extra pure junk.
     chosen = ranked[: decision.min]
