@@ -6,12 +6,16 @@ that a client in a pseudo-terminal can connect to it."""
 from __future__ import annotations
 
 import asyncio
+import random
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 from aiohttp import web
 
+from dominion.clients.bots import make_strategy
+from dominion.clients.bots.wire import WireDecision
 from dominion.protocol import (
     Ack,
     Hello,
@@ -20,11 +24,21 @@ from dominion.protocol import (
     ServerInfo,
     ServerLimits,
     ServerMessage,
+    Update,
     Welcome,
     decode_client,
     encode_server,
 )
-from dominion.server.engine import catalogue_dict
+from dominion.server.engine import (
+    Decision,
+    Game,
+    Setup,
+    catalogue_dict,
+    decision_view,
+    visible_event,
+)
+from dominion.server.engine.view import board_views
+from dominion.server.play.bots import EngineTable
 
 LIMITS = ServerLimits(16384, 50, 100, 30, 60, 500)
 
@@ -73,3 +87,24 @@ def fake_server(frames: Callable[[], Sequence[ServerMessage]], seat: int | None 
 
 
 __all__ = ["fake_server"]
+
+
+def seat_zero_when(kingdom: str, seed: int, game_id: str,
+                   ready: Callable[[Game, Decision], bool]) -> list[ServerMessage]:
+    """A seeded 2-player game played by two Big Money bots until Ann (seat 0) is asked a
+    decision that `ready` accepts; what she has seen of it, as one `update` (what her
+    `resume` from event 0 would bring)."""
+    game = Game(Setup.create(["Ann", "Bob"], edition=2, kingdom=kingdom), seed=seed)
+    strategies = [make_strategy("big_money", random.Random(seat)) for seat in (0, 1)]
+    events: list[dict[str, Any]] = []
+    while True:
+        pending = game.pending
+        assert pending is not None
+        events += [visible_event(event, 0) for event in game.events[len(events):]]
+        if pending.player == 0 and ready(game, pending):
+            break
+        wire = WireDecision.from_map(decision_view(pending, pending.player))
+        game.answer(pending.player, pending.id, strategies[pending.player].choose(
+            wire, EngineTable(game, pending.player)))
+    return [Update(game=game_id, seq=len(events), events=tuple(events),
+                   decision=decision_view(pending, 0), view=board_views(game, [0])[0])]

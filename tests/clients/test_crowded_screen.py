@@ -4,7 +4,6 @@ pile in the Supply, a card's text, and the long help, in English and Polish."""
 from __future__ import annotations
 
 import json
-import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,16 +11,12 @@ from pathlib import Path
 import pytest
 
 from dominion.clients import i18n
-from dominion.clients.bots import make_strategy
-from dominion.clients.bots.wire import WireDecision
 from dominion.clients.render import Names
 from dominion.clients.words import help_text, syntax
-from dominion.protocol import ServerMessage, Update
-from dominion.server.engine import Game, Setup, catalogue_dict, decision_view, visible_event
-from dominion.server.engine.view import board_views
-from dominion.server.play.bots import EngineTable
+from dominion.protocol import ServerMessage
+from dominion.server.engine import Setup, catalogue_dict, decision_view
 
-from .fakeserver import fake_server
+from .fakeserver import fake_server, seat_zero_when
 from .terminal import Terminal
 
 GAME = "g-c0ffee5eed01"
@@ -30,21 +25,8 @@ KINGDOM = "Improvements"  # Cellar, Moat, Witch… every one of them affordable 
 
 def crowded() -> list[ServerMessage]:
     """Ann's Buy phase with $6 after her Treasures: a Buy option for 16 piles."""
-    game = Game(Setup.create(["Ann", "Bob"], edition=2, kingdom=KINGDOM), seed=1)
-    strategies = [make_strategy("big_money", random.Random(seat)) for seat in (0, 1)]
-    events = []
-    while True:
-        pending = game.pending
-        assert pending is not None
-        events += [visible_event(event, 0) for event in game.events[len(events):]]
-        if pending.player == 0 and pending.kind == "buy" \
-                and len(decision_view(pending, 0)["options"]) >= 17:
-            break
-        wire = WireDecision.from_map(decision_view(pending, pending.player))
-        game.answer(pending.player, pending.id, strategies[pending.player].choose(
-            wire, EngineTable(game, pending.player)))
-    return [Update(game=GAME, seq=len(events), events=tuple(events),
-                   decision=decision_view(game.pending, 0), view=board_views(game, [0])[0])]
+    return seat_zero_when(KINGDOM, 1, GAME, lambda game, pending: pending.kind == "buy"
+                          and len(decision_view(pending, 0)["options"]) >= 17)
 
 
 @pytest.fixture(scope="module")

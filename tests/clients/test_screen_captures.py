@@ -8,21 +8,15 @@ event 0 would, so the captures are the same on every run."""
 from __future__ import annotations
 
 import json
-import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from dominion.clients.bots import make_strategy
-from dominion.clients.bots.wire import WireDecision
-from dominion.protocol import ServerMessage, Update
-from dominion.server.engine import Game, Setup, decision_view, visible_event
-from dominion.server.engine.view import board_views
-from dominion.server.play.bots import EngineTable
+from dominion.protocol import ServerMessage
 
-from .fakeserver import fake_server
+from .fakeserver import fake_server, seat_zero_when
 from .terminal import Terminal
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,20 +27,8 @@ GAME = "g-5ee7a1c0ffee"
 
 def position() -> list[ServerMessage]:
     """Ann's fifth Buy phase of a seeded game, as seat 0 has seen it all."""
-    game = Game(Setup.create(["Ann", "Bob"], edition=2, kingdom="First Game"), seed=11)
-    strategies = [make_strategy("big_money", random.Random(seat)) for seat in (0, 1)]
-    events = []
-    while True:
-        pending = game.pending
-        assert pending is not None
-        events += [visible_event(event, 0) for event in game.events[len(events):]]
-        if pending.player == 0 and pending.kind == "buy" and game.turn.number >= 9:
-            break
-        wire = WireDecision.from_map(decision_view(pending, pending.player))
-        game.answer(pending.player, pending.id, strategies[pending.player].choose(
-            wire, EngineTable(game, pending.player)))
-    return [Update(game=GAME, seq=len(events), events=tuple(events),
-                   decision=decision_view(game.pending, 0), view=board_views(game, [0])[0])]
+    return seat_zero_when("First Game", 11, GAME, lambda game, pending: pending.kind == "buy"
+                          and game.turn.number >= 9)
 
 
 @pytest.fixture(scope="module")
