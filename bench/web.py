@@ -1,0 +1,116 @@
+"""The web client's figures (issue 25; docs/BENCHMARKS.md, "The web client"), in Debian's
+Chromium driven by Playwright against a real server on this machine:
+
+- first load: every request of a first visit (the lobby; the lobby and a 6-player game
+  created from it), the bytes that went over the wire and what gzip would make of them;
+- drawing an update: in a 6-player game (a person clicking, five bots), the time from a
+  WebSocket message's arrival to the end of the frame that draws it (p50, p95, largest),
+  measured from outside the page (tests/web/measures.py, FRAME_TIMING).
+
+    python bench/web.py [--answers 150]                 # prints a JSON report
+    python bench/web.py --screenshots docs/screenshots  # and the screenshots CLIENTS.md shows
+
+The screenshots: the lobby, a 6-player game in progress and its end, at phone (390×844),
+laptop (1280×800) and wide (1920×1080) sizes, at a device scale factor of 1, reduced to
+256 colours by pngquant (each well under 150 KB).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository's tests
+
+from tests.clients.serverproc import stop
+from tests.server.test_process import start_server
+from tests.web.browser import CHROMIUM, FLAGS, Browser, new_page, sync_api
+from tests.web.measures import (
+    FRAME_TIMING,
+    SCREENSHOT_STATES,
+    SIZES,
+    Tables,
+    draw_times,
+    first_load,
+    play,
+    screenshot_name,
+    six_player_game,
+)
+
+PNGQUANT = ("pngquant", "--quality", "70-95", "--speed", "3", "--force", "--ext", ".png")
+"""A PNG of 256 colours, a quarter of the bytes (the pngquant-cli package, .[dev])."""
+
+
+def drawing(browser: Browser, url: str, answers: int) -> dict[str, Any]:
+    """A 6-player game played by clicking for `answers` answers (or to its end)."""
+    page = new_page(browser, "about:blank", size=SIZES["laptop"])
+    page.add_init_script(FRAME_TIMING)
+    page.goto(url)
+    six_player_game(page)
+    given = play(page, answers)
+    times = draw_times(page)
+    page.context.close()
+    return {"answers": given, **times.report()}
+
+
+def screenshots(browser: Browser, url: str, folder: Path) -> list[str]:
+    """Write `STATE-SIZE.png` for each state and size; return the files' names."""
+    if shutil.which(PNGQUANT[0]) is None:
+        raise SystemExit("pngquant is not installed (pip install -e '.[dev]')")
+    folder.mkdir(parents=True, exist_ok=True)
+    tables = Tables.open(browser, url)
+    written = []
+    for state in SCREENSHOT_STATES:
+        page = tables.pages[state]
+        for size, (width, height) in SIZES.items():
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("() => window.scrollTo(0, 0)")
+            name = screenshot_name(state, size)
+            page.screenshot(path=str(folder / name))
+            written.append(name)
+    subprocess.run([*PNGQUANT, *(str(folder / name) for name in written)], check=True)
+    return written
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as folder:
+        process, url = start_server(Path(folder) / "games.sqlite3")
+        try:
+            with sync_api.sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS,
+                                                     headless=True)
+                report: dict[str, Any] = {
+                    "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+                    "chromium": browser.version, "python": platform.python_version(),
+                    "first_load": {"lobby": first_load(browser, url, game=False),
+                                   "game": first_load(browser, url, game=True)},
+                    "drawing": drawing(browser, url, args.answers),
+                }
+                if args.screenshots is not None:
+                    report["screenshots"] = screenshots(browser, url, args.screenshots)
+                browser.close()
+        finally:
+            stop(process)
+    return report
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--answers", type=int, default=150,
+                        help="the person's answers in the measured game (it may end sooner)")
+    parser.add_argument("--screenshots", type=Path, metavar="FOLDER",
+                        help="also write the screenshots there")
+    print(json.dumps(run(parser.parse_args()), indent=2))
+
+
+if __name__ == "__main__":
+    main()

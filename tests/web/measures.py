@@ -1,0 +1,307 @@
+"""What issue 25 measures on the web client, shared by its tests (tests/web/test_web_measures.py)
+and its benchmark (bench/web.py): the page in each of its states, axe-core's findings,
+horizontal overflow, the bytes of a first load and the time to draw an update."""
+
+from __future__ import annotations
+
+import enum
+import gzip
+import statistics
+from dataclasses import dataclass, field
+from typing import Any
+
+from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+
+from .browser import Browser, Page, act, create_table, decision_id, my_turn, new_page
+
+WIDTHS = (360, 390, 768, 1024, 1280, 1920)
+"""From the narrowest phone in use to a wide desktop: none may scroll sideways."""
+SIZES = {"phone": (390, 844), "laptop": (1280, 800), "wide": (1920, 1080)}
+"""The screenshots' sizes (CSS pixels, at a device scale factor of 1)."""
+BLOCKING_IMPACTS = frozenset({"serious", "critical"})
+"""axe-core's impacts that fail a page (it also reports minor and moderate ones)."""
+BOTS = dict.fromkeys(range(1, 6), "big_money")
+"""A 6-player table: its creator and five bots."""
+GAME_ANSWERS = 12
+"""A game in progress is measured after its person's first turns: cards in play, in the
+discard piles, and a log."""
+
+
+class PageState(enum.StrEnum):
+    """The states of the page the issue's figures are taken on."""
+
+    LOBBY = "lobby"
+    GAME = "game"  # a 6-player game in progress, its person asked
+    END = "end"  # the end of a 6-player game
+    REPLAY = "replay"  # that game's replay, stepped halfway
+
+
+SCREENSHOT_STATES = (PageState.LOBBY, PageState.GAME, PageState.END)
+
+
+def screenshot_name(state: PageState, size: str) -> str:
+    return f"{state}-{size}.png"
+
+
+def screenshot_names() -> list[str]:
+    """The screenshots docs/CLIENTS.md shows (bench/web.py --screenshots writes them)."""
+    return [screenshot_name(state, size) for state in SCREENSHOT_STATES for size in SIZES]
+
+
+def six_player_game(page: Page, name: str = "Ann") -> str:
+    """Create a table for the page's person and five bots and wait until the person is
+    asked; return the game's id."""
+    game = create_table(page, name, seats=6, bots=BOTS)
+    assert my_turn(page)
+    return game
+
+
+def play(page: Page, answers: int | None = None) -> int:
+    """Answer the page's questions by clicking until the game ends, or until `answers`
+    have been given and the page asks its next question; return how many were given."""
+    given = 0
+    last = None
+    while my_turn(page, last) and given != answers:
+        last = decision_id(page)
+        act(page)
+        given += 1
+    return given
+
+
+def step_replay_halfway(page: Page) -> None:
+    """On a replay's page: go to the event halfway through the game."""
+    page.wait_for_selector(".replay-controls")
+    total = int(page.get_attribute(".replay-controls input[name=step]", "max") or "2")
+    page.fill(".replay-controls input[name=step]", str(total // 2))
+    page.click(".replay-controls form button")
+    page.wait_for_selector(f'.replay-controls [role=status]:has-text("Event {total // 2} of")')
+
+
+@dataclass
+class Tables:
+    """One page per state, kept open: the game's page waits on its person, so it holds
+    still while it is measured."""
+
+    pages: dict[PageState, Page] = field(default_factory=dict)
+
+    @classmethod
+    def open(cls, browser: Browser, url: str) -> Tables:
+        tables = cls()
+        game_page = new_page(browser, url)
+        six_player_game(game_page, "Ann")
+        play(game_page, GAME_ANSWERS)
+        tables.pages[PageState.GAME] = game_page
+        end_page = new_page(browser, url)
+        finished = six_player_game(end_page, "Bea")
+        play(end_page)
+        tables.pages[PageState.END] = end_page
+        replay_page = new_page(browser, f"{url}/#/replay/{finished}")
+        step_replay_halfway(replay_page)
+        tables.pages[PageState.REPLAY] = replay_page
+        lobby = new_page(browser, url)  # an open table, a running game, a finished one
+        lobby.wait_for_selector(".game-row")
+        tables.pages[PageState.LOBBY] = lobby
+        return tables
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One of axe-core's rules that a page breaks, and where."""
+
+    rule: str
+    impact: str
+    help: str
+    nodes: tuple[str, ...]
+
+    def __str__(self) -> str:
+        where = "\n    ".join(self.nodes)
+        return f"{self.rule} ({self.impact}): {self.help}\n    {where}"
+
+
+def axe_violations(page: Page) -> list[Violation]:
+    """axe-core's serious and critical findings on the page as it is now (axe-core is the
+    copy axe-playwright-python bundles: nothing is fetched)."""
+    results = Axe().run(page).response
+    return [Violation(found["id"], found["impact"], found["help"],
+                      tuple(" ".join(node["target"]) + "  " + node["html"]
+                            for node in found["nodes"]))
+            for found in results["violations"] if found["impact"] in BLOCKING_IMPACTS]
+
+
+def horizontal_overflow(page: Page, width: int) -> int:
+    """How many CSS pixels the page scrolls sideways at `width` (0: none)."""
+    height = (page.viewport_size or {"height": 800})["height"]
+    page.set_viewport_size({"width": width, "height": height})
+    overflow: int = page.evaluate(
+        "() => document.scrollingElement.scrollWidth - window.innerWidth")
+    return max(overflow, 0)
+
+
+def wider_than_the_page(page: Page) -> list[str]:
+    """The elements that reach past the right edge of the viewport and are not inside an
+    element that scrolls or clips them (what makes the page scroll sideways)."""
+    found: list[str] = page.evaluate("""() => [...document.body.querySelectorAll("*")]
+      .filter((node) => node.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .filter((node) => {
+        for (let up = node.parentElement; up && up !== document.body; up = up.parentElement) {
+          if (getComputedStyle(up).overflowX !== "visible") return false;
+        }
+        return true;
+      })
+      .slice(0, 8)
+      .map((node) => `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}` +
+        [...node.classList].map((name) => `.${name}`).join(""))""")
+    return found
+
+
+FRAME_TIMING = """
+(() => {
+  // for every WebSocket message that leaves a frame to draw: when it arrived (the event's
+  // timeStamp), when the frame that draws it began, and when that frame ended (a task
+  // posted from the frame's callback runs once style, layout and paint are done)
+  const drawn = [];
+  const waiting = [];
+  let finishing = [];
+  let requested = 0;
+  window.__dominionDrawn = drawn;
+  const afterFrame = new MessageChannel();
+  afterFrame.port1.onmessage = () => {
+    const ended = performance.now();
+    for (const [arrived, began] of finishing.splice(0)) drawn.push([arrived, began, ended]);
+  };
+  const nativeFrame = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) => {
+    requested += 1;
+    return nativeFrame((time) => {
+      requested -= 1;
+      const began = performance.now();
+      const these = waiting.splice(0);
+      callback(time);
+      if (these.length) {
+        finishing.push(...these.map((arrived) => [arrived, began]));
+        afterFrame.port2.postMessage(null);
+      }
+    });
+  };
+  const handler = Object.getOwnPropertyDescriptor(WebSocket.prototype, "onmessage");
+  Object.defineProperty(WebSocket.prototype, "onmessage", {
+    configurable: true,
+    get() { return handler.get.call(this); },
+    set(listener) {
+      handler.set.call(this, (event) => {
+        listener.call(this, event);
+        if (requested > 0) waiting.push(event.timeStamp);  // else: nothing to draw
+      });
+    },
+  });
+})();
+"""
+"""Injected before the page's own scripts (page.add_init_script): the page is measured
+from outside, as it is."""
+
+
+@dataclass(frozen=True)
+class DrawTimes:
+    """Milliseconds, one per message drawn: from its arrival to the end of the frame that
+    drew it, and the two parts of that time (the wait for the frame; the frame's work:
+    drawing, style, layout and paint)."""
+
+    total: list[float]
+    waiting: list[float]
+    frame: list[float]
+
+    def report(self) -> dict[str, dict[str, float | int]]:
+        return {"arrival_to_frame_end": percentiles(self.total),
+                "wait_for_frame": percentiles(self.waiting),
+                "frame_work": percentiles(self.frame)}
+
+
+def draw_times(page: Page) -> DrawTimes:
+    """The times of every message drawn since FRAME_TIMING was injected."""
+    entries: list[list[float]] = page.evaluate("() => window.__dominionDrawn.slice()")
+    return DrawTimes([ended - arrived for arrived, _, ended in entries],
+                     [began - arrived for arrived, began, _ in entries],
+                     [ended - began for _, began, ended in entries])
+
+
+def percentiles(times: list[float]) -> dict[str, float | int]:
+    ordered = sorted(times)
+    if not ordered:
+        return {"count": 0}
+    quantiles = statistics.quantiles(ordered, n=100, method="inclusive")
+    return {"count": len(ordered), "p50_ms": round(statistics.median(ordered), 2),
+            "p95_ms": round(quantiles[94], 2), "max_ms": round(ordered[-1], 2)}
+
+
+@dataclass
+class Transfer:
+    """The requests of a page's first load (no cache), as they went over the wire."""
+
+    responses: list[dict[str, Any]] = field(default_factory=list)
+
+    websocket_bytes: int = 0
+
+    def watch(self, page: Page) -> None:
+        page.on("requestfinished", self._finished)
+        page.on("websocket", lambda socket: socket.on("framereceived", self._frame))
+
+    def _frame(self, payload: bytes | str) -> None:
+        self.websocket_bytes += len(payload)
+
+    def _finished(self, request: Any) -> None:
+        response = request.response()
+        if response is None:
+            return
+        body = response.body()
+        sizes = request.sizes()
+        self.responses.append({
+            "url": request.url, "status": response.status,
+            "encoding": response.headers.get("content-encoding", "identity"),
+            "wire_bytes": sizes["responseBodySize"] + sizes["responseHeadersSize"],
+            "body_bytes": len(body), "gzip_bytes": len(gzip.compress(body, 6))})
+
+    def report(self) -> dict[str, Any]:
+        total = {key: sum(r[key] for r in self.responses)
+                 for key in ("wire_bytes", "body_bytes", "gzip_bytes")}
+        encodings = sorted({r["encoding"] for r in self.responses})
+        return {"requests": len(self.responses), **total, "encodings": encodings,
+                "websocket_bytes_received": self.websocket_bytes}
+
+
+def first_load(browser: Browser, url: str, *, game: bool) -> dict[str, Any]:
+    """Every request of a first visit in a fresh profile: of the lobby, or (`game`) of the
+    lobby and the 6-player table created from it, until the person is asked."""
+    transfer = Transfer()
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    transfer.watch(page)
+    page.goto(url)
+    page.wait_for_selector("form.create")
+    if game:
+        six_player_game(page)
+    page.wait_for_load_state("networkidle")
+    context.close()
+    return transfer.report()
+
+
+__all__ = [
+    "FRAME_TIMING",
+    "SCREENSHOT_STATES",
+    "SIZES",
+    "WIDTHS",
+    "DrawTimes",
+    "PageState",
+    "Tables",
+    "Violation",
+    "axe_violations",
+    "draw_times",
+    "first_load",
+    "horizontal_overflow",
+    "percentiles",
+    "play",
+    "screenshot_name",
+    "screenshot_names",
+    "six_player_game",
+    "step_replay_halfway",
+    "wider_than_the_page",
+]
