@@ -30,9 +30,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository's tests
 
+from playwright import sync_api
+
 from tests.clients.serverproc import stop
 from tests.server.test_process import start_server
-from tests.web.browser import CHROMIUM, FLAGS, Browser, new_page, sync_api
+from tests.web.browser import CHROMIUM, FLAGS, Browser, new_page
 from tests.web.measures import (
     FRAME_TIMING,
     SCREENSHOT_STATES,

@@ -27,8 +27,10 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 WAIT_MS = 20_000
 """How long a step may wait for the server (a failing test, not a slow one, waits this long)."""
 
-sync_api = pytest.importorskip("playwright.sync_api",
-                               reason="playwright is not installed (pip install -e '.[dev]')")
+pytest.importorskip("playwright.sync_api",
+                    reason="playwright is not installed (pip install -e '.[dev]')")
+from playwright import sync_api  # noqa: E402  (after the skip: its types for mypy)
+
 if not os.path.exists(CHROMIUM):
     pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does)",
                 allow_module_level=True)
@@ -111,8 +113,9 @@ def my_turn(page: Page, after: str | None = None) -> bool:
 def asking(page: Page) -> str | None:
     """The id of the decision the page waits on its person for, if any (read in one go:
     the page may change between two reads)."""
-    return page.evaluate(
+    decision: str | None = page.evaluate(
         "selector => document.querySelector(selector)?.dataset.decision ?? null", ASKING)
+    return decision
 
 
 def decision_id(page: Page) -> str:

@@ -9,6 +9,7 @@ import gzip
 import statistics
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 
@@ -22,6 +23,8 @@ BLOCKING_IMPACTS = frozenset({"serious", "critical"})
 """axe-core's impacts that fail a page (it also reports minor and moderate ones)."""
 BOTS = dict.fromkeys(range(1, 6), "big_money")
 """A 6-player table: its creator and five bots."""
+LARGEST = 5
+"""How many of a first load's largest responses the report names."""
 GAME_ANSWERS = 12
 """A game in progress is measured after its person's first turns: cards in play, in the
 discard piles, and a log."""
@@ -98,6 +101,8 @@ class Tables:
         replay_page = new_page(browser, f"{url}/#/replay/{finished}")
         step_replay_halfway(replay_page)
         tables.pages[PageState.REPLAY] = replay_page
+        waiting = new_page(browser, url)
+        create_table(waiting, "Cyd", bots={1: ""})  # a table with a seat for a person
         lobby = new_page(browser, url)  # an open table, a running game, a finished one
         lobby.wait_for_selector(".game-row")
         tables.pages[PageState.LOBBY] = lobby
@@ -264,7 +269,9 @@ class Transfer:
         total = {key: sum(r[key] for r in self.responses)
                  for key in ("wire_bytes", "body_bytes", "gzip_bytes")}
         encodings = sorted({r["encoding"] for r in self.responses})
+        largest = sorted(self.responses, key=lambda r: -r["body_bytes"])[:LARGEST]
         return {"requests": len(self.responses), **total, "encodings": encodings,
+                "largest": {urlsplit(r["url"]).path: r["body_bytes"] for r in largest},
                 "websocket_bytes_received": self.websocket_bytes}
 
 
