@@ -11,6 +11,10 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
+import pytest
+
+pytest.importorskip("axe_playwright_python",
+                    reason="axe-playwright-python is not installed (pip install -e '.[dev]')")
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 
 from .browser import Browser, Page, act, create_table, decision_id, my_turn, new_page
