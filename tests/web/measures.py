@@ -78,10 +78,12 @@ def play(page: Page, answers: int | None = None) -> int:
 def step_replay_halfway(page: Page) -> None:
     """On a replay's page: go to the event halfway through the game."""
     page.wait_for_selector(".replay-controls")
-    total = int(page.get_attribute(".replay-controls input[name=step]", "max") or "2")
-    page.fill(".replay-controls input[name=step]", str(total // 2))
+    events = page.get_attribute(".replay-controls input[name=step]", "max")
+    assert events is not None, "the replay's step field names no last event"
+    halfway = int(events) // 2
+    page.fill(".replay-controls input[name=step]", str(halfway))
     page.click(".replay-controls form button")
-    page.wait_for_selector(f'.replay-controls [role=status]:has-text("Event {total // 2} of")')
+    page.wait_for_selector(f'.replay-controls [role=status]:has-text("Event {halfway} of")')
 
 
 @dataclass
