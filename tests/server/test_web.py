@@ -4,6 +4,7 @@ allowed while other sites' pages stay subject to the Origin allow-list."""
 
 from __future__ import annotations
 
+import gzip
 import re
 
 import aiohttp
@@ -44,6 +45,28 @@ async def test_the_page_and_its_files_with_caching_and_csp(ws_server: ServerFact
     licence = await site.session.get(
         site.server.make_url(f"/web/{digest}/vendor/msgpack/LICENSE.txt"))
     assert licence.status == 200 and "MessagePack" in await licence.text()
+
+
+async def test_text_files_go_out_gzipped_to_browsers_that_take_gzip(
+        ws_server: ServerFactory) -> None:
+    site = await ws_server()
+    base = site.server.make_url("/")
+    html = await (await site.session.get(base)).text()
+    script = site.server.make_url(re.findall(r'src="(/web/[^"]+)"', html)[0])
+    for url in (base, script):
+        # auto_decompress off: the bytes as they travel
+        for accept, packed in (("gzip, deflate", True), ("br;q=1, gzip;q=0.5", True),
+                               ("gzip;q=0", False), ("identity", False), ("", False)):
+            async with site.session.get(url, headers={"Accept-Encoding": accept},
+                                        auto_decompress=False) as response:
+                raw = await response.read()
+                assert response.headers["Vary"] == "Accept-Encoding"
+                assert response.headers.get("Content-Encoding") == ("gzip" if packed else None)
+                body = gzip.decompress(raw) if packed else raw
+                assert (body.decode().startswith("<!doctype html>") if url == base
+                        else b"import" in body)
+                if packed:
+                    assert len(raw) < len(body)
 
 
 @pytest.mark.parametrize("allowed", [(), ("https://play.example",)])
