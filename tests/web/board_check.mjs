@@ -6,7 +6,8 @@
 // them), the end screen. Then the actions on a person's intents, and the drawing at most
 // once per frame. Prints one JSON line: how many were checked, and the mismatches.
 import { createInterface } from "node:readline";
-import { endView, mineView, playersView, supplyView, turnLine } from "../../clients/web/js/board.js";
+import { mineView, playersView, supplyView, turnLine } from "../../clients/web/js/board.js";
+import { endView } from "../../clients/web/js/end.js";
 import { decisionView, resignView } from "../../clients/web/js/controls.js";
 import { oncePerFrame } from "../../clients/web/js/dom.js";
 import { I18n } from "../../clients/web/js/i18n.js";

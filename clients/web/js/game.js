@@ -6,8 +6,9 @@
 
 import { api, seats } from "./api.js";
 import {
-  cardInfo, endView, mineView, playersView, supplyView, trashView, turnLine,
+  cardInfo, mineView, playersView, supplyView, trashView, turnLine,
 } from "./board.js";
+import { endView } from "./end.js";
 import { decisionView, resignView, waitingView } from "./controls.js";
 import { describe } from "./describe.js";
 import { el, fillWith, h, mount, oncePerFrame } from "./dom.js";

@@ -3,9 +3,10 @@
 // headed by their player's own count ("Ann's turn 12"), steps are events.
 
 import { api } from "./api.js";
-import { cardInfo, endView, playersView, supplyView, trashView, turnLine } from "./board.js";
+import { cardInfo, playersView, supplyView, trashView, turnLine } from "./board.js";
 import { describe } from "./describe.js";
 import { el, fillWith, h } from "./dom.js";
+import { endView } from "./end.js";
 import { Intent } from "./page_state.js";
 import { ReplayState } from "./state.js";
 
