@@ -546,9 +546,10 @@ class Room:
         async with self._lock:
             if self.state != PLAYING or self.game is None:
                 return
-            outcome = score_game(self.game).to_dict() | {"winners": [], "abandoned": True}
-            await self._finish(ABANDONED, outcome)
-            self.broadcast(GameOver(game=self.id, result=outcome))
+            scored = score_game(self.game)
+            abandoned = {"winners": [], "abandoned": True}
+            await self._finish(ABANDONED, scored.to_dict() | abandoned)
+            self.broadcast(GameOver(game=self.id, result=scored.end_dict() | abandoned))
 
     async def chat(self, seat: int | None, name: str, text: str) -> None:
         await self._storage.append_chat(self.id, at=utc_now(), seat=seat, name=name, text=text)
