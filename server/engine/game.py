@@ -182,7 +182,8 @@ class Game:
         self._empty_piles_to_end = empty_piles_to_end(len(self.players))
         self._last_decision = 0
         self._skip_forced = not setup.secret_questions
-        self.first_player = self._rng.below(len(self.players))
+        drawn = self._rng.below(len(self.players))  # drawn either way: the same shuffles
+        self.first_player = drawn if setup.first_player is None else setup.first_player
         self._deal()
         self._flow = self.play_turns(self.first_player)
         self.pending: Decision | None = self._run(None)
