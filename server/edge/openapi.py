@@ -384,6 +384,10 @@ def components() -> dict[str, Any]:
                 "commitment": nullable({"type": "string"}),
                 "answers": nullable({"type": "array", "items": {"type": "object"}}),
                 "events": {"type": "array", "items": {"type": "object"}},
+                "events_by_answer": {
+                    "type": "array", "items": {"type": "integer", "minimum": 0},
+                    "description": "complete replays: the events once set up, then once "
+                                   "each answer was applied"},
                 "result": nullable(ref("Result")),
                 "chat": {"type": "array", "items": {"type": "object"}},
             },

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Event, Game, Setup, event_record, replay, view, visible_event
+from ..engine import Event, Game, Setup, event_record, view, visible_event
 from .format import FORMAT, SHUFFLE, VERSION, answer_record
 
 if TYPE_CHECKING:
@@ -42,16 +42,27 @@ def _players(seats: Sequence[SeatRecord]) -> list[dict[str, Any]]:
 
 def logged_events(stored: StoredGame) -> list[dict[str, Any]]:
     """Every event of a stored game, hidden cards included: its answers replayed."""
+    return _played(stored)[0]
+
+
+def _played(stored: StoredGame) -> tuple[list[dict[str, Any]], list[int]]:
+    """Every event of a stored game, and how many there were once the set-up and then
+    each answer was applied (where a replay steps answer by answer)."""
     record = stored.game
     if record.setup is None or record.seed is None:
-        return []  # never started
-    game = replay(Setup.from_dict(record.setup), record.seed, stored.answers)
-    return [event_record(event) for event in game.events]
+        return [], []  # never started
+    game = Game(Setup.from_dict(record.setup), record.seed)
+    counts = [game.event_count]
+    for entry in stored.answers:
+        game.apply(entry)
+        counts.append(game.event_count)
+    return [event_record(event) for event in game.events], counts
 
 
 def finished_replay(stored: StoredGame, chat: list[dict[str, Any]]) -> dict[str, Any]:
     """Everything about an ended game: set-up, players, seed, answers, every event, result."""
     record = stored.game
+    events, counts = _played(stored)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -63,7 +74,8 @@ def finished_replay(stored: StoredGame, chat: list[dict[str, Any]]) -> dict[str,
         "seed": None if record.seed is None else str(record.seed),
         "commitment": record.commitment,
         "answers": [answer_record(entry) for entry in stored.answers],
-        "events": logged_events(stored),
+        "events": events,
+        "events_by_answer": counts,
         "result": record.result,
         "chat": [{"at": c["at"], "seat": c["seat"], "name": c["name"], "text": c["text"]}
                  for c in chat],
