@@ -100,7 +100,7 @@ export class GamePage {
             .catch((error) => this.perform(act.refused(this.page, error.message)));
           break;
         case Effect.FORGET_SEAT: seats.forget(this.id); break;
-        case Effect.SEND:
+        case Effect.REMATCH:
           this.connection.request(effect.request, { game: this.id, ...effect.fields })
             .catch((error) => this.perform(act.rematchRefused(this.page, error.message)));
           break;

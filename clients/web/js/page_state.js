@@ -18,7 +18,7 @@ export const Effect = Object.freeze({
   RESUME: "resume", // ask for the game again from the last event held (events were missed)
   RESIGN: "resign",
   FORGET_SEAT: "forget_seat", // the game is over: the browser need not keep its token
-  SEND: "send", // {request, fields}: a request about this game (`game` added)
+  REMATCH: "rematch", // {request, fields}: a rematch offer or answer (`game` added)
   FOLLOW: "follow", // {game, seat, token}: go to the rematch (watch it without a token)
 });
 
@@ -270,5 +270,5 @@ function sendRematch(page, request, fields) {
   if (page.viewer === null || !page.game?.result) return [];
   page.rematchRefused = null;
   changedUi(page);
-  return [{ type: Effect.SEND, request, fields }];
+  return [{ type: Effect.REMATCH, request, fields }];
 }
