@@ -263,7 +263,7 @@ class Lobby:
 
         def forget() -> None:
             if room.rematch_standing:  # kept until the offer ends
-                loop.call_later(self._settings.rematch_seconds, forget)
+                loop.call_later(self._settings.ended_room_seconds, forget)
                 return
             self.rooms.pop(room.id, None)
         loop.call_later(self._settings.ended_room_seconds, forget)

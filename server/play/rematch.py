@@ -39,15 +39,13 @@ class Rematch:
     tokens: dict[int, str] = field(default_factory=dict)
     """Once started: each player's token for the new game, for their connection only."""
 
-    def check_open_to_answers(self, seat: int) -> None:
-        """Refuse an answer unless the offer stands and waits for (or has) this seat."""
+    def check_standing(self) -> None:
+        """Refuse an answer unless the offer stands (every player's seat is asked)."""
         if self.state is RematchState.EXPIRED:
             raise GameError(ErrorCode.REMATCH_EXPIRED, "the rematch offer expired; offer "
                                                        "another")
         if self.state is not RematchState.STANDING:
             raise GameError(ErrorCode.NO_REMATCH, f"no rematch offer stands (it {self.state})")
-        if seat not in self.waiting and seat not in self.accepted:
-            raise GameError(ErrorCode.NOT_A_PLAYER, "this seat is not asked")
 
     def accept(self, seat: int) -> None:
         if seat in self.waiting:

@@ -507,7 +507,7 @@ class Room:
         async with self._lock:
             self._refuse_if_closed()
             rematch = offered(self.rematch)
-            rematch.check_open_to_answers(seat)
+            rematch.check_standing()
             on_accepted()
             if not accept:
                 rematch.end(RematchState.DECLINED)

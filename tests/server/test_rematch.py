@@ -144,3 +144,32 @@ async def test_bad_rematch_frames_are_refused_typed(ws_server: ServerFactory) ->
         reply = await raw_request(ann.client, frame)
         assert getattr(reply, "code", None) == code, reply
     assert site.room(game).rematch is None
+
+
+async def test_an_ended_table_stays_while_its_offer_stands(ws_server: ServerFactory) -> None:
+    site = await ws_server(ended_room_seconds=0.2, rematch_seconds=30)
+    game, ann, bob, _ = await ended_table(site)
+    await ann.client.request(RematchOffer, game=game)
+    lobby = site.app_state().lobby
+    # a table that ended later, without an offer, leaves memory; the one offered stays
+    other, token = await site.create(seats=2, bots={1: "big_money"})
+    carol = await Player.join(site, other, token)
+    await carol.client.request(Resign, game=other)
+    await eventually(lambda: other not in lobby.rooms)
+    assert game in lobby.rooms
+    reply = await bob.client.request(RematchAnswer, game=game, accept=True)
+    assert isinstance(reply, Ack), reply
+    assert isinstance(await next_of(bob.client, RematchStarted), RematchStarted)
+    await eventually(lambda: game not in lobby.rooms)  # then it goes, as any ended game
+
+
+async def test_a_rematch_counts_against_the_offerers_games(ws_server: ServerFactory) -> None:
+    site = await ws_server(games_per_address=1)
+    game, token = await site.create(seats=2, bots={1: "big_money"})
+    ann = await Player.join(site, game, token)
+    await ann.client.request(Resign, game=game)
+    ann.strategy = None
+    await ann.play()  # game_over: sent once the game's end is stored and it no longer counts
+    await site.create(seats=2)  # an open table from the same address: its one game
+    await expect_error(ann.client, RematchOffer, "too_many_games", game=game)
+    assert site.room(game).rematch is None
