@@ -389,6 +389,9 @@ def components() -> dict[str, Any]:
                     "description": "complete replays: the events once set up, then once "
                                    "each answer was applied"},
                 "result": nullable(ref("Result")),
+                "ending": nullable({"type": "object", "description":
+                                    "complete replays: why the game ended and the points "
+                                    "card by card (docs/REPLAYS.md)"}),
                 "chat": {"type": "array", "items": {"type": "object"}},
             },
             "required": ["format", "version", "complete", "game", "players", "setup", "seed",

@@ -82,11 +82,14 @@ class Result:
                 "resigned": list(self.resigned)}
 
     def end_dict(self) -> dict[str, Any]:
-        """`to_dict` and what the end shows: why, and the points card by card. Not in the
-        `game_ended` event nor the stored result (`to_dict`), so that games played before
-        these keys replay and verify as they were."""
-        return self.to_dict() | {
-                "ended_by": None if self.ended_by is None else self.ended_by.value,
+        """`to_dict` and `ending`: what a view and `game_over` carry."""
+        return self.to_dict() | self.ending()
+
+    def ending(self) -> dict[str, Any]:
+        """What the end shows beyond `to_dict`: why, and the points card by card. Not in
+        the `game_ended` event nor the stored result (`to_dict`), so that games played
+        before these keys replay and verify as they were."""
+        return {"ended_by": None if self.ended_by is None else self.ended_by.value,
                 "empty_piles": list(self.empty_piles),
                 "points_by_card": [[entry.to_dict() for entry in seat]
                                    for seat in self.points_by_card],

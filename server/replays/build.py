@@ -42,27 +42,28 @@ def _players(seats: Sequence[SeatRecord]) -> list[dict[str, Any]]:
 
 def logged_events(stored: StoredGame) -> list[dict[str, Any]]:
     """Every event of a stored game, hidden cards included: its answers replayed."""
-    return _played(stored)[0]
+    game, _ = _played(stored)
+    return [] if game is None else [event_record(event) for event in game.events]
 
 
-def _played(stored: StoredGame) -> tuple[list[dict[str, Any]], list[int]]:
-    """Every event of a stored game, and how many there were once the set-up and then
-    each answer was applied (where a replay steps answer by answer)."""
+def _played(stored: StoredGame) -> tuple[Game | None, list[int]]:
+    """A stored game replayed (None if it never started), and how many events it had once
+    set up and then once each answer was applied (where a replay steps answer by answer)."""
     record = stored.game
     if record.setup is None or record.seed is None:
-        return [], []  # never started
+        return None, []
     game = Game(Setup.from_dict(record.setup), record.seed)
     counts = [game.event_count]
     for entry in stored.answers:
         game.apply(entry)
         counts.append(game.event_count)
-    return [event_record(event) for event in game.events], counts
+    return game, counts
 
 
 def finished_replay(stored: StoredGame, chat: list[dict[str, Any]]) -> dict[str, Any]:
     """Everything about an ended game: set-up, players, seed, answers, every event, result."""
     record = stored.game
-    events, counts = _played(stored)
+    game, counts = _played(stored)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -74,9 +75,10 @@ def finished_replay(stored: StoredGame, chat: list[dict[str, Any]]) -> dict[str,
         "seed": None if record.seed is None else str(record.seed),
         "commitment": record.commitment,
         "answers": [answer_record(entry) for entry in stored.answers],
-        "events": events,
+        "events": [] if game is None else [event_record(event) for event in game.events],
         "events_by_answer": counts,
         "result": record.result,
+        "ending": None if game is None or game.result is None else game.result.ending(),
         "chat": [{"at": c["at"], "seat": c["seat"], "name": c["name"], "text": c["text"]}
                  for c in chat],
     }

@@ -92,6 +92,10 @@ def test_the_end_says_why_points_by_card_and_turns_then_the_replay_steps_to_it(
     page.wait_for_selector("#end")
     n, total = re.findall(r"\d+", status.inner_text())
     assert n == total
+    # the replay's end says what the live one said
+    replayed = page.locator("#end").inner_text()
+    assert "Fewer than two players were left in the game." in replayed
+    assert "Estate ×3 = 3" in replayed
     # the controls' marks render in any font: no media symbols
     labels = "".join(controls.locator("button").all_inner_texts())
     assert not set(labels) & set("⏮⏭◀▶⏪⏩"), labels

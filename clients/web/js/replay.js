@@ -121,6 +121,10 @@ export class ReplayPage {
     for (; this.step < target; this.step += 1) {
       this.state.applyEvent(this.step + 1, events[this.step]);
     }
+    // the end as a live game's says it: why, and the points card by card (the server's)
+    if (this.state.result && this.replay.ending) {
+      this.state.result = { ...this.state.result, ...this.replay.ending };
+    }
     this.render();
   }
 
