@@ -48,9 +48,8 @@ class Rematch:
             raise GameError(ErrorCode.NO_REMATCH, f"no rematch offer stands (it {self.state})")
 
     def accept(self, seat: int) -> None:
-        if seat in self.waiting:
-            self.waiting.remove(seat)
-            self.accepted.append(seat)
+        self.waiting.remove(seat)
+        self.accepted.append(seat)
 
     def end(self, state: RematchState) -> None:
         self.state = state

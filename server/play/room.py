@@ -514,6 +514,8 @@ class Room:
                 self.broadcast(RematchCancelled(game=self.id, reason=RematchEnd.DECLINED,
                                                 by=seat))
                 return
+            if seat not in rematch.waiting:
+                return  # accepted already: nothing changes
             rematch.accept(seat)
             if rematch.waiting:
                 self.broadcast(self._offered(rematch))

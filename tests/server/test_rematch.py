@@ -67,10 +67,14 @@ async def test_everyone_accepts_and_each_player_gets_their_own_seat(
             0, "same", (0,), (1,))
         assert 0 < offered.expires_ms <= 60_000
     await expect_error(bob.client, RematchOffer, "rematch_pending", game=game)
+    reply = await ann.client.request(RematchAnswer, game=game, accept=True)
+    assert isinstance(reply, Ack), reply  # the offerer accepted already: nothing changes
     reply = await bob.client.request(RematchAnswer, game=game, accept=True)
     assert isinstance(reply, Ack), reply
-    started = [await next_of(c, RematchStarted) for c in (ann.client, bob.client,
-                                                           spectator.client)]
+    first = await ann.client.push()  # no second offer came before it
+    assert isinstance(first, RematchStarted), first
+    started = [first, *[await next_of(c, RematchStarted) for c in (bob.client,
+                                                                   spectator.client)]]
     new_game = started[0].new_game
     assert {s.new_game for s in started} == {new_game} != {game}
     assert [(s.seat, s.token is not None) for s in started] == [(0, True), (1, True),
