@@ -19,6 +19,7 @@ from dominion.protocol import (
     ServerMessage,
     Snapshot,
 )
+from dominion.server.replays import verify_replay
 from tests.eventually import eventually
 
 from .wsclient import TestClient
@@ -111,6 +112,14 @@ async def test_bots_accept_at_once_and_the_kingdom_may_be_drawn_afresh(
     room = site.room(started.new_game)
     assert [s.bot for s in room.seats] == [None, "big_money", "smithy_big_money"]
     assert room.record.kingdom_name is None and len(room.record.kingdom) == 10
+    # played to its end, the rematch's replay verifies: its set-up names who started
+    again = await Player.join(site, started.new_game, started.token)
+    await again.client.request(Resign, game=started.new_game)
+    await eventually(lambda: room.state == "finished", 60)
+    async with site.session.get(site.url(f"/api/v1/games/{started.new_game}/replay")) as got:
+        replay = await got.json()
+    assert replay["setup"]["first_player"] == room.game.first_player
+    assert verify_replay(replay).ok
 
 
 async def test_a_decline_ends_the_offer_and_another_may_be_made(
