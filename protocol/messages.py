@@ -7,6 +7,7 @@ after "type". docs/PROTOCOL.md describes each message for people.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Annotated, Any, ClassVar
 
 from .errors import ProtocolError
@@ -22,7 +23,7 @@ from .limits import (
     MAX_UPDATE_EVENTS,
     MAX_VERSIONS,
 )
-from .spec import Int, Key, ListOf, Nullable, Omittable, Payload, Str, Struct
+from .spec import Bool, Choice, Int, Key, ListOf, Nullable, Omittable, Payload, Str, Struct
 
 RequestId = Annotated[int, Int(0, MAX_INT)]
 GameId = Annotated[str, Str(MAX_GAME_ID_LENGTH, min_len=1)]
@@ -31,6 +32,24 @@ Seq = Annotated[int, Int(0, MAX_INT)]
 Name = Annotated[str, Str(MAX_NAME_LENGTH)]
 ChatText = Annotated[str, Str(MAX_CHAT_LENGTH, min_len=1)]
 Count = Annotated[int, Int(1, MAX_INT)]
+SeatNumber = Annotated[int, Int(0, 255)]
+Seats = Annotated[tuple[int, ...], ListOf(Int(0, 255), 6)]
+
+
+class RematchKingdom(StrEnum):
+    """The Kingdom of a rematch."""
+
+    SAME = "same"
+    RANDOM = "random"
+    """Ten Kingdom cards drawn afresh (of the same edition)."""
+
+
+class RematchEnd(StrEnum):
+    """Why a rematch offer ended without a new game."""
+
+    DECLINED = "declined"
+    EXPIRED = "expired"
+    """Not every player accepted in time (the server's `rematch_seconds`)."""
 
 EVENT = Payload("An event as the recipient may see it (docs/PROTOCOL.md, 'Event map').",
                 ("kind",))
@@ -149,6 +168,27 @@ class Catalogue:
 
     TYPE: ClassVar[str] = "catalogue"
     id: RequestId
+
+
+@dataclass(frozen=True, slots=True)
+class RematchOffer:
+    """After the end, offer everyone at the table a new game with the same seats."""
+
+    TYPE: ClassVar[str] = "rematch_offer"
+    id: RequestId
+    game: GameId
+    kingdom: Annotated[RematchKingdom | None, Omittable(Choice(RematchKingdom))] = None
+    """Left out: the same Kingdom."""
+
+
+@dataclass(frozen=True, slots=True)
+class RematchAnswer:
+    """Accept or decline the rematch offered at this table."""
+
+    TYPE: ClassVar[str] = "rematch_answer"
+    id: RequestId
+    game: GameId
+    accept: Annotated[bool, Bool()]
 
 
 # Server to client: answers to requests (with "id"), then pushes (without).
@@ -275,24 +315,66 @@ class GameOver:
 
 
 @dataclass(frozen=True, slots=True)
+class RematchOffered:
+    """A rematch stands: who offered it, who has accepted, whom it waits for."""
+
+    TYPE: ClassVar[str] = "rematch_offered"
+    game: GameId
+    by: SeatNumber
+    kingdom: Annotated[RematchKingdom, Choice(RematchKingdom)]
+    accepted: Seats
+    """The seats that accepted, bots (at once) and the offerer among them."""
+    waiting: Seats
+    """The seats yet to answer."""
+    expires_ms: Annotated[int, Int(0, MAX_INT)]
+    """How long the offer still stands."""
+
+
+@dataclass(frozen=True, slots=True)
+class RematchCancelled:
+    """The offer ended without a new game: a player declined, or it expired."""
+
+    TYPE: ClassVar[str] = "rematch_cancelled"
+    game: GameId
+    reason: Annotated[RematchEnd, Choice(RematchEnd)]
+    by: Annotated[int | None, Omittable(Int(0, 255))] = None
+    """`declined`: the seat that declined."""
+
+
+@dataclass(frozen=True, slots=True)
+class RematchStarted:
+    """Everyone accepted: the new game, and for a player their seat's token (sent to
+    that seat's connection only)."""
+
+    TYPE: ClassVar[str] = "rematch_started"
+    game: GameId
+    new_game: GameId
+    seat: Annotated[int | None, Omittable(Int(0, 255))] = None
+    token: Annotated[str | None, Omittable(Str(MAX_TOKEN_LENGTH, min_len=1))] = None
+
+
+@dataclass(frozen=True, slots=True)
 class Pong:
     """The server's heartbeat."""
 
     TYPE: ClassVar[str] = "pong"
 
 
-ClientMessage = Hello | Join | Watch | Resume | Answer | Chat | Resign | Leave | Ping | Catalogue
+ClientMessage = (Hello | Join | Watch | Resume | Answer | Chat | Resign | Leave | Ping | Catalogue
+                 | RematchOffer | RematchAnswer)
 ServerMessage = (Welcome | Ack | Error | Snapshot | GameEvent | PendingDecision | Update
-                 | ChatLine | GameOver | Pong)
+                 | ChatLine | GameOver | RematchOffered | RematchCancelled | RematchStarted
+                 | Pong)
 
 CLIENT_MESSAGES: dict[str, type[ClientMessage]] = {
     cls.TYPE: cls
-    for cls in (Hello, Join, Watch, Resume, Answer, Chat, Resign, Leave, Ping, Catalogue)
+    for cls in (Hello, Join, Watch, Resume, Answer, Chat, Resign, Leave, Ping, Catalogue,
+                RematchOffer, RematchAnswer)
 }
 SERVER_MESSAGES: dict[str, type[ServerMessage]] = {
     cls.TYPE: cls
     for cls in (Welcome, Ack, Error, Snapshot, GameEvent, PendingDecision, Update, ChatLine,
-                GameOver, Pong)
+                GameOver, RematchOffered, RematchCancelled, RematchStarted, Pong)
 }
 
 

@@ -12,6 +12,7 @@ import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, get_type_hints
 
 from .errors import ErrorCode, ProtocolError
@@ -92,6 +93,43 @@ class Str(Spec):
 
     def schema(self) -> JSON:
         return {"type": "string", "minLength": self.min_len, "maxLength": self.max_len}
+
+
+@dataclass(frozen=True, slots=True)
+class Bool(Spec):
+    def check(self, value: object, path: str) -> bool:
+        if type(value) is not bool:
+            raise _bad_type(path, "true or false", value)
+        return value
+
+    def schema(self) -> JSON:
+        return {"type": "boolean"}
+
+
+@dataclass(frozen=True, slots=True)
+class Choice(Spec):
+    """One of a StrEnum's values; the member in Python."""
+
+    values: type[StrEnum]
+
+    def check(self, value: object, path: str) -> StrEnum:
+        if not isinstance(value, str):
+            raise _bad_type(path, "a string", value)
+        try:
+            return self.values(value)
+        except ValueError:
+            known = ", ".join(member.value for member in self.values)
+            raise ProtocolError(ErrorCode.OUT_OF_RANGE,
+                                f"{path} is one of {known}, not {value[:40]!r}") from None
+
+    def wire(self, value: Any) -> Any:
+        return str(value)
+
+    def passes_through(self) -> bool:
+        return False
+
+    def schema(self) -> JSON:
+        return {"type": "string", "enum": [member.value for member in self.values]}
 
 
 @dataclass(frozen=True, slots=True)

@@ -88,6 +88,9 @@ class Settings:
     ended_room_seconds: float = field(default=60.0, metadata={
         "help": "how long an ended game stays live (for resuming clients) before only its "
                 "replay remains"})
+    rematch_seconds: float = field(default=60.0, metadata={
+        "help": "how long a rematch offer waits for every player's answer before it "
+                "expires"})
     resume_window: int = field(default=10_000, metadata={
         "help": "a spectator's resume missing more events than this gets a snapshot "
                 "instead (a seat always gets its own events)"})

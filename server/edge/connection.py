@@ -33,6 +33,8 @@ from dominion.protocol import (
     Ping,
     Pong,
     ProtocolError,
+    RematchAnswer,
+    RematchOffer,
     Resign,
     Resume,
     ServerInfo,
@@ -339,6 +341,17 @@ class Connection:
             case Resign(id=rid, game=game_id):
                 room = self._room(game_id)
                 await room.resign(self._seat_in(room), lambda: self._ack(rid))
+            case RematchOffer(id=rid, game=game_id, kingdom=kingdom):
+                room = self._room(game_id)
+                seat = self._seat_in(room)
+
+                def accepted() -> None:  # a new game if all accept: paid for as over REST
+                    self.state.budgets.charge("games", self.address, 1)
+                    self._ack(rid)
+                await lobby.offer_rematch(room, seat, kingdom, self.address, accepted)
+            case RematchAnswer(id=rid, game=game_id, accept=accept):
+                room = self._room(game_id)
+                await room.answer_rematch(self._seat_in(room), accept, lambda: self._ack(rid))
             case Chat(id=rid, game=game_id, text=text):
                 room = self._room(game_id)
                 await self._chat(rid, room, text)

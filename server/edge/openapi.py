@@ -343,7 +343,13 @@ def components() -> dict[str, Any]:
             "text_pl": {"type": "string", "description": "Polish, in the Polish rulebook's "
                                                          "terms"},
             "kingdom": {"type": "boolean", "description": "whether it can be a Kingdom card"},
-        }),
+            "vp": {"type": "integer", "description": "victory points when fixed (Victory "
+                                                    "cards and Curses; absent otherwise)"},
+            "vp_per_cards": {"type": "integer", "minimum": 1,
+                             "description": "worth 1 VP per this many cards its owner has, "
+                                            "rounded down (Gardens: 10); absent otherwise"},
+        }, required=["id", "name", "name_pl", "cost", "types", "editions", "text", "text_pl",
+                     "kingdom"]),
         "Cards": obj({
             "editions": obj({
                 "1": {"type": "array", "items": ref("Card")},
@@ -378,7 +384,14 @@ def components() -> dict[str, Any]:
                 "commitment": nullable({"type": "string"}),
                 "answers": nullable({"type": "array", "items": {"type": "object"}}),
                 "events": {"type": "array", "items": {"type": "object"}},
+                "events_by_answer": {
+                    "type": "array", "items": {"type": "integer", "minimum": 0},
+                    "description": "complete replays: the events once set up, then once "
+                                   "each answer was applied"},
                 "result": nullable(ref("Result")),
+                "ending": nullable({"type": "object", "description":
+                                    "complete replays: why the game ended and the points "
+                                    "card by card (docs/REPLAYS.md)"}),
                 "chat": {"type": "array", "items": {"type": "object"}},
             },
             "required": ["format", "version", "complete", "game", "players", "setup", "seed",

@@ -41,6 +41,9 @@ class Card:
     actions: int = 0
     buys: int = 0
     vp: int = 0
+    """Victory points the card is worth on its own (Curse: -1)."""
+    vp_per_cards: int = 0
+    """Also 1 VP per this many cards its owner has, rounded down (Gardens: 10); 0: none."""
     kingdom: bool = True
     is_action: bool = field(init=False)
     is_treasure: bool = field(init=False)
@@ -70,7 +73,16 @@ class Card:
             "text": self.text,
             "text_pl": self.text_pl,
             "kingdom": self.kingdom,
-        }
+        } | self.points_dict()
+
+    def points_dict(self) -> dict[str, int]:
+        """What the card scores, for clients: `vp` when fixed (Victory cards and Curses),
+        `vp_per_cards` when it depends on the owner's number of cards; neither: none."""
+        if self.vp_per_cards:
+            return {"vp_per_cards": self.vp_per_cards}
+        if self.vp or self.is_victory or CardType.CURSE in self.types:
+            return {"vp": self.vp}
+        return {}
 
 
 T, V, C, A = CardType.TREASURE, CardType.VICTORY, CardType.CURSE, CardType.ACTION
@@ -120,7 +132,8 @@ _CARDS: tuple[Card, ...] = (
          "ręki i kładzie ją na wierzch swojej talii (albo odkrywa rękę bez kart Zwycięstwa)."),
     Card("gardens", "Gardens", "Ogrody", 4, (V,), BOTH,
          "Worth 1 VP per 10 cards you have (round down).",
-         "Warte 1 punkt zwycięstwa za każde 10 posiadanych kart (w zaokrągleniu w dół)."),
+         "Warte 1 punkt zwycięstwa za każde 10 posiadanych kart (w zaokrągleniu w dół).",
+         vp_per_cards=10),
     Card("militia", "Militia", "Milicja", 4, (A, ATK), BOTH,
          "+2 coins. Each other player discards down to 3 cards in hand.",
          "+2 monety. Każdy inny gracz odrzuca karty z ręki, aż zostaną mu na niej 3 karty.",

@@ -32,7 +32,7 @@ from .effects import EFFECTS
 from .events import Event, EventKind, Secrecy, new_event
 from .options import option
 from .rng import Rng, new_seed
-from .scoring import Result, score_game
+from .scoring import Result, empty_piles_to_end, end_reason, score_game
 from .setup import Setup
 from .state import Phase, PlayerState, TurnState
 
@@ -179,10 +179,11 @@ class Game:
         self._events_forgotten = 0
         self.resigned: list[int] = []
         self.result: Result | None = None
-        self._empty_piles_to_end = 4 if len(self.players) >= 5 else 3
+        self._empty_piles_to_end = empty_piles_to_end(len(self.players))
         self._last_decision = 0
         self._skip_forced = not setup.secret_questions
-        self.first_player = self._rng.below(len(self.players))
+        drawn = self._rng.below(len(self.players))  # drawn either way: the same shuffles
+        self.first_player = drawn if setup.first_player is None else setup.first_player
         self._deal()
         self._flow = self.play_turns(self.first_player)
         self.pending: Decision | None = self._run(None)
@@ -371,14 +372,7 @@ class Game:
         self.events.append(Event(EventKind.GAME_ENDED, data=self.result.to_dict()))
 
     def _ended(self) -> bool:
-        supply = self.supply
-        if supply["province"] == 0:
-            return True
-        empty = 0
-        for count in supply.values():
-            if count == 0:
-                empty += 1
-        return empty >= self._empty_piles_to_end
+        return end_reason(self.supply, self._empty_piles_to_end) is not None
 
     def _start_turn(self, p: PlayerState) -> None:
         turn = self.turn

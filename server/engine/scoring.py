@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from .frozen import reduce_frozen
@@ -12,6 +13,46 @@ if TYPE_CHECKING:
     from .cards import Card
     from .game import Game
     from .state import PlayerState
+
+
+class EndReason(StrEnum):
+    """Why a game ended."""
+
+    PROVINCES = "provinces"
+    """The Province pile is empty."""
+    PILES = "piles"
+    """Three Supply piles are empty (four with five or more players)."""
+    RESIGNATIONS = "resignations"
+    """Fewer than two players are left in it."""
+
+
+class Tie(StrEnum):
+    """How a tie for the most points was settled (docs/RULES.md)."""
+
+    FEWER_TURNS = "fewer_turns"
+    """The tied player(s) with the fewest turns win."""
+    SHARED = "shared"
+    """The tied players had as many turns: they share the win."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardPoints:
+    """What one card a player owns scored at the end: `count` copies, `points` in all."""
+
+    card: str
+    count: int
+    points: int
+    cards_owned: int = 0
+    """For a card worth points by the owner's number of cards (Gardens): that number."""
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return reduce_frozen(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        entry: dict[str, Any] = {"card": self.card, "count": self.count, "points": self.points}
+        if self.cards_owned:
+            entry["cards_owned"] = self.cards_owned
+        return entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +65,13 @@ class Result:
     decks: tuple[dict[str, int], ...]
     """What each player owned at the end (the game's end reveals it)."""
     resigned: tuple[int, ...] = ()
+    ended_by: EndReason | None = None
+    """None for a game that has not ended by the rules (abandoned by the server)."""
+    empty_piles: tuple[str, ...] = ()
+    """The Supply piles empty at the end, in the Supply's order."""
+    points_by_card: tuple[tuple[CardPoints, ...], ...] = ()
+    """Per seat, the cards that scored, most points first."""
+    tie: Tie | None = None
 
     def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
         return reduce_frozen(self)
@@ -33,6 +81,36 @@ class Result:
                 "winners": list(self.winners), "decks": [dict(d) for d in self.decks],
                 "resigned": list(self.resigned)}
 
+    def end_dict(self) -> dict[str, Any]:
+        """`to_dict` and `ending`: what a view and `game_over` carry."""
+        return self.to_dict() | self.ending()
+
+    def ending(self) -> dict[str, Any]:
+        """What the end shows beyond `to_dict`: why, and the points card by card. Not in
+        the `game_ended` event nor the stored result (`to_dict`), so that games played
+        before these keys replay and verify as they were."""
+        return {"ended_by": None if self.ended_by is None else self.ended_by.value,
+                "empty_piles": list(self.empty_piles),
+                "points_by_card": [[entry.to_dict() for entry in seat]
+                                   for seat in self.points_by_card],
+                "tie": None if self.tie is None else self.tie.value}
+
+
+def empty_piles_to_end(player_count: int) -> int:
+    """How many empty Supply piles end the game: three, four with five or more players."""
+    return 4 if player_count >= 5 else 3
+
+
+def end_reason(supply: Mapping[str, int], piles_to_end: int) -> EndReason | None:
+    """Whether the Supply ends the game, and why: the Provinces first."""
+    if supply["province"] == 0:
+        return EndReason.PROVINCES
+    empty = 0
+    for count in supply.values():
+        if count == 0:
+            empty += 1
+    return EndReason.PILES if empty >= piles_to_end else None
+
 
 def player_score(p: PlayerState, cards: dict[str, Card]) -> int:
     return owned_points(_counts(p.owned()), cards)
@@ -40,13 +118,29 @@ def player_score(p: PlayerState, cards: dict[str, Card]) -> int:
 
 def owned_points(owned: Mapping[str, int], cards: dict[str, Card]) -> int:
     """The VP of the cards a player owns (card -> count): Gardens by the cards' number."""
-    gardens_worth = sum(owned.values()) // 10
+    owned_total = sum(owned.values())
     total = 0
     for card, count in owned.items():
-        total += count * cards[card].vp
-        if card == "gardens":
-            total += count * gardens_worth
+        total += card_points(cards[card], count, owned_total)
     return total
+
+
+def card_points(card: Card, count: int, owned_total: int) -> int:
+    """What `count` copies of `card` score for a player who owns `owned_total` cards."""
+    points = count * card.vp
+    if card.vp_per_cards:
+        points += count * (owned_total // card.vp_per_cards)
+    return points
+
+
+def points_by_card(owned: Mapping[str, int], cards: dict[str, Card]) -> tuple[CardPoints, ...]:
+    """The cards that score (Victory cards, Curses, any worth points), most points first,
+    then by id."""
+    owned_total = sum(owned.values())
+    scored = [CardPoints(card, count, card_points(cards[card], count, owned_total),
+                         owned_total if cards[card].vp_per_cards else 0)
+              for card, count in owned.items() if cards[card].points_dict()]
+    return tuple(sorted(scored, key=lambda entry: (-entry.points, entry.card)))
 
 
 def _counts(cards: list[str]) -> dict[str, int]:
@@ -67,5 +161,11 @@ def score_game(game: Game) -> Result:
     tied = [seat for seat in in_game if scores[seat] == best]
     fewest = min(turns[seat] for seat in tied)
     winners = tuple(seat for seat in tied if turns[seat] == fewest)
+    tie = None if len(tied) == 1 else Tie.SHARED if len(winners) == len(tied) else Tie.FEWER_TURNS
     decks = tuple(_counts(p.owned()) for p in players)
-    return Result(scores, turns, winners, decks, tuple(game.resigned))
+    ended_by = end_reason(game.supply, empty_piles_to_end(len(players)))
+    if ended_by is None and len(in_game) < 2:
+        ended_by = EndReason.RESIGNATIONS
+    empty = tuple(card for card in game.supply_order if game.supply[card] == 0)
+    return Result(scores, turns, winners, decks, tuple(game.resigned), ended_by, empty,
+                  tuple(points_by_card(deck, game.cards) for deck in decks), tie)

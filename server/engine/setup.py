@@ -95,6 +95,9 @@ class Setup:
     Harbinger's its position (docs/ENGINE.md, "Events and who sees them"). False only for
     games stored before that, whose events stay as they were (and whose Harbinger took
     the lowest copy of the card picked)."""
+    first_player: int | None = None
+    """The seat that takes the first turn (a rematch's: the one after the last game's
+    first player), or None: drawn with the game's seed."""
 
     def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
         return reduce_frozen(self)
@@ -107,14 +110,20 @@ class Setup:
         edition: int = 2,
         kingdom: Sequence[str] | str | None = None,
         rng: random.Random | None = None,
+        first_player: object = None,
     ) -> Setup:
         """Validate and build a set-up.
 
         `players` is a count or the players' names in seat order. `kingdom` is 10 card
         ids, the name of a recommended set of the edition, or None for a random Kingdom
         drawn with `rng` (the caller's generator, so that the draw can be reproduced).
+        `first_player` is the seat that starts, or None for one drawn with the seed.
         """
         names = _player_names(players)
+        if first_player is not None and (type(first_player) is not int
+                                         or not 0 <= first_player < len(names)):
+            raise InvalidSetup(ErrorCode.BAD_PLAYER, f"first_player is a seat from 0 to "
+                                                     f"{len(names) - 1}, not {first_player!r}")
         if edition not in EDITIONS:
             raise InvalidSetup(ErrorCode.BAD_EDITION, f"edition must be 1 or 2, not {edition!r}")
         if kingdom is None:
@@ -123,7 +132,8 @@ class Setup:
             chosen = RECOMMENDED_KINGDOMS[edition][set_name(kingdom, edition)]
         else:
             chosen = _check_kingdom(list(kingdom), edition)
-        return cls(players=names, edition=edition, kingdom=chosen)
+        return cls(players=names, edition=edition, kingdom=chosen,
+                   first_player=first_player if isinstance(first_player, int) else None)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"players": list(self.players), "edition": self.edition,
@@ -132,11 +142,14 @@ class Setup:
             data["secret_questions"] = True
         if self.discard_tops:
             data["discard_tops"] = True
+        if self.first_player is not None:  # chosen: drawn with the seed otherwise
+            data["first_player"] = self.first_player
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Setup:
-        setup = cls.create(data["players"], edition=data["edition"], kingdom=data["kingdom"])
+        setup = cls.create(data["players"], edition=data["edition"], kingdom=data["kingdom"],
+                           first_player=data.get("first_player"))
         # Older games lack these keys: they replay with the rules they were played by.
         flags = {name: data.get(name, False) for name in FLAG_CODES}
         for name, value in flags.items():

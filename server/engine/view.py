@@ -226,7 +226,7 @@ def board_views(game: Game, viewers: Sequence[Viewer], ownership: Ownership | No
             "coins": turn.coins,
         },
     }
-    result = None if game.result is None else game.result.to_dict()
+    result = None if game.result is None else game.result.end_dict()
     seen: dict[Viewer, dict[str, Any]] = {}
     for viewer in viewers:
         players = public

@@ -38,7 +38,7 @@ def change_frames(game_id: str, game: Game, events: Sequence[Event],
     boards = board_views(game, current, ownership, events) if current else {}
     pending, last_seq = game.pending, game.event_count
     over = [] if pending is not None else [encode_server(GameOver(
-        game=game_id, result=game.result.to_dict() if game.result else {}), checked=False)]
+        game=game_id, result=game.result.end_dict() if game.result else {}), checked=False)]
     encoded: dict[int, bytes] = {}
     frames: dict[Audience, list[bytes]] = {}
     for viewer, version in audiences:

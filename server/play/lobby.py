@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from dominion.clients.bots import STRATEGIES
-from dominion.protocol import ErrorCode
+from dominion.protocol import ErrorCode, RematchKingdom
 
 from ..engine import InvalidSetup, Setup
 from ..engine.setup import MAX_PLAYERS, MIN_PLAYERS, set_name
@@ -17,6 +17,7 @@ from ..errors import GameError
 from ..storage import GameRecord, Storage
 from .clock import utc_now
 from .history import HistoryCache
+from .rematch import Rematch
 from .room import OPEN, PLAYING, Room, Seat, summary_of
 from .text import check_name, check_token
 from .tokens import hash_token, new_game_id, new_token
@@ -57,9 +58,7 @@ class Lobby:
         for stored in self._storage.unfinished_games():
             room = Room.restore(stored, self._storage, self._settings, self._metrics,
                                 self.histories)
-            room.on_ended = self._retire
-            room.on_changed = self._room_changed
-            self.rooms[room.id] = room
+            self._keep(room)
             await room.resume_after_restart()
         log.info("restored games", extra={"count": len(self.rooms)})
         return len(self.rooms)
@@ -79,10 +78,7 @@ class Lobby:
                      account: Account | None = None) -> tuple[Room, str]:
         """Create a table from a validated request; return it and the creator's token.
         `account`: the one the request is signed in as, if any."""
-        if len(self._live_by_address.get(address, ())) >= self._settings.games_per_address:
-            raise GameError(ErrorCode.TOO_MANY_GAMES,
-                            f"at most {self._settings.games_per_address} open or running "
-                            "games per address")
+        self._check_games_of(address)
         name = await self._name_for(request.get("name"), account)
         seats = request.get("seats")
         if type(seats) is not int or not MIN_PLAYERS <= seats <= MAX_PLAYERS:
@@ -120,16 +116,67 @@ class Lobby:
         await self._storage.create_game(record, [seat.record() for seat in room_seats])
         room = Room(record, room_seats, self._storage, self._settings, self._metrics,
                     self.histories)
-        room.on_ended = self._retire
-        room.on_changed = self._room_changed
-        self.rooms[room.id] = room
-        self._creators[room.id] = address
-        self._live_by_address.setdefault(address, set()).add(room.id)
+        self._keep(room, address)
         self._metrics.games_created.inc()
         log.info("game created", extra={"game": room.id, "seats": seats, "bots": len(bots),
                                         "edition": setup.edition, "address": address})
         await room.start_if_full()
         return room, token
+
+    def _check_games_of(self, address: str) -> None:
+        if len(self._live_by_address.get(address, ())) >= self._settings.games_per_address:
+            raise GameError(ErrorCode.TOO_MANY_GAMES,
+                            f"at most {self._settings.games_per_address} open or running "
+                            "games per address")
+
+    def _keep(self, room: Room, address: str | None = None) -> None:
+        """A new or restored room: in the lobby, and (made here) counted against the
+        address that made it."""
+        room.on_ended = self._retire
+        room.on_changed = self._room_changed
+        room.on_rematch = self._start_rematch
+        self.rooms[room.id] = room
+        if address is not None:
+            self._creators[room.id] = address
+            self._live_by_address.setdefault(address, set()).add(room.id)
+
+    async def offer_rematch(self, room: Room, seat: int, kingdom: RematchKingdom | None,
+                            address: str, on_accepted: Callable[[], None]) -> None:
+        """The rematch is counted against the offerer's address, like a game it creates."""
+        self._check_games_of(address)
+        await room.offer_rematch(seat, kingdom or RematchKingdom.SAME, address, on_accepted)
+
+    async def _start_rematch(self, old: Room, rematch: Rematch) -> None:
+        """Every player accepted: a new table with the same seats (new tokens for the
+        players, the same bots), edition and options, the same Kingdom or a fresh one,
+        started at once; the player after the last game's first player starts."""
+        record = old.record
+        same = rematch.kingdom is RematchKingdom.SAME
+        count = len(old.seats)
+        first = 0 if old.game is None else (old.game.first_player + 1) % count
+        setup = Setup.create(count, edition=record.edition,
+                             kingdom=list(record.kingdom) if same else None,
+                             rng=self._kingdoms, first_player=first)
+        seats = [Seat(seat.index) for seat in old.seats]
+        for new, was in zip(seats, old.seats, strict=True):
+            new.name, new.account_id, new.joined_at = was.name, was.account_id, utc_now()
+            if was.token_hash is None:
+                new.bot = was.bot
+            else:
+                rematch.tokens[new.index] = token = new_token()
+                new.token_hash = hash_token(token)
+        made = GameRecord(
+            id=new_game_id(self._settings.node), created_at=utc_now(), state=OPEN,
+            edition=setup.edition, seats=count, kingdom=setup.kingdom,
+            kingdom_name=record.kingdom_name if same else None,
+            options=record.options | {"first_player": first, "rematch_of": old.id})
+        await self._storage.create_game(made, [seat.record() for seat in seats])
+        room = Room(made, seats, self._storage, self._settings, self._metrics, self.histories)
+        self._keep(room, rematch.address)
+        self._metrics.games_created.inc()
+        rematch.new_game = room.id
+        log.info("rematch created", extra={"game": room.id, "rematch_of": old.id})
+        await room.start_if_full()
 
     async def join(self, game_id: str, name: object, account: Account | None = None
                    ) -> tuple[Room, Seat, str]:
@@ -212,9 +259,14 @@ class Lobby:
 
         self.histories.forget(room.id)
 
+        loop = asyncio.get_running_loop()
+
         def forget() -> None:
+            if room.rematch_standing:  # kept until the offer ends
+                loop.call_later(self._settings.ended_room_seconds, forget)
+                return
             self.rooms.pop(room.id, None)
-        asyncio.get_running_loop().call_later(self._settings.ended_room_seconds, forget)
+        loop.call_later(self._settings.ended_room_seconds, forget)
 
 
 def _bot_seats(bots: object, seats: int) -> dict[int, str]:

@@ -10,12 +10,23 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Callable, Collection, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Collection, Coroutine, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from dominion.clients.bots import Strategy, make_strategy
-from dominion.protocol import ErrorCode, GameOver, ProtocolError, ServerMessage, encode_server
+from dominion.protocol import (
+    ErrorCode,
+    GameOver,
+    ProtocolError,
+    RematchCancelled,
+    RematchEnd,
+    RematchKingdom,
+    RematchOffered,
+    RematchStarted,
+    ServerMessage,
+    encode_server,
+)
 
 from ..engine import Answer, Event, Game, IllegalAnswer, Resignation, Setup
 from ..engine.replay import replay
@@ -29,6 +40,7 @@ from .answer_log import AnswerLog
 from .bots import EngineTable
 from .clock import utc_now
 from .frames import Audience, change_frames, snapshot_frame
+from .rematch import Rematch, RematchState, no_offer_yet, offered
 from .text import check_token
 from .tokens import token_matches
 
@@ -88,7 +100,8 @@ class Seat:
 class Room:
     __slots__ = ("_bot_rng", "_bots", "_closed", "_histories", "_lock", "_metrics",
                  "_ownership", "_settings", "_storage", "_subscribers", "_tasks", "answers",
-                 "game", "id", "on_changed", "on_ended", "record", "seats")
+                 "game", "id", "on_changed", "on_ended", "on_rematch", "record", "rematch",
+                 "seats")
 
     def __init__(self, record: GameRecord, seats: list[Seat], storage: GameLog,
                  settings: Settings, metrics: Metrics, histories: HistoryCache) -> None:
@@ -112,6 +125,10 @@ class Room:
         self.on_changed: Callable[[Room], None] = lambda room: None
         """Called when the public summary changed: seats, state, who is connected (not the
         turn: listings refresh that themselves, so that answers cost nothing more)."""
+        self.on_rematch: Callable[[Room, Rematch], Awaitable[None]] = _no_rematches
+        """Makes the new game once every player accepted a rematch (the lobby's)."""
+        self.rematch: Rematch | None = None
+        """The latest rematch offer at this ended table."""
         self._bots: asyncio.Future[None] | None = None
         self._tasks: set[asyncio.Future[None]] | None = None  # made when needed (memory)
         self._bot_rng: random.Random | None = None  # made when a bot first plays (memory)
@@ -231,7 +248,8 @@ class Room:
             return
         seed = new_seed()
         setup = Setup.create([s.name or "" for s in self.seats], edition=self.record.edition,
-                             kingdom=list(self.record.kingdom))
+                             kingdom=list(self.record.kingdom),
+                             first_player=self.record.options.get("first_player"))
         started = utc_now()
         commitment = commitment_of(seed)
         await self._storage.start_game(self.id, started_at=started, seed=seed,
@@ -273,6 +291,7 @@ class Room:
     def send_snapshot(self, subscriber: Subscriber) -> None:
         if self.game is not None:
             subscriber.push(self._snapshot_frame(self._subscribers.get(subscriber)))
+        self._send_rematch(subscriber)
 
     def resume_work(self, last_seq: int, seat: Seat | None, limit: int) -> int:
         """The work a resume after `last_seq` by `seat` (None: a spectator) will do, in
@@ -302,6 +321,7 @@ class Room:
             frames = [self._snapshot_frame(viewer)]
         for frame in frames:
             subscriber.push(frame)
+        self._send_rematch(subscriber)
 
     def _missed(self, last_seq: int, viewer: int | None, limit: int) -> int | None:
         """How many events a resume after `last_seq` sends, or None for a snapshot: when
@@ -454,6 +474,99 @@ class Room:
             raise GameError(ErrorCode.GAME_OVER, "the game is over")
         return self.game
 
+    # -- a rematch ----------------------------------------------------------------
+
+    async def offer_rematch(self, seat: int, kingdom: RematchKingdom, address: str,
+                            on_accepted: Callable[[], None]) -> None:
+        """`seat` offers everyone a new game with the same seats; bots accept at once,
+        and so does the offerer. Refused before the end, and while an offer stands;
+        `on_accepted` pays for it and acknowledges it, or refuses it."""
+        async with self._lock:
+            self._refuse_if_closed()
+            if self.state not in (FINISHED, ABANDONED):
+                raise GameError(ErrorCode.GAME_NOT_OVER, "a rematch is offered once the game "
+                                                         "has ended")
+            no_offer_yet(self.rematch)
+            loop = asyncio.get_running_loop()
+            lasts = self._settings.rematch_seconds
+            people = [s.index for s in self.seats if s.token_hash is not None]
+            rematch = Rematch(
+                seat, kingdom, address, loop.time() + lasts,
+                accepted=[s.index for s in self.seats if s.index == seat or s.index not in people],
+                waiting=[index for index in people if index != seat])
+            on_accepted()  # may refuse it yet (the address's allowance), having changed nothing
+            self.rematch = rematch
+            self.broadcast(self._offered(rematch))
+            if rematch.waiting:
+                rematch.timer = loop.call_later(lasts, self._rematch_expired, rematch)
+            else:
+                await self._start_rematch(rematch)
+
+    async def answer_rematch(self, seat: int, accept: bool,
+                             on_accepted: Callable[[], None]) -> None:
+        async with self._lock:
+            self._refuse_if_closed()
+            rematch = offered(self.rematch)
+            rematch.check_standing()
+            on_accepted()
+            if not accept:
+                rematch.end(RematchState.DECLINED)
+                self.broadcast(RematchCancelled(game=self.id, reason=RematchEnd.DECLINED,
+                                                by=seat))
+                return
+            if seat not in rematch.waiting:
+                return  # accepted already: nothing changes
+            rematch.accept(seat)
+            if rematch.waiting:
+                self.broadcast(self._offered(rematch))
+            else:
+                await self._start_rematch(rematch)
+
+    @property
+    def rematch_standing(self) -> bool:
+        return self.rematch is not None and self.rematch.state is RematchState.STANDING
+
+    async def _start_rematch(self, rematch: Rematch) -> None:
+        if rematch.timer is not None:  # every player accepted in time
+            rematch.timer.cancel()
+            rematch.timer = None
+        try:
+            await self.on_rematch(self, rematch)
+        except Exception:
+            rematch.end(RematchState.EXPIRED)
+            self.broadcast(RematchCancelled(game=self.id, reason=RematchEnd.EXPIRED))
+            raise
+        rematch.end(RematchState.STARTED)
+        for subscriber in list(self._subscribers):
+            self._send_rematch(subscriber)
+
+    def _rematch_expired(self, rematch: Rematch) -> None:
+        if rematch.state is RematchState.STANDING:
+            rematch.end(RematchState.EXPIRED)
+            self.broadcast(RematchCancelled(game=self.id, reason=RematchEnd.EXPIRED))
+
+    def _offered(self, rematch: Rematch) -> RematchOffered:
+        left = rematch.deadline - asyncio.get_running_loop().time()
+        return RematchOffered(game=self.id, by=rematch.by, kingdom=rematch.kingdom,
+                              accepted=tuple(sorted(rematch.accepted)),
+                              waiting=tuple(rematch.waiting),
+                              expires_ms=max(0, int(left * 1000)))
+
+    def _send_rematch(self, subscriber: Subscriber) -> None:
+        """What a connection that (re)joins the table must know of a rematch: the offer
+        standing, or the new game (with the seat's token for the seat's own holder)."""
+        rematch = self.rematch
+        if rematch is None:
+            return
+        if rematch.state is RematchState.STANDING:
+            subscriber.push(encode_server(self._offered(rematch)))
+        elif rematch.state is RematchState.STARTED and rematch.new_game is not None:
+            viewer = self._subscribers.get(subscriber)
+            token = None if viewer is None else rematch.tokens.get(viewer)
+            subscriber.push(encode_server(RematchStarted(
+                game=self.id, new_game=rematch.new_game,
+                seat=viewer if token is not None else None, token=token)))
+
     def _refuse_if_closed(self) -> None:
         if self._closed:
             raise GameError(ErrorCode.INTERNAL_ERROR,
@@ -466,6 +579,8 @@ class Room:
         it; a restarted server resumes it from there."""
         async with self._lock:
             self._closed = True
+        if self.rematch is not None and self.rematch.timer is not None:
+            self.rematch.timer.cancel()
         for seat in self.seats:
             if seat.absent_timer is not None:
                 seat.absent_timer.cancel()
@@ -546,9 +661,10 @@ class Room:
         async with self._lock:
             if self.state != PLAYING or self.game is None:
                 return
-            outcome = score_game(self.game).to_dict() | {"winners": [], "abandoned": True}
-            await self._finish(ABANDONED, outcome)
-            self.broadcast(GameOver(game=self.id, result=outcome))
+            scored = score_game(self.game)
+            abandoned = {"winners": [], "abandoned": True}
+            await self._finish(ABANDONED, scored.to_dict() | abandoned)
+            self.broadcast(GameOver(game=self.id, result=scored.end_dict() | abandoned))
 
     async def chat(self, seat: int | None, name: str, text: str) -> None:
         await self._storage.append_chat(self.id, at=utc_now(), seat=seat, name=name, text=text)
@@ -623,6 +739,10 @@ class Room:
         return summary_of(self.record, [seat.record() for seat in self.seats],
                           connected={s.index for s in self.seats if s.connection is not None},
                           turn=game.turn.number if game else 0)
+
+
+async def _no_rematches(room: Room, rematch: Rematch) -> None:
+    raise GameError(ErrorCode.INTERNAL_ERROR, "this server makes no rematches")
 
 
 def summary_of(record: GameRecord, seats: Sequence[SeatRecord], *,

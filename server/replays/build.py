@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Event, Game, Setup, event_record, replay, view, visible_event
+from ..engine import Event, Game, Setup, event_record, view, visible_event
 from .format import FORMAT, SHUFFLE, VERSION, answer_record
 
 if TYPE_CHECKING:
@@ -42,16 +42,28 @@ def _players(seats: Sequence[SeatRecord]) -> list[dict[str, Any]]:
 
 def logged_events(stored: StoredGame) -> list[dict[str, Any]]:
     """Every event of a stored game, hidden cards included: its answers replayed."""
+    game, _ = _played(stored)
+    return [] if game is None else [event_record(event) for event in game.events]
+
+
+def _played(stored: StoredGame) -> tuple[Game | None, list[int]]:
+    """A stored game replayed (None if it never started), and how many events it had once
+    set up and then once each answer was applied (where a replay steps answer by answer)."""
     record = stored.game
     if record.setup is None or record.seed is None:
-        return []  # never started
-    game = replay(Setup.from_dict(record.setup), record.seed, stored.answers)
-    return [event_record(event) for event in game.events]
+        return None, []
+    game = Game(Setup.from_dict(record.setup), record.seed)
+    counts = [game.event_count]
+    for entry in stored.answers:
+        game.apply(entry)
+        counts.append(game.event_count)
+    return game, counts
 
 
 def finished_replay(stored: StoredGame, chat: list[dict[str, Any]]) -> dict[str, Any]:
     """Everything about an ended game: set-up, players, seed, answers, every event, result."""
     record = stored.game
+    game, counts = _played(stored)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -63,8 +75,10 @@ def finished_replay(stored: StoredGame, chat: list[dict[str, Any]]) -> dict[str,
         "seed": None if record.seed is None else str(record.seed),
         "commitment": record.commitment,
         "answers": [answer_record(entry) for entry in stored.answers],
-        "events": logged_events(stored),
+        "events": [] if game is None else [event_record(event) for event in game.events],
+        "events_by_answer": counts,
         "result": record.result,
+        "ending": None if game is None or game.result is None else game.result.ending(),
         "chat": [{"at": c["at"], "seat": c["seat"], "name": c["name"], "text": c["text"]}
                  for c in chat],
     }

@@ -51,7 +51,7 @@ from dominion.protocol import (
     decode_server,
     encode_client,
 )
-from dominion.protocol.spec import Int, ListOf, Nullable, Spec, Str, fields_of
+from dominion.protocol.spec import Bool, Choice, Int, ListOf, Nullable, Spec, Str, fields_of
 from tests.server.test_process import free_port
 
 from .rawws import BINARY, CLOSE, PING, TEXT, RawSocket, frame
@@ -275,6 +275,10 @@ class FrameFuzzer:
             return rng.choice([*JUNK_TEXT, "hello"])[: spec.max_len] or "x"
         if isinstance(spec, ListOf):
             return [self._plausible(key, spec.item) for _ in range(rng.randrange(4))]
+        if isinstance(spec, Bool):
+            return rng.random() < 0.5
+        if isinstance(spec, Choice):  # a rematch's kingdom
+            return rng.choice([*(member.value for member in spec.values), *JUNK_TEXT])
         return self._value(2)
 
     def _mutated_fields(self, message: dict[str, Any]) -> dict[str, Any]:

@@ -47,6 +47,24 @@ def test_starting_player_is_random_but_seeded() -> None:
     assert Game(setup, seed=7).first_player == Game(setup, seed=7).first_player
 
 
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_a_chosen_first_player_starts_and_the_shuffles_stay_the_seeds(seat: int) -> None:
+    drawn = Game(Setup.create(3, kingdom="First Game"), seed=11)
+    setup = Setup.create(3, kingdom="First Game", first_player=seat)
+    game = Game(setup, seed=11)
+    assert game.first_player == game.turn.player == seat
+    assert [p.hand for p in game.players] == [p.hand for p in drawn.players]
+    assert setup.to_dict()["first_player"] == seat and Setup.from_dict(setup.to_dict()) == setup
+    assert "first_player" not in drawn.setup.to_dict()
+
+
+@pytest.mark.parametrize("seat", [3, -1, True, "0"])
+def test_a_first_player_who_is_not_a_seat_is_refused(seat: object) -> None:
+    with pytest.raises(InvalidSetup) as refused:
+        Setup.create(3, first_player=seat)
+    assert refused.value.code == "bad_player"
+
+
 def test_every_recommended_set_is_valid_for_its_edition() -> None:
     assert sum(len(sets) for sets in RECOMMENDED_KINGDOMS.values()) == 11
     for edition, sets in RECOMMENDED_KINGDOMS.items():

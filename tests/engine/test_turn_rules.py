@@ -165,6 +165,51 @@ def test_scores_count_every_zone_and_gardens_counts_owned_cards():
                                     "province": 1, "silver": 1}
 
 
+def test_the_end_says_the_points_card_by_card_and_why_it_ended():
+    game = scenario(kingdom="Size Distortion",
+                    hands={0: ["gold", "gold", "silver"], 1: ["duchy", "gardens"]},
+                    decks={0: ["estate"] * 5, 1: ["copper"] * 8},
+                    discards={0: ["gardens", "curse"], 1: ["province", "estate", "curse"]},
+                    supply={"province": 1, "chapel": 0})
+    pick(game, ("play_all_treasures", None))
+    pick(game, ("buy", "province"))
+    end = game.result.end_dict() if game.result else {}
+    assert (end["ended_by"], end["empty_piles"], end["tie"]) == ("provinces",
+                                                                ["province", "chapel"], None)
+    # Seat 0 owns 11 cards: Gardens worth 1; the cards that score, most points first.
+    assert end["points_by_card"][0] == [
+        {"card": "province", "count": 1, "points": 6},
+        {"card": "estate", "count": 5, "points": 5},
+        {"card": "gardens", "count": 1, "points": 1, "cards_owned": 11},
+        {"card": "curse", "count": 1, "points": -1}]
+    assert [sum(e["points"] for e in seat) for seat in end["points_by_card"]] == end["scores"]
+    # the game_ended event (and the stored result) keep their keys: old replays verify
+    assert "points_by_card" not in game.events[-1].data
+
+
+@pytest.mark.parametrize(("players", "emptied", "ended"), [
+    (2, ["chapel", "cellar"], False), (2, ["chapel", "cellar", "moat"], True),
+    (5, ["chapel", "cellar", "moat"], False), (5, ["chapel", "cellar", "moat", "curse"], True)])
+def test_three_empty_piles_end_the_game_four_with_five_players(players, emptied, ended):
+    kingdom = ["cellar", "chapel", "moat", "village", "smithy", "festival", "market",
+               "laboratory", "witch", "gardens"]
+    game = scenario(players=players, kingdom=kingdom,
+                    supply=dict.fromkeys(emptied[:-1], 0) | {emptied[-1]: 1},
+                    hands={0: ["silver", "silver"]})
+    pick(game, ("play_all_treasures", None))
+    pick(game, ("buy", emptied[-1]))
+    assert game.over is ended
+    if ended:
+        assert game.result is not None and game.result.end_dict()["ended_by"] == "piles"
+        assert sorted(game.result.empty_piles) == sorted(emptied)
+
+
+def test_a_game_ended_by_resignations_says_so():
+    game = scenario()
+    game.resign(0)
+    assert game.result is not None and game.result.end_dict()["ended_by"] == "resignations"
+
+
 @pytest.mark.parametrize(("owned", "worth"), [(9, 0), (10, 1), (19, 1), (20, 2), (39, 3)])
 def test_gardens_is_worth_one_per_full_ten_cards(owned, worth):
     game = scenario(kingdom="Size Distortion")
@@ -184,6 +229,7 @@ def test_ties_go_to_fewer_turns_else_the_win_is_shared(other_turns, winners):
     assert game.result.scores == (6, 6)
     assert game.result.turns == (3, other_turns)
     assert game.result.winners == winners
+    assert game.result.end_dict()["tie"] == ("fewer_turns" if len(winners) == 1 else "shared")
 
 
 def test_most_points_wins_regardless_of_turns():

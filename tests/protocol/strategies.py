@@ -8,6 +8,8 @@ from hypothesis import strategies as st
 
 from dominion.protocol import CLIENT_MESSAGES, SERVER_MESSAGES
 from dominion.protocol.spec import (
+    Bool,
+    Choice,
     Int,
     ListOf,
     Nullable,
@@ -38,6 +40,10 @@ def for_spec(spec: Spec) -> st.SearchStrategy[Any]:
         return st.none() | for_spec(spec.inner)
     if isinstance(spec, Int):
         return st.integers(spec.min, spec.max)
+    if isinstance(spec, Bool):
+        return st.booleans()
+    if isinstance(spec, Choice):
+        return st.sampled_from(list(spec.values))
     if isinstance(spec, Str):
         return st.text(TEXT, min_size=spec.min_len, max_size=min(spec.max_len, 24))
     if isinstance(spec, ListOf):

@@ -38,9 +38,11 @@ from .strategies import client_messages, instances, server_messages
 def test_every_message_type_is_registered() -> None:
     """The tests parametrised by the registries cover exactly these messages."""
     assert set(CLIENT_MESSAGES) == {"hello", "join", "watch", "resume", "answer", "chat",
-                                    "resign", "leave", "ping", "catalogue"}
+                                    "resign", "leave", "ping", "catalogue", "rematch_offer",
+                                    "rematch_answer"}
     assert set(SERVER_MESSAGES) == {"welcome", "ack", "error", "snapshot", "event", "decision",
-                                    "update", "chat", "game_over", "pong"}
+                                    "update", "chat", "game_over", "rematch_offered",
+                                    "rematch_cancelled", "rematch_started", "pong"}
     assert SERVER_MESSAGES["update"] is Update
 
 

@@ -74,7 +74,7 @@ def test_a_whole_game_encodes_for_every_viewer_in_both_versions() -> None:
     for viewer in VIEWERS:
         decode_server(encode_server(Snapshot("g", game.event_count, view(game, viewer))))
     assert game.result is not None
-    decode_server(encode_server(GameOver("g", game.result.to_dict())))
+    decode_server(encode_server(GameOver("g", game.result.end_dict())))
     # a resume of the ended game that missed nothing: no events, no decision
     last = decode_server(encode_server(Update("g", game.event_count, (), None,
                                               board_views(game, [None])[None])))

@@ -85,6 +85,14 @@ async def test_a_finished_game_in_three_formats(http: HttpClient) -> None:
     assert replay["events"][-1]["kind"] == "game_ended"
     assert any(e.get("secrecy") == "owner" for e in replay["events"])  # hidden ones too
     assert replay["result"]["resigned"] == [0]
+    # where a viewer steps answer by answer: the set-up's events, then each answer's
+    steps = replay["events_by_answer"]
+    assert len(steps) == len(replay["answers"]) + 1 and steps[-1] == len(replay["events"])
+    assert steps == sorted(steps) and replay["events"][steps[0] - 1]["kind"] != "game_ended"
+    # and what the end shows beyond the stored result: why, and the points card by card
+    assert replay["ending"]["ended_by"] in ("provinces", "piles")  # the bots played it out
+    assert [sum(e["points"] for e in seat) for seat in replay["ending"]["points_by_card"]] \
+        == replay["result"]["scores"]
 
     for request in ({"params": {"format": "msgpack"}},
                     {"headers": {"Accept": "application/msgpack"}}):

@@ -87,6 +87,11 @@ async def test_cards_for_both_editions(api: Api) -> None:
     one = {card["id"] for card in cards["1"]}
     two = {card["id"] for card in cards["2"]}
     assert "woodcutter" in one - two and "artisan" in two - one
+    points = {card["id"]: (card.get("vp"), card.get("vp_per_cards")) for card in cards["2"]}
+    assert {card: points[card] for card in ("estate", "duchy", "province", "curse", "gardens",
+                                            "copper", "smithy")} == {
+        "estate": (1, None), "duchy": (3, None), "province": (6, None), "curse": (-1, None),
+        "gardens": (None, 10), "copper": (None, None), "smithy": (None, None)}
 
 
 async def test_openapi_is_served(api: Api) -> None:

@@ -55,7 +55,7 @@ def check_complete(site: Site, game: str, players: list[Player],
         first = player.frames[0]
         assert isinstance(first, Snapshot)
         assert player.seqs == list(range(first.seq + 1, total + 1))
-        assert player.result == room.game.result.to_dict()
+        assert player.result == room.game.result.end_dict()
         assert isinstance(player.frames[-1], GameOver)
         if from_start:
             assert first.seq < 20  # joined near the start: the events are the game
@@ -139,7 +139,7 @@ async def test_resume_mid_game_gets_missed_events_then_decision(
     assert isinstance(decision, PendingDecision) and "options" in decision.decision
     await asyncio.wait_for(ann.play(), 30)
     assert ann.seq == room.game.event_count
-    assert ann.result == room.game.result.to_dict()
+    assert ann.result == room.game.result.end_dict()
 
 
 async def test_resume_mid_game_in_version_2_gets_one_update(ws_server: ServerFactory) -> None:
@@ -164,7 +164,7 @@ async def test_resume_mid_game_in_version_2_gets_one_update(ws_server: ServerFac
     await ann.answer(again.decision)
     await asyncio.wait_for(ann.play(), 30)
     assert ann.seq == room.game.event_count
-    assert ann.result == room.game.result.to_dict()
+    assert ann.result == room.game.result.end_dict()
     assert isinstance(ann.frames[-1], GameOver)
     assert isinstance(ann.frames[-2], Update) and ann.frames[-2].decision is None
 

@@ -6,7 +6,8 @@
 // them), the end screen. Then the actions on a person's intents, and the drawing at most
 // once per frame. Prints one JSON line: how many were checked, and the mismatches.
 import { createInterface } from "node:readline";
-import { endView, mineView, playersView, supplyView, turnLine } from "../../clients/web/js/board.js";
+import { mineView, playersView, supplyView, turnLine } from "../../clients/web/js/board.js";
+import { endView, rematchView } from "../../clients/web/js/end.js";
 import { decisionView, resignView } from "../../clients/web/js/controls.js";
 import { oncePerFrame } from "../../clients/web/js/dom.js";
 import { I18n } from "../../clients/web/js/i18n.js";
@@ -199,24 +200,65 @@ expect(where, "options in the hand's order",
   findAll(decisionView(page, i18n), byClass("option")).map((b) => b.props.dataset.card),
   ["copper", "estate", "gold"]);
 
-// the end: no counters, why it ended, the decks
-const ending = (supply) => {
+// the end: no counters, why it ended (the server's reason), points by card, the decks
+const ending = (result) => {
   const over = started(null);
-  over.game.supply = supply;
-  act.gameOver(over, { result: { winners: [0], scores: [9, 3], turns: [12, 12],
-    decks: [{ copper: 7, province: 1, estate: 3 }, { copper: 7 }] } });
+  act.gameOver(over, { result: { winners: [0], scores: [9, 3], turns: [12, 11],
+    decks: [{ copper: 7, province: 1, estate: 3 }, { copper: 7 }], ...result } });
   return over;
 };
-page = ending({ province: 0, copper: 3 });
+page = ending({ ended_by: "provinces", empty_piles: ["province"], tie: null,
+  points_by_card: [[{ card: "province", count: 1, points: 6 },
+    { card: "estate", count: 3, points: 3 }],
+  [{ card: "gardens", count: 1, points: 3, cards_owned: 38 }, { card: "curse", count: 1, points: -1 }]] });
 expect(where, "no counters at the end", textOf(turnLine(page.game, i18n)).includes("Actions"),
   false);
 const endText = textOf(endView(page.game, i18n, "g", () => ""));
 expect(where, "ended: the Provinces", endText.includes("The Provinces are gone."), true);
 expect(where, "each deck", endText.includes("3 × Estate, 1 × Province, 7 × Copper"), true);
-page = ending({ province: 4, copper: 0, village: 0, smithy: 0, gold: 2 });
-expect(where, "ended: three piles",
+expect(where, "points by card", endText.includes("Province ×1 = 6, Estate ×3 = 3"), true);
+expect(where, "Gardens by the cards counted",
+  endText.includes("Gardens ×1 (38 cards) = 3, Curse ×1 = -1"), true);
+expect(where, "turns per player", endText.includes("12") && endText.includes("11"), true);
+page = ending({ ended_by: "piles", empty_piles: ["copper", "village", "smithy"], tie: null });
+expect(where, "ended: three piles, named by the server",
   textOf(endView(page.game, i18n, "g", () => "")).includes("Piles empty: Copper, Village, Smithy."),
   true);
+page = ending({ ended_by: "provinces", empty_piles: ["province"], tie: "fewer_turns",
+  scores: [9, 9] });
+expect(where, "a tie goes to fewer turns",
+  textOf(endView(page.game, i18n, "g", () => "")).includes("Tied on points: P0 had fewer turns."),
+  true);
+page = ending({});
+expect(where, "an older result: no reason made up",
+  textOf(endView(page.game, i18n, "g", () => "")).includes("gone"), false);
+
+// the rematch: offered, answered, followed
+page = started(null);
+act.gameOver(page, { result: { winners: [0], scores: [9, 3], turns: [12, 11], decks: [] } });
+expect(where, "a player may offer a rematch",
+  findAll(rematchView(page, i18n), (n) => n.tag === "button").map((b) => b.props.dataset.key),
+  ["rematch-same", "rematch-random"]);
+expect(where, "offering sends it", act.intend(page, { type: Intent.OFFER_REMATCH, kingdom: "random" }),
+  [{ type: Effect.REMATCH, request: "rematch_offer", fields: { kingdom: "random" } }]);
+act.rematchOffered(page, { by: 1, kingdom: "same", accepted: [1], waiting: [0] });
+expect(where, "the others accept or decline",
+  findAll(rematchView(page, i18n), (n) => n.tag === "button").map((b) => b.props.dataset.key),
+  ["rematch-accept", "rematch-decline"]);
+expect(where, "accepting sends it", act.intend(page, { type: Intent.ANSWER_REMATCH, accept: true }),
+  [{ type: Effect.REMATCH, request: "rematch_answer", fields: { accept: true } }]);
+expect(where, "the player follows to the new seat",
+  act.rematchStarted(page, { new_game: "g-2", seat: 0, token: "tk" }),
+  [{ type: Effect.FOLLOW, game: "g-2", seat: 0, token: "tk" }]);
+const watching = started(null, null);
+act.gameOver(watching, { result: { winners: [0], scores: [9, 3], turns: [12, 11], decks: [] } });
+expect(where, "a spectator cannot offer", rematchView(watching, i18n), null);
+act.rematchOffered(watching, { by: 0, kingdom: "same", accepted: [0], waiting: [1] });
+expect(where, "a spectator sees the offer", textOf(rematchView(watching, i18n))
+  .includes("Waiting for:"), true);
+expect(where, "a spectator follows to watch",
+  act.rematchStarted(watching, { new_game: "g-2" }),
+  [{ type: Effect.FOLLOW, game: "g-2", seat: null, token: null }]);
 
 page = started(null);
 expect(where, "resign asks first", act.intend(page, { type: Intent.RESIGN }), []);

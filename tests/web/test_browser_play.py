@@ -82,8 +82,9 @@ def test_a_person_plays_a_whole_game_against_a_bot(browser: Browser, server_url:
     page.click(".replay-controls form button")
     assert page.locator(".replay-controls [role=status]").inner_text().startswith("Event 40 of")
     assert re.match(r".+'s turn \d+ · ", page.locator(".turn-line").inner_text())
-    page.click('[data-key="prev"]')
-    assert page.locator(".replay-controls [role=status]").inner_text().startswith("Event 39 of")
+    page.click('[data-key="prev"]')  # back to the previous answer's end
+    back = page.locator(".replay-controls [role=status]").inner_text()
+    assert int(re.findall(r"\d+", back)[0]) < 40, back
     page.click('[data-key="last"]')
     page.wait_for_selector("#end")
     assert page_errors(page) == []

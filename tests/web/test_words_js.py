@@ -22,7 +22,7 @@ NODE = shutil.which("node")
 SCRIPT = """
 import { I18n, pluralForm } from "%(i18n)s";
 import { describe } from "%(describe)s";
-import { stepButtons } from "%(replay)s";
+import { replayStops, stepButtons } from "%(replay)s";
 const catalogue = JSON.parse(process.argv[1]);
 const out = {};
 for (const lang of ["en", "pl"]) {
@@ -35,10 +35,15 @@ for (const lang of ["en", "pl"]) {
     strategies: ["big_money", "smithy_big_money", "random", "new_one"].map((s) => i18n.strategy(s)),
     library: i18n.prompt({ kind: "set_aside", source: "library", prompt: "Set this aside?",
       options: [{ id: 0, kind: "yes", card: "village" }, { id: 1, kind: "no", card: "village" }] }),
-    steps: stepButtons(i18n, 5, 9),
+    steps: stepButtons(i18n, 5, { answers: [1, 3, 5, 7, 9], turns: [1, 6], total: 9 }),
   };
 }
 out.forms = [1, 2, 5, 12, 13, 22, 24, 104, 111].map((n) => pluralForm("pl", n));
+const kinds = ["game_started", "drew", "turn_started", "phase", "played", "turn_started",
+  "phase", "bought", "game_ended"];
+out.stops = replayStops({ events: kinds.map((kind) => ({ kind })),
+  events_by_answer: [4, 5, 5, 8, 9] });
+out.stopsOfOlderServers = replayStops({ events: kinds.slice(0, 3).map((kind) => ({ kind })) });
 console.log(JSON.stringify(out));
 """
 
@@ -93,8 +98,20 @@ def test_replay_controls_use_characters_every_font_has() -> None:
     words = run()
     for lang in ("en", "pl"):
         steps = words[lang]["steps"]
-        assert [s["step"] for s in steps] == [1, 4, 6, 9]
+        # back and forward by answer, the double marks by turn, then the start and the end
+        assert [s["key"] for s in steps] == ["first", "prev_turn", "prev", "next", "next_turn",
+                                             "last"]
+        assert [s["step"] for s in steps] == [1, 1, 3, 7, 6, 9]
         for step in steps:
             assert step["label"] and step["label"] in step["text"]
             mark = step["text"].replace(step["label"], "").strip()
             mark.encode("cp1252")  # Windows-1252: in every text font (not ⏮ / ⏭)
+
+
+@needs_node
+def test_a_replay_stops_after_each_answer_and_at_each_turn() -> None:
+    words = run()
+    # the set-up's 4 events, then each answer's (one made none); turns start at 3 and 6
+    assert words["stops"] == {"answers": [4, 5, 8, 9], "turns": [4, 6], "total": 9}
+    # an older server says nothing of answers: every event is a stop
+    assert words["stopsOfOlderServers"] == {"answers": [1, 2, 3], "turns": [1, 3], "total": 3}

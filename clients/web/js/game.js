@@ -6,8 +6,9 @@
 
 import { api, seats } from "./api.js";
 import {
-  cardInfo, endView, mineView, playersView, supplyView, trashView, turnLine,
+  cardInfo, mineView, playersView, supplyView, trashView, turnLine,
 } from "./board.js";
+import { endView, rematchView } from "./end.js";
 import { decisionView, resignView, waitingView } from "./controls.js";
 import { describe } from "./describe.js";
 import { el, fillWith, h, mount, oncePerFrame } from "./dom.js";
@@ -23,6 +24,9 @@ const ON_MESSAGE = {
   chat: act.chat,
   game_over: act.gameOver,
   resume_failed: act.resumeFailed,
+  rematch_offered: act.rematchOffered,
+  rematch_cancelled: act.rematchCancelled,
+  rematch_started: act.rematchStarted,
 };
 
 export class GamePage {
@@ -96,6 +100,11 @@ export class GamePage {
             .catch((error) => this.perform(act.refused(this.page, error.message)));
           break;
         case Effect.FORGET_SEAT: seats.forget(this.id); break;
+        case Effect.REMATCH:
+          this.connection.request(effect.request, { game: this.id, ...effect.fields })
+            .catch((error) => this.perform(act.rematchRefused(this.page, error.message)));
+          break;
+        case Effect.FOLLOW: followRematch(effect); break;
         default: break;
       }
     }
@@ -127,6 +136,7 @@ export class GamePage {
     return [
       ["turn", seen, () => turnLine(game, i18n)],
       ["end", seen, () => (game.result ? endView(game, i18n, this.id, api.replayUrl) : null)],
+      ["rematch", any, () => rematchView(page, i18n)],
       ["decision", any, () => decisionView(page, i18n)],
       ["card", `${page.shownCard} ${lang}`,
         () => (page.shownCard ? cardInfo(page.shownCard, i18n) : null)],
@@ -228,4 +238,11 @@ export class GamePage {
       h("section", { class: "chat", "aria-label": t("chat") }, h("h2", {}, t("chat")),
         this.chatList, chat, this.sideControls));
   }
+}
+
+/** Everyone at the table goes to the rematch: a player to their new seat (its token kept
+ *  like any other), a spectator to watch it. */
+function followRematch({ game, seat, token }) {
+  if (token) seats.set(game, seat, token);
+  window.location.hash = `#/${token ? "game" : "watch"}/${game}`;
 }

@@ -162,6 +162,41 @@ const WORDS = {
   kind_yes_no: ["yes or no", "tak czy nie"],
   kind_choose_fate: ["a card's fate", "los karty"],
   kind_order: ["order cards", "kolejność kart"],
+  // the end of a game, the rematch, the replay
+  why_resignations: [
+    "Fewer than two players were left in the game.",
+    "W grze zostało mniej niż dwóch graczy.",
+  ],
+  points_by_card: ["Points by card", "Punkty za karty"],
+  watch_replay: ["Watch the replay", "Obejrzyj zapis gry"],
+  rematch: ["Rematch", "Rewanż"],
+  rematch_same: ["Offer a rematch", "Zaproponuj rewanż"],
+  rematch_random: ["Offer a rematch with a new Kingdom", "Zaproponuj rewanż z nowym Królestwem"],
+  rematch_kingdom_same: ["the same Kingdom", "to samo Królestwo"],
+  rematch_kingdom_random: ["a new Kingdom", "nowe Królestwo"],
+  rematch_offered: ["{who} offers a rematch with {kingdom}.", "{who} proponuje rewanż: {kingdom}."],
+  rematch_accepted: ["Accepted: {who}.", "Przyjęli: {who}."],
+  rematch_waiting: ["Waiting for: {who}.", "Czekamy na: {who}."],
+  rematch_accept: ["Accept the rematch", "Przyjmij rewanż"],
+  rematch_decline: ["Decline", "Odrzuć"],
+  rematch_started: ["The rematch has started.", "Rewanż się zaczął."],
+  rematch_declined: ["{who} declined the rematch.", "{who} odrzuca rewanż."],
+  rematch_expired: [
+    "The rematch offer expired: not everyone accepted in time.",
+    "Propozycja rewanżu wygasła: nie wszyscy przyjęli ją na czas.",
+  ],
+  first_turn: ["Start", "Początek"],
+  prev_turn: ["Previous turn", "Poprzednia tura"],
+  prev_answer: ["Previous answer", "Poprzednia odpowiedź"],
+  next_answer: ["Next answer", "Następna odpowiedź"],
+  next_turn: ["Next turn", "Następna tura"],
+  last_turn: ["End", "Koniec"],
+  turn_slider: ["Turn", "Tura"],
+  replay_keys: [
+    "Keys: ← → an answer, Shift+← Shift+→ a turn, Home and End.",
+    "Klawisze: ← → odpowiedź, Shift+← Shift+→ tura, Home i End.",
+  ],
+  replay_turn: ["Turn {n} of {total}", "Tura {n} z {total}"],
 };
 
 /** Nouns met by a count: key -> [English one, other], [Polish one, few, many]. */

@@ -18,6 +18,8 @@ export const Effect = Object.freeze({
   RESUME: "resume", // ask for the game again from the last event held (events were missed)
   RESIGN: "resign",
   FORGET_SEAT: "forget_seat", // the game is over: the browser need not keep its token
+  REMATCH: "rematch", // {request, fields}: a rematch offer or answer (`game` added)
+  FOLLOW: "follow", // {game, seat, token}: go to the rematch (watch it without a token)
 });
 
 /**
@@ -35,6 +37,8 @@ export function newPageState(viewer) {
     message: null, // {key, vars} or {text}: what was refused (`vars.card` is a card id)
     shownCard: null, // the card whose text is shown
     confirmResign: false,
+    rematch: null, // {state: offered|cancelled|started, ...the server's fields}
+    rematchRefused: null, // what the server said to a refused offer or answer
     chat: [], // {from, text}, oldest first
     log: { events: [], total: 0, cleared: 0 }, // the last LOG_LINES events; counts
     // what changed: `game` on every message that changes the game, `ui` on everything else
@@ -90,6 +94,35 @@ export function gameOver(page, message) {
   page.note = null;
   changedGame(page);
   return [{ type: Effect.FORGET_SEAT }];
+}
+
+export function rematchOffered(page, message) {
+  const { by, kingdom, accepted, waiting } = message;
+  page.rematch = { state: "offered", by, kingdom, accepted, waiting };
+  page.rematchRefused = null;
+  changedUi(page);
+  return [];
+}
+
+export function rematchCancelled(page, message) {
+  page.rematch = { state: "cancelled", reason: message.reason, by: message.by ?? null };
+  changedUi(page);
+  return [];
+}
+
+/** The new game has started: a player goes to their seat, a spectator watches it. */
+export function rematchStarted(page, message) {
+  page.rematch = { state: "started", newGame: message.new_game };
+  changedUi(page);
+  return [{ type: Effect.FOLLOW, game: message.new_game, seat: message.seat ?? null,
+    token: message.token ?? null }];
+}
+
+/** A refused rematch offer or answer: said in the rematch's part. */
+export function rematchRefused(page, serverMessage) {
+  page.rematchRefused = serverMessage;
+  changedUi(page);
+  return [];
 }
 
 export function resumeFailed(page, message) {
@@ -158,6 +191,8 @@ export const Intent = Object.freeze({
   CLICK_HAND: "click_hand", // {card}
   SHOW_CARD: "show_card", // {card}, null to close
   RESIGN: "resign",
+  OFFER_REMATCH: "offer_rematch", // {kingdom: "same" | "random"}
+  ANSWER_REMATCH: "answer_rematch", // {accept}
 });
 
 /** The action an intent stands for. */
@@ -169,6 +204,10 @@ export function intend(page, intent) {
     case Intent.CLICK_HAND: return clickHand(page, intent.card);
     case Intent.SHOW_CARD: return showCard(page, intent.card);
     case Intent.RESIGN: return resign(page);
+    case Intent.OFFER_REMATCH:
+      return sendRematch(page, "rematch_offer", { kingdom: intent.kingdom });
+    case Intent.ANSWER_REMATCH:
+      return sendRematch(page, "rematch_answer", { accept: intent.accept });
     default: return [];
   }
 }
@@ -225,4 +264,11 @@ export function resign(page) {
   page.confirmResign = false;
   changedUi(page);
   return [{ type: Effect.RESIGN }];
+}
+
+function sendRematch(page, request, fields) {
+  if (page.viewer === null || !page.game?.result) return [];
+  page.rematchRefused = null;
+  changedUi(page);
+  return [{ type: Effect.REMATCH, request, fields }];
 }

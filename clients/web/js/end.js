@@ -1,0 +1,163 @@
+// The end of a game: why it ended, the winners, each player's points card by card, deck
+// and turns, the replay one click away, and a rematch offered to the same table. Shared by
+// live games and replays. Pure, like board.js: it reads only the GameState (and the
+// PageState's rematch) and the words (i18n) it is given, and returns vnodes whose clicks
+// are intents. Every rule is the server's: why the game ended, the points, the ties come
+// in the result (docs/PROTOCOL.md, "Result map"); an older result without them shows less.
+
+import { byName } from "./board.js";
+import { h } from "./dom.js";
+import { Intent } from "./page_state.js";
+
+/** Whether a card scores at the end, as the catalogue says (`vp`, `vp_per_cards`). */
+function scores(card, i18n) {
+  const entry = i18n.cards.get(card);
+  return Boolean(entry) && ("vp" in entry || "vp_per_cards" in entry);
+}
+
+/** A deck at the end (card id -> how many): the cards that score first, then the most
+ *  held: "3 × Province, 1 × Estate, 7 × Copper". */
+function deckText(deck, i18n) {
+  if (!deck) return "–";
+  return Object.entries(deck)
+    .sort(([a, m], [b, n]) => scores(b, i18n) - scores(a, i18n) || n - m || byName(a, b, i18n))
+    .map(([card, n]) => `${n} × ${i18n.card(card)}`).join(", ");
+}
+
+/** The points card by card, as the server counted them, most first: "Province ×4 = 24,
+ *  Gardens ×1 (38 cards) = 3, Curse ×1 = -1". */
+export function pointsText(entries, i18n) {
+  if (!entries?.length) return "–";
+  return entries.map(({ card, count, points, cards_owned: owned }) => {
+    const counted = owned ? ` (${i18n.count(owned, "cards")})` : "";
+    return `${i18n.card(card)} ×${count}${counted} = ${points}`;
+  }).join(", ");
+}
+
+/** Why the game ended, in the server's words (`ended_by`, `empty_piles`). */
+function endedBecause(result, i18n) {
+  switch (result.ended_by) {
+    case "provinces": return i18n.t("why_provinces");
+    case "piles": return i18n.t("why_piles",
+      { piles: (result.empty_piles || []).map((card) => i18n.card(card)).join(", ") });
+    case "resignations": return i18n.t("why_resignations");
+    default: return null;
+  }
+}
+
+/** Each player's score, turns, points by card and deck at the end, the winners marked. */
+function endTable(result, names, i18n) {
+  const winners = result.winners || [];
+  const resigned = result.resigned || [];
+  const head = ["players", "score", "turns", "points_by_card", "deck"]
+    .map((key) => h("th", { scope: "col" }, i18n.t(key)));
+  return h("table", {},
+    h("thead", {}, h("tr", {}, head)),
+    h("tbody", {}, result.scores.map((score, seat) => h("tr", {
+      class: winners.includes(seat) ? "winner" : "",
+    }, h("th", { scope: "row" }, winners.includes(seat) ? "★ " : "", names[seat],
+      winners.includes(seat) ? ` (${i18n.t("winner")})` : "",
+      resigned.includes(seat) ? ` (${i18n.t("resigned")})` : ""),
+    h("td", { class: "score", "data-label": i18n.t("score") }, String(score)),
+    h("td", { class: "turns", "data-label": i18n.t("turns") }, String(result.turns[seat])),
+    h("td", { class: "points", "data-label": i18n.t("points_by_card") },
+      pointsText(result.points_by_card?.[seat], i18n)),
+    h("td", { class: "deck", "data-label": i18n.t("deck") },
+      deckText(result.decks?.[seat], i18n))))));
+}
+
+/** The end of the game: the winners and why, the table of players, the replay. */
+export function endView(state, i18n, gameId, replayUrl) {
+  const result = state.result;
+  const names = state.players.map((p) => p.name);
+  const winners = result.winners || [];
+  const resigned = result.resigned || [];
+  const why = [];
+  if (result.abandoned) why.push(i18n.t("abandoned"));
+  else {
+    why.push(endedBecause(result, i18n));
+    if (result.tie === "fewer_turns") {
+      why.push(i18n.t("why_tie", { who: winners.map((s) => names[s]).join(", ") }));
+    } else if (result.tie === "shared" || (!result.tie && winners.length > 1)) {
+      why.push(i18n.t("why_shared"));
+    }
+  }
+  if (resigned.length) {
+    why.push(i18n.t("why_resigned", { who: resigned.map((seat) => names[seat]).join(", ") }));
+  }
+  const headline = result.abandoned ? "" : i18n.t(winners.length > 1 ? "winners_many" : "winners",
+    { who: winners.map((s) => names[s]).join(", ") });
+  return h("section", { class: "end", "aria-label": i18n.t("game_over"), id: "end" },
+    h("h2", {}, i18n.t("game_over")),
+    h("p", { class: "winners" }, headline),
+    why.filter(Boolean).map((line) => h("p", { class: "why" }, line)),
+    h("div", { class: "scroll" }, endTable(result, names, i18n)),
+    h("p", { class: "end-links" },
+      h("a", { href: `#/replay/${gameId}`, class: "replay-link", dataset: { key: "replay" } },
+        `▶ ${i18n.t("watch_replay")}`), " ",
+      h("span", {}, i18n.t("download"), " ",
+        ["json", "msgpack", "text"].map((format) => [h("a", {
+          href: replayUrl(gameId, format), download: "",
+        }, format), " "]))));
+}
+
+/** The rematch at an ended table (`page.rematch`, docs/PROTOCOL.md, `rematch_offer`): a
+ *  seated player offers it (the same Kingdom, or a new one); the others accept or
+ *  decline; everyone sees who is still to answer. */
+export function rematchView(page, i18n) {
+  const game = page.game;
+  if (!game?.result) return null;
+  const names = game.players.map((p) => p.name);
+  const rematch = page.rematch;
+  const seated = page.viewer !== null;
+  const t = (key, vars) => i18n.t(key, vars);
+  const parts = [];
+  const offerButtons = () => [
+    h("button", {
+      type: "button", class: "primary", dataset: { key: "rematch-same" },
+      onclick: { type: Intent.OFFER_REMATCH, kingdom: "same" },
+    }, t("rematch_same")),
+    h("button", {
+      type: "button", dataset: { key: "rematch-random" },
+      onclick: { type: Intent.OFFER_REMATCH, kingdom: "random" },
+    }, t("rematch_random")),
+  ];
+  if (rematch?.state === "offered") {
+    const kingdom = t(rematch.kingdom === "random" ? "rematch_kingdom_random"
+      : "rematch_kingdom_same");
+    parts.push(h("p", { class: "offer" }, t("rematch_offered", { who: names[rematch.by], kingdom })));
+    parts.push(h("p", {}, t("rematch_accepted",
+      { who: rematch.accepted.map((s) => names[s]).join(", ") })));
+    if (rematch.waiting.length) {
+      parts.push(h("p", {}, t("rematch_waiting",
+        { who: rematch.waiting.map((s) => names[s]).join(", ") })));
+    }
+    if (seated && rematch.waiting.includes(page.viewer)) {
+      parts.push(h("p", { class: "buttons" },
+        h("button", {
+          type: "button", class: "primary", dataset: { key: "rematch-accept" },
+          onclick: { type: Intent.ANSWER_REMATCH, accept: true },
+        }, t("rematch_accept")),
+        h("button", {
+          type: "button", dataset: { key: "rematch-decline" },
+          onclick: { type: Intent.ANSWER_REMATCH, accept: false },
+        }, t("rematch_decline"))));
+    }
+  } else if (rematch?.state === "started") {
+    parts.push(h("p", {}, t("rematch_started")));
+  } else {
+    if (rematch?.state === "cancelled") {
+      parts.push(h("p", {}, rematch.reason === "declined"
+        ? t("rematch_declined", { who: names[rematch.by] ?? "?" }) : t("rematch_expired")));
+    }
+    if (seated) parts.push(h("p", { class: "buttons" }, offerButtons()));
+  }
+  if (page.rematchRefused) {
+    parts.push(h("p", { class: "refused", role: "alert" }, "⚠ ",
+      t("refused", { message: page.rematchRefused })));
+  }
+  if (!parts.length) return null;
+  return h("section", {
+    class: "rematch", id: "rematch", "aria-label": t("rematch"), "aria-live": "polite",
+  }, h("h2", {}, t("rematch")), parts);
+}
