@@ -191,6 +191,7 @@ const WORDS = {
   key_sound: ["sound on your turn, on or off", "dźwięk w twoim ruchu: włącz albo wyłącz"],
   key_help: ["show or hide this list", "pokaż albo ukryj tę listę"],
   key_escape: ["close the card's text or this list", "zamknij opis karty albo tę listę"],
+  discard_short: ["Discard", "Odrzucone"],
 };
 
 /** Nouns met by a count: key -> [English one, other], [Polish one, few, many]. */
