@@ -95,7 +95,9 @@ def test_a_refused_click_says_why_and_changes_nothing(browser: Browser, server_u
     assert my_turn(page)
     before = decision_id(page)
     coins = page.locator(".turn-line .coins").inner_text()
-    page.click('.pile [data-card="province"]')  # 8 coins: more than any first hand
+    # 8 coins: more than any first hand; not offered, so shown idle (and not enabled),
+    # but a person may still click it
+    page.click('.pile [data-card="province"]', force=True)
     refusal = page.locator("#decision .refused")
     assert "Province costs 8" in refusal.inner_text()
     assert decision_id(page) == before
