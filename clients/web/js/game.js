@@ -250,10 +250,14 @@ export class GamePage {
     if (mine) this.announcer.textContent = `${i18n.t("your_decision")}: ${i18n.prompt(mine)}`;
   }
 
-  /** The page's switches: the sound, the shortcut list (the log's is in the bar). */
+  /** The page's switches: the log (a drawer on a phone), the sound, the shortcut list. */
   toolbar() {
     const t = (key) => this.i18n.t(key);
-    return h("nav", { class: "toolbar", "aria-label": t("shortcuts") },
+    return h("nav", { class: "toolbar", "aria-label": t("page_switches") },
+      h("button", { // on a phone, the log is a drawer (the bar has this button too)
+        type: "button", class: "log-toggle", "aria-controls": "side", "aria-expanded": "false",
+        dataset: { key: "log-toggle-top", toggles: "log-open" }, onclick: () => this.toggle("log-open"),
+      }, t("log")),
       h("button", {
         type: "button", "aria-pressed": String(this.sound), "aria-keyshortcuts": "S",
         dataset: { key: "sound" }, onclick: () => this.toggleSound(),

@@ -192,6 +192,7 @@ const WORDS = {
   key_help: ["show or hide this list", "pokaż albo ukryj tę listę"],
   key_escape: ["close the card's text or this list", "zamknij opis karty albo tę listę"],
   discard_short: ["Discard", "Odrzucone"],
+  page_switches: ["Log, sound and shortcuts", "Przebieg gry, dźwięk i skróty"],
 };
 
 /** Nouns met by a count: key -> [English one, other], [Polish one, few, many]. */
