@@ -120,10 +120,8 @@ export class GamePage {
     this.sound = !this.sound;
     window.localStorage.setItem("dominion.sound", this.sound ? "on" : "off");
     const button = this.root.querySelector('[data-key="sound"]');
-    if (button) {
-      button.textContent = this.i18n.t(this.sound ? "sound_on" : "sound_off");
-      button.setAttribute("aria-pressed", String(this.sound));
-    }
+    if (button) fillWith(button, undefined, this.soundLabel());
+    button?.setAttribute("aria-pressed", String(this.sound));
     if (this.sound) beep();
   }
 
@@ -261,11 +259,20 @@ export class GamePage {
       h("button", {
         type: "button", "aria-pressed": String(this.sound), "aria-keyshortcuts": "S",
         dataset: { key: "sound" }, onclick: () => this.toggleSound(),
-      }, t(this.sound ? "sound_on" : "sound_off")),
+      }, this.soundLabel()),
       h("button", {
         type: "button", "aria-expanded": "false", "aria-keyshortcuts": "?",
         dataset: { key: "help", toggles: "help-open" }, onclick: () => this.toggle("help-open"),
-      }, t("shortcuts"), h("kbd", { "aria-hidden": "true" }, "?")));
+      }, h("span", { class: "wide" }, t("shortcuts")),
+      h("span", { class: "narrow visually-hidden" }, t("shortcuts")),
+      h("kbd", { "aria-hidden": "true" }, "?")));
+  }
+
+  /** "♪ Sound on your turn: off" (on a phone "♪ Sound off"). */
+  soundLabel() {
+    const t = (key) => this.i18n.t(key);
+    return [h("span", { class: "wide" }, `♪ ${t(this.sound ? "sound_on" : "sound_off")}`),
+      h("span", { class: "narrow" }, `♪ ${t(this.sound ? "sound_brief_on" : "sound_brief_off")}`)];
   }
 
   helpView() {

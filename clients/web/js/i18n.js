@@ -193,6 +193,8 @@ const WORDS = {
   key_escape: ["close the card's text or this list", "zamknij opis karty albo tę listę"],
   discard_short: ["Discard", "Odrzucone"],
   page_switches: ["Log, sound and shortcuts", "Przebieg gry, dźwięk i skróty"],
+  sound_brief_on: ["Sound on", "Dźwięk wł."],
+  sound_brief_off: ["Sound off", "Dźwięk wył."],
 };
 
 /** Nouns met by a count: key -> [English one, other], [Polish one, few, many]. */

@@ -13,6 +13,7 @@ export function beep() {
   const Audio = window.AudioContext ?? window.webkitAudioContext;
   if (!Audio) return;
   context ??= new Audio();
+  context.resume(); // suspended if made before the page's first click (autoplay rules)
   const now = context.currentTime;
   for (const [at, pitch] of [[0, 660], [0.12, 880]]) {
     const tone = context.createOscillator();
