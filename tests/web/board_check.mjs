@@ -79,6 +79,11 @@ function checkDrawn(where, page, i18n, { view, decision }) {
   expect(where, "options only for the decider", [...new Set(offered.map((n) => Number(n.props.dataset.option)))]
     .sort((a, b) => a - b), deciding ? decision.options.map((o) => o.id) : []);
   expect(where, "options enabled", offered.filter((o) => o.props.disabled).length, 0);
+  const idsIn = (part) => (part ? findAll(part, (n) => n.props.dataset?.option !== undefined)
+    .map((n) => n.props.dataset.option) : []);
+  const onCards = new Set([...idsIn(supply), ...idsIn(mine)]);
+  expect(where, "no option both a card and a button (no list of Buy buttons)",
+    idsIn(bar).filter((id) => onCards.has(id)), []);
   const idle = findAll(supply, byClass("idle")).concat(mine ? findAll(mine, byClass("idle")) : []);
   expect(where, "a card no option names is not offered",
     idle.filter((n) => n.props.dataset.option !== undefined || n.props["aria-disabled"] !== "true").length, 0);

@@ -68,7 +68,6 @@ const WORDS = {
   left: ["Left", "Zostało"],
   empty: ["empty", "pusty"],
   owned_vp: ["VP owned", "PZ w posiadaniu"],
-  info: ["About {card}", "O karcie {card}"],
   close: ["Close", "Zamknij"],
   your_decision: ["Your decision", "Twoja decyzja"],
   waiting_for: ["Waiting for {who} ({kind}).", "Czekamy na: {who} ({kind})."],
