@@ -31,7 +31,8 @@ export function supplyView(state, i18n) {
         onclick: option ? { type: Intent.PICK, option } : { type: Intent.CLICK_SUPPLY, card },
       }));
   };
-  return h("section", { class: "supply", "aria-label": i18n.t("supply") },
+  // only while you are asked are the piles not offered dimmed (a spectator's are all alike)
+  return h("section", { class: `supply${decision ? " offering" : ""}`, "aria-label": i18n.t("supply") },
     h("h2", {}, i18n.t("supply")),
     h("ul", { class: "piles base", "aria-label": i18n.t("basic_piles") }, base.map(pile)),
     h("ul", { class: "piles kingdom", "aria-label": i18n.t("kingdom") }, kingdom.map(pile)));
@@ -90,7 +91,7 @@ export function mineView(state, i18n, picked = []) {
   const several = decision ? picksSeveral(decision) : false;
   const keys = digitKeys(options.filter(Boolean).length);
   let numbered = 0;
-  return h("section", { class: "mine", "aria-label": i18n.t("your_hand") },
+  return h("section", { class: `mine${decision ? " offering" : ""}`, "aria-label": i18n.t("your_hand") },
     h("h2", {}, i18n.t("your_hand"), ` (${me.hand.length})`),
     h("ul", { class: "hand" }, hand.map((card, index) => {
       const option = options[index];
