@@ -265,7 +265,7 @@ def test_on_a_phone_every_question_is_on_screen_when_it_arrives(
     bot.click(".join button[type=submit]")
     last: dict[int, str] = {}
     prompts: list[str] = []
-    deadline = time.monotonic() + WAIT_MS / 1000 * 12
+    deadline = time.monotonic() + WAIT_MS / 1000 * 30  # a whole game, on a busy machine
     while phone.locator("#end").count() == 0 and time.monotonic() < deadline:
         moved = False
         for page in (phone, bot):
