@@ -55,7 +55,7 @@ export class GamePage {
     this.sideControls = el("div", {});
     this.drawn = { lang: null }; // what each part was drawn from: set by the first draw
     // the page's own switches (not the game's): the log drawer, the shortcut list, the sound
-    this.game = el("div", { class: "game" });
+    this.table = el("div", { class: "game" });
     this.announcer = el("p", { class: "visually-hidden", "aria-live": "polite" });
     this.asked = null; // the decision of yours last drawn, said once to screen readers
     this.sound = soundWanted(window.localStorage);
@@ -93,7 +93,7 @@ export class GamePage {
       [Key.LOG]: () => this.toggle("log-open"),
       [Key.SOUND]: () => this.toggleSound(),
       escape: () => {
-        this.game.classList.remove("help-open", "log-open");
+        this.table.classList.remove("help-open", "log-open");
         this.dispatch({ type: act.Intent.SHOW_CARD, card: null });
       },
     };
@@ -109,11 +109,13 @@ export class GamePage {
   }
 
   toggle(name) {
-    this.game.classList.toggle(name);
-    const open = this.game.classList.contains(name);
+    this.table.classList.toggle(name);
+    const open = this.table.classList.contains(name);
     for (const button of this.root.querySelectorAll(`[data-toggles="${name}"]`)) {
       button.setAttribute("aria-expanded", String(open));
     }
+    // what opens over the table takes the focus (its close button), so Tab stays in it
+    if (open) this.root.querySelector(`.${name} [data-closes="${name}"]`)?.focus();
   }
 
   toggleSound() {
@@ -200,9 +202,9 @@ export class GamePage {
       this.drawn = {
         lang: this.i18n.lang, log: { cleared: -1, total: 0 }, chat: 0, parts: new Map(),
       };
-      fillWith(this.game, this.dispatch, this.toolbar(), this.boardArea, this.sideView(),
+      fillWith(this.table, this.dispatch, this.toolbar(), this.boardArea, this.sideView(),
         this.helpView(), this.announcer);
-      fillWith(this.root, this.dispatch, this.game);
+      fillWith(this.root, this.dispatch, this.table);
       document.addEventListener("keydown", this.onKey);
     }
     const before = this.drawn.parts;
@@ -280,7 +282,9 @@ export class GamePage {
     return h("section", { class: "shortcut-help", "aria-label": t("shortcuts") },
       h("h2", {}, t("shortcuts")),
       h("dl", {}, HELP.map(([key, words]) => [h("dt", {}, h("kbd", {}, key)), h("dd", {}, t(words))])),
-      h("button", { type: "button", onclick: () => this.toggle("help-open") }, t("close")));
+      h("button", {
+        type: "button", dataset: { closes: "help-open" }, onclick: () => this.toggle("help-open"),
+      }, t("close")));
   }
 
   /** The log is appended to (a long log is not drawn again on every update); drawn whole
@@ -332,10 +336,10 @@ export class GamePage {
     this.chatList.replaceChildren();
     return h("aside", { class: "side", id: "side" },
       h("section", { class: "log", "aria-label": t("log") },
-        h("h2", {}, t("log"), h("button", {
-          type: "button", class: "log-close", dataset: { toggles: "log-open" },
+        h("button", {
+          type: "button", class: "log-close", dataset: { toggles: "log-open", closes: "log-open" },
           onclick: () => this.toggle("log-open"),
-        }, t("close"))), this.logList),
+        }, t("close")), h("h2", {}, t("log")), this.logList),
       h("section", { class: "chat", "aria-label": t("chat") }, h("h2", {}, t("chat")),
         this.chatList, chat, this.sideControls));
   }
