@@ -30,6 +30,8 @@ function findAll(node, test, found = []) {
   return found;
 }
 const byClass = (name) => (node) => (node.props.class ?? "").split(" ").includes(name);
+/** A card or button that answers an option of the decision. */
+const isOption = (node) => node.props.dataset?.option !== undefined;
 
 function expect(where, what, got, want) {
   if (JSON.stringify(got) !== JSON.stringify(want) && problems.length < 30) {
@@ -169,7 +171,7 @@ expect(where, "every button disabled while sending", busy.every((b) => b.props.d
 act.answerFailed(page, 7, { refusal: "no" });
 expect(where, "a refusal is said", textOf(decisionView(page, i18n)).includes("⚠ The server refused: no"), true);
 expect(where, "and the options are enabled again",
-  findAll(decisionView(page, i18n), byClass("option")).some((b) => b.props.disabled), false);
+  findAll(decisionView(page, i18n), isOption).some((b) => b.props.disabled), false);
 
 page = started(ask([option(0, "play", "gold"), option(1, "end_phase", null)], 1, 1));
 expect(where, "one pick answers", act.intend(page, { type: Intent.CLICK_HAND, card: "gold" }),
@@ -179,7 +181,7 @@ page = started(ask([option(0, "buy", "copper"), option(1, "end_phase", null)], 1
 act.intend(page, { type: Intent.CLICK_SUPPLY, card: "copper" });
 expect(where, "not your turn", textOf(decisionView(page, i18n)).includes("It is not your decision now."), true);
 expect(where, "no options for another's decision",
-  findAll(decisionView(page, i18n), byClass("option")).length, 0);
+  findAll(decisionView(page, i18n), isOption).length, 0);
 page = started(ask([option(0, "buy", "copper"), option(1, "end_phase", null)], 1, 1), null);
 act.intend(page, { type: Intent.CLICK_SUPPLY, card: "gold" });
 expect(where, "a spectator's click shows the card", page.shownCard, "gold");
@@ -215,7 +217,7 @@ expect(where, "a pick enables confirm", confirmOf(page).props.disabled, false);
 page = started(ask([option(0, "card", "gold"), option(1, "card", "copper"),
   option(2, "card", "estate")], 2, 2));
 expect(where, "options in the hand's order",
-  findAll(decisionView(page, i18n), byClass("option")).map((b) => b.props.dataset.card),
+  findAll(decisionView(page, i18n), isOption).map((b) => b.props.dataset.card),
   ["copper", "estate", "gold"]);
 
 // the end: no counters, why it ended, the decks

@@ -144,7 +144,7 @@ def act(page: Page, buys: tuple[str, ...] = PREFERRED_BUYS) -> str:
             return selector
     confirm = decision.locator('[data-key="confirm"]')
     # what a decision of several may pick: cards of the hand, or the bar's options
-    options = page.locator('.hand [data-option], #decision .option')
+    options = page.locator('.hand [data-option], #decision [data-option]')
     if confirm.count():
         index = 0
         while confirm.is_disabled():

@@ -51,6 +51,8 @@ export function typeLine(types, i18n) {
  * @param {object} how.onclick the intent a click stands for
  * @param {object} [how.option] the decision's option the card answers, if any
  * @param {boolean} [how.picked] picked for a decision of several
+ * @param {string} [how.mark] what marks it picked ("✓", or its place in an order: "#1")
+ * @param {boolean} [how.busy] an answer is on its way: not clickable for now
  * @param {number} [how.count] cards left (a pile)
  * @param {string} [how.shortcut] its key (shortcuts.js)
  * @param {string} [how.label] what a screen reader hears besides the name
@@ -69,7 +71,7 @@ export function cardFace(card, i18n, how) {
     h("button", {
       type: "button", class: classes, "aria-describedby": tip,
       "aria-label": [name, how.label].filter(Boolean).join(", "),
-      "aria-disabled": option ? undefined : "true",
+      "aria-disabled": option ? undefined : "true", disabled: how.busy,
       "aria-pressed": picked === undefined ? undefined : String(picked),
       dataset: defined({
         key: how.id, card, option: option ? String(option.id) : undefined,
@@ -83,7 +85,7 @@ export function cardFace(card, i18n, how) {
     how.size === "small" ? null : h("span", { class: "card-types" }, typeLine(types, i18n)),
     count === undefined ? null : h("span", { class: "card-count", "aria-hidden": "true" },
       count ? `×${count}` : i18n.t("empty")),
-    picked ? h("span", { class: "card-mark", "aria-hidden": "true" }, "✓") : null,
+    picked ? h("span", { class: "card-mark", "aria-hidden": "true" }, how.mark ?? "✓") : null,
     shortcut ? h("kbd", { "aria-hidden": "true" }, shortcut.toUpperCase()) : null),
     h("span", { class: "tooltip", role: "tooltip", id: tip },
       h("strong", {}, `${name} · ${i18n.t("cost")} ${entry?.cost ?? "?"}`),

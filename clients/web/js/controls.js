@@ -4,6 +4,7 @@
 // given, and returns vnodes (dom.js) whose clicks are intents (page_state.js).
 
 import { byName, handOf, turnLine } from "./board.js";
+import { cardFace } from "./card.js";
 import { acceptable, barOptions, handOptions, picksSeveral } from "./decision.js";
 import { h } from "./dom.js";
 import { Intent } from "./page_state.js";
@@ -59,8 +60,9 @@ function noteText(note, i18n) {
 /** The turn's own options: a primary button each, with its letter. */
 const PRIMARY_KEYS = { play_all_treasures: Key.PLAY_ALL, end_phase: Key.END_PHASE };
 
-/** The bar's buttons for the options no card on the table answers (yes or no, a card's
- *  fate, an order, the turn's two primary buttons), numbered after the hand's cards. */
+/** The bar's options: those no card of the hand or the Supply answers. Cards (looked at,
+ *  revealed, in the discard pile) as cards; the rest (yes or no, a card's fate, the turn's
+ *  two primary buttons) as buttons; numbered after the hand's cards. */
 function optionButtons(page, mine, i18n) {
   const hand = handOf(page.game, i18n);
   const looking = page.game.players[page.viewer]?.looking ?? [];
@@ -70,12 +72,19 @@ function optionButtons(page, mine, i18n) {
   const digits = digitKeys(numbered.length, handCount);
   const ids = page.picked.ids;
   const several = picksSeveral(mine);
+  const busy = page.sending === mine.id;
   return shown.map((option) => {
     const at = ids.indexOf(option.id);
-    const mark = at < 0 ? "" : mine.ordered ? ` ${i18n.t("order_n", { n: at + 1 })}` : " ✓";
+    const mark = at < 0 ? "" : mine.ordered ? i18n.t("order_n", { n: at + 1 }) : "✓";
     const key = PRIMARY_KEYS[option.kind] ?? digits[numbered.indexOf(option)];
+    if (option.kind === "card") { // a card not in your hand (looked at, revealed, discarded)
+      return cardFace(option.card, i18n, {
+        id: `option:${option.id}`, option, shortcut: key, size: "small", busy,
+        picked: several ? at >= 0 : undefined, mark, onclick: { type: Intent.PICK, option },
+      });
+    }
     return h("button", {
-      type: "button", disabled: page.sending === mine.id,
+      type: "button", disabled: busy,
       class: `option${PRIMARY_KEYS[option.kind] ? " primary" : ""}${at >= 0 ? " picked" : ""}`,
       "aria-pressed": several ? String(at >= 0) : undefined,
       "aria-keyshortcuts": key?.toUpperCase(),
@@ -84,7 +93,8 @@ function optionButtons(page, mine, i18n) {
         option: String(option.id), ...(key ? { shortcut: key } : {}),
       },
       onclick: { type: Intent.PICK, option },
-    }, optionLabel(mine, option, i18n), mark, key ? h("kbd", { "aria-hidden": "true" }, key.toUpperCase()) : null);
+    }, optionLabel(mine, option, i18n), mark ? ` ${mark}` : "",
+    key ? h("kbd", { "aria-hidden": "true" }, key.toUpperCase()) : null);
   });
 }
 
