@@ -158,13 +158,18 @@ def test_a_whole_game_by_clicking_cards_only(browser: Browser, server_url: str) 
     expect(page.locator(f"#{tip}")).to_be_visible()
     assert "6 VP" in page.locator(f"#{tip}").inner_text()
 
-    last = None
-    done: list[str] = []
+    # from now on, count what screen readers are told: each question once
+    page.evaluate("""() => { window.said = 0; new MutationObserver((changes) => {
+        window.said += changes.length; }).observe(document.querySelector('.game > [aria-live]'),
+        { childList: true, characterData: true, subtree: true }); }""")
+    last = decision_id(page)
+    done = [clicks_on_cards(page)]
     beeps = page.evaluate("window.beeps")
     while my_turn(page, last):
         last = decision_id(page)
         # once, a turn ends with its button rather than a buy
         done.append(clicks_on_cards(page, buy="play all" not in done or "end" in done))
+    assert page.evaluate("window.said") == len(done) - 1  # every question after the first
     assert page.evaluate("window.beeps") > beeps  # (the first beep: turning it on)
     assert {"play all", "end"} <= set(done) and any(d.startswith("buy") for d in done)
     assert page.title() == "Dominion"
