@@ -20,6 +20,9 @@ let ended = 0;
 
 const textOf = (node) => (typeof node === "object"
   ? node.children.map(textOf).join("") : String(node));
+/** The words a node says, without the shortcut keys it shows (`kbd`). */
+const wordsOf = (node) => (typeof node === "object"
+  ? node.children.filter((c) => c.tag !== "kbd").map(wordsOf).join("") : String(node));
 /** Every vnode under `node` (itself included) that `test` accepts. */
 function findAll(node, test, found = []) {
   if (typeof node !== "object" || node === null) return found;
@@ -28,6 +31,8 @@ function findAll(node, test, found = []) {
   return found;
 }
 const byClass = (name) => (node) => (node.props.class ?? "").split(" ").includes(name);
+/** A card or button that answers an option of the decision. */
+const isOption = (node) => node.props.dataset?.option !== undefined;
 
 function expect(where, what, got, want) {
   if (JSON.stringify(got) !== JSON.stringify(want) && problems.length < 30) {
@@ -47,29 +52,44 @@ function checkDrawn(where, page, i18n, { view, decision }) {
   expect(where, "counters until the end", line.includes(`Actions ${turn.actions} · Buys ${turn.buys}`),
     !view.result);
 
-  const piles = findAll(supplyView(game, i18n), byClass("card-button"));
+  const supply = supplyView(game, i18n);
+  const piles = findAll(supply, byClass("card"));
   expect(where, "piles", piles.map((p) => p.props.dataset.card).sort(),
     Object.keys(view.supply).sort());
   for (const pile of piles) {
     const left = view.supply[pile.props.dataset.card];
-    const shown = textOf(findAll(pile, byClass("left"))[0]);
+    const shown = textOf(findAll(pile, byClass("card-count"))[0]);
     expect(where, `left ${pile.props.dataset.card}`, shown, left ? `×${left}` : "empty");
   }
-  const rows = findAll(playersView(game, i18n), (n) => n.tag === "tr").slice(1);
-  expect(where, "hand sizes", rows.map((row) => textOf(row.children[2])),
-    view.players.map((p) => String(p.hand_size)));
-  expect(where, "points", rows.map((row) => textOf(row.children[6])),
+  const kingdom = findAll(findAll(supply, byClass("kingdom"))[0], byClass("card"));
+  expect(where, "the Kingdom by cost", kingdom.map((p) => i18n.cost(p.props.dataset.card)),
+    kingdom.map((p) => i18n.cost(p.props.dataset.card)).sort((a, b) => a - b));
+  const chips = findAll(playersView(game, i18n), byClass("chip"));
+  const facts = (kind) => chips.map((chip) => findAll(chip, byClass(kind))[0].props.dataset.value);
+  expect(where, "hand sizes", facts("hand-size"), view.players.map((p) => String(p.hand_size)));
+  expect(where, "points", facts("points"),
     view.players.map((p) => (Number.isInteger(p.points) ? String(p.points) : "–")));
   const mine = mineView(game, i18n);
   expect(where, "your hand is drawn for a seat", mine !== null, page.viewer !== null);
 
+  // every option of your decision is drawn (a card of the hand or the Supply, or a button
+  // of the bar), each card option once; nothing is offered to anyone else
   const bar = decisionView(page, i18n);
-  const options = bar ? findAll(bar, byClass("option")) : [];
+  const offered = [supply, mine, bar].filter(Boolean)
+    .flatMap((part) => findAll(part, (n) => n.props.dataset?.option !== undefined));
   const deciding = decision !== null && decision.player === page.viewer
     && !page.autoAnswered.has(decision.id);
-  expect(where, "options only for the decider", options.length,
-    deciding ? decision.options.length : 0);
-  expect(where, "options enabled", options.filter((o) => o.props.disabled).length, 0);
+  expect(where, "options only for the decider", [...new Set(offered.map((n) => Number(n.props.dataset.option)))]
+    .sort((a, b) => a - b), deciding ? decision.options.map((o) => o.id) : []);
+  expect(where, "options enabled", offered.filter((o) => o.props.disabled).length, 0);
+  const idsIn = (part) => (part ? findAll(part, (n) => n.props.dataset?.option !== undefined)
+    .map((n) => n.props.dataset.option) : []);
+  const onCards = new Set([...idsIn(supply), ...idsIn(mine)]);
+  expect(where, "no option both a card and a button (no list of Buy buttons)",
+    idsIn(bar).filter((id) => onCards.has(id)), []);
+  const idle = findAll(supply, byClass("idle")).concat(mine ? findAll(mine, byClass("idle")) : []);
+  expect(where, "a card no option names is not offered",
+    idle.filter((n) => n.props.dataset.option !== undefined || n.props["aria-disabled"] !== "true").length, 0);
   if (decision && !deciding && decision.player !== page.viewer) {
     expect(where, "waiting for", textOf(bar).includes(`Waiting for ${view.players[decision.player].name}`), true);
   }
@@ -146,12 +166,13 @@ const sent = act.intend(page, { type: Intent.CONFIRM });
 expect(where, "confirm answers with the picked", sent,
   [{ type: Effect.ANSWER, decision: 7, options: [0] }]);
 expect(where, "no second answer on its way", act.intend(page, { type: Intent.CONFIRM }), []);
-const busy = findAll(decisionView(page, i18n), (n) => n.tag === "button");
+const busy = findAll(decisionView(page, i18n), (n) => n.tag === "button"
+  && n.props.dataset.key !== "log-toggle"); // the page's own switch, not an answer
 expect(where, "every button disabled while sending", busy.every((b) => b.props.disabled), true);
 act.answerFailed(page, 7, { refusal: "no" });
 expect(where, "a refusal is said", textOf(decisionView(page, i18n)).includes("⚠ The server refused: no"), true);
 expect(where, "and the options are enabled again",
-  findAll(decisionView(page, i18n), byClass("option")).some((b) => b.props.disabled), false);
+  findAll(decisionView(page, i18n), isOption).some((b) => b.props.disabled), false);
 
 page = started(ask([option(0, "play", "gold"), option(1, "end_phase", null)], 1, 1));
 expect(where, "one pick answers", act.intend(page, { type: Intent.CLICK_HAND, card: "gold" }),
@@ -161,7 +182,7 @@ page = started(ask([option(0, "buy", "copper"), option(1, "end_phase", null)], 1
 act.intend(page, { type: Intent.CLICK_SUPPLY, card: "copper" });
 expect(where, "not your turn", textOf(decisionView(page, i18n)).includes("It is not your decision now."), true);
 expect(where, "no options for another's decision",
-  findAll(decisionView(page, i18n), byClass("option")).length, 0);
+  findAll(decisionView(page, i18n), isOption).length, 0);
 page = started(ask([option(0, "buy", "copper"), option(1, "end_phase", null)], 1, 1), null);
 act.intend(page, { type: Intent.CLICK_SUPPLY, card: "gold" });
 expect(where, "a spectator's click shows the card", page.shownCard, "gold");
@@ -189,7 +210,7 @@ const buttonsOf = (p) => findAll(decisionView(p, i18n), (n) => n.tag === "button
 const confirmOf = (p) => buttonsOf(p).find((b) => b.props.dataset.key === "confirm");
 expect(where, "confirm waits for a pick", confirmOf(page).props.disabled, true);
 expect(where, "the none button says what it does",
-  textOf(buttonsOf(page).find((b) => b.props.dataset.key === "none")), "Play nothing");
+  wordsOf(buttonsOf(page).find((b) => b.props.dataset.key === "none")), "Play nothing");
 act.intend(page, { type: Intent.PICK, option: throne.options[1] });
 expect(where, "a pick enables confirm", confirmOf(page).props.disabled, false);
 
@@ -197,7 +218,7 @@ expect(where, "a pick enables confirm", confirmOf(page).props.disabled, false);
 page = started(ask([option(0, "card", "gold"), option(1, "card", "copper"),
   option(2, "card", "estate")], 2, 2));
 expect(where, "options in the hand's order",
-  findAll(decisionView(page, i18n), byClass("option")).map((b) => b.props.dataset.card),
+  findAll(decisionView(page, i18n), isOption).map((b) => b.props.dataset.card),
   ["copper", "estate", "gold"]);
 
 // the end: no counters, why it ended (the server's reason), points by card, the decks

@@ -97,9 +97,9 @@ def create_table(page: Page, name: str, *, seats: int = 2, kingdom: str = "First
     return page.url.rsplit("/", 1)[1]
 
 
-ASKING = '#decision[data-mine="yes"]:has(.option:not([disabled]))'
-"""A decision the page waits on its person for: one of theirs whose options are enabled
-(not one being answered, by a click or by the page itself when the answer is forced)."""
+ASKING = '#decision[data-mine="yes"][data-ready="yes"]'
+"""A decision the page waits on its person for: one of theirs with no answer on its way
+(by a click, or by the page itself when the answer is forced)."""
 
 
 def my_turn(page: Page, after: str | None = None) -> bool:
@@ -126,11 +126,12 @@ PREFERRED_BUYS = ("province", "gold", "sentry", "silver")
 
 
 def act(page: Page, buys: tuple[str, ...] = PREFERRED_BUYS) -> str:
-    """Answer the page's decision as a simple Big Money player would, by clicking; return
-    what was clicked. Actions are played; Sentry keeps its cards (and orders them)."""
+    """Answer the page's decision as a simple Big Money player would, by clicking cards
+    and the bar's buttons; return what was clicked. Actions are played (a card of the hand
+    offered to play); Sentry keeps its cards (and orders them)."""
     decision = page.locator("#decision")
-    for selector in ('[data-kind="play"]', '[data-kind="play_all_treasures"]'):
-        button = decision.locator(selector)
+    for selector in ('.hand [data-kind="play"]', '#decision [data-kind="play_all_treasures"]'):
+        button = page.locator(selector)
         if button.count():
             button.first.click()
             return selector
@@ -145,18 +146,20 @@ def act(page: Page, buys: tuple[str, ...] = PREFERRED_BUYS) -> str:
             button.first.click()
             return selector
     confirm = decision.locator('[data-key="confirm"]')
-    options = decision.locator(".option")
+    # what a decision of several may pick: cards of the hand, or the bar's options
+    options = page.locator('.hand [data-option], #decision [data-option]')
     if confirm.count():
         index = 0
         while confirm.is_disabled():
             key = options.nth(index).get_attribute("data-key")
             options.nth(index).click()
             # drawn on the next animation frame: the pick is marked before confirm is read
-            decision.locator(f'.option.picked[data-key="{key}"]').wait_for()
+            page.locator(f'.picked[data-key="{key}"]').wait_for()
             index += 1
         confirm.click()
         return "confirm"
-    options.first.click()
+    offered = page.locator('#decision .option, .card[data-option]')
+    offered.first.click()
     return "first option"
 
 

@@ -3,45 +3,48 @@
 // in words or marks as well as colour. Pure: each function reads only the GameState and
 // the words (i18n) it is given, and returns vnodes (dom.js) whose clicks are intents.
 
-import { optionFor } from "./decision.js";
+import { cardFace } from "./card.js";
+import { handOptions, picksSeveral, supplyOption } from "./decision.js";
 import { turnTitle } from "./describe.js";
 import { h } from "./dom.js";
 import { Intent } from "./page_state.js";
+import { digitKeys, pileKeys } from "./shortcuts.js";
 
-/** A card's name, with its text on hover (`title`) and a button that shows the text. */
-function cardInfoButton(card, i18n) {
-  return h("button", {
-    type: "button", class: "info", "aria-label": i18n.t("info", { card: i18n.card(card) }),
-    title: i18n.cardText(card), onclick: { type: Intent.SHOW_CARD, card },
-  }, "?");
-}
-
+/** The Supply as players lay it out: the basic piles (Treasures, Victory, Curse) in the
+ *  server's order on their own, then the ten Kingdom piles in two rows of five by cost
+ *  (the catalogue's). A pile the decision offers is a card to click (buy or gain it, its
+ *  key shown); any other is shown idle, and a click on it says why not. */
 export function supplyView(state, i18n) {
-  // the base piles in the server's order, then the Kingdom by cost (the catalogue's)
+  const decision = state.myDecision();
   const kingdom = Object.keys(state.supply).filter((c) => state.kingdom.includes(c))
     .sort((a, b) => (i18n.cost(a) ?? 0) - (i18n.cost(b) ?? 0) || i18n.card(a).localeCompare(i18n.card(b)));
   const base = Object.keys(state.supply).filter((c) => !state.kingdom.includes(c));
+  const keys = pileKeys([...base, ...kingdom]);
   const pile = (card) => {
     const left = state.supply[card];
-    const buy = optionFor(state.myDecision(), "buy", card);
-    return h("li", { class: `pile${buy ? " can-buy" : ""}${left ? "" : " empty"}` },
-      h("button", {
-        type: "button", class: "card-button", title: i18n.cardText(card),
-        dataset: { key: `supply:${card}`, card },
-        "aria-label": `${i18n.card(card)}, ${i18n.t("cost")} ${i18n.cost(card) ?? "?"}, `
-          + `${i18n.t("left")} ${left}${buy ? `, ${i18n.t("buy_x", { card: "" }).trim()}` : ""}`,
-        onclick: { type: Intent.CLICK_SUPPLY, card },
-      },
-      h("span", { class: "cost" }, `$${i18n.cost(card) ?? "?"}`),
-      h("span", { class: "name" }, i18n.card(card)),
-      h("span", { class: "left" }, left ? `×${left}` : i18n.t("empty")),
-      buy ? h("span", { class: "mark" }, " ✓") : null),
-      cardInfoButton(card, i18n));
+    const option = supplyOption(decision, card);
+    return h("li", { class: `pile${option ? " can-buy" : ""}${left ? "" : " empty"}` },
+      cardFace(card, i18n, {
+        id: `supply-${card}`, option, count: left, shortcut: option ? keys.get(card) : undefined,
+        label: `${i18n.t("cost")} ${i18n.cost(card) ?? "?"}, ${i18n.t("left")} ${left}`
+          + `${option ? `, ${i18n.t(option.kind === "buy" ? "can_buy" : "can_gain")}` : ""}`,
+        onclick: option ? { type: Intent.PICK, option } : { type: Intent.CLICK_SUPPLY, card },
+      }));
   };
-  return h("section", { class: "supply", "aria-label": i18n.t("supply") },
+  // only while you are asked are the piles not offered dimmed (a spectator's are all alike)
+  return h("section", { class: `supply${decision ? " offering" : ""}`, "aria-label": i18n.t("supply") },
     h("h2", {}, i18n.t("supply")),
-    h("ul", { class: "piles base" }, base.map(pile)),
-    h("ul", { class: "piles kingdom" }, kingdom.map(pile)));
+    h("ul", { class: "piles base", "aria-label": i18n.t("basic_piles") }, base.map(pile)),
+    h("ul", { class: "piles kingdom", "aria-label": i18n.t("kingdom") }, kingdom.map(pile)));
+}
+
+/** Cards in a row as small faces (a play area, set-aside cards), each with its text. */
+function cardRow(cards, i18n, zone) {
+  if (!cards.length) return h("span", { class: "none" }, i18n.t("none"));
+  return h("ul", { class: "card-row" }, cards.map((card, index) => h("li", {},
+    cardFace(card, i18n, {
+      id: `${zone}-${index}`, size: "small", onclick: { type: Intent.SHOW_CARD, card },
+    }))));
 }
 
 function cardList(cards, i18n) {
@@ -67,27 +70,44 @@ export function byName(a, b, i18n) {
   return i18n.card(a).localeCompare(i18n.card(b));
 }
 
-/** Your own cards: the hand as buttons (playable ones marked), play area, deck count. */
-export function mineView(state, i18n) {
+/** Your hand in the order the page shows it (and numbers its cards): by name. */
+export function handOf(state, i18n) {
+  const me = state.players[state.viewer];
+  return me?.hand ? [...me.hand].sort((a, b) => byName(a, b, i18n)) : [];
+}
+
+/**
+ * Your own cards: the hand as a row of cards (those the decision offers to click, with
+ * their keys; those picked for a decision of several marked), the play area and what
+ * you set aside or look at, your deck's and discard pile's counts.
+ * @param {number[]} [picked] the option ids picked (PageState `picked.ids`)
+ */
+export function mineView(state, i18n, picked = []) {
   const me = state.players[state.viewer];
   if (!me || !me.hand) return null;
-  const hand = [...me.hand].sort((a, b) => byName(a, b, i18n));
-  return h("section", { class: "mine", "aria-label": i18n.t("your_hand") },
+  const hand = handOf(state, i18n);
+  const decision = state.myDecision();
+  const options = handOptions(hand, decision, me.looking);
+  const several = decision ? picksSeveral(decision) : false;
+  const keys = digitKeys(options.filter(Boolean).length);
+  let numbered = 0;
+  return h("section", { class: `mine${decision ? " offering" : ""}`, "aria-label": i18n.t("your_hand") },
     h("h2", {}, i18n.t("your_hand"), ` (${me.hand.length})`),
     h("ul", { class: "hand" }, hand.map((card, index) => {
-      const play = optionFor(state.myDecision(), "play", card);
-      return h("li", {}, h("button", {
-        type: "button", class: `card-button${play ? " can-play" : ""}`, title: i18n.cardText(card),
-        dataset: { key: `hand:${card}:${index}`, card },
-        onclick: { type: Intent.CLICK_HAND, card },
-      }, i18n.card(card), play ? h("span", { class: "mark" }, " ▶") : null));
+      const option = options[index];
+      const shortcut = option ? keys[numbered++] : undefined;
+      return h("li", { class: option ? "can-play" : "" }, cardFace(card, i18n, {
+        id: `hand-${card}-${index}`, option, shortcut,
+        picked: several && option ? picked.includes(option.id) : undefined,
+        onclick: option ? { type: Intent.PICK, option } : { type: Intent.CLICK_HAND, card },
+      }));
     })),
-    h("p", {}, h("strong", {}, `${i18n.t("in_play")}: `), cardList(me.in_play, i18n)),
-    me.set_aside.length ? h("p", {}, h("strong", {}, `${i18n.t("set_aside")}: `),
-      cardList(me.set_aside, i18n)) : null,
-    me.looking.length ? h("p", {}, h("strong", {}, `${i18n.t("looking")}: `),
-      cardList(me.looking, i18n)) : null,
-    h("p", {}, `${i18n.t("deck")}: ${i18n.count(me.deck_size, "cards")} · `
+    h("div", { class: "zone" }, h("h3", {}, i18n.t("in_play")), cardRow(me.in_play, i18n, "play")),
+    me.set_aside.length ? h("div", { class: "zone" }, h("h3", {}, i18n.t("set_aside")),
+      cardRow(me.set_aside, i18n, "aside")) : null,
+    me.looking.length ? h("div", { class: "zone" }, h("h3", {}, i18n.t("looking")),
+      cardRow(me.looking, i18n, "looking")) : null,
+    h("p", { class: "counts" }, `${i18n.t("deck")}: ${i18n.count(me.deck_size, "cards")} · `
       + `${i18n.t("discard_top")}: ${topOf(me, i18n)}`));
 }
 
@@ -96,32 +116,43 @@ function topOf(player, i18n) {
   return player.discard_top ? i18n.card(player.discard_top) : "–";
 }
 
-/** Everyone at the table: what is public about them (and every hand, in a replay). */
+/** One fact of a player's chip: "Hand 5", its number kept for tests (`data-value`). */
+function fact(kind, label, value) {
+  return h("span", { class: `fact ${kind}`, dataset: { value: String(value) } },
+    h("span", { class: "fact-label" }, label), " ", h("b", {}, String(value)));
+}
+
+/** Everyone at the table as compact chips (a phone shows them all): name, whose turn and
+ *  who decides, hand size (every hand, in a replay), your deck, the discard pile's top,
+ *  VP owned, turns, the play area. */
 export function playersView(state, i18n) {
-  const rows = state.players.map((p) => {
-    const marks = [];
-    if (p.seat === state.turn.player && !state.result) marks.push("▶");
-    if (state.decision && state.decision.player === p.seat) marks.push("…");
+  const chips = state.players.map((p) => {
+    const current = p.seat === state.turn.player && !state.result;
+    const deciding = state.decision && state.decision.player === p.seat;
     const name = [p.name, p.seat === state.viewer ? ` (${i18n.t("you")})` : "",
       p.resigned ? ` (${i18n.t("resigned")})` : ""].join("");
-    return h("tr", { class: p.seat === state.turn.player ? "current" : "" },
-      h("td", { "aria-hidden": "true" }, marks.join(" ")),
-      h("th", { scope: "row" }, name),
-      h("td", {}, state.everyone && p.hand ? cardList(p.hand, i18n) : String(p.hand_size)),
-      h("td", {}, topOf(p, i18n)),
-      h("td", {}, cardList(p.in_play, i18n),
-        p.set_aside.length ? ` · ${i18n.t("set_aside")}: ${cardList(p.set_aside, i18n)}` : ""),
-      h("td", {}, String(p.turns)),
-      h("td", {}, Number.isInteger(p.points) ? String(p.points) : "–"));
+    const points = Number.isInteger(p.points) ? p.points : "–";
+    return h("li", { class: `chip${current ? " current" : ""}${deciding ? " deciding" : ""}`,
+      dataset: { seat: String(p.seat) } },
+    h("span", { class: "chip-name" },
+      current ? h("span", { class: "mark", title: i18n.t("their_turn") }, "▶ ") : null,
+      h("strong", {}, name),
+      deciding ? h("span", { class: "mark" }, ` … ${i18n.t("deciding")}`) : null),
+    fact("hand-size", i18n.t("hand"), p.hand_size),
+    Number.isInteger(p.deck_size) ? fact("deck-size", i18n.t("deck"), p.deck_size) : null,
+    fact("points", i18n.t("owned_vp"), points),
+    fact("turns", i18n.t("turns"), p.turns),
+    h("span", { class: "fact discard", title: i18n.t("discard_top") },
+      `${i18n.t("discard_short")}: ${topOf(p, i18n)}`),
+    state.everyone && p.hand ? h("span", { class: "fact" },
+      `${i18n.t("hand")}: ${cardList(p.hand, i18n)}`) : null,
+    p.in_play.length ? h("span", { class: "fact" }, `${i18n.t("in_play")}: ${cardList(p.in_play, i18n)}`) : null,
+    p.set_aside.length ? h("span", { class: "fact" },
+      `${i18n.t("set_aside")}: ${cardList(p.set_aside, i18n)}`) : null);
   });
   return h("section", { class: "players", "aria-label": i18n.t("players") },
-    h("h2", {}, i18n.t("players")),
-    h("div", { class: "scroll" }, h("table", {},
-      h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, i18n.t("players")),
-        h("th", {}, i18n.t("hand")), h("th", {}, i18n.t("discard_top")),
-        h("th", {}, i18n.t("in_play")), h("th", {}, i18n.t("turns")),
-        h("th", {}, i18n.t("owned_vp")))),
-      h("tbody", {}, rows))));
+    h("h2", { class: "visually-hidden" }, i18n.t("players")),
+    h("ul", { class: "chips" }, chips));
 }
 
 export function trashView(state, i18n) {

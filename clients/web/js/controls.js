@@ -3,10 +3,12 @@
 // Pure, as board.js: each function reads only the PageState and the words (i18n) it is
 // given, and returns vnodes (dom.js) whose clicks are intents (page_state.js).
 
-import { byName } from "./board.js";
-import { acceptable, picksSeveral } from "./decision.js";
+import { byName, handOf, turnLine } from "./board.js";
+import { cardFace } from "./card.js";
+import { acceptable, barOptions, handOptions, picksSeveral } from "./decision.js";
 import { h } from "./dom.js";
 import { Intent } from "./page_state.js";
+import { Key, Toggle, digitKeys } from "./shortcuts.js";
 
 /** An option's words: "Play Smithy", "Buy Gold ($6)", "End your turn". */
 export function optionLabel(decision, option, i18n) {
@@ -55,8 +57,51 @@ function noteText(note, i18n) {
   return i18n.t("answered_forced", { what: what.join(", ") || i18n.t("none") });
 }
 
-/** Your decision's options (enabled unless an answer is on its way), or whom the table
- *  waits for; what was refused; null once the game is over and nothing is left to say. */
+/** The turn's own options: a primary button each, with its letter. */
+const PRIMARY_KEYS = { play_all_treasures: Key.PLAY_ALL, end_phase: Key.END_PHASE };
+
+/** The bar's options: those no card of the hand or the Supply answers. Cards (looked at,
+ *  revealed, in the discard pile) as cards; the rest (yes or no, a card's fate, the turn's
+ *  two primary buttons) as buttons; numbered after the hand's cards. */
+function optionButtons(page, mine, i18n) {
+  const hand = handOf(page.game, i18n);
+  const looking = page.game.players[page.viewer]?.looking ?? [];
+  const handCount = handOptions(hand, mine, looking).filter(Boolean).length;
+  const shown = shownOptions({ ...mine, options: barOptions(mine, hand, looking) }, i18n);
+  const numbered = shown.filter((option) => !PRIMARY_KEYS[option.kind]);
+  const digits = digitKeys(numbered.length, handCount);
+  const ids = page.picked.ids;
+  const several = picksSeveral(mine);
+  const busy = page.sending === mine.id;
+  return shown.map((option) => {
+    const at = ids.indexOf(option.id);
+    const mark = at < 0 ? "" : mine.ordered ? i18n.t("order_n", { n: at + 1 }) : "✓";
+    const key = PRIMARY_KEYS[option.kind] ?? digits[numbered.indexOf(option)];
+    if (option.kind === "card") { // a card not in your hand (looked at, revealed, discarded)
+      return cardFace(option.card, i18n, {
+        id: `option:${option.id}`, option, shortcut: key, size: "small", busy,
+        picked: several ? at >= 0 : undefined, mark, onclick: { type: Intent.PICK, option },
+      });
+    }
+    return h("button", {
+      type: "button", disabled: busy,
+      class: `option${PRIMARY_KEYS[option.kind] ? " primary" : ""}${at >= 0 ? " picked" : ""}`,
+      "aria-pressed": several ? String(at >= 0) : undefined,
+      "aria-keyshortcuts": key?.toUpperCase(),
+      dataset: {
+        key: `option:${option.id}`, kind: option.kind, card: option.card ?? "",
+        option: String(option.id), ...(key ? { shortcut: key } : {}),
+      },
+      onclick: { type: Intent.PICK, option },
+    }, optionLabel(mine, option, i18n), mark ? ` ${mark}` : "",
+    key ? h("kbd", { "aria-hidden": "true" }, key.toUpperCase()) : null);
+  });
+}
+
+/** Your decision: the turn line, what is asked, the buttons no card on the table stands
+ *  for and Confirm for several (enabled unless an answer is on its way); or whom the table
+ *  waits for; what was refused; null once the game is over and nothing is left to say.
+ *  It is the bar that stays in view (app.css: sticky at the bottom). */
 export function decisionView(page, i18n) {
   const t = (key, vars) => i18n.t(key, vars);
   const game = page.game;
@@ -64,55 +109,54 @@ export function decisionView(page, i18n) {
   const decision = game.decision;
   const asked = game.myDecision();
   const mine = asked && !page.autoAnswered.has(asked.id) ? asked : null;
+  const busy = mine && page.sending === mine.id;
+  if (!game.result) parts.push(turnLine(game, i18n));
   if (mine) {
-    parts.push(h("h2", {}, t("your_decision")));
-    parts.push(h("p", { class: "prompt" }, i18n.prompt(mine),
-      mine.source ? ` (${i18n.card(mine.source)})` : ""));
+    parts.push(h("p", { class: "prompt" }, h("strong", {}, `${t("your_decision")}: `),
+      i18n.prompt(mine), mine.source ? ` (${i18n.card(mine.source)})` : ""));
     const several = picksSeveral(mine);
-    if (several) {
-      parts.push(h("p", {}, mine.ordered ? t("choose_order") : t("choose_n", {
-        range: mine.min === mine.max ? mine.min : `${mine.min}–${mine.max}`,
-      })));
-    }
-    const busy = page.sending === mine.id;
     const ids = page.picked.ids;
-    parts.push(h("div", { class: "options", role: "group", "aria-label": t("your_decision") },
-      shownOptions(mine, i18n).map((option) => {
-        const at = ids.indexOf(option.id);
-        const mark = at < 0 ? "" : mine.ordered ? ` ${t("order_n", { n: at + 1 })}` : " ✓";
-        return h("button", {
-          type: "button", class: `option${at >= 0 ? " picked" : ""}`, disabled: busy,
-          "aria-pressed": several ? String(at >= 0) : undefined,
-          dataset: { key: `option:${option.id}`, kind: option.kind, card: option.card ?? "" },
-          onclick: { type: Intent.PICK, option },
-        }, optionLabel(mine, option, i18n), mark);
-      })));
     if (several) {
-      parts.push(h("div", { class: "confirm" },
+      parts.push(h("p", { class: "choose" }, mine.ordered ? t("choose_order") : t("choose_n", {
+        range: mine.min === mine.max ? mine.min : `${mine.min}–${mine.max}`,
+      }), " ", h("span", { class: "picked-count" }, t("picked", { n: ids.length }))));
+    }
+    const buttons = optionButtons(page, mine, i18n);
+    if (several) {
+      buttons.push(
         // nothing picked is answered only by the button that says so, never by Confirm
         h("button", {
-          type: "button", class: "primary",
+          type: "button", class: "primary", "aria-keyshortcuts": "C",
           disabled: busy || !ids.length || !acceptable(mine, ids),
-          dataset: { key: "confirm" }, onclick: { type: Intent.CONFIRM },
-        }, t("confirm")),
+          dataset: { key: "confirm", shortcut: Key.CONFIRM }, onclick: { type: Intent.CONFIRM },
+        }, t("confirm"), h("kbd", { "aria-hidden": "true" }, "C")),
         mine.min === 0 ? h("button", {
-          type: "button", disabled: busy, dataset: { key: "none" },
-          onclick: { type: Intent.CONFIRM, ids: [] },
-        }, t(NONE_KEYS[mine.kind] ?? "choose_none")) : null));
+          type: "button", disabled: busy, "aria-keyshortcuts": "N",
+          dataset: { key: "none", shortcut: Key.NONE }, onclick: { type: Intent.CONFIRM, ids: [] },
+        }, t(NONE_KEYS[mine.kind] ?? "choose_none"), h("kbd", { "aria-hidden": "true" }, "N")) : null);
     }
+    parts.push(h("div", { class: "options", role: "group", "aria-label": t("your_decision") },
+      buttons));
   } else if (decision) {
     const who = game.players[decision.player]?.name ?? "?";
-    parts.push(h("p", {}, t("waiting_for", { who, kind: i18n.kind(decision.kind) })));
+    parts.push(h("p", { class: "waiting-for" }, t("waiting_for", { who, kind: i18n.kind(decision.kind) })));
   }
   if (page.note) parts.push(h("p", { class: "note" }, noteText(page.note, i18n)));
   if (page.message) {
     parts.push(h("p", { class: "refused", role: "alert" }, "⚠ ", messageText(page.message, i18n)));
   }
   if (page.viewer === null) parts.push(h("p", { class: "note" }, t("spectating")));
-  if (!parts.length && game.result) return null;
+  if (game.result && parts.length === 0) return null;
+  parts.push(h("button", { // the log is a drawer on a phone: one tap from the bar
+    type: "button", class: "log-toggle", "aria-controls": "side", "aria-keyshortcuts": "L",
+    dataset: { key: "log-toggle", toggles: "log-open" }, onclick: { type: Toggle.LOG },
+  }, t("log"), h("kbd", { "aria-hidden": "true" }, "L")));
   return h("section", {
-    class: "decision", id: "decision", "aria-live": "polite",
-    dataset: { decision: decision ? String(decision.id) : "", mine: mine ? "yes" : "no" },
+    class: `decision${mine ? " asking" : ""}`, id: "decision", "aria-label": t("your_decision"),
+    dataset: {
+      decision: decision ? String(decision.id) : "", mine: mine ? "yes" : "no",
+      ready: mine && !busy ? "yes" : "no",
+    },
   }, parts);
 }
 

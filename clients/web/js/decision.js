@@ -53,3 +53,42 @@ export function acceptable(decision, chosen) {
   return chosen.length >= decision.min && chosen.length <= decision.max
     && new Set(chosen).size === chosen.length;
 }
+
+/** The option a click on a Supply pile answers: buy it, or gain it (a `gain` decision's
+ *  cards are the Supply's). */
+export function supplyOption(decision, card) {
+  if (decision?.kind === "gain") return optionFor(decision, "card", card);
+  return optionFor(decision, "buy", card);
+}
+
+/**
+ * The option each card of the hand answers (null: none), in the hand's order. A `play`
+ * option answers every copy of its card; `card` options are the hand's own when each can
+ * be matched to a card of the hand (and the decider looks at no other cards), one copy
+ * each, so that two Coppers to discard are two cards to pick.
+ * @param {string[]} hand
+ * @param {object|null} decision yours, with options
+ * @param {string[]} [looking] the cards you look at (Sentry's): options about them are not the hand's
+ */
+export function handOptions(hand, decision, looking = []) {
+  const none = hand.map(() => null);
+  if (!decision || !Array.isArray(decision.options)) return none;
+  const plays = hand.map((card) => optionFor(decision, "play", card));
+  if (plays.some(Boolean)) return plays;
+  const cards = decision.options.filter((option) => option.kind === "card");
+  if (!cards.length || decision.kind === "gain" || looking.length) return none;
+  const left = [...cards];
+  const mapped = hand.map((card) => {
+    const at = left.findIndex((option) => option.card === card);
+    return at < 0 ? null : left.splice(at, 1)[0];
+  });
+  return left.length ? none : mapped;
+}
+
+/** The options neither the hand nor the Supply shows: the decision bar's buttons. */
+export function barOptions(decision, hand, looking = []) {
+  if (!decision || !Array.isArray(decision.options)) return [];
+  const inHand = new Set(handOptions(hand, decision, looking).filter(Boolean).map((o) => o.id));
+  return decision.options.filter((option) => !inHand.has(option.id)
+    && supplyOption(decision, option.card) !== option);
+}

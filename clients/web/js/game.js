@@ -6,7 +6,7 @@
 
 import { api, seats } from "./api.js";
 import {
-  cardInfo, mineView, playersView, supplyView, trashView, turnLine,
+  cardInfo, mineView, playersView, supplyView, trashView,
 } from "./board.js";
 import { endView, rematchView } from "./end.js";
 import { decisionView, resignView, waitingView } from "./controls.js";
@@ -14,6 +14,8 @@ import { describe } from "./describe.js";
 import { el, fillWith, h, mount, oncePerFrame } from "./dom.js";
 import { Connection, ConnectionLost, ServerError, websocketUrl } from "./net.js";
 import * as act from "./page_state.js";
+import { HELP, Key, Toggle, isShortcut } from "./shortcuts.js";
+import { beep, soundWanted } from "./signal.js";
 
 const { Effect, LOG_LINES } = act;
 
@@ -44,7 +46,11 @@ export class GamePage {
     this.seat = seat;
     this.page = act.newPageState(seat ? seat.seat : null);
     this.connection = null;
-    this.dispatch = (intent) => this.perform(act.intend(this.page, intent));
+    this.dispatch = (intent, event) => {
+      if (event?.type === "contextmenu") event.preventDefault(); // a long press shows the text
+      if (intent.type === Toggle.LOG) this.toggle("log-open");
+      else this.perform(act.intend(this.page, intent));
+    };
     this.render = oncePerFrame(() => this.draw(), (draw) => requestAnimationFrame(draw));
     // what was drawn: the DOM the page keeps, and what each part was drawn from
     this.boardArea = el("div", { class: "board-area" });
@@ -52,6 +58,12 @@ export class GamePage {
     this.chatList = el("ul", {});
     this.sideControls = el("div", {});
     this.drawn = { lang: null }; // what each part was drawn from: set by the first draw
+    // the page's own switches (not the game's): the log drawer, the shortcut list, the sound
+    this.table = el("div", { class: "game" });
+    this.announcer = el("p", { class: "visually-hidden", "aria-live": "polite" });
+    this.asked = null; // the decision of yours last drawn, said once to screen readers
+    this.sound = soundWanted(window.localStorage);
+    this.onKey = (event) => this.shortcut(event);
   }
 
   get state() {
@@ -71,6 +83,52 @@ export class GamePage {
 
   stop() {
     this.connection?.stop();
+    document.removeEventListener("keydown", this.onKey);
+    document.title = this.i18n.t("title");
+  }
+
+  /** A key pressed outside a text field: presses the button or card showing that key
+   *  (shortcuts.js), or one of the page's own switches. */
+  shortcut(event) {
+    if (!isShortcut(event)) return;
+    const key = event.key === "?" ? Key.HELP : event.key.toLowerCase();
+    const switches = {
+      [Key.HELP]: () => this.toggle("help-open"),
+      [Key.LOG]: () => this.toggle("log-open"),
+      [Key.SOUND]: () => this.toggleSound(),
+      escape: () => {
+        this.table.classList.remove("help-open", "log-open");
+        this.dispatch({ type: act.Intent.SHOW_CARD, card: null });
+      },
+    };
+    if (switches[key]) {
+      switches[key]();
+      event.preventDefault();
+      return;
+    }
+    const target = this.root.querySelector(`[data-shortcut="${CSS.escape(key)}"]`);
+    if (!target || target.disabled || target.getAttribute("aria-disabled") === "true") return;
+    event.preventDefault();
+    target.click();
+  }
+
+  toggle(name) {
+    this.table.classList.toggle(name);
+    const open = this.table.classList.contains(name);
+    for (const button of this.root.querySelectorAll(`[data-toggles="${name}"]`)) {
+      button.setAttribute("aria-expanded", String(open));
+    }
+    // what opens over the table takes the focus (its close button), so Tab stays in it
+    if (open) this.root.querySelector(`.${name} [data-closes="${name}"]`)?.focus();
+  }
+
+  toggleSound() {
+    this.sound = !this.sound;
+    window.localStorage.setItem("dominion.sound", this.sound ? "on" : "off");
+    const button = this.root.querySelector('[data-key="sound"]');
+    if (button) fillWith(button, undefined, this.soundLabel());
+    button?.setAttribute("aria-pressed", String(this.sound));
+    if (this.sound) beep();
   }
 
   onStatus(status, code) {
@@ -133,17 +191,17 @@ export class GamePage {
         ? waitingView(page, i18n, this.id, `${window.location.origin}/#/game/${this.id}`)
         : h("p", {}, i18n.t("loading")))]];
     }
+    // the decision bar last: it stays in view at the bottom (sticky), and hides nothing
     return [
-      ["turn", seen, () => turnLine(game, i18n)],
       ["end", seen, () => (game.result ? endView(game, i18n, this.id, api.replayUrl) : null)],
       ["rematch", any, () => rematchView(page, i18n)],
-      ["decision", any, () => decisionView(page, i18n)],
+      ["players", seen, () => playersView(game, i18n)],
       ["card", `${page.shownCard} ${lang}`,
         () => (page.shownCard ? cardInfo(page.shownCard, i18n) : null)],
-      ["mine", seen, () => mineView(game, i18n)],
       ["supply", seen, () => supplyView(game, i18n)],
-      ["players", seen, () => playersView(game, i18n)],
+      ["mine", any, () => mineView(game, i18n, page.picked.ids)],
       ["trash", seen, () => trashView(game, i18n)],
+      ["decision", any, () => decisionView(page, i18n)],
     ];
   }
 
@@ -154,8 +212,10 @@ export class GamePage {
       this.drawn = {
         lang: this.i18n.lang, log: { cleared: -1, total: 0 }, chat: 0, parts: new Map(),
       };
-      fillWith(this.root, this.dispatch,
-        h("div", { class: "game" }, this.boardArea, this.sideView()));
+      fillWith(this.table, this.dispatch, this.toolbar(), this.boardArea, this.sideView(),
+        this.helpView(), this.announcer);
+      fillWith(this.root, this.dispatch, this.table);
+      document.addEventListener("keydown", this.onKey);
     }
     const before = this.drawn.parts;
     const now = new Map();
@@ -183,7 +243,58 @@ export class GamePage {
         : this.root.querySelector("#decision button:not([disabled])");
       if (next !== document.activeElement) next?.focus();
     }
+    this.signal();
     performance.measure("dominion-render", { start: started });
+  }
+
+  /** Your turn, said: the title, a beep if wanted (once per question you are newly
+   *  asked), and the question once to screen readers. */
+  signal() {
+    const { page, i18n } = this;
+    const asked = page.game?.myDecision();
+    const mine = asked && !page.autoAnswered.has(asked.id) ? asked : null;
+    document.title = mine ? `${i18n.t("your_turn")} · ${i18n.t("title")}` : i18n.t("title");
+    if ((mine?.id ?? null) === this.asked) return;
+    if (mine && this.asked === null && this.sound) beep();
+    this.asked = mine?.id ?? null;
+    if (mine) this.announcer.textContent = `${i18n.t("your_decision")}: ${i18n.prompt(mine)}`;
+  }
+
+  /** The page's switches: the log (a drawer on a phone), the sound, the shortcut list. */
+  toolbar() {
+    const t = (key) => this.i18n.t(key);
+    return h("nav", { class: "toolbar", "aria-label": t("page_switches") },
+      h("button", { // on a phone, the log is a drawer (the bar has this button too)
+        type: "button", class: "log-toggle", "aria-controls": "side", "aria-expanded": "false",
+        dataset: { key: "log-toggle-top", toggles: "log-open" }, onclick: () => this.toggle("log-open"),
+      }, t("log")),
+      h("button", {
+        type: "button", "aria-pressed": String(this.sound), "aria-keyshortcuts": "S",
+        dataset: { key: "sound" }, onclick: () => this.toggleSound(),
+      }, this.soundLabel()),
+      h("button", {
+        type: "button", "aria-expanded": "false", "aria-keyshortcuts": "?",
+        dataset: { key: "help", toggles: "help-open" }, onclick: () => this.toggle("help-open"),
+      }, h("span", { class: "wide" }, t("shortcuts")),
+      h("span", { class: "narrow visually-hidden" }, t("shortcuts")),
+      h("kbd", { "aria-hidden": "true" }, "?")));
+  }
+
+  /** "♪ Sound on your turn: off" (on a phone "♪ Sound off"). */
+  soundLabel() {
+    const t = (key) => this.i18n.t(key);
+    return [h("span", { class: "wide" }, `♪ ${t(this.sound ? "sound_on" : "sound_off")}`),
+      h("span", { class: "narrow" }, `♪ ${t(this.sound ? "sound_brief_on" : "sound_brief_off")}`)];
+  }
+
+  helpView() {
+    const t = (key) => this.i18n.t(key);
+    return h("section", { class: "shortcut-help", "aria-label": t("shortcuts") },
+      h("h2", {}, t("shortcuts")),
+      h("dl", {}, HELP.map(([key, words]) => [h("dt", {}, h("kbd", {}, key)), h("dd", {}, t(words))])),
+      h("button", {
+        type: "button", dataset: { closes: "help-open" }, onclick: () => this.toggle("help-open"),
+      }, t("close")));
   }
 
   /** The log is appended to (a long log is not drawn again on every update); drawn whole
@@ -233,8 +344,12 @@ export class GamePage {
       },
     }, input, h("button", { type: "submit" }, t("send")));
     this.chatList.replaceChildren();
-    return h("aside", { class: "side" },
-      h("section", { class: "log", "aria-label": t("log") }, h("h2", {}, t("log")), this.logList),
+    return h("aside", { class: "side", id: "side" },
+      h("section", { class: "log", "aria-label": t("log") },
+        h("button", {
+          type: "button", class: "log-close", dataset: { toggles: "log-open", closes: "log-open" },
+          onclick: () => this.toggle("log-open"),
+        }, t("close")), h("h2", {}, t("log")), this.logList),
       h("section", { class: "chat", "aria-label": t("chat") }, h("h2", {}, t("chat")),
         this.chatList, chat, this.sideControls));
   }

@@ -1,0 +1,94 @@
+// A card as players know it, drawn by the page (no artwork): its name, its cost in a coin,
+// its types in words and as the colours of the printed cards (Treasure gold, Victory
+// green, Curse purple, Action grey, Reaction blue; an Attack's red stripe; two colour types
+// split the card), and its text in a tooltip shown on hover, on keyboard focus and on a
+// long press, which screen readers get through aria-describedby. Pure: returns vnodes.
+
+import { h } from "./dom.js";
+import { Intent } from "./page_state.js";
+
+/** The types that colour a card, in the order a split card shows them. */
+const COLOURS = ["treasure", "victory", "curse", "reaction", "action"];
+
+/**
+ * The colours of a card of these types: at most two faces (a Reaction is blue all over,
+ * not split with its Action type), and the Attack's accent.
+ * @param {string[]} types the catalogue's
+ * @returns {{faces: string[], accent: string | null}}
+ */
+export function cardColours(types) {
+  let faces = COLOURS.filter((type) => types.includes(type));
+  if (faces.includes("reaction")) faces = faces.filter((type) => type !== "action");
+  return {
+    faces: (faces.length ? faces : ["action"]).slice(0, 2),
+    accent: types.includes("attack") ? "attack" : null,
+  };
+}
+
+/** The classes that draw those colours (app.css: `.face-*`, `.face2-*`, `.accent-*`). */
+export function colourClasses(types) {
+  const { faces, accent } = cardColours(types);
+  return [`face-${faces[0]}`, faces[1] ? `face2-${faces[1]}` : "", accent ? `accent-${accent}` : ""]
+    .filter(Boolean).join(" ");
+}
+
+/** The entries of `map` that have a value (a dataset keeps no undefined). */
+function defined(map) {
+  return Object.fromEntries(Object.entries(map).filter(([, value]) => value !== undefined));
+}
+
+/** "Action – Attack", "Akcja – Atak": a card's types in words. */
+export function typeLine(types, i18n) {
+  return types.map((type) => i18n.t(`type_${type}`)).join(" – ");
+}
+
+/**
+ * A card face: a button (the card itself) and its tooltip.
+ * @param {string} card the card's id
+ * @param {object} i18n words and the catalogue
+ * @param {object} how
+ * @param {string} how.id unique on the page: names the tooltip
+ * @param {object} how.onclick the intent a click stands for
+ * @param {object} [how.option] the decision's option the card answers, if any
+ * @param {boolean} [how.picked] picked for a decision of several
+ * @param {string} [how.mark] what marks it picked ("✓", or its place in an order: "#1")
+ * @param {boolean} [how.busy] an answer is on its way: not clickable for now
+ * @param {number} [how.count] cards left (a pile)
+ * @param {string} [how.shortcut] its key (shortcuts.js)
+ * @param {string} [how.label] what a screen reader hears besides the name
+ * @param {string} [how.size] "small" for play areas
+ */
+export function cardFace(card, i18n, how) {
+  const entry = i18n.cards.get(card);
+  const types = entry?.types ?? [];
+  const { option, picked, count, shortcut } = how;
+  const tip = `tip-${how.id}`;
+  const state = option ? " offered" : " idle";
+  const classes = `card ${colourClasses(types)}${state}${picked ? " picked" : ""}`
+    + `${count === 0 ? " empty" : ""}${how.size ? ` ${how.size}` : ""}`;
+  const name = i18n.card(card);
+  return h("div", { class: "card-slot" },
+    h("button", {
+      type: "button", class: classes, "aria-describedby": tip,
+      "aria-label": [name, how.label].filter(Boolean).join(", "),
+      "aria-disabled": option ? undefined : "true", disabled: how.busy,
+      "aria-pressed": picked === undefined ? undefined : String(picked),
+      dataset: defined({
+        key: how.id, card, option: option ? String(option.id) : undefined,
+        kind: option?.kind, shortcut,
+      }),
+      onclick: how.onclick,
+      oncontextmenu: { type: Intent.SHOW_CARD, card }, // a long press on a phone
+    },
+    h("span", { class: "card-cost", "aria-hidden": "true" }, String(entry?.cost ?? "?")),
+    h("span", { class: "card-name" }, name),
+    how.size === "small" ? null : h("span", { class: "card-types" }, typeLine(types, i18n)),
+    count === undefined ? null : h("span", { class: "card-count", "aria-hidden": "true" },
+      count ? `×${count}` : i18n.t("empty")),
+    picked ? h("span", { class: "card-mark", "aria-hidden": "true" }, how.mark ?? "✓") : null,
+    shortcut ? h("kbd", { "aria-hidden": "true" }, shortcut.toUpperCase()) : null),
+    h("span", { class: "tooltip", role: "tooltip", id: tip },
+      h("strong", {}, `${name} · ${i18n.t("cost")} ${entry?.cost ?? "?"}`),
+      h("span", { class: "tip-types" }, typeLine(types, i18n)),
+      h("span", {}, i18n.cardText(card))));
+}
