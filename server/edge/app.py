@@ -37,6 +37,7 @@ from .rest import (
 )
 from .sessions import ACCOUNTS
 from .state import DIRECTORY, SETTINGS, STATE, STORAGE, ServerState
+from .tokens_api import add_token_routes
 from .web import add_web_routes
 
 HANDLER_ARGS = {"keepalive_timeout": 75.0, "lingering_time": 1.0}
@@ -83,6 +84,7 @@ def create_app(settings: Settings) -> web.Application:
     add_rest_routes(api)
     add_replay_routes(api)
     add_account_routes(api)
+    add_token_routes(api)
     if settings.node:
         add_node_routes(api)
     app.add_subapp("/api/v1", api)
