@@ -131,6 +131,9 @@ class CloseCode(IntEnum):
     """Nothing received for `idle_timeout_seconds`."""
     REPLACED = 4006
     """A newer connection joined the same seat."""
+    UNAUTHORIZED = 4007
+    """The access token of `hello` (or of the upgrade's Authorization header) was refused,
+    after the error that says why."""
 
 
 class ProtocolError(Exception):

@@ -8,7 +8,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 
-from aiohttp import web
+from aiohttp import hdrs, web
 
 from dominion.protocol import SUBPROTOCOLS, CloseCode
 
@@ -221,7 +221,8 @@ async def websocket(request: web.Request) -> web.StreamResponse:
     transport = request.transport
     if transport is None:  # the client is already gone
         return ws
-    connection = Connection(ws, state, address, transport)
+    connection = Connection(ws, state, address, transport, request.config_dict[ACCOUNTS].tokens,
+                            request.headers.get(hdrs.AUTHORIZATION))
     state.connections.add(connection)
     state.per_address[address] = state.per_address.get(address, 0) + 1
     state.metrics.connections.inc()

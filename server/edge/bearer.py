@@ -32,15 +32,18 @@ class Use(Enum):
     MANAGE = "manage"
 
 
-def bearer_secret(request: web.Request) -> str | None:
+def bearer_of(header: str | None) -> str | None:
     """The token an `Authorization` header carries (None without the header; a header of
-    another kind is no token)."""
-    header = request.headers.get(hdrs.AUTHORIZATION)
+    another kind is no token: `token_invalid`)."""
     if header is None:
         return None
     if header[:len(BEARER)].lower() != BEARER:
         raise invalid()
     return header[len(BEARER):].strip()
+
+
+def bearer_secret(request: web.Request) -> str | None:
+    return bearer_of(request.headers.get(hdrs.AUTHORIZATION))
 
 
 async def acting_as(request: web.Request, use: Use) -> Account | None:

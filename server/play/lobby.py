@@ -147,7 +147,7 @@ class Lobby:
     async def reclaim(self, game_id: str, account: Account) -> tuple[Room, Seat, str]:
         """A new token for the account's seat in this game (its other devices' lapses)."""
         room = self.room(game_id)
-        seat = next((seat for seat in room.seats if seat.account_id == account.id), None)
+        seat = room.seat_of_account(account.id)
         if seat is None:
             raise GameError(ErrorCode.NOT_A_PLAYER, "you hold no seat in this game")
         token = new_token()

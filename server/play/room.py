@@ -160,6 +160,10 @@ class Room:
             raise GameError(ErrorCode.BAD_TOKEN, "this token holds no seat in this game")
         return found
 
+    def seat_of_account(self, account_id: int) -> Seat | None:
+        """The seat the account took in this game, if any."""
+        return next((seat for seat in self.seats if seat.account_id == account_id), None)
+
     async def take_seat(self, name: str, token_hash: str, account_id: int | None = None
                         ) -> Seat:
         async with self._lock:

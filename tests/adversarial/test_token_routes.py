@@ -16,7 +16,10 @@ from dominion.server.edge.app import create_app
 from dominion.server.edge.sessions import ACCOUNTS
 from dominion.server.edge.state import STATE
 from dominion.server.settings import Settings
+from tests.accounts.conftest import postgres_server, postgres_url, store_kind
 from tests.server.restapi import Api
+
+__all__ = ["postgres_server", "postgres_url", "store_kind"]  # both account stores
 
 CHEAP = {"password_time_cost": 1, "password_memory_kib": 64}
 PASSWORD = "correct horse battery"
