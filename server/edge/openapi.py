@@ -234,6 +234,9 @@ def components() -> dict[str, Any]:
             "bot": nullable({"type": "string", "enum": list(STRATEGIES)}) | {
                 "description": "the strategy of the bot in this seat (from the start, or a "
                                "bot that took over an absent or resigned player), else null"},
+            "bot_account": {"type": "boolean",
+                            "description": "a bot account took this seat: a program plays "
+                                           "it (mark it as a bot, as a seat with `bot`)"},
             "connected": {"type": "boolean",
                           "description": "whether a WebSocket connection holds this seat"},
         }),

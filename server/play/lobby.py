@@ -108,6 +108,7 @@ class Lobby:
         room_seats[0].name, room_seats[0].token_hash = name, hash_token(token)
         room_seats[0].joined_at = utc_now()
         room_seats[0].account_id = account.id if account is not None else None
+        room_seats[0].bot_account = account is not None and account.bot
         for index, strategy in bots.items():
             room_seats[index].name = f"Bot {index + 1} ({strategy})"
             room_seats[index].bot = strategy
@@ -136,7 +137,8 @@ class Lobby:
         room = self.room(game_id)
         token = new_token()
         seat = await room.take_seat(await self._name_for(name, account), hash_token(token),
-                                    account.id if account is not None else None)
+                                    account.id if account is not None else None,
+                                    account is not None and account.bot)
         return room, seat, token
 
     def seats_of(self, account: Account) -> list[tuple[Room, Seat]]:

@@ -201,7 +201,10 @@ async def test_a_bot_account_plays_only_with_bot_play(api: Api) -> None:
     created = await api.call("POST", "/api/v1/games", 201,
                              headers=bearer(bot_token["secret"]),
                              json={"name": "Ada", "seats": 2})
-    assert created["seat"] == 0
+    assert created["seat"] == 0 and created["game"]["seats"][0]["bot_account"] is True
+    listed = await api.call("GET", "/api/v1/games", 200)
+    [seat, free] = listed["games"][0]["seats"]
+    assert (seat["name"], seat["bot_account"], free["bot_account"]) == ("Ada", True, False)
 
 
 async def test_an_account_that_has_played_cannot_become_a_bot(api: Api) -> None:
