@@ -25,6 +25,7 @@ const WORDS = {
   seat_n: ["Seat {n}", "Miejsce {n}"],
   person: ["a person", "człowiek"],
   bot: ["bot: {name}", "bot: {name}"],
+  bot_mark: ["[bot]", "[bot]"],
   create: ["Create", "Utwórz"],
   join: ["Join", "Dołącz"],
   watch: ["Watch", "Oglądaj"],
