@@ -24,6 +24,9 @@ async def test_a_seat_keeps_its_account_and_a_guests_has_none(tmp_path: Path) ->
         await storage.save_seat("g-1", SeatRecord(1, "Robo", "h3", account_id=9,
                                                   bot_account=True))
         assert [seat.bot_account for seat in storage.seats("g-1")] == [False, True]
+        # what the bot-account check asks: has the account ever taken a seat?
+        assert storage.account_has_seats(7) and storage.account_has_seats(9)
+        assert not storage.account_has_seats(8)
     finally:
         await storage.close()
 

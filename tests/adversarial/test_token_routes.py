@@ -212,3 +212,13 @@ async def test_an_account_that_has_played_cannot_become_a_bot(api: Api) -> None:
     await api.error("POST", "/api/v1/account/bot", 409, "already_played")
     me = await api.call("GET", "/api/v1/account", 200)
     assert me["account"]["bot"] is False
+
+
+async def test_another_sites_page_cannot_make_tokens_or_a_bot(api: Api) -> None:
+    for path, body in (("/api/v1/account/tokens", {"scopes": ["read"]}),
+                       ("/api/v1/account/bot", None)):
+        await api.error("POST", path, 403, "cross_site_request", json=body,
+                        headers={"Origin": "https://evil.example", "Sec-Fetch-Site":
+                                 "cross-site"})
+    assert (await api.call("GET", "/api/v1/account/tokens", 200))["tokens"] == []
+    assert (await api.call("GET", "/api/v1/account", 200))["account"]["bot"] is False
