@@ -19,6 +19,7 @@ import hashlib
 import re
 import secrets
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from dominion.protocol import ErrorCode
@@ -121,8 +122,7 @@ class AccessTokens:
             raise GameError(ErrorCode.ALREADY_PLAYED, "an account that has played cannot "
                                                       "become a bot account")
         await self._store.make_bot(account.id)
-        return Account(account.id, account.name, account.name_key, account.password_hash,
-                       account.created_at, account.deleted_at, bot=True)
+        return replace(account, bot=True)
 
 
 def _scopes(scopes: object, account: Account) -> frozenset[Scope]:

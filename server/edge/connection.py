@@ -387,7 +387,7 @@ class Connection:
         if self.account is None:
             raise GameError(ErrorCode.NOT_SIGNED_IN, "join with a seat's token, or sign in "
                                                      "with an access token in hello")
-        held = room.seat_of_account(self.account.id)
+        held = self._account_seat(room)
         if held is None:
             _, held, _ = await self.state.lobby.join(room.id, self.account.name, self.account)
         return held

@@ -966,7 +966,14 @@ def _document() -> dict[str, Any]:
             {"name": "web", "description": "The web client, served as static files"},
         ],
         "paths": paths(),
-        "components": components() | {"responses": {
+        "components": components() | {"securitySchemes": {
+            "session": {"type": "apiKey", "in": "cookie", "name": "dominion-session",
+                        "description": "the web client's session, set by signIn"},
+            "accessToken": {"type": "http", "scheme": "bearer",
+                            "description": "a personal access token (`dom_…`, createToken) "
+                                           "with the scope the operation needs; never in "
+                                           "the query string"},
+        }, "responses": {
             "NotFound": error("No resource at this path", "not_found"),
             "MethodNotAllowed": error("The path does not have this method",
                                       "method_not_allowed"),
