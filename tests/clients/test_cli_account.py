@@ -12,6 +12,8 @@ from pathlib import Path
 
 import aiohttp
 
+from dominion.clients.render import Names, summary_line
+
 from .serverproc import server_url
 from .terminal import Terminal
 from .test_cli_commands import dominion
@@ -113,3 +115,12 @@ async def test_a_wrong_password_saves_nothing(server_url: str, tmp_path: Path) -
     finally:
         terminal.close()
     assert not (tmp_path / "account.json").exists()
+
+
+def test_dominion_list_marks_the_seats_programs_play() -> None:
+    summary = {"id": "g-0123456789ab", "state": "open", "edition": 2, "turn": 0,
+               "seats": [{"seat": 0, "name": "Ann", "bot": None, "bot_account": False},
+                         {"seat": 1, "name": "Robo", "bot": None, "bot_account": True},
+                         {"seat": 2, "name": "Bot 3 (big_money)", "bot": "big_money",
+                          "bot_account": False}]}
+    assert summary_line(summary, Names()).endswith("Ann, Robo [bot], Bot 3 (big_money) [bot]")
