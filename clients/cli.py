@@ -7,6 +7,10 @@
     dominion join GAME
     dominion watch GAME
     dominion bot --strategy NAME [--game GAME] [--token TOKEN]
+    dominion login [--token]          sign in (the password or token is asked for)
+    dominion logout
+    dominion token create --scope play|bot:play|read... | token list | token revoke ID
+    dominion games --mine             your account's games, running and finished
     dominion replay download GAME [--format json|msgpack|text]
     dominion replay show FILE [--all]
     dominion replay verify FILE
@@ -32,6 +36,14 @@ import msgpack  # type: ignore[import-untyped]
 from rich.console import Console
 
 from . import config
+from .account import (
+    add_account_commands,
+    credential_headers,
+    run_games,
+    run_login,
+    run_logout,
+    run_token,
+)
 from .args import bot_seats, joined_values
 from .bots.strategies import STRATEGIES
 from .cards import card_names
@@ -178,6 +190,7 @@ def _parser() -> argparse.ArgumentParser:
     verify = replays.add_parser("verify", help=_("check a finished game's replay"))
     verify.add_argument("file", help=_("a replay file (JSON or msgpack)"))
     _lang_option(verify)
+    add_account_commands(commands, _common)
     return parser
 
 
@@ -303,7 +316,8 @@ async def run_create(args: argparse.Namespace, settings: config.Settings) -> int
         kingdom = [card.strip() for card in text.split(",")]
     bots = bot_seats(args.bot, args.seats)
     async with aiohttp.ClientSession() as session:
-        created = await Lobby(settings.server, session).create(
+        created = await Lobby(settings.server, session,
+                              credential_headers(settings.server)).create(
             settings.name, args.seats, edition=args.edition, kingdom=kingdom, bots=bots)
     game = created["game"]["id"]
     config.save_token(game, created["seat"], created["token"], settings.server, settings.name)
@@ -316,7 +330,8 @@ async def run_create(args: argparse.Namespace, settings: config.Settings) -> int
 
 async def run_join(args: argparse.Namespace, settings: config.Settings) -> int:
     async with aiohttp.ClientSession() as session:
-        joined = await Lobby(settings.server, session).join(args.game, settings.name)
+        joined = await Lobby(settings.server, session,
+                             credential_headers(settings.server)).join(args.game, settings.name)
     config.save_token(args.game, joined["seat"], joined["token"], settings.server,
                       settings.name)
     print(_("seat {seat}").format(seat=joined["seat"]))
@@ -363,7 +378,7 @@ async def run_bot(args: argparse.Namespace, settings: config.Settings) -> int:
     name = settings.name if settings.name != config.DEFAULT_NAME else \
         f"{args.strategy} bot"  # a name, the same in every language
     async with aiohttp.ClientSession() as session:
-        lobby = Lobby(settings.server, session)
+        lobby = Lobby(settings.server, session, credential_headers(settings.server))
         game, token = args.game, args.token
         table: dict[str, Any] | None = None
         if token is None and game is not None:
@@ -450,7 +465,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return show_replay(Path(args.file), asyncio.run(names()), args.all, Console(),
                            args.plain)
     runners = {"list": run_list, "create": run_create, "join": run_join, "watch": run_watch,
-               "bot": run_bot, "play": run_play}
+               "bot": run_bot, "play": run_play, "login": run_login, "logout": run_logout,
+               "token": run_token, "games": run_games}
     try:
         if args.command == "replay" and args.replay_command == "download":
             output = Path(args.output) if args.output else None

@@ -9,7 +9,9 @@ off the questions `dominion play` asks before a slip (ending a turn with coins l
 resigning). `tokens.json` keeps the seat tokens that `dominion create`, `join` and `bot`
 received, per game and seat (two local bots at one table each keep their own), so that
 `dominion bot --game GAME` and later commands can take the seat again without being told
-the token.
+the token. `account.json` keeps, per server, what `dominion login` signed in with: a
+session (after a name and password) or a personal access token (`login --token`); like
+`tokens.json` it is readable only by you.
 
 The folder is `$DOMINION_CONFIG_DIR`, else `$XDG_CONFIG_HOME/dominion`, else
 `~/.config/dominion`.
@@ -117,6 +119,28 @@ def save_token(game: str, seat: int, token: str, server: str, name: str) -> Path
     tokens[game] = seats
     _write(path, tokens, private=True)
     return path
+
+
+def save_credential(server: str, kind: str, secret: str, name: str | None) -> Path:
+    """Remember what `dominion login` signed in to `server` with: `kind` is "session" or
+    "token" (the file is readable only by you)."""
+    path = config_dir() / "account.json"
+    _write(path, {**_read(path), server: {"kind": kind, "secret": secret, "name": name}},
+           private=True)
+    return path
+
+
+def load_credential(server: str) -> dict[str, Any] | None:
+    """`{"kind", "secret", "name"}` saved for `server` by `dominion login`, or None."""
+    saved = _read(config_dir() / "account.json").get(server)
+    return saved if isinstance(saved, dict) and isinstance(saved.get("secret"), str) else None
+
+
+def forget_credential(server: str) -> None:
+    path = config_dir() / "account.json"
+    saved = _read(path)
+    if saved.pop(server, None) is not None:
+        _write(path, saved, private=True)
 
 
 def load_token(game: str, name: str | None = None) -> dict[str, Any] | None:

@@ -22,13 +22,17 @@ class LobbyError(Exception):
 
 
 class Lobby:
-    def __init__(self, server: str, session: aiohttp.ClientSession) -> None:
+    def __init__(self, server: str, session: aiohttp.ClientSession,
+                 headers: dict[str, str] | None = None) -> None:
         self.base = server.rstrip("/") + "/api/v1"
         self.session = session
+        self.headers = headers or {}
+        """Sent with every request: the account's, once `dominion login` signed in."""
 
     async def _fetch(self, method: str, path: str, **kwargs: Any) -> tuple[bytes, str]:
         """The body and its content type, or LobbyError."""
-        async with self.session.request(method, self.base + path, **kwargs) as response:
+        async with self.session.request(method, self.base + path, headers=self.headers,
+                                        **kwargs) as response:
             body = await response.read()
             if response.status >= 400:
                 try:
@@ -39,12 +43,13 @@ class Lobby:
                         status=response.status), response.status) from None
             return body, response.content_type
 
-    async def _call(self, method: str, path: str, **kwargs: Any) -> Any:
+    async def call(self, method: str, path: str, **kwargs: Any) -> Any:
+        """The JSON answer (or the body, when it is not JSON), or LobbyError."""
         body, content_type = await self._fetch(method, path, **kwargs)
         return json.loads(body) if content_type == "application/json" else body
 
     async def server(self) -> dict[str, Any]:
-        info: dict[str, Any] = await self._call("GET", "/server")
+        info: dict[str, Any] = await self.call("GET", "/server")
         return info
 
     async def create(self, name: str, seats: int, *, edition: int = 2,
@@ -56,32 +61,32 @@ class Lobby:
             body["kingdom"] = kingdom
         if bots:
             body["bots"] = {str(seat): strategy for seat, strategy in bots.items()}
-        created: dict[str, Any] = await self._call("POST", "/games", json=body)
+        created: dict[str, Any] = await self.call("POST", "/games", json=body)
         return created
 
     async def join(self, game: str, name: str) -> dict[str, Any]:
         """`{"game": summary, "seat": n, "token": ...}`."""
-        joined: dict[str, Any] = await self._call("POST", f"/games/{game}/join",
+        joined: dict[str, Any] = await self.call("POST", f"/games/{game}/join",
                                                   json={"name": name})
         return joined
 
     async def games(self, **filters: Any) -> dict[str, Any]:
         """`{"games": [summary...], "total", "limit", "offset"}`."""
         params = {k: str(v) for k, v in filters.items() if v is not None}
-        listing: dict[str, Any] = await self._call("GET", "/games", params=params)
+        listing: dict[str, Any] = await self.call("GET", "/games", params=params)
         return listing
 
     async def game(self, game: str) -> dict[str, Any]:
-        summary: dict[str, Any] = await self._call("GET", f"/games/{game}")
+        summary: dict[str, Any] = await self.call("GET", f"/games/{game}")
         return summary
 
     async def cards(self) -> dict[str, Any]:
         """`{"editions": {"1": [entry...], "2": [...]}}`."""
-        cards: dict[str, Any] = await self._call("GET", "/cards")
+        cards: dict[str, Any] = await self.call("GET", "/cards")
         return cards
 
     async def replay(self, game: str, fmt: str = "json") -> Any:
-        return await self._call("GET", f"/games/{game}/replay", params={"format": fmt})
+        return await self.call("GET", f"/games/{game}/replay", params={"format": fmt})
 
     async def replay_file(self, game: str, fmt: str) -> bytes:
         """The replay as the server sends it in `fmt` (json, msgpack, text), to save."""

@@ -24,6 +24,7 @@ from typing import Any
 import aiohttp
 
 from . import config
+from .account import credential_headers
 from .args import bot_seats
 from .board import Board, hint_line
 from .cards import card_names
@@ -105,7 +106,7 @@ async def _session(args: argparse.Namespace, settings: config.Settings,
 
 async def run_play(args: argparse.Namespace, settings: config.Settings) -> int:
     async with aiohttp.ClientSession() as session:
-        lobby = Lobby(settings.server, session)
+        lobby = Lobby(settings.server, session, credential_headers(settings.server))
         names = await card_names(session, settings.server, settings.lang)
         game, token = await take_seat(args, settings, lobby)
         return await _session(args, settings, session, names, game, token,

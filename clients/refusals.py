@@ -31,6 +31,13 @@ def explain(code: str, message: str) -> str:
         "game_over": _("The game is over."),
         "already_resigned": _("You have resigned; a bot plays your seat."),
         "rate_limited": _("Too fast: wait a moment and try again."),
+        "wrong_credentials": _("No account has this name and password."),
+        "not_signed_in": _("Sign in first: dominion login."),
+        "token_invalid": _("The access token is not valid (mistyped or revoked): "
+                           "dominion login again."),
+        "token_expired": _("The access token has expired: create another."),
+        "scope_missing": _("The access token may not do that (its scopes); tokens are "
+                           "managed after dominion login with the password."),
     }
     if code == HTTP_ERROR:  # no JSON error: the message is the client's own
         return message

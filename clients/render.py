@@ -327,11 +327,17 @@ def replay_header(replay: Mapping[str, Any], names: Names) -> str:
     ])
 
 
+def seat_name(seat: Mapping[str, Any]) -> str:
+    """A seat's name, marked when a program plays it (an in-server bot, a bot account)."""
+    name = peer(seat["name"])
+    return f"{name} {_('[bot]')}" if seat.get("bot") or seat.get("bot_account") else name
+
+
 def summary_line(summary: Mapping[str, Any], names: Names) -> str:
     """One row of `dominion list`."""
     seats = summary.get("seats", [])
     taken = [s for s in seats if s.get("name")]
-    people = ", ".join(peer(s["name"]) for s in taken) or "-"
+    people = ", ".join(seat_name(s) for s in taken) or "-"
     # the table's count of turns, everyone's: a count, never a turn's name ("Ann's turn 3")
     played = summary.get("turn")
     played = played if isinstance(played, int) else 0

@@ -353,6 +353,8 @@ class Session:
                     name = peer(seat["name"]) if seat.get("name") else _("(free)")
                     if seat.get("bot"):
                         name += " " + _("[{strategy} bot]").format(strategy=peer(seat["bot"]))
+                    elif seat.get("bot_account"):
+                        name += " " + _("[bot]")
                     if index == board.state.seat:
                         name += " " + _("(you)")
                     seats.append(f"{index}: {name}")

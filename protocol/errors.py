@@ -99,6 +99,15 @@ class ErrorCode(StrEnum):
     NOT_SIGNED_IN = "not_signed_in"
     CROSS_SITE_REQUEST = "cross_site_request"
     ACCOUNTS_UNAVAILABLE = "accounts_unavailable"
+    # Personal access tokens and bot accounts (REST and the WebSocket's hello).
+    TOKEN_INVALID = "token_invalid"
+    TOKEN_EXPIRED = "token_expired"
+    SCOPE_MISSING = "scope_missing"
+    BAD_SCOPES = "bad_scopes"
+    BAD_TOKEN_REQUEST = "bad_token_request"
+    TOO_MANY_TOKENS = "too_many_tokens"
+    ALREADY_PLAYED = "already_played"
+    BOT_ACCOUNT = "bot_account"
     # Anything else.
     INTERNAL_ERROR = "internal_error"
 
@@ -126,6 +135,9 @@ class CloseCode(IntEnum):
     """Nothing received for `idle_timeout_seconds`."""
     REPLACED = 4006
     """A newer connection joined the same seat."""
+    UNAUTHORIZED = 4007
+    """The access token of `hello` (or of the upgrade's Authorization header) was refused,
+    after the error that says why."""
 
 
 class ProtocolError(Exception):

@@ -27,7 +27,6 @@ from .spec import Bool, Choice, Int, Key, ListOf, Nullable, Omittable, Payload, 
 
 RequestId = Annotated[int, Int(0, MAX_INT)]
 GameId = Annotated[str, Str(MAX_GAME_ID_LENGTH, min_len=1)]
-Token = Annotated[str, Str(MAX_TOKEN_LENGTH, min_len=1)]
 Seq = Annotated[int, Int(0, MAX_INT)]
 Name = Annotated[str, Str(MAX_NAME_LENGTH)]
 ChatText = Annotated[str, Str(MAX_CHAT_LENGTH, min_len=1)]
@@ -77,22 +76,28 @@ CARD = Payload("A catalogue entry (docs/PROTOCOL.md, 'Catalogue entry'); the ser
 
 @dataclass(frozen=True, slots=True)
 class Hello:
-    """Start the session: the major versions the client speaks."""
+    """Start the session: the major versions the client speaks, and the personal access
+    token of the account it plays as, if any."""
 
     TYPE: ClassVar[str] = "hello"
     id: RequestId
     versions: Annotated[tuple[int, ...], ListOf(Int(1, 255), MAX_VERSIONS, min_len=1)]
     client: Annotated[str | None, Omittable(Str(MAX_NAME_LENGTH))] = None
+    access_token: Annotated[str | None, Omittable(Str(MAX_TOKEN_LENGTH, min_len=1))] = None
+
+    def __repr__(self) -> str:  # never the access token, even in a traceback's locals
+        return f"Hello(id={self.id}, versions={self.versions}, client={self.client!r})"
 
 
 @dataclass(frozen=True, slots=True)
 class Join:
-    """Take a seat in a game with its token."""
+    """Take a seat in a game with its token, or, signed in with an access token, the
+    account's seat (a free one if it holds none)."""
 
     TYPE: ClassVar[str] = "join"
     id: RequestId
     game: GameId
-    token: Token
+    token: Annotated[str | None, Omittable(Str(MAX_TOKEN_LENGTH, min_len=1))] = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +228,8 @@ class Welcome:
     version: Annotated[int, Int(1, 255)]
     server: Annotated[ServerInfo, Struct(ServerInfo)]
     limits: Annotated[ServerLimits, Struct(ServerLimits)]
+    account: Annotated[str | None, Omittable(Str(MAX_NAME_LENGTH))] = None
+    """The account the hello's access token signed in, if any."""
 
 
 @dataclass(frozen=True, slots=True)

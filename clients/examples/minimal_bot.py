@@ -1,6 +1,12 @@
-"""A complete Dominion bot in under 100 lines: join a seat, answer until the game ends.
+"""A complete Dominion bot in about 100 lines: join a seat, answer until the game ends.
 
-    python -m dominion.clients.examples.minimal_bot http://127.0.0.1:8080 GAME TOKEN
+    python -m dominion.clients.examples.minimal_bot http://127.0.0.1:8080 GAME SEAT_TOKEN
+    DOMINION_TOKEN=dom_... python -m dominion.clients.examples.minimal_bot SERVER GAME
+
+With a seat's token it plays that seat. With a personal access token instead (--token,
+or $DOMINION_TOKEN; scope bot:play for a bot account), it signs in as its account with
+the upgrade's `Authorization: Bearer` header and joins without a seat token: the
+account's seat in the game, or a free one.
 
 It uses only aiohttp and `dominion.protocol` (to build and read frames) and speaks
 protocol version 2: after the snapshot, one `update` per change carries the decision
@@ -14,8 +20,10 @@ standard error.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import itertools
+import os
 import sys
 from typing import Any
 
@@ -51,18 +59,21 @@ def choose(decision: dict[str, Any]) -> list[int]:
     return list(range(decision["min"]))
 
 
-async def play(server: str, game: str, token: str) -> dict[str, Any]:
+async def play(server: str, game: str, seat_token: str | None,
+               access_token: str | None = None) -> dict[str, Any]:
     ids = itertools.count(1)
     # the game's ws_url: behind one address with several nodes, `game` picks its node
     url = server.replace("http", "ws", 1).rstrip("/") + f"/api/v1/ws?game={game}"
+    # never in the URL (it would land in logs): a header, or hello's access_token
+    headers = {"Authorization": f"Bearer {access_token}"} if access_token else {}
     async with aiohttp.ClientSession() as session, \
-            session.ws_connect(url, protocols=("dominion.v2.msgpack",)) as ws:
+            session.ws_connect(url, protocols=("dominion.v2.msgpack",), headers=headers) as ws:
 
         async def send(message: Any) -> None:
             await ws.send_bytes(encode_client(message))
 
         await send(Hello(id=next(ids), versions=(2,), client="minimal-bot/1"))
-        await send(Join(id=next(ids), game=game, token=token))
+        await send(Join(id=next(ids), game=game, token=seat_token))
         seat, view = None, None
         async for frame in ws:
             if frame.type is not aiohttp.WSMsgType.BINARY:
@@ -90,8 +101,16 @@ async def play(server: str, game: str, token: str) -> dict[str, Any]:
 
 
 def main() -> None:
-    server, game, token = sys.argv[1:4]
-    result = asyncio.run(play(server, game, token))
+    parser = argparse.ArgumentParser(description="Play one seat of a game to its end.")
+    parser.add_argument("server")
+    parser.add_argument("game")
+    parser.add_argument("seat_token", nargs="?", help="the seat's token")
+    parser.add_argument("--token", default=os.environ.get("DOMINION_TOKEN"),
+                        help="a personal access token (default: $DOMINION_TOKEN)")
+    args = parser.parse_args()
+    if args.seat_token is None and not args.token:
+        parser.error("give a seat's token, or an access token (--token, $DOMINION_TOKEN)")
+    result = asyncio.run(play(args.server, args.game, args.seat_token, args.token))
     print(f"scores {result['scores']}, winners {result['winners']}")
 
 

@@ -25,6 +25,21 @@ SQLITE: list[str] = [
     );
     CREATE INDEX sessions_by_account ON sessions (account_id);
     """,
+    # personal access tokens and bot accounts (tokens.py)
+    """
+    ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE access_tokens (
+        id INTEGER PRIMARY KEY,
+        token_hash BLOB NOT NULL UNIQUE,
+        account_id INTEGER NOT NULL REFERENCES accounts (id),
+        description TEXT NOT NULL,
+        scopes TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT,
+        last_used_at TEXT
+    );
+    CREATE INDEX access_tokens_by_account ON access_tokens (account_id);
+    """,
 ]
 POSTGRES: list[str] = [
     """
@@ -43,6 +58,21 @@ POSTGRES: list[str] = [
         expires_at TIMESTAMPTZ NOT NULL
     );
     CREATE INDEX sessions_by_account ON sessions (account_id);
+    """,
+    # personal access tokens and bot accounts (tokens.py)
+    """
+    ALTER TABLE accounts ADD COLUMN bot BOOLEAN NOT NULL DEFAULT FALSE;
+    CREATE TABLE access_tokens (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        token_hash BYTEA NOT NULL UNIQUE,
+        account_id BIGINT NOT NULL REFERENCES accounts (id),
+        description TEXT NOT NULL,
+        scopes TEXT NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL,
+        expires_at TIMESTAMPTZ,
+        last_used_at TIMESTAMPTZ
+    );
+    CREATE INDEX access_tokens_by_account ON access_tokens (account_id);
     """,
 ]
 assert len(SQLITE) == len(POSTGRES), "each version is written for both stores"

@@ -17,14 +17,23 @@ from typing import Any, TypeVar
 import asyncpg
 
 from . import migrations
-from .store import Account, name_taken, unavailable
+from .store import (
+    AccessToken,
+    Account,
+    Scope,
+    name_taken,
+    scopes_of,
+    scopes_text,
+    unavailable,
+)
 
 T = TypeVar("T")
 TIMEOUT_SECONDS = 5.0
 """The longest a sign-in waits for PostgreSQL before it is told accounts are unavailable."""
 MIGRATION_LOCK = 0x444F4D4E
 """The advisory lock nodes starting together take to migrate one at a time ("DOMN")."""
-ACCOUNT_COLUMNS = "id, name, name_key, password_hash, created_at, deleted_at"
+ACCOUNT_COLUMNS = "id, name, name_key, password_hash, created_at, deleted_at, bot"
+TOKEN_COLUMNS = "id, account_id, description, scopes, created_at, expires_at, last_used_at"
 UNREACHABLE = (OSError, asyncio.TimeoutError, asyncpg.PostgresConnectionError,
                asyncpg.InterfaceError, asyncpg.CannotConnectNowError)
 """What asyncpg raises when the server is down, restarting or unreachable."""
@@ -71,6 +80,7 @@ class PostgresAccountStore:
         async def delete(db: asyncpg.Connection) -> None:
             async with db.transaction():
                 await db.execute("DELETE FROM sessions WHERE account_id = $1", account_id)
+                await db.execute("DELETE FROM access_tokens WHERE account_id = $1", account_id)
                 await db.execute("UPDATE accounts SET password_hash = NULL, deleted_at = $1 "
                                  "WHERE id = $2", now, account_id)
         await self._call(delete)
@@ -101,6 +111,56 @@ class PostgresAccountStore:
         await self._call(lambda db: db.execute(
             "DELETE FROM sessions WHERE account_id = $1", account_id))
 
+    # personal access tokens and bot accounts (tokens.py)
+
+    async def add_token(self, token_hash: bytes, account_id: int, description: str,
+                        scopes: frozenset[Scope], now: datetime,
+                        expires_at: datetime | None) -> AccessToken:
+        token_id = await self._call(lambda db: db.fetchval(
+            "INSERT INTO access_tokens (token_hash, account_id, description, scopes, "
+            "created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+            token_hash, account_id, description, scopes_text(scopes), now, expires_at))
+        return AccessToken(token_id, account_id, description, scopes, now, expires_at)
+
+    async def tokens_of(self, account_id: int) -> list[AccessToken]:
+        rows = await self._call(lambda db: db.fetch(
+            f"SELECT {TOKEN_COLUMNS} FROM access_tokens WHERE account_id = $1 ORDER BY id",
+            account_id))
+        return [_token(tuple(row)) for row in rows]
+
+    async def delete_token(self, account_id: int, token_id: int) -> bool:
+        status: str = await self._call(lambda db: db.execute(
+            "DELETE FROM access_tokens WHERE id = $1 AND account_id = $2",
+            token_id, account_id))
+        return status != "DELETE 0"
+
+    async def token_account(self, token_hash: bytes, now: datetime
+                            ) -> tuple[AccessToken, Account] | None:
+        tokens = ", ".join(f"t.{column}" for column in TOKEN_COLUMNS.split(", "))
+        accounts = ", ".join(f"a.{column}" for column in ACCOUNT_COLUMNS.split(", "))
+
+        async def use(db: asyncpg.Connection) -> Any:
+            async with db.transaction():
+                row = await db.fetchrow(
+                    f"SELECT {tokens}, {accounts} FROM access_tokens t JOIN accounts a ON "
+                    "a.id = t.account_id WHERE t.token_hash = $1 AND a.deleted_at IS NULL",
+                    token_hash)
+                if row is not None:
+                    await db.execute("UPDATE access_tokens SET last_used_at = $1 WHERE "
+                                     "token_hash = $2 AND (expires_at IS NULL OR "
+                                     "expires_at > $1)", now, token_hash)
+            return row
+        row = await self._call(use)
+        if row is None:
+            return None
+        values = tuple(row)
+        width = len(TOKEN_COLUMNS.split(", "))
+        return _token(values[:width]), Account(*values[width:])
+
+    async def make_bot(self, account_id: int) -> None:
+        await self._call(lambda db: db.execute(
+            "UPDATE accounts SET bot = TRUE WHERE id = $1", account_id))
+
     async def _one(self, query: str, *parameters: Any) -> Account | None:
         row = await self._call(lambda db: db.fetchrow(query, *parameters))
         return None if row is None else Account(*row)
@@ -124,6 +184,12 @@ class PostgresAccountStore:
                 return await work(db)
         except UNREACHABLE as error:
             raise unavailable(type(error).__name__) from None
+
+
+def _token(row: tuple[Any, ...]) -> AccessToken:
+    token_id, account_id, description, scopes, created, expires, used = row
+    return AccessToken(token_id, account_id, description, scopes_of(scopes), created, expires,
+                       used)
 
 
 async def _migrate(db: asyncpg.Connection) -> None:

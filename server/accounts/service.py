@@ -25,6 +25,7 @@ from .passwords import MAX_LENGTH as MAX_PASSWORD_LENGTH
 from .passwords import Hasher, check_new_password
 from .store import Account, AccountStore, name_taken
 from .throttle import Backoff, Policy, refuse_while_waiting
+from .tokens import AccessTokens
 
 SESSION_SHAPE = re.compile(r"[A-Za-z0-9_-]{43}")
 """What `new_session_secret` makes (32 bytes, URL-safe base64): anything else is no session."""
@@ -68,6 +69,7 @@ class Accounts:
         self.failures_by_account = Backoff(PER_ACCOUNT)
         self.failures_by_address = Backoff(PER_ADDRESS)
         self.registrations = Backoff(REGISTRATIONS)
+        self.tokens = AccessTokens(store, clock)
 
     async def close(self) -> None:
         self._hasher.close()

@@ -18,10 +18,19 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from . import migrations
-from .store import Account, name_taken, unavailable
+from .store import (
+    AccessToken,
+    Account,
+    Scope,
+    name_taken,
+    scopes_of,
+    scopes_text,
+    unavailable,
+)
 
 T = TypeVar("T")
-ACCOUNT_COLUMNS = "id, name, name_key, password_hash, created_at, deleted_at"
+ACCOUNT_COLUMNS = "id, name, name_key, password_hash, created_at, deleted_at, bot"
+TOKEN_COLUMNS = "id, account_id, description, scopes, created_at, expires_at, last_used_at"
 
 
 class SqliteAccountStore:
@@ -66,6 +75,7 @@ class SqliteAccountStore:
         def delete(db: sqlite3.Connection) -> None:
             with db:
                 db.execute("DELETE FROM sessions WHERE account_id = ?", (account_id,))
+                db.execute("DELETE FROM access_tokens WHERE account_id = ?", (account_id,))
                 db.execute("UPDATE accounts SET password_hash = NULL, deleted_at = ? "
                            "WHERE id = ?", (now.isoformat(), account_id))
         await self._run(delete)
@@ -95,6 +105,61 @@ class SqliteAccountStore:
     async def end_sessions(self, account_id: int) -> None:
         await self._write("DELETE FROM sessions WHERE account_id = ?", account_id)
 
+    # personal access tokens and bot accounts (tokens.py)
+
+    async def add_token(self, token_hash: bytes, account_id: int, description: str,
+                        scopes: frozenset[Scope], now: datetime,
+                        expires_at: datetime | None) -> AccessToken:
+        def insert(db: sqlite3.Connection) -> int:
+            with db:
+                cursor = db.execute(
+                    "INSERT INTO access_tokens (token_hash, account_id, description, scopes, "
+                    "created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (token_hash, account_id, description, scopes_text(scopes),
+                     now.isoformat(), _text(expires_at)))
+            assert cursor.lastrowid is not None
+            return cursor.lastrowid
+        return AccessToken(await self._run(insert), account_id, description, scopes, now,
+                           expires_at)
+
+    async def tokens_of(self, account_id: int) -> list[AccessToken]:
+        def read(db: sqlite3.Connection) -> list[tuple[Any, ...]]:
+            return db.execute(f"SELECT {TOKEN_COLUMNS} FROM access_tokens WHERE "
+                              "account_id = ? ORDER BY id", (account_id,)).fetchall()
+        return [_token(row) for row in await self._run(read)]
+
+    async def delete_token(self, account_id: int, token_id: int) -> bool:
+        def delete(db: sqlite3.Connection) -> bool:
+            with db:
+                return db.execute("DELETE FROM access_tokens WHERE id = ? AND account_id = ?",
+                                  (token_id, account_id)).rowcount > 0
+        return await self._run(delete)
+
+    async def token_account(self, token_hash: bytes, now: datetime
+                            ) -> tuple[AccessToken, Account] | None:
+        tokens = ", ".join(f"t.{column}" for column in TOKEN_COLUMNS.split(", "))
+        accounts = ", ".join(f"a.{column}" for column in ACCOUNT_COLUMNS.split(", "))
+
+        def use(db: sqlite3.Connection) -> tuple[Any, ...] | None:
+            with db:
+                row: tuple[Any, ...] | None = db.execute(
+                    f"SELECT {tokens}, {accounts} FROM access_tokens t JOIN accounts a ON "
+                    "a.id = t.account_id WHERE t.token_hash = ? AND a.deleted_at IS NULL",
+                    (token_hash,)).fetchone()
+                if row is not None:
+                    db.execute("UPDATE access_tokens SET last_used_at = ? WHERE token_hash = ? "
+                               "AND (expires_at IS NULL OR expires_at > ?)",
+                               (now.isoformat(), token_hash, now.isoformat()))
+            return row
+        row = await self._run(use)
+        if row is None:
+            return None
+        width = len(TOKEN_COLUMNS.split(", "))
+        return _token(row[:width]), _account(row[width:])
+
+    async def make_bot(self, account_id: int) -> None:
+        await self._write("UPDATE accounts SET bot = 1 WHERE id = ?", account_id)
+
     def _open(self) -> None:
         db = sqlite3.connect(self.path, check_same_thread=False)
         db.execute("PRAGMA journal_mode = WAL")
@@ -110,11 +175,7 @@ class SqliteAccountStore:
             row: tuple[Any, ...] | None = db.execute(query, parameters).fetchone()
             return row
         row = await self._run(read)
-        if row is None:
-            return None
-        account_id, name, key, password_hash, created, deleted = row
-        return Account(account_id, name, key, password_hash, datetime.fromisoformat(created),
-                       datetime.fromisoformat(deleted) if deleted else None)
+        return None if row is None else _account(row)
 
     async def _write(self, statement: str, *parameters: Any) -> None:
         def write(db: sqlite3.Connection) -> None:
@@ -137,3 +198,23 @@ class SqliteAccountStore:
             raise
         except sqlite3.Error as error:
             raise unavailable(f"the accounts database failed: {error}") from None
+
+
+def _account(row: tuple[Any, ...]) -> Account:
+    account_id, name, key, password_hash, created, deleted, bot = row
+    return Account(account_id, name, key, password_hash, datetime.fromisoformat(created),
+                   _time(deleted), bool(bot))
+
+
+def _token(row: tuple[Any, ...]) -> AccessToken:
+    token_id, account_id, description, scopes, created, expires, used = row
+    return AccessToken(token_id, account_id, description, scopes_of(scopes),
+                       datetime.fromisoformat(created), _time(expires), _time(used))
+
+
+def _time(text: str | None) -> datetime | None:
+    return datetime.fromisoformat(text) if text else None
+
+
+def _text(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 from pathlib import Path
 from typing import Protocol
 
@@ -29,9 +30,50 @@ class Account:
     """Argon2id; None once deleted."""
     created_at: datetime
     deleted_at: datetime | None = None
+    bot: bool = False
+    """A bot account: it plays only with `bot:play` tokens, and stays one (tokens.py)."""
 
     def __repr__(self) -> str:  # never the hash, even in a traceback's locals
         return f"Account(id={self.id}, name={self.name!r})"
+
+
+# -- personal access tokens and bot accounts (tokens.py) -----------------------------
+
+
+class Scope(StrEnum):
+    """What a personal access token may be used for."""
+
+    PLAY = "play"
+    """Create, join and resume games as a person's account."""
+    BOT_PLAY = "bot:play"
+    """The same, as a bot account (the only way a bot account plays)."""
+    READ = "read"
+    """Read the account and its games."""
+
+
+@dataclass(frozen=True, slots=True)
+class AccessToken:
+    """A personal access token as stored: never its secret, only the secret's hash."""
+
+    id: int
+    account_id: int
+    description: str
+    scopes: frozenset[Scope]
+    created_at: datetime
+    expires_at: datetime | None
+    last_used_at: datetime | None = None
+
+
+def scopes_text(scopes: frozenset[Scope]) -> str:
+    """The scopes as one column (the same in both stores): sorted, space-separated."""
+    return " ".join(sorted(scopes))
+
+
+def scopes_of(text: str) -> frozenset[Scope]:
+    return frozenset(Scope(scope) for scope in text.split())
+
+
+# -- the store -------------------------------------------------------------------------
 
 
 class AccountStore(Protocol):
@@ -67,6 +109,26 @@ class AccountStore(Protocol):
 
     async def end_sessions(self, account_id: int) -> None:
         """Every session of the account, on every node at once."""
+
+    # personal access tokens and bot accounts (tokens.py)
+
+    async def add_token(self, token_hash: bytes, account_id: int, description: str,
+                        scopes: frozenset[Scope], now: datetime,
+                        expires_at: datetime | None) -> AccessToken: ...
+
+    async def tokens_of(self, account_id: int) -> list[AccessToken]:
+        """The account's tokens, oldest first (expired ones too, until revoked)."""
+
+    async def delete_token(self, account_id: int, token_id: int) -> bool:
+        """Revoke one of the account's tokens: False when it has no such token."""
+
+    async def token_account(self, token_hash: bytes, now: datetime
+                            ) -> tuple[AccessToken, Account] | None:
+        """The token with this hash and its live account (None: no such token, or its
+        account is deleted); its last use becomes `now` unless it has expired."""
+
+    async def make_bot(self, account_id: int) -> None:
+        """The account becomes a bot account, for ever."""
 
 
 def unavailable(why: str) -> GameError:

@@ -21,10 +21,11 @@ from dominion.protocol import ErrorCode
 from ..accounts import Account
 from ..cluster import ws_url
 from ..errors import GameError
+from .bearer import Use, bearer_secret, required
 from .origins import names_this_server
 from .prefixes import client_key
 from .rest import read_json
-from .sessions import ACCOUNTS, SESSION_COOKIE, session_secret, signed_in
+from .sessions import ACCOUNTS, SESSION_COOKIE, session_secret
 from .state import SETTINGS, STATE
 
 SAME_SITE_FETCHES = frozenset({"same-origin", "none"})
@@ -72,18 +73,18 @@ def add_account_routes(app: web.Application) -> None:
     @routes.post("/account/sign-out-everywhere")
     async def sign_out_everywhere(request: web.Request) -> web.Response:
         refuse_cross_site(request)
-        account = await _required(request)
+        account = await required(request, Use.MANAGE)
         await request.config_dict[ACCOUNTS].sign_out_everywhere(account)
         return _without_session(web.json_response({"signed_out": True}))
 
     @routes.get("/account")
     async def who_am_i(request: web.Request) -> web.Response:
-        return web.json_response(_public(await _required(request)))
+        return web.json_response(_public(await required(request, Use.READ)))
 
     @routes.delete("/account")
     async def delete_account(request: web.Request) -> web.Response:
         refuse_cross_site(request)
-        account = await _required(request)
+        account = await required(request, Use.MANAGE)
         body = await read_json(request)
         await request.config_dict[ACCOUNTS].delete(account, body.get("password"))
         await request.config_dict[STATE].lobby.forget_account(account)
@@ -91,15 +92,26 @@ def add_account_routes(app: web.Application) -> None:
 
     @routes.get("/account/games")
     async def my_games(request: web.Request) -> web.Response:
-        account = await _required(request)
+        account = await required(request, Use.READ)
         seats = request.config_dict[STATE].lobby.seats_of(account)
         return web.json_response({"games": [{"game": room.summary(), "seat": seat.index}
                                             for room, seat in seats]})
 
+    @routes.post("/account/bot")
+    async def become_bot(request: web.Request) -> web.Response:
+        refuse_cross_site(request)
+        account = await required(request, Use.MANAGE)
+        state = request.config_dict[STATE]
+        played = bool(state.lobby.seats_of(account)) or state.storage.account_has_seats(
+            account.id)
+        bot = await request.config_dict[ACCOUNTS].tokens.make_bot(account, played)
+        return web.json_response(_public(bot))
+
     @routes.post("/games/{game_id}/reclaim")
     async def reclaim(request: web.Request) -> web.Response:
-        refuse_cross_site(request)
-        account = await _required(request)
+        if bearer_secret(request) is None:  # the cookie's: a cross-site page may not
+            refuse_cross_site(request)
+        account = await required(request, Use.PLAY)
         room, seat, token = await request.config_dict[STATE].lobby.reclaim(
             request.match_info["game_id"], account)
         response = web.json_response({"game": room.summary(), "seat": seat.index,
@@ -110,17 +122,10 @@ def add_account_routes(app: web.Application) -> None:
     app.router.add_routes(routes)
 
 
-async def _required(request: web.Request) -> Account:
-    account = await signed_in(request)
-    if account is None:
-        raise GameError(ErrorCode.NOT_SIGNED_IN, "sign in first")
-    return account
-
-
 def _public(account: Account) -> dict[str, Any]:
     """What an account's owner is told of it: never its hash, nor the session secret
     (which only the cookie carries)."""
-    return {"account": {"id": account.id, "name": account.name,
+    return {"account": {"id": account.id, "name": account.name, "bot": account.bot,
                         "created_at": account.created_at.strftime("%Y-%m-%dT%H:%M:%SZ")}}
 
 

@@ -8,7 +8,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 
-from aiohttp import web
+from aiohttp import hdrs, web
 
 from dominion.protocol import SUBPROTOCOLS, CloseCode
 
@@ -37,6 +37,7 @@ from .rest import (
 )
 from .sessions import ACCOUNTS
 from .state import DIRECTORY, SETTINGS, STATE, STORAGE, ServerState
+from .tokens_api import add_token_routes
 from .web import add_web_routes
 
 HANDLER_ARGS = {"keepalive_timeout": 75.0, "lingering_time": 1.0}
@@ -83,6 +84,7 @@ def create_app(settings: Settings) -> web.Application:
     add_rest_routes(api)
     add_replay_routes(api)
     add_account_routes(api)
+    add_token_routes(api)
     if settings.node:
         add_node_routes(api)
     app.add_subapp("/api/v1", api)
@@ -219,7 +221,8 @@ async def websocket(request: web.Request) -> web.StreamResponse:
     transport = request.transport
     if transport is None:  # the client is already gone
         return ws
-    connection = Connection(ws, state, address, transport)
+    connection = Connection(ws, state, address, transport, request.config_dict[ACCOUNTS].tokens,
+                            request.headers.get(hdrs.AUTHORIZATION))
     state.connections.add(connection)
     state.per_address[address] = state.per_address.get(address, 0) + 1
     state.metrics.connections.inc()

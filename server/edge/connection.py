@@ -47,10 +47,13 @@ from dominion.protocol import (
     error_for,
 )
 
+from ..accounts import Account
+from ..accounts.tokens import AccessTokens, invalid, play_scope
 from ..engine.cards import all_cards
 from ..errors import GameError
-from ..play.room import Room
+from ..play.room import Room, Seat
 from ..play.text import check_chat
+from .bearer import bearer_of
 from .outbox import Outbox
 from .ratelimit import FrameLimiter
 
@@ -68,16 +71,22 @@ YIELD_AFTER_CPU_SECONDS = 0.001
 
 
 class Connection:
-    __slots__ = ("_closer", "_closing", "_greeted", "_last_input", "_limiter", "_loop",
-                 "_malformed", "_opened", "_outbox", "_rooms", "_work", "address", "state",
-                 "version", "ws")
+    __slots__ = ("_authorization", "_closer", "_closing", "_greeted", "_last_input",
+                 "_limiter", "_loop", "_malformed", "_opened", "_outbox", "_rooms", "_tokens",
+                 "_work", "account", "address", "state", "version", "ws")
 
     def __init__(self, ws: web.WebSocketResponse, state: ServerState, address: str,
-                 transport: asyncio.WriteTransport) -> None:
+                 transport: asyncio.WriteTransport, tokens: AccessTokens,
+                 authorization: str | None = None) -> None:
         self.ws = ws
         self.state = state
         self.address = address
         """The key of the client's address (`prefixes.py`): what its limits count by."""
+        self._tokens = tokens
+        self._authorization = authorization
+        """The upgrade request's Authorization header, until the hello has checked it."""
+        self.account: Account | None = None
+        """The account an access token signed the connection in as (bearer.py)."""
         settings = state.settings
         self._outbox = Outbox(transport, max_frames=settings.outbound_queue,
                               max_bytes=settings.outbound_bytes, waiting=state.waiting,
@@ -184,7 +193,7 @@ class Connection:
                         if time.thread_time() - started > YIELD_AFTER_CPU_SECONDS:
                             await asyncio.sleep(0)
                     else:
-                        self._hello(message.data)
+                        await self._hello(message.data)
                 elif kind is WSMsgType.PING:
                     await ws.pong(message.data)
                 elif kind is not WSMsgType.PONG:
@@ -206,8 +215,9 @@ class Connection:
                 with contextlib.suppress(Exception):
                     await self._closer
 
-    def _hello(self, data: bytes) -> None:
-        """The first frame: a hello with a version in common, or the connection closes."""
+    async def _hello(self, data: bytes) -> None:
+        """The first frame: a hello with a version in common (and a good access token, if
+        it or the upgrade's Authorization header names one), or the connection closes."""
         settings = self.state.settings
         try:
             message = decode_client(data, settings.max_frame_bytes)
@@ -226,6 +236,12 @@ class Connection:
                         f"this server speaks versions {spoken}")
             self.close_soon(CloseCode.UNSUPPORTED_VERSION, "no common version")
             return
+        try:
+            self.account = await self._signed_in(message.access_token)
+        except GameError as refused:  # its message never repeats the token
+            self._error(message.id, refused.code, refused.message)
+            self.close_soon(CloseCode.UNAUTHORIZED, "the access token was refused")
+            return
         self._greeted = True
         self.version = max(common)
         self._reply(encode_server(Welcome(
@@ -238,7 +254,17 @@ class Connection:
                 idle_timeout_seconds=settings.idle_timeout_seconds,
                 max_chat_length=settings.max_chat_length,
             ),
+            account=None if self.account is None else self.account.name,
         )))
+
+    async def _signed_in(self, in_hello: str | None) -> Account | None:
+        """The account the access token signs in (from hello, or from the upgrade's
+        header: the one a browser cannot set), which must be good for playing."""
+        in_header, self._authorization = bearer_of(self._authorization), None
+        if in_hello is not None and in_header is not None and in_hello != in_header:
+            raise invalid()
+        secret = in_hello if in_hello is not None else in_header
+        return None if secret is None else await self._tokens.check(secret, play_scope)
 
     async def _request(self, data: bytes) -> None:
         """One frame after hello: within the rate limit, well formed, then handled."""
@@ -312,7 +338,7 @@ class Connection:
                 await room.answer(seat, decision, list(options), lambda: self._ack(rid))
             case Join(id=rid, game=game_id, token=token):
                 room = lobby.room(game_id)
-                held = room.seat_for(token)
+                held = room.seat_for(token) if token is not None else await self._take(room)
                 self._ack(rid, held.index)
                 self._rooms[room.id] = room
                 room.subscribe(self, held)
@@ -326,9 +352,9 @@ class Connection:
                 room.send_snapshot(self)
             case Resume(id=rid, game=game_id, last_seq=last_seq, token=token):
                 room = lobby.room(game_id)
-                if token is None:
+                resumed = room.seat_for(token) if token is not None else self._account_seat(room)
+                if resumed is None:
                     self._not_seated_in(room)
-                resumed = None if token is None else room.seat_for(token)
                 # paid for before anything is done: a refused resume changes nothing
                 limit = int(self.state.budgets.burst("work"))
                 self.state.budgets.charge("work", self.address,
@@ -368,6 +394,20 @@ class Connection:
                                           checked=False))
             case Hello(id=rid):
                 self._error(rid, ErrorCode.HELLO_REPEATED, "hello was already said")
+
+    async def _take(self, room: Room) -> Seat:
+        """The signed-in account's seat in the game: the one it holds, else a free one."""
+        if self.account is None:
+            raise GameError(ErrorCode.NOT_SIGNED_IN, "join with a seat's token, or sign in "
+                                                     "with an access token in hello")
+        held = self._account_seat(room)
+        if held is None:
+            _, held, _ = await self.state.lobby.join(room.id, self.account.name, self.account)
+        return held
+
+    def _account_seat(self, room: Room) -> Seat | None:
+        """The signed-in account's seat in the game, if it holds one."""
+        return None if self.account is None else room.seat_of_account(self.account.id)
 
     def _room(self, game_id: str) -> Room:
         room = self._rooms.get(game_id)

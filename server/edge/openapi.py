@@ -114,6 +114,20 @@ ERROR_CODES: dict[ErrorCode, str] = {
     ErrorCode.ACCOUNTS_UNAVAILABLE: "the account store cannot be reached now; games go on",
     ErrorCode.NOT_A_PLAYER: "the signed-in account holds no seat in this game",
     ErrorCode.GAME_OVER: "the game has ended",
+    ErrorCode.TOKEN_INVALID: "the Authorization header is not `Bearer` and a personal access "
+                             "token, or the token is mistyped, revoked or its account deleted",
+    ErrorCode.TOKEN_EXPIRED: "the personal access token has expired",
+    ErrorCode.SCOPE_MISSING: "the token lacks the scope this needs (`read` to read, `play` "
+                             "for a person's account and `bot:play` for a bot's to play), "
+                             "or a token was sent where only the session may act",
+    ErrorCode.BOT_ACCOUNT: "a bot account plays only with a bot:play token, never by its "
+                           "session",
+    ErrorCode.BAD_SCOPES: "scopes is a list of distinct scopes of play, bot:play and read "
+                          "(a bot account's: no play)",
+    ErrorCode.BAD_TOKEN_REQUEST: "description is a line of at most 100 characters; "
+                                 "expires_in_days a whole number from 1 to 3650, or absent",
+    ErrorCode.TOO_MANY_TOKENS: "the account holds 50 tokens: revoke one first",
+    ErrorCode.ALREADY_PLAYED: "the account has taken a seat: it cannot become a bot account",
 }
 
 
@@ -137,7 +151,25 @@ CLUSTER_ERROR = {"503": error("Redis is unreachable (several nodes only)",
                               "cluster_unavailable")}
 ACCOUNTS_ERROR = {"503": error("The account store is unreachable", "accounts_unavailable")}
 CROSS_SITE_ERROR = {"403": error("Sent from another site's page", "cross_site_request")}
-SIGNED_OUT_ERROR = {"401": error("Not signed in", "not_signed_in")}
+TOKEN_USE_ERRORS = {
+    "401": error("Not signed in, or a bad or expired access token", "not_signed_in",
+                 "token_invalid", "token_expired"),
+    "403": error("The access token lacks the scope", "scope_missing"),
+}
+"""What a route that a session or a bearer token may read answers (bearer.py)."""
+SESSION_ONLY_ERRORS = {
+    "401": error("Not signed in (or a malformed Authorization header)", "not_signed_in",
+                 "token_invalid"),
+    "403": error("Sent from another site's page, or with an access token (only the session "
+                 "may do this)", "cross_site_request", "scope_missing"),
+}
+"""What a route only the session cookie may use answers (a token cannot make tokens)."""
+PLAY_AS_ERRORS = {
+    "401": error("A bad or expired access token", "token_invalid", "token_expired"),
+    "403": error("The access token lacks the scope to play as its account, or a bot "
+                 "account's session tried to play", "scope_missing", "bot_account"),
+}
+"""What a route that plays as the request's account answers (bearer.py)."""
 
 
 GAME_ID = rf"g-(?:{NODE_NAME.pattern}-)?[0-9a-f]{{12}}"
@@ -168,6 +200,15 @@ def components() -> dict[str, Any]:
     }
     timestamp = {"type": "string", "pattern": r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$",
                  "description": "UTC, ISO 8601 to the second"}
+    maybe_timestamp = {"anyOf": [timestamp, {"type": "null"}]}
+    token_fields: dict[str, Schema] = {
+        "id": {"type": "integer", "minimum": 1},
+        "description": {"type": "string", "maxLength": 100},
+        "scopes": {"type": "array", "items": {"type": "string",
+                                              "enum": ["play", "bot:play", "read"]}},
+        "created_at": timestamp, "expires_at": maybe_timestamp,
+        "last_used_at": maybe_timestamp}
+    access_token = obj(token_fields, description="A personal access token, never its secret.")
     card_id = card_id_schema()
     sets = {edition: list(names) for edition, names in sorted(RECOMMENDED_KINGDOMS.items())}
     set_names = sorted({n for names in sets.values() for n in names})
@@ -193,6 +234,9 @@ def components() -> dict[str, Any]:
             "bot": nullable({"type": "string", "enum": list(STRATEGIES)}) | {
                 "description": "the strategy of the bot in this seat (from the start, or a "
                                "bot that took over an absent or resigned player), else null"},
+            "bot_account": {"type": "boolean",
+                            "description": "a bot account took this seat: a program plays "
+                                           "it (mark it as a bot, as a seat with `bot`)"},
             "connected": {"type": "boolean",
                           "description": "whether a WebSocket connection holds this seat"},
         }),
@@ -400,8 +444,22 @@ def components() -> dict[str, Any]:
         "Account": obj({"account": obj({
             "id": {"type": "integer", "minimum": 1},
             "name": {"type": "string", "minLength": 2, "maxLength": 20},
+            "bot": {"type": "boolean", "description": "a bot account (for ever)"},
             "created_at": timestamp,
         })}, description="The signed-in account (never its password or session)."),
+        "NewToken": obj({
+            "description": {"type": "string", "maxLength": 100},
+            "scopes": {"type": "array", "minItems": 1, "uniqueItems": True,
+                       "items": {"type": "string", "enum": ["play", "bot:play", "read"]}},
+            "expires_in_days": {"type": "integer", "minimum": 1, "maximum": 3650},
+        }, required=["scopes"], closed=False),
+        "AccessToken": access_token,
+        "CreatedToken": obj({"token": obj({**token_fields, "secret": {
+            "type": "string", "pattern": "^dom_[A-Za-z0-9_-]{43}$",
+            "description": "the token: shown here once, never again; send it as "
+                           "`Authorization: Bearer`"}})}),
+        "AccessTokens": obj({"tokens": {"type": "array", "items": access_token}}),
+        "Revoked": obj({"revoked": {"type": "boolean", "const": True}}),
         "Credentials": obj({
             "name": {"type": "string", "minLength": 2, "maxLength": 20,
                      "description": "2 to 20 letters, marks, numbers, '_', '-' and '.', in "
@@ -453,6 +511,58 @@ def _describe_sets(sets: dict[int, list[str]]) -> str:
     return "; ".join(f"edition {edition}: {', '.join(names)}" for edition, names in sets.items())
 
 
+def token_paths() -> dict[str, Any]:
+    """Personal access tokens (server/edge/tokens_api.py) and bot accounts: the session
+    only (a token cannot make tokens)."""
+    return {
+        "/api/v1/account/tokens": {
+            "post": {
+                "operationId": "createToken", "tags": ["accounts"],
+                "summary": "Create a personal access token (its secret shown once)",
+                "requestBody": {"required": True, "content": {JSON: {"schema": ref(
+                    "NewToken")}}},
+                "responses": {
+                    "201": json_body(ref("CreatedToken"), "The token and its secret"),
+                    "400": error("A bad request", "bad_json", "bad_scopes",
+                                 "bad_token_request"),
+                    **SESSION_ONLY_ERRORS,
+                    "409": error("Too many tokens", "too_many_tokens"),
+                    **BODY_ERRORS, **SERVER_ERROR, **ACCOUNTS_ERROR,
+                },
+            },
+            "get": {
+                "operationId": "listTokens", "tags": ["accounts"],
+                "summary": "The account's tokens, without their secrets",
+                "responses": {"200": json_body(ref("AccessTokens"), "The tokens"),
+                              **SESSION_ONLY_ERRORS, **SERVER_ERROR, **ACCOUNTS_ERROR},
+            },
+        },
+        "/api/v1/account/tokens/{token_id}": {
+            "parameters": [{"name": "token_id", "in": "path", "required": True,
+                            "schema": {"type": "string"}, "description": "a token's id"}],
+            "delete": {
+                "operationId": "revokeToken", "tags": ["accounts"],
+                "summary": "Revoke one of the account's tokens, at once on every node",
+                "responses": {"200": json_body(ref("Revoked"), "Revoked"),
+                              **SESSION_ONLY_ERRORS,
+                              "404": error("No such token of this account's", "not_found"),
+                              **SERVER_ERROR, **ACCOUNTS_ERROR},
+            },
+        },
+        "/api/v1/account/bot": {"post": {
+            "operationId": "becomeBot", "tags": ["accounts"],
+            "summary": "Make the account a bot account: for ever, and only before it has "
+                       "played",
+            "description": "A bot account plays only with `bot:play` tokens, is marked as a "
+                           "bot wherever its name is shown, and never plays by its session.",
+            "responses": {"200": json_body(ref("Account"), "The bot account"),
+                          **SESSION_ONLY_ERRORS,
+                          "409": error("The account has played", "already_played"),
+                          **SERVER_ERROR, **ACCOUNTS_ERROR},
+        }},
+    }
+
+
 def paths() -> dict[str, Any]:
     game_id = [{"$ref": "#/components/parameters/GameId"}]
     return {
@@ -483,7 +593,7 @@ def paths() -> dict[str, Any]:
                                  "bad_edition", "bad_kingdom", "unknown_kingdom_set",
                                  "bad_kingdom_size", "unknown_card", "card_not_in_edition",
                                  "duplicate_card", "bad_bots", "bad_option"),
-                    **BODY_ERRORS,
+                    **BODY_ERRORS, **PLAY_AS_ERRORS,
                     "409": error("The name is a registered player's", "name_taken"),
                     "429": error("Too many games from this address (open at once, or "
                                  "created this hour)", "too_many_games", "rate_limited"),
@@ -539,7 +649,7 @@ def paths() -> dict[str, Any]:
                     "404": error("No such game", "unknown_game"),
                     "409": error("No seat can be taken, or the name is a registered "
                                  "player's", "game_full", "game_started", "name_taken"),
-                    **BODY_ERRORS,
+                    **BODY_ERRORS, **PLAY_AS_ERRORS,
                     **SERVER_ERROR,
                     **ACCOUNTS_ERROR,
                 },
@@ -664,6 +774,7 @@ def paths() -> dict[str, Any]:
             },
         }},
         **account_paths(),
+        **token_paths(),
         "/healthz": {"get": {
             "operationId": "healthz", "tags": ["operations"],
             "summary": "Liveness and storage health",
@@ -760,15 +871,14 @@ def account_paths() -> dict[str, Any]:
             "operationId": "signOutEverywhere", "tags": ["accounts"],
             "summary": "End every session of the signed-in account, on every device and node",
             "responses": {"200": json_body(ref("SignedOut"), "Every session ended"),
-                          **SIGNED_OUT_ERROR, **CROSS_SITE_ERROR, **SERVER_ERROR,
-                          **ACCOUNTS_ERROR},
+                          **SESSION_ONLY_ERRORS, **SERVER_ERROR, **ACCOUNTS_ERROR},
         }},
         "/api/v1/account/games": {"get": {
             "operationId": "myGames", "tags": ["accounts"],
             "summary": "The signed-in account's open and running games (on this node)",
             "description": "Each with the account's seat; take it up with reclaimSeat.",
             "responses": {"200": json_body(ref("AccountGames"), "The games"),
-                          **SIGNED_OUT_ERROR, **SERVER_ERROR, **ACCOUNTS_ERROR},
+                          **TOKEN_USE_ERRORS, **SERVER_ERROR, **ACCOUNTS_ERROR},
         }},
         "/api/v1/games/{game_id}/reclaim": {
             "parameters": [{"$ref": "#/components/parameters/GameId"}],
@@ -780,10 +890,12 @@ def account_paths() -> dict[str, Any]:
                                "(4006). Shown once.",
                 "responses": {
                     "200": json_body(ref("Joined"), "The seat and its new token"),
-                    "401": error("Not signed in", "not_signed_in"),
-                    "403": error("Sent from another site's page, or no seat of this "
-                                 "account's in the game", "cross_site_request",
-                                 "not_a_player"),
+                    "401": error("Not signed in, or a bad or expired access token",
+                                 "not_signed_in", "token_invalid", "token_expired"),
+                    "403": error("Sent from another site's page, no seat of this "
+                                 "account's in the game, a token without the scope to play, "
+                                 "or a bot account's session", "cross_site_request",
+                                 "not_a_player", "scope_missing", "bot_account"),
                     "404": error("No such game", "unknown_game"),
                     "409": error("The game has ended", "game_over"),
                     **SERVER_ERROR, **ACCOUNTS_ERROR,
@@ -795,7 +907,7 @@ def account_paths() -> dict[str, Any]:
                 "operationId": "whoAmI", "tags": ["accounts"],
                 "summary": "The account this browser is signed in as",
                 "responses": {"200": json_body(ref("Account"), "Signed in"),
-                              **SIGNED_OUT_ERROR, **SERVER_ERROR, **ACCOUNTS_ERROR},
+                              **TOKEN_USE_ERRORS, **SERVER_ERROR, **ACCOUNTS_ERROR},
             },
             "delete": {
                 "operationId": "deleteAccount", "tags": ["accounts"],
@@ -807,9 +919,10 @@ def account_paths() -> dict[str, Any]:
                 "responses": {
                     "200": json_body(ref("Deleted"), "Deleted; the cookie is cleared"),
                     "400": error("A bad body", "bad_json"),
+                    **SESSION_ONLY_ERRORS,
                     "401": error("Not signed in, or not this account's password",
-                                 "not_signed_in", "wrong_credentials"),
-                    **CROSS_SITE_ERROR, **BODY_ERRORS, **throttled, **SERVER_ERROR,
+                                 "not_signed_in", "wrong_credentials", "token_invalid"),
+                    **BODY_ERRORS, **throttled, **SERVER_ERROR,
                     **ACCOUNTS_ERROR,
                 },
             },
@@ -866,7 +979,14 @@ def _document() -> dict[str, Any]:
             {"name": "web", "description": "The web client, served as static files"},
         ],
         "paths": paths(),
-        "components": components() | {"responses": {
+        "components": components() | {"securitySchemes": {
+            "session": {"type": "apiKey", "in": "cookie", "name": "dominion-session",
+                        "description": "the web client's session, set by signIn"},
+            "accessToken": {"type": "http", "scheme": "bearer",
+                            "description": "a personal access token (`dom_…`, createToken) "
+                                           "with the scope the operation needs; never in "
+                                           "the query string"},
+        }, "responses": {
             "NotFound": error("No resource at this path", "not_found"),
             "MethodNotAllowed": error("The path does not have this method",
                                       "method_not_allowed"),

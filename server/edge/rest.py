@@ -20,11 +20,11 @@ from ..cluster import ws_url
 from ..engine import RECOMMENDED_KINGDOMS, catalogue_dict
 from ..errors import GameError
 from ..play.room import OPEN
+from .bearer import Use, acting_as
 from .filters import MAX_PAGE, game_filters
 from .listener import WARNINGS
 from .openapi import openapi_document
 from .prefixes import client_key
-from .sessions import signed_in
 from .state import DIRECTORY, STATE
 
 log = logging.getLogger("dominion.rest")
@@ -58,6 +58,12 @@ STATUS: dict[ErrorCode, int] = {
     ErrorCode.NOT_SIGNED_IN: 401,
     ErrorCode.CROSS_SITE_REQUEST: 403,
     ErrorCode.ACCOUNTS_UNAVAILABLE: 503,
+    ErrorCode.TOKEN_INVALID: 401,
+    ErrorCode.TOKEN_EXPIRED: 401,
+    ErrorCode.SCOPE_MISSING: 403,
+    ErrorCode.TOO_MANY_TOKENS: 409,
+    ErrorCode.ALREADY_PLAYED: 409,
+    ErrorCode.BOT_ACCOUNT: 403,
 }
 
 
@@ -212,7 +218,7 @@ def add_rest_routes(app: web.Application) -> None:
                                               "allows; join one, or try again later")
         address = client_key(request)
         state.budgets.charge("games", address, 1)
-        room, token = await state.lobby.create(body, address, await signed_in(request))
+        room, token = await state.lobby.create(body, address, await acting_as(request, Use.PLAY))
         await directory.created(room)
         return web.json_response({"game": room.summary(), "seat": 0, "token": token,
                                   "ws_url": ws_url(room.id)}, status=201)
@@ -232,7 +238,7 @@ def add_rest_routes(app: web.Application) -> None:
     async def join_game(request: web.Request) -> web.Response:
         body = await read_json(request)
         room, seat, token = await request.config_dict[STATE].lobby.join(
-            request.match_info["game_id"], body.get("name"), await signed_in(request))
+            request.match_info["game_id"], body.get("name"), await acting_as(request, Use.PLAY))
         return web.json_response({"game": room.summary(), "seat": seat.index, "token": token,
                                   "ws_url": ws_url(room.id)})
 

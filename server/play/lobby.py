@@ -104,6 +104,7 @@ class Lobby:
         room_seats[0].name, room_seats[0].token_hash = name, hash_token(token)
         room_seats[0].joined_at = utc_now()
         room_seats[0].account_id = account.id if account is not None else None
+        room_seats[0].bot_account = account is not None and account.bot
         for index, strategy in bots.items():
             room_seats[index].name = f"Bot {index + 1} ({strategy})"
             room_seats[index].bot = strategy
@@ -183,7 +184,8 @@ class Lobby:
         room = self.room(game_id)
         token = new_token()
         seat = await room.take_seat(await self._name_for(name, account), hash_token(token),
-                                    account.id if account is not None else None)
+                                    account.id if account is not None else None,
+                                    account is not None and account.bot)
         return room, seat, token
 
     def seats_of(self, account: Account) -> list[tuple[Room, Seat]]:
@@ -194,7 +196,7 @@ class Lobby:
     async def reclaim(self, game_id: str, account: Account) -> tuple[Room, Seat, str]:
         """A new token for the account's seat in this game (its other devices' lapses)."""
         room = self.room(game_id)
-        seat = next((seat for seat in room.seats if seat.account_id == account.id), None)
+        seat = room.seat_of_account(account.id)
         if seat is None:
             raise GameError(ErrorCode.NOT_A_PLAYER, "you hold no seat in this game")
         token = new_token()

@@ -81,6 +81,8 @@ class Seat:
     joined_at: str | None = None
     account_id: int | None = None
     """The account that took the seat, if it was signed in (its devices may reclaim it)."""
+    bot_account: bool = False
+    """The account that took the seat is a bot account."""
     connection: Subscriber | None = None
     """The seat's connection: a newer one replaces it (close code 4006)."""
     absent_timer: asyncio.TimerHandle | None = None
@@ -94,7 +96,7 @@ class Seat:
 
     def record(self) -> SeatRecord:
         return SeatRecord(self.index, self.name, self.token_hash, self.bot, self.joined_at,
-                          self.account_id)
+                          self.account_id, self.bot_account)
 
 
 class Room:
@@ -151,7 +153,8 @@ class Room:
     def restore(cls, stored: StoredGame, storage: GameLog, settings: Settings,
                 metrics: Metrics, histories: HistoryCache) -> Room:
         """Rebuild a room from storage: its set-up, seed and answers, replayed."""
-        seats = [Seat(s.seat, s.name, s.token_hash, s.bot, s.joined_at, s.account_id)
+        seats = [Seat(s.seat, s.name, s.token_hash, s.bot, s.joined_at, s.account_id,
+                      s.bot_account)
                  for s in stored.seats]
         room = cls(stored.game, seats, storage, settings, metrics, histories)
         record = stored.game
@@ -177,8 +180,12 @@ class Room:
             raise GameError(ErrorCode.BAD_TOKEN, "this token holds no seat in this game")
         return found
 
-    async def take_seat(self, name: str, token_hash: str, account_id: int | None = None
-                        ) -> Seat:
+    def seat_of_account(self, account_id: int) -> Seat | None:
+        """The seat the account took in this game, if any."""
+        return next((seat for seat in self.seats if seat.account_id == account_id), None)
+
+    async def take_seat(self, name: str, token_hash: str, account_id: int | None = None,
+                        bot_account: bool = False) -> Seat:
         async with self._lock:
             self._refuse_if_closed()
             if self.state != OPEN:
@@ -188,11 +195,12 @@ class Room:
                 raise GameError(ErrorCode.GAME_FULL, "every seat is taken")
             self._evict(free)  # a new holder: nobody else may act for the seat
             free.name, free.token_hash, free.joined_at = name, token_hash, utc_now()
-            free.account_id = account_id
+            free.account_id, free.bot_account = account_id, bot_account
             try:
                 await self._storage.save_seat(self.id, free.record())
             except Exception:
                 free.name = free.token_hash = free.joined_at = free.account_id = None
+                free.bot_account = False
                 raise
             self.on_changed(self)
             await self._start_if_full()
@@ -204,12 +212,15 @@ class Room:
             if self.state != OPEN:
                 raise GameError(ErrorCode.GAME_STARTED,
                                 "a running game cannot be left; resign instead")
-            saved = (seat.name, seat.token_hash, seat.joined_at, seat.account_id)
+            saved = (seat.name, seat.token_hash, seat.joined_at, seat.account_id,
+                     seat.bot_account)
             seat.name = seat.token_hash = seat.joined_at = seat.account_id = None
+            seat.bot_account = False
             try:
                 await self._storage.save_seat(self.id, seat.record())
             except Exception:
-                seat.name, seat.token_hash, seat.joined_at, seat.account_id = saved
+                (seat.name, seat.token_hash, seat.joined_at, seat.account_id,
+                 seat.bot_account) = saved
                 raise
             self._evict(seat, "you gave up this seat")
             self.on_changed(self)
@@ -755,7 +766,8 @@ def summary_of(record: GameRecord, seats: Sequence[SeatRecord], *,
         "kingdom": list(record.kingdom),
         "kingdom_name": record.kingdom_name,
         "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot,
-                   "connected": s.seat in connected} for s in seats],
+                   "bot_account": s.bot_account, "connected": s.seat in connected}
+                  for s in seats],
         "created_at": record.created_at,
         "started_at": record.started_at,
         "finished_at": record.finished_at,

@@ -41,6 +41,7 @@ class SeatRecord:
     bot: str | None = None  # strategy name when a bot holds the seat
     joined_at: str | None = None
     account_id: int | None = None  # the account it was taken as, if signed in
+    bot_account: bool = False  # taken by a bot account: marked as a bot wherever shown
 
 
 @dataclass(frozen=True)

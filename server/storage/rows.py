@@ -74,6 +74,7 @@ def seat_row(game_id: str, seat: SeatRecord) -> dict[str, Any]:
         "bot": seat.bot,
         "joined_at": seat.joined_at,
         "account_id": seat.account_id,
+        "bot_account": int(seat.bot_account),
     }
 
 
@@ -116,6 +117,7 @@ def seats_of(db: sqlite_utils.Database, game_id: str) -> tuple[SeatRecord, ...]:
             bot=seat["bot"],
             joined_at=seat["joined_at"],
             account_id=seat["account_id"],
+            bot_account=bool(seat["bot_account"]),
         )
         for seat in db.query("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", [game_id])
     )

@@ -599,6 +599,12 @@ class Storage:
             )
         return [game_record(row) for row in rows], int(total)
 
+    def account_has_seats(self, account_id: int) -> bool:
+        """Whether the account took a seat in any game (has it played?)."""
+        with self._read() as db:
+            return db.execute("SELECT 1 FROM seats WHERE account_id = ? LIMIT 1",
+                              [account_id]).fetchone() is not None
+
     def seats(self, game_id: str) -> tuple[SeatRecord, ...]:
         """A game's seats in order (empty if there is no such game)."""
         with self._read() as db:

@@ -1,5 +1,5 @@
-"""A seat names the account that took it: in the games' storage (schema version 3), and
-kept through a migration from version 2."""
+"""A seat names the account that took it, and whether it is a bot account's: in the
+games' storage (schema versions 3 and 4), and kept through a migration from version 2."""
 
 from __future__ import annotations
 
@@ -21,6 +21,12 @@ async def test_a_seat_keeps_its_account_and_a_guests_has_none(tmp_path: Path) ->
         assert [seat.account_id for seat in storage.seats("g-1")] == [7, None]
         await storage.save_seat("g-1", SeatRecord(1, "Bob", "h2", account_id=9))
         assert [seat.account_id for seat in storage.seats("g-1")] == [7, 9]
+        await storage.save_seat("g-1", SeatRecord(1, "Robo", "h3", account_id=9,
+                                                  bot_account=True))
+        assert [seat.bot_account for seat in storage.seats("g-1")] == [False, True]
+        # what the bot-account check asks: has the account ever taken a seat?
+        assert storage.account_has_seats(7) and storage.account_has_seats(9)
+        assert not storage.account_has_seats(8)
     finally:
         await storage.close()
 
@@ -45,7 +51,7 @@ async def test_a_version_2_file_gets_the_column_and_keeps_its_seats(
     finally:
         await storage.close()
     with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert db.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
         indexes = {row[1] for row in db.execute("PRAGMA index_list(seats)")}
     db.close()
     assert "seats_account" in indexes

@@ -170,8 +170,9 @@ async def test_requests_outside_a_game(ws_server: ServerFactory) -> None:
     await expect_error(stranger, Join, "bad_token", game=table.game, token="not-a-token")
     await expect_error(stranger, Resume, "bad_token", game=table.game, last_seq=0,
                        token=table.tokens[0] + "x")
+    # without a seat token, join is for a connection signed in with an access token
     reply = await raw_request(stranger, {"type": "join", "id": 9, "game": table.game})
-    assert isinstance(reply, Error) and reply.code == "missing_field" and reply.id == 9
+    assert isinstance(reply, Error) and reply.code == "not_signed_in" and reply.id == 9
     reply = await raw_request(stranger, {"type": "join", "id": 10, "game": table.game,
                                          "token": ""})
     assert isinstance(reply, Error) and reply.code == "out_of_range" and reply.id == 10

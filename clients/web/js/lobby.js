@@ -10,6 +10,11 @@ export function savedName() {
   return localStorage.getItem("dominion.name") || "";
 }
 
+/** A seat's name, marked when a program plays it: an in-server bot or a bot account. */
+export function seatName(seat, i18n) {
+  return seat.bot || seat.bot_account ? `${seat.name} ${i18n.t("bot_mark")}` : seat.name;
+}
+
 export function saveName(name) {
   localStorage.setItem("dominion.name", name);
 }
@@ -46,7 +51,7 @@ export class LobbyPage {
         t("seat_of", { taken: taken.length, seats: game.seats.length }), " · ",
         `${t("edition")} ${game.edition}`, game.turn ? ` · ${t("turns_played", { n: game.turn })}` : "",
         " · ", game.kingdom_name || i18n.many(game.kingdom), " · ",
-        taken.map((s) => s.name).join(", "), " ", action(game));
+        taken.map((s) => seatName(s, i18n)).join(", "), " ", action(game));
     };
     const section = (title, games, action) => h("section", {}, h("h2", {}, title),
       games.length ? h("ul", {}, games.map((game) => row(game, action))) : h("p", {}, t("no_games")));
@@ -152,7 +157,7 @@ export async function tablePage(root, app, gameId) {
   const taken = summary.seats.filter((s) => s.name);
   const parts = [h("h2", {}, t("table", { id: gameId })),
     h("p", {}, t("seat_of", { taken: taken.length, seats: summary.seats.length }), " · ",
-      t("seats_taken", { names: taken.map((s) => s.name).join(", ") }))];
+      t("seats_taken", { names: taken.map((s) => seatName(s, app.i18n)).join(", ") }))];
   if (summary.state === "open") {
     const name = el("input", { name: "name", required: true, maxlength: 40, value: savedName() });
     parts.push(h("form", {

@@ -1,6 +1,6 @@
 // The page: loads the server's description and the card catalogue, then shows the page
 // the address names: #/ (lobby), #/game/ID (your seat, or joining it), #/watch/ID,
-// #/replay/ID. The language follows the browser unless chosen with the switch.
+// #/replay/ID, #/account/tokens (tokens.js). The language follows the browser unless chosen with the switch.
 
 import { api, seats } from "./api.js";
 import { fill, h } from "./dom.js";
@@ -8,6 +8,7 @@ import { GamePage } from "./game.js";
 import { I18n } from "./i18n.js";
 import { LobbyPage, tablePage } from "./lobby.js";
 import { ReplayPage } from "./replay.js";
+import { TokensPage } from "./tokens.js";
 
 const root = document.getElementById("app");
 const status = document.getElementById("status");
@@ -43,6 +44,7 @@ async function route() {
     else if (kind === "game") await tablePage(root, app, id);
     else if (kind === "watch") app.page = new GamePage(root, app, id, null);
     else if (kind === "replay") app.page = new ReplayPage(root, app, id);
+    else if (kind === "account" && id === "tokens") app.page = new TokensPage(root, app);
     else app.page = new LobbyPage(root, app);
     await app.page?.start();
   } catch (error) {

@@ -1,0 +1,74 @@
+"""Who a request acts as, and for what: a personal access token in `Authorization:
+Bearer` (third-party clients and bots), or else the session cookie (the web client).
+
+Each route says what it does with the account (`Use`): reading needs a token with scope
+`read`; playing needs `play` for a person's account and `bot:play` for a bot account's
+(and a bot account never plays by its session); managing the account (its tokens, its
+becoming a bot, its deletion) needs the session, so that a leaked token cannot make more.
+A token is never read from the query string, where it would land in logs; a bearer
+request needs no cross-site check (a browser never adds the header by itself).
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from aiohttp import hdrs, web
+
+from dominion.protocol import ErrorCode
+
+from ..accounts import Account
+from ..accounts.store import Scope
+from ..accounts.tokens import invalid, play_scope
+from ..errors import GameError
+from .sessions import ACCOUNTS, signed_in
+
+BEARER = "bearer "
+
+
+class Use(Enum):
+    READ = "read"
+    PLAY = "play"
+    MANAGE = "manage"
+
+
+def bearer_of(header: str | None) -> str | None:
+    """The token an `Authorization` header carries (None without the header; a header of
+    another kind is no token: `token_invalid`)."""
+    if header is None:
+        return None
+    if header[:len(BEARER)].lower() != BEARER:
+        raise invalid()
+    return header[len(BEARER):].strip()
+
+
+def bearer_secret(request: web.Request) -> str | None:
+    return bearer_of(request.headers.get(hdrs.AUTHORIZATION))
+
+
+async def acting_as(request: web.Request, use: Use) -> Account | None:
+    """The account the request acts as for `use` (None: a guest); typed refusals for a
+    token that is not good for it."""
+    secret = bearer_secret(request)
+    if secret is None:
+        account = await signed_in(request)
+        if account is not None and account.bot and use is Use.PLAY:
+            raise GameError(ErrorCode.BOT_ACCOUNT, "a bot account plays only with a bot:play "
+                                                   "token, not signed in as a person")
+        return account
+    if use is Use.MANAGE:
+        raise GameError(ErrorCode.SCOPE_MISSING, "an access token cannot manage the account "
+                                                 "or its tokens: sign in with the password")
+    tokens = request.config_dict[ACCOUNTS].tokens
+    return await tokens.check(secret, play_scope if use is Use.PLAY else _read)
+
+
+async def required(request: web.Request, use: Use) -> Account:
+    account = await acting_as(request, use)
+    if account is None:
+        raise GameError(ErrorCode.NOT_SIGNED_IN, "sign in first, or send an access token")
+    return account
+
+
+def _read(account: Account) -> Scope:
+    return Scope.READ

@@ -1,0 +1,126 @@
+"""`dominion login`, `logout`, `token create|list|revoke` and `games --mine` against a
+real server, in a pseudo-terminal where a person types: the password and the token are
+asked for without echo, saved readable only by you, and the tables you create are your
+account's."""
+
+from __future__ import annotations
+
+import json
+import re
+import stat
+from pathlib import Path
+
+import aiohttp
+
+from dominion.clients.render import Names, summary_line
+
+from .serverproc import server_url
+from .terminal import Terminal
+from .test_cli_commands import dominion
+
+__all__ = ["server_url"]
+PASSWORD = "correct horse battery"
+
+
+async def register(server_url: str, name: str) -> None:
+    async with aiohttp.ClientSession() as session, session.post(
+            f"{server_url}/api/v1/account/register",
+            json={"name": name, "password": PASSWORD}) as response:
+        assert response.status == 201, await response.text()
+
+
+def login(config: Path, server_url: str, *args: str, prompt: str, secret: str,
+          env: dict[str, str] | None = None) -> str:
+    """`dominion login ARGS` typing `secret` at its prompt; what the terminal showed."""
+    terminal = Terminal(config, "login", "--server", server_url, *args, env=env)
+    try:
+        terminal.wait(prompt)
+        terminal.type(secret)
+        shown = terminal.wait("Signed in")
+        assert terminal.exit_code() == 0, shown
+    finally:
+        terminal.close()
+    assert secret not in terminal.output.decode(errors="replace")  # never echoed
+    return shown
+
+
+async def test_login_tokens_and_my_games(server_url: str, tmp_path: Path) -> None:
+    await register(server_url, "Ada")
+    shown = login(tmp_path, server_url, "--name", "Ada", prompt="Password:", secret=PASSWORD)
+    assert f"Signed in to {server_url} as Ada." in shown
+    saved = tmp_path / "account.json"
+    assert stat.S_IMODE(saved.stat().st_mode) == 0o600
+    session = json.loads(saved.read_text())[server_url]
+    assert session["kind"] == "session" and session["name"] == "Ada"
+    assert PASSWORD not in saved.read_text()
+    server = ("--server", server_url)
+
+    made = dominion(tmp_path, "token", "create", "--scope", "read", "--description",
+                    "laptop", *server)
+    assert made.returncode == 0, made.stderr
+    secret = made.stdout.strip()
+    assert re.fullmatch(r"dom_[A-Za-z0-9_-]{43}", secret) and "not shown again" in made.stderr
+    listed = dominion(tmp_path, "token", "list", *server)
+    assert "laptop" in listed.stdout and "read" in listed.stdout and "used never" in \
+        listed.stdout
+    assert secret not in listed.stdout
+    token_id = listed.stdout.split()[0]
+
+    # a table created signed in is the account's; one played to the end is listed too
+    created = dominion(tmp_path, "create", "--seats", "2", "--bot", "big_money", "--name",
+                       "Ada", *server)
+    assert created.returncode == 0, created.stderr
+    game = created.stdout.strip()
+    mine = dominion(tmp_path, "games", "--mine", *server)
+    assert mine.returncode == 0, mine.stderr
+    assert game in mine.stdout and f"dominion play --game {game}" in mine.stdout
+    played = dominion(tmp_path, "bot", "--game", game, "--name", "Ada", "--quiet", *server,
+                      timeout=120)
+    assert played.returncode == 0, played.stderr
+    mine = dominion(tmp_path, "games", "--mine", *server)
+    assert f"dominion replay download {game}" in mine.stdout, mine.stdout
+
+    # signed in with the token instead: it reads the account's games, and manages nothing
+    other = tmp_path / "laptop"
+    shown = login(other, server_url, "--token", prompt="Access token:", secret=secret)
+    assert "as Ada" in shown
+    assert json.loads((other / "account.json").read_text())[server_url]["kind"] == "token"
+    assert game in dominion(other, "games", "--mine", *server).stdout
+    refused = dominion(other, "token", "list", *server)
+    assert refused.returncode == 1 and "(scope_missing)" in refused.stderr
+    assert secret not in refused.stderr
+
+    revoked = dominion(tmp_path, "token", "revoke", token_id, *server)
+    assert revoked.returncode == 0 and f"Token {token_id} revoked." in revoked.stdout
+    assert "no tokens" in dominion(tmp_path, "token", "list", *server).stdout
+    assert "(token_invalid)" in dominion(other, "games", "--mine", *server).stderr
+
+    out = dominion(tmp_path, "logout", *server)
+    assert out.returncode == 0 and server_url not in json.loads(saved.read_text())
+    async with aiohttp.ClientSession() as client, client.get(
+            f"{server_url}/api/v1/account",
+            headers={"Cookie": f"dominion-session={session['secret']}"}) as response:
+        assert response.status == 401  # the session ended on the server too
+    assert "(not_signed_in)" in dominion(tmp_path, "games", "--mine", *server).stderr
+
+
+async def test_a_wrong_password_saves_nothing(server_url: str, tmp_path: Path) -> None:
+    await register(server_url, "Bea")
+    terminal = Terminal(tmp_path, "login", "--server", server_url, "--name", "Bea")
+    try:
+        terminal.wait("Password:")
+        terminal.type("not the password at all")
+        shown = terminal.wait("No account has this name and password.")
+        assert terminal.exit_code() == 1, shown
+    finally:
+        terminal.close()
+    assert not (tmp_path / "account.json").exists()
+
+
+def test_dominion_list_marks_the_seats_programs_play() -> None:
+    summary = {"id": "g-0123456789ab", "state": "open", "edition": 2, "turn": 0,
+               "seats": [{"seat": 0, "name": "Ann", "bot": None, "bot_account": False},
+                         {"seat": 1, "name": "Robo", "bot": None, "bot_account": True},
+                         {"seat": 2, "name": "Bot 3 (big_money)", "bot": "big_money",
+                          "bot_account": False}]}
+    assert summary_line(summary, Names()).endswith("Ann, Robo [bot], Bot 3 (big_money) [bot]")
