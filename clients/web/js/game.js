@@ -62,6 +62,7 @@ export class GamePage {
     this.table = el("div", { class: "game" });
     this.announcer = el("p", { class: "visually-hidden", "aria-live": "polite" });
     this.asked = null; // the decision of yours last drawn, said once to screen readers
+    this.askedTurn = null; // the turn it was asked in: a new turn's question beeps
     this.sound = soundWanted(window.localStorage);
     this.onKey = (event) => this.shortcut(event);
   }
@@ -255,8 +256,12 @@ export class GamePage {
     const mine = asked && !page.autoAnswered.has(asked.id) ? asked : null;
     document.title = mine ? `${i18n.t("your_turn")} · ${i18n.t("title")}` : i18n.t("title");
     if ((mine?.id ?? null) === this.asked) return;
-    if (mine && this.asked === null && this.sound) beep();
+    // newly asked: after a frame that asked nothing, or in another turn (two pushes drawn
+    // in one frame on a busy machine can go from your last question to your next turn's)
+    const turn = page.game.turn.number;
+    if (mine && this.sound && (this.asked === null || turn !== this.askedTurn)) beep();
     this.asked = mine?.id ?? null;
+    this.askedTurn = turn;
     if (mine) this.announcer.textContent = `${i18n.t("your_decision")}: ${i18n.prompt(mine)}`;
   }
 
