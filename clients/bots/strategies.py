@@ -212,7 +212,7 @@ class SmithyBigMoney(BigMoney):
     """Big Money that buys a Smithy early and another one per eleven or so cards."""
 
     name = "smithy_big_money"
-    actions = ("smithy",)
+    actions: tuple[str, ...] = ("smithy",)
 
     def buy_priority(self, table: Table) -> list[str]:
         wanted = super().buy_priority(table)
