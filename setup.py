@@ -40,7 +40,8 @@ BUILD_ERRORS = (CCompilerError, CompileError, ExecError, LinkError, PlatformErro
 
 def engine_loader() -> ModuleType:
     """protocol/loader.py, by path: it defines what is compiled and the source hash."""
-    spec = importlib.util.spec_from_file_location("dominion_loader", HERE / "protocol" / "loader.py")
+    spec = importlib.util.spec_from_file_location("dominion_loader",
+                                                  HERE / "protocol" / "loader.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
