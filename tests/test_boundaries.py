@@ -33,6 +33,7 @@ ENTRY_POINTS = {"dominion.server.main", "dominion.server.sim"}
 MAY_IMPORT = {
     "engine": {"protocol"},  # only its error codes (ENGINE_MAY_IMPORT)
     "storage": {"engine"},
+    "ratings": {"engine"},
     "replays": {"engine", "storage"},
     "accounts": {"shared", "protocol", "strategies"},
     "play": {"engine", "storage", "replays", "accounts", "shared", "protocol", "strategies"},
