@@ -6,10 +6,11 @@ folders show the architecture; installed, they live under one distinctive import
 hand once lost `dominion.server.storage` (the server crashed on start after `pip install
 .`), so they are found here, and a new subpackage cannot be forgotten.
 
-The engine (`server/engine`, docs/ENGINE.md "Compiled engine"): the build compiles its
-modules with mypyc when mypyc and a C compiler are there and DOMINION_PURE_PYTHON is not
-set, and leaves pure Python otherwise, saying which in one line of the build output. It
-compiles only when the build runs (not for every metadata query pip makes).
+The engine (`server/engine`, docs/ENGINE.md "Compiled engine") and the in-process bots
+(protocol/loader.py says which modules): the build compiles them with mypyc when mypyc
+and a C compiler are there and DOMINION_PURE_PYTHON is not set, and leaves pure Python
+otherwise, saying which in one line of the build output. It compiles only when the build
+runs (not for every metadata query pip makes).
 Everything else is in pyproject.toml.
 """
 
@@ -31,17 +32,16 @@ ROOTS = {"dominion.server": "server", "dominion.protocol": "protocol",
          "dominion.clients": "clients"}
 """Installed name -> folder in the repository."""
 HERE = Path(__file__).resolve().parent
-ENGINE = HERE / "server" / "engine"
-ENGINE_PACKAGE = "dominion.server.engine"
-GROUP = f"{ENGINE_PACKAGE}.native"
-"""mypyc's shared library for the engine's modules, `native__mypyc`, lives in the engine's
-folder too (found wherever the package is, also from a checkout on PYTHONPATH)."""
+GROUP = "dominion.server.engine.native"
+"""mypyc's shared library for the compiled modules, `native__mypyc`, lives in the engine's
+folder (found wherever the package is, also from a checkout on PYTHONPATH)."""
 BUILD_ERRORS = (CCompilerError, CompileError, ExecError, LinkError, PlatformError)
 
 
 def engine_loader() -> ModuleType:
-    """server/engine/loader.py, by path: it defines what is compiled and the source hash."""
-    spec = importlib.util.spec_from_file_location("dominion_engine_loader", ENGINE / "loader.py")
+    """protocol/loader.py, by path: it defines what is compiled and the source hash."""
+    spec = importlib.util.spec_from_file_location("dominion_loader",
+                                                  HERE / "protocol" / "loader.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
@@ -68,20 +68,18 @@ def engine_extensions() -> tuple[list[Extension], str]:
     if shutil.which(compiler) is None:
         return [], f"no C compiler ({compiler})"
     # mypyc names a module after its path: give it the installed names' folder layout
-    names = HERE / "build" / "mypyc-names" / "dominion"
-    link = names / "server"
+    names = HERE / "build" / "mypyc-names" / loader.ROOT_PACKAGE
     try:
         names.mkdir(parents=True, exist_ok=True)
-        for folder in ("server", "protocol"):  # the engine imports the protocol's codes
+        for folder in ROOTS.values():
             (names / folder).unlink(missing_ok=True)  # it may point to an old checkout
             (names / folder).symlink_to(HERE / folder, target_is_directory=True)
     except OSError as error:
         return [], f"cannot link the sources for mypyc ({error})"
-    sources = [str(link / path.relative_to(HERE / "server"))
-               for path in loader.compiled_sources(ENGINE)]
-    os.environ["MYPYPATH"] = str(link.parent.parent)
+    sources = [str(names / path) for path in loader.compiled_sources(HERE)]
+    os.environ["MYPYPATH"] = str(names.parent)
     try:
-        # only the engine is compiled: the config's other sections are unused here
+        # only some modules are compiled: the config's other sections are unused here
         extensions = mypycify(["--explicit-package-bases", "--no-warn-unused-configs",
                                *sources], opt_level="3", group_name=GROUP,
                               target_dir=str(HERE / "build" / "mypyc"))
@@ -92,15 +90,17 @@ def engine_extensions() -> tuple[list[Extension], str]:
     return extensions, f"{len(sources)} modules"
 
 
-def remove_compiled(engine: Path) -> None:
-    """Remove compiled engine modules and their stamp from an earlier build."""
+def remove_compiled(root: Path) -> None:
+    """Remove compiled modules, their shared library and their stamp from an earlier build."""
     suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-    for path in [*engine.rglob(f"*{suffix}"), engine / loader.STAMP]:
+    library = (root / loader.ENGINE_FOLDER).glob(f"{GROUP.rpartition('.')[2]}__mypyc*{suffix}")
+    for path in [*(root / source.with_suffix(suffix) for source in loader.compiled_sources(root)),
+                 *library, root / loader.STAMP]:
         path.unlink(missing_ok=True)
 
 
 class BuildEngine(build_ext):
-    """Compiles the engine, or leaves it pure Python, and says which."""
+    """Compiles the engine and the bots, or leaves them pure Python, and says which."""
 
     detail = ""
 
@@ -109,20 +109,20 @@ class BuildEngine(build_ext):
         super().finalize_options()
 
     def run(self) -> None:
-        places = [Path(self.build_lib, *ENGINE_PACKAGE.split("."))]
+        places = [Path(self.build_lib, loader.ROOT_PACKAGE)]  # where build_py put the sources
         if self.inplace:
-            places.append(ENGINE)
+            places.append(HERE)
         compiled = bool(self.extensions)
         if compiled:
             try:
                 super().run()
             except BUILD_ERRORS as error:
                 self.detail, compiled = f"the C build failed ({error})", False
-        for engine in places:
+        for root in places:
             if compiled:
-                loader.write_stamp(engine, ENGINE)
+                loader.write_stamp(root, HERE)
             else:
-                remove_compiled(engine)
+                remove_compiled(root)
         say(f"engine compiled with mypyc ({self.detail})" if compiled
             else f"engine left as pure Python: {self.detail}")
 

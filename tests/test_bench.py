@@ -69,3 +69,17 @@ def test_the_abuse_bench_runs_every_attack_and_reports_its_figures() -> None:
         assert phases[name]["addresses"] == 40 and phases[name]["tables"] == 800
         assert phases[name]["replays"] > 0
     assert phases["sign-in-flood"]["replies"].get("wrong_credentials", 0) > 0
+
+
+def test_the_ratings_bench_ranks_the_bots_in_their_known_order() -> None:
+    result = run_json(str(BENCH / "ratings.py"), "--games", "400", "--seed", "1")
+    assert result["in_known_order"] is True
+    for pool in ("2p", "3-6p"):
+        scores = result["pools"][pool]
+        assert scores["games"] == 200
+        mus = [scores["strategies"][name]["mu"]
+               for name in ("random", "big_money", "smithy_big_money")]
+        assert mus == sorted(mus), (pool, mus)  # weakest first, as the bench claims
+        # the ratings predict: better than a uniform guess of the winner
+        assert scores["log_loss"] < scores["uniform_log_loss"]
+        assert scores["brier"] < scores["uniform_brier"]

@@ -34,7 +34,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
 
-from dominion.server.engine.loader import PURE_PYTHON_ENV
+from dominion.protocol.loader import PURE_PYTHON_ENV
 
 ROOT = Path(__file__).resolve().parent.parent
 SWAPS: dict[type[ast.cmpop], type[ast.cmpop]] = {

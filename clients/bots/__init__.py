@@ -7,6 +7,10 @@ options and a `Table` with what the player may know.
 
 from __future__ import annotations
 
+from dominion.protocol.loader import choose
+
+choose()  # before the strategies are imported: compiled, or all from their sources
+
 from .strategies import (
     STRATEGIES,
     DecisionLike,

@@ -89,14 +89,16 @@ class _BuyMenu:
 
     def __init__(self, options: Sequence[OptionLike]) -> None:
         self.options = options
-        kinds = [option.kind for option in options]
         self.play_all: int | None = None
         self.buys: dict[str | None, int] = {}
-        if "play_all_treasures" in kinds:  # what the bot answers then: no buys needed
-            self.play_all = kinds.index("play_all_treasures")
-        else:
-            self.buys = {option.card: i for i, option in enumerate(options)
-                         if kinds[i] == "buy"}
+        for i, option in enumerate(options):  # one pass: each option's kind read once
+            kind = option.kind
+            if kind == "play_all_treasures":  # what the bot answers then: no buys needed
+                self.play_all = i
+                self.buys = {}
+                break
+            if kind == "buy":
+                self.buys[option.card] = i
 
 
 _BUY_MENUS: dict[int, _BuyMenu] = {}
@@ -212,7 +214,7 @@ class SmithyBigMoney(BigMoney):
     """Big Money that buys a Smithy early and another one per eleven or so cards."""
 
     name = "smithy_big_money"
-    actions = ("smithy",)
+    actions: tuple[str, ...] = ("smithy",)
 
     def buy_priority(self, table: Table) -> list[str]:
         wanted = super().buy_priority(table)

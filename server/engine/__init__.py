@@ -7,17 +7,10 @@ Everything that leaves the engine goes through `view` and `visible_event`.
 
 from __future__ import annotations
 
-import warnings
-from pathlib import Path
+from dominion.protocol.loader import choose, is_compiled
 
-from . import loader
-
-ENGINE = loader.choose(Path(__file__).parent)
+ENGINE = choose()
 """Which engine runs: compiled by mypyc, or the pure-Python sources (and why)."""
-if ENGINE is loader.Engine.STALE:
-    warnings.warn("the compiled engine is older than its sources (server/engine changed since "
-                  "it was built): running the pure-Python sources; rebuild it with "
-                  "`pip install -e .`", RuntimeWarning, stacklevel=2)
 
 from . import game as _game
 from .cards import Card, CardType, catalogue, catalogue_dict
@@ -37,7 +30,7 @@ from .scoring import Result
 from .setup import RECOMMENDED_KINGDOMS, InvalidSetup, Setup
 from .view import decision_view, event_record, fan_out, view, visible_event
 
-COMPILED = loader.is_compiled(_game)
+COMPILED = is_compiled(_game)
 """True when the engine's modules run compiled."""
 
 __all__ = [

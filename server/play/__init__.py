@@ -7,3 +7,9 @@ Play knows the engine, the protocol's messages, storage and replays; it never im
 the edge (HTTP, WebSocket) or the cluster layer: rooms and the lobby talk outwards only
 through what they are handed (subscribers, `on_changed`).
 """
+
+from __future__ import annotations
+
+from dominion.protocol.loader import choose
+
+choose()  # before bots.py is imported: compiled, or all from their sources

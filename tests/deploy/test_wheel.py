@@ -28,7 +28,7 @@ import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-from dominion.server.engine.loader import PURE_PYTHON_ENV
+from dominion.protocol.loader import PURE_PYTHON_ENV
 
 from ..server.test_process import free_port
 from .proxy import ROOT
@@ -82,7 +82,7 @@ def link_distributions(dists: list[metadata.Distribution], target: Path) -> None
 
 pytestmark = pytest.mark.timeout(600)  # the first test waits for the engine's compilation
 HAS_C_COMPILER = shutil.which((sysconfig.get_config_var("CC") or "cc").split()[0]) is not None
-COMPILED_ENGINE = re.compile(r"dominion/server/engine/.*\.(so|pyd)$")
+COMPILED = re.compile(r"dominion/.*\.(so|pyd)$")
 
 
 @pytest.fixture(scope="module")
@@ -184,15 +184,18 @@ def test_the_installed_commands_run_outside_the_checkout(
 def test_the_wheel_runs_the_compiled_engine(installed: tuple[Path, Path],
                                             tmp_path: Path) -> None:
     wheel, bin_dir = installed
-    compiled = [name for name in zipfile.ZipFile(wheel).namelist()
-                if COMPILED_ENGINE.search(name)]
-    assert "dominion/server/engine/game.cpython" in " ".join(compiled)
-    assert not [name for name in compiled if "engine/__init__." in name or "loader." in name]
-    check = ("import dominion.server.engine as e, dominion.server.engine.game as g; "
-             "print(e.COMPILED, e.ENGINE.value, g.__file__)")
+    compiled = " ".join(name for name in zipfile.ZipFile(wheel).namelist()
+                        if COMPILED.search(name))
+    for module in ("server/engine/game", "clients/bots/strategies", "server/play/bots"):
+        assert f"dominion/{module}.cpython" in compiled, compiled
+    assert "__init__." not in compiled.replace("effects/__init__.", "")
+    assert "loader." not in compiled
+    check = ("import dominion.server.engine as e, dominion.server.engine.game as g, "
+             "dominion.clients.bots.strategies as s; "
+             "print(e.COMPILED, e.ENGINE.value, s.__file__.endswith('.py'), g.__file__)")
     engine = run(bin_dir, "python", "-c", check, cwd=tmp_path)
     assert engine.returncode == 0, engine.stderr
-    assert engine.stdout.startswith("True compiled "), engine.stdout
+    assert engine.stdout.startswith("True compiled False "), engine.stdout
     assert ".py\n" not in engine.stdout  # game.py was not imported from its source
     pure = subprocess.run([str(bin_dir / "python"), "-c", check], cwd=tmp_path,
                           env={**clean_env(), PURE_PYTHON_ENV: "1"}, capture_output=True,

@@ -1,6 +1,7 @@
 """The engine behaves the same compiled (mypyc) and as pure Python (docs/ENGINE.md,
 "Compiled engine"): its values survive pickling and copying (a process pool sends them
-between processes), and the loader never runs compiled modules older than their sources."""
+between processes), and the loader never runs compiled modules older than their sources:
+neither the engine's nor the in-process bots' (compiled with it)."""
 
 from __future__ import annotations
 
@@ -15,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from dominion.protocol.loader import PURE_PYTHON_ENV, ROOT, STAMP, Engine
 from dominion.server import engine
 from dominion.server.engine import Game, Option, OptionKind, Setup
 from dominion.server.engine.cards import catalogue
-from dominion.server.engine.loader import PURE_PYTHON_ENV, STAMP, Engine
 
 compiled_only = pytest.mark.skipif(
     not engine.COMPILED,
@@ -49,10 +50,24 @@ def test_the_flag_says_which_engine_runs() -> None:
     assert engine.COMPILED is from_extension is (engine.ENGINE is Engine.COMPILED)
 
 
-def engine_in(root: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    """Which engine runs from a copy of the installed package under `root`."""
-    check = ("import dominion.server.engine as e, dominion.server.engine.effects.attacks as a; "
-             "print(e.ENGINE.name, e.COMPILED, a.__file__.endswith('.py'))")
+SOURCE_FILES = ("server/engine/effects/attacks.py", "clients/bots/strategies.py",
+                "server/play/bots.py")
+"""A compiled module of each package that has them."""
+
+
+def module_of(path: str) -> str:
+    return "dominion." + path.removesuffix(".py").replace("/", ".")
+
+
+def engine_in(root: Path, first: str = SOURCE_FILES[0],
+              **env: str) -> subprocess.CompletedProcess[str]:
+    """Which engine runs from a copy of the installed packages under `root`, and whether
+    each of SOURCE_FILES' modules was imported from its source, `first`'s module first (its
+    package's own check must decide, before anything else has)."""
+    names = [module_of(path) for path in SOURCE_FILES]
+    check = (f"import sys, {module_of(first)}, {', '.join(names)}, dominion.server.engine as e; "
+             f"print(e.ENGINE.name, e.COMPILED, *(sys.modules[name].__file__.endswith('.py') "
+             f"for name in {names!r}))")
     environ = {key: value for key, value in os.environ.items()
                if key not in ("PYTHONPATH", PURE_PYTHON_ENV)}
     return subprocess.run([sys.executable, "-c", check], cwd=root, capture_output=True,
@@ -60,18 +75,36 @@ def engine_in(root: Path, **env: str) -> subprocess.CompletedProcess[str]:
                           timeout=60, check=True)
 
 
+@pytest.fixture
+def packages(tmp_path: Path) -> Path:
+    """A copy of the installed packages (compiled modules, stamp and sources) under
+    `tmp_path`/dominion."""
+    for folder in ("server", "protocol", "clients"):
+        shutil.copytree(ROOT / folder, tmp_path / "dominion" / folder,
+                        ignore=shutil.ignore_patterns("__pycache__", "web", "locale"))
+    return tmp_path / "dominion"
+
+
 @compiled_only
-def test_compiled_modules_older_than_their_sources_are_not_run(tmp_path: Path) -> None:
-    package = tmp_path / "dominion" / "server"
-    shutil.copytree(Path(engine.__file__).parent, package / "engine",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    (package / "__init__.py").write_text("")
-    assert engine_in(tmp_path).stdout == "COMPILED True False\n"
-    assert engine_in(tmp_path, **{PURE_PYTHON_ENV: "1"}).stdout == "PURE False True\n"
-    attacks = package / "engine" / "effects" / "attacks.py"
+def test_compiled_modules_older_than_their_sources_are_not_run(packages: Path) -> None:
+    root = packages.parent
+    assert engine_in(root).stdout == "COMPILED True False False False\n"
+    assert engine_in(root, **{PURE_PYTHON_ENV: "1"}).stdout == "PURE False True True True\n"
+    attacks = packages / SOURCE_FILES[0]
     attacks.write_text(attacks.read_text() + "\n# edited after the build\n")
-    stale = engine_in(tmp_path)
-    assert stale.stdout == "STALE False True\n"  # every module from its source, not only this
+    stale = engine_in(root)
+    assert stale.stdout == "STALE False True True True\n"  # every module from its source
     assert stale.stderr.count("RuntimeWarning: the compiled engine is older") == 1
-    (package / "engine" / STAMP).unlink()  # a build that left no stamp (failed half-way)
-    assert engine_in(tmp_path).stdout == "PURE False True\n"
+    (packages / STAMP).unlink()  # a build that left no stamp (failed half-way)
+    assert engine_in(root).stdout == "PURE False True True True\n"
+
+
+@compiled_only
+@pytest.mark.parametrize("edited", SOURCE_FILES[1:])
+def test_a_compiled_bot_older_than_its_source_is_not_run(packages: Path, edited: str) -> None:
+    # a bot is compiled with the engine, which it calls natively: all stale, or none
+    source = packages / edited
+    source.write_text(source.read_text() + "\n# edited after the build\n")
+    stale = engine_in(packages.parent, first=edited)
+    assert stale.stdout == "STALE False True True True\n"
+    assert stale.stderr.count("RuntimeWarning: the compiled engine is older") == 1
