@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .knowledge import ACTIONS, CANTRIPS, JUNK, TREASURE_COINS, VILLAGES
+from .knowledge import ACTIONS, JUNK, TREASURE_COINS, VILLAGES
 from .position import Position
 
 TERMINALS_BEST_FIRST = ("witch", "council_room", "library", "smithy", "bandit", "militia",

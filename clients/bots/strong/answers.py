@@ -104,9 +104,8 @@ def fate(decision: DecisionLike, position: Position, mine: bool) -> list[int]:
     bad = card in JUNK or card == "copper"
     if not mine:
         wanted = "keep" if bad else "discard"
-    elif card == "curse" or (card == "estate" and position.gains_to_end() > 6):
-        wanted = "trash"
-    elif card == "copper" and position.money > 7:
+    elif (card == "curse" or (card == "estate" and position.gains_to_end() > 6)
+          or (card == "copper" and position.money > 7)):
         wanted = "trash"
     else:
         wanted = "discard" if bad else "keep"

@@ -25,9 +25,8 @@ class StrongBot:
 
     def choose(self, decision: DecisionLike, table: Table) -> list[int]:
         options = decision.options
-        if decision.min == decision.max == len(options):  # forced, or all in an order
-            if decision.kind != "order":
-                return list(range(len(options)))
+        if decision.min == decision.max == len(options) and decision.kind != "order":
+            return list(range(len(options)))  # one answer: all
         view = seat_view(table)
         plan = self.plan
         if plan is None:
