@@ -224,8 +224,8 @@ def test_bandits_victim_loses_its_cheaper_treasure() -> None:
 def test_thief_takes_gold_and_silver_but_no_copper() -> None:
     choice = decision("trash", ["silver", "gold"], source="thief")
     assert answer(choice, View()) == ["gold"]
-    gains = decision("gain", ["gold", "copper"], source="thief", least=0, most=2)
-    assert answer(gains, View()) == ["gold"]
+    gains = decision("gain", ["gold", "copper", "silver"], source="thief", least=0, most=3)
+    assert answer(gains, View()) == ["gold", "silver"]
 
 
 def test_artisan_gains_to_hand_and_topdecks_an_action_it_cannot_play() -> None:

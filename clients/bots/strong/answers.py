@@ -38,6 +38,8 @@ def gain(decision: DecisionLike, position: Position, plan: Plan) -> list[int]:
     offered = [card for card in cards if card is not None]
     if not offered:
         return sensible_choice(decision)
+    if decision.source == "thief":  # any of the trashed Treasures: all but Copper
+        return [i for i, card in enumerate(cards) if card in ("silver", "gold")][:decision.max]
     budget = max(COST.get(card, 0) for card in offered)
     for card in priority(plan, position, budget):
         if card in cards:
