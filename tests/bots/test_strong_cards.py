@@ -75,15 +75,6 @@ def test_the_last_province_is_bought_to_win() -> None:
     assert answer(buy("gold", "duchy", "province"), ahead) == ["province"]
 
 
-def test_the_penultimate_province_is_left_when_the_rival_would_take_the_last() -> None:
-    behind = View(coins=8, piles={"province": 2}, mine={"copper": 7, "gold": 4, "province": 3},
-                  others=[{"copper": 7, "province": 3, "duchy": 1}])
-    assert answer(buy("gold", "duchy", "province"), behind) == ["duchy"]
-    even = View(coins=8, piles={"province": 2}, mine={"copper": 7, "gold": 4, "province": 3},
-                others=[{"copper": 7, "province": 3}])
-    assert answer(buy("gold", "duchy", "province"), even) == ["province"]
-
-
 def test_an_ending_third_pile_is_taken_when_it_wins() -> None:
     piles = {"village": 0, "cellar": 0, "moat": 1}
     ahead = View(coins=2, piles=piles, mine={"copper": 7, "province": 4})

@@ -18,8 +18,9 @@ from .table import seat_view
 class StrongBot:
     name = "strong"
 
-    def __init__(self) -> None:
-        self.plan: Plan | None = None
+    def __init__(self, plan: Plan | None = None) -> None:
+        self.plan = plan
+        """Chosen at the first decision, from the Kingdom, unless given."""
         self._own_spy_card = False
         """The next Spy card to say the fate of is from the bot's own deck."""
 
@@ -55,7 +56,7 @@ class StrongBot:
             if option.kind == "buy":
                 buys[option.card] = i
         view = position.view
-        for card in priority(plan, position, view.coins, view.buys):
+        for card in priority(plan, position, view.coins):
             if card in buys:
                 return [buys[card]]
         return [len(options) - 1]  # end_phase is last

@@ -2,9 +2,10 @@
 around its plan's Kingdom card, with the endgame seen through the scores.
 
 The endgame rules: take a card that ends the game when that wins it; never end the game
-when that loses it; do not take the penultimate Province when the rival would win by
-taking the last (the Penultimate Province Rule); Duchies and Estates once the end is
-near ("Duchy dancing").
+when that loses it; Duchies and Estates once the end is near ("Duchy dancing"). The
+Penultimate Province Rule (leave the next-to-last Province when the rival would win by
+taking the last) lost 8 points of win rate against Big Money, which takes Provinces
+whenever it can: it is left out (docs/BOTS.md).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ def wants(plan: Plan, position: Position, card: str | None) -> bool:
     return owned < plan.copies and position.cards >= 10 + plan.spacing * owned
 
 
-def priority(plan: Plan, position: Position, coins: int, buys: int = 1) -> list[str]:
+def priority(plan: Plan, position: Position, coins: int) -> list[str]:
     """Cards worth gaining with `coins` (a budget: a buy's coins, or a gain's cost cap),
     best first; a card not listed is not worth it."""
     to_end = position.gains_to_end()
@@ -51,10 +52,10 @@ def priority(plan: Plan, position: Position, coins: int, buys: int = 1) -> list[
         wanted.append("silver")
     if coins >= 2 and to_end <= 3:
         wanted.append("estate")
-    return _endgame(position, coins, buys, wanted)
+    return _endgame(position, coins, wanted)
 
 
-def _endgame(position: Position, coins: int, buys: int, wanted: list[str]) -> list[str]:
+def _endgame(position: Position, coins: int, wanted: list[str]) -> list[str]:
     lead = position.lead
     # a card whose gain ends the game with this seat ahead: the game is won
     finishing = [card for card in position.affordable(coins)
@@ -64,8 +65,5 @@ def _endgame(position: Position, coins: int, buys: int, wanted: list[str]) -> li
     for card in wanted:
         if position.ends_game(card) and lead + VICTORY_POINTS.get(card, 0) <= 0:
             continue  # ends the game lost or tied
-        if (card == "province" and position.piles["province"] == 2 and lead < 0
-                and not (buys >= 2 and coins >= 16 and lead + 12 > 0)):
-            continue  # the rival takes the last Province and wins
         kept.append(card)
     return [*finishing, *(card for card in kept if card not in finishing)]
