@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from dominion.clients.bots.strategies import NoTable
 from dominion.clients.bots.strong import NotASeatView, StrongBot
 from dominion.clients.bots.strong.plans import MONEY, choose_plan
-from dominion.clients.bots.strategies import NoTable
 
 from .strong_positions import View, buy, chosen_cards, decision
 

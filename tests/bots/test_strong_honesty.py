@@ -89,7 +89,7 @@ class Peeker:
 
     def choose(self, decision: DecisionLike, table: Table) -> list[int]:
         assert isinstance(table, EngineTable)
-        rival = table._game.players[1]  # noqa: SLF001 - a cheat, on purpose
+        rival = table._game.players[1]  # a cheat, on purpose
         if decision.kind == "buy" and "gold" in rival.hand:
             return [len(decision.options) - 1]
         return self.inner.choose(decision, table)
