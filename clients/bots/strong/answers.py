@@ -42,7 +42,7 @@ def gain(decision: DecisionLike, position: Position, plan: Plan) -> list[int]:
         return [i for i, card in enumerate(cards) if card in ("silver", "gold")][:decision.max]
     budget = max(COST.get(card, 0) for card in offered)
     for card in priority(plan, position, budget):
-        if card in cards:
+        if card in cards and card != decision.source:  # no Feast for a Feast
             return [cards.index(card)]
     if decision.min == 0:
         return []

@@ -46,7 +46,7 @@ def priority(plan: Plan, position: Position, coins: int) -> list[str]:
         wanted.append(card)
     support = plan.support
     if (support is not None and coins >= COST[support] and position.piles.get(support)
-            and not wants(plan, position, card)):
+            and position.owned(support) < plan.support_copies and not wants(plan, position, card)):
         wanted.append(support)
     if coins >= 3:
         wanted.append("silver")
