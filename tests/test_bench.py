@@ -69,3 +69,36 @@ def test_the_abuse_bench_runs_every_attack_and_reports_its_figures() -> None:
         assert phases[name]["addresses"] == 40 and phases[name]["tables"] == 800
         assert phases[name]["replays"] > 0
     assert phases["sign-in-flood"]["replies"].get("wrong_credentials", 0) > 0
+
+
+def test_strength_bench_plays_both_seat_orders_and_reports_intervals() -> None:
+    result = run_json(str(BENCH / "strength.py"), "--games", "4", "--kingdoms",
+                      "random2,random1,fixed", "--jobs", "2")
+    matchups = {(m["opponent"], m["players"]): m for m in result["matchups"]}
+    assert set(matchups) == {("random", 2), ("big_money", 2), ("smithy_big_money", 2),
+                             ("big_money", 4)}
+    for (opponent, players), matchup in matchups.items():
+        assert set(matchup["kingdoms"]) == {"random2", "random1", "fixed"}
+        for row in matchup["kingdoms"].values():
+            assert row["games"] == 4 and row["wins"] + row["ties"] <= 4
+            low, high = row["win_interval"]
+            assert 0 <= low <= row["win_rate"] <= high <= 1
+            assert row["decision_us_mean"] > 0
+        summary = matchup["random_kingdoms"]
+        assert summary["games"] == 8
+        assert ("target" in summary) == ((opponent, players) != ("random", 2))
+
+
+def test_strength_bench_seats_the_bot_once_per_seat_on_each_deal() -> None:
+    sys.path.insert(0, str(BENCH))
+    try:
+        import strength
+    finally:
+        sys.path.remove(str(BENCH))
+    task = strength.Task("strong", "big_money", 4, "random2", 7, 0, 8)
+    games = list(strength.games_of(task))
+    assert [seat for *_, seat in games] == [0, 1, 2, 3, 0, 1, 2, 3]
+    assert len({(kingdom, seed) for _, kingdom, seed, _ in games[:4]}) == 1
+    assert games[0][1:3] != games[4][1:3]
+    low, high = strength.wilson(8, 10)  # the textbook's 0.490 to 0.943
+    assert round(low, 3) == 0.490 and round(high, 3) == 0.943
