@@ -50,6 +50,7 @@ def check_buy(state: GameState, decision: dict[str, Any], choice: list[int]) -> 
 @pytest.mark.parametrize("strategies", [
     ("big_money", "smithy_big_money"),
     ("random", "big_money", "smithy_big_money", "random"),
+    ("strong", "smithy_big_money", "strong"),
 ])
 async def test_network_bots_play_whole_games(server_url: str, strategies: tuple[str, ...]
                                              ) -> None:
