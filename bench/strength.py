@@ -9,6 +9,8 @@ decision; the targets of issue 29 are checked on random Kingdoms (docs/BOTS.md).
 
     python bench/strength.py [--games 2000] [--jobs 2] [--json]
     python bench/strength.py --games 200 --opponents big_money --kingdoms random2
+    python bench/strength.py --games 2000 --opponents smithy_big_money --players 2 \
+        --require smithy      # only Kingdoms in which Smithy Big Money buys its Smithy
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import Any
 from dominion.clients.bots import STRATEGIES, DecisionLike, Strategy, Table, make_strategy
 from dominion.clients.bots.strong import StrongBot
 from dominion.server.engine import Game, Setup
+from dominion.server.engine.cards import kingdom_cards
 from dominion.server.engine.setup import RECOMMENDED_KINGDOMS, random_kingdom
 from dominion.server.play.bots import play_out
 
@@ -124,6 +127,14 @@ class Task:
     first: int
     count: int
     """Games `first` to `first + count` of the matchup's sequence."""
+    require: tuple[str, ...] = ()
+    """Cards every Kingdom holds (random ones are drawn again until they do)."""
+
+
+def fixed_sets(require: Sequence[str]) -> list[tuple[int, tuple[str, ...]]]:
+    """The recommended sets holding every card of `require`."""
+    return [(edition, kingdom) for edition, kingdom in FIXED
+            if all(card in kingdom for card in require)]
 
 
 def games_of(task: Task) -> Iterator[tuple[int, tuple[str, ...], int, int]]:
@@ -133,10 +144,13 @@ def games_of(task: Task) -> Iterator[tuple[int, tuple[str, ...], int, int]]:
         deal = number // task.players
         rng = random.Random(f"{task.seed}:{task.kingdoms}:{deal}")
         if task.kingdoms == "fixed":
-            edition, kingdom = FIXED[deal % len(FIXED)]
+            sets = fixed_sets(task.require)
+            edition, kingdom = sets[deal % len(sets)]
         else:
             edition = 2 if task.kingdoms == "random2" else 1
             kingdom = random_kingdom(edition, rng)
+            while not all(card in kingdom for card in task.require):
+                kingdom = random_kingdom(edition, rng)
         yield edition, kingdom, rng.getrandbits(64), number % task.players
 
 
@@ -168,11 +182,12 @@ def play(task: Task) -> Tally:
 
 
 def measure(bot: str, matchups: Sequence[tuple[str, int]], kingdoms: Sequence[str],
-            games: int, *, seed: int = 0, jobs: int = 1,
+            games: int, *, seed: int = 0, jobs: int = 1, require: Sequence[str] = (),
             progress: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Play `games` games per matchup and Kingdom kind; the report as plain data."""
     rows = [(opponent, players, kind) for opponent, players in matchups for kind in kingdoms]
-    tasks = [Task(bot, opponent, players, kind, seed, first, min(CHUNK, games - first))
+    tasks = [Task(bot, opponent, players, kind, seed, first, min(CHUNK, games - first),
+                  tuple(require))
              for opponent, players, kind in rows for first in range(0, games, CHUNK)]
     tallies = {row: Tally() for row in rows}
     started = time.perf_counter()
@@ -185,6 +200,7 @@ def measure(bot: str, matchups: Sequence[tuple[str, int]], kingdoms: Sequence[st
             for task, tally in zip(tasks, pool.map(play, tasks), strict=True):
                 tallies[(task.opponent, task.players, task.kingdoms)].add(tally)
     report: dict[str, Any] = {"bot": bot, "games_per_row": games, "seed": seed,
+                              "require": list(require),
                               "seconds": round(time.perf_counter() - started, 1),
                               "matchups": []}
     for opponent, players in matchups:
@@ -199,7 +215,7 @@ def measure(bot: str, matchups: Sequence[tuple[str, int]], kingdoms: Sequence[st
                                  "kingdoms": by_kind}
         if random_kingdoms.games:
             entry["random_kingdoms"] = summary = random_kingdoms.to_dict()
-            target = TARGETS.get((opponent, players))
+            target = None if require else TARGETS.get((opponent, players))
             if target is not None:
                 summary["target"] = target
                 summary["target_met"] = summary["win_interval"][0] > target - MARGIN
@@ -241,6 +257,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="player counts: 2 (one opponent), 4 (three Big Money bots)")
     parser.add_argument("--kingdoms", default=",".join(KINGDOMS),
                         help=f"comma-separated, of {', '.join(KINGDOMS)}")
+    parser.add_argument("--require", default="",
+                        help="comma-separated cards every Kingdom must hold (default: none)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (cores)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -252,6 +270,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     unknown = [kind for kind in kingdoms if kind not in KINGDOMS]
     if unknown or not kingdoms:
         parser.error(f"unknown kingdoms {unknown}; known: {', '.join(KINGDOMS)}")
+    require = [card.strip() for card in args.require.split(",") if card.strip()]
+    editions = {"random2": 2, "random1": 1}
+    for kind in kingdoms:
+        cards = (set(kingdom_cards(editions[kind])) if kind in editions
+                 else {card for _, kingdom in fixed_sets(require) for card in kingdom})
+        if not set(require) <= cards:
+            parser.error(f"no {kind} Kingdom holds {', '.join(require)}")
     if opponents is not None and (bad := opponents - set(STRATEGIES)):
         parser.error(f"unknown opponents {sorted(bad)}; known: {', '.join(STRATEGIES)}")
     if args.games < 1 or args.jobs < 1:
@@ -261,7 +286,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not matchups:
         parser.error("no matchup left: see --opponents and --players")
     report = measure(args.bot, matchups, kingdoms, args.games, seed=args.seed,
-                     jobs=args.jobs,
+                     jobs=args.jobs, require=require,
                      progress=None if args.json else lambda line: print(line, file=sys.stderr))
     if args.json:
         print(json.dumps(report))

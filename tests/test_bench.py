@@ -100,5 +100,8 @@ def test_strength_bench_seats_the_bot_once_per_seat_on_each_deal() -> None:
     assert [seat for *_, seat in games] == [0, 1, 2, 3, 0, 1, 2, 3]
     assert len({(kingdom, seed) for _, kingdom, seed, _ in games[:4]}) == 1
     assert games[0][1:3] != games[4][1:3]
+    for kind in ("random1", "fixed"):
+        witch = strength.Task("strong", "big_money", 2, kind, 7, 0, 12, ("witch",))
+        assert all("witch" in kingdom for _, kingdom, _, _ in strength.games_of(witch))
     low, high = strength.wilson(8, 10)  # the textbook's 0.490 to 0.943
     assert round(low, 3) == 0.490 and round(high, 3) == 0.943
