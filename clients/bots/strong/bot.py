@@ -12,7 +12,7 @@ from .answers import ANSWERS, fate
 from .buying import priority
 from .plans import Plan, choose_plan
 from .position import Position
-from .table import seat_view
+from .table import SeatView, seat_view
 
 
 class StrongBot:
@@ -34,7 +34,7 @@ class StrongBot:
             plan = self.plan = choose_plan(view.kingdom, view.seats)
         kind = decision.kind
         if kind == "buy":
-            return self._buy(decision, Position(view), plan)
+            return self._buy(decision, view, plan)
         if kind == "play_action":
             return self._play_action(decision, Position(view))
         if kind == "choose_fate":
@@ -47,7 +47,7 @@ class StrongBot:
             return sensible_choice(decision)
         return answer(decision, Position(view), plan)
 
-    def _buy(self, decision: DecisionLike, position: Position, plan: Plan) -> list[int]:
+    def _buy(self, decision: DecisionLike, view: SeatView, plan: Plan) -> list[int]:
         options = decision.options
         buys: dict[str | None, int] = {}
         for i, option in enumerate(options):
@@ -55,8 +55,7 @@ class StrongBot:
                 return [i]
             if option.kind == "buy":
                 buys[option.card] = i
-        view = position.view
-        for card in priority(plan, position, view.coins):
+        for card in priority(plan, Position(view), view.coins):
             if card in buys:
                 return [buys[card]]
         return [len(options) - 1]  # end_phase is last

@@ -56,6 +56,8 @@ def priority(plan: Plan, position: Position, coins: int) -> list[str]:
 
 
 def _endgame(position: Position, coins: int, wanted: list[str]) -> list[str]:
+    if not position.one_gain_ends:
+        return wanted
     lead = position.lead
     # a card whose gain ends the game with this seat ahead: the game is won
     finishing = [card for card in position.affordable(coins)

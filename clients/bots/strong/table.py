@@ -9,7 +9,7 @@ or the order of any deck, so a bot reading only this is honest by construction.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
 from ..strategies import Table
 
@@ -42,9 +42,17 @@ class NotASeatView(TypeError):
     """The strong bot was given a table that lacks part of a seat's view."""
 
 
+_SEAT_VIEWS: set[type] = set()
+"""Table classes found to be `SeatView`s: checking a protocol costs as much as a turn."""
+
+
 def seat_view(table: Table) -> SeatView:
     """`table` as a `SeatView`, or `NotASeatView` saying what is missing."""
+    kind = type(table)
+    if kind in _SEAT_VIEWS:
+        return cast(SeatView, table)
     if isinstance(table, SeatView):
+        _SEAT_VIEWS.add(kind)
         return table
     raise NotASeatView(f"the strong bot needs a seat's whole view (SeatView), "
                        f"not a {type(table).__name__}")
