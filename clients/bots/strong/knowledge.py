@@ -26,9 +26,6 @@ JUNK: Final = frozenset({"curse", "estate", "duchy", "province", "gardens"})
 """Cards that do nothing in hand."""
 VILLAGES: Final = frozenset({"village", "festival"})
 """Actions that leave more actions than they use."""
-CANTRIPS: Final = frozenset({"laboratory", "market", "sentry", "harbinger", "merchant",
-                             "poacher", "cellar", "spy"})
-"""Actions that give back the action they use."""
 ACTIONS: Final = frozenset(COST) - frozenset(TREASURE_COINS) - JUNK - {"copper", "curse"}
 
 HAND_VALUE: Final[Mapping[str, float]] = {
