@@ -83,7 +83,7 @@ def test_strength_bench_plays_both_seat_orders_and_reports_intervals() -> None:
             assert row["games"] == 4 and row["wins"] + row["ties"] <= 4
             low, high = row["win_interval"]
             assert 0 <= low <= row["win_rate"] <= high <= 1
-            assert row["decision_us_mean"] > 0
+            assert row["decision_cpu_us_mean"] > 0
         summary = matchup["random_kingdoms"]
         assert summary["games"] == 8
         assert ("target" in summary) == ((opponent, players) != ("random", 2))
