@@ -97,9 +97,11 @@ def phase(*cards: str) -> WireDecision:
     return decision("play_action", cards, "play", extra=[("end_phase", None)])
 
 
-def test_village_first_when_it_lets_two_terminals_be_played() -> None:
+def test_village_first_it_costs_no_action() -> None:
     view = View(held=("village", "smithy", "militia", "copper", "copper"))
     assert answer(phase("village", "smithy", "militia"), view) == ["village"]
+    view = View(held=("smithy", "village", "copper", "copper", "copper"))
+    assert answer(phase("smithy", "village"), view) == ["village"]
 
 
 def test_draw_before_the_terminal_and_the_best_terminal_first() -> None:

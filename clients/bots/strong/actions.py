@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .knowledge import ACTIONS, JUNK, TREASURE_COINS, VILLAGES
+from .knowledge import ACTIONS, JUNK, TREASURE_COINS
 from .position import Position
 
 TERMINALS_BEST_FIRST = ("witch", "council_room", "library", "smithy", "bandit", "militia",
@@ -49,22 +49,15 @@ def remodel_target(card: str, position: Position) -> bool:
     return card == "estate" and not late
 
 
-def play_order(playable: Sequence[str], hand: Sequence[str], actions: int,
-               position: Position) -> list[str]:
+def play_order(playable: Sequence[str], hand: Sequence[str], position: Position) -> list[str]:
     """The Actions worth playing now, the first to play first."""
     useful = [card for card in playable if worth_playing(card, hand, position)]
-    terminals = [card for card in TERMINALS_BEST_FIRST if card in useful]
-    ordered: list[str] = []
-    # a village first when it lets two terminals be played
-    held_terminals = sum(1 for card in hand if card in TERMINALS_BEST_FIRST)
-    for card in ("festival", "village"):
-        if card in useful and (held_terminals >= actions + 1 or card == "festival"):
-            ordered.append(card)
+    # more actions first (they cost none), the one that draws before the one that pays
+    ordered = [card for card in ("village", "festival") if card in useful]
     if "throne_room" in useful:
         ordered.append("throne_room")
     ordered += [card for card in CANTRIPS_BEST_FIRST if card in useful]
-    ordered += terminals
-    ordered += [card for card in useful if card not in ordered and card in VILLAGES]
+    ordered += [card for card in TERMINALS_BEST_FIRST if card in useful]
     return ordered
 
 

@@ -65,7 +65,7 @@ class StrongBot:
         playable = {option.card: i for i, option in enumerate(options) if option.kind == "play"}
         view = position.view
         ordered = play_order([card for card in playable if card is not None], view.hand(),
-                             view.actions, position)
+                             position)
         if not ordered:
             return [len(options) - 1]  # end_phase is last
         if ordered[0] == "spy":

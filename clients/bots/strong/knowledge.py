@@ -24,8 +24,6 @@ VICTORY_POINTS: Final[Mapping[str, int]] = {"estate": 1, "duchy": 3, "province":
 """Points per card (Gardens count apart: a point per ten cards owned)."""
 JUNK: Final = frozenset({"curse", "estate", "duchy", "province", "gardens"})
 """Cards that do nothing in hand."""
-VILLAGES: Final = frozenset({"village", "festival"})
-"""Actions that leave more actions than they use."""
 ACTIONS: Final = frozenset(COST) - frozenset(TREASURE_COINS) - JUNK - {"copper", "curse"}
 
 HAND_VALUE: Final[Mapping[str, float]] = {
