@@ -34,8 +34,6 @@ def worth_playing(card: str, hand: Sequence[str], position: Position) -> bool:
         return any(c in ACTIONS and c != "throne_room" for c in others)
     if card == "library":
         return len(others) < 7
-    if card == "council_room" and position.view.seats >= 4:
-        return True  # the others draw, but four cards are still the best this hand does
     return True
 
 
@@ -53,7 +51,7 @@ def play_order(playable: Sequence[str], hand: Sequence[str], position: Position)
     """The Actions worth playing now, the first to play first."""
     useful = [card for card in playable if worth_playing(card, hand, position)]
     # more actions first (they cost none), the one that draws before the one that pays
-    ordered = [card for card in ("village", "festival") if card in useful]
+    ordered: list[str] = [card for card in ("village", "festival") if card in useful]
     if "throne_room" in useful:
         ordered.append("throne_room")
     ordered += [card for card in CANTRIPS_BEST_FIRST if card in useful]

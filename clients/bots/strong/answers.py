@@ -51,14 +51,11 @@ def gain(decision: DecisionLike, position: Position, plan: Plan) -> list[int]:
                                                   COST.get(cards[i] or "", 0)))]
 
 
-def discard(decision: DecisionLike, position: Position) -> list[int]:
+def discard(decision: DecisionLike) -> list[int]:
     """Discard the required number (Militia, Poacher), worst first; Cellar: all junk."""
     cards = _cards(decision)
     if decision.source == "cellar":
-        junk = [i for i, card in enumerate(cards) if card in JUNK]
-        if not position.view.actions:
-            junk += [i for i, card in enumerate(cards) if card in ACTIONS]
-        return junk[:decision.max]
+        return [i for i, card in enumerate(cards) if card in JUNK][:decision.max]
     return _worst_first(cards, decision.min)
 
 
@@ -159,7 +156,7 @@ def set_aside(decision: DecisionLike, position: Position) -> list[int]:
 
 ANSWERS: dict[str, Callable[[DecisionLike, Position, Plan], list[int]]] = {
     "gain": gain,
-    "discard": lambda decision, position, plan: discard(decision, position),
+    "discard": lambda decision, position, plan: discard(decision),
     "trash": lambda decision, position, plan: trash(decision, position),
     "topdeck": topdeck,
     "order": lambda decision, position, plan: order(decision),

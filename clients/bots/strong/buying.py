@@ -16,7 +16,7 @@ from .position import Position
 
 
 def wants(plan: Plan, position: Position, card: str | None) -> bool:
-    """Whether another copy of the plan's card (or of `card`) is wanted now."""
+    """Whether another copy of `card`, the plan's, is wanted now."""
     if card is None or not position.piles.get(card):
         return False
     owned = position.owned(card)
