@@ -128,6 +128,12 @@ def test_militia_discards_the_least_useful_cards() -> None:
     assert sorted(map(str, answer(choice, View()))) == ["copper", "estate"]
 
 
+def test_militia_discards_a_second_terminal_before_money() -> None:
+    choice = decision("discard", ["smithy", "militia", "gold", "silver", "copper"],
+                      source="militia", least=2, most=2)
+    assert sorted(map(str, answer(choice, View()))) == ["copper", "militia"]
+
+
 def test_cellar_discards_the_green() -> None:
     choice = decision("discard", ["copper", "province", "estate", "silver"], source="cellar",
                       least=0, most=4)

@@ -6,11 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..strategies import DecisionLike, sensible_choice
-from .actions import best_to_repeat, remodel_target
+from .actions import TERMINALS_BEST_FIRST, best_to_repeat, remodel_target
 from .buying import priority
 from .knowledge import ACTIONS, COST, JUNK, TREASURE_COINS, hand_value
 from .plans import Plan
 from .position import Position
+
+SPARE_TERMINAL = 0.5
+"""What a second terminal in hand is worth: less than a Copper."""
 
 
 def _cards(decision: DecisionLike) -> list[str | None]:
@@ -27,8 +30,14 @@ def _yes(decision: DecisionLike, yes: bool) -> list[int]:
 
 
 def _worst_first(cards: Sequence[str | None], count: int) -> list[int]:
-    """The positions of the `count` cards least worth keeping in hand."""
-    ranked = sorted(range(len(cards)), key=lambda i: (hand_value(cards[i]), i))
+    """The positions of the `count` cards least worth keeping in hand: a terminal beyond
+    the best one is worth little, having no action to be played with."""
+    values = [hand_value(card) for card in cards]
+    terminals = sorted((i for i, card in enumerate(cards) if card in TERMINALS_BEST_FIRST),
+                       key=lambda i: -values[i])
+    for i in terminals[1:]:
+        values[i] = SPARE_TERMINAL
+    ranked = sorted(range(len(cards)), key=lambda i: (values[i], i))
     return ranked[:count]
 
 
