@@ -42,9 +42,6 @@ def _mix_hidden(p: PlayerState, rng: random.Random) -> None:
     p.discard[:below] = hidden[hand + deck:]
 
 
-Cheat = Callable[[DecisionLike, Table, Game], list[int]]
-
-
 def check_honest(make_bot: Callable[[], Strategy], *, games: int, players: int,
                  edition: int, seed: int) -> int:
     """Play `games` games of `make_bot` at seat 0 against Big Money; at each of its
