@@ -83,3 +83,37 @@ def test_the_ratings_bench_ranks_the_bots_in_their_known_order() -> None:
         # the ratings predict: better than a uniform guess of the winner
         assert scores["log_loss"] < scores["uniform_log_loss"]
         assert scores["brier"] < scores["uniform_brier"]
+def test_strength_bench_plays_both_seat_orders_and_reports_intervals() -> None:
+    result = run_json(str(BENCH / "strength.py"), "--games", "4", "--kingdoms",
+                      "random2,random1,fixed", "--jobs", "2")
+    matchups = {(m["opponent"], m["players"]): m for m in result["matchups"]}
+    assert set(matchups) == {("random", 2), ("big_money", 2), ("smithy_big_money", 2),
+                             ("big_money", 4)}
+    for (opponent, players), matchup in matchups.items():
+        assert set(matchup["kingdoms"]) == {"random2", "random1", "fixed"}
+        for row in matchup["kingdoms"].values():
+            assert row["games"] == 4 and row["wins"] + row["ties"] <= 4
+            low, high = row["win_interval"]
+            assert 0 <= low <= row["win_rate"] <= high <= 1
+            assert row["decision_cpu_us_mean"] > 0
+        summary = matchup["random_kingdoms"]
+        assert summary["games"] == 8
+        assert ("target" in summary) == ((opponent, players) != ("random", 2))
+
+
+def test_strength_bench_seats_the_bot_once_per_seat_on_each_deal() -> None:
+    sys.path.insert(0, str(BENCH))
+    try:
+        import strength
+    finally:
+        sys.path.remove(str(BENCH))
+    task = strength.Task("strong", "big_money", 4, "random2", 7, 0, 8)
+    games = list(strength.games_of(task))
+    assert [seat for *_, seat in games] == [0, 1, 2, 3, 0, 1, 2, 3]
+    assert len({(kingdom, seed) for _, kingdom, seed, _ in games[:4]}) == 1
+    assert games[0][1:3] != games[4][1:3]
+    for kind in ("random1", "fixed"):
+        witch = strength.Task("strong", "big_money", 2, kind, 7, 0, 12, ("witch",))
+        assert all("witch" in kingdom for _, kingdom, _, _ in strength.games_of(witch))
+    low, high = strength.wilson(8, 10)  # the textbook's 0.490 to 0.943
+    assert round(low, 3) == 0.490 and round(high, 3) == 0.943

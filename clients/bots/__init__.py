@@ -20,6 +20,10 @@ from .strategies import (
     Table,
     make_strategy,
 )
+from .strong import StrongBot
+
+# Registered here, not in strategies.py: the strong bot builds on that module.
+STRATEGIES[StrongBot.name] = lambda generator: StrongBot()
 
 __all__ = [
     "STRATEGIES",

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import aiohttp
@@ -27,7 +27,8 @@ log = logging.getLogger("dominion.bot")
 
 
 class SeatTable:
-    """The `Table` a strategy reads, for one seat, from a `GameState`."""
+    """The `Table` a strategy reads, for one seat, from a `GameState`; also the rest of the
+    seat's view (the strong bot's `SeatView`)."""
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -35,6 +36,36 @@ class SeatTable:
     @property
     def coins(self) -> int:
         return self.state.coins
+
+    @property
+    def actions(self) -> int:
+        return self.state.actions
+
+    @property
+    def buys(self) -> int:
+        return self.state.buys
+
+    @property
+    def seat(self) -> int:
+        return self.state.seat or 0
+
+    @property
+    def seats(self) -> int:
+        return len(self.state.players)
+
+    @property
+    def kingdom(self) -> Sequence[str]:
+        return self.state.kingdom
+
+    def hand(self) -> Sequence[str]:
+        seat = self.state.seat
+        players = self.state.players
+        own = players[seat].hand if seat is not None and 0 <= seat < len(players) else None
+        return own or ()
+
+    def holdings(self, seat: int) -> Mapping[str, int]:
+        players = self.state.players
+        return players[seat].owned if 0 <= seat < len(players) else {}
 
     def supply(self, card: str) -> int:
         return self.state.supply_of(card)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
+from itertools import chain
 
 from dominion.clients.bots import Strategy
 
@@ -10,17 +12,42 @@ from ..engine import Game
 
 
 class EngineTable:
-    """A `Table` over an engine game, limited to what one seat may know."""
+    """A `Table` over an engine game, limited to what one seat may know; also the rest of
+    that seat's view (the strong bot's `SeatView`): the turn's counters, the Kingdom, what
+    each player owns (public) and the seat's own hand."""
 
-    __slots__ = ("_game", "_player")
+    __slots__ = ("_game", "_player", "seat")
 
     def __init__(self, game: Game, seat: int) -> None:
         self._game = game
         self._player = game.players[seat]
+        self.seat = seat
 
     @property
     def coins(self) -> int:
         return self._game.turn.coins
+
+    @property
+    def actions(self) -> int:
+        return self._game.turn.actions
+
+    @property
+    def buys(self) -> int:
+        return self._game.turn.buys
+
+    @property
+    def seats(self) -> int:
+        return len(self._game.players)
+
+    @property
+    def kingdom(self) -> Sequence[str]:
+        return self._game.setup.kingdom
+
+    def hand(self) -> Sequence[str]:
+        return tuple(self._player.hand)
+
+    def holdings(self, seat: int) -> dict[str, int]:
+        return Counter(chain(*self._game.players[seat].zones()))
 
     def supply(self, card: str) -> int:
         return self._game.supply.get(card, 0)

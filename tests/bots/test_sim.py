@@ -87,3 +87,10 @@ def test_processes_play_the_same_games_as_one(monkeypatch: pytest.MonkeyPatch) -
 def test_bad_arguments_exit_2(args: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(list(args)) == 2
     assert capsys.readouterr().err
+
+
+def test_the_strong_bot_plays_in_dominion_sim(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json(capsys, "--games", "60", "--strategies", "strong,big_money", "--seed", "2",
+                      "--jobs", "1")
+    wins = report["wins"]
+    assert isinstance(wins, dict) and wins["strong"] > 2 * wins["big_money"]

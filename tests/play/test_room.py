@@ -133,9 +133,12 @@ async def test_a_resignation_takes_the_same_way_and_ends_a_two_player_game() -> 
     assert over.value.code == "game_over"
 
 
-async def test_bots_play_a_game_to_its_end_and_the_log_replays_it() -> None:
+@pytest.mark.parametrize("bots", [{0: "big_money", 1: "smithy_big_money"},
+                                  {0: "strong", 1: "big_money"}])
+async def test_bots_play_a_game_to_its_end_and_the_log_replays_it(bots: dict[int, str]
+                                                                  ) -> None:
     log = MemoryGameLog()
-    room = new_room(log, bots={0: "big_money", 1: "smithy_big_money"})
+    room = new_room(log, bots=bots)
     await log.create_game(room.record, [seat.record() for seat in room.seats])
     await room.start_if_full()
     await eventually(lambda: room.state == GameState.FINISHED)

@@ -1,0 +1,9 @@
+"""The strong bot: Big Money around the Kingdom's best card, chosen per Kingdom, with
+endgame rules and a considered answer to every card's question (docs/BOTS.md)."""
+
+from __future__ import annotations
+
+from .bot import StrongBot
+from .table import NotASeatView, SeatView
+
+__all__ = ["NotASeatView", "SeatView", "StrongBot"]

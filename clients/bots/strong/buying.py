@@ -1,0 +1,71 @@
+"""What the strong bot gains, best first: Big Money Ultimate's money and endgame rules
+around its plan's Kingdom card, with the endgame seen through the scores.
+
+The endgame rules: take a card that ends the game when that wins it; never end the game
+when that loses it; Duchies and Estates once the end is near ("Duchy dancing"). The
+Penultimate Province Rule (leave the next-to-last Province when the rival would win by
+taking the last) lost 8 points of win rate against Big Money, which takes Provinces
+whenever it can: it is left out (docs/BOTS.md).
+"""
+
+from __future__ import annotations
+
+from .knowledge import COST, VICTORY_POINTS
+from .plans import Plan
+from .position import Position
+
+
+def wants(plan: Plan, position: Position, card: str | None) -> bool:
+    """Whether another copy of `card`, the plan's, is wanted now."""
+    if card is None or not position.piles.get(card):
+        return False
+    owned = position.owned(card)
+    return owned < plan.copies and position.cards >= 10 + plan.spacing * owned
+
+
+def priority(plan: Plan, position: Position, coins: int) -> list[str]:
+    """Cards worth gaining with `coins` (a budget: a buy's coins, or a gain's cost cap),
+    best first; a card not listed is not worth it."""
+    to_end = position.gains_to_end()
+    wanted: list[str] = []
+    if coins >= 8 and (position.money >= plan.province_money or to_end <= 6):
+        wanted.append("province")
+    if coins >= 5 and to_end <= plan.duchy_at:
+        wanted.append("duchy")
+    if coins >= 2 and to_end <= 2:
+        wanted.append("estate")
+    card = plan.card
+    if plan.over_gold and card is not None and coins >= COST[card] and wants(plan, position, card):
+        wanted.append(card)
+    if coins >= 6:
+        wanted.append("gold")
+    if coins >= 5 and to_end <= plan.duchy_at + 2:
+        wanted.append("duchy")
+    if (not plan.over_gold and card is not None and coins >= COST[card]
+            and wants(plan, position, card)):
+        wanted.append(card)
+    support = plan.support
+    if (support is not None and coins >= COST[support] and position.piles.get(support)
+            and position.owned(support) < plan.support_copies and not wants(plan, position, card)):
+        wanted.append(support)
+    if coins >= 3:
+        wanted.append("silver")
+    if coins >= 2 and to_end <= 3:
+        wanted.append("estate")
+    return _endgame(position, coins, wanted)
+
+
+def _endgame(position: Position, coins: int, wanted: list[str]) -> list[str]:
+    if not position.one_gain_ends:
+        return wanted
+    lead = position.lead
+    # a card whose gain ends the game with this seat ahead: the game is won
+    finishing = [card for card in position.affordable(coins)
+                 if position.ends_game(card) and lead + VICTORY_POINTS.get(card, 0) > 0]
+    finishing.sort(key=lambda card: -VICTORY_POINTS.get(card, 0))
+    kept = []
+    for card in wanted:
+        if position.ends_game(card) and lead + VICTORY_POINTS.get(card, 0) <= 0:
+            continue  # ends the game lost or tied
+        kept.append(card)
+    return [*finishing, *(card for card in kept if card not in finishing)]

@@ -1,0 +1,58 @@
+"""What the strong bot reads besides a decision: a `Table` with the rest of a seat's view.
+
+Everything here is public or the seat's own (docs/RULES.md, "Hidden and public
+information"): the turn's counters, the Kingdom, what every player owns (each gain and
+trash is public), and the seat's own hand. Nothing names another player's hidden cards
+or the order of any deck, so a bot reading only this is honest by construction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Protocol, cast, runtime_checkable
+
+from ..strategies import Table
+
+
+@runtime_checkable
+class SeatView(Table, Protocol):
+    """A `Table` with the rest of what one seat may know."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def seats(self) -> int:
+        """How many players sit at the table."""
+        ...
+    @property
+    def actions(self) -> int: ...
+    @property
+    def buys(self) -> int: ...
+    @property
+    def kingdom(self) -> Sequence[str]: ...
+    def hand(self) -> Sequence[str]:
+        """The seat's own hand."""
+        ...
+    def holdings(self, seat: int) -> Mapping[str, int]:
+        """What `seat` owns, card by card, wherever the cards are (public)."""
+        ...
+
+
+class NotASeatView(TypeError):
+    """The strong bot was given a table that lacks part of a seat's view."""
+
+
+_SEAT_VIEWS: set[type] = set()
+"""Table classes found to be `SeatView`s: checking a protocol costs as much as a turn."""
+
+
+def seat_view(table: Table) -> SeatView:
+    """`table` as a `SeatView`, or `NotASeatView` saying what is missing."""
+    kind = type(table)
+    if kind in _SEAT_VIEWS:
+        return cast(SeatView, table)
+    if isinstance(table, SeatView):
+        _SEAT_VIEWS.add(kind)
+        return table
+    raise NotASeatView(f"the strong bot needs a seat's whole view (SeatView), "
+                       f"not a {type(table).__name__}")
