@@ -95,6 +95,7 @@ class ErrorCode(StrEnum):
     NOT_SIGNED_IN = "not_signed_in"
     CROSS_SITE_REQUEST = "cross_site_request"
     ACCOUNTS_UNAVAILABLE = "accounts_unavailable"
+    UNKNOWN_PLAYER = "unknown_player"
     # Anything else.
     INTERNAL_ERROR = "internal_error"
 

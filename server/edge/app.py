@@ -25,6 +25,7 @@ from .listener import COUNT, WARNINGS, ConnectionCount, Warnings
 from .node_api import add_node_routes
 from .origins import known_hosts_only, origin_allowed
 from .outbox import Waiting
+from .players_api import add_player_routes
 from .prefixes import client_key
 from .replay_api import add_replay_routes
 from .rest import (
@@ -83,6 +84,7 @@ def create_app(settings: Settings) -> web.Application:
     add_rest_routes(api)
     add_replay_routes(api)
     add_account_routes(api)
+    add_player_routes(api)
     if settings.node:
         add_node_routes(api)
     app.add_subapp("/api/v1", api)

@@ -112,6 +112,7 @@ ERROR_CODES: dict[ErrorCode, str] = {
     ErrorCode.CROSS_SITE_REQUEST: "a browser sent this from another site's page (Origin or "
                                   "Sec-Fetch-Site)",
     ErrorCode.ACCOUNTS_UNAVAILABLE: "the account store cannot be reached now; games go on",
+    ErrorCode.UNKNOWN_PLAYER: "no account has this name, or it was deleted",
     ErrorCode.NOT_A_PLAYER: "the signed-in account holds no seat in this game",
     ErrorCode.GAME_OVER: "the game has ended",
 }
@@ -195,6 +196,9 @@ def components() -> dict[str, Any]:
                                "bot that took over an absent or resigned player), else null"},
             "connected": {"type": "boolean",
                           "description": "whether a WebSocket connection holds this seat"},
+            "account": {"type": "boolean",
+                        "description": "whether a signed-in account took this seat: its "
+                                       "name is the account's, whose profile is /@/NAME"},
         }),
         "Result": {
             "type": "object",
@@ -402,6 +406,10 @@ def components() -> dict[str, Any]:
             "game": ref("GameSummary"),
             "seat": {"type": "integer", "minimum": 0, "maximum": max_bot_seat},
         })}}, description="The account's seats in this node's open and running games."),
+        "Player": obj({"player": obj({
+            "name": {"type": "string", "minLength": 2, "maxLength": 20},
+            "created_at": timestamp,
+        })}, description="An account's public facts."),
         "SignedOut": obj({"signed_out": {"type": "boolean", "const": True}}),
         "Deleted": obj({"deleted": {"type": "boolean", "const": True}}),
         "Health": obj({
@@ -651,6 +659,7 @@ def paths() -> dict[str, Any]:
             },
         }},
         **account_paths(),
+        **player_paths(),
         "/healthz": {"get": {
             "operationId": "healthz", "tags": ["operations"],
             "summary": "Liveness and storage health",
@@ -677,6 +686,17 @@ def paths() -> dict[str, Any]:
                 "304": {"description": "The page has not changed (If-None-Match)"},
             },
         }},
+        "/@/{name}": {"get": {
+            "operationId": "webClientProfile", "tags": ["web"],
+            "summary": "The web client's page, showing a player's profile",
+            "parameters": [{"name": "name", "in": "path", "required": True,
+                            "schema": {"type": "string"}}],
+            "responses": {
+                "200": {"description": "The page", "content": {"text/html": {
+                    "schema": {"type": "string"}}}},
+                "304": {"description": "The page has not changed (If-None-Match)"},
+            },
+        }},
         "/web/{digest}/{path}": {"get": {
             "operationId": "webClientFile", "tags": ["web"],
             "summary": "A script, style sheet or licence of the web client; cached for a "
@@ -691,6 +711,41 @@ def paths() -> dict[str, Any]:
                 "200": {"description": "The file", "content": {"text/javascript": {
                     "schema": {"type": "string"}}}},
                 "404": error("No such file in this version of the page", "not_found"),
+            },
+        }},
+    }
+
+
+def player_paths() -> dict[str, Any]:
+    """Profiles (server/edge/players_api.py): public, no cookie needed."""
+    name = [{"name": "name", "in": "path", "required": True, "schema": {"type": "string"},
+             "description": "an account's name (any case or look-alike spelling of it)"}]
+    unknown = {"404": error("No account has this name, or it was deleted",
+                            "unknown_player")}
+    return {
+        "/api/v1/players/{name}": {"parameters": name, "get": {
+            "operationId": "player", "tags": ["accounts"],
+            "summary": "A player's profile: their name and when they joined",
+            "responses": {"200": json_body(ref("Player"), "The player"), **unknown,
+                          **SERVER_ERROR, **ACCOUNTS_ERROR},
+        }},
+        "/api/v1/players/{name}/games": {"parameters": name, "get": {
+            "operationId": "playerGames", "tags": ["accounts"],
+            "summary": "The games a player's account took a seat in, newest first",
+            "description": "The listing's filters (listGames), narrowed to this account.",
+            "parameters": [
+                {"name": "state", "in": "query", "required": False,
+                 "description": "only games in this state (`playing`: running), or `ended`",
+                 "schema": {"type": "string", "enum": list(STATES)}},
+                *filter_parameters(MAX_PAGE, 20),
+            ],
+            "responses": {
+                "200": json_body(ref("GameList"), "A page of the player's games"),
+                "400": error("Bad paging, state or filter", "bad_paging", "bad_state",
+                             "bad_filter"),
+                **unknown, **SERVER_ERROR,
+                "503": error("Redis or the account store is unreachable",
+                             "cluster_unavailable", "accounts_unavailable"),
             },
         }},
     }
@@ -868,6 +923,9 @@ def filter_parameters(max_limit: int, default_limit: int) -> list[Schema]:
     return [
         {"name": "player", "in": "query", "required": False,
          "schema": {"type": "string"}, "description": "a seat's exact name"},
+        {"name": "account", "in": "query", "required": False,
+         "schema": {"type": "string"},
+         "description": "the exact name of an account that took a seat (a profile's games)"},
         {"name": "since", "in": "query", "required": False,
          "schema": {"type": "string"},
          "description": "ISO 8601 date or time, e.g. 2026-11-30 or 2026-11-30T12:00:00Z "

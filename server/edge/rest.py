@@ -58,6 +58,7 @@ STATUS: dict[ErrorCode, int] = {
     ErrorCode.NOT_SIGNED_IN: 401,
     ErrorCode.CROSS_SITE_REQUEST: 403,
     ErrorCode.ACCOUNTS_UNAVAILABLE: 503,
+    ErrorCode.UNKNOWN_PLAYER: 404,
 }
 
 

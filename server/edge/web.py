@@ -86,7 +86,8 @@ def _collect(folder: resources.abc.Traversable, relative: PurePosixPath,
 
 
 def add_web_routes(app: web.Application) -> None:
-    """`GET /` (the page) and `GET /web/{digest}/{path}` (its scripts and styles)."""
+    """`GET /` and `GET /@/NAME` (the page), `GET /web/{digest}/{path}` (its scripts and
+    styles)."""
     files = WebFiles.load()
     etag = f'"{files.digest}"'
 
@@ -111,5 +112,6 @@ def add_web_routes(app: web.Application) -> None:
                             headers={**SECURITY_HEADERS, "Cache-Control": ASSET_CACHE})
 
     app.router.add_get("/", page)
+    app.router.add_get("/@/{name}", page)  # a player's profile: the page routes by its path
     app.router.add_get("/web/{digest}/{path:.+}", asset)
 
