@@ -3,6 +3,7 @@
 
 import { api, seats } from "./api.js";
 import { el, fill, h } from "./dom.js";
+import { nameList } from "./profile.js";
 
 const REFRESH_MS = 5000;
 
@@ -12,6 +13,14 @@ export function savedName() {
 
 export function saveName(name) {
   localStorage.setItem("dominion.name", name);
+}
+
+/** The name field of a form that takes a seat: the account's name, fixed, when signed in
+ *  (the server seats an account by its own name); a guest's last name otherwise. */
+function nameField(app) {
+  const account = app.account;
+  return el("input", { name: "name", required: true, maxlength: 40,
+    value: account ? account.name : savedName(), readOnly: Boolean(account) });
 }
 
 export class LobbyPage {
@@ -46,7 +55,7 @@ export class LobbyPage {
         t("seat_of", { taken: taken.length, seats: game.seats.length }), " · ",
         `${t("edition")} ${game.edition}`, game.turn ? ` · ${t("turns_played", { n: game.turn })}` : "",
         " · ", game.kingdom_name || i18n.many(game.kingdom), " · ",
-        taken.map((s) => s.name).join(", "), " ", action(game));
+        nameList(taken), " ", action(game));
     };
     const section = (title, games, action) => h("section", {}, h("h2", {}, title),
       games.length ? h("ul", {}, games.map((game) => row(game, action))) : h("p", {}, t("no_games")));
@@ -65,7 +74,7 @@ export class LobbyPage {
     const { i18n } = this;
     const t = (key, vars) => i18n.t(key, vars);
     const form = el("form", { class: "create", "aria-label": t("create_table") });
-    const name = el("input", { name: "name", required: true, maxlength: 40, value: savedName() });
+    const name = nameField(this.app);
     const seatCount = el("select", { name: "seats" },
       [2, 3, 4, 5, 6].map((n) => h("option", { value: n }, String(n))));
     const edition = el("select", { name: "edition" },
@@ -118,7 +127,7 @@ export class LobbyPage {
       if (mode.value === "chosen") {
         kingdom = [...chosen.querySelectorAll("input:checked")].map((box) => box.value);
       }
-      saveName(name.value.trim());
+      if (!this.app.account) saveName(name.value.trim());
       try {
         const created = await api.create({
           name: name.value.trim(), seats: Number(seatCount.value),
@@ -154,13 +163,13 @@ export async function tablePage(root, app, gameId) {
     h("p", {}, t("seat_of", { taken: taken.length, seats: summary.seats.length }), " · ",
       t("seats_taken", { names: taken.map((s) => s.name).join(", ") }))];
   if (summary.state === "open") {
-    const name = el("input", { name: "name", required: true, maxlength: 40, value: savedName() });
+    const name = nameField(app);
     parts.push(h("form", {
       class: "join",
       onsubmit: async (event) => {
         event.preventDefault();
         try {
-          saveName(name.value.trim());
+          if (!app.account) saveName(name.value.trim());
           const joined = await api.join(gameId, name.value.trim());
           seats.set(gameId, joined.seat, joined.token);
           app.route();
