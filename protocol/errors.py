@@ -96,6 +96,11 @@ class ErrorCode(StrEnum):
     CROSS_SITE_REQUEST = "cross_site_request"
     ACCOUNTS_UNAVAILABLE = "accounts_unavailable"
     UNKNOWN_PLAYER = "unknown_player"
+    BAD_CREDENTIAL = "bad_credential"
+    BAD_PASSKEY_NAME = "bad_passkey_name"
+    PASSKEY_CHALLENGE_EXPIRED = "passkey_challenge_expired"
+    PASSKEY_REFUSED = "passkey_refused"
+    UNKNOWN_PASSKEY = "unknown_passkey"
     # Anything else.
     INTERNAL_ERROR = "internal_error"
 

@@ -113,6 +113,15 @@ ERROR_CODES: dict[ErrorCode, str] = {
                                   "Sec-Fetch-Site)",
     ErrorCode.ACCOUNTS_UNAVAILABLE: "the account store cannot be reached now; games go on",
     ErrorCode.UNKNOWN_PLAYER: "no account has this name, or it was deleted",
+    ErrorCode.BAD_CREDENTIAL: "credential is not a WebAuthn credential's JSON (toJSON())",
+    ErrorCode.BAD_PASSKEY_NAME: "a passkey's name is 1 to 40 printable characters",
+    ErrorCode.PASSKEY_CHALLENGE_EXPIRED:
+        "the answer names no live challenge of this ceremony and account: used already "
+        "(each is good once), expired (after 120 s), or never issued",
+    ErrorCode.PASSKEY_REFUSED:
+        "the passkey's answer does not verify: its origin, relying party, signature or "
+        "sign counter, an unknown or already registered credential, or another account's",
+    ErrorCode.UNKNOWN_PASSKEY: "the signed-in account has no passkey of this id",
     ErrorCode.NOT_A_PLAYER: "the signed-in account holds no seat in this game",
     ErrorCode.GAME_OVER: "the game has ended",
 }
@@ -410,6 +419,28 @@ def components() -> dict[str, Any]:
             "name": {"type": "string", "minLength": 2, "maxLength": 20},
             "created_at": timestamp,
         })}, description="An account's public facts."),
+        "PasskeyOptions": {
+            "type": "object", "required": ["challenge"],
+            "description": "WebAuthn options in their JSON form (PublicKeyCredentialCreation"
+                           "OptionsJSON or PublicKeyCredentialRequestOptionsJSON), for "
+                           "PublicKeyCredential.parse*OptionsFromJSON",
+            "properties": {"challenge": {"type": "string"}}},
+        "Passkey": obj({
+            "id": {"type": "integer", "minimum": 1},
+            "name": {"type": "string", "minLength": 1, "maxLength": 40},
+            "created_at": timestamp,
+            "last_used_at": nullable(timestamp),
+        }, description="A passkey of the account's (never its key)."),
+        "PasskeyCreated": obj({"passkey": ref("Passkey")}),
+        "Passkeys": obj({"passkeys": {"type": "array", "items": ref("Passkey")}}),
+        "PasskeyRegistration": obj({
+            "name": {"type": "string", "minLength": 1, "maxLength": 40},
+            "credential": {"type": "object", "description": "the new credential's toJSON()"},
+        }, closed=False),
+        "PasskeySignIn": obj({
+            "credential": {"type": "object", "description": "the assertion's toJSON()"},
+        }, closed=False),
+        "Removed": obj({"removed": {"type": "boolean", "const": True}}),
         "SignedOut": obj({"signed_out": {"type": "boolean", "const": True}}),
         "Deleted": obj({"deleted": {"type": "boolean", "const": True}}),
         "Health": obj({
@@ -660,6 +691,7 @@ def paths() -> dict[str, Any]:
         }},
         **account_paths(),
         **player_paths(),
+        **passkey_paths(),
         "/healthz": {"get": {
             "operationId": "healthz", "tags": ["operations"],
             "summary": "Liveness and storage health",
@@ -711,6 +743,81 @@ def paths() -> dict[str, Any]:
                 "200": {"description": "The file", "content": {"text/javascript": {
                     "schema": {"type": "string"}}}},
                 "404": error("No such file in this version of the page", "not_found"),
+            },
+        }},
+    }
+
+
+def passkey_paths() -> dict[str, Any]:
+    """Passkeys (server/edge/passkeys_api.py): WebAuthn ceremonies, options then answers."""
+    ceremony = {"429": error("Too many passkey requests from this address, or too many "
+                             "failed sign-ins (retry_after_ms)", "rate_limited")}
+    refused = ("passkey_refused", "passkey_challenge_expired")
+    options = json_body(ref("PasskeyOptions"), "The options; their challenge is good once, "
+                                               "for 120 s")
+
+    def body(schema: str) -> dict[str, Any]:
+        return {"required": True, "content": {JSON: {"schema": ref(schema)}}}
+    return {
+        "/api/v1/account/passkeys/register/options": {"post": {
+            "operationId": "passkeyRegistrationOptions", "tags": ["accounts"],
+            "summary": "Options to make a passkey for the signed-in account",
+            "description": "A discoverable credential (resident key), user verification "
+                           "preferred; the account's passkeys are excluded.",
+            "responses": {"200": options, **SIGNED_OUT_ERROR, **CROSS_SITE_ERROR, **ceremony,
+                          **SERVER_ERROR, **ACCOUNTS_ERROR},
+        }},
+        "/api/v1/account/passkeys/register": {"post": {
+            "operationId": "registerPasskey", "tags": ["accounts"],
+            "summary": "Keep the passkey the authenticator made, under a name",
+            "requestBody": body("PasskeyRegistration"),
+            "responses": {
+                "201": json_body(ref("PasskeyCreated"), "The passkey"),
+                "400": error("A bad body", "bad_json", "bad_credential", "bad_passkey_name"),
+                "401": error("Not signed in, or the answer does not verify", "not_signed_in",
+                             *refused),
+                **CROSS_SITE_ERROR, **BODY_ERRORS, **SERVER_ERROR, **ACCOUNTS_ERROR,
+            },
+        }},
+        "/api/v1/account/passkeys": {"get": {
+            "operationId": "passkeys", "tags": ["accounts"],
+            "summary": "The signed-in account's passkeys",
+            "responses": {"200": json_body(ref("Passkeys"), "Oldest first"),
+                          **SIGNED_OUT_ERROR, **SERVER_ERROR, **ACCOUNTS_ERROR},
+        }},
+        "/api/v1/account/passkeys/{passkey_id}": {
+            "parameters": [{"name": "passkey_id", "in": "path", "required": True,
+                            "schema": {"type": "string"}}],
+            "delete": {
+                "operationId": "removePasskey", "tags": ["accounts"],
+                "summary": "Remove one of the signed-in account's passkeys",
+                "responses": {
+                    "200": json_body(ref("Removed"), "Removed: it signs no one in"),
+                    **SIGNED_OUT_ERROR, **CROSS_SITE_ERROR,
+                    "404": error("No such passkey of this account's", "unknown_passkey"),
+                    **SERVER_ERROR, **ACCOUNTS_ERROR,
+                },
+            },
+        },
+        "/api/v1/passkeys/sign-in/options": {"post": {
+            "operationId": "passkeySignInOptions", "tags": ["accounts"],
+            "summary": "Options to sign in with a passkey (no name: the authenticator "
+                       "offers its accounts)",
+            "responses": {"200": options, **CROSS_SITE_ERROR, **ceremony, **SERVER_ERROR,
+                          **ACCOUNTS_ERROR},
+        }},
+        "/api/v1/passkeys/sign-in": {"post": {
+            "operationId": "passkeySignIn", "tags": ["accounts"],
+            "summary": "Sign in with a passkey's answer",
+            "description": "Sets the session cookie as signIn does. Failures count as "
+                           "failed sign-ins, per address and per account.",
+            "requestBody": body("PasskeySignIn"),
+            "responses": {
+                "200": json_body(ref("Account"), "Signed in"),
+                "400": error("A bad body", "bad_json", "bad_credential"),
+                "401": error("The answer does not verify", *refused),
+                **CROSS_SITE_ERROR, **BODY_ERRORS, **ceremony, **SERVER_ERROR,
+                **ACCOUNTS_ERROR,
             },
         }},
     }

@@ -59,6 +59,9 @@ STATUS: dict[ErrorCode, int] = {
     ErrorCode.CROSS_SITE_REQUEST: 403,
     ErrorCode.ACCOUNTS_UNAVAILABLE: 503,
     ErrorCode.UNKNOWN_PLAYER: 404,
+    ErrorCode.PASSKEY_REFUSED: 401,
+    ErrorCode.PASSKEY_CHALLENGE_EXPIRED: 401,
+    ErrorCode.UNKNOWN_PASSKEY: 404,
 }
 
 
