@@ -47,6 +47,8 @@ CEREMONY_TIMEOUT_MS = 60_000
 MAX_PASSKEY_NAME = 40
 MAX_CREDENTIAL_CHARS = 16_384
 """The longest credential (its JSON) read: attestations with certificates fit."""
+NOT_FAILURES = (ErrorCode.RATE_LIMITED, ErrorCode.ACCOUNTS_UNAVAILABLE)
+"""Refusals of a passkey sign-in that are not the address's failure to sign in."""
 MALFORMED = (WebAuthnException, ValueError, TypeError, KeyError, IndexError, OverflowError)
 """What the library raises for a credential it cannot read."""
 
@@ -163,7 +165,7 @@ class Passkeys:
             try:
                 account = await self._verify_sign_in(party, credential)
             except GameError as refused:
-                if refused.code is not ErrorCode.RATE_LIMITED:
+                if refused.code not in NOT_FAILURES:
                     failures.failed(address)
                 raise
         if old_secret is not None:

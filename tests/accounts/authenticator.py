@@ -15,7 +15,7 @@ from typing import Any
 import cbor2
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec
-from webauthn.helpers import bytes_to_base64url
+from webauthn.helpers import base64url_to_bytes, bytes_to_base64url
 
 UP, UV, AT = 0x01, 0x04, 0x40
 """authenticator data flags: user present, user verified, attested credential data."""
@@ -47,17 +47,25 @@ class SoftKey:
                 + struct.pack(">I", self.count) + attested)
 
 
+def challenge_of(credential: dict[str, Any]) -> str:
+    """The challenge a credential's client data answers."""
+    data = json.loads(base64url_to_bytes(credential["response"]["clientDataJSON"]))
+    challenge: str = data["challenge"]
+    return challenge
+
+
 def client_data(kind: str, challenge: str, origin: str) -> bytes:
     return json.dumps({"type": kind, "challenge": challenge, "origin": origin,
                        "crossOrigin": False}).encode()
 
 
-def registration(options: dict[str, Any], origin: str, *, rp_id: str | None = None
-                 ) -> tuple[SoftKey, dict[str, Any]]:
-    """A new credential answering registration options, and its JSON."""
-    from webauthn import base64url_to_bytes
-
-    key = SoftKey(rp_id or options["rp"]["id"], base64url_to_bytes(options["user"]["id"]))
+def registration(options: dict[str, Any], origin: str, *,
+                 credential_id: bytes | None = None) -> tuple[SoftKey, dict[str, Any]]:
+    """A new credential answering registration options (with a chosen id, if given),
+    and its JSON."""
+    key = SoftKey(options["rp"]["id"], base64url_to_bytes(options["user"]["id"]))
+    if credential_id is not None:
+        key.credential_id = credential_id
     public = key.cose_public_key()
     attested = bytes(16) + struct.pack(">H", len(key.credential_id)) + key.credential_id + public
     attestation = cbor2.dumps({"fmt": "none", "attStmt": {},
