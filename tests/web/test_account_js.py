@@ -1,7 +1,8 @@
 """The account and profile pages' pure parts under Node (clients/web/js/routes.js,
-account_words.js, profile.js): which page an address names (a profile by its path),
-typed refusals in the page's language with the plural a count takes, and a seat's name
-linking to its profile only when an account took it."""
+account_words.js, profile.js, passkeys.js): which page an address names (a profile by its
+path), typed refusals in the page's language with the plural a count takes, a seat's name
+linking to its profile only when an account took it, and WebAuthn's bytes to and from
+the server's base64url JSON."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ import { addWords, I18n } from "%(i18n)s";
 import { ACCOUNT_COUNTED, ACCOUNT_WORDS, errorText } from "%(account_words)s";
 import { gameLink, nameList } from "%(profile)s";
 import { routeOf } from "%(routes)s";
+import { creationOptions, credentialJson, fromBase64url, requestOptions, toBase64url }
+  from "%(passkeys)s";
 addWords(ACCOUNT_WORDS, ACCOUNT_COUNTED);
 const out = { routes: [
   ["/", ""], ["/", "#/"], ["/", "#/game/g-0123456789ab"], ["/", "#/sign-in"],
@@ -44,6 +47,22 @@ out.links = [
   gameLink({ id: "g-1", state: "finished" }, null), gameLink({ id: "g-2", state: "playing" }, null),
   gameLink({ id: "g-3", state: "playing" }, { seat: 0, token: "x" }),
   gameLink({ id: "g-4", state: "abandoned" }, null)];
+const bytes = Uint8Array.from([0, 250, 251, 252, 253, 254, 255, 62, 63]);
+const made = creationOptions({ challenge: "AAEC", rp: { id: "localhost" },
+  user: { id: "AAAAAAAAAAE", name: "Ada" },
+  excludeCredentials: [{ id: "-_8", type: "public-key" }] });
+const asked = requestOptions({ challenge: "_w", rpId: "localhost" });
+out.passkeys = {
+  text: toBase64url(bytes), back: [...fromBase64url(toBase64url(bytes))],
+  view: toBase64url(bytes.subarray(1, 3)), buffer: toBase64url(bytes.buffer),
+  challenge: [...made.publicKey.challenge], user: [...made.publicKey.user.id],
+  excluded: [...made.publicKey.excludeCredentials[0].id], rpId: made.publicKey.rp.id,
+  asked: [...asked.publicKey.challenge], allowed: asked.publicKey.allowCredentials,
+  json: credentialJson({ id: "AQI", rawId: Uint8Array.from([1, 2]).buffer, type: "public-key",
+    authenticatorAttachment: "platform", getClientExtensionResults: () => ({}),
+    response: { clientDataJSON: Uint8Array.from([123]).buffer, signature: Uint8Array.from([9]),
+      authenticatorData: Uint8Array.from([7]).buffer, userHandle: null } }),
+};
 console.log(JSON.stringify(out));
 """
 
@@ -51,7 +70,7 @@ console.log(JSON.stringify(out));
 @functools.cache
 def run() -> dict[str, Any]:
     assert NODE is not None
-    modules = ("i18n", "account_words", "profile", "routes")
+    modules = ("i18n", "account_words", "profile", "routes", "passkeys")
     script = SCRIPT % {name: (JS / f"{name}.js").as_uri() for name in modules}
     done = subprocess.run([NODE, "--input-type=module", "-e", script],
                           capture_output=True, text=True, check=True, timeout=60)
@@ -102,3 +121,17 @@ def test_a_listed_game_leads_to_its_replay_or_to_watching_it() -> None:
     assert run()["links"] == [
         {"href": "/#/replay/g-1", "label": "replay"}, {"href": "/#/watch/g-2", "label": "watch"},
         {"href": "/#/game/g-3", "label": "resume"}, {"href": "/#/replay/g-4", "label": "replay"}]
+
+
+def test_passkey_options_and_credentials_turn_to_bytes_and_back() -> None:
+    passkeys = run()["passkeys"]
+    assert passkeys["text"] == "APr7_P3-_z4_"  # URL-safe, unpadded
+    assert passkeys["back"] == [0, 250, 251, 252, 253, 254, 255, 62, 63]
+    assert passkeys["view"] == "-vs" and passkeys["buffer"] == passkeys["text"]
+    assert passkeys["challenge"] == [0, 1, 2] and passkeys["user"] == [0] * 7 + [1]
+    assert passkeys["excluded"] == [251, 255] and passkeys["rpId"] == "localhost"
+    assert passkeys["asked"] == [255] and passkeys["allowed"] == []
+    assert passkeys["json"] == {
+        "id": "AQI", "rawId": "AQI", "type": "public-key", "authenticatorAttachment": "platform",
+        "clientExtensionResults": {},
+        "response": {"clientDataJSON": "ew", "authenticatorData": "Bw", "signature": "CQ"}}

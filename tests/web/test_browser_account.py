@@ -1,7 +1,9 @@
 """A person with an account, in the real Chromium against a real server: sign up, play,
 sign in on a second browser and take the running game up there (my games), find it on
 their profile page (/@/NAME) with its filters, see the name link there from a guest's
-lobby, and sign out; an unknown player's page says so."""
+lobby, and sign out; an unknown player's page says so. Passkeys with Chromium's virtual
+authenticator (a platform one that keeps resident keys and verifies its user): register
+one, sign out, sign in with it, no name or password asked."""
 
 from __future__ import annotations
 
@@ -124,7 +126,7 @@ def test_sign_up_play_resume_on_another_browser_and_find_it_on_the_profile(
     assert ended.locator("a.button").get_attribute("href") == f"/#/replay/{game}"
     screenshot(second, "profile")
     ended.locator("a.button").click()
-    second.wait_for_url(f"**/#/replay/{game}")
+    second.wait_for_selector(".replay-controls")  # (drawn once loaded: wait before leaving)
 
     # signing out everywhere signs the first browser out too
     second.goto(f"{url}/#/account")
@@ -157,4 +159,50 @@ def test_an_unknown_players_page_says_so_and_delete_asks_first(
     expect(page.locator("#account")).to_have_text("Sign in")
     page.goto(f"{url}/@/Bea")
     expect(page.locator(".refused")).to_have_text("No such player.")
+    assert page_errors(page) == []
+
+
+def virtual_authenticator(page: Page) -> Any:
+    """Chromium's virtual authenticator on the page (DevTools' WebAuthn domain)."""
+    devtools = page.context.new_cdp_session(page)
+    devtools.send("WebAuthn.enable")
+    added = devtools.send("WebAuthn.addVirtualAuthenticator", {"options": {
+        "protocol": "ctap2", "transport": "internal", "hasResidentKey": True,
+        "hasUserVerification": True, "isUserVerified": True}})
+    return devtools, added["authenticatorId"]
+
+
+def test_a_passkey_signs_in_without_a_name_or_password(
+        browser: Browser, server: dict[str, Any]) -> None:
+    page = new_page(browser, server["url"])
+    devtools, authenticator = virtual_authenticator(page)
+    sign_up(page, "Cyd")
+    expect(page.locator(".passkeys")).to_be_visible()
+    page.fill(".add-passkey input[name=passkey-name]", "this laptop")
+    page.click(".add-passkey button[type=submit]")
+    key = page.locator(".passkey")
+    expect(key).to_contain_text("this laptop · never used")
+    held = devtools.send("WebAuthn.getCredentials", {"authenticatorId": authenticator})
+    assert [c["isResidentCredential"] for c in held["credentials"]] == [True]
+
+    page.click("text=Sign out")
+    expect(page.locator("#account")).to_have_text("Sign in")
+    page.click("#account")
+    page.click(".passkey-sign-in")
+    expect(page.locator("#account")).to_have_text("Signed in as Cyd")
+    page.wait_for_url("**/#/account")
+    expect(key).to_contain_text("last used")
+    used = devtools.send("WebAuthn.getCredentials", {"authenticatorId": authenticator})
+    assert used["credentials"][0]["signCount"] >= 2
+
+    # removed, the authenticator's key signs no one in
+    key.locator("button").click()
+    expect(key).to_have_count(0)
+    page.click("text=Sign out")
+    page.click("#account")
+    page.click(".passkey-sign-in")
+    expect(page.locator(".passkey-box .refused")).to_have_text(
+        "⚠ The passkey's answer did not check out.")
+    expect(page.locator("#account")).to_have_text("Sign in")
+    screenshot(page, "passkey-refused")
     assert page_errors(page) == []

@@ -1,11 +1,13 @@
 // Signing in and the account's own page: the header's control (signed in as NAME / Sign
-// in), registering, signing in, the account page (my games, taken up again on this device;
-// signing out here or everywhere; deleting the account, confirmed with its password).
+// in), registering, signing in (with a password or a passkey), the account page (my games,
+// taken up again on this device; passkeys: add, list, remove; signing out here or
+// everywhere; deleting the account, confirmed with its password).
 
 import { seats } from "./api.js";
 import { accountApi } from "./account_api.js";
 import { errorText } from "./account_words.js";
 import { el, fill, h } from "./dom.js";
+import { addPasskey, passkeysSupported, signInWithPasskey } from "./passkeys.js";
 import { appUrl, profileUrl } from "./routes.js";
 
 /** The header's control: who is signed in (a link to their page), or a link to sign in. */
@@ -66,6 +68,7 @@ export class SignInPage {
       : accountForm(app.i18n, t("sign_in"), [NAME_FIELD, passwordField("current-password")],
         t("sign_in"), async ({ name, password }) => done(await accountApi.signIn(name, password)));
     fill(this.root, h("section", { class: "account" }, form,
+      !this.registering && passkeySignIn(app.i18n, done),
       h("p", {}, this.registering ? t("have_account") : t("no_account"), " ",
         h("a", { href: this.registering ? "#/sign-in" : "#/register" },
           this.registering ? t("sign_in") : t("register"))),
@@ -75,6 +78,23 @@ export class SignInPage {
   stop() {}
 }
 
+/** A button that signs in with a passkey the authenticator offers (no name asked). */
+function passkeySignIn(i18n, done) {
+  if (!passkeysSupported()) return h("p", { class: "note" }, i18n.t("passkey_unsupported"));
+  const message = el("p", { class: "refused", role: "alert" });
+  const button = el("button", { type: "button", class: "passkey-sign-in" },
+    i18n.t("sign_in_passkey"));
+  button.addEventListener("click", async () => {
+    message.textContent = "";
+    try {
+      await done(await signInWithPasskey());
+    } catch (error) {
+      message.textContent = `⚠ ${errorText(i18n, error)}`;
+    }
+  });
+  return h("div", { class: "passkey-box" }, button, message);
+}
+
 /** #/account: the signed-in account's page. */
 export class AccountPage {
   constructor(root, app) {
@@ -82,6 +102,7 @@ export class AccountPage {
     this.app = app;
     this.message = el("p", { class: "refused", role: "alert" });
     this.games = el("section", { class: "my-games" });
+    this.passkeys = el("section", { class: "passkeys" });
   }
 
   async start() {
@@ -98,14 +119,14 @@ export class AccountPage {
       h("ul", { class: "account-links" },
         h("li", {}, h("a", { href: profileUrl(account.name) }, t("my_profile"))),
         h("li", {}, h("a", { href: "#/account/tokens" }, t("my_tokens")))),
-      this.games,
+      this.games, this.passkeys,
       h("p", { class: "sign-out" },
         h("button", { type: "button", onclick: () => this.leave(accountApi.signOut) },
           t("sign_out")), " ",
         h("button", { type: "button", onclick: () => this.leave(accountApi.signOutEverywhere) },
           t("sign_out_everywhere"))),
       this.deletion(), this.message));
-    await this.showGames();
+    await Promise.all([this.showGames(), this.showPasskeys()]);
   }
 
   stop() {}
@@ -133,6 +154,35 @@ export class AccountPage {
           ? h("a", { class: "button", href: `#/game/${game.id}` }, t("resume"))
           : h("button", { type: "button", class: "resume-here", onclick: () => resume(game.id) },
             t("resume_here"))))));
+  }
+
+  /** The account's passkeys (remove one), and a form that adds one under a name. */
+  async showPasskeys() {
+    const { i18n } = this.app;
+    const t = (key, vars) => i18n.t(key, vars);
+    const { passkeys } = await accountApi.passkeys();
+    const act = async (work) => {
+      try {
+        await work();
+        await this.showPasskeys();
+      } catch (error) {
+        this.message.textContent = `⚠ ${errorText(i18n, error)}`;
+      }
+    };
+    const name = el("input", { name: "passkey-name", required: true, maxlength: 40 });
+    fill(this.passkeys, h("h3", {}, t("passkeys")),
+      h("ul", {}, passkeys.map((key) => h("li", { class: "passkey", dataset: { passkey: key.id } },
+        h("span", { class: "passkey-name" }, key.name), " · ",
+        key.last_used_at ? t("last_used", { date: key.last_used_at.slice(0, 10) }) : t("never_used"),
+        " ", h("button", { type: "button", onclick: () => act(() => accountApi.removePasskey(key.id)) },
+          t("remove"))))),
+      passkeysSupported()
+        ? h("form", { class: "add-passkey", onsubmit: (event) => {
+          event.preventDefault();
+          act(() => addPasskey(name.value));
+        } }, h("label", {}, t("passkey_name"), " ", name), " ",
+        h("button", { type: "submit" }, t("add_passkey")))
+        : h("p", { class: "note" }, t("passkey_unsupported")));
   }
 
   /** Sign out (here or everywhere), then show the page as a guest's. */

@@ -22,6 +22,13 @@ export const accountApi = {
   deleteAccount: (password) => call("DELETE", "/account", { password }),
   myGames: () => call("GET", "/account/games"),
   reclaim: (id) => call("POST", `/games/${encodeURIComponent(id)}/reclaim`),
+  passkeys: () => call("GET", "/account/passkeys"),
+  passkeyRegistrationOptions: () => call("POST", "/account/passkeys/register/options"),
+  registerPasskey: (name, credential) => call("POST", "/account/passkeys/register",
+    { name, credential }),
+  removePasskey: (id) => call("DELETE", `/account/passkeys/${encodeURIComponent(id)}`),
+  passkeySignInOptions: () => call("POST", "/passkeys/sign-in/options"),
+  passkeySignIn: (credential) => call("POST", "/passkeys/sign-in", { credential }),
   player: (name) => call("GET", player(name)),
   playerGames: (name, query) => call("GET", `${player(name)}/games?${new URLSearchParams(query)}`),
 };

@@ -48,15 +48,10 @@ export const ACCOUNT_WORDS = {
   passkey_name: ["Passkey's name", "Nazwa klucza"],
   add_passkey: ["Add a passkey", "Dodaj klucz dostępu"],
   remove: ["Remove", "Usuń"],
-  passkey_added: ["Passkey added.", "Dodano klucz dostępu."],
   sign_in_passkey: ["Sign in with a passkey", "Zaloguj się kluczem dostępu"],
   passkey_unsupported: [
     "This browser cannot use passkeys.",
     "Ta przeglądarka nie obsługuje kluczy dostępu.",
-  ],
-  passkey_cancelled: [
-    "The passkey was not used (cancelled or timed out).",
-    "Nie użyto klucza dostępu (anulowano albo minął czas).",
   ],
   last_used: ["last used {date}", "ostatnio użyty {date}"],
   never_used: ["never used", "jeszcze nieużyty"],
@@ -112,6 +107,10 @@ export const ACCOUNT_WORDS = {
   error_unknown_passkey: [
     "No account has this passkey.",
     "Żadne konto nie ma tego klucza dostępu.",
+  ],
+  error_passkey_cancelled: [
+    "The passkey was not used (cancelled or timed out).",
+    "Nie użyto klucza dostępu (anulowano albo minął czas).",
   ],
   error_bad_passkey_name: [
     "A passkey's name is 1 to 40 characters.",
