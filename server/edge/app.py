@@ -28,7 +28,8 @@ from .origins import known_hosts_only, origin_allowed
 from .outbox import Waiting
 from .passkeys_api import BUDGET as PASSKEY_BUDGET
 from .passkeys_api import CEREMONIES_PER_MINUTE, PASSKEYS, add_passkey_routes
-from .players_api import add_player_routes
+from .players_api import BUDGET as PROFILE_BUDGET
+from .players_api import LOOKUPS_PER_MINUTE, add_player_routes
 from .prefixes import client_key
 from .replay_api import add_replay_routes
 from .rest import (
@@ -58,6 +59,7 @@ def budgets_of(settings: Settings) -> Budgets:
         "chat": (settings.chat_per_minute / 60, settings.chat_per_minute),
         "games": (settings.games_per_hour / 3600, settings.games_per_hour),
         PASSKEY_BUDGET: (CEREMONIES_PER_MINUTE / 60, CEREMONIES_PER_MINUTE),
+        PROFILE_BUDGET: (LOOKUPS_PER_MINUTE / 60, LOOKUPS_PER_MINUTE),
     }, server={"work": (settings.server_work_per_second, settings.server_work_burst)})
 
 

@@ -828,7 +828,9 @@ def player_paths() -> dict[str, Any]:
     name = [{"name": "name", "in": "path", "required": True, "schema": {"type": "string"},
              "description": "an account's name (any case or look-alike spelling of it)"}]
     unknown = {"404": error("No account has this name, or it was deleted",
-                            "unknown_player")}
+                            "unknown_player"),
+               "429": error("Too many profile requests from this address (retry_after_ms)",
+                            "rate_limited")}
     return {
         "/api/v1/players/{name}": {"parameters": name, "get": {
             "operationId": "player", "tags": ["accounts"],

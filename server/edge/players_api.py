@@ -1,7 +1,8 @@
 """Players' profiles under /api/v1/players (the web client's page /@/NAME): an account's
 public facts, and the games its seats were taken in, finished and running, with the
 listing's filters. A deleted account has no profile (its seats show the placeholder
-name); a guest has none either: only accounts do."""
+name); a guest has none either: only accounts do. Each request costs its address one
+look-up (LOOKUPS_PER_MINUTE): it reads the account store, which several nodes share."""
 
 from __future__ import annotations
 
@@ -15,12 +16,19 @@ from ..accounts import Account
 from ..accounts.service import MAX_NAME_INPUT
 from ..errors import GameError
 from .filters import MAX_PAGE, game_filters
+from .prefixes import client_key
 from .sessions import ACCOUNTS
-from .state import DIRECTORY
+from .state import DIRECTORY, STATE
+
+LOOKUPS_PER_MINUTE = 120
+"""Profile requests an address may make a minute (bursts of as many)."""
+BUDGET = "profiles"
 
 
 async def profile_of(request: web.Request) -> Account:
-    """The live account the path's name (or a look-alike of it) is, or `unknown_player`."""
+    """The live account the path's name (or a look-alike of it) is, or `unknown_player`
+    (or `rate_limited`, once the address has looked up too many)."""
+    request.config_dict[STATE].budgets.charge(BUDGET, client_key(request), 1)
     name = request.match_info["name"]
     account = None
     if 0 < len(name) <= MAX_NAME_INPUT:
