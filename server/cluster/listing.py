@@ -28,7 +28,7 @@ def matches(summary: dict[str, Any], filters: dict[str, Any]) -> bool:
         ("state", lambda value: summary["state"] in (ENDED_STATES if value == ENDED
                                                      else (value,))),
         ("player", lambda value: any(seat["name"] == value for seat in summary["seats"])),
-        ("account", lambda value: any(seat["name"] == value and seat["account"]
+        ("account", lambda value: any(seat["name"] == value and seat.get("account")
                                       for seat in summary["seats"])),
         ("since", lambda value: when >= value),
         ("until", lambda value: when < value),
