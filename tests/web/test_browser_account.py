@@ -37,6 +37,8 @@ def server(tmp_path: Path) -> Iterator[dict[str, Any]]:
 def sign_up(page: Page, name: str) -> None:
     page.click("#account")
     page.click('a[href="#/register"]')
+    # the sign-in form is replaced by the register form: fill the new one only
+    page.wait_for_selector('.account-form[aria-label="Register"]')
     fill_account_form(page, name)
     expect(page.locator("#account")).to_have_text(f"Signed in as {name}")
 
