@@ -132,7 +132,7 @@ def test_sign_up_play_resume_on_another_browser_and_find_it_on_the_profile(
 
     # signing out everywhere signs the first browser out too
     second.goto(f"{url}/#/account")
-    second.click("text=Wyloguj się wszędzie")
+    second.click('button:text-is("Wyloguj się wszędzie")')
     expect(second.locator("#account")).to_have_text("Zaloguj się")
     first.goto(f"{url}/#/account")
     first.reload()
@@ -150,7 +150,7 @@ def test_an_unknown_players_page_says_so_and_delete_asks_first(
     page.goto(f"{url}/#/")
     sign_up(page, "Bea")
     page.click(".delete-account button")
-    page.click("text=Cancel")  # changed its mind: nothing happens
+    page.click('button:text-is("Cancel")')  # changed its mind: nothing happens
     page.click(".delete-account button")
     page.fill(".delete-account input[name=password]", "wrong password")
     page.click(".delete-account button[type=submit]")
@@ -187,7 +187,7 @@ def test_a_passkey_signs_in_without_a_name_or_password(
     held = devtools.send("WebAuthn.getCredentials", {"authenticatorId": authenticator})
     assert [c["isResidentCredential"] for c in held["credentials"]] == [True]
 
-    page.click("text=Sign out")
+    page.click('button:text-is("Sign out")')
     expect(page.locator("#account")).to_have_text("Sign in")
     page.click("#account")
     page.click(".passkey-sign-in")
@@ -200,7 +200,7 @@ def test_a_passkey_signs_in_without_a_name_or_password(
     # removed, the authenticator's key signs no one in
     key.locator("button").click()
     expect(key).to_have_count(0)
-    page.click("text=Sign out")
+    page.click('button:text-is("Sign out")')
     page.click("#account")
     page.click(".passkey-sign-in")
     expect(page.locator(".passkey-box .refused")).to_have_text(

@@ -40,6 +40,7 @@ export class ProfilePage {
     this.name = name;
     this.query = { offset: 0 };
     this.list = el("section", { class: "profile-games" });
+    this.asked = 0; // the latest listing asked for: an older answer arriving later is dropped
   }
 
   async start() {
@@ -87,8 +88,10 @@ export class ProfilePage {
   async refresh() {
     const { i18n } = this.app;
     const t = (key, vars) => i18n.t(key, vars);
+    const asked = ++this.asked;
     const { games, total, offset } = await accountApi.playerGames(this.name,
       { ...this.query, limit: PAGE });
+    if (asked !== this.asked) return;
     const row = (game) => {
       const link = gameLink(game, seats.get(game.id));
       return h("li", { class: "game-row", dataset: { game: game.id, state: game.state } },
