@@ -99,7 +99,6 @@ def test_sign_up_play_resume_on_another_browser_and_find_it_on_the_profile(
     second.wait_for_url(f"**/#/game/{game}")
     assert my_turn(second)
     expect(first.locator("#status")).to_contain_text("another window")  # its seat moved
-    screenshot(second, "resumed-on-another-device")
 
     # the profile lists the running game; a guest's lobby links the name to it
     guest = new_page(browser, url)
@@ -194,6 +193,7 @@ def test_a_passkey_signs_in_without_a_name_or_password(
     expect(page.locator("#account")).to_have_text("Signed in as Cyd")
     page.wait_for_url("**/#/account")
     expect(key).to_contain_text("last used")
+    screenshot(page, "account")
     used = devtools.send("WebAuthn.getCredentials", {"authenticatorId": authenticator})
     assert used["credentials"][0]["signCount"] >= 2
 
@@ -206,5 +206,4 @@ def test_a_passkey_signs_in_without_a_name_or_password(
     expect(page.locator(".passkey-box .refused")).to_have_text(
         "⚠ The passkey's answer did not check out.")
     expect(page.locator("#account")).to_have_text("Sign in")
-    screenshot(page, "passkey-refused")
     assert page_errors(page) == []
