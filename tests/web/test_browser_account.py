@@ -102,6 +102,11 @@ def test_sign_up_play_resume_on_another_browser_and_find_it_on_the_profile(
 
     # the profile lists the running game; a guest's lobby links the name to it
     guest = new_page(browser, url)
+    guest.fill("form.create input[name=name]", "ADA")  # a guest may not take it
+    guest.click("form.create button[type=submit]")
+    expect(guest.locator("form.create .refused")).to_have_text(
+        "⚠ This name (or one that looks like it) is a registered player's: choose another, "
+        "or sign in as them.")
     guest.locator(f'.game-row[data-game="{game}"] a.player').click()
     guest.wait_for_url("**/@/Ada")
     running = guest.locator(f'.profile-games [data-game="{game}"]')

@@ -61,8 +61,8 @@ export const ACCOUNT_WORDS = {
     "Nie ma konta o tej nazwie i haśle.",
   ],
   error_name_taken: [
-    "This name (or one that looks like it) is taken.",
-    "Ta nazwa (albo bardzo podobna) jest zajęta.",
+    "This name (or one that looks like it) is a registered player's: choose another, or sign in as them.",
+    "Ta nazwa (albo bardzo podobna) należy do zarejestrowanego gracza: wybierz inną albo zaloguj się jako on(a).",
   ],
   error_bad_account_name: [
     "A name is 2 to 20 letters, digits, “_”, “-” or “.”.",

@@ -1,6 +1,7 @@
 // The lobby: open tables (join), running games (watch), finished games (replay), and
 // creating a table (seats, edition, Kingdom, bots). Only the REST API.
 
+import { errorText } from "./account_words.js";
 import { api, seats } from "./api.js";
 import { el, fill, h } from "./dom.js";
 import { nameList } from "./profile.js";
@@ -136,7 +137,7 @@ export class LobbyPage {
         seats.set(created.game.id, created.seat, created.token);
         window.location.hash = `#/game/${created.game.id}`;
       } catch (error) {
-        this.message.textContent = `⚠ ${error.message}`;
+        this.message.textContent = `⚠ ${errorText(this.i18n, error)}`;
       }
     });
     redraw();
@@ -174,7 +175,7 @@ export async function tablePage(root, app, gameId) {
           seats.set(gameId, joined.seat, joined.token);
           app.route();
         } catch (error) {
-          message.textContent = `⚠ ${error.message}`;
+          message.textContent = `⚠ ${errorText(app.i18n, error)}`;
         }
       },
     }, h("label", {}, t("join_as"), " ", name), " ", h("button", { type: "submit", class: "primary" },
