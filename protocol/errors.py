@@ -108,6 +108,12 @@ class ErrorCode(StrEnum):
     TOO_MANY_TOKENS = "too_many_tokens"
     ALREADY_PLAYED = "already_played"
     BOT_ACCOUNT = "bot_account"
+    UNKNOWN_PLAYER = "unknown_player"
+    BAD_CREDENTIAL = "bad_credential"
+    BAD_PASSKEY_NAME = "bad_passkey_name"
+    PASSKEY_CHALLENGE_EXPIRED = "passkey_challenge_expired"
+    PASSKEY_REFUSED = "passkey_refused"
+    UNKNOWN_PASSKEY = "unknown_passkey"
     # Anything else.
     INTERNAL_ERROR = "internal_error"
 

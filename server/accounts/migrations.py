@@ -40,6 +40,27 @@ SQLITE: list[str] = [
     );
     CREATE INDEX access_tokens_by_account ON access_tokens (account_id);
     """,
+    # passkeys (WebAuthn) and their ceremonies' challenges
+    """
+    CREATE TABLE passkeys (
+        id INTEGER PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts (id),
+        credential_id BLOB NOT NULL UNIQUE,
+        public_key BLOB NOT NULL,
+        sign_count INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        last_used_at TEXT
+    );
+    CREATE INDEX passkeys_by_account ON passkeys (account_id);
+    CREATE TABLE passkey_challenges (
+        challenge BLOB PRIMARY KEY,
+        ceremony TEXT NOT NULL,
+        account_id INTEGER REFERENCES accounts (id),
+        expires_at TEXT NOT NULL
+    );
+    CREATE INDEX passkey_challenges_by_expiry ON passkey_challenges (expires_at);
+    """,
 ]
 POSTGRES: list[str] = [
     """
@@ -73,6 +94,27 @@ POSTGRES: list[str] = [
         last_used_at TIMESTAMPTZ
     );
     CREATE INDEX access_tokens_by_account ON access_tokens (account_id);
+    """,
+    # passkeys (WebAuthn) and their ceremonies' challenges
+    """
+    CREATE TABLE passkeys (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        account_id BIGINT NOT NULL REFERENCES accounts (id),
+        credential_id BYTEA NOT NULL UNIQUE,
+        public_key BYTEA NOT NULL,
+        sign_count BIGINT NOT NULL,
+        name TEXT NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL,
+        last_used_at TIMESTAMPTZ
+    );
+    CREATE INDEX passkeys_by_account ON passkeys (account_id);
+    CREATE TABLE passkey_challenges (
+        challenge BYTEA PRIMARY KEY,
+        ceremony TEXT NOT NULL,
+        account_id BIGINT REFERENCES accounts (id),
+        expires_at TIMESTAMPTZ NOT NULL
+    );
+    CREATE INDEX passkey_challenges_by_expiry ON passkey_challenges (expires_at);
     """,
 ]
 assert len(SQLITE) == len(POSTGRES), "each version is written for both stores"

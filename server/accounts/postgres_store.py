@@ -20,8 +20,12 @@ from . import migrations
 from .store import (
     AccessToken,
     Account,
+    Ceremony,
+    Challenge,
+    Passkey,
     Scope,
     name_taken,
+    passkey_taken,
     scopes_of,
     scopes_text,
     unavailable,
@@ -34,6 +38,8 @@ MIGRATION_LOCK = 0x444F4D4E
 """The advisory lock nodes starting together take to migrate one at a time ("DOMN")."""
 ACCOUNT_COLUMNS = "id, name, name_key, password_hash, created_at, deleted_at, bot"
 TOKEN_COLUMNS = "id, account_id, description, scopes, created_at, expires_at, last_used_at"
+PASSKEY_COLUMNS = ("id, account_id, credential_id, public_key, sign_count, name, created_at, "
+                   "last_used_at")
 UNREACHABLE = (OSError, asyncio.TimeoutError, asyncpg.PostgresConnectionError,
                asyncpg.InterfaceError, asyncpg.CannotConnectNowError)
 """What asyncpg raises when the server is down, restarting or unreachable."""
@@ -79,8 +85,8 @@ class PostgresAccountStore:
     async def delete_account(self, account_id: int, now: datetime) -> None:
         async def delete(db: asyncpg.Connection) -> None:
             async with db.transaction():
-                await db.execute("DELETE FROM sessions WHERE account_id = $1", account_id)
-                await db.execute("DELETE FROM access_tokens WHERE account_id = $1", account_id)
+                for table in ("sessions", "access_tokens", "passkeys", "passkey_challenges"):
+                    await db.execute(f"DELETE FROM {table} WHERE account_id = $1", account_id)
                 await db.execute("UPDATE accounts SET password_hash = NULL, deleted_at = $1 "
                                  "WHERE id = $2", now, account_id)
         await self._call(delete)
@@ -160,6 +166,66 @@ class PostgresAccountStore:
     async def make_bot(self, account_id: int) -> None:
         await self._call(lambda db: db.execute(
             "UPDATE accounts SET bot = TRUE WHERE id = $1", account_id))
+
+    # -- passkeys (WebAuthn): their challenges, and the credentials accounts register --
+
+    async def add_passkey_challenge(self, challenge: bytes, ceremony: Ceremony,
+                                    account_id: int | None, now: datetime,
+                                    expires_at: datetime) -> None:
+        async def add(db: asyncpg.Connection) -> None:
+            async with db.transaction():
+                await db.execute("DELETE FROM passkey_challenges WHERE expires_at <= $1", now)
+                await db.execute("INSERT INTO passkey_challenges (challenge, ceremony, "
+                                 "account_id, expires_at) VALUES ($1, $2, $3, $4)",
+                                 challenge, str(ceremony), account_id, expires_at)
+        await self._call(add)
+
+    async def take_passkey_challenge(self, challenge: bytes, ceremony: Ceremony,
+                                     now: datetime) -> Challenge | None:
+        row = await self._call(lambda db: db.fetchrow(
+            "DELETE FROM passkey_challenges WHERE challenge = $1 AND ceremony = $2 "
+            "RETURNING account_id, expires_at", challenge, str(ceremony)))
+        if row is None or row["expires_at"] <= now:
+            return None
+        return Challenge(ceremony, row["account_id"])
+
+    async def add_passkey(self, account_id: int, credential_id: bytes, public_key: bytes,
+                          sign_count: int, name: str, now: datetime) -> Passkey:
+        try:
+            passkey_id = await self._call(lambda db: db.fetchval(
+                "INSERT INTO passkeys (account_id, credential_id, public_key, sign_count, name, "
+                "created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id", account_id,
+                credential_id, public_key, sign_count, name, now))
+        except asyncpg.UniqueViolationError:
+            raise passkey_taken() from None
+        return Passkey(passkey_id, account_id, credential_id, public_key, sign_count, name, now)
+
+    async def passkeys_of(self, account_id: int) -> list[Passkey]:
+        rows = await self._call(lambda db: db.fetch(
+            f"SELECT {PASSKEY_COLUMNS} FROM passkeys WHERE account_id = $1 ORDER BY id",
+            account_id))
+        return [Passkey(*row) for row in rows]
+
+    async def passkey_holder(self, credential_id: bytes) -> tuple[Passkey, Account] | None:
+        row = await self._call(lambda db: db.fetchrow(
+            f"SELECT {PASSKEY_COLUMNS} FROM passkeys WHERE credential_id = $1", credential_id))
+        if row is None:
+            return None
+        account = await self._one(f"SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE id = $1 AND "
+                                  "deleted_at IS NULL", row["account_id"])
+        return None if account is None else (Passkey(*row), account)
+
+    async def passkey_used(self, passkey_id: int, old_count: int, new_count: int,
+                           now: datetime) -> bool:
+        status = await self._call(lambda db: db.execute(
+            "UPDATE passkeys SET sign_count = $1, last_used_at = $2 WHERE id = $3 AND "
+            "sign_count = $4", new_count, now, passkey_id, old_count))
+        return bool(status != "UPDATE 0")
+
+    async def remove_passkey(self, account_id: int, passkey_id: int) -> bool:
+        status = await self._call(lambda db: db.execute(
+            "DELETE FROM passkeys WHERE id = $1 AND account_id = $2", passkey_id, account_id))
+        return bool(status != "DELETE 0")
 
     async def _one(self, query: str, *parameters: Any) -> Account | None:
         row = await self._call(lambda db: db.fetchrow(query, *parameters))

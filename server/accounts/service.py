@@ -39,7 +39,7 @@ MAX_NAME_INPUT = 4 * MAX_LENGTH
 
 
 @contextlib.asynccontextmanager
-async def _refused_slowly() -> AsyncIterator[None]:
+async def refused_slowly() -> AsyncIterator[None]:
     """A `rate_limited` refusal is answered only after a pause (its wait, at most
     REFUSAL_PAUSE_SECONDS): a client that ignores `retry_after_ms` and asks again at once
     is refused once a pause per connection, not as fast as the server can say no."""
@@ -78,14 +78,14 @@ class Accounts:
     async def register(self, name: object, password: object, address: str
                        ) -> tuple[Account, str]:
         """The new account and a session secret for it."""
-        async with _refused_slowly():
+        async with refused_slowly():
             return await self._register(name, password, address)
 
     async def sign_in(self, name: object, password: object, address: str,
                       old_secret: str | None) -> tuple[Account, str]:
         """The account and a new session secret (the one the browser held, if any, is
         ended: a session is never one the client chose)."""
-        async with _refused_slowly():
+        async with refused_slowly():
             return await self._sign_in(name, password, address, old_secret)
 
     async def _register(self, name: object, password: object, address: str
@@ -98,7 +98,7 @@ class Accounts:
         password_hash = await self._hasher.hash(chosen)
         self.registrations.failed(address)
         account = await self.store.create_account(display, key, password_hash, self._clock())
-        return account, await self._new_session(account)
+        return account, await self.open_session(account)
 
     async def _sign_in(self, name: object, password: object, address: str,
                        old_secret: str | None) -> tuple[Account, str]:
@@ -121,7 +121,7 @@ class Accounts:
             await self.store.set_password_hash(account.id, new_hash)
         if old_secret is not None:
             await self.sign_out(old_secret)
-        return account, await self._new_session(account)
+        return account, await self.open_session(account)
 
     async def account_of(self, secret: str | None) -> Account | None:
         """The account a session secret signs in, if it is a live session's."""
@@ -139,7 +139,7 @@ class Accounts:
     async def delete(self, account: Account, password: object) -> None:
         """Delete the account, once its password is given again (a session left open on a
         shared computer is not enough; guesses here cost as failed sign-ins do)."""
-        async with _refused_slowly():
+        async with refused_slowly():
             refuse_while_waiting((self.failures_by_account.wait(account.name_key),
                                   "this account"))
             matches, _ = await self._hasher.verify(
@@ -154,7 +154,7 @@ class Accounts:
         """The account (deleted ones too) whose name looks like `name`, if any."""
         return await self.store.account_by_key(name_key(name))
 
-    async def _new_session(self, account: Account) -> str:
+    async def open_session(self, account: Account) -> str:
         secret = new_session_secret()
         now = self._clock()
         await self.store.add_session(session_hash(secret), account.id, now,

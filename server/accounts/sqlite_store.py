@@ -21,8 +21,12 @@ from . import migrations
 from .store import (
     AccessToken,
     Account,
+    Ceremony,
+    Challenge,
+    Passkey,
     Scope,
     name_taken,
+    passkey_taken,
     scopes_of,
     scopes_text,
     unavailable,
@@ -31,6 +35,8 @@ from .store import (
 T = TypeVar("T")
 ACCOUNT_COLUMNS = "id, name, name_key, password_hash, created_at, deleted_at, bot"
 TOKEN_COLUMNS = "id, account_id, description, scopes, created_at, expires_at, last_used_at"
+PASSKEY_COLUMNS = ("id, account_id, credential_id, public_key, sign_count, name, created_at, "
+                   "last_used_at")
 
 
 class SqliteAccountStore:
@@ -74,8 +80,8 @@ class SqliteAccountStore:
     async def delete_account(self, account_id: int, now: datetime) -> None:
         def delete(db: sqlite3.Connection) -> None:
             with db:
-                db.execute("DELETE FROM sessions WHERE account_id = ?", (account_id,))
-                db.execute("DELETE FROM access_tokens WHERE account_id = ?", (account_id,))
+                for table in ("sessions", "access_tokens", "passkeys", "passkey_challenges"):
+                    db.execute(f"DELETE FROM {table} WHERE account_id = ?", (account_id,))
                 db.execute("UPDATE accounts SET password_hash = NULL, deleted_at = ? "
                            "WHERE id = ?", (now.isoformat(), account_id))
         await self._run(delete)
@@ -159,6 +165,87 @@ class SqliteAccountStore:
 
     async def make_bot(self, account_id: int) -> None:
         await self._write("UPDATE accounts SET bot = 1 WHERE id = ?", account_id)
+
+    # -- passkeys (WebAuthn): their challenges, and the credentials accounts register --
+
+    async def add_passkey_challenge(self, challenge: bytes, ceremony: Ceremony,
+                                    account_id: int | None, now: datetime,
+                                    expires_at: datetime) -> None:
+        def add(db: sqlite3.Connection) -> None:
+            with db:
+                db.execute("DELETE FROM passkey_challenges WHERE expires_at <= ?",
+                           (now.isoformat(),))
+                db.execute("INSERT INTO passkey_challenges (challenge, ceremony, account_id, "
+                           "expires_at) VALUES (?, ?, ?, ?)",
+                           (challenge, ceremony, account_id, expires_at.isoformat()))
+        await self._run(add)
+
+    async def take_passkey_challenge(self, challenge: bytes, ceremony: Ceremony,
+                                     now: datetime) -> Challenge | None:
+        def take(db: sqlite3.Connection) -> tuple[Any, ...] | None:
+            with db:
+                row: tuple[Any, ...] | None = db.execute(
+                    "DELETE FROM passkey_challenges WHERE challenge = ? AND ceremony = ? "
+                    "RETURNING account_id, expires_at", (challenge, ceremony)).fetchone()
+            return row
+        row = await self._run(take)
+        if row is None or datetime.fromisoformat(row[1]) <= now:
+            return None
+        return Challenge(ceremony, row[0])
+
+    async def add_passkey(self, account_id: int, credential_id: bytes, public_key: bytes,
+                          sign_count: int, name: str, now: datetime) -> Passkey:
+        def insert(db: sqlite3.Connection) -> int:
+            with db:
+                cursor = db.execute(
+                    "INSERT INTO passkeys (account_id, credential_id, public_key, sign_count, "
+                    "name, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (account_id, credential_id, public_key, sign_count, name, now.isoformat()))
+            assert cursor.lastrowid is not None
+            return cursor.lastrowid
+        try:
+            passkey_id = await self._run(insert)
+        except sqlite3.IntegrityError:
+            raise passkey_taken() from None
+        return Passkey(passkey_id, account_id, credential_id, public_key, sign_count, name, now)
+
+    async def passkeys_of(self, account_id: int) -> list[Passkey]:
+        return await self._passkeys(f"SELECT {PASSKEY_COLUMNS} FROM passkeys WHERE "
+                                    "account_id = ? ORDER BY id", account_id)
+
+    async def passkey_holder(self, credential_id: bytes) -> tuple[Passkey, Account] | None:
+        found = await self._passkeys(f"SELECT {PASSKEY_COLUMNS} FROM passkeys WHERE "
+                                     "credential_id = ?", credential_id)
+        if not found:
+            return None
+        account = await self._one(f"SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE id = ? AND "
+                                  "deleted_at IS NULL", found[0].account_id)
+        return None if account is None else (found[0], account)
+
+    async def passkey_used(self, passkey_id: int, old_count: int, new_count: int,
+                           now: datetime) -> bool:
+        return await self._changed("UPDATE passkeys SET sign_count = ?, last_used_at = ? "
+                                   "WHERE id = ? AND sign_count = ?",
+                                   new_count, now.isoformat(), passkey_id, old_count)
+
+    async def remove_passkey(self, account_id: int, passkey_id: int) -> bool:
+        return await self._changed("DELETE FROM passkeys WHERE id = ? AND account_id = ?",
+                                   passkey_id, account_id)
+
+    async def _passkeys(self, query: str, *parameters: Any) -> list[Passkey]:
+        def read(db: sqlite3.Connection) -> list[tuple[Any, ...]]:
+            return db.execute(query, parameters).fetchall()
+        return [Passkey(passkey_id, account_id, credential_id, public_key, count, name,
+                        datetime.fromisoformat(created), datetime.fromisoformat(used) if used
+                        else None)
+                for passkey_id, account_id, credential_id, public_key, count, name, created, used
+                in await self._run(read)]
+
+    async def _changed(self, statement: str, *parameters: Any) -> bool:
+        def write(db: sqlite3.Connection) -> bool:
+            with db:
+                return db.execute(statement, parameters).rowcount > 0
+        return await self._run(write)
 
     def _open(self) -> None:
         db = sqlite3.connect(self.path, check_same_thread=False)

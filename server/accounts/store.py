@@ -37,6 +37,38 @@ class Account:
         return f"Account(id={self.id}, name={self.name!r})"
 
 
+# -- passkeys (WebAuthn) ----------------------------------------------------------------
+
+
+class Ceremony(StrEnum):
+    """What a passkey challenge was issued for: it is good for that alone."""
+
+    REGISTER = "register"
+    SIGN_IN = "sign_in"
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """A live passkey challenge, taken from the store (so used up)."""
+
+    ceremony: Ceremony
+    account_id: int | None
+    """Whose passkey it registers (None for a sign-in: anyone's)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Passkey:
+    id: int
+    account_id: int
+    credential_id: bytes
+    public_key: bytes
+    """COSE, as the authenticator gave it at registration."""
+    sign_count: int
+    name: str
+    created_at: datetime
+    last_used_at: datetime | None = None
+
+
 # -- personal access tokens and bot accounts (tokens.py) -----------------------------
 
 
@@ -95,7 +127,7 @@ class AccountStore(Protocol):
     async def set_password_hash(self, account_id: int, password_hash: str) -> None: ...
 
     async def delete_account(self, account_id: int, now: datetime) -> None:
-        """Its sign-in goes (password hash and sessions); its name stays taken."""
+        """Its sign-in goes (password hash, sessions, passkeys); its name stays taken."""
 
     async def add_session(self, token_hash: bytes, account_id: int, now: datetime,
                           expires_at: datetime) -> None:
@@ -129,6 +161,35 @@ class AccountStore(Protocol):
 
     async def make_bot(self, account_id: int) -> None:
         """The account becomes a bot account, for ever."""
+    # -- passkeys (WebAuthn): their challenges, and the credentials accounts register --
+
+    async def add_passkey_challenge(self, challenge: bytes, ceremony: Ceremony,
+                                    account_id: int | None, now: datetime,
+                                    expires_at: datetime) -> None:
+        """A new challenge, and the expired ones gone."""
+
+    async def take_passkey_challenge(self, challenge: bytes, ceremony: Ceremony,
+                                     now: datetime) -> Challenge | None:
+        """The live challenge of this ceremony, removed at once (single use, on every
+        node); None when there is none (never issued, used, expired, or another's)."""
+
+    async def add_passkey(self, account_id: int, credential_id: bytes, public_key: bytes,
+                          sign_count: int, name: str, now: datetime) -> Passkey:
+        """The new passkey; `passkey_refused` when its credential is registered already."""
+
+    async def passkeys_of(self, account_id: int) -> list[Passkey]:
+        """The account's passkeys, oldest first."""
+
+    async def passkey_holder(self, credential_id: bytes) -> tuple[Passkey, Account] | None:
+        """The passkey with this credential id and its live account, if any."""
+
+    async def passkey_used(self, passkey_id: int, old_count: int, new_count: int,
+                           now: datetime) -> bool:
+        """Record a sign-in with the passkey, only if its count is still `old_count`
+        (False: another sign-in used it meanwhile)."""
+
+    async def remove_passkey(self, account_id: int, passkey_id: int) -> bool:
+        """False when the account has no such passkey."""
 
 
 def unavailable(why: str) -> GameError:
@@ -138,6 +199,10 @@ def unavailable(why: str) -> GameError:
 
 def name_taken(name: str) -> GameError:
     return GameError(ErrorCode.NAME_TAKEN, f"{name!r} (or a name that looks like it) is taken")
+
+
+def passkey_taken() -> GameError:
+    return GameError(ErrorCode.PASSKEY_REFUSED, "this passkey is registered already")
 
 
 def sqlite_path_beside(games_db: str) -> Path:

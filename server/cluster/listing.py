@@ -28,6 +28,8 @@ def matches(summary: dict[str, Any], filters: dict[str, Any]) -> bool:
         ("state", lambda value: summary["state"] in (ENDED_STATES if value == ENDED
                                                      else (value,))),
         ("player", lambda value: any(seat["name"] == value for seat in summary["seats"])),
+        ("account", lambda value: any(seat["name"] == value and seat.get("account")
+                                      for seat in summary["seats"])),
         ("since", lambda value: when >= value),
         ("until", lambda value: when < value),
         ("edition", lambda value: summary["edition"] == value),

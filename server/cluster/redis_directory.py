@@ -328,7 +328,7 @@ class RedisDirectory:
             return Page(games, int(total), list(self.gone))
         # every entry of the state is read; a player's name or a card must be in an entry's
         # JSON for it to match, so most are skipped unparsed
-        needles = [orjson.dumps(filters[name]) for name in ("player", "card")
+        needles = [orjson.dumps(filters[name]) for name in ("player", "account", "card")
                    if filters.get(name) is not None]
         every = await self._summaries(await self._redis.zrevrange(key, 0, -1), needles)
         found = [summary for summary in every if matches(summary, filters)]

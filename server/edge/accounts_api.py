@@ -51,7 +51,7 @@ def add_account_routes(app: web.Application) -> None:
         body = await read_json(request)
         account, secret = await request.config_dict[ACCOUNTS].register(
             body.get("name"), body.get("password"), client_key(request))
-        return _with_session(request, web.json_response(_public(account), status=201), secret)
+        return with_session(request, web.json_response(account_json(account), status=201), secret)
 
     @routes.post("/account/sign-in")
     async def sign_in(request: web.Request) -> web.Response:
@@ -60,7 +60,7 @@ def add_account_routes(app: web.Application) -> None:
         account, secret = await request.config_dict[ACCOUNTS].sign_in(
             body.get("name"), body.get("password"), client_key(request),
             session_secret(request))
-        return _with_session(request, web.json_response(_public(account)), secret)
+        return with_session(request, web.json_response(account_json(account)), secret)
 
     @routes.post("/account/sign-out")
     async def sign_out(request: web.Request) -> web.Response:
@@ -79,7 +79,7 @@ def add_account_routes(app: web.Application) -> None:
 
     @routes.get("/account")
     async def who_am_i(request: web.Request) -> web.Response:
-        return web.json_response(_public(await required(request, Use.READ)))
+        return web.json_response(account_json(await required(request, Use.READ)))
 
     @routes.delete("/account")
     async def delete_account(request: web.Request) -> web.Response:
@@ -105,7 +105,7 @@ def add_account_routes(app: web.Application) -> None:
         played = bool(state.lobby.seats_of(account)) or state.storage.account_has_seats(
             account.id)
         bot = await request.config_dict[ACCOUNTS].tokens.make_bot(account, played)
-        return web.json_response(_public(bot))
+        return web.json_response(account_json(bot))
 
     @routes.post("/games/{game_id}/reclaim")
     async def reclaim(request: web.Request) -> web.Response:
@@ -122,14 +122,14 @@ def add_account_routes(app: web.Application) -> None:
     app.router.add_routes(routes)
 
 
-def _public(account: Account) -> dict[str, Any]:
+def account_json(account: Account) -> dict[str, Any]:
     """What an account's owner is told of it: never its hash, nor the session secret
     (which only the cookie carries)."""
     return {"account": {"id": account.id, "name": account.name, "bot": account.bot,
                         "created_at": account.created_at.strftime("%Y-%m-%dT%H:%M:%SZ")}}
 
 
-def _with_session(request: web.Request, response: web.Response, secret: str) -> web.Response:
+def with_session(request: web.Request, response: web.Response, secret: str) -> web.Response:
     settings = request.config_dict[SETTINGS]
     response.set_cookie(SESSION_COOKIE, secret, max_age=int(settings.session_days * 86400),
                         path="/", httponly=True, samesite="Lax",

@@ -13,6 +13,7 @@ from aiohttp import hdrs, web
 from dominion.protocol import SUBPROTOCOLS, CloseCode
 
 from ..accounts import Accounts, Hasher, open_account_store
+from ..accounts.passkeys import Passkeys
 from ..cluster import open_directory
 from ..metrics import Metrics
 from ..play.lobby import Lobby
@@ -25,6 +26,10 @@ from .listener import COUNT, WARNINGS, ConnectionCount, Warnings
 from .node_api import add_node_routes
 from .origins import known_hosts_only, origin_allowed
 from .outbox import Waiting
+from .passkeys_api import BUDGET as PASSKEY_BUDGET
+from .passkeys_api import CEREMONIES_PER_MINUTE, PASSKEYS, add_passkey_routes
+from .players_api import BUDGET as PROFILE_BUDGET
+from .players_api import LOOKUPS_PER_MINUTE, add_player_routes
 from .prefixes import client_key
 from .replay_api import add_replay_routes
 from .rest import (
@@ -54,6 +59,8 @@ def budgets_of(settings: Settings) -> Budgets:
         "work": (settings.work_per_second, settings.work_burst),
         "chat": (settings.chat_per_minute / 60, settings.chat_per_minute),
         "games": (settings.games_per_hour / 3600, settings.games_per_hour),
+        PASSKEY_BUDGET: (CEREMONIES_PER_MINUTE / 60, CEREMONIES_PER_MINUTE),
+        PROFILE_BUDGET: (LOOKUPS_PER_MINUTE / 60, LOOKUPS_PER_MINUTE),
     }, server={"work": (settings.server_work_per_second, settings.server_work_burst)})
 
 
@@ -85,6 +92,8 @@ def create_app(settings: Settings) -> web.Application:
     add_replay_routes(api)
     add_account_routes(api)
     add_token_routes(api)
+    add_player_routes(api)
+    add_passkey_routes(api)
     if settings.node:
         add_node_routes(api)
     app.add_subapp("/api/v1", api)
@@ -112,6 +121,7 @@ async def _accounts(app: web.Application) -> AsyncIterator[None]:
     hasher = Hasher(settings.hashes_at_once, settings.password_time_cost,
                     settings.password_memory_kib)
     accounts = app[ACCOUNTS] = Accounts(store, hasher, settings.session_days)
+    app[PASSKEYS] = Passkeys(accounts)
     try:
         await store.start()
     except BaseException:

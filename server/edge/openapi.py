@@ -112,6 +112,16 @@ ERROR_CODES: dict[ErrorCode, str] = {
     ErrorCode.CROSS_SITE_REQUEST: "a browser sent this from another site's page (Origin or "
                                   "Sec-Fetch-Site)",
     ErrorCode.ACCOUNTS_UNAVAILABLE: "the account store cannot be reached now; games go on",
+    ErrorCode.UNKNOWN_PLAYER: "no account has this name, or it was deleted",
+    ErrorCode.BAD_CREDENTIAL: "credential is not a WebAuthn credential's JSON (toJSON())",
+    ErrorCode.BAD_PASSKEY_NAME: "a passkey's name is 1 to 40 printable characters",
+    ErrorCode.PASSKEY_CHALLENGE_EXPIRED:
+        "the answer names no live challenge of this ceremony and account: used already "
+        "(each is good once), expired (after 120 s), or never issued",
+    ErrorCode.PASSKEY_REFUSED:
+        "the passkey's answer does not verify: its origin, relying party, signature or "
+        "sign counter, an unknown or already registered credential, or another account's",
+    ErrorCode.UNKNOWN_PASSKEY: "the signed-in account has no passkey of this id",
     ErrorCode.NOT_A_PLAYER: "the signed-in account holds no seat in this game",
     ErrorCode.GAME_OVER: "the game has ended",
     ErrorCode.TOKEN_INVALID: "the Authorization header is not `Bearer` and a personal access "
@@ -239,6 +249,9 @@ def components() -> dict[str, Any]:
                                            "it (mark it as a bot, as a seat with `bot`)"},
             "connected": {"type": "boolean",
                           "description": "whether a WebSocket connection holds this seat"},
+            "account": {"type": "boolean",
+                        "description": "whether a signed-in account took this seat: its "
+                                       "name is the account's, whose profile is /@/NAME"},
         }),
         "Result": {
             "type": "object",
@@ -473,6 +486,32 @@ def components() -> dict[str, Any]:
             "game": ref("GameSummary"),
             "seat": {"type": "integer", "minimum": 0, "maximum": max_bot_seat},
         })}}, description="The account's seats in this node's open and running games."),
+        "Player": obj({"player": obj({
+            "name": {"type": "string", "minLength": 2, "maxLength": 20},
+            "created_at": timestamp,
+        })}, description="An account's public facts."),
+        "PasskeyOptions": {
+            "type": "object", "required": ["challenge"],
+            "description": "WebAuthn options in their JSON form (PublicKeyCredentialCreation"
+                           "OptionsJSON or PublicKeyCredentialRequestOptionsJSON), for "
+                           "PublicKeyCredential.parse*OptionsFromJSON",
+            "properties": {"challenge": {"type": "string"}}},
+        "Passkey": obj({
+            "id": {"type": "integer", "minimum": 1},
+            "name": {"type": "string", "minLength": 1, "maxLength": 40},
+            "created_at": timestamp,
+            "last_used_at": nullable(timestamp),
+        }, description="A passkey of the account's (never its key)."),
+        "PasskeyCreated": obj({"passkey": ref("Passkey")}),
+        "Passkeys": obj({"passkeys": {"type": "array", "items": ref("Passkey")}}),
+        "PasskeyRegistration": obj({
+            "name": {"type": "string", "minLength": 1, "maxLength": 40},
+            "credential": {"type": "object", "description": "the new credential's toJSON()"},
+        }, closed=False),
+        "PasskeySignIn": obj({
+            "credential": {"type": "object", "description": "the assertion's toJSON()"},
+        }, closed=False),
+        "Removed": obj({"removed": {"type": "boolean", "const": True}}),
         "SignedOut": obj({"signed_out": {"type": "boolean", "const": True}}),
         "Deleted": obj({"deleted": {"type": "boolean", "const": True}}),
         "Health": obj({
@@ -775,6 +814,8 @@ def paths() -> dict[str, Any]:
         }},
         **account_paths(),
         **token_paths(),
+        **player_paths(),
+        **passkey_paths(),
         "/healthz": {"get": {
             "operationId": "healthz", "tags": ["operations"],
             "summary": "Liveness and storage health",
@@ -801,6 +842,17 @@ def paths() -> dict[str, Any]:
                 "304": {"description": "The page has not changed (If-None-Match)"},
             },
         }},
+        "/@/{name}": {"get": {
+            "operationId": "webClientProfile", "tags": ["web"],
+            "summary": "The web client's page, showing a player's profile",
+            "parameters": [{"name": "name", "in": "path", "required": True,
+                            "schema": {"type": "string"}}],
+            "responses": {
+                "200": {"description": "The page", "content": {"text/html": {
+                    "schema": {"type": "string"}}}},
+                "304": {"description": "The page has not changed (If-None-Match)"},
+            },
+        }},
         "/web/{digest}/{path}": {"get": {
             "operationId": "webClientFile", "tags": ["web"],
             "summary": "A script, style sheet or licence of the web client; cached for a "
@@ -815,6 +867,122 @@ def paths() -> dict[str, Any]:
                 "200": {"description": "The file", "content": {"text/javascript": {
                     "schema": {"type": "string"}}}},
                 "404": error("No such file in this version of the page", "not_found"),
+            },
+        }},
+    }
+
+
+def passkey_paths() -> dict[str, Any]:
+    """Passkeys (server/edge/passkeys_api.py): WebAuthn ceremonies, options then answers."""
+    ceremony = {"429": error("Too many passkey requests from this address, or too many "
+                             "failed sign-ins (retry_after_ms)", "rate_limited")}
+    refused = ("passkey_refused", "passkey_challenge_expired")
+    options = json_body(ref("PasskeyOptions"), "The options; their challenge is good once, "
+                                               "for 120 s")
+
+    def body(schema: str) -> dict[str, Any]:
+        return {"required": True, "content": {JSON: {"schema": ref(schema)}}}
+    return {
+        "/api/v1/account/passkeys/register/options": {"post": {
+            "operationId": "passkeyRegistrationOptions", "tags": ["accounts"],
+            "summary": "Options to make a passkey for the signed-in account",
+            "description": "A discoverable credential (resident key), user verification "
+                           "preferred; the account's passkeys are excluded.",
+            "responses": {"200": options, **SESSION_ONLY_ERRORS, **ceremony,
+                          **SERVER_ERROR, **ACCOUNTS_ERROR},
+        }},
+        "/api/v1/account/passkeys/register": {"post": {
+            "operationId": "registerPasskey", "tags": ["accounts"],
+            "summary": "Keep the passkey the authenticator made, under a name",
+            "requestBody": body("PasskeyRegistration"),
+            "responses": {
+                "201": json_body(ref("PasskeyCreated"), "The passkey"),
+                "400": error("A bad body", "bad_json", "bad_credential", "bad_passkey_name"),
+                "401": error("Not signed in, or the answer does not verify", "not_signed_in",
+                             "token_invalid", *refused),
+                "403": SESSION_ONLY_ERRORS["403"],
+                **BODY_ERRORS, **SERVER_ERROR, **ACCOUNTS_ERROR,
+            },
+        }},
+        "/api/v1/account/passkeys": {"get": {
+            "operationId": "passkeys", "tags": ["accounts"],
+            "summary": "The signed-in account's passkeys",
+            "responses": {"200": json_body(ref("Passkeys"), "Oldest first"),
+                          "401": SESSION_ONLY_ERRORS["401"],
+                          "403": error("With an access token: only the session may do this",
+                                       "scope_missing"),
+                          **SERVER_ERROR, **ACCOUNTS_ERROR},
+        }},
+        "/api/v1/account/passkeys/{passkey_id}": {
+            "parameters": [{"name": "passkey_id", "in": "path", "required": True,
+                            "schema": {"type": "string"}}],
+            "delete": {
+                "operationId": "removePasskey", "tags": ["accounts"],
+                "summary": "Remove one of the signed-in account's passkeys",
+                "responses": {
+                    "200": json_body(ref("Removed"), "Removed: it signs no one in"),
+                    **SESSION_ONLY_ERRORS,
+                    "404": error("No such passkey of this account's", "unknown_passkey"),
+                    **SERVER_ERROR, **ACCOUNTS_ERROR,
+                },
+            },
+        },
+        "/api/v1/passkeys/sign-in/options": {"post": {
+            "operationId": "passkeySignInOptions", "tags": ["accounts"],
+            "summary": "Options to sign in with a passkey (no name: the authenticator "
+                       "offers its accounts)",
+            "responses": {"200": options, **CROSS_SITE_ERROR, **ceremony, **SERVER_ERROR,
+                          **ACCOUNTS_ERROR},
+        }},
+        "/api/v1/passkeys/sign-in": {"post": {
+            "operationId": "passkeySignIn", "tags": ["accounts"],
+            "summary": "Sign in with a passkey's answer",
+            "description": "Sets the session cookie as signIn does. Failures count as "
+                           "failed sign-ins, per address and per account.",
+            "requestBody": body("PasskeySignIn"),
+            "responses": {
+                "200": json_body(ref("Account"), "Signed in"),
+                "400": error("A bad body", "bad_json", "bad_credential"),
+                "401": error("The answer does not verify", *refused),
+                **CROSS_SITE_ERROR, **BODY_ERRORS, **ceremony, **SERVER_ERROR,
+                **ACCOUNTS_ERROR,
+            },
+        }},
+    }
+
+
+def player_paths() -> dict[str, Any]:
+    """Profiles (server/edge/players_api.py): public, no cookie needed."""
+    name = [{"name": "name", "in": "path", "required": True, "schema": {"type": "string"},
+             "description": "an account's name (any case or look-alike spelling of it)"}]
+    unknown = {"404": error("No account has this name, or it was deleted",
+                            "unknown_player"),
+               "429": error("Too many profile requests from this address (retry_after_ms)",
+                            "rate_limited")}
+    return {
+        "/api/v1/players/{name}": {"parameters": name, "get": {
+            "operationId": "player", "tags": ["accounts"],
+            "summary": "A player's profile: their name and when they joined",
+            "responses": {"200": json_body(ref("Player"), "The player"), **unknown,
+                          **SERVER_ERROR, **ACCOUNTS_ERROR},
+        }},
+        "/api/v1/players/{name}/games": {"parameters": name, "get": {
+            "operationId": "playerGames", "tags": ["accounts"],
+            "summary": "The games a player's account took a seat in, newest first",
+            "description": "The listing's filters (listGames), narrowed to this account.",
+            "parameters": [
+                {"name": "state", "in": "query", "required": False,
+                 "description": "only games in this state (`playing`: running), or `ended`",
+                 "schema": {"type": "string", "enum": list(STATES)}},
+                *filter_parameters(MAX_PAGE, 20),
+            ],
+            "responses": {
+                "200": json_body(ref("GameList"), "A page of the player's games"),
+                "400": error("Bad paging, state or filter", "bad_paging", "bad_state",
+                             "bad_filter"),
+                **unknown, **SERVER_ERROR,
+                "503": error("Redis or the account store is unreachable",
+                             "cluster_unavailable", "accounts_unavailable"),
             },
         }},
     }
@@ -1001,6 +1169,9 @@ def filter_parameters(max_limit: int, default_limit: int) -> list[Schema]:
     return [
         {"name": "player", "in": "query", "required": False,
          "schema": {"type": "string"}, "description": "a seat's exact name"},
+        {"name": "account", "in": "query", "required": False,
+         "schema": {"type": "string"},
+         "description": "the exact name of an account that took a seat (a profile's games)"},
         {"name": "since", "in": "query", "required": False,
          "schema": {"type": "string"},
          "description": "ISO 8601 date or time, e.g. 2026-11-30 or 2026-11-30T12:00:00Z "

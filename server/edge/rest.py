@@ -64,6 +64,10 @@ STATUS: dict[ErrorCode, int] = {
     ErrorCode.TOO_MANY_TOKENS: 409,
     ErrorCode.ALREADY_PLAYED: 409,
     ErrorCode.BOT_ACCOUNT: 403,
+    ErrorCode.UNKNOWN_PLAYER: 404,
+    ErrorCode.PASSKEY_REFUSED: 401,
+    ErrorCode.PASSKEY_CHALLENGE_EXPIRED: 401,
+    ErrorCode.UNKNOWN_PASSKEY: 404,
 }
 
 

@@ -121,7 +121,8 @@ def _collect(folder: resources.abc.Traversable, relative: PurePosixPath,
 
 
 def add_web_routes(app: web.Application) -> None:
-    """`GET /` (the page) and `GET /web/{digest}/{path}` (its scripts and styles)."""
+    """`GET /` and `GET /@/NAME` (the page), `GET /web/{digest}/{path}` (its scripts and
+    styles)."""
     files = WebFiles.load()
     etag = f'"{files.digest}"'
 
@@ -148,5 +149,6 @@ def add_web_routes(app: web.Application) -> None:
                             headers=headers)
 
     app.router.add_get("/", page)
+    app.router.add_get("/@/{name}", page)  # a player's profile: the page routes by its path
     app.router.add_get("/web/{digest}/{path:.+}", asset)
 

@@ -236,12 +236,14 @@ class Lobby:
         return summary_of(record, self._storage.seats(game_id))
 
     async def _name_for(self, name: object, account: Account | None) -> str:
-        """A seat's name: a guest's may not be an account's (nor look like one), unless
-        the request is signed in as that account."""
+        """A seat's name: a signed-in player's is their account's (so that it names
+        their profile, /@/NAME); a guest's may not be an account's (nor look like one)."""
+        if account is not None:
+            return account.name
         checked = check_name(name)
         if self._accounts is not None:
             holder = await self._accounts.holder_of(checked)
-            if holder is not None and (account is None or holder.id != account.id):
+            if holder is not None:
                 raise GameError(ErrorCode.NAME_TAKEN, f"{checked!r} is a registered player's "
                                                       "name: sign in to play as them")
         return checked

@@ -546,6 +546,7 @@ class Storage:
         *,
         state: str | None = None,
         player: str | None = None,
+        account: str | None = None,
         since: str | None = None,
         until: str | None = None,
         edition: int | None = None,
@@ -559,7 +560,8 @@ class Storage:
         A game's time is `finished_at` once it has ended (finished or abandoned),
         `created_at` before; `since` (inclusive) and `until` (exclusive) compare it
         as text, so give them in the same ISO 8601 UTC form as the stored times.
-        `player` matches a seat name exactly; `card` is a card id in the Kingdom;
+        `player` matches a seat name exactly, `account` a seat name taken by a signed-in
+        account (its own name: a profile's games); `card` is a card id in the Kingdom;
         `players` is the number of seats; the state `ended` keeps the games that have
         ended either way (finished or abandoned). Bad values raise ValueError.
         """
@@ -577,6 +579,8 @@ class Storage:
         conditions: list[tuple[object, str]] = [
             (None if state == ENDED else state, "g.state = ?"),
             (player, "EXISTS (SELECT 1 FROM seats s WHERE s.name = ? AND s.game_id = g.id)"),
+            (account, "EXISTS (SELECT 1 FROM seats s WHERE s.name = ? AND s.game_id = g.id "
+                      "AND s.account_id IS NOT NULL)"),
             (since, f"{when} >= ?"),
             (until, f"{when} < ?"),
             (edition, "g.edition = ?"),

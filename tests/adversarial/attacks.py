@@ -478,9 +478,12 @@ class RestFuzzer:
         rng = self.rng
         template = rng.choice([t for t in self.document["paths"] if t != "/api/v1/ws"])
         item = self.document["paths"][template]
-        documented = [m.upper() for m in item if m in {"get", "post"}]
+        # (a path may have DELETE alone: a passkey's)
+        documented = [m.upper() for m in item if m in {"get", "post", "delete"}]
         method = rng.choice(documented) if rng.random() < 0.85 else rng.choice(METHODS)
-        path = template.replace("{game_id}", quote(self._game_id(), safe=""))
+        path = template.replace("{game_id}", quote(self._game_id(), safe="")).replace(
+            "{name}", quote(rng.choice(["Ann", *JUNK_TEXT[1:]]), safe="")).replace(
+            "{passkey_id}", quote(rng.choice(["1", "0", *JUNK_TEXT[1:]]), safe=""))
         operation = item.get(method.lower(), {})
         query = [(p["name"], self._value_for(p.get("schema", {})))
                  for p in operation.get("parameters", []) if p.get("in") == "query"

@@ -69,6 +69,17 @@ def test_summaries_pass_the_filters_as_the_storage_applies_them() -> None:
     assert passes(card="smithy") and not passes(card="moat")
     assert only_paging(NO_FILTER | {"state": "open", "limit": 5, "offset": 10})
     assert not only_paging(NO_FILTER | {"card": "moat"})
+    assert not only_paging(NO_FILTER | {"account": "Ann"})
+
+
+def test_a_profiles_filter_passes_the_seats_accounts_took_only() -> None:
+    game = summary("g-a-1", "2026-11-30T10:00:00Z", names=("Ann", "Bob"))
+    game["seats"][0]["account"] = True
+    game["seats"][1]["account"] = False  # a guest named Bob (before Bob registered)
+    assert matches(game, NO_FILTER | {"account": "Ann"})
+    assert not matches(game, NO_FILTER | {"account": "Bob"})
+    del game["seats"][0]["account"]  # published before seats said so
+    assert not matches(game, NO_FILTER | {"account": "Ann"})
 
 
 def test_pages_merged_across_nodes_are_the_pages_of_one_merged_list() -> None:

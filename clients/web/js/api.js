@@ -2,10 +2,11 @@
 // refusals as {"error": {"code", "message"}}, raised here as ApiError.
 
 export class ApiError extends Error {
-  constructor(code, message, status) {
+  constructor(code, message, status, retryAfterMs = null) {
     super(message);
     this.code = code;
     this.status = status;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 
@@ -20,7 +21,7 @@ export async function call(method, path, body) {
   if (!response.ok) {
     const error = data.error || {};
     throw new ApiError(error.code || "http_error", error.message || response.statusText,
-      response.status);
+      response.status, error.retry_after_ms ?? null);
   }
   return data;
 }

@@ -261,6 +261,12 @@ const COUNTED = {
   coins: [["{n} coin", "{n} coins"], ["{n} monetę", "{n} monety", "{n} monet"]],
 };
 
+/** Words of a page's own module (key -> [English, Polish]) and its counted nouns. */
+export function addWords(words, counted = {}) {
+  Object.assign(WORDS, words);
+  Object.assign(COUNTED, counted);
+}
+
 /** Which plural form a count takes: English one / other; Polish one / few (2–4, but not
  *  12–14) / many (0, 5–21, 25–31, …). */
 export function pluralForm(lang, n) {
@@ -326,6 +332,10 @@ export class I18n {
     const words = WORDS[key];
     const text = words ? words[LANGUAGES.indexOf(this.lang)] : key;
     return text.replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? ""));
+  }
+
+  has(key) {
+    return key in WORDS;
   }
 
   card(id) {

@@ -1,8 +1,10 @@
 // The lobby: open tables (join), running games (watch), finished games (replay), and
 // creating a table (seats, edition, Kingdom, bots). Only the REST API.
 
+import { errorText } from "./account_words.js";
 import { api, seats } from "./api.js";
 import { el, fill, h } from "./dom.js";
+import { nameList, seatName } from "./profile.js";
 
 const REFRESH_MS = 5000;
 
@@ -10,13 +12,17 @@ export function savedName() {
   return localStorage.getItem("dominion.name") || "";
 }
 
-/** A seat's name, marked when a program plays it: an in-server bot or a bot account. */
-export function seatName(seat, i18n) {
-  return seat.bot || seat.bot_account ? `${seat.name} ${i18n.t("bot_mark")}` : seat.name;
-}
 
 export function saveName(name) {
   localStorage.setItem("dominion.name", name);
+}
+
+/** The name field of a form that takes a seat: the account's name, fixed, when signed in
+ *  (the server seats an account by its own name); a guest's last name otherwise. */
+function nameField(app) {
+  const account = app.account;
+  return el("input", { name: "name", required: true, maxlength: 40,
+    value: account ? account.name : savedName(), readOnly: Boolean(account) });
 }
 
 export class LobbyPage {
@@ -51,7 +57,7 @@ export class LobbyPage {
         t("seat_of", { taken: taken.length, seats: game.seats.length }), " · ",
         `${t("edition")} ${game.edition}`, game.turn ? ` · ${t("turns_played", { n: game.turn })}` : "",
         " · ", game.kingdom_name || i18n.many(game.kingdom), " · ",
-        taken.map((s) => seatName(s, i18n)).join(", "), " ", action(game));
+        nameList(taken, i18n), " ", action(game));
     };
     const section = (title, games, action) => h("section", {}, h("h2", {}, title),
       games.length ? h("ul", {}, games.map((game) => row(game, action))) : h("p", {}, t("no_games")));
@@ -70,7 +76,7 @@ export class LobbyPage {
     const { i18n } = this;
     const t = (key, vars) => i18n.t(key, vars);
     const form = el("form", { class: "create", "aria-label": t("create_table") });
-    const name = el("input", { name: "name", required: true, maxlength: 40, value: savedName() });
+    const name = nameField(this.app);
     const seatCount = el("select", { name: "seats" },
       [2, 3, 4, 5, 6].map((n) => h("option", { value: n }, String(n))));
     const edition = el("select", { name: "edition" },
@@ -123,7 +129,7 @@ export class LobbyPage {
       if (mode.value === "chosen") {
         kingdom = [...chosen.querySelectorAll("input:checked")].map((box) => box.value);
       }
-      saveName(name.value.trim());
+      if (!this.app.account) saveName(name.value.trim());
       try {
         const created = await api.create({
           name: name.value.trim(), seats: Number(seatCount.value),
@@ -132,7 +138,7 @@ export class LobbyPage {
         seats.set(created.game.id, created.seat, created.token);
         window.location.hash = `#/game/${created.game.id}`;
       } catch (error) {
-        this.message.textContent = `⚠ ${error.message}`;
+        this.message.textContent = `⚠ ${errorText(this.i18n, error)}`;
       }
     });
     redraw();
@@ -159,18 +165,18 @@ export async function tablePage(root, app, gameId) {
     h("p", {}, t("seat_of", { taken: taken.length, seats: summary.seats.length }), " · ",
       t("seats_taken", { names: taken.map((s) => seatName(s, app.i18n)).join(", ") }))];
   if (summary.state === "open") {
-    const name = el("input", { name: "name", required: true, maxlength: 40, value: savedName() });
+    const name = nameField(app);
     parts.push(h("form", {
       class: "join",
       onsubmit: async (event) => {
         event.preventDefault();
         try {
-          saveName(name.value.trim());
+          if (!app.account) saveName(name.value.trim());
           const joined = await api.join(gameId, name.value.trim());
           seats.set(gameId, joined.seat, joined.token);
           app.route();
         } catch (error) {
-          message.textContent = `⚠ ${error.message}`;
+          message.textContent = `⚠ ${errorText(app.i18n, error)}`;
         }
       },
     }, h("label", {}, t("join_as"), " ", name), " ", h("button", { type: "submit", class: "primary" },

@@ -1,27 +1,41 @@
-// The page: loads the server's description and the card catalogue, then shows the page
-// the address names: #/ (lobby), #/game/ID (your seat, or joining it), #/watch/ID,
-// #/replay/ID, #/account/tokens (tokens.js). The language follows the browser unless chosen with the switch.
+// The page: loads the server's description, the card catalogue and who is signed in,
+// then shows the page the address names (routes.js): #/ (lobby), #/game/ID (your seat, or
+// joining it), #/watch/ID, #/replay/ID, #/sign-in, #/register, #/account,
+// #/account/tokens (tokens.js), and a player's profile at /@/NAME. The language follows
+// the browser unless chosen with the switch.
 
+import { AccountPage, SignInPage, showAccount } from "./account.js";
+import { accountApi } from "./account_api.js";
+import { ACCOUNT_COUNTED, ACCOUNT_WORDS } from "./account_words.js";
 import { api, seats } from "./api.js";
 import { fill, h } from "./dom.js";
 import { GamePage } from "./game.js";
-import { I18n } from "./i18n.js";
+import { addWords, I18n } from "./i18n.js";
 import { LobbyPage, tablePage } from "./lobby.js";
+import { ProfilePage } from "./profile.js";
 import { ReplayPage } from "./replay.js";
+import { routeOf } from "./routes.js";
 import { TokensPage } from "./tokens.js";
 
 const root = document.getElementById("app");
 const status = document.getElementById("status");
 const languageButton = document.getElementById("language");
+const accountLink = document.getElementById("account");
 
+addWords(ACCOUNT_WORDS, ACCOUNT_COUNTED);
 const app = {
   i18n: new I18n(window.localStorage, navigator.languages),
   server: null,
   cards: null,
   page: null,
+  account: null, // {id, name, created_at} once signed in
   setStatus(text) {
     status.textContent = text;
     status.hidden = !text;
+  },
+  setAccount(account) {
+    app.account = account;
+    showAccount(accountLink, app.i18n, account);
   },
   route,
 };
@@ -31,6 +45,7 @@ function showLanguage() {
   languageButton.textContent = app.i18n.t("language");
   languageButton.setAttribute("lang", app.i18n.lang === "pl" ? "en" : "pl");
   document.title = app.i18n.t("title");
+  showAccount(accountLink, app.i18n, app.account);
 }
 
 /** Show the page the address names (again, after the language changed). */
@@ -38,13 +53,17 @@ async function route() {
   app.page?.stop();
   app.page = null;
   app.setStatus("");
-  const [, kind, id] = window.location.hash.match(/^#\/(\w+)\/([^/]+)$/) || [];
+  const { kind, id } = routeOf(window.location.pathname, window.location.hash);
   try {
     if (kind === "game" && seats.get(id)) app.page = new GamePage(root, app, id, seats.get(id));
     else if (kind === "game") await tablePage(root, app, id);
     else if (kind === "watch") app.page = new GamePage(root, app, id, null);
     else if (kind === "replay") app.page = new ReplayPage(root, app, id);
+    else if (kind === "sign-in" || kind === "register") {
+      app.page = new SignInPage(root, app, kind === "register");
+    } else if (kind === "account" && id === null) app.page = new AccountPage(root, app);
     else if (kind === "account" && id === "tokens") app.page = new TokensPage(root, app);
+    else if (kind === "profile") app.page = new ProfilePage(root, app, id);
     else app.page = new LobbyPage(root, app);
     await app.page?.start();
   } catch (error) {
@@ -64,7 +83,10 @@ window.addEventListener("hashchange", route);
 
 async function boot() {
   showLanguage();
-  [app.server, app.cards] = await Promise.all([api.server(), api.cards()]);
+  let account;
+  [app.server, app.cards, account] = await Promise.all([api.server(), api.cards(),
+    accountApi.me().catch(() => null)]); // accounts unavailable: the page plays as a guest
+  app.setAccount(account);
   app.i18n.setCatalogue(app.cards, 2);
   await route();
 }

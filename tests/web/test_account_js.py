@@ -1,0 +1,137 @@
+"""The account and profile pages' pure parts under Node (clients/web/js/routes.js,
+account_words.js, profile.js, passkeys.js): which page an address names (a profile by its
+path), typed refusals in the page's language with the plural a count takes, a seat's name
+linking to its profile only when an account took it, and WebAuthn's bytes to and from
+the server's base64url JSON."""
+
+from __future__ import annotations
+
+import functools
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+JS = Path(__file__).resolve().parents[2] / "clients" / "web" / "js"
+NODE = shutil.which("node")
+
+SCRIPT = """
+import { addWords, I18n } from "%(i18n)s";
+import { ACCOUNT_COUNTED, ACCOUNT_WORDS, errorText } from "%(account_words)s";
+import { gameLink, nameList } from "%(profile)s";
+import { routeOf } from "%(routes)s";
+import { creationOptions, credentialJson, fromBase64url, requestOptions, toBase64url }
+  from "%(passkeys)s";
+addWords(ACCOUNT_WORDS, ACCOUNT_COUNTED);
+const out = { routes: [
+  ["/", ""], ["/", "#/"], ["/", "#/game/g-0123456789ab"], ["/", "#/sign-in"],
+  ["/", "#/account"], ["/", "#/account/tokens"], ["/@/Ada", ""], ["/@/Zo%%C3%%AB", ""],
+  ["/@/Ada", "#/replay/g-1"], ["/@/%%E0%%A4%%A", ""], ["/@/a/b", ""],
+].map(([path, hash]) => routeOf(path, hash)) };
+for (const lang of ["en", "pl"]) {
+  const i18n = new I18n(null, [lang]);
+  out[lang] = {
+    waits: [1000, 2500, 5000, 22000].map((ms) => errorText(i18n,
+      { code: "rate_limited", message: "server's", retryAfterMs: ms })),
+    wrong: errorText(i18n, { code: "wrong_credentials", message: "server's" }),
+    unknown: errorText(i18n, { code: "some_new_code", message: "the server's words" }),
+    games: [1, 2, 5, 22].map((n) => i18n.count(n, "games")),
+  };
+}
+out.names = nameList([{ name: "Ada", account: true }, { name: "Guest", account: false },
+  { name: "Zoë", account: true }]);
+out.links = [
+  gameLink({ id: "g-1", state: "finished" }, null), gameLink({ id: "g-2", state: "playing" }, null),
+  gameLink({ id: "g-3", state: "playing" }, { seat: 0, token: "x" }),
+  gameLink({ id: "g-4", state: "abandoned" }, null)];
+const bytes = Uint8Array.from([0, 250, 251, 252, 253, 254, 255, 62, 63]);
+const made = creationOptions({ challenge: "AAEC", rp: { id: "localhost" },
+  user: { id: "AAAAAAAAAAE", name: "Ada" },
+  excludeCredentials: [{ id: "-_8", type: "public-key" }] });
+const asked = requestOptions({ challenge: "_w", rpId: "localhost" });
+out.passkeys = {
+  text: toBase64url(bytes), back: [...fromBase64url(toBase64url(bytes))],
+  view: toBase64url(bytes.subarray(1, 3)), buffer: toBase64url(bytes.buffer),
+  challenge: [...made.publicKey.challenge], user: [...made.publicKey.user.id],
+  excluded: [...made.publicKey.excludeCredentials[0].id], rpId: made.publicKey.rp.id,
+  asked: [...asked.publicKey.challenge], allowed: asked.publicKey.allowCredentials,
+  json: credentialJson({ id: "AQI", rawId: Uint8Array.from([1, 2]).buffer, type: "public-key",
+    authenticatorAttachment: "platform", getClientExtensionResults: () => ({}),
+    response: { clientDataJSON: Uint8Array.from([123]).buffer, signature: Uint8Array.from([9]),
+      authenticatorData: Uint8Array.from([7]).buffer, userHandle: null } }),
+};
+console.log(JSON.stringify(out));
+"""
+
+
+@functools.cache
+def run() -> dict[str, Any]:
+    assert NODE is not None
+    modules = ("i18n", "account_words", "profile", "routes", "passkeys")
+    script = SCRIPT % {name: (JS / f"{name}.js").as_uri() for name in modules}
+    done = subprocess.run([NODE, "--input-type=module", "-e", script],
+                          capture_output=True, text=True, check=True, timeout=60)
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+pytestmark = pytest.mark.skipif(
+    NODE is None, reason="Node.js is not installed (apt-get install nodejs; .ci/run does)")
+
+
+def test_an_address_names_its_page_and_a_profile_has_a_path() -> None:
+    assert run()["routes"] == [
+        {"kind": "lobby", "id": None}, {"kind": "lobby", "id": None},
+        {"kind": "game", "id": "g-0123456789ab"}, {"kind": "sign-in", "id": None},
+        {"kind": "account", "id": None}, {"kind": "account", "id": "tokens"},
+        {"kind": "profile", "id": "Ada"}, {"kind": "profile", "id": "Zoë"},
+        {"kind": "replay", "id": "g-1"},  # the hash wins: a link from a profile's page
+        {"kind": "profile", "id": "%E0%A4%A"},  # a malformed escape is looked up as it is
+        {"kind": "lobby", "id": None}]
+
+
+def test_refusals_are_said_in_the_pages_language_with_their_counts() -> None:
+    words = run()
+    assert words["en"]["waits"] == [
+        "Too many attempts: try again in 1 second.", "Too many attempts: try again in 3 seconds.",
+        "Too many attempts: try again in 5 seconds.",
+        "Too many attempts: try again in 22 seconds."]
+    assert words["pl"]["waits"] == [
+        "Zbyt wiele prób: spróbuj ponownie za 1 sekundę.",
+        "Zbyt wiele prób: spróbuj ponownie za 3 sekundy.",
+        "Zbyt wiele prób: spróbuj ponownie za 5 sekund.",
+        "Zbyt wiele prób: spróbuj ponownie za 22 sekundy."]
+    assert words["pl"]["wrong"] == "Nie ma konta o tej nazwie i haśle."
+    assert words["en"]["unknown"] == words["pl"]["unknown"] == "the server's words"
+    assert words["pl"]["games"] == ["1 gra", "2 gry", "5 gier", "22 gry"]
+
+
+def test_an_accounts_name_links_to_its_profile_and_a_guests_does_not() -> None:
+    names = run()["names"]
+    assert names[0] == {"tag": "a", "props": {"class": "player", "href": "/@/Ada"},
+                        "children": ["Ada"]}
+    assert names[1:4] == [", ", "Guest", ", "]
+    assert names[4]["props"]["href"] == "/@/Zo%C3%AB"
+
+
+def test_a_listed_game_leads_to_its_replay_or_to_watching_it() -> None:
+    assert run()["links"] == [
+        {"href": "/#/replay/g-1", "label": "replay"}, {"href": "/#/watch/g-2", "label": "watch"},
+        {"href": "/#/game/g-3", "label": "resume"}, {"href": "/#/replay/g-4", "label": "replay"}]
+
+
+def test_passkey_options_and_credentials_turn_to_bytes_and_back() -> None:
+    passkeys = run()["passkeys"]
+    assert passkeys["text"] == "APr7_P3-_z4_"  # URL-safe, unpadded
+    assert passkeys["back"] == [0, 250, 251, 252, 253, 254, 255, 62, 63]
+    assert passkeys["view"] == "-vs" and passkeys["buffer"] == passkeys["text"]
+    assert passkeys["challenge"] == [0, 1, 2] and passkeys["user"] == [0] * 7 + [1]
+    assert passkeys["excluded"] == [251, 255] and passkeys["rpId"] == "localhost"
+    assert passkeys["asked"] == [255] and passkeys["allowed"] == []
+    assert passkeys["json"] == {
+        "id": "AQI", "rawId": "AQI", "type": "public-key", "authenticatorAttachment": "platform",
+        "clientExtensionResults": {},
+        "response": {"clientDataJSON": "ew", "authenticatorData": "Bw", "signature": "CQ"}}
