@@ -915,14 +915,15 @@ def passkey_paths() -> dict[str, Any]:
         }},
         "/api/v1/account/passkeys/{passkey_id}": {
             "parameters": [{"name": "passkey_id", "in": "path", "required": True,
-                            "schema": {"type": "string"}}],
+                            "schema": {"type": "string", "pattern": r"^\d{1,18}$"}}],
             "delete": {
                 "operationId": "removePasskey", "tags": ["accounts"],
                 "summary": "Remove one of the signed-in account's passkeys",
                 "responses": {
                     "200": json_body(ref("Removed"), "Removed: it signs no one in"),
                     **SESSION_ONLY_ERRORS,
-                    "404": error("No such passkey of this account's", "unknown_passkey"),
+                    "404": error("No such passkey of this account's (`not_found`: an id that is "
+                                 "not a number)", "unknown_passkey", "not_found"),
                     **SERVER_ERROR, **ACCOUNTS_ERROR,
                 },
             },

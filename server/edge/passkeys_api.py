@@ -17,11 +17,8 @@ from urllib.parse import urlsplit
 
 from aiohttp import hdrs, web
 
-from dominion.protocol import ErrorCode
-
 from ..accounts.passkeys import Passkeys, RelyingParty
 from ..accounts.store import Passkey
-from ..errors import GameError
 from .accounts_api import account_json, refuse_cross_site, with_session
 from .bearer import Use, required
 from .prefixes import client_key
@@ -92,14 +89,12 @@ def add_passkey_routes(app: web.Application) -> None:
         held = await request.config_dict[PASSKEYS].of(account)
         return _no_store({"passkeys": [passkey_body(passkey) for passkey in held]})
 
-    @routes.delete("/account/passkeys/{passkey_id}")
+    # digits only: DELETE .../register is the registration's path (405), not a passkey's
+    @routes.delete(r"/account/passkeys/{passkey_id:\d{1,18}}")
     async def remove(request: web.Request) -> web.Response:
         refuse_cross_site(request)
         account = await required(request, Use.MANAGE)
-        raw = request.match_info["passkey_id"]
-        if not (raw.isascii() and raw.isdigit() and len(raw) <= 18):
-            raise GameError(ErrorCode.UNKNOWN_PASSKEY, "this account has no such passkey")
-        await request.config_dict[PASSKEYS].remove(account, int(raw))
+        await request.config_dict[PASSKEYS].remove(account, int(request.match_info["passkey_id"]))
         return web.json_response({"removed": True})
 
     @routes.post("/passkeys/sign-in/options")

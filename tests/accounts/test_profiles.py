@@ -43,7 +43,8 @@ async def test_a_profile_lists_the_accounts_games_finished_and_running(api: Api)
     # signed in, a seat takes the account's name whatever the form said
     finished = await api.create(name="Someone", seats=2, bots={"1": "big_money"})
     assert finished["game"]["seats"][0] | {"connected": False} == {
-        "seat": 0, "name": "Ada", "bot": None, "connected": False, "account": True}
+        "seat": 0, "name": "Ada", "bot": None, "bot_account": False, "connected": False,
+        "account": True}
     assert finished["game"]["seats"][1]["account"] is False
     await api.state.lobby.room(finished["game"]["id"]).resign(0)
     running = await api.create(seats=3, edition=1, bots={"1": "big_money", "2": "random"})

@@ -21,9 +21,17 @@ TOKEN = re.compile(r"^[A-Za-z0-9_-]{22,}$")
 
 
 def template_of(document: dict[str, Any], path: str) -> str | None:
-    """The documented path template that `path` (without query) matches, if any."""
-    for template in document["paths"]:
-        pattern = "^" + re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(template)) + "$"
+    """The documented path template that `path` (without query) matches, if any: a
+    concrete path before a templated one (as OpenAPI says), and a parameter only where
+    its declared `pattern` allows."""
+    for template in sorted(document["paths"], key=lambda t: t.count("{")):
+        patterns = {parameter["name"]: parameter["schema"]["pattern"].strip("^$")
+                    for parameter in document["paths"][template].get("parameters", ())
+                    if parameter.get("in") == "path" and "pattern" in parameter["schema"]}
+
+        def part(match: re.Match[str]) -> str:
+            return f"(?:{patterns.get(match.group(1), '[^/]+')})"
+        pattern = "^" + re.sub(r"\\\{([^}\\]+)\\\}", part, re.escape(template)) + "$"
         if re.match(pattern, path):
             return template
     return None
