@@ -95,6 +95,16 @@ class ErrorCode(StrEnum):
     NOT_SIGNED_IN = "not_signed_in"
     CROSS_SITE_REQUEST = "cross_site_request"
     ACCOUNTS_UNAVAILABLE = "accounts_unavailable"
+    # Moderation (REST, and `chat` on the WebSocket).
+    NOT_AN_ADMIN = "not_an_admin"
+    ACCOUNT_BANNED = "account_banned"
+    ADDRESS_BANNED = "address_banned"
+    MUTED = "muted"
+    UNKNOWN_ACCOUNT = "unknown_account"
+    BAD_REASON = "bad_reason"
+    BAD_DURATION = "bad_duration"
+    BAD_PREFIX = "bad_prefix"
+    ALREADY_REPORTED = "already_reported"
     # Anything else.
     INTERNAL_ERROR = "internal_error"
 
@@ -122,6 +132,8 @@ class CloseCode(IntEnum):
     """Nothing received for `idle_timeout_seconds`."""
     REPLACED = 4006
     """A newer connection joined the same seat."""
+    BANNED = 4007
+    """The client's address was banned by an admin: do not reconnect."""
 
 
 class ProtocolError(Exception):

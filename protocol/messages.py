@@ -263,6 +263,26 @@ class ChatLine:
     game: GameId
     sender: Annotated[str, Str(MAX_NAME_LENGTH), Key("from")]
     text: ChatText
+    line: Annotated[int | None, Omittable(Int(1, MAX_INT))] = None
+    """The line's number in the game, which `chat_removed` names (none from older servers)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRemoved:
+    """An admin removed chat line `line` of the game: hide it (it is never sent again)."""
+
+    TYPE: ClassVar[str] = "chat_removed"
+    game: GameId
+    line: Annotated[int, Int(1, MAX_INT)]
+
+
+@dataclass(frozen=True, slots=True)
+class GameAbandoned:
+    """An admin ended the game with no result: nothing more will happen in it."""
+
+    TYPE: ClassVar[str] = "game_abandoned"
+    game: GameId
+    reason: Annotated[str, Str(1000)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,7 +303,7 @@ class Pong:
 
 ClientMessage = Hello | Join | Watch | Resume | Answer | Chat | Resign | Leave | Ping | Catalogue
 ServerMessage = (Welcome | Ack | Error | Snapshot | GameEvent | PendingDecision | Update
-                 | ChatLine | GameOver | Pong)
+                 | ChatLine | ChatRemoved | GameOver | GameAbandoned | Pong)
 
 CLIENT_MESSAGES: dict[str, type[ClientMessage]] = {
     cls.TYPE: cls
@@ -292,7 +312,7 @@ CLIENT_MESSAGES: dict[str, type[ClientMessage]] = {
 SERVER_MESSAGES: dict[str, type[ServerMessage]] = {
     cls.TYPE: cls
     for cls in (Welcome, Ack, Error, Snapshot, GameEvent, PendingDecision, Update, ChatLine,
-                GameOver, Pong)
+                ChatRemoved, GameOver, GameAbandoned, Pong)
 }
 
 

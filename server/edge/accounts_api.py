@@ -21,6 +21,7 @@ from dominion.protocol import ErrorCode
 from ..accounts import Account
 from ..cluster import ws_url
 from ..errors import GameError
+from .moderation_watch import MODERATION
 from .origins import names_this_server
 from .prefixes import client_key
 from .rest import read_json
@@ -41,6 +42,18 @@ def refuse_cross_site(request: web.Request) -> None:
                         "a page of another site may not change accounts here")
 
 
+async def refuse_banned(request: web.Request, account: Account, secret: str) -> None:
+    """A banned account's new session ends at once: `account_banned` (the ban is read
+    afresh from the store, which every node shares)."""
+    moderation = request.config_dict[MODERATION]
+    await moderation.refresh()
+    try:
+        moderation.refuse_banned(account.id)
+    except GameError:
+        await request.config_dict[ACCOUNTS].sign_out(secret)
+        raise
+
+
 def add_account_routes(app: web.Application) -> None:
     routes = web.RouteTableDef()
 
@@ -56,9 +69,11 @@ def add_account_routes(app: web.Application) -> None:
     async def sign_in(request: web.Request) -> web.Response:
         refuse_cross_site(request)
         body = await read_json(request)
-        account, secret = await request.config_dict[ACCOUNTS].sign_in(
+        accounts = request.config_dict[ACCOUNTS]
+        account, secret = await accounts.sign_in(
             body.get("name"), body.get("password"), client_key(request),
             session_secret(request))
+        await refuse_banned(request, account, secret)
         return _with_session(request, web.json_response(_public(account)), secret)
 
     @routes.post("/account/sign-out")

@@ -13,15 +13,19 @@ from aiohttp import web
 from dominion.protocol import SUBPROTOCOLS, CloseCode
 
 from ..accounts import Accounts, Hasher, open_account_store
+from ..accounts.moderation import Moderation
 from ..cluster import open_directory
+from ..errors import GameError
 from ..metrics import Metrics
 from ..play.lobby import Lobby
 from ..settings import Settings
 from ..storage import Storage
 from .accounts_api import add_account_routes
+from .admin_api import add_admin_routes
 from .budgets import Budgets
 from .connection import Connection, watch_connections, watch_interval
 from .listener import COUNT, WARNINGS, ConnectionCount, Warnings
+from .moderation_watch import MODERATION, ModerationWatch, banned_addresses_refused
 from .node_api import add_node_routes
 from .origins import known_hosts_only, origin_allowed
 from .outbox import Waiting
@@ -53,13 +57,15 @@ def budgets_of(settings: Settings) -> Budgets:
         "work": (settings.work_per_second, settings.work_burst),
         "chat": (settings.chat_per_minute / 60, settings.chat_per_minute),
         "games": (settings.games_per_hour / 3600, settings.games_per_hour),
+        "admin": (settings.admin_per_minute / 60, settings.admin_per_minute),
+        "reports": (settings.reports_per_hour / 3600, settings.reports_per_hour),
     }, server={"work": (settings.server_work_per_second, settings.server_work_burst)})
 
 
 def create_app(settings: Settings) -> web.Application:
     app = web.Application(client_max_size=MAX_BODY_BYTES, handler_args=HANDLER_ARGS,
-                          middlewares=[known_hosts_only, declared_body_fits,
-                                       unmatched_as_json])
+                          middlewares=[known_hosts_only, banned_addresses_refused,
+                                       declared_body_fits, unmatched_as_json])
     app[SETTINGS] = settings
     app[WARNINGS] = warnings = Warnings()
     app[COUNT] = ConnectionCount(settings, warnings)
@@ -69,6 +75,7 @@ def create_app(settings: Settings) -> web.Application:
     app.cleanup_ctx.append(_accounts)
     app.cleanup_ctx.append(_live_games)
     app.cleanup_ctx.append(_open_directory)
+    app.cleanup_ctx.append(_moderation)
     app.on_shutdown.append(_close_connections)
     app.router.add_get("/api/v1/ws", websocket)
     # other methods are refused here: unmatched, they would fall through to the REST
@@ -83,6 +90,7 @@ def create_app(settings: Settings) -> web.Application:
     add_rest_routes(api)
     add_replay_routes(api)
     add_account_routes(api)
+    add_admin_routes(api)
     if settings.node:
         add_node_routes(api)
     app.add_subapp("/api/v1", api)
@@ -110,8 +118,11 @@ async def _accounts(app: web.Application) -> AsyncIterator[None]:
     hasher = Hasher(settings.hashes_at_once, settings.password_time_cost,
                     settings.password_memory_kib)
     accounts = app[ACCOUNTS] = Accounts(store, hasher, settings.session_days)
+    moderation = app[MODERATION] = Moderation(store)
     try:
         await store.start()
+        with contextlib.suppress(GameError):  # unreachable now: the watch tries again
+            await moderation.refresh()
     except BaseException:
         await accounts.close()
         await app[STORAGE].close()
@@ -129,7 +140,7 @@ async def _live_games(app: web.Application) -> AsyncIterator[None]:
     settings, storage = app[SETTINGS], app[STORAGE]
     metrics = Metrics()
     metrics.watch_storage(storage)
-    lobby = Lobby(storage, settings, metrics, app[ACCOUNTS])
+    lobby = Lobby(storage, settings, metrics, app[ACCOUNTS], app[MODERATION])
     state = app[STATE] = ServerState(settings, metrics, storage, lobby, budgets_of(settings),
                                      Waiting(settings.outbound_total_bytes))
     try:
@@ -165,6 +176,19 @@ async def _open_directory(app: web.Application) -> AsyncIterator[None]:
         yield
     finally:
         await directory.close()
+
+
+async def _moderation(app: web.Application) -> AsyncIterator[None]:
+    """Bans, mutes and deletions made on other nodes, applied to this one's games."""
+    state = app[STATE]
+    watch = ModerationWatch(app[MODERATION], state.lobby, state.connections)
+    task = asyncio.ensure_future(watch.run(state.settings.moderation_refresh_seconds))
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
 
 
 async def _close_after_a_failed_start(app: web.Application) -> None:

@@ -311,6 +311,7 @@ class Connection:
             case Join(id=rid, game=game_id, token=token):
                 room = lobby.room(game_id)
                 held = room.seat_for(token)
+                self._refuse_banned(held.account_id)
                 self._ack(rid, held.index)
                 self._rooms[room.id] = room
                 room.subscribe(self, held)
@@ -327,6 +328,8 @@ class Connection:
                 if token is None:
                     self._not_seated_in(room)
                 resumed = None if token is None else room.seat_for(token)
+                if resumed is not None:
+                    self._refuse_banned(resumed.account_id)
                 # paid for before anything is done: a refused resume changes nothing
                 limit = int(self.state.budgets.burst("work"))
                 self.state.budgets.charge("work", self.address,
@@ -362,6 +365,12 @@ class Connection:
             raise GameError(ErrorCode.NOT_IN_GAME, f"join or watch game {game_id!r} first")
         return room
 
+    def _refuse_banned(self, account_id: int | None) -> None:
+        """A banned account's seat tokens hold nothing any more (its seats were resigned)."""
+        moderation = self.state.lobby.moderation
+        if moderation is not None:
+            moderation.refuse_banned(account_id)
+
     def _not_seated_in(self, room: Room) -> None:
         """Watching from a seated connection would silently give the seat up."""
         if room.id in self._rooms and room.viewer_of(self) is not None:
@@ -379,11 +388,14 @@ class Connection:
         viewer = room.viewer_of(self)
         if viewer is None and not room.spectator_chat:
             raise GameError(ErrorCode.NOT_A_PLAYER, "spectators may not chat in this game")
+        moderation = self.state.lobby.moderation
+        if viewer is not None and moderation is not None:
+            moderation.refuse_muted(room.seats[viewer].account_id)
         self.state.budgets.charge("chat", self.address, 1)
         name = "spectator" if viewer is None else room.seats[viewer].name or f"seat {viewer}"
-        await room.chat(viewer, name, text)
+        line = await room.chat(viewer, name, text)
         self._ack(request_id)
-        room.broadcast(ChatLine(game=room.id, sender=name, text=text))
+        room.broadcast(ChatLine(game=room.id, sender=name, text=text, line=line))
 
 
 @cache

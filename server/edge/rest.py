@@ -58,6 +58,11 @@ STATUS: dict[ErrorCode, int] = {
     ErrorCode.NOT_SIGNED_IN: 401,
     ErrorCode.CROSS_SITE_REQUEST: 403,
     ErrorCode.ACCOUNTS_UNAVAILABLE: 503,
+    ErrorCode.NOT_AN_ADMIN: 403,
+    ErrorCode.ACCOUNT_BANNED: 403,
+    ErrorCode.ADDRESS_BANNED: 403,
+    ErrorCode.UNKNOWN_ACCOUNT: 404,
+    ErrorCode.ALREADY_REPORTED: 409,
 }
 
 

@@ -114,9 +114,15 @@ def _migrate_3(db: sqlite_utils.Database) -> None:
     db.table("seats").create_index(["account_id", "game_id"], index_name="seats_account")
 
 
+def _migrate_4(db: sqlite_utils.Database) -> None:
+    """Version 4: a chat line an admin removed keeps its row, marked, and is never served
+    again (not live, not in a replay)."""
+    db.execute("ALTER TABLE chat ADD COLUMN removed_at TEXT")
+
+
 # MIGRATIONS[i] turns schema version i into version i + 1. Append, never edit.
 MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (
-    _migrate_1, _migrate_2, _migrate_3)
+    _migrate_1, _migrate_2, _migrate_3, _migrate_4)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

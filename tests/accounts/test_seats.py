@@ -45,7 +45,7 @@ async def test_a_version_2_file_gets_the_column_and_keeps_its_seats(
     finally:
         await storage.close()
     with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert db.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
         indexes = {row[1] for row in db.execute("PRAGMA index_list(seats)")}
     db.close()
     assert "seats_account" in indexes
