@@ -31,7 +31,8 @@ from ..errors import GameError
 PRUNE_FROM = 1024
 """Addresses held before the full (idle) allowances are forgotten."""
 TOO_MUCH = {"work": "too much resume and replay work", "chat": "too many chat lines",
-            "games": "too many games"}
+            "games": "too many games", "admin": "too many admin requests",
+            "reports": "too many reports"}
 """How a refusal names each kind of spending."""
 
 
