@@ -166,7 +166,8 @@ async def test_a_ban_ends_the_session_refuses_sign_in_and_resigns_the_seat(api: 
     # the audit log says who did what to whom, and why
     await sign_in(api, "Ada")
     log = await api.call("GET", "/api/v1/admin/audit", 200)
-    assert [(e["admin"], e["action"], e["target"], e["reason"]) for e in log["entries"]][0] == (
+    newest = log["entries"][0]
+    assert (newest["admin"], newest["action"], newest["target"], newest["reason"]) == (
         "Ada", "ban", "account Bob for ever", "cheating")
     # lifted, Bob may sign in again
     await api.call("POST", f"/api/v1/admin/sanctions/{made['sanction']['id']}/lift", 200,
