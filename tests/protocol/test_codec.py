@@ -40,7 +40,8 @@ def test_every_message_type_is_registered() -> None:
     assert set(CLIENT_MESSAGES) == {"hello", "join", "watch", "resume", "answer", "chat",
                                     "resign", "leave", "ping", "catalogue"}
     assert set(SERVER_MESSAGES) == {"welcome", "ack", "error", "snapshot", "event", "decision",
-                                    "update", "chat", "game_over", "pong"}
+                                    "update", "chat", "chat_removed", "game_over",
+                                    "game_abandoned", "pong"}
     assert SERVER_MESSAGES["update"] is Update
 
 
