@@ -25,8 +25,9 @@ from .moderation_watch import MODERATION
 from .origins import names_this_server
 from .prefixes import client_key
 from .rest import read_json
+from .seats import seats_body
 from .sessions import ACCOUNTS, SESSION_COOKIE, session_secret, signed_in
-from .state import SETTINGS, STATE
+from .state import DIRECTORY, SETTINGS, STATE
 
 SAME_SITE_FETCHES = frozenset({"same-origin", "none"})
 """`Sec-Fetch-Site` values of a request from the server's own page, or typed by its user."""
@@ -107,9 +108,16 @@ def add_account_routes(app: web.Application) -> None:
     @routes.get("/account/games")
     async def my_games(request: web.Request) -> web.Response:
         account = await _required(request)
-        seats = request.config_dict[STATE].lobby.seats_of(account)
-        return web.json_response({"games": [{"game": room.summary(), "seat": seat.index}
-                                            for room, seat in seats]})
+        games = seats_body(request.config_dict[STATE].lobby.seats_of(account))
+        # behind several nodes, theirs too: a seat is on the node of its game
+        others, missing = await request.config_dict[DIRECTORY].from_other_nodes(
+            f"/api/v1/node/accounts/{account.id}/games")
+        games += [game for body in others for game in body["games"]]
+        games.sort(key=lambda entry: entry["game"]["created_at"], reverse=True)
+        body: dict[str, Any] = {"games": games}
+        if missing is not None:
+            body["missing_nodes"] = missing
+        return web.json_response(body)
 
     @routes.post("/games/{game_id}/reclaim")
     async def reclaim(request: web.Request) -> web.Response:

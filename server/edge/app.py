@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from typing import TYPE_CHECKING
 
 from aiohttp import web
 
@@ -14,6 +15,7 @@ from dominion.protocol import SUBPROTOCOLS, CloseCode
 
 from ..accounts import Accounts, Hasher, open_account_store
 from ..accounts.moderation import Moderation
+from ..accounts.throttle import Policy, RedisThrottle, Throttle, local_throttle
 from ..cluster import open_directory
 from ..errors import GameError
 from ..metrics import Metrics
@@ -42,6 +44,9 @@ from .rest import (
 from .sessions import ACCOUNTS
 from .state import DIRECTORY, SETTINGS, STATE, STORAGE, ServerState
 from .web import add_web_routes
+
+if TYPE_CHECKING:
+    from redis.asyncio import Redis
 
 HANDLER_ARGS = {"keepalive_timeout": 75.0, "lingering_time": 1.0}
 """aiohttp's per-connection options: an idle connection (or one that never finishes its
@@ -117,7 +122,9 @@ async def _accounts(app: web.Application) -> AsyncIterator[None]:
     store = open_account_store(settings.accounts_url, settings.db)
     hasher = Hasher(settings.hashes_at_once, settings.password_time_cost,
                     settings.password_memory_kib)
-    accounts = app[ACCOUNTS] = Accounts(store, hasher, settings.session_days)
+    redis, throttle = shared_throttle(settings)
+    accounts = app[ACCOUNTS] = Accounts(store, hasher, settings.session_days,
+                                        throttle=throttle)
     moderation = app[MODERATION] = Moderation(store)
     try:
         await store.start()
@@ -131,6 +138,19 @@ async def _accounts(app: web.Application) -> AsyncIterator[None]:
         yield
     finally:
         await accounts.close()
+        if redis is not None:
+            await redis.aclose()
+
+
+def shared_throttle(settings: Settings) -> tuple[Redis | None, Callable[[Policy, str], Throttle]]:
+    """Where failed sign-ins are counted: in the cluster's Redis when there is one (each
+    node would otherwise give a guesser its own allowance), else in this process."""
+    if not settings.redis:
+        return None, local_throttle
+    from redis.asyncio import Redis
+
+    redis = Redis.from_url(settings.redis, socket_timeout=2, socket_connect_timeout=2)
+    return redis, lambda policy, name: RedisThrottle(policy, redis, name)
 
 
 async def _live_games(app: web.Application) -> AsyncIterator[None]:

@@ -423,7 +423,12 @@ def components() -> dict[str, Any]:
         "AccountGames": obj({"games": {"type": "array", "items": obj({
             "game": ref("GameSummary"),
             "seat": {"type": "integer", "minimum": 0, "maximum": max_bot_seat},
-        })}}, description="The account's seats in this node's open and running games."),
+        })}, "missing_nodes": {"type": "array", "items": {"type": "string"},
+                               "description": "behind several nodes: those that did not "
+                                              "answer (their games are missing)"}},
+            required=["games"],
+            description="The account's seats in open and running games, newest first: "
+                        "behind several nodes, every node's."),
         "SignedOut": obj({"signed_out": {"type": "boolean", "const": True}}),
         **moderation_schemas(timestamp),
         "Deleted": obj({"deleted": {"type": "boolean", "const": True}}),
@@ -778,7 +783,7 @@ def account_paths() -> dict[str, Any]:
         }},
         "/api/v1/account/games": {"get": {
             "operationId": "myGames", "tags": ["accounts"],
-            "summary": "The signed-in account's open and running games (on this node)",
+            "summary": "The signed-in account's open and running games (on every node)",
             "description": "Each with the account's seat; take it up with reclaimSeat.",
             "responses": {"200": json_body(ref("AccountGames"), "The games"),
                           **SIGNED_OUT_ERROR, **SERVER_ERROR, **ACCOUNTS_ERROR},

@@ -145,8 +145,11 @@ class Lobby:
 
     def seats_of(self, account: Account) -> list[tuple[Room, Seat]]:
         """The account's seats in this node's open and running games."""
+        return self.seats_of_account(account.id)
+
+    def seats_of_account(self, account_id: int) -> list[tuple[Room, Seat]]:
         return [(room, seat) for room in self.rooms.values() if room.state in (OPEN, PLAYING)
-                for seat in room.seats if seat.account_id == account.id]
+                for seat in room.seats if seat.account_id == account_id]
 
     async def reclaim(self, game_id: str, account: Account) -> tuple[Room, Seat, str]:
         """A new token for the account's seat in this game (its other devices' lapses)."""
