@@ -13,6 +13,7 @@ import { describe } from "./describe.js";
 import { el, fillWith, h, mount, oncePerFrame } from "./dom.js";
 import { Connection, ConnectionLost, ServerError, websocketUrl } from "./net.js";
 import * as act from "./page_state.js";
+import { reportControl } from "./report.js";
 
 const { Effect, LOG_LINES } = act;
 
@@ -226,6 +227,6 @@ export class GamePage {
     return h("aside", { class: "side" },
       h("section", { class: "log", "aria-label": t("log") }, h("h2", {}, t("log")), this.logList),
       h("section", { class: "chat", "aria-label": t("chat") }, h("h2", {}, t("chat")),
-        this.chatList, chat, this.sideControls));
+        this.chatList, chat, this.sideControls, reportControl(this)));
   }
 }

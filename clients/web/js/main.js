@@ -1,7 +1,9 @@
 // The page: loads the server's description and the card catalogue, then shows the page
 // the address names: #/ (lobby), #/game/ID (your seat, or joining it), #/watch/ID,
-// #/replay/ID. The language follows the browser unless chosen with the switch.
+// #/replay/ID, #/admin (admins only). The language follows the browser unless chosen
+// with the switch.
 
+import { AdminPage, showAdminLink } from "./admin.js";
 import { api, seats } from "./api.js";
 import { fill, h } from "./dom.js";
 import { GamePage } from "./game.js";
@@ -39,7 +41,8 @@ async function route() {
   app.setStatus("");
   const [, kind, id] = window.location.hash.match(/^#\/(\w+)\/([^/]+)$/) || [];
   try {
-    if (kind === "game" && seats.get(id)) app.page = new GamePage(root, app, id, seats.get(id));
+    if (window.location.hash === "#/admin") app.page = new AdminPage(root, app);
+    else if (kind === "game" && seats.get(id)) app.page = new GamePage(root, app, id, seats.get(id));
     else if (kind === "game") await tablePage(root, app, id);
     else if (kind === "watch") app.page = new GamePage(root, app, id, null);
     else if (kind === "replay") app.page = new ReplayPage(root, app, id);
@@ -64,6 +67,7 @@ async function boot() {
   showLanguage();
   [app.server, app.cards] = await Promise.all([api.server(), api.cards()]);
   app.i18n.setCatalogue(app.cards, 2);
+  showAdminLink(document.querySelector("header.top"));
   await route();
 }
 
