@@ -1,5 +1,5 @@
 """`dominion-server`: run the server until SIGTERM or SIGINT, then shut down gracefully
-(`dominion-server admin ...` manages admins instead: admin_cli.py)."""
+(`dominion-server admin ...` manages admins instead: accounts/admin_cli.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 
 from . import logs
-from .admin_cli import admin_main
+from .accounts.admin_cli import admin_main
 from .cluster.node import NodeNameTaken
 from .edge.app import create_app
 from .edge.listener import run

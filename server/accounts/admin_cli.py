@@ -9,10 +9,10 @@ import asyncio
 import sys
 from collections.abc import Sequence
 
-from .accounts import open_account_store
-from .accounts.moderation import Moderation
-from .errors import GameError
-from .settings import Settings
+from ..errors import GameError
+from ..settings import Settings
+from . import open_account_store
+from .moderation import Moderation
 
 ACTIONS = ("grant", "revoke", "list")
 
