@@ -139,8 +139,6 @@ class ModerationStore(Protocol):
     """What moderation keeps in the account store (both stores implement it beside
     `AccountStore`)."""
 
-    async def account_by_id(self, account_id: int) -> Account | None: ...
-
     async def set_admin(self, account_id: int, granted_at: datetime | None) -> bool:
         """Grant (a time) or revoke (None); whether anything changed."""
 

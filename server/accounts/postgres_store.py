@@ -117,10 +117,6 @@ class PostgresAccountStore:
 
     # -- moderation (server/accounts/moderation.py): admins, sanctions, reports, audit --
 
-    async def account_by_id(self, account_id: int) -> Account | None:
-        return await self._one(f"SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE id = $1",
-                               account_id)
-
     async def set_admin(self, account_id: int, granted_at: datetime | None) -> bool:
         if granted_at is None:
             status = await self._call(lambda db: db.execute(

@@ -111,10 +111,6 @@ class SqliteAccountStore:
 
     # -- moderation (server/accounts/moderation.py): admins, sanctions, reports, audit --
 
-    async def account_by_id(self, account_id: int) -> Account | None:
-        return await self._one(f"SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE id = ?",
-                               account_id)
-
     async def set_admin(self, account_id: int, granted_at: datetime | None) -> bool:
         def change(db: sqlite3.Connection) -> bool:
             with db:
