@@ -4,13 +4,15 @@ account store, so that every node of a cluster sees the same; knows nothing of g
 (the edge applies a ban to a node's games).
 
 Each node keeps the live sanctions in memory (`Moderation.refresh`), checked on every
-request and chat line without a query: the audit log's latest id says when to read them
-again (every sanction, and every lift of one, is an audit entry), which each node looks
-at every `moderation_refresh_seconds` and before every sign-in.
+request without a query: the audit log's latest id says when to read them again (every
+sanction, and every lift of one, is an audit entry), which each node looks at every
+`moderation_refresh_seconds`, and before what an account's sanction decides at once (a
+sign-in, a chat line from an account's seat, taking up an account's seat).
 """
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -244,6 +246,12 @@ class Moderation:
         self._load(await self.store.live_sanctions(self._clock()))
         self._seen_audit_id = latest
         return True
+
+    async def refresh_if_reachable(self) -> None:
+        """`refresh`, unless the store cannot be reached now: then the last copy stands
+        (games and chat go on without the store)."""
+        with contextlib.suppress(GameError):
+            await self.refresh()
 
     def _load(self, sanctions: list[Sanction]) -> None:
         self._sanctions = sanctions

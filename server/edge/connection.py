@@ -311,7 +311,7 @@ class Connection:
             case Join(id=rid, game=game_id, token=token):
                 room = lobby.room(game_id)
                 held = room.seat_for(token)
-                self._refuse_banned(held.account_id)
+                await self._refuse_banned(held.account_id)
                 self._ack(rid, held.index)
                 self._rooms[room.id] = room
                 room.subscribe(self, held)
@@ -329,7 +329,7 @@ class Connection:
                     self._not_seated_in(room)
                 resumed = None if token is None else room.seat_for(token)
                 if resumed is not None:
-                    self._refuse_banned(resumed.account_id)
+                    await self._refuse_banned(resumed.account_id)
                 # paid for before anything is done: a refused resume changes nothing
                 limit = int(self.state.budgets.burst("work"))
                 self.state.budgets.charge("work", self.address,
@@ -365,10 +365,12 @@ class Connection:
             raise GameError(ErrorCode.NOT_IN_GAME, f"join or watch game {game_id!r} first")
         return room
 
-    def _refuse_banned(self, account_id: int | None) -> None:
-        """A banned account's seat tokens hold nothing any more (its seats were resigned)."""
+    async def _refuse_banned(self, account_id: int | None) -> None:
+        """A banned account's seat tokens hold nothing any more (its seats were resigned;
+        a ban made on another node a moment ago counts too)."""
         moderation = self.state.lobby.moderation
-        if moderation is not None:
+        if moderation is not None and account_id is not None:
+            await moderation.refresh_if_reachable()
             moderation.refuse_banned(account_id)
 
     def _not_seated_in(self, room: Room) -> None:
@@ -389,8 +391,10 @@ class Connection:
         if viewer is None and not room.spectator_chat:
             raise GameError(ErrorCode.NOT_A_PLAYER, "spectators may not chat in this game")
         moderation = self.state.lobby.moderation
-        if viewer is not None and moderation is not None:
-            moderation.refuse_muted(room.seats[viewer].account_id)
+        account_id = None if viewer is None else room.seats[viewer].account_id
+        if moderation is not None and account_id is not None:
+            await moderation.refresh_if_reachable()  # a mute made on another node counts
+            moderation.refuse_muted(account_id)
         self.state.budgets.charge("chat", self.address, 1)
         name = "spectator" if viewer is None else room.seats[viewer].name or f"seat {viewer}"
         line = await room.chat(viewer, name, text)

@@ -359,3 +359,26 @@ async def test_a_ban_made_on_another_node_takes_the_seat_here(make_api: MakeApi)
     assert await close_code_sent(bob) == CloseCode.REPLACED
     room = there.state.lobby.room(game)
     assert room.game is not None and 0 in room.game.resigned
+
+
+async def test_a_mute_or_ban_made_on_another_node_holds_at_once(make_api: MakeApi) -> None:
+    """However long the nodes wait between their looks, a mute or a ban from another node
+    stops a chat line or a seat's taking up at once."""
+    here = await make_api(moderation_refresh_seconds=3600)
+    if not here.state.settings.accounts_url:
+        pytest.skip("one SQLite account store per node: several nodes share PostgreSQL")
+    there = await make_api(db=str(Path(here.state.settings.db).with_name("there.sqlite3")),
+                           moderation_refresh_seconds=3600)
+    await register(there, "Bob")
+    game, bob_token, _ = await two_player_game(there)
+    bob = await connect(there)
+    await bob.request(Join, game=game, token=bob_token)
+    await make_admin(here)
+    await here.call("POST", "/api/v1/admin/mutes", 201,
+                    json={"name": "Bob", "reason": "spam", "seconds": 600})
+    refused = await bob.request(Chat, game=game, text="buy my gold")
+    assert isinstance(refused, Error) and refused.code == "muted"
+    await here.call("POST", "/api/v1/admin/bans", 201, json={"name": "Bob", "reason": "r"})
+    again = await connect(there)
+    refused = await again.request(Join, game=game, token=bob_token)
+    assert isinstance(refused, Error) and refused.code == "account_banned"
