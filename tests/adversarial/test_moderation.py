@@ -14,6 +14,7 @@ from typing import Any
 import aiohttp
 import pytest
 
+from dominion.clients.net import Client
 from dominion.protocol import (
     SUBPROTOCOLS,
     SUPPORTED_VERSIONS,
@@ -382,3 +383,19 @@ async def test_a_mute_or_ban_made_on_another_node_holds_at_once(make_api: MakeAp
     again = await connect(there)
     refused = await again.request(Join, game=game, token=bob_token)
     assert isinstance(refused, Error) and refused.code == "account_banned"
+
+
+async def test_the_client_library_sees_an_abandoned_game_as_over(api: Api) -> None:
+    """A bot's loop (`while not state.over`) ends when an admin abandons its game."""
+    await register(api, "Bob")
+    game, bob_token, _ = await two_player_game(api)
+    async with Client(str(api.client.make_url("")), reconnect=False) as client:
+        state = await client.join(game, bob_token)
+        assert not state.over
+        await sign_out(api)
+        await make_admin(api)
+        await api.call("POST", f"/api/v1/games/{game}/admin/abandon", 200,
+                       json={"reason": "harassment"})
+        while not isinstance(await client.next_push(timeout=10), GameAbandoned):
+            pass
+        assert state.over and state.abandoned == "harassment" and state.decision is None
