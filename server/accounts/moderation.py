@@ -271,11 +271,15 @@ class Moderation:
         return next((s for s in self._sanctions if s.kind is kind
                      and s.account_id == account_id and s.live(now)), None)
 
+    @property
+    def bans_addresses(self) -> bool:
+        """Is any address prefix banned (lately)? Without one, no request's address is
+        looked at."""
+        return bool(self._networks)
+
     def address_ban_of(self, address: str) -> Sanction | None:
         """The live ban of a network that holds `address` (or the whole network a key such
         as 203.0.113.0/24 names, or overlaps it), if any."""
-        if not self._networks:
-            return None
         try:
             network = ipaddress.ip_network(address, strict=False)
         except ValueError:

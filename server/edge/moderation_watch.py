@@ -44,8 +44,9 @@ def banned_addresses_refused(request: web.Request, handler: Handler
                              ) -> Awaitable[web.StreamResponse]:
     """No request (a WebSocket's upgrade too) from a banned address prefix is served (a
     plain function, as `known_hosts_only`: nothing on an allowed request's stack)."""
-    ban = request.config_dict[MODERATION].address_ban_of(client_address(request))
-    if ban is None:
+    moderation = request.config_dict[MODERATION]
+    if not moderation.bans_addresses or moderation.address_ban_of(
+            client_address(request)) is None:
         return handler(request)
     return _refused()
 
