@@ -54,6 +54,7 @@ from dominion.protocol import (
     ClientMessage,
     CloseCode,
     Error,
+    GameAbandoned,
     GameOver,
     Hello,
     Join,
@@ -308,6 +309,9 @@ class Client:
             state.apply_update(frame.seq, frame.events, frame.decision, frame.view)
         elif isinstance(frame, GameOver):
             state.result = frame.result
+            state.decision = None
+        elif isinstance(frame, GameAbandoned):
+            state.abandoned = frame.reason
             state.decision = None
 
     async def next_push(self, timeout: float | None = None) -> ServerMessage:

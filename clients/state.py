@@ -85,6 +85,8 @@ class GameState:
     buys: int = 1
     decision: dict[str, Any] | None = None
     result: dict[str, Any] | None = None
+    abandoned: str | None = None
+    """Why an admin ended the game with no result (`game_abandoned`), if one did."""
     started: bool = False
     snapshots: int = 0
     view: dict[str, Any] | None = None
@@ -92,7 +94,7 @@ class GameState:
 
     @property
     def over(self) -> bool:
-        return self.result is not None
+        return self.result is not None or self.abandoned is not None
 
     # -- what the strategies read (clients.bots.Table) ------------------------
 

@@ -114,6 +114,16 @@ class ErrorCode(StrEnum):
     PASSKEY_CHALLENGE_EXPIRED = "passkey_challenge_expired"
     PASSKEY_REFUSED = "passkey_refused"
     UNKNOWN_PASSKEY = "unknown_passkey"
+    # Moderation (REST, and `chat` on the WebSocket).
+    NOT_AN_ADMIN = "not_an_admin"
+    ACCOUNT_BANNED = "account_banned"
+    ADDRESS_BANNED = "address_banned"
+    MUTED = "muted"
+    UNKNOWN_ACCOUNT = "unknown_account"
+    BAD_REASON = "bad_reason"
+    BAD_DURATION = "bad_duration"
+    BAD_PREFIX = "bad_prefix"
+    ALREADY_REPORTED = "already_reported"
     # Anything else.
     INTERNAL_ERROR = "internal_error"
 
@@ -144,6 +154,8 @@ class CloseCode(IntEnum):
     UNAUTHORIZED = 4007
     """The access token of `hello` (or of the upgrade's Authorization header) was refused,
     after the error that says why."""
+    BANNED = 4008
+    """The client's address was banned by an admin: do not reconnect."""
 
 
 class ProtocolError(Exception):

@@ -310,6 +310,26 @@ class ChatLine:
     game: GameId
     sender: Annotated[str, Str(MAX_NAME_LENGTH), Key("from")]
     text: ChatText
+    line: Annotated[int | None, Omittable(Int(1, MAX_INT))] = None
+    """The line's number in the game, which `chat_removed` names (none from older servers)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRemoved:
+    """An admin removed chat line `line` of the game: hide it (it is never sent again)."""
+
+    TYPE: ClassVar[str] = "chat_removed"
+    game: GameId
+    line: Annotated[int, Int(1, MAX_INT)]
+
+
+@dataclass(frozen=True, slots=True)
+class GameAbandoned:
+    """An admin ended the game with no result: nothing more will happen in it."""
+
+    TYPE: ClassVar[str] = "game_abandoned"
+    game: GameId
+    reason: Annotated[str, Str(1000)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,8 +390,8 @@ class Pong:
 ClientMessage = (Hello | Join | Watch | Resume | Answer | Chat | Resign | Leave | Ping | Catalogue
                  | RematchOffer | RematchAnswer)
 ServerMessage = (Welcome | Ack | Error | Snapshot | GameEvent | PendingDecision | Update
-                 | ChatLine | GameOver | RematchOffered | RematchCancelled | RematchStarted
-                 | Pong)
+                 | ChatLine | ChatRemoved | GameOver | GameAbandoned | RematchOffered
+                 | RematchCancelled | RematchStarted | Pong)
 
 CLIENT_MESSAGES: dict[str, type[ClientMessage]] = {
     cls.TYPE: cls
@@ -381,7 +401,8 @@ CLIENT_MESSAGES: dict[str, type[ClientMessage]] = {
 SERVER_MESSAGES: dict[str, type[ServerMessage]] = {
     cls.TYPE: cls
     for cls in (Welcome, Ack, Error, Snapshot, GameEvent, PendingDecision, Update, ChatLine,
-                GameOver, RematchOffered, RematchCancelled, RematchStarted, Pong)
+                ChatRemoved, GameOver, GameAbandoned, RematchOffered, RematchCancelled,
+                RematchStarted, Pong)
 }
 
 

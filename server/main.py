@@ -1,4 +1,5 @@
-"""`dominion-server`: run the server until SIGTERM or SIGINT, then shut down gracefully."""
+"""`dominion-server`: run the server until SIGTERM or SIGINT, then shut down gracefully
+(`dominion-server admin ...` manages admins instead: accounts/admin_cli.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import sys
 from collections.abc import Sequence
 
 from . import logs
+from .accounts.admin_cli import admin_main
 from .cluster.node import NodeNameTaken
 from .edge.app import create_app
 from .edge.listener import run
@@ -66,7 +68,10 @@ def bind(host: str, port: int) -> list[socket.socket]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    settings = Settings.from_sources(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    if arguments[:1] == ["admin"]:  # a sub-command on the host; the server does not start
+        return admin_main(arguments[1:])
+    settings = Settings.from_sources(arguments)
     logs.configure(settings.log_level, settings.log_format)
     tune_gc()
     log = logging.getLogger("dominion.server")

@@ -132,6 +132,15 @@ class Settings:
         "help": "Argon2id memory per password hash, in KiB"})
     session_days: float = field(default=30.0, metadata={
         "help": "how long a sign-in lasts without signing in again"})
+    moderation_refresh_seconds: float = field(default=1.0, metadata={
+        "help": "how often a node looks for bans, mutes and deleted accounts made on other "
+                "nodes (in the account store)"})
+    admin_per_minute: int = field(default=120, metadata={
+        "help": "admin requests one client address may make per minute (in bursts of up "
+                "to as many)"})
+    reports_per_hour: int = field(default=20, metadata={
+        "help": "reports of players one client address may make per hour (in bursts of up "
+                "to as many)"})
     log_level: str = field(default="INFO", metadata={"help": "DEBUG, INFO, WARNING or ERROR"})
     log_format: LogFormat = field(default=LogFormat.AUTO, metadata={
         "help": "text (for people), json (one object a line, for programs), or auto (text "
@@ -211,11 +220,14 @@ class Settings:
                self.heartbeat_seconds, self.idle_timeout_seconds, self.work_per_second,
                self.work_burst, self.server_work_per_second, self.server_work_burst,
                self.resume_cache_events, self.games_per_hour, self.chat_per_minute,
-               self.http_connections_per_address, self.open_tables) < 1:
+               self.http_connections_per_address, self.open_tables, self.admin_per_minute,
+               self.reports_per_hour) < 1:
             return ("rates, bursts, queue sizes, caches, connection counts, heartbeat and "
                     "idle timeout must be at least 1")
         if self.body_timeout_seconds <= 0:
             return "--body-timeout-seconds must be more than 0"
+        if self.moderation_refresh_seconds <= 0:
+            return "--moderation-refresh-seconds must be more than 0"
         return None
 
 

@@ -61,6 +61,49 @@ SQLITE: list[str] = [
     );
     CREATE INDEX passkey_challenges_by_expiry ON passkey_challenges (expires_at);
     """,
+    # moderation (server/accounts/moderation.py): admins, sanctions, reports, the audit log
+    """
+    CREATE TABLE admins (
+        account_id INTEGER PRIMARY KEY REFERENCES accounts (id),
+        granted_at TEXT NOT NULL
+    );
+    CREATE TABLE sanctions (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL,
+        account_id INTEGER REFERENCES accounts (id),
+        prefix TEXT,
+        reason TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT,
+        lifted_at TEXT,
+        by_account_id INTEGER NOT NULL REFERENCES accounts (id)
+    );
+    CREATE INDEX sanctions_live ON sanctions (lifted_at, expires_at);
+    CREATE TABLE reports (
+        id INTEGER PRIMARY KEY,
+        game_id TEXT NOT NULL,
+        reporter_seat INTEGER NOT NULL,
+        reporter_name TEXT NOT NULL,
+        reporter_account_id INTEGER,
+        reported_seat INTEGER NOT NULL,
+        reported_name TEXT NOT NULL,
+        reported_account_id INTEGER,
+        reason TEXT NOT NULL,
+        text TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        UNIQUE (game_id, reporter_seat, reported_seat)
+    );
+    CREATE TABLE audit_log (
+        id INTEGER PRIMARY KEY,
+        at TEXT NOT NULL,
+        admin_id INTEGER,
+        admin_name TEXT NOT NULL,
+        action TEXT NOT NULL,
+        target TEXT NOT NULL,
+        reason TEXT NOT NULL
+    );
+    CREATE INDEX accounts_deleted ON accounts (deleted_at);
+    """,
 ]
 POSTGRES: list[str] = [
     """
@@ -115,6 +158,49 @@ POSTGRES: list[str] = [
         expires_at TIMESTAMPTZ NOT NULL
     );
     CREATE INDEX passkey_challenges_by_expiry ON passkey_challenges (expires_at);
+    """,
+    # moderation (server/accounts/moderation.py): admins, sanctions, reports, the audit log
+    """
+    CREATE TABLE admins (
+        account_id BIGINT PRIMARY KEY REFERENCES accounts (id),
+        granted_at TIMESTAMPTZ NOT NULL
+    );
+    CREATE TABLE sanctions (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        kind TEXT NOT NULL,
+        account_id BIGINT REFERENCES accounts (id),
+        prefix TEXT,
+        reason TEXT NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL,
+        expires_at TIMESTAMPTZ,
+        lifted_at TIMESTAMPTZ,
+        by_account_id BIGINT NOT NULL REFERENCES accounts (id)
+    );
+    CREATE INDEX sanctions_live ON sanctions (lifted_at, expires_at);
+    CREATE TABLE reports (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        game_id TEXT NOT NULL,
+        reporter_seat INTEGER NOT NULL,
+        reporter_name TEXT NOT NULL,
+        reporter_account_id BIGINT,
+        reported_seat INTEGER NOT NULL,
+        reported_name TEXT NOT NULL,
+        reported_account_id BIGINT,
+        reason TEXT NOT NULL,
+        text TEXT NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL,
+        UNIQUE (game_id, reporter_seat, reported_seat)
+    );
+    CREATE TABLE audit_log (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        at TIMESTAMPTZ NOT NULL,
+        admin_id BIGINT,
+        admin_name TEXT NOT NULL,
+        action TEXT NOT NULL,
+        target TEXT NOT NULL,
+        reason TEXT NOT NULL
+    );
+    CREATE INDEX accounts_deleted ON accounts (deleted_at);
     """,
 ]
 assert len(SQLITE) == len(POSTGRES), "each version is written for both stores"

@@ -148,7 +148,8 @@ class Passkeys:
     async def sign_in_options(self, party: RelyingParty, address: str) -> dict[str, Any]:
         """What `navigator.credentials.get` needs: no credentials named, so the
         authenticator offers the accounts it holds passkeys for."""
-        refuse_while_waiting((self._accounts.failures_by_address.wait(address), "your address"))
+        waited = await self._accounts.failures_by_address.wait(address)
+        refuse_while_waiting((waited, "your address"))
         challenge = await self._new_challenge(Ceremony.SIGN_IN, None)
         options = webauthn.generate_authentication_options(
             rp_id=party.id, challenge=challenge, timeout=CEREMONY_TIMEOUT_MS,
@@ -161,12 +162,12 @@ class Passkeys:
         async with refused_slowly():
             credential = _credential(raw_credential)
             failures = self._accounts.failures_by_address
-            refuse_while_waiting((failures.wait(address), "your address"))
+            refuse_while_waiting((await failures.wait(address), "your address"))
             try:
                 account = await self._verify_sign_in(party, credential)
             except GameError as refused:
                 if refused.code not in NOT_FAILURES:
-                    failures.failed(address)
+                    await failures.failed(address)
                 raise
         if old_secret is not None:
             await self._accounts.sign_out(old_secret)
@@ -188,7 +189,7 @@ class Passkeys:
                 user_handle(account)):
             raise _refused("the passkey names another account")
         by_account = self._accounts.failures_by_account
-        refuse_while_waiting((by_account.wait(account.name_key), "this account"))
+        refuse_while_waiting((await by_account.wait(account.name_key), "this account"))
         try:
             verified = webauthn.verify_authentication_response(
                 credential=credential, expected_challenge=_challenge_of(credential),
@@ -196,12 +197,12 @@ class Passkeys:
                 credential_public_key=passkey.public_key,
                 credential_current_sign_count=passkey.sign_count)
         except MALFORMED as error:
-            by_account.failed(account.name_key)
+            await by_account.failed(account.name_key)
             raise _refused(str(error)) from None
         if not await self._store.passkey_used(passkey.id, passkey.sign_count,
                                               verified.new_sign_count, self._clock()):
             raise _refused("the passkey was used by another sign-in at the same moment")
-        by_account.forget(account.name_key)
+        await by_account.forget(account.name_key)
         return account
 
     async def _new_challenge(self, ceremony: Ceremony, account_id: int | None) -> bytes:

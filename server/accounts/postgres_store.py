@@ -11,12 +11,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, TypeVar
 
 import asyncpg
 
 from . import migrations
+from .moderation import (
+    AdminAction,
+    AuditEntry,
+    Report,
+    Sanction,
+    SanctionKind,
+    already_reported,
+    report_of,
+)
 from .store import (
     AccessToken,
     Account,
@@ -40,6 +50,10 @@ ACCOUNT_COLUMNS = "id, name, name_key, password_hash, created_at, deleted_at, bo
 TOKEN_COLUMNS = "id, account_id, description, scopes, created_at, expires_at, last_used_at"
 PASSKEY_COLUMNS = ("id, account_id, credential_id, public_key, sign_count, name, created_at, "
                    "last_used_at")
+SANCTION_COLUMNS = ("id, kind, account_id, prefix, reason, created_at, expires_at, lifted_at, "
+                    "by_account_id")
+REPORT_COLUMNS = ("game_id, reporter_seat, reporter_name, reporter_account_id, reported_seat, "
+                  "reported_name, reported_account_id, reason, text, created_at")
 UNREACHABLE = (OSError, asyncio.TimeoutError, asyncpg.PostgresConnectionError,
                asyncpg.InterfaceError, asyncpg.CannotConnectNowError)
 """What asyncpg raises when the server is down, restarting or unreachable."""
@@ -227,6 +241,109 @@ class PostgresAccountStore:
             "DELETE FROM passkeys WHERE id = $1 AND account_id = $2", passkey_id, account_id))
         return bool(status != "DELETE 0")
 
+    # -- moderation (server/accounts/moderation.py): admins, sanctions, reports, audit --
+
+    async def set_admin(self, account_id: int, granted_at: datetime | None) -> bool:
+        if granted_at is None:
+            status = await self._call(lambda db: db.execute(
+                "DELETE FROM admins WHERE account_id = $1", account_id))
+        else:
+            status = await self._call(lambda db: db.execute(
+                "INSERT INTO admins (account_id, granted_at) VALUES ($1, $2) "
+                "ON CONFLICT DO NOTHING", account_id, granted_at))
+        return str(status).endswith(" 1")
+
+    async def is_admin(self, account_id: int) -> bool:
+        found = await self._call(lambda db: db.fetchval(
+            "SELECT 1 FROM admins JOIN accounts a ON a.id = account_id "
+            "WHERE account_id = $1 AND a.deleted_at IS NULL", account_id))
+        return found is not None
+
+    async def admins(self) -> list[Account]:
+        columns = ", ".join(f"a.{column}" for column in ACCOUNT_COLUMNS.split(", "))
+        rows = await self._call(lambda db: db.fetch(
+            f"SELECT {columns} FROM admins JOIN accounts a ON a.id = account_id "
+            "ORDER BY a.name_key"))
+        return [Account(*row) for row in rows]
+
+    async def add_sanction(self, sanction: Sanction, audit: AuditEntry) -> Sanction:
+        async def add(db: asyncpg.Connection) -> int:
+            async with db.transaction():
+                sanction_id: int = await db.fetchval(
+                    "INSERT INTO sanctions (kind, account_id, prefix, reason, created_at, "
+                    "expires_at, by_account_id) VALUES ($1, $2, $3, $4, $5, $6, $7) "
+                    "RETURNING id", sanction.kind.value, sanction.account_id, sanction.prefix,
+                    sanction.reason, sanction.created_at, sanction.expires_at,
+                    sanction.by_account_id)
+                await _audit(db, audit)
+            return sanction_id
+        return replace(sanction, id=await self._call(add))
+
+    async def lift_sanction(self, sanction_id: int, now: datetime, audit: AuditEntry
+                            ) -> bool:
+        async def lift(db: asyncpg.Connection) -> bool:
+            async with db.transaction():
+                status = await db.execute(
+                    "UPDATE sanctions SET lifted_at = $1 WHERE id = $2 AND lifted_at IS NULL "
+                    "AND (expires_at IS NULL OR expires_at > $1)", now, sanction_id)
+                lifted = str(status).endswith(" 1")
+                if lifted:
+                    await _audit(db, audit)
+            return lifted
+        return await self._call(lift)
+
+    async def live_sanctions(self, now: datetime) -> list[Sanction]:
+        rows = await self._call(lambda db: db.fetch(
+            f"SELECT {SANCTION_COLUMNS} FROM sanctions WHERE lifted_at IS NULL AND "
+            "(expires_at IS NULL OR expires_at > $1) ORDER BY id", now))
+        return [Sanction(SanctionKind(kind), reason, created, by, account_id, prefix, expires,
+                         lifted, sanction_id)
+                for (sanction_id, kind, account_id, prefix, reason, created, expires, lifted,
+                     by) in rows]
+
+    async def add_report(self, report: Report) -> Report:
+        try:
+            report_id = await self._call(lambda db: db.fetchval(
+                f"INSERT INTO reports ({REPORT_COLUMNS}) VALUES "
+                "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+                report.game_id, report.reporter_seat, report.reporter_name,
+                report.reporter_account_id, report.reported_seat, report.reported_name,
+                report.reported_account_id, report.reason.value, report.text,
+                report.created_at))
+        except asyncpg.UniqueViolationError:
+            raise already_reported() from None
+        return replace(report, id=report_id)
+
+    async def reports(self, limit: int, offset: int) -> list[Report]:
+        rows = await self._call(lambda db: db.fetch(
+            f"SELECT {REPORT_COLUMNS}, id FROM reports ORDER BY id DESC LIMIT $1 OFFSET $2",
+            limit, offset))
+        return [report_of(tuple(row), row[9]) for row in rows]
+
+    async def append_audit(self, entry: AuditEntry) -> None:
+        async def append(db: asyncpg.Connection) -> None:
+            await _audit(db, entry)
+        await self._call(append)
+
+    async def audit_log(self, limit: int, offset: int) -> list[AuditEntry]:
+        rows = await self._call(lambda db: db.fetch(
+            "SELECT at, admin_id, admin_name, action, target, reason, id FROM audit_log "
+            "ORDER BY id DESC LIMIT $1 OFFSET $2", limit, offset))
+        return [AuditEntry(at, admin_id, name, AdminAction(action), target, reason, entry_id)
+                for at, admin_id, name, action, target, reason, entry_id in rows]
+
+    async def latest_audit_id(self) -> int:
+        latest = await self._call(lambda db: db.fetchval(
+            "SELECT coalesce(max(id), 0) FROM audit_log"))
+        return int(latest)
+
+    async def deleted_since(self, moment: datetime) -> list[int]:
+        rows = await self._call(lambda db: db.fetch(
+            "SELECT id FROM accounts WHERE deleted_at >= $1", moment))
+        return [row[0] for row in rows]
+
+    # -- the store itself ----------------------------------------------------------------
+
     async def _one(self, query: str, *parameters: Any) -> Account | None:
         row = await self._call(lambda db: db.fetchrow(query, *parameters))
         return None if row is None else Account(*row)
@@ -267,3 +384,9 @@ async def _migrate(db: asyncpg.Connection) -> None:
         for number, script in enumerate(migrations.POSTGRES[version:], start=version + 1):
             await db.execute(script)
             await db.execute("INSERT INTO accounts_schema (version) VALUES ($1)", number)
+
+
+async def _audit(db: asyncpg.Connection, entry: AuditEntry) -> None:
+    await db.execute("INSERT INTO audit_log (at, admin_id, admin_name, action, target, reason) "
+                     "VALUES ($1, $2, $3, $4, $5, $6)", entry.at, entry.admin_id,
+                     entry.admin_name, entry.action.value, entry.target, entry.reason)

@@ -24,7 +24,7 @@ from .names import MAX_LENGTH, check_account_name, name_key
 from .passwords import MAX_LENGTH as MAX_PASSWORD_LENGTH
 from .passwords import Hasher, check_new_password
 from .store import Account, AccountStore, name_taken
-from .throttle import Backoff, Policy, refuse_while_waiting
+from .throttle import Policy, Throttle, local_throttle, refuse_while_waiting
 from .tokens import AccessTokens
 
 SESSION_SHAPE = re.compile(r"[A-Za-z0-9_-]{43}")
@@ -61,14 +61,17 @@ def session_hash(secret: str) -> bytes:
 
 class Accounts:
     def __init__(self, store: AccountStore, hasher: Hasher, session_days: float,
-                 clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
+                 clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+                 throttle: Callable[[Policy, str], Throttle] = local_throttle) -> None:
+        """`throttle`: where failures are counted, by policy and name (several nodes: in
+        their Redis, throttle.RedisThrottle)."""
         self.store = store
         self._hasher = hasher
         self._session_lifetime = timedelta(days=session_days)
         self._clock = clock
-        self.failures_by_account = Backoff(PER_ACCOUNT)
-        self.failures_by_address = Backoff(PER_ADDRESS)
-        self.registrations = Backoff(REGISTRATIONS)
+        self.failures_by_account = throttle(PER_ACCOUNT, "account")
+        self.failures_by_address = throttle(PER_ADDRESS, "address")
+        self.registrations = throttle(REGISTRATIONS, "registration")
         self.tokens = AccessTokens(store, clock)
 
     async def close(self) -> None:
@@ -92,11 +95,11 @@ class Accounts:
                         ) -> tuple[Account, str]:
         display, key = check_account_name(name)
         chosen = check_new_password(password, display)
-        refuse_while_waiting((self.registrations.wait(address), "your address"))
+        refuse_while_waiting((await self.registrations.wait(address), "your address"))
         if await self.store.account_by_key(key) is not None:  # before the costly hash
             raise name_taken(display)
         password_hash = await self._hasher.hash(chosen)
-        self.registrations.failed(address)
+        await self.registrations.failed(address)
         account = await self.store.create_account(display, key, password_hash, self._clock())
         return account, await self.open_session(account)
 
@@ -107,16 +110,16 @@ class Accounts:
                 or len(name) > MAX_NAME_INPUT or len(password) > MAX_PASSWORD_LENGTH:
             raise GameError(ErrorCode.WRONG_CREDENTIALS, "no account has this name and password")
         key = name_key(name)
-        refuse_while_waiting((self.failures_by_account.wait(key), "this account"),
-                             (self.failures_by_address.wait(address), "your address"))
+        refuse_while_waiting((await self.failures_by_account.wait(key), "this account"),
+                             (await self.failures_by_address.wait(address), "your address"))
         account = await self.store.account_by_key(key)
         matches, new_hash = await self._hasher.verify(
             account.password_hash if account is not None else None, password)
         if account is None or not matches:
-            self.failures_by_account.failed(key)
-            self.failures_by_address.failed(address)
+            await self.failures_by_account.failed(key)
+            await self.failures_by_address.failed(address)
             raise GameError(ErrorCode.WRONG_CREDENTIALS, "no account has this name and password")
-        self.failures_by_account.forget(key)
+        await self.failures_by_account.forget(key)
         if new_hash is not None:  # the hashing parameters changed since
             await self.store.set_password_hash(account.id, new_hash)
         if old_secret is not None:
@@ -140,12 +143,12 @@ class Accounts:
         """Delete the account, once its password is given again (a session left open on a
         shared computer is not enough; guesses here cost as failed sign-ins do)."""
         async with refused_slowly():
-            refuse_while_waiting((self.failures_by_account.wait(account.name_key),
+            refuse_while_waiting((await self.failures_by_account.wait(account.name_key),
                                   "this account"))
             matches, _ = await self._hasher.verify(
                 account.password_hash, password if isinstance(password, str) else "")
             if not matches:
-                self.failures_by_account.failed(account.name_key)
+                await self.failures_by_account.failed(account.name_key)
                 raise GameError(ErrorCode.WRONG_CREDENTIALS,
                                 "the password is not this account's")
         await self.store.delete_account(account.id, self._clock())

@@ -13,11 +13,21 @@ import asyncio
 import sqlite3
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
 from . import migrations
+from .moderation import (
+    AdminAction,
+    AuditEntry,
+    Report,
+    Sanction,
+    SanctionKind,
+    already_reported,
+    report_of,
+)
 from .store import (
     AccessToken,
     Account,
@@ -37,6 +47,10 @@ ACCOUNT_COLUMNS = "id, name, name_key, password_hash, created_at, deleted_at, bo
 TOKEN_COLUMNS = "id, account_id, description, scopes, created_at, expires_at, last_used_at"
 PASSKEY_COLUMNS = ("id, account_id, credential_id, public_key, sign_count, name, created_at, "
                    "last_used_at")
+SANCTION_COLUMNS = ("id, kind, account_id, prefix, reason, created_at, expires_at, lifted_at, "
+                    "by_account_id")
+REPORT_COLUMNS = ("game_id, reporter_seat, reporter_name, reporter_account_id, reported_seat, "
+                  "reported_name, reported_account_id, reason, text, created_at")
 
 
 class SqliteAccountStore:
@@ -247,6 +261,119 @@ class SqliteAccountStore:
                 return db.execute(statement, parameters).rowcount > 0
         return await self._run(write)
 
+    # -- moderation (server/accounts/moderation.py): admins, sanctions, reports, audit --
+
+    async def set_admin(self, account_id: int, granted_at: datetime | None) -> bool:
+        def change(db: sqlite3.Connection) -> bool:
+            with db:
+                if granted_at is None:
+                    cursor = db.execute("DELETE FROM admins WHERE account_id = ?",
+                                        (account_id,))
+                else:
+                    cursor = db.execute("INSERT OR IGNORE INTO admins (account_id, granted_at) "
+                                        "VALUES (?, ?)", (account_id, granted_at.isoformat()))
+            return cursor.rowcount == 1
+        return await self._run(change)
+
+    async def is_admin(self, account_id: int) -> bool:
+        rows = await self._rows("SELECT 1 FROM admins JOIN accounts a ON a.id = account_id "
+                                "WHERE account_id = ? AND a.deleted_at IS NULL", account_id)
+        return bool(rows)
+
+    async def admins(self) -> list[Account]:
+        columns = ", ".join(f"a.{column}" for column in ACCOUNT_COLUMNS.split(", "))
+        rows = await self._rows(f"SELECT {columns} FROM admins JOIN accounts a ON "
+                                "a.id = account_id ORDER BY a.name_key")
+        return [_account(row) for row in rows]
+
+    async def add_sanction(self, sanction: Sanction, audit: AuditEntry) -> Sanction:
+        def add(db: sqlite3.Connection) -> int:
+            with db:
+                cursor = db.execute(
+                    "INSERT INTO sanctions (kind, account_id, prefix, reason, created_at, "
+                    "expires_at, by_account_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (sanction.kind.value, sanction.account_id, sanction.prefix, sanction.reason,
+                     sanction.created_at.isoformat(), _text(sanction.expires_at),
+                     sanction.by_account_id))
+                _audit(db, audit)
+            assert cursor.lastrowid is not None
+            return cursor.lastrowid
+        return replace(sanction, id=await self._run(add))
+
+    async def lift_sanction(self, sanction_id: int, now: datetime, audit: AuditEntry
+                            ) -> bool:
+        def lift(db: sqlite3.Connection) -> bool:
+            with db:
+                cursor = db.execute(
+                    "UPDATE sanctions SET lifted_at = ? WHERE id = ? AND lifted_at IS NULL "
+                    "AND (expires_at IS NULL OR expires_at > ?)",
+                    (now.isoformat(), sanction_id, now.isoformat()))
+                if cursor.rowcount == 1:
+                    _audit(db, audit)
+            return cursor.rowcount == 1
+        return await self._run(lift)
+
+    async def live_sanctions(self, now: datetime) -> list[Sanction]:
+        rows = await self._rows(
+            f"SELECT {SANCTION_COLUMNS} FROM sanctions WHERE lifted_at IS NULL AND "
+            "(expires_at IS NULL OR expires_at > ?) ORDER BY id", now.isoformat())
+        return [Sanction(SanctionKind(kind), reason, datetime.fromisoformat(created), by,
+                         account_id, prefix, _time(expires), _time(lifted), sanction_id)
+                for (sanction_id, kind, account_id, prefix, reason, created, expires, lifted,
+                     by) in rows]
+
+    async def add_report(self, report: Report) -> Report:
+        def add(db: sqlite3.Connection) -> int:
+            with db:
+                cursor = db.execute(
+                    f"INSERT INTO reports ({REPORT_COLUMNS}) VALUES "
+                    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (report.game_id, report.reporter_seat, report.reporter_name,
+                     report.reporter_account_id, report.reported_seat, report.reported_name,
+                     report.reported_account_id, report.reason.value, report.text,
+                     report.created_at.isoformat()))
+            assert cursor.lastrowid is not None
+            return cursor.lastrowid
+        try:
+            return replace(report, id=await self._run(add))
+        except sqlite3.IntegrityError:
+            raise already_reported() from None
+
+    async def reports(self, limit: int, offset: int) -> list[Report]:
+        rows = await self._rows(f"SELECT {REPORT_COLUMNS}, id FROM reports ORDER BY id DESC "
+                                "LIMIT ? OFFSET ?", limit, offset)
+        return [report_of(tuple(row), datetime.fromisoformat(row[9])) for row in rows]
+
+    async def append_audit(self, entry: AuditEntry) -> None:
+        def append(db: sqlite3.Connection) -> None:
+            with db:
+                _audit(db, entry)
+        await self._run(append)
+
+    async def audit_log(self, limit: int, offset: int) -> list[AuditEntry]:
+        rows = await self._rows("SELECT at, admin_id, admin_name, action, target, reason, id "
+                                "FROM audit_log ORDER BY id DESC LIMIT ? OFFSET ?",
+                                limit, offset)
+        return [AuditEntry(datetime.fromisoformat(at), admin_id, name, AdminAction(action),
+                           target, reason, entry_id)
+                for at, admin_id, name, action, target, reason, entry_id in rows]
+
+    async def latest_audit_id(self) -> int:
+        rows = await self._rows("SELECT coalesce(max(id), 0) FROM audit_log")
+        return int(rows[0][0])
+
+    async def deleted_since(self, moment: datetime) -> list[int]:
+        rows = await self._rows("SELECT id FROM accounts WHERE deleted_at >= ?",
+                                moment.isoformat())
+        return [row[0] for row in rows]
+
+    async def _rows(self, query: str, *parameters: Any) -> list[tuple[Any, ...]]:
+        def read(db: sqlite3.Connection) -> list[tuple[Any, ...]]:
+            return db.execute(query, parameters).fetchall()
+        return await self._run(read)
+
+    # -- the store itself ----------------------------------------------------------------
+
     def _open(self) -> None:
         db = sqlite3.connect(self.path, check_same_thread=False)
         db.execute("PRAGMA journal_mode = WAL")
@@ -305,3 +432,10 @@ def _time(text: str | None) -> datetime | None:
 
 def _text(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat()
+
+
+def _audit(db: sqlite3.Connection, entry: AuditEntry) -> None:
+    db.execute("INSERT INTO audit_log (at, admin_id, admin_name, action, target, reason) "
+               "VALUES (?, ?, ?, ?, ?, ?)", (entry.at.isoformat(), entry.admin_id,
+                                             entry.admin_name, entry.action.value,
+                                             entry.target, entry.reason))

@@ -81,6 +81,10 @@ class Directory(Protocol):
         """Whether a request's peer key (PEER_KEY_HEADER) is the cluster's: the private
         routes serve other nodes only, even where a proxy forgets to refuse them."""
 
+    async def from_other_nodes(self, path: str) -> tuple[list[Any], list[str] | None]:
+        """Every other node's JSON answer on a private route, and the nodes that gave
+        none (None for a single server, which has no others)."""
+
     async def start(self) -> None: ...
 
     async def close(self) -> None: ...
@@ -125,6 +129,9 @@ class LocalDirectory:
 
     def is_peer(self, presented: str | None) -> bool:
         return False  # one process has no peers
+
+    async def from_other_nodes(self, path: str) -> tuple[list[Any], list[str] | None]:
+        return [], None
 
     async def start(self) -> None:
         pass

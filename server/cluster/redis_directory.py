@@ -362,6 +362,13 @@ class RedisDirectory:
                      for game in node_games}
         return Page(games, total, missing), listed_by
 
+    async def from_other_nodes(self, path: str) -> tuple[list[Any], list[str] | None]:
+        names = sorted(name for name in self.peers if name != self.node)
+        bodies = await asyncio.gather(*(self._peer_json(name, path) for name in names))
+        missing = sorted({name for name, body in zip(names, bodies, strict=True)
+                          if body is None} | set(self.gone))
+        return [body for body in bodies if body is not None], missing
+
     async def _part(self, name: str, filters: dict[str, Any]
                     ) -> tuple[list[dict[str, Any]], int] | None:
         """One node's first games matching `filters` (None: it did not answer)."""

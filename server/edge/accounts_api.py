@@ -22,11 +22,13 @@ from ..accounts import Account
 from ..cluster import ws_url
 from ..errors import GameError
 from .bearer import Use, bearer_secret, required
+from .moderation_watch import MODERATION
 from .origins import names_this_server
 from .prefixes import client_key
 from .rest import read_json
+from .seats import seats_body
 from .sessions import ACCOUNTS, SESSION_COOKIE, session_secret
-from .state import SETTINGS, STATE
+from .state import DIRECTORY, SETTINGS, STATE
 
 SAME_SITE_FETCHES = frozenset({"same-origin", "none"})
 """`Sec-Fetch-Site` values of a request from the server's own page, or typed by its user."""
@@ -40,6 +42,18 @@ def refuse_cross_site(request: web.Request) -> None:
             origin is not None and not names_this_server(origin, request)):
         raise GameError(ErrorCode.CROSS_SITE_REQUEST,
                         "a page of another site may not change accounts here")
+
+
+async def refuse_banned(request: web.Request, account: Account, secret: str) -> None:
+    """A banned account's new session ends at once: `account_banned` (the ban is read
+    afresh from the store, which every node shares)."""
+    moderation = request.config_dict[MODERATION]
+    await moderation.refresh()
+    try:
+        moderation.refuse_banned(account.id)
+    except GameError:
+        await request.config_dict[ACCOUNTS].sign_out(secret)
+        raise
 
 
 def add_account_routes(app: web.Application) -> None:
@@ -57,9 +71,11 @@ def add_account_routes(app: web.Application) -> None:
     async def sign_in(request: web.Request) -> web.Response:
         refuse_cross_site(request)
         body = await read_json(request)
-        account, secret = await request.config_dict[ACCOUNTS].sign_in(
+        accounts = request.config_dict[ACCOUNTS]
+        account, secret = await accounts.sign_in(
             body.get("name"), body.get("password"), client_key(request),
             session_secret(request))
+        await refuse_banned(request, account, secret)
         return with_session(request, web.json_response(account_json(account)), secret)
 
     @routes.post("/account/sign-out")
@@ -93,9 +109,16 @@ def add_account_routes(app: web.Application) -> None:
     @routes.get("/account/games")
     async def my_games(request: web.Request) -> web.Response:
         account = await required(request, Use.READ)
-        seats = request.config_dict[STATE].lobby.seats_of(account)
-        return web.json_response({"games": [{"game": room.summary(), "seat": seat.index}
-                                            for room, seat in seats]})
+        games = seats_body(request.config_dict[STATE].lobby.seats_of(account))
+        # behind several nodes, theirs too: a seat is on the node of its game
+        others, missing = await request.config_dict[DIRECTORY].from_other_nodes(
+            f"/api/v1/node/accounts/{account.id}/games")
+        games += [game for body in others for game in body["games"]]
+        games.sort(key=lambda entry: entry["game"]["created_at"], reverse=True)
+        body: dict[str, Any] = {"games": games}
+        if missing is not None:
+            body["missing_nodes"] = missing
+        return web.json_response(body)
 
     @routes.post("/account/bot")
     async def become_bot(request: web.Request) -> web.Response:

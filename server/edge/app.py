@@ -6,23 +6,29 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from typing import TYPE_CHECKING
 
 from aiohttp import hdrs, web
 
 from dominion.protocol import SUBPROTOCOLS, CloseCode
 
 from ..accounts import Accounts, Hasher, open_account_store
+from ..accounts.moderation import Moderation
 from ..accounts.passkeys import Passkeys
+from ..accounts.throttle import Policy, RedisThrottle, Throttle, local_throttle
 from ..cluster import open_directory
+from ..errors import GameError
 from ..metrics import Metrics
 from ..play.lobby import Lobby
 from ..settings import Settings
 from ..storage import Storage
 from .accounts_api import add_account_routes
+from .admin_api import add_admin_routes
 from .budgets import Budgets
 from .connection import Connection, watch_connections, watch_interval
 from .listener import COUNT, WARNINGS, ConnectionCount, Warnings
+from .moderation_watch import MODERATION, ModerationWatch, banned_addresses_refused
 from .node_api import add_node_routes
 from .origins import known_hosts_only, origin_allowed
 from .outbox import Waiting
@@ -45,6 +51,9 @@ from .state import DIRECTORY, SETTINGS, STATE, STORAGE, ServerState
 from .tokens_api import add_token_routes
 from .web import add_web_routes
 
+if TYPE_CHECKING:
+    from redis.asyncio import Redis
+
 HANDLER_ARGS = {"keepalive_timeout": 75.0, "lingering_time": 1.0}
 """aiohttp's per-connection options: an idle connection (or one that never finishes its
 request's head) is closed after 75 s, as `web.run_app` does; the unread rest of a
@@ -61,13 +70,15 @@ def budgets_of(settings: Settings) -> Budgets:
         "games": (settings.games_per_hour / 3600, settings.games_per_hour),
         PASSKEY_BUDGET: (CEREMONIES_PER_MINUTE / 60, CEREMONIES_PER_MINUTE),
         PROFILE_BUDGET: (LOOKUPS_PER_MINUTE / 60, LOOKUPS_PER_MINUTE),
+        "admin": (settings.admin_per_minute / 60, settings.admin_per_minute),
+        "reports": (settings.reports_per_hour / 3600, settings.reports_per_hour),
     }, server={"work": (settings.server_work_per_second, settings.server_work_burst)})
 
 
 def create_app(settings: Settings) -> web.Application:
     app = web.Application(client_max_size=MAX_BODY_BYTES, handler_args=HANDLER_ARGS,
-                          middlewares=[known_hosts_only, declared_body_fits,
-                                       unmatched_as_json])
+                          middlewares=[known_hosts_only, banned_addresses_refused,
+                                       declared_body_fits, unmatched_as_json])
     app[SETTINGS] = settings
     app[WARNINGS] = warnings = Warnings()
     app[COUNT] = ConnectionCount(settings, warnings)
@@ -77,6 +88,7 @@ def create_app(settings: Settings) -> web.Application:
     app.cleanup_ctx.append(_accounts)
     app.cleanup_ctx.append(_live_games)
     app.cleanup_ctx.append(_open_directory)
+    app.cleanup_ctx.append(_moderation)
     app.on_shutdown.append(_close_connections)
     app.router.add_get("/api/v1/ws", websocket)
     # other methods are refused here: unmatched, they would fall through to the REST
@@ -94,6 +106,7 @@ def create_app(settings: Settings) -> web.Application:
     add_token_routes(api)
     add_player_routes(api)
     add_passkey_routes(api)
+    add_admin_routes(api)
     if settings.node:
         add_node_routes(api)
     app.add_subapp("/api/v1", api)
@@ -120,10 +133,15 @@ async def _accounts(app: web.Application) -> AsyncIterator[None]:
     store = open_account_store(settings.accounts_url, settings.db)
     hasher = Hasher(settings.hashes_at_once, settings.password_time_cost,
                     settings.password_memory_kib)
-    accounts = app[ACCOUNTS] = Accounts(store, hasher, settings.session_days)
+    redis, throttle = shared_throttle(settings)
+    accounts = app[ACCOUNTS] = Accounts(store, hasher, settings.session_days,
+                                        throttle=throttle)
     app[PASSKEYS] = Passkeys(accounts)
+    moderation = app[MODERATION] = Moderation(store)
     try:
         await store.start()
+        with contextlib.suppress(GameError):  # unreachable now: the watch tries again
+            await moderation.refresh()
     except BaseException:
         await accounts.close()
         await app[STORAGE].close()
@@ -132,6 +150,19 @@ async def _accounts(app: web.Application) -> AsyncIterator[None]:
         yield
     finally:
         await accounts.close()
+        if redis is not None:
+            await redis.aclose()
+
+
+def shared_throttle(settings: Settings) -> tuple[Redis | None, Callable[[Policy, str], Throttle]]:
+    """Where failed sign-ins are counted: in the cluster's Redis when there is one (each
+    node would otherwise give a guesser its own allowance), else in this process."""
+    if not settings.redis:
+        return None, local_throttle
+    from redis.asyncio import Redis
+
+    redis = Redis.from_url(settings.redis, socket_timeout=2, socket_connect_timeout=2)
+    return redis, lambda policy, name: RedisThrottle(policy, redis, name)
 
 
 async def _live_games(app: web.Application) -> AsyncIterator[None]:
@@ -141,7 +172,7 @@ async def _live_games(app: web.Application) -> AsyncIterator[None]:
     settings, storage = app[SETTINGS], app[STORAGE]
     metrics = Metrics()
     metrics.watch_storage(storage)
-    lobby = Lobby(storage, settings, metrics, app[ACCOUNTS])
+    lobby = Lobby(storage, settings, metrics, app[ACCOUNTS], app[MODERATION])
     state = app[STATE] = ServerState(settings, metrics, storage, lobby, budgets_of(settings),
                                      Waiting(settings.outbound_total_bytes))
     try:
@@ -177,6 +208,19 @@ async def _open_directory(app: web.Application) -> AsyncIterator[None]:
         yield
     finally:
         await directory.close()
+
+
+async def _moderation(app: web.Application) -> AsyncIterator[None]:
+    """Bans, mutes and deletions made on other nodes, applied to this one's games."""
+    state = app[STATE]
+    watch = ModerationWatch(app[MODERATION], state.lobby, state.connections)
+    task = asyncio.ensure_future(watch.run(state.settings.moderation_refresh_seconds))
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
 
 
 async def _close_after_a_failed_start(app: web.Application) -> None:

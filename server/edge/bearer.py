@@ -21,6 +21,7 @@ from ..accounts import Account
 from ..accounts.store import Scope
 from ..accounts.tokens import invalid, play_scope
 from ..errors import GameError
+from .moderation_watch import MODERATION
 from .sessions import ACCOUNTS, signed_in
 
 BEARER = "bearer "
@@ -60,7 +61,11 @@ async def acting_as(request: web.Request, use: Use) -> Account | None:
         raise GameError(ErrorCode.SCOPE_MISSING, "an access token cannot manage the account "
                                                  "or its tokens: sign in with the password")
     tokens = request.config_dict[ACCOUNTS].tokens
-    return await tokens.check(secret, play_scope if use is Use.PLAY else _read)
+    account = await tokens.check(secret, play_scope if use is Use.PLAY else _read)
+    moderation = request.config_dict[MODERATION]
+    await moderation.refresh_if_reachable()
+    moderation.refuse_banned(account.id)  # a ban ends the sessions; tokens refuse here
+    return account
 
 
 async def required(request: web.Request, use: Use) -> Account:

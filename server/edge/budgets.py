@@ -32,7 +32,8 @@ PRUNE_FROM = 1024
 """Addresses held before the full (idle) allowances are forgotten."""
 TOO_MUCH = {"work": "too much resume and replay work", "chat": "too many chat lines",
             "games": "too many games", "passkeys": "too many passkey requests",
-            "profiles": "too many profile requests"}
+            "profiles": "too many profile requests", "admin": "too many admin requests",
+            "reports": "too many reports"}
 """How a refusal names each kind of spending."""
 
 

@@ -264,7 +264,11 @@ class Connection:
         if in_hello is not None and in_header is not None and in_hello != in_header:
             raise invalid()
         secret = in_hello if in_hello is not None else in_header
-        return None if secret is None else await self._tokens.check(secret, play_scope)
+        if secret is None:
+            return None
+        account = await self._tokens.check(secret, play_scope)
+        await self._refuse_banned(account.id)  # a banned account's tokens play no more
+        return account
 
     async def _request(self, data: bytes) -> None:
         """One frame after hello: within the rate limit, well formed, then handled."""
@@ -339,6 +343,7 @@ class Connection:
             case Join(id=rid, game=game_id, token=token):
                 room = lobby.room(game_id)
                 held = room.seat_for(token) if token is not None else await self._take(room)
+                await self._refuse_banned(held.account_id)
                 self._ack(rid, held.index)
                 self._rooms[room.id] = room
                 room.subscribe(self, held)
@@ -355,6 +360,8 @@ class Connection:
                 resumed = room.seat_for(token) if token is not None else self._account_seat(room)
                 if resumed is None:
                     self._not_seated_in(room)
+                if resumed is not None:
+                    await self._refuse_banned(resumed.account_id)
                 # paid for before anything is done: a refused resume changes nothing
                 limit = int(self.state.budgets.burst("work"))
                 self.state.budgets.charge("work", self.address,
@@ -415,6 +422,14 @@ class Connection:
             raise GameError(ErrorCode.NOT_IN_GAME, f"join or watch game {game_id!r} first")
         return room
 
+    async def _refuse_banned(self, account_id: int | None) -> None:
+        """A banned account's seat tokens hold nothing any more (its seats were resigned;
+        a ban made on another node a moment ago counts too)."""
+        moderation = self.state.lobby.moderation
+        if moderation is not None and account_id is not None:
+            await moderation.refresh_if_reachable()
+            moderation.refuse_banned(account_id)
+
     def _not_seated_in(self, room: Room) -> None:
         """Watching from a seated connection would silently give the seat up."""
         if room.id in self._rooms and room.viewer_of(self) is not None:
@@ -432,11 +447,16 @@ class Connection:
         viewer = room.viewer_of(self)
         if viewer is None and not room.spectator_chat:
             raise GameError(ErrorCode.NOT_A_PLAYER, "spectators may not chat in this game")
+        moderation = self.state.lobby.moderation
+        account_id = None if viewer is None else room.seats[viewer].account_id
+        if moderation is not None and account_id is not None:
+            await moderation.refresh_if_reachable()  # a mute made on another node counts
+            moderation.refuse_muted(account_id)
         self.state.budgets.charge("chat", self.address, 1)
         name = "spectator" if viewer is None else room.seats[viewer].name or f"seat {viewer}"
-        await room.chat(viewer, name, text)
+        line = await room.chat(viewer, name, text)
         self._ack(request_id)
-        room.broadcast(ChatLine(game=room.id, sender=name, text=text))
+        room.broadcast(ChatLine(game=room.id, sender=name, text=text, line=line))
 
 
 @cache

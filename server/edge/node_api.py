@@ -15,6 +15,7 @@ from ..errors import GameError
 from ..replays import replay_work
 from .filters import game_filters
 from .rest import Handler
+from .seats import seats_body
 from .state import DIRECTORY, STATE
 
 
@@ -50,6 +51,16 @@ async def node_replay(request: web.Request) -> web.StreamResponse:
                         headers={REPLAY_WORK_HEADER: str(replay_work(len(stored.answers)))})
 
 
+@peers_only
+async def node_account_games(request: web.Request) -> web.StreamResponse:
+    """GET /api/v1/node/accounts/{account_id}/games: the account's seats in this node's
+    open and running games (another node gathers them for the account's own list)."""
+    lobby = request.config_dict[STATE].lobby
+    return web.json_response({"games": seats_body(lobby.seats_of_account(
+        int(request.match_info["account_id"])))})
+
+
 def add_node_routes(app: web.Application) -> None:
     app.router.add_get("/node/games", node_games)
+    app.router.add_get(r"/node/accounts/{account_id:\d{1,18}}/games", node_account_games)
     app.router.add_get("/node/replays/{game_id}", node_replay)

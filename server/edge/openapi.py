@@ -15,6 +15,16 @@ from typing import Any
 from dominion.clients.bots import STRATEGIES
 from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS, ErrorCode
 
+from ..accounts.moderation import (
+    LONGEST_SANCTION_SECONDS,
+    MAX_REASON,
+    MAX_REPORT_TEXT,
+    SHORTEST_SANCTION_SECONDS,
+    AdminAction,
+    ReportReason,
+    SanctionKind,
+)
+from ..accounts.moderation import PAGE_MAX as ADMIN_PAGE_MAX
 from ..engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_KINGDOMS
 from ..play.text import MAX_NAME_LENGTH
 from ..play.tokens import TOKEN_BYTES
@@ -138,6 +148,18 @@ ERROR_CODES: dict[ErrorCode, str] = {
                                  "expires_in_days a whole number from 1 to 3650, or absent",
     ErrorCode.TOO_MANY_TOKENS: "the account holds 50 tokens: revoke one first",
     ErrorCode.ALREADY_PLAYED: "the account has taken a seat: it cannot become a bot account",
+    ErrorCode.NOT_AN_ADMIN: "the signed-in account is not an admin",
+    ErrorCode.ACCOUNT_BANNED: "this account is banned (the message says until when and why)",
+    ErrorCode.ADDRESS_BANNED: "the client's address prefix is banned",
+    ErrorCode.UNKNOWN_ACCOUNT: "no account has this name",
+    ErrorCode.BAD_REASON: f"a reason is 1 to {MAX_REASON} characters on one line (a report's "
+                          f"text 0 to {MAX_REPORT_TEXT}); a report's reason is one of "
+                          f"{', '.join(ReportReason)}",
+    ErrorCode.BAD_DURATION: f"seconds is a whole number from {SHORTEST_SANCTION_SECONDS} to "
+                            f"{LONGEST_SANCTION_SECONDS} (or null for ever, except for a mute)",
+    ErrorCode.BAD_PREFIX: "prefix is an IPv4 network of /8 or narrower or an IPv6 network of "
+                          "/16 or narrower, e.g. 203.0.113.0/24 or 2001:db8::/48",
+    ErrorCode.ALREADY_REPORTED: "this seat has reported that seat in this game already",
 }
 
 
@@ -485,7 +507,12 @@ def components() -> dict[str, Any]:
         "AccountGames": obj({"games": {"type": "array", "items": obj({
             "game": ref("GameSummary"),
             "seat": {"type": "integer", "minimum": 0, "maximum": max_bot_seat},
-        })}}, description="The account's seats in this node's open and running games."),
+        })}, "missing_nodes": {"type": "array", "items": {"type": "string"},
+                               "description": "behind several nodes: those that did not "
+                                              "answer (their games are missing)"}},
+            required=["games"],
+            description="The account's seats in open and running games, newest first: "
+                        "behind several nodes, every node's."),
         "Player": obj({"player": obj({
             "name": {"type": "string", "minLength": 2, "maxLength": 20},
             "created_at": timestamp,
@@ -513,6 +540,7 @@ def components() -> dict[str, Any]:
         }, closed=False),
         "Removed": obj({"removed": {"type": "boolean", "const": True}}),
         "SignedOut": obj({"signed_out": {"type": "boolean", "const": True}}),
+        **moderation_schemas(timestamp),
         "Deleted": obj({"deleted": {"type": "boolean", "const": True}}),
         "Health": obj({
             "status": {"type": "string", "enum": ["ok", "degraded"]},
@@ -816,6 +844,7 @@ def paths() -> dict[str, Any]:
         **token_paths(),
         **player_paths(),
         **passkey_paths(),
+        **admin_paths(),
         "/healthz": {"get": {
             "operationId": "healthz", "tags": ["operations"],
             "summary": "Liveness and storage health",
@@ -1025,8 +1054,10 @@ def account_paths() -> dict[str, Any]:
                 "200": json_body(ref("Account"), "Signed in"),
                 "400": error("A bad body", "bad_json"),
                 "401": error("No such name and password", "wrong_credentials"),
-                **CROSS_SITE_ERROR, **BODY_ERRORS, **throttled, **SERVER_ERROR,
-                **ACCOUNTS_ERROR,
+                "403": error("Sent from another site's page, or the account is banned (the "
+                             "message says until when and why)", "cross_site_request",
+                             "account_banned"),
+                **BODY_ERRORS, **throttled, **SERVER_ERROR, **ACCOUNTS_ERROR,
             },
         }},
         "/api/v1/account/sign-out": {"post": {
@@ -1044,7 +1075,7 @@ def account_paths() -> dict[str, Any]:
         }},
         "/api/v1/account/games": {"get": {
             "operationId": "myGames", "tags": ["accounts"],
-            "summary": "The signed-in account's open and running games (on this node)",
+            "summary": "The signed-in account's open and running games (on every node)",
             "description": "Each with the account's seat; take it up with reclaimSeat.",
             "responses": {"200": json_body(ref("AccountGames"), "The games"),
                           **TOKEN_USE_ERRORS, **SERVER_ERROR, **ACCOUNTS_ERROR},
@@ -1099,6 +1130,208 @@ def account_paths() -> dict[str, Any]:
     }
 
 
+def moderation_schemas(timestamp: Schema) -> dict[str, Schema]:
+    """What the admin routes and reports answer (server/accounts/moderation.py)."""
+    when = nullable(timestamp)
+    account_id = nullable({"type": "integer", "minimum": 1})
+    party = obj({"seat": {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS - 1},
+                 "name": {"type": "string"}, "account_id": account_id})
+    reason = {"type": "string", "minLength": 1, "maxLength": MAX_REASON}
+    return {
+        "Admin": obj({"admin": obj({"id": {"type": "integer", "minimum": 1},
+                                    "name": {"type": "string"}})},
+                     description="The signed-in admin."),
+        "Sanction": obj({
+            "id": {"type": "integer", "minimum": 1},
+            "kind": {"type": "string", "enum": list(SanctionKind)},
+            "account_id": account_id,
+            "prefix": nullable({"type": "string"}),
+            "reason": reason,
+            "created_at": timestamp, "expires_at": when, "lifted_at": when,
+            "by_account_id": {"type": "integer", "minimum": 1},
+        }, description="A ban or mute of an account, or a ban of an address prefix; "
+                       "expires_at null: for ever."),
+        "Report": obj({
+            "id": {"type": "integer", "minimum": 1},
+            "game": {"type": "string", "pattern": f"^{GAME_ID}$"},
+            "reporter": party, "reported": party,
+            "reason": {"type": "string", "enum": list(ReportReason)},
+            "text": {"type": "string", "maxLength": MAX_REPORT_TEXT},
+            "created_at": timestamp,
+        }),
+        "AuditEntry": obj({
+            "id": {"type": "integer", "minimum": 1},
+            "at": timestamp,
+            "admin_id": account_id,
+            "admin": {"type": "string", "description": "the admin's name, or `the host` "
+                                                       "(dominion-server admin)"},
+            "action": {"type": "string", "enum": list(AdminAction)},
+            "target": {"type": "string"},
+            "reason": {"type": "string"},
+        }),
+        "SanctionRequest": obj({
+            "name": {"type": "string", "description": "the account's name (bans, mutes)"},
+            "prefix": {"type": "string",
+                       "description": "the network (address bans), e.g. 203.0.113.0/24"},
+            "reason": reason,
+            "seconds": nullable({"type": "integer", "minimum": SHORTEST_SANCTION_SECONDS,
+                                 "maximum": LONGEST_SANCTION_SECONDS}),
+        }, required=["reason"], closed=False),
+        "Reason": obj({"reason": reason}, closed=False),
+        "ReportRequest": obj({
+            "token": {"type": "string", "description": "the reporter's seat token"},
+            "seat": {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS - 1,
+                     "description": "the reported player's seat"},
+            "reason": {"type": "string", "enum": list(ReportReason)},
+            "text": {"type": "string", "maxLength": MAX_REPORT_TEXT},
+        }, required=["token", "seat", "reason"], closed=False),
+        "ChatLines": obj({"lines": {"type": "array", "items": obj({
+            "id": {"type": "integer", "minimum": 1},
+            "at": {"type": "string"},
+            "seat": nullable({"type": "integer", "minimum": 0}),
+            "name": {"type": "string"}, "text": {"type": "string"},
+            "removed_at": nullable({"type": "string"}),
+        })}}, description="Every chat line of the game, removed ones too (for admins)."),
+    }
+
+
+def admin_paths() -> dict[str, Any]:
+    """Moderation (server/edge/admin_api.py): admins only, except a player's report."""
+    rate = {"429": error("Too many admin requests (or reports) from this address "
+                         "(retry_after_ms)", "rate_limited")}
+    who = {"401": error("Not signed in", "not_signed_in"),
+           "403": error("Not an admin", "not_an_admin"), **rate, **SERVER_ERROR,
+           **ACCOUNTS_ERROR}
+    changing = who | {"403": error("Not an admin, or sent from another site's page",
+                                   "not_an_admin", "cross_site_request"), **BODY_ERRORS}
+    game = [{"$ref": "#/components/parameters/GameId"}]
+    paging = [{"name": "limit", "in": "query", "required": False,
+               "schema": {"type": "integer", "minimum": 1, "maximum": ADMIN_PAGE_MAX,
+                          "default": 50}},
+              {"name": "offset", "in": "query", "required": False,
+               "schema": {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET,
+                          "default": 0}}]
+    bad_paging = {"400": error("limit or offset out of range", "bad_paging")}
+
+    def listing(operation: str, summary: str, key: str, item: str) -> dict[str, Any]:
+        return {"get": {"operationId": operation, "tags": ["admin"], "summary": summary,
+                        "parameters": paging, "responses": {
+                            "200": json_body(obj({key: {"type": "array", "items": ref(item)}}),
+                                             "Newest first"), **bad_paging, **who}}}
+
+    def sanction(operation: str, summary: str, target: str, codes: tuple[str, ...]
+                 ) -> dict[str, Any]:
+        return {"post": {
+            "operationId": operation, "tags": ["admin"], "summary": summary,
+            "description": f"`{target}`, `reason` and `seconds` (null or absent: for ever"
+                           f"{'; a mute needs it' if operation == 'muteAccount' else ''}). "
+                           "Kept in the audit log.",
+            "requestBody": {"required": True,
+                            "content": {JSON: {"schema": ref("SanctionRequest")}}},
+            "responses": {
+                "201": json_body(obj({"sanction": ref("Sanction")}), "The sanction"),
+                "400": error("A bad body, reason, duration or prefix", "bad_json",
+                             "bad_reason", "bad_duration", *codes),
+                **changing,
+                **({"404": error("No such account", "unknown_account")}
+                   if target == "name" else {}),
+            }}}
+
+    return {
+        "/api/v1/admin": {"get": {
+            "operationId": "whoIsAdmin", "tags": ["admin"],
+            "summary": "The signed-in admin (a 403 for anyone else: the web client shows "
+                       "its admin page only on a 200)",
+            "responses": {"200": json_body(ref("Admin"), "An admin"), **who}}},
+        "/api/v1/admin/reports": listing("adminReports", "Players' reports of players",
+                                         "reports", "Report"),
+        "/api/v1/admin/audit": listing("adminAudit", "The audit log: every admin action",
+                                       "entries", "AuditEntry"),
+        "/api/v1/admin/sanctions": {"get": {
+            "operationId": "adminSanctions", "tags": ["admin"],
+            "summary": "The live bans and mutes",
+            "responses": {"200": json_body(obj({"sanctions": {
+                "type": "array", "items": ref("Sanction")}}), "Oldest first"), **who}}},
+        "/api/v1/admin/bans": sanction(
+            "banAccount", "Ban an account: its sessions end on every node, it cannot sign "
+                          "in or play, its seats are resigned (a bot plays on)", "name", ()),
+        "/api/v1/admin/mutes": sanction(
+            "muteAccount", "Mute an account's chat for a time", "name", ()),
+        "/api/v1/admin/address-bans": sanction(
+            "banAddressPrefix", "Ban an IPv4 or IPv6 prefix on every node (HTTP and "
+                                "WebSocket; open connections from it close, 4008)", "prefix",
+            ("bad_prefix",)),
+        "/api/v1/admin/sanctions/{sanction_id}/lift": {
+            "parameters": [{"name": "sanction_id", "in": "path", "required": True,
+                            "schema": {"type": "integer", "minimum": 1}}],
+            "post": {
+                "operationId": "liftSanction", "tags": ["admin"],
+                "summary": "End a live ban or mute early (with a reason, kept in the log)",
+                "requestBody": {"required": True,
+                                "content": {JSON: {"schema": ref("Reason")}}},
+                "responses": {
+                    "200": json_body(obj({"lifted": {"type": "boolean", "const": True}}),
+                                     "Lifted"),
+                    "400": error("A bad body or reason", "bad_json", "bad_reason"),
+                    "404": error("No live sanction has this id", "not_found"),
+                    **changing}}},
+        "/api/v1/games/{game_id}/admin/chat": {
+            "parameters": game,
+            "get": {"operationId": "adminGameChat", "tags": ["admin"],
+                    "summary": "Every chat line of a game of this node, removed ones too",
+                    "responses": {
+                        "200": json_body(ref("ChatLines"), "In order"),
+                        "404": error("No such game", "unknown_game"), **who}}},
+        "/api/v1/games/{game_id}/admin/chat/{line}/remove": {
+            "parameters": [*game, {"name": "line", "in": "path", "required": True,
+                                   "schema": {"type": "integer", "minimum": 1}}],
+            "post": {
+                "operationId": "removeChatLine", "tags": ["admin"],
+                "summary": "Remove a chat line for everyone (`chat_removed`); it stays in "
+                           "the log, marked, and no replay holds it",
+                "requestBody": {"required": True,
+                                "content": {JSON: {"schema": ref("Reason")}}},
+                "responses": {
+                    "200": json_body(obj({"removed": {"type": "boolean", "const": True}}),
+                                     "Removed"),
+                    "400": error("A bad body or reason", "bad_json", "bad_reason"),
+                    "404": error("No such game, or no such line to remove", "unknown_game",
+                                 "not_found"),
+                    **changing}}},
+        "/api/v1/games/{game_id}/admin/abandon": {
+            "parameters": game,
+            "post": {
+                "operationId": "abandonGame", "tags": ["admin"],
+                "summary": "End a game with no result; its players are told "
+                           "(`game_abandoned`)",
+                "requestBody": {"required": True,
+                                "content": {JSON: {"schema": ref("Reason")}}},
+                "responses": {
+                    "200": json_body(obj({"game": ref("GameSummary")}), "Abandoned"),
+                    "400": error("A bad body or reason", "bad_json", "bad_reason"),
+                    "404": error("No such game", "unknown_game"),
+                    "409": error("The game has ended", "game_over"),
+                    **changing}}},
+        "/api/v1/games/{game_id}/reports": {
+            "parameters": game,
+            "post": {
+                "operationId": "reportPlayer", "tags": ["admin"],
+                "summary": "Report another player of the game (once per seat of yours, "
+                           "per seat)",
+                "description": "The reporter is the seat its token holds.",
+                "requestBody": {"required": True,
+                                "content": {JSON: {"schema": ref("ReportRequest")}}},
+                "responses": {
+                    "201": json_body(obj({"report": ref("Report")}), "Reported"),
+                    "400": error("A bad body, reason or text", "bad_json", "bad_reason"),
+                    "403": error("The token holds no seat, or the seat is not another "
+                                 "player's", "bad_token", "not_a_player"),
+                    "404": error("No such game", "unknown_game"),
+                    "409": error("Reported already", "already_reported"),
+                    **rate, **BODY_ERRORS, **SERVER_ERROR, **ACCOUNTS_ERROR}}},
+    }
+
+
 def _text(description: str) -> dict[str, Any]:
     return {"description": description, "content": {"text/plain": {"schema": {"type": "string"}}}}
 
@@ -1123,7 +1356,9 @@ DESCRIPTION = (
     "`not_found`, and a method a path does not have answers 405 `method_not_allowed` with an "
     "Allow header (so does any other path of the server, and a CONNECT). A request that "
     "arrives on a loopback address with a Host header that names neither a loopback "
-    "host nor public_url's host answers 421 `unknown_host`, on every path.\n\n"
+    "host nor public_url's host answers 421 `unknown_host`, on every path, and a request "
+    "from an address prefix an admin banned answers 403 `address_banned`, on every path "
+    "(the WebSocket's upgrade too).\n\n"
     "A request that is not well-formed HTTP/1.1 (a method that is not a registered HTTP "
     "method, a request line or header that is too long or holds bytes HTTP does not allow, "
     "too many headers) never reaches this API: the HTTP layer answers it with a plain-text "
@@ -1144,6 +1379,7 @@ def _document() -> dict[str, Any]:
             {"name": "play", "description": "WebSocket play: see docs/PROTOCOL.md"},
             {"name": "replays", "description": "Replays: see docs/REPLAYS.md"},
             {"name": "accounts", "description": "Accounts and sign-in: see docs/SERVER.md"},
+            {"name": "admin", "description": "Moderation: see docs/SERVER.md"},
             {"name": "operations", "description": "Health and metrics"},
             {"name": "web", "description": "The web client, served as static files"},
         ],

@@ -19,7 +19,7 @@ from aiohttp import hdrs, web
 
 from ..accounts.passkeys import Passkeys, RelyingParty
 from ..accounts.store import Passkey
-from .accounts_api import account_json, refuse_cross_site, with_session
+from .accounts_api import account_json, refuse_banned, refuse_cross_site, with_session
 from .bearer import Use, required
 from .prefixes import client_key
 from .rest import read_json
@@ -111,6 +111,7 @@ def add_passkey_routes(app: web.Application) -> None:
         account, secret = await request.config_dict[PASSKEYS].sign_in(
             relying_party(request), body.get("credential"), client_key(request),
             session_secret(request))
+        await refuse_banned(request, account, secret)  # a passkey signs no banned one in
         return with_session(request, web.json_response(account_json(account)), secret)
 
     app.router.add_routes(routes)

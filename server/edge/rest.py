@@ -68,6 +68,11 @@ STATUS: dict[ErrorCode, int] = {
     ErrorCode.PASSKEY_REFUSED: 401,
     ErrorCode.PASSKEY_CHALLENGE_EXPIRED: 401,
     ErrorCode.UNKNOWN_PASSKEY: 404,
+    ErrorCode.NOT_AN_ADMIN: 403,
+    ErrorCode.ACCOUNT_BANNED: 403,
+    ErrorCode.ADDRESS_BANNED: 403,
+    ErrorCode.UNKNOWN_ACCOUNT: 404,
+    ErrorCode.ALREADY_REPORTED: 409,
 }
 
 

@@ -24,6 +24,7 @@ from .tokens import hash_token, new_game_id, new_token
 
 if TYPE_CHECKING:
     from ..accounts import Account, Accounts
+    from ..accounts.moderation import Moderation
     from ..metrics import Metrics
     from ..settings import Settings
 
@@ -34,10 +35,13 @@ DELETED_PLAYER = "deleted player"
 
 class Lobby:
     def __init__(self, storage: Storage, settings: Settings, metrics: Metrics,
-                 accounts: Accounts | None = None) -> None:
+                 accounts: Accounts | None = None, moderation: Moderation | None = None
+                 ) -> None:
         self._storage = storage
         self._accounts = accounts
         """Whose names guests may not take (None: no accounts, as in tools and tests)."""
+        self.moderation = moderation
+        """Who is banned or muted now (None: no accounts, as in tools and tests)."""
         self._settings = settings
         self._metrics = metrics
         self.rooms: dict[str, Room] = {}
@@ -190,8 +194,11 @@ class Lobby:
 
     def seats_of(self, account: Account) -> list[tuple[Room, Seat]]:
         """The account's seats in this node's open and running games."""
+        return self.seats_of_account(account.id)
+
+    def seats_of_account(self, account_id: int) -> list[tuple[Room, Seat]]:
         return [(room, seat) for room in self.rooms.values() if room.state in (OPEN, PLAYING)
-                for seat in room.seats if seat.account_id == account.id]
+                for seat in room.seats if seat.account_id == account_id]
 
     async def reclaim(self, game_id: str, account: Account) -> tuple[Room, Seat, str]:
         """A new token for the account's seat in this game (its other devices' lapses)."""
@@ -206,13 +213,23 @@ class Lobby:
     async def forget_account(self, account: Account) -> None:
         """The account was deleted: its seats, live and stored on this node, show
         DELETED_PLAYER instead of its name (its games stay whole)."""
+        await self.forget_account_seats(account.id)
+
+    async def forget_account_seats(self, account_id: int) -> None:
+        """`forget_account` by the account's id (another node deleted it)."""
         for room in self.rooms.values():
-            mine = [seat for seat in room.seats if seat.account_id == account.id]
+            mine = [seat for seat in room.seats if seat.account_id == account_id]
             for seat in mine:
                 seat.name = DELETED_PLAYER
             if mine:
                 room.on_changed(room)
-        await self._storage.rename_account_seats(account.id, DELETED_PLAYER)
+        await self._storage.rename_account_seats(account_id, DELETED_PLAYER)
+
+    async def remove_account(self, account_id: int, reason: str) -> None:
+        """A banned account's seats on this node: freed or resigned, their connections
+        closed (Room.remove_account)."""
+        for room in list(self.rooms.values()):
+            await room.remove_account(account_id, reason)
 
     async def leave(self, game_id: str, token: object) -> None:
         room = self.room(game_id)
@@ -241,6 +258,8 @@ class Lobby:
         if account is not None:
             return account.name
         checked = check_name(name)
+        if self.moderation is not None and account is not None:
+            self.moderation.refuse_banned(account.id)
         if self._accounts is not None:
             holder = await self._accounts.holder_of(checked)
             if holder is not None:

@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from dominion.clients.bots import Strategy, make_strategy
 from dominion.protocol import (
+    ChatRemoved,
     ErrorCode,
+    GameAbandoned,
     GameOver,
     ProtocolError,
     RematchCancelled,
@@ -628,8 +630,9 @@ class Room:
         cannot be stored, the game has ended all the same (its log says so, and a restart
         finishes it from there): the end is stored again later."""
         finished = utc_now()
+        if self.record.state == PLAYING:  # an open table abandoned was never a live game
+            self._metrics.live_games.dec()
         self.record = replace(self.record, state=state, finished_at=finished, result=result)
-        self._metrics.live_games.dec()
         for seat in self.seats:
             if seat.absent_timer is not None:
                 seat.absent_timer.cancel()
@@ -677,8 +680,43 @@ class Room:
             await self._finish(ABANDONED, scored.to_dict() | abandoned)
             self.broadcast(GameOver(game=self.id, result=scored.end_dict() | abandoned))
 
-    async def chat(self, seat: int | None, name: str, text: str) -> None:
-        await self._storage.append_chat(self.id, at=utc_now(), seat=seat, name=name, text=text)
+    async def chat(self, seat: int | None, name: str, text: str) -> int:
+        """Store a chat line; its number (what `chat_removed` names)."""
+        return await self._storage.append_chat(self.id, at=utc_now(), seat=seat, name=name,
+                                               text=text)
+
+    # -- moderation ------------------------------------------------------------------
+
+    async def remove_chat_line(self, line: int) -> bool:
+        """An admin removes a line: kept in the log, marked, and hidden from everyone now
+        (and from every replay); False when the game has no such line to remove."""
+        removed = await self._storage.remove_chat(self.id, line, utc_now())
+        if removed:
+            self.broadcast(ChatRemoved(game=self.id, line=line))
+        return removed
+
+    async def abandon(self, reason: str) -> None:
+        """An admin ends the game with no result; everyone is told why."""
+        async with self._lock:
+            self._refuse_if_closed()
+            if self.state not in (OPEN, PLAYING):
+                raise GameError(ErrorCode.GAME_OVER, "the game has ended")
+            await self._finish(ABANDONED, None)
+        self.broadcast(GameAbandoned(game=self.id, reason=reason))
+
+    async def remove_account(self, account_id: int, reason: str) -> None:
+        """A banned account leaves: its seat is freed in an open table, resigned in a
+        running game (a bot plays it on, as for any resignation: RULES.md), and every
+        connection holding it is closed."""
+        for seat in [seat for seat in self.seats if seat.account_id == account_id]:
+            try:
+                if self.state == OPEN:
+                    await self.free_seat(seat)
+                elif self.game is not None and seat.index not in self.game.resigned:
+                    await self.resign(seat.index)
+            except GameError:  # ended, or the server is stopping: nothing left to take
+                pass
+            self._evict(seat, reason)
 
     def broadcast(self, message: ServerMessage) -> None:
         frame = encode_server(message)

@@ -45,7 +45,10 @@ class GameLog(Protocol):
                           result: dict[str, Any] | None) -> None: ...
 
     async def append_chat(self, game_id: str, *, at: str, seat: int | None, name: str,
-                          text: str) -> None: ...
+                          text: str) -> int:
+        """The line's id."""
+
+    async def remove_chat(self, game_id: str, line: int, at: str) -> bool: ...
 
     def load_game(self, game_id: str) -> StoredGame | None: ...
 
@@ -61,6 +64,7 @@ class MemoryGameLog:
         self.seats: dict[str, list[SeatRecord]] = {}
         self.answers: dict[str, list[Answer | Resignation]] = {}
         self.chat: dict[str, list[dict[str, Any]]] = {}
+        self._chat_lines = 0
         self.fail_writes = False
 
     def _game(self, game_id: str) -> GameRecord:
@@ -120,9 +124,20 @@ class MemoryGameLog:
                                       result=result)
 
     async def append_chat(self, game_id: str, *, at: str, seat: int | None, name: str,
-                          text: str) -> None:
+                          text: str) -> int:
         self._game(game_id)
-        self.chat[game_id].append({"at": at, "seat": seat, "name": name, "text": text})
+        self._chat_lines += 1
+        self.chat[game_id].append({"id": self._chat_lines, "at": at, "seat": seat,
+                                   "name": name, "text": text, "removed_at": None})
+        return self._chat_lines
+
+    async def remove_chat(self, game_id: str, line: int, at: str) -> bool:
+        self._game(game_id)
+        found = next((said for said in self.chat[game_id]
+                      if said["id"] == line and said["removed_at"] is None), None)
+        if found is not None:
+            found["removed_at"] = at
+        return found is not None
 
     def load_game(self, game_id: str) -> StoredGame | None:
         if game_id not in self.games:

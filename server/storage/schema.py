@@ -120,9 +120,15 @@ def _migrate_4(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE seats ADD COLUMN bot_account INTEGER NOT NULL DEFAULT 0")
 
 
+def _migrate_5(db: sqlite_utils.Database) -> None:
+    """Version 5: a chat line an admin removed keeps its row, marked, and is never served
+    again (not live, not in a replay)."""
+    db.execute("ALTER TABLE chat ADD COLUMN removed_at TEXT")
+
+
 # MIGRATIONS[i] turns schema version i into version i + 1. Append, never edit.
 MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (
-    _migrate_1, _migrate_2, _migrate_3, _migrate_4)
+    _migrate_1, _migrate_2, _migrate_3, _migrate_4, _migrate_5)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -386,17 +386,34 @@ class Storage:
 
     async def append_chat(
         self, game_id: str, *, at: str, seat: int | None, name: str, text: str
-    ) -> None:
-        """Store one chat line of a game (seat None: a spectator or the server)."""
+    ) -> int:
+        """Store one chat line of a game (seat None: a spectator or the server); its id."""
         row = {"game_id": game_id, "at": at, "seat": seat, "name": name, "text": text}
+        ids: list[int] = []  # the last run's (a failed batch runs its jobs again alone)
 
         def operation(db: sqlite_utils.Database) -> None:
-            db.execute(
+            cursor = db.execute(
                 "INSERT INTO chat (game_id, at, seat, name, text) VALUES (?, ?, ?, ?, ?)",
                 [row["game_id"], row["at"], row["seat"], row["name"], row["text"]],
             )
+            assert cursor.lastrowid is not None
+            ids.append(cursor.lastrowid)
 
         await self._submit(operation)
+        return ids[-1]
+
+    async def remove_chat(self, game_id: str, line: int, at: str) -> bool:
+        """Mark a chat line removed (it stays, for the record, and is served no more);
+        False when the game has no such line not removed already."""
+        removed: list[bool] = []
+
+        def operation(db: sqlite_utils.Database) -> None:
+            cursor = db.execute("UPDATE chat SET removed_at = ? WHERE id = ? AND game_id = ? "
+                                "AND removed_at IS NULL", [at, line, game_id])
+            removed.append(cursor.rowcount == 1)
+
+        await self._submit(operation)
+        return removed[-1]
 
     def _write_loop(self) -> None:
         """The writer thread: take all queued jobs, run them in one transaction, commit."""
@@ -614,12 +631,15 @@ class Storage:
         with self._read() as db:
             return seats_of(db, game_id)
 
-    def chat(self, game_id: str) -> list[dict[str, Any]]:
-        """A game's chat lines in order: {id, at, seat, name, text}."""
+    def chat(self, game_id: str, *, removed: bool = False) -> list[dict[str, Any]]:
+        """A game's chat lines in order: {id, at, seat, name, text}; with `removed` (for
+        admins), the removed lines too, each with its removed_at (null if it was not)."""
+        columns, which = ("id, at, seat, name, text, removed_at", "") if removed else (
+            "id, at, seat, name, text", " AND removed_at IS NULL")
         with self._read() as db:
             return list(
                 db.query(
-                    "SELECT id, at, seat, name, text FROM chat WHERE game_id = ? ORDER BY id",
+                    f"SELECT {columns} FROM chat WHERE game_id = ?{which} ORDER BY id",
                     [game_id],
                 )
             )

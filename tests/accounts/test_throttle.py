@@ -74,3 +74,22 @@ async def test_a_throttled_sign_in_is_refused_after_a_pause(
         assert len(paused) == 1 and 0 < paused[0] <= service_module.REFUSAL_PAUSE_SECONDS
     finally:
         await accounts.close()
+
+
+async def test_a_throttle_in_an_unreachable_redis_counts_on_this_node_meanwhile() -> None:
+    """Redis down: every guess still counts (on this node), none is free."""
+    from redis.asyncio import Redis
+
+    from dominion.server.accounts.throttle import RedisThrottle
+    from tests.accounts.postgres import free_port
+
+    redis = Redis.from_url(f"redis://127.0.0.1:{free_port()}/0", socket_connect_timeout=1)
+    throttle = RedisThrottle(POLICY, redis, "account")
+    try:
+        for _ in range(POLICY.free + 1):
+            await throttle.failed("ada")
+        assert 0 < await throttle.wait("ada") <= POLICY.first_wait
+        await throttle.forget("ada")
+        assert await throttle.wait("ada") == 0.0
+    finally:
+        await redis.aclose()

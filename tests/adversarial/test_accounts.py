@@ -170,8 +170,8 @@ async def test_guessing_one_accounts_password_is_throttled_more_and_more(api: Ap
                               json={"name": "ada", "password": PASSWORD})  # even the right one
     assert 0 < refused["retry_after_ms"] <= PER_ACCOUNT.first_wait * 1000
     backoff = accounts_of(api).failures_by_account
-    backoff.failed("ada")
-    assert backoff.wait("ada") > PER_ACCOUNT.first_wait  # the next failure costs double
+    await backoff.failed("ada")
+    assert await backoff.wait("ada") > PER_ACCOUNT.first_wait  # the next failure costs double
 
 
 async def test_credential_stuffing_from_one_address_is_throttled(api: Api) -> None:
@@ -294,7 +294,7 @@ async def test_guessing_the_password_to_delete_an_account_is_throttled(api: Api)
     for _ in range(PER_ACCOUNT.free + 1):
         await api.error("DELETE", "/api/v1/account", 401, "wrong_credentials",
                         json={"password": "a wrong guess"})
-    assert accounts_of(api).failures_by_account.wait("ada") > 0  # sign-in waits too
+    assert await accounts_of(api).failures_by_account.wait("ada") > 0  # sign-in waits too
     await api.error("DELETE", "/api/v1/account", 429, "rate_limited",
                     json={"password": PASSWORD})
 

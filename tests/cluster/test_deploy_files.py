@@ -100,3 +100,31 @@ def test_systemd_accepts_the_node_template_with_its_drop_in(tmp_path: Path) -> N
     output = result.stdout + result.stderr
     assert result.returncode == 0 and "dominion-server@" not in output \
         and "node.conf" not in output, output
+
+
+def test_the_cluster_profile_shares_a_postgresql_for_accounts() -> None:
+    """The nodes start after a healthy PostgreSQL whose password is in a host-local file
+    (never committed), its data on a volume of its own."""
+    compose = services()
+    postgres = compose["postgres"]
+    assert postgres["profiles"] == ["cluster"] and "ports" not in postgres
+    assert postgres["env_file"] == ["postgres.env"]
+    assert "postgres.env" in (DEPLOY / ".gitignore").read_text().splitlines()
+    assert "pg_isready" in postgres["healthcheck"]["test"]
+    assert any(volume.endswith(":/var/lib/postgresql/data") for volume in postgres["volumes"])
+    nodes = [name for name in compose if name.startswith("node-")]
+    assert nodes and all(compose[name]["depends_on"]["postgres"]["condition"]
+                         == "service_healthy" for name in nodes)
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None,
+                    reason="systemd-analyze is not installed (apt-get install systemd)")
+def test_systemd_accepts_the_accounts_backup_timer(tmp_path: Path) -> None:
+    for name in ("dominion-accounts-backup.service", "dominion-accounts-backup.timer"):
+        shutil.copy(DEPLOY / "systemd" / name, tmp_path)
+    result = subprocess.run(["systemd-analyze", "verify", "dominion-accounts-backup.timer"],
+                            capture_output=True, text=True, timeout=60, check=False,
+                            env={**os.environ, "SYSTEMD_UNIT_PATH": f"{tmp_path}:"})
+    complaints = [line for line in (result.stdout + result.stderr).splitlines()
+                  if "dominion-accounts-backup" in line]
+    assert result.returncode == 0 and not complaints, result.stdout + result.stderr

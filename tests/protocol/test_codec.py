@@ -41,8 +41,9 @@ def test_every_message_type_is_registered() -> None:
                                     "resign", "leave", "ping", "catalogue", "rematch_offer",
                                     "rematch_answer"}
     assert set(SERVER_MESSAGES) == {"welcome", "ack", "error", "snapshot", "event", "decision",
-                                    "update", "chat", "game_over", "rematch_offered",
-                                    "rematch_cancelled", "rematch_started", "pong"}
+                                    "update", "chat", "chat_removed", "game_over",
+                                    "game_abandoned", "rematch_offered", "rematch_cancelled",
+                                    "rematch_started", "pong"}
     assert SERVER_MESSAGES["update"] is Update
 
 

@@ -28,13 +28,15 @@ def template_of(document: dict[str, Any], path: str) -> str | None:
         patterns = {parameter["name"]: parameter["schema"]["pattern"].strip("^$")
                     for parameter in document["paths"][template].get("parameters", ())
                     if parameter.get("in") == "path" and "pattern" in parameter["schema"]}
-
-        def part(match: re.Match[str]) -> str:
-            return f"(?:{patterns.get(match.group(1), '[^/]+')})"
-        pattern = "^" + re.sub(r"\\\{([^}\\]+)\\\}", part, re.escape(template)) + "$"
-        if re.match(pattern, path):
+        if re.match(_regex_of(template, patterns), path):
             return template
     return None
+
+
+def _regex_of(template: str, patterns: dict[str, str]) -> str:
+    parts = re.split(r"\{([^}]+)\}", template)  # text, name, text, name, ..., text
+    return "^" + "".join(re.escape(part) if i % 2 == 0 else f"(?:{patterns.get(part, '[^/]+')})"
+                         for i, part in enumerate(parts)) + "$"
 
 
 def validate(document: dict[str, Any], schema: dict[str, Any], instance: Any) -> None:

@@ -14,6 +14,7 @@ import { describe } from "./describe.js";
 import { el, fillWith, h, mount, oncePerFrame } from "./dom.js";
 import { Connection, ConnectionLost, ServerError, websocketUrl } from "./net.js";
 import * as act from "./page_state.js";
+import { reportControl } from "./report.js";
 import { HELP, Key, Toggle, isShortcut } from "./shortcuts.js";
 import { beep, soundWanted } from "./signal.js";
 
@@ -356,7 +357,7 @@ export class GamePage {
           onclick: () => this.toggle("log-open"),
         }, t("close")), h("h2", {}, t("log")), this.logList),
       h("section", { class: "chat", "aria-label": t("chat") }, h("h2", {}, t("chat")),
-        this.chatList, chat, this.sideControls));
+        this.chatList, chat, this.sideControls, reportControl(this)));
   }
 }
 

@@ -1,10 +1,11 @@
 // The page: loads the server's description, the card catalogue and who is signed in,
 // then shows the page the address names (routes.js): #/ (lobby), #/game/ID (your seat, or
 // joining it), #/watch/ID, #/replay/ID, #/sign-in, #/register, #/account,
-// #/account/tokens (tokens.js), and a player's profile at /@/NAME. The language follows
-// the browser unless chosen with the switch.
+// #/account/tokens (tokens.js), #/admin (admins only), and a player's profile at /@/NAME.
+// The language follows the browser unless chosen with the switch.
 
 import { AccountPage, SignInPage, showAccount } from "./account.js";
+import { AdminPage, showAdminLink } from "./admin.js";
 import { accountApi } from "./account_api.js";
 import { ACCOUNT_COUNTED, ACCOUNT_WORDS } from "./account_words.js";
 import { api, seats } from "./api.js";
@@ -55,7 +56,8 @@ async function route() {
   app.setStatus("");
   const { kind, id } = routeOf(window.location.pathname, window.location.hash);
   try {
-    if (kind === "game" && seats.get(id)) app.page = new GamePage(root, app, id, seats.get(id));
+    if (kind === "admin") app.page = new AdminPage(root, app);
+    else if (kind === "game" && seats.get(id)) app.page = new GamePage(root, app, id, seats.get(id));
     else if (kind === "game") await tablePage(root, app, id);
     else if (kind === "watch") app.page = new GamePage(root, app, id, null);
     else if (kind === "replay") app.page = new ReplayPage(root, app, id);
@@ -88,6 +90,7 @@ async function boot() {
     accountApi.me().catch(() => null)]); // accounts unavailable: the page plays as a guest
   app.setAccount(account);
   app.i18n.setCatalogue(app.cards, 2);
+  showAdminLink(document.querySelector("header.top"));
   await route();
 }
 

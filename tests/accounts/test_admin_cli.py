@@ -1,0 +1,69 @@
+"""`dominion-server admin grant|revoke|list` on the host, on each account store: the
+store the server would use (the SQLite file beside --db, or --accounts-url), and the
+audit log names the host."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from dominion.server.accounts import open_account_store
+from dominion.server.accounts.moderation import HOST, AdminAction
+from dominion.server.main import main
+
+
+def store_options(store_kind: str, tmp_path: Path, request: pytest.FixtureRequest
+                  ) -> list[str]:
+    options = ["--db", str(tmp_path / "games.sqlite3")]
+    if store_kind == "postgres":
+        options += ["--accounts-url", request.getfixturevalue("postgres_url")]
+    return options
+
+
+async def _with_ada(options: list[str]) -> tuple[bool, list[AdminAction]]:
+    """Is Ada an admin, and the audit log's actions (newest first)?"""
+    store = open_account_store(options[3] if len(options) > 2 else "", options[1])
+    await store.start()
+    try:
+        ada = await store.account_by_key("ada")
+        if ada is None:
+            ada = await store.create_account("Ada", "ada", "h", datetime.now(UTC))
+        log = await store.audit_log(10, 0)
+        assert all(entry.admin_name == HOST and entry.admin_id is None for entry in log)
+        return await store.is_admin(ada.id), [entry.action for entry in log]
+    finally:
+        await store.close()
+
+
+def test_an_admin_is_granted_listed_and_revoked_on_the_host(
+        store_kind: str, tmp_path: Path, request: pytest.FixtureRequest,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    options = store_options(store_kind, tmp_path, request)
+    assert asyncio.run(_with_ada(options)) == (False, [])
+    assert main(["admin", "list", *options]) == 0
+    assert capsys.readouterr().out == "(no admins)\n"
+    assert main(["admin", "grant", "ADA", *options]) == 0
+    assert capsys.readouterr().out == "Ada is an admin\n"
+    assert main(["admin", "grant", "Ada", *options]) == 0  # already: no second entry
+    assert main(["admin", "list", *options]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "Ada"
+    assert asyncio.run(_with_ada(options)) == (True, [AdminAction.GRANT_ADMIN])
+    assert main(["admin", "revoke", "Ada", *options]) == 0
+    assert asyncio.run(_with_ada(options)) == (
+        False, [AdminAction.REVOKE_ADMIN, AdminAction.GRANT_ADMIN])
+
+
+def test_an_unknown_name_or_a_bad_command_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    options = ["--db", str(tmp_path / "games.sqlite3")]
+    assert main(["admin", "grant", "Nobody", *options]) == 1
+    assert "no account is named 'Nobody'" in capsys.readouterr().err
+    for wrong in (["admin", "grant"], ["admin", "list", "Ada"], ["admin", "promote", "Ada"],
+                  ["admin", "grant", "Ada", "--no-such-option"]):
+        with pytest.raises(SystemExit) as exit_:
+            main([*wrong, *options])
+        assert exit_.value.code == 2
+    assert not (tmp_path / "games.sqlite3").exists()  # the games' database is not opened

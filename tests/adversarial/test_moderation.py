@@ -1,0 +1,401 @@
+"""Moderation through a real server, on each account store (SQLite, and a real
+PostgreSQL): a non-admin can do none of it; a banned account's cookie, sign-in and seats
+hold nothing; a banned prefix is refused over HTTP and WebSocket; a muted account cannot
+chat; a removed chat line is gone for everyone and from the replay; an abandoned game
+tells its players; reports are bounded, one per seat and reported seat; and every admin
+action is in the audit log."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from dominion.clients.net import Client
+from dominion.protocol import (
+    SUBPROTOCOLS,
+    SUPPORTED_VERSIONS,
+    Ack,
+    Chat,
+    ChatLine,
+    ChatRemoved,
+    CloseCode,
+    Error,
+    GameAbandoned,
+    Hello,
+    Join,
+    ServerMessage,
+    Watch,
+    Welcome,
+)
+from dominion.server.accounts.moderation import MAX_REASON, MAX_REPORT_TEXT
+from dominion.server.edge.app import create_app
+from dominion.server.edge.moderation_watch import MODERATION
+from dominion.server.settings import Settings
+from tests.accounts.conftest import postgres_server, postgres_url
+from tests.server.restapi import Api
+from tests.server.wsclient import TestClient
+from tests.server.wsplay import FAST, close_code_sent
+
+__all__ = ["postgres_server", "postgres_url"]
+CHEAP = {"password_time_cost": 1, "password_memory_kib": 64}
+PASSWORD = "correct horse battery"
+BANNED = "203.0.113.7"
+"""An address of the banned prefix, as the trusted proxy in front names it."""
+MakeApi = Callable[..., Awaitable[Api]]
+V2 = (SUBPROTOCOLS[SUPPORTED_VERSIONS.index(2)],)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.slow)])
+async def make_api(request: pytest.FixtureRequest, aiohttp_client: Any, tmp_path: Path
+                   ) -> AsyncIterator[MakeApi]:
+    """`await make_api()`: a server on a socket, its accounts in SQLite or PostgreSQL; the
+    same store for every server a test makes (as every node of a cluster shares one)."""
+    url = request.getfixturevalue("postgres_url") if request.param == "postgres" else ""
+
+    async def make(**settings: Any) -> Api:
+        values = {**FAST, "db": str(tmp_path / "games.sqlite3"), "accounts_url": url,
+                  "trusted_proxies": ("127.0.0.1",), **CHEAP, **settings}
+        return Api(await aiohttp_client(create_app(Settings(**values))))
+    yield make
+
+
+@pytest.fixture
+async def api(make_api: MakeApi) -> Api:
+    return await make_api()
+
+
+async def register(api: Api, name: str) -> None:
+    await api.call("POST", "/api/v1/account/register", 201,
+                   json={"name": name, "password": PASSWORD})
+
+
+async def sign_in(api: Api, name: str, expect: int = 200) -> Any:
+    return await api.call("POST", "/api/v1/account/sign-in", expect,
+                          json={"name": name, "password": PASSWORD})
+
+
+async def sign_out(api: Api) -> None:
+    await api.call("POST", "/api/v1/account/sign-out", 200)
+
+
+async def make_admin(api: Api, name: str = "Ada") -> None:
+    """Register `name`, grant it admin rights as the host does, and stay signed in."""
+    await register(api, name)
+    await api.client.app[MODERATION].set_admin(name, True)  # type: ignore[index]
+
+
+async def connect(api: Api, **headers: str) -> TestClient:
+    session = api.client.session
+    url = str(api.client.make_url("/api/v1/ws"))
+    if not headers:
+        return await TestClient.connect(session, url, version=2)
+    ws = await session.ws_connect(url, protocols=V2, headers=headers)
+    client = TestClient(ws)
+    assert isinstance(await client.request(Hello, versions=[2]), Welcome)
+    return client
+
+
+async def push_of(client: TestClient, kind: type[ServerMessage]) -> ServerMessage:
+    while True:
+        message = await client.push()
+        if isinstance(message, kind):
+            return message
+
+
+async def two_player_game(api: Api) -> tuple[str, str, str]:
+    """Bob (signed in) creates a table and Cy (a guest, with no cookie) joins: the game
+    runs. The game's id and both tokens; Bob stays signed in."""
+    created = await api.create(name="Bob", seats=2)
+    game = created["game"]["id"]
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.DummyCookieJar()) as guest, \
+            guest.post(api.client.make_url(f"/api/v1/games/{game}/join"),
+                       json={"name": "Cy"}) as joined:
+        assert joined.status == 200
+        cy_token = (await joined.json())["token"]
+    return game, created["token"], cy_token
+
+
+async def test_a_non_admin_can_do_nothing_of_moderation(api: Api) -> None:
+    routes = [("GET", "/api/v1/admin"), ("GET", "/api/v1/admin/reports"),
+              ("GET", "/api/v1/admin/audit"), ("GET", "/api/v1/admin/sanctions"),
+              ("POST", "/api/v1/admin/bans"), ("POST", "/api/v1/admin/mutes"),
+              ("POST", "/api/v1/admin/address-bans"), ("POST", "/api/v1/admin/sanctions/1/lift")]
+    body = {"name": "Bob", "prefix": "198.51.100.0/24", "reason": "no", "seconds": 600}
+    for method, path in routes:  # signed out
+        await api.error(method, path, 401, "not_signed_in", json=body)
+    await register(api, "Bob")
+    game, _, _ = await two_player_game(api)
+    routes += [("GET", f"/api/v1/games/{game}/admin/chat"),
+               ("POST", f"/api/v1/games/{game}/admin/chat/1/remove"),
+               ("POST", f"/api/v1/games/{game}/admin/abandon")]
+    for method, path in routes:  # signed in, not an admin
+        await api.error(method, path, 403, "not_an_admin", json=body)
+    moderation = api.client.app[MODERATION]  # type: ignore[index]
+    assert moderation.live() == [] and await moderation.store.latest_audit_id() == 0
+    assert (await api.game(game))["state"] == "playing"
+
+
+async def test_a_ban_ends_the_session_refuses_sign_in_and_resigns_the_seat(api: Api) -> None:
+    await register(api, "Bob")
+    game, bob_token, _ = await two_player_game(api)
+    bob = await connect(api)
+    assert isinstance(await bob.request(Join, game=game, token=bob_token), Ack)
+    bob_cookies = api.client.session.cookie_jar.filter_cookies(api.client.make_url("/"))
+    await sign_out(api)
+    await make_admin(api)
+    made = await api.call("POST", "/api/v1/admin/bans", 201,
+                          json={"name": "bob", "reason": "cheating", "seconds": None})
+    assert made["sanction"]["kind"] == "ban" and made["sanction"]["expires_at"] is None
+    # its seat is resigned (a bot plays on) and its connection closed
+    assert await close_code_sent(bob) == CloseCode.REPLACED
+    room = api.state.lobby.room(game)
+    assert room.game is not None and 0 in room.game.resigned
+    # its token holds nothing, its old cookie signs no one in, and it cannot sign in
+    again = await connect(api)
+    refused = await again.request(Join, game=game, token=bob_token)
+    assert isinstance(refused, Error) and refused.code == "account_banned"
+    await sign_out(api)
+    await api.error("GET", "/api/v1/account", 401, "not_signed_in", cookies=bob_cookies)
+    error = await api.error("POST", "/api/v1/account/sign-in", 403, "account_banned",
+                            json={"name": "Bob", "password": PASSWORD})
+    assert "cheating" in error["message"]
+    await api.error("GET", "/api/v1/account", 401, "not_signed_in")
+    # the audit log says who did what to whom, and why
+    await sign_in(api, "Ada")
+    log = await api.call("GET", "/api/v1/admin/audit", 200)
+    newest = log["entries"][0]
+    assert (newest["admin"], newest["action"], newest["target"], newest["reason"]) == (
+        "Ada", "ban", "account Bob for ever", "cheating")
+    # lifted, Bob may sign in again
+    await api.call("POST", f"/api/v1/admin/sanctions/{made['sanction']['id']}/lift", 200,
+                   json={"reason": "appeal granted"})
+    await api.error("POST", f"/api/v1/admin/sanctions/{made['sanction']['id']}/lift", 404,
+                    "not_found", json={"reason": "again"})
+    await sign_out(api)
+    await sign_in(api, "Bob")
+
+
+async def test_a_muted_account_cannot_chat_until_the_mute_is_lifted(api: Api) -> None:
+    await register(api, "Bob")
+    game, bob_token, _ = await two_player_game(api)
+    await sign_out(api)
+    await make_admin(api)
+    made = await api.call("POST", "/api/v1/admin/mutes", 201,
+                          json={"name": "Bob", "reason": "insults", "seconds": 600})
+    await api.error("POST", "/api/v1/admin/mutes", 400, "bad_duration",
+                    json={"name": "Bob", "reason": "insults"})  # a mute is for a time
+    bob = await connect(api)
+    await bob.request(Join, game=game, token=bob_token)
+    refused = await bob.request(Chat, game=game, text="you are all ...")
+    assert isinstance(refused, Error) and refused.code == "muted"
+    assert api.state.storage.chat(game) == []
+    await api.call("POST", f"/api/v1/admin/sanctions/{made['sanction']['id']}/lift", 200,
+                   json={"reason": "served"})
+    assert isinstance(await bob.request(Chat, game=game, text="sorry"), Ack)
+
+
+async def test_a_removed_chat_line_is_gone_for_everyone_and_from_the_replay(api: Api) -> None:
+    await register(api, "Bob")
+    game, bob_token, cy_token = await two_player_game(api)
+    bob, cy, watcher = await connect(api), await connect(api), await connect(api)
+    await bob.request(Join, game=game, token=bob_token)
+    await cy.request(Join, game=game, token=cy_token)
+    await watcher.request(Watch, game=game)
+    await bob.request(Chat, game=game, text="something vile")
+    await bob.request(Chat, game=game, text="gg")
+    said = [await push_of(watcher, ChatLine), await push_of(watcher, ChatLine)]
+    assert [(line.text, line.line is not None) for line in said] == [  # type: ignore[attr-defined]
+        ("something vile", True), ("gg", True)]
+    vile = said[0].line  # type: ignore[attr-defined]
+    await sign_out(api)
+    await make_admin(api)
+    await api.call("POST", f"/api/v1/games/{game}/admin/chat/{vile}/remove", 200,
+                   json={"reason": "slur"})
+    for client in (cy, watcher):
+        removed = await push_of(client, ChatRemoved)
+        assert removed == ChatRemoved(game=game, line=vile)
+    await api.error("POST", f"/api/v1/games/{game}/admin/chat/{vile}/remove", 404,
+                    "not_found", json={"reason": "slur"})  # once
+    lines = (await api.call("GET", f"/api/v1/games/{game}/admin/chat", 200))["lines"]
+    assert [(line["text"], line["removed_at"] is not None) for line in lines] == [
+        ("something vile", True), ("gg", False)]  # kept in the log, marked
+    # abandoned: everyone is told, with no result; the replay has no removed line
+    await api.call("POST", f"/api/v1/games/{game}/admin/abandon", 200,
+                   json={"reason": "the chat went too far"})
+    told = await push_of(cy, GameAbandoned)
+    assert told == GameAbandoned(game=game, reason="the chat went too far")
+    await api.error("POST", f"/api/v1/games/{game}/admin/abandon", 409, "game_over",
+                    json={"reason": "again"})
+    summary = await api.game(game)
+    assert summary["state"] == "abandoned" and summary["result"] is None
+    replay = await api.call("GET", f"/api/v1/games/{game}/replay", 200)
+    assert [line["text"] for line in replay["chat"]] == ["gg"]
+    actions = [e["action"] for e in (await api.call("GET", "/api/v1/admin/audit", 200))[
+        "entries"]]
+    assert actions[:2] == ["abandon_game", "remove_chat_line"]
+
+
+async def test_reports_are_bounded_and_one_per_seat_and_reported_seat(api: Api) -> None:
+    await register(api, "Bob")
+    game, bob_token, cy_token = await two_player_game(api)
+    path = f"/api/v1/games/{game}/reports"
+    report = {"token": cy_token, "seat": 0, "reason": "abusive_chat", "text": "see the chat"}
+    made = await api.call("POST", path, 201, json=report)
+    assert made["report"]["reporter"]["name"] == "Cy"
+    assert made["report"]["reported"]["name"] == "Bob"
+    assert made["report"]["reported"]["account_id"] is not None
+    await api.error("POST", path, 409, "already_reported", json=report)
+    await api.error("POST", path, 400, "bad_reason", json=report | {"reason": "ugly"})
+    await api.error("POST", path, 400, "bad_reason",
+                    json=report | {"token": bob_token, "seat": 1,
+                                   "text": "x" * (MAX_REPORT_TEXT + 1)})
+    for seat in (0, 2, -1, "1", None):  # oneself, no such seat, not a number
+        await api.error("POST", path, 403, "not_a_player",
+                        json=report | {"token": bob_token, "seat": seat})
+    await api.error("POST", path, 403, "bad_token", json=report | {"token": "x" * 43})
+    await sign_out(api)
+    await make_admin(api)
+    reports = (await api.call("GET", "/api/v1/admin/reports", 200))["reports"]
+    assert [(r["reason"], r["text"]) for r in reports] == [("abusive_chat", "see the chat")]
+    await api.error("GET", "/api/v1/admin/reports?limit=1000", 400, "bad_paging")
+
+
+async def test_reports_are_limited_per_address(make_api: MakeApi) -> None:
+    api = await make_api(reports_per_hour=1)
+    await register(api, "Bob")
+    game, bob_token, cy_token = await two_player_game(api)
+    path = f"/api/v1/games/{game}/reports"
+    await api.call("POST", path, 201, json={"token": cy_token, "seat": 0, "reason": "other"})
+    await api.error("POST", path, 429, "rate_limited",
+                    json={"token": bob_token, "seat": 1, "reason": "other"})
+
+
+async def test_oversized_and_malformed_admin_input_is_refused_and_changes_nothing(
+        api: Api) -> None:
+    await make_admin(api)
+    moderation = api.client.app[MODERATION]  # type: ignore[index]
+    logged = await moderation.store.latest_audit_id()
+    await register(api, "Bob")
+    await sign_out(api)
+    await sign_in(api, "Ada")
+    cases = [
+        ("/api/v1/admin/bans", {"name": "Bob", "reason": "x" * (MAX_REASON + 1)}, 400,
+         "bad_reason"),
+        ("/api/v1/admin/bans", {"name": "Bob", "reason": ""}, 400, "bad_reason"),
+        ("/api/v1/admin/bans", {"name": "Bob", "reason": "a\nb"}, 400, "bad_reason"),
+        ("/api/v1/admin/bans", {"name": "Bob", "reason": "r", "seconds": 1}, 400,
+         "bad_duration"),
+        ("/api/v1/admin/bans", {"name": "Bob", "reason": "r", "seconds": "600"}, 400,
+         "bad_duration"),
+        ("/api/v1/admin/bans", {"name": "Nobody", "reason": "r"}, 404, "unknown_account"),
+        ("/api/v1/admin/bans", {"name": ["Bob"], "reason": "r"}, 404, "unknown_account"),
+        ("/api/v1/admin/address-bans", {"prefix": "0.0.0.0/0", "reason": "r"}, 400,
+         "bad_prefix"),
+        ("/api/v1/admin/address-bans", {"prefix": "not an address", "reason": "r"}, 400,
+         "bad_prefix"),
+    ]
+    for path, body, status, code in cases:
+        await api.error("POST", path, status, code, json=body)
+    await api.error("POST", "/api/v1/admin/bans", 413, "body_too_large",
+                    data=b"{" + b" " * 70_000 + b"}", headers={"Content-Type": "application/json"})
+    await api.error("POST", "/api/v1/admin/bans", 400, "bad_json", data=b"[1]",
+                    headers={"Content-Type": "application/json"})
+    await api.error("POST", "/api/v1/admin/bans", 403, "cross_site_request",
+                    json={"name": "Bob", "reason": "r"},
+                    headers={"Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site"})
+    assert moderation.live() == [] and await moderation.store.latest_audit_id() == logged
+
+
+async def test_admin_requests_are_limited_per_address(make_api: MakeApi) -> None:
+    api = await make_api(admin_per_minute=3)
+    for _ in range(3):
+        await api.error("GET", "/api/v1/admin", 401, "not_signed_in")
+    await api.error("GET", "/api/v1/admin", 429, "rate_limited")
+
+
+async def test_a_banned_prefix_is_refused_over_http_and_websocket(api: Api) -> None:
+    await make_admin(api)
+    session = api.client.session
+    ws_url = api.client.make_url("/api/v1/ws")
+    from_banned = {"X-Forwarded-For": BANNED}
+    open_one = await connect(api, **from_banned)  # connected before the ban
+    await api.call("POST", "/api/v1/admin/address-bans", 201,
+                   json={"prefix": "203.0.113.0/24", "reason": "a flood", "seconds": 3600})
+    assert await close_code_sent(open_one) == CloseCode.BANNED
+    async with session.get(api.client.make_url("/api/v1/games"), headers=from_banned) as got:
+        assert got.status == 403
+        assert (await got.json())["error"]["code"] == "address_banned"
+    async with session.post(api.client.make_url("/api/v1/account/sign-in"),
+                            headers={"X-Forwarded-For": "203.0.113.250"},
+                            json={"name": "Ada", "password": PASSWORD}) as got:
+        assert got.status == 403
+    with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+        await session.ws_connect(ws_url, protocols=V2, headers=from_banned)
+    assert refused.value.status == 403
+    # a neighbouring prefix, and IPv6, are not banned
+    await api.call("GET", "/api/v1/games", 200, headers={"X-Forwarded-For": "203.0.114.7"})
+    await api.call("GET", "/api/v1/games", 200, headers={"X-Forwarded-For": "2001:db8::1"})
+    sanctions = (await api.call("GET", "/api/v1/admin/sanctions", 200))["sanctions"]
+    assert [(s["kind"], s["prefix"]) for s in sanctions] == [("address_ban", "203.0.113.0/24")]
+
+
+async def test_a_ban_made_on_another_node_takes_the_seat_here(make_api: MakeApi) -> None:
+    """Two servers on one account store (each its own games): the ban is made on one,
+    the banned account's seat is on the other."""
+    here = await make_api(moderation_refresh_seconds=0.05)
+    if not here.state.settings.accounts_url:
+        pytest.skip("one SQLite account store per node: several nodes share PostgreSQL")
+    there = await make_api(db=str(Path(here.state.settings.db).with_name("there.sqlite3")),
+                           moderation_refresh_seconds=0.05)
+    await register(there, "Bob")
+    game, bob_token, _ = await two_player_game(there)
+    bob = await connect(there)
+    await bob.request(Join, game=game, token=bob_token)
+    await make_admin(here)
+    await here.call("POST", "/api/v1/admin/bans", 201, json={"name": "Bob", "reason": "r"})
+    assert await close_code_sent(bob) == CloseCode.REPLACED
+    room = there.state.lobby.room(game)
+    assert room.game is not None and 0 in room.game.resigned
+
+
+async def test_a_mute_or_ban_made_on_another_node_holds_at_once(make_api: MakeApi) -> None:
+    """However long the nodes wait between their looks, a mute or a ban from another node
+    stops a chat line or a seat's taking up at once."""
+    here = await make_api(moderation_refresh_seconds=3600)
+    if not here.state.settings.accounts_url:
+        pytest.skip("one SQLite account store per node: several nodes share PostgreSQL")
+    there = await make_api(db=str(Path(here.state.settings.db).with_name("there.sqlite3")),
+                           moderation_refresh_seconds=3600)
+    await register(there, "Bob")
+    game, bob_token, _ = await two_player_game(there)
+    bob = await connect(there)
+    await bob.request(Join, game=game, token=bob_token)
+    await make_admin(here)
+    await here.call("POST", "/api/v1/admin/mutes", 201,
+                    json={"name": "Bob", "reason": "spam", "seconds": 600})
+    refused = await bob.request(Chat, game=game, text="buy my gold")
+    assert isinstance(refused, Error) and refused.code == "muted"
+    await here.call("POST", "/api/v1/admin/bans", 201, json={"name": "Bob", "reason": "r"})
+    again = await connect(there)
+    refused = await again.request(Join, game=game, token=bob_token)
+    assert isinstance(refused, Error) and refused.code == "account_banned"
+
+
+async def test_the_client_library_sees_an_abandoned_game_as_over(api: Api) -> None:
+    """A bot's loop (`while not state.over`) ends when an admin abandons its game."""
+    await register(api, "Bob")
+    game, bob_token, _ = await two_player_game(api)
+    async with Client(str(api.client.make_url("")), reconnect=False) as client:
+        state = await client.join(game, bob_token)
+        assert not state.over
+        await sign_out(api)
+        await make_admin(api)
+        await api.call("POST", f"/api/v1/games/{game}/admin/abandon", 200,
+                       json={"reason": "harassment"})
+        while not isinstance(await client.next_push(timeout=10), GameAbandoned):
+            pass
+        assert state.over and state.abandoned == "harassment" and state.decision is None

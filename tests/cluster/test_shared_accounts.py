@@ -1,0 +1,128 @@
+"""Two real `dominion-server` nodes sharing a real PostgreSQL and their Redis: what was
+each node's own about accounts is the same on both. Failed sign-ins count across nodes,
+an account's games list holds every node's, a deletion's placeholder and a ban reach
+the other node's games, and an address ban is refused on both."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import aiohttp
+import pytest
+
+from dominion.server.accounts.service import PER_ACCOUNT
+from tests.accounts.conftest import postgres_server, postgres_url
+from tests.eventually import eventually
+
+from ..server.test_process import start_server
+from .cluster import FAST, Redis, needs_redis, stop_process, wait_until_every_node_knows_the_others
+
+__all__ = ["postgres_server", "postgres_url"]
+pytestmark = [needs_redis, pytest.mark.slow]
+PASSWORD = "correct horse battery"
+CHEAP = ("--password-time-cost", "1", "--password-memory-kib", "64",
+         "--moderation-refresh-seconds", "0.2")
+
+
+@pytest.fixture
+def nodes(tmp_path: Path, postgres_url: str) -> Iterator[dict[str, str]]:
+    """Nodes a and b: their URLs."""
+    redis = Redis(tmp_path)
+    processes: list[subprocess.Popen[bytes]] = []
+    try:
+        redis.start()
+        urls = {}
+        for name in ("a", "b"):
+            process, urls[name] = start_server(
+                tmp_path / f"node-{name}.sqlite3", "--node", name, "--redis", redis.url,
+                "--accounts-url", postgres_url, *FAST, *CHEAP)
+            processes.append(process)
+        wait_until_every_node_knows_the_others(
+            {name: SimpleNamespace(url=url) for name, url in urls.items()})  # type: ignore[misc]
+        urls["accounts_url"] = postgres_url
+        yield urls
+    finally:
+        for process in processes:
+            stop_process(process)
+        redis.stop()
+
+
+def browser() -> aiohttp.ClientSession:
+    """A browser of its own: its cookie goes to both nodes (one host, two ports)."""
+    return aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+
+
+async def call(session: aiohttp.ClientSession, method: str, url: str, expect: int,
+               **kwargs: Any) -> Any:
+    async with session.request(method, url, **kwargs) as response:
+        body = await response.json()
+        assert response.status == expect, (method, url, response.status, body)
+        return body
+
+
+async def register(session: aiohttp.ClientSession, node: str, name: str) -> None:
+    await call(session, "POST", f"{node}/api/v1/account/register", 201,
+               json={"name": name, "password": PASSWORD})
+
+
+async def test_account_facts_are_the_same_on_every_node(nodes: dict[str, str]) -> None:
+    a, b = nodes["a"], nodes["b"]
+    async with browser() as ada, browser() as bob, browser() as cy, browser() as guest:
+        # failed guesses on node a count on node b
+        await register(bob, a, "Bob")
+        for _ in range(PER_ACCOUNT.free + 1):
+            await call(guest, "POST", f"{a}/api/v1/account/sign-in", 401,
+                       json={"name": "Bob", "password": "a wrong guess"})
+        refused = await call(guest, "POST", f"{b}/api/v1/account/sign-in", 429,
+                             json={"name": "Bob", "password": PASSWORD})
+        assert refused["error"]["code"] == "rate_limited"
+        # Bob's games on both nodes are in his list on either
+        game_a = (await call(bob, "POST", f"{a}/api/v1/games", 201,
+                             json={"name": "Bob", "seats": 2}))["game"]["id"]
+        created_b = await call(bob, "POST", f"{b}/api/v1/games", 201,
+                               json={"name": "Bob", "seats": 2})
+        game_b = created_b["game"]["id"]
+        for node in (a, b):
+            mine = await call(bob, "GET", f"{node}/api/v1/account/games", 200)
+            assert {entry["game"]["id"] for entry in mine["games"]} == {game_a, game_b}
+            assert mine["missing_nodes"] == []
+        # Cy plays on node b, deletes her account on node a: node b shows the placeholder
+        await register(cy, a, "Cy")
+        await call(cy, "POST", f"{b}/api/v1/games/{game_b}/join", 200, json={"name": "Cy"})
+        await call(cy, "DELETE", f"{a}/api/v1/account", 200, json={"password": PASSWORD})
+
+        async def placeholder_on_b() -> bool:
+            summary = await call(guest, "GET", f"{b}/api/v1/games/{game_b}", 200)
+            return [seat["name"] for seat in summary["seats"]] == ["Bob", "deleted player"]
+        await eventually(placeholder_on_b)
+        # an admin made on the host bans Bob on node a: node b ends his session at once,
+        # and resigns his seat there
+        await register(ada, a, "Ada")
+        granted = subprocess.run(
+            [sys.executable, "-m", "dominion.server.main", "admin", "grant", "Ada",
+             "--accounts-url", nodes["accounts_url"]],
+            capture_output=True, text=True, timeout=60, check=False)
+        assert granted.returncode == 0, granted.stderr
+        await call(ada, "POST", f"{a}/api/v1/admin/bans", 201,
+                   json={"name": "Bob", "reason": "cheating"})
+        await call(bob, "GET", f"{b}/api/v1/account", 401)
+
+        async def resigned_on_b() -> bool:
+            summary = await call(guest, "GET", f"{b}/api/v1/games/{game_b}", 200)
+            return summary["seats"][0]["bot"] is not None  # a bot plays his seat on
+        await eventually(resigned_on_b)
+        # an address ban made on node a is refused by node b too
+        await call(ada, "POST", f"{a}/api/v1/admin/address-bans", 201,
+                   json={"prefix": "198.51.100.0/24", "reason": "a flood"})
+
+        async def refused_on_b() -> bool:
+            async with guest.get(f"{b}/api/v1/games",
+                                 headers={"X-Forwarded-For": "198.51.100.9"}) as got:
+                return got.status == 403 and (await got.json())["error"]["code"] == \
+                    "address_banned"
+        await eventually(refused_on_b)
