@@ -22,13 +22,12 @@ from ..accounts import Account
 from ..cluster import ws_url
 from ..errors import GameError
 from .bearer import Use, bearer_secret, required
-from .moderation_watch import MODERATION
 from .origins import names_this_server
 from .prefixes import client_key
 from .rest import read_json
 from .seats import seats_body
 from .sessions import ACCOUNTS, SESSION_COOKIE, session_secret
-from .state import DIRECTORY, SETTINGS, STATE
+from .state import DIRECTORY, MODERATION, SETTINGS, STATE
 
 SAME_SITE_FETCHES = frozenset({"same-origin", "none"})
 """`Sec-Fetch-Site` values of a request from the server's own page, or typed by its user."""

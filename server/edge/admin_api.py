@@ -32,11 +32,11 @@ from ..errors import GameError
 from ..play.text import check_token
 from .accounts_api import refuse_cross_site
 from .filters import MAX_OFFSET
-from .moderation_watch import BANNED_SEAT, MODERATION, close_banned_addresses
+from .moderation_watch import BANNED_SEAT, close_banned_addresses
 from .prefixes import client_key
 from .rest import read_json
 from .sessions import signed_in
-from .state import STATE
+from .state import MODERATION, STATE
 
 
 async def _admin(request: web.Request) -> tuple[Moderation, Account]:

@@ -28,7 +28,7 @@ from .admin_api import add_admin_routes
 from .budgets import Budgets
 from .connection import Connection, watch_connections, watch_interval
 from .listener import COUNT, WARNINGS, ConnectionCount, Warnings
-from .moderation_watch import MODERATION, ModerationWatch, banned_addresses_refused
+from .moderation_watch import ModerationWatch, banned_addresses_refused
 from .node_api import add_node_routes
 from .origins import known_hosts_only, origin_allowed
 from .outbox import Waiting
@@ -47,7 +47,7 @@ from .rest import (
     unmatched_as_json,
 )
 from .sessions import ACCOUNTS
-from .state import DIRECTORY, SETTINGS, STATE, STORAGE, ServerState
+from .state import DIRECTORY, MODERATION, SETTINGS, STATE, STORAGE, ServerState
 from .tokens_api import add_token_routes
 from .web import add_web_routes
 

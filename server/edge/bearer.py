@@ -21,8 +21,8 @@ from ..accounts import Account
 from ..accounts.store import Scope
 from ..accounts.tokens import invalid, play_scope
 from ..errors import GameError
-from .moderation_watch import MODERATION
 from .sessions import ACCOUNTS, signed_in
+from .state import MODERATION
 
 BEARER = "bearer "
 

@@ -26,13 +26,13 @@ from ..accounts.moderation import Moderation
 from ..errors import GameError
 from .addresses import client_address
 from .rest import Handler, error_response
+from .state import MODERATION
 
 if TYPE_CHECKING:
     from ..play.lobby import Lobby
     from .connection import Connection
 
 log = logging.getLogger("dominion.moderation")
-MODERATION = web.AppKey("moderation", Moderation)
 CLOCK_SKEW = timedelta(minutes=1)
 """How far apart the nodes' clocks may be: deletions are looked for this far back."""
 BANNED_SEAT = "this account is banned"

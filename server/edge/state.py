@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
+from ..accounts.moderation import Moderation
 from ..cluster import Directory
 from ..settings import Settings
 from ..storage import Storage
@@ -52,4 +53,5 @@ STATE = web.AppKey("state", ServerState)
 STORAGE = web.AppKey("storage", Storage)
 SETTINGS = web.AppKey("settings", Settings)
 DIRECTORY = web.AppKey("directory", Directory)
+MODERATION = web.AppKey("moderation", Moderation)
 """Where listings come from and lobby-level changes go: local, or shared by several nodes."""

@@ -33,7 +33,7 @@ from dominion.protocol import (
 )
 from dominion.server.accounts.moderation import MAX_REASON, MAX_REPORT_TEXT
 from dominion.server.edge.app import create_app
-from dominion.server.edge.moderation_watch import MODERATION
+from dominion.server.edge.state import MODERATION
 from dominion.server.settings import Settings
 from tests.accounts.conftest import postgres_server, postgres_url
 from tests.server.restapi import Api
