@@ -706,7 +706,7 @@ class Room:
 
     async def remove_account(self, account_id: int, reason: str) -> None:
         """A banned account leaves: its seat is freed in an open table, resigned in a
-        running game (a bot plays it on, as for any resignation: RULES.md), and every
+        running game (a bot plays it on, as for any resignation: docs/RULES.md), and every
         connection holding it is closed."""
         for seat in [seat for seat in self.seats if seat.account_id == account_id]:
             try:

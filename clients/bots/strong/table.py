@@ -11,12 +11,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol, cast, runtime_checkable
 
+from ...i18n import _
 from ..strategies import Table
 
 
 @runtime_checkable
-class SeatView(Table, Protocol):
-    """A `Table` with the rest of what one seat may know."""
+class SeatView(Protocol):
+    """A `Table` with the rest of what one seat may know. (Table's members are written
+    out, not inherited: strategies.py is compiled, and a compiled Protocol is not one a
+    runtime check can follow.)"""
+
+    @property
+    def coins(self) -> int: ...
+    def supply(self, card: str) -> int: ...
+    def owned(self, card: str) -> int: ...
 
     @property
     def seat(self) -> int: ...
@@ -54,5 +62,5 @@ def seat_view(table: Table) -> SeatView:
     if isinstance(table, SeatView):
         _SEAT_VIEWS.add(kind)
         return table
-    raise NotASeatView(f"the strong bot needs a seat's whole view (SeatView), "
-                       f"not a {type(table).__name__}")
+    raise NotASeatView(_("the strong bot needs a seat's whole view (SeatView), not a {kind}")
+                       .format(kind=type(table).__name__))
