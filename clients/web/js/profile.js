@@ -19,9 +19,9 @@ export function seatName(seat, i18n) {
 export function playerName(seat, i18n) {
   if (!seat.name) return "–";
   const mark = seat.bot || seat.bot_account ? ` ${i18n.t("bot_mark")}` : "";
-  return seat.account
-    ? [h("a", { class: "player", href: profileUrl(seat.name) }, seat.name), mark]
-    : `${seat.name}${mark}`;
+  if (!seat.account) return `${seat.name}${mark}`;
+  const link = h("a", { class: "player", href: profileUrl(seat.name) }, seat.name);
+  return mark ? h("span", {}, link, mark) : link;
 }
 
 /** Names separated by commas (vnodes and text alike). */
