@@ -35,17 +35,10 @@ class KnownViolations(AssertionError):
     """axe-core found only violations that an xfail mark below names."""
 
 
-KNOWN_VIOLATIONS: dict[tuple[PageState, str], frozenset[str]] = {
-    # the log (and, on a phone, the tables in their scrolling boxes) scroll but take no
-    # focus: a keyboard cannot scroll them (reported in issue 25, for the redesign)
-    (PageState.GAME, "laptop"): frozenset({"scrollable-region-focusable"}),
-    (PageState.GAME, "phone"): frozenset({"scrollable-region-focusable"}),
-    (PageState.END, "laptop"): frozenset({"scrollable-region-focusable"}),
-    (PageState.END, "phone"): frozenset({"scrollable-region-focusable"}),
-    (PageState.REPLAY, "phone"): frozenset({"scrollable-region-focusable"}),
-}
-"""Today's page's serious violations outside the lobby. Each such case is expected to
-fail with these rules only (strict: once the page is fixed, the mark must go)."""
+KNOWN_VIOLATIONS: dict[tuple[PageState, str], frozenset[str]] = {}
+"""Serious violations a page state is known to have (none since the table's redesign).
+Each such case is expected to fail with these rules only (strict: once the page is
+fixed, the mark must go)."""
 
 
 def axe_case(state: PageState, size: str) -> object:

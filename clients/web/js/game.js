@@ -55,7 +55,9 @@ export class GamePage {
     this.render = oncePerFrame(() => this.draw(), (draw) => requestAnimationFrame(draw));
     // what was drawn: the DOM the page keeps, and what each part was drawn from
     this.boardArea = el("div", { class: "board-area" });
-    this.logList = el("ul", { class: "log-lines" });
+    // it scrolls: a keyboard must be able to focus it to scroll it (axe:
+    // scrollable-region-focusable), under its heading
+    this.logList = el("ul", { class: "log-lines", tabindex: "0" });
     this.chatList = el("ul", {});
     this.sideControls = el("div", {});
     this.drawn = { lang: null }; // what each part was drawn from: set by the first draw
