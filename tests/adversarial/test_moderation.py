@@ -343,19 +343,27 @@ async def test_a_banned_prefix_is_refused_over_http_and_websocket(api: Api) -> N
     assert [(s["kind"], s["prefix"]) for s in sanctions] == [("address_ban", "203.0.113.0/24")]
 
 
-async def test_a_ban_made_on_another_node_takes_the_seat_here(make_api: MakeApi) -> None:
-    """Two servers on one account store (each its own games): the ban is made on one,
-    the banned account's seat is on the other."""
-    here = await make_api(moderation_refresh_seconds=0.05)
+async def bob_seated_on_another_node(make_api: MakeApi, refresh_seconds: float
+                                     ) -> tuple[Api, Api, str, str, TestClient]:
+    """Two servers on one account store, each with its own games, both looking at the
+    store every `refresh_seconds`: an admin signed in here, Bob seated in a game there."""
+    here = await make_api(moderation_refresh_seconds=refresh_seconds)
     if not here.state.settings.accounts_url:
         pytest.skip("one SQLite account store per node: several nodes share PostgreSQL")
     there = await make_api(db=str(Path(here.state.settings.db).with_name("there.sqlite3")),
-                           moderation_refresh_seconds=0.05)
+                           moderation_refresh_seconds=refresh_seconds)
     await register(there, "Bob")
     game, bob_token, _ = await two_player_game(there)
     bob = await connect(there)
     await bob.request(Join, game=game, token=bob_token)
     await make_admin(here)
+    return here, there, game, bob_token, bob
+
+
+async def test_a_ban_made_on_another_node_takes_the_seat_here(make_api: MakeApi) -> None:
+    """Two servers on one account store (each its own games): the ban is made on one,
+    the banned account's seat is on the other."""
+    here, there, game, _, bob = await bob_seated_on_another_node(make_api, 0.05)
     await here.call("POST", "/api/v1/admin/bans", 201, json={"name": "Bob", "reason": "r"})
     assert await close_code_sent(bob) == CloseCode.REPLACED
     room = there.state.lobby.room(game)
@@ -365,16 +373,7 @@ async def test_a_ban_made_on_another_node_takes_the_seat_here(make_api: MakeApi)
 async def test_a_mute_or_ban_made_on_another_node_holds_at_once(make_api: MakeApi) -> None:
     """However long the nodes wait between their looks, a mute or a ban from another node
     stops a chat line or a seat's taking up at once."""
-    here = await make_api(moderation_refresh_seconds=3600)
-    if not here.state.settings.accounts_url:
-        pytest.skip("one SQLite account store per node: several nodes share PostgreSQL")
-    there = await make_api(db=str(Path(here.state.settings.db).with_name("there.sqlite3")),
-                           moderation_refresh_seconds=3600)
-    await register(there, "Bob")
-    game, bob_token, _ = await two_player_game(there)
-    bob = await connect(there)
-    await bob.request(Join, game=game, token=bob_token)
-    await make_admin(here)
+    here, there, game, bob_token, bob = await bob_seated_on_another_node(make_api, 3600)
     await here.call("POST", "/api/v1/admin/mutes", 201,
                     json={"name": "Bob", "reason": "spam", "seconds": 600})
     refused = await bob.request(Chat, game=game, text="buy my gold")
