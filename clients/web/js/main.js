@@ -54,6 +54,9 @@ async function route() {
   app.page?.stop();
   app.page = null;
   app.setStatus("");
+  // the last page's content goes at once: a new page may wait on the server before it
+  // draws, and must not show the last game meanwhile
+  fill(root, h("p", {}, app.i18n.t("loading")));
   const { kind, id } = routeOf(window.location.pathname, window.location.hash);
   try {
     if (kind === "admin") app.page = new AdminPage(root, app);
