@@ -145,7 +145,7 @@ async def run_games(args: argparse.Namespace, settings: config.Settings) -> int:
         lobby = Lobby(settings.server, session, credential_headers(settings.server))
         me = (await lobby.call("GET", "/account"))["account"]
         live = (await lobby.call("GET", "/account/games"))["games"]
-        ended = (await lobby.games(player=me["name"], state="ended", limit=20))["games"]
+        ended = (await lobby.games(account=me["name"], state="ended", limit=20))["games"]
         names = await card_names(session, settings.server, settings.lang)
     if not live and not ended:
         print(_("no games"))

@@ -20,16 +20,22 @@ def only_paging(filters: dict[str, Any]) -> bool:
                if key not in PAGING and key != "state")
 
 
+def needs_every_node(filters: dict[str, Any]) -> bool:
+    """True when only each node's own storage can answer: an account's games are found
+    by its id, which published summaries do not hold (they would tie a deleted account's
+    games together for anyone)."""
+    return filters.get("account_id") is not None
+
+
 def matches(summary: dict[str, Any], filters: dict[str, Any]) -> bool:
     """Does a live game's summary pass `filters`, exactly as `Storage.list_games` would
-    (a live game's time is its `created_at`)?"""
+    (a live game's time is its `created_at`)? Not `account_id`: a summary names no
+    account (`needs_every_node`)."""
     when = summary["finished_at"] or summary["created_at"]
     checks = (
         ("state", lambda value: summary["state"] in (ENDED_STATES if value == ENDED
                                                      else (value,))),
         ("player", lambda value: any(seat["name"] == value for seat in summary["seats"])),
-        ("account", lambda value: any(seat["name"] == value and seat.get("account")
-                                      for seat in summary["seats"])),
         ("since", lambda value: when >= value),
         ("until", lambda value: when < value),
         ("edition", lambda value: summary["edition"] == value),

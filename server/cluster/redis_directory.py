@@ -44,7 +44,7 @@ from dominion.protocol import ErrorCode
 from ..errors import GameError
 from ..storage.records import GameState
 from .directory import Export, LocalDirectory, Page, Pay
-from .listing import NODE_PAGE_MAX, matches, merge_pages, only_paging
+from .listing import NODE_PAGE_MAX, matches, merge_pages, needs_every_node, only_paging
 from .node import PEER_KEY_HEADER, REPLAY_WORK_HEADER, NodeNameTaken, node_url
 
 if TYPE_CHECKING:
@@ -302,7 +302,7 @@ class RedisDirectory:
 
     async def listing(self, filters: dict[str, Any]) -> Page:
         self._refuse_if_down()
-        if filters.get("state") in LIVE:
+        if filters.get("state") in LIVE and not needs_every_node(filters):
             try:
                 return await self._live_listing(filters)
             except (RedisError, OSError) as error:
@@ -328,7 +328,7 @@ class RedisDirectory:
             return Page(games, int(total), list(self.gone))
         # every entry of the state is read; a player's name or a card must be in an entry's
         # JSON for it to match, so most are skipped unparsed
-        needles = [orjson.dumps(filters[name]) for name in ("player", "account", "card")
+        needles = [orjson.dumps(filters[name]) for name in ("player", "card")
                    if filters.get(name) is not None]
         every = await self._summaries(await self._redis.zrevrange(key, 0, -1), needles)
         found = [summary for summary in every if matches(summary, filters)]

@@ -51,7 +51,8 @@ def _time(request: web.Request, name: str) -> str | None:
 
 def game_filters(request: web.Request, *, default_limit: int = 20,
                  max_limit: int = 100) -> dict[str, Any]:
-    """state, player, account, since, until, edition, players, card, limit and offset, checked."""
+    """state, player, since, until, edition, players, card, limit and offset, checked (an
+    account's games are found by its id: `players_api.by_account`)."""
     state = request.query.get("state")
     if state is not None and state not in STATES:
         raise GameError(ErrorCode.BAD_STATE, f"state is one of {', '.join(STATES)}")
@@ -71,7 +72,6 @@ def game_filters(request: web.Request, *, default_limit: int = 20,
         raise GameError(ErrorCode.BAD_PAGING,
                         f"limit is 1 to {max_limit}; offset is 0 to {MAX_OFFSET}")
     return {"state": state, "player": request.query.get("player"),
-            "account": request.query.get("account"),
             "since": _time(request, "since"), "until": _time(request, "until"),
             "edition": edition, "players": players, "card": card,
             "limit": limit, "offset": offset}

@@ -32,8 +32,14 @@ def peers_only(handler: Handler) -> Handler:
 
 @peers_only
 async def node_games(request: web.Request) -> web.StreamResponse:
-    """GET /api/v1/node/games: this node's games only, up to NODE_PAGE_MAX of them."""
+    """GET /api/v1/node/games: this node's games only, up to NODE_PAGE_MAX of them; with
+    `account_id` (the node that asked found the account by its name), that account's."""
     filters = game_filters(request, default_limit=20, max_limit=NODE_PAGE_MAX)
+    account_id = request.query.get("account_id")
+    if account_id is not None:
+        if not account_id.isascii() or not account_id.isdigit() or len(account_id) > 18:
+            raise GameError(ErrorCode.BAD_FILTER, "account_id is an account's id")
+        filters["account_id"] = int(account_id)
     games, total = request.config_dict[STATE].lobby.listing(filters)
     return web.json_response({"games": games, "total": total})
 

@@ -179,9 +179,13 @@ BODY_ERRORS: dict[str, Any] = {
     "415": error("The body is not JSON", "unsupported_media_type"),
 }
 SERVER_ERROR = {"500": error("The server failed", "internal_error")}
-CLUSTER_ERROR = {"503": error("Redis is unreachable (several nodes only)",
-                              "cluster_unavailable")}
 ACCOUNTS_ERROR = {"503": error("The account store is unreachable", "accounts_unavailable")}
+ACCOUNT_FILTER_ERRORS = {
+    "429": error("Too many `account=` look-ups from this address (as profiles; "
+                 "retry_after_ms)", "rate_limited"),
+    "503": error("Redis (several nodes only) or, for `account=`, the account store is "
+                 "unreachable", "cluster_unavailable", "accounts_unavailable"),
+}
 CROSS_SITE_ERROR = {"403": error("Sent from another site's page", "cross_site_request")}
 TOKEN_USE_ERRORS = {
     "401": error("Not signed in, or a bad or expired access token", "not_signed_in",
@@ -685,7 +689,7 @@ def paths() -> dict[str, Any]:
                     "400": error("Bad paging, state or filter", "bad_paging", "bad_state",
                                  "bad_filter"),
                     **SERVER_ERROR,
-                    **CLUSTER_ERROR,
+                    **ACCOUNT_FILTER_ERRORS,
                 },
             },
         },
@@ -791,7 +795,7 @@ def paths() -> dict[str, Any]:
                             "schema": {"type": "string"}}}},
                 "400": error("A bad filter", "bad_filter", "bad_paging", "bad_state"),
                 **SERVER_ERROR,
-                **CLUSTER_ERROR,
+                **ACCOUNT_FILTER_ERRORS,
             },
         }},
         "/api/v1/protocol/schema.json": {"get": {
@@ -1408,7 +1412,9 @@ def filter_parameters(max_limit: int, default_limit: int) -> list[Schema]:
          "schema": {"type": "string"}, "description": "a seat's exact name"},
         {"name": "account", "in": "query", "required": False,
          "schema": {"type": "string"},
-         "description": "the exact name of an account that took a seat (a profile's games)"},
+         "description": "an account's name, in any case or look-alike spelling: the games "
+                        "its seats were taken in (a profile's games), found by the account, "
+                        "not by seat names; a name no account holds matches nothing"},
         {"name": "since", "in": "query", "required": False,
          "schema": {"type": "string"},
          "description": "ISO 8601 date or time, e.g. 2026-11-30 or 2026-11-30T12:00:00Z "

@@ -1,8 +1,11 @@
 """Players' profiles under /api/v1/players (the web client's page /@/NAME): an account's
 public facts, and the games its seats were taken in, finished and running, with the
-listing's filters. A deleted account has no profile (its seats show the placeholder
-name); a guest has none either: only accounts do. Each request costs its address one
-look-up (LOOKUPS_PER_MINUTE): it reads the account store, which several nodes share."""
+listing's filters. Games are found by the account's id (`seats.account_id`), never by
+its name: a guest who played under that name before the account existed has no games
+here. A deleted account has no profile (its seats show the placeholder name); a guest
+has none either: only accounts do. Each request costs its address one look-up
+(LOOKUPS_PER_MINUTE): it reads the account store, which several nodes share; so does
+the listing's and the export's `account=NAME` (`by_account`)."""
 
 from __future__ import annotations
 
@@ -23,19 +26,36 @@ from .state import DIRECTORY, STATE
 LOOKUPS_PER_MINUTE = 120
 """Profile requests an address may make a minute (bursts of as many)."""
 BUDGET = "profiles"
+NO_ACCOUNT = 0
+"""The account id no account has (both stores count from 1): a name no live account holds
+matches no game."""
 
 
-async def profile_of(request: web.Request) -> Account:
-    """The live account the path's name (or a look-alike of it) is, or `unknown_player`
-    (or `rate_limited`, once the address has looked up too many)."""
+async def live_account_named(request: web.Request, name: str) -> Account | None:
+    """The live account `name` (or a look-alike of it) is, if any; `rate_limited` once the
+    address has looked up too many."""
     request.config_dict[STATE].budgets.charge(BUDGET, client_key(request), 1)
-    name = request.match_info["name"]
     account = None
     if 0 < len(name) <= MAX_NAME_INPUT:
         account = await request.config_dict[ACCOUNTS].holder_of(name)
-    if account is None or account.deleted_at is not None:
+    return None if account is None or account.deleted_at is not None else account
+
+
+async def profile_of(request: web.Request) -> Account:
+    """The live account the path's name is, or `unknown_player`."""
+    account = await live_account_named(request, request.match_info["name"])
+    if account is None:
         raise GameError(ErrorCode.UNKNOWN_PLAYER, "no player has this name")
     return account
+
+
+async def by_account(request: web.Request, filters: dict[str, Any]) -> None:
+    """The query's `account=NAME` as a filter on that account's id (games its seats were
+    taken in), for the listing and the export."""
+    name = request.query.get("account")
+    if name is not None:
+        account = await live_account_named(request, name)
+        filters["account_id"] = NO_ACCOUNT if account is None else account.id
 
 
 def add_player_routes(app: web.Application) -> None:
@@ -50,7 +70,7 @@ def add_player_routes(app: web.Application) -> None:
     async def player_games(request: web.Request) -> web.Response:
         account = await profile_of(request)
         filters = game_filters(request, default_limit=20, max_limit=MAX_PAGE)
-        filters["account"] = account.name  # the path says whose; a query cannot widen it
+        filters["account_id"] = account.id  # the path says whose; a query cannot widen it
         page = await request.config_dict[DIRECTORY].listing(filters)
         return web.json_response(page.body(filters["limit"], filters["offset"]))
 

@@ -15,6 +15,7 @@ from ..errors import GameError
 from ..replays import finished_replay, replay_work, text_log
 from ..storage.records import ENDED, ENDED_STATES, UNFINISHED_STATES
 from .filters import EXPORT_MAX, game_filters
+from .players_api import by_account
 from .prefixes import client_key
 from .state import DIRECTORY, STATE
 
@@ -80,6 +81,7 @@ async def export(request: web.Request) -> web.StreamResponse:
     state = request.config_dict[STATE]
     address = client_key(request)
     filters = game_filters(request, default_limit=100, max_limit=EXPORT_MAX)
+    await by_account(request, filters)
     if filters["state"] not in (None, ENDED, *ENDED_STATES):
         raise GameError(ErrorCode.BAD_STATE, "the export holds ended games: state is "
                                      f"{', '.join(ENDED_STATES)} or {ENDED}")

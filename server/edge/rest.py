@@ -24,6 +24,7 @@ from .bearer import Use, acting_as
 from .filters import MAX_PAGE, game_filters
 from .listener import WARNINGS
 from .openapi import openapi_document
+from .players_api import by_account
 from .prefixes import client_key
 from .state import DIRECTORY, STATE
 
@@ -235,6 +236,7 @@ def add_rest_routes(app: web.Application) -> None:
     @routes.get("/games")
     async def list_games(request: web.Request) -> web.Response:
         filters = game_filters(request, default_limit=20, max_limit=MAX_PAGE)
+        await by_account(request, filters)
         page = await request.config_dict[DIRECTORY].listing(filters)
         return web.json_response(page.body(filters["limit"], filters["offset"]))
 

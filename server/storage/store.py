@@ -563,7 +563,7 @@ class Storage:
         *,
         state: str | None = None,
         player: str | None = None,
-        account: str | None = None,
+        account_id: int | None = None,
         since: str | None = None,
         until: str | None = None,
         edition: int | None = None,
@@ -577,10 +577,11 @@ class Storage:
         A game's time is `finished_at` once it has ended (finished or abandoned),
         `created_at` before; `since` (inclusive) and `until` (exclusive) compare it
         as text, so give them in the same ISO 8601 UTC form as the stored times.
-        `player` matches a seat name exactly, `account` a seat name taken by a signed-in
-        account (its own name: a profile's games); `card` is a card id in the Kingdom;
-        `players` is the number of seats; the state `ended` keeps the games that have
-        ended either way (finished or abandoned). Bad values raise ValueError.
+        `player` matches a seat name exactly, `account_id` a seat taken by that account
+        (a profile's games: by id, not by a name a guest may have played under); `card`
+        is a card id in the Kingdom; `players` is the number of seats; the state `ended`
+        keeps the games that have ended either way (finished or abandoned). Bad values
+        raise ValueError.
         """
         if state is not None and state not in LISTING_STATES:
             raise ValueError(f"state must be one of {', '.join(LISTING_STATES)}, not {state!r}")
@@ -596,8 +597,8 @@ class Storage:
         conditions: list[tuple[object, str]] = [
             (None if state == ENDED else state, "g.state = ?"),
             (player, "EXISTS (SELECT 1 FROM seats s WHERE s.name = ? AND s.game_id = g.id)"),
-            (account, "EXISTS (SELECT 1 FROM seats s WHERE s.name = ? AND s.game_id = g.id "
-                      "AND s.account_id IS NOT NULL)"),
+            (account_id, "EXISTS (SELECT 1 FROM seats s WHERE s.account_id = ? "
+                         "AND s.game_id = g.id)"),
             (since, f"{when} >= ?"),
             (until, f"{when} < ?"),
             (edition, "g.edition = ?"),

@@ -5,6 +5,7 @@ keep the placeholder name. The page /@/NAME is the web client's."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +78,35 @@ async def test_a_profile_lists_the_accounts_games_finished_and_running(api: Api)
     await api.error("GET", "/api/v1/players/Ada/games?edition=3", 400, "bad_filter")
     await api.error("GET", "/api/v1/players/Ada/games?limit=0", 400, "bad_paging")
     await api.error("GET", "/api/v1/players/Ada/games?state=won", 400, "bad_state")
+
+
+async def test_an_accounts_games_are_its_seats_not_every_seat_of_its_name(api: Api) -> None:
+    """Two seats named Ada, one signed in: a guest's, taken before the account existed, is
+    not the account's; nor is a seat of another account that shows the same name. The
+    profile, the listing's `account=` and the export find the account's seats by id."""
+    as_guest = await api.create(name="Ada", seats=2, bots={"1": "big_money"})
+    await api.state.lobby.room(as_guest["game"]["id"]).resign(0)
+    await register(api, "Bob")
+    bobs = await api.create(seats=2, bots={"1": "big_money"})
+    bob_id = api.state.lobby.room(bobs["game"]["id"]).seats[0].account_id
+    assert bob_id is not None
+    await api.state.storage.rename_account_seats(bob_id, "Ada")  # a name, not an account
+    await api.call("POST", "/api/v1/account/sign-out", 200)
+    await register(api, "Ada")
+    signed_in = await api.create(seats=2, bots={"1": "big_money"})
+    await api.state.lobby.room(signed_in["game"]["id"]).resign(0)
+    running = await api.create(seats=2, bots={"1": "big_money"})
+    ada_games = {signed_in["game"]["id"], running["game"]["id"]}
+
+    assert {game["id"] for game in (await games_of(api, "Ada"))["games"]} == ada_games
+    assert (await games_of(api, "Ada", "?state=playing"))["total"] == 1
+    assert {game["id"] for game in (await api.listing("?account=ada"))["games"]} == ada_games
+    assert (await api.listing("?account=Nobody"))["total"] == 0
+    assert (await api.listing("?player=Ada"))["total"] == 4  # by name: every seat of it
+    async with api.client.get("/api/v1/replays/export?account=Ada") as exported:
+        assert exported.status == 200
+        lines = (await exported.read()).splitlines()
+    assert [json.loads(line)["game"]["id"] for line in lines] == [signed_in["game"]["id"]]
 
 
 async def test_a_deleted_accounts_profile_is_gone_and_its_games_show_the_placeholder(

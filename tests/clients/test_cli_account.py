@@ -104,6 +104,34 @@ async def test_login_tokens_and_my_games(server_url: str, tmp_path: Path) -> Non
     assert "(not_signed_in)" in dominion(tmp_path, "games", "--mine", *server).stderr
 
 
+async def test_my_games_are_my_accounts_not_a_guests_of_my_name(server_url: str,
+                                                              tmp_path: Path) -> None:
+    """Eve played as a guest before she registered: that game, its seat of her name, is
+    not her account's (`games --mine` finds the account's seats by id, not by name)."""
+    server = ("--server", server_url)
+    guest = tmp_path / "guest"
+    created = dominion(guest, "create", "--seats", "2", "--bot", "big_money", "--name", "Eve",
+                       *server)
+    assert created.returncode == 0, created.stderr
+    as_guest = created.stdout.strip()
+    played = dominion(guest, "bot", "--game", as_guest, "--name", "Eve", "--quiet", *server,
+                      timeout=120)
+    assert played.returncode == 0, played.stderr
+    await register(server_url, "Eve")
+    login(tmp_path, server_url, "--name", "Eve", prompt="Password:", secret=PASSWORD)
+    created = dominion(tmp_path, "create", "--seats", "2", "--bot", "big_money", "--name",
+                       "Eve", *server)
+    assert created.returncode == 0, created.stderr
+    mine = created.stdout.strip()
+    played = dominion(tmp_path, "bot", "--game", mine, "--name", "Eve", "--quiet", *server,
+                      timeout=120)
+    assert played.returncode == 0, played.stderr
+    listed = dominion(tmp_path, "games", "--mine", *server)
+    assert listed.returncode == 0, listed.stderr
+    assert f"dominion replay download {mine}" in listed.stdout, listed.stdout
+    assert as_guest not in listed.stdout
+
+
 async def test_a_wrong_password_saves_nothing(server_url: str, tmp_path: Path) -> None:
     await register(server_url, "Bea")
     terminal = Terminal(tmp_path, "login", "--server", server_url, "--name", "Bea")

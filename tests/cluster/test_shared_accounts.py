@@ -91,6 +91,10 @@ async def test_account_facts_are_the_same_on_every_node(nodes: dict[str, str]) -
             mine = await call(bob, "GET", f"{node}/api/v1/account/games", 200)
             assert {entry["game"]["id"] for entry in mine["games"]} == {game_a, game_b}
             assert mine["missing_nodes"] == []
+            # and his profile's open games, every node's, found by his account's id
+            profile = await call(guest, "GET", f"{node}/api/v1/players/Bob/games?state=open",
+                                 200)
+            assert {game["id"] for game in profile["games"]} == {game_a, game_b}
         # Cy plays on node b, deletes her account on node a: node b shows the placeholder
         await register(cy, a, "Cy")
         await call(cy, "POST", f"{b}/api/v1/games/{game_b}/join", 200, json={"name": "Cy"})
