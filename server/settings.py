@@ -133,8 +133,8 @@ class Settings:
     session_days: float = field(default=30.0, metadata={
         "help": "how long a sign-in lasts without signing in again"})
     moderation_refresh_seconds: float = field(default=1.0, metadata={
-        "help": "how often a node looks for bans, mutes and deleted accounts made on other "
-                "nodes (in the account store)"})
+        "help": "how often a node looks for bans, mutes, deleted accounts and revoked "
+                "access tokens made on other nodes (in the account store)"})
     admin_per_minute: int = field(default=120, metadata={
         "help": "admin requests one client address may make per minute (in bursts of up "
                 "to as many)"})

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import replace
 from datetime import datetime
 from typing import Any, TypeVar
@@ -176,6 +176,11 @@ class PostgresAccountStore:
         values = tuple(row)
         width = len(TOKEN_COLUMNS.split(", "))
         return _token(values[:width]), Account(*values[width:])
+
+    async def live_tokens(self, token_ids: Collection[int]) -> set[int]:
+        rows = await self._call(lambda db: db.fetch(
+            "SELECT id FROM access_tokens WHERE id = ANY($1::bigint[])", list(token_ids)))
+        return {row[0] for row in rows}
 
     async def make_bot(self, account_id: int) -> None:
         await self._call(lambda db: db.execute(

@@ -10,8 +10,9 @@ run on one thread of their own (sqlite3 blocks), one at a time.
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from datetime import datetime
@@ -176,6 +177,12 @@ class SqliteAccountStore:
             return None
         width = len(TOKEN_COLUMNS.split(", "))
         return _token(row[:width]), _account(row[width:])
+
+    async def live_tokens(self, token_ids: Collection[int]) -> set[int]:
+        # one parameter, however many ids: SQLite bounds the number of parameters
+        rows = await self._rows("SELECT id FROM access_tokens WHERE id IN "
+                                "(SELECT value FROM json_each(?))", json.dumps(list(token_ids)))
+        return {row[0] for row in rows}
 
     async def make_bot(self, account_id: int) -> None:
         await self._write("UPDATE accounts SET bot = 1 WHERE id = ?", account_id)

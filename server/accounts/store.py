@@ -8,6 +8,7 @@ Every method is a coroutine and every failure to reach the store is one typed er
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -158,6 +159,10 @@ class AccountStore(Protocol):
                             ) -> tuple[AccessToken, Account] | None:
         """The token with this hash and its live account (None: no such token, or its
         account is deleted); its last use becomes `now` unless it has expired."""
+
+    async def live_tokens(self, token_ids: Collection[int]) -> set[int]:
+        """Which of these tokens are not revoked (nor gone with their account): what a
+        node's connections signed in with and may go on with (edge/moderation_watch.py)."""
 
     async def make_bot(self, account_id: int) -> None:
         """The account becomes a bot account, for ever."""

@@ -95,9 +95,10 @@ class AccessTokens:
         if not await self._store.delete_token(account.id, token_id):
             raise GameError(ErrorCode.NOT_FOUND, f"you have no token {token_id}")
 
-    async def check(self, secret: object, needed: Callable[[Account], Scope]) -> Account:
-        """The account a token signs in, if the token has the scope `needed` says that
-        account needs; typed refusals otherwise, none of which repeats the token."""
+    async def check(self, secret: object, needed: Callable[[Account], Scope]
+                    ) -> tuple[AccessToken, Account]:
+        """The token and the account it signs in, if the token has the scope `needed` says
+        that account needs; typed refusals otherwise, none of which repeats the token."""
         if not isinstance(secret, str) or len(secret) > MAX_TOKEN_INPUT \
                 or TOKEN_SHAPE.fullmatch(secret) is None:
             raise invalid()
@@ -112,7 +113,7 @@ class AccessTokens:
         scope = needed(account)
         if scope not in token.scopes:
             raise GameError(ErrorCode.SCOPE_MISSING, f"this needs a token with scope {scope}")
-        return account
+        return token, account
 
     async def make_bot(self, account: Account, has_played: bool) -> Account:
         """The account as a bot account (again, if it was one already)."""

@@ -16,12 +16,13 @@ from typing import Any
 
 from aiohttp import hdrs, web
 
-from dominion.protocol import ErrorCode
+from dominion.protocol import CloseCode, ErrorCode
 
 from ..accounts import Account
 from ..cluster import ws_url
 from ..errors import GameError
 from .bearer import Use, bearer_secret, required
+from .moderation_watch import TOKEN_REVOKED, close_signed_in
 from .origins import names_this_server
 from .prefixes import client_key
 from .rest import read_json
@@ -102,7 +103,10 @@ def add_account_routes(app: web.Application) -> None:
         account = await required(request, Use.MANAGE)
         body = await read_json(request)
         await request.config_dict[ACCOUNTS].delete(account, body.get("password"))
-        await request.config_dict[STATE].lobby.forget_account(account)
+        state = request.config_dict[STATE]
+        close_signed_in(state.connections, lambda c: c.account is not None
+                        and c.account.id == account.id, CloseCode.UNAUTHORIZED, TOKEN_REVOKED)
+        await state.lobby.forget_account(account)
         return _without_session(web.json_response({"deleted": True}))
 
     @routes.get("/account/games")

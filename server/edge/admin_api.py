@@ -32,7 +32,7 @@ from ..errors import GameError
 from ..play.text import check_token
 from .accounts_api import refuse_cross_site
 from .filters import MAX_OFFSET
-from .moderation_watch import BANNED_SEAT, close_banned_addresses
+from .moderation_watch import BANNED_SEAT, close_banned_accounts, close_banned_addresses
 from .prefixes import client_key
 from .rest import read_json
 from .sessions import signed_in
@@ -97,6 +97,7 @@ def add_admin_routes(app: web.Application) -> None:
                                          body.get("seconds"))
         state = request.config_dict[STATE]
         if kind is SanctionKind.BAN and made.account_id is not None:
+            close_banned_accounts(moderation, state.connections)
             await state.lobby.remove_account(made.account_id, BANNED_SEAT)
         elif kind is SanctionKind.ADDRESS_BAN:
             close_banned_addresses(moderation, state.connections)

@@ -61,7 +61,7 @@ async def acting_as(request: web.Request, use: Use) -> Account | None:
         raise GameError(ErrorCode.SCOPE_MISSING, "an access token cannot manage the account "
                                                  "or its tokens: sign in with the password")
     tokens = request.config_dict[ACCOUNTS].tokens
-    account = await tokens.check(secret, play_scope if use is Use.PLAY else _read)
+    _, account = await tokens.check(secret, play_scope if use is Use.PLAY else _read)
     moderation = request.config_dict[MODERATION]
     await moderation.refresh_if_reachable()
     moderation.refuse_banned(account.id)  # a ban ends the sessions; tokens refuse here

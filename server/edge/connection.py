@@ -48,6 +48,7 @@ from dominion.protocol import (
 )
 
 from ..accounts import Account
+from ..accounts.store import AccessToken
 from ..accounts.tokens import AccessTokens, invalid, play_scope
 from ..engine.cards import all_cards
 from ..errors import GameError
@@ -73,7 +74,7 @@ YIELD_AFTER_CPU_SECONDS = 0.001
 class Connection:
     __slots__ = ("_authorization", "_closer", "_closing", "_greeted", "_last_input",
                  "_limiter", "_loop", "_malformed", "_opened", "_outbox", "_rooms", "_tokens",
-                 "_work", "account", "address", "state", "version", "ws")
+                 "_work", "account", "address", "state", "token_id", "version", "ws")
 
     def __init__(self, ws: web.WebSocketResponse, state: ServerState, address: str,
                  transport: asyncio.WriteTransport, tokens: AccessTokens,
@@ -87,6 +88,8 @@ class Connection:
         """The upgrade request's Authorization header, until the hello has checked it."""
         self.account: Account | None = None
         """The account an access token signed the connection in as (bearer.py)."""
+        self.token_id: int | None = None
+        """That token's id: revoked, it closes the connection (moderation_watch.py)."""
         settings = state.settings
         self._outbox = Outbox(transport, max_frames=settings.outbound_queue,
                               max_bytes=settings.outbound_bytes, waiting=state.waiting,
@@ -237,11 +240,13 @@ class Connection:
             self.close_soon(CloseCode.UNSUPPORTED_VERSION, "no common version")
             return
         try:
-            self.account = await self._signed_in(message.access_token)
+            signed_in = await self._signed_in(message.access_token)
         except GameError as refused:  # its message never repeats the token
             self._error(message.id, refused.code, refused.message)
             self.close_soon(CloseCode.UNAUTHORIZED, "the access token was refused")
             return
+        if signed_in is not None:
+            self.token_id, self.account = signed_in[0].id, signed_in[1]
         self._greeted = True
         self.version = max(common)
         self._reply(encode_server(Welcome(
@@ -257,18 +262,18 @@ class Connection:
             account=None if self.account is None else self.account.name,
         )))
 
-    async def _signed_in(self, in_hello: str | None) -> Account | None:
-        """The account the access token signs in (from hello, or from the upgrade's
-        header: the one a browser cannot set), which must be good for playing."""
+    async def _signed_in(self, in_hello: str | None) -> tuple[AccessToken, Account] | None:
+        """The access token (from hello, or from the upgrade's header: the one a browser
+        cannot set) and the account it signs in, which must be good for playing."""
         in_header, self._authorization = bearer_of(self._authorization), None
         if in_hello is not None and in_header is not None and in_hello != in_header:
             raise invalid()
         secret = in_hello if in_hello is not None else in_header
         if secret is None:
             return None
-        account = await self._tokens.check(secret, play_scope)
+        token, account = await self._tokens.check(secret, play_scope)
         await self._refuse_banned(account.id)  # a banned account's tokens play no more
-        return account
+        return token, account
 
     async def _request(self, data: bytes) -> None:
         """One frame after hello: within the rate limit, well formed, then handled."""

@@ -1,12 +1,17 @@
 """What each node does about the account facts every node must share: a ban made on any
-node takes its account's seats here too, a banned address's connections here close, and
-an account deleted on any node takes the placeholder name in this node's games.
+node takes its account's seats here too, and closes the connections its access tokens
+signed in; a banned address's connections here close; an account deleted on any node
+takes the placeholder name in this node's games; and a connection signed in with an
+access token closes once the token is revoked (or gone with its deleted account).
 
-Every `moderation_refresh_seconds` the node looks at the account store (two small
-queries): the audit log's latest id (has a sanction been made or lifted?) and the
-accounts deleted lately. The node that acts does its own part at once; the others
-within that period. The requests themselves need no wait: sessions, sign-in and the
-sanctions' copy are read from the shared store (sign-in refreshes the copy first).
+Every `moderation_refresh_seconds` the node looks at the account store (small queries):
+the audit log's latest id (has a sanction been made or lifted?), the accounts deleted
+lately, and, while any connection here signed in with a token, which of those tokens are
+still there. The node that acts does its own part at once; the others within that
+period. The requests themselves need no wait: sessions, sign-in and the sanctions' copy
+are read from the shared store (sign-in refreshes the copy first). A session cookie
+signs no WebSocket connection in (the web client holds its seats by their seat tokens),
+so ending sessions closes none.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -23,6 +28,7 @@ from aiohttp import web
 from dominion.protocol import CloseCode, ErrorCode
 
 from ..accounts.moderation import Moderation
+from ..accounts.store import AccountStore
 from ..errors import GameError
 from .addresses import client_address
 from .rest import Handler, error_response
@@ -37,6 +43,8 @@ CLOCK_SKEW = timedelta(minutes=1)
 """How far apart the nodes' clocks may be: deletions are looked for this far back."""
 BANNED_SEAT = "this account is banned"
 """What a banned account's connections are told as their seats are taken from them."""
+TOKEN_REVOKED = "the access token was revoked, or its account deleted"
+"""The reason a connection a revoked token signed in is closed with (4007)."""
 
 
 @web.middleware
@@ -61,6 +69,32 @@ def close_banned_addresses(moderation: Moderation, connections: Iterable[Connect
             connection.close_soon(CloseCode.BANNED, "your address is banned")
 
 
+def close_signed_in(connections: Iterable[Connection], refused: Callable[[Connection], bool],
+                    code: CloseCode, reason: str) -> None:
+    """Close the connections an access token signed in that `refused` says may not go on
+    (4007 for a revoked token or a deleted account, 4008 for a banned account)."""
+    for connection in list(connections):
+        if connection.token_id is not None and refused(connection):
+            connection.close_soon(code, reason)
+
+
+def close_banned_accounts(moderation: Moderation, connections: Iterable[Connection]) -> None:
+    """Before the seats are taken (4006): a signed-in connection is told it is banned."""
+    banned = moderation.banned_accounts()
+    close_signed_in(connections, lambda c: c.account is not None and c.account.id in banned,
+                    CloseCode.BANNED, BANNED_SEAT)
+
+
+async def close_revoked(store: AccountStore, connections: Iterable[Connection]) -> None:
+    """Close the connections whose token the store no longer holds (revoked on any node,
+    or deleted with its account)."""
+    signed_in = {c.token_id for c in connections if c.token_id is not None}
+    if signed_in:
+        live = await store.live_tokens(signed_in)
+        close_signed_in(connections, lambda c: c.token_id not in live,
+                        CloseCode.UNAUTHORIZED, TOKEN_REVOKED)
+
+
 class ModerationWatch:
     def __init__(self, moderation: Moderation, lobby: Lobby,
                  connections: Iterable[Connection]) -> None:
@@ -76,6 +110,7 @@ class ModerationWatch:
         """Apply what changed since the last look."""
         moderation = self._moderation
         if await moderation.refresh():
+            close_banned_accounts(moderation, self._connections)
             banned = moderation.banned_accounts()
             for account_id in banned - self._banned:
                 await self._lobby.remove_account(account_id, BANNED_SEAT)
@@ -87,6 +122,7 @@ class ModerationWatch:
                 await self._lobby.forget_account_seats(account_id)
                 self._forgotten.add(account_id)
         self._deleted_since = now - CLOCK_SKEW
+        await close_revoked(moderation.store, self._connections)
 
     async def run(self, interval: float) -> None:
         """`once` every `interval` seconds until cancelled; a store that cannot be reached

@@ -1,7 +1,8 @@
 """Personal access tokens over REST, under /api/v1/account/tokens: create one (its
 secret in this answer only), list them (never the secret), revoke one. All of it needs
 the session cookie (`Use.MANAGE`, bearer.py): a token cannot make tokens, so one that
-leaks can do no more than it was made for."""
+leaks can do no more than it was made for. A revoked token's WebSocket connections close
+(4007): here at once, on other nodes within `moderation_refresh_seconds`."""
 
 from __future__ import annotations
 
@@ -9,14 +10,16 @@ from typing import Any
 
 from aiohttp import hdrs, web
 
-from dominion.protocol import ErrorCode
+from dominion.protocol import CloseCode, ErrorCode
 
 from ..accounts.store import AccessToken
 from ..errors import GameError
 from .accounts_api import refuse_cross_site
 from .bearer import Use, required
+from .moderation_watch import TOKEN_REVOKED, close_signed_in
 from .rest import read_json
 from .sessions import ACCOUNTS
+from .state import STATE
 
 
 def add_token_routes(app: web.Application) -> None:
@@ -48,7 +51,12 @@ def add_token_routes(app: web.Application) -> None:
         raw = request.match_info["token_id"]
         if not raw.isascii() or not raw.isdigit() or len(raw) > 18:
             raise GameError(ErrorCode.NOT_FOUND, "a token's id is a number")
-        await request.config_dict[ACCOUNTS].tokens.revoke(account, int(raw))
+        token_id = int(raw)
+        await request.config_dict[ACCOUNTS].tokens.revoke(account, token_id)
+        # the connections it signed in close here at once; other nodes' within a refresh
+        close_signed_in(request.config_dict[STATE].connections,
+                        lambda connection: connection.token_id == token_id,
+                        CloseCode.UNAUTHORIZED, TOKEN_REVOKED)
         return web.json_response({"revoked": True})
 
     app.router.add_routes(routes)

@@ -55,6 +55,22 @@ async def test_only_the_owner_revokes_a_token_and_deletion_revokes_all(
     assert await store.tokens_of(bob.id) == []
 
 
+async def test_live_tokens_are_those_neither_revoked_nor_gone_with_their_account(
+        store: AccountStore) -> None:
+    """What a node asks about its connections' tokens, however many (one query)."""
+    ada = await store.create_account("Ada", "ada", "h", NOW)
+    bob = await store.create_account("Bob", "bob", "h", NOW)
+    kept = await store.add_token(b"a1", ada.id, "", PLAY, NOW, None)
+    revoked = await store.add_token(b"a2", ada.id, "", PLAY, NOW, None)
+    bobs = await store.add_token(b"b1", bob.id, "", PLAY, NOW, None)
+    every = {kept.id, revoked.id, bobs.id}
+    assert await store.live_tokens(every) == every
+    assert await store.delete_token(ada.id, revoked.id)
+    await store.delete_account(bob.id, NOW)
+    assert await store.live_tokens(every | set(range(10_000, 50_000))) == {kept.id}
+    assert await store.live_tokens(set()) == set()
+
+
 async def test_an_account_becomes_a_bot_account(store: AccountStore) -> None:
     ada = await store.create_account("Ada", "ada", "h", NOW)
     assert not ada.bot

@@ -1,7 +1,8 @@
 """Two real `dominion-server` nodes sharing a real PostgreSQL and their Redis: what was
 each node's own about accounts is the same on both. Failed sign-ins count across nodes,
 an account's games list holds every node's, a deletion's placeholder and a ban reach
-the other node's games, and an address ban is refused on both."""
+the other node's games, an address ban is refused on both, and a token revoked on one
+closes the connections it signed in on the other."""
 
 from __future__ import annotations
 
@@ -15,9 +16,12 @@ from typing import Any
 import aiohttp
 import pytest
 
+from dominion.protocol import SUBPROTOCOLS, SUPPORTED_VERSIONS, Ack, CloseCode, Hello, Ping, Welcome
 from dominion.server.accounts.service import PER_ACCOUNT
 from tests.accounts.conftest import postgres_server, postgres_url
 from tests.eventually import eventually
+from tests.server.wsclient import TestClient
+from tests.server.wsplay import close_code_sent
 
 from ..server.test_process import start_server
 from .cluster import FAST, Redis, needs_redis, stop_process, wait_until_every_node_knows_the_others
@@ -25,6 +29,7 @@ from .cluster import FAST, Redis, needs_redis, stop_process, wait_until_every_no
 __all__ = ["postgres_server", "postgres_url"]
 pytestmark = [needs_redis, pytest.mark.slow]
 PASSWORD = "correct horse battery"
+V2 = (SUBPROTOCOLS[SUPPORTED_VERSIONS.index(2)],)
 CHEAP = ("--password-time-cost", "1", "--password-memory-kib", "64",
          "--moderation-refresh-seconds", "0.2")
 
@@ -130,3 +135,26 @@ async def test_account_facts_are_the_same_on_every_node(nodes: dict[str, str]) -
                 return got.status == 403 and (await got.json())["error"]["code"] == \
                     "address_banned"
         await eventually(refused_on_b)
+
+
+async def test_a_token_revoked_on_one_node_closes_its_connections_on_the_other(
+        nodes: dict[str, str]) -> None:
+    """A bot signed in with its token on node b; its owner revokes the token on node a:
+    node b closes the connection (4007) within its look at the store; another token's
+    connection there goes on."""
+    a, b = nodes["a"], nodes["b"]
+    async with browser() as ada, aiohttp.ClientSession() as bots:
+        await register(ada, a, "Ada")
+        made = [(await call(ada, "POST", f"{a}/api/v1/account/tokens", 201,
+                            json={"description": "bot", "scopes": ["play"]}))["token"]
+                for _ in range(2)]
+        connections = []
+        for token in made:
+            ws = await bots.ws_connect(f"{b}/api/v1/ws", protocols=V2,
+                                       headers={"Authorization": f"Bearer {token['secret']}"})
+            connections.append(TestClient(ws))
+            assert isinstance(await connections[-1].request(Hello, versions=[2]), Welcome)
+        revoked, kept = connections
+        await call(ada, "DELETE", f"{a}/api/v1/account/tokens/{made[0]['id']}", 200)
+        assert await close_code_sent(revoked, timeout=10) == CloseCode.UNAUTHORIZED
+        assert isinstance(await kept.request(Ping), Ack)
