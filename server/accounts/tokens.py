@@ -7,7 +7,7 @@ secret scanners spot a token pasted where it should not be. Looking one up costs
 whatever it is: its shape is checked first (anything else is refused before any work),
 then the store is asked for its SHA-256. What the time of that lookup could tell is how
 much of a stored hash the guess's hash shares, which says nothing of any secret: a guesser
-cannot steer a hash (tests/adversarial/test_access_tokens.py measures it).
+cannot steer a hash (tests/adversarial/test_secret_checks.py measures it).
 
 An account becomes a bot account by its owner's choice, for ever, and only before it has
 played; a bot account plays only with `bot:play` tokens, a person's only with `play`.
