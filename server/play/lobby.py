@@ -256,10 +256,10 @@ class Lobby:
         """A seat's name: a signed-in player's is their account's (so that it names
         their profile, /@/NAME); a guest's may not be an account's (nor look like one)."""
         if account is not None:
+            if self.moderation is not None:
+                self.moderation.refuse_banned(account.id)
             return account.name
         checked = check_name(name)
-        if self.moderation is not None and account is not None:
-            self.moderation.refuse_banned(account.id)
         if self._accounts is not None:
             holder = await self._accounts.holder_of(checked)
             if holder is not None:
