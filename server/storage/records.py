@@ -60,6 +60,8 @@ class GameRecord:
     commitment: str | None = None
     setup: dict[str, Any] | None = None
     result: dict[str, Any] | None = None
+    rated: bool = False
+    """Its creator asked for a rated game: every seat is an account or an in-server bot."""
 
 
 @dataclass(frozen=True)
