@@ -37,8 +37,11 @@ from dominion.server.play.bots import play_out
 from dominion.server.ratings import INITIAL, Pool, Rating, ranks, update, win_probabilities
 from dominion.server.ratings.model import Model, make_model
 
-KNOWN_ORDER = ("random", "big_money", "smithy_big_money")
+KNOWN_ORDER = ("random", "big_money", "smithy_big_money", "strong")
 """Weakest first."""
+KINGDOM = "cellar,market,merchant,militia,mine,moat,remodel,smithy,village,witch"
+"""First Game with Witch for Workshop: Smithy for `smithy_big_money`, and Witch for the
+strong bot's plan (on First Game itself its plan is Smithy Big Money: the two tie)."""
 MODELS: dict[str, type[Model]] = {
     "plackett_luce": PlackettLuce, "thurstone_mosteller_full": ThurstoneMostellerFull,
     "bradley_terry_full": BradleyTerryFull}
@@ -90,7 +93,8 @@ class Scores:
 def play(names: Sequence[str], strategies: Sequence[str], kingdom: str, seed: int,
          rng: random.Random) -> list[int]:
     """One game of these players through the engine; its ranks."""
-    game = Game(Setup.create(list(names), kingdom=kingdom, rng=rng), seed=seed)
+    cards = kingdom.split(",") if "," in kingdom else kingdom
+    game = Game(Setup.create(list(names), kingdom=cards, rng=rng), seed=seed)
     play_out(game, [make_strategy(name, seed * 8 + seat) for seat, name in enumerate(strategies)])
     assert game.result is not None
     return ranks(game.result)
@@ -129,8 +133,9 @@ def main() -> int:
     parser.add_argument("--strategies", default=",".join(KNOWN_ORDER),
                         help="comma-separated, weakest first: the order the ratings must "
                              f"come out in; known: {', '.join(STRATEGIES)}")
-    parser.add_argument("--kingdom", default="First Game",
-                        help="a recommended set (it has Smithy) or 10 card ids")
+    parser.add_argument("--kingdom", default=KINGDOM,
+                        help="a recommended set's name or 10 comma-separated card ids "
+                             "(default: First Game with Witch for Workshop)")
     parser.add_argument("--model", choices=MODELS, default="plackett_luce")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")

@@ -83,7 +83,10 @@ ERROR_CODES: dict[ErrorCode, str] = {
     ErrorCode.CARD_NOT_IN_EDITION: "the card is not a Kingdom card of the chosen edition",
     ErrorCode.DUPLICATE_CARD: "a card is in the Kingdom list twice",
     ErrorCode.BAD_BOTS: "bots maps seat numbers 1 to seats-1 to known strategy names",
-    ErrorCode.BAD_OPTION: "spectator_chat is not true or false",
+    ErrorCode.BAD_OPTION: "spectator_chat or rated is not true or false",
+    ErrorCode.RATED_NEEDS_ACCOUNT:
+        "a rated table is created and joined only by signed-in accounts (seats of in-server "
+        "bots aside)",
     ErrorCode.BAD_PAGING: "limit or offset is not a whole number in range",
     ErrorCode.BAD_FILTER: "a replay export filter is malformed or out of range",
     ErrorCode.BAD_FORMAT: "format is not json, msgpack or text",
