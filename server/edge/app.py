@@ -38,6 +38,7 @@ from .players_api import BUDGET as PROFILE_BUDGET
 from .players_api import LOOKUPS_PER_MINUTE, add_player_routes
 from .prefixes import client_key
 from .rating_outbox import RatingOutbox
+from .ratings_api import add_ratings_routes
 from .replay_api import add_replay_routes
 from .rest import (
     MAX_BODY_BYTES,
@@ -116,6 +117,7 @@ def create_app(settings: Settings) -> web.Application:
     add_account_routes(api)
     add_token_routes(api)
     add_player_routes(api)
+    add_ratings_routes(api)
     add_passkey_routes(api)
     add_admin_routes(api)
     if settings.node:

@@ -14,6 +14,7 @@ from dominion.server.edge.sessions import ACCOUNTS as ACCOUNTS_KEY
 from dominion.server.edge.state import RATING_OUTBOX, RATING_STORE, STATE
 from dominion.server.play import lobby
 from dominion.server.ratings import INITIAL, Pool
+from dominion.server.ratings.ledger import bot_ratings
 from tests.eventually import eventually
 
 from .wsplay import Player, ServerFactory, Site, ws_server
@@ -91,12 +92,58 @@ async def test_a_finished_rated_game_is_applied_to_the_ledger_once(site: Site) -
     account = await site.app[ACCOUNTS_KEY].holder_of("Ada")
     assert account is not None
 
-    async def applied() -> bool:
-        return Pool.TWO_PLAYER in await store.ratings_of(account.id)
-    await eventually(applied)
+    await eventually(lambda: site.app[STATE].storage.pending_ratings() == [])
     rating = (await store.ratings_of(account.id))[Pool.TWO_PLAYER]
     assert rating.games == 1 and rating.mu < INITIAL.mu
-    assert site.app[STATE].storage.pending_ratings() == []
     assert outbox.applied == 1
     assert await outbox.drain() is True  # again: nothing left to apply
     assert (await store.ratings_of(account.id))[Pool.TWO_PLAYER] == rating
+
+
+async def test_the_leaderboard_and_a_players_ratings_over_rest(site: Site) -> None:
+    await register(site, "Ada")
+    status, created = await post(site, "/api/v1/games", {"seats": 2, "rated": True,
+                                                         "bots": {"1": "random"}})
+    game = created["game"]["id"]
+    player = await Player.join(site, game, created["token"])
+    assert isinstance(await player.client.request(Resign, game=game), Ack)
+    player.strategy = None
+    await player.play(timeout=30)
+    await eventually(lambda: site.app[STATE].storage.pending_ratings() == [])
+
+    async with site.session.get(site.url("/api/v1/ratings/2p")) as response:
+        board = await response.json()
+    assert response.status == 200 and board["total"] == 1 + len(bot_ratings(Pool.TWO_PLAYER))
+    names = [row["name"] for row in board["players"]]
+    assert set(names) == {"Ada", *bot_ratings(Pool.TWO_PLAYER)}
+    assert [row["rank"] for row in board["players"]] == list(range(1, len(names) + 1))
+    ada = next(row for row in board["players"] if row["name"] == "Ada")
+    assert ada | {"rating": 0} == {"rank": ada["rank"], "name": "Ada", "rating": 0,
+                                   "provisional": True, "games": 1, "bot": False,
+                                   "in_server": False}
+    assert next(row for row in board["players"] if row["name"] == "random")["games"] == 1
+    async with site.session.get(site.url("/api/v1/ratings/2p?limit=1&offset=1")) as response:
+        page = await response.json()
+    assert page["players"] == board["players"][1:2] and page["players"][0]["rank"] == 2
+
+    async with site.session.get(site.url("/api/v1/players/ada/ratings")) as response:
+        mine = await response.json()
+    two = mine["pools"]["2p"]
+    assert mine["player"] == "Ada" and two["games"] == 1 and two["rating"] == ada["rating"]
+    assert [point["game"] for point in two["history"]] == [game]
+    assert two["bots"] == [{"bot": "random", "wins": 0, "losses": 1, "ties": 0}]
+    assert mine["pools"]["3-6p"] == {"rating": 0, "provisional": True, "games": 0,
+                                     "history": [], "bots": []}
+
+
+@pytest.mark.parametrize(("path", "status", "code"), [
+    ("/api/v1/ratings/4p", 404, "not_found"),
+    ("/api/v1/ratings/2p?limit=0", 400, "bad_paging"),
+    ("/api/v1/ratings/2p?offset=-1", 400, "bad_paging"),
+    ("/api/v1/players/nobody/ratings", 404, "unknown_player"),
+])
+async def test_bad_ratings_requests_are_refused(site: Site, path: str, status: int,
+                                                code: str) -> None:
+    async with site.session.get(site.url(path)) as response:
+        body = await response.json()
+    assert (response.status, body["error"]["code"]) == (status, code)
