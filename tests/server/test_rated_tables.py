@@ -104,6 +104,7 @@ async def test_the_leaderboard_and_a_players_ratings_over_rest(site: Site) -> No
     await register(site, "Ada")
     status, created = await post(site, "/api/v1/games", {"seats": 2, "rated": True,
                                                          "bots": {"1": "random"}})
+    assert status == 201
     game = created["game"]["id"]
     player = await Player.join(site, game, created["token"])
     assert isinstance(await player.client.request(Resign, game=game), Ack)
