@@ -28,6 +28,12 @@ def postgres_mark(number: int, kind: str) -> str:
     return f"${number}::{kind}"
 
 
+LEDGER_GAMES_SQL = "SELECT id, game_id, finished_at FROM rating_ledger ORDER BY id"
+LEDGER_SEATS_SQL = ("SELECT ledger_id, seat, rank, account_id, bot FROM rating_ledger_seats "
+                    "ORDER BY ledger_id, seat")
+"""The whole ledger in its order (`games_of` reads the two together)."""
+
+
 def history_sql(mark: Mark) -> str:
     """(account, pool, limit) -> game, finished, mu and sigma after, newest first."""
     return ("SELECT l.game_id, l.finished_at, s.mu_after, s.sigma_after FROM "

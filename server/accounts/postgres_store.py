@@ -427,10 +427,8 @@ class PostgresAccountStore:
                 # no game is applied meanwhile: the ledger is read and rewritten as a whole
                 await db.execute("LOCK TABLE rating_ledger, ratings IN EXCLUSIVE MODE")
                 games = ledger_sql.games_of(
-                    await db.fetch("SELECT id, game_id, finished_at FROM rating_ledger "
-                                   "ORDER BY id"),
-                    await db.fetch("SELECT ledger_id, seat, rank, account_id, bot FROM "
-                                   "rating_ledger_seats ORDER BY ledger_id, seat"))
+                    await db.fetch(ledger_sql.LEDGER_GAMES_SQL),
+                    await db.fetch(ledger_sql.LEDGER_SEATS_SQL))
                 before = {(row[0], Pool(row[1])): Rating(row[2], row[3], row[4])
                           for row in await db.fetch(
                               "SELECT account_id, pool, mu, sigma, games FROM ratings")}

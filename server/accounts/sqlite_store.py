@@ -438,10 +438,8 @@ class SqliteAccountStore:
         def recompute(db: sqlite3.Connection) -> list[RatingChange]:
             with db:
                 games = ledger_sql.games_of(
-                    db.execute("SELECT id, game_id, finished_at FROM rating_ledger "
-                               "ORDER BY id").fetchall(),
-                    db.execute("SELECT ledger_id, seat, rank, account_id, bot FROM "
-                               "rating_ledger_seats ORDER BY ledger_id, seat").fetchall())
+                    db.execute(ledger_sql.LEDGER_GAMES_SQL).fetchall(),
+                    db.execute(ledger_sql.LEDGER_SEATS_SQL).fetchall())
                 before = {(account, Pool(pool)): Rating(mu, sigma, count)
                           for account, pool, mu, sigma, count in db.execute(
                               "SELECT account_id, pool, mu, sigma, games FROM ratings")}
