@@ -127,7 +127,8 @@ class Lobby:
             id=new_game_id(self._settings.node), created_at=utc_now(), state=OPEN,
             edition=setup.edition, seats=seats, kingdom=setup.kingdom,
             kingdom_name=set_name(kingdom, setup.edition) if isinstance(kingdom, str) else None,
-            options={} if spectator_chat else {"spectator_chat": False}, rated=rated,
+            options=({} if spectator_chat else {"spectator_chat": False})
+            | ({"rated": True} if rated else {}),
         )
         await self._storage.create_game(record, [seat.record() for seat in room_seats])
         room = Room(record, room_seats, self._storage, self._settings, self._metrics,
@@ -185,8 +186,7 @@ class Lobby:
             id=new_game_id(self._settings.node), created_at=utc_now(), state=OPEN,
             edition=setup.edition, seats=count, kingdom=setup.kingdom,
             kingdom_name=record.kingdom_name if same else None,
-            options=record.options | {"first_player": first, "rematch_of": old.id},
-            rated=record.rated)
+            options=record.options | {"first_player": first, "rematch_of": old.id})
         await self._storage.create_game(made, [seat.record() for seat in seats])
         room = Room(made, seats, self._storage, self._settings, self._metrics, self.histories)
         self._keep(room, rematch.address)

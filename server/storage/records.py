@@ -60,8 +60,12 @@ class GameRecord:
     commitment: str | None = None
     setup: dict[str, Any] | None = None
     result: dict[str, Any] | None = None
-    rated: bool = False
-    """Its creator asked for a rated game: every seat is an account or an in-server bot."""
+
+    @property
+    def rated(self) -> bool:
+        """Its creator asked for a rated game (`rated` in the options): every seat is an
+        account or an in-server bot."""
+        return bool(self.options.get("rated", False))
 
 
 @dataclass(frozen=True)

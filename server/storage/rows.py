@@ -43,7 +43,6 @@ def game_row(game: GameRecord) -> dict[str, Any]:
         "setup": None if game.setup is None else to_json(game.setup),
         "result": None if game.result is None else to_json(game.result),
         "options": to_json(game.options),
-        "rated": int(game.rated),
     }
 
 
@@ -63,7 +62,6 @@ def game_record(row: dict[str, Any]) -> GameRecord:
         commitment=row["commitment"],
         setup=None if row["setup"] is None else orjson.loads(row["setup"]),
         result=None if row["result"] is None else orjson.loads(row["result"]),
-        rated=bool(row["rated"]),
     )
 
 

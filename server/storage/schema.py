@@ -127,10 +127,9 @@ def _migrate_5(db: sqlite_utils.Database) -> None:
 
 
 def _migrate_6(db: sqlite_utils.Database) -> None:
-    """Version 6: rated games (the creator's choice), and the outbox of finished rated
-    games: written in the transaction that stores the end, kept until the account store's
-    ledger has the game (docs/RATINGS.md, "The ledger")."""
-    db.execute("ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0")
+    """Version 6: the outbox of finished rated games (a rated game says so in its
+    options): written in the transaction that stores the end, kept until the account
+    store's ledger has the game (docs/RATINGS.md, "The ledger")."""
     db.execute("CREATE TABLE rating_outbox (game_id TEXT PRIMARY KEY REFERENCES games (id), "
                "game TEXT NOT NULL, created_at TEXT NOT NULL, applied_at TEXT)")
     db.execute("CREATE INDEX rating_outbox_pending ON rating_outbox (created_at) "

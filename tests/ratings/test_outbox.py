@@ -41,7 +41,7 @@ async def accounts(tmp_path: Path) -> AsyncIterator[SqliteAccountStore]:
 
 async def finish_rated(storage: Storage, account_id: int, game_id: str = "g-1") -> None:
     await storage.create_game(GameRecord(game_id, "2026-12-01T09:00:00Z", GameState.OPEN, 2, 2,
-                                         ("smithy",) * 10, rated=True), [])
+                                         ("smithy",) * 10, options={"rated": True}), [])
     game = RatedGame(game_id, "2026-12-01T10:00:00Z", (
         RatedSeat(0, 0, account_id=account_id), RatedSeat(1, 1, bot="big_money")))
     await storage.finish_game(game_id, state=GameState.FINISHED,
