@@ -210,14 +210,13 @@ def main() -> int:
 
 def report_ledger(db: str, as_json: bool) -> int:
     started = time.process_time()
-    pools = score_ledger(ledger_games(db))
-    report = {"ledger": db, "pools": {pool.value: scores.to_dict([])
-                                      for pool, scores in pools.items()},
-              "cpu_seconds": round(time.process_time() - started, 2)}
+    pools = {pool.value: scores.to_dict([])
+             for pool, scores in score_ledger(ledger_games(db)).items()}
     if as_json:
-        print(json.dumps(report))
+        print(json.dumps({"ledger": db, "pools": pools,
+                          "cpu_seconds": round(time.process_time() - started, 2)}))
         return 0
-    for pool, scores in report["pools"].items():
+    for pool, scores in pools.items():
         print(f"{pool}: {scores['games']} games, log-loss {scores['log_loss']} "
               f"(uniform {scores['uniform_log_loss']}), Brier {scores['brier']} "
               f"(uniform {scores['uniform_brier']})")

@@ -245,7 +245,7 @@ def components() -> dict[str, Any]:
     timestamp = {"type": "string", "pattern": r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$",
                  "description": "UTC, ISO 8601 to the second"}
     maybe_timestamp = {"anyOf": [timestamp, {"type": "null"}]}
-    shown_rating = {
+    shown_rating: dict[str, Schema] = {
         "rating": {"type": "integer", "description": "the number shown: conservative, mu - "
                                                     "3 sigma (a new player's is 0)"},
         "provisional": {"type": "boolean", "description": "not settled yet"},
