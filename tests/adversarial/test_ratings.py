@@ -27,7 +27,8 @@ async def api(aiohttp_client: Any, tmp_path: Path) -> Api:
 
 @pytest.mark.parametrize("pool", ["2P", "4p", "%00", "2p%00", "x" * 5000, "3-6p%20", "..%2F2p"])
 async def test_a_pool_that_is_none_is_not_found(api: Api, pool: str) -> None:
-    await api.error("GET", f"/api/v1/ratings/{pool}", 404, "not_found")
+    error = await api.error("GET", f"/api/v1/ratings/{pool}", 404, "not_found")
+    assert error["message"].endswith(": 2p, 3-6p")  # the route's answer: the pools there are
 
 
 @pytest.mark.parametrize("query", ["limit=0", "limit=101", "limit=x", "offset=-1",
