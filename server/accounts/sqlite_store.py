@@ -437,6 +437,9 @@ class SqliteAccountStore:
     async def recompute_ratings(self) -> list[RatingChange]:
         def recompute(db: sqlite3.Connection) -> list[RatingChange]:
             with db:
+                # read and rewritten as a whole: no game is applied meanwhile (sqlite3
+                # would begin the transaction only at the first write)
+                db.execute("BEGIN IMMEDIATE")
                 games = ledger_sql.games_of(
                     db.execute(ledger_sql.LEDGER_GAMES_SQL).fetchall(),
                     db.execute(ledger_sql.LEDGER_SEATS_SQL).fetchall())
