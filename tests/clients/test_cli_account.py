@@ -130,8 +130,8 @@ async def test_create_rated_signed_in_only(server_url: str, tmp_path: Path) -> N
     server = ("--server", server_url)
     refused = dominion(tmp_path, "create", "--rated", "--name", "Gus", *server)
     assert refused.returncode == 1 and "(rated_needs_account)" in refused.stderr
-    await register(server_url, "Bea")
-    login(tmp_path, server_url, "--name", "Bea", prompt="Password:", secret=PASSWORD)
+    await register(server_url, "Rhea")  # the server is shared: a name of this test's own
+    login(tmp_path, server_url, "--name", "Rhea", prompt="Password:", secret=PASSWORD)
     created = dominion(tmp_path, "create", "--rated", "--seats", "3", "--bot", "strong",
                        *server)
     assert created.returncode == 0, created.stderr
