@@ -13,15 +13,24 @@ it, the prediction is scored against who won (a shared win splits the outcome ev
 Then it reports each strategy's final ratings, and checks that they come out in the
 strategies' known order (exit status 1 if not).
 
+With `--ledger DB` it scores a real ledger instead (the account store's: the SQLite file
+beside the games' database, or a PostgreSQL URL): its games in order, each predicted from
+the ratings its players had before it, as today's parameters rebuild them
+(`dominion-server ratings recompute` does the same).
+
     python bench/ratings.py [--games 1500] [--players-per-strategy 3] [--seed 1] [--json]
+    python bench/ratings.py --ledger games.accounts.sqlite3 [--json]
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import json
 import math
 import random
+import sqlite3
 import statistics
 import sys
 import time
@@ -32,13 +41,18 @@ from typing import Any
 from openskill.models import BradleyTerryFull, PlackettLuce, ThurstoneMostellerFull
 
 from dominion.clients.bots import STRATEGIES, make_strategy
+from dominion.server.accounts.ledger_sql import LEDGER_GAMES_SQL, LEDGER_SEATS_SQL, games_of
 from dominion.server.engine import Game, Setup
 from dominion.server.play.bots import play_out
 from dominion.server.ratings import INITIAL, Pool, Rating, ranks, update, win_probabilities
+from dominion.server.ratings.ledger import RatedGame, replay
 from dominion.server.ratings.model import Model, make_model
 
-KNOWN_ORDER = ("random", "big_money", "smithy_big_money")
+KNOWN_ORDER = ("random", "big_money", "smithy_big_money", "strong")
 """Weakest first."""
+KINGDOM = "cellar,market,merchant,militia,mine,moat,remodel,smithy,village,witch"
+"""First Game with Witch for Workshop: Smithy for `smithy_big_money`, and Witch for the
+strong bot's plan (on First Game itself its plan is Smithy Big Money: the two tie)."""
 MODELS: dict[str, type[Model]] = {
     "plackett_luce": PlackettLuce, "thurstone_mosteller_full": ThurstoneMostellerFull,
     "bradley_terry_full": BradleyTerryFull}
@@ -90,7 +104,8 @@ class Scores:
 def play(names: Sequence[str], strategies: Sequence[str], kingdom: str, seed: int,
          rng: random.Random) -> list[int]:
     """One game of these players through the engine; its ranks."""
-    game = Game(Setup.create(list(names), kingdom=kingdom, rng=rng), seed=seed)
+    cards = kingdom.split(",") if "," in kingdom else kingdom
+    game = Game(Setup.create(list(names), kingdom=cards, rng=rng), seed=seed)
     play_out(game, [make_strategy(name, seed * 8 + seat) for seat, name in enumerate(strategies)])
     assert game.result is not None
     return ranks(game.result)
@@ -114,6 +129,35 @@ def run(strategies: Sequence[str], games: int, per_strategy: int, kingdom: str, 
     return pools
 
 
+def ledger_games(db: str) -> list[RatedGame]:
+    """The ledger's games in order, from the accounts' SQLite file or a PostgreSQL URL."""
+    queries = (LEDGER_GAMES_SQL, LEDGER_SEATS_SQL)
+    if db.startswith(("postgres://", "postgresql://")):
+        import asyncpg
+
+        async def fetch() -> list[list[Any]]:
+            connection = await asyncpg.connect(db)
+            try:
+                return [list(await connection.fetch(query)) for query in queries]
+            finally:
+                await connection.close()
+        games, seats = asyncio.run(fetch())
+    else:
+        with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as read:
+            games, seats = (read.execute(query).fetchall() for query in queries)
+    return [game for _, game in games_of(games, seats)]
+
+
+def score_ledger(games: Sequence[RatedGame]) -> dict[Pool, Scores]:
+    """Each game predicted from its players' ratings before it, and scored."""
+    applied, _ = replay(games)
+    pools = {pool: Scores() for pool in Pool}
+    for game, seats in zip(games, applied, strict=True):
+        pools[game.pool].add(win_probabilities([seat.before for seat in seats]),
+                             [seat.seated.rank for seat in seats])
+    return pools
+
+
 def in_order(report: dict[str, Any], strategies: Sequence[str]) -> bool:
     """Each pool's strategies' mean mu rises in the order given (weakest first)."""
     return all([pool["strategies"][name]["mu"] for name in strategies]
@@ -129,12 +173,18 @@ def main() -> int:
     parser.add_argument("--strategies", default=",".join(KNOWN_ORDER),
                         help="comma-separated, weakest first: the order the ratings must "
                              f"come out in; known: {', '.join(STRATEGIES)}")
-    parser.add_argument("--kingdom", default="First Game",
-                        help="a recommended set (it has Smithy) or 10 card ids")
+    parser.add_argument("--kingdom", default=KINGDOM,
+                        help="a recommended set's name or 10 comma-separated card ids "
+                             "(default: First Game with Witch for Workshop)")
     parser.add_argument("--model", choices=MODELS, default="plackett_luce")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ledger", metavar="DB",
+                        help="score this ledger instead (the accounts' SQLite file, or a "
+                             "postgresql:// URL)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.ledger:
+        return report_ledger(args.ledger, args.json)
     strategies = args.strategies.split(",")
     started = time.process_time()
     pools = run(strategies, args.games, args.players_per_strategy, args.kingdom, args.seed,
@@ -156,6 +206,21 @@ def main() -> int:
                       f"shown {rated['display']}")
         print("in the known order" if report["in_known_order"] else "NOT in the known order")
     return 0 if report["in_known_order"] else 1
+
+
+def report_ledger(db: str, as_json: bool) -> int:
+    started = time.process_time()
+    pools = {pool.value: scores.to_dict([])
+             for pool, scores in score_ledger(ledger_games(db)).items()}
+    if as_json:
+        print(json.dumps({"ledger": db, "pools": pools,
+                          "cpu_seconds": round(time.process_time() - started, 2)}))
+        return 0
+    for pool, scores in pools.items():
+        print(f"{pool}: {scores['games']} games, log-loss {scores['log_loss']} "
+              f"(uniform {scores['uniform_log_loss']}), Brier {scores['brier']} "
+              f"(uniform {scores['uniform_brier']})")
+    return 0
 
 
 if __name__ == "__main__":

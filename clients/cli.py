@@ -4,6 +4,7 @@
     dominion play [--game GAME] [--seats N --bot STRATEGY... --kingdom K --edition E]
     dominion list [--state open|playing|finished|abandoned] [filters]
     dominion create --seats N [--edition 1|2] [--kingdom K] [--bot STRATEGY|SEAT=STRATEGY]...
+                    [--rated]
     dominion join GAME
     dominion watch GAME
     dominion bot --strategy NAME [--game GAME] [--token TOKEN]
@@ -146,6 +147,9 @@ def _parser() -> argparse.ArgumentParser:
     _common(create)
     _table_options(create, _("a server-side bot seat; repeat for more ({strategies})").format(
         strategies=strategies))
+    create.add_argument("--rated", action="store_true",
+                        help=_("a rated table: its result counts for the players' ratings "
+                               "(sign in first; only accounts may join it)"))
 
     join = commands.add_parser("join", help=_("take a free seat at an open table"))
     _common(join)
@@ -318,7 +322,8 @@ async def run_create(args: argparse.Namespace, settings: config.Settings) -> int
     async with aiohttp.ClientSession() as session:
         created = await Lobby(settings.server, session,
                               credential_headers(settings.server)).create(
-            settings.name, args.seats, edition=args.edition, kingdom=kingdom, bots=bots)
+            settings.name, args.seats, edition=args.edition, kingdom=kingdom, bots=bots,
+            rated=args.rated)
     game = created["game"]["id"]
     config.save_token(game, created["seat"], created["token"], settings.server, settings.name)
     print(game)

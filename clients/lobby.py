@@ -54,9 +54,13 @@ class Lobby:
 
     async def create(self, name: str, seats: int, *, edition: int = 2,
                      kingdom: str | list[str] | None = None,
-                     bots: dict[int, str] | None = None) -> dict[str, Any]:
-        """`{"game": summary, "seat": 0, "token": ...}`."""
+                     bots: dict[int, str] | None = None, rated: bool = False
+                     ) -> dict[str, Any]:
+        """`{"game": summary, "seat": 0, "token": ...}`; `rated` asks for a rated table
+        (the request must be signed in)."""
         body: dict[str, Any] = {"name": name, "seats": seats, "edition": edition}
+        if rated:
+            body["rated"] = True
         if kingdom is not None:
             body["kingdom"] = kingdom
         if bots:

@@ -76,6 +76,8 @@ class ErrorCode(StrEnum):
     GAME_FULL = "game_full"
     GAME_STARTED = "game_started"
     TOO_MANY_GAMES = "too_many_games"
+    RATED_NEEDS_ACCOUNT = "rated_needs_account"
+    """A rated table is created and joined only by signed-in accounts (and in-server bots)."""
     # REST listings and downloads.
     BAD_PAGING = "bad_paging"
     BAD_FILTER = "bad_filter"

@@ -1,5 +1,6 @@
 """`dominion-server`: run the server until SIGTERM or SIGINT, then shut down gracefully
-(`dominion-server admin ...` manages admins instead: accounts/admin_cli.py)."""
+(`dominion-server admin ...` manages admins instead: accounts/admin_cli.py; `dominion-server
+ratings recompute` rebuilds the ratings from the ledger: accounts/ratings_cli.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from collections.abc import Sequence
 
 from . import logs
 from .accounts.admin_cli import admin_main
+from .accounts.ratings_cli import ratings_main
 from .cluster.node import NodeNameTaken
 from .edge.app import create_app
 from .edge.listener import run
@@ -71,6 +73,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else list(argv)
     if arguments[:1] == ["admin"]:  # a sub-command on the host; the server does not start
         return admin_main(arguments[1:])
+    if arguments[:1] == ["ratings"]:
+        return ratings_main(arguments[1:])
     settings = Settings.from_sources(arguments)
     logs.configure(settings.log_level, settings.log_format)
     tune_gc()

@@ -135,6 +135,9 @@ class Settings:
     moderation_refresh_seconds: float = field(default=1.0, metadata={
         "help": "how often a node looks for bans, mutes, deleted accounts and revoked "
                 "access tokens made on other nodes (in the account store)"})
+    ratings_retry_seconds: float = field(default=60.0, metadata={
+        "help": "the longest a finished rated game waits between tries to reach the "
+                "account store's ledger (the wait doubles from 1 second up to this)"})
     admin_per_minute: int = field(default=120, metadata={
         "help": "admin requests one client address may make per minute (in bursts of up "
                 "to as many)"})
@@ -228,6 +231,8 @@ class Settings:
             return "--body-timeout-seconds must be more than 0"
         if self.moderation_refresh_seconds <= 0:
             return "--moderation-refresh-seconds must be more than 0"
+        if self.ratings_retry_seconds <= 0:
+            return "--ratings-retry-seconds must be more than 0"
         return None
 
 

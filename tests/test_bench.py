@@ -6,10 +6,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from dominion.server.accounts.sqlite_store import SqliteAccountStore
+from dominion.server.ratings.ledger import RatedGame, RatedSeat
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 
@@ -78,11 +82,29 @@ def test_the_ratings_bench_ranks_the_bots_in_their_known_order() -> None:
         scores = result["pools"][pool]
         assert scores["games"] == 200
         mus = [scores["strategies"][name]["mu"]
-               for name in ("random", "big_money", "smithy_big_money")]
+               for name in ("random", "big_money", "smithy_big_money", "strong")]
         assert mus == sorted(mus), (pool, mus)  # weakest first, as the bench claims
         # the ratings predict: better than a uniform guess of the winner
         assert scores["log_loss"] < scores["uniform_log_loss"]
         assert scores["brier"] < scores["uniform_brier"]
+async def test_the_ratings_bench_scores_a_real_ledger(tmp_path: Path) -> None:
+    db = tmp_path / "games.accounts.sqlite3"
+    store = SqliteAccountStore(db)
+    await store.start()
+    try:
+        ada = await store.create_account("Ada", "ada", "h", datetime.now(UTC))
+        for number in range(6):  # Ada beats Random every time: the predictions get surer
+            await store.apply_rated_game(RatedGame(f"g-{number}", "2026-12-01T10:00:00Z", (
+                RatedSeat(0, 0, account_id=ada.id), RatedSeat(1, 1, bot="random"))),
+                datetime.now(UTC))
+    finally:
+        await store.close()
+    result = run_json(str(BENCH / "ratings.py"), "--ledger", str(db))
+    two, more = result["pools"]["2p"], result["pools"]["3-6p"]
+    assert two["games"] == 6 and more["games"] == 0
+    assert two["log_loss"] < two["uniform_log_loss"] and two["brier"] < two["uniform_brier"]
+
+
 def test_strength_bench_plays_both_seat_orders_and_reports_intervals() -> None:
     result = run_json(str(BENCH / "strength.py"), "--games", "4", "--kingdoms",
                       "random2,random1,fixed", "--jobs", "2")

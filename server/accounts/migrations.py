@@ -104,6 +104,40 @@ SQLITE: list[str] = [
     );
     CREATE INDEX accounts_deleted ON accounts (deleted_at);
     """,
+    # the rating ledger (server/ratings/ledger.py): every rated game once, append-only,
+    # and each account's current rating per pool
+    """
+    CREATE TABLE rating_ledger (
+        id INTEGER PRIMARY KEY,
+        game_id TEXT NOT NULL UNIQUE,
+        pool TEXT NOT NULL,
+        finished_at TEXT NOT NULL,
+        applied_at TEXT NOT NULL
+    );
+    CREATE TABLE rating_ledger_seats (
+        ledger_id INTEGER NOT NULL REFERENCES rating_ledger (id),
+        seat INTEGER NOT NULL,
+        account_id INTEGER,
+        bot TEXT,
+        rank INTEGER NOT NULL,
+        mu_before REAL NOT NULL,
+        sigma_before REAL NOT NULL,
+        mu_after REAL NOT NULL,
+        sigma_after REAL NOT NULL,
+        PRIMARY KEY (ledger_id, seat)
+    );
+    CREATE INDEX rating_ledger_seats_by_account ON rating_ledger_seats (account_id, ledger_id);
+    CREATE INDEX rating_ledger_seats_by_bot ON rating_ledger_seats (bot, ledger_id);
+    CREATE TABLE ratings (
+        account_id INTEGER NOT NULL,
+        pool TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (account_id, pool)
+    );
+    CREATE INDEX ratings_by_display ON ratings (pool, (mu - 3 * sigma));
+    """,
 ]
 POSTGRES: list[str] = [
     """
@@ -201,6 +235,40 @@ POSTGRES: list[str] = [
         reason TEXT NOT NULL
     );
     CREATE INDEX accounts_deleted ON accounts (deleted_at);
+    """,
+    # the rating ledger (server/ratings/ledger.py): every rated game once, append-only,
+    # and each account's current rating per pool
+    """
+    CREATE TABLE rating_ledger (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        game_id TEXT NOT NULL UNIQUE,
+        pool TEXT NOT NULL,
+        finished_at TEXT NOT NULL,
+        applied_at TIMESTAMPTZ NOT NULL
+    );
+    CREATE TABLE rating_ledger_seats (
+        ledger_id BIGINT NOT NULL REFERENCES rating_ledger (id),
+        seat INTEGER NOT NULL,
+        account_id BIGINT,
+        bot TEXT,
+        rank INTEGER NOT NULL,
+        mu_before DOUBLE PRECISION NOT NULL,
+        sigma_before DOUBLE PRECISION NOT NULL,
+        mu_after DOUBLE PRECISION NOT NULL,
+        sigma_after DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (ledger_id, seat)
+    );
+    CREATE INDEX rating_ledger_seats_by_account ON rating_ledger_seats (account_id, ledger_id);
+    CREATE INDEX rating_ledger_seats_by_bot ON rating_ledger_seats (bot, ledger_id);
+    CREATE TABLE ratings (
+        account_id BIGINT NOT NULL,
+        pool TEXT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (account_id, pool)
+    );
+    CREATE INDEX ratings_by_display ON ratings (pool, (mu - 3 * sigma));
     """,
 ]
 assert len(SQLITE) == len(POSTGRES), "each version is written for both stores"

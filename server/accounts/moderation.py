@@ -24,7 +24,7 @@ from dominion.protocol import ErrorCode
 
 from ..errors import GameError
 from .names import name_key
-from .store import Account, AccountStore
+from .store import Account, AccountStore, RatingStore
 
 MAX_REASON = 500
 """The longest reason an admin gives for an action (characters)."""
@@ -176,8 +176,8 @@ class ModerationStore(Protocol):
         """The accounts deleted at or after `moment`."""
 
 
-class FullStore(AccountStore, ModerationStore, Protocol):
-    """The account store as moderation uses it."""
+class FullStore(AccountStore, ModerationStore, RatingStore, Protocol):
+    """The account store as the server uses it: accounts, moderation, the rating ledger."""
 
 
 def stamp(moment: datetime | None) -> str | None:

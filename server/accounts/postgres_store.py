@@ -17,7 +17,18 @@ from typing import Any, TypeVar
 
 import asyncpg
 
-from . import migrations
+from ..ratings import INITIAL, Pool, Rating, ledger
+from ..ratings.ledger import (
+    BotRecord,
+    HistoryPoint,
+    LeaderboardRow,
+    RatedGame,
+    RatingChange,
+    accounts_of,
+    bot_ratings,
+)
+from . import ledger_sql, migrations
+from .ledger_sql import postgres_mark
 from .moderation import (
     AdminAction,
     AuditEntry,
@@ -347,6 +358,98 @@ class PostgresAccountStore:
             "SELECT id FROM accounts WHERE deleted_at >= $1", moment))
         return [row[0] for row in rows]
 
+    # -- the rating ledger (server/ratings/ledger.py) ------------------------------------
+
+    async def apply_rated_game(self, game: RatedGame, now: datetime) -> bool:
+        pool = game.pool
+
+        async def append(db: asyncpg.Connection) -> bool:
+            async with db.transaction():
+                ledger_id = await db.fetchval(
+                    "INSERT INTO rating_ledger (game_id, pool, finished_at, applied_at) "
+                    "VALUES ($1, $2, $3, $4) ON CONFLICT (game_id) DO NOTHING RETURNING id",
+                    game.game_id, pool.value, game.finished_at, now)
+                if ledger_id is None:
+                    return False  # the ledger has it: applied once already
+                ids = accounts_of(game.seats)
+                # every account's row exists, then is locked in id order: another node's
+                # game with the same players waits for this one (and never deadlocks)
+                await db.executemany(
+                    "INSERT INTO ratings (account_id, pool, mu, sigma, games) VALUES "
+                    "($1, $2, $3, $4, 0) ON CONFLICT DO NOTHING",
+                    [(account, pool.value, INITIAL.mu, INITIAL.sigma) for account in ids])
+                found = await db.fetch(
+                    "SELECT account_id, mu, sigma, games FROM ratings WHERE pool = $1 AND "
+                    "account_id = ANY($2::bigint[]) ORDER BY account_id FOR UPDATE",
+                    pool.value, ids)
+                seats = ledger.apply(game, {row[0]: Rating(row[1], row[2], row[3])
+                                            for row in found})
+                await _append_seats(db, ledger_id, seats)
+                await db.executemany(
+                    "UPDATE ratings SET mu = $1, sigma = $2, games = $3 WHERE "
+                    "account_id = $4 AND pool = $5",
+                    [(seat.after.mu, seat.after.sigma, seat.after.games,
+                      seat.seated.account_id, pool.value)
+                     for seat in seats if seat.seated.account_id is not None])
+            return True
+        return await self._call(append)
+
+    async def ratings_of(self, account_id: int) -> dict[Pool, Rating]:
+        rows = await self._call(lambda db: db.fetch(
+            "SELECT pool, mu, sigma, games FROM ratings WHERE account_id = $1", account_id))
+        return {Pool(pool): Rating(mu, sigma, games) for pool, mu, sigma, games in rows}
+
+    async def rating_history(self, account_id: int, pool: Pool, limit: int
+                             ) -> list[HistoryPoint]:
+        rows = await self._call(lambda db: db.fetch(
+            ledger_sql.history_sql(postgres_mark), account_id, pool.value, limit))
+        return ledger_sql.history(rows)
+
+    async def record_against_bots(self, account_id: int, pool: Pool) -> list[BotRecord]:
+        rows = await self._call(lambda db: db.fetch(
+            ledger_sql.record_sql(postgres_mark), account_id, pool.value))
+        return [BotRecord(*row) for row in rows]
+
+    async def leaderboard(self, pool: Pool, limit: int, offset: int
+                          ) -> tuple[list[LeaderboardRow], int]:
+        bots = len(bot_ratings(pool))
+
+        async def read(db: asyncpg.Connection) -> tuple[list[LeaderboardRow], int]:
+            async with db.transaction(isolation="repeatable_read", readonly=True):
+                games = dict(await db.fetch(ledger_sql.bot_games_sql(postgres_mark),
+                                            pool.value))
+                rows = await db.fetch(ledger_sql.leaderboard_sql(postgres_mark, bots),
+                                      *ledger_sql.leaderboard_parameters(pool, games, limit,
+                                                                         offset))
+                total = await db.fetchval(ledger_sql.board_total_sql(postgres_mark),
+                                          pool.value)
+            return ledger_sql.board_rows(rows), int(total) + bots
+        return await self._call(read)
+
+    async def recompute_ratings(self) -> list[RatingChange]:
+        async def recompute(db: asyncpg.Connection) -> list[RatingChange]:
+            async with db.transaction():
+                # no game is applied meanwhile: the ledger is read and rewritten as a whole
+                await db.execute("LOCK TABLE rating_ledger, ratings IN EXCLUSIVE MODE")
+                games = ledger_sql.games_of(
+                    await db.fetch(ledger_sql.LEDGER_GAMES_SQL),
+                    await db.fetch(ledger_sql.LEDGER_SEATS_SQL))
+                before = {(row[0], Pool(row[1])): Rating(row[2], row[3], row[4])
+                          for row in await db.fetch(
+                              "SELECT account_id, pool, mu, sigma, games FROM ratings")}
+                applied, after = ledger.replay(game for _, game in games)
+                await db.executemany(ledger_sql.rewrite_seat_sql(postgres_mark),
+                                     ledger_sql.rewritten(games, applied))
+                await db.execute("DELETE FROM ratings")
+                await db.executemany(
+                    "INSERT INTO ratings (account_id, pool, mu, sigma, games) VALUES "
+                    "($1, $2, $3, $4, $5)",
+                    [(account, pool.value, rating.mu, rating.sigma, rating.games)
+                     for pool, rated in after.items() for account, rating in rated.items()])
+                names = dict(await db.fetch("SELECT id, name FROM accounts"))
+            return ledger.changes(before, after, names)
+        return await self._call(recompute)
+
     # -- the store itself ----------------------------------------------------------------
 
     async def _one(self, query: str, *parameters: Any) -> Account | None:
@@ -389,6 +492,14 @@ async def _migrate(db: asyncpg.Connection) -> None:
         for number, script in enumerate(migrations.POSTGRES[version:], start=version + 1):
             await db.execute(script)
             await db.execute("INSERT INTO accounts_schema (version) VALUES ($1)", number)
+
+
+async def _append_seats(db: asyncpg.Connection, ledger_id: int,
+                        seats: list[ledger.LedgerSeat]) -> None:
+    await db.executemany(
+        "INSERT INTO rating_ledger_seats (ledger_id, seat, account_id, bot, rank, mu_before, "
+        "sigma_before, mu_after, sigma_after) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        [(ledger_id, *ledger_sql.seat_values(seat)) for seat in seats])
 
 
 async def _audit(db: asyncpg.Connection, entry: AuditEntry) -> None:

@@ -19,7 +19,18 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from . import migrations
+from ..ratings import Pool, Rating, ledger
+from ..ratings.ledger import (
+    BotRecord,
+    HistoryPoint,
+    LeaderboardRow,
+    RatedGame,
+    RatingChange,
+    accounts_of,
+    bot_ratings,
+)
+from . import ledger_sql, migrations
+from .ledger_sql import sqlite_mark
 from .moderation import (
     AdminAction,
     AuditEntry,
@@ -379,6 +390,82 @@ class SqliteAccountStore:
             return db.execute(query, parameters).fetchall()
         return await self._run(read)
 
+    # -- the rating ledger (server/ratings/ledger.py) ------------------------------------
+
+    async def apply_rated_game(self, game: RatedGame, now: datetime) -> bool:
+        pool = game.pool
+
+        def append(db: sqlite3.Connection) -> bool:
+            with db:
+                cursor = db.execute("INSERT OR IGNORE INTO rating_ledger (game_id, pool, "
+                                    "finished_at, applied_at) VALUES (?, ?, ?, ?)",
+                                    (game.game_id, pool.value, game.finished_at,
+                                     now.isoformat()))
+                if cursor.rowcount == 0:
+                    return False  # the ledger has it: applied once already
+                ids = accounts_of(game.seats)
+                found = db.execute(
+                    "SELECT account_id, mu, sigma, games FROM ratings WHERE pool = ? AND "
+                    f"account_id IN ({', '.join('?' * len(ids))})", (pool.value, *ids))
+                seats = ledger.apply(game, {account: Rating(mu, sigma, games)
+                                            for account, mu, sigma, games in found})
+                _append_seats(db, cursor.lastrowid, seats)
+                _set_ratings(db, pool, seats)
+            return True
+        return await self._run(append)
+
+    async def ratings_of(self, account_id: int) -> dict[Pool, Rating]:
+        rows = await self._rows("SELECT pool, mu, sigma, games FROM ratings WHERE "
+                                "account_id = ?", account_id)
+        return {Pool(pool): Rating(mu, sigma, games) for pool, mu, sigma, games in rows}
+
+    async def rating_history(self, account_id: int, pool: Pool, limit: int
+                             ) -> list[HistoryPoint]:
+        rows = await self._rows(ledger_sql.history_sql(sqlite_mark), account_id, pool.value,
+                                limit)
+        return ledger_sql.history(rows)
+
+    async def record_against_bots(self, account_id: int, pool: Pool) -> list[BotRecord]:
+        rows = await self._rows(ledger_sql.record_sql(sqlite_mark), account_id, pool.value)
+        return [BotRecord(*row) for row in rows]
+
+    async def leaderboard(self, pool: Pool, limit: int, offset: int
+                          ) -> tuple[list[LeaderboardRow], int]:
+        def read(db: sqlite3.Connection) -> tuple[list[LeaderboardRow], int]:
+            games = dict(db.execute(ledger_sql.bot_games_sql(sqlite_mark), (pool.value,)))
+            parameters = ledger_sql.leaderboard_parameters(pool, games, limit, offset)
+            rows = db.execute(ledger_sql.leaderboard_sql(sqlite_mark, len(bot_ratings(pool))),
+                              parameters).fetchall()
+            total = db.execute(ledger_sql.board_total_sql(sqlite_mark),
+                               (pool.value,)).fetchone()[0]
+            return ledger_sql.board_rows(rows), int(total) + len(bot_ratings(pool))
+        return await self._run(read)
+
+    async def recompute_ratings(self) -> list[RatingChange]:
+        def recompute(db: sqlite3.Connection) -> list[RatingChange]:
+            with db:
+                # read and rewritten as a whole: no game is applied meanwhile (sqlite3
+                # would begin the transaction only at the first write)
+                db.execute("BEGIN IMMEDIATE")
+                games = ledger_sql.games_of(
+                    db.execute(ledger_sql.LEDGER_GAMES_SQL).fetchall(),
+                    db.execute(ledger_sql.LEDGER_SEATS_SQL).fetchall())
+                before = {(account, Pool(pool)): Rating(mu, sigma, count)
+                          for account, pool, mu, sigma, count in db.execute(
+                              "SELECT account_id, pool, mu, sigma, games FROM ratings")}
+                applied, after = ledger.replay(game for _, game in games)
+                db.executemany(ledger_sql.rewrite_seat_sql(sqlite_mark),
+                               ledger_sql.rewritten(games, applied))
+                db.execute("DELETE FROM ratings")
+                for pool, rated in after.items():
+                    db.executemany("INSERT INTO ratings (account_id, pool, mu, sigma, games) "
+                                   "VALUES (?, ?, ?, ?, ?)",
+                                   [(account, pool.value, rating.mu, rating.sigma,
+                                     rating.games) for account, rating in rated.items()])
+                names = dict(db.execute("SELECT id, name FROM accounts").fetchall())
+            return ledger.changes(before, after, names)
+        return await self._run(recompute)
+
     # -- the store itself ----------------------------------------------------------------
 
     def _open(self) -> None:
@@ -439,6 +526,22 @@ def _time(text: str | None) -> datetime | None:
 
 def _text(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat()
+
+
+def _append_seats(db: sqlite3.Connection, ledger_id: int | None,
+                  seats: list[ledger.LedgerSeat]) -> None:
+    db.executemany("INSERT INTO rating_ledger_seats (ledger_id, seat, account_id, bot, rank, "
+                   "mu_before, sigma_before, mu_after, sigma_after) VALUES "
+                   "(?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                   [(ledger_id, *ledger_sql.seat_values(seat)) for seat in seats])
+
+
+def _set_ratings(db: sqlite3.Connection, pool: Pool, seats: list[ledger.LedgerSeat]) -> None:
+    db.executemany("INSERT INTO ratings (account_id, pool, mu, sigma, games) VALUES "
+                   "(?, ?, ?, ?, ?) ON CONFLICT (account_id, pool) DO UPDATE SET "
+                   "mu = excluded.mu, sigma = excluded.sigma, games = excluded.games",
+                   [(seat.seated.account_id, pool.value, seat.after.mu, seat.after.sigma,
+                     seat.after.games) for seat in seats if seat.seated.account_id is not None])
 
 
 def _audit(db: sqlite3.Connection, entry: AuditEntry) -> None:

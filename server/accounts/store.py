@@ -18,6 +18,8 @@ from typing import Protocol
 from dominion.protocol import ErrorCode
 
 from ..errors import GameError
+from ..ratings import Pool, Rating
+from ..ratings.ledger import BotRecord, HistoryPoint, LeaderboardRow, RatedGame, RatingChange
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +197,37 @@ class AccountStore(Protocol):
 
     async def remove_passkey(self, account_id: int, passkey_id: int) -> bool:
         """False when the account has no such passkey."""
+
+
+class RatingStore(Protocol):
+    """The rating ledger and the current ratings (server/ratings/ledger.py; both stores
+    implement it beside `AccountStore`)."""
+
+    async def apply_rated_game(self, game: RatedGame, now: datetime) -> bool:
+        """In one transaction: the game appended to the ledger (each seat's rating before
+        and after) and its accounts' ratings updated. False, changing nothing, when the
+        ledger has the game already (a second delivery of it)."""
+
+    async def ratings_of(self, account_id: int) -> dict[Pool, Rating]:
+        """The account's current rating in each pool it has played rated games in."""
+
+    async def rating_history(self, account_id: int, pool: Pool, limit: int
+                             ) -> list[HistoryPoint]:
+        """The account's rating after each of its latest `limit` games in the pool, oldest
+        first."""
+
+    async def record_against_bots(self, account_id: int, pool: Pool) -> list[BotRecord]:
+        """Its rated games against each in-server bot in the pool, by the bot's name."""
+
+    async def leaderboard(self, pool: Pool, limit: int, offset: int
+                          ) -> tuple[list[LeaderboardRow], int]:
+        """A page of the pool's live accounts and in-server bots, highest shown rating
+        first, and how many there are in all."""
+
+    async def recompute_ratings(self) -> list[RatingChange]:
+        """In one transaction: the ledger applied again in order with today's parameters
+        (its games, seats and ranks unchanged; each seat's before and after rewritten),
+        and the current ratings replaced by the result; what changed."""
 
 
 def unavailable(why: str) -> GameError:

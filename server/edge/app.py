@@ -37,6 +37,8 @@ from .passkeys_api import CEREMONIES_PER_MINUTE, PASSKEYS, add_passkey_routes
 from .players_api import BUDGET as PROFILE_BUDGET
 from .players_api import LOOKUPS_PER_MINUTE, add_player_routes
 from .prefixes import client_key
+from .rating_outbox import RatingOutbox
+from .ratings_api import add_ratings_routes
 from .replay_api import add_replay_routes
 from .rest import (
     MAX_BODY_BYTES,
@@ -47,7 +49,16 @@ from .rest import (
     unmatched_as_json,
 )
 from .sessions import ACCOUNTS
-from .state import DIRECTORY, MODERATION, SETTINGS, STATE, STORAGE, ServerState
+from .state import (
+    DIRECTORY,
+    MODERATION,
+    RATING_OUTBOX,
+    RATING_STORE,
+    SETTINGS,
+    STATE,
+    STORAGE,
+    ServerState,
+)
 from .tokens_api import add_token_routes
 from .web import add_web_routes
 
@@ -87,6 +98,7 @@ def create_app(settings: Settings) -> web.Application:
     app.cleanup_ctx.append(_storage)
     app.cleanup_ctx.append(_accounts)
     app.cleanup_ctx.append(_live_games)
+    app.cleanup_ctx.append(_rating_outbox)
     app.cleanup_ctx.append(_open_directory)
     app.cleanup_ctx.append(_moderation)
     app.on_shutdown.append(_close_connections)
@@ -105,6 +117,7 @@ def create_app(settings: Settings) -> web.Application:
     add_account_routes(api)
     add_token_routes(api)
     add_player_routes(api)
+    add_ratings_routes(api)
     add_passkey_routes(api)
     add_admin_routes(api)
     if settings.node:
@@ -138,6 +151,7 @@ async def _accounts(app: web.Application) -> AsyncIterator[None]:
                                         throttle=throttle)
     app[PASSKEYS] = Passkeys(accounts)
     moderation = app[MODERATION] = Moderation(store)
+    app[RATING_STORE] = store
     try:
         await store.start()
         with contextlib.suppress(GameError):  # unreachable now: the watch tries again
@@ -189,6 +203,22 @@ async def _live_games(app: web.Application) -> AsyncIterator[None]:
         with contextlib.suppress(asyncio.CancelledError):
             await watchdog
         await lobby.close()
+
+
+async def _rating_outbox(app: web.Application) -> AsyncIterator[None]:
+    """Finished rated games handed from this node's outbox to the account store's ledger
+    (rating_outbox.py): those that waited across a restart at once, then each as it ends."""
+    state = app[STATE]
+    outbox = app[RATING_OUTBOX] = RatingOutbox(state.storage, app[RATING_STORE],
+                                               state.settings.ratings_retry_seconds)
+    state.lobby.on_rated_finished = outbox.wake
+    task = asyncio.ensure_future(outbox.run())
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
 
 
 async def _open_directory(app: web.Application) -> AsyncIterator[None]:

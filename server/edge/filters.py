@@ -49,6 +49,17 @@ def _time(request: web.Request, name: str) -> str | None:
                                       "2026-11-30T12:00:00Z") from None
 
 
+def page_of(request: web.Request, *, default_limit: int, max_limit: int) -> tuple[int, int]:
+    """A listing's `limit` and `offset`, checked (`bad_paging`)."""
+    limit = _int(request, "limit", default_limit, ErrorCode.BAD_PAGING)
+    offset = _int(request, "offset", 0, ErrorCode.BAD_PAGING)
+    assert limit is not None and offset is not None
+    if not 1 <= limit <= max_limit or not 0 <= offset <= MAX_OFFSET:
+        raise GameError(ErrorCode.BAD_PAGING,
+                        f"limit is 1 to {max_limit}; offset is 0 to {MAX_OFFSET}")
+    return limit, offset
+
+
 def game_filters(request: web.Request, *, default_limit: int = 20,
                  max_limit: int = 100) -> dict[str, Any]:
     """state, player, since, until, edition, players, card, limit and offset, checked (an
@@ -65,12 +76,7 @@ def game_filters(request: web.Request, *, default_limit: int = 20,
     card = request.query.get("card")
     if card is not None and card not in set(kingdom_cards(1)) | set(kingdom_cards(2)):
         raise GameError(ErrorCode.BAD_FILTER, f"no Kingdom card {card!r}")
-    limit = _int(request, "limit", default_limit, ErrorCode.BAD_PAGING)
-    offset = _int(request, "offset", 0, ErrorCode.BAD_PAGING)
-    assert limit is not None and offset is not None
-    if not 1 <= limit <= max_limit or not 0 <= offset <= MAX_OFFSET:
-        raise GameError(ErrorCode.BAD_PAGING,
-                        f"limit is 1 to {max_limit}; offset is 0 to {MAX_OFFSET}")
+    limit, offset = page_of(request, default_limit=default_limit, max_limit=max_limit)
     return {"state": state, "player": request.query.get("player"),
             "since": _time(request, "since"), "until": _time(request, "until"),
             "edition": edition, "players": players, "card": card,

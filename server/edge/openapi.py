@@ -28,9 +28,12 @@ from ..accounts.moderation import PAGE_MAX as ADMIN_PAGE_MAX
 from ..engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_KINGDOMS
 from ..play.text import MAX_NAME_LENGTH
 from ..play.tokens import TOKEN_BYTES
+from ..ratings import Pool
 from ..settings import NODE_NAME
 from ..storage.records import ENDED, ENDED_STATES
 from .filters import EXPORT_MAX, MAX_OFFSET, MAX_PAGE, STATES
+from .ratings_api import LEADERBOARD_PAGE
+from .ratings_api import MAX_PAGE as RATINGS_PAGE
 
 JSON = "application/json"
 Schema = dict[str, Any]
@@ -83,7 +86,10 @@ ERROR_CODES: dict[ErrorCode, str] = {
     ErrorCode.CARD_NOT_IN_EDITION: "the card is not a Kingdom card of the chosen edition",
     ErrorCode.DUPLICATE_CARD: "a card is in the Kingdom list twice",
     ErrorCode.BAD_BOTS: "bots maps seat numbers 1 to seats-1 to known strategy names",
-    ErrorCode.BAD_OPTION: "spectator_chat is not true or false",
+    ErrorCode.BAD_OPTION: "spectator_chat or rated is not true or false",
+    ErrorCode.RATED_NEEDS_ACCOUNT:
+        "a rated table is created and joined only by signed-in accounts (seats of in-server "
+        "bots aside)",
     ErrorCode.BAD_PAGING: "limit or offset is not a whole number in range",
     ErrorCode.BAD_FILTER: "a replay export filter is malformed or out of range",
     ErrorCode.BAD_FORMAT: "format is not json, msgpack or text",
@@ -206,6 +212,12 @@ PLAY_AS_ERRORS = {
                  "account's session tried to play", "scope_missing", "bot_account"),
 }
 """What a route that plays as the request's account answers (bearer.py)."""
+SEATING_ERRORS = PLAY_AS_ERRORS | {
+    "403": error("The access token lacks the scope to play as its account, a bot account's "
+                 "session tried to play, or a guest asked for a seat at a rated table",
+                 "scope_missing", "bot_account", "rated_needs_account"),
+}
+"""What a route that seats the request's account answers: rated tables seat accounts only."""
 
 
 GAME_ID = rf"g-(?:{NODE_NAME.pattern}-)?[0-9a-f]{{12}}"
@@ -237,6 +249,12 @@ def components() -> dict[str, Any]:
     timestamp = {"type": "string", "pattern": r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$",
                  "description": "UTC, ISO 8601 to the second"}
     maybe_timestamp = {"anyOf": [timestamp, {"type": "null"}]}
+    shown_rating: dict[str, Schema] = {
+        "rating": {"type": "integer", "description": "the number shown: conservative, mu - "
+                                                    "3 sigma (a new player's is 0)"},
+        "provisional": {"type": "boolean", "description": "not settled yet"},
+        "games": {"type": "integer", "minimum": 0, "description": "rated games played"},
+    }
     token_fields: dict[str, Schema] = {
         "id": {"type": "integer", "minimum": 1},
         "description": {"type": "string", "maxLength": 100},
@@ -315,6 +333,9 @@ def components() -> dict[str, Any]:
             "spectator_chat": {"type": "boolean",
                                "description": "whether spectators may chat (players always "
                                               "may)"},
+            "rated": {"type": "boolean",
+                      "description": "a rated table: every seat an account or an in-server "
+                                     "bot; its result counts for the players' ratings"},
             "turn": {"type": "integer", "minimum": 0},
             "result": nullable(ref("Result")),
         }, description="A game's public summary: never a token or a secret."),
@@ -360,6 +381,9 @@ def components() -> dict[str, Any]:
             },
             "spectator_chat": {"type": "boolean", "default": True,
                                "description": "false: only the players may chat"},
+            "rated": {"type": "boolean", "default": False,
+                      "description": "true: a rated table (docs/RATINGS.md); only a signed-in "
+                                     "creator may ask, and only accounts may join it"},
         }, required=["name", "seats"], closed=False,
             description="Other members are ignored."),
         "CreatedGame": obj({
@@ -517,6 +541,43 @@ def components() -> dict[str, Any]:
             required=["games"],
             description="The account's seats in open and running games, newest first: "
                         "behind several nodes, every node's."),
+        "Leaderboard": obj({
+            "pool": {"type": "string", "enum": [pool.value for pool in Pool]},
+            "total": {"type": "integer", "minimum": 0,
+                      "description": "the pool's rated accounts and in-server bots, over all "
+                                     "pages"},
+            "limit": {"type": "integer", "minimum": 1, "maximum": RATINGS_PAGE},
+            "offset": {"type": "integer", "minimum": 0},
+            "players": {"type": "array", "items": obj({
+                "rank": {"type": "integer", "minimum": 1},
+                "name": {"type": "string"},
+                **shown_rating,
+                "bot": {"type": "boolean",
+                        "description": "a bot account or an in-server bot"},
+                "in_server": {"type": "boolean",
+                              "description": "an in-server bot (its name is its strategy): a "
+                                             "fixed point of the scale"},
+            })},
+        }, description="A page of a pool's leaderboard, highest shown rating first."),
+        "PlayerRatings": obj({
+            "player": {"type": "string"},
+            "pools": obj({pool.value: obj({
+                **shown_rating,
+                "history": {"type": "array", "items": obj({
+                    "game": {"type": "string"},
+                    "finished_at": timestamp,
+                    "rating": {"type": "integer",
+                               "description": "the number shown after that game"},
+                }), "description": "the latest games, oldest first"},
+                "bots": {"type": "array", "items": obj({
+                    "bot": {"type": "string", "enum": list(STRATEGIES)},
+                    "wins": {"type": "integer", "minimum": 0},
+                    "losses": {"type": "integer", "minimum": 0},
+                    "ties": {"type": "integer", "minimum": 0},
+                }), "description": "the record against each in-server bot met in the pool "
+                                   "(a game counts once per seat the bot held)"},
+            }) for pool in Pool}),
+        }, description="A player's ratings: 2-player (2p) and 3-6-player (3-6p)."),
         "Player": obj({"player": obj({
             "name": {"type": "string", "minLength": 2, "maxLength": 20},
             "created_at": timestamp,
@@ -664,7 +725,7 @@ def paths() -> dict[str, Any]:
                                  "bad_edition", "bad_kingdom", "unknown_kingdom_set",
                                  "bad_kingdom_size", "unknown_card", "card_not_in_edition",
                                  "duplicate_card", "bad_bots", "bad_option"),
-                    **BODY_ERRORS, **PLAY_AS_ERRORS,
+                    **BODY_ERRORS, **SEATING_ERRORS,
                     "409": error("The name is a registered player's", "name_taken"),
                     "429": error("Too many games from this address (open at once, or "
                                  "created this hour)", "too_many_games", "rate_limited"),
@@ -720,7 +781,7 @@ def paths() -> dict[str, Any]:
                     "404": error("No such game", "unknown_game"),
                     "409": error("No seat can be taken, or the name is a registered "
                                  "player's", "game_full", "game_started", "name_taken"),
-                    **BODY_ERRORS, **PLAY_AS_ERRORS,
+                    **BODY_ERRORS, **SEATING_ERRORS,
                     **SERVER_ERROR,
                     **ACCOUNTS_ERROR,
                 },
@@ -999,6 +1060,32 @@ def player_paths() -> dict[str, Any]:
             "summary": "A player's profile: their name and when they joined",
             "responses": {"200": json_body(ref("Player"), "The player"), **unknown,
                           **SERVER_ERROR, **ACCOUNTS_ERROR},
+        }},
+        "/api/v1/players/{name}/ratings": {"parameters": name, "get": {
+            "operationId": "playerRatings", "tags": ["accounts"],
+            "summary": "A player's ratings per pool: the number shown, its history, the "
+                       "record against each in-server bot",
+            "responses": {"200": json_body(ref("PlayerRatings"), "The player's ratings"),
+                          **unknown, **SERVER_ERROR, **ACCOUNTS_ERROR},
+        }},
+        "/api/v1/ratings/{pool}": {"parameters": [
+            {"name": "pool", "in": "path", "required": True,
+             "schema": {"type": "string", "enum": [pool.value for pool in Pool]},
+             "description": "2p: 2-player games; 3-6p: 3 to 6 players"}], "get": {
+            "operationId": "leaderboard", "tags": ["accounts"],
+            "summary": "A pool's leaderboard: accounts and in-server bots, bots marked",
+            "parameters": [
+                {"name": "limit", "in": "query", "required": False,
+                 "schema": {"type": "integer", "minimum": 1, "maximum": RATINGS_PAGE,
+                            "default": LEADERBOARD_PAGE}},
+                {"name": "offset", "in": "query", "required": False,
+                 "schema": {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET,
+                            "default": 0}}],
+            "responses": {
+                "200": json_body(ref("Leaderboard"), "A page of the leaderboard"),
+                "400": error("Bad paging", "bad_paging"),
+                "404": error("No such pool", "not_found"),
+                "429": unknown["429"], **SERVER_ERROR, **ACCOUNTS_ERROR},
         }},
         "/api/v1/players/{name}/games": {"parameters": name, "get": {
             "operationId": "playerGames", "tags": ["accounts"],

@@ -19,6 +19,7 @@ from dominion.protocol.schema import SCHEMA_PATH
 from ..cluster import ws_url
 from ..engine import RECOMMENDED_KINGDOMS, catalogue_dict
 from ..errors import GameError
+from ..play.lobby import rated_option
 from ..play.room import OPEN
 from .bearer import Use, acting_as
 from .filters import MAX_PAGE, game_filters
@@ -74,6 +75,7 @@ STATUS: dict[ErrorCode, int] = {
     ErrorCode.ADDRESS_BANNED: 403,
     ErrorCode.UNKNOWN_ACCOUNT: 404,
     ErrorCode.ALREADY_REPORTED: 409,
+    ErrorCode.RATED_NEEDS_ACCOUNT: 403,
 }
 
 
@@ -222,13 +224,15 @@ def add_rest_routes(app: web.Application) -> None:
         if directory.problem is not None:
             raise GameError(ErrorCode.CLUSTER_UNAVAILABLE, f"no new games now: {directory.problem}")
         body = await read_json(request)
+        rated = rated_option(body.get("rated", False))
         open_tables = sum(room.state == OPEN for room in state.lobby.rooms.values())
         if open_tables >= state.settings.open_tables:
             raise GameError(ErrorCode.TOO_MANY_GAMES, "the server holds as many open tables as it "
                                               "allows; join one, or try again later")
         address = client_key(request)
         state.budgets.charge("games", address, 1)
-        room, token = await state.lobby.create(body, address, await acting_as(request, Use.PLAY))
+        room, token = await state.lobby.create(body, address, await acting_as(request, Use.PLAY),
+                                               rated=rated)
         await directory.created(room)
         return web.json_response({"game": room.summary(), "seat": 0, "token": token,
                                   "ws_url": ws_url(room.id)}, status=201)

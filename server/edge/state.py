@@ -13,9 +13,11 @@ from typing import TYPE_CHECKING
 from aiohttp import web
 
 from ..accounts.moderation import Moderation
+from ..accounts.store import RatingStore
 from ..cluster import Directory
 from ..settings import Settings
 from ..storage import Storage
+from .rating_outbox import RatingOutbox
 
 if TYPE_CHECKING:
     from ..metrics import Metrics
@@ -54,4 +56,7 @@ STORAGE = web.AppKey("storage", Storage)
 SETTINGS = web.AppKey("settings", Settings)
 DIRECTORY = web.AppKey("directory", Directory)
 MODERATION = web.AppKey("moderation", Moderation)
+RATING_STORE = web.AppKey("rating_store", RatingStore)
+"""The account store's rating ledger (the same store as the accounts')."""
+RATING_OUTBOX = web.AppKey("rating_outbox", RatingOutbox)
 """Where listings come from and lobby-level changes go: local, or shared by several nodes."""

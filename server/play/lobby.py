@@ -14,11 +14,12 @@ from dominion.protocol import ErrorCode, RematchKingdom
 from ..engine import InvalidSetup, Setup
 from ..engine.setup import MAX_PLAYERS, MIN_PLAYERS, set_name
 from ..errors import GameError
+from ..ratings.ledger import BOT_MU
 from ..storage import GameRecord, Storage
 from .clock import utc_now
 from .history import HistoryCache
 from .rematch import Rematch
-from .room import OPEN, PLAYING, Room, Seat, summary_of
+from .room import FINISHED, OPEN, PLAYING, Room, Seat, summary_of
 from .text import check_name, check_token
 from .tokens import hash_token, new_game_id, new_token
 
@@ -53,6 +54,8 @@ class Lobby:
         of creating it; the cards of a Kingdom are public anyway)."""
         self._creators: dict[str, str] = {}
         """Open or running room's id -> the address that created it."""
+        self.on_rated_finished: Callable[[], None] = lambda: None
+        """Told when a rated game's end is stored (its result waits in the outbox)."""
         self._live_by_address: dict[str, set[str]] = {}
         """Address -> its open or running rooms, for the per-address limit (kept, not
         counted at each creation: a busy server has thousands of rooms)."""
@@ -79,16 +82,24 @@ class Lobby:
         return room
 
     async def create(self, request: Mapping[str, Any], address: str,
-                     account: Account | None = None) -> tuple[Room, str]:
+                     account: Account | None = None, *, rated: bool = False
+                     ) -> tuple[Room, str]:
         """Create a table from a validated request; return it and the creator's token.
-        `account`: the one the request is signed in as, if any."""
+        `account`: the one the request is signed in as, if any; `rated`: a rated table
+        (`rated_option` reads a request's), which only accounts may sit at."""
         self._check_games_of(address)
+        if rated and account is None:
+            raise needs_account("a guest cannot create a rated table")
         name = await self._name_for(request.get("name"), account)
         seats = request.get("seats")
         if type(seats) is not int or not MIN_PLAYERS <= seats <= MAX_PLAYERS:
             raise GameError(ErrorCode.BAD_SEATS,
                             f"seats is a number from {MIN_PLAYERS} to {MAX_PLAYERS}")
         bots = _bot_seats(request.get("bots", {}), seats)
+        unrated = sorted({strategy for strategy in bots.values() if strategy not in BOT_MU})
+        if rated and unrated:
+            raise GameError(ErrorCode.BAD_BOTS, f"no fixed rating for {', '.join(unrated)}: "
+                                                "not at a rated table")
         edition = request.get("edition", 2)
         if type(edition) is not int:  # not True, not 2.0
             raise GameError(ErrorCode.BAD_EDITION, f"edition must be 1 or 2, not {edition!r}")
@@ -116,7 +127,8 @@ class Lobby:
             id=new_game_id(self._settings.node), created_at=utc_now(), state=OPEN,
             edition=setup.edition, seats=seats, kingdom=setup.kingdom,
             kingdom_name=set_name(kingdom, setup.edition) if isinstance(kingdom, str) else None,
-            options={} if spectator_chat else {"spectator_chat": False},
+            options=({} if spectator_chat else {"spectator_chat": False})
+            | ({"rated": True} if rated else {}),
         )
         await self._storage.create_game(record, [seat.record() for seat in room_seats])
         room = Room(record, room_seats, self._storage, self._settings, self._metrics,
@@ -186,6 +198,8 @@ class Lobby:
     async def join(self, game_id: str, name: object, account: Account | None = None
                    ) -> tuple[Room, Seat, str]:
         room = self.room(game_id)
+        if room.record.rated and account is None:
+            raise needs_account("a rated table seats signed-in players only: sign in to join")
         token = new_token()
         seat = await room.take_seat(await self._name_for(name, account), hash_token(token),
                                     account.id if account is not None else None,
@@ -273,6 +287,8 @@ class Lobby:
     def _retire(self, room: Room) -> None:
         """An ended game no longer counts against its creator, and leaves memory after a
         while (its replay stays in storage)."""
+        if room.record.rated and room.state == FINISHED:
+            self.on_rated_finished()
         address = self._creators.pop(room.id, None)
         if address is not None:
             live = self._live_by_address[address]
@@ -290,6 +306,17 @@ class Lobby:
                 return
             self.rooms.pop(room.id, None)
         loop.call_later(self._settings.ended_room_seconds, forget)
+
+
+def rated_option(raw: object) -> bool:
+    """A create request's `rated`: true or false (false when not given)."""
+    if not isinstance(raw, bool):
+        raise GameError(ErrorCode.BAD_OPTION, "rated is true or false")
+    return raw
+
+
+def needs_account(why: str) -> GameError:
+    return GameError(ErrorCode.RATED_NEEDS_ACCOUNT, why)
 
 
 def _bot_seats(bots: object, seats: int) -> dict[int, str]:

@@ -36,6 +36,8 @@ from ..engine.rng import new_seed
 from ..engine.scoring import score_game
 from ..engine.view import Ownership
 from ..errors import GameError
+from ..ratings import RatingError, ranks
+from ..ratings.ledger import RatedGame, RatedSeat
 from ..replays import commitment_of, spectator_replay
 from ..storage import GameLog, GameRecord, GameState, SeatRecord, StoredGame
 from .answer_log import AnswerLog
@@ -91,6 +93,8 @@ class Seat:
     strategy: Strategy | None = None
     taken_over: bool = False
     """A bot holds the seat because its player stayed away (they may take it back)."""
+    was_taken_over: bool = False
+    """A bot took the seat over at some time in this game: a rated game ranks it last."""
 
     @property
     def free(self) -> bool:
@@ -636,29 +640,46 @@ class Room:
         for seat in self.seats:
             if seat.absent_timer is not None:
                 seat.absent_timer.cancel()
+        rated = self._rated_game(finished) if state == FINISHED else None
         try:
             await self._storage.finish_game(self.id, state=state, finished_at=finished,
-                                            result=result)
+                                            result=result, rated=rated)
         except Exception:
             log.exception("could not store the end of a game; trying again",
                           extra={"game": self.id})
-            self._spawn(self._store_end_later())
+            self._spawn(self._store_end_later(rated))
         log.info("game %s", state, extra={"game": self.id, "state": state,
                                           "winners": (result or {}).get("winners")})
         self.on_changed(self)
         self.on_ended(self)
 
-    async def _store_end_later(self) -> None:
+    async def _store_end_later(self, rated: dict[str, Any] | None) -> None:
         record = self.record
         while True:
             await asyncio.sleep(BOT_RETRY_SECONDS)
             try:
                 await self._storage.finish_game(self.id, state=record.state,
                                                 finished_at=record.finished_at or utc_now(),
-                                                result=record.result)
+                                                result=record.result, rated=rated)
             except Exception:
                 continue
             return
+
+    def _rated_game(self, finished_at: str) -> dict[str, Any] | None:
+        """A rated game's seats and ranks, for the ratings' outbox (None: not rated). A
+        seat that resigned or that a bot took over is ranked last."""
+        game = self.game
+        if not self.record.rated or game is None or game.result is None:
+            return None
+        order = ranks(game.result, [seat.index for seat in self.seats if seat.was_taken_over])
+        try:
+            return RatedGame(self.id, finished_at, tuple(
+                RatedSeat(seat.index, rank, seat.account_id,
+                          None if seat.account_id is not None else seat.bot)
+                for seat, rank in zip(self.seats, order, strict=True))).to_dict()
+        except RatingError:  # a seat neither an account nor a bot: a bug, not the game's end
+            log.exception("a rated game cannot be rated", extra={"game": self.id})
+            return None
 
     async def _seat_absent(self, seat: Seat) -> None:
         """A player stayed away past the grace period: a bot takes over, or the game ends."""
@@ -667,6 +688,7 @@ class Room:
             return
         if self._settings.absent_seat == "bot":
             seat.bot, seat.taken_over = self._settings.takeover_strategy, True
+            seat.was_taken_over = True
             self.on_changed(self)
             log.info("bot takes over an absent seat", extra={"game": self.id,
                                                              "seat": seat.index})
@@ -811,6 +833,7 @@ def summary_of(record: GameRecord, seats: Sequence[SeatRecord], *,
         "finished_at": record.finished_at,
         "commitment": record.commitment,
         "spectator_chat": bool(record.options.get("spectator_chat", True)),
+        "rated": record.rated,
         "turn": turn if turn is not None else sum((record.result or {}).get("turns", [])),
         "result": record.result,
     }

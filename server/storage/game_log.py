@@ -42,7 +42,10 @@ class GameLog(Protocol):
                              entries: Sequence[Answer | Resignation], at: str) -> None: ...
 
     async def finish_game(self, game_id: str, *, state: GameState, finished_at: str,
-                          result: dict[str, Any] | None) -> None: ...
+                          result: dict[str, Any] | None,
+                          rated: dict[str, Any] | None = None) -> None:
+        """`rated`: a rated game's seats and ranks, for the ratings' outbox (stored with
+        the end, in one transaction)."""
 
     async def append_chat(self, game_id: str, *, at: str, seat: int | None, name: str,
                           text: str) -> int:
@@ -65,6 +68,7 @@ class MemoryGameLog:
         self.answers: dict[str, list[Answer | Resignation]] = {}
         self.chat: dict[str, list[dict[str, Any]]] = {}
         self._chat_lines = 0
+        self.rating_outbox: dict[str, dict[str, Any]] = {}
         self.fail_writes = False
 
     def _game(self, game_id: str) -> GameRecord:
@@ -112,7 +116,8 @@ class MemoryGameLog:
         log.extend(entries)
 
     async def finish_game(self, game_id: str, *, state: GameState, finished_at: str,
-                          result: dict[str, Any] | None) -> None:
+                          result: dict[str, Any] | None,
+                          rated: dict[str, Any] | None = None) -> None:
         if state not in ENDED_STATES:
             raise ValueError(f"state must be one of {', '.join(ENDED_STATES)}, not {state!r}")
         game = self._game(game_id)
@@ -122,6 +127,8 @@ class MemoryGameLog:
             raise StorageError(f"cannot finish game {game_id}: it is {game.state}")
         self.games[game_id] = replace(game, state=state, finished_at=finished_at,
                                       result=result)
+        if rated is not None:
+            self.rating_outbox[game_id] = rated
 
     async def append_chat(self, game_id: str, *, at: str, seat: int | None, name: str,
                           text: str) -> int:

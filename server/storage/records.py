@@ -61,6 +61,12 @@ class GameRecord:
     setup: dict[str, Any] | None = None
     result: dict[str, Any] | None = None
 
+    @property
+    def rated(self) -> bool:
+        """Its creator asked for a rated game (`rated` in the options): every seat is an
+        account or an in-server bot."""
+        return bool(self.options.get("rated", False))
+
 
 @dataclass(frozen=True)
 class StoredGame:

@@ -126,9 +126,19 @@ def _migrate_5(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE chat ADD COLUMN removed_at TEXT")
 
 
+def _migrate_6(db: sqlite_utils.Database) -> None:
+    """Version 6: the outbox of finished rated games (a rated game says so in its
+    options): written in the transaction that stores the end, kept until the account
+    store's ledger has the game (docs/RATINGS.md, "The ledger")."""
+    db.execute("CREATE TABLE rating_outbox (game_id TEXT PRIMARY KEY REFERENCES games (id), "
+               "game TEXT NOT NULL, created_at TEXT NOT NULL, applied_at TEXT)")
+    db.execute("CREATE INDEX rating_outbox_pending ON rating_outbox (created_at) "
+               "WHERE applied_at IS NULL")
+
+
 # MIGRATIONS[i] turns schema version i into version i + 1. Append, never edit.
 MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (
-    _migrate_1, _migrate_2, _migrate_3, _migrate_4, _migrate_5)
+    _migrate_1, _migrate_2, _migrate_3, _migrate_4, _migrate_5, _migrate_6)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

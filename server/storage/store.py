@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import orjson
 import sqlite_utils
 
 from dominion.server.engine import Answer, Resignation
@@ -366,12 +367,16 @@ class Storage:
         state: GameState,
         finished_at: str,
         result: dict[str, Any] | None,
+        rated: dict[str, Any] | None = None,
     ) -> None:
-        """Mark a game finished or abandoned, with its result. Marking it again in the same
-        state changes nothing (a retry after a write whose outcome was not heard)."""
+        """Mark a game finished or abandoned, with its result; `rated` (a rated game's
+        seats and ranks) goes into the ratings' outbox in the same transaction. Marking it
+        again in the same state changes nothing (a retry after a write whose outcome was
+        not heard)."""
         if state not in ENDED_STATES:
             raise ValueError(f"state must be one of {', '.join(ENDED_STATES)}, not {state!r}")
         result_json = None if result is None else to_json(result)
+        rated_json = None if rated is None else to_json(rated)
 
         def operation(db: sqlite_utils.Database) -> None:
             cursor = db.execute(
@@ -381,6 +386,17 @@ class Storage:
             )
             if cursor.rowcount != 1 and state_of(db, game_id) != f"it is {state}":
                 raise StorageError(f"cannot finish game {game_id}: {state_of(db, game_id)}")
+            if rated_json is not None:
+                db.execute("INSERT OR IGNORE INTO rating_outbox (game_id, game, created_at)"
+                           " VALUES (?, ?, ?)", [game_id, rated_json, finished_at])
+
+        await self._submit(operation)
+
+    async def rating_applied(self, game_id: str, at: str) -> None:
+        """The account store's ledger has the game: its outbox row is done (kept, marked)."""
+        def operation(db: sqlite_utils.Database) -> None:
+            db.execute("UPDATE rating_outbox SET applied_at = ? WHERE game_id = ? AND "
+                       "applied_at IS NULL", [at, game_id])
 
         await self._submit(operation)
 
@@ -620,6 +636,14 @@ class Storage:
                 )
             )
         return [game_record(row) for row in rows], int(total)
+
+    def pending_ratings(self, limit: int = 100) -> list[dict[str, Any]]:
+        """Finished rated games the ledger does not have yet, oldest first (each as
+        `finish_game` was given it)."""
+        with self._read() as db:
+            rows = db.execute("SELECT game FROM rating_outbox WHERE applied_at IS NULL"
+                              " ORDER BY created_at, game_id LIMIT ?", [limit]).fetchall()
+        return [orjson.loads(row[0]) for row in rows]
 
     def account_has_seats(self, account_id: int) -> bool:
         """Whether the account took a seat in any game (has it played?)."""

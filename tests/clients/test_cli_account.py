@@ -152,3 +152,19 @@ def test_dominion_list_marks_the_seats_programs_play() -> None:
                          {"seat": 2, "name": "Bot 3 (big_money)", "bot": "big_money",
                           "bot_account": False}]}
     assert summary_line(summary, Names()).endswith("Ann, Robo [bot], Bot 3 (big_money) [bot]")
+
+
+async def test_create_rated_signed_in_only(server_url: str, tmp_path: Path) -> None:
+    server = ("--server", server_url)
+    refused = dominion(tmp_path, "create", "--rated", "--name", "Gus", *server)
+    assert refused.returncode == 1 and "(rated_needs_account)" in refused.stderr
+    await register(server_url, "Rhea")  # the server is shared: a name of this test's own
+    login(tmp_path, server_url, "--name", "Rhea", prompt="Password:", secret=PASSWORD)
+    created = dominion(tmp_path, "create", "--rated", "--seats", "3", "--bot", "strong",
+                       *server)
+    assert created.returncode == 0, created.stderr
+    game = created.stdout.strip()
+    async with aiohttp.ClientSession() as client, client.get(
+            f"{server_url}/api/v1/games/{game}") as response:
+        summary = await response.json()
+    assert summary["rated"] is True and summary["seats"][1]["bot"] == "strong"

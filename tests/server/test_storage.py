@@ -64,7 +64,7 @@ async def test_fresh_file_gets_the_schema(tmp_path: Path) -> None:
     storage = Storage.open(path)
     await storage.close()
     with raw(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
         assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
         names = "SELECT name FROM sqlite_master WHERE type = ?"
         tables = {row[0] for row in conn.execute(names, ["table"])}

@@ -1,0 +1,57 @@
+"""`dominion-server ratings recompute`: every current rating rebuilt from the rating
+ledger, in its order, with today's model and parameters (after they change), in one
+transaction of the account store the server is configured with (the SQLite file beside
+--db, or --accounts-url); it prints what changed."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Sequence
+
+from ..errors import GameError
+from ..ratings import Rating
+from ..ratings.ledger import RatingChange
+from ..settings import Settings
+from . import open_account_store
+
+ACTIONS = ("recompute",)
+
+
+def ratings_main(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="dominion-server ratings",
+        description="Recompute every rating from the rating ledger with today's parameters, "
+                    "in the account store the server uses (give the server's own --db or "
+                    "--accounts-url, or their DOMINION_* variables).")
+    parser.add_argument("action", choices=ACTIONS)
+    _, rest = parser.parse_known_args(argv)  # the one action; the rest are settings
+    settings = Settings.from_sources(rest)
+    try:
+        changes = asyncio.run(_recompute(settings))
+    except GameError as error:
+        print(f"dominion-server ratings: {error.message}", file=sys.stderr)
+        return 1
+    for change in changes:
+        print(change_line(change))
+    print(f"{len(changes)} rating{'' if len(changes) == 1 else 's'} changed")
+    return 0
+
+
+async def _recompute(settings: Settings) -> list[RatingChange]:
+    store = open_account_store(settings.accounts_url, settings.db)
+    await store.start()
+    try:
+        return await store.recompute_ratings()
+    finally:
+        await store.close()
+
+
+def change_line(change: RatingChange) -> str:
+    """`Ada 2p: 1012 -> 987 (12 games)`, the numbers shown."""
+    def shown(rating: Rating | None) -> str:
+        return "none" if rating is None else str(rating.display)
+    games = 0 if change.after is None else change.after.games
+    return (f"{change.name} {change.pool}: {shown(change.before)} -> {shown(change.after)} "
+            f"({games} games)")

@@ -1,0 +1,100 @@
+"""The node's outbox of finished rated games: written with the game's end, handed to the
+ledger once, kept while the account store cannot be reached."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from dominion.server.accounts import store as account_store
+from dominion.server.accounts.sqlite_store import SqliteAccountStore
+from dominion.server.edge.rating_outbox import RatingOutbox
+from dominion.server.ratings import Pool
+from dominion.server.ratings.ledger import RatedGame, RatedSeat
+from dominion.server.storage import GameRecord, GameState, Storage, StorageError
+
+NOW = datetime.fromisoformat("2026-12-01T10:00:00+00:00")
+
+
+@pytest.fixture
+async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
+    opened = Storage.open(tmp_path / "games.sqlite3", synchronous="NORMAL")
+    await opened.start()
+    try:
+        yield opened
+    finally:
+        await opened.close()
+
+
+@pytest.fixture
+async def accounts(tmp_path: Path) -> AsyncIterator[SqliteAccountStore]:
+    opened = SqliteAccountStore(tmp_path / "games.accounts.sqlite3")
+    await opened.start()
+    try:
+        yield opened
+    finally:
+        await opened.close()
+
+
+async def finish_rated(storage: Storage, account_id: int, game_id: str = "g-1") -> None:
+    await storage.create_game(GameRecord(game_id, "2026-12-01T09:00:00Z", GameState.OPEN, 2, 2,
+                                         ("smithy",) * 10, options={"rated": True}), [])
+    game = RatedGame(game_id, "2026-12-01T10:00:00Z", (
+        RatedSeat(0, 0, account_id=account_id), RatedSeat(1, 1, bot="big_money")))
+    await storage.finish_game(game_id, state=GameState.FINISHED,
+                              finished_at="2026-12-01T10:00:00Z", result={},
+                              rated=game.to_dict())
+
+
+async def test_the_outbox_row_is_written_with_the_end_and_kept_when_applied(
+        storage: Storage, accounts: SqliteAccountStore) -> None:
+    ada = await accounts.create_account("Ada", "ada", "h", NOW)
+    await finish_rated(storage, ada.id)
+    stored = storage.load_game("g-1")
+    assert stored is not None and stored.game.rated and stored.game.state == "finished"
+    assert [RatedGame.from_dict(raw).game_id for raw in storage.pending_ratings()] == ["g-1"]
+    outbox = RatingOutbox(storage, accounts, 0.1)
+    assert await outbox.drain() is True
+    assert storage.pending_ratings() == [] and outbox.applied == 1
+    assert (await accounts.ratings_of(ada.id))[Pool.TWO_PLAYER].games == 1
+
+
+async def test_a_game_delivered_twice_counts_once(
+        storage: Storage, accounts: SqliteAccountStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ada = await accounts.create_account("Ada", "ada", "h", NOW)
+    await finish_rated(storage, ada.id)
+    outbox = RatingOutbox(storage, accounts, 0.1)
+    real = storage.rating_applied
+
+    async def lost(game_id: str, at: str) -> None:  # the node dies before marking it done
+        raise StorageError("disk I/O error")
+    monkeypatch.setattr(storage, "rating_applied", lost)
+    with pytest.raises(StorageError):
+        await outbox.drain()
+    assert len(storage.pending_ratings()) == 1  # still waiting: it is sent again
+    monkeypatch.setattr(storage, "rating_applied", real)
+    assert await outbox.drain() is True
+    assert storage.pending_ratings() == [] and outbox.applied == 1
+    assert (await accounts.ratings_of(ada.id))[Pool.TWO_PLAYER].games == 1
+
+
+async def test_results_wait_while_the_account_store_is_unreachable(
+        storage: Storage, accounts: SqliteAccountStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ada = await accounts.create_account("Ada", "ada", "h", NOW)
+    await finish_rated(storage, ada.id)
+    outbox = RatingOutbox(storage, accounts, 0.1)
+    real = accounts.apply_rated_game
+
+    async def down(game: RatedGame, now: datetime) -> bool:
+        raise account_store.unavailable("connection refused")
+    monkeypatch.setattr(accounts, "apply_rated_game", down)
+    assert await outbox.drain() is False
+    assert len(storage.pending_ratings()) == 1 and await accounts.ratings_of(ada.id) == {}
+    monkeypatch.setattr(accounts, "apply_rated_game", real)
+    assert await outbox.drain() is True
+    assert (await accounts.ratings_of(ada.id))[Pool.TWO_PLAYER].games == 1

@@ -1,0 +1,150 @@
+"""Rated tables over REST and the WebSocket: only accounts (and in-server bots) sit at
+them; a finished one reaches the account store's ledger once, from the node's outbox."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+import pytest
+
+from dominion.protocol import Ack, Resign
+from dominion.server.edge.sessions import ACCOUNTS as ACCOUNTS_KEY
+from dominion.server.edge.state import RATING_OUTBOX, RATING_STORE, STATE
+from dominion.server.play import lobby
+from dominion.server.ratings import INITIAL, Pool
+from dominion.server.ratings.ledger import bot_ratings
+from tests.eventually import eventually
+
+from .wsplay import Player, ServerFactory, Site, ws_server
+
+__all__ = ["ws_server"]
+PASSWORD = "correct horse battery"
+ACCOUNTS = {"password_time_cost": 1, "password_memory_kib": 64}
+
+
+async def post(site: Site, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    async with site.session.post(site.url(path), json=body) as response:
+        return response.status, await response.json()
+
+
+@pytest.fixture
+async def site(ws_server: ServerFactory) -> AsyncIterator[Site]:
+    """A server with accounts, and a session that keeps its cookie (the default jar
+    refuses cookies from an IP address such as the test server's)."""
+    started = await ws_server(**ACCOUNTS)
+    await started.session.close()
+    started.session = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+    try:
+        yield started
+    finally:
+        await started.session.close()
+
+
+async def register(site: Site, name: str) -> None:
+    status, body = await post(site, "/api/v1/account/register",
+                              {"name": name, "password": PASSWORD})
+    assert status == 201, body
+
+
+async def test_a_guest_can_neither_create_nor_join_a_rated_table(site: Site) -> None:
+    status, body = await post(site, "/api/v1/games", {"name": "Gus", "seats": 2,
+                                                      "rated": True})
+    assert (status, body["error"]["code"]) == (403, "rated_needs_account")
+    status, body = await post(site, "/api/v1/games", {"name": "Gus", "seats": 2,
+                                                      "rated": "yes"})
+    assert (status, body["error"]["code"]) == (400, "bad_option")
+    assert site.app[STATE].lobby.rooms == {}  # nothing was made
+
+    await register(site, "Ada")  # the site's session is signed in from here
+    status, created = await post(site, "/api/v1/games", {"seats": 2, "rated": True})
+    assert status == 201 and created["game"]["rated"] is True
+    game = created["game"]["id"]
+    site.session.cookie_jar.clear()  # a guest again
+    status, body = await post(site, f"/api/v1/games/{game}/join", {"name": "Gus"})
+    assert (status, body["error"]["code"]) == (403, "rated_needs_account")
+    assert site.room(game).seats[1].free
+    status, unrated = await post(site, "/api/v1/games", {"name": "Gus", "seats": 2})
+    assert status == 201 and unrated["game"]["rated"] is False
+
+
+async def test_a_rated_table_takes_no_bot_without_a_fixed_rating(
+        site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lobby, "BOT_MU", {"big_money": {}})
+    await register(site, "Ada")
+    status, body = await post(site, "/api/v1/games", {"seats": 2, "rated": True,
+                                                      "bots": {"1": "strong"}})
+    assert (status, body["error"]["code"]) == (400, "bad_bots")
+
+
+async def test_a_finished_rated_game_is_applied_to_the_ledger_once(site: Site) -> None:
+    await register(site, "Ada")
+    status, created = await post(site, "/api/v1/games", {"seats": 2, "rated": True,
+                                                         "bots": {"1": "big_money"}})
+    assert status == 201
+    game = created["game"]["id"]
+    player = await Player.join(site, game, created["token"])
+    assert isinstance(await player.client.request(Resign, game=game), Ack)
+    player.strategy = None  # a bot plays the seat on
+    await player.play(timeout=30)  # to game over: the seat that resigned is ranked last
+    store, outbox = site.app[RATING_STORE], site.app[RATING_OUTBOX]
+    account = await site.app[ACCOUNTS_KEY].holder_of("Ada")
+    assert account is not None
+
+    await eventually(lambda: site.app[STATE].storage.pending_ratings() == [])
+    rating = (await store.ratings_of(account.id))[Pool.TWO_PLAYER]
+    assert rating.games == 1 and rating.mu < INITIAL.mu
+    assert outbox.applied == 1
+    assert await outbox.drain() is True  # again: nothing left to apply
+    assert (await store.ratings_of(account.id))[Pool.TWO_PLAYER] == rating
+
+
+async def test_the_leaderboard_and_a_players_ratings_over_rest(site: Site) -> None:
+    await register(site, "Ada")
+    status, created = await post(site, "/api/v1/games", {"seats": 2, "rated": True,
+                                                         "bots": {"1": "random"}})
+    assert status == 201
+    game = created["game"]["id"]
+    player = await Player.join(site, game, created["token"])
+    assert isinstance(await player.client.request(Resign, game=game), Ack)
+    player.strategy = None
+    await player.play(timeout=30)
+    await eventually(lambda: site.app[STATE].storage.pending_ratings() == [])
+
+    async with site.session.get(site.url("/api/v1/ratings/2p")) as response:
+        board = await response.json()
+    assert response.status == 200 and board["total"] == 1 + len(bot_ratings(Pool.TWO_PLAYER))
+    names = [row["name"] for row in board["players"]]
+    assert set(names) == {"Ada", *bot_ratings(Pool.TWO_PLAYER)}
+    assert [row["rank"] for row in board["players"]] == list(range(1, len(names) + 1))
+    ada = next(row for row in board["players"] if row["name"] == "Ada")
+    assert ada | {"rating": 0} == {"rank": ada["rank"], "name": "Ada", "rating": 0,
+                                   "provisional": True, "games": 1, "bot": False,
+                                   "in_server": False}
+    assert next(row for row in board["players"] if row["name"] == "random")["games"] == 1
+    async with site.session.get(site.url("/api/v1/ratings/2p?limit=1&offset=1")) as response:
+        page = await response.json()
+    assert page["players"] == board["players"][1:2] and page["players"][0]["rank"] == 2
+
+    async with site.session.get(site.url("/api/v1/players/ada/ratings")) as response:
+        mine = await response.json()
+    two = mine["pools"]["2p"]
+    assert mine["player"] == "Ada" and two["games"] == 1 and two["rating"] == ada["rating"]
+    assert [point["game"] for point in two["history"]] == [game]
+    assert two["bots"] == [{"bot": "random", "wins": 0, "losses": 1, "ties": 0}]
+    assert mine["pools"]["3-6p"] == {"rating": 0, "provisional": True, "games": 0,
+                                     "history": [], "bots": []}
+
+
+@pytest.mark.parametrize(("path", "status", "code"), [
+    ("/api/v1/ratings/4p", 404, "not_found"),
+    ("/api/v1/ratings/2p?limit=0", 400, "bad_paging"),
+    ("/api/v1/ratings/2p?offset=-1", 400, "bad_paging"),
+    ("/api/v1/players/nobody/ratings", 404, "unknown_player"),
+])
+async def test_bad_ratings_requests_are_refused(site: Site, path: str, status: int,
+                                                code: str) -> None:
+    async with site.session.get(site.url(path)) as response:
+        body = await response.json()
+    assert (response.status, body["error"]["code"]) == (status, code)
