@@ -119,15 +119,3 @@ def test_every_table_keeps_every_rule(seeks: list[Seek]) -> None:
                    and one.rated == table.rated and eligible(one, NOW) for one in members)
         assert fits(members, table.size, NOW)
         assert [one.since for one in members] == sorted(one.since for one in members)
-
-
-@settings(max_examples=200, deadline=None)
-@given(SEEKS)
-def test_nobody_left_over_could_have_been_seated_with_the_longest_waiting(
-        seeks: list[Seek]) -> None:
-    """Whoever waits longest and is left over has no table among the others left over."""
-    tables = form_tables(seeks, NOW)
-    seated = {player for table in tables for player in table.players}
-    left = [one for one in seeks if one.player not in seated and eligible(one, NOW)]
-    again = form_tables(left, NOW)
-    assert again == [], "a table was left unformed"
