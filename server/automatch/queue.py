@@ -7,7 +7,8 @@ Records, under these keys (a `RedisStore` prefixes them with `dominion:am:`):
                      ready: the game made, ended: declined or lapsed); alive until its
                      node stops refreshing it plus the grace time (a reconnect keeps it)
     table:ID         a formed table: its players, who accepted, the deadline
-    strikes:PLAYER   declined or lapsed tables, fading (penalty.py)
+    strikes:WHOSE    declined or lapsed tables, fading (penalty.py): an account's, or a
+                     guest's address's (a guest's next seek is another player)
     tickets, tables  sets of the players and tables there are
 
 Every change of several records is atomic (`Store.change`): a player claimed for one
@@ -68,6 +69,8 @@ class Ticket:
     penalty: float
     alive_until: float
     node: str
+    strikes: str
+    """Whom declines and lapses count against: the account, or a guest's address."""
     state: TicketState = TicketState.WAITING
     table: str | None = None
     reason: MatchEnd | None = None
@@ -103,6 +106,8 @@ class Table:
     rated: bool
     players: tuple[str, ...]
     names: tuple[str, ...]
+    strikes: tuple[str, ...]
+    """Each player's `Ticket.strikes`."""
     deadline: float
     accepted: tuple[str, ...] = ()
     state: TableState = TableState.PENDING
@@ -113,7 +118,7 @@ class Table:
     @classmethod
     def of(cls, record: Mapping[str, Any]) -> Table:
         values = dict(record)
-        for name in ("players", "names", "accepted"):
+        for name in ("players", "names", "strikes", "accepted"):
             values[name] = tuple(values[name])
         values["state"] = TableState(values["state"])
         return cls(**values)
@@ -136,8 +141,8 @@ def table_key(table: str) -> str:
     return f"table:{table}"
 
 
-def strikes_key(player: str) -> str:
-    return f"strikes:{player}"
+def strikes_key(whose: str) -> str:
+    return f"strikes:{whose}"
 
 
 def _strikes(record: Record | None) -> Strikes:
@@ -163,7 +168,7 @@ class Queue:
     async def seek(self, wanted: Ticket, now: float) -> Ticket:
         """Start waiting, or (the same player, within the grace time) take the seek up
         again where it stands: its place, a table offered, a game made."""
-        key, strikes = ticket_key(wanted.player), strikes_key(wanted.player)
+        key, strikes = ticket_key(wanted.player), strikes_key(wanted.strikes)
 
         def change(found: Mapping[str, Record | None]) -> tuple[Ticket, Writes]:
             held = _ticket(found[key], now)
@@ -251,12 +256,14 @@ class Queue:
                 await self._forget(player, now)
             elif ticket.state is TicketState.WAITING:
                 waiting.append(ticket)
-        names = {ticket.player: ticket.name for ticket in waiting}
+        by_player = {ticket.player: ticket for ticket in waiting}
         formed = []
         for table in form_tables((ticket.seek() for ticket in waiting), now):
+            members = [by_player[player] for player in table.players]
             claimed = await self._claim(Table(
                 secrets.token_hex(8), table.size, table.edition, table.rated, table.players,
-                tuple(names[player] for player in table.players), now + self._confirm), now)
+                tuple(ticket.name for ticket in members),
+                tuple(ticket.strikes for ticket in members), now + self._confirm), now)
             if claimed:
                 formed.append(claimed)
         return formed
@@ -319,8 +326,9 @@ class Queue:
 
     async def _dissolve(self, table: Table, struck: Sequence[str], reason: MatchEnd,
                         now: float) -> None:
+        counted = dict(zip(table.players, table.strikes, strict=True))
         keys = [table_key(table.id), *map(ticket_key, table.players),
-                *map(strikes_key, struck)]
+                *(strikes_key(counted[player]) for player in struck)]
 
         def change(found: Mapping[str, Record | None]) -> tuple[None, Writes]:
             writes = Writes(delete={table_key(table.id)})
@@ -332,8 +340,9 @@ class Queue:
                 if ticket is None or ticket.table != table.id:
                     continue
                 if player in struck:
-                    strikes = _strikes(found[strikes_key(player)]).struck(now)
-                    writes.put[strikes_key(player)] = {"count": strikes.count, "at": strikes.at}
+                    key = strikes_key(counted[player])
+                    strikes = _strikes(found[key]).struck(now)
+                    writes.put[key] = {"count": strikes.count, "at": strikes.at}
                     ticket = replace(ticket, state=TicketState.ENDED, table=None,
                                      reason=reason, alive_until=now + ENDED_SECONDS)
                 else:

@@ -113,7 +113,8 @@ class Automatch:
 
     # -- requests ----------------------------------------------------------------
 
-    async def seek(self, seeker: Seeker, account: Account | None, name: str | None,
+    async def seek(self, seeker: Seeker, address: str, account: Account | None,
+                   name: str | None,
                    sizes: Sequence[int], edition: int, rated: bool,
                    token: str | None, acked: Callable[[], None]) -> None:
         """Start waiting (or take a seek up again after a reconnect); `acked` answers the
@@ -127,17 +128,19 @@ class Automatch:
         seat_name = await self._lobby.name_for(name, account)
         if account is not None:
             player, token = f"a{account.id}", None
+            strikes = player
             ratings = {pool.value: await self._ratings(account, pool) for pool in Pool}
         else:
             token = token or secrets.token_urlsafe(24)
             player = f"g{hash_token(token)[:32]}"
+            strikes = f"address:{address}"
             ratings = {pool.value: INITIAL for pool in Pool}
         now = self._clock()
         ticket = await self.queue.seek(Ticket(
             player, seat_name, None if account is None else account.id,
             account is not None and account.bot, tuple(sorted(set(sizes))), edition, rated,
             {pool: (rating.mu, rating.sigma) for pool, rating in ratings.items()},
-            now, 0.0, now, self.node), now)
+            now, 0.0, now, self.node, strikes), now)
         old = self._watching.get(player)
         if old is not None:  # the same player from another of this node's connections
             self._players.pop(old.seeker, None)

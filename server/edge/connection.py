@@ -404,8 +404,8 @@ class Connection:
                       token=token):
                 # a seek may make a game: paid for as one over REST
                 self.state.budgets.charge("games", self.address, 1)
-                await self._automatch().seek(self, self.account, name, sizes, edition, rated,
-                                             token, lambda: self._ack(rid))
+                await self._automatch().seek(self, self.address, self.account, name, sizes,
+                                             edition, rated, token, lambda: self._ack(rid))
             case SeekCancel(id=rid):
                 await self._automatch().cancel(self)
                 self._ack(rid)

@@ -49,7 +49,7 @@ async def store(request: pytest.FixtureRequest) -> AsyncIterator[Store]:
 def wanting(player: str, sizes: tuple[int, ...] = (2,), mu: float = 1500.0,
             node: str = "a") -> Ticket:
     return Ticket(player, player.title(), None, False, sizes, 2, False,
-                  {"2p": (mu, 40.0), "3-6p": (mu, 40.0)}, 0.0, 0.0, 0.0, node)
+                  {"2p": (mu, 40.0), "3-6p": (mu, 40.0)}, 0.0, 0.0, 0.0, node, player)
 
 
 async def test_two_seeks_make_a_table_and_both_accepting_makes_it_ready(store: Store) -> None:
