@@ -38,8 +38,10 @@ MAY_IMPORT = {
     "accounts": {"shared", "protocol", "strategies"},
     "play": {"engine", "storage", "replays", "accounts", "shared", "protocol", "strategies"},
     "cluster": {"engine", "storage", "replays", "play", "shared", "protocol"},
-    "edge": {"engine", "storage", "replays", "accounts", "play", "cluster", "shared",
-             "protocol", "strategies"},
+    "automatch": {"engine", "storage", "replays", "accounts", "ratings", "play", "cluster",
+                  "shared", "protocol", "strategies"},
+    "edge": {"engine", "storage", "replays", "accounts", "ratings", "play", "cluster",
+             "automatch", "shared", "protocol", "strategies"},
     "shared": {"protocol", "strategies"},
     "protocol": set(),
 }
