@@ -9,7 +9,7 @@ from collections.abc import Collection
 from typing import TypeVar
 
 import orjson
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 from redis.exceptions import RedisError, WatchError
 
 from dominion.protocol import ErrorCode
@@ -19,6 +19,9 @@ from .store import Change, Record
 
 PREFIX = "dominion:am:"
 LEASE = PREFIX + "lease"
+CONNECTIONS = 32
+"""Connections a node holds to Redis for the queue at most (a change holds one while it
+watches its records)."""
 RECORD_SECONDS = 3600
 """Every record expires after an hour unchanged: what a crash left behind goes away."""
 _LEAD = """
@@ -37,8 +40,11 @@ def unavailable(error: Exception) -> GameError:
 
 class RedisStore:
     def __init__(self, url: str) -> None:
-        # the cluster's Redis, with the directory's timeouts
-        self._redis = Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+        # the cluster's Redis, with the directory's timeouts; a burst of seeks (a node's
+        # players all reconnecting) waits for a connection rather than failing
+        self._redis = Redis(connection_pool=BlockingConnectionPool.from_url(
+            url, max_connections=CONNECTIONS, timeout=2, socket_timeout=2,
+            socket_connect_timeout=2))
         self._lead = self._redis.register_script(_LEAD)
 
     async def change(self, keys: Collection[str], change: Change[R]) -> R:

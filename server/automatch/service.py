@@ -50,11 +50,12 @@ POLL_SECONDS = 0.25
 tables): the delay of a push, at most."""
 WAIT_BUCKETS = (1, 2, 5, 10, 20, 30, 60, 120, 300, 600)
 
-RatingLookup = Callable[["Account", Pool], Awaitable[Rating]]
-"""An account's current rating in a pool (the ratings store's; wired at start)."""
+RatingLookup = Callable[["Account | None", str, Pool], Awaitable[Rating]]
+"""A seeker's current rating in a pool: an account's (the ratings store's; wired at
+start), or a guest's by their name (the store's answer: the initial rating)."""
 
 
-async def initial_rating(account: Account, pool: Pool) -> Rating:
+async def initial_rating(account: Account | None, name: str, pool: Pool) -> Rating:
     """Until ratings are stored: everyone has the initial rating."""
     return INITIAL
 
@@ -129,12 +130,11 @@ class Automatch:
         if account is not None:
             player, token = f"a{account.id}", None
             strikes = player
-            ratings = {pool.value: await self._ratings(account, pool) for pool in Pool}
         else:
             token = token or secrets.token_urlsafe(24)
             player = f"g{hash_token(token)[:32]}"
             strikes = f"address:{address}"
-            ratings = {pool.value: INITIAL for pool in Pool}
+        ratings = {pool.value: await self._ratings(account, seat_name, pool) for pool in Pool}
         now = self._clock()
         ticket = await self.queue.seek(Ticket(
             player, seat_name, None if account is None else account.id,

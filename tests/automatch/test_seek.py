@@ -205,9 +205,10 @@ async def test_rated_seeks_use_each_accounts_rating_and_make_a_rated_game(
     ratings = {"Ada": 1500.0, "Cy": 1520.0, "Far": 2300.0}
     asked: list[tuple[str, Pool]] = []
 
-    async def lookup(account: Account, pool: Pool) -> Rating:
-        asked.append((account.name, pool))
-        return Rating(ratings[account.name], 60.0)
+    async def lookup(account: Account | None, name: str, pool: Pool) -> Rating:
+        assert account is not None and account.name == name
+        asked.append((name, pool))
+        return Rating(ratings[name], 60.0)
 
     site = await site_with(ratings=lookup)
     clients = {}
