@@ -38,8 +38,8 @@ from dominion.protocol import (
     decode_server,
     encode_client,
 )
-from dominion.server.automatch.matcher import window
 from dominion.server.automatch.matcher import Seek as MatcherSeek
+from dominion.server.automatch.matcher import window
 from dominion.server.ratings.model import Pool, Rating
 from tests.cluster.cluster import Redis, needs_redis, stop_process
 from tests.server.test_process import free_port
