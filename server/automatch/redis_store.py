@@ -5,6 +5,7 @@ expiry that only its holder renews."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Collection
 from typing import TypeVar
 
@@ -17,6 +18,7 @@ from dominion.protocol import ErrorCode
 from ..errors import GameError
 from .store import Change, Record
 
+log = logging.getLogger("dominion.automatch")
 PREFIX = "dominion:am:"
 LEASE = PREFIX + "lease"
 CONNECTIONS = 32
@@ -35,7 +37,11 @@ R = TypeVar("R")
 
 
 def unavailable(error: Exception) -> GameError:
-    return GameError(ErrorCode.CLUSTER_UNAVAILABLE, f"automatch is unavailable: {error}")
+    """The refusal a client gets; what failed is logged (never the URL, which may hold a
+    password)."""
+    log.debug("the automatch queue's Redis failed: %s", type(error).__name__)
+    return GameError(ErrorCode.CLUSTER_UNAVAILABLE,
+                     "automatch is unavailable: the cluster's Redis cannot be reached")
 
 
 class RedisStore:

@@ -48,6 +48,9 @@ log = logging.getLogger("dominion.automatch")
 POLL_SECONDS = 0.25
 """How often a node reads its players' tickets (and the lease holder looks for lapsed
 tables): the delay of a push, at most."""
+LEASE_MARGIN = 1.0
+"""Seconds the wave lease lasts beyond two waves: a busy holder keeps it, a dead one
+loses it within a few seconds."""
 WAIT_BUCKETS = (1, 2, 5, 10, 20, 30, 60, 120, 300, 600)
 
 RatingLookup = Callable[["Account | None", str, Pool], Awaitable[Rating]]
@@ -93,6 +96,8 @@ class Automatch:
         self.counts = Counts()
         """As of the last wave period (for /metrics; REST reads the queue itself)."""
         self._task: asyncio.Future[None] | None = None
+        self._problem: str | None = None
+        """Why the queue cannot be reached, while it cannot (said once, not each turn)."""
         self._wait = Histogram("dominion_automatch_wait_seconds",
                                "Seconds from seek to game, per table size", ["size"],
                                buckets=WAIT_BUCKETS, registry=metrics.registry)
@@ -226,7 +231,7 @@ class Automatch:
         while True:
             await asyncio.sleep(POLL_SECONDS)
             try:
-                lease = await self.queue.store.lead(self.node, 2 * wave + POLL_SECONDS * 4)
+                lease = await self.queue.store.lead(self.node, 2 * wave + LEASE_MARGIN)
                 if lease and loop.time() >= next_wave:
                     next_wave = loop.time() + wave
                     await self.queue.wave(self._clock())
@@ -239,8 +244,13 @@ class Automatch:
                         await self.queue.refresh(player, self.node, now)
                     self.counts = await self.queue.counts(now)
                 await self._poll(list(self._watching))
+                if self._problem is not None:
+                    log.info("automatch reaches its queue again", extra={"node": self.node})
+                    self._problem = None
             except GameError as error:  # Redis unreachable: the next turn tries again
-                log.warning("automatch: %s", error.message, extra={"node": self.node})
+                if self._problem is None:
+                    log.warning("automatch: %s", error.message, extra={"node": self.node})
+                self._problem = error.message
             except Exception:
                 log.exception("automatch failed", extra={"node": self.node})
 

@@ -40,6 +40,7 @@ from dominion.server.edge.state import STATE
 from dominion.server.ratings.model import Pool, Rating
 from dominion.server.settings import Settings
 from tests.server.restapi import Api
+from tests.server.test_process import free_port
 from tests.server.wsclient import TestClient
 from tests.server.wsplay import FAST, expect_error, raw_request
 
@@ -226,3 +227,13 @@ async def test_rated_seeks_use_each_accounts_rating_and_make_a_rated_game(
     counts = await site.api.call("GET", "/api/v1/automatch", 200)
     assert counts["waiting"] == {"2": 1}, "Far still waits"
     assert counts["median_wait_seconds"] >= 0
+
+
+async def test_a_seek_while_redis_is_unreachable_is_refused_and_changes_nothing(
+        site_with: Any) -> None:
+    site = await site_with(node="a", redis=f"redis://127.0.0.1:{free_port()}/0")
+    guest = await site.connect()
+    await expect_error(guest, Seek, "cluster_unavailable", sizes=(2,), edition=2,
+                       rated=False, name="Ann")
+    await expect_error(guest, SeekCancel, "not_seeking")
+    await site.api.error("GET", "/api/v1/automatch", 503, "cluster_unavailable")
