@@ -107,6 +107,9 @@ class Player:
     found: list[tuple[MatchFound, float]] = field(default_factory=list)
     ready: MatchReady | None = None
     reconnects: int = 0
+    kept: list[tuple[float, float]] = field(default_factory=list)
+    """Each time the seek waits again (a reconnect, a dissolved table): the wait the
+    server counts, and the time since the seek."""
 
 
 class Connection:
@@ -154,6 +157,9 @@ async def play(player: Player, session: aiohttp.ClientSession, fallback: Node) -
                 raise AssertionError(f"{player.name}: {message}")
             if isinstance(message, SeekStatus):
                 assert message.state is SeekState.WAITING, (player.name, message)
+                if token is not None:  # taken up again, or back from a dissolved table
+                    player.kept.append((message.waited_ms / 1000,
+                                        time.monotonic() - player.started))
                 token = message.token
             elif isinstance(message, MatchFound):
                 player.found.append((message, time.monotonic()))
@@ -275,5 +281,9 @@ async def test_a_node_killed_mid_queue_seats_nobody_twice_and_the_rest_are_seate
         waiting = sum(player.ready is None for player in players)
         await asyncio.wait_for(running, 120)
     assert waiting > 0, "the kill came after everyone was seated"
-    assert any(player.reconnects for player in players)
+    kept = [wait for player in players for wait in player.kept]
+    assert kept, "nobody seeking on the killed node took their seek up again"
+    # the server's count starts a little after the client's clock; a lost place would
+    # start again from nothing
+    assert all(counted >= since - 1.0 for counted, since in kept), kept
     check_every_player_seated_once(players, [a.db, b.db])
