@@ -267,8 +267,12 @@ class Automatch:
             watch = self._watching.get(player)
             if watch is None:
                 continue
-            if ticket is None or ticket.node != self.node:
-                self._forget(player)  # gone, or taken up on another node
+            if ticket is None:  # lost: Redis restarted empty (nothing else deletes it)
+                watch.seeker.send(SeekStatus(state=SeekState.ENDED, waited_ms=0))
+                self._forget(player)
+                continue
+            if ticket.node != self.node:
+                self._forget(player)  # taken up on another node
                 continue
             if ticket.state is watch.state and ticket.table == watch.table:
                 continue

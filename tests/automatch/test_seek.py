@@ -34,9 +34,11 @@ from dominion.protocol import (
 )
 from dominion.server.accounts import Account
 from dominion.server.automatch import RatingLookup, initial_rating
+from dominion.server.automatch.store import Writes
 from dominion.server.edge.app import create_app
 from dominion.server.edge.sessions import ACCOUNTS
 from dominion.server.edge.state import STATE
+from dominion.server.play.tokens import hash_token
 from dominion.server.ratings.model import Pool, Rating
 from dominion.server.settings import Settings
 from tests.server.restapi import Api
@@ -237,3 +239,17 @@ async def test_a_seek_while_redis_is_unreachable_is_refused_and_changes_nothing(
                        rated=False, name="Ann")
     await expect_error(guest, SeekCancel, "not_seeking")
     await site.api.error("GET", "/api/v1/automatch", 503, "cluster_unavailable")
+
+
+async def test_a_seek_the_queue_lost_is_said_to_have_ended(site: Site) -> None:
+    """As when a cluster's Redis restarts empty: the player is told, not left waiting."""
+    ann = await site.connect()
+    token = (await seek(ann, "Ann")).token
+    assert token is not None
+    automatch = site.app[STATE].automatch
+    assert automatch is not None
+    lost = f"ticket:g{hash_token(token)[:32]}"
+    await automatch.queue.store.change([lost], lambda found: (None, Writes(delete={lost})))
+    ended = await next_of(ann, SeekStatus)
+    assert ended.state is SeekState.ENDED and ended.reason is None
+    await expect_error(ann, SeekCancel, "not_seeking")
