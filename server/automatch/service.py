@@ -154,7 +154,7 @@ class Automatch:
         acked()
         if ticket.state is TicketState.WAITING:
             self._waiting(watch, ticket, now)
-        await self._poll([player])  # anything else: a reconnect's table or game
+        await self._poll_now(player)  # anything else: a reconnect's table or game
 
     async def cancel(self, seeker: Seeker) -> None:
         player = self._seeking(seeker)
@@ -168,7 +168,7 @@ class Automatch:
         acked()
         if table is not None:
             await self._make_game(table)
-        await self._poll([player])
+        await self._poll_now(player)
 
     def disconnected(self, seeker: Seeker) -> None:
         """The seek stays in the queue for the grace time (a reconnect takes it up)."""
@@ -193,21 +193,27 @@ class Automatch:
         """Everyone accepted: the game on this node, with every seat taken; the tokens go
         to the players through their tickets."""
         now = self._clock()
-        tickets = await self.queue.tickets(list(table.players), now)
-        holders = [SeatHolder(table.names[index], None if ticket is None else ticket.account,
-                              ticket is not None and ticket.bot_account)
-                   for index, ticket in enumerate(tickets.values())]
         try:
+            tickets = await self.queue.tickets(list(table.players), now)
+            holders = [SeatHolder(table.names[index],
+                                  None if ticket is None else ticket.account,
+                                  ticket is not None and ticket.bot_account)
+                       for index, ticket in enumerate(tickets.values())]
             room, tokens = await self._lobby.create_matched(holders, table.edition,
                                                             rated=table.rated)
-        except Exception:
+        except Exception:  # the request was acknowledged: its players are told by polls
             log.exception("making an automatch game failed", extra={"table": table.id})
-            await self.queue.dissolve(table, now)
-            raise
-        await self.queue.seat(table, room.id, {
-            player: (index, token)
-            for index, (player, token) in enumerate(zip(table.players, tokens, strict=True))},
-            self._clock())
+            with contextlib.suppress(GameError):  # else it lapses past its deadline
+                await self.queue.dissolve(table, now)
+            return
+        try:
+            await self.queue.seat(table, room.id, {
+                player: (index, token) for index, (player, token)
+                in enumerate(zip(table.players, tokens, strict=True))}, self._clock())
+        except GameError as error:  # its players go back to the queue when it lapses
+            log.warning("an automatch game's seats could not be handed out: %s",
+                        error.message, extra={"game": room.id, "table": table.id})
+            return
         log.info("automatch game made", extra={"game": room.id, "table": table.id,
                                                "size": table.size})
 
@@ -254,6 +260,12 @@ class Automatch:
             except Exception:
                 log.exception("automatch failed", extra={"node": self.node})
 
+    async def _poll_now(self, player: str) -> None:
+        """Tell the player at once, after their request's ack (which must stay its only
+        answer: if the queue cannot be read now, the next turn of the loop tells them)."""
+        with contextlib.suppress(GameError):
+            await self._poll([player])
+
     async def _poll(self, players: list[str]) -> None:
         """Tell each local player what changed about their seek."""
         if not players:
@@ -279,6 +291,8 @@ class Automatch:
             if watch.table is not None and ticket.table != watch.table \
                     and ticket.state is not TicketState.READY and ticket.reason is not None:
                 watch.seeker.send(MatchCancelled(table=watch.table, reason=ticket.reason))
+                if ticket.state is TicketState.OFFERED:  # a new table formed meanwhile
+                    self._waiting(watch, ticket, now)
             if ticket.state is TicketState.WAITING:
                 self._waiting(watch, ticket, now)
             elif ticket.state is TicketState.OFFERED and ticket.table:

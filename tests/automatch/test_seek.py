@@ -253,3 +253,26 @@ async def test_a_seek_the_queue_lost_is_said_to_have_ended(site: Site) -> None:
     ended = await next_of(ann, SeekStatus)
     assert ended.state is SeekState.ENDED and ended.reason is None
     await expect_error(ann, SeekCancel, "not_seeking")
+
+
+async def test_a_game_that_cannot_be_made_puts_everyone_back_at_the_front(
+        site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
+    lobby = site.app[STATE].lobby
+
+    async def broken(*args: Any, **kwargs: Any) -> Any:
+        raise OSError("disk full")
+    monkeypatch.setattr(lobby, "create_matched", broken)
+    ann, bob = await site.connect(), await site.connect()
+    await seek(ann, "Ann")
+    await seek(bob, "Bob")
+    table = (await next_of(ann, MatchFound)).table
+    await next_of(bob, MatchFound)
+    assert isinstance(await ann.request(MatchAccept, table=table), Ack)
+    # the last acceptance is acknowledged, once: the failure is the server's
+    assert isinstance(await bob.request(MatchAccept, table=table), Ack)
+    for client in (ann, bob):
+        status = await next_of(client, SeekStatus)
+        assert status.state is SeekState.WAITING and status.waited_ms > 0
+    monkeypatch.undo()
+    assert (await next_of(ann, MatchFound)).players == ("Ann", "Bob")
+    assert not [push for push in bob.pushes if isinstance(push, Error)]
