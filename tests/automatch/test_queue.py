@@ -23,6 +23,7 @@ from dominion.server.automatch.redis_store import RedisStore
 from dominion.server.automatch.store import MemoryStore, Store
 from dominion.server.errors import GameError
 from tests.cluster.cluster import Redis
+from tests.eventually import eventually
 
 from .redis_server import needs_redis, redis_server
 
@@ -177,3 +178,20 @@ async def test_waves_formed_at_once_never_seat_anyone_twice(store: Store) -> Non
     waves = await asyncio.gather(*(queue.wave(T0 + 5) for queue in queues))
     seated = [player for wave in waves for table in wave for player in table.players]
     assert len(seated) == len(set(seated)) == 40
+
+
+@needs_redis
+async def test_one_node_holds_the_wave_lease_until_it_stops_renewing_it(
+        redis_server: Redis) -> None:
+    first, second = RedisStore(redis_server.url), RedisStore(redis_server.url)
+    try:
+        await first._redis.flushdb()
+        assert await first.lead("a", 2.0)
+        assert not await second.lead("b", 2.0), "a holds it"
+        assert await first.lead("a", 2.0), "its holder renews it"
+        # a stops renewing (it died): once the lease expires, b takes it
+        await eventually(lambda: second.lead("b", 30.0), seconds=10)
+        assert not await first.lead("a", 2.0)
+    finally:
+        await first.close()
+        await second.close()
