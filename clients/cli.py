@@ -127,6 +127,21 @@ def _parser() -> argparse.ArgumentParser:
                            "big_money; 'none' for no bots; {strategies})").format(
         strategies=strategies))
 
+    seek = commands.add_parser("seek", help=_("wait for an automatch, accept it and play "
+                                              "it in the terminal"))
+    _common(seek)
+    seek.add_argument("--size", type=int, action="append", choices=range(2, 7),
+                      metavar="PLAYERS",
+                      help=_("a table size you accept, 2 to 6; repeat for more (default 2)"))
+    seek.add_argument("--edition", type=int, choices=(1, 2), default=2,
+                      help=_("the rules' edition (default 2)"))
+    seek.add_argument("--rated", action="store_true",
+                      help=_("a rated game (sign in with a token first: dominion login "
+                             "--token)"))
+    _screen_options(seek)
+    seek.add_argument("--no-confirm", dest="confirm", action="store_const", const="off",
+                      help=_("do not ask before ending a turn with coins left or resigning"))
+
     listing = commands.add_parser("list", help=_("list games"))
     _common(listing)
     listing.add_argument("--state", choices=STATES, help=_("only games in this state"))
@@ -357,6 +372,11 @@ async def run_watch(args: argparse.Namespace, settings: config.Settings) -> int:
     return await watch(args, settings)
 
 
+async def run_seek(args: argparse.Namespace, settings: config.Settings) -> int:
+    from .seek import run_seek as seek
+    return await seek(args, settings)
+
+
 async def run_play(args: argparse.Namespace, settings: config.Settings) -> int:
     from .play import run_play as play
 
@@ -470,8 +490,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return show_replay(Path(args.file), asyncio.run(names()), args.all, Console(),
                            args.plain)
     runners = {"list": run_list, "create": run_create, "join": run_join, "watch": run_watch,
-               "bot": run_bot, "play": run_play, "login": run_login, "logout": run_logout,
-               "token": run_token, "games": run_games}
+               "bot": run_bot, "play": run_play, "seek": run_seek, "login": run_login,
+               "logout": run_logout, "token": run_token, "games": run_games}
     try:
         if args.command == "replay" and args.replay_command == "download":
             output = Path(args.output) if args.output else None

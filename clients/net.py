@@ -37,7 +37,7 @@ import contextlib
 import itertools
 import logging
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from types import TracebackType
 from typing import Any
 
@@ -130,11 +130,13 @@ class Client:
 
     def __init__(self, url: str, *, name: str = CLIENT_NAME, reconnect: bool = True,
                  max_delay: float = 30.0, session: aiohttp.ClientSession | None = None,
-                 game: str | None = None) -> None:
+                 game: str | None = None, headers: Mapping[str, str] | None = None) -> None:
         self.url = websocket_url(url, game)
         """With `game`, the socket goes to that game's node (its other games must live
         there too)."""
         self.name = name
+        self._headers = dict(headers or {})
+        """The upgrade's headers: an access token's `Authorization` signs the socket in."""
         self.versions = CLIENT_VERSIONS
         self.reconnect = reconnect
         self.max_delay = max_delay
@@ -177,7 +179,8 @@ class Client:
         assert self._session is not None
         protocols = tuple(SUBPROTOCOL_OF[version] for version in self.versions)
         ws = await self._session.ws_connect(self.url, protocols=protocols, autoping=True,
-                                            heartbeat=None, max_msg_size=0)
+                                            heartbeat=None, max_msg_size=0,
+                                            headers=self._headers)
         self._ids = itertools.count(1)  # request ids start afresh on each connection
         request_id = next(self._ids)
         await ws.send_bytes(encode_client(Hello(id=request_id, versions=self.versions,

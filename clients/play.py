@@ -87,7 +87,7 @@ async def take_seat(args: argparse.Namespace, settings: config.Settings,
     return game, str(created["token"])
 
 
-async def _session(args: argparse.Namespace, settings: config.Settings,
+async def play_session(args: argparse.Namespace, settings: config.Settings,
                    session: aiohttp.ClientSession, names: Names, game: str,
                    token: str | None, client_name: str) -> int:
     lobby = Lobby(settings.server, session)
@@ -109,15 +109,15 @@ async def run_play(args: argparse.Namespace, settings: config.Settings) -> int:
         lobby = Lobby(settings.server, session, credential_headers(settings.server))
         names = await card_names(session, settings.server, settings.lang)
         game, token = await take_seat(args, settings, lobby)
-        return await _session(args, settings, session, names, game, token,
+        return await play_session(args, settings, session, names, game, token,
                               "dominion-play/0.2")
 
 
 async def run_watch(args: argparse.Namespace, settings: config.Settings) -> int:
     async with aiohttp.ClientSession() as session:
         names = await card_names(session, settings.server, settings.lang)
-        return await _session(args, settings, session, names, args.game, None,
+        return await play_session(args, settings, session, names, args.game, None,
                               "dominion-watch/0.2")
 
 
-__all__ = ["display_for", "full_screen", "run_play", "run_watch", "take_seat"]
+__all__ = ["display_for", "full_screen", "play_session", "run_play", "run_watch", "take_seat"]

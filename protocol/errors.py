@@ -126,6 +126,10 @@ class ErrorCode(StrEnum):
     BAD_DURATION = "bad_duration"
     BAD_PREFIX = "bad_prefix"
     ALREADY_REPORTED = "already_reported"
+    # Automatch (the WebSocket's `seek` and its answers).
+    ALREADY_SEEKING = "already_seeking"
+    NOT_SEEKING = "not_seeking"
+    UNKNOWN_TABLE = "unknown_table"
     # Anything else.
     INTERNAL_ERROR = "internal_error"
 

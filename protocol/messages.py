@@ -32,6 +32,7 @@ Name = Annotated[str, Str(MAX_NAME_LENGTH)]
 ChatText = Annotated[str, Str(MAX_CHAT_LENGTH, min_len=1)]
 Count = Annotated[int, Int(1, MAX_INT)]
 SeatNumber = Annotated[int, Int(0, 255)]
+TableId = Annotated[str, Str(MAX_GAME_ID_LENGTH, min_len=1)]
 Seats = Annotated[tuple[int, ...], ListOf(Int(0, 255), 6)]
 
 
@@ -49,6 +50,23 @@ class RematchEnd(StrEnum):
     DECLINED = "declined"
     EXPIRED = "expired"
     """Not every player accepted in time (the server's `rematch_seconds`)."""
+
+class SeekState(StrEnum):
+    """Where a seek stands (`seek_status`)."""
+
+    WAITING = "waiting"
+    """In the queue (again, at the front, after a table that was dissolved)."""
+    ENDED = "ended"
+    """The seek is over without a game: see `reason`."""
+
+
+class MatchEnd(StrEnum):
+    """Why a table formed by automatch was dissolved, or a seek ended."""
+
+    DECLINED = "declined"
+    LAPSED = "lapsed"
+    """Not everyone accepted in time (the server's `automatch_confirm_seconds`)."""
+
 
 EVENT = Payload("An event as the recipient may see it (docs/PROTOCOL.md, 'Event map').",
                 ("kind",))
@@ -194,6 +212,47 @@ class RematchAnswer:
     id: RequestId
     game: GameId
     accept: Annotated[bool, Bool()]
+
+
+@dataclass(frozen=True, slots=True)
+class Seek:
+    """Ask for an automatch: the table sizes accepted, the edition, rated or not (rated
+    needs an account). A guest gives a name, and after a reconnect the seek's token (of
+    `seek_status`), which takes up the place it had."""
+
+    TYPE: ClassVar[str] = "seek"
+    id: RequestId
+    sizes: Annotated[tuple[int, ...], ListOf(Int(2, 6), 5, min_len=1)]
+    edition: Annotated[int, Int(1, 2)]
+    rated: Annotated[bool, Bool()]
+    name: Annotated[str | None, Omittable(Str(MAX_NAME_LENGTH))] = None
+    token: Annotated[str | None, Omittable(Str(MAX_TOKEN_LENGTH, min_len=1))] = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeekCancel:
+    """Stop waiting (a table offered is declined)."""
+
+    TYPE: ClassVar[str] = "seek_cancel"
+    id: RequestId
+
+
+@dataclass(frozen=True, slots=True)
+class MatchAccept:
+    """Accept the table of `match_found`."""
+
+    TYPE: ClassVar[str] = "match_accept"
+    id: RequestId
+    table: TableId
+
+
+@dataclass(frozen=True, slots=True)
+class MatchDecline:
+    """Decline the table of `match_found`: the seek ends, and the next wait is longer."""
+
+    TYPE: ClassVar[str] = "match_decline"
+    id: RequestId
+    table: TableId
 
 
 # Server to client: answers to requests (with "id"), then pushes (without).
@@ -381,6 +440,58 @@ class RematchStarted:
 
 
 @dataclass(frozen=True, slots=True)
+class SeekStatus:
+    """Where the connection's seek stands: waiting (after `seek`, and again after a table
+    was dissolved), or ended without a game."""
+
+    TYPE: ClassVar[str] = "seek_status"
+    state: Annotated[SeekState, Choice(SeekState)]
+    waited_ms: Annotated[int, Int(0, MAX_INT)]
+    """How long the seek has waited (a dissolved table keeps the wait)."""
+    token: Annotated[str | None, Omittable(Str(MAX_TOKEN_LENGTH, min_len=1))] = None
+    """A guest's: `seek` with it after a reconnect keeps the place."""
+    reason: Annotated[MatchEnd | None, Omittable(Choice(MatchEnd))] = None
+    """`ended`: you declined, or let a table lapse."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchFound:
+    """A table was formed for you: accept it (`match_accept`) before the deadline."""
+
+    TYPE: ClassVar[str] = "match_found"
+    table: TableId
+    size: Annotated[int, Int(2, 6)]
+    edition: Annotated[int, Int(1, 2)]
+    rated: Annotated[bool, Bool()]
+    players: Annotated[tuple[str, ...], ListOf(Str(MAX_NAME_LENGTH), 6, min_len=2)]
+    deadline_ms: Annotated[int, Int(0, MAX_INT)]
+    """How long the table waits for every answer."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchCancelled:
+    """The table was dissolved: someone declined, or let it lapse. Unless `seek_status`
+    says your seek ended, you are back in the queue, at the front."""
+
+    TYPE: ClassVar[str] = "match_cancelled"
+    table: TableId
+    reason: Annotated[MatchEnd, Choice(MatchEnd)]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchReady:
+    """Everyone accepted: the game, your seat and its token (as a `join` gives), and the
+    game's WebSocket path (relative to the server: a cluster's proxy routes it)."""
+
+    TYPE: ClassVar[str] = "match_ready"
+    table: TableId
+    game: GameId
+    seat: SeatNumber
+    token: Annotated[str, Str(MAX_TOKEN_LENGTH, min_len=1)]
+    ws_url: Annotated[str, Str(200, min_len=1)]
+
+
+@dataclass(frozen=True, slots=True)
 class Pong:
     """The server's heartbeat."""
 
@@ -388,21 +499,23 @@ class Pong:
 
 
 ClientMessage = (Hello | Join | Watch | Resume | Answer | Chat | Resign | Leave | Ping | Catalogue
-                 | RematchOffer | RematchAnswer)
+                 | RematchOffer | RematchAnswer | Seek | SeekCancel | MatchAccept
+                 | MatchDecline)
 ServerMessage = (Welcome | Ack | Error | Snapshot | GameEvent | PendingDecision | Update
                  | ChatLine | ChatRemoved | GameOver | GameAbandoned | RematchOffered
-                 | RematchCancelled | RematchStarted | Pong)
+                 | RematchCancelled | RematchStarted | SeekStatus | MatchFound
+                 | MatchCancelled | MatchReady | Pong)
 
 CLIENT_MESSAGES: dict[str, type[ClientMessage]] = {
     cls.TYPE: cls
     for cls in (Hello, Join, Watch, Resume, Answer, Chat, Resign, Leave, Ping, Catalogue,
-                RematchOffer, RematchAnswer)
+                RematchOffer, RematchAnswer, Seek, SeekCancel, MatchAccept, MatchDecline)
 }
 SERVER_MESSAGES: dict[str, type[ServerMessage]] = {
     cls.TYPE: cls
     for cls in (Welcome, Ack, Error, Snapshot, GameEvent, PendingDecision, Update, ChatLine,
                 ChatRemoved, GameOver, GameAbandoned, RematchOffered, RematchCancelled,
-                RematchStarted, Pong)
+                RematchStarted, SeekStatus, MatchFound, MatchCancelled, MatchReady, Pong)
 }
 
 

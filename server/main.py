@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from . import logs
 from .accounts.admin_cli import admin_main
 from .accounts.ratings_cli import ratings_main
+from .automatch import RatingLookup
 from .cluster.node import NodeNameTaken
 from .edge.app import create_app
 from .edge.listener import run
@@ -69,7 +70,8 @@ def bind(host: str, port: int) -> list[socket.socket]:
     return sockets
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, ratings: RatingLookup | None = None) -> int:
+    """`ratings`: where automatch finds a seeker's rating (tests give their own)."""
     arguments = sys.argv[1:] if argv is None else list(argv)
     if arguments[:1] == ["admin"]:  # a sub-command on the host; the server does not start
         return admin_main(arguments[1:])
@@ -86,7 +88,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                   "with --host (env DOMINION_PORT, DOMINION_HOST)", address_of(settings),
                   error.strerror or error, extra={"host": settings.host, "port": settings.port})
         return 2
-    app = create_app(settings)
+    app = create_app(settings, ratings)
     base, websocket = listening_urls(settings)
 
     def say_where() -> None:  # called once the sockets listen

@@ -121,6 +121,15 @@ class Settings:
         "help": "the URL other nodes reach this one at (default: http://HOST:PORT)"})
     cluster_refresh_seconds: float = field(default=2.0, metadata={
         "help": "how often a node refreshes its turn numbers and heartbeat in Redis"})
+    automatch_wave_seconds: float = field(default=2.0, metadata={
+        "help": "how often waiting seeks are formed into tables (one node of a cluster "
+                "does it, holding a lease)"})
+    automatch_confirm_seconds: float = field(default=10.0, metadata={
+        "help": "how long every player of a table formed by automatch has to accept it "
+                "before it is dissolved"})
+    automatch_grace_seconds: float = field(default=15.0, metadata={
+        "help": "how long a seek keeps its place after its connection (or node) is gone: "
+                "a reconnect within it takes the place up again"})
     accounts_url: str = field(default="", metadata={
         "help": "PostgreSQL URL where accounts and sessions live, shared by every node "
                 "(postgresql://user:password@host/db); empty: a SQLite file beside --db"})
@@ -233,6 +242,10 @@ class Settings:
             return "--moderation-refresh-seconds must be more than 0"
         if self.ratings_retry_seconds <= 0:
             return "--ratings-retry-seconds must be more than 0"
+        if min(self.automatch_wave_seconds, self.automatch_confirm_seconds,
+               self.automatch_grace_seconds) <= 0:
+            return ("--automatch-wave-seconds, --automatch-confirm-seconds and "
+                    "--automatch-grace-seconds must be more than 0")
         return None
 
 

@@ -39,8 +39,10 @@ MAY_IMPORT = {
     "play": {"engine", "storage", "ratings", "replays", "accounts", "shared", "protocol",
              "strategies"},
     "cluster": {"engine", "storage", "replays", "play", "shared", "protocol"},
-    "edge": {"engine", "storage", "ratings", "replays", "accounts", "play", "cluster",
-             "shared", "protocol", "strategies"},
+    "automatch": {"engine", "storage", "replays", "accounts", "ratings", "play", "cluster",
+                  "shared", "protocol", "strategies"},
+    "edge": {"engine", "storage", "replays", "accounts", "ratings", "play", "cluster",
+             "automatch", "shared", "protocol", "strategies"},
     "shared": {"protocol", "strategies"},
     "protocol": set(),
 }

@@ -20,7 +20,8 @@ from dominion.server.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-WIRE_TESTS = [ROOT / "tests" / name for name in ("server", "clients", "adversarial", "cluster")]
+WIRE_TESTS = [ROOT / "tests" / name for name in ("server", "clients", "adversarial", "cluster",
+                                                  "automatch")]
 """Tests that talk to a real server over a socket."""
 
 

@@ -17,6 +17,7 @@ from ..accounts import Accounts, Hasher, open_account_store
 from ..accounts.moderation import Moderation
 from ..accounts.passkeys import Passkeys
 from ..accounts.throttle import Policy, RedisThrottle, Throttle, local_throttle
+from ..automatch import RatingLookup, open_automatch, stored_ratings
 from ..cluster import open_directory
 from ..errors import GameError
 from ..metrics import Metrics
@@ -25,6 +26,9 @@ from ..settings import Settings
 from ..storage import Storage
 from .accounts_api import add_account_routes
 from .admin_api import add_admin_routes
+from .automatch_api import BUDGET as AUTOMATCH_BUDGET
+from .automatch_api import LOOKUPS_PER_MINUTE as AUTOMATCH_LOOKUPS_PER_MINUTE
+from .automatch_api import add_automatch_routes
 from .budgets import Budgets
 from .connection import Connection, watch_connections, watch_interval
 from .listener import COUNT, WARNINGS, ConnectionCount, Warnings
@@ -81,16 +85,22 @@ def budgets_of(settings: Settings) -> Budgets:
         "games": (settings.games_per_hour / 3600, settings.games_per_hour),
         PASSKEY_BUDGET: (CEREMONIES_PER_MINUTE / 60, CEREMONIES_PER_MINUTE),
         PROFILE_BUDGET: (LOOKUPS_PER_MINUTE / 60, LOOKUPS_PER_MINUTE),
+        AUTOMATCH_BUDGET: (AUTOMATCH_LOOKUPS_PER_MINUTE / 60, AUTOMATCH_LOOKUPS_PER_MINUTE),
         "admin": (settings.admin_per_minute / 60, settings.admin_per_minute),
         "reports": (settings.reports_per_hour / 3600, settings.reports_per_hour),
     }, server={"work": (settings.server_work_per_second, settings.server_work_burst)})
 
 
-def create_app(settings: Settings) -> web.Application:
+RATINGS: web.AppKey[RatingLookup | None] = web.AppKey("ratings")
+"""How automatch reads a seeker's rating: None, the ratings store's (tests give others)."""
+
+
+def create_app(settings: Settings, ratings: RatingLookup | None = None) -> web.Application:
     app = web.Application(client_max_size=MAX_BODY_BYTES, handler_args=HANDLER_ARGS,
                           middlewares=[known_hosts_only, banned_addresses_refused,
                                        declared_body_fits, unmatched_as_json])
     app[SETTINGS] = settings
+    app[RATINGS] = ratings
     app[WARNINGS] = warnings = Warnings()
     app[COUNT] = ConnectionCount(settings, warnings)
     app.on_response_prepare.append(_no_sniffing)
@@ -100,6 +110,7 @@ def create_app(settings: Settings) -> web.Application:
     app.cleanup_ctx.append(_live_games)
     app.cleanup_ctx.append(_rating_outbox)
     app.cleanup_ctx.append(_open_directory)
+    app.cleanup_ctx.append(_automatch)
     app.cleanup_ctx.append(_moderation)
     app.on_shutdown.append(_close_connections)
     app.router.add_get("/api/v1/ws", websocket)
@@ -118,6 +129,7 @@ def create_app(settings: Settings) -> web.Application:
     add_token_routes(api)
     add_player_routes(api)
     add_ratings_routes(api)
+    add_automatch_routes(api)
     add_passkey_routes(api)
     add_admin_routes(api)
     if settings.node:
@@ -238,6 +250,19 @@ async def _open_directory(app: web.Application) -> AsyncIterator[None]:
         yield
     finally:
         await directory.close()
+
+
+async def _automatch(app: web.Application) -> AsyncIterator[None]:
+    """The automatch queue (in memory, or the cluster's in Redis) and this node's part."""
+    state = app[STATE]
+    ratings = app[RATINGS] or stored_ratings(app[RATING_STORE])
+    automatch = state.automatch = open_automatch(state.settings, state.lobby, state.metrics,
+                                                 ratings)
+    await automatch.start()
+    try:
+        yield
+    finally:
+        await automatch.close()
 
 
 async def _moderation(app: web.Application) -> AsyncIterator[None]:

@@ -33,7 +33,7 @@ PRUNE_FROM = 1024
 TOO_MUCH = {"work": "too much resume and replay work", "chat": "too many chat lines",
             "games": "too many games", "passkeys": "too many passkey requests",
             "profiles": "too many profile requests", "admin": "too many admin requests",
-            "reports": "too many reports"}
+            "reports": "too many reports", "automatch": "too many automatch queue look-ups"}
 """How a refusal names each kind of spending."""
 
 

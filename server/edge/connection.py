@@ -30,6 +30,8 @@ from dominion.protocol import (
     Hello,
     Join,
     Leave,
+    MatchAccept,
+    MatchDecline,
     Ping,
     Pong,
     ProtocolError,
@@ -37,6 +39,8 @@ from dominion.protocol import (
     RematchOffer,
     Resign,
     Resume,
+    Seek,
+    SeekCancel,
     ServerInfo,
     ServerLimits,
     ServerMessage,
@@ -50,6 +54,7 @@ from dominion.protocol import (
 from ..accounts import Account
 from ..accounts.store import AccessToken
 from ..accounts.tokens import AccessTokens, invalid, play_scope
+from ..automatch import Automatch
 from ..engine.cards import all_cards
 from ..errors import GameError
 from ..play.room import Room, Seat
@@ -206,6 +211,8 @@ class Connection:
                         self.close_soon(CloseCode.MESSAGE_TOO_BIG, "frame too large")
                     return
         finally:
+            if self.state.automatch is not None:
+                self.state.automatch.disconnected(self)
             for room in self._rooms.values():
                 room.unsubscribe(self)
             self._rooms.clear()
@@ -398,6 +405,19 @@ class Connection:
                 room.unsubscribe(self)
                 del self._rooms[game_id]
                 self._ack(rid)
+            case Seek(id=rid, sizes=sizes, edition=edition, rated=rated, name=name,
+                      token=token):
+                # a seek may make a game: paid for as one over REST
+                self.state.budgets.charge("games", self.address, 1)
+                await self._automatch().seek(self, self.address, self.account, name, sizes,
+                                             edition, rated, token, lambda: self._ack(rid))
+            case SeekCancel(id=rid):
+                await self._automatch().cancel(self)
+                self._ack(rid)
+            case MatchAccept(id=rid, table=table):
+                await self._automatch().answer(self, table, True, lambda: self._ack(rid))
+            case MatchDecline(id=rid, table=table):
+                await self._automatch().answer(self, table, False, lambda: self._ack(rid))
             case Ping(id=rid):
                 self._ack(rid)
             case Catalogue(id=rid):
@@ -420,6 +440,12 @@ class Connection:
     def _account_seat(self, room: Room) -> Seat | None:
         """The signed-in account's seat in the game, if it holds one."""
         return None if self.account is None else room.seat_of_account(self.account.id)
+
+    def _automatch(self) -> Automatch:
+        automatch = self.state.automatch
+        if automatch is None:  # only while the server starts or stops
+            raise GameError(ErrorCode.CLUSTER_UNAVAILABLE, "automatch is not running")
+        return automatch
 
     def _room(self, game_id: str) -> Room:
         room = self._rooms.get(game_id)

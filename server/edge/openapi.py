@@ -578,6 +578,12 @@ def components() -> dict[str, Any]:
                                    "(a game counts once per seat the bot held)"},
             }) for pool in Pool}),
         }, description="A player's ratings: 2-player (2p) and 3-6-player (3-6p)."),
+        "AutomatchQueue": obj({
+            "waiting": {"type": "object", "description": "table size (2 to 6) -> seeks "
+                        "waiting that accept it (a seek of 3 or 4 counts for both)",
+                        "additionalProperties": {"type": "integer", "minimum": 0}},
+            "median_wait_seconds": {"type": "number", "minimum": 0},
+        }, description="Automatch's queue: behind several nodes, every node's."),
         "Player": obj({"player": obj({
             "name": {"type": "string", "minLength": 2, "maxLength": 20},
             "created_at": timestamp,
@@ -908,6 +914,19 @@ def paths() -> dict[str, Any]:
         **account_paths(),
         **token_paths(),
         **player_paths(),
+        "/api/v1/automatch": {"get": {
+            "operationId": "automatchQueue", "tags": ["games"],
+            "summary": "Automatch's queue: seeks waiting per table size, the median wait",
+            "description": "Seeking, accepting and playing are on the WebSocket "
+                           "(docs/PROTOCOL.md, `seek`).",
+            "responses": {
+                "200": json_body(ref("AutomatchQueue"), "The queue now"),
+                "429": error("Too many look-ups from this address (retry_after_ms)",
+                             "rate_limited"),
+                **SERVER_ERROR,
+                "503": error("Redis is unreachable", "cluster_unavailable"),
+            },
+        }},
         **passkey_paths(),
         **admin_paths(),
         "/healthz": {"get": {

@@ -20,6 +20,7 @@ from ..storage import Storage
 from .rating_outbox import RatingOutbox
 
 if TYPE_CHECKING:
+    from ..automatch import Automatch
     from ..metrics import Metrics
     from ..play.lobby import Lobby
     from .budgets import Budgets
@@ -47,6 +48,8 @@ class ServerState:
     version: str = field(default_factory=package_version)
     connections: set[Connection] = field(default_factory=set)
     per_address: dict[str, int] = field(default_factory=dict)
+    automatch: Automatch | None = None
+    """Set once the directory is open (app.py, `_automatch`)."""
     restored_games: int = 0
     """Unfinished games the start rebuilt (said once the server listens)."""
 

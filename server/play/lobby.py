@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dominion.clients.bots import STRATEGIES
 from dominion.protocol import ErrorCode, RematchKingdom
@@ -32,6 +32,14 @@ if TYPE_CHECKING:
 log = logging.getLogger("dominion.lobby")
 DELETED_PLAYER = "deleted player"
 """What a deleted account's seats show (no account can be named so: it has a space)."""
+
+
+class SeatHolder(NamedTuple):
+    """Who takes a seat of a table made for them (automatch)."""
+
+    name: str
+    account_id: int | None
+    bot_account: bool
 
 
 class Lobby:
@@ -90,7 +98,7 @@ class Lobby:
         self._check_games_of(address)
         if rated and account is None:
             raise needs_account("a guest cannot create a rated table")
-        name = await self._name_for(request.get("name"), account)
+        name = await self.name_for(request.get("name"), account)
         seats = request.get("seats")
         if type(seats) is not int or not MIN_PLAYERS <= seats <= MAX_PLAYERS:
             raise GameError(ErrorCode.BAD_SEATS,
@@ -114,31 +122,49 @@ class Lobby:
             setup = Setup.create(seats, edition=edition, kingdom=kingdom, rng=self._kingdoms)
         except InvalidSetup as invalid:
             raise GameError(invalid.code, invalid.message) from None
-        token = new_token()
         room_seats = [Seat(i) for i in range(seats)]
-        room_seats[0].name, room_seats[0].token_hash = name, hash_token(token)
-        room_seats[0].joined_at = utc_now()
-        room_seats[0].account_id = account.id if account is not None else None
-        room_seats[0].bot_account = account is not None and account.bot
+        token = _seat(room_seats[0], SeatHolder(
+            name, account.id if account is not None else None,
+            account is not None and account.bot))
         for index, strategy in bots.items():
             room_seats[index].name = f"Bot {index + 1} ({strategy})"
             room_seats[index].bot = strategy
-        record = GameRecord(
-            id=new_game_id(self._settings.node), created_at=utc_now(), state=OPEN,
-            edition=setup.edition, seats=seats, kingdom=setup.kingdom,
-            kingdom_name=set_name(kingdom, setup.edition) if isinstance(kingdom, str) else None,
-            options=({} if spectator_chat else {"spectator_chat": False})
+        room = await self._open(
+            setup, room_seats, ({} if spectator_chat else {"spectator_chat": False})
             | ({"rated": True} if rated else {}),
-        )
-        await self._storage.create_game(record, [seat.record() for seat in room_seats])
-        room = Room(record, room_seats, self._storage, self._settings, self._metrics,
-                    self.histories)
-        self._keep(room, address)
-        self._metrics.games_created.inc()
+            set_name(kingdom, setup.edition) if isinstance(kingdom, str) else None, address)
         log.info("game created", extra={"game": room.id, "seats": seats, "bots": len(bots),
                                         "edition": setup.edition, "address": address})
         await room.start_if_full()
         return room, token
+
+    async def create_matched(self, holders: Sequence[SeatHolder], edition: int, *,
+                             rated: bool) -> tuple[Room, list[str]]:
+        """A table made by automatch, every seat taken (a random Kingdom), started at
+        once; the seats' tokens in seat order. Counted against no address."""
+        setup = Setup.create(len(holders), edition=edition, rng=self._kingdoms)
+        seats = [Seat(i) for i in range(len(holders))]
+        tokens = [_seat(seat, holder) for seat, holder in zip(seats, holders, strict=True)]
+        room = await self._open(setup, seats,
+                                {"automatch": True} | ({"rated": True} if rated else {}),
+                                None, None)
+        log.info("automatch game created", extra={"game": room.id, "seats": len(seats),
+                                                  "rated": rated})
+        await room.start_if_full()
+        return room, tokens
+
+    async def _open(self, setup: Setup, seats: list[Seat], options: dict[str, Any],
+                    kingdom_name: str | None, address: str | None) -> Room:
+        record = GameRecord(
+            id=new_game_id(self._settings.node), created_at=utc_now(), state=OPEN,
+            edition=setup.edition, seats=len(seats), kingdom=setup.kingdom,
+            kingdom_name=kingdom_name, options=options)
+        await self._storage.create_game(record, [seat.record() for seat in seats])
+        room = Room(record, seats, self._storage, self._settings, self._metrics,
+                    self.histories)
+        self._keep(room, address)
+        self._metrics.games_created.inc()
+        return room
 
     def _check_games_of(self, address: str) -> None:
         if len(self._live_by_address.get(address, ())) >= self._settings.games_per_address:
@@ -201,7 +227,7 @@ class Lobby:
         if room.record.rated and account is None:
             raise needs_account("a rated table seats signed-in players only: sign in to join")
         token = new_token()
-        seat = await room.take_seat(await self._name_for(name, account), hash_token(token),
+        seat = await room.take_seat(await self.name_for(name, account), hash_token(token),
                                     account.id if account is not None else None,
                                     account is not None and account.bot)
         return room, seat, token
@@ -266,7 +292,7 @@ class Lobby:
             record = stored.game
         return summary_of(record, self._storage.seats(game_id))
 
-    async def _name_for(self, name: object, account: Account | None) -> str:
+    async def name_for(self, name: object, account: Account | None) -> str:
         """A seat's name: a signed-in player's is their account's (so that it names
         their profile, /@/NAME); a guest's may not be an account's (nor look like one)."""
         if account is not None:
@@ -317,6 +343,12 @@ def rated_option(raw: object) -> bool:
 
 def needs_account(why: str) -> GameError:
     return GameError(ErrorCode.RATED_NEEDS_ACCOUNT, why)
+def _seat(seat: Seat, holder: SeatHolder) -> str:
+    """The seat taken by `holder`; its new token."""
+    token = new_token()
+    seat.name, seat.token_hash, seat.joined_at = holder.name, hash_token(token), utc_now()
+    seat.account_id, seat.bot_account = holder.account_id, holder.bot_account
+    return token
 
 
 def _bot_seats(bots: object, seats: int) -> dict[int, str]:

@@ -39,11 +39,13 @@ def test_every_message_type_is_registered() -> None:
     """The tests parametrised by the registries cover exactly these messages."""
     assert set(CLIENT_MESSAGES) == {"hello", "join", "watch", "resume", "answer", "chat",
                                     "resign", "leave", "ping", "catalogue", "rematch_offer",
-                                    "rematch_answer"}
+                                    "rematch_answer", "seek", "seek_cancel", "match_accept",
+                                    "match_decline"}
     assert set(SERVER_MESSAGES) == {"welcome", "ack", "error", "snapshot", "event", "decision",
                                     "update", "chat", "chat_removed", "game_over",
                                     "game_abandoned", "rematch_offered", "rematch_cancelled",
-                                    "rematch_started", "pong"}
+                                    "rematch_started", "seek_status", "match_found",
+                                    "match_cancelled", "match_ready", "pong"}
     assert SERVER_MESSAGES["update"] is Update
 
 

@@ -1,0 +1,38 @@
+"""Automatch: opponents on demand, for 2 to 6 players, across nodes.
+
+`matcher.py` forms tables (pure), `penalty.py` the wait earned by declining (pure),
+`queue.py` the queue's rules over a `Store` (`store.py`: in memory for one process,
+`redis_store.py` for several nodes), `service.py` a node's part: its players' seeks,
+the waves, the game made when everyone accepted.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .queue import Counts, Queue
+from .service import Automatch, RatingLookup, initial_rating, stored_ratings
+from .store import MemoryStore, Store
+
+if TYPE_CHECKING:
+    from ..metrics import Metrics
+    from ..play.lobby import Lobby
+    from ..settings import Settings
+
+
+def open_automatch(settings: Settings, lobby: Lobby, metrics: Metrics,
+                   ratings: RatingLookup = initial_rating) -> Automatch:
+    """The queue in memory, or with --redis in the cluster's Redis (imported only then)."""
+    store: Store
+    if settings.redis:
+        from .redis_store import RedisStore
+
+        store = RedisStore(settings.redis)
+    else:
+        store = MemoryStore()
+    queue = Queue(store, settings.automatch_confirm_seconds, settings.automatch_grace_seconds)
+    return Automatch(queue, lobby, settings, metrics, ratings)
+
+
+__all__ = ["Automatch", "Counts", "RatingLookup", "initial_rating", "open_automatch",
+           "stored_ratings"]

@@ -1,0 +1,296 @@
+"""Automatch over real WebSockets on one server: seek, a table found, everyone accepts,
+the game made with every seat taken; declines and lapses dissolve the table (the others
+back at the front, the one who failed it out with a longer wait next time); a guest's
+seek survives a reconnect; rated needs an account and uses its rating; every refusal
+typed; the lobby's counts over REST and the wait histogram in /metrics."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestClient as HttpClient
+
+from dominion.protocol import (
+    Ack,
+    Error,
+    Hello,
+    Join,
+    MatchAccept,
+    MatchCancelled,
+    MatchDecline,
+    MatchEnd,
+    MatchFound,
+    MatchReady,
+    Seek,
+    SeekCancel,
+    SeekState,
+    SeekStatus,
+    ServerMessage,
+    Snapshot,
+    Welcome,
+)
+from dominion.server.accounts import Account
+from dominion.server.automatch import RatingLookup, initial_rating, stored_ratings
+from dominion.server.automatch.store import Writes
+from dominion.server.edge.app import create_app
+from dominion.server.edge.sessions import ACCOUNTS
+from dominion.server.edge.state import STATE
+from dominion.server.play.tokens import hash_token
+from dominion.server.ratings.model import INITIAL, Pool, Rating
+from dominion.server.settings import Settings
+from tests.server.restapi import Api
+from tests.server.test_process import free_port
+from tests.server.wsclient import TestClient
+from tests.server.wsplay import FAST, expect_error, raw_request
+
+CHEAP = {"password_time_cost": 1, "password_memory_kib": 64}
+QUICK = {"automatch_wave_seconds": 0.1, "automatch_confirm_seconds": 5.0}
+
+
+class Site:
+    def __init__(self, http: HttpClient[Any, Any]) -> None:
+        self.http = http
+        self.app = http.app
+        self.api = Api(http)
+
+    async def connect(self, access_token: str | None = None) -> TestClient:
+        ws = await self.http.ws_connect("/api/v1/ws", protocols=("dominion.v2.msgpack",))
+        client = TestClient(ws)
+        welcome = await client.request(Hello, versions=[2], client="tests",
+                                       access_token=access_token)
+        assert isinstance(welcome, Welcome), welcome
+        return client
+
+    async def account(self, name: str) -> tuple[Account, str]:
+        accounts = self.app[ACCOUNTS]
+        account, _ = await accounts.register(name, "correct horse battery", "10.0.0.1")
+        _, secret = await accounts.tokens.create(account, "tests", ["play"])
+        return account, secret
+
+
+@pytest.fixture
+def site_with(aiohttp_client: Any, tmp_path: Path) -> Any:
+    """`await site_with(ratings=lookup, **settings)`: a started server."""
+    async def start(ratings: RatingLookup = initial_rating, **overrides: Any) -> Site:
+        values = dict(FAST, **CHEAP, **QUICK, db=str(tmp_path / "games.sqlite3"))
+        return Site(await aiohttp_client(create_app(Settings(**(values | overrides)),
+                                                    ratings)))
+    return start
+
+
+@pytest.fixture
+async def site(site_with: Any) -> Site:
+    started: Site = await site_with()
+    return started
+
+
+async def next_of(client: TestClient, kind: type, timeout: float = 10) -> Any:
+    """The next push of this type; others before it must not be game pushes we check."""
+    async def find() -> ServerMessage:
+        while True:
+            message = await client.push(timeout)
+            if isinstance(message, kind):
+                return message
+    return await asyncio.wait_for(find(), timeout)
+
+
+async def seek(client: TestClient, name: str | None = "guest", sizes: tuple[int, ...] = (2,),
+               rated: bool = False, token: str | None = None) -> SeekStatus:
+    reply = await client.request(Seek, sizes=sizes, edition=2, rated=rated, name=name,
+                                 token=token)
+    assert isinstance(reply, Ack), reply
+    status: SeekStatus = await next_of(client, SeekStatus)
+    assert status.state is SeekState.WAITING
+    return status
+
+
+async def test_two_guests_are_matched_accept_and_join_the_game_made(site: Site) -> None:
+    ann, bob = await site.connect(), await site.connect()
+    ann_status = await seek(ann, "Ann")
+    assert ann_status.token, "a guest's seek has a token to take it up again"
+    await seek(bob, "Bob")
+    found: list[MatchFound] = [await next_of(client, MatchFound) for client in (ann, bob)]
+    assert found[0] == found[1] and found[0].players == ("Ann", "Bob")
+    assert found[0].size == 2 and 0 < found[0].deadline_ms <= 5000
+    table = found[0].table
+    for client in (ann, bob):
+        assert isinstance(await client.request(MatchAccept, table=table), Ack)
+    ready: list[MatchReady] = [await next_of(client, MatchReady) for client in (ann, bob)]
+    assert ready[0].game == ready[1].game and {ready[0].seat, ready[1].seat} == {0, 1}
+    assert ready[0].ws_url == f"/api/v1/ws?game={ready[0].game}"
+    for client, mine in zip((ann, bob), ready, strict=True):
+        joined = await client.request(Join, game=mine.game, token=mine.token)
+        assert isinstance(joined, Ack) and joined.seat == mine.seat
+        snapshot = await next_of(client, Snapshot)
+        assert snapshot.view["turn"]  # started: every seat was taken
+    room = site.app[STATE].lobby.room(ready[0].game)
+    assert [seat.name for seat in room.seats] == ["Ann", "Bob"]
+    assert room.record.options == {"automatch": True, "rated": False}
+    # the seek is over: nothing to cancel
+    await expect_error(ann, SeekCancel, "not_seeking")
+    metrics = await (await site.http.get("/metrics")).text()
+    assert 'dominion_automatch_wait_seconds_count{size="2"} 2.0' in metrics
+
+
+async def test_a_decline_ends_that_seek_and_puts_the_other_back_at_the_front(
+        site: Site) -> None:
+    ann, bob = await site.connect(), await site.connect()
+    await seek(ann, "Ann")
+    await seek(bob, "Bob")
+    table = (await next_of(ann, MatchFound)).table
+    await next_of(bob, MatchFound)
+    assert isinstance(await bob.request(MatchDecline, table=table), Ack)
+    assert await next_of(bob, MatchCancelled) == MatchCancelled(table, MatchEnd.DECLINED)
+    ended = await next_of(bob, SeekStatus)
+    assert ended.state is SeekState.ENDED and ended.reason is MatchEnd.DECLINED
+    assert await next_of(ann, MatchCancelled) == MatchCancelled(table, MatchEnd.DECLINED)
+    again = await next_of(ann, SeekStatus)
+    assert again.state is SeekState.WAITING and again.waited_ms > 0
+    await expect_error(ann, MatchAccept, "unknown_table", table=table)
+    await expect_error(bob, MatchAccept, "not_seeking", table=table)
+    # Bob seeks again: struck once, he is not matched with the waiting Ann at once
+    await seek(bob, "Bob")
+    with pytest.raises(TimeoutError):
+        await next_of(ann, MatchFound, timeout=1.0)
+
+
+async def test_a_table_nobody_answers_lapses_and_ends_both_seeks(site_with: Any) -> None:
+    site = await site_with(automatch_confirm_seconds=0.5)
+    ann, bob = await site.connect(), await site.connect()
+    await seek(ann, "Ann")
+    await seek(bob, "Bob")
+    table = (await next_of(ann, MatchFound)).table
+    assert isinstance(await ann.request(MatchAccept, table=table), Ack)
+    for client, state in ((ann, SeekState.WAITING), (bob, SeekState.ENDED)):
+        assert await next_of(client, MatchCancelled) == MatchCancelled(table, MatchEnd.LAPSED)
+        status = await next_of(client, SeekStatus)
+        assert status.state is state
+    assert status.reason is MatchEnd.LAPSED
+
+
+async def test_a_guest_who_reconnects_with_the_seek_token_keeps_the_place(site: Site) -> None:
+    ann = await site.connect()
+    token = (await seek(ann, "Ann")).token
+    await ann.close()
+    again = await site.connect()
+    status = await seek(again, "Ann", token=token)
+    assert status.token == token and status.waited_ms > 0, "the same seek, its wait kept"
+    bob = await site.connect()
+    await seek(bob, "Bob")
+    found = await next_of(again, MatchFound)
+    assert found.players == ("Ann", "Bob")
+
+
+async def test_refusals_are_typed_and_change_nothing(site: Site) -> None:
+    guest = await site.connect()
+    await expect_error(guest, Seek, "not_signed_in", sizes=(2,), edition=2, rated=True,
+                       name="Ann")
+    await expect_error(guest, SeekCancel, "not_seeking")
+    await expect_error(guest, MatchAccept, "not_seeking", table="nope")
+    await expect_error(guest, Seek, "bad_name", sizes=(2,), edition=2, rated=False, name="")
+    await seek(guest, "Ann")
+    await expect_error(guest, Seek, "already_seeking", sizes=(2,), edition=2, rated=False,
+                       name="Ann")
+    await expect_error(guest, MatchDecline, "unknown_table", table="nope")
+    for sizes in ([7], [], [1, 2]):
+        refused = await raw_request(guest, {"type": "seek", "id": 90, "sizes": sizes,
+                                            "edition": 2, "rated": False})
+        assert isinstance(refused, Error) and refused.code == "out_of_range", refused
+    assert isinstance(await guest.request(SeekCancel), Ack)
+    await expect_error(guest, SeekCancel, "not_seeking")
+
+
+async def test_rated_seeks_use_each_accounts_rating_and_make_a_rated_game(
+        site_with: Any) -> None:
+    ratings = {"Ada": 1500.0, "Cy": 1520.0, "Far": 2300.0}
+    asked: list[tuple[str, Pool]] = []
+
+    async def lookup(account: Account | None, name: str, pool: Pool) -> Rating:
+        assert account is not None and account.name == name
+        asked.append((name, pool))
+        return Rating(ratings[name], 60.0)
+
+    site = await site_with(ratings=lookup)
+    clients = {}
+    for name in ratings:
+        _, secret = await site.account(name)
+        clients[name] = await site.connect(secret)
+        await seek(clients[name], None, rated=True)
+    found = await next_of(clients["Ada"], MatchFound)
+    assert set(found.players) == {"Ada", "Cy"} and found.rated
+    assert {(name, Pool.TWO_PLAYER) for name in ratings} <= set(asked)
+    for name in ("Ada", "Cy"):
+        await clients[name].request(MatchAccept, table=found.table)
+    ready = await next_of(clients["Cy"], MatchReady)
+    assert site.app[STATE].lobby.room(ready.game).record.options["rated"] is True
+    counts = await site.api.call("GET", "/api/v1/automatch", 200)
+    assert counts["waiting"] == {"2": 1}, "Far still waits"
+    assert counts["median_wait_seconds"] >= 0
+
+
+async def test_a_seek_while_redis_is_unreachable_is_refused_and_changes_nothing(
+        site_with: Any) -> None:
+    site = await site_with(node="a", redis=f"redis://127.0.0.1:{free_port()}/0")
+    guest = await site.connect()
+    await expect_error(guest, Seek, "cluster_unavailable", sizes=(2,), edition=2,
+                       rated=False, name="Ann")
+    await expect_error(guest, SeekCancel, "not_seeking")
+    await site.api.error("GET", "/api/v1/automatch", 503, "cluster_unavailable")
+
+
+async def test_a_seek_the_queue_lost_is_said_to_have_ended(site: Site) -> None:
+    """As when a cluster's Redis restarts empty: the player is told, not left waiting."""
+    ann = await site.connect()
+    token = (await seek(ann, "Ann")).token
+    assert token is not None
+    automatch = site.app[STATE].automatch
+    assert automatch is not None
+    lost = f"ticket:g{hash_token(token)[:32]}"
+    await automatch.queue.store.change([lost], lambda found: (None, Writes(delete={lost})))
+    ended = await next_of(ann, SeekStatus)
+    assert ended.state is SeekState.ENDED and ended.reason is None
+    await expect_error(ann, SeekCancel, "not_seeking")
+
+
+async def test_a_game_that_cannot_be_made_puts_everyone_back_at_the_front(
+        site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
+    lobby = site.app[STATE].lobby
+
+    async def broken(*args: Any, **kwargs: Any) -> Any:
+        raise OSError("disk full")
+    monkeypatch.setattr(lobby, "create_matched", broken)
+    ann, bob = await site.connect(), await site.connect()
+    await seek(ann, "Ann")
+    await seek(bob, "Bob")
+    table = (await next_of(ann, MatchFound)).table
+    await next_of(bob, MatchFound)
+    assert isinstance(await ann.request(MatchAccept, table=table), Ack)
+    # the last acceptance is acknowledged, once: the failure is the server's
+    assert isinstance(await bob.request(MatchAccept, table=table), Ack)
+    for client in (ann, bob):
+        status = await next_of(client, SeekStatus)
+        assert status.state is SeekState.WAITING and status.waited_ms > 0
+    monkeypatch.undo()
+    assert (await next_of(ann, MatchFound)).players == ("Ann", "Bob")
+    assert not [push for push in bob.pushes if isinstance(push, Error)]
+
+
+async def test_the_servers_own_lookup_reads_the_ratings_store() -> None:
+    """Without a test's lookup, automatch pairs accounts by their stored ratings."""
+    settled = Rating(1840.0, 90.0, games=30)
+
+    class Store:
+        async def ratings_of(self, account_id: int) -> dict[Pool, Rating]:
+            return {Pool.TWO_PLAYER: settled} if account_id == 7 else {}
+
+    lookup = stored_ratings(Store())  # type: ignore[arg-type]  # only ratings_of is read
+    ada = Account(7, "Ada", "ada", None, datetime.now(UTC))
+    cy = Account(8, "Cy", "cy", None, datetime.now(UTC))
+    assert await lookup(ada, "Ada", Pool.TWO_PLAYER) == settled
+    assert await lookup(ada, "Ada", Pool.MULTIPLAYER) == INITIAL, "no rated game there yet"
+    assert await lookup(cy, "Cy", Pool.TWO_PLAYER) == INITIAL
+    assert await lookup(None, "Guest", Pool.TWO_PLAYER) == INITIAL
