@@ -129,7 +129,7 @@ async def test_two_guests_are_matched_accept_and_join_the_game_made(site: Site) 
         assert snapshot.view["turn"]  # started: every seat was taken
     room = site.app[STATE].lobby.room(ready[0].game)
     assert [seat.name for seat in room.seats] == ["Ann", "Bob"]
-    assert room.record.options == {"automatch": True, "rated": False}
+    assert room.record.options == {"automatch": True} and not room.record.rated
     # the seek is over: nothing to cancel
     await expect_error(ann, SeekCancel, "not_seeking")
     metrics = await (await site.http.get("/metrics")).text()
