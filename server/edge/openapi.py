@@ -422,6 +422,8 @@ def components() -> dict[str, Any]:
             "text_pl": {"type": "string", "description": "Polish, in the Polish rulebook's "
                                                          "terms"},
             "kingdom": {"type": "boolean", "description": "whether it can be a Kingdom card"},
+            "coins": {"type": "integer", "minimum": 0,
+                      "description": "what a Treasure makes when played (absent otherwise)"},
             "vp": {"type": "integer", "description": "victory points when fixed (Victory "
                                                     "cards and Curses; absent otherwise)"},
             "vp_per_cards": {"type": "integer", "minimum": 1,

@@ -92,6 +92,9 @@ async def test_cards_for_both_editions(api: Api) -> None:
                                             "copper", "smithy")} == {
         "estate": (1, None), "duchy": (3, None), "province": (6, None), "curse": (-1, None),
         "gardens": (None, 10), "copper": (None, None), "smithy": (None, None)}
+    coins = {card["id"]: card.get("coins") for card in cards["2"]}
+    assert {card: coins[card] for card in ("copper", "silver", "gold", "market", "estate")} \
+        == {"copper": 1, "silver": 2, "gold": 3, "market": None, "estate": None}
 
 
 async def test_openapi_is_served(api: Api) -> None:
