@@ -20,10 +20,14 @@ from .strategies import (
     Table,
     make_strategy,
 )
-from .strong import StrongBot
+from .strong import Level, StrongBot
 
-# Registered here, not in strategies.py: the strong bot builds on that module.
+# Registered here, not in strategies.py: the strong bot builds on that module. `strong`
+# plays at the default level, `strong:1` to `strong:3` at the one they name.
 STRATEGIES[StrongBot.name] = lambda generator: StrongBot()
+for _level in Level:
+    STRATEGIES[f"{StrongBot.name}:{_level.value}"] = (
+        lambda generator, level=_level: StrongBot(level=level))
 
 __all__ = [
     "STRATEGIES",

@@ -9,7 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from enum import IntEnum
 from typing import Final
+
+
+class Level(IntEnum):
+    """How well the bot plays: which plans it may choose (docs/BOTS.md, "Levels")."""
+
+    MONEY = 1
+    """Plain money on every Kingdom, with the endgame rules."""
+    CARD = 2
+    """Money around the Kingdom's best card, without a support card."""
+    FULL = 3
+    """Money around the best card with its support card: the strongest, the default."""
+
+
+DEFAULT_LEVEL: Final = Level.FULL
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,14 +87,16 @@ games Smithy comes first of the rest as it alone holds even against Smithy Big M
 (docs/BOTS.md, "How it was tuned")."""
 
 
-def choose_plan(kingdom: Sequence[str], seats: int) -> Plan:
-    """The strongest plan this Kingdom allows for this many players."""
+def choose_plan(kingdom: Sequence[str], seats: int, level: Level = DEFAULT_LEVEL) -> Plan:
+    """The strongest plan this Kingdom allows for this many players at `level`."""
+    if level == Level.MONEY:
+        return MONEY
     ranking = RANKING[2 if seats <= 3 else 4]
     available = set(kingdom)
     for card in ranking:
         if card in available:
             plan = PLANS[card]
-            if card not in SUPPORTS:
+            if card not in SUPPORTS and level >= Level.FULL:
                 support = next((c for c in SUPPORTS if c in available), None)
                 plan = replace(plan, support=support)
             return plan
