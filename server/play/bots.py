@@ -58,6 +58,10 @@ class EngineTable:
     def supply(self, card: str) -> int:
         return self._game.supply.get(card, 0)
 
+    def piles(self) -> dict[str, int]:
+        """Every Supply pile's count (public)."""
+        return dict(self._game.supply)
+
     def owned(self, card: str) -> int:
         return sum(zone.count(card) for zone in self._player.zones())
 

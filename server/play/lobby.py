@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from ..accounts.moderation import Moderation
     from ..metrics import Metrics
     from ..settings import Settings
+    from .thinking import BotWorkers
 
 log = logging.getLogger("dominion.lobby")
 DELETED_PLAYER = "deleted player"
@@ -35,9 +36,11 @@ DELETED_PLAYER = "deleted player"
 
 class Lobby:
     def __init__(self, storage: Storage, settings: Settings, metrics: Metrics,
-                 accounts: Accounts | None = None, moderation: Moderation | None = None
-                 ) -> None:
+                 accounts: Accounts | None = None, moderation: Moderation | None = None,
+                 *, workers: BotWorkers | None = None) -> None:
         self._storage = storage
+        self._workers = workers
+        """Where the rooms' bots that think answer (None: in the event loop)."""
         self._accounts = accounts
         """Whose names guests may not take (None: no accounts, as in tools and tests)."""
         self.moderation = moderation
@@ -61,7 +64,7 @@ class Lobby:
         """Rebuild every unfinished game from storage; return how many."""
         for stored in self._storage.unfinished_games():
             room = Room.restore(stored, self._storage, self._settings, self._metrics,
-                                self.histories)
+                                self.histories, workers=self._workers)
             self._keep(room)
             await room.resume_after_restart()
         log.info("restored games", extra={"count": len(self.rooms)})
@@ -120,7 +123,7 @@ class Lobby:
         )
         await self._storage.create_game(record, [seat.record() for seat in room_seats])
         room = Room(record, room_seats, self._storage, self._settings, self._metrics,
-                    self.histories)
+                    self.histories, workers=self._workers)
         self._keep(room, address)
         self._metrics.games_created.inc()
         log.info("game created", extra={"game": room.id, "seats": seats, "bots": len(bots),
@@ -176,7 +179,8 @@ class Lobby:
             kingdom_name=record.kingdom_name if same else None,
             options=record.options | {"first_player": first, "rematch_of": old.id})
         await self._storage.create_game(made, [seat.record() for seat in seats])
-        room = Room(made, seats, self._storage, self._settings, self._metrics, self.histories)
+        room = Room(made, seats, self._storage, self._settings, self._metrics, self.histories,
+                    workers=self._workers)
         self._keep(room, rematch.address)
         self._metrics.games_created.inc()
         rematch.new_game = room.id

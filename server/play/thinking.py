@@ -1,0 +1,135 @@
+"""Bots that think in worker processes, never on the server's event loop (docs/BOTS.md,
+"Worker processes").
+
+Each decision crosses to a worker as what the seat may know and nothing more: the decision
+as a network bot receives it (`WireDecision`), a `SeatSnapshot` of the seat's view, and the
+bot itself (its level and plan, a few hundred bytes). The worker answers with the choice
+and the bot as it is after it, which the seat keeps for its next decision: workers keep
+nothing, so any of them may answer, and a worker that dies loses nothing. A bot rebuilt
+after a server restart chooses its plan again from the Kingdom, as it first did.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+
+from dominion.clients.bots import Strategy
+from dominion.clients.bots.strong import StrongBot
+from dominion.clients.bots.strong.knowledge import CardFacts
+from dominion.clients.bots.wire import WireDecision, WireOption
+
+from ..engine import Decision
+from .bots import CARD_FACTS, EngineTable
+
+log = logging.getLogger("dominion.bots")
+
+ATTEMPTS = 2
+"""A decision is asked again once of a fresh worker when its worker died."""
+
+
+class WorkersFailed(RuntimeError):
+    """No worker could answer (each one asked died): the room takes a legal answer."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSnapshot:
+    """A copy of one seat's view (`EngineTable`'s) that can cross to another process."""
+
+    coins: int
+    actions: int
+    buys: int
+    seat: int
+    seats: int
+    kingdom: tuple[str, ...]
+    own_hand: tuple[str, ...]
+    owned_by_seat: tuple[Mapping[str, int], ...]
+    """What each player owns, card by card (public: every gain and trash is)."""
+    piles: Mapping[str, int]
+
+    @classmethod
+    def of(cls, table: EngineTable) -> SeatSnapshot:
+        return cls(table.coins, table.actions, table.buys, table.seat, table.seats,
+                   tuple(table.kingdom), tuple(table.hand()),
+                   tuple(dict(table.holdings(seat)) for seat in range(table.seats)),
+                   table.piles())
+
+    def hand(self) -> Sequence[str]:
+        return self.own_hand
+
+    def holdings(self, seat: int) -> Mapping[str, int]:
+        return Counter(self.owned_by_seat[seat])
+
+    def supply(self, card: str) -> int:
+        return self.piles.get(card, 0)
+
+    def owned(self, card: str) -> int:
+        return self.owned_by_seat[self.seat].get(card, 0)
+
+    @property
+    def catalogue(self) -> CardFacts:
+        return CARD_FACTS  # each process's own copy: the catalogue does not cross
+
+
+def wire_decision(decision: Decision) -> WireDecision:
+    """The decision as its seat receives it over the network."""
+    return WireDecision(decision.id, decision.player, str(decision.kind), decision.source,
+                        tuple(WireOption(str(option.kind), option.card)
+                              for option in decision.options),
+                        decision.min, decision.max)
+
+
+def think(strategy: Strategy, decision: WireDecision, view: SeatSnapshot
+          ) -> tuple[list[int], Strategy]:
+    """In a worker: the strategy's answer, and the strategy as it is after it."""
+    return strategy.choose(decision, view), strategy
+
+
+class BotWorkers:
+    """Worker processes, at most `count`, in which the strong bot thinks; made when the
+    first decision needs one, and made again when one dies."""
+
+    def __init__(self, count: int) -> None:
+        if count < 1:
+            raise ValueError("a pool of bot workers needs at least one")
+        self.count = count
+        self._pool: ProcessPoolExecutor | None = None
+
+    @staticmethod
+    def takes(strategy: Strategy) -> bool:
+        """Whether `strategy` thinks in a worker (the others answer in microseconds)."""
+        return isinstance(strategy, StrongBot)
+
+    def _running(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # spawned, not forked: a worker shares nothing with the server but what it is sent
+            self._pool = ProcessPoolExecutor(self.count,
+                                             mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    async def choose(self, strategy: Strategy, decision: Decision, table: EngineTable
+                     ) -> tuple[list[int], Strategy]:
+        """`strategy`'s answer, thought out in a worker, and the strategy after it."""
+        request = (strategy, wire_decision(decision), SeatSnapshot.of(table))
+        for _ in range(ATTEMPTS):
+            pool = self._running()
+            try:
+                return await asyncio.wrap_future(pool.submit(think, *request))
+            except BrokenProcessPool:
+                log.warning("a bot worker died; starting the workers again")
+                if self._pool is pool:
+                    self._pool = None
+                    pool.shutdown(wait=False, cancel_futures=True)
+        raise WorkersFailed(f"every bot worker asked died ({ATTEMPTS} tries)")
+
+    async def close(self) -> None:
+        """Stop the workers, once the rooms no longer ask them anything."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)

@@ -1,0 +1,186 @@
+"""The strong bot thinks in worker processes, never in the server's event loop: it
+answers there as it would in-process, from what its seat may know; a worker that dies
+is replaced and the decision asked again; when no worker can answer, the room takes a
+legal answer and the game goes on."""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+import pytest
+
+from dominion.clients.bots import DecisionLike, Table
+from dominion.clients.bots.strategies import sensible_choice
+from dominion.clients.bots.strong import StrongBot
+from dominion.server.engine import Game, Setup
+from dominion.server.metrics import Metrics
+from dominion.server.play.bots import EngineTable
+from dominion.server.play.clock import utc_now
+from dominion.server.play.history import HistoryCache
+from dominion.server.play.room import Room, Seat
+from dominion.server.play.thinking import BotWorkers, SeatSnapshot, WorkersFailed
+from dominion.server.settings import Settings
+from dominion.server.storage import GameRecord, GameState, MemoryGameLog
+from tests.eventually import eventually
+
+
+class WhereItRuns:
+    """Answers sensibly, and remembers the process that answered."""
+
+    name = "where"
+
+    def __init__(self) -> None:
+        self.pid = 0
+
+    def choose(self, decision: DecisionLike, table: Table) -> list[int]:
+        self.pid = os.getpid()
+        return sensible_choice(decision)
+
+
+class DiesOnce:
+    """Kills its worker the first time it is asked (the marker file says it did)."""
+
+    name = "dies_once"
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def choose(self, decision: DecisionLike, table: Table) -> list[int]:
+        if not self.marker.exists():
+            self.marker.touch()
+            os._exit(1)
+        return sensible_choice(decision)
+
+
+class AlwaysDies:
+    name = "always_dies"
+
+    def choose(self, decision: DecisionLike, table: Table) -> list[int]:
+        os._exit(1)
+
+
+def new_game(seed: int = 7) -> Game:
+    return Game(Setup.create(["a", "b"], kingdom=("witch", "laboratory", "smithy", "militia",
+                                                  "market", "village", "cellar", "moat",
+                                                  "mine", "remodel")), seed)
+
+
+async def test_the_strong_bot_answers_in_a_worker_as_it_does_in_process() -> None:
+    workers = BotWorkers(1)
+    try:
+        game = new_game()
+        in_process = [StrongBot(), StrongBot()]
+        kept: list[object] = [StrongBot(), StrongBot()]
+        while (decision := game.pending) is not None:
+            seat = decision.player
+            table = EngineTable(game, seat)
+            expected = in_process[seat].choose(decision, table)
+            strategy = kept[seat]
+            assert isinstance(strategy, StrongBot)
+            choice, kept[seat] = await workers.choose(strategy, decision, table)
+            assert choice == expected
+            game.answer(seat, decision.id, choice)
+        assert game.over
+        assert all(isinstance(bot, StrongBot) and bot.plan is not None for bot in kept)
+    finally:
+        await workers.close()
+
+
+async def test_it_thinks_in_another_process_from_a_copy_of_the_seats_view() -> None:
+    workers = BotWorkers(1)
+    try:
+        game = new_game()
+        decision = game.pending
+        assert decision is not None
+        table = EngineTable(game, decision.player)
+        _, after = await workers.choose(WhereItRuns(), decision, table)
+        assert isinstance(after, WhereItRuns) and after.pid not in (0, os.getpid())
+        view = SeatSnapshot.of(table)
+        assert view.hand() == table.hand() and view.coins == table.coins
+        assert all(view.holdings(seat) == table.holdings(seat) for seat in range(2))
+        assert view.supply("province") == table.supply("province")
+    finally:
+        await workers.close()
+
+
+async def test_a_worker_that_dies_is_replaced_and_the_decision_asked_again(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    workers = BotWorkers(1)
+    try:
+        game = new_game()
+        decision = game.pending
+        assert decision is not None
+        table = EngineTable(game, decision.player)
+        marker = tmp_path / "died"
+        with caplog.at_level(logging.WARNING, "dominion.bots"):
+            choice, _ = await workers.choose(DiesOnce(marker), decision, table)
+        assert marker.exists() and choice == sensible_choice(decision)
+        assert "a bot worker died" in caplog.text
+        with pytest.raises(WorkersFailed):
+            await workers.choose(AlwaysDies(), decision, table)
+        again, _ = await workers.choose(StrongBot(), decision, table)  # and they work on
+        assert again == StrongBot().choose(decision, table)
+    finally:
+        await workers.close()
+
+
+def room_with_bots(log: MemoryGameLog, workers: BotWorkers) -> Room:
+    kingdom = tuple(Setup.create(["a", "b"], kingdom="First Game").kingdom)
+    record = GameRecord(id="g-000000000001", created_at=utc_now(), state=GameState.OPEN,
+                        edition=2, seats=2, kingdom=kingdom)
+    seats = [Seat(0, "Bot 1 (strong)", bot="strong"), Seat(1, "Bot 2 (strong:1)",
+                                                          bot="strong:1")]
+    return Room(record, seats, log, Settings(), Metrics(), HistoryCache(100_000),
+                workers=workers)
+
+
+async def test_a_rooms_strong_bots_never_think_in_its_event_loop(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    thought_here: list[str] = []
+
+    def not_here(self: StrongBot, decision: DecisionLike, table: Table) -> list[int]:
+        thought_here.append(decision.kind)
+        return sensible_choice(decision)
+
+    monkeypatch.setattr(StrongBot, "choose", not_here)  # the spawned workers do not see it
+    log = MemoryGameLog()
+    workers = BotWorkers(1)
+    try:
+        room = room_with_bots(log, workers)
+        await log.create_game(room.record, [seat.record() for seat in room.seats])
+        await room.start_if_full()
+        await eventually(lambda: room.state == GameState.FINISHED, seconds=120)
+        levels = [seat.strategy.level for seat in room.seats
+                  if isinstance(seat.strategy, StrongBot)]
+        assert levels == [3, 1], "each seat kept its own bot, at its own level"
+        assert thought_here == []
+    finally:
+        await workers.close()
+
+
+async def test_a_room_whose_workers_all_die_takes_a_legal_answer_and_goes_on(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr(BotWorkers, "takes", staticmethod(lambda strategy: True))
+    log = MemoryGameLog()
+    workers = BotWorkers(1)
+    room = room_with_bots(log, workers)
+    try:
+        await log.create_game(room.record, [seat.record() for seat in room.seats])
+        room.seats[0].strategy = AlwaysDies()
+        with caplog.at_level(logging.ERROR, "dominion.room"):
+            await room.start_if_full()
+            await eventually(lambda: "a bot strategy failed" in caplog.text, seconds=120)
+        game = room.game
+        assert game is not None
+        answered = game.answer_count
+        await eventually(lambda: game.answer_count > answered + 2, seconds=120)
+    finally:
+        await room.close()
+        await workers.close()
+
+
+def test_a_pool_has_at_least_one_worker() -> None:
+    with pytest.raises(ValueError, match="at least one"):
+        BotWorkers(0)
