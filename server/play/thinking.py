@@ -14,6 +14,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
+import threading
+import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -32,6 +35,7 @@ log = logging.getLogger("dominion.bots")
 
 ATTEMPTS = 2
 """A decision is asked again once of a fresh worker when its worker died."""
+PARENT_CHECK_SECONDS = 0.5
 
 
 class WorkersFailed(RuntimeError):
@@ -85,6 +89,17 @@ def wire_decision(decision: Decision) -> WireDecision:
                         decision.min, decision.max)
 
 
+def _leave_with_the_server(server: int) -> None:
+    """In a worker, from its start: exit once the server is gone (killed, it cannot say
+    so, and a worker waiting for work would wait forever)."""
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="server-watch", daemon=True).start()
+
+
 def think(strategy: Strategy, decision: WireDecision, view: SeatSnapshot
           ) -> tuple[list[int], Strategy]:
     """In a worker: the strategy's answer, and the strategy as it is after it."""
@@ -110,7 +125,9 @@ class BotWorkers:
         if self._pool is None:
             # spawned, not forked: a worker shares nothing with the server but what it is sent
             self._pool = ProcessPoolExecutor(self.count,
-                                             mp_context=multiprocessing.get_context("spawn"))
+                                             mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_leave_with_the_server,
+                                             initargs=(os.getpid(),))
         return self._pool
 
     async def choose(self, strategy: Strategy, decision: Decision, table: EngineTable

@@ -1,20 +1,23 @@
 """The strong bot thinks in worker processes, never in the server's event loop: it
 answers there as it would in-process, from what its seat may know; a worker that dies
 is replaced and the decision asked again; when no worker can answer, the room takes a
-legal answer and the game goes on."""
+legal answer and the game goes on; a server killed mid-game leaves no worker behind,
+and the game goes on once it is back."""
 
 from __future__ import annotations
 
 import logging
 import os
+import signal
 from pathlib import Path
 
+import aiohttp
 import pytest
 
 from dominion.clients.bots import DecisionLike, Table
 from dominion.clients.bots.strategies import sensible_choice
 from dominion.clients.bots.strong import StrongBot
-from dominion.server.engine import Game, Setup
+from dominion.server.engine import Game, Setup, replay
 from dominion.server.metrics import Metrics
 from dominion.server.play.bots import EngineTable
 from dominion.server.play.clock import utc_now
@@ -22,8 +25,11 @@ from dominion.server.play.history import HistoryCache
 from dominion.server.play.room import Room, Seat
 from dominion.server.play.thinking import BotWorkers, SeatSnapshot, WorkersFailed
 from dominion.server.settings import Settings
-from dominion.server.storage import GameRecord, GameState, MemoryGameLog
+from dominion.server.storage import GameRecord, GameState, MemoryGameLog, Storage
 from tests.eventually import eventually
+
+from .test_process import start_server
+from .test_restart import Player, play_until
 
 
 class WhereItRuns:
@@ -184,3 +190,64 @@ async def test_a_room_whose_workers_all_die_takes_a_legal_answer_and_goes_on(
 def test_a_pool_has_at_least_one_worker() -> None:
     with pytest.raises(ValueError, match="at least one"):
         BotWorkers(0)
+
+
+def children_of(pid: int) -> set[int]:
+    """The processes whose parent is `pid` (Linux's /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+async def test_a_game_against_the_strong_bot_survives_a_server_killed_mid_game(
+        tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    process, url = start_server(db)
+    try:
+        async with aiohttp.ClientSession() as session:
+            created = await (await session.post(f"{url}/api/v1/games", json={
+                "name": "Ann", "seats": 2, "kingdom": "First Game",
+                "bots": {"1": "strong"}})).json()
+            game = created["game"]["id"]
+            ann = Player(game, created["token"], 1)
+            await ann.connect(session, url, resume=False)
+            await play_until([ann], 20)
+            workers = children_of(process.pid)
+            assert workers, "the bot thought in a worker process"
+            process.send_signal(signal.SIGKILL)
+            process.wait(10)
+            assert ann.client is not None
+            await ann.client.close()
+            await eventually(lambda: not any(alive(pid) for pid in workers), seconds=30)
+
+            process, url = start_server(db)
+            ann.decision = None
+            await ann.connect(session, url, resume=True)
+            await play_until([ann], None)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(15)
+    storage = Storage.open(db)
+    try:
+        stored = storage.load_game(game)
+        assert stored is not None and stored.game.state == "finished"
+        assert stored.game.setup is not None and stored.game.seed is not None
+        assert replay(Setup.from_dict(stored.game.setup), stored.game.seed, stored.answers).over
+        assert any(seat.bot == "strong" for seat in stored.seats)
+    finally:
+        await storage.close()
