@@ -349,8 +349,9 @@ def components() -> dict[str, Any]:
                 "type": "object", "default": {},
                 "description": "which seats bots take, and their strategy: seat number (a "
                                "decimal string, 1 to seats-1; seat 0 is the creator's) to a "
-                               "strategy name. A table whose seats are all taken (by the "
-                               "creator and bots) starts at once.",
+                               "strategy name (`strong:1` to `strong:3`: the strong bot at "
+                               "that level; `strong`: at the default one). A table whose "
+                               "seats are all taken (by the creator and bots) starts at once.",
                 "propertyNames": {"pattern": f"^[1-{max_bot_seat}]$"},
                 "additionalProperties": {"type": "string", "enum": list(STRATEGIES)},
             },
