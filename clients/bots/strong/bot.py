@@ -33,7 +33,8 @@ class StrongBot:
         view = seat_view(table)
         plan = self.plan
         if plan is None:
-            plan = self.plan = choose_plan(view.kingdom, view.seats, self.level)
+            plan = self.plan = choose_plan(view.kingdom, view.seats, self.level,
+                                           view.catalogue.is_attack)
         kind = decision.kind
         if kind == "buy":
             return self._buy(decision, view, plan)

@@ -14,7 +14,7 @@ class CardFacts:
     """The catalogue's facts, card by card (a card the catalogue lacks costs nothing and
     does nothing)."""
 
-    __slots__ = ("_actions", "_coins", "_cost", "_junk", "_per_cards", "_points")
+    __slots__ = ("_actions", "_attacks", "_coins", "_cost", "_junk", "_per_cards", "_points")
 
     def __init__(self, catalogue: Iterable[Mapping[str, Any]]) -> None:
         self._cost: dict[str, int] = {}
@@ -22,6 +22,7 @@ class CardFacts:
         self._points: dict[str, int] = {}
         self._per_cards: dict[str, int] = {}
         self._actions: set[str] = set()
+        self._attacks: set[str] = set()
         self._junk: set[str] = set()
         for entry in catalogue:
             card, types = entry["id"], set(entry["types"])
@@ -32,6 +33,8 @@ class CardFacts:
                 self._points[card] = entry["vp"]
             if "vp_per_cards" in entry:
                 self._per_cards[card] = entry["vp_per_cards"]
+            if "attack" in types:
+                self._attacks.add(card)
             if "action" in types:
                 self._actions.add(card)
             elif "treasure" not in types:
@@ -49,6 +52,9 @@ class CardFacts:
 
     def is_action(self, card: str | None) -> bool:
         return (card or "") in self._actions
+
+    def is_attack(self, card: str | None) -> bool:
+        return (card or "") in self._attacks
 
     def is_junk(self, card: str | None) -> bool:
         """A card that does nothing in hand: a Victory card or a Curse."""
