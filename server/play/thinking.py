@@ -34,12 +34,18 @@ from .bots import CARD_FACTS, EngineTable
 log = logging.getLogger("dominion.bots")
 
 ATTEMPTS = 2
-"""A decision is asked again once of a fresh worker when its worker died."""
+"""A decision is asked again once of fresh workers when its worker died or hung."""
+DECISION_SECONDS = 30.0
+"""How long a decision may take, a worker's start included (a start takes 0.4-1.7 s on
+a busy machine; a decision, microseconds): a worker past it is taken for hung."""
+CLOSE_SECONDS = 5.0
+"""How long closing waits for the workers to finish before it ends them."""
 PARENT_CHECK_SECONDS = 0.5
 
 
 class WorkersFailed(RuntimeError):
-    """No worker could answer (each one asked died): the room takes a legal answer."""
+    """No worker could answer (each one asked died or hung): the room takes a legal
+    answer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,11 +116,13 @@ class BotWorkers:
     """Worker processes, at most `count`, in which the strong bot thinks; made when the
     first decision needs one, and made again when one dies."""
 
-    def __init__(self, count: int) -> None:
+    def __init__(self, count: int, decision_seconds: float = DECISION_SECONDS) -> None:
         if count < 1:
             raise ValueError("a pool of bot workers needs at least one")
         self.count = count
+        self.decision_seconds = decision_seconds
         self._pool: ProcessPoolExecutor | None = None
+        self._closed = False
 
     @staticmethod
     def takes(strategy: Strategy) -> bool:
@@ -122,6 +130,8 @@ class BotWorkers:
         return isinstance(strategy, StrongBot)
 
     def _running(self) -> ProcessPoolExecutor:
+        if self._closed:
+            raise WorkersFailed("the bot workers are closed (the server is stopping)")
         if self._pool is None:
             # spawned, not forked: a worker shares nothing with the server but what it is sent
             self._pool = ProcessPoolExecutor(self.count,
@@ -137,16 +147,45 @@ class BotWorkers:
         for _ in range(ATTEMPTS):
             pool = self._running()
             try:
-                return await asyncio.wrap_future(pool.submit(think, *request))
+                return await asyncio.wait_for(asyncio.wrap_future(pool.submit(think, *request)),
+                                              self.decision_seconds)
             except BrokenProcessPool:
                 log.warning("a bot worker died; starting the workers again")
-                if self._pool is pool:
-                    self._pool = None
-                    pool.shutdown(wait=False, cancel_futures=True)
-        raise WorkersFailed(f"every bot worker asked died ({ATTEMPTS} tries)")
+                self._discard(pool)
+            except TimeoutError:
+                log.warning("a bot worker took over %s s; starting the workers again",
+                            self.decision_seconds)
+                self._discard(pool, stop=True)
+        raise WorkersFailed(f"every bot worker asked died or hung ({ATTEMPTS} tries)")
+
+    def _discard(self, pool: ProcessPoolExecutor, *, stop: bool = False) -> None:
+        """Forget `pool` (the next decision starts another); `stop`: end its workers first
+        (a hung one never would end)."""
+        if self._pool is pool:
+            self._pool = None
+        if stop:
+            _end_workers(pool)
+        pool.shutdown(wait=False, cancel_futures=True)
 
     async def close(self) -> None:
-        """Stop the workers, once the rooms no longer ask them anything."""
+        """Stop the workers, once the rooms no longer ask them anything (a hung one is
+        ended after `CLOSE_SECONDS`)."""
         pool, self._pool = self._pool, None
-        if pool is not None:
-            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+        self._closed = True
+        if pool is None:
+            return
+        stopped = asyncio.ensure_future(asyncio.to_thread(pool.shutdown, wait=True,
+                                                          cancel_futures=True))
+        try:
+            await asyncio.wait_for(asyncio.shield(stopped), CLOSE_SECONDS)
+        except TimeoutError:
+            log.warning("a bot worker did not stop in %s s; ending it", CLOSE_SECONDS)
+            _end_workers(pool)
+            await stopped
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """Terminate `pool`'s processes. The executor has no public way to before Python 3.14
+    (`terminate_workers`), hence its private `_processes`."""
+    for process in list((pool._processes or {}).values()):
+        process.terminate()

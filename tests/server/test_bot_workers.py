@@ -6,9 +6,11 @@ and the game goes on once it is back."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import signal
+import time
 from pathlib import Path
 
 import aiohttp
@@ -251,3 +253,68 @@ async def test_a_game_against_the_strong_bot_survives_a_server_killed_mid_game(
         assert any(seat.bot == "strong" for seat in stored.seats)
     finally:
         await storage.close()
+
+
+class Hangs:
+    """Never answers (once it has touched `marker`, if given)."""
+
+    name = "hangs"
+
+    def __init__(self, marker: Path | None = None) -> None:
+        self.marker = marker
+
+    def choose(self, decision: DecisionLike, table: Table) -> list[int]:
+        if self.marker is not None:
+            self.marker.touch()
+        time.sleep(3600)
+        return []
+
+
+def no_worker_left() -> bool:
+    return not any(alive(pid) and "spawn_main" in command_of(pid)
+                   for pid in children_of(os.getpid()))
+
+
+async def test_a_worker_that_hangs_is_ended_and_the_decision_fails_in_bounded_time(
+        caplog: pytest.LogCaptureFixture) -> None:
+    workers = BotWorkers(1, decision_seconds=5)
+    try:
+        game = new_game()
+        decision = game.pending
+        assert decision is not None
+        table = EngineTable(game, decision.player)
+        with caplog.at_level(logging.WARNING, "dominion.bots"), pytest.raises(WorkersFailed):
+            await workers.choose(Hangs(), decision, table)
+        assert "took over 5 s" in caplog.text
+        await eventually(no_worker_left, seconds=30)
+        again, _ = await workers.choose(StrongBot(), decision, table)  # and they work on
+        assert again == StrongBot().choose(decision, table)
+    finally:
+        await workers.close()
+
+
+def command_of(pid: int) -> str:
+    try:
+        return (Path("/proc") / str(pid) / "cmdline").read_bytes().decode(errors="replace")
+    except OSError:
+        return ""
+
+
+async def test_closing_ends_a_hung_worker_and_refuses_any_more_decisions(
+        tmp_path: Path) -> None:
+    workers = BotWorkers(1, decision_seconds=600)
+    game = new_game()
+    decision = game.pending
+    assert decision is not None
+    table = EngineTable(game, decision.player)
+    marker = tmp_path / "thinking"
+    asking = asyncio.ensure_future(workers.choose(Hangs(marker), decision, table))
+    try:
+        await eventually(marker.exists, seconds=60)
+        await asyncio.wait_for(workers.close(), 60)
+        with pytest.raises(WorkersFailed, match="closed"):
+            await asking
+        await eventually(no_worker_left, seconds=30)
+    finally:
+        asking.cancel()
+        await workers.close()
