@@ -167,6 +167,13 @@ async def test_create_with_some_bots_stays_open(api: Api) -> None:
     assert joined["seat"] == 1 and joined["game"]["state"] == "playing"
 
 
+async def test_a_bot_seat_asks_for_the_strong_bots_level_by_name(api: Api) -> None:
+    game = (await api.create(name="Alice", seats=3, bots={"1": "strong:1", "2": "strong"}))[
+        "game"]
+    assert [seat["bot"] for seat in game["seats"]] == [None, "strong:1", "strong"]
+    assert game["state"] == "playing"  # the bots play on while Alice's seat waits for her
+
+
 async def test_a_table_filled_with_bots_starts_at_once(api: Api, db: str) -> None:
     bots = {str(seat): "smithy_big_money" for seat in range(1, 6)}
     game = (await api.create(name="Alice", seats=6, bots=bots))["game"]
@@ -322,6 +329,7 @@ BAD_CREATES: list[tuple[str, dict[str, Any], int, str]] = [
     ("bot seat huge", {"json": GOOD | {"bots": {"9" * 5000: "big_money"}}}, 400, "bad_bots"),
     ("bot seat leading zero", {"json": GOOD | {"bots": {"01": "big_money"}}}, 400, "bad_bots"),
     ("unknown strategy", {"json": GOOD | {"bots": {"1": "genius"}}}, 400, "bad_bots"),
+    ("unknown level", {"json": GOOD | {"bots": {"1": "strong:4"}}}, 400, "bad_bots"),
     ("strategy a list", {"json": GOOD | {"bots": {"1": ["big_money"]}}}, 400, "bad_bots"),
     ("strategy null", {"json": GOOD | {"bots": {"1": None}}}, 400, "bad_bots"),
 ]
