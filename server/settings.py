@@ -16,6 +16,7 @@ from dominion.protocol.limits import MAX_UPDATE_EVENTS
 from .logs import LogFormat
 
 ENV_PREFIX = "DOMINION_"
+MAX_BOT_WORKERS = 64
 NODE_NAME = re.compile(r"[a-z0-9]{1,16}")
 """What a node may be called: it goes into game ids and nginx upstream names."""
 
@@ -61,6 +62,9 @@ class Settings:
         "help": "strategy of bots that take over seats"})
     bot_delay_seconds: float = field(default=0.0, metadata={
         "help": "pause before a bot answers (0: at once)"})
+    bot_workers: int = field(default=1, metadata={
+        "help": "worker processes the strong bot thinks in, for all games together (0: it "
+                "thinks in the server's event loop, like the other bots)"})
     games_per_address: int = field(default=20, metadata={
         "help": "open or running games one client address may create"})
     games_per_hour: int = field(default=120, metadata={
@@ -199,6 +203,8 @@ class Settings:
 
         if self.takeover_strategy not in STRATEGIES:
             return f"--takeover-strategy must be one of {', '.join(STRATEGIES)}"
+        if not 0 <= self.bot_workers <= MAX_BOT_WORKERS:
+            return f"--bot-workers must be 0 to {MAX_BOT_WORKERS}"
         if self.event_loop not in ("auto", "asyncio", "uvloop"):
             return "--event-loop must be auto, asyncio or uvloop"
         if self.absent_seat not in ("bot", "abandon"):

@@ -139,3 +139,14 @@ def test_strength_bench_seats_the_bot_once_per_seat_on_each_deal() -> None:
         assert all("witch" in kingdom for _, kingdom, _, _ in strength.games_of(witch))
     low, high = strength.wilson(8, 10)  # the textbook's 0.490 to 0.943
     assert round(low, 3) == 0.490 and round(high, 3) == 0.943
+
+
+def test_the_strong_load_bench_times_the_bots_decisions_and_the_probe() -> None:
+    result = run_json(str(BENCH / "strong_load.py"), "--games", "3", "--seconds", "2",
+                      "--cost-games", "1", "--think", "0.05")
+    cost = result["cost"]
+    assert cost["first_decision_ms"] > 0 and cost["decision"]["count"] > 50
+    load = result["load"]
+    assert load["against_strong"]["count"] > 0, "the people played the strong bot"
+    assert load["probe"]["count"] > 0 and load["answers_stored"] > 0
+    assert load["server_faults"] == 0

@@ -21,6 +21,7 @@ import aiohttp
 from ..net import Client, ConnectionLost, ServerError
 from ..state import GameState
 from .strategies import Strategy, make_strategy
+from .strong.knowledge import CardFacts
 from .wire import WireDecision
 
 log = logging.getLogger("dominion.bot")
@@ -28,10 +29,11 @@ log = logging.getLogger("dominion.bot")
 
 class SeatTable:
     """The `Table` a strategy reads, for one seat, from a `GameState`; also the rest of the
-    seat's view (the strong bot's `SeatView`)."""
+    seat's view (the strong bot's `SeatView`), with the catalogue the server sent."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, catalogue: CardFacts) -> None:
         self.state = state
+        self.catalogue = catalogue
 
     @property
     def coins(self) -> int:
@@ -95,6 +97,7 @@ class NetworkBot:
 
     async def play(self) -> dict[str, Any]:
         """Join and play to the end; return the result map."""
+        catalogue = CardFacts(await self.client.catalogue())
         state = await self.client.join(self.game, self.token)
         self.state = state
         answered: int | None = None
@@ -105,7 +108,8 @@ class NetworkBot:
                     await asyncio.sleep(self.delay)
                     if state.my_decision() is not decision:
                         continue  # it changed meanwhile (a resume, say): look again
-                choice = self.strategy.choose(WireDecision.from_map(decision), SeatTable(state))
+                choice = self.strategy.choose(WireDecision.from_map(decision),
+                                              SeatTable(state, catalogue))
                 if self.on_decision is not None:
                     self.on_decision(state, decision, choice)
                 try:

@@ -22,6 +22,7 @@ from ..cluster import open_directory
 from ..errors import GameError
 from ..metrics import Metrics
 from ..play.lobby import Lobby
+from ..play.thinking import BotWorkers
 from ..settings import Settings
 from ..storage import Storage
 from .accounts_api import add_account_routes
@@ -107,6 +108,7 @@ def create_app(settings: Settings, ratings: RatingLookup | None = None) -> web.A
     # one context per resource, opened in this order and closed in the reverse one
     app.cleanup_ctx.append(_storage)
     app.cleanup_ctx.append(_accounts)
+    app.cleanup_ctx.append(_bot_workers)
     app.cleanup_ctx.append(_live_games)
     app.cleanup_ctx.append(_rating_outbox)
     app.cleanup_ctx.append(_open_directory)
@@ -191,6 +193,21 @@ def shared_throttle(settings: Settings) -> tuple[Redis | None, Callable[[Policy,
     return redis, lambda policy, name: RedisThrottle(policy, redis, name)
 
 
+BOT_WORKERS: web.AppKey[BotWorkers | None] = web.AppKey("bot_workers")
+
+
+async def _bot_workers(app: web.Application) -> AsyncIterator[None]:
+    """The processes the strong bot thinks in (none with `bot_workers` 0): made when a
+    bot first thinks, stopped once the rooms have stopped."""
+    count = app[SETTINGS].bot_workers
+    workers = app[BOT_WORKERS] = BotWorkers(count) if count else None
+    try:
+        yield
+    finally:
+        if workers is not None:
+            await workers.close()
+
+
 async def _live_games(app: web.Application) -> AsyncIterator[None]:
     """The lobby with every unfinished game restored, and the connections' watchdog; on
     the way out, every room is stopped (no more changes, bots or timers) before the
@@ -198,7 +215,8 @@ async def _live_games(app: web.Application) -> AsyncIterator[None]:
     settings, storage = app[SETTINGS], app[STORAGE]
     metrics = Metrics()
     metrics.watch_storage(storage)
-    lobby = Lobby(storage, settings, metrics, app[ACCOUNTS], app[MODERATION])
+    lobby = Lobby(storage, settings, metrics, app[ACCOUNTS], app[MODERATION],
+                  workers=app[BOT_WORKERS])
     state = app[STATE] = ServerState(settings, metrics, storage, lobby, budgets_of(settings),
                                      Waiting(settings.outbound_total_bytes))
     try:

@@ -374,8 +374,9 @@ def components() -> dict[str, Any]:
                 "type": "object", "default": {},
                 "description": "which seats bots take, and their strategy: seat number (a "
                                "decimal string, 1 to seats-1; seat 0 is the creator's) to a "
-                               "strategy name. A table whose seats are all taken (by the "
-                               "creator and bots) starts at once.",
+                               "strategy name (`strong:1` to `strong:3`: the strong bot at "
+                               "that level; `strong`: at the default one). A table whose "
+                               "seats are all taken (by the creator and bots) starts at once.",
                 "propertyNames": {"pattern": f"^[1-{max_bot_seat}]$"},
                 "additionalProperties": {"type": "string", "enum": list(STRATEGIES)},
             },
@@ -450,6 +451,8 @@ def components() -> dict[str, Any]:
             "text_pl": {"type": "string", "description": "Polish, in the Polish rulebook's "
                                                          "terms"},
             "kingdom": {"type": "boolean", "description": "whether it can be a Kingdom card"},
+            "coins": {"type": "integer", "minimum": 0,
+                      "description": "what a Treasure makes when played (absent otherwise)"},
             "vp": {"type": "integer", "description": "victory points when fixed (Victory "
                                                     "cards and Curses; absent otherwise)"},
             "vp_per_cards": {"type": "integer", "minimum": 1,

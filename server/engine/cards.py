@@ -73,7 +73,11 @@ class Card:
             "text": self.text,
             "text_pl": self.text_pl,
             "kingdom": self.kingdom,
-        } | self.points_dict()
+        } | self.coins_dict() | self.points_dict()
+
+    def coins_dict(self) -> dict[str, int]:
+        """What a Treasure makes when played, for clients: `coins` (other cards: none)."""
+        return {"coins": self.coins} if CardType.TREASURE in self.types else {}
 
     def points_dict(self) -> dict[str, int]:
         """What the card scores, for clients: `vp` when fixed (Victory cards and Curses),

@@ -5,16 +5,22 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from itertools import chain
+from typing import Final
 
 from dominion.clients.bots import Strategy
+from dominion.clients.bots.strong.knowledge import CardFacts
 
 from ..engine import Game
+from ..engine.cards import all_cards
+
+CARD_FACTS: Final = CardFacts(all_cards())
+"""The catalogue the server publishes, as the strong bot reads it."""
 
 
 class EngineTable:
     """A `Table` over an engine game, limited to what one seat may know; also the rest of
     that seat's view (the strong bot's `SeatView`): the turn's counters, the Kingdom, what
-    each player owns (public) and the seat's own hand."""
+    each player owns (public), the seat's own hand and the published catalogue."""
 
     __slots__ = ("_game", "_player", "seat")
 
@@ -52,8 +58,16 @@ class EngineTable:
     def supply(self, card: str) -> int:
         return self._game.supply.get(card, 0)
 
+    def piles(self) -> dict[str, int]:
+        """Every Supply pile's count (public)."""
+        return dict(self._game.supply)
+
     def owned(self, card: str) -> int:
         return sum(zone.count(card) for zone in self._player.zones())
+
+    @property
+    def catalogue(self) -> CardFacts:
+        return CARD_FACTS
 
 
 def play_out(game: Game, strategies: Sequence[Strategy], max_decisions: int = 100_000) -> int:

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from ..accounts.moderation import Moderation
     from ..metrics import Metrics
     from ..settings import Settings
+    from .thinking import BotWorkers
 
 log = logging.getLogger("dominion.lobby")
 DELETED_PLAYER = "deleted player"
@@ -44,9 +45,11 @@ class SeatHolder(NamedTuple):
 
 class Lobby:
     def __init__(self, storage: Storage, settings: Settings, metrics: Metrics,
-                 accounts: Accounts | None = None, moderation: Moderation | None = None
-                 ) -> None:
+                 accounts: Accounts | None = None, moderation: Moderation | None = None,
+                 *, workers: BotWorkers | None = None) -> None:
         self._storage = storage
+        self._workers = workers
+        """Where the rooms' bots that think answer (None: in the event loop)."""
         self._accounts = accounts
         """Whose names guests may not take (None: no accounts, as in tools and tests)."""
         self.moderation = moderation
@@ -72,7 +75,7 @@ class Lobby:
         """Rebuild every unfinished game from storage; return how many."""
         for stored in self._storage.unfinished_games():
             room = Room.restore(stored, self._storage, self._settings, self._metrics,
-                                self.histories)
+                                self.histories, workers=self._workers)
             self._keep(room)
             await room.resume_after_restart()
         log.info("restored games", extra={"count": len(self.rooms)})
@@ -161,7 +164,7 @@ class Lobby:
             kingdom_name=kingdom_name, options=options)
         await self._storage.create_game(record, [seat.record() for seat in seats])
         room = Room(record, seats, self._storage, self._settings, self._metrics,
-                    self.histories)
+                    self.histories, workers=self._workers)
         self._keep(room, address)
         self._metrics.games_created.inc()
         return room
@@ -214,7 +217,8 @@ class Lobby:
             kingdom_name=record.kingdom_name if same else None,
             options=record.options | {"first_player": first, "rematch_of": old.id})
         await self._storage.create_game(made, [seat.record() for seat in seats])
-        room = Room(made, seats, self._storage, self._settings, self._metrics, self.histories)
+        room = Room(made, seats, self._storage, self._settings, self._metrics, self.histories,
+                    workers=self._workers)
         self._keep(room, rematch.address)
         self._metrics.games_created.inc()
         rematch.new_game = room.id

@@ -30,7 +30,7 @@ from dominion.protocol import (
     encode_server,
 )
 
-from ..engine import Answer, Event, Game, IllegalAnswer, Resignation, Setup
+from ..engine import Answer, Decision, Event, Game, IllegalAnswer, Resignation, Setup
 from ..engine.replay import replay
 from ..engine.rng import new_seed
 from ..engine.scoring import score_game
@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from ..metrics import Metrics
     from ..settings import Settings
     from .history import HistoryCache
+    from .thinking import BotWorkers
 
 log = logging.getLogger("dominion.room")
 
@@ -107,12 +108,13 @@ class Seat:
 
 class Room:
     __slots__ = ("_bot_rng", "_bots", "_closed", "_histories", "_lock", "_metrics",
-                 "_ownership", "_settings", "_storage", "_subscribers", "_tasks", "answers",
-                 "game", "id", "on_changed", "on_ended", "on_rematch", "record", "rematch",
-                 "seats")
+                 "_ownership", "_settings", "_storage", "_subscribers", "_tasks", "_workers",
+                 "answers", "game", "id", "on_changed", "on_ended", "on_rematch", "record",
+                 "rematch", "seats")
 
     def __init__(self, record: GameRecord, seats: list[Seat], storage: GameLog,
-                 settings: Settings, metrics: Metrics, histories: HistoryCache) -> None:
+                 settings: Settings, metrics: Metrics, histories: HistoryCache, *,
+                 workers: BotWorkers | None = None) -> None:
         self.record = record
         self.id = record.id
         self.seats = seats
@@ -142,6 +144,8 @@ class Room:
         self._bot_rng: random.Random | None = None  # made when a bot first plays (memory)
         self._closed = False
         """The server is shutting down: no more changes, bots or timers."""
+        self._workers = workers
+        """Where the bots that think answer (None: all of them in the event loop)."""
 
     @property
     def spectator_chat(self) -> bool:
@@ -157,12 +161,13 @@ class Room:
 
     @classmethod
     def restore(cls, stored: StoredGame, storage: GameLog, settings: Settings,
-                metrics: Metrics, histories: HistoryCache) -> Room:
+                metrics: Metrics, histories: HistoryCache, *,
+                workers: BotWorkers | None = None) -> Room:
         """Rebuild a room from storage: its set-up, seed and answers, replayed."""
         seats = [Seat(s.seat, s.name, s.token_hash, s.bot, s.joined_at, s.account_id,
                       s.bot_account)
                  for s in stored.seats]
-        room = cls(stored.game, seats, storage, settings, metrics, histories)
+        room = cls(stored.game, seats, storage, settings, metrics, histories, workers=workers)
         record = stored.game
         if record.state == PLAYING and record.setup is not None and record.seed is not None:
             game = replay(Setup.from_dict(record.setup), record.seed, stored.answers,
@@ -772,7 +777,9 @@ class Room:
                 if game.pending is not decision or seat.bot is None:
                     continue  # while it waited, its player came back (or someone answered)
             try:
-                choice = seat.strategy.choose(decision, EngineTable(game, seat.index))
+                choice = await self._bot_choice(seat, seat.strategy, game, decision)
+                if game.pending is not decision or seat.bot is None:
+                    continue  # while it thought, its player came back (or someone answered)
                 game.check_answer(seat.index, decision.id, choice)
             except Exception:
                 # a strategy's bug must not stall the game: take the first legal answer
@@ -791,6 +798,18 @@ class Room:
                 log.error("a bot's answer was refused: %s", error.message,
                           extra={"game": self.id})
                 return
+
+    async def _bot_choice(self, seat: Seat, strategy: Strategy, game: Game,
+                          decision: Decision) -> list[int]:
+        """The strategy's answer: from a worker process if it is one that thinks."""
+        table = EngineTable(game, seat.index)
+        workers = self._workers
+        if workers is None or not workers.takes(strategy):
+            return strategy.choose(decision, table)
+        choice, after = await workers.choose(strategy, decision, table)
+        if seat.strategy is strategy:
+            seat.strategy = after  # what it remembers (its plan) for its next decision
+        return choice
 
     # -- frames ----------------------------------------------------------------
 

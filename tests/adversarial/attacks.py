@@ -150,6 +150,10 @@ class Probe:
     answer: from sending it to the update that brings this seat's next decision."""
 
     url: str
+    opponent: str = "big_money"
+    """The bot's strategy."""
+    think_seconds: float = 0.0
+    """A pause before each answer, as a person takes (not timed)."""
     latencies_ms: list[float] = field(default_factory=list)
     games: int = 0
     refused: Counter[str] = field(default_factory=Counter)
@@ -164,7 +168,7 @@ class Probe:
                         until: asyncio.Event | None) -> None:
         async with session.post(f"{self.url}/api/v1/games", json={
                 "name": "Probe", "seats": 2, "kingdom": "First Game",
-                "bots": {"1": "big_money"}}) as created:
+                "bots": {"1": self.opponent}}) as created:
             body = await created.json()
             assert created.status == 201, body
         game, token = body["game"]["id"], body["token"]
@@ -194,6 +198,8 @@ class Probe:
                 if sent is not None:
                     self.latencies_ms.append((time.perf_counter() - sent) * 1000)
                 request += 1
+                if self.think_seconds:
+                    await asyncio.sleep(self.think_seconds)
                 choice = strategy.choose(WireDecision.from_map(decision), NoTable())
                 answer = encode_client(Answer(id=request, game=game, decision=decision["id"],
                                               options=tuple(choice)))

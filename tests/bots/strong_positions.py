@@ -6,8 +6,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from dominion.clients.bots.strong.knowledge import CardFacts
 from dominion.clients.bots.wire import WireDecision, WireOption
+from dominion.server.engine.cards import all_cards
 
+CATALOGUE = CardFacts(all_cards())
 START = {"copper": 7, "estate": 3}
 PILES = {"copper": 46, "curse": 10, "estate": 8, "silver": 40, "duchy": 8, "gold": 30,
          "province": 8}
@@ -27,6 +30,7 @@ class View:
     others: Sequence[Mapping[str, int]] = field(default_factory=lambda: [dict(START)])
     piles: Mapping[str, int] = field(default_factory=dict)
     seat: int = 0
+    catalogue: CardFacts = field(default_factory=lambda: CATALOGUE)
 
     @property
     def seats(self) -> int:

@@ -3,14 +3,17 @@ wrong play is a bug."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from dominion.clients.bots import make_strategy
 from dominion.clients.bots.strategies import NoTable
-from dominion.clients.bots.strong import NotASeatView, StrongBot
-from dominion.clients.bots.strong.plans import MONEY, choose_plan
+from dominion.clients.bots.strong import DEFAULT_LEVEL, Level, NotASeatView, StrongBot
+from dominion.clients.bots.strong.plans import MONEY, PLANS, choose_plan
 from dominion.clients.bots.wire import WireDecision
 
-from .strong_positions import View, buy, chosen_cards, decision
+from .strong_positions import CATALOGUE, View, buy, chosen_cards, decision
 
 LATE = {"province": 3}
 """Piles of a game near its end."""
@@ -27,6 +30,26 @@ def test_the_plan_is_built_around_the_kingdoms_best_card() -> None:
     smithy = choose_plan(("smithy", "laboratory", "village", "cellar"), 2)
     assert smithy.card == "smithy" and smithy.support == "laboratory"
     assert choose_plan(("chapel", "cellar", "village"), 2) is MONEY
+
+
+def test_a_level_names_the_plans_the_bot_may_choose() -> None:
+    kingdom = ("witch", "smithy", "laboratory", "village", "cellar")
+    attacks = CATALOGUE.is_attack
+    assert choose_plan(kingdom, 2, Level.MONEY, attacks) is MONEY
+    assert choose_plan(kingdom, 2, Level.NO_ATTACKS, attacks) == replace(
+        PLANS["smithy"], support="laboratory")
+    assert choose_plan(kingdom, 2, Level.FULL, attacks) == replace(
+        PLANS["witch"], support="laboratory")
+    assert choose_plan(kingdom, 2) == choose_plan(kingdom, 2, DEFAULT_LEVEL, attacks)
+
+
+@pytest.mark.parametrize(("name", "bought"), [
+    ("strong:1", "silver"), ("strong:2", "smithy"), ("strong:3", "witch"), ("strong", "witch")])
+def test_a_seat_asks_for_a_level_by_the_strategys_name(name: str, bought: str) -> None:
+    bot = make_strategy(name)
+    view = View(coins=5, kingdom=("witch", "smithy", "laboratory", "village", "cellar"))
+    offered = buy("witch", "smithy", "silver")
+    assert chosen_cards(bot.choose(offered, view), offered) == [bought]
 
 
 def test_a_table_without_the_seats_view_is_refused_clearly() -> None:

@@ -19,7 +19,7 @@ from dominion.clients.state import GameState
 from dominion.server.engine import Game, Setup, view
 from dominion.server.engine.setup import random_kingdom
 from dominion.server.engine.state import PlayerState
-from dominion.server.play.bots import EngineTable
+from dominion.server.play.bots import CARD_FACTS, EngineTable
 
 
 def hide_differently(game: Game, seat: int, rng: random.Random) -> None:
@@ -112,5 +112,6 @@ def test_over_the_network_it_answers_as_in_the_server() -> None:
             state.take_view(view(game, seat))
             seen = view(game, seat)["decision"]
             answer = bots[seat].choose(decision, EngineTable(game, seat))
-            assert wire_bots[seat].choose(WireDecision.from_map(seen), SeatTable(state)) == answer
+            table = SeatTable(state, CARD_FACTS)
+            assert wire_bots[seat].choose(WireDecision.from_map(seen), table) == answer
             game.answer(seat, decision.id, answer)

@@ -23,15 +23,15 @@ NAMING_CARDS = {
     "examples/minimal_bot.py": "its wish list: Province, Gold or Silver when offered",
     "words.py": "the words of a question (a translation of the prompt)",
     **{f"bots/strong/{name}.py": "the strong bot's plans and its play of each card"
-       for name in ("actions", "answers", "bot", "buying", "knowledge", "plans", "position")},
+       for name in ("actions", "answers", "bot", "buying", "plans", "position")},
+    "bots/strong/valuation.py": "the strong bot's valuation of cards in hand",
 }
 """Files that may name cards, and why: none of them says what a card does or costs."""
 MAPS_CARDS_TO_NUMBERS = {
     "bots/strategies.py": "how much the strategy likes a card (its own valuation)",
-    # to be read from the server's card catalogue instead (issue 29 goes on): its costs,
-    # coins and points are the rules' own numbers, kept apart here for now
-    "bots/strong/knowledge.py": "the strong bot's valuation of cards, and for now the costs "
-                                "and points it plans by",
+    "bots/strong/valuation.py": "how much the strong bot likes a card in hand (its own "
+                                "valuation; the costs, coins and points it plans by come "
+                                "from the server's catalogue, knowledge.py)",
 }
 
 

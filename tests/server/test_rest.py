@@ -92,6 +92,9 @@ async def test_cards_for_both_editions(api: Api) -> None:
                                             "copper", "smithy")} == {
         "estate": (1, None), "duchy": (3, None), "province": (6, None), "curse": (-1, None),
         "gardens": (None, 10), "copper": (None, None), "smithy": (None, None)}
+    coins = {card["id"]: card.get("coins") for card in cards["2"]}
+    assert {card: coins[card] for card in ("copper", "silver", "gold", "market", "estate")} \
+        == {"copper": 1, "silver": 2, "gold": 3, "market": None, "estate": None}
 
 
 async def test_openapi_is_served(api: Api) -> None:
@@ -162,6 +165,13 @@ async def test_create_with_some_bots_stays_open(api: Api) -> None:
     assert game["seats"][2]["name"] and game["seats"][1]["name"] is None
     joined = await api.join(game["id"], "Bob")
     assert joined["seat"] == 1 and joined["game"]["state"] == "playing"
+
+
+async def test_a_bot_seat_asks_for_the_strong_bots_level_by_name(api: Api) -> None:
+    game = (await api.create(name="Alice", seats=3, bots={"1": "strong:1", "2": "strong"}))[
+        "game"]
+    assert [seat["bot"] for seat in game["seats"]] == [None, "strong:1", "strong"]
+    assert game["state"] == "playing"  # the bots play on while Alice's seat waits for her
 
 
 async def test_a_table_filled_with_bots_starts_at_once(api: Api, db: str) -> None:
@@ -319,6 +329,7 @@ BAD_CREATES: list[tuple[str, dict[str, Any], int, str]] = [
     ("bot seat huge", {"json": GOOD | {"bots": {"9" * 5000: "big_money"}}}, 400, "bad_bots"),
     ("bot seat leading zero", {"json": GOOD | {"bots": {"01": "big_money"}}}, 400, "bad_bots"),
     ("unknown strategy", {"json": GOOD | {"bots": {"1": "genius"}}}, 400, "bad_bots"),
+    ("unknown level", {"json": GOOD | {"bots": {"1": "strong:4"}}}, 400, "bad_bots"),
     ("strategy a list", {"json": GOOD | {"bots": {"1": ["big_money"]}}}, 400, "bad_bots"),
     ("strategy null", {"json": GOOD | {"bots": {"1": None}}}, 400, "bad_bots"),
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .knowledge import ACTIONS, JUNK, TREASURE_COINS
+from .knowledge import CardFacts
 from .position import Position
 
 TERMINALS_BEST_FIRST = ("witch", "council_room", "library", "smithy", "bandit", "militia",
@@ -29,9 +29,9 @@ def worth_playing(card: str, hand: Sequence[str], position: Position) -> bool:
     if card == "chapel":
         return any(c in ("curse", "estate") for c in others)
     if card == "cellar":
-        return any(c in JUNK for c in others)
+        return any(position.facts.is_junk(c) for c in others)
     if card == "throne_room":
-        return any(c in ACTIONS and c != "throne_room" for c in others)
+        return any(position.facts.is_action(c) and c != "throne_room" for c in others)
     if card == "library":
         return len(others) < 7
     return True
@@ -59,7 +59,7 @@ def play_order(playable: Sequence[str], hand: Sequence[str], position: Position)
     return ordered
 
 
-def best_to_repeat(options: Sequence[str | None]) -> int | None:
+def best_to_repeat(options: Sequence[str | None], facts: CardFacts) -> int | None:
     """The option Throne Room should play twice (None: none worth it)."""
     ranking = ("witch", "laboratory", "smithy", "council_room", "market", "festival",
                "militia", "bandit", "village", "library", "sentry", "moneylender")
@@ -67,4 +67,4 @@ def best_to_repeat(options: Sequence[str | None]) -> int | None:
         if card in options:
             return options.index(card)
     return next((i for i, card in enumerate(options) if card is not None
-                 and card not in TREASURE_COINS), None)
+                 and not facts.is_treasure(card)), None)

@@ -10,17 +10,19 @@ from ..strategies import DecisionLike, Table, sensible_choice
 from .actions import play_order
 from .answers import ANSWERS, fate
 from .buying import priority
-from .plans import Plan, choose_plan
+from .plans import DEFAULT_LEVEL, Level, Plan, choose_plan
 from .position import Position
 from .table import SeatView, seat_view
 
 
 class StrongBot:
     name = "strong"
+    """The bot at its default level; `strong:1` to `strong:3` name a level."""
 
-    def __init__(self, plan: Plan | None = None) -> None:
+    def __init__(self, plan: Plan | None = None, level: Level = DEFAULT_LEVEL) -> None:
+        self.level = level
         self.plan = plan
-        """Chosen at the first decision, from the Kingdom, unless given."""
+        """Chosen at the first decision, from the Kingdom and the level, unless given."""
         self._own_spy_card = False
         """The next Spy card to say the fate of is from the bot's own deck."""
 
@@ -31,7 +33,8 @@ class StrongBot:
         view = seat_view(table)
         plan = self.plan
         if plan is None:
-            plan = self.plan = choose_plan(view.kingdom, view.seats)
+            plan = self.plan = choose_plan(view.kingdom, view.seats, self.level,
+                                           view.catalogue.is_attack)
         kind = decision.kind
         if kind == "buy":
             return self._buy(decision, view, plan)

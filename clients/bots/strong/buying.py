@@ -10,7 +10,6 @@ whenever it can: it is left out (docs/BOTS.md).
 
 from __future__ import annotations
 
-from .knowledge import COST, VICTORY_POINTS
 from .plans import Plan
 from .position import Position
 
@@ -35,17 +34,18 @@ def priority(plan: Plan, position: Position, coins: int) -> list[str]:
     if coins >= 2 and to_end <= 2:
         wanted.append("estate")
     card = plan.card
-    if plan.over_gold and card is not None and coins >= COST[card] and wants(plan, position, card):
+    cost = position.facts.cost
+    if plan.over_gold and card is not None and coins >= cost(card) and wants(plan, position, card):
         wanted.append(card)
     if coins >= 6:
         wanted.append("gold")
     if coins >= 5 and to_end <= plan.duchy_at + 2:
         wanted.append("duchy")
-    if (not plan.over_gold and card is not None and coins >= COST[card]
+    if (not plan.over_gold and card is not None and coins >= cost(card)
             and wants(plan, position, card)):
         wanted.append(card)
     support = plan.support
-    if (support is not None and coins >= COST[support] and position.piles.get(support)
+    if (support is not None and coins >= cost(support) and position.piles.get(support)
             and position.owned(support) < plan.support_copies and not wants(plan, position, card)):
         wanted.append(support)
     if coins >= 3:
@@ -58,14 +58,14 @@ def priority(plan: Plan, position: Position, coins: int) -> list[str]:
 def _endgame(position: Position, coins: int, wanted: list[str]) -> list[str]:
     if not position.one_gain_ends:
         return wanted
-    lead = position.lead
+    lead, value = position.lead, position.facts.value
     # a card whose gain ends the game with this seat ahead: the game is won
     finishing = [card for card in position.affordable(coins)
-                 if position.ends_game(card) and lead + VICTORY_POINTS.get(card, 0) > 0]
-    finishing.sort(key=lambda card: -VICTORY_POINTS.get(card, 0))
+                 if position.ends_game(card) and lead + value(card) > 0]
+    finishing.sort(key=lambda card: -value(card))
     kept = []
     for card in wanted:
-        if position.ends_game(card) and lead + VICTORY_POINTS.get(card, 0) <= 0:
+        if position.ends_game(card) and lead + value(card) <= 0:
             continue  # ends the game lost or tied
         kept.append(card)
     return [*finishing, *(card for card in kept if card not in finishing)]

@@ -1,54 +1,85 @@
-"""The strong bot's own knowledge of the cards: costs, coins and roles, as it values them.
-
-Clients do not import the engine (docs/ARCHITECTURE.md), so the bot keeps the few facts
-it plays by; the server's rules stay the only ones that count.
-"""
+"""What the strong bot knows of the cards: the costs, coins, points and types of the card
+catalogue the server publishes (`GET /api/v1/cards`, the `catalogue` request), which every
+client gets; the bot keeps no rules of its own (docs/ARCHITECTURE.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Final
+from collections.abc import Iterable, Mapping
+from typing import Any
 
-COST: Final[Mapping[str, int]] = {
-    "copper": 0, "curse": 0, "estate": 2, "silver": 3, "duchy": 5, "gold": 6, "province": 8,
-    "cellar": 2, "chapel": 2, "moat": 2, "harbinger": 3, "merchant": 3, "vassal": 3,
-    "village": 3, "workshop": 3, "chancellor": 3, "woodcutter": 3, "bureaucrat": 4,
-    "gardens": 4, "militia": 4, "moneylender": 4, "poacher": 4, "remodel": 4, "smithy": 4,
-    "throne_room": 4, "feast": 4, "spy": 4, "thief": 4, "bandit": 5, "council_room": 5,
-    "festival": 5, "laboratory": 5, "library": 5, "market": 5, "mine": 5, "sentry": 5,
-    "witch": 5, "artisan": 6, "adventurer": 6,
-}
-TREASURE_COINS: Final[Mapping[str, int]] = {"copper": 1, "silver": 2, "gold": 3}
-VICTORY_POINTS: Final[Mapping[str, int]] = {"estate": 1, "duchy": 3, "province": 6,
-                                            "curse": -1}
-"""Points per card (Gardens count apart: a point per ten cards owned)."""
-JUNK: Final = frozenset({"curse", "estate", "duchy", "province", "gardens"})
-"""Cards that do nothing in hand."""
-ACTIONS: Final = frozenset(COST) - frozenset(TREASURE_COINS) - JUNK - {"copper", "curse"}
-
-HAND_VALUE: Final[Mapping[str, float]] = {
-    "gold": 3.0, "silver": 2.0, "copper": 1.0, "witch": 3.6, "laboratory": 3.4,
-    "smithy": 3.0, "library": 3.0, "council_room": 3.2, "market": 3.0, "festival": 2.4,
-    "militia": 2.4, "bandit": 2.6, "moneylender": 1.8, "sentry": 2.2, "village": 1.6,
-}
-"""What a card in hand is worth to the turn, roughly in coins (others: 1.5; junk: 0)."""
+from .valuation import HAND_VALUE, OTHER_HAND_VALUE
 
 
-def hand_value(card: str | None) -> float:
-    if card is None or card in JUNK:
-        return -1.0 if card == "curse" else 0.0
-    return HAND_VALUE.get(card, 1.5)
+class CardFacts:
+    """The catalogue's facts, card by card (a card the catalogue lacks costs nothing and
+    does nothing)."""
 
+    __slots__ = ("_actions", "_attacks", "_coins", "_cost", "_junk", "_per_cards", "_points")
 
-def points(holdings: Mapping[str, int]) -> int:
-    """The victory points of what a player owns."""
-    score = sum(VICTORY_POINTS.get(card, 0) * count for card, count in holdings.items())
-    gardens = holdings.get("gardens", 0)
-    if gardens:
-        score += gardens * (sum(holdings.values()) // 10)
-    return score
+    def __init__(self, catalogue: Iterable[Mapping[str, Any]]) -> None:
+        self._cost: dict[str, int] = {}
+        self._coins: dict[str, int] = {}
+        self._points: dict[str, int] = {}
+        self._per_cards: dict[str, int] = {}
+        self._actions: set[str] = set()
+        self._attacks: set[str] = set()
+        self._junk: set[str] = set()
+        for entry in catalogue:
+            card, types = entry["id"], set(entry["types"])
+            self._cost[card] = entry["cost"]
+            if "coins" in entry:
+                self._coins[card] = entry["coins"]
+            if "vp" in entry:
+                self._points[card] = entry["vp"]
+            if "vp_per_cards" in entry:
+                self._per_cards[card] = entry["vp_per_cards"]
+            if "attack" in types:
+                self._attacks.add(card)
+            if "action" in types:
+                self._actions.add(card)
+            elif "treasure" not in types:
+                self._junk.add(card)  # Victory cards and Curses do nothing in hand
 
+    def cost(self, card: str | None) -> int:
+        return self._cost.get(card or "", 0)
 
-def money(holdings: Mapping[str, int]) -> int:
-    """The coins a player's Treasures make in all."""
-    return sum(TREASURE_COINS.get(card, 0) * count for card, count in holdings.items())
+    def coins(self, card: str | None) -> int:
+        """What a Treasure makes when played (0: not a Treasure that makes a fixed sum)."""
+        return self._coins.get(card or "", 0)
+
+    def is_treasure(self, card: str | None) -> bool:
+        return (card or "") in self._coins
+
+    def is_action(self, card: str | None) -> bool:
+        return (card or "") in self._actions
+
+    def is_attack(self, card: str | None) -> bool:
+        return (card or "") in self._attacks
+
+    def is_junk(self, card: str | None) -> bool:
+        """A card that does nothing in hand: a Victory card or a Curse."""
+        return (card or "") in self._junk
+
+    def value(self, card: str | None) -> int:
+        """The points one copy scores (per-card points such as Gardens' count apart)."""
+        return self._points.get(card or "", 0)
+
+    def points(self, holdings: Mapping[str, int]) -> int:
+        """The victory points of what a player owns."""
+        owned = sum(holdings.values())
+        return sum((self._points.get(card, 0) + self._per_card_points(card, owned)) * count
+                   for card, count in holdings.items())
+
+    def _per_card_points(self, card: str, owned: int) -> int:
+        per = self._per_cards.get(card)
+        return owned // per if per else 0
+
+    def money(self, holdings: Mapping[str, int]) -> int:
+        """The coins a player's Treasures make in all."""
+        return sum(self._coins.get(card, 0) * count for card, count in holdings.items())
+
+    def hand_value(self, card: str | None) -> float:
+        """What `card` in hand is worth to the turn, roughly in coins (valuation.py)."""
+        if card is None or card in self._junk:
+            return -1.0 if self._points.get(card or "", 0) < 0 else 0.0
+        return HAND_VALUE.get(card, OTHER_HAND_VALUE)

@@ -7,9 +7,24 @@ the number of players decide which: both are public, so the choice is honest.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from enum import IntEnum
 from typing import Final
+
+
+class Level(IntEnum):
+    """How well the bot plays: which plans it may choose (docs/BOTS.md, "Levels")."""
+
+    MONEY = 1
+    """Plain money on every Kingdom, with the endgame rules."""
+    NO_ATTACKS = 2
+    """Money around the Kingdom's best card that attacks no one (no Witch, no Militia)."""
+    FULL = 3
+    """Money around the Kingdom's best card: the strongest, the default."""
+
+
+DEFAULT_LEVEL: Final = Level.FULL
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,10 +87,14 @@ games Smithy comes first of the rest as it alone holds even against Smithy Big M
 (docs/BOTS.md, "How it was tuned")."""
 
 
-def choose_plan(kingdom: Sequence[str], seats: int) -> Plan:
-    """The strongest plan this Kingdom allows for this many players."""
+def choose_plan(kingdom: Sequence[str], seats: int, level: Level = DEFAULT_LEVEL,
+                attacks: Callable[[str], bool] = lambda card: False) -> Plan:
+    """The strongest plan this Kingdom allows for this many players at `level`
+    (`attacks`: whether a card is an Attack, as the catalogue says)."""
+    if level == Level.MONEY:
+        return MONEY
     ranking = RANKING[2 if seats <= 3 else 4]
-    available = set(kingdom)
+    available = {card for card in kingdom if level > Level.NO_ATTACKS or not attacks(card)}
     for card in ranking:
         if card in available:
             plan = PLANS[card]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .knowledge import COST, money, points
+from .knowledge import CardFacts
 from .table import SeatView
 
 BASE_PILES = ("copper", "curse", "estate", "silver", "duchy", "gold", "province")
@@ -14,12 +14,13 @@ BASE_PILES = ("copper", "curse", "estate", "silver", "duchy", "gold", "province"
 class Position:
     """One seat's view, summed up."""
 
-    __slots__ = ("_lead", "_to_end", "empty", "holdings", "money", "piles", "view")
+    __slots__ = ("_lead", "_to_end", "empty", "facts", "holdings", "money", "piles", "view")
 
     def __init__(self, view: SeatView) -> None:
         self.view = view
+        self.facts: CardFacts = view.catalogue
         self.holdings: Mapping[str, int] = view.holdings(view.seat)
-        self.money = money(self.holdings)
+        self.money = self.facts.money(self.holdings)
         self.piles = {card: view.supply(card) for card in (*BASE_PILES, *view.kingdom)}
         self.empty = sum(1 for count in self.piles.values() if not count)
         self._lead: int | None = None
@@ -30,6 +31,7 @@ class Position:
         """The bot's points less the best of the others'."""
         if self._lead is None:
             view = self.view
+            points = self.facts.points
             others = [points(view.holdings(other)) for other in range(view.seats)
                       if other != view.seat]
             self._lead = points(self.holdings) - max(others, default=0)
@@ -68,4 +70,5 @@ class Position:
 
     def affordable(self, coins: int) -> list[str]:
         """Supply cards (not empty) costing at most `coins`."""
-        return [card for card, count in self.piles.items() if count and COST[card] <= coins]
+        cost = self.facts.cost
+        return [card for card, count in self.piles.items() if count and cost(card) <= coins]

@@ -2,8 +2,9 @@
 
 Everything here is public or the seat's own (docs/RULES.md, "Hidden and public
 information"): the turn's counters, the Kingdom, what every player owns (each gain and
-trash is public), and the seat's own hand. Nothing names another player's hidden cards
-or the order of any deck, so a bot reading only this is honest by construction.
+trash is public), the seat's own hand, and the card catalogue the server publishes.
+Nothing names another player's hidden cards or the order of any deck, so a bot reading
+only this is honest by construction.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Protocol, cast, runtime_checkable
 
 from ...i18n import _
 from ..strategies import Table
+from .knowledge import CardFacts
 
 
 @runtime_checkable
@@ -43,6 +45,10 @@ class SeatView(Protocol):
         ...
     def holdings(self, seat: int) -> Mapping[str, int]:
         """What `seat` owns, card by card, wherever the cards are (public)."""
+        ...
+    @property
+    def catalogue(self) -> CardFacts:
+        """The cards' costs, coins, points and types, as the server publishes them."""
         ...
 
 

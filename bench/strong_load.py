@@ -1,0 +1,162 @@
+"""The strong bot on a server: what its thinking costs, and whether games against it slow
+anyone else down (issue 29).
+
+  cost     the bot's decisions through a pool of worker processes, in this process
+           (`BotWorkers`, as the server's rooms ask it): the first decision (which starts
+           the worker: Python and the bot's modules) and every other one of --cost-games
+           games of `strong` against `strong:1`, from asking to the answer, in ms
+  load     `dominion-server` on 127.0.0.1 (a fresh SQLite file, --bot-workers workers)
+           with --games people playing `strong`, game after game, over the network
+           (tests/adversarial/attacks.py's `Probe`: Big Money on "First Game"), each
+           taking --think seconds before an answer as a person would; the strong bot
+           answers at once. Beside them the *probe* plays an unrelated game over the
+           network against `big_money`, game after game, timing each answer from sending
+           it to the update with its next decision. The target: the probe's p99 under
+           50 ms. The people's own waits (their answer to their next decision, the bot's
+           turn included) are reported too.
+
+    python bench/strong_load.py [--games 100] [--seconds 30] [--bot-workers 1]
+                                [--think 0.5] [--cost-games 20] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository's tests
+
+from dominion.clients.bots.strong import Level, StrongBot
+from dominion.server.engine import Game, Setup
+from dominion.server.engine.setup import random_kingdom
+from dominion.server.play.bots import EngineTable
+from dominion.server.play.thinking import BotWorkers
+from tests.adversarial.attacks import Probe, ServerProcess
+
+TARGET_P99_MS = 50.0
+LOAD_SERVER = ("--games-per-address", "1000000", "--games-per-hour", "1000000",
+               "--connections-per-address", "100000", "--http-connections-per-address", "100000",
+               "--server-work-per-second", "1000000000", "--server-work-burst", "1000000000")
+"""The default limits, but one address (the benchmark's) may play all the games."""
+
+
+def percentiles(values: list[float]) -> dict[str, float]:
+    if len(values) < 2:
+        return {"count": len(values)}
+    cuts = statistics.quantiles(values, n=100)
+    return {"count": len(values), "mean_ms": round(statistics.fmean(values), 3),
+            "p50_ms": round(cuts[49], 3), "p99_ms": round(cuts[98], 3),
+            "max_ms": round(max(values), 3)}
+
+
+async def cost(games: int) -> dict[str, Any]:
+    """Every decision of `games` games through one worker, timed from asking to answer."""
+    workers = BotWorkers(1)
+    times: list[float] = []
+    first_ms = 0.0
+    try:
+        for number in range(games):
+            setup = Setup.create(["a", "b"], kingdom=random_kingdom(2, random.Random(number)))
+            game = Game(setup, number)
+            bots: list[StrongBot] = [StrongBot(), StrongBot(level=Level.MONEY)]
+            while (decision := game.pending) is not None:
+                seat = decision.player
+                started = time.perf_counter()
+                choice, after = await workers.choose(bots[seat], decision,
+                                                     EngineTable(game, seat))
+                elapsed = (time.perf_counter() - started) * 1000
+                if first_ms == 0.0:
+                    first_ms = elapsed
+                else:
+                    times.append(elapsed)
+                assert isinstance(after, StrongBot)
+                bots[seat] = after
+                game.answer(seat, decision.id, choice)
+    finally:
+        await workers.close()
+    return {"games": games, "first_decision_ms": round(first_ms, 1),
+            "decision": percentiles(times)}
+
+
+async def load(folder: Path, args: argparse.Namespace) -> dict[str, Any]:
+    server = ServerProcess.start(folder, *LOAD_SERVER, "--bot-workers", str(args.bot_workers))
+    try:
+        # the people's connections are not limited in number; the probe has its own
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session, \
+                aiohttp.ClientSession() as own:
+            warm = Probe(server.url, opponent="strong")
+            await warm.play(session, games=1)
+            stop = asyncio.Event()
+            people = [Probe(server.url, opponent="strong", think_seconds=args.think)
+                      for _ in range(args.games)]
+            probe = Probe(server.url)
+            playing = [*(asyncio.ensure_future(person.play(session, until=stop))
+                         for person in people),
+                       asyncio.ensure_future(probe.play(own, until=stop))]
+            started = time.monotonic()
+            await asyncio.sleep(args.seconds)
+            seconds = time.monotonic() - started
+            stop.set()
+            await asyncio.gather(*playing)
+    finally:
+        server.stop()
+    with contextlib.closing(sqlite3.connect(folder / "games.sqlite3")) as db:
+        answers = db.execute("SELECT count(*) FROM answers").fetchone()[0]
+    latency = probe.percentiles()
+    waits = [ms for person in people for ms in person.latencies_ms]
+    return {"games": args.games, "seconds": round(seconds, 1),
+            "bot_workers": args.bot_workers, "think_seconds": args.think,
+            "games_finished": sum(person.games for person in people),
+            "answers_stored": answers, "answers_per_second": round(answers / seconds, 1),
+            "against_strong": percentiles(waits), "probe": latency,
+            "probe_games": probe.games,
+            "target_met": latency.get("p99_ms", float("inf")) < TARGET_P99_MS,
+            "server_faults": len(server.faults())}
+
+
+async def main(args: argparse.Namespace) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="strong-load-") as folder:
+        return {"date": time.strftime("%Y-%m-%d"), "cost": await cost(args.cost_games),
+                "load": await load(Path(folder), args)}
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100, help="live games against strong")
+    parser.add_argument("--seconds", type=float, default=30.0, help="how long the probe plays")
+    parser.add_argument("--bot-workers", type=int, default=1, help="the server's bot_workers")
+    parser.add_argument("--think", type=float, default=0.5,
+                        help="seconds each person playing strong takes before an answer")
+    parser.add_argument("--cost-games", type=int, default=20,
+                        help="games whose every decision the cost phase times")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    return parser.parse_args(argv)
+
+
+if __name__ == "__main__":
+    arguments = parse()
+    result = asyncio.run(main(arguments))
+    if arguments.json:
+        print(json.dumps(result, indent=2))
+    else:
+        cost_, load_ = result["cost"], result["load"]
+        print(f"cost: first decision {cost_['first_decision_ms']} ms; then "
+              f"{cost_['decision']}")
+        print(f"load: {load_['games']} games against strong, {load_['bot_workers']} workers, "
+              f"{load_['think_seconds']} s per person's answer, "
+              f"{load_['answers_per_second']} answers/s; waits against strong "
+              f"{load_['against_strong']}; probe {load_['probe']} over "
+              f"{load_['probe_games']} games; "
+              f"target {'met' if load_['target_met'] else 'NOT met'}")

@@ -1,0 +1,191 @@
+"""Bots that think in worker processes, never on the server's event loop (docs/BOTS.md,
+"Worker processes").
+
+Each decision crosses to a worker as what the seat may know and nothing more: the decision
+as a network bot receives it (`WireDecision`), a `SeatSnapshot` of the seat's view, and the
+bot itself (its level and plan, a few hundred bytes). The worker answers with the choice
+and the bot as it is after it, which the seat keeps for its next decision: workers keep
+nothing, so any of them may answer, and a worker that dies loses nothing. A bot rebuilt
+after a server restart chooses its plan again from the Kingdom, as it first did.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import threading
+import time
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+
+from dominion.clients.bots import Strategy
+from dominion.clients.bots.strong import StrongBot
+from dominion.clients.bots.strong.knowledge import CardFacts
+from dominion.clients.bots.wire import WireDecision, WireOption
+
+from ..engine import Decision
+from .bots import CARD_FACTS, EngineTable
+
+log = logging.getLogger("dominion.bots")
+
+ATTEMPTS = 2
+"""A decision is asked again once of fresh workers when its worker died or hung."""
+DECISION_SECONDS = 30.0
+"""How long a decision may take, a worker's start included (a start takes 0.4-1.7 s on
+a busy machine; a decision, microseconds): a worker past it is taken for hung."""
+CLOSE_SECONDS = 5.0
+"""How long closing waits for the workers to finish before it ends them."""
+PARENT_CHECK_SECONDS = 0.5
+
+
+class WorkersFailed(RuntimeError):
+    """No worker could answer (each one asked died or hung): the room takes a legal
+    answer."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSnapshot:
+    """A copy of one seat's view (`EngineTable`'s) that can cross to another process."""
+
+    coins: int
+    actions: int
+    buys: int
+    seat: int
+    seats: int
+    kingdom: tuple[str, ...]
+    own_hand: tuple[str, ...]
+    owned_by_seat: tuple[Mapping[str, int], ...]
+    """What each player owns, card by card (public: every gain and trash is)."""
+    piles: Mapping[str, int]
+
+    @classmethod
+    def of(cls, table: EngineTable) -> SeatSnapshot:
+        return cls(table.coins, table.actions, table.buys, table.seat, table.seats,
+                   tuple(table.kingdom), tuple(table.hand()),
+                   tuple(dict(table.holdings(seat)) for seat in range(table.seats)),
+                   table.piles())
+
+    def hand(self) -> Sequence[str]:
+        return self.own_hand
+
+    def holdings(self, seat: int) -> Mapping[str, int]:
+        return Counter(self.owned_by_seat[seat])
+
+    def supply(self, card: str) -> int:
+        return self.piles.get(card, 0)
+
+    def owned(self, card: str) -> int:
+        return self.owned_by_seat[self.seat].get(card, 0)
+
+    @property
+    def catalogue(self) -> CardFacts:
+        return CARD_FACTS  # each process's own copy: the catalogue does not cross
+
+
+def wire_decision(decision: Decision) -> WireDecision:
+    """The decision as its seat receives it over the network."""
+    return WireDecision(decision.id, decision.player, str(decision.kind), decision.source,
+                        tuple(WireOption(str(option.kind), option.card)
+                              for option in decision.options),
+                        decision.min, decision.max)
+
+
+def _leave_with_the_server(server: int) -> None:
+    """In a worker, from its start: exit once the server is gone (killed, it cannot say
+    so, and a worker waiting for work would wait forever)."""
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="server-watch", daemon=True).start()
+
+
+def think(strategy: Strategy, decision: WireDecision, view: SeatSnapshot
+          ) -> tuple[list[int], Strategy]:
+    """In a worker: the strategy's answer, and the strategy as it is after it."""
+    return strategy.choose(decision, view), strategy
+
+
+class BotWorkers:
+    """Worker processes, at most `count`, in which the strong bot thinks; made when the
+    first decision needs one, and made again when one dies."""
+
+    def __init__(self, count: int, decision_seconds: float = DECISION_SECONDS) -> None:
+        if count < 1:
+            raise ValueError("a pool of bot workers needs at least one")
+        self.count = count
+        self.decision_seconds = decision_seconds
+        self._pool: ProcessPoolExecutor | None = None
+        self._closed = False
+
+    @staticmethod
+    def takes(strategy: Strategy) -> bool:
+        """Whether `strategy` thinks in a worker (the others answer in microseconds)."""
+        return isinstance(strategy, StrongBot)
+
+    def _running(self) -> ProcessPoolExecutor:
+        if self._closed:
+            raise WorkersFailed("the bot workers are closed (the server is stopping)")
+        if self._pool is None:
+            # spawned, not forked: a worker shares nothing with the server but what it is sent
+            self._pool = ProcessPoolExecutor(self.count,
+                                             mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_leave_with_the_server,
+                                             initargs=(os.getpid(),))
+        return self._pool
+
+    async def choose(self, strategy: Strategy, decision: Decision, table: EngineTable
+                     ) -> tuple[list[int], Strategy]:
+        """`strategy`'s answer, thought out in a worker, and the strategy after it."""
+        request = (strategy, wire_decision(decision), SeatSnapshot.of(table))
+        for _ in range(ATTEMPTS):
+            pool = self._running()
+            try:
+                return await asyncio.wait_for(asyncio.wrap_future(pool.submit(think, *request)),
+                                              self.decision_seconds)
+            except BrokenProcessPool:
+                log.warning("a bot worker died; starting the workers again")
+                self._discard(pool)
+            except TimeoutError:
+                log.warning("a bot worker took over %s s; starting the workers again",
+                            self.decision_seconds)
+                self._discard(pool, stop=True)
+        raise WorkersFailed(f"every bot worker asked died or hung ({ATTEMPTS} tries)")
+
+    def _discard(self, pool: ProcessPoolExecutor, *, stop: bool = False) -> None:
+        """Forget `pool` (the next decision starts another); `stop`: end its workers first
+        (a hung one never would end)."""
+        if self._pool is pool:
+            self._pool = None
+        if stop:
+            _end_workers(pool)
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    async def close(self) -> None:
+        """Stop the workers, once the rooms no longer ask them anything (a hung one is
+        ended after `CLOSE_SECONDS`)."""
+        pool, self._pool = self._pool, None
+        self._closed = True
+        if pool is None:
+            return
+        stopped = asyncio.ensure_future(asyncio.to_thread(pool.shutdown, wait=True,
+                                                          cancel_futures=True))
+        try:
+            await asyncio.wait_for(asyncio.shield(stopped), CLOSE_SECONDS)
+        except TimeoutError:
+            log.warning("a bot worker did not stop in %s s; ending it", CLOSE_SECONDS)
+            _end_workers(pool)
+            await stopped
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """Terminate `pool`'s processes. The executor has no public way to before Python 3.14
+    (`terminate_workers`), hence its private `_processes`."""
+    for process in list((pool._processes or {}).values()):
+        process.terminate()

@@ -1,0 +1,320 @@
+"""The strong bot thinks in worker processes, never in the server's event loop: it
+answers there as it would in-process, from what its seat may know; a worker that dies
+is replaced and the decision asked again; when no worker can answer, the room takes a
+legal answer and the game goes on; a server killed mid-game leaves no worker behind,
+and the game goes on once it is back."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+import time
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from dominion.clients.bots import DecisionLike, Table
+from dominion.clients.bots.strategies import sensible_choice
+from dominion.clients.bots.strong import StrongBot
+from dominion.server.engine import Game, Setup, replay
+from dominion.server.metrics import Metrics
+from dominion.server.play.bots import EngineTable
+from dominion.server.play.clock import utc_now
+from dominion.server.play.history import HistoryCache
+from dominion.server.play.room import Room, Seat
+from dominion.server.play.thinking import BotWorkers, SeatSnapshot, WorkersFailed
+from dominion.server.settings import Settings
+from dominion.server.storage import GameRecord, GameState, MemoryGameLog, Storage
+from tests.eventually import eventually
+
+from .test_process import start_server
+from .test_restart import Player, play_until
+
+
+class WhereItRuns:
+    """Answers sensibly, and remembers the process that answered."""
+
+    name = "where"
+
+    def __init__(self) -> None:
+        self.pid = 0
+
+    def choose(self, decision: DecisionLike, table: Table) -> list[int]:
+        self.pid = os.getpid()
+        return sensible_choice(decision)
+
+
+class DiesOnce:
+    """Kills its worker the first time it is asked (the marker file says it did)."""
+
+    name = "dies_once"
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def choose(self, decision: DecisionLike, table: Table) -> list[int]:
+        if not self.marker.exists():
+            self.marker.touch()
+            os._exit(1)
+        return sensible_choice(decision)
+
+
+class AlwaysDies:
+    name = "always_dies"
+
+    def choose(self, decision: DecisionLike, table: Table) -> list[int]:
+        os._exit(1)
+
+
+def new_game(seed: int = 7) -> Game:
+    return Game(Setup.create(["a", "b"], kingdom=("witch", "laboratory", "smithy", "militia",
+                                                  "market", "village", "cellar", "moat",
+                                                  "mine", "remodel")), seed)
+
+
+async def test_the_strong_bot_answers_in_a_worker_as_it_does_in_process() -> None:
+    workers = BotWorkers(1)
+    try:
+        game = new_game()
+        in_process = [StrongBot(), StrongBot()]
+        kept: list[object] = [StrongBot(), StrongBot()]
+        while (decision := game.pending) is not None:
+            seat = decision.player
+            table = EngineTable(game, seat)
+            expected = in_process[seat].choose(decision, table)
+            strategy = kept[seat]
+            assert isinstance(strategy, StrongBot)
+            choice, kept[seat] = await workers.choose(strategy, decision, table)
+            assert choice == expected
+            game.answer(seat, decision.id, choice)
+        assert game.over
+        assert all(isinstance(bot, StrongBot) and bot.plan is not None for bot in kept)
+    finally:
+        await workers.close()
+
+
+async def test_it_thinks_in_another_process_from_a_copy_of_the_seats_view() -> None:
+    workers = BotWorkers(1)
+    try:
+        game = new_game()
+        decision = game.pending
+        assert decision is not None
+        table = EngineTable(game, decision.player)
+        _, after = await workers.choose(WhereItRuns(), decision, table)
+        assert isinstance(after, WhereItRuns) and after.pid not in (0, os.getpid())
+        view = SeatSnapshot.of(table)
+        assert view.hand() == table.hand() and view.coins == table.coins
+        assert all(view.holdings(seat) == table.holdings(seat) for seat in range(2))
+        assert view.supply("province") == table.supply("province")
+    finally:
+        await workers.close()
+
+
+async def test_a_worker_that_dies_is_replaced_and_the_decision_asked_again(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    workers = BotWorkers(1)
+    try:
+        game = new_game()
+        decision = game.pending
+        assert decision is not None
+        table = EngineTable(game, decision.player)
+        marker = tmp_path / "died"
+        with caplog.at_level(logging.WARNING, "dominion.bots"):
+            choice, _ = await workers.choose(DiesOnce(marker), decision, table)
+        assert marker.exists() and choice == sensible_choice(decision)
+        assert "a bot worker died" in caplog.text
+        with pytest.raises(WorkersFailed):
+            await workers.choose(AlwaysDies(), decision, table)
+        again, _ = await workers.choose(StrongBot(), decision, table)  # and they work on
+        assert again == StrongBot().choose(decision, table)
+    finally:
+        await workers.close()
+
+
+def room_with_bots(log: MemoryGameLog, workers: BotWorkers) -> Room:
+    kingdom = tuple(Setup.create(["a", "b"], kingdom="First Game").kingdom)
+    record = GameRecord(id="g-000000000001", created_at=utc_now(), state=GameState.OPEN,
+                        edition=2, seats=2, kingdom=kingdom)
+    seats = [Seat(0, "Bot 1 (strong)", bot="strong"), Seat(1, "Bot 2 (strong:1)",
+                                                          bot="strong:1")]
+    return Room(record, seats, log, Settings(), Metrics(), HistoryCache(100_000),
+                workers=workers)
+
+
+async def test_a_rooms_strong_bots_never_think_in_its_event_loop(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    thought_here: list[str] = []
+
+    def not_here(self: StrongBot, decision: DecisionLike, table: Table) -> list[int]:
+        thought_here.append(decision.kind)
+        return sensible_choice(decision)
+
+    monkeypatch.setattr(StrongBot, "choose", not_here)  # the spawned workers do not see it
+    log = MemoryGameLog()
+    workers = BotWorkers(1)
+    try:
+        room = room_with_bots(log, workers)
+        await log.create_game(room.record, [seat.record() for seat in room.seats])
+        await room.start_if_full()
+        await eventually(lambda: room.state == GameState.FINISHED, seconds=120)
+        levels = [seat.strategy.level for seat in room.seats
+                  if isinstance(seat.strategy, StrongBot)]
+        assert levels == [3, 1], "each seat kept its own bot, at its own level"
+        assert thought_here == []
+    finally:
+        await workers.close()
+
+
+async def test_a_room_whose_workers_all_die_takes_a_legal_answer_and_goes_on(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr(BotWorkers, "takes", staticmethod(lambda strategy: True))
+    log = MemoryGameLog()
+    workers = BotWorkers(1)
+    room = room_with_bots(log, workers)
+    try:
+        await log.create_game(room.record, [seat.record() for seat in room.seats])
+        room.seats[0].strategy = AlwaysDies()
+        with caplog.at_level(logging.ERROR, "dominion.room"):
+            await room.start_if_full()
+            await eventually(lambda: "a bot strategy failed" in caplog.text, seconds=120)
+        game = room.game
+        assert game is not None
+        answered = game.answer_count
+        await eventually(lambda: game.answer_count > answered + 2, seconds=120)
+    finally:
+        await room.close()
+        await workers.close()
+
+
+def test_a_pool_has_at_least_one_worker() -> None:
+    with pytest.raises(ValueError, match="at least one"):
+        BotWorkers(0)
+
+
+def children_of(pid: int) -> set[int]:
+    """The processes whose parent is `pid` (Linux's /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+async def test_a_game_against_the_strong_bot_survives_a_server_killed_mid_game(
+        tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    process, url = start_server(db)
+    try:
+        async with aiohttp.ClientSession() as session:
+            created = await (await session.post(f"{url}/api/v1/games", json={
+                "name": "Ann", "seats": 2, "kingdom": "First Game",
+                "bots": {"1": "strong"}})).json()
+            game = created["game"]["id"]
+            ann = Player(game, created["token"], 1)
+            await ann.connect(session, url, resume=False)
+            await play_until([ann], 20)
+            workers = children_of(process.pid)
+            assert workers, "the bot thought in a worker process"
+            process.send_signal(signal.SIGKILL)
+            process.wait(10)
+            assert ann.client is not None
+            await ann.client.close()
+            await eventually(lambda: not any(alive(pid) for pid in workers), seconds=30)
+
+            process, url = start_server(db)
+            ann.decision = None
+            await ann.connect(session, url, resume=True)
+            await play_until([ann], None)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(15)
+    storage = Storage.open(db)
+    try:
+        stored = storage.load_game(game)
+        assert stored is not None and stored.game.state == "finished"
+        assert stored.game.setup is not None and stored.game.seed is not None
+        assert replay(Setup.from_dict(stored.game.setup), stored.game.seed, stored.answers).over
+        assert any(seat.bot == "strong" for seat in stored.seats)
+    finally:
+        await storage.close()
+
+
+class Hangs:
+    """Never answers (once it has touched `marker`, if given)."""
+
+    name = "hangs"
+
+    def __init__(self, marker: Path | None = None) -> None:
+        self.marker = marker
+
+    def choose(self, decision: DecisionLike, table: Table) -> list[int]:
+        if self.marker is not None:
+            self.marker.touch()
+        time.sleep(3600)
+        return []
+
+
+def no_worker_left() -> bool:
+    return not any(alive(pid) and "spawn_main" in command_of(pid)
+                   for pid in children_of(os.getpid()))
+
+
+async def test_a_worker_that_hangs_is_ended_and_the_decision_fails_in_bounded_time(
+        caplog: pytest.LogCaptureFixture) -> None:
+    workers = BotWorkers(1, decision_seconds=5)
+    try:
+        game = new_game()
+        decision = game.pending
+        assert decision is not None
+        table = EngineTable(game, decision.player)
+        with caplog.at_level(logging.WARNING, "dominion.bots"), pytest.raises(WorkersFailed):
+            await workers.choose(Hangs(), decision, table)
+        assert "took over 5 s" in caplog.text
+        await eventually(no_worker_left, seconds=30)
+        again, _ = await workers.choose(StrongBot(), decision, table)  # and they work on
+        assert again == StrongBot().choose(decision, table)
+    finally:
+        await workers.close()
+
+
+def command_of(pid: int) -> str:
+    try:
+        return (Path("/proc") / str(pid) / "cmdline").read_bytes().decode(errors="replace")
+    except OSError:
+        return ""
+
+
+async def test_closing_ends_a_hung_worker_and_refuses_any_more_decisions(
+        tmp_path: Path) -> None:
+    workers = BotWorkers(1, decision_seconds=600)
+    game = new_game()
+    decision = game.pending
+    assert decision is not None
+    table = EngineTable(game, decision.player)
+    marker = tmp_path / "thinking"
+    asking = asyncio.ensure_future(workers.choose(Hangs(marker), decision, table))
+    try:
+        await eventually(marker.exists, seconds=60)
+        await asyncio.wait_for(workers.close(), 60)
+        with pytest.raises(WorkersFailed, match="closed"):
+            await asking
+        await eventually(no_worker_left, seconds=30)
+    finally:
+        asking.cancel()
+        await workers.close()
