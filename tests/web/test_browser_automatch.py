@@ -1,0 +1,113 @@
+"""The lobby's "Play now" panel in Debian's Chromium, against a real server: two people
+seek a 2-player table, one reloads while waiting, the other sees the queue's counts, both
+accept and land at the same game in different seats; then one declines: the other is
+back waiting, and the decliner's panel says why it stopped. The found table's dialog has
+no serious axe-core finding, and the panel does not scroll sideways at 360 px."""
+
+from __future__ import annotations
+
+import json
+
+from .browser import Browser, Page, browser, expect, new_page, page_errors, server_url
+from .measures import axe_violations, horizontal_overflow, wider_than_the_page
+
+__all__ = ["browser", "server_url"]  # fixtures
+
+PANEL = "section.automatch"
+DIALOG = "dialog.match-found[open]"
+
+
+def seek(page: Page, name: str) -> None:
+    """Seek a 2-player table of edition 2 as the guest `name`."""
+    panel = page.locator(PANEL)
+    panel.locator("input[name=name]").fill(name)
+    panel.locator("button[type=submit]").click()
+    expect(panel).to_have_attribute("data-phase", "waiting")
+
+
+def seat_of(page: Page, game: str) -> int:
+    held = page.evaluate("key => localStorage.getItem(key)", f"dominion.seat.{game}")
+    seat: int = json.loads(held)["seat"]
+    return seat
+
+
+def test_two_people_are_matched_accept_and_sit_at_the_same_game(browser: Browser,
+                                                                 server_url: str) -> None:
+    ann = new_page(browser, server_url)
+    seek(ann, "Ann")
+    expect(ann.locator(f"{PANEL} .seek-time")).to_contain_text("Waiting for a table: 0:0")
+    # a reload while waiting takes the seek up again, its wait kept (the server's clock)
+    expect(ann.locator(f"{PANEL} .seek-time")).to_contain_text("0:02")
+    ann.reload()
+    expect(ann.locator(PANEL)).to_have_attribute("data-phase", "waiting")
+    expect(ann.locator(f"{PANEL} .seek-time")).not_to_contain_text("0:00")
+
+    bob = new_page(browser, server_url)
+    # the lobby's counts: Ann waits for a 2-player table
+    expect(bob.locator(f'{PANEL} .queue-counts li[data-size="2"]')).to_have_text(
+        "2 players: 1 waiting")
+    expect(bob.locator(f"{PANEL} .queue-counts .median")).to_contain_text("Median wait: ")
+    seek(bob, "Bob")
+    for page in (ann, bob):
+        dialog = page.locator(DIALOG)
+        expect(dialog).to_contain_text("Players: ")
+        expect(dialog).to_contain_text("Ann")
+        expect(dialog).to_contain_text("Bob")
+        expect(dialog.locator(".countdown")).to_contain_text("seconds left")
+        assert page.title().startswith("▶ A table is found")
+    # the dialog takes the focus: its Accept button, reached by the keyboard
+    expect(ann.locator(f"{DIALOG} [data-answer=accept]")).to_be_focused()
+    assert not axe_violations(ann), axe_violations(ann)
+    ann.keyboard.press("Enter")
+    expect(ann.locator(DIALOG)).to_contain_text("Accepted: waiting for the others")
+    bob.locator(f"{DIALOG} [data-answer=accept]").click()
+    for page in (ann, bob):
+        page.wait_for_url("**/#/game/*")
+        page.wait_for_selector("#decision")
+    game = ann.url.rsplit("/", 1)[1]
+    assert bob.url.rsplit("/", 1)[1] == game
+    assert {seat_of(ann, game), seat_of(bob, game)} == {0, 1}
+    assert page_errors(ann) == page_errors(bob) == []
+    ann.context.close()
+    bob.context.close()
+
+
+def test_the_panel_fits_a_phone_while_waiting(browser: Browser, server_url: str) -> None:
+    page = new_page(browser, server_url, size=(360, 800))
+    panel = page.locator(PANEL)
+    panel.locator("input[name=name]").fill("Eve")
+    panel.locator("input[name=size][value='0']").uncheck()  # the 2-player group
+    panel.locator("button[type=submit]").click()
+    expect(panel.locator(".seek-note")).to_have_text("Choose at least one table size.")
+    panel.locator("input[name=size][value='2']").check()  # 5–6: nobody else seeks it
+    panel.locator("button[type=submit]").click()
+    expect(panel).to_have_attribute("data-phase", "waiting")
+    expect(panel).to_contain_text("5–6 players, edition 2")
+    assert horizontal_overflow(page, 360) == 0, wider_than_the_page(page)
+    assert not axe_violations(page), axe_violations(page)
+    panel.locator(".seek-cancel").click()
+    expect(panel).to_have_attribute("data-phase", "idle")
+    expect(panel.locator(".seek-note")).to_have_text("You left the queue.")
+    page.context.close()
+
+
+def test_a_decline_sends_the_other_back_to_waiting(browser: Browser, server_url: str) -> None:
+    """Last in the module: a guest's decline is a strike against their address, which
+    every page here shares (its next seeks wait before they are matched)."""
+    cat, dan = new_page(browser, server_url), new_page(browser, server_url)
+    seek(cat, "Cat")
+    seek(dan, "Dan")
+    for page in (cat, dan):
+        page.wait_for_selector(DIALOG)
+    cat.locator(f"{DIALOG} [data-answer=decline]").click()
+    expect(cat.locator(PANEL)).to_have_attribute("data-phase", "idle")
+    expect(cat.locator(f"{PANEL} .seek-note")).to_contain_text("You declined the table")
+    expect(cat.locator(DIALOG)).to_have_count(0)
+    expect(dan.locator(PANEL)).to_have_attribute("data-phase", "waiting")
+    expect(dan.locator(f"{PANEL} .seek-note")).to_have_text(
+        "Someone declined the table: you are back at the front of the queue.")
+    expect(dan.locator(DIALOG)).to_have_count(0)
+    assert dan.title() == "Dominion"
+    assert page_errors(cat) == page_errors(dan) == []
+    cat.context.close()
+    dan.context.close()
