@@ -77,12 +77,12 @@ YIELD_AFTER_CPU_SECONDS = 0.001
 
 class Connection:
     __slots__ = ("_authorization", "_closer", "_closing", "_greeted", "_last_input",
-                 "_limiter", "_loop", "_malformed", "_opened", "_outbox", "_rooms", "_tokens",
-                 "_work", "account", "address", "state", "version", "ws")
+                 "_limiter", "_loop", "_malformed", "_opened", "_outbox", "_rooms", "_session",
+                 "_tokens", "_work", "account", "address", "state", "version", "ws")
 
     def __init__(self, ws: web.WebSocketResponse, state: ServerState, address: str,
                  transport: asyncio.WriteTransport, tokens: AccessTokens,
-                 authorization: str | None = None) -> None:
+                 authorization: str | None = None, session: Account | None = None) -> None:
         self.ws = ws
         self.state = state
         self.address = address
@@ -90,8 +90,11 @@ class Connection:
         self._tokens = tokens
         self._authorization = authorization
         """The upgrade request's Authorization header, until the hello has checked it."""
+        self._session = session
+        """The account the upgrade's session cookie signs in, without a token (app.py)."""
         self.account: Account | None = None
-        """The account an access token signed the connection in as (bearer.py)."""
+        """The account an access token (bearer.py), or else the session, signed the
+        connection in as."""
         settings = state.settings
         self._outbox = Outbox(transport, max_frames=settings.outbound_queue,
                               max_bytes=settings.outbound_bytes, waiting=state.waiting,
@@ -272,7 +275,7 @@ class Connection:
             raise invalid()
         secret = in_hello if in_hello is not None else in_header
         if secret is None:
-            return None
+            return self._session  # a ban ends the account's sessions: none is banned
         account = await self._tokens.check(secret, play_scope)
         await self._refuse_banned(account.id)  # a banned account's tokens play no more
         return account

@@ -72,6 +72,48 @@ def test_two_people_are_matched_accept_and_sit_at_the_same_game(browser: Browser
     bob.context.close()
 
 
+def signed_in(browser: Browser, url: str, name: str) -> Page:
+    """A page whose browser has registered `name` (its session cookie set)."""
+    page = new_page(browser, url)
+    registered = page.request.post(f"{url}/api/v1/account/register",
+                                   data={"name": name, "password": "correct horse battery"})
+    assert registered.ok, registered.text()
+    page.reload()
+    expect(page.locator("#account")).to_have_text(f"Signed in as {name}")
+    return page
+
+
+def test_signed_in_people_seek_a_rated_table_as_their_accounts(browser: Browser,
+                                                               server_url: str) -> None:
+    """The socket is signed in by the page's session: the seats are the accounts'."""
+    pages = [signed_in(browser, server_url, name) for name in ("Ivy", "Jon")]
+    for page in pages:
+        panel = page.locator(PANEL)
+        expect(panel.locator("input[name=name]")).to_have_count(0)  # the account's name
+        panel.locator("input[name=rated]").check()
+        panel.locator("button[type=submit]").click()
+        expect(panel).to_contain_text("2 players, edition 2, rated")
+    for page in pages:
+        expect(page.locator(DIALOG)).to_contain_text("Rated game")
+        expect(page.locator(DIALOG)).to_contain_text("Ivy")
+        expect(page.locator(DIALOG)).to_contain_text("Jon")
+        page.locator(f"{DIALOG} [data-answer=accept]").click()
+    for page in pages:
+        page.wait_for_url("**/#/game/*")
+        page.wait_for_selector("#decision")
+    assert pages[0].url == pages[1].url
+    assert page_errors(pages[0]) == page_errors(pages[1]) == []
+    for page in pages:
+        page.context.close()
+
+
+def test_a_guest_is_offered_no_rated_seek(browser: Browser, server_url: str) -> None:
+    page = new_page(browser, server_url)
+    expect(page.locator(f"{PANEL} form.seek")).to_be_visible()
+    expect(page.locator(f"{PANEL} input[name=rated]")).to_have_count(0)
+    page.context.close()
+
+
 def test_the_panel_fits_a_phone_while_waiting(browser: Browser, server_url: str) -> None:
     page = new_page(browser, server_url, size=(360, 800))
     panel = page.locator(PANEL)
