@@ -1,15 +1,16 @@
 """The lobby's "Play now" panel in Debian's Chromium, against a real server: two people
 seek a 2-player table, one reloads while waiting, the other sees the queue's counts, both
 accept and land at the same game in different seats; then one declines: the other is
-back waiting, and the decliner's panel says why it stopped. The found table's dialog has
-no serious axe-core finding, and the panel does not scroll sideways at 360 px."""
+back waiting, and the decliner's panel says why it stopped. Signed-in people seek rated
+tables as their accounts (guests are offered none). The found table's dialog has no
+serious axe-core finding (the waiting panel's measures: tests/web/test_web_measures.py)."""
 
 from __future__ import annotations
 
 import json
 
 from .browser import Browser, Page, browser, expect, new_page, page_errors, server_url
-from .measures import axe_violations, horizontal_overflow, wider_than_the_page
+from .measures import axe_violations
 
 __all__ = ["browser", "server_url"]  # fixtures
 
@@ -114,8 +115,8 @@ def test_a_guest_is_offered_no_rated_seek(browser: Browser, server_url: str) -> 
     page.context.close()
 
 
-def test_the_panel_fits_a_phone_while_waiting(browser: Browser, server_url: str) -> None:
-    page = new_page(browser, server_url, size=(360, 800))
+def test_a_seek_needs_a_size_and_can_be_left(browser: Browser, server_url: str) -> None:
+    page = new_page(browser, server_url)
     panel = page.locator(PANEL)
     panel.locator("input[name=name]").fill("Eve")
     panel.locator("input[name=size][value='0']").uncheck()  # the 2-player group
@@ -125,8 +126,6 @@ def test_the_panel_fits_a_phone_while_waiting(browser: Browser, server_url: str)
     panel.locator("button[type=submit]").click()
     expect(panel).to_have_attribute("data-phase", "waiting")
     expect(panel).to_contain_text("5–6 players, edition 2")
-    assert horizontal_overflow(page, 360) == 0, wider_than_the_page(page)
-    assert not axe_violations(page), axe_violations(page)
     panel.locator(".seek-cancel").click()
     expect(panel).to_have_attribute("data-phase", "idle")
     expect(panel.locator(".seek-note")).to_have_text("You left the queue.")
