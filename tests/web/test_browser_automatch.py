@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from .browser import Browser, Page, browser, expect, new_page, page_errors, server_url
+from .browser import WAIT_MS, Browser, Page, browser, expect, new_page, page_errors, server_url
 from .measures import axe_violations
 
 __all__ = ["browser", "server_url"]  # fixtures
@@ -115,7 +115,8 @@ def test_a_guest_is_offered_no_rated_seek(browser: Browser, server_url: str) -> 
     page.context.close()
 
 
-def test_a_seek_needs_a_size_and_can_be_left(browser: Browser, server_url: str) -> None:
+def test_a_seek_needs_a_size_outlives_a_language_switch_and_ends_on_leaving(
+        browser: Browser, server_url: str) -> None:
     page = new_page(browser, server_url)
     panel = page.locator(PANEL)
     panel.locator("input[name=name]").fill("Eve")
@@ -126,10 +127,27 @@ def test_a_seek_needs_a_size_and_can_be_left(browser: Browser, server_url: str) 
     panel.locator("button[type=submit]").click()
     expect(panel).to_have_attribute("data-phase", "waiting")
     expect(panel).to_contain_text("5–6 players, edition 2")
+    # the lobby drawn again in Polish: still waiting, the same seek
+    page.click("#language")
+    expect(panel.locator(".seek-time")).to_contain_text("Czekasz na stół: ")
+    page.click("#language")
+    expect(panel.locator(".seek-time")).to_contain_text("Waiting for a table: ")
+    other = new_page(browser, server_url)
+    five = other.locator(f'{PANEL} .queue-counts li[data-size="5"]')
+    expect(five).to_have_text("5 players: 1 waiting")
+    # leaving the lobby leaves the queue: the other's counts, read again, say so
+    page.goto(f"{server_url}/#/sign-in")
+    expect(five).to_have_text("5 players: 0 waiting", timeout=WAIT_MS)  # read every 10 s
+    page.goto(f"{server_url}/#/")
+    expect(panel).to_have_attribute("data-phase", "idle")
+    panel.locator("button[type=submit]").click()
+    expect(panel).to_have_attribute("data-phase", "waiting")
     panel.locator(".seek-cancel").click()
     expect(panel).to_have_attribute("data-phase", "idle")
     expect(panel.locator(".seek-note")).to_have_text("You left the queue.")
+    assert page_errors(page) == page_errors(other) == []
     page.context.close()
+    other.context.close()
 
 
 def test_a_decline_sends_the_other_back_to_waiting(browser: Browser, server_url: str) -> None:

@@ -12,6 +12,7 @@ import { AUTOMATCH_COUNTED, AUTOMATCH_WORDS } from "./automatch_words.js";
 import { el, fill, h } from "./dom.js";
 import { addWords } from "./i18n.js";
 import { Connection, websocketUrl } from "./net.js";
+import { routeOf } from "./routes.js";
 import { beep, soundWanted } from "./signal.js";
 
 addWords(AUTOMATCH_WORDS, AUTOMATCH_COUNTED);
@@ -93,12 +94,18 @@ export class AutomatchPanel {
     this.ticker = setInterval(() => this.tick(), 1000);
   }
 
-  /** Leaving the lobby leaves the queue (a reload does not come here: it resumes). */
+  /** Leaving the lobby leaves the queue, so that nobody is matched with a page that is
+   *  gone; the lobby drawn again (in another language) takes the seek up, as a reload
+   *  does (which does not come here). */
   stop() {
     clearInterval(this.ticker);
     clearTimeout(this.countsTimer);
-    if (this.phase !== Phase.IDLE) this.connection?.request("seek_cancel").catch(() => {});
-    forgetKept();
+    const staying = routeOf(window.location.pathname, window.location.hash).kind === "lobby";
+    if (this.wanted && !staying) {
+      this.connection?.request("seek_cancel").catch(() => {});
+      forgetKept();
+    }
+    this.wanted = null; // the closing socket's last status changes nothing
     this.connection?.stop();
     this.setTitle(false);
   }
@@ -153,8 +160,16 @@ export class AutomatchPanel {
     this.connection.open().catch(() => {}); // reconnects by itself; "open" seeks
   }
 
+  /** Connected again: the seek is taken up where it stood (the server re-sends a table
+   *  offered meanwhile); until then the panel says it connects. */
   onStatus(status) {
-    if (status === "open" && this.wanted) this.sendSeek();
+    if (!this.wanted) return;
+    if (status === "open") this.sendSeek();
+    else if (status === "reconnecting") {
+      this.phase = Phase.CONNECTING;
+      this.table = null;
+      this.draw();
+    } else this.ended(this.t("seek_closed"));
   }
 
   sendSeek() {
@@ -279,7 +294,7 @@ export class AutomatchPanel {
     const { players, size, edition, rated } = this.table;
     const accepted = this.phase === Phase.ACCEPTED;
     fill(this.dialog,
-      h("h2", { id: "match-found-title" }, this.t("match_found")),
+      h("h2", { id: "match-found-title", tabindex: "-1" }, this.t("match_found")),
       h("div", { id: "match-found-players" },
         h("p", {}, this.t("match_table", { size, edition })),
         rated && h("p", {}, this.t("match_rated")),
@@ -291,7 +306,8 @@ export class AutomatchPanel {
         h("button", { type: "button", dataset: { answer: "decline" },
           onclick: () => this.answer(false) }, this.t("match_decline"))));
     if (!this.dialog.open) this.dialog.showModal();
-    this.dialog.querySelector("[data-answer=accept]")?.focus();
+    // accepted, the buttons are gone: the focus stays in the dialog, on its title
+    this.dialog.querySelector(accepted ? "h2" : "[data-answer=accept]").focus();
   }
 
   countdown() {

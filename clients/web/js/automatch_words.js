@@ -20,6 +20,8 @@ export const AUTOMATCH_WORDS = {
   seek_wanted_rated: ["{sizes} players, edition {edition}, rated",
     "{sizes} graczy, edycja {edition}, rankingowa"],
   seek_left: ["You left the queue.", "Opuszczono kolejkę."],
+  seek_closed: ["The server closed the connection: you are no longer waiting.",
+    "Serwer zamknął połączenie: już nie czekasz."],
   queue_now: ["Waiting now", "Teraz czekają"],
   queue_size: ["{size} players: {count}", "{size} graczy: {count}"],
   queue_median: ["Median wait: {time}", "Mediana oczekiwania: {time}"],
