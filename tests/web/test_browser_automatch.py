@@ -8,6 +8,7 @@ serious axe-core finding (the waiting panel's measures: tests/web/test_web_measu
 from __future__ import annotations
 
 import json
+import re
 
 from .browser import WAIT_MS, Browser, Page, browser, expect, new_page, page_errors, server_url
 from .measures import axe_violations
@@ -56,7 +57,10 @@ def test_two_people_are_matched_accept_and_sit_at_the_same_game(browser: Browser
         expect(dialog).to_contain_text("Bob")
         expect(dialog.locator(".countdown")).to_contain_text("seconds left")
         assert page.title().startswith("▶ A table is found")
-    # the dialog takes the focus: its Accept button, reached by the keyboard
+    # a modal dialog named for screen readers, described by its players; it takes the
+    # focus (its Accept button, reached by the keyboard)
+    expect(ann.get_by_role("dialog", name="A table is found")).to_have_accessible_description(
+        re.compile(r"2 players, edition 2 Players: (Ann, Bob|Bob, Ann)"))
     expect(ann.locator(f"{DIALOG} [data-answer=accept]")).to_be_focused()
     assert not axe_violations(ann), axe_violations(ann)
     ann.keyboard.press("Enter")
