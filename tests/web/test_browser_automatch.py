@@ -1,7 +1,8 @@
 """The lobby's "Play now" panel in Debian's Chromium, against a real server: two people
 seek a 2-player table, one reloads while waiting, the other sees the queue's counts, both
 accept and land at the same game in different seats; then one declines: the other is
-back waiting, and the decliner's panel says why it stopped. Signed-in people seek rated
+back waiting, and the decliner's panel says why it stopped; a reload shows a table found
+again, and a table let lapse is said on both sides. Signed-in people seek rated
 tables as their accounts (guests are offered none). The found table's dialog has no
 serious axe-core finding (the waiting panel's measures: tests/web/test_web_measures.py)."""
 
@@ -9,6 +10,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+
+import pytest
+
+from tests.clients.serverproc import stop
+from tests.server.test_process import start_server
 
 from .browser import WAIT_MS, Browser, Page, browser, expect, new_page, page_errors, server_url
 from .measures import axe_violations
@@ -174,3 +181,32 @@ def test_a_decline_sends_the_other_back_to_waiting(browser: Browser, server_url:
     assert page_errors(cat) == page_errors(dan) == []
     cat.context.close()
     dan.context.close()
+
+
+@pytest.fixture(scope="module")
+def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server whose tables wait 6 s for their answers (10 s by default)."""
+    db = tmp_path_factory.mktemp("quick") / "games.sqlite3"
+    process, url = start_server(db, "--automatch-confirm-seconds", "6")
+    yield url
+    stop(process)
+
+
+def test_a_reload_shows_the_table_again_and_a_lapse_is_said(browser: Browser,
+                                                            quick_server: str) -> None:
+    kim, lee = new_page(browser, quick_server), new_page(browser, quick_server)
+    seek(kim, "Kim")
+    seek(lee, "Lee")
+    for page in (kim, lee):
+        page.wait_for_selector(DIALOG)
+    kim.locator(f"{DIALOG} [data-answer=accept]").click()
+    lee.reload()  # the seek taken up: the table still asks Lee
+    expect(lee.locator(DIALOG)).to_contain_text("Kim")
+    expect(lee.locator(PANEL)).to_have_attribute("data-phase", "idle", timeout=WAIT_MS)
+    expect(lee.locator(f"{PANEL} .seek-note")).to_contain_text("You did not answer in time")
+    expect(kim.locator(f"{PANEL} .seek-note")).to_have_text(
+        "Not everyone accepted in time: you are back at the front of the queue.")
+    expect(kim.locator(PANEL)).to_have_attribute("data-phase", "waiting")
+    assert page_errors(kim) == page_errors(lee) == []
+    kim.context.close()
+    lee.context.close()
