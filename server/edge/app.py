@@ -13,7 +13,7 @@ from aiohttp import hdrs, web
 
 from dominion.protocol import SUBPROTOCOLS, CloseCode
 
-from ..accounts import Accounts, Hasher, open_account_store
+from ..accounts import Account, Accounts, Hasher, open_account_store
 from ..accounts.moderation import Moderation
 from ..accounts.passkeys import Passkeys
 from ..accounts.throttle import Policy, RedisThrottle, Throttle, local_throttle
@@ -35,7 +35,7 @@ from .connection import Connection, watch_connections, watch_interval
 from .listener import COUNT, WARNINGS, ConnectionCount, Warnings
 from .moderation_watch import ModerationWatch, banned_addresses_refused
 from .node_api import add_node_routes
-from .origins import known_hosts_only, origin_allowed
+from .origins import known_hosts_only, names_this_server, origin_allowed
 from .outbox import Waiting
 from .passkeys_api import BUDGET as PASSKEY_BUDGET
 from .passkeys_api import CEREMONIES_PER_MINUTE, PASSKEYS, add_passkey_routes
@@ -53,7 +53,7 @@ from .rest import (
     method_not_allowed,
     unmatched_as_json,
 )
-from .sessions import ACCOUNTS
+from .sessions import ACCOUNTS, signed_in
 from .state import (
     DIRECTORY,
     MODERATION,
@@ -349,7 +349,8 @@ async def websocket(request: web.Request) -> web.StreamResponse:
     if transport is None:  # the client is already gone
         return ws
     connection = Connection(ws, state, address, transport, request.config_dict[ACCOUNTS].tokens,
-                            request.headers.get(hdrs.AUTHORIZATION))
+                            request.headers.get(hdrs.AUTHORIZATION),
+                            await _session_account(request))
     state.connections.add(connection)
     state.per_address[address] = state.per_address.get(address, 0) + 1
     state.metrics.connections.inc()
@@ -362,6 +363,23 @@ async def websocket(request: web.Request) -> web.StreamResponse:
             del state.per_address[address]
         state.metrics.connections.dec()
     return ws
+
+
+async def _session_account(request: web.Request) -> Account | None:
+    """The account the server's own web page is signed in as (its session cookie), for a
+    socket without an access token: the web client seeks automatches as its account.
+    None for another site's page (a cookie alone never lets another site act), for a bot
+    account (it plays only with bot:play tokens) and while the accounts cannot be read
+    (the socket is then a guest's, as the page is)."""
+    origin = request.headers.get(hdrs.ORIGIN)
+    if request.headers.get(hdrs.AUTHORIZATION) is not None or (
+            origin is not None and not names_this_server(origin, request)):
+        return None
+    try:
+        account = await signed_in(request)
+    except GameError:
+        return None
+    return None if account is None or account.bot else account
 
 
 async def healthz(request: web.Request) -> web.Response:

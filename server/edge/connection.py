@@ -78,12 +78,12 @@ YIELD_AFTER_CPU_SECONDS = 0.001
 
 class Connection:
     __slots__ = ("_authorization", "_closer", "_closing", "_greeted", "_last_input",
-                 "_limiter", "_loop", "_malformed", "_opened", "_outbox", "_rooms", "_tokens",
-                 "_work", "account", "address", "state", "token_id", "version", "ws")
+                 "_limiter", "_loop", "_malformed", "_opened", "_outbox", "_rooms", "_session",
+                 "_tokens", "_work", "account", "address", "state", "token_id", "version", "ws")
 
     def __init__(self, ws: web.WebSocketResponse, state: ServerState, address: str,
                  transport: asyncio.WriteTransport, tokens: AccessTokens,
-                 authorization: str | None = None) -> None:
+                 authorization: str | None = None, session: Account | None = None) -> None:
         self.ws = ws
         self.state = state
         self.address = address
@@ -91,8 +91,11 @@ class Connection:
         self._tokens = tokens
         self._authorization = authorization
         """The upgrade request's Authorization header, until the hello has checked it."""
+        self._session = session
+        """The account the upgrade's session cookie signs in, without a token (app.py)."""
         self.account: Account | None = None
-        """The account an access token signed the connection in as (bearer.py)."""
+        """The account an access token (bearer.py), or else the session, signed the
+        connection in as."""
         self.token_id: int | None = None
         """That token's id: revoked, it closes the connection (moderation_watch.py)."""
         settings = state.settings
@@ -254,6 +257,8 @@ class Connection:
             return
         if signed_in is not None:
             self.token_id, self.account = signed_in[0].id, signed_in[1]
+        else:  # a ban ends the account's sessions: no session's account is banned
+            self.account = self._session
         self._greeted = True
         self.version = max(common)
         self._reply(encode_server(Welcome(

@@ -41,6 +41,7 @@ class PageState(enum.StrEnum):
     GAME = "game"  # a 6-player game in progress, its person asked
     END = "end"  # the end of a 6-player game
     REPLAY = "replay"  # that game's replay, stepped halfway
+    SEEKING = "seeking"  # the lobby, its "Play now" panel waiting for a table
 
 
 SCREENSHOT_STATES = (PageState.LOBBY, PageState.GAME, PageState.END)
@@ -86,6 +87,18 @@ def step_replay_halfway(page: Page) -> None:
     page.wait_for_selector(f'.replay-controls [role=status]:has-text("Event {halfway} of")')
 
 
+def seeking(browser: Browser, url: str, name: str) -> Page:
+    """A lobby whose person waits for a 5- or 6-player table (nobody else here seeks one)."""
+    page = new_page(browser, url)
+    panel = page.locator("section.automatch")
+    panel.locator("input[name=name]").fill(name)
+    panel.locator("input[name=size][value='0']").uncheck()
+    panel.locator("input[name=size][value='2']").check()
+    panel.locator("button[type=submit]").click()
+    page.wait_for_selector('section.automatch[data-phase="waiting"]')
+    return page
+
+
 @dataclass
 class Tables:
     """One page per state, kept open: the game's page waits on its person, so it holds
@@ -112,6 +125,7 @@ class Tables:
         lobby = new_page(browser, url)  # an open table, a running game, a finished one
         lobby.wait_for_selector(".game-row")
         tables.pages[PageState.LOBBY] = lobby
+        tables.pages[PageState.SEEKING] = seeking(browser, url, "Dee")
         return tables
 
 

@@ -1,8 +1,10 @@
-// The lobby: open tables (join), running games (watch), finished games (replay), and
-// creating a table (seats, edition, Kingdom, bots). Only the REST API.
+// The lobby: "Play now" (automatch.js, over the WebSocket), open tables (join), running
+// games (watch), finished games (replay), and creating a table (seats, edition, Kingdom,
+// bots) over the REST API.
 
 import { errorText } from "./account_words.js";
 import { api, seats } from "./api.js";
+import { AutomatchPanel } from "./automatch.js";
 import { el, fill, h } from "./dom.js";
 import { nameList, seatName } from "./profile.js";
 
@@ -33,16 +35,20 @@ export class LobbyPage {
     this.lists = el("div", { class: "lists" });
     this.timer = null;
     this.message = el("p", { class: "refused", role: "alert" });
+    this.automatch = new AutomatchPanel(app, { nameField: () => nameField(app), saveName });
   }
 
   async start() {
-    fill(this.root, h("div", { class: "lobby" }, this.createForm(), this.lists));
+    fill(this.root, h("div", { class: "lobby" }, this.automatch.node, this.createForm(),
+      this.lists));
+    this.automatch.start();
     await this.refresh();
     this.timer = setInterval(() => this.refresh().catch(() => {}), REFRESH_MS);
   }
 
   stop() {
     clearInterval(this.timer);
+    this.automatch.stop();
   }
 
   async refresh() {

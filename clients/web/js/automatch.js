@@ -1,0 +1,369 @@
+// The lobby's "Play now" panel: automatch over the WebSocket (docs/PROTOCOL.md, `seek`).
+// Choose table sizes, edition and (signed in) rated, then wait: the time waited, a way out,
+// and the queue's counts (GET /api/v1/automatch). A table found asks to accept or decline
+// within its deadline, in a modal dialog (the page's title and the optional sound say so
+// too); accepted by all, the page goes to the game with its seat stored as a join's.
+// A reload takes the seek up again: the seek (and a guest's seek token) is kept in the
+// tab's sessionStorage, and the server keeps a seek for its grace time.
+
+import { errorText } from "./account_words.js";
+import { call, seats } from "./api.js";
+import { AUTOMATCH_COUNTED, AUTOMATCH_WORDS } from "./automatch_words.js";
+import { el, fill, h } from "./dom.js";
+import { addWords } from "./i18n.js";
+import { Connection, websocketUrl } from "./net.js";
+import { routeOf } from "./routes.js";
+import { beep, soundWanted } from "./signal.js";
+
+addWords(AUTOMATCH_WORDS, AUTOMATCH_COUNTED);
+
+/** The table sizes a person chooses among: any combination of these groups. */
+export const SIZE_GROUPS = [[2], [3, 4], [5, 6]];
+const QUEUE_SIZES = [2, 3, 4, 5, 6];
+const COUNTS_MS = 10000;
+/** The counts route allows an address 120 look-ups a minute: a lobby asks 6. */
+const SEEK_KEY = "dominion.seek";
+
+export const Phase = Object.freeze({
+  IDLE: "idle", // the form
+  CONNECTING: "connecting", // the seek is on its way
+  WAITING: "waiting", // in the queue
+  FOUND: "found", // a table asks for an answer
+  ACCEPTED: "accepted", // answered yes; the others have not all
+});
+
+/** The sizes a seek asks for, from the groups chosen (indexes into SIZE_GROUPS). */
+export function sizesOf(groups) {
+  return [...new Set(groups.flatMap((group) => SIZE_GROUPS[group]))].sort((a, b) => a - b);
+}
+
+/** "2, 3–4": sizes said as the groups they make up. */
+export function sizesText(sizes) {
+  return SIZE_GROUPS.filter((group) => group.every((size) => sizes.includes(size)))
+    .map((group) => group.join("–")).join(", ");
+}
+
+/** m:ss */
+export function clock(ms) {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+export class AutomatchPanel {
+  /**
+   * @param {object} app i18n, server info, account
+   * @param {{nameField: () => HTMLInputElement, saveName: (name: string) => void}} names
+   *   the lobby's own name field (a guest's last name, an account's fixed) and its memory
+   */
+  constructor(app, names) {
+    this.app = app;
+    this.i18n = app.i18n;
+    this.names = names;
+    this.phase = Phase.IDLE;
+    this.wanted = null; // {sizes, edition, rated, name, token}: what is sought
+    this.since = 0; // when the seek began, by this page's clock
+    this.table = null; // the match_found message, and `deadline` by this page's clock
+    this.note = ""; // what last happened, said next to the form or the wait
+    this.connection = null;
+    this.ticker = null;
+    this.countsTimer = null;
+    this.node = el("section", { class: "automatch", "aria-labelledby": "automatch-title" });
+    this.form = this.seekForm();
+    this.status = el("div", { class: "seek-status" });
+    this.queue = el("div", { class: "queue-counts" });
+    this.announcer = el("p", { class: "seek-note", role: "status" });
+    this.dialog = el("dialog", {
+      class: "match-found", "aria-labelledby": "match-found-title",
+      "aria-describedby": "match-found-players",
+    });
+    // Escape does not answer for the person: Accept and Decline do
+    this.dialog.addEventListener("cancel", (event) => event.preventDefault());
+    fill(this.node, h("h2", { id: "automatch-title" }, this.t("play_now")), this.form,
+      this.status, this.announcer, this.queue, this.dialog);
+  }
+
+  t(key, vars) {
+    return this.i18n.t(key, vars);
+  }
+
+  start() {
+    const kept = readKept();
+    if (kept) this.seek(kept); // a reload while waiting: take the seek up again
+    else this.draw();
+    this.refreshCounts();
+    this.ticker = setInterval(() => this.tick(), 1000);
+  }
+
+  /** Leaving the lobby leaves the queue, so that nobody is matched with a page that is
+   *  gone; the lobby drawn again (in another language) takes the seek up, as a reload
+   *  does (which does not come here). */
+  stop() {
+    clearInterval(this.ticker);
+    clearTimeout(this.countsTimer);
+    const staying = routeOf(window.location.pathname, window.location.hash).kind === "lobby";
+    if (this.wanted && !staying) {
+      this.connection?.request("seek_cancel").catch(() => {});
+      forgetKept();
+    }
+    this.wanted = null; // the closing socket's last status changes nothing
+    this.connection?.stop();
+    this.setTitle(false);
+  }
+
+  seekForm() {
+    const form = el("form", { class: "seek", "aria-labelledby": "automatch-title" });
+    const name = this.app.account ? null : this.names.nameField();
+    const groups = SIZE_GROUPS.map((_, index) => el("input", {
+      type: "checkbox", name: "size", value: String(index), checked: index === 0 }));
+    const edition = el("select", { name: "edition" },
+      h("option", { value: 2 }, "2"), h("option", { value: 1 }, "1"));
+    const rated = this.app.account ? el("input", { type: "checkbox", name: "rated" }) : null;
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const chosen = groups.filter((box) => box.checked).map((box) => Number(box.value));
+      if (!chosen.length) {
+        this.say(this.t("sizes_needed"));
+        return;
+      }
+      if (name) this.names.saveName(name.value.trim());
+      this.seek({ sizes: sizesOf(chosen), edition: Number(edition.value),
+        rated: Boolean(rated?.checked), name: name ? name.value.trim() : null, token: null });
+    });
+    fill(form,
+      h("p", {}, this.t("play_now_about")),
+      name && h("label", {}, this.t("your_name"), " ", name),
+      h("fieldset", { class: "sizes" }, h("legend", {}, this.t("table_sizes")),
+        groups.map((box, index) => h("label", {}, box, " ",
+          this.t("size_group", { sizes: SIZE_GROUPS[index].join("–") })))),
+      h("label", {}, this.t("edition"), " ", edition),
+      rated && h("label", {}, rated, " ", this.t("rated")),
+      h("button", { type: "submit", class: "primary" }, this.t("seek")));
+    return form;
+  }
+
+  /** Ask the server for a table (again, after a reload or a reconnect: with the token). */
+  seek(wanted) {
+    this.wanted = wanted;
+    this.note = "";
+    this.phase = Phase.CONNECTING;
+    keep(wanted);
+    this.draw();
+    if (this.connection?.ready) {
+      this.sendSeek();
+      return;
+    }
+    if (!this.connection) {
+      const url = websocketUrl(window.location, this.app.server.websocket);
+      this.connection = new Connection(url, (push) => this.onPush(push),
+        (status) => this.onStatus(status));
+    }
+    this.connection.open().catch(() => {}); // reconnects by itself; "open" seeks
+  }
+
+  /** Connected again: the seek is taken up where it stood (the server re-sends a table
+   *  offered meanwhile); until then the panel says it connects. */
+  onStatus(status) {
+    if (!this.wanted) return;
+    if (status === "open") this.sendSeek();
+    else if (status === "reconnecting") {
+      this.phase = Phase.CONNECTING;
+      this.table = null;
+      this.draw();
+    } else this.ended(this.t("seek_closed"));
+  }
+
+  sendSeek() {
+    const { sizes, edition, rated, name, token } = this.wanted;
+    const fields = { sizes, edition, rated };
+    if (name) fields.name = name;
+    if (token) fields.token = token;
+    this.connection.request("seek", fields).catch((error) => {
+      if (error.code) this.ended(errorText(this.i18n, error)); // refused; else reconnecting
+    });
+  }
+
+  /** The seek is over without a game: back to the form, saying why. */
+  ended(note) {
+    this.wanted = null;
+    this.table = null;
+    this.phase = Phase.IDLE;
+    forgetKept();
+    this.setTitle(false);
+    this.say(note);
+  }
+
+  onPush(message) {
+    if (message.type === "seek_status") this.onSeekStatus(message);
+    else if (message.type === "match_found") this.onFound(message);
+    else if (message.type === "match_cancelled") this.onCancelled(message);
+    else if (message.type === "match_ready") this.onReady(message);
+  }
+
+  onSeekStatus(message) {
+    if (!this.wanted) return;
+    if (message.state === "ended") {
+      this.ended(this.t(message.reason === "lapsed" ? "seek_ended_lapsed" : "seek_ended_declined"));
+      return;
+    }
+    this.since = Date.now() - message.waited_ms;
+    if (message.token) {
+      this.wanted.token = message.token;
+      keep(this.wanted);
+    }
+    this.phase = Phase.WAITING;
+    this.table = null;
+    this.setTitle(false);
+    this.draw();
+  }
+
+  onFound(message) {
+    this.table = { ...message, deadline: Date.now() + message.deadline_ms };
+    this.phase = Phase.FOUND;
+    this.note = "";
+    this.setTitle(true);
+    if (soundWanted(window.localStorage)) beep();
+    this.draw();
+  }
+
+  onCancelled(message) {
+    this.table = null;
+    this.phase = Phase.WAITING;
+    this.setTitle(false);
+    // seek_status follows: waiting again (this note stays), or ended (it says why)
+    this.say(this.t(message.reason === "lapsed" ? "match_dissolved_lapsed"
+      : "match_dissolved_declined"));
+  }
+
+  onReady(message) {
+    seats.set(message.game, message.seat, message.token);
+    this.wanted = null;
+    this.phase = Phase.IDLE;
+    forgetKept();
+    this.say(this.t("match_starting"));
+    window.location.hash = `#/game/${message.game}`;
+  }
+
+  answer(accept) {
+    const table = this.table?.table;
+    if (!table) return;
+    if (accept) {
+      this.phase = Phase.ACCEPTED;
+      this.draw();
+    }
+    this.connection.request(accept ? "match_accept" : "match_decline", { table })
+      .catch(() => {}); // a table gone meanwhile: match_cancelled says so
+  }
+
+  cancel() {
+    this.connection.request("seek_cancel").catch(() => {});
+    this.ended(this.t("seek_left"));
+  }
+
+  say(note) {
+    this.note = note;
+    this.draw();
+  }
+
+  setTitle(found) {
+    document.title = found ? `${this.t("match_title")} · ${this.t("title")}` : this.t("title");
+  }
+
+  draw() {
+    const waiting = this.phase !== Phase.IDLE;
+    this.node.dataset.phase = this.phase;
+    this.form.hidden = waiting;
+    this.announcer.textContent = this.note;
+    fill(this.status, waiting ? this.waitingView() : null);
+    if (this.table) this.showDialog();
+    else if (this.dialog.open) this.dialog.close();
+  }
+
+  waitingView() {
+    const { sizes, edition, rated } = this.wanted;
+    return [
+      h("p", {}, this.t(rated ? "seek_wanted_rated" : "seek_wanted",
+        { sizes: sizesText(sizes), edition })),
+      h("p", { class: "seek-time" }, this.phase === Phase.CONNECTING ? this.t("seek_connecting")
+        : this.t("seek_waiting", { time: clock(Date.now() - this.since) })),
+      h("button", { type: "button", class: "seek-cancel", onclick: () => this.cancel() },
+        this.t("seek_cancel")),
+    ];
+  }
+
+  showDialog() {
+    const { players, size, edition, rated } = this.table;
+    const accepted = this.phase === Phase.ACCEPTED;
+    fill(this.dialog,
+      h("h2", { id: "match-found-title", tabindex: "-1" }, this.t("match_found")),
+      h("div", { id: "match-found-players" },
+        h("p", {}, this.t("match_table", { size, edition })),
+        rated && h("p", {}, this.t("match_rated")),
+        h("p", {}, this.t("match_players", { names: players.join(", ") }))),
+      h("p", { class: "countdown" }, this.countdown()),
+      accepted ? h("p", { role: "status" }, this.t("match_accepted")) : h("p", { class: "answers" },
+        h("button", { type: "button", class: "primary", dataset: { answer: "accept" },
+          onclick: () => this.answer(true) }, this.t("match_accept")), " ",
+        h("button", { type: "button", dataset: { answer: "decline" },
+          onclick: () => this.answer(false) }, this.t("match_decline"))));
+    if (!this.dialog.open) this.dialog.showModal();
+    // accepted, the buttons are gone: the focus stays in the dialog, on its title
+    this.dialog.querySelector(accepted ? "h2" : "[data-answer=accept]").focus();
+  }
+
+  countdown() {
+    const left = Math.max(0, Math.ceil((this.table.deadline - Date.now()) / 1000));
+    return this.i18n.count(left, "seconds_left");
+  }
+
+  /** Once a second: the time waited, or the countdown, without redrawing the rest. */
+  tick() {
+    const time = this.status.querySelector(".seek-time");
+    if (this.phase === Phase.WAITING && time) {
+      time.textContent = this.t("seek_waiting", { time: clock(Date.now() - this.since) });
+    }
+    const countdown = this.dialog.querySelector(".countdown");
+    if (this.table && countdown) countdown.textContent = this.countdown();
+  }
+
+  /** The queue's counts while the lobby is shown (not while the tab is hidden), as often
+   *  as the route allows, later when it says to wait. */
+  async refreshCounts() {
+    let next = COUNTS_MS;
+    if (!document.hidden) {
+      try {
+        this.drawCounts(await call("GET", "/automatch"));
+      } catch (error) {
+        if (error.retryAfterMs) next = Math.max(next, error.retryAfterMs);
+        fill(this.queue, h("p", {}, this.t("queue_unknown")));
+      }
+    }
+    this.countsTimer = setTimeout(() => this.refreshCounts(), next);
+  }
+
+  drawCounts(counts) {
+    const { i18n } = this;
+    const seconds = Math.round(counts.median_wait_seconds);
+    fill(this.queue, h("h3", {}, this.t("queue_now")),
+      h("ul", {}, QUEUE_SIZES.map((size) => h("li", { dataset: { size } },
+        this.t("queue_size", { size, count: i18n.count(counts.waiting[size] ?? 0,
+          "people_waiting") })))),
+      h("p", { class: "median" }, this.t("queue_median",
+        { time: i18n.count(seconds, "wait_seconds") })));
+  }
+}
+
+function keep(wanted) {
+  sessionStorage.setItem(SEEK_KEY, JSON.stringify(wanted));
+}
+
+function readKept() {
+  try {
+    return JSON.parse(sessionStorage.getItem(SEEK_KEY));
+  } catch {
+    return null;
+  }
+}
+
+function forgetKept() {
+  sessionStorage.removeItem(SEEK_KEY);
+}

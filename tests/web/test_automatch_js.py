@@ -1,0 +1,52 @@
+"""The "Play now" panel's pure parts under Node (clients/web/js/automatch.js): the sizes a
+seek asks for from the groups chosen and said back as groups, the time waited, and the
+Polish plural forms of its counts (1 osoba czeka, 2 osoby czekają, 5 osób czeka)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+JS = Path(__file__).resolve().parents[2] / "clients" / "web" / "js"
+NODE = shutil.which("node")
+SCRIPT = """
+import { clock, sizesOf, sizesText } from "%(automatch)s";
+import { I18n } from "%(i18n)s";
+const pl = new I18n(null, ["pl"]);
+const en = new I18n(null, ["en"]);
+console.log(JSON.stringify({
+  sizes: [[0], [1, 2], [0, 1, 2], [2, 0]].map(sizesOf),
+  said: [[2], [3, 4], [2, 5, 6], [2, 3, 4, 5, 6]].map(sizesText),
+  clock: [0, 999, 61000, 600000, -5].map(clock),
+  waitingPl: [1, 2, 5, 12, 22].map((n) => pl.count(n, "people_waiting")),
+  leftPl: [1, 3, 10].map((n) => pl.count(n, "seconds_left")),
+  leftEn: [1, 9].map((n) => en.count(n, "seconds_left")),
+}));
+"""
+
+pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
+
+
+def run() -> dict[str, Any]:
+    assert NODE is not None
+    script = SCRIPT % {name: (JS / f"{name}.js").as_uri() for name in ("automatch", "i18n")}
+    done = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True,
+                          text=True, check=True, timeout=60)
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def test_sizes_times_and_polish_counts() -> None:
+    out = run()
+    assert out["sizes"] == [[2], [3, 4, 5, 6], [2, 3, 4, 5, 6], [2, 5, 6]]
+    assert out["said"] == ["2", "3–4", "2, 5–6", "2, 3–4, 5–6"]
+    assert out["clock"] == ["0:00", "0:00", "1:01", "10:00", "0:00"]
+    assert out["waitingPl"] == ["1 osoba czeka", "2 osoby czekają", "5 osób czeka",
+                                "12 osób czeka", "22 osoby czekają"]
+    assert out["leftPl"] == ["została 1 sekunda", "zostały 3 sekundy", "zostało 10 sekund"]
+    assert out["leftEn"] == ["1 second left", "9 seconds left"]
