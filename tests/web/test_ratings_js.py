@@ -2,8 +2,8 @@
 lobby.js): the chart's scale (whole steps around the values, at most five labelled lines,
 every point inside the box, one game in the middle), its title, description and table;
 a leaderboard's row (an in-server bot by its strategy's name with no profile link, an
-account linked, bots and provisional ratings marked in words too); a profile's ratings
-per pool; and the lobby's rated choice, disabled for a guest."""
+account linked, bots and provisional ratings marked in words too) and its paging; a
+profile's ratings per pool; and the lobby's rated choice, disabled for a guest."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ SCRIPT = """
 import { BOX, chartScale, ratingChart } from "%(chart)s";
 import { addWords, I18n } from "%(i18n)s";
 import { ACCOUNT_COUNTED, ACCOUNT_WORDS } from "%(account_words)s";
-import { leaderboardRow, ratingText } from "%(leaderboard)s";
+import { leaderboardRow, neighbours, ratingText } from "%(leaderboard)s";
 import { ratingsView } from "%(profile)s";
 import { RATING_COUNTED, RATING_WORDS } from "%(rating_words)s";
 addWords(ACCOUNT_WORDS, ACCOUNT_COUNTED);
@@ -67,6 +67,8 @@ const out = {
       hidden: find(vnode, "span").filter((s) => s.props["aria-hidden"]).map(text),
       cls: vnode.props.class };
   }),
+  paging: [[0, 50, 120], [50, 50, 120], [100, 20, 120], [0, 0, 0], [30, 50, 200]]
+    .map(([offset, shown, total]) => neighbours(offset, shown, total)),
   settled: text(ratingText(1500, false, en)),
   provisional: text(ratingText(7, true, en)),
 };
@@ -188,6 +190,13 @@ def test_a_leaderboard_row_marks_bots_and_links_accounts_only() -> None:
     assert ada["links"] == ["/@/Ada"] and ada["hidden"] == ["?"] and ada["cls"] is None
     assert robo["links"] == ["/@/Robo"] and robo["hidden"] == ["BOT"]
     assert run()["settled"] == "1500" and run()["provisional"] == "7? (provisional)"
+
+
+def test_a_leaderboard_pages_as_the_api_does() -> None:
+    assert run()["paging"] == [
+        {"higher": None, "lower": 50}, {"higher": 0, "lower": 100},
+        {"higher": 50, "lower": None}, {"higher": None, "lower": None},
+        {"higher": 0, "lower": 80}]  # an offset between pages: back to the first
 
 
 def test_a_profile_shows_each_pools_rating_chart_and_record_against_the_bots() -> None:

@@ -44,6 +44,13 @@ export function leaderboardRow(row, i18n) {
     h("td", {}, String(row.games)));
 }
 
+/** The offsets of the pages before and after one (null: there is none), `size` rows a
+ *  page: the higher places, and the lower ones. */
+export function neighbours(offset, shown, total, size = PAGE) {
+  return { higher: offset > 0 ? Math.max(0, offset - size) : null,
+    lower: offset + shown < total ? offset + shown : null };
+}
+
 export class LeaderboardPage {
   constructor(root, app, pool) {
     this.root = root;
@@ -60,7 +67,7 @@ export class LeaderboardPage {
   stop() {}
 
   async page(offset) {
-    this.offset = Math.max(0, offset);
+    this.offset = offset;
     await this.refresh();
   }
 
@@ -73,6 +80,7 @@ export class LeaderboardPage {
     const poolName = t(`pool_${board.pool}`);
     document.title = `${t("leaderboard_of", { pool: poolName })} · ${t("title")}`;
     const { players, total, offset } = board;
+    const { higher, lower } = neighbours(offset, players.length, total);
     fill(this.root, h("section", { class: "leaderboard" },
       h("h2", {}, t("leaderboard_of", { pool: poolName })),
       h("nav", { class: "pools", "aria-label": t("pools") }, POOLS.map((pool) => h("a", {
@@ -90,10 +98,10 @@ export class LeaderboardPage {
         h("p", { class: "note" }, t("rating_legend")),
       ] : h("p", {}, t("nobody_rated")),
       h("p", { class: "paging" },
-        offset > 0 && h("button", { type: "button", onclick: () => this.page(offset - PAGE) },
+        higher !== null && h("button", { type: "button", onclick: () => this.page(higher) },
           t("higher_ranks")),
         " ",
-        offset + players.length < total && h("button", { type: "button",
-          onclick: () => this.page(offset + PAGE) }, t("lower_ranks")))));
+        lower !== null && h("button", { type: "button", onclick: () => this.page(lower) },
+          t("lower_ranks")))));
   }
 }
