@@ -39,11 +39,11 @@ class PageState(enum.StrEnum):
     """The states of the page the issue's figures are taken on."""
 
     LOBBY = "lobby"
+    LEADERBOARD = "leaderboard"  # the 2-player one: an account and the bots
+    PROFILE = "profile"  # an account's, with a chart of its rating
     GAME = "game"  # a 6-player game in progress, its person asked
     END = "end"  # the end of a 6-player game
     REPLAY = "replay"  # that game's replay, stepped halfway
-    LEADERBOARD = "leaderboard"  # the 2-player one: an account and the bots
-    PROFILE = "profile"  # an account's, with a chart of its rating
 
 
 SCREENSHOT_STATES = (PageState.LOBBY, PageState.GAME, PageState.END)
@@ -111,12 +111,12 @@ class Tables:
         step_replay_halfway(replay_page)
         tables.pages[PageState.REPLAY] = replay_page
         rated = new_page(browser, url)
-        register(rated, url, "Dee")
+        register(rated, url, "Eve")
         lose_a_rated_game(rated, url)
-        load_until(rated, f"{url}/@/Dee", ".pool-rating", ".rating-chart svg")
+        load_until(rated, f"{url}/@/Eve", ".pool-rating", ".rating-chart svg")
         tables.pages[PageState.PROFILE] = rated
         leaderboard = new_page(browser, f"{url}/#/top/2p")
-        leaderboard.wait_for_selector('.ratings [data-player="Dee"]')
+        leaderboard.wait_for_selector('.ratings [data-player="Eve"]')
         tables.pages[PageState.LEADERBOARD] = leaderboard
         waiting = new_page(browser, url)
         create_table(waiting, "Cyd", bots={1: ""})  # a table with a seat for a person

@@ -14,7 +14,7 @@ import pytest
 from tests.clients.serverproc import stop
 from tests.server.test_process import start_server
 
-from .browser import Browser, Page, browser, expect, new_page, page_errors, screenshot
+from .browser import Browser, Page, browser, expect, new_page, page_errors, screenshot, sync_api
 from .rated import load_until, lose_a_rated_game, register
 
 __all__ = ["browser"]  # a fixture
@@ -30,6 +30,14 @@ def url(tmp_path: Path) -> Iterator[str]:
 
 def chart_points(page: Page, pool: str = "2p") -> int:
     return page.locator(f'.pool-rating[data-pool="{pool}"] svg circle').count()
+
+
+def record(pool: sync_api.Locator, losses: int) -> None:
+    """The pool's record against Big Money: no wins, `losses` losses, no ties."""
+    row = pool.locator(".bot-record tbody tr")
+    expect(row).to_have_count(1)
+    expect(row.locator("th")).to_contain_text("Big Money")
+    expect(row.locator("td")).to_have_text(["0", str(losses), "0"])
 
 
 def test_a_guest_cannot_ask_for_a_rated_table_and_is_told_why(browser: Browser,
@@ -52,7 +60,8 @@ def test_rated_games_move_the_leaderboard_and_the_profiles_chart(browser: Browse
     page.wait_for_selector(".leaderboard")
     assert page.locator('.ratings [data-player="Ada"]').count() == 0
     big_money = page.locator('.ratings [data-player="big_money"]')
-    expect(big_money).to_contain_text("Big Money BOT")
+    expect(big_money.locator("th")).to_contain_text("Big Money")
+    expect(big_money.locator(".bot-badge")).to_have_text("BOT(a bot: a program plays it)")
     assert big_money.locator("a").count() == 0
 
     game = lose_a_rated_game(page, url)
@@ -79,7 +88,7 @@ def test_rated_games_move_the_leaderboard_and_the_profiles_chart(browser: Browse
     two = page.locator('.pool-rating[data-pool="2p"]')
     expect(two.locator(".rating-now")).to_contain_text("1 rated game")
     expect(page.locator(".profile-ratings")).to_contain_text("conservative estimate")
-    expect(two.locator(".bot-record tbody tr")).to_have_text("Big Money010")
+    record(two, losses=1)
     expect(page.locator('.pool-rating[data-pool="3-6p"]')).to_contain_text("No rated games yet.")
     chart = two.locator(".rating-chart svg")
     assert chart.evaluate("svg => svg.namespaceURI") == SVG
@@ -90,7 +99,7 @@ def test_rated_games_move_the_leaderboard_and_the_profiles_chart(browser: Browse
     load_until(page, f"{url}/@/Ada", ".pool-rating", '[data-pool="2p"] svg circle:nth-of-type(2)')
     assert chart_points(page) == 2
     assert two.locator("svg polyline").count() == 1
-    expect(two.locator(".bot-record tbody tr")).to_have_text("Big Money020")
+    record(two, losses=2)
     two.locator("details summary").click()
     expect(two.locator("details tbody tr")).to_have_count(2)
     screenshot(page, "profile-ratings")

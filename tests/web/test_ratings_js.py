@@ -69,6 +69,8 @@ const out = {
   }),
   paging: [[0, 50, 120], [50, 50, 120], [100, 20, 120], [0, 0, 0], [30, 50, 200]]
     .map(([offset, shown, total]) => neighbours(offset, shown, total)),
+  strong: pl.strategy("strong"),
+  big_money: en.strategy("big_money"),
   settled: text(ratingText(1500, false, en)),
   provisional: text(ratingText(7, true, en)),
 };
@@ -184,7 +186,7 @@ def test_the_chart_has_a_title_a_description_and_its_numbers_as_a_table() -> Non
 
 def test_a_leaderboard_row_marks_bots_and_links_accounts_only() -> None:
     strong, ada, robo = run()["rows"]
-    assert strong["text"] == ["1", "Silny BOT(bot: gra nim program)", "2330", "0"]
+    assert strong["text"] == ["1", f"{run()['strong']} BOT(bot: gra nim program)", "2330", "0"]
     assert strong["links"] == [] and strong["hidden"] == ["BOT"] and strong["cls"] == "bot"
     assert ada["text"] == ["2", "Ada", "120? (tymczasowy)", "3"]
     assert ada["links"] == ["/@/Ada"] and ada["hidden"] == ["?"] and ada["cls"] is None
@@ -206,7 +208,8 @@ def test_a_profile_shows_each_pools_rating_chart_and_record_against_the_bots() -
     assert pools.startswith("2 players120? (provisional) · 3 rated games")
     assert "3–6 players0? (provisional) · 0 rated gamesNo rated games yet." in pools
     assert profile["svgs"] == 1
-    assert profile["bots"][-1] == [["Big Money", "1", "2", "0"]]
+    [[bot, *record]] = profile["bots"][-1]
+    assert bot == run()["big_money"] and record == ["1", "2", "0"]
 
 
 def test_the_rated_choice_is_an_accounts_and_says_why_a_guest_cannot() -> None:

@@ -281,7 +281,6 @@ const STRATEGIES = {
   random: ["Random", "Losowy"],
   big_money: ["Big Money", "Wielkie Pieniądze"],
   smithy_big_money: ["Smithy and Big Money", "Kowal i Wielkie Pieniądze"],
-  strong: ["Strong", "Silny"],
 };
 
 /** What a decision asks, for people; the English prompt comes from the server. */
