@@ -8,7 +8,7 @@ import { h } from "./dom.js";
 import { appUrl } from "./routes.js";
 
 /** The drawing's box in SVG units: the SVG scales to its container's width. */
-export const BOX = { width: 600, height: 220, left: 52, right: 14, top: 14, bottom: 14 };
+export const BOX = { width: 400, height: 200, left: 48, right: 10, top: 12, bottom: 12 };
 const STEP = 50;
 /** At most this many labelled lines across the chart. */
 const MAX_TICKS = 5;
