@@ -103,5 +103,7 @@ def test_rated_games_move_the_leaderboard_and_the_profiles_chart(browser: Browse
     two.locator("details summary").click()
     expect(two.locator("details tbody tr")).to_have_count(2)
     screenshot(page, "profile-ratings")
+    load_until(page, f"{url}/#/top/2p", ".leaderboard",
+               '.ratings [data-player="Ada"] td:last-child:text-is("2")')
     assert not page_errors(page)
     page.context.close()
