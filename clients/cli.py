@@ -12,6 +12,7 @@
     dominion logout
     dominion token create --scope play|bot:play|read... | token list | token revoke ID
     dominion games --mine             your account's games, running and finished
+    dominion top [--pool 2p|3-6p] [--limit N] [--offset N] [--json]   a leaderboard
     dominion replay download GAME [--format json|msgpack|text]
     dominion replay show FILE [--all]
     dominion replay verify FILE
@@ -51,6 +52,7 @@ from .cards import card_names
 from .i18n import LANGUAGES, _, ngettext, use
 from .lobby import Lobby, LobbyError
 from .net import Client, Closed, ConnectionLost, ServerError
+from .ratings import add_top_command, run_top
 from .refusals import explain
 from .render import (
     Names,
@@ -210,6 +212,7 @@ def _parser() -> argparse.ArgumentParser:
     verify.add_argument("file", help=_("a replay file (JSON or msgpack)"))
     _lang_option(verify)
     add_account_commands(commands, _common)
+    add_top_command(commands, _server_option, _lang_option)
     return parser
 
 
@@ -491,7 +494,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                            args.plain)
     runners = {"list": run_list, "create": run_create, "join": run_join, "watch": run_watch,
                "bot": run_bot, "play": run_play, "seek": run_seek, "login": run_login,
-               "logout": run_logout, "token": run_token, "games": run_games}
+               "logout": run_logout, "token": run_token, "games": run_games, "top": run_top}
     try:
         if args.command == "replay" and args.replay_command == "download":
             output = Path(args.output) if args.output else None

@@ -84,6 +84,12 @@ class Lobby:
         summary: dict[str, Any] = await self.call("GET", f"/games/{game}")
         return summary
 
+    async def leaderboard(self, pool: str, *, limit: int, offset: int) -> dict[str, Any]:
+        """`{"pool", "total", "limit", "offset", "players": [row...]}`, best first."""
+        board: dict[str, Any] = await self.call(
+            "GET", f"/ratings/{pool}", params={"limit": str(limit), "offset": str(offset)})
+        return board
+
     async def cards(self) -> dict[str, Any]:
         """`{"editions": {"1": [entry...], "2": [...]}}`."""
         cards: dict[str, Any] = await self.call("GET", "/cards")

@@ -18,6 +18,7 @@ pytest.importorskip("axe_playwright_python",
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 
 from .browser import Browser, Page, act, create_table, decision_id, my_turn, new_page
+from .rated import load_until, lose_a_rated_game, register
 
 WIDTHS = (360, 390, 768, 1024, 1280, 1920)
 """From the narrowest phone in use to a wide desktop: none may scroll sideways."""
@@ -38,6 +39,8 @@ class PageState(enum.StrEnum):
     """The states of the page the issue's figures are taken on."""
 
     LOBBY = "lobby"
+    LEADERBOARD = "leaderboard"  # the 2-player one: an account and the bots
+    PROFILE = "profile"  # an account's, with a chart of its rating
     GAME = "game"  # a 6-player game in progress, its person asked
     END = "end"  # the end of a 6-player game
     REPLAY = "replay"  # that game's replay, stepped halfway
@@ -120,6 +123,14 @@ class Tables:
         replay_page = new_page(browser, f"{url}/#/replay/{finished}")
         step_replay_halfway(replay_page)
         tables.pages[PageState.REPLAY] = replay_page
+        rated = new_page(browser, url)
+        register(rated, url, "Eve")
+        lose_a_rated_game(rated, url)
+        load_until(rated, f"{url}/@/Eve", ".pool-rating", ".rating-chart svg")
+        tables.pages[PageState.PROFILE] = rated
+        leaderboard = new_page(browser, f"{url}/#/top/2p")
+        leaderboard.wait_for_selector('.ratings [data-player="Eve"]')
+        tables.pages[PageState.LEADERBOARD] = leaderboard
         waiting = new_page(browser, url)
         create_table(waiting, "Cyd", bots={1: ""})  # a table with a seat for a person
         lobby = new_page(browser, url)  # an open table, a running game, a finished one

@@ -14,25 +14,28 @@ export function h(tag, props = {}, ...children) {
   };
 }
 
+const SVG = "http://www.w3.org/2000/svg";
+
 /**
- * A DOM node for a vnode (a DOM node or text given instead is taken as it is).
+ * A DOM node for a vnode (a DOM node or text given instead is taken as it is). An `svg`
+ * and everything in it are SVG elements, whose props are all attributes.
  * @param {(intent: unknown, event: Event) => void} [dispatch] receives the intents
  */
-export function mount(vnode, dispatch) {
+export function mount(vnode, dispatch, inSvg = false) {
   if (typeof vnode !== "object") return document.createTextNode(String(vnode));
   if (!("tag" in vnode && "props" in vnode)) return vnode; // already a node
-  const node = document.createElement(vnode.tag);
+  const svg = inSvg || vnode.tag === "svg";
+  const node = svg ? document.createElementNS(SVG, vnode.tag) : document.createElement(vnode.tag);
   for (const [key, value] of Object.entries(vnode.props)) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on")) {
       node.addEventListener(key.slice(2), typeof value === "function" ? value
         : (event) => dispatch(value, event));
-    } else if (key === "class") node.className = value;
-    else if (key === "dataset") Object.assign(node.dataset, value);
-    else if (key in node && typeof value !== "string") node[key] = value;
+    } else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (!svg && key in node && typeof value !== "string") node[key] = value;
     else node.setAttribute(key, value === true ? "" : value);
   }
-  for (const child of vnode.children) node.append(mount(child, dispatch));
+  for (const child of vnode.children) node.append(mount(child, dispatch, svg));
   return node;
 }
 

@@ -27,6 +27,20 @@ function nameField(app) {
     value: account ? account.name : savedName(), readOnly: Boolean(account) });
 }
 
+/** The create form's "rated" choice (docs/RATINGS.md): a box for an account; for a guest
+ *  a disabled one, saying why (ratings are accounts'). `rated()` is what to send. */
+export function ratedChoice(app) {
+  const t = (key) => app.i18n.t(key);
+  const signedIn = Boolean(app.account);
+  const box = el("input", { type: "checkbox", name: "rated", disabled: !signedIn,
+    "aria-describedby": "rated-why" });
+  return {
+    fields: [h("label", { class: "rated" }, box, " ", t("rated_table")),
+      h("p", { id: "rated-why", class: "note" }, t(signedIn ? "rated_about" : "rated_guest"))],
+    rated: () => signedIn && box.checked,
+  };
+}
+
 export class LobbyPage {
   constructor(root, app) {
     this.root = root;
@@ -96,6 +110,7 @@ export class LobbyPage {
     const chosen = el("fieldset", { class: "chosen" });
     const botSeats = el("div", { class: "bot-seats" });
     const strategies = this.app.server.bot_strategies;
+    const rated = ratedChoice(this.app);
 
     const editionCards = () => {
       const cards = this.app.cards.editions[edition.value] || [];
@@ -139,7 +154,7 @@ export class LobbyPage {
       try {
         const created = await api.create({
           name: name.value.trim(), seats: Number(seatCount.value),
-          edition: Number(edition.value), kingdom, bots,
+          edition: Number(edition.value), kingdom, bots, ...(rated.rated() && { rated: true }),
         });
         seats.set(created.game.id, created.seat, created.token);
         window.location.hash = `#/game/${created.game.id}`;
@@ -154,7 +169,7 @@ export class LobbyPage {
       h("label", {}, t("seats"), " ", seatCount),
       h("label", {}, t("edition"), " ", edition),
       h("label", {}, t("kingdom"), " ", mode, " ", recommended),
-      chosen, botSeats,
+      chosen, botSeats, rated.fields,
       h("button", { type: "submit", class: "primary" }, t("create")),
       this.message);
     return form;

@@ -1,7 +1,8 @@
 // The page: loads the server's description, the card catalogue and who is signed in,
 // then shows the page the address names (routes.js): #/ (lobby), #/game/ID (your seat, or
 // joining it), #/watch/ID, #/replay/ID, #/sign-in, #/register, #/account,
-// #/account/tokens (tokens.js), #/admin (admins only), and a player's profile at /@/NAME.
+// #/account/tokens (tokens.js), #/admin (admins only), #/top/POOL (the leaderboards,
+// linked from the header), and a player's profile at /@/NAME.
 // The language follows the browser unless chosen with the switch.
 
 import { AccountPage, SignInPage, showAccount } from "./account.js";
@@ -12,8 +13,10 @@ import { api, seats } from "./api.js";
 import { fill, h } from "./dom.js";
 import { GamePage } from "./game.js";
 import { addWords, I18n } from "./i18n.js";
+import { LeaderboardPage } from "./leaderboard.js";
 import { LobbyPage, tablePage } from "./lobby.js";
 import { ProfilePage } from "./profile.js";
+import { RATING_COUNTED, RATING_WORDS } from "./rating_words.js";
 import { ReplayPage } from "./replay.js";
 import { routeOf } from "./routes.js";
 import { TokensPage } from "./tokens.js";
@@ -22,8 +25,10 @@ const root = document.getElementById("app");
 const status = document.getElementById("status");
 const languageButton = document.getElementById("language");
 const accountLink = document.getElementById("account");
+const leaderboardLink = document.getElementById("leaderboard-link");
 
 addWords(ACCOUNT_WORDS, ACCOUNT_COUNTED);
+addWords(RATING_WORDS, RATING_COUNTED);
 const app = {
   i18n: new I18n(window.localStorage, navigator.languages),
   server: null,
@@ -46,6 +51,7 @@ function showLanguage() {
   languageButton.textContent = app.i18n.t("language");
   languageButton.setAttribute("lang", app.i18n.lang === "pl" ? "en" : "pl");
   document.title = app.i18n.t("title");
+  leaderboardLink.textContent = app.i18n.t("leaderboard");
   showAccount(accountLink, app.i18n, app.account);
 }
 
@@ -69,6 +75,7 @@ async function route() {
     } else if (kind === "account" && id === null) app.page = new AccountPage(root, app);
     else if (kind === "account" && id === "tokens") app.page = new TokensPage(root, app);
     else if (kind === "profile") app.page = new ProfilePage(root, app, id);
+    else if (kind === "top") app.page = new LeaderboardPage(root, app, id);
     else app.page = new LobbyPage(root, app);
     await app.page?.start();
   } catch (error) {

@@ -1,11 +1,15 @@
-// A player's profile, /@/NAME: when they joined, and their games (finished ones with a
-// link to the replay, running ones to watch), filtered by player count, edition and
-// state, a page at a time. Names of accounts link here from the lobby too.
+// A player's profile, /@/NAME: when they joined, their ratings (per pool: the number
+// shown and what it means, a chart of its history, the record against each in-server
+// bot), and their games (finished ones with a link to the replay, running ones to
+// watch), filtered by player count, edition and state, a page at a time. Names of
+// accounts link here from the lobby and the leaderboards too.
 
 import { seats } from "./api.js";
 import { accountApi } from "./account_api.js";
 import { errorText } from "./account_words.js";
+import { ratingChart } from "./chart.js";
 import { el, fill, h } from "./dom.js";
+import { POOLS, ratingsApi, ratingText } from "./leaderboard.js";
 import { appUrl, profileUrl } from "./routes.js";
 
 const PAGE = 20;
@@ -46,6 +50,7 @@ export class ProfilePage {
     this.name = name;
     this.query = { offset: 0 };
     this.list = el("section", { class: "profile-games" });
+    this.ratings = el("section", { class: "profile-ratings" });
     this.asked = 0; // the latest listing asked for: an older answer arriving later is dropped
   }
 
@@ -69,12 +74,22 @@ export class ProfilePage {
     fill(this.root, h("section", { class: "profile" },
       h("h2", {}, player.name),
       h("p", {}, t("joined_on", { date: player.created_at.slice(0, 10) })),
+      this.ratings,
       h("form", { class: "filters", onsubmit: (event) => event.preventDefault() },
         select("players", t("players_filter"), [2, 3, 4, 5, 6].map((n) => [n, String(n)])),
         select("edition", t("edition"), [[2, "2"], [1, "1"]]),
         select("state", t("state"), ["ended", "playing"].map((s) => [s, t(`state_${s}`)]))),
       this.list));
-    await this.refresh();
+    await Promise.all([this.refresh(), this.showRatings()]);
+  }
+
+  async showRatings() {
+    const { i18n } = this.app;
+    try {
+      fill(this.ratings, ratingsView(await ratingsApi.player(this.name), i18n));
+    } catch (error) {
+      fill(this.ratings, h("p", { class: "refused", role: "alert" }, errorText(i18n, error)));
+    }
   }
 
   stop() {}
@@ -117,6 +132,30 @@ export class ProfilePage {
         offset + games.length < total && h("button", { type: "button",
           onclick: () => this.page(offset + PAGE) }, t("older"))));
   }
+}
+
+/** A player's ratings (`GET /api/v1/players/{name}/ratings`): what the number means, then
+ *  per pool the number, a chart of its history and the record against the bots. */
+export function ratingsView(body, i18n) {
+  const t = (key, vars) => i18n.t(key, vars);
+  const pool = (id) => {
+    const { rating, provisional, games, history, bots } = body.pools[id];
+    return h("section", { class: "pool-rating", dataset: { pool: id } },
+      h("h4", {}, t(`pool_${id}`)),
+      h("p", { class: "rating-now" }, h("strong", {}, ratingText(rating, provisional, i18n)),
+        ` · ${i18n.count(games, "rated_games")}`),
+      history.length ? ratingChart(history, `chart-${id}`, i18n) : h("p", {}, t("no_rated_games")),
+      bots.length > 0 && h("div", { class: "scroll" }, h("table", { class: "bot-record" },
+        h("caption", {}, t("against_bots")),
+        h("thead", {}, h("tr", {}, ["bot_column", "wins", "losses", "ties"].map(
+          (key) => h("th", { scope: "col" }, t(key))))),
+        h("tbody", {}, bots.map((record) => h("tr", {},
+          h("th", { scope: "row" }, i18n.strategy(record.bot)),
+          h("td", {}, String(record.wins)), h("td", {}, String(record.losses)),
+          h("td", {}, String(record.ties))))))));
+  };
+  return [h("h3", {}, t("ratings")), h("p", { class: "note" }, t("rating_explained")),
+    h("div", { class: "pools-rated" }, POOLS.map(pool))];
 }
 
 /** The state's word: abandoned and finished games are both over. */

@@ -1,5 +1,5 @@
 // Which page an address names. The hash names the app's pages (#/, #/game/ID, #/watch/ID,
-// #/replay/ID, #/sign-in, #/register, #/account, #/account/PAGE); a player's profile has
+// #/replay/ID, #/sign-in, #/register, #/account, #/account/PAGE, #/top/POOL); a player's profile has
 // a path of its own, /@/NAME (the server serves this page there), so that it can be
 // shared as a plain link.
 

@@ -1,0 +1,221 @@
+"""The ratings' pure parts under Node (clients/web/js/chart.js, leaderboard.js, profile.js,
+lobby.js): the chart's scale (whole steps around the values, at most five labelled lines,
+every point inside the box, one game in the middle), its title, description and table;
+a leaderboard's row (an in-server bot by its strategy's name with no profile link, an
+account linked, bots and provisional ratings marked in words too) and its paging; a
+profile's ratings per pool; and the lobby's rated choice, disabled for a guest."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+JS = Path(__file__).resolve().parents[2] / "clients" / "web" / "js"
+NODE = shutil.which("node")
+
+SCRIPT = """
+import { BOX, chartScale, ratingChart } from "%(chart)s";
+import { addWords, I18n } from "%(i18n)s";
+import { ACCOUNT_COUNTED, ACCOUNT_WORDS } from "%(account_words)s";
+import { leaderboardRow, neighbours, ratingText } from "%(leaderboard)s";
+import { ratingsView } from "%(profile)s";
+import { RATING_COUNTED, RATING_WORDS } from "%(rating_words)s";
+addWords(ACCOUNT_WORDS, ACCOUNT_COUNTED);
+addWords(RATING_WORDS, RATING_COUNTED);
+const text = (node) => typeof node === "string" ? node : node.children.map(text).join("");
+const find = (node, tag) => typeof node === "string" ? []
+  : [...(node.tag === tag ? [node] : []), ...node.children.flatMap((c) => find(c, tag))];
+const en = new I18n(null, ["en"]);
+const pl = new I18n(null, ["pl"]);
+const history = [1000, 1100, 1050].map((rating, i) => (
+  { game: `g-${i}`, finished_at: `2026-12-0${i + 1}T10:00:00Z`, rating }));
+const chart = ratingChart(history, "chart-2p", en);
+const svg = find(chart, "svg")[0];
+const out = {
+  box: BOX,
+  one: chartScale([0]),
+  three: chartScale([1000, 1100, 1050]),
+  wide: chartScale([-510, 2330, 120, 0, 1999]),
+  chart: {
+    labelled: svg.props["aria-labelledby"], role: svg.props.role,
+    title: find(svg, "title").map((n) => [n.props.id, text(n)]),
+    desc: find(svg, "desc").map((n) => [n.props.id, text(n)]),
+    line: find(svg, "polyline").map((n) => n.props.points),
+    circles: find(svg, "circle").length,
+    rows: find(find(chart, "tbody")[0], "tr").map((tr) => tr.children.map(text)),
+    links: find(chart, "a").map((a) => a.props.href),
+    plural: [1, 2, 5, 22].map((n) => pl.count(n, "rated_games")),
+  },
+  single: find(ratingChart(history.slice(0, 1), "c", en), "polyline").length,
+  rows: [
+    { rank: 1, name: "strong", rating: 2330, provisional: false, games: 0, bot: true,
+      in_server: true },
+    { rank: 2, name: "Ada", rating: 120, provisional: true, games: 3, bot: false,
+      in_server: false },
+    { rank: 3, name: "Robo", rating: 90, provisional: false, games: 30, bot: true,
+      in_server: false },
+  ].map((row) => {
+    const vnode = leaderboardRow(row, pl);
+    return { text: vnode.children.map(text), links: find(vnode, "a").map((a) => a.props.href),
+      hidden: find(vnode, "span").filter((s) => s.props["aria-hidden"]).map(text),
+      cls: vnode.props.class };
+  }),
+  paging: [[0, 50, 120], [50, 50, 120], [100, 20, 120], [0, 0, 0], [30, 50, 200]]
+    .map(([offset, shown, total]) => neighbours(offset, shown, total)),
+  strong: pl.strategy("strong"),
+  big_money: en.strategy("big_money"),
+  settled: text(ratingText(1500, false, en)),
+  provisional: text(ratingText(7, true, en)),
+};
+const pool = (rating, provisional, games, history, bots) => (
+  { rating, provisional, games, history, bots });
+const view = ratingsView({ player: "Ada", pools: {
+  "2p": pool(120, true, 3, history, [{ bot: "big_money", wins: 1, losses: 2, ties: 0 }]),
+  "3-6p": pool(0, true, 0, [], []),
+} }, en);
+out.profile = {
+  text: view.map(text),
+  svgs: find(view[2], "svg").length,
+  bots: find(view[2], "tbody").map((body) => find(body, "tr").map((tr) => tr.children.map(text))),
+};
+console.log(JSON.stringify(out));
+"""
+
+LOBBY_SCRIPT = """
+const storage = new Map();
+globalThis.localStorage = { getItem: (k) => storage.get(k) ?? null,
+  setItem: (k, v) => storage.set(k, v) };
+const made = [];
+globalThis.document = { createElement: (tag) => {
+  const node = { tag, attributes: {}, children: [], disabled: false, checked: false,
+    setAttribute(k, v) { this.attributes[k] = v; }, append(c) { this.children.push(c); },
+    addEventListener() {}, dataset: {} };
+  made.push(node);
+  return node;
+}, createTextNode: (text) => ({ text }) };
+const { addWords, I18n } = await import("%(i18n)s");
+const { RATING_WORDS } = await import("%(rating_words)s");
+const { ratedChoice } = await import("%(lobby)s");
+addWords(RATING_WORDS);
+const i18n = new I18n(null, ["en"]);
+const out = {};
+for (const [who, account] of [["guest", null], ["ada", { name: "Ada" }]]) {
+  made.length = 0;
+  const choice = ratedChoice({ i18n, account });
+  const box = made.find((node) => node.tag === "input");
+  const before = choice.rated();
+  box.checked = true;
+  out[who] = { disabled: box.disabled, before, checked: choice.rated(),
+    why: choice.fields[1].children.join(""), describedBy: box.attributes["aria-describedby"] };
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def node(script: str, *modules: str) -> dict[str, Any]:
+    assert NODE is not None
+    source = script % {name: (JS / f"{name}.js").as_uri() for name in modules}
+    done = subprocess.run([NODE, "--input-type=module", "-e", source],
+                          capture_output=True, text=True, check=True, timeout=60)
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+@functools.cache
+def run() -> dict[str, Any]:
+    return node(SCRIPT, "chart", "i18n", "account_words", "leaderboard", "profile",
+                "rating_words")
+
+
+pytestmark = pytest.mark.skipif(
+    NODE is None, reason="Node.js is not installed (apt-get install nodejs; .ci/run does)")
+
+
+def test_the_chart_scales_to_whole_steps_around_the_values() -> None:
+    out = run()
+    box = out["box"]
+    three = out["three"]
+    assert (three["low"], three["high"]) == (1000, 1100)
+    assert [tick["value"] for tick in three["ticks"]] == [1000, 1050, 1100]
+    left, right = box["left"], box["width"] - box["right"]
+    top, bottom = box["top"], box["height"] - box["bottom"]
+    # 1000, 1100, 1050: the bottom line, the top line, halfway
+    assert three["points"] == [{"x": left, "y": bottom}, {"x": (left + right) / 2, "y": top},
+                               {"x": right, "y": (top + bottom) / 2}]
+    # one game: a step either side of it, in the middle of the box
+    one = out["one"]
+    assert (one["low"], one["high"]) == (-50, 50)
+    assert one["points"] == [{"x": (left + right) / 2, "y": (top + bottom) / 2}]
+
+
+def test_a_wide_range_gets_at_most_five_lines_and_keeps_every_point_inside() -> None:
+    out = run()
+    wide, box = out["wide"], out["box"]
+    values = [tick["value"] for tick in wide["ticks"]]
+    assert 2 <= len(values) <= 5
+    assert values[0] == wide["low"] <= -510 and values[-1] == wide["high"] >= 2330
+    steps = {b - a for a, b in itertools.pairwise(values)}
+    assert len(steps) == 1 and steps.pop() % 50 == 0
+    for point in wide["points"]:
+        assert box["left"] <= point["x"] <= box["width"] - box["right"]
+        assert box["top"] <= point["y"] <= box["height"] - box["bottom"]
+
+
+def test_the_chart_has_a_title_a_description_and_its_numbers_as_a_table() -> None:
+    chart = run()["chart"]
+    assert chart["role"] == "img" and chart["labelled"] == "chart-2p-title chart-2p-desc"
+    assert chart["title"] == [["chart-2p-title", "Rating after each rated game"]]
+    assert chart["desc"] == [["chart-2p-desc", "3 rated games: from 1000 to 1050; lowest "
+                              "1000, highest 1100."]]
+    assert len(chart["line"]) == 1 and chart["line"][0].count(",") == 3
+    assert chart["circles"] == 3
+    assert chart["rows"] == [["1", "2026-12-01", "1000"], ["2", "2026-12-02", "1100"],
+                             ["3", "2026-12-03", "1050"]]
+    assert chart["links"] == ["/#/replay/g-0", "/#/replay/g-1", "/#/replay/g-2"]
+    assert chart["plural"] == ["1 gra rankingowa", "2 gry rankingowe", "5 gier rankingowych",
+                               "22 gry rankingowe"]
+    assert run()["single"] == 0  # one game: a point, no line
+
+
+def test_a_leaderboard_row_marks_bots_and_links_accounts_only() -> None:
+    strong, ada, robo = run()["rows"]
+    assert strong["text"] == ["1", f"{run()['strong']} BOT(bot: gra nim program)", "2330", "0"]
+    assert strong["links"] == [] and strong["hidden"] == ["BOT"] and strong["cls"] == "bot"
+    assert ada["text"] == ["2", "Ada", "120? (tymczasowy)", "3"]
+    assert ada["links"] == ["/@/Ada"] and ada["hidden"] == ["?"] and ada["cls"] is None
+    assert robo["links"] == ["/@/Robo"] and robo["hidden"] == ["BOT"]
+    assert run()["settled"] == "1500" and run()["provisional"] == "7? (provisional)"
+
+
+def test_a_leaderboard_pages_as_the_api_does() -> None:
+    assert run()["paging"] == [
+        {"higher": None, "lower": 50}, {"higher": 0, "lower": 100},
+        {"higher": 50, "lower": None}, {"higher": None, "lower": None},
+        {"higher": 0, "lower": 80}]  # an offset between pages: back to the first
+
+
+def test_a_profile_shows_each_pools_rating_chart_and_record_against_the_bots() -> None:
+    profile = run()["profile"]
+    heading, about, pools = profile["text"]
+    assert heading == "Ratings" and "3 sigma" in about and "conservative" in about
+    assert pools.startswith("2 players120? (provisional) · 3 rated games")
+    assert "3–6 players0? (provisional) · 0 rated gamesNo rated games yet." in pools
+    assert profile["svgs"] == 1
+    [[bot, *record]] = profile["bots"][-1]
+    assert bot == run()["big_money"] and record == ["1", "2", "0"]
+
+
+def test_the_rated_choice_is_an_accounts_and_says_why_a_guest_cannot() -> None:
+    out = node(LOBBY_SCRIPT, "i18n", "rating_words", "lobby")
+    guest, ada = out["guest"], out["ada"]
+    assert guest["disabled"] is True and guest["checked"] is False
+    assert "sign in" in guest["why"] and guest["describedBy"] == "rated-why"
+    assert ada["disabled"] is False and ada["before"] is False and ada["checked"] is True
+    assert "Only accounts" in ada["why"]
