@@ -188,5 +188,5 @@ def hint_line(watching: bool) -> str:
     return _("help: how to answer · help CARD: a card · PgUp/PgDn: the log · quit: leave")
 
 
-__all__ = ["Board", "abandoned_lines", "counters", "decision_lines", "hint_line", "in_columns", "mine_lines",
-           "option_cells", "player_lines", "status_line", "supply_lines"]
+__all__ = ["Board", "abandoned_lines", "counters", "decision_lines", "hint_line", "in_columns",
+           "mine_lines", "option_cells", "player_lines", "status_line", "supply_lines"]

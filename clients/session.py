@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from dominion.protocol import ChatLine, ChatRemoved, GameOver, Snapshot
+from dominion.protocol import ChatLine, ChatRemoved, GameAbandoned, GameOver, Snapshot
 
 from .board import Board, abandoned_lines
 from .choose import (
@@ -84,6 +84,9 @@ class Session:
         self.grace: float | None = None
         self.forced: dict[str, Any] | None = None
         """Ours to answer, but with only one possible answer."""
+        self.told_end = False
+        """The push that ended the game has been read: the client's state knows of the end
+        as soon as the frame arrives, before the pushes ahead of it are in the log."""
         self.chat_lines: dict[int, int] = {}
         """Where each numbered chat line is in the log (what `chat_removed` names)."""
 
@@ -134,11 +137,7 @@ class Session:
         """Bring the board up to date with the game state."""
         state = self.board.state
         board = self.board
-        # said from the state, which has it before this session reads the push: a screen
-        # that leaves at the end (line mode) prints it before it goes
-        if state.abandoned is not None and not board.over:
-            board.log.extend(abandoned_lines(state.abandoned))
-        board.over = state.over
+        board.over = state.over and self.told_end
         if state.started:
             board.waiting = None
         decision = state.my_decision()
@@ -337,6 +336,10 @@ class Session:
             elif isinstance(message, GameOver):
                 board.log.append(_("The game is over.") + " " + result_line(message.result,
                                                                            players))
+                self.told_end = True
+            elif isinstance(message, GameAbandoned):
+                board.log.extend(abandoned_lines(message.reason))
+                self.told_end = True
             items.put_nowait(("change", None))
 
     def _remove_chat_line(self, line: int) -> None:

@@ -32,7 +32,8 @@ for (const lang of ["en", "pl"]) {
     counts: [0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 112, 122].map((n) => i18n.count(n, "cards")),
     coins: [1, 3, 5].map((n) => i18n.count(n, "coins")),
     discarded: describe({ kind: "discarded", player: 0, count: 5 }, ["Ann"], i18n).text,
-    strategies: ["big_money", "smithy_big_money", "random", "strong", "new_one"].map((s) => i18n.strategy(s)),
+    strategies: ["big_money", "smithy_big_money", "random", "strong", "new_one"]
+      .map((s) => i18n.strategy(s)),
     library: i18n.prompt({ kind: "set_aside", source: "library", prompt: "Set this aside?",
       options: [{ id: 0, kind: "yes", card: "village" }, { id: 1, kind: "no", card: "village" }] }),
     steps: stepButtons(i18n, 5, { answers: [1, 3, 5, 7, 9], turns: [1, 6], total: 9 }),
