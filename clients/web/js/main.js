@@ -17,6 +17,7 @@ import { ProfilePage } from "./profile.js";
 import { ReplayPage } from "./replay.js";
 import { routeOf } from "./routes.js";
 import { TokensPage } from "./tokens.js";
+import { watchTooltips } from "./tooltip.js";
 
 const root = document.getElementById("app");
 const status = document.getElementById("status");
@@ -24,6 +25,7 @@ const languageButton = document.getElementById("language");
 const accountLink = document.getElementById("account");
 
 addWords(ACCOUNT_WORDS, ACCOUNT_COUNTED);
+watchTooltips(document); // every page's cards
 const app = {
   i18n: new I18n(window.localStorage, navigator.languages),
   server: null,
