@@ -1,4 +1,5 @@
-"""People at the table in Debian's Chromium: a name an account holds links to its profile
+"""People at the table in Debian's Chromium: the lobby names the bots' strategies ("Strong
+bot", "Silny bot"); a name an account holds links to its profile
 and a bot's is marked BOT (named for screen readers) at the table, at the end, in the
 lobby's list and in the replay; a chat line an admin removes leaves every page that
 showed it (`chat_removed`); a game an admin abandons says so, and why, and offers no more
@@ -57,6 +58,14 @@ def test_names_link_to_profiles_and_bots_are_marked_everywhere(
         browser: Browser, server: dict[str, Any]) -> None:
     url = server["url"]
     ann = signed_in(browser, url, "Ann")
+    # the lobby names the strong bot like the others, in both languages
+    strong = ann.locator('form.create select[name=seat-1] option[value="strong"]')
+    expect(strong).to_have_text("Strong bot")
+    ann.click("#language")
+    expect(strong).to_have_text("Silny bot")
+    expect(ann.locator('form.create select[name=seat-1] option[value="big_money"]')
+           ).to_have_text("Bot Wielkie Pieniądze")
+    ann.click("#language")
     game = create_table(ann, "Ann", bots={1: "strong"})
     assert my_turn(ann)
     bot_mark = '.bot-mark[role="img"][aria-label="Strong bot"]'
