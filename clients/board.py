@@ -8,13 +8,14 @@ options). Nothing here writes to a terminal.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .choose import allowed, option_label
 from .i18n import _
-from .render import Names, phase_name, turn_title, who
+from .render import Names, bot_mark, phase_name, turn_title, who
+from .safe import peer
 from .state import GameState
 from .words import question, waiting_for
 
@@ -35,6 +36,8 @@ class Board:
     """A confirmation waiting for yes or no."""
     waiting: str | None = None
     """Before the start: who is seated, who is awaited."""
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    """The table's seats as the lobby's summary says them: who is a bot."""
     hint: str = ""
     over: bool = False
 
@@ -45,6 +48,8 @@ def status_line(board: Board) -> str:
     parts = [f"Dominion {board.game}"]
     if board.waiting is not None:
         return " · ".join([*parts, _("waiting for players")])
+    if state.abandoned is not None:
+        return " · ".join([*parts, _("abandoned by an admin")])
     if state.over:
         return " · ".join([*parts, _("the game is over")])
     if state.turn_player is not None:
@@ -81,12 +86,17 @@ def supply_lines(state: GameState, names: Names, columns: int = 2) -> list[str]:
     return [_("Supply"), *lines]
 
 
-def player_lines(state: GameState, names: Names) -> list[str]:
-    """One line per player: turn marker, name, hand size, turns, top of the discard pile."""
+def player_lines(state: GameState, names: Names,
+                 seats: Sequence[Mapping[str, Any]] = ()) -> list[str]:
+    """One line per player: turn marker, name (marked when a bot plays it, as the table's
+    `seats` say), hand size, turns, top of the discard pile."""
     shown = state.names()
     rows = []
     for player in state.players:
         name = who(shown, player.seat)
+        mark = bot_mark(seats[player.seat]) if 0 <= player.seat < len(seats) else None
+        if mark:
+            name += " " + mark
         if player.seat == state.seat:
             name += " " + _("(you)")
         if player.resigned:
@@ -146,6 +156,8 @@ def decision_lines(board: Board, width: int) -> list[str]:
     state = board.state
     if board.waiting is not None:
         return [board.waiting]
+    if state.abandoned is not None:
+        return abandoned_lines(state.abandoned)
     if state.over:
         return [_("The game is over.")]
     if decision is None:
@@ -164,11 +176,17 @@ def decision_lines(board: Board, width: int) -> list[str]:
     return lines
 
 
+def abandoned_lines(reason: str) -> list[str]:
+    """An admin ended the game with no result: that, and why in the admin's words."""
+    return [_("An admin abandoned the game: it ended with no result."),
+            _("Why: {reason}").format(reason=peer(reason))]
+
+
 def hint_line(watching: bool) -> str:
     if watching:
         return _("help CARD: a card's text · PgUp/PgDn: the log · quit: leave")
     return _("help: how to answer · help CARD: a card · PgUp/PgDn: the log · quit: leave")
 
 
-__all__ = ["Board", "counters", "decision_lines", "hint_line", "in_columns", "mine_lines",
-           "option_cells", "player_lines", "status_line", "supply_lines"]
+__all__ = ["Board", "abandoned_lines", "counters", "decision_lines", "hint_line", "in_columns",
+           "mine_lines", "option_cells", "player_lines", "status_line", "supply_lines"]

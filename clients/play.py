@@ -98,7 +98,7 @@ async def play_session(args: argparse.Namespace, settings: config.Settings,
         playing = Session(client, lobby, display, game, token, confirm=settings.confirm)
         leaving: Leaving = await display.run(playing.run())
     if display.keeps_result and board.over:  # the screen is gone: the result stays
-        print("\n".join(board.note[:1]))
+        print("\n".join(board.note[:-1]))  # all but "Press Enter to leave."
     for line in leaving.message:
         print(line)
     return leaving.code

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .i18n import _, ngettext
+from .i18n import N_, _, ngettext
 from .safe import peer
 from .state import ReplayHands
 
@@ -327,10 +327,34 @@ def replay_header(replay: Mapping[str, Any], names: Names) -> str:
     ])
 
 
+STRATEGY_LABELS = {
+    "random": N_("Random bot"),
+    "big_money": N_("Big Money bot"),
+    "smithy_big_money": N_("Smithy and Big Money bot"),
+    "strong": N_("Strong bot"),
+}
+"""The in-server bots by their strategies (the server's names), for people."""
+
+
+def strategy_label(strategy: str) -> str:
+    """"Strong bot", "Silny bot"; a strategy this client does not know by its name."""
+    known = STRATEGY_LABELS.get(strategy)
+    return _(known) if known else _("{strategy} bot").format(strategy=peer(strategy))
+
+
+def bot_mark(seat: Mapping[str, Any]) -> str | None:
+    """"[Strong bot]" for an in-server bot's seat (a summary's), "[bot]" for a bot
+    account's; None when a person plays it."""
+    if seat.get("bot"):
+        return f"[{strategy_label(str(seat['bot']))}]"
+    return _("[bot]") if seat.get("bot_account") else None
+
+
 def seat_name(seat: Mapping[str, Any]) -> str:
     """A seat's name, marked when a program plays it (an in-server bot, a bot account)."""
     name = peer(seat["name"])
-    return f"{name} {_('[bot]')}" if seat.get("bot") or seat.get("bot_account") else name
+    mark = bot_mark(seat)
+    return f"{name} {mark}" if mark else name
 
 
 def summary_line(summary: Mapping[str, Any], names: Names) -> str:

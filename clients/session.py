@@ -18,9 +18,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from dominion.protocol import ChatLine, GameOver, Snapshot
+from dominion.protocol import ChatLine, ChatRemoved, GameAbandoned, GameOver, Snapshot
 
-from .board import Board
+from .board import Board, abandoned_lines
 from .choose import (
     InputError,
     Parsed,
@@ -34,7 +34,7 @@ from .i18n import _, ngettext
 from .lobby import Lobby
 from .net import Client, ConnectionLost, ServerError, events_of
 from .refusals import explain
-from .render import log_lines, result_line
+from .render import bot_mark, log_lines, result_line
 from .safe import peer
 from .words import help_text, syntax
 
@@ -84,6 +84,11 @@ class Session:
         self.grace: float | None = None
         self.forced: dict[str, Any] | None = None
         """Ours to answer, but with only one possible answer."""
+        self.told_end = False
+        """The push that ended the game has been read: the client's state knows of the end
+        as soon as the frame arrives, before the pushes ahead of it are in the log."""
+        self.chat_lines: dict[int, int] = {}
+        """Where each numbered chat line is in the log (what `chat_removed` names)."""
 
     @property
     def watching(self) -> bool:
@@ -95,9 +100,7 @@ class Session:
         state = (await self.client.watch_from_start(self.game) if self.token is None
                  else await self.client.rejoin(self.game, self.token))
         self.board.state = state
-        tasks = [asyncio.ensure_future(self._pushes())]
-        if not state.started:
-            tasks.append(asyncio.ensure_future(self._seats()))
+        tasks = [asyncio.ensure_future(self._pushes()), asyncio.ensure_future(self._seats())]
         with contextlib.suppress(Exception):
             limits = (await self.lobby.server()).get("limits", {})
             self.grace = float(limits["seat_grace_seconds"])
@@ -134,7 +137,7 @@ class Session:
         """Bring the board up to date with the game state."""
         state = self.board.state
         board = self.board
-        board.over = state.over
+        board.over = state.over and self.told_end
         if state.started:
             board.waiting = None
         decision = state.my_decision()
@@ -148,8 +151,9 @@ class Session:
                 "answer":
             self.asking, board.ask = None, None  # the question it was about has gone
         if board.over and self.display.keeps_result:
-            board.note = [result_line(state.result or {}, state.names()),
-                          _("Press Enter to leave.")]
+            ended = (abandoned_lines(state.abandoned) if state.abandoned is not None
+                     else [result_line(state.result or {}, state.names())])
+            board.note = [*ended, _("Press Enter to leave.")]
         self._words()
         self.display.refresh()
 
@@ -324,11 +328,29 @@ class Session:
                 elif message.seq > 0 and not board.log:
                     await self._earlier_log(message.seq)
             elif isinstance(message, ChatLine):
+                if message.line is not None:
+                    self.chat_lines[message.line] = len(board.log)
                 board.log.append(f"<{peer(message.sender)}> {peer(message.text)}")
+            elif isinstance(message, ChatRemoved):
+                self._remove_chat_line(message.line)
             elif isinstance(message, GameOver):
                 board.log.append(_("The game is over.") + " " + result_line(message.result,
                                                                            players))
+                self.told_end = True
+            elif isinstance(message, GameAbandoned):
+                board.log.extend(abandoned_lines(message.reason))
+                self.told_end = True
             items.put_nowait(("change", None))
+
+    def _remove_chat_line(self, line: int) -> None:
+        """A moderator removed a chat line: its words leave the log (a line already printed
+        in line mode cannot be taken back: the note says it was removed)."""
+        at = self.chat_lines.pop(line, None)
+        if at is None:
+            return
+        removed = _("(a chat line removed by a moderator)")
+        self.board.log[at] = removed
+        self.display.show_note([removed])
 
     async def _earlier_log(self, seq: int) -> None:
         """Only a snapshot came (the game is longer than the server replays): the log so
@@ -343,18 +365,20 @@ class Session:
                                         self.board.names))
 
     async def _seats(self) -> None:
-        """Before the start: who sits where, from the lobby, once a second."""
+        """Who sits where, from the lobby: once a second before the start (who is awaited),
+        and once after it (which seats bots play, for the players panel)."""
         board = self.board
-        while not board.state.started:
+        while True:
+            started = board.state.started
             with contextlib.suppress(Exception):  # only shown; the game still starts
                 summary = await self.lobby.game(self.game)
+                board.seats = list(summary.get("seats", []))
                 seats = []
-                for index, seat in enumerate(summary.get("seats", [])):
+                for index, seat in enumerate(board.seats):
                     name = peer(seat["name"]) if seat.get("name") else _("(free)")
-                    if seat.get("bot"):
-                        name += " " + _("[{strategy} bot]").format(strategy=peer(seat["bot"]))
-                    elif seat.get("bot_account"):
-                        name += " " + _("[bot]")
+                    mark = bot_mark(seat)
+                    if mark:
+                        name += " " + mark
                     if index == board.state.seat:
                         name += " " + _("(you)")
                     seats.append(f"{index}: {name}")
@@ -362,7 +386,9 @@ class Session:
                     board.waiting = _("Waiting for players at {game}: {seats}. Others join "
                                       "with: dominion play --game {game}").format(
                         game=self.game, seats=", ".join(seats))
-                    self.display.items.put_nowait(("change", None))
+                self.display.items.put_nowait(("change", None))
+            if started:
+                return
             await asyncio.sleep(1.0)
 
 

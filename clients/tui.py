@@ -248,7 +248,9 @@ class FullScreen:
             return [title + (" ▲" if self.supply_offset else ""), *rows[self.supply_offset:]]
 
         def players() -> list[str]:
-            return player_lines(board.state, board.names) if board.state.players else []
+            if not board.state.players:
+                return []
+            return player_lines(board.state, board.names, board.seats)
 
         def note() -> StyleAndTextTuples:
             return [("class:ask" if board.ask else "class:note", "\n".join(self._note_rows()))]

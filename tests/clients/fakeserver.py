@@ -44,9 +44,10 @@ LIMITS = ServerLimits(16384, 50, 100, 30, 60, 500)
 
 
 @contextmanager
-def fake_server(frames: Callable[[], Sequence[ServerMessage]], seat: int | None = None
-                ) -> Iterator[str]:
-    """The server's base URL while it runs."""
+def fake_server(frames: Callable[[], Sequence[ServerMessage]], seat: int | None = None,
+                summary: dict[str, Any] | None = None) -> Iterator[str]:
+    """The server's base URL while it runs; `summary` is what the lobby says of the game
+    (none: it has no such game)."""
 
     async def websocket(request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(protocols=("dominion.v2.msgpack",))
@@ -68,11 +69,17 @@ def fake_server(frames: Callable[[], Sequence[ServerMessage]], seat: int | None 
     async def server(request: web.Request) -> web.Response:
         return web.json_response({"limits": {"seat_grace_seconds": 120}})
 
+    async def game(request: web.Request) -> web.Response:
+        if summary is None:
+            raise web.HTTPNotFound
+        return web.json_response(summary)
+
     loop = asyncio.new_event_loop()
     app = web.Application()
     app.router.add_get("/api/v1/ws", websocket)
     app.router.add_get("/api/v1/cards", cards)
     app.router.add_get("/api/v1/server", server)
+    app.router.add_get("/api/v1/games/{game}", game)
     runner = web.AppRunner(app)
     loop.run_until_complete(runner.setup())
     loop.run_until_complete(web.TCPSite(runner, "127.0.0.1", 0).start())

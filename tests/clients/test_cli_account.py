@@ -150,8 +150,12 @@ def test_dominion_list_marks_the_seats_programs_play() -> None:
                "seats": [{"seat": 0, "name": "Ann", "bot": None, "bot_account": False},
                          {"seat": 1, "name": "Robo", "bot": None, "bot_account": True},
                          {"seat": 2, "name": "Bot 3 (big_money)", "bot": "big_money",
+                          "bot_account": False},
+                         {"seat": 3, "name": "Bot 4 (strong)", "bot": "strong",
                           "bot_account": False}]}
-    assert summary_line(summary, Names()).endswith("Ann, Robo [bot], Bot 3 (big_money) [bot]")
+    # a bot account as such, an in-server bot by its strategy's label
+    assert summary_line(summary, Names()).endswith(
+        "Ann, Robo [bot], Bot 3 (big_money) [Big Money bot], Bot 4 (strong) [Strong bot]")
 
 
 async def test_create_rated_signed_in_only(server_url: str, tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ older server could."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -65,7 +66,8 @@ def test_watch_in_line_mode_prints_hostile_names_escaped(server: str,
                                                          tmp_path: Path) -> None:
     watched = subprocess.run([sys.executable, "-m", "dominion.clients.cli", "watch", GAME,
                               "--server", server], capture_output=True, timeout=60,
-                             env={"DOMINION_CONFIG_DIR": str(tmp_path), "PATH": ""},
+                             env={"DOMINION_CONFIG_DIR": str(tmp_path), "PATH": "",
+                                  "PYTHONPATH": os.environ.get("PYTHONPATH", "")},
                              stdin=subprocess.DEVNULL, check=False)
     out = watched.stdout.decode()
     assert watched.returncode == 0, watched.stderr.decode()

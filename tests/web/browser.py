@@ -86,7 +86,8 @@ def create_table(page: Page, name: str, *, seats: int = 2, kingdom: str = "First
                  bots: dict[int, str] | None = None) -> str:
     """Fill in the lobby's form and create the table; return its id."""
     page.wait_for_selector("form.create")
-    page.fill("form.create input[name=name]", name)
+    if page.get_attribute("form.create input[name=name]", "readonly") is None:
+        page.fill("form.create input[name=name]", name)  # (signed in: the account's name)
     page.select_option("form.create select[name=seats]", str(seats))
     page.select_option("form.create select[name=kingdom]", kingdom)
     for seat in range(1, seats):

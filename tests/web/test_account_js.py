@@ -21,7 +21,8 @@ NODE = shutil.which("node")
 SCRIPT = """
 import { addWords, I18n } from "%(i18n)s";
 import { ACCOUNT_COUNTED, ACCOUNT_WORDS, errorText } from "%(account_words)s";
-import { gameLink, nameList } from "%(profile)s";
+import { gameLink } from "%(profile)s";
+import { nameList } from "%(names)s";
 import { routeOf } from "%(routes)s";
 import { creationOptions, credentialJson, fromBase64url, requestOptions, toBase64url }
   from "%(passkeys)s";
@@ -39,10 +40,12 @@ for (const lang of ["en", "pl"]) {
     wrong: errorText(i18n, { code: "wrong_credentials", message: "server's" }),
     unknown: errorText(i18n, { code: "some_new_code", message: "the server's words" }),
     games: [1, 2, 5, 22].map((n) => i18n.count(n, "games")),
+    bots: nameList([{ name: "Bot 2 (strong)", bot: "strong", account: false },
+      { name: "Robo", account: true, bot_account: true }], i18n),
   };
 }
 out.names = nameList([{ name: "Ada", account: true }, { name: "Guest", account: false },
-  { name: "Zoë", account: true }]);
+  { name: "Zoë", account: true }], new I18n(null, ["en"]));
 out.links = [
   gameLink({ id: "g-1", state: "finished" }, null), gameLink({ id: "g-2", state: "playing" }, null),
   gameLink({ id: "g-3", state: "playing" }, { seat: 0, token: "x" }),
@@ -70,7 +73,7 @@ console.log(JSON.stringify(out));
 @functools.cache
 def run() -> dict[str, Any]:
     assert NODE is not None
-    modules = ("i18n", "account_words", "profile", "routes", "passkeys")
+    modules = ("i18n", "account_words", "profile", "names", "routes", "passkeys")
     script = SCRIPT % {name: (JS / f"{name}.js").as_uri() for name in modules}
     done = subprocess.run([NODE, "--input-type=module", "-e", script],
                           capture_output=True, text=True, check=True, timeout=60)
@@ -115,6 +118,21 @@ def test_an_accounts_name_links_to_its_profile_and_a_guests_does_not() -> None:
                         "children": ["Ada"]}
     assert names[1:4] == [", ", "Guest", ", "]
     assert names[4]["props"]["href"] == "/@/Zo%C3%AB"
+
+
+def test_a_bots_name_is_marked_bot_with_an_accessible_name() -> None:
+    words = run()
+    for lang, strong in (("en", "Strong bot"), ("pl", "Silny bot")):
+        in_server, account, = words[lang]["bots"][0], words[lang]["bots"][2]
+        # an in-server bot: its name, then the mark, named by its strategy
+        assert in_server["children"][0] == "Bot 2 (strong)"
+        mark = in_server["children"][2]
+        assert mark["children"] == ["BOT"]
+        assert mark["props"]["role"] == "img" and mark["props"]["aria-label"] == strong
+        # a bot account's name links to its profile and is marked too
+        link, mark = account["children"][0], account["children"][2]
+        assert link["props"]["href"] == "/@/Robo" and link["children"] == ["Robo"]
+        assert mark["children"] == ["BOT"] and mark["props"]["aria-label"] == "bot"
 
 
 def test_a_listed_game_leads_to_its_replay_or_to_watching_it() -> None:

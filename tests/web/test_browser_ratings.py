@@ -61,7 +61,7 @@ def test_rated_games_move_the_leaderboard_and_the_profiles_chart(browser: Browse
     assert page.locator('.ratings [data-player="Ada"]').count() == 0
     big_money = page.locator('.ratings [data-player="big_money"]')
     expect(big_money.locator("th")).to_contain_text("Big Money")
-    expect(big_money.locator(".bot-badge")).to_have_text("BOT(a bot: a program plays it)")
+    expect(big_money.locator(".bot-mark")).to_have_text("BOT")
     assert big_money.locator("a").count() == 0
 
     game = lose_a_rated_game(page, url)

@@ -67,7 +67,7 @@ def test_create_a_token_see_it_once_and_revoke_it(browser: Browser, server_url: 
     page.click("tr[data-token] button.revoke")
     expect(page.locator("tr[data-token]")).to_have_count(0)
     assert status_with(server_url, secret) == 401
-    # the account becomes a bot account (once asked to confirm); its seats say [bot]
+    # the account becomes a bot account (once asked to confirm); its seats are marked BOT
     page.on("dialog", lambda dialog: dialog.accept())
     page.click("button.become-bot")
     expect(page.locator(".bot-account")).to_contain_text("bot account")
@@ -81,5 +81,8 @@ def test_create_a_token_see_it_once_and_revoke_it(browser: Browser, server_url: 
     with urllib.request.urlopen(created, timeout=10) as response:
         assert response.status == 201
     page.goto(f"{server_url}/#/")
-    expect(page.locator(".game-row")).to_contain_text("Ada [bot]")
+    row = page.locator(".game-row")
+    expect(row).to_contain_text("Ada BOT")
+    expect(row.get_by_role("img", name="bot")).to_have_text("BOT")
+    expect(row.locator("a.player")).to_have_attribute("href", "/@/Ada")
     assert page_errors(page) == []

@@ -7,6 +7,7 @@ import { cardFace } from "./card.js";
 import { handOptions, picksSeveral, supplyOption } from "./decision.js";
 import { turnTitle } from "./describe.js";
 import { h } from "./dom.js";
+import { playerName } from "./names.js";
 import { Intent } from "./page_state.js";
 import { digitKeys, pileKeys } from "./shortcuts.js";
 
@@ -129,8 +130,9 @@ export function playersView(state, i18n) {
   const chips = state.players.map((p) => {
     const current = p.seat === state.turn.player && !state.result;
     const deciding = state.decision && state.decision.player === p.seat;
-    const name = [p.name, p.seat === state.viewer ? ` (${i18n.t("you")})` : "",
-      p.resigned ? ` (${i18n.t("resigned")})` : ""].join("");
+    const name = [playerName(state.seatOf(p.seat), i18n),
+      p.seat === state.viewer ? ` (${i18n.t("you")})` : "",
+      p.resigned ? ` (${i18n.t("resigned")})` : ""];
     const points = Number.isInteger(p.points) ? p.points : "–";
     return h("li", { class: `chip${current ? " current" : ""}${deciding ? " deciding" : ""}`,
       dataset: { seat: String(p.seat) } },

@@ -1,8 +1,9 @@
 // A card as players know it, drawn by the page (no artwork): its name, its cost in a coin,
 // its types in words and as the colours of the printed cards (Treasure gold, Victory
 // green, Curse purple, Action grey, Reaction blue; an Attack's red stripe; two colour types
-// split the card), and its text in a tooltip shown on hover, on keyboard focus and on a
-// long press, which screen readers get through aria-describedby. Pure: returns vnodes.
+// split the card), and its text in a tooltip shown on hover and on keyboard focus (placed and
+// hidden by tooltip.js) and on a long press (the card-info dialog), which screen readers get
+// through aria-describedby. Pure: returns vnodes.
 
 import { h } from "./dom.js";
 import { Intent } from "./page_state.js";

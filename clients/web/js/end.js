@@ -7,6 +7,7 @@
 
 import { byName } from "./board.js";
 import { h } from "./dom.js";
+import { playerName } from "./names.js";
 import { Intent } from "./page_state.js";
 
 /** Whether a card scores at the end, as the catalogue says (`vp`, `vp_per_cards`). */
@@ -45,8 +46,9 @@ function endedBecause(result, i18n) {
   }
 }
 
-/** Each player's score, turns, points by card and deck at the end, the winners marked. */
-function endTable(result, names, i18n) {
+/** Each player's score, turns, points by card and deck at the end, the winners marked
+ *  (their names linked and marked as the table's seats say: names.js). */
+function endTable(result, state, i18n) {
   const winners = result.winners || [];
   const resigned = result.resigned || [];
   const head = ["players", "score", "turns", "points_by_card", "deck"]
@@ -55,7 +57,8 @@ function endTable(result, names, i18n) {
     h("thead", {}, h("tr", {}, head)),
     h("tbody", {}, result.scores.map((score, seat) => h("tr", {
       class: winners.includes(seat) ? "winner" : "",
-    }, h("th", { scope: "row" }, winners.includes(seat) ? "★ " : "", names[seat],
+    }, h("th", { scope: "row" }, winners.includes(seat) ? "★ " : "",
+      playerName(state.seatOf(seat), i18n),
       winners.includes(seat) ? ` (${i18n.t("winner")})` : "",
       resigned.includes(seat) ? ` (${i18n.t("resigned")})` : ""),
     h("td", { class: "score", "data-label": i18n.t("score") }, String(score)),
@@ -91,7 +94,7 @@ export function endView(state, i18n, gameId, replayUrl) {
     h("h2", {}, i18n.t("game_over")),
     h("p", { class: "winners" }, headline),
     why.filter(Boolean).map((line) => h("p", { class: "why" }, line)),
-    h("div", { class: "scroll" }, endTable(result, names, i18n)),
+    h("div", { class: "scroll" }, endTable(result, state, i18n)),
     h("p", { class: "end-links" },
       h("a", { href: `#/replay/${gameId}`, class: "replay-link", dataset: { key: "replay" } },
         `▶ ${i18n.t("watch_replay")}`), " ",
@@ -99,6 +102,17 @@ export function endView(state, i18n, gameId, replayUrl) {
         ["json", "msgpack", "text"].map((format) => [h("a", {
           href: replayUrl(gameId, format), download: "",
         }, format), " "]))));
+}
+
+/** A game an admin abandoned (`game_abandoned`): it ended with no result, and says why
+ *  in the admin's words when the page was told them. */
+export function abandonedView(page, i18n) {
+  const { reason } = page.abandoned;
+  return h("section", { class: "end abandoned", "aria-label": i18n.t("game_over"), id: "end",
+    role: "alert" },
+  h("h2", {}, i18n.t("abandoned_by_admin")),
+  reason ? h("p", { class: "why" }, i18n.t("abandoned_reason", { reason })) : null,
+  h("p", { class: "end-links" }, h("a", { href: "#/" }, i18n.t("back"))));
 }
 
 /** The rematch at an ended table (`page.rematch`, docs/PROTOCOL.md, `rematch_offer`): a

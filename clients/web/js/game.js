@@ -8,7 +8,7 @@ import { api, seats } from "./api.js";
 import {
   cardInfo, mineView, playersView, supplyView, trashView,
 } from "./board.js";
-import { endView, rematchView } from "./end.js";
+import { abandonedView, endView, rematchView } from "./end.js";
 import { decisionView, resignView, waitingView } from "./controls.js";
 import { describe } from "./describe.js";
 import { el, fillWith, h, mount, oncePerFrame } from "./dom.js";
@@ -25,7 +25,9 @@ const ON_MESSAGE = {
   snapshot: act.snapshot,
   update: act.update,
   chat: act.chat,
+  chat_removed: act.chatRemoved,
   game_over: act.gameOver,
+  game_abandoned: act.gameAbandoned,
   resume_failed: act.resumeFailed,
   rematch_offered: act.rematchOffered,
   rematch_cancelled: act.rematchCancelled,
@@ -167,6 +169,10 @@ export class GamePage {
             .catch((error) => this.perform(act.rematchRefused(this.page, error.message)));
           break;
         case Effect.FOLLOW: followRematch(effect); break;
+        case Effect.LOAD_SUMMARY:
+          api.game(this.id).then((summary) => this.perform(act.loaded(this.page, summary)))
+            .catch(() => {}); // the names stay as they were drawn
+          break;
         default: break;
       }
     }
@@ -197,7 +203,8 @@ export class GamePage {
     }
     // the decision bar last: it stays in view at the bottom (sticky), and hides nothing
     return [
-      ["end", seen, () => (game.result ? endView(game, i18n, this.id, api.replayUrl) : null)],
+      ["end", seen, () => (page.abandoned ? abandonedView(page, i18n)
+        : game.result ? endView(game, i18n, this.id, api.replayUrl) : null)],
       ["rematch", any, () => rematchView(page, i18n)],
       ["players", seen, () => playersView(game, i18n)],
       ["card", `${page.shownCard} ${lang}`,
@@ -205,7 +212,7 @@ export class GamePage {
       ["supply", seen, () => supplyView(game, i18n)],
       ["mine", any, () => mineView(game, i18n, page.picked.ids)],
       ["trash", seen, () => trashView(game, i18n)],
-      ["decision", any, () => decisionView(page, i18n)],
+      ["decision", any, () => (page.abandoned ? null : decisionView(page, i18n))],
     ];
   }
 
@@ -214,7 +221,8 @@ export class GamePage {
     const focused = document.activeElement?.dataset?.key;
     if (this.drawn.lang !== this.i18n.lang || !this.root.contains(this.boardArea)) {
       this.drawn = {
-        lang: this.i18n.lang, log: { cleared: -1, total: 0 }, chat: 0, parts: new Map(),
+        lang: this.i18n.lang, log: { cleared: -1, total: 0 }, chat: { lines: 0, removed: 0 },
+        parts: new Map(),
       };
       fillWith(this.table, this.dispatch, this.toolbar(), this.boardArea, this.sideView(),
         this.helpView(), this.announcer);
@@ -238,7 +246,8 @@ export class GamePage {
     if (changed) {
       this.boardArea.replaceChildren(...[...now.values()].map((part) => part.node).filter(Boolean));
     }
-    fillWith(this.sideControls, this.dispatch, resignView(this.page, this.i18n));
+    fillWith(this.sideControls, this.dispatch,
+      this.page.abandoned ? null : resignView(this.page, this.i18n));
     this.drawLog();
     this.drawChat();
     if (focused) {
@@ -326,11 +335,16 @@ export class GamePage {
     this.drawn.log = { cleared: log.cleared, total: log.total };
   }
 
+  /** The chat is appended to; drawn whole when a moderator removed a line. */
   drawChat() {
-    const lines = this.page.chat;
-    this.chatList.append(...lines.slice(this.drawn.chat)
-      .map((line) => el("li", {}, `${line.from}: ${line.text}`)));
-    this.drawn.chat = lines.length;
+    const { chat, chatRemoved } = this.page;
+    const drawn = this.drawn.chat;
+    const line = (said) => (said.removed
+      ? el("li", { class: "removed" }, this.i18n.t("chat_removed"))
+      : el("li", {}, `${said.from}: ${said.text}`));
+    if (drawn.removed !== chatRemoved) this.chatList.replaceChildren(...chat.map(line));
+    else this.chatList.append(...chat.slice(drawn.lines).map(line));
+    this.drawn.chat = { lines: chat.length, removed: chatRemoved };
   }
 
   /** The log and the chat: built once (and again in another language), so that a

@@ -24,8 +24,9 @@ const WORDS = {
   kingdom_chosen: ["Ten chosen cards", "Dziesięć wybranych kart"],
   seat_n: ["Seat {n}", "Miejsce {n}"],
   person: ["a person", "człowiek"],
-  bot: ["bot: {name}", "bot: {name}"],
-  bot_mark: ["[bot]", "[bot]"],
+  bot_of: ["{name} bot", "bot {name}"],
+  bot_mark: ["BOT", "BOT"],
+  bot_mark_name: ["bot", "bot"],
   // personal access tokens and bot accounts (tokens.js)
   tokens_title: ["{name}: access tokens", "{name}: tokeny dostępu"],
   tokens_about: ["A personal access token lets a program (a bot, the dominion command, another client) act as your account, as far as its scopes allow. Keep it secret; revoke it when it is no longer used.",
@@ -140,6 +141,10 @@ const WORDS = {
   why_provinces: ["The Provinces are gone.", "Skończyły się Prowincje."],
   why_piles: ["Piles empty: {piles}.", "Puste stosy: {piles}."],
   abandoned: ["The game was abandoned: nobody wins.", "Gra została porzucona: nikt nie wygrywa."],
+  abandoned_by_admin: ["An admin abandoned the game: it ended with no result.",
+    "Administrator przerwał grę: zakończyła się bez wyniku."],
+  abandoned_reason: ["Why: {reason}", "Powód: {reason}"],
+  chat_removed: ["(removed by a moderator)", "(usunięte przez moderatora)"],
   why_tie: [
     "Tied on points: {who} had fewer turns.",
     "Remis na punkty: {who} rozegrał(a) mniej tur.",
@@ -276,11 +281,12 @@ export function pluralForm(lang, n) {
   return n % 10 >= 2 && n % 10 <= 4 && (tens < 12 || tens > 14) ? 1 : 2;
 }
 
-/** The bots' strategies (the server's names) for people. */
+/** The in-server bots by their strategies (the server's names), for people. */
 const STRATEGIES = {
-  random: ["Random", "Losowy"],
-  big_money: ["Big Money", "Wielkie Pieniądze"],
-  smithy_big_money: ["Smithy and Big Money", "Kowal i Wielkie Pieniądze"],
+  random: ["Random bot", "Bot losowy"],
+  big_money: ["Big Money bot", "Bot Wielkie Pieniądze"],
+  smithy_big_money: ["Smithy and Big Money bot", "Bot Kowal i Wielkie Pieniądze"],
+  strong: ["Strong bot", "Silny bot"],
 };
 
 /** What a decision asks, for people; the English prompt comes from the server. */
@@ -365,9 +371,11 @@ export class I18n {
     return forms[pluralForm(this.lang, n)].replace("{n}", String(n));
   }
 
+  /** "Big Money bot", "Silny bot": an in-server bot by its strategy (a strategy this page
+   *  does not know yet by the server's name). */
   strategy(name) {
     const words = STRATEGIES[name];
-    return words ? words[LANGUAGES.indexOf(this.lang)] : name;
+    return words ? words[LANGUAGES.indexOf(this.lang)] : this.t("bot_of", { name });
   }
 
   /** What a decision asks. A set-aside question (Library's) names the card it is about: the

@@ -6,6 +6,7 @@
 
 import { call } from "./api.js";
 import { fill, h } from "./dom.js";
+import { botMark } from "./names.js";
 import { appUrl, profileUrl } from "./routes.js";
 
 export const POOLS = ["2p", "3-6p"];
@@ -25,13 +26,6 @@ export function ratingText(rating, provisional, i18n) {
       h("span", { class: "visually-hidden" }, ` ${i18n.t("provisional_words")}`)]);
 }
 
-/** The mark a bot's name carries: "BOT" to see, and what it means to hear. */
-export function botBadge(i18n) {
-  return h("span", { class: "bot-badge" },
-    h("span", { "aria-hidden": "true" }, i18n.t("bot_badge")),
-    h("span", { class: "visually-hidden" }, i18n.t("bot_badge_words")));
-}
-
 /** One row of a leaderboard: an in-server bot by its strategy's name (it has no profile),
  *  an account linked to its profile; bots (in-server or accounts) marked. */
 export function leaderboardRow(row, i18n) {
@@ -39,7 +33,8 @@ export function leaderboardRow(row, i18n) {
     : h("a", { class: "player", href: profileUrl(row.name) }, row.name);
   return h("tr", { class: row.bot ? "bot" : null, dataset: { player: row.name } },
     h("td", {}, String(row.rank)),
-    h("th", { scope: "row" }, name, row.bot && [" ", botBadge(i18n)]),
+    h("th", { scope: "row" }, name, row.bot && [" ", botMark(
+      { bot: row.in_server ? row.name : null, bot_account: !row.in_server }, i18n)]),
     h("td", {}, ratingText(row.rating, row.provisional, i18n)),
     h("td", {}, String(row.games)));
 }

@@ -6,7 +6,7 @@ import { errorText } from "./account_words.js";
 import { api, seats } from "./api.js";
 import { AutomatchPanel } from "./automatch.js";
 import { el, fill, h } from "./dom.js";
-import { nameList, seatName } from "./profile.js";
+import { nameList } from "./names.js";
 
 const REFRESH_MS = 5000;
 
@@ -130,7 +130,7 @@ export class LobbyPage {
       fill(botSeats, Array.from({ length: n - 1 }, (_, i) => h("label", {},
         t("seat_n", { n: i + 2 }), " ", h("select", { name: `seat-${i + 1}` },
           strategies.map((s) => h("option", { value: s, selected: i === 0 && s === "big_money" },
-            t("bot", { name: i18n.strategy(s) }))),
+            i18n.strategy(s))),
           h("option", { value: "", selected: i > 0 }, t("person"))))));
     };
     function count() {
@@ -184,7 +184,7 @@ export async function tablePage(root, app, gameId) {
   const taken = summary.seats.filter((s) => s.name);
   const parts = [h("h2", {}, t("table", { id: gameId })),
     h("p", {}, t("seat_of", { taken: taken.length, seats: summary.seats.length }), " · ",
-      t("seats_taken", { names: taken.map((s) => seatName(s, app.i18n)).join(", ") }))];
+      `${t("players")}: `, nameList(taken, app.i18n))];
   if (summary.state === "open") {
     const name = nameField(app);
     parts.push(h("form", {
@@ -206,6 +206,11 @@ export async function tablePage(root, app, gameId) {
     parts.push(h("p", {}, t("seat_lost")), h("a", { class: "button", href: `#/watch/${gameId}` },
       t("watch")));
   } else {
+    // abandoned with no result: an admin ended it (the server's own abandonment scores it)
+    if (summary.state === "abandoned") {
+      parts.push(h("p", { class: "abandoned" },
+        t(summary.result ? "abandoned" : "abandoned_by_admin")));
+    }
     parts.push(h("a", { class: "button", href: `#/replay/${gameId}` }, t("replay")));
   }
   fill(root, h("section", { class: "table" }, parts));

@@ -20,6 +20,7 @@ import { RATING_COUNTED, RATING_WORDS } from "./rating_words.js";
 import { ReplayPage } from "./replay.js";
 import { routeOf } from "./routes.js";
 import { TokensPage } from "./tokens.js";
+import { watchTooltips } from "./tooltip.js";
 
 const root = document.getElementById("app");
 const status = document.getElementById("status");
@@ -29,6 +30,7 @@ const leaderboardLink = document.getElementById("leaderboard-link");
 
 addWords(ACCOUNT_WORDS, ACCOUNT_COUNTED);
 addWords(RATING_WORDS, RATING_COUNTED);
+watchTooltips(document); // every page's cards
 const app = {
   i18n: new I18n(window.localStorage, navigator.languages),
   server: null,

@@ -1,6 +1,6 @@
 // Everything a live game's page shows, in one object (a PageState), and the only functions
-// that change it: one per protocol message (snapshot, update, chat, game_over,
-// resume_failed) and one per thing a person does (pick, confirm, click a card, show a card,
+// that change it: one per protocol message (snapshot, update, chat, chat_removed,
+// game_over, game_abandoned, resume_failed) and one per thing a person does (pick, confirm, click a card, show a card,
 // resign). They touch nothing but the PageState they are given (no DOM, no network, no
 // clock), so Node tests them; what the page must then do (send an answer, resume, resign)
 // they return as effects. Every change bumps a version, which tells the page what to draw
@@ -20,6 +20,7 @@ export const Effect = Object.freeze({
   FORGET_SEAT: "forget_seat", // the game is over: the browser need not keep its token
   REMATCH: "rematch", // {request, fields}: a rematch offer or answer (`game` added)
   FOLLOW: "follow", // {game, seat, token}: go to the rematch (watch it without a token)
+  LOAD_SUMMARY: "load_summary", // the table's summary again (who sat down, who is a bot)
 });
 
 /**
@@ -39,7 +40,9 @@ export function newPageState(viewer) {
     confirmResign: false,
     rematch: null, // {state: offered|cancelled|started, ...the server's fields}
     rematchRefused: null, // what the server said to a refused offer or answer
-    chat: [], // {from, text}, oldest first
+    chat: [], // {from, text, line, removed}, oldest first
+    chatRemoved: 0, // lines removed by a moderator so far: the chat is drawn again
+    abandoned: null, // {reason}: an admin ended the game (reason null when not told)
     log: { events: [], total: 0, cleared: 0 }, // the last LOG_LINES events; counts
     // what changed: `game` on every message that changes the game, `ui` on everything else
     version: { game: 0, ui: 0 },
@@ -57,21 +60,35 @@ function changedUi(page) {
 
 // -- protocol messages ---------------------------------------------------------------
 
+/** The table's summary (GET /games/ID): its seats mark accounts' and bots' names. */
 export function loaded(page, summary) {
   page.summary = summary;
-  changedUi(page);
+  if (page.game) page.game.seats = summary.seats;
+  // abandoned with no result: an admin ended it (the server's own abandonment scores it)
+  if (summary.state === "abandoned" && !summary.result && !page.abandoned) {
+    page.abandoned = { reason: null };
+  }
+  changedGame(page);
   return [];
 }
 
-export function snapshot(page, message) {
+/** A new GameState for the page, with the seats the summary names; the summary taken
+ *  before the start is asked for again (the seats have been taken since). */
+function newGame(page) {
   page.game = new GameState(page.viewer);
+  page.game.seats = page.summary?.seats ?? [];
+  return page.summary?.state === "open" ? [{ type: Effect.LOAD_SUMMARY }] : [];
+}
+
+export function snapshot(page, message) {
+  const effects = newGame(page);
   page.game.applySnapshot(message.seq, message.view);
   page.log = { events: [], total: 0, cleared: page.log.cleared + 1 };
-  return settle(page);
+  return [...effects, ...settle(page)];
 }
 
 export function update(page, message) {
-  page.game ??= new GameState(page.viewer);
+  const effects = page.game ? [] : newGame(page);
   const first = message.seq - message.events.length + 1;
   if (first > page.game.seq + 1) return [{ type: Effect.RESUME }]; // missed events: again
   const fresh = page.game.applyUpdate(message.seq, message.events, message.decision,
@@ -80,18 +97,42 @@ export function update(page, message) {
   for (const [, event] of fresh) log.events.push(event);
   log.total += fresh.length;
   log.events.splice(0, Math.max(0, log.events.length - LOG_LINES));
-  return settle(page);
+  return [...effects, ...settle(page)];
 }
 
 export function chat(page, message) {
-  page.chat.push({ from: message.from, text: message.text });
+  page.chat.push({ from: message.from, text: message.text, line: message.line ?? null,
+    removed: false });
   changedUi(page);
   return [];
 }
 
+/** A moderator removed a line: its words go from the page (a line it never had, nothing). */
+export function chatRemoved(page, message) {
+  const line = page.chat.find((said) => said.line === message.line);
+  if (!line || line.removed) return [];
+  Object.assign(line, { from: "", text: "", removed: true });
+  page.chatRemoved += 1;
+  changedUi(page);
+  return [];
+}
+
+/** The game is over; its seats are asked for again (who played on as a bot). */
 export function gameOver(page, message) {
   if (page.game) page.game.result = message.result;
   page.note = null;
+  changedGame(page);
+  return [{ type: Effect.FORGET_SEAT }, { type: Effect.LOAD_SUMMARY }];
+}
+
+/** An admin ended the game with no result: nothing more can be done in it. */
+export function gameAbandoned(page, message) {
+  page.abandoned = { reason: message.reason };
+  if (page.game) page.game.decision = null;
+  page.note = null;
+  page.message = null;
+  page.sending = null;
+  page.confirmResign = false;
   changedGame(page);
   return [{ type: Effect.FORGET_SEAT }];
 }

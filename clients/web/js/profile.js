@@ -10,28 +10,10 @@ import { errorText } from "./account_words.js";
 import { ratingChart } from "./chart.js";
 import { el, fill, h } from "./dom.js";
 import { POOLS, ratingsApi, ratingText } from "./leaderboard.js";
+import { nameList } from "./names.js";
 import { appUrl, profileUrl } from "./routes.js";
 
 const PAGE = 20;
-
-/** A seat's name, marked when a program plays it: an in-server bot or a bot account. */
-export function seatName(seat, i18n) {
-  return seat.bot || seat.bot_account ? `${seat.name} ${i18n.t("bot_mark")}` : seat.name;
-}
-
-/** A seat's name, linked to the profile when an account holds it, and marked as a bot's. */
-export function playerName(seat, i18n) {
-  if (!seat.name) return "–";
-  const mark = seat.bot || seat.bot_account ? ` ${i18n.t("bot_mark")}` : "";
-  if (!seat.account) return `${seat.name}${mark}`;
-  const link = h("a", { class: "player", href: profileUrl(seat.name) }, seat.name);
-  return mark ? h("span", {}, link, mark) : link;
-}
-
-/** Names separated by commas (vnodes and text alike). */
-export function nameList(gameSeats, i18n) {
-  return gameSeats.flatMap((seat, i) => [...(i ? [", "] : []), playerName(seat, i18n)]);
-}
 
 /** Where a game of the list leads: its replay once ended, else watching it (or the seat
  *  this browser holds in it). */

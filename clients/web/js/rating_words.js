@@ -16,8 +16,6 @@ export const RATING_WORDS = {
   nobody_rated: ["Nobody is rated in this pool yet.", "Nikt nie ma jeszcze rankingu w tej puli."],
   higher_ranks: ["Higher places", "Wyższe miejsca"],
   lower_ranks: ["Lower places", "Niższe miejsca"],
-  bot_badge: ["BOT", "BOT"],
-  bot_badge_words: ["(a bot: a program plays it)", "(bot: gra nim program)"],
   provisional_words: ["(provisional)", "(tymczasowy)"],
   rating_legend: [
     "? marks a provisional rating: too few games yet for it to have settled. The bots' ratings are fixed points of the scale.",

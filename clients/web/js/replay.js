@@ -76,6 +76,7 @@ export class ReplayPage {
     this.i18n = app.i18n;
     this.id = gameId;
     this.replay = null;
+    this.seats = []; // the table's summary's: names linked and bots marked (names.js)
     this.stops = null;
     this.step = 0;
     this.state = null;
@@ -90,7 +91,11 @@ export class ReplayPage {
   }
 
   async start() {
-    this.replay = await api.replay(this.id);
+    const [replay, summary] = await Promise.all([api.replay(this.id),
+      api.game(this.id).catch(() => null)]);
+    this.replay = replay;
+    // without the summary, the replay's own players say which seats bots played
+    this.seats = summary?.seats ?? replay.players ?? [];
     this.stops = replayStops(this.replay);
     document.addEventListener("keydown", this.onKey);
     this.goTo(this.stops.answers[0]);
@@ -116,6 +121,7 @@ export class ReplayPage {
     const target = Math.max(1, Math.min(step, events.length));
     if (!this.state || target < this.step) {
       this.state = new ReplayState();
+      this.state.seats = this.seats;
       this.step = 0;
     }
     for (; this.step < target; this.step += 1) {

@@ -24,6 +24,12 @@ export class GameState {
     this.players = [];
     this.decision = null;
     this.result = null;
+    this.seats = []; // the REST summary's seats: who is an account's, who a bot's (names.js)
+  }
+
+  /** A player's seat as names.js draws it: the view's name, the summary's marks. */
+  seatOf(seat) {
+    return { ...this.seats[seat], name: this.players[seat]?.name };
   }
 
   /** Start again from a whole view (`seq` is its last event). */

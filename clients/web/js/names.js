@@ -1,0 +1,32 @@
+// A player's name wherever a page shows one (the table, the end, the lobby, a replay, a
+// profile): linked to their profile when an account holds the seat, and marked "BOT"
+// when a program plays it (an in-server bot, or a bot account). The seat is the REST
+// game summary's (`name`, `account`, `bot`, `bot_account`: docs/SERVER.md). Pure: vnodes.
+
+import { h } from "./dom.js";
+import { profileUrl } from "./routes.js";
+
+/** Whether a program plays the seat. */
+export function isBot(seat) {
+  return Boolean(seat?.bot || seat?.bot_account);
+}
+
+/** The visible "BOT" mark; screen readers hear its name ("bot", or the strategy's). */
+export function botMark(seat, i18n) {
+  const name = seat.bot ? i18n.strategy(seat.bot) : i18n.t("bot_mark_name");
+  return h("span", { class: "bot-mark", role: "img", "aria-label": name, title: name },
+    i18n.t("bot_mark"));
+}
+
+/** A seat's name: a link to the profile for an account's, with the mark for a bot's. */
+export function playerName(seat, i18n) {
+  if (!seat?.name) return "–";
+  const name = seat.account ? h("a", { class: "player", href: profileUrl(seat.name) }, seat.name)
+    : seat.name;
+  return isBot(seat) ? h("span", { class: "player-name" }, name, " ", botMark(seat, i18n)) : name;
+}
+
+/** Names separated by commas. */
+export function nameList(gameSeats, i18n) {
+  return gameSeats.flatMap((seat, i) => [...(i ? [", "] : []), playerName(seat, i18n)]);
+}

@@ -1,0 +1,100 @@
+// A card's text (its `.tooltip`, card.js) shown beside its card while a mouse is over the
+// card or it has keyboard focus, and nowhere else: placed from the card's box, inside the
+// window (above the card, or below it when there is no room), and hidden the moment the
+// card moves or leaves the page, the page scrolls, or Escape is pressed. Screen readers
+// read the text through aria-describedby whether it is shown or not. One watcher serves
+// every page, by delegation from the document.
+
+const GAP = 4; // px between a card and its text
+const MARGIN = 8; // px kept from the window's edges
+
+/** Where a tip of `tip`'s size goes for a card at `card` in a `width`×`height` window. */
+export function tipPlace(card, tip, width, height) {
+  const centred = card.left + card.width / 2 - tip.width / 2;
+  const left = Math.max(MARGIN, Math.min(centred, width - MARGIN - tip.width));
+  const above = card.top - GAP - tip.height;
+  const below = card.bottom + GAP;
+  // above when it fits; below when that fits; else on the side with more room
+  const up = above >= MARGIN
+    || (below + tip.height > height - MARGIN && card.top > height - card.bottom);
+  return { left: Math.round(Math.max(MARGIN, left)),
+    top: Math.round(up ? Math.max(MARGIN, above) : below) };
+}
+
+const boxOf = (node) => {
+  const { left, top, width, height } = node.getBoundingClientRect();
+  return `${left} ${top} ${width} ${height}`;
+};
+
+/** Start showing cards' texts in `doc`; returns the function that stops it. */
+export function watchTooltips(doc = document) {
+  const view = doc.defaultView;
+  let shown = null; // {card, tip, box}: the card whose text is shown, and where it was
+  let frame = null;
+
+  const hide = () => {
+    if (!shown) return;
+    shown.tip.classList.remove("shown");
+    shown.tip.style.removeProperty("left");
+    shown.tip.style.removeProperty("top");
+    shown = null;
+    view.cancelAnimationFrame(frame);
+  };
+  // every frame while shown: a card drawn again, moved or gone takes its text with it
+  const follow = () => {
+    if (!shown) return;
+    if (!shown.card.isConnected || !shown.tip.isConnected || boxOf(shown.card) !== shown.box) {
+      hide();
+      return;
+    }
+    frame = view.requestAnimationFrame(follow);
+  };
+  const show = (card) => {
+    const tip = doc.getElementById(card.getAttribute("aria-describedby") ?? "");
+    if (!tip?.classList.contains("tooltip") || shown?.card === card) return;
+    hide();
+    tip.classList.add("shown");
+    const place = tipPlace(card.getBoundingClientRect(), tip.getBoundingClientRect(),
+      view.innerWidth, view.innerHeight);
+    tip.style.left = `${place.left}px`;
+    tip.style.top = `${place.top}px`;
+    shown = { card, tip, box: boxOf(card) };
+    frame = view.requestAnimationFrame(follow);
+  };
+  const cardOf = (target) => (target instanceof view.Element ? target.closest(".card") : null);
+
+  const listeners = {
+    // a mouse's hover (a finger's tap is no hover: a long press opens the card's text)
+    pointerover: (event) => {
+      const card = cardOf(event.target);
+      if (card && event.pointerType !== "touch") show(card);
+    },
+    pointerout: (event) => {
+      if (shown && cardOf(event.target) === shown.card
+        && !shown.card.contains(event.relatedTarget)) hide();
+    },
+    // keyboard focus, not the focus a click leaves behind
+    focusin: (event) => {
+      const card = cardOf(event.target);
+      if (card?.matches(":focus-visible")) show(card);
+    },
+    focusout: (event) => {
+      if (shown && event.target === shown.card) hide();
+    },
+    scroll: hide,
+    keydown: (event) => {
+      if (event.key === "Escape") hide();
+    },
+  };
+  for (const [type, listener] of Object.entries(listeners)) {
+    doc.addEventListener(type, listener, { capture: true, passive: true });
+  }
+  view.addEventListener("resize", hide);
+  return () => {
+    hide();
+    for (const [type, listener] of Object.entries(listeners)) {
+      doc.removeEventListener(type, listener, { capture: true });
+    }
+    view.removeEventListener("resize", hide);
+  };
+}

@@ -1,0 +1,111 @@
+// The people at a live game's page, under Node: names from the table's summary (an
+// account's linked to its profile, a bot's marked) on the players' chips and the end
+// table; a summary taken before the start asked for again; a chat line a moderator
+// removed and a game an admin abandoned (page_state.js, board.js, end.js). Prints one
+// JSON line: the mismatches.
+import { playersView } from "../../clients/web/js/board.js";
+import { abandonedView, endView } from "../../clients/web/js/end.js";
+import { I18n } from "../../clients/web/js/i18n.js";
+import * as act from "../../clients/web/js/page_state.js";
+
+const { Effect, Intent } = act;
+const problems = [];
+
+function expect(what, got, want) {
+  if (JSON.stringify(got) !== JSON.stringify(want)) problems.push({ what, got, want });
+}
+
+const textOf = (node) => (typeof node === "object"
+  ? node.children.map(textOf).join("") : String(node));
+function findAll(node, test, found = []) {
+  if (typeof node !== "object" || node === null) return found;
+  if (test(node)) found.push(node);
+  for (const child of node.children) findAll(child, test, found);
+  return found;
+}
+const byClass = (name) => (node) => (node.props.class ?? "").split(" ").includes(name);
+
+const i18n = new I18n(null, ["en"]);
+const seats = [
+  { seat: 0, name: "Ada", account: true, bot: null, bot_account: false },
+  { seat: 1, name: "Bot 2 (strong)", account: false, bot: "strong", bot_account: false },
+  { seat: 2, name: "Robo", account: true, bot: null, bot_account: true },
+];
+const view = (decision) => ({
+  edition: 2, kingdom: [], supply: { copper: 3 }, trash: [], result: null,
+  turn: { number: 1, player: 0, player_turn: 1, phase: "action", actions: 1, buys: 1, coins: 0 },
+  players: seats.map(({ seat, name }) => ({
+    seat, name, hand: ["copper"], hand_size: 1, in_play: [], set_aside: [], looking: [],
+    deck_size: 5, discard_top: null, turns: 1, resigned: false, points: 3,
+  })),
+  decision,
+});
+const decision = {
+  id: 7, player: 0, kind: "buy", prompt: "Buy", source: null, min: 1, max: 1, ordered: false,
+  options: [{ id: 0, kind: "buy", card: "copper" }, { id: 1, kind: "end_phase", card: null }],
+};
+
+// the summary before the start: the page asks for it again once the game starts
+let page = act.newPageState(0);
+act.loaded(page, { state: "open", seats: seats.map((s) => ({ ...s, name: null })), result: null });
+expect("a summary from before the start is asked for again",
+  act.snapshot(page, { type: "snapshot", game: "g", seq: 3, view: view(decision) })
+    .filter((e) => e.type === Effect.LOAD_SUMMARY).length, 1);
+act.loaded(page, { state: "playing", seats, result: null });
+expect("a summary of a running game is not", act.snapshot(page,
+  { type: "snapshot", game: "g", seq: 3, view: view(decision) })
+  .filter((e) => e.type === Effect.LOAD_SUMMARY).length, 0);
+
+// the chips: an account's name links to its profile, a bot's is marked with its strategy
+const chips = findAll(playersView(page.game, i18n), byClass("chip"));
+const links = chips.map((chip) => findAll(chip, (n) => n.tag === "a").map((a) => a.props.href));
+expect("accounts' names link to their profiles", links, [["/@/Ada"], [], ["/@/Robo"]]);
+const marks = chips.map((chip) => findAll(chip, byClass("bot-mark"))
+  .map((m) => [textOf(m), m.props.role, m.props["aria-label"]]));
+expect("bots are marked, the mark named", marks,
+  [[], [["BOT", "img", "Strong bot"]], [["BOT", "img", "bot"]]]);
+expect("you are still said", textOf(chips[0]).includes("Ada (you)"), true);
+
+// the end table marks the same names
+act.gameOver(page, { result: { winners: [1], scores: [3, 9, 3], turns: [5, 5, 5], decks: [] } });
+const end = endView(page.game, i18n, "g", () => "");
+const rows = findAll(end, (n) => n.tag === "th" && n.props.scope === "row");
+expect("the end links and marks names",
+  rows.map((row) => [findAll(row, (n) => n.tag === "a").length,
+    findAll(row, byClass("bot-mark")).length]), [[1, 0], [0, 1], [1, 1]]);
+expect("the end asks who played on as a bot", act.gameOver(page, { result: page.game.result })
+  .map((e) => e.type), [Effect.FORGET_SEAT, Effect.LOAD_SUMMARY]);
+
+// a chat line a moderator removed: its words go, the page says why
+page = act.newPageState(0);
+act.loaded(page, { state: "playing", seats, result: null });
+act.snapshot(page, { type: "snapshot", game: "g", seq: 3, view: view(decision) });
+act.chat(page, { from: "Robo", text: "something vile", line: 12 });
+act.chat(page, { from: "Ada", text: "gg", line: 13 });
+const ui = page.version.ui;
+act.chatRemoved(page, { line: 12 });
+expect("the removed line's words are gone", page.chat.map((c) => [c.text, c.removed]),
+  [["", true], ["gg", false]]);
+expect("and the chat is drawn again", [page.chatRemoved, page.version.ui > ui], [1, true]);
+act.chatRemoved(page, { line: 99 });
+expect("a line never held changes nothing", page.chatRemoved, 1);
+
+// a game an admin abandoned: nothing more to answer, the reason said
+expect("abandoned: the seat is forgotten",
+  act.gameAbandoned(page, { reason: "harassment" }), [{ type: Effect.FORGET_SEAT }]);
+expect("no decision is left", page.game.myDecision(), null);
+expect("a click answers nothing", act.intend(page, { type: Intent.CLICK_SUPPLY, card: "copper" })
+  .filter((e) => e.type === Effect.ANSWER), []);
+const told = textOf(abandonedView(page, i18n));
+expect("the page says an admin abandoned it, and why",
+  [told.includes("An admin abandoned the game"), told.includes("Why: harassment")], [true, true]);
+
+// a page loaded after the abandonment: the summary says so, without the reason
+page = act.newPageState(0);
+act.loaded(page, { state: "abandoned", seats, result: null });
+expect("abandoned with no result, from the summary", page.abandoned, { reason: null });
+page = act.newPageState(0);
+act.loaded(page, { state: "abandoned", seats, result: { abandoned: true, scores: [3, 3, 3] } });
+expect("the server's own abandonment keeps its end screen", page.abandoned, null);
+
+console.log(JSON.stringify({ problems }));
