@@ -186,11 +186,12 @@ def test_the_chart_has_a_title_a_description_and_its_numbers_as_a_table() -> Non
 
 def test_a_leaderboard_row_marks_bots_and_links_accounts_only() -> None:
     strong, ada, robo = run()["rows"]
-    assert strong["text"] == ["1", f"{run()['strong']} BOT(bot: gra nim program)", "2330", "0"]
-    assert strong["links"] == [] and strong["hidden"] == ["BOT"] and strong["cls"] == "bot"
+    # the mark every page gives a bot (names.js): "BOT" to see, its strategy to hear
+    assert strong["text"] == ["1", f"{run()['strong']} BOT", "2330", "0"]
+    assert strong["links"] == [] and strong["hidden"] == [] and strong["cls"] == "bot"
     assert ada["text"] == ["2", "Ada", "120? (tymczasowy)", "3"]
     assert ada["links"] == ["/@/Ada"] and ada["hidden"] == ["?"] and ada["cls"] is None
-    assert robo["links"] == ["/@/Robo"] and robo["hidden"] == ["BOT"]
+    assert robo["links"] == ["/@/Robo"] and robo["text"][1] == "Robo BOT"
     assert run()["settled"] == "1500" and run()["provisional"] == "7? (provisional)"
 
 

@@ -11,7 +11,7 @@ import { ratingChart } from "./chart.js";
 import { el, fill, h } from "./dom.js";
 import { POOLS, ratingsApi, ratingText } from "./leaderboard.js";
 import { nameList } from "./names.js";
-import { appUrl, profileUrl } from "./routes.js";
+import { appUrl } from "./routes.js";
 
 const PAGE = 20;
 
