@@ -337,9 +337,15 @@ STRATEGY_LABELS = {
 
 
 def strategy_label(strategy: str) -> str:
-    """"Strong bot", "Silny bot"; a strategy this client does not know by its name."""
-    known = STRATEGY_LABELS.get(strategy)
-    return _(known) if known else _("{strategy} bot").format(strategy=peer(strategy))
+    """"Strong bot", "Silny bot, poziom 2" (`strong:2`, a level: docs/BOTS.md); a strategy
+    this client does not know by its name."""
+    base, _colon, level = strategy.partition(":")
+    known = STRATEGY_LABELS.get(base)
+    if known is None:
+        return _("{strategy} bot").format(strategy=peer(strategy))
+    if level:
+        return _("{bot}, level {level}").format(bot=_(known), level=peer(level))
+    return _(known)
 
 
 def bot_mark(seat: Mapping[str, Any]) -> str | None:

@@ -149,3 +149,18 @@ def test_no_text_reaches_the_screen_without_the_catalogue() -> None:
             if _literal_words(node):
                 untranslated.append(f"{relative}:{line}: {ast.unparse(node)[:70]}")
     assert not untranslated, "text not in the catalogue:\n" + "\n".join(untranslated)
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", ["Strong bot", "Strong bot, level 2", "Big Money bot", "new_one bot"]),
+    ("pl", ["Silny bot", "Silny bot, poziom 2", "Bot Wielkie Pieniądze", "bot new_one"]),
+])
+def test_bots_are_named_by_strategy_and_level(lang: str, expected: list[str]) -> None:
+    from dominion.clients.render import strategy_label
+
+    i18n.use(lang)
+    try:
+        assert [strategy_label(s) for s in ("strong", "strong:2", "big_money",
+                                            "new_one")] == expected
+    finally:
+        i18n.use("en")

@@ -32,7 +32,7 @@ for (const lang of ["en", "pl"]) {
     counts: [0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 112, 122].map((n) => i18n.count(n, "cards")),
     coins: [1, 3, 5].map((n) => i18n.count(n, "coins")),
     discarded: describe({ kind: "discarded", player: 0, count: 5 }, ["Ann"], i18n).text,
-    strategies: ["big_money", "smithy_big_money", "random", "strong", "new_one"]
+    strategies: ["big_money", "smithy_big_money", "random", "strong", "strong:2", "new_one"]
       .map((s) => i18n.strategy(s)),
     library: i18n.prompt({ kind: "set_aside", source: "library", prompt: "Set this aside?",
       options: [{ id: 0, kind: "yes", card: "village" }, { id: 1, kind: "no", card: "village" }] }),
@@ -83,9 +83,11 @@ def test_counts_take_their_plural_forms() -> None:
 def test_strategies_are_named_in_each_language() -> None:
     words = run()
     assert words["en"]["strategies"] == ["Big Money bot", "Smithy and Big Money bot",
-                                         "Random bot", "Strong bot", "new_one bot"]
+                                         "Random bot", "Strong bot", "Strong bot, level 2",
+                                         "new_one bot"]
     assert words["pl"]["strategies"] == ["Bot Wielkie Pieniądze", "Bot Kowal i Wielkie Pieniądze",
-                                         "Bot losowy", "Silny bot", "bot new_one"]
+                                         "Bot losowy", "Silny bot", "Silny bot, poziom 2",
+                                         "bot new_one"]
 
 
 @needs_node

@@ -25,6 +25,7 @@ const WORDS = {
   seat_n: ["Seat {n}", "Miejsce {n}"],
   person: ["a person", "człowiek"],
   bot_of: ["{name} bot", "bot {name}"],
+  bot_level: ["{bot}, level {level}", "{bot}, poziom {level}"],
   bot_mark: ["BOT", "BOT"],
   bot_mark_name: ["bot", "bot"],
   // personal access tokens and bot accounts (tokens.js)
@@ -371,11 +372,14 @@ export class I18n {
     return forms[pluralForm(this.lang, n)].replace("{n}", String(n));
   }
 
-  /** "Big Money bot", "Silny bot": an in-server bot by its strategy (a strategy this page
-   *  does not know yet by the server's name). */
+  /** "Big Money bot", "Silny bot, poziom 2": an in-server bot by its strategy and level
+   *  (`strong:2`: docs/BOTS.md); a strategy this page does not know by the server's name. */
   strategy(name) {
-    const words = STRATEGIES[name];
-    return words ? words[LANGUAGES.indexOf(this.lang)] : this.t("bot_of", { name });
+    const [base, level] = String(name).split(":");
+    const words = STRATEGIES[base];
+    if (!words) return this.t("bot_of", { name });
+    const label = words[LANGUAGES.indexOf(this.lang)];
+    return level ? this.t("bot_level", { bot: label, level }) : label;
   }
 
   /** What a decision asks. A set-aside question (Library's) names the card it is about: the
