@@ -155,12 +155,13 @@ def test_no_text_reaches_the_screen_without_the_catalogue() -> None:
     ("en", ["Strong bot", "Strong bot, level 2", "Big Money bot", "new_one bot"]),
     ("pl", ["Silny bot", "Silny bot, poziom 2", "Bot Wielkie Pieniądze", "bot new_one"]),
 ])
-def test_bots_are_named_by_strategy_and_level(lang: str, expected: list[str]) -> None:
+def test_bots_are_named_by_strategy_and_level(monkeypatch: pytest.MonkeyPatch, lang: str,
+                                              expected: list[str]) -> None:
     from dominion.clients.render import strategy_label
 
+    # the process's language, and the LANGUAGE `use` sets, come back after the test
+    monkeypatch.setattr(i18n, "_translation", i18n._translation)
+    monkeypatch.delenv("LANGUAGE", raising=False)
     i18n.use(lang)
-    try:
-        assert [strategy_label(s) for s in ("strong", "strong:2", "big_money",
-                                            "new_one")] == expected
-    finally:
-        i18n.use("en")
+    assert [strategy_label(s) for s in ("strong", "strong:2", "big_money",
+                                        "new_one")] == expected
