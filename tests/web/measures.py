@@ -168,15 +168,17 @@ def wider_than_the_page(page: Page) -> list[str]:
 FRAME_TIMING = """
 (() => {
   // for every WebSocket message that leaves a frame to draw: when it arrived (the event's
-  // timeStamp), when the frame that draws it began, and when that frame ended (a task
-  // posted from the frame's callback runs once style, layout and paint are done)
+  // timeStamp), when the frame that draws it began, and when that frame's work ended.
+  // Style, layout and paint run in the frame's own task, after its callbacks: its work
+  // ends when the next task begins. That is a task posted from the frame's callback at
+  // the highest priority, or a WebSocket message's, whichever runs first (a message
+  // handled before the posted task is not the frame's work)
   const drawn = [];
   const waiting = [];
-  let finishing = [];
+  const finishing = [];
   let requested = 0;
   window.__dominionDrawn = drawn;
-  const afterFrame = new MessageChannel();
-  afterFrame.port1.onmessage = () => {
+  const frameEnded = () => {
     const ended = performance.now();
     for (const [arrived, began] of finishing.splice(0)) drawn.push([arrived, began, ended]);
   };
@@ -190,7 +192,7 @@ FRAME_TIMING = """
       callback(time);
       if (these.length) {
         finishing.push(...these.map((arrived) => [arrived, began]));
-        afterFrame.port2.postMessage(null);
+        scheduler.postTask(frameEnded, { priority: "user-blocking" });
       }
     });
   };
@@ -200,6 +202,7 @@ FRAME_TIMING = """
     get() { return handler.get.call(this); },
     set(listener) {
       handler.set.call(this, (event) => {
+        frameEnded();
         listener.call(this, event);
         if (requested > 0) waiting.push(event.timeStamp);  // else: nothing to draw
       });
