@@ -107,7 +107,9 @@ export function patch(node, vnode, dispatch) {
     else if (value !== before.props[key] || key.startsWith("on")) setProp(node, key, value, dispatch);
   }
   for (const key in before.props) {
-    if (!(key in props)) setProp(node, key, undefined, dispatch);
+    if (key in props) continue;
+    if (key === "dataset") patchDataset(node, before.props.dataset, {});
+    else setProp(node, key, undefined, dispatch);
   }
   patchChildren(node, vnode.children, dispatch);
   node[DRAWN] = vnode;
