@@ -261,7 +261,7 @@ export class GamePage {
     const asked = page.game?.myDecision();
     const mine = asked && !page.autoAnswered.has(asked.id) ? asked : null;
     const title = mine ? `${i18n.t("your_turn")} · ${i18n.t("title")}` : i18n.t("title");
-    if (document.title !== title) document.title = title; // (setting it costs, said or not)
+    if (document.title !== title) document.title = title; // (setting it costs, even unchanged)
     if ((mine?.id ?? null) === this.asked) return;
     // newly asked: after a frame that asked nothing, or in another turn (two pushes drawn
     // in one frame on a busy machine can go from your last question to your next turn's)
