@@ -3,9 +3,14 @@ Chromium driven by Playwright against a real server on this machine:
 
 - first load: every request of a first visit (the lobby; the lobby and a 6-player game
   created from it), the bytes that went over the wire and what gzip would make of them;
-- drawing an update: in a 6-player game (a person clicking, five bots), the time from a
-  WebSocket message's arrival to the end of the frame that draws it (p50, p95, largest),
-  measured from outside the page (tests/web/measures.py, FRAME_TIMING).
+- drawing an update: in a 6-player game (a person clicking, five bots), for each
+  WebSocket message, the work of the frame that draws it, from the frame's start to the
+  end of its style, layout and paint (`frame_work`: what issue 25's "drawing an update"
+  is); and the time from the message's arrival to the end of that frame, which adds the
+  message's handling and the wait for the next frame (`arrival_to_frame_end`: at 60
+  frames a second, up to 16.7 ms of waiting that no drawing can shorten); per frame, its
+  work and the page's own script in it. p50, p95 and the largest, measured from outside
+  the page (tests/web/measures.py, FRAME_TIMING).
 
     python bench/web.py [--answers 150]                 # prints a JSON report
     python bench/web.py --screenshots docs/screenshots  # and the screenshots CLIENTS.md shows

@@ -193,15 +193,17 @@ def wider_than_the_page(page: Page) -> list[str]:
 FRAME_TIMING = """
 (() => {
   // for every WebSocket message that leaves a frame to draw: when it arrived (the event's
-  // timeStamp), when the frame that draws it began, and when that frame ended (a task
-  // posted from the frame's callback runs once style, layout and paint are done)
+  // timeStamp), when the frame that draws it began, and when that frame's work ended.
+  // Style, layout and paint run in the frame's own task, after its callbacks: its work
+  // ends when the next task begins. That is a task posted from the frame's callback at
+  // the highest priority, or a WebSocket message's, whichever runs first (a message
+  // handled before the posted task is not the frame's work)
   const drawn = [];
   const waiting = [];
-  let finishing = [];
+  const finishing = [];
   let requested = 0;
   window.__dominionDrawn = drawn;
-  const afterFrame = new MessageChannel();
-  afterFrame.port1.onmessage = () => {
+  const frameEnded = () => {
     const ended = performance.now();
     for (const [arrived, began] of finishing.splice(0)) drawn.push([arrived, began, ended]);
   };
@@ -215,7 +217,7 @@ FRAME_TIMING = """
       callback(time);
       if (these.length) {
         finishing.push(...these.map((arrived) => [arrived, began]));
-        afterFrame.port2.postMessage(null);
+        scheduler.postTask(frameEnded, { priority: "user-blocking" });
       }
     });
   };
@@ -225,6 +227,7 @@ FRAME_TIMING = """
     get() { return handler.get.call(this); },
     set(listener) {
       handler.set.call(this, (event) => {
+        frameEnded();
         listener.call(this, event);
         if (requested > 0) waiting.push(event.timeStamp);  // else: nothing to draw
       });
@@ -239,25 +242,38 @@ from outside, as it is."""
 @dataclass(frozen=True)
 class DrawTimes:
     """Milliseconds, one per message drawn: from its arrival to the end of the frame that
-    drew it, and the two parts of that time (the wait for the frame; the frame's work:
-    drawing, style, layout and paint)."""
+    drew it, and the two parts of that time (the wait for the frame: the message handled,
+    then the next frame awaited; the frame's work: the page's drawing, style, layout and
+    paint, which is what drawing an update costs). Besides, per frame that drew messages
+    (a frame draws all the messages that came since the last one): its work, and the
+    page's own script in it (its `dominion-render` measure)."""
 
     total: list[float]
     waiting: list[float]
     frame: list[float]
+    per_frame: list[float]
+    script: list[float]
 
     def report(self) -> dict[str, dict[str, float | int]]:
         return {"arrival_to_frame_end": percentiles(self.total),
                 "wait_for_frame": percentiles(self.waiting),
-                "frame_work": percentiles(self.frame)}
+                "frame_work": percentiles(self.frame),
+                "frame_work_per_frame": percentiles(self.per_frame),
+                "script_per_frame": percentiles(self.script)}
 
 
 def draw_times(page: Page) -> DrawTimes:
     """The times of every message drawn since FRAME_TIMING was injected."""
     entries: list[list[float]] = page.evaluate("() => window.__dominionDrawn.slice()")
+    renders: list[list[float]] = page.evaluate("""() => performance.getEntriesByName(
+        'dominion-render').map((entry) => [entry.startTime, entry.duration])""")
+    frames = sorted({(began, ended) for _, began, ended in entries})
     return DrawTimes([ended - arrived for arrived, _, ended in entries],
                      [began - arrived for arrived, began, _ in entries],
-                     [ended - began for _, began, ended in entries])
+                     [ended - began for _, began, ended in entries],
+                     [ended - began for began, ended in frames],
+                     [sum(took for start, took in renders if began <= start < ended)
+                      for began, ended in frames])
 
 
 def percentiles(times: list[float]) -> dict[str, float | int]:

@@ -109,6 +109,10 @@ def test_the_web_bench_measures_and_writes_its_screenshots(tmp_path: Path) -> No
     assert drawing["arrival_to_frame_end"]["count"] >= 4
     assert (drawing["arrival_to_frame_end"]["max_ms"]
             >= drawing["frame_work"]["max_ms"] > 0), drawing
+    frames = drawing["frame_work_per_frame"]
+    assert 1 <= frames["count"] <= drawing["frame_work"]["count"], drawing
+    assert drawing["script_per_frame"]["count"] == frames["count"]
+    assert 0 < drawing["script_per_frame"]["max_ms"] <= frames["max_ms"], drawing
     assert sorted(report["screenshots"]) == sorted(screenshot_names())
     for name in report["screenshots"]:
         data = (tmp_path / name).read_bytes()

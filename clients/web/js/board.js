@@ -92,13 +92,16 @@ export function mineView(state, i18n, picked = []) {
   const several = decision ? picksSeveral(decision) : false;
   const keys = digitKeys(options.filter(Boolean).length);
   let numbered = 0;
+  const copies = new Map(); // a card's id names its copy, not its place: kept as others go
   return h("section", { class: `mine${decision ? " offering" : ""}`, "aria-label": i18n.t("your_hand") },
     h("h2", {}, i18n.t("your_hand"), ` (${me.hand.length})`),
     h("ul", { class: "hand" }, hand.map((card, index) => {
       const option = options[index];
       const shortcut = option ? keys[numbered++] : undefined;
-      return h("li", { class: option ? "can-play" : "" }, cardFace(card, i18n, {
-        id: `hand-${card}-${index}`, option, shortcut,
+      const copy = copies.get(card) ?? 0;
+      copies.set(card, copy + 1);
+      return h("li", { class: option ? "can-play" : "", key: `${card}-${copy}` }, cardFace(card, i18n, {
+        id: `hand-${card}-${copy}`, option, shortcut,
         picked: several && option ? picked.includes(option.id) : undefined,
         onclick: option ? { type: Intent.PICK, option } : { type: Intent.CLICK_HAND, card },
       }));

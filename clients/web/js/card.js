@@ -48,7 +48,7 @@ export function typeLine(types, i18n) {
  * @param {string} card the card's id
  * @param {object} i18n words and the catalogue
  * @param {object} how
- * @param {string} how.id unique on the page: names the tooltip
+ * @param {string} how.id unique on the page: names the tooltip, keys its node (dom.js)
  * @param {object} how.onclick the intent a click stands for
  * @param {object} [how.option] the decision's option the card answers, if any
  * @param {boolean} [how.picked] picked for a decision of several
@@ -68,7 +68,7 @@ export function cardFace(card, i18n, how) {
   const classes = `card ${colourClasses(types)}${state}${picked ? " picked" : ""}`
     + `${count === 0 ? " empty" : ""}${how.size ? ` ${how.size}` : ""}`;
   const name = i18n.card(card);
-  return h("div", { class: "card-slot" },
+  return h("div", { class: "card-slot", key: how.id }, // drawn again over its own node
     h("button", {
       type: "button", class: classes, "aria-describedby": tip,
       "aria-label": [name, how.label].filter(Boolean).join(", "),

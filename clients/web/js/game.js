@@ -11,7 +11,9 @@ import {
 import { abandonedView, endView, rematchView } from "./end.js";
 import { decisionView, resignView, waitingView } from "./controls.js";
 import { describe } from "./describe.js";
-import { el, fillWith, h, mount, oncePerFrame } from "./dom.js";
+import {
+  arrange, el, fillWith, h, oncePerFrame, patch, patchWith,
+} from "./dom.js";
 import { Connection, ConnectionLost, ServerError, websocketUrl } from "./net.js";
 import * as act from "./page_state.js";
 import { reportControl } from "./report.js";
@@ -238,15 +240,14 @@ export class GamePage {
         now.set(name, old);
         continue;
       }
+      // drawn over the part's last drawing: only the nodes whose data changed are touched
       const vnode = view();
-      now.set(name, { key, node: vnode ? mount(vnode, this.dispatch) : null });
+      now.set(name, { key, node: vnode ? patch(old?.node ?? null, vnode, this.dispatch) : null });
       changed = true;
     }
     this.drawn.parts = now;
-    if (changed) {
-      this.boardArea.replaceChildren(...[...now.values()].map((part) => part.node).filter(Boolean));
-    }
-    fillWith(this.sideControls, this.dispatch,
+    if (changed) arrange(this.boardArea, [...now.values()].map((part) => part.node).filter(Boolean));
+    patchWith(this.sideControls, this.dispatch,
       this.page.abandoned ? null : resignView(this.page, this.i18n));
     this.drawLog();
     this.drawChat();
@@ -254,7 +255,9 @@ export class GamePage {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
       const next = again && !again.disabled ? again
         : this.root.querySelector("#decision button:not([disabled])");
-      if (next !== document.activeElement) next?.focus();
+      // the bar is always in view (sticky): not scrolled to, which would lay the page out
+      // in the middle of the draw
+      if (next !== document.activeElement) next?.focus({ preventScroll: next !== again });
     }
     this.signal();
     performance.measure("dominion-render", { start: started });
@@ -266,7 +269,8 @@ export class GamePage {
     const { page, i18n } = this;
     const asked = page.game?.myDecision();
     const mine = asked && !page.autoAnswered.has(asked.id) ? asked : null;
-    document.title = mine ? `${i18n.t("your_turn")} · ${i18n.t("title")}` : i18n.t("title");
+    const title = mine ? `${i18n.t("your_turn")} · ${i18n.t("title")}` : i18n.t("title");
+    if (document.title !== title) document.title = title; // (setting it costs, even unchanged)
     if ((mine?.id ?? null) === this.asked) return;
     // newly asked: after a frame that asked nothing, or in another turn (two pushes drawn
     // in one frame on a busy machine can go from your last question to your next turn's)
@@ -330,7 +334,9 @@ export class GamePage {
     if (fresh > 0) {
       this.logList.append(...log.events.slice(-Math.min(fresh, log.events.length)).map(line));
       while (this.logList.childElementCount > LOG_LINES) this.logList.firstChild.remove();
-      this.logList.scrollTop = this.logList.scrollHeight; // (this lays the page out: measured)
+      // scrolled to its end at the start of the next frame, the page laid out by then:
+      // reading its height now would lay the page out again in the middle of the draw
+      requestAnimationFrame(() => { this.logList.scrollTop = this.logList.scrollHeight; });
     }
     this.drawn.log = { cleared: log.cleared, total: log.total };
   }

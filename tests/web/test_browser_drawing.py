@@ -1,0 +1,151 @@
+"""How the game's page draws an update, in Debian's Chromium: over what it drew before
+(dom.js `patch`), so that a pile, a chip or a card whose data did not change keeps its
+node, and one whose data changed keeps its node with only that data changed; the log
+still shows its last line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .browser import (
+    Browser,
+    Page,
+    act,
+    browser,
+    create_table,
+    decision_id,
+    my_turn,
+    new_page,
+    server_url,
+)
+
+__all__ = ["browser", "server_url"]  # fixtures
+pytestmark = pytest.mark.slow  # Chromium
+
+DOM = """async () => {
+  const main = document.querySelector('script[type=module]').src;
+  return import(main.replace(/main\\.js$/, 'dom.js'));
+}"""
+"""The page's own dom.js, imported in the page (the script the page loaded, by its address)."""
+
+PATCHING = """async ({ drawings, given }) => {
+  const { h, mount, patch, patchWith, el } = await (""" + DOM + """)();
+  const changes = [];
+  const got = [];
+  const list = ({ piles, intent }) => h('ul', { class: 'piles' }, piles.map(([card, left]) =>
+    h('li', { key: card, class: left ? 'pile' : 'pile empty' },
+      h('button', { ...(left ? { dataset: { card } } : {}), onclick: intent, disabled: !left },
+        `${card} ×${left}`))));
+  const dispatch = (intent, event) => got.push(`${intent} ${event.target.dataset.card}`);
+  const [first, ...again] = drawings;
+  const root = mount(list(first), dispatch);
+  document.body.append(root);
+  const before = [...root.children];
+  const texts = [...root.querySelectorAll('button')].map((b) => b.firstChild);
+  new MutationObserver((records) => changes.push(...records.map(
+    (r) => (r.type === 'attributes' ? `attr ${r.attributeName}` : r.type))))
+    .observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+  for (const drawing of again) patch(root, list(drawing), dispatch);
+  await new Promise((done) => setTimeout(done, 0)); // the observer's records
+  root.querySelector('[data-card="copper"]').click();
+  const result = { changes, got, html: root.innerHTML,
+    kept: [...root.children].map((node) => before.indexOf(node)),
+    textsKept: [...root.querySelectorAll('button')].map((b) => texts.indexOf(b.firstChild)) };
+  root.remove();
+  if (given) {
+    const log = el('ul', { class: 'log' }, h('li', {}, 'kept'));
+    const holder = mount(h('div', {}, h('ul', {}, h('li', {}, 'drawn'))));
+    patchWith(holder, undefined, log);
+    patchWith(holder, undefined, h('ul', {}, h('li', {}, 'drawn again')), log);
+    result.given = [holder.children.length, holder.lastChild === log, log.textContent,
+      holder.firstChild.textContent];
+  }
+  return result;
+}"""
+"""Piles drawn (the first drawing), then drawn again over themselves (the others): what
+changed in the DOM after the first (MutationObserver), which of the first nodes were kept,
+what a click on Copper then dispatches."""
+PILES = [["copper", 46], ["silver", 40], ["gold", 30]]
+
+
+def drawn(page: Page, *drawings: tuple[list[list[Any]], str], given: bool = False) -> Any:
+    return page.evaluate(PATCHING, {
+        "drawings": [{"piles": piles, "intent": intent} for piles, intent in drawings],
+        "given": given})
+
+
+@pytest.fixture(scope="module")
+def page(browser: Browser, server_url: str) -> Any:
+    page = new_page(browser, server_url)
+    page.wait_for_selector("form.create")
+    yield page
+    page.context.close()
+
+
+def test_drawing_the_same_again_changes_nothing(page: Page) -> None:
+    result = drawn(page, (PILES, "buy"), (PILES, "buy"))
+    assert result["changes"] == []
+    assert result["kept"] == [0, 1, 2] and result["textsKept"] == [0, 1, 2]
+    assert result["got"] == ["buy copper"]  # one listener, not one more per drawing
+
+
+def test_a_count_that_changed_changes_only_its_text(page: Page) -> None:
+    fewer = [["copper", 46], ["silver", 39], ["gold", 30]]
+    result = drawn(page, (PILES, "buy"), (fewer, "buy"))
+    assert result["changes"] == ["characterData"]
+    assert result["kept"] == [0, 1, 2] and result["textsKept"] == [0, 1, 2]
+    assert "silver ×39" in result["html"]
+
+
+def test_a_prop_left_out_is_removed_and_a_new_handler_is_called(page: Page) -> None:
+    empty = [["copper", 46], ["silver", 0], ["gold", 30]]
+    result = drawn(page, (PILES, "buy"), (empty, "gain"))
+    assert sorted(result["changes"]) == ["attr class", "attr data-card", "attr disabled",
+                                         "characterData"]
+    assert '<li class="pile empty"><button disabled="">silver ×0' in result["html"]
+    assert result["got"] == ["gain copper"]
+    again = drawn(page, (PILES, "buy"), (empty, "buy"), (PILES, "buy"))
+    assert again["kept"] == [0, 1, 2]
+    assert '<li class="pile"><button data-card="silver">silver ×40' in again["html"]
+
+
+def test_keyed_children_keep_their_nodes_in_a_new_order(page: Page) -> None:
+    result = drawn(page, (PILES, "buy"), ([["gold", 30], ["copper", 46]], "buy"))
+    assert result["kept"] == [2, 0]  # gold and copper, moved; silver gone
+    assert "silver" not in result["html"]
+
+
+def test_a_node_the_page_keeps_is_never_drawn_over(page: Page) -> None:
+    given = drawn(page, (PILES, "buy"), given=True)["given"]
+    assert given == [2, True, "kept", "drawn again"]
+
+
+def count_of(page: Page, card: str) -> str:
+    text: str = page.locator(f'.supply [data-card="{card}"] .card-count').inner_text()
+    return text
+
+
+def test_an_update_keeps_the_nodes_of_the_board(page: Page) -> None:
+    """Piles, chips and the bar keep their nodes through a whole round; a pile bought from
+    shows its new count in its own node; the log shows its last line."""
+    create_table(page, "Ann", bots={1: "big_money"})
+    assert my_turn(page)
+    page.evaluate("""() => { window.kept = [...document.querySelectorAll(
+        '.supply .card, .players .chip, #decision')]; }""")
+    counts = {card: count_of(page, card) for card in ("copper", "silver", "gold", "estate")}
+    last = None
+    bought = False
+    while not bought and my_turn(page, last):
+        last = decision_id(page)
+        bought = act(page).startswith("buy")
+    assert bought and my_turn(page, last)  # the bot has played its turn since
+    assert page.evaluate("() => window.kept.filter((node) => !node.isConnected).length") == 0
+    changed = {card for card, count in counts.items() if count_of(page, card) != count}
+    assert changed, counts  # what was bought shows one fewer (in a kept node: above)
+    log = page.locator(".log-lines")
+    page.wait_for_function("""() => { const log = document.querySelector('.log-lines');
+        return log.scrollHeight > log.clientHeight
+          && log.scrollTop + log.clientHeight >= log.scrollHeight - 1; }""")
+    assert log.locator("li").count() > 5
