@@ -1,17 +1,18 @@
 """What each node does about the account facts every node must share: a ban made on any
-node takes its account's seats here too, and closes the connections its access tokens
-signed in; a banned address's connections here close; an account deleted on any node
-takes the placeholder name in this node's games; and a connection signed in with an
-access token closes once the token is revoked (or gone with its deleted account).
+node takes its account's seats here too, and closes the connections its access tokens or
+sessions signed in; a banned address's connections here close; an account deleted on any
+node takes the placeholder name in this node's games; and a connection signed in with an
+access token closes once the token is revoked, one signed in by a session (the web page's
+cookie, app.py) once the session ends (signed out, here or everywhere), expires, or goes
+with its deleted account.
 
 Every `moderation_refresh_seconds` the node looks at the account store (small queries):
 the audit log's latest id (has a sanction been made or lifted?), the accounts deleted
-lately, and, while any connection here signed in with a token, which of those tokens are
-still there. The node that acts does its own part at once; the others within that
-period. The requests themselves need no wait: sessions, sign-in and the sanctions' copy
-are read from the shared store (sign-in refreshes the copy first). A session cookie
-signs no WebSocket connection in (the web client holds its seats by their seat tokens),
-so ending sessions closes none.
+lately, and, while any connection here signed in with a token or a session, which of
+those tokens and sessions are still live. The node that acts does its own part at once;
+the others within that period (an expiry, every node at its next look). The requests
+themselves need no wait: sessions, sign-in and the sanctions' copy are read from the
+shared store (sign-in refreshes the copy first).
 """
 
 from __future__ import annotations
@@ -45,6 +46,10 @@ BANNED_SEAT = "this account is banned"
 """What a banned account's connections are told as their seats are taken from them."""
 TOKEN_REVOKED = "the access token was revoked, or its account deleted"
 """The reason a connection a revoked token signed in is closed with (4007)."""
+SESSION_ENDED = "signed out, or the session expired, or its account was deleted"
+"""The reason a connection an ended session signed in is closed with (4007)."""
+ACCOUNT_DELETED = "this account was deleted"
+"""The reason the deleting node closes the account's connections with (4007)."""
 
 
 @web.middleware
@@ -71,10 +76,12 @@ def close_banned_addresses(moderation: Moderation, connections: Iterable[Connect
 
 def close_signed_in(connections: Iterable[Connection], refused: Callable[[Connection], bool],
                     code: CloseCode, reason: str) -> None:
-    """Close the connections an access token signed in that `refused` says may not go on
-    (4007 for a revoked token or a deleted account, 4008 for a banned account)."""
+    """Close the connections an access token or a session signed in that `refused` says
+    may not go on (4007 for a revoked token, an ended session or a deleted account, 4008
+    for a banned account)."""
     for connection in list(connections):
-        if connection.token_id is not None and refused(connection):
+        if (connection.token_id is not None or connection.session_hash is not None) \
+                and refused(connection):
             connection.close_soon(code, reason)
 
 
@@ -85,14 +92,22 @@ def close_banned_accounts(moderation: Moderation, connections: Iterable[Connecti
                     CloseCode.BANNED, BANNED_SEAT)
 
 
-async def close_revoked(store: AccountStore, connections: Iterable[Connection]) -> None:
+async def close_revoked(store: AccountStore, connections: Iterable[Connection],
+                        now: datetime) -> None:
     """Close the connections whose token the store no longer holds (revoked on any node,
-    or deleted with its account)."""
-    signed_in = {c.token_id for c in connections if c.token_id is not None}
-    if signed_in:
-        live = await store.live_tokens(signed_in)
-        close_signed_in(connections, lambda c: c.token_id not in live,
-                        CloseCode.UNAUTHORIZED, TOKEN_REVOKED)
+    or deleted with its account), and those whose session is no longer live at `now`
+    (ended on any node, expired, or deleted with its account)."""
+    tokens = {c.token_id for c in connections if c.token_id is not None}
+    if tokens:
+        live_tokens = await store.live_tokens(tokens)
+        close_signed_in(connections, lambda c: c.token_id is not None
+                        and c.token_id not in live_tokens, CloseCode.UNAUTHORIZED, TOKEN_REVOKED)
+    sessions = {c.session_hash for c in connections if c.session_hash is not None}
+    if sessions:
+        live_sessions = await store.live_sessions(sessions, now)
+        close_signed_in(connections, lambda c: c.session_hash is not None
+                        and c.session_hash not in live_sessions, CloseCode.UNAUTHORIZED,
+                        SESSION_ENDED)
 
 
 class ModerationWatch:
@@ -122,7 +137,7 @@ class ModerationWatch:
                 await self._lobby.forget_account_seats(account_id)
                 self._forgotten.add(account_id)
         self._deleted_since = now - CLOCK_SKEW
-        await close_revoked(moderation.store, self._connections)
+        await close_revoked(moderation.store, self._connections, now)
 
     async def run(self, interval: float) -> None:
         """`once` every `interval` seconds until cancelled; a store that cannot be reached
