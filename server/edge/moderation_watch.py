@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -92,22 +93,36 @@ def close_banned_accounts(moderation: Moderation, connections: Iterable[Connecti
                     CloseCode.BANNED, BANNED_SEAT)
 
 
-async def close_revoked(store: AccountStore, connections: Iterable[Connection],
-                        now: datetime) -> None:
-    """Close the connections whose token the store no longer holds (revoked on any node,
-    or deleted with its account), and those whose session is no longer live at `now`
-    (ended on any node, expired, or deleted with its account)."""
+@dataclass(frozen=True, slots=True)
+class Ended:
+    """The tokens and sessions of a node's connections that the store no longer holds as
+    live: revoked or gone with their account; a session also signed out, here or
+    everywhere, or expired (an ended token or session never comes back)."""
+
+    tokens: set[int]
+    sessions: set[bytes]
+
+
+async def ended_sign_ins(store: AccountStore, connections: Iterable[Connection],
+                         now: datetime) -> Ended:
+    """Of the tokens and sessions these connections signed in with, those not live at
+    `now` (one query for the tokens, one for the sessions, however many)."""
     tokens = {c.token_id for c in connections if c.token_id is not None}
-    if tokens:
-        live_tokens = await store.live_tokens(tokens)
-        close_signed_in(connections, lambda c: c.token_id is not None
-                        and c.token_id not in live_tokens, CloseCode.UNAUTHORIZED, TOKEN_REVOKED)
     sessions = {c.session_hash for c in connections if c.session_hash is not None}
-    if sessions:
-        live_sessions = await store.live_sessions(sessions, now)
-        close_signed_in(connections, lambda c: c.session_hash is not None
-                        and c.session_hash not in live_sessions, CloseCode.UNAUTHORIZED,
-                        SESSION_ENDED)
+    return Ended(tokens - await store.live_tokens(tokens) if tokens else set(),
+                 sessions - await store.live_sessions(sessions, now) if sessions else set())
+
+
+def close_ended(moderation: Moderation, ended: Ended, connections: Iterable[Connection]
+                ) -> None:
+    """Close the connections an ended token or session signed in (4007); but those of a
+    banned account as banned (4008): a ban ends the account's sessions too."""
+    if ended.sessions:
+        close_banned_accounts(moderation, connections)
+    close_signed_in(connections, lambda c: c.token_id in ended.tokens,
+                    CloseCode.UNAUTHORIZED, TOKEN_REVOKED)
+    close_signed_in(connections, lambda c: c.session_hash in ended.sessions,
+                    CloseCode.UNAUTHORIZED, SESSION_ENDED)
 
 
 class ModerationWatch:
@@ -124,6 +139,10 @@ class ModerationWatch:
     async def once(self) -> None:
         """Apply what changed since the last look."""
         moderation = self._moderation
+        now = moderation.now()
+        # the sign-ins before the sanctions: a ban is stored before it ends the account's
+        # sessions, so a session seen ended by a ban is seen banned too (4008, not 4007)
+        ended = await ended_sign_ins(moderation.store, self._connections, now)
         if await moderation.refresh():
             close_banned_accounts(moderation, self._connections)
             banned = moderation.banned_accounts()
@@ -131,13 +150,12 @@ class ModerationWatch:
                 await self._lobby.remove_account(account_id, BANNED_SEAT)
             self._banned = banned
             close_banned_addresses(moderation, self._connections)
-        now = moderation.now()
         for account_id in await moderation.store.deleted_since(self._deleted_since):
             if account_id not in self._forgotten:
                 await self._lobby.forget_account_seats(account_id)
                 self._forgotten.add(account_id)
         self._deleted_since = now - CLOCK_SKEW
-        await close_revoked(moderation.store, self._connections, now)
+        close_ended(moderation, ended, self._connections)
 
     async def run(self, interval: float) -> None:
         """`once` every `interval` seconds until cancelled; a store that cannot be reached

@@ -298,3 +298,17 @@ async def test_a_session_ended_on_another_node_closes_its_sockets_here(
                     json={"password": PASSWORD})
     assert await closed_with(cys, cy) == 4007
     assert await still_open(kept)
+
+
+async def test_a_ban_on_another_node_closes_the_session_sockets_here_as_banned(
+        make_api: MakeApi) -> None:
+    """4008, not 4007, though the ban ends the account's sessions too: whenever in a look
+    it lands, the ban is seen with them."""
+    here, there = await two_nodes(make_api)
+    bobs = [await by_session(there, await new_session(here, "Bob")) for _ in range(3)]
+    admin = await new_session(here, "Ada")
+    await here.client.app[MODERATION].set_admin("Ada", True)  # type: ignore[index]
+    await here.call("POST", "/api/v1/admin/bans", 201, headers=cookie(admin),
+                    json={"name": "Bob", "reason": "r"})
+    for client in bobs:
+        assert await close_code_sent(client, timeout=5) == 4008
