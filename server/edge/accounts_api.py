@@ -94,9 +94,10 @@ def add_account_routes(app: web.Application) -> None:
         refuse_cross_site(request)
         account = await required(request, Use.MANAGE)
         await request.config_dict[ACCOUNTS].sign_out_everywhere(account)
-        close_signed_in(request.config_dict[STATE].connections, lambda c: c.session_hash
-                        is not None and _of(c.account, account), CloseCode.UNAUTHORIZED,
-                        SESSION_ENDED)
+        close_signed_in(request.config_dict[STATE].connections,
+                        lambda c: c.session_hash is not None
+                        and _same_account(c.account, account),
+                        CloseCode.UNAUTHORIZED, SESSION_ENDED)
         return _without_session(web.json_response({"signed_out": True}))
 
     @routes.get("/account")
@@ -110,7 +111,7 @@ def add_account_routes(app: web.Application) -> None:
         body = await read_json(request)
         await request.config_dict[ACCOUNTS].delete(account, body.get("password"))
         state = request.config_dict[STATE]
-        close_signed_in(state.connections, lambda c: _of(c.account, account),
+        close_signed_in(state.connections, lambda c: _same_account(c.account, account),
                         CloseCode.UNAUTHORIZED, ACCOUNT_DELETED)
         await state.lobby.forget_account(account)
         return _without_session(web.json_response({"deleted": True}))
@@ -154,8 +155,8 @@ def add_account_routes(app: web.Application) -> None:
     app.router.add_routes(routes)
 
 
-def _of(signed_in: Account | None, account: Account) -> bool:
-    """Whether a connection signed in as `signed_in` is signed in as `account`."""
+def _same_account(signed_in: Account | None, account: Account) -> bool:
+    """Whether a connection signed in as `signed_in` (None: a guest's) is `account`'s."""
     return signed_in is not None and signed_in.id == account.id
 
 
