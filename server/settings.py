@@ -146,8 +146,9 @@ class Settings:
     session_days: float = field(default=30.0, metadata={
         "help": "how long a sign-in lasts without signing in again"})
     moderation_refresh_seconds: float = field(default=1.0, metadata={
-        "help": "how often a node looks for bans, mutes, deleted accounts and revoked "
-                "access tokens made on other nodes (in the account store)"})
+        "help": "how often a node looks for bans, mutes, deleted accounts, revoked "
+                "access tokens and ended or expired sessions made on other nodes (in the "
+                "account store)"})
     ratings_retry_seconds: float = field(default=60.0, metadata={
         "help": "the longest a finished rated game waits between tries to reach the "
                 "account store's ledger (the wait doubles from 1 second up to this)"})

@@ -142,6 +142,12 @@ class PostgresAccountStore:
         await self._call(lambda db: db.execute(
             "DELETE FROM sessions WHERE account_id = $1", account_id))
 
+    async def live_sessions(self, token_hashes: Collection[bytes], now: datetime) -> set[bytes]:
+        rows = await self._call(lambda db: db.fetch(
+            "SELECT token_hash FROM sessions WHERE token_hash = ANY($1::bytea[]) AND "
+            "expires_at > $2", list(token_hashes), now))
+        return {bytes(row[0]) for row in rows}
+
     # personal access tokens and bot accounts (tokens.py)
 
     async def add_token(self, token_hash: bytes, account_id: int, description: str,

@@ -128,13 +128,25 @@ class Accounts:
 
     async def account_of(self, secret: str | None) -> Account | None:
         """The account a session secret signs in, if it is a live session's."""
+        session = await self.session_of(secret)
+        return None if session is None else session[1]
+
+    async def session_of(self, secret: str | None) -> tuple[bytes, Account] | None:
+        """The hash of a live session's secret (what may be remembered of it: never the
+        secret) and the account it signs in."""
         if secret is None or SESSION_SHAPE.fullmatch(secret) is None:
             return None
-        return await self.store.session_account(session_hash(secret), self._clock())
+        token_hash = session_hash(secret)
+        account = await self.store.session_account(token_hash, self._clock())
+        return None if account is None else (token_hash, account)
 
-    async def sign_out(self, secret: str) -> None:
-        if SESSION_SHAPE.fullmatch(secret) is not None:
-            await self.store.end_session(session_hash(secret))
+    async def sign_out(self, secret: str) -> bytes | None:
+        """End the session; its hash (None: no session could have this secret)."""
+        if SESSION_SHAPE.fullmatch(secret) is None:
+            return None
+        token_hash = session_hash(secret)
+        await self.store.end_session(token_hash)
+        return token_hash
 
     async def sign_out_everywhere(self, account: Account) -> None:
         await self.store.end_sessions(account.id)

@@ -61,6 +61,8 @@ PASSKEY_COLUMNS = ("id, account_id, credential_id, public_key, sign_count, name,
                    "last_used_at")
 SANCTION_COLUMNS = ("id, kind, account_id, prefix, reason, created_at, expires_at, lifted_at, "
                     "by_account_id")
+FROM_HEX = "from_hex"
+"""bytes.fromhex in SQL (SQLite has `unhex` only from 3.41)."""
 REPORT_COLUMNS = ("game_id, reporter_seat, reporter_name, reporter_account_id, reported_seat, "
                   "reported_name, reported_account_id, reason, text, created_at")
 
@@ -136,6 +138,14 @@ class SqliteAccountStore:
 
     async def end_sessions(self, account_id: int) -> None:
         await self._write("DELETE FROM sessions WHERE account_id = ?", account_id)
+
+    async def live_sessions(self, token_hashes: Collection[bytes], now: datetime) -> set[bytes]:
+        # one parameter, however many hashes (as live_tokens); JSON holds no bytes: hex
+        rows = await self._rows(
+            "SELECT token_hash FROM sessions WHERE token_hash IN "
+            f"(SELECT {FROM_HEX}(value) FROM json_each(?)) AND expires_at > ?",
+            json.dumps([token_hash.hex() for token_hash in token_hashes]), now.isoformat())
+        return {row[0] for row in rows}
 
     # personal access tokens and bot accounts (tokens.py)
 
@@ -472,6 +482,7 @@ class SqliteAccountStore:
         db = sqlite3.connect(self.path, check_same_thread=False)
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA foreign_keys = ON")
+        db.create_function(FROM_HEX, 1, bytes.fromhex, deterministic=True)
         version = db.execute("PRAGMA user_version").fetchone()[0]
         for number, script in enumerate(migrations.SQLITE[version:], start=version + 1):
             # a script and its version number in one transaction: all of it or none

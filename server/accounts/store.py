@@ -145,6 +145,11 @@ class AccountStore(Protocol):
     async def end_sessions(self, account_id: int) -> None:
         """Every session of the account, on every node at once."""
 
+    async def live_sessions(self, token_hashes: Collection[bytes], now: datetime) -> set[bytes]:
+        """Which of these sessions have neither ended (signed out, here or everywhere, or
+        gone with their account) nor expired by `now`: what a node's connections signed
+        in with and may go on with (edge/moderation_watch.py). One query however many."""
+
     # personal access tokens and bot accounts (tokens.py)
 
     async def add_token(self, token_hash: bytes, account_id: int, description: str,

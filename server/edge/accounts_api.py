@@ -22,7 +22,7 @@ from ..accounts import Account
 from ..cluster import ws_url
 from ..errors import GameError
 from .bearer import Use, bearer_secret, required
-from .moderation_watch import TOKEN_REVOKED, close_signed_in
+from .moderation_watch import ACCOUNT_DELETED, SESSION_ENDED, close_signed_in
 from .origins import names_this_server
 from .prefixes import client_key
 from .rest import read_json
@@ -82,8 +82,11 @@ def add_account_routes(app: web.Application) -> None:
     async def sign_out(request: web.Request) -> web.Response:
         refuse_cross_site(request)
         secret = session_secret(request)
-        if secret is not None:
-            await request.config_dict[ACCOUNTS].sign_out(secret)
+        ended = None if secret is None else await request.config_dict[ACCOUNTS].sign_out(secret)
+        if ended is not None:  # the sockets this page signed in (other nodes': at a look)
+            close_signed_in(request.config_dict[STATE].connections,
+                            lambda c: c.session_hash == ended, CloseCode.UNAUTHORIZED,
+                            SESSION_ENDED)
         return _without_session(web.json_response({"signed_out": True}))
 
     @routes.post("/account/sign-out-everywhere")
@@ -91,6 +94,10 @@ def add_account_routes(app: web.Application) -> None:
         refuse_cross_site(request)
         account = await required(request, Use.MANAGE)
         await request.config_dict[ACCOUNTS].sign_out_everywhere(account)
+        close_signed_in(request.config_dict[STATE].connections,
+                        lambda c: c.session_hash is not None
+                        and _same_account(c.account, account),
+                        CloseCode.UNAUTHORIZED, SESSION_ENDED)
         return _without_session(web.json_response({"signed_out": True}))
 
     @routes.get("/account")
@@ -104,8 +111,8 @@ def add_account_routes(app: web.Application) -> None:
         body = await read_json(request)
         await request.config_dict[ACCOUNTS].delete(account, body.get("password"))
         state = request.config_dict[STATE]
-        close_signed_in(state.connections, lambda c: c.account is not None
-                        and c.account.id == account.id, CloseCode.UNAUTHORIZED, TOKEN_REVOKED)
+        close_signed_in(state.connections, lambda c: _same_account(c.account, account),
+                        CloseCode.UNAUTHORIZED, ACCOUNT_DELETED)
         await state.lobby.forget_account(account)
         return _without_session(web.json_response({"deleted": True}))
 
@@ -146,6 +153,11 @@ def add_account_routes(app: web.Application) -> None:
         return response
 
     app.router.add_routes(routes)
+
+
+def _same_account(signed_in: Account | None, account: Account) -> bool:
+    """Whether a connection signed in as `signed_in` (None: a guest's) is `account`'s."""
+    return signed_in is not None and signed_in.id == account.id
 
 
 def account_json(account: Account) -> dict[str, Any]:

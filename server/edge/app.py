@@ -53,7 +53,7 @@ from .rest import (
     method_not_allowed,
     unmatched_as_json,
 )
-from .sessions import ACCOUNTS, signed_in
+from .sessions import ACCOUNTS, signed_in_session
 from .state import (
     DIRECTORY,
     MODERATION,
@@ -365,21 +365,21 @@ async def websocket(request: web.Request) -> web.StreamResponse:
     return ws
 
 
-async def _session_account(request: web.Request) -> Account | None:
-    """The account the server's own web page is signed in as (its session cookie), for a
-    socket without an access token: the web client seeks automatches as its account.
-    None for another site's page (a cookie alone never lets another site act), for a bot
-    account (it plays only with bot:play tokens) and while the accounts cannot be read
-    (the socket is then a guest's, as the page is)."""
+async def _session_account(request: web.Request) -> tuple[bytes, Account] | None:
+    """The session (its hash) the server's own web page is signed in by (its cookie), and
+    its account, for a socket without an access token: the web client seeks automatches
+    as its account. None for another site's page (a cookie alone never lets another site
+    act), for a bot account (it plays only with bot:play tokens) and while the accounts
+    cannot be read (the socket is then a guest's, as the page is)."""
     origin = request.headers.get(hdrs.ORIGIN)
     if request.headers.get(hdrs.AUTHORIZATION) is not None or (
             origin is not None and not names_this_server(origin, request)):
         return None
     try:
-        account = await signed_in(request)
+        session = await signed_in_session(request)
     except GameError:
         return None
-    return None if account is None or account.bot else account
+    return None if session is None or session[1].bot else session
 
 
 async def healthz(request: web.Request) -> web.Response:

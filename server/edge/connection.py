@@ -79,11 +79,13 @@ YIELD_AFTER_CPU_SECONDS = 0.001
 class Connection:
     __slots__ = ("_authorization", "_closer", "_closing", "_greeted", "_last_input",
                  "_limiter", "_loop", "_malformed", "_opened", "_outbox", "_rooms", "_session",
-                 "_tokens", "_work", "account", "address", "state", "token_id", "version", "ws")
+                 "_tokens", "_work", "account", "address", "session_hash", "state", "token_id",
+                 "version", "ws")
 
     def __init__(self, ws: web.WebSocketResponse, state: ServerState, address: str,
                  transport: asyncio.WriteTransport, tokens: AccessTokens,
-                 authorization: str | None = None, session: Account | None = None) -> None:
+                 authorization: str | None = None,
+                 session: tuple[bytes, Account] | None = None) -> None:
         self.ws = ws
         self.state = state
         self.address = address
@@ -92,12 +94,16 @@ class Connection:
         self._authorization = authorization
         """The upgrade request's Authorization header, until the hello has checked it."""
         self._session = session
-        """The account the upgrade's session cookie signs in, without a token (app.py)."""
+        """The session (its hash) the upgrade's cookie signs in by, without a token, and
+        its account (app.py)."""
         self.account: Account | None = None
         """The account an access token (bearer.py), or else the session, signed the
         connection in as."""
         self.token_id: int | None = None
         """That token's id: revoked, it closes the connection (moderation_watch.py)."""
+        self.session_hash: bytes | None = None
+        """Or the hash of the session that signed it in (never its secret): ended or
+        expired, it closes the connection (moderation_watch.py)."""
         settings = state.settings
         self._outbox = Outbox(transport, max_frames=settings.outbound_queue,
                               max_bytes=settings.outbound_bytes, waiting=state.waiting,
@@ -257,8 +263,8 @@ class Connection:
             return
         if signed_in is not None:
             self.token_id, self.account = signed_in[0].id, signed_in[1]
-        else:  # a ban ends the account's sessions: no session's account is banned
-            self.account = self._session
+        elif self._session is not None:  # a ban ends the account's sessions: not banned
+            self.session_hash, self.account = self._session
         self._greeted = True
         self.version = max(common)
         self._reply(encode_server(Welcome(

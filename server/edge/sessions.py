@@ -22,3 +22,9 @@ async def signed_in(request: web.Request) -> Account | None:
     if secret is None:
         return None
     return await request.config_dict[ACCOUNTS].account_of(secret)
+
+
+async def signed_in_session(request: web.Request) -> tuple[bytes, Account] | None:
+    """The hash of the request's live session and the account it signs in, if any (what
+    a WebSocket the session signs in remembers: ended, it closes the socket)."""
+    return await request.config_dict[ACCOUNTS].session_of(session_secret(request))

@@ -55,6 +55,30 @@ async def test_sessions_sign_in_until_they_end_or_expire(store: AccountStore) ->
     assert await store.session_account(b"b1", NOW) is None
 
 
+async def test_live_sessions_are_those_neither_ended_nor_expired(store: AccountStore) -> None:
+    """What a node asks about the sessions its connections signed in with, however many
+    (one query): signed out, signed out everywhere, gone with the account, or expired by
+    `now`, a session is not live."""
+    ada = await store.create_account("Ada", "ada", "h", NOW)
+    bob = await store.create_account("Bob", "bob", "h", NOW)
+    cy = await store.create_account("Cy", "cy", "h", NOW)
+    await store.add_session(b"kept", ada.id, NOW, LATER + timedelta(days=1))
+    await store.add_session(b"expiring", ada.id, NOW, LATER)
+    await store.add_session(b"signed out", ada.id, NOW, LATER)
+    await store.add_session(b"b1", bob.id, NOW, LATER)
+    await store.add_session(b"b2", bob.id, NOW, LATER)
+    await store.add_session(b"c1", cy.id, NOW, LATER)
+    every = {b"kept", b"expiring", b"signed out", b"b1", b"b2", b"c1"}
+    assert await store.live_sessions(every, NOW) == every
+    await store.end_session(b"signed out")
+    await store.end_sessions(bob.id)
+    await store.delete_account(cy.id, NOW)
+    unknown = {bytes([n % 256, n // 256]) * 16 for n in range(20_000)}
+    assert await store.live_sessions(every | unknown, NOW) == {b"kept", b"expiring"}
+    assert await store.live_sessions(every, LATER) == {b"kept"}
+    assert await store.live_sessions(set(), NOW) == set()
+
+
 async def test_a_new_session_clears_the_accounts_expired_ones(store: AccountStore) -> None:
     ada = await store.create_account("Ada", "ada", "h", NOW)
     await store.add_session(b"old", ada.id, NOW, LATER)

@@ -142,10 +142,10 @@ async def test_a_non_admin_can_do_nothing_of_moderation(api: Api) -> None:
 async def test_a_ban_ends_the_session_refuses_sign_in_and_resigns_the_seat(api: Api) -> None:
     await register(api, "Bob")
     game, bob_token, _ = await two_player_game(api)
-    bob = await connect(api)
-    assert isinstance(await bob.request(Join, game=game, token=bob_token), Ack)
     bob_cookies = api.client.session.cookie_jar.filter_cookies(api.client.make_url("/"))
-    await sign_out(api)
+    await sign_out(api)  # first: a socket the cookie signed in would close at the sign-out
+    bob = await connect(api)  # the seat's, by its seat token
+    assert isinstance(await bob.request(Join, game=game, token=bob_token), Ack)
     await make_admin(api)
     made = await api.call("POST", "/api/v1/admin/bans", 201,
                           json={"name": "bob", "reason": "cheating", "seconds": None})
@@ -201,6 +201,7 @@ async def test_a_muted_account_cannot_chat_until_the_mute_is_lifted(api: Api) ->
 async def test_a_removed_chat_line_is_gone_for_everyone_and_from_the_replay(api: Api) -> None:
     await register(api, "Bob")
     game, bob_token, cy_token = await two_player_game(api)
+    await sign_out(api)  # guests' sockets: one the cookie signed in would close with it
     bob, cy, watcher = await connect(api), await connect(api), await connect(api)
     await bob.request(Join, game=game, token=bob_token)
     await cy.request(Join, game=game, token=cy_token)
@@ -346,7 +347,8 @@ async def test_a_banned_prefix_is_refused_over_http_and_websocket(api: Api) -> N
 async def bob_seated_on_another_node(make_api: MakeApi, refresh_seconds: float
                                      ) -> tuple[Api, Api, str, str, TestClient]:
     """Two servers on one account store, each with its own games, both looking at the
-    store every `refresh_seconds`: an admin signed in here, Bob seated in a game there."""
+    store every `refresh_seconds`: an admin signed in here, Bob seated in a game there
+    (his seat's socket a guest's, holding it by its seat token)."""
     here = await make_api(moderation_refresh_seconds=refresh_seconds)
     if not here.state.settings.accounts_url:
         pytest.skip("one SQLite account store per node: several nodes share PostgreSQL")
@@ -354,6 +356,7 @@ async def bob_seated_on_another_node(make_api: MakeApi, refresh_seconds: float
                            moderation_refresh_seconds=refresh_seconds)
     await register(there, "Bob")
     game, bob_token, _ = await two_player_game(there)
+    await sign_out(there)
     bob = await connect(there)
     await bob.request(Join, game=game, token=bob_token)
     await make_admin(here)
