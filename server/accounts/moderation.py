@@ -247,6 +247,11 @@ class Moderation:
         self._seen_audit_id = latest
         return True
 
+    @property
+    def version(self) -> int | None:
+        """The audit log's last entry the copy was read at: it changes when the copy does."""
+        return self._seen_audit_id
+
     async def refresh_if_reachable(self) -> None:
         """`refresh`, unless the store cannot be reached now: then the last copy stands
         (games and chat go on without the store)."""

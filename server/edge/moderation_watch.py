@@ -132,6 +132,8 @@ class ModerationWatch:
         self._lobby = lobby
         self._connections = connections
         self._banned: set[int] = set()
+        self._applied: int | None = None
+        """The sanctions' version (`Moderation.version`) this node last applied."""
         self._forgotten: set[int] = set()
         self._deleted_since = datetime(1970, 1, 1, tzinfo=UTC)
         """At start, every deletion: this node may have been down when one was made."""
@@ -143,7 +145,11 @@ class ModerationWatch:
         # the sign-ins before the sanctions: a ban is stored before it ends the account's
         # sessions, so a session seen ended by a ban is seen banned too (4008, not 4007)
         ended = await ended_sign_ins(moderation.store, self._connections, now)
-        if await moderation.refresh():
+        await moderation.refresh()
+        # whoever read the new sanctions (a request may have, between two looks), they are
+        # applied here once
+        if moderation.version != self._applied:
+            self._applied = moderation.version
             close_banned_accounts(moderation, self._connections)
             banned = moderation.banned_accounts()
             for account_id in banned - self._banned:

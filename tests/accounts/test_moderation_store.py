@@ -148,3 +148,31 @@ async def test_an_address_ban_holds_every_address_of_its_prefix(store: FullStore
     assert moderation.address_ban_of("203.0.114.1") is None
     assert moderation.address_ban_of("2001:db8:6::1") is None
     assert moderation.address_ban_of("unknown") is None
+
+
+async def test_a_node_applies_a_ban_another_request_read_first(store: FullStore) -> None:
+    """A request (a join, a chat line) may read the new sanctions between two of the
+    watch's looks: the watch applies them all the same (the banned account's seats go)."""
+    from dominion.server.edge.moderation_watch import ModerationWatch
+
+    class Lobby:
+        removed: list[int] = []
+
+        async def remove_account(self, account_id: int, reason: str) -> None:
+            self.removed.append(account_id)
+
+        async def forget_account_seats(self, account_id: int) -> None:
+            raise AssertionError("nobody was deleted")
+
+    here, there = Moderation(store, lambda: NOW), Moderation(store, lambda: NOW)
+    ada = await store.create_account("Ada", "ada", "h", NOW)
+    bob = await store.create_account("Bob", "bob", "h", NOW)
+    lobby = Lobby()
+    watch = ModerationWatch(there, lobby, [])  # type: ignore[arg-type]  # what it calls
+    await watch.once()
+    await here.sanction(ada, SanctionKind.BAN, "Bob", "spam", None)
+    await there.refresh_if_reachable()  # a request on that node read it first
+    await watch.once()
+    assert lobby.removed == [bob.id]
+    await watch.once()
+    assert lobby.removed == [bob.id], "applied once"
