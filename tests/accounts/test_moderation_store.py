@@ -156,7 +156,8 @@ async def test_a_node_applies_a_ban_another_request_read_first(store: FullStore)
     from dominion.server.edge.moderation_watch import ModerationWatch
 
     class Lobby:
-        removed: list[int] = []
+        def __init__(self) -> None:
+            self.removed: list[int] = []
 
         async def remove_account(self, account_id: int, reason: str) -> None:
             self.removed.append(account_id)
