@@ -12,7 +12,7 @@ import { endView, rematchView } from "./end.js";
 import { decisionView, resignView, waitingView } from "./controls.js";
 import { describe } from "./describe.js";
 import { el, fillWith, h, mount, oncePerFrame } from "./dom.js";
-import { Connection, ConnectionLost, ServerError, websocketUrl } from "./net.js";
+import { Connection, ConnectionLost, ServerError, gameWebsocketUrl } from "./net.js";
 import * as act from "./page_state.js";
 import { reportControl } from "./report.js";
 import { HELP, Key, Toggle, isShortcut } from "./shortcuts.js";
@@ -76,7 +76,7 @@ export class GamePage {
 
   async start() {
     this.perform(act.loaded(this.page, await api.game(this.id)));
-    const url = websocketUrl(window.location, this.app.server.websocket);
+    const url = gameWebsocketUrl(window.location, this.app.server.websocket, this.id);
     this.connection = new Connection(url, (push) => this.onPush(push),
       (status, code) => this.onStatus(status, code));
     this.connection.follow(this.id, this.seat?.token, () => this.page.game?.seq ?? 0);
