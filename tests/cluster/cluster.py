@@ -92,11 +92,11 @@ class Node:
     process: subprocess.Popen[bytes] | None = None
     url: str = ""
 
-    def start(self, port: int | None = None) -> None:
-        """Start (or start again, on the same port and database)."""
+    def start(self, port: int | None = None, env: dict[str, str] | None = None) -> None:
+        """Start (or start again, on the same port and database; `env` for its process)."""
         self.process, self.url = start_server(
             self.db, "--node", self.name, "--redis", self.redis.url,
-            "--public-url", self.public_url, *FAST, port=port)
+            "--public-url", self.public_url, *FAST, port=port, env=env)
 
     @property
     def port(self) -> int:

@@ -3,20 +3,24 @@ Redis (tests/cluster/cluster.py: the repository's cluster configuration, on loop
 a table created on one node is joined from the lobby's listing by a second person and
 played; an automatch game made on a node other than the one a player's lobby socket is
 on is played by both. Every game page reaches its game's node: its REST summary by the
-game's path, its WebSocket by the game's `ws_url` (docs/HOSTING.md, docs/CLIENTS.md)."""
+game's path, its WebSocket by the game's `ws_url` (docs/HOSTING.md, docs/CLIENTS.md).
+And while the nodes serve two versions of the page (an upgrade), either version loads."""
 
 from __future__ import annotations
 
 import json
 import re
+import shutil
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
 from dominion.server.cluster import owner_of
 from tests.cluster.cluster import Cluster, Node, needs_everything, running_cluster
+from tests.deploy.proxy import ROOT
 
 from .browser import (
     WAIT_MS,
@@ -164,6 +168,8 @@ def test_an_automatch_game_on_another_node_than_the_lobby_socket_is_played(
             break
         bob.reload()
         expect(bob.locator(PANEL)).to_have_attribute("data-phase", "waiting")
+    else:
+        raise AssertionError(f"nginx passed all of Bob's sockets to node {ann_node}")
     bob_node = next(name for name, count in socket_nodes(cluster).items()
                     if count and name != ann_node)
     bob.locator(f"{PANEL} .seek-cancel").click()
@@ -187,3 +193,47 @@ def test_an_automatch_game_on_another_node_than_the_lobby_socket_is_played(
     assert ann_sockets[-1] == bob_sockets[-1] == game_socket(cluster, game)
     assert game_socket(cluster, game) not in ann_sockets[:-1] + bob_sockets[:-1]
     assert page_errors(ann) == page_errors(bob) == []
+
+
+def another_version(folder: Path) -> Path:
+    """A package tree like the tests' (.typecheck), whose web page differs by a comment:
+    what a node of another version serves, under another digest."""
+    package = folder / "dominion"
+    package.mkdir(parents=True)
+    for part in ("server", "protocol"):
+        (package / part).symlink_to(ROOT / part)
+    shutil.copytree(ROOT / "clients", package / "clients",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    main = package / "clients" / "web" / "js" / "main.js"
+    main.write_text(main.read_text() + "// another version\n")
+    return folder
+
+
+def digest_of(node: Node) -> str:
+    """The digest in the paths of the page's files a node serves."""
+    with urllib.request.urlopen(f"{node.url}/", timeout=10) as response:
+        found = re.search(r"/web/([0-9a-f]+)/", response.read().decode())
+    assert found
+    return found.group(1)
+
+
+def test_a_page_of_either_version_loads_while_the_nodes_are_upgraded(
+        cluster: Cluster, tmp_path: Path) -> None:
+    """An upgrade goes one node at a time (docs/HOSTING.md), so for a while the nodes
+    serve two versions of the page, each under its own digest; the page's files go to
+    any node: a page of either version gets every file, from a node that has it."""
+    upgraded = cluster.nodes["c"]
+    upgraded.stop()
+    upgraded.start(port=upgraded.port, env={"PYTHONPATH": str(another_version(tmp_path))})
+    try:
+        digests = {name: digest_of(node) for name, node in cluster.nodes.items()}
+        assert digests["c"] != digests["a"] == digests["b"], digests
+        for digest in set(digests.values()):
+            for _ in range(2 * len(cluster.nodes)):  # round robin: every node is asked
+                request = urllib.request.Request(f"{cluster.https}/web/{digest}/js/main.js")
+                with urllib.request.urlopen(request, timeout=10,
+                                            context=cluster.ssl) as response:
+                    assert response.status == 200
+    finally:
+        upgraded.stop()
+        upgraded.start(port=upgraded.port)
