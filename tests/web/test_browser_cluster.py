@@ -1,7 +1,7 @@
 """The web client in Debian's Chromium through nginx in front of several nodes sharing a
 Redis (tests/cluster/cluster.py: the repository's cluster configuration, on loopback):
 a table created on one node is joined from the lobby's listing by a second person and
-played; an automatch game made on a node other than the one a player's lobby socket is
+played, and watched; an automatch game made on a node other than the one a player's lobby socket is
 on is played by both. Every game page reaches its game's node: its REST summary by the
 game's path, its WebSocket by the game's `ws_url` (docs/HOSTING.md, docs/CLIENTS.md).
 And while the nodes serve two versions of the page (an upgrade), either version loads."""
@@ -132,12 +132,15 @@ def test_a_table_made_on_one_node_is_joined_from_the_lobby_and_played(
     bob.click(f'a[href="#/game/{game}"]')
     bob.fill(".join input[name=name]", "Bob")
     bob.click(".join button[type=submit]")
-    for page in (ann, bob):
+    watcher, watcher_sockets = person()
+    watcher.goto(f"{cluster.https}/#/watch/{game}")
+    for page in (ann, bob, watcher):
         page.wait_for_selector("#decision")
     play_a_little_and_resign([ann, bob])
-    # each page's socket asked nginx for the game's node
-    assert ann_sockets == bob_sockets == [game_socket(cluster, game)]
-    assert page_errors(ann) == page_errors(bob) == []
+    watcher.wait_for_selector("#end")
+    # each page's socket, the spectator's too, asked nginx for the game's node
+    assert ann_sockets == bob_sockets == watcher_sockets == [game_socket(cluster, game)]
+    assert page_errors(ann) == page_errors(bob) == page_errors(watcher) == []
 
 
 def seek(page: Page, name: str, *, size_group: str = "0") -> None:
