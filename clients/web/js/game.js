@@ -47,6 +47,7 @@ export class GamePage {
     this.seat = seat;
     this.page = act.newPageState(seat ? seat.seat : null);
     this.connection = null;
+    this.stopped = false;
     this.dispatch = (intent, event) => {
       if (event?.type === "contextmenu") event.preventDefault(); // a long press shows the text
       if (intent.type === Toggle.LOG) this.toggle("log-open");
@@ -75,7 +76,9 @@ export class GamePage {
   }
 
   async start() {
-    this.perform(act.loaded(this.page, await api.game(this.id)));
+    const summary = await api.game(this.id);
+    if (this.stopped) return; // left (the address changed again) before the summary came
+    this.perform(act.loaded(this.page, summary));
     const url = gameWebsocketUrl(window.location, this.app.server.websocket, this.id);
     this.connection = new Connection(url, (push) => this.onPush(push),
       (status, code) => this.onStatus(status, code));
@@ -86,6 +89,7 @@ export class GamePage {
   }
 
   stop() {
+    this.stopped = true;
     this.connection?.stop();
     document.removeEventListener("keydown", this.onKey);
     document.title = this.i18n.t("title");
