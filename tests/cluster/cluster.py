@@ -88,13 +88,15 @@ class Node:
     name: str
     db: Path
     redis: Redis
+    public_url: str
     process: subprocess.Popen[bytes] | None = None
     url: str = ""
 
-    def start(self, port: int | None = None) -> None:
-        """Start (or start again, on the same port and database)."""
+    def start(self, port: int | None = None, env: dict[str, str] | None = None) -> None:
+        """Start (or start again, on the same port and database; `env` for its process)."""
         self.process, self.url = start_server(
-            self.db, "--node", self.name, "--redis", self.redis.url, *FAST, port=port)
+            self.db, "--node", self.name, "--redis", self.redis.url,
+            "--public-url", self.public_url, *FAST, port=port, env=env)
 
     @property
     def port(self) -> int:
@@ -167,9 +169,16 @@ def wait_until_every_node_knows_the_others(nodes: dict[str, Node],
 
 @contextlib.contextmanager
 def running_cluster(folder: Path) -> Iterator[Cluster]:
-    """redis-server, a node per name in NODES, and nginx in front of them."""
+    """redis-server, a node per name in NODES, and nginx in front of them. Each node's
+    public URL is nginx's, as on a host (docs/HOSTING.md): the web page served through
+    nginx has that Origin."""
     redis = Redis(folder)
-    nodes = {name: Node(name, folder / f"node-{name}.sqlite3", redis) for name in NODES}
+    http_port, https_port = free_port(), free_port()
+    while https_port == http_port:
+        https_port = free_port()
+    public_url = f"https://127.0.0.1:{https_port}"
+    nodes = {name: Node(name, folder / f"node-{name}.sqlite3", redis, public_url)
+             for name in NODES}
     nginx: subprocess.Popen[bytes] | None = None
     try:
         redis.start()
@@ -180,7 +189,6 @@ def running_cluster(folder: Path) -> Iterator[Cluster]:
         site_folder.mkdir()
         cert, key = make_certificate(site_folder)
         (site_folder / "acme").mkdir()
-        http_port, https_port = free_port(), free_port()
         site = site_folder / "dominion.conf"
         site.write_text(derive_cluster_config(
             CLUSTER_CONF.read_text(), http_port=http_port, https_port=https_port,
@@ -191,7 +199,7 @@ def running_cluster(folder: Path) -> Iterator[Cluster]:
                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         wait_for_port(https_port, nginx, site_folder)
         context = ssl.create_default_context(cafile=str(cert))
-        yield Cluster(f"https://127.0.0.1:{https_port}", context, redis, nodes, site_folder,
+        yield Cluster(public_url, context, redis, nodes, site_folder,
                       nginx)
     finally:
         stop_process(nginx)

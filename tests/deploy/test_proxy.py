@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -123,6 +124,29 @@ async def test_a_bot_game_and_its_replay_through_nginx(tmp_path: Path) -> None:
     log = proxy.access_log()
     assert '"GET /api/v1/ws HTTP/1.1" 101' in log  # the WebSocket went through nginx
     assert f"GET /api/v1/games/{game}/replay HTTP/1.1\" 200" in log
+
+
+async def statuses(session: aiohttp.ClientSession, url: str, times: int) -> set[int]:
+    """The HTTP statuses of `times` requests for `url` in a row, from one address."""
+    found = set()
+    for _ in range(times):
+        async with session.get(url) as response:
+            await response.read()
+            found.add(response.status)
+    return found
+
+
+async def test_the_pages_files_have_an_allowance_of_their_own(tmp_path: Path) -> None:
+    """A page load fetches some 40 files: ten loads at once from one address (people
+    behind one NAT, or a few reloads) are not refused, while the API's own request
+    limit (20 a second, bursts of 100) still holds."""
+    with proxied_server(tmp_path, *FAST) as proxy:
+        async with session_for(proxy) as session:
+            page = await (await session.get(f"{proxy.https}/")).text()
+            script = re.search(r"/web/[0-9a-f]+/js/main\.js", page)
+            assert script, page
+            assert await statuses(session, proxy.https + script.group(0), 400) == {200}
+            assert 429 in await statuses(session, f"{proxy.https}/api/v1/server", 400)
 
 
 async def create_as(session: aiohttp.ClientSession, proxy: Proxy, forwarded: str) -> int:

@@ -65,10 +65,11 @@ def browser() -> Iterator[Browser]:
 
 
 def new_page(browser: Browser, url: str, *, locale: str = "en-GB",
-             size: tuple[int, int] = (1280, 900)) -> Page:
-    """A page in a fresh profile of its own (its own storage, as another person's)."""
+             size: tuple[int, int] = (1280, 900), test_certificate: bool = False) -> Page:
+    """A page in a fresh profile of its own (its own storage, as another person's);
+    `test_certificate`: it trusts the self-signed certificate of a test's nginx."""
     context = browser.new_context(locale=locale, viewport={"width": size[0], "height": size[1]},
-                                  user_agent=None)
+                                  user_agent=None, ignore_https_errors=test_certificate)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -14,7 +14,7 @@ import { describe } from "./describe.js";
 import {
   arrange, el, fillWith, h, oncePerFrame, patch, patchWith,
 } from "./dom.js";
-import { Connection, ConnectionLost, ServerError, websocketUrl } from "./net.js";
+import { Connection, ConnectionLost, ServerError, gameWebsocketUrl } from "./net.js";
 import * as act from "./page_state.js";
 import { reportControl } from "./report.js";
 import { HELP, Key, Toggle, isShortcut } from "./shortcuts.js";
@@ -51,6 +51,7 @@ export class GamePage {
     this.seat = seat;
     this.page = act.newPageState(seat ? seat.seat : null);
     this.connection = null;
+    this.stopped = false;
     this.dispatch = (intent, event) => {
       if (event?.type === "contextmenu") event.preventDefault(); // a long press shows the text
       if (intent.type === Toggle.LOG) this.toggle("log-open");
@@ -79,8 +80,10 @@ export class GamePage {
   }
 
   async start() {
-    this.perform(act.loaded(this.page, await api.game(this.id)));
-    const url = websocketUrl(window.location, this.app.server.websocket);
+    const summary = await api.game(this.id);
+    if (this.stopped) return; // left (the address changed again) before the summary came
+    this.perform(act.loaded(this.page, summary));
+    const url = gameWebsocketUrl(window.location, this.app.server.websocket, this.id);
     this.connection = new Connection(url, (push) => this.onPush(push),
       (status, code) => this.onStatus(status, code));
     this.connection.follow(this.id, this.seat?.token, () => this.page.game?.seq ?? 0);
@@ -90,6 +93,7 @@ export class GamePage {
   }
 
   stop() {
+    this.stopped = true;
     this.connection?.stop();
     document.removeEventListener("keydown", this.onKey);
     document.title = this.i18n.t("title");

@@ -153,3 +153,9 @@ export function websocketUrl(location, path) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   return `${scheme}//${location.host}${path}`;
 }
+
+/** A game's WebSocket URL: its `ws_url` (docs/PROTOCOL.md, section 1), built from its id,
+ *  so that a proxy in front of several nodes passes it to the game's node. */
+export function gameWebsocketUrl(location, path, game) {
+  return websocketUrl(location, `${path}?game=${encodeURIComponent(game)}`);
+}
