@@ -30,6 +30,7 @@ from dominion.protocol import (
     Snapshot,
     Update,
 )
+from dominion.server.play.bots import CARD_FACTS
 from tests.server.wsclient import TestClient
 
 from .serverproc import Proxy, server_url
@@ -78,7 +79,7 @@ async def answer_until(client: Client, state: GameState, answers: int,
         if decision is not None and decision["id"] not in answered:
             if len(answered) == answers:
                 return decision
-            choice = strategy.choose(WireDecision.from_map(decision), SeatTable(state))
+            choice = strategy.choose(WireDecision.from_map(decision), SeatTable(state, CARD_FACTS))
             await client.answer(state.game, decision["id"], choice)
             answered.add(decision["id"])
             continue

@@ -223,6 +223,7 @@ export class GamePage {
   }
 
   draw() {
+    if (this.stopped) return; // a frame asked for before the page was left draws nothing
     const started = performance.now();
     const focused = document.activeElement?.dataset?.key;
     if (this.drawn.lang !== this.i18n.lang || !this.root.contains(this.boardArea)) {
