@@ -149,3 +149,13 @@ def test_a_removed_chat_line_and_an_abandoned_game(browser: Browser,
     watcher.reload()
     expect(watcher.locator("#end.abandoned")).to_contain_text("An admin abandoned the game")
     assert page_errors(bob) == [] and page_errors(watcher) == [] and page_errors(ada) == []
+
+
+def test_a_table_waiting_for_players_names_them_the_same_way(
+        browser: Browser, server: dict[str, Any]) -> None:
+    ann = signed_in(browser, server["url"], "Ann")
+    create_table(ann, "Ann", seats=3, bots={1: "strong", 2: ""})  # seat 3 waits for a person
+    seated = ann.locator(".waiting .seated")
+    expect(seated.locator('a.player[href="/@/Ann"]')).to_have_count(1)
+    expect(seated.locator('.bot-mark[role="img"][aria-label="Strong bot"]')).to_have_text("BOT")
+    assert page_errors(ann) == []

@@ -7,6 +7,7 @@ import { byName, handOf, turnLine } from "./board.js";
 import { cardFace } from "./card.js";
 import { acceptable, barOptions, handOptions, picksSeveral } from "./decision.js";
 import { h } from "./dom.js";
+import { nameList } from "./names.js";
 import { Intent } from "./page_state.js";
 import { Key, Toggle, digitKeys } from "./shortcuts.js";
 
@@ -168,7 +169,7 @@ export function waitingView(page, i18n, gameId, link) {
   return h("section", { class: "waiting" },
     h("h2", {}, t("table", { id: gameId })),
     h("p", {}, t("waiting", { taken: taken.length, seats: seats.length })),
-    h("p", {}, t("seats_taken", { names: taken.map((s) => s.name).join(", ") })),
+    h("p", { class: "seated" }, t("seats_taken"), " ", nameList(taken, i18n)),
     h("label", {}, t("share"), " ", h("input", { readonly: true, value: link, size: 50 })));
 }
 

@@ -176,7 +176,7 @@ const WORDS = {
   loading: ["Loading…", "Wczytywanie…"],
   join_as: ["Join as", "Dołącz jako"],
   no_games: ["No games.", "Brak gier."],
-  seats_taken: ["Players: {names}", "Gracze: {names}"],
+  seats_taken: ["Players:", "Gracze:"],
   winner: ["winner", "zwycięzca"],
   // what a decision is about, for those who wait for it
   kind_play_action: ["play an Action", "zagraj kartę Akcji"],
