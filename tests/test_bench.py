@@ -105,6 +105,25 @@ async def test_the_ratings_bench_scores_a_real_ledger(tmp_path: Path) -> None:
     assert two["log_loss"] < two["uniform_log_loss"] and two["brier"] < two["uniform_brier"]
 
 
+def test_the_rated_population_bench_plays_rated_games_into_the_ledger() -> None:
+    # Random and Strong, one account each, at every table (in-server bots fill the rest):
+    # Strong wins, so the leaderboards' order holds after a handful of games
+    result = run_json(str(BENCH / "rated_population.py"), "--games", "4",
+                      "--strategies", "random,strong", "--players-per-strategy", "1",
+                      "--tables", "1", "--bot-seats", "0")
+    assert result["games"] == result["ledger_games"] == 4  # the outbox applied every game
+    assert result["in_known_order"] is True and result["server_faults"] == 0
+    assert result["in_server_seats"] > 0  # the 3-6-player tables' other seats
+    for pool in ("2p", "3-6p"):
+        scores = result["pools"][pool]
+        assert scores["games"] == 2
+        board = scores["leaderboard"]  # the accounts played over the network, and rank
+        assert board["random"]["games"] == board["strong"]["games"] == 2
+        assert board["random"]["mean_rating"] < board["strong"]["mean_rating"]
+    two = result["pools"]["2p"]  # the second game was predicted from the first
+    assert two["log_loss"] < two["uniform_log_loss"] and two["brier"] < two["uniform_brier"]
+
+
 def test_strength_bench_plays_both_seat_orders_and_reports_intervals() -> None:
     result = run_json(str(BENCH / "strength.py"), "--games", "4", "--kingdoms",
                       "random2,random1,fixed", "--jobs", "2")
