@@ -108,6 +108,13 @@ def test_a_removed_chat_line_and_an_abandoned_game(browser: Browser,
     game = create_table(bob, "Bob")
     assert my_turn(bob)
     watcher = new_page(browser, f"{url}/#/watch/{game}")
+    # chat is live only: the watcher must follow the game before Bob speaks. It shows Bob's
+    # question (loaded), then the next one, which only its socket can bring
+    first = decision_id(bob)
+    expect(watcher.locator(f'#decision[data-decision="{first}"]')).to_have_count(1)
+    act(bob)
+    assert my_turn(bob, first)
+    expect(watcher.locator(f'#decision[data-decision="{decision_id(bob)}"]')).to_have_count(1)
     for text in (VILE, "good luck"):
         bob.fill(".chat-form input", text)
         bob.press(".chat-form input", "Enter")
