@@ -11,16 +11,27 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from tests.clients.serverproc import stop
 from tests.server.test_process import start_server
 
-from .browser import WAIT_MS, Browser, Page, browser, expect, new_page, page_errors, server_url
+from .browser import WAIT_MS, Browser, Page, browser, expect, new_page, page_errors
 from .measures import axe_violations
 
-__all__ = ["browser", "server_url"]  # fixtures
+__all__ = ["browser"]  # a fixture
+
+
+@pytest.fixture
+def server_url(tmp_path: Path) -> Iterator[str]:
+    """A server of the test's own: a seek another test left (alive for the grace time
+    after its page closed) would meet this test's seekers in a shared queue."""
+    process, url = start_server(tmp_path / "games.sqlite3", "--password-time-cost", "1",
+                                "--password-memory-kib", "64")
+    yield url
+    stop(process)
 
 PANEL = "section.automatch"
 DIALOG = "dialog.match-found[open]"

@@ -160,9 +160,9 @@ def test_a_removed_chat_line_and_an_abandoned_game(browser: Browser,
 
 def test_a_table_waiting_for_players_names_them_the_same_way(
         browser: Browser, server: dict[str, Any]) -> None:
-    ann = signed_in(browser, server["url"], "Ann")
-    create_table(ann, "Ann", seats=3, bots={1: "strong", 2: ""})  # seat 3 waits for a person
-    seated = ann.locator(".waiting .seated")
-    expect(seated.locator('a.player[href="/@/Ann"]')).to_have_count(1)
+    cleo = signed_in(browser, server["url"], "Cleo")  # the server is the module's
+    create_table(cleo, "Cleo", seats=3, bots={1: "strong", 2: ""})  # seat 3 waits for a person
+    seated = cleo.locator(".waiting .seated")
+    expect(seated.locator('a.player[href="/@/Cleo"]')).to_have_count(1)
     expect(seated.locator('.bot-mark[role="img"][aria-label="Strong bot"]')).to_have_text("BOT")
-    assert page_errors(ann) == []
+    assert page_errors(cleo) == []
