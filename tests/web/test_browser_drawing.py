@@ -149,3 +149,30 @@ def test_an_update_keeps_the_nodes_of_the_board(page: Page) -> None:
         return log.scrollHeight > log.clientHeight
           && log.scrollTop + log.clientHeight >= log.scrollHeight - 1; }""")
     assert log.locator("li").count() > 5
+
+
+LOG_BOX = """() => { const log = document.querySelector('.log-lines');
+  return { lines: log.childElementCount, height: log.getBoundingClientRect().height,
+    contain: getComputedStyle(log).contain,
+    chat: document.querySelector('.chat').getBoundingClientRect().top }; }"""
+
+
+def test_a_line_added_to_the_log_leaves_the_table_as_it_was(browser: Browser,
+                                                             server_url: str) -> None:
+    """Beside the board (from 1000 px) the log is a box of its own size (24 rem, the
+    size of a full log; its size contained): a line added lays out the log alone, not the table
+    around it, and moves nothing under it (issue 25: drawing an update)."""
+    page = new_page(browser, server_url, size=(1280, 900))
+    create_table(page, "Ann", bots={1: "big_money"})
+    assert my_turn(page)
+    first = page.evaluate(LOG_BOX)
+    last = None
+    while my_turn(page, last) and page.evaluate(LOG_BOX)["lines"] < first["lines"] + 20:
+        last = decision_id(page)
+        act(page)
+    later = page.evaluate(LOG_BOX)
+    assert later["lines"] >= first["lines"] + 20
+    assert first["height"] == later["height"] == 24 * 16
+    assert first["chat"] == later["chat"]
+    assert later["contain"] == "strict"  # size, layout, paint and style
+    page.context.close()
