@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .queue import Counts, Queue
-from .service import Automatch, RatingLookup, initial_rating, stored_ratings
+from .service import Automatch, RatingLookup, stored_ratings
 from .store import MemoryStore, Store
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 
 def open_automatch(settings: Settings, lobby: Lobby, metrics: Metrics,
-                   ratings: RatingLookup = initial_rating) -> Automatch:
+                   ratings: RatingLookup) -> Automatch:
     """The queue in memory, or with --redis in the cluster's Redis (imported only then)."""
     store: Store
     if settings.redis:
@@ -34,5 +34,4 @@ def open_automatch(settings: Settings, lobby: Lobby, metrics: Metrics,
     return Automatch(queue, lobby, settings, metrics, ratings)
 
 
-__all__ = ["Automatch", "Counts", "RatingLookup", "initial_rating", "open_automatch",
-           "stored_ratings"]
+__all__ = ["Automatch", "Counts", "RatingLookup", "open_automatch", "stored_ratings"]

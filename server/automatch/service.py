@@ -59,11 +59,6 @@ RatingLookup = Callable[["Account | None", str, Pool], Awaitable[Rating]]
 start), or a guest's by their name (the store's answer: the initial rating)."""
 
 
-async def initial_rating(account: Account | None, name: str, pool: Pool) -> Rating:
-    """Everyone has the initial rating (tests, and a guest's)."""
-    return INITIAL
-
-
 def stored_ratings(store: RatingStore) -> RatingLookup:
     """An account's current rating in the pool from the ratings store (the initial one
     before its first rated game there); a guest's the initial rating. A store that cannot
@@ -93,8 +88,7 @@ class _Watch:
 
 class Automatch:
     def __init__(self, queue: Queue, lobby: Lobby, settings: Settings, metrics: Metrics,
-                 ratings: RatingLookup = initial_rating,
-                 clock: Callable[[], float] = time.time) -> None:
+                 ratings: RatingLookup, clock: Callable[[], float] = time.time) -> None:
         self.queue = queue
         self._lobby = lobby
         self._settings = settings

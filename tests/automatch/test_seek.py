@@ -34,7 +34,7 @@ from dominion.protocol import (
     Welcome,
 )
 from dominion.server.accounts import Account
-from dominion.server.automatch import RatingLookup, initial_rating, stored_ratings
+from dominion.server.automatch import RatingLookup, stored_ratings
 from dominion.server.automatch.store import Writes
 from dominion.server.edge.app import create_app
 from dominion.server.edge.sessions import ACCOUNTS
@@ -74,8 +74,9 @@ class Site:
 
 @pytest.fixture
 def site_with(aiohttp_client: Any, tmp_path: Path) -> Any:
-    """`await site_with(ratings=lookup, **settings)`: a started server."""
-    async def start(ratings: RatingLookup = initial_rating, **overrides: Any) -> Site:
+    """`await site_with(ratings=lookup, **settings)`: a started server (without a lookup,
+    the server's own: the ratings store's)."""
+    async def start(ratings: RatingLookup | None = None, **overrides: Any) -> Site:
         values = dict(FAST, **CHEAP, **QUICK, db=str(tmp_path / "games.sqlite3"))
         return Site(await aiohttp_client(create_app(Settings(**(values | overrides)),
                                                     ratings)))
