@@ -12,6 +12,7 @@ import logging
 import random
 from collections.abc import Awaitable, Callable, Collection, Coroutine, Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
 from dominion.clients.bots import Strategy, make_strategy
@@ -82,7 +83,7 @@ class Seat:
     name: str | None = None
     token_hash: str | None = None
     bot: str | None = None
-    """Strategy of the bot in this seat: from the start, or after a takeover."""
+    """Strategy of the in-server bot that sits here from the start (shown as a bot)."""
     joined_at: str | None = None
     account_id: int | None = None
     """The account that took the seat, if it was signed in (its devices may reclaim it)."""
@@ -92,18 +93,31 @@ class Seat:
     """The seat's connection: a newer one replaces it (close code 4006)."""
     absent_timer: asyncio.TimerHandle | None = None
     strategy: Strategy | None = None
+    stand_in: str | None = None
+    """Strategy of the bot that plays for the seat's person: after they resigned, or while
+    a takeover holds it. Never shown: the seat is still theirs (see `SeatLeft`)."""
     taken_over: bool = False
     """A bot holds the seat because its player stayed away (they may take it back)."""
-    was_taken_over: bool = False
-    """A bot took the seat over at some time in this game: a rated game ranks it last."""
+    taken_over_at: str | None = None
+    """When a bot first took the seat over in this game (stored: a rated game ranks it
+    last, after a restart too)."""
 
     @property
     def free(self) -> bool:
         return self.name is None
 
+    @property
+    def played_by(self) -> str | None:
+        """The strategy of the bot that answers for the seat now, if a bot does."""
+        return self.bot or self.stand_in
+
+    @property
+    def was_taken_over(self) -> bool:
+        return self.taken_over_at is not None
+
     def record(self) -> SeatRecord:
         return SeatRecord(self.index, self.name, self.token_hash, self.bot, self.joined_at,
-                          self.account_id, self.bot_account)
+                          self.account_id, self.bot_account, self.taken_over_at)
 
 
 class Room:
@@ -165,7 +179,7 @@ class Room:
                 workers: BotWorkers | None = None) -> Room:
         """Rebuild a room from storage: its set-up, seed and answers, replayed."""
         seats = [Seat(s.seat, s.name, s.token_hash, s.bot, s.joined_at, s.account_id,
-                      s.bot_account)
+                      s.bot_account, taken_over_at=s.taken_over_at)
                  for s in stored.seats]
         room = cls(stored.game, seats, storage, settings, metrics, histories, workers=workers)
         record = stored.game
@@ -175,7 +189,7 @@ class Room:
             room.game = game
             room.answers = AnswerLog(stored.answers)
             for resigned in game.resigned:
-                seats[resigned].bot = seats[resigned].bot or settings.takeover_strategy
+                seats[resigned].stand_in = settings.takeover_strategy
         return room
 
     # -- the lobby's part ----------------------------------------------------
@@ -303,7 +317,7 @@ class Room:
                 older.replaced("another connection took your seat")
             seat.connection = subscriber
             if seat.taken_over:  # back after the grace period: the seat is theirs again
-                seat.bot, seat.strategy, seat.taken_over = None, None, False
+                seat.stand_in, seat.strategy, seat.taken_over = None, None, False
             if seat.absent_timer is not None:
                 seat.absent_timer.cancel()
                 seat.absent_timer = None
@@ -400,7 +414,7 @@ class Room:
 
     def _await_return(self, seat: Seat) -> None:
         """Hold an absent person's seat for the grace period."""
-        if self.state != PLAYING or seat.bot is not None or seat.absent_timer is not None \
+        if self.state != PLAYING or seat.played_by is not None or seat.absent_timer is not None \
                 or self._closed:
             return
         seat.absent_timer = asyncio.get_running_loop().call_later(
@@ -447,7 +461,7 @@ class Room:
                      on_accepted: Callable[[], None] = lambda: None, *,
                      by_bot: bool = False) -> None:
         def check(game: Game) -> Answer:
-            if by_bot and self.seats[seat].bot is None:  # its player took the seat back
+            if by_bot and self.seats[seat].played_by is None:  # its player took the seat back
                 raise GameError(ErrorCode.STALE_DECISION, "the seat is no longer a bot's")
             return Answer(seat, decision, game.check_answer(seat, decision, options))
 
@@ -482,9 +496,10 @@ class Room:
 
     def _applied(self, entry: Answer | Resignation) -> None:
         """What the room keeps besides the game once `entry` is applied."""
-        if isinstance(entry, Resignation):  # others answer for the seat from now on
+        if isinstance(entry, Resignation):  # a bot answers for the seat from now on
             seat = self.seats[entry.player]
-            seat.bot = seat.bot or self._settings.takeover_strategy
+            seat.stand_in = seat.stand_in or self._settings.takeover_strategy
+            seat.taken_over = False  # for good: coming back no longer takes it back
         else:
             self._metrics.answers.inc()
 
@@ -692,12 +707,7 @@ class Room:
         if self.state != PLAYING or seat.connection is not None:
             return
         if self._settings.absent_seat == "bot":
-            seat.bot, seat.taken_over = self._settings.takeover_strategy, True
-            seat.was_taken_over = True
-            self.on_changed(self)
-            log.info("bot takes over an absent seat", extra={"game": self.id,
-                                                             "seat": seat.index})
-            self.wake_bots()
+            await self._take_over(seat)
             return
         async with self._lock:
             if self.state != PLAYING or self.game is None:
@@ -706,6 +716,28 @@ class Room:
             abandoned = {"winners": [], "abandoned": True}
             await self._finish(ABANDONED, scored.to_dict() | abandoned)
             self.broadcast(GameOver(game=self.id, result=scored.end_dict() | abandoned))
+
+    async def _take_over(self, seat: Seat) -> None:
+        """A bot takes the absent player's seat. The takeover is stored first, so that the
+        log never holds a bot's answer for a seat whose takeover it lacks (a restart ranks
+        the seat last all the same); one that cannot be stored is tried again."""
+        at = utc_now()
+        try:
+            await self._storage.take_over_seat(self.id, seat.index, at)
+        except Exception:
+            log.exception("could not store a takeover; trying again",
+                          extra={"game": self.id, "seat": seat.index})
+            if not self._closed and seat.absent_timer is None and seat.connection is None:
+                seat.absent_timer = asyncio.get_running_loop().call_later(
+                    BOT_RETRY_SECONDS, self._seat_absent_soon, seat)
+            return
+        seat.taken_over_at = seat.taken_over_at or at  # as stored, whatever happens next
+        if self.state != PLAYING or seat.connection is not None:
+            return  # ended, or its player came back, while it was stored
+        seat.stand_in, seat.taken_over = self._settings.takeover_strategy, True
+        self.on_changed(self)
+        log.info("bot takes over an absent seat", extra={"game": self.id, "seat": seat.index})
+        self.wake_bots()
 
     async def chat(self, seat: int | None, name: str, text: str) -> int:
         """Store a chat line; its number (what `chat_removed` names)."""
@@ -755,7 +787,8 @@ class Room:
     def wake_bots(self) -> None:
         """Let bots answer while the pending decision is a bot's (one task per room)."""
         game = self.game
-        if game is None or game.pending is None or self.seats[game.pending.player].bot is None:
+        if game is None or game.pending is None \
+                or self.seats[game.pending.player].played_by is None:
             return
         if (self._bots is None or self._bots.done()) and not self._closed:
             self._bots = asyncio.ensure_future(self._run_bots())
@@ -767,18 +800,19 @@ class Room:
                 return
             decision = game.pending
             seat = self.seats[decision.player]
-            if seat.bot is None:
+            played_by = seat.played_by
+            if played_by is None:
                 return
             if seat.strategy is None:
                 self._bot_rng = self._bot_rng or random.Random()
-                seat.strategy = make_strategy(seat.bot, random.Random(self._bot_rng.random()))
+                seat.strategy = make_strategy(played_by, random.Random(self._bot_rng.random()))
             if self._settings.bot_delay_seconds:
                 await asyncio.sleep(self._settings.bot_delay_seconds)
-                if game.pending is not decision or seat.bot is None:
+                if game.pending is not decision or seat.played_by is None:
                     continue  # while it waited, its player came back (or someone answered)
             try:
                 choice = await self._bot_choice(seat, seat.strategy, game, decision)
-                if game.pending is not decision or seat.bot is None:
+                if game.pending is not decision or seat.played_by is None:
                     continue  # while it thought, its player came back (or someone answered)
                 game.check_answer(seat.index, decision.id, choice)
             except Exception:
@@ -828,16 +862,36 @@ class Room:
         game = self.game
         return summary_of(self.record, [seat.record() for seat in self.seats],
                           connected={s.index for s in self.seats if s.connection is not None},
-                          turn=game.turn.number if game else 0)
+                          turn=game.turn.number if game else 0,
+                          resigned=game.resigned if game else ())
 
 
 async def _no_rematches(room: Room, rematch: Rematch) -> None:
     raise GameError(ErrorCode.INTERNAL_ERROR, "this server makes no rematches")
 
 
+class SeatLeft(StrEnum):
+    """Why a bot played for a person's seat, as a summary says it (the seat stays theirs:
+    it is never marked a bot's)."""
+
+    RESIGNED = "resigned"
+    TAKEN_OVER = "taken_over"
+    """Its player stayed away past the grace period (they may have come back since)."""
+
+
+def seat_left(seat: SeatRecord, resigned: Collection[int]) -> SeatLeft | None:
+    if seat.seat in resigned:
+        return SeatLeft.RESIGNED
+    return SeatLeft.TAKEN_OVER if seat.taken_over_at is not None else None
+
+
 def summary_of(record: GameRecord, seats: Sequence[SeatRecord], *,
-               connected: Collection[int] = (), turn: int | None = None) -> dict[str, Any]:
-    """A game's public summary, for the lobby's listings (live or from storage)."""
+               connected: Collection[int] = (), turn: int | None = None,
+               resigned: Collection[int] | None = None) -> dict[str, Any]:
+    """A game's public summary, for the lobby's listings (live or from storage); the
+    seats that resigned are the result's unless `resigned` (a running game's) says."""
+    if resigned is None:
+        resigned = (record.result or {}).get("resigned", ())
     return {
         "id": record.id,
         "state": record.state,
@@ -845,7 +899,8 @@ def summary_of(record: GameRecord, seats: Sequence[SeatRecord], *,
         "kingdom": list(record.kingdom),
         "kingdom_name": record.kingdom_name,
         "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot,
-                   "bot_account": s.bot_account, "connected": s.seat in connected,
+                   "bot_account": s.bot_account, "left": seat_left(s, resigned),
+                   "connected": s.seat in connected,
                    "account": s.account_id is not None} for s in seats],
         "created_at": record.created_at,
         "started_at": record.started_at,

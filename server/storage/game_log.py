@@ -38,6 +38,9 @@ class GameLog(Protocol):
     async def start_game(self, game_id: str, *, started_at: str, seed: int, commitment: str,
                          setup: dict[str, Any]) -> None: ...
 
+    async def take_over_seat(self, game_id: str, seat: int, at: str) -> None:
+        """A bot takes the seat over (stored before its first answer for the seat)."""
+
     async def append_answers(self, game_id: str, first_index: int,
                              entries: Sequence[Answer | Resignation], at: str) -> None: ...
 
@@ -97,6 +100,13 @@ class MemoryGameLog:
         if seat.seat >= game.seats:
             raise StorageError(f"game {game_id} has {game.seats} seats, no seat {seat.seat}")
         self.seats[game_id][seat.seat] = seat
+
+    async def take_over_seat(self, game_id: str, seat: int, at: str) -> None:
+        self._game(game_id)
+        seats = self.seats[game_id]
+        if not 0 <= seat < len(seats):
+            raise StorageError(f"game {game_id} has no seat {seat} to take over")
+        seats[seat] = replace(seats[seat], taken_over_at=seats[seat].taken_over_at or at)
 
     async def start_game(self, game_id: str, *, started_at: str, seed: int, commitment: str,
                          setup: dict[str, Any]) -> None:

@@ -38,10 +38,11 @@ class SeatRecord:
     seat: int
     name: str | None = None
     token_hash: str | None = None  # hex SHA-256 of the seat token, never the token
-    bot: str | None = None  # strategy name when a bot holds the seat
+    bot: str | None = None  # strategy of the in-server bot that sits here from the start
     joined_at: str | None = None
     account_id: int | None = None  # the account it was taken as, if signed in
     bot_account: bool = False  # taken by a bot account: marked as a bot wherever shown
+    taken_over_at: str | None = None  # when a bot first took over from its absent player
 
 
 @dataclass(frozen=True)

@@ -75,6 +75,7 @@ def seat_row(game_id: str, seat: SeatRecord) -> dict[str, Any]:
         "joined_at": seat.joined_at,
         "account_id": seat.account_id,
         "bot_account": int(seat.bot_account),
+        "taken_over_at": seat.taken_over_at,
     }
 
 
@@ -118,6 +119,7 @@ def seats_of(db: sqlite_utils.Database, game_id: str) -> tuple[SeatRecord, ...]:
             joined_at=seat["joined_at"],
             account_id=seat["account_id"],
             bot_account=bool(seat["bot_account"]),
+            taken_over_at=seat["taken_over_at"],
         )
         for seat in db.query("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", [game_id])
     )

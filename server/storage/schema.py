@@ -136,9 +136,15 @@ def _migrate_6(db: sqlite_utils.Database) -> None:
                "WHERE applied_at IS NULL")
 
 
+def _migrate_7(db: sqlite_utils.Database) -> None:
+    """Version 7: a seat a bot took over from its absent player says when it first did (a
+    rated game ranks it last, after a restart too); written before the bot's first answer."""
+    db.execute("ALTER TABLE seats ADD COLUMN taken_over_at TEXT")
+
+
 # MIGRATIONS[i] turns schema version i into version i + 1. Append, never edit.
 MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (
-    _migrate_1, _migrate_2, _migrate_3, _migrate_4, _migrate_5, _migrate_6)
+    _migrate_1, _migrate_2, _migrate_3, _migrate_4, _migrate_5, _migrate_6, _migrate_7)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -306,6 +306,17 @@ class Storage:
 
         await self._submit(operation)
 
+    async def take_over_seat(self, game_id: str, seat: int, at: str) -> None:
+        """A bot takes the seat over from its absent player: kept before the bot's first
+        answer (write-ahead); the first takeover's time stays."""
+        def operation(db: sqlite_utils.Database) -> None:
+            changed = db.execute("UPDATE seats SET taken_over_at = coalesce(taken_over_at, ?) "
+                                 "WHERE game_id = ? AND seat = ?", [at, game_id, seat])
+            if changed.rowcount != 1:
+                raise StorageError(f"game {game_id} has no seat {seat} to take over")
+
+        await self._submit(operation)
+
     async def rename_account_seats(self, account_id: int, name: str) -> None:
         """Every seat the account took shows `name` from now on, and so do the chat lines
         said from it since (its account was deleted)."""

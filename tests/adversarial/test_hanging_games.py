@@ -31,7 +31,8 @@ async def test_seats_that_never_connect_are_waited_for_then_replaced(
     await site.join(game, "Bob")  # the game starts; neither ever connects
     assert await ended(site, game) == end
     if absent == "bot":
-        assert all(seat.bot == "big_money" for seat in site.room(game).seats)
+        assert all(seat.played_by == "big_money" and seat.bot is None
+                   for seat in site.room(game).seats)
 
 
 async def test_a_seat_left_for_watching_is_let_go(ws_server: ServerFactory) -> None:

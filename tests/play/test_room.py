@@ -124,7 +124,8 @@ async def test_a_resignation_takes_the_same_way_and_ends_a_two_player_game() -> 
     assert refused.value.code == "bad_player" and log.answers[room.id] == []
     await room.resign(1)
     assert log.answers[room.id] == [Resignation(1)]
-    assert room.seats[1].bot == room._settings.takeover_strategy
+    assert room.seats[1].played_by == room._settings.takeover_strategy
+    assert room.seats[1].bot is None, "a person's seat is never a bot's"
     assert room.state == GameState.FINISHED
     assert log.games[room.id].state == GameState.FINISHED, "the end is stored"
     assert isinstance(listener.received[-1], GameOver)
@@ -156,13 +157,13 @@ async def test_an_absent_player_is_replaced_by_a_bot_and_may_come_back() -> None
     listener = Listener()
     room.subscribe(listener, room.seats[0])  # Ann is here; Bob never connects
     await eventually(lambda: room.seats[1].taken_over)
-    assert room.seats[1].bot == room._settings.takeover_strategy
+    assert room.seats[1].played_by == room._settings.takeover_strategy
     game = room.game
     assert game is not None
     await eventually(lambda: game.pending is None or game.pending.player == 0)
     bob = Listener()
     room.subscribe(bob, room.seats[1])  # back: the seat is Bob's again
-    assert room.seats[1].bot is None and not room.seats[1].taken_over
+    assert room.seats[1].played_by is None and not room.seats[1].taken_over
 
 
 async def test_an_absent_player_abandons_the_game_when_the_host_says_so() -> None:

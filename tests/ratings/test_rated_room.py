@@ -1,22 +1,50 @@
 """A rated room's end: its seats and ranks go to storage's outbox with the end, a seat a
-bot took over is ranked last whatever its points, and an unrated room sends nothing."""
+bot took over is ranked last whatever its points (its takeover stored before the bot's
+first answer for it, and known again to a room rebuilt from storage), and an unrated room
+sends nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
-from dominion.server.engine import Setup
+import pytest
+
+from dominion.server.engine import Answer, Resignation, Setup
 from dominion.server.metrics import Metrics
+from dominion.server.play import room as room_module
 from dominion.server.play.clock import utc_now
 from dominion.server.play.history import HistoryCache
 from dominion.server.play.room import Room, Seat
 from dominion.server.play.tokens import hash_token
 from dominion.server.ratings.ledger import RatedGame, RatedSeat
 from dominion.server.settings import Settings
-from dominion.server.storage import GameRecord, GameState, MemoryGameLog
+from dominion.server.storage import GameRecord, GameState, MemoryGameLog, StorageError
 from tests.eventually import eventually
 
 BOB = 7
+
+
+class OrderedLog(MemoryGameLog):
+    """Keeps the order of its takeovers and answers; refuses the first `failing` takeovers
+    (a full disk, say)."""
+
+    def __init__(self, failing: int = 0) -> None:
+        super().__init__()
+        self.writes: list[str] = []
+        self.failing = failing
+
+    async def take_over_seat(self, game_id: str, seat: int, at: str) -> None:
+        if self.failing:
+            self.failing -= 1
+            raise StorageError("the disk is full")
+        await super().take_over_seat(game_id, seat, at)
+        self.writes.append(f"seat {seat} taken over")
+
+    async def append_answers(self, game_id: str, first_index: int,
+                             entries: Sequence[Answer | Resignation], at: str) -> None:
+        await super().append_answers(game_id, first_index, entries, at)
+        self.writes += [f"seat {entry.player} answers" for entry in entries]
 
 
 async def random_bot_against_bob(log: MemoryGameLog, *, rated: bool) -> Room:
@@ -42,6 +70,27 @@ async def test_a_seat_a_bot_took_over_is_ranked_last_in_the_outbox() -> None:
     sent = RatedGame.from_dict(log.rating_outbox[room.id])
     assert sent == RatedGame(room.id, log.games[room.id].finished_at or "", (
         RatedSeat(0, 0, bot="random"), RatedSeat(1, 1, account_id=BOB)))
+
+
+async def test_a_takeover_is_stored_before_the_bots_first_answer_for_the_seat(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(room_module, "BOT_RETRY_SECONDS", 0.01)
+    log = OrderedLog(failing=2)  # not stored twice: the seat waits, and it is tried again
+    room = await random_bot_against_bob(log, rated=True)
+    bobs = [write for write in log.writes if write.startswith("seat 1")]
+    assert bobs[0] == "seat 1 taken over" and bobs.count("seat 1 taken over") == 1
+    assert len(bobs) > 1 and log.failing == 0
+    assert log.seats[room.id][1].taken_over_at == room.seats[1].taken_over_at is not None
+
+
+async def test_a_room_rebuilt_from_storage_knows_the_takeover() -> None:
+    log = MemoryGameLog()
+    room = await random_bot_against_bob(log, rated=True)
+    stored = log.load_game(room.id)
+    assert stored is not None
+    again = Room.restore(stored, log, Settings(), Metrics(), HistoryCache(100_000))
+    assert again.seats[1].was_taken_over and not again.seats[0].was_taken_over
+    assert again.seats[1].bot is None and again.seats[1].played_by is None
 
 
 async def test_an_unrated_room_sends_nothing_to_the_outbox() -> None:

@@ -64,7 +64,7 @@ async def test_fresh_file_gets_the_schema(tmp_path: Path) -> None:
     storage = Storage.open(path)
     await storage.close()
     with raw(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
         assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
         names = "SELECT name FROM sqlite_master WHERE type = ?"
         tables = {row[0] for row in conn.execute(names, ["table"])}
@@ -136,6 +136,41 @@ async def test_version_1_files_lose_the_events_table_and_keep_their_games(
         assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
         assert "events" not in tables and "games" in tables
+
+
+async def test_a_version_6_file_gets_the_takeover_column_and_keeps_its_seats(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "v6.db"
+    with monkeypatch.context() as v6:
+        v6.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:6])
+        v6.setattr(schema, "SCHEMA_VERSION", 6)
+        storage = Storage.open(path)
+        await storage.start()
+        await storage.create_game(game_record(state="playing"), [])
+        await storage.close()
+    with raw(path) as conn:  # seats as version 6 wrote them
+        columns = [row[1] for row in conn.execute("PRAGMA table_info(seats)")]
+        assert "taken_over_at" not in columns
+        conn.execute("INSERT INTO seats (game_id, seat, name, token_hash, account_id) "
+                     "VALUES ('g-1', 0, 'Ada', 'h0', 7), ('g-1', 1, 'Bob', 'h1', 8)")
+    conn.close()
+    storage = Storage.open(path)
+    await storage.start()
+    try:
+        assert [(seat.name, seat.account_id, seat.taken_over_at)
+                for seat in storage.seats("g-1")] == [("Ada", 7, None), ("Bob", 8, None)]
+        await storage.take_over_seat("g-1", 1, "2024-05-01T10:05:00Z")
+        await storage.take_over_seat("g-1", 1, "2024-05-01T10:09:00Z")  # again: the first stays
+        assert [seat.taken_over_at for seat in storage.seats("g-1")] == [
+            None, "2024-05-01T10:05:00Z"]
+        with pytest.raises(StorageError, match="no seat 2 to take over"):
+            await storage.take_over_seat("g-1", 2, "2024-05-01T10:05:00Z")
+    finally:
+        await storage.close()
+    with raw(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
+    conn.close()
 
 
 async def test_a_failing_migration_changes_nothing(
@@ -290,7 +325,8 @@ async def test_every_record_round_trips(store: Storage) -> None:
     game = game_record(
         "g-full", kingdom_name="First Game", options={"timer": 60, "private": True, "x": [1]},
     )
-    seats = [SeatRecord(0, "Alice", hash_token("secret"), None, "2024-05-01T10:00:01Z"),
+    seats = [SeatRecord(0, "Alice", hash_token("secret"), None, "2024-05-01T10:00:01Z",
+                        account_id=7, taken_over_at="2024-05-01T10:03:00Z"),
              SeatRecord(1)]
     await store.create_game(game, seats)
     stored = store.load_game("g-full")

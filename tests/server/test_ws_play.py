@@ -236,7 +236,7 @@ async def test_absent_player_is_replaced_by_a_bot(ws_server: ServerFactory) -> N
     result = await asyncio.wait_for(spectator.play(), 30)
     assert result is not None and not result.get("abandoned")
     assert site.room(game).state == "finished"
-    assert site.room(game).seats[0].bot == "big_money"
+    assert site.room(game).seats[0].played_by == "big_money"
 
 
 async def test_returning_player_gets_the_seat_back_from_the_bot(
@@ -248,9 +248,9 @@ async def test_returning_player_gets_the_seat_back_from_the_bot(
     await ann.client.close()
     room = site.room(game)
     await asyncio.sleep(0.3)  # the bot takes over and plays for a while
-    assert room.seats[0].bot == "big_money"
+    assert room.seats[0].played_by == "big_money"
     await ann.resume(site, token)
-    assert room.seats[0].bot is None  # docs/SERVER.md: the seat is theirs again
+    assert room.seats[0].played_by is None  # docs/SERVER.md: the seat is theirs again
     before = ann.answered
     ann.frames = []
     ann.seqs = []
