@@ -356,10 +356,19 @@ def bot_mark(seat: Mapping[str, Any]) -> str | None:
     return _("[bot]") if seat.get("bot_account") else None
 
 
+def left_mark(seat: Mapping[str, Any]) -> str | None:
+    """"[resigned]" or "[left]" for a person a bot played on for (a summary's `left`)."""
+    left = seat.get("left")
+    if left == "resigned":
+        return _("[resigned]")
+    return _("[left]") if left == "taken_over" else None
+
+
 def seat_name(seat: Mapping[str, Any]) -> str:
-    """A seat's name, marked when a program plays it (an in-server bot, a bot account)."""
+    """A seat's name, marked when a program sits there (an in-server bot, a bot account),
+    or when its person left (resigned, or a bot took the seat over)."""
     name = peer(seat["name"])
-    mark = bot_mark(seat)
+    mark = bot_mark(seat) or left_mark(seat)
     return f"{name} {mark}" if mark else name
 
 

@@ -26,6 +26,7 @@ from ..accounts.moderation import (
 )
 from ..accounts.moderation import PAGE_MAX as ADMIN_PAGE_MAX
 from ..engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_KINGDOMS
+from ..play.room import SeatLeft
 from ..play.text import MAX_NAME_LENGTH
 from ..play.tokens import TOKEN_BYTES
 from ..ratings import Pool
@@ -286,11 +287,16 @@ def components() -> dict[str, Any]:
             "name": nullable({"type": "string"}) | {
                 "description": "the player's name, a bot's label, or null for a free seat"},
             "bot": nullable({"type": "string", "enum": list(STRATEGIES)}) | {
-                "description": "the strategy of the bot in this seat (from the start, or a "
-                               "bot that took over an absent or resigned player), else null"},
+                "description": "the strategy of the in-server bot that sits in this seat "
+                               "from the start, else null (never a person's seat, though a "
+                               "bot played it on: see `left`)"},
             "bot_account": {"type": "boolean",
                             "description": "a bot account took this seat: a program plays "
                                            "it (mark it as a bot, as a seat with `bot`)"},
+            "left": nullable({"type": "string", "enum": list(SeatLeft)}) | {
+                "description": "why a bot played on for the person in this seat: "
+                               "`resigned`, or `taken_over` (they stayed away past the grace "
+                               "period; they may have come back since); else null"},
             "connected": {"type": "boolean",
                           "description": "whether a WebSocket connection holds this seat"},
             "account": {"type": "boolean",

@@ -158,6 +158,19 @@ def test_dominion_list_marks_the_seats_programs_play() -> None:
         "Ann, Robo [bot], Bot 3 (big_money) [Big Money bot], Bot 4 (strong) [Strong bot]")
 
 
+
+def test_dominion_list_says_who_left_and_marks_no_person_a_bot() -> None:
+    summary = {"id": "g-0123456789ab", "state": "finished", "edition": 2, "turn": 30,
+               "seats": [{"seat": 0, "name": "Ann", "bot": None, "bot_account": False,
+                          "left": "resigned"},
+                         {"seat": 1, "name": "Ben", "bot": None, "bot_account": False,
+                          "left": "taken_over"},
+                         {"seat": 2, "name": "Bot 3 (big_money)", "bot": "big_money",
+                          "bot_account": False, "left": None}]}
+    assert "Ann [resigned], Ben [left], Bot 3 (big_money) [Big Money bot]" in summary_line(
+        summary, Names())
+
+
 async def test_create_rated_signed_in_only(server_url: str, tmp_path: Path) -> None:
     server = ("--server", server_url)
     refused = dominion(tmp_path, "create", "--rated", "--name", "Gus", *server)

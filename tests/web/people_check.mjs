@@ -1,11 +1,14 @@
 // The people at a live game's page, under Node: names from the table's summary (an
 // account's linked to its profile, a bot's marked) on the players' chips and the end
 // table; a summary taken before the start asked for again; a chat line a moderator
-// removed and a game an admin abandoned (page_state.js, board.js, end.js). Prints one
-// JSON line: the mismatches.
+// removed and a game an admin abandoned (page_state.js, board.js, end.js); the lists'
+// names of people a bot played on for, said to have left and never marked (names.js).
+// Prints one JSON line: the mismatches.
 import { playersView } from "../../clients/web/js/board.js";
 import { abandonedView, endView } from "../../clients/web/js/end.js";
+import { h } from "../../clients/web/js/dom.js";
 import { I18n } from "../../clients/web/js/i18n.js";
+import { nameList } from "../../clients/web/js/names.js";
 import * as act from "../../clients/web/js/page_state.js";
 
 const { Effect, Intent } = act;
@@ -107,5 +110,24 @@ expect("abandoned with no result, from the summary", page.abandoned, { reason: n
 page = act.newPageState(0);
 act.loaded(page, { state: "abandoned", seats, result: { abandoned: true, scores: [3, 3, 3] } });
 expect("the server's own abandonment keeps its end screen", page.abandoned, null);
+
+// a finished game in a list (the lobby, a profile): a person who resigned, or whose seat
+// a bot took over, is no bot; the list says they left, in either language
+const ended = [
+  { seat: 0, name: "Ada", account: true, bot: null, bot_account: false, left: "resigned" },
+  { seat: 1, name: "Ben", account: false, bot: null, bot_account: false, left: "taken_over" },
+  { seat: 2, name: "Bot 3 (strong)", account: false, bot: "strong", bot_account: false,
+    left: null },
+];
+for (const [language, words] of [["en", ["Ada (resigned)", "Ben (left)"]],
+  ["pl", ["Ada (poddał(a) się)", "Ben (wyszedł(a))"]]]) {
+  const list = h("p", {}, ...nameList(ended, new I18n(null, [language])));
+  expect(`${language}: only the bot is marked a bot`,
+    findAll(list, byClass("bot-mark")).map((mark) => mark.props["aria-label"]),
+    [language === "en" ? "Strong bot" : "Silny bot"]);
+  const told = textOf(list);
+  expect(`${language}: who left is said`, words.map((word) => told.includes(word)),
+    [true, true]);
+}
 
 console.log(JSON.stringify({ problems }));

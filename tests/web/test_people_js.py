@@ -2,7 +2,8 @@
 (tests/web/people_check.mjs): names drawn from the table's summary (an account's linked to
 its profile, a bot's marked "BOT" with an accessible name) on the players' chips and the end
 table; the summary asked for again once the game starts and when it ends; a chat line a
-moderator removed (`chat_removed`) and a game an admin abandoned (`game_abandoned`)."""
+moderator removed (`chat_removed`) and a game an admin abandoned (`game_abandoned`); in the
+lists, a person a bot played on for said to have left ("resigned", "left"), not a bot."""
 
 from __future__ import annotations
 

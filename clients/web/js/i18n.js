@@ -28,6 +28,7 @@ const WORDS = {
   bot_level: ["{bot}, level {level}", "{bot}, poziom {level}"],
   bot_mark: ["BOT", "BOT"],
   bot_mark_name: ["bot", "bot"],
+  seat_left: ["left", "wyszedł(a)"],
   // personal access tokens and bot accounts (tokens.js)
   tokens_title: ["{name}: access tokens", "{name}: tokeny dostępu"],
   tokens_about: ["A personal access token lets a program (a bot, the dominion command, another client) act as your account, as far as its scopes allow. Keep it secret; revoke it when it is no longer used.",

@@ -1,7 +1,9 @@
 // A player's name wherever a page shows one (the table, the end, the lobby, a replay, a
 // profile): linked to their profile when an account holds the seat, and marked "BOT"
-// when a program plays it (an in-server bot, or a bot account). The seat is the REST
-// game summary's (`name`, `account`, `bot`, `bot_account`: docs/SERVER.md). Pure: vnodes.
+// when a program sits there (an in-server bot from the start, or a bot account); never a
+// person's seat that a bot played on, which the lists say instead ("resigned", "left").
+// The seat is the REST game summary's (`name`, `account`, `bot`, `bot_account`, `left`:
+// docs/SERVER.md). Pure: vnodes.
 
 import { h } from "./dom.js";
 import { profileUrl } from "./routes.js";
@@ -26,7 +28,18 @@ export function playerName(seat, i18n) {
   return isBot(seat) ? h("span", { class: "player-name" }, name, " ", botMark(seat, i18n)) : name;
 }
 
-/** Names separated by commas. */
+const LEFT_WORDS = { resigned: "resigned", taken_over: "seat_left" };
+
+/** Why a bot played on for the person in the seat (its `left`), or null. */
+export function leftMark(seat, i18n) {
+  const word = LEFT_WORDS[seat?.left];
+  return word ? h("span", { class: "left-mark" }, ` (${i18n.t(word)})`) : null;
+}
+
+/** Names separated by commas, each said to have left if its player did. */
 export function nameList(gameSeats, i18n) {
-  return gameSeats.flatMap((seat, i) => [...(i ? [", "] : []), playerName(seat, i18n)]);
+  return gameSeats.flatMap((seat, i) => {
+    const left = leftMark(seat, i18n);
+    return [...(i ? [", "] : []), playerName(seat, i18n), ...(left ? [left] : [])];
+  });
 }
