@@ -44,8 +44,8 @@ async def test_a_profile_lists_the_accounts_games_finished_and_running(api: Api)
     # signed in, a seat takes the account's name whatever the form said
     finished = await api.create(name="Someone", seats=2, bots={"1": "big_money"})
     assert finished["game"]["seats"][0] | {"connected": False} == {
-        "seat": 0, "name": "Ada", "bot": None, "bot_account": False, "connected": False,
-        "account": True}
+        "seat": 0, "name": "Ada", "bot": None, "bot_account": False, "left": None,
+        "connected": False, "account": True}
     assert finished["game"]["seats"][1]["account"] is False
     await api.state.lobby.room(finished["game"]["id"]).resign(0)
     running = await api.create(seats=3, edition=1, bots={"1": "big_money", "2": "random"})
@@ -60,8 +60,11 @@ async def test_a_profile_lists_the_accounts_games_finished_and_running(api: Api)
     assert {game["id"] for game in every["games"]} == {running["game"]["id"],
                                                        finished["game"]["id"]}
     assert every["total"] == 2
-    assert [g["id"] for g in (await games_of(api, "Ada", "?state=finished"))["games"]] == [
-        finished["game"]["id"]]
+    ended = (await games_of(api, "Ada", "?state=finished"))["games"]
+    assert [g["id"] for g in ended] == [finished["game"]["id"]]
+    # she resigned and a bot played on: her seat says so, and is not a bot's
+    assert [(seat["bot"], seat["left"]) for seat in ended[0]["seats"]] == [
+        (None, "resigned"), ("big_money", None)]
     assert [g["id"] for g in (await games_of(api, "Ada", "?state=playing"))["games"]] == [
         running["game"]["id"]]
     assert (await games_of(api, "Ada", "?players=3&edition=1"))["total"] == 1

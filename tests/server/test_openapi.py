@@ -132,9 +132,9 @@ def test_the_response_check_is_not_vacuous() -> None:
     summary = {"id": "g-0123456789ab", "state": "open", "edition": 2,
                "kingdom": list(RECOMMENDED_KINGDOMS[2]["First Game"]), "kingdom_name": None,
                "seats": [{"seat": 0, "name": "A", "bot": None, "bot_account": False,
-                          "connected": False, "account": True},
+                          "left": None, "connected": False, "account": True},
                          {"seat": 1, "name": None, "bot": None, "bot_account": False,
-                          "connected": False, "account": False}],
+                          "left": None, "connected": False, "account": False}],
                "created_at": "2026-01-01T00:00:00Z", "started_at": None, "finished_at": None,
                "commitment": None, "spectator_chat": True, "rated": False, "turn": 0,
                "result": None}

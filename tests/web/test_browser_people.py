@@ -90,6 +90,9 @@ def test_names_link_to_profiles_and_bots_are_marked_everywhere(
     row = ann.locator(f'.game-row[data-game="{game}"]')
     expect(row.locator('a.player[href="/@/Ann"]')).to_have_count(1)
     expect(row.locator(bot_mark)).to_have_count(1)
+    # Ann resigned and a bot played on: she is said to have left, not marked a bot
+    expect(row.locator(".bot-mark")).to_have_count(1)
+    expect(row.locator(".left-mark")).to_have_text(" (resigned)")
     ann.goto(f"{url}/#/replay/{game}")
     expect(ann.locator('.replay .chip[data-seat="0"] a.player')).to_have_attribute("href",
                                                                                   "/@/Ann")
