@@ -704,8 +704,8 @@ class Room:
     async def _seat_absent(self, seat: Seat) -> None:
         """A player stayed away past the grace period: a bot takes over, or the game ends."""
         seat.absent_timer = None
-        if self.state != PLAYING or seat.connection is not None:
-            return
+        if self.state != PLAYING or seat.connection is not None or seat.played_by is not None:
+            return  # back, ended, or a bot plays it already (they resigned meanwhile)
         if self._settings.absent_seat == "bot":
             await self._take_over(seat)
             return
@@ -732,8 +732,8 @@ class Room:
                     BOT_RETRY_SECONDS, self._seat_absent_soon, seat)
             return
         seat.taken_over_at = seat.taken_over_at or at  # as stored, whatever happens next
-        if self.state != PLAYING or seat.connection is not None:
-            return  # ended, or its player came back, while it was stored
+        if self.state != PLAYING or seat.connection is not None or seat.played_by is not None:
+            return  # while it was stored: ended, or its player came back (or resigned)
         seat.stand_in, seat.taken_over = self._settings.takeover_strategy, True
         self.on_changed(self)
         log.info("bot takes over an absent seat", extra={"game": self.id, "seat": seat.index})

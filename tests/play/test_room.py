@@ -178,6 +178,20 @@ async def test_an_absent_player_abandons_the_game_when_the_host_says_so() -> Non
     assert isinstance(listener.received[-1], GameOver)
 
 
+async def test_a_seat_that_resigned_while_away_is_played_on_not_abandoned() -> None:
+    log = MemoryGameLog()
+    room = new_room(log, bots={0: "big_money", 2: "big_money"}, seats=3,
+                    seat_grace_seconds=0.05, absent_seat="abandon", bot_delay_seconds=0.01)
+    await log.create_game(room.record, [seat.record() for seat in room.seats])
+    await room.take_seat("Bob", hash_token("Bob"))  # he never connects
+    await room.resign(1)  # within his grace period (an admin's ban, say)
+    game = room.game
+    assert game is not None
+    # well past his grace period
+    await eventually(lambda: game.answer_count > 20 or room.state != GameState.PLAYING)
+    assert room.state != GameState.ABANDONED and room.seats[1].played_by is not None
+
+
 async def test_a_restored_room_is_the_game_its_log_holds() -> None:
     log = MemoryGameLog()
     room = await started(log)
