@@ -123,7 +123,7 @@ async def test_account_facts_are_the_same_on_every_node(nodes: dict[str, str]) -
 
         async def resigned_on_b() -> bool:
             summary = await call(guest, "GET", f"{b}/api/v1/games/{game_b}", 200)
-            return summary["seats"][0]["bot"] is not None  # a bot plays his seat on
+            return summary["seats"][0]["left"] == "resigned"  # a bot plays his seat on
         await eventually(resigned_on_b)
         # an address ban made on node a is refused by node b too
         await call(ada, "POST", f"{a}/api/v1/admin/address-bans", 201,
