@@ -176,3 +176,45 @@ def test_a_line_added_to_the_log_leaves_the_table_as_it_was(browser: Browser,
     assert first["chat"] == later["chat"]
     assert later["contain"] == "strict"  # size, layout, paint and style
     page.context.close()
+
+
+LOG_SCROLL = """() => { const log = document.querySelector('.log-lines');
+  return { lines: log.childElementCount, top: log.scrollTop,
+    end: log.scrollHeight - log.clientHeight }; }"""
+TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+"""The page's scroll events delivered, and a frame drawn, after a scroll."""
+
+
+def play_until_the_log_grows(page: Page, lines: int, last: str | None) -> str | None:
+    """Answer until the log holds `lines` more lines than now; return the last decision."""
+    want = page.evaluate(LOG_SCROLL)["lines"] + lines
+    while my_turn(page, last) and page.evaluate(LOG_SCROLL)["lines"] < want:
+        last = decision_id(page)
+        act(page)
+    assert page.evaluate(LOG_SCROLL)["lines"] >= want
+    return last
+
+
+def test_the_log_follows_its_end_only_while_its_reader_is_there(browser: Browser,
+                                                                server_url: str) -> None:
+    """Scrolled up to earlier lines, the log stays where its reader left it while lines
+    come; scrolled back to its end, it follows the new lines again."""
+    page = new_page(browser, server_url, size=(1280, 900))
+    create_table(page, "Ann", bots={1: "big_money"})
+    assert my_turn(page)
+    last = None
+    while my_turn(page, last) and page.evaluate(LOG_SCROLL)["end"] < 200:
+        last = decision_id(page)
+        act(page)
+    page.evaluate("() => { document.querySelector('.log-lines').scrollTop = 40; }")
+    page.evaluate(TWO_FRAMES)
+    last = play_until_the_log_grows(page, 5, last)
+    page.evaluate(TWO_FRAMES)
+    assert page.evaluate(LOG_SCROLL)["top"] == 40  # left where its reader put it
+    page.evaluate("""() => { const log = document.querySelector('.log-lines');
+        log.scrollTop = log.scrollHeight; }""")
+    page.evaluate(TWO_FRAMES)
+    play_until_the_log_grows(page, 5, last)
+    page.wait_for_function("""() => { const log = document.querySelector('.log-lines');
+        return log.scrollTop >= log.scrollHeight - log.clientHeight - 1; }""")
+    page.context.close()

@@ -39,6 +39,16 @@ export function supplyView(state, i18n) {
     h("ul", { class: "piles kingdom", "aria-label": i18n.t("kingdom") }, kingdom.map(pile)));
 }
 
+/** What `supplyView` draws from, as a key: the piles' counts, and whether you are asked
+ *  (the piles not offered are dimmed) and by which decision if it offers piles (their
+ *  clicks answer its options). Most updates change none of it (another player's plays,
+ *  your Action phase), and the page then leaves the Supply as it was drawn. */
+export function supplyKey(state) {
+  const decision = state.myDecision();
+  const offers = decision && Object.keys(state.supply).some((card) => supplyOption(decision, card));
+  return `${Object.entries(state.supply).join(" ")} ${offers ? decision.id : decision ? "asked" : "-"}`;
+}
+
 /** Cards in a row as small faces (a play area, set-aside cards), each with its text. */
 function cardRow(cards, i18n, zone) {
   if (!cards.length) return h("span", { class: "none" }, i18n.t("none"));

@@ -6,7 +6,7 @@
 
 import { api, seats } from "./api.js";
 import {
-  cardInfo, mineView, playersView, supplyView, trashView,
+  cardInfo, mineView, playersView, supplyKey, supplyView, trashView,
 } from "./board.js";
 import { abandonedView, endView, rematchView } from "./end.js";
 import { decisionView, resignView, waitingView } from "./controls.js";
@@ -21,6 +21,8 @@ import { HELP, Key, Toggle, isShortcut } from "./shortcuts.js";
 import { beep, soundWanted } from "./signal.js";
 
 const { Effect, LOG_LINES } = act;
+/** How many of the log's first lines go at once when it holds more than LOG_LINES. */
+const LOG_TRIMMED = 100;
 
 /** The protocol's messages, and the action each one is. */
 const ON_MESSAGE = {
@@ -63,6 +65,13 @@ export class GamePage {
     // it scrolls: a keyboard must be able to focus it to scroll it (axe:
     // scrollable-region-focusable), under its heading
     this.logList = el("ul", { class: "log-lines", tabindex: "0" });
+    // whether its reader is at its end (or has not scrolled it): read when it scrolls,
+    // the page laid out then, never in a draw
+    this.logFollowed = true;
+    this.logList.addEventListener("scroll", () => {
+      const list = this.logList;
+      this.logFollowed = list.scrollTop + list.clientHeight >= list.scrollHeight - 1;
+    }, { passive: true });
     this.chatList = el("ul", {});
     this.sideControls = el("div", {});
     this.drawn = { lang: null }; // what each part was drawn from: set by the first draw
@@ -215,7 +224,7 @@ export class GamePage {
       ["players", seen, () => playersView(game, i18n)],
       ["card", `${page.shownCard} ${lang}`,
         () => (page.shownCard ? cardInfo(page.shownCard, i18n) : null)],
-      ["supply", seen, () => supplyView(game, i18n)],
+      ["supply", `${supplyKey(game)} ${lang}`, () => supplyView(game, i18n)],
       ["mine", any, () => mineView(game, i18n, page.picked.ids)],
       ["trash", seen, () => trashView(game, i18n)],
       ["decision", any, () => (page.abandoned ? null : decisionView(page, i18n))],
@@ -338,10 +347,18 @@ export class GamePage {
     if (drawn.cleared !== log.cleared) this.logList.replaceChildren();
     if (fresh > 0) {
       this.logList.append(...log.events.slice(-Math.min(fresh, log.events.length)).map(line));
-      while (this.logList.childElementCount > LOG_LINES) this.logList.firstChild.remove();
-      // scrolled to its end at the start of the next frame, the page laid out by then:
-      // reading its height now would lay the page out again in the middle of the draw
-      requestAnimationFrame(() => { this.logList.scrollTop = this.logList.scrollHeight; });
+      // trimmed LOG_TRIMMED lines at a time: removing the first line moves every other
+      // line, laid out and painted again, where appending moves none
+      const over = this.logList.childElementCount - LOG_LINES;
+      for (let gone = 0; over > 0 && gone < over + LOG_TRIMMED; gone += 1) {
+        this.logList.firstChild.remove();
+      }
+      // followed to its end while its reader is there (not while they read earlier
+      // lines): at the start of the next frame, the page laid out by then (reading its
+      // height now would lay the page out again in the middle of the draw)
+      if (this.logFollowed) {
+        requestAnimationFrame(() => { this.logList.scrollTop = this.logList.scrollHeight; });
+      }
     }
     this.drawn.log = { cleared: log.cleared, total: log.total };
   }
