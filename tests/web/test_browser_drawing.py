@@ -122,6 +122,25 @@ def test_a_node_the_page_keeps_is_never_drawn_over(page: Page) -> None:
     assert given == [2, True, "kept", "drawn again"]
 
 
+SAME_VNODE = """async () => {
+  const { h, mount, patch } = await (""" + DOM + """)();
+  const vnode = h('ul', { class: 'piles' }, h('li', {}, 'Copper ×46'));
+  const node = mount(vnode);
+  const children = vnode.children;
+  let looked = 0;
+  Object.defineProperty(vnode, 'children', { get() { looked += 1; return children; } });
+  return { same: patch(node, vnode) === node, looked, html: node.outerHTML };
+}"""
+"""A vnode drawn, then drawn again as the very same object (a view kept it)."""
+
+
+def test_the_very_vnode_drawn_again_is_passed_over(page: Page) -> None:
+    """A part whose data did not change, kept by its view as the same vnode (a pile of
+    the Supply), costs no walk: `patch` does not look into it."""
+    assert page.evaluate(SAME_VNODE) == {
+        "same": True, "looked": 0, "html": '<ul class="piles"><li>Copper ×46</li></ul>'}
+
+
 def count_of(page: Page, card: str) -> str:
     text: str = page.locator(f'.supply [data-card="{card}"] .card-count').inner_text()
     return text
