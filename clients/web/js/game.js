@@ -65,13 +65,6 @@ export class GamePage {
     // it scrolls: a keyboard must be able to focus it to scroll it (axe:
     // scrollable-region-focusable), under its heading
     this.logList = el("ul", { class: "log-lines", tabindex: "0" });
-    // whether its reader is at its end (or has not scrolled it): read when it scrolls,
-    // the page laid out then, never in a draw
-    this.logFollowed = true;
-    this.logList.addEventListener("scroll", () => {
-      const list = this.logList;
-      this.logFollowed = list.scrollTop + list.clientHeight >= list.scrollHeight - 1;
-    }, { passive: true });
     this.chatList = el("ul", {});
     this.sideControls = el("div", {});
     this.drawn = { lang: null }; // what each part was drawn from: set by the first draw
@@ -235,6 +228,10 @@ export class GamePage {
     if (this.stopped) return; // a frame asked for before the page was left draws nothing
     const started = performance.now();
     const focused = document.activeElement?.dataset?.key;
+    // read before anything is drawn, the page laid out since the last frame (read after,
+    // it would lay the page out in the middle of the draw)
+    const list = this.logList;
+    const logAtEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 1;
     if (this.drawn.lang !== this.i18n.lang || !this.root.contains(this.boardArea)) {
       this.drawn = {
         lang: this.i18n.lang, log: { cleared: -1, total: 0 }, chat: { lines: 0, removed: 0 },
@@ -263,7 +260,7 @@ export class GamePage {
     if (changed) arrange(this.boardArea, [...now.values()].map((part) => part.node).filter(Boolean));
     patchWith(this.sideControls, this.dispatch,
       this.page.abandoned ? null : resignView(this.page, this.i18n));
-    this.drawLog();
+    this.drawLog(logAtEnd);
     this.drawChat();
     if (focused) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
@@ -333,8 +330,9 @@ export class GamePage {
   }
 
   /** The log is appended to (a long log is not drawn again on every update); drawn whole
-   *  after a snapshot or in another language. */
-  drawLog() {
+   *  after a snapshot or in another language. It follows its end if its reader was there
+   *  (`atEnd`), and stays where they scrolled it to read earlier lines. */
+  drawLog(atEnd) {
     const { log, game } = this.page;
     const drawn = this.drawn.log;
     if (!game) return;
@@ -353,10 +351,9 @@ export class GamePage {
       for (let gone = 0; over > 0 && gone < over + LOG_TRIMMED; gone += 1) {
         this.logList.firstChild.remove();
       }
-      // followed to its end while its reader is there (not while they read earlier
-      // lines): at the start of the next frame, the page laid out by then (reading its
-      // height now would lay the page out again in the middle of the draw)
-      if (this.logFollowed) {
+      // scrolled to its end at the start of the next frame, the page laid out by then:
+      // reading its height now would lay the page out again in the middle of the draw
+      if (atEnd) {
         requestAnimationFrame(() => { this.logList.scrollTop = this.logList.scrollHeight; });
       }
     }
