@@ -6,7 +6,7 @@
 // them), the end screen. Then the actions on a person's intents, and the drawing at most
 // once per frame. Prints one JSON line: how many were checked, and the mismatches.
 import { createInterface } from "node:readline";
-import { mineView, playersView, supplyView, turnLine } from "../../clients/web/js/board.js";
+import { mineView, playersView, supplyKey, supplyView, turnLine } from "../../clients/web/js/board.js";
 import { endView, rematchView } from "../../clients/web/js/end.js";
 import { decisionView, resignView } from "../../clients/web/js/controls.js";
 import { oncePerFrame } from "../../clients/web/js/dom.js";
@@ -109,10 +109,14 @@ const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
 const i18n = new I18n(null, ["en"]);
 i18n.setCatalogue(JSON.parse((await lines.next()).value), 2);
 let pages = new Map();
+const supplies = new Map(); // each viewer's last Supply: its key and what was drawn
+let keysChanged = 0;
+let samePiles = 0; // piles drawn again from the same data, as the very vnode drawn before
 for await (const line of lines) {
   const step = JSON.parse(line);
   if (step.game_start) {
     pages = new Map();
+    supplies.clear();
     continue;
   }
   const key = JSON.stringify(step.viewer);
@@ -127,7 +131,26 @@ for await (const line of lines) {
     page.sending = null;
   }
   checkDrawn(`${step.where} viewer ${key}`, page, i18n, step.message);
+  // the page draws the Supply again only when its key changed: the same key, the same Supply
+  const view = supplyView(page.game, i18n);
+  const supply = { key: supplyKey(page.game), drawn: JSON.stringify(view),
+    piles: findAll(view, byClass("pile")) };
+  const last = supplies.get(key);
+  if (last?.key === supply.key) {
+    expect(step.where, "the Supply's key says what it draws", supply.drawn, last.drawn);
+  }
+  if (last && last.key !== supply.key) keysChanged += 1;
+  // a pile drawn from the same data is the same vnode (patch passes it over), another a new one
+  for (const [at, pile] of (last?.piles ?? []).entries()) {
+    const now = supply.piles[at];
+    if (JSON.stringify(now) === JSON.stringify(pile)) samePiles += now === pile ? 1 : 0;
+    else expect(step.where, "a pile whose data changed is drawn anew", now === pile, false);
+  }
+  supplies.set(key, supply);
 }
+expect("the games", "the Supply's key changes, and stays for most updates",
+  [keysChanged > 0, keysChanged < checked / 2], [true, true]);
+expect("the games", "an unchanged pile is the vnode drawn before", samePiles > checked, true);
 
 // -- a person's intents, on a state of its own ----------------------------------------------
 const option = (id, kind = "card", card = "copper") => ({ id, kind, card });

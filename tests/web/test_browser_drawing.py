@@ -122,6 +122,25 @@ def test_a_node_the_page_keeps_is_never_drawn_over(page: Page) -> None:
     assert given == [2, True, "kept", "drawn again"]
 
 
+SAME_VNODE = """async () => {
+  const { h, mount, patch } = await (""" + DOM + """)();
+  const vnode = h('ul', { class: 'piles' }, h('li', {}, 'Copper ×46'));
+  const node = mount(vnode);
+  const children = vnode.children;
+  let looked = 0;
+  Object.defineProperty(vnode, 'children', { get() { looked += 1; return children; } });
+  return { same: patch(node, vnode) === node, looked, html: node.outerHTML };
+}"""
+"""A vnode drawn, then drawn again as the very same object (a view kept it)."""
+
+
+def test_the_very_vnode_drawn_again_is_passed_over(page: Page) -> None:
+    """A part whose data did not change, kept by its view as the same vnode (a pile of
+    the Supply), costs no walk: `patch` does not look into it."""
+    assert page.evaluate(SAME_VNODE) == {
+        "same": True, "looked": 0, "html": '<ul class="piles"><li>Copper ×46</li></ul>'}
+
+
 def count_of(page: Page, card: str) -> str:
     text: str = page.locator(f'.supply [data-card="{card}"] .card-count').inner_text()
     return text
@@ -175,4 +194,46 @@ def test_a_line_added_to_the_log_leaves_the_table_as_it_was(browser: Browser,
     assert first["height"] == later["height"] == 24 * 16
     assert first["chat"] == later["chat"]
     assert later["contain"] == "strict"  # size, layout, paint and style
+    page.context.close()
+
+
+LOG_SCROLL = """() => { const log = document.querySelector('.log-lines');
+  return { lines: log.childElementCount, top: log.scrollTop,
+    end: log.scrollHeight - log.clientHeight }; }"""
+TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+"""The page's scroll events delivered, and a frame drawn, after a scroll."""
+
+
+def play_until_the_log_grows(page: Page, lines: int, last: str | None) -> str | None:
+    """Answer until the log holds `lines` more lines than now; return the last decision."""
+    want = page.evaluate(LOG_SCROLL)["lines"] + lines
+    while my_turn(page, last) and page.evaluate(LOG_SCROLL)["lines"] < want:
+        last = decision_id(page)
+        act(page)
+    assert page.evaluate(LOG_SCROLL)["lines"] >= want
+    return last
+
+
+def test_the_log_follows_its_end_only_while_its_reader_is_there(browser: Browser,
+                                                                server_url: str) -> None:
+    """Scrolled up to earlier lines, the log stays where its reader left it while lines
+    come; scrolled back to its end, it follows the new lines again."""
+    page = new_page(browser, server_url, size=(1280, 900))
+    create_table(page, "Ann", bots={1: "big_money"})
+    assert my_turn(page)
+    last = None
+    while my_turn(page, last) and page.evaluate(LOG_SCROLL)["end"] < 200:
+        last = decision_id(page)
+        act(page)
+    page.evaluate("() => { document.querySelector('.log-lines').scrollTop = 40; }")
+    page.evaluate(TWO_FRAMES)
+    last = play_until_the_log_grows(page, 5, last)
+    page.evaluate(TWO_FRAMES)
+    assert page.evaluate(LOG_SCROLL)["top"] == 40  # left where its reader put it
+    page.evaluate("""() => { const log = document.querySelector('.log-lines');
+        log.scrollTop = log.scrollHeight; }""")
+    page.evaluate(TWO_FRAMES)
+    play_until_the_log_grows(page, 5, last)
+    page.wait_for_function("""() => { const log = document.querySelector('.log-lines');
+        return log.scrollTop >= log.scrollHeight - log.clientHeight - 1; }""")
     page.context.close()

@@ -11,12 +11,21 @@ import { playerName } from "./names.js";
 import { Intent } from "./page_state.js";
 import { digitKeys, pileKeys } from "./shortcuts.js";
 
+/** Per state, each pile's vnode as last drawn and what it was drawn from (and the
+ *  catalogue that named its card). */
+const drawnPiles = new WeakMap();
+
 /** The Supply as players lay it out: the basic piles (Treasures, Victory, Curse) in the
  *  server's order on their own, then the ten Kingdom piles in two rows of five by cost
  *  (the catalogue's). A pile the decision offers is a card to click (buy or gain it, its
  *  key shown); any other is shown idle, and a click on it says why not. */
 export function supplyView(state, i18n) {
   const decision = state.myDecision();
+  let drawn = drawnPiles.get(state);
+  if (drawn?.cards !== i18n.cards) { // another catalogue: every pile drawn anew
+    drawn = { cards: i18n.cards, piles: new Map() };
+    drawnPiles.set(state, drawn);
+  }
   const kingdom = Object.keys(state.supply).filter((c) => state.kingdom.includes(c))
     .sort((a, b) => (i18n.cost(a) ?? 0) - (i18n.cost(b) ?? 0) || i18n.card(a).localeCompare(i18n.card(b)));
   const base = Object.keys(state.supply).filter((c) => !state.kingdom.includes(c));
@@ -24,19 +33,36 @@ export function supplyView(state, i18n) {
   const pile = (card) => {
     const left = state.supply[card];
     const option = supplyOption(decision, card);
-    return h("li", { class: `pile${option ? " can-buy" : ""}${left ? "" : " empty"}` },
+    const shortcut = option ? keys.get(card) : undefined;
+    // what the pile is drawn from: the same, it is the same vnode (patch passes it over)
+    const from = `${left} ${option ? `${decision.id} ${option.id}` : "-"} ${shortcut} ${i18n.lang}`;
+    const last = drawn.piles.get(card);
+    if (last?.from === from) return last.vnode;
+    const vnode = h("li", { class: `pile${option ? " can-buy" : ""}${left ? "" : " empty"}` },
       cardFace(card, i18n, {
-        id: `supply-${card}`, option, count: left, shortcut: option ? keys.get(card) : undefined,
+        id: `supply-${card}`, option, count: left, shortcut,
         label: `${i18n.t("cost")} ${i18n.cost(card) ?? "?"}, ${i18n.t("left")} ${left}`
           + `${option ? `, ${i18n.t(option.kind === "buy" ? "can_buy" : "can_gain")}` : ""}`,
         onclick: option ? { type: Intent.PICK, option } : { type: Intent.CLICK_SUPPLY, card },
       }));
+    drawn.piles.set(card, { from, vnode });
+    return vnode;
   };
   // only while you are asked are the piles not offered dimmed (a spectator's are all alike)
   return h("section", { class: `supply${decision ? " offering" : ""}`, "aria-label": i18n.t("supply") },
     h("h2", {}, i18n.t("supply")),
     h("ul", { class: "piles base", "aria-label": i18n.t("basic_piles") }, base.map(pile)),
     h("ul", { class: "piles kingdom", "aria-label": i18n.t("kingdom") }, kingdom.map(pile)));
+}
+
+/** What `supplyView` draws from, as a key: the piles' counts, and whether you are asked
+ *  (the piles not offered are dimmed) and by which decision if it offers piles (their
+ *  clicks answer its options). Most updates change none of it (another player's plays,
+ *  your Action phase), and the page then leaves the Supply as it was drawn. */
+export function supplyKey(state) {
+  const decision = state.myDecision();
+  const offers = decision && Object.keys(state.supply).some((card) => supplyOption(decision, card));
+  return `${Object.entries(state.supply).join(" ")} ${offers ? decision.id : decision ? "asked" : "-"}`;
 }
 
 /** Cards in a row as small faces (a play area, set-aside cards), each with its text. */

@@ -93,7 +93,9 @@ export function mount(vnode, dispatch, inSvg = false) {
 /**
  * Draw `vnode` over `node` (drawn by mount or patch before, or null): the same node when
  * its tag is the same, with only the props, text and children that differ changed;
- * otherwise a new one. A DOM node given instead is taken as it is.
+ * otherwise a new one. A DOM node given instead is taken as it is, and so is the node
+ * drawn from this very vnode object (a view that keeps the vnode of a part whose data did
+ * not change spares its walk; its handlers keep the dispatch they were drawn with).
  * @returns {Node} the node that now shows `vnode`
  */
 export function patch(node, vnode, dispatch, inSvg = false) {
@@ -105,6 +107,7 @@ export function patch(node, vnode, dispatch, inSvg = false) {
   }
   if (!isVNode(vnode)) return vnode;
   const before = node?.[DRAWN];
+  if (before === vnode) return node; // the very vnode drawn there (kept by its view): as it is
   if (!before || before.tag !== vnode.tag) return mount(vnode, dispatch, inSvg);
   const { props } = vnode;
   for (const key in props) {

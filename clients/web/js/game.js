@@ -6,7 +6,7 @@
 
 import { api, seats } from "./api.js";
 import {
-  cardInfo, mineView, playersView, supplyView, trashView,
+  cardInfo, mineView, playersView, supplyKey, supplyView, trashView,
 } from "./board.js";
 import { abandonedView, endView, rematchView } from "./end.js";
 import { decisionView, resignView, waitingView } from "./controls.js";
@@ -21,6 +21,8 @@ import { HELP, Key, Toggle, isShortcut } from "./shortcuts.js";
 import { beep, soundWanted } from "./signal.js";
 
 const { Effect, LOG_LINES } = act;
+/** How many of the log's first lines go at once when it holds more than LOG_LINES. */
+const LOG_TRIMMED = 100;
 
 /** The protocol's messages, and the action each one is. */
 const ON_MESSAGE = {
@@ -215,7 +217,7 @@ export class GamePage {
       ["players", seen, () => playersView(game, i18n)],
       ["card", `${page.shownCard} ${lang}`,
         () => (page.shownCard ? cardInfo(page.shownCard, i18n) : null)],
-      ["supply", seen, () => supplyView(game, i18n)],
+      ["supply", `${supplyKey(game)} ${lang}`, () => supplyView(game, i18n)],
       ["mine", any, () => mineView(game, i18n, page.picked.ids)],
       ["trash", seen, () => trashView(game, i18n)],
       ["decision", any, () => (page.abandoned ? null : decisionView(page, i18n))],
@@ -226,6 +228,10 @@ export class GamePage {
     if (this.stopped) return; // a frame asked for before the page was left draws nothing
     const started = performance.now();
     const focused = document.activeElement?.dataset?.key;
+    // read before anything is drawn, the page laid out since the last frame (read after,
+    // it would lay the page out in the middle of the draw)
+    const list = this.logList;
+    const logAtEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 1;
     if (this.drawn.lang !== this.i18n.lang || !this.root.contains(this.boardArea)) {
       this.drawn = {
         lang: this.i18n.lang, log: { cleared: -1, total: 0 }, chat: { lines: 0, removed: 0 },
@@ -254,7 +260,7 @@ export class GamePage {
     if (changed) arrange(this.boardArea, [...now.values()].map((part) => part.node).filter(Boolean));
     patchWith(this.sideControls, this.dispatch,
       this.page.abandoned ? null : resignView(this.page, this.i18n));
-    this.drawLog();
+    this.drawLog(logAtEnd);
     this.drawChat();
     if (focused) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
@@ -324,8 +330,9 @@ export class GamePage {
   }
 
   /** The log is appended to (a long log is not drawn again on every update); drawn whole
-   *  after a snapshot or in another language. */
-  drawLog() {
+   *  after a snapshot or in another language. It follows its end if its reader was there
+   *  (`atEnd`), and stays where they scrolled it to read earlier lines. */
+  drawLog(atEnd) {
     const { log, game } = this.page;
     const drawn = this.drawn.log;
     if (!game) return;
@@ -338,10 +345,17 @@ export class GamePage {
     if (drawn.cleared !== log.cleared) this.logList.replaceChildren();
     if (fresh > 0) {
       this.logList.append(...log.events.slice(-Math.min(fresh, log.events.length)).map(line));
-      while (this.logList.childElementCount > LOG_LINES) this.logList.firstChild.remove();
+      // trimmed LOG_TRIMMED lines at a time: removing the first line moves every other
+      // line, laid out and painted again, where appending moves none
+      const over = this.logList.childElementCount - LOG_LINES;
+      for (let gone = 0; over > 0 && gone < over + LOG_TRIMMED; gone += 1) {
+        this.logList.firstChild.remove();
+      }
       // scrolled to its end at the start of the next frame, the page laid out by then:
       // reading its height now would lay the page out again in the middle of the draw
-      requestAnimationFrame(() => { this.logList.scrollTop = this.logList.scrollHeight; });
+      if (atEnd) {
+        requestAnimationFrame(() => { this.logList.scrollTop = this.logList.scrollHeight; });
+      }
     }
     this.drawn.log = { cleared: log.cleared, total: log.total };
   }
