@@ -9,6 +9,7 @@ import shlex
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from dominion.clients import config
 
@@ -41,3 +42,9 @@ def test_each_test_has_a_client_config_folder_of_its_own() -> None:
     folder = config.config_dir()
     assert folder != Path.home() / ".config" / "dominion"
     assert folder.is_dir() and list(folder.iterdir()) == []  # not a folder another test used
+
+
+def test_hypothesis_checks_no_clock_of_a_busy_machine() -> None:
+    assert settings().deadline is None
+    assert HealthCheck.too_slow in settings().suppress_health_check
+    assert settings.get_profile("fast").deadline is None  # the fast tier's too
