@@ -27,6 +27,7 @@ from dominion.protocol import (
     Ack,
     ClientMessage,
     Error,
+    ErrorCode,
     Hello,
     MatchAccept,
     MatchFound,
@@ -144,6 +145,7 @@ async def play(player: Player, session: aiohttp.ClientSession, fallback: Node) -
             await asyncio.sleep(0.2)
             continue
         connection = Connection(ws)
+        accepts: set[int] = set()
         await connection.send(Hello, versions=(2,), client="sim")
         await connection.send(Seek, sizes=player.sizes, edition=player.edition, rated=False,
                               name=player.name, token=token)
@@ -154,6 +156,10 @@ async def play(player: Player, session: aiohttp.ClientSession, fallback: Node) -
                 player.reconnects += 1
                 break
             if isinstance(message, Error):
+                # an accept can cross its table's dissolution (another seat's node died):
+                # refused as documented (docs/PROTOCOL.md, match_accept); the seek goes on
+                if message.id in accepts and message.code == ErrorCode.UNKNOWN_TABLE:
+                    continue
                 raise AssertionError(f"{player.name}: {message}")
             if isinstance(message, SeekStatus):
                 assert message.state is SeekState.WAITING, (player.name, message)
@@ -163,7 +169,7 @@ async def play(player: Player, session: aiohttp.ClientSession, fallback: Node) -
                 token = message.token
             elif isinstance(message, MatchFound):
                 player.found.append((message, time.monotonic()))
-                await connection.send(MatchAccept, table=message.table)
+                accepts.add(await connection.send(MatchAccept, table=message.table))
             elif isinstance(message, MatchReady):
                 player.ready = message
                 await ws.close()

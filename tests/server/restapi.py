@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import sqlite3
@@ -85,6 +86,15 @@ def check_response(document: dict[str, Any], method: str, path: str, status: int
     return body
 
 
+def error_of(body: Any, code: str) -> dict[str, Any]:
+    """The error of a body of the JSON error shape with this code."""
+    assert set(body) == {"error"}, body
+    assert body["error"]["code"] == code, body
+    assert isinstance(body["error"]["message"], str) and body["error"]["message"]
+    error: dict[str, Any] = body["error"]
+    return error
+
+
 @dataclass
 class Api:
     """A test client whose every answer is checked against the OpenAPI document."""
@@ -112,12 +122,24 @@ class Api:
     async def error(self, method: str, path: str, status: int, code: str,
                     **kwargs: Any) -> dict[str, Any]:
         """A refusal: the right status and the JSON error shape with this code."""
-        body = await self.call(method, path, status, **kwargs)
-        assert set(body) == {"error"}, body
-        assert body["error"]["code"] == code, body
-        assert isinstance(body["error"]["message"], str) and body["error"]["message"]
-        error: dict[str, Any] = body["error"]
-        return error
+        return error_of(await self.call(method, path, status, **kwargs), code)
+
+    async def rate_limited(self, per_minute: int, since: float, method: str, path: str,
+                           **kwargs: Any) -> dict[str, Any]:
+        """The refusal of an address that spent its allowance (a bucket refilled at
+        `per_minute`) from `since` (the loop's time) on. A busy machine floods slowly: what
+        the bucket refilled meanwhile may be answered first, and nothing more."""
+        loop = asyncio.get_running_loop()
+        answered = 0
+        while True:
+            response = await self.client.request(method, path, **kwargs)
+            text = (await response.read()).decode()
+            if response.status == 429:
+                return error_of(check_response(self.document, method, response.url.path, 429,
+                                               response.content_type, text), "rate_limited")
+            answered += 1
+            refilled = (loop.time() - since) * per_minute / 60
+            assert answered <= refilled + 1, (method, path, response.status, text[:500])
 
     async def create(self, expect: int = 201, **request: Any) -> dict[str, Any]:
         body: dict[str, Any] = await self.call("POST", "/api/v1/games", expect, json=request)

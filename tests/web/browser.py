@@ -39,6 +39,8 @@ Page = sync_api.Page
 Browser = sync_api.Browser
 expect = sync_api.expect
 """Waits for what a page shows: it draws on the next animation frame, not during a click."""
+expect.set_options(timeout=WAIT_MS)  # as long as the page's own waits (its 5 s default
+# failed a page a busy machine drew late)
 
 
 def screenshot_folder() -> Path | None:
