@@ -72,6 +72,7 @@ from tests.adversarial.attacks import (
 TARGET_P99_MS = 100.0
 ADDRESSES_TARGET_P99_MS = 50.0
 ADDRESSES = 40
+"""Loopback addresses of the address, sign-in and table floods (`--addresses`)."""
 GAMES_EACH = 3
 """Finished games each address makes before the attack: its exports' replays."""
 TABLES_EACH = 20
@@ -214,21 +215,23 @@ def sigterm(seconds: float) -> Attack:
     return attack
 
 
-async def ended_games(server: ServerProcess) -> None:
-    await finished_games(server.url, loopback_sources(ADDRESSES), each=GAMES_EACH)
+def ended_games(sources: int) -> Prepare:
+    async def prepare(server: ServerProcess) -> None:
+        await finished_games(server.url, loopback_sources(sources), each=GAMES_EACH)
+    return prepare
 
 
-def addresses(seconds: float) -> Attack:
+def addresses(seconds: float, sources: int, tables: int) -> Attack:
     async def attack(server: ServerProcess, session: aiohttp.ClientSession) -> dict[str, Any]:
-        counts = await address_flood(server.url, loopback_sources(ADDRESSES),
-                                     seconds=seconds, tables=TABLES_EACH)
-        return {"addresses": ADDRESSES, "tables": counts.pop("tables", 0),
+        counts = await address_flood(server.url, loopback_sources(sources),
+                                     seconds=seconds, tables=tables)
+        return {"addresses": sources, "tables": counts.pop("tables", 0),
                 "replays": counts.pop("replays", 0), "refused": dict(counts.most_common())}
     return attack
 
 
-def sign_in_flood(seconds: float) -> Attack:
-    """Credential stuffing from ADDRESSES addresses, in a process of its own (so that the
+def sign_in_flood(seconds: float, sources: int) -> Attack:
+    """Credential stuffing from `sources` addresses, in a process of its own (so that the
     probe's latency is the server's, not this process's loop's)."""
     async def attack(server: ServerProcess, session: aiohttp.ClientSession) -> dict[str, Any]:
         async with session.post(f"{server.url}/api/v1/account/register", json={
@@ -236,12 +239,12 @@ def sign_in_flood(seconds: float) -> Attack:
             assert registered.status == 201, await registered.text()
         with ProcessPoolExecutor(1) as flooder:
             replies = await asyncio.get_running_loop().run_in_executor(
-                flooder, flood_sign_in, server.url, seconds)
-        return {"addresses": ADDRESSES, "replies": replies}
+                flooder, flood_sign_in, server.url, seconds, sources)
+        return {"addresses": sources, "replies": replies}
     return attack
 
 
-def flood_sign_in(url: str, seconds: float) -> dict[str, int]:
+def flood_sign_in(url: str, seconds: float, sources: int) -> dict[str, int]:
     """Each address sends wrong passwords for a real account and for made-up names, two
     at a time, as fast as it is answered, ignoring every refusal; the replies by code."""
     async def flood() -> dict[str, int]:
@@ -259,7 +262,7 @@ def flood_sign_in(url: str, seconds: float) -> dict[str, int]:
                     replies[body.get("error", {}).get("code", str(reply.status))] += 1
 
         clients = [aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(source, 0)))
-                   for source in loopback_sources(ADDRESSES)]
+                   for source in loopback_sources(sources)]
         try:
             await asyncio.gather(*(guess(client, index, lane)
                                    for index, client in enumerate(clients) for lane in (0, 1)))
@@ -278,6 +281,7 @@ class Phase(NamedTuple):
 
 
 def plan(args: argparse.Namespace) -> list[Phase]:
+    flood_of_addresses = addresses(args.seconds, args.addresses, args.tables_each)
     return [
         Phase("baseline", DEFAULT_SERVER, baseline(args.seconds)),
         Phase("ws-fuzz", FUZZ_SERVER, ws_fuzz(args.frames)),
@@ -286,11 +290,11 @@ def plan(args: argparse.Namespace) -> list[Phase]:
         Phase("resume-flood", DEFAULT_SERVER, flood("resume", args.seconds)),
         Phase("chat-flood", DEFAULT_SERVER, flood("chat", args.seconds)),
         Phase("sigterm", DEFAULT_SERVER, sigterm(args.seconds)),
-        Phase("addresses-unbounded", UNBOUNDED_SERVER, addresses(args.seconds), ended_games,
+        Phase("addresses-unbounded", UNBOUNDED_SERVER, flood_of_addresses,
+              ended_games(args.addresses), ADDRESSES_TARGET_P99_MS),
+        Phase("addresses", DEFAULT_SERVER, flood_of_addresses, ended_games(args.addresses),
               ADDRESSES_TARGET_P99_MS),
-        Phase("addresses", DEFAULT_SERVER, addresses(args.seconds), ended_games,
-              ADDRESSES_TARGET_P99_MS),
-        Phase("sign-in-flood", SIGN_IN_SERVER, sign_in_flood(args.seconds), None,
+        Phase("sign-in-flood", SIGN_IN_SERVER, sign_in_flood(args.seconds, args.addresses), None,
               ADDRESSES_TARGET_P99_MS),
     ]
 
@@ -316,6 +320,10 @@ def main() -> None:
                         help="how long each flood (and the baseline) runs")
     parser.add_argument("--frames", type=int, default=100_000, help="frames to fuzz")
     parser.add_argument("--requests", type=int, default=5_000, help="REST requests to fuzz")
+    parser.add_argument("--addresses", type=int, default=ADDRESSES,
+                        help="loopback addresses of the address and sign-in floods")
+    parser.add_argument("--tables-each", type=int, default=TABLES_EACH,
+                        help="open tables each of those addresses asks for")
     parser.add_argument("--json", action="store_true", help="one JSON document at the end")
     parser.add_argument("--phases", type=lambda text: text.split(","), default=[],
                         help="only these phases, comma-separated (default: all)")
