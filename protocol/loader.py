@@ -35,8 +35,9 @@ ROOT: Final = Path(__file__).parent.parent
 ROOT_PACKAGE: Final = "dominion"
 ENGINE_FOLDER: Final = Path("server", "engine")
 COMPILED_FILES: Final = (Path("clients", "bots", "strategies.py"),
-                         Path("server", "play", "bots.py"))
-"""Compiled besides the engine: the bots that play through it in-process."""
+                         Path("server", "play", "bots.py"), Path("server", "play", "frames.py"))
+"""Compiled besides the engine: the bots that play through it in-process, and the frames
+each viewer gets of a change (the server's per-answer path)."""
 STAMP: Final = ENGINE_FOLDER / "compiled.json"
 """Written by the build beside the compiled modules' shared library: {"sources": hash}."""
 
