@@ -6,6 +6,10 @@ neither the engine nor the server. See docs/PROTOCOL.md.
 
 from __future__ import annotations
 
+from .loader import choose
+
+choose()  # before codec.py and spec.py are imported: compiled, or all from their sources
+
 from .codec import decode_client, decode_server, encode_client, encode_server
 from .errors import CloseCode, ErrorCode, ProtocolError
 from .limits import (

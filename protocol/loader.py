@@ -1,15 +1,16 @@
 """Compiled or pure Python: which of our modules run (docs/ENGINE.md, "Compiled engine").
 
-`pip install` compiles the engine's modules and the in-process bots (`COMPILED_FILES`)
-with mypyc where it can; the compiled modules sit beside their `.py` sources, and
-Python's import system prefers them. This module (never compiled itself) makes sure they
-are used only when they were built from exactly the sources beside them, and all of them
-or none (compiled code calls the other compiled modules natively, so a mix cannot run):
-the build records a hash of those sources in `STAMP`; if it does not match (a source
-edited since the build), or `PURE_PYTHON_ENV` is set, a finder loads every compiled
-module from its `.py`. The package of each compiled module calls `choose()` before it
-imports one. It lives in the protocol because that is the one package the engine, the
-server's play and the clients' bots may all import; it imports none of them.
+`pip install` compiles the engine's modules, the in-process bots, the server's frames and
+the protocol's codec (`COMPILED_FILES`) with mypyc where it can; the compiled modules sit
+beside their `.py` sources, and Python's import system prefers them. This module (never
+compiled itself) makes sure they are used only when they were built from exactly the
+sources beside them, and all of them or none (compiled code calls the other compiled
+modules natively, so a mix cannot run): the build records a hash of those sources in
+`STAMP`; if it does not match (a source edited since the build), or `PURE_PYTHON_ENV` is
+set, a finder loads every compiled module from its `.py`. The package of each compiled
+module calls `choose()` before it imports one. It lives in the protocol because that is
+the one package the engine, the server's play and the clients' bots may all import; it
+imports none of them.
 setup.py imports this file by path, so the build and the check share one definition.
 """
 
@@ -35,8 +36,11 @@ ROOT: Final = Path(__file__).parent.parent
 ROOT_PACKAGE: Final = "dominion"
 ENGINE_FOLDER: Final = Path("server", "engine")
 COMPILED_FILES: Final = (Path("clients", "bots", "strategies.py"),
-                         Path("server", "play", "bots.py"))
-"""Compiled besides the engine: the bots that play through it in-process."""
+                         Path("protocol", "codec.py"), Path("protocol", "spec.py"),
+                         Path("server", "play", "bots.py"), Path("server", "play", "frames.py"))
+"""Compiled besides the engine: the bots that play through it in-process, and the rest of
+the server's per-answer path (the frames each viewer gets of a change, and the codec and
+field specs that read and write every frame)."""
 STAMP: Final = ENGINE_FOLDER / "compiled.json"
 """Written by the build beside the compiled modules' shared library: {"sources": hash}."""
 
@@ -128,9 +132,9 @@ def choose(root: Path = ROOT) -> Engine:
     if engine is not Engine.COMPILED:
         sys.meta_path.insert(0, PureSourceFinder(root))
     if engine is Engine.STALE:
-        warnings.warn("the compiled engine is older than its sources (server/engine, or "
-                      "the bots, changed since it was built): running the pure-Python "
-                      "sources; rebuild it with `pip install -e .`", RuntimeWarning,
+        warnings.warn("the compiled engine is older than its sources (server/engine, or a "
+                      "module compiled with it, changed since it was built): running the "
+                      "pure-Python sources; rebuild it with `pip install -e .`", RuntimeWarning,
                       stacklevel=3)
     _chosen[root] = engine
     return engine

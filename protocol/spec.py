@@ -9,7 +9,6 @@ schema cannot disagree.
 from __future__ import annotations
 
 import dataclasses
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -37,12 +36,14 @@ def _bad_type(path: str, wanted: str, value: object) -> ProtocolError:
                          f"{path} must be {wanted}, not {_type_name(value)}")
 
 
-class Spec(ABC):
-    """One field's wire type and bounds."""
+class Spec:
+    """One field's wire type and bounds; each kind of field is a subclass. Not an ABC:
+    mypyc compiles this module (docs/ENGINE.md, "Compiled engine"), and cannot compile
+    dataclasses derived from one."""
 
-    @abstractmethod
     def check(self, value: object, path: str) -> Any:
         """The Python value of a decoded wire value, or ProtocolError."""
+        raise NotImplementedError
 
     def wire(self, value: Any) -> Any:
         """The msgpack-ready form of a checked Python value."""
@@ -53,9 +54,9 @@ class Spec(ABC):
         that encoding may skip the call."""
         return True
 
-    @abstractmethod
     def schema(self) -> JSON:
         """This spec as JSON Schema (draft 2020-12)."""
+        raise NotImplementedError
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,4 +12,4 @@ from __future__ import annotations
 
 from dominion.protocol.loader import choose
 
-choose()  # before bots.py is imported: compiled, or all from their sources
+choose()  # before bots.py and frames.py are imported: compiled, or all from their sources

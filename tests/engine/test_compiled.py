@@ -51,7 +51,7 @@ def test_the_flag_says_which_engine_runs() -> None:
 
 
 SOURCE_FILES = ("server/engine/effects/attacks.py", "clients/bots/strategies.py",
-                "server/play/bots.py")
+                "server/play/bots.py", "protocol/codec.py")
 """A compiled module of each package that has them."""
 
 
@@ -85,26 +85,34 @@ def packages(tmp_path: Path) -> Path:
     return tmp_path / "dominion"
 
 
+def report(engine: str) -> str:
+    """What `engine_in` prints when `engine` runs: every module compiled, or none."""
+    compiled = engine == Engine.COMPILED.name
+    return " ".join([engine, str(compiled), *[str(not compiled)] * len(SOURCE_FILES)]) + "\n"
+
+
 @compiled_only
 def test_compiled_modules_older_than_their_sources_are_not_run(packages: Path) -> None:
     root = packages.parent
-    assert engine_in(root).stdout == "COMPILED True False False False\n"
-    assert engine_in(root, **{PURE_PYTHON_ENV: "1"}).stdout == "PURE False True True True\n"
+    assert engine_in(root).stdout == report("COMPILED")
+    assert engine_in(root, **{PURE_PYTHON_ENV: "1"}).stdout == report("PURE")
     attacks = packages / SOURCE_FILES[0]
     attacks.write_text(attacks.read_text() + "\n# edited after the build\n")
     stale = engine_in(root)
-    assert stale.stdout == "STALE False True True True\n"  # every module from its source
+    assert stale.stdout == report("STALE")  # every module from its source
     assert stale.stderr.count("RuntimeWarning: the compiled engine is older") == 1
     (packages / STAMP).unlink()  # a build that left no stamp (failed half-way)
-    assert engine_in(root).stdout == "PURE False True True True\n"
+    assert engine_in(root).stdout == report("PURE")
 
 
 @compiled_only
 @pytest.mark.parametrize("edited", SOURCE_FILES[1:])
-def test_a_compiled_bot_older_than_its_source_is_not_run(packages: Path, edited: str) -> None:
-    # a bot is compiled with the engine, which it calls natively: all stale, or none
+def test_a_compiled_module_besides_the_engine_older_than_its_source_is_not_run(
+        packages: Path, edited: str) -> None:
+    # the bots and the protocol's codec are compiled with the engine, which they call
+    # natively (or which calls them): all stale, or none
     source = packages / edited
     source.write_text(source.read_text() + "\n# edited after the build\n")
     stale = engine_in(packages.parent, first=edited)
-    assert stale.stdout == "STALE False True True True\n"
+    assert stale.stdout == report("STALE")
     assert stale.stderr.count("RuntimeWarning: the compiled engine is older") == 1

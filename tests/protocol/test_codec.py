@@ -215,6 +215,15 @@ def test_malformed_frames_get_typed_errors(frame: Any, code: ErrorCode,
     encode_server(answer)
 
 
+@pytest.mark.parametrize("data", ["text", 5, None, ["a frame"]])
+@pytest.mark.parametrize("decode", [decode_client, decode_server])
+def test_what_is_not_binary_gets_a_typed_error(decode: Any, data: object) -> None:
+    # compiled (mypyc), a `bytes` annotation would refuse it with a TypeError of its own
+    with pytest.raises(ProtocolError) as caught:
+        decode(data)
+    assert (caught.value.code, caught.value.request_id) == (ErrorCode.NOT_MSGPACK, None)
+
+
 @pytest.mark.parametrize("frame", [
     {"type": "ping", "id": 0},
     {"type": "ping", "id": 2**31 - 1},
