@@ -52,6 +52,7 @@ MOST_WORKERS = 8
 """Each worker may start a PostgreSQL and browsers of its own: enough, even on a big machine."""
 
 
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: `-p no:xdist` still runs
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """How many workers `-n auto` starts."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()

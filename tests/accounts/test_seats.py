@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from dominion.server.storage import SeatRecord, Storage, schema
-from tests.server.test_storage import game_record
+from tests.server.test_storage import game_record, old_file
 
 
 async def test_a_seat_keeps_its_account_and_a_guests_has_none(tmp_path: Path) -> None:
@@ -34,13 +34,7 @@ async def test_a_seat_keeps_its_account_and_a_guests_has_none(tmp_path: Path) ->
 async def test_a_version_2_file_gets_the_column_and_keeps_its_seats(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "v2.sqlite3"
-    with monkeypatch.context() as v2:
-        v2.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:2])
-        v2.setattr(schema, "SCHEMA_VERSION", 2)
-        storage = Storage.open(path)
-        await storage.start()
-        await storage.create_game(game_record(), [])
-        await storage.close()
+    await old_file(path, 2, monkeypatch)
     with sqlite3.connect(path) as db:  # a seat as version 2 wrote it
         db.execute("INSERT INTO seats (game_id, seat, name, token_hash) "
                    "VALUES ('g-1', 0, 'Ada', 'h0')")

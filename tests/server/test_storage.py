@@ -39,6 +39,17 @@ def game_record(game_id: str = "g-1", **changes: Any) -> GameRecord:
     values.update(changes)
     return GameRecord(**values)
 
+async def old_file(path: Path, version: int, monkeypatch: pytest.MonkeyPatch,
+                   record: GameRecord | None = None) -> None:
+    """A games file as schema `version` wrote it, holding one game (`game_record()`)."""
+    with monkeypatch.context() as old:
+        old.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:version])
+        old.setattr(schema, "SCHEMA_VERSION", version)
+        storage = Storage.open(path)
+        await storage.start()
+        await storage.create_game(record or game_record(), [])
+        await storage.close()
+
 
 def raw(path: Path) -> sqlite3.Connection:
     """A connection of its own: what a restarted server (or another process) would see."""
@@ -119,13 +130,7 @@ async def test_version_1_files_lose_the_events_table_and_keep_their_games(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "v1.db"
-    with monkeypatch.context() as v1:
-        v1.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:1])
-        v1.setattr(schema, "SCHEMA_VERSION", 1)
-        storage = Storage.open(path)
-        await storage.start()
-        await storage.create_game(game_record(), [])
-        await storage.close()
+    await old_file(path, 1, monkeypatch)
     with raw(path) as conn:
         conn.execute("INSERT INTO events VALUES ('g-1', 1, '{}')")
         conn.commit()
@@ -142,13 +147,7 @@ async def test_a_version_6_file_gets_the_takeover_column_and_keeps_its_seats(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "v6.db"
-    with monkeypatch.context() as v6:
-        v6.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:6])
-        v6.setattr(schema, "SCHEMA_VERSION", 6)
-        storage = Storage.open(path)
-        await storage.start()
-        await storage.create_game(game_record(state="playing"), [])
-        await storage.close()
+    await old_file(path, 6, monkeypatch, game_record(state="playing"))
     with raw(path) as conn:  # seats as version 6 wrote them
         columns = [row[1] for row in conn.execute("PRAGMA table_info(seats)")]
         assert "taken_over_at" not in columns
