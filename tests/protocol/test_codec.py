@@ -288,6 +288,17 @@ def test_encoding_checks_what_it_sends() -> None:
         encode_server(Snapshot("g", 0, {**VIEW, "trash": ["\ud800"]}))
 
 
+
+def test_a_frame_that_cannot_be_packed_leaves_nothing_in_the_next() -> None:
+    """The codec keeps one msgpack Packer per thread: a frame that fails half-way through
+    (unchecked, as the server's hot path sends them) must not leave its bytes behind."""
+    with pytest.raises(ProtocolError) as caught:
+        encode_server(Snapshot("g", 0, {**VIEW, "trash": ["copper", "\ud800"]}), checked=False)
+    assert caught.value.code is ErrorCode.BAD_FIELD_TYPE
+    after = Snapshot("g", 1, VIEW)
+    assert encode_server(after, checked=False) == msgpack.packb(
+        {"type": "snapshot", "game": "g", "seq": 1, "view": VIEW}, use_bin_type=True)
+
 def test_encoding_refuses_nil_in_a_required_field() -> None:
     with pytest.raises(ProtocolError) as caught:
         encode_client(Answer(1, None, 0, (0,)))  # type: ignore[arg-type]

@@ -12,25 +12,16 @@ import { decisionView, resignView } from "../../clients/web/js/controls.js";
 import { oncePerFrame } from "../../clients/web/js/dom.js";
 import { I18n } from "../../clients/web/js/i18n.js";
 import * as act from "../../clients/web/js/page_state.js";
+import { byClass, findAll, textOf } from "./vnodes.mjs";
 
 const { Effect, Intent } = act;
 const problems = [];
 let checked = 0;
 let ended = 0;
 
-const textOf = (node) => (typeof node === "object"
-  ? node.children.map(textOf).join("") : String(node));
 /** The words a node says, without the shortcut keys it shows (`kbd`). */
 const wordsOf = (node) => (typeof node === "object"
   ? node.children.filter((c) => c.tag !== "kbd").map(wordsOf).join("") : String(node));
-/** Every vnode under `node` (itself included) that `test` accepts. */
-function findAll(node, test, found = []) {
-  if (typeof node !== "object" || node === null) return found;
-  if (test(node)) found.push(node);
-  for (const child of node.children) findAll(child, test, found);
-  return found;
-}
-const byClass = (name) => (node) => (node.props.class ?? "").split(" ").includes(name);
 /** A card or button that answers an option of the decision. */
 const isOption = (node) => node.props.dataset?.option !== undefined;
 

@@ -10,6 +10,7 @@ import { h } from "../../clients/web/js/dom.js";
 import { I18n } from "../../clients/web/js/i18n.js";
 import { nameList } from "../../clients/web/js/names.js";
 import * as act from "../../clients/web/js/page_state.js";
+import { byClass, findAll, textOf } from "./vnodes.mjs";
 
 const { Effect, Intent } = act;
 const problems = [];
@@ -18,15 +19,6 @@ function expect(what, got, want) {
   if (JSON.stringify(got) !== JSON.stringify(want)) problems.push({ what, got, want });
 }
 
-const textOf = (node) => (typeof node === "object"
-  ? node.children.map(textOf).join("") : String(node));
-function findAll(node, test, found = []) {
-  if (typeof node !== "object" || node === null) return found;
-  if (test(node)) found.push(node);
-  for (const child of node.children) findAll(child, test, found);
-  return found;
-}
-const byClass = (name) => (node) => (node.props.class ?? "").split(" ").includes(name);
 
 const i18n = new I18n(null, ["en"]);
 const seats = [

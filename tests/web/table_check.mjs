@@ -6,6 +6,7 @@ import { cardColours, cardFace, colourClasses } from "../../clients/web/js/card.
 import { barOptions, handOptions, supplyOption } from "../../clients/web/js/decision.js";
 import { I18n } from "../../clients/web/js/i18n.js";
 import { Key, digitKeys, isShortcut, pileKeys } from "../../clients/web/js/shortcuts.js";
+import { textOf } from "./vnodes.mjs";
 
 const catalogue = JSON.parse(process.argv[2]);
 const problems = [];
@@ -14,8 +15,6 @@ function expect(what, got, want) {
   checked += 1;
   if (JSON.stringify(got) !== JSON.stringify(want)) problems.push({ what, got, want });
 }
-const textOf = (node) => (typeof node === "object"
-  ? node.children.map(textOf).join("") : String(node));
 
 // colours as players know them; two colour types split the card
 expect("treasure", cardColours(["treasure"]), { faces: ["treasure"], accent: null });

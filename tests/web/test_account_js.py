@@ -7,16 +7,9 @@ the server's base64url JSON."""
 from __future__ import annotations
 
 import functools
-import json
-import shutil
-import subprocess
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-JS = Path(__file__).resolve().parents[2] / "clients" / "web" / "js"
-NODE = shutil.which("node")
+from .node import needs_node, run_module
 
 SCRIPT = """
 import { addWords, I18n } from "%(i18n)s";
@@ -72,17 +65,12 @@ console.log(JSON.stringify(out));
 
 @functools.cache
 def run() -> dict[str, Any]:
-    assert NODE is not None
-    modules = ("i18n", "account_words", "profile", "names", "routes", "passkeys")
-    script = SCRIPT % {name: (JS / f"{name}.js").as_uri() for name in modules}
-    done = subprocess.run([NODE, "--input-type=module", "-e", script],
-                          capture_output=True, text=True, check=True, timeout=60)
-    result: dict[str, Any] = json.loads(done.stdout)
+    result: dict[str, Any] = run_module(SCRIPT, modules=(
+        "i18n", "account_words", "profile", "names", "routes", "passkeys"))
     return result
 
 
-pytestmark = pytest.mark.skipif(
-    NODE is None, reason="Node.js is not installed (apt-get install nodejs; .ci/run does)")
+pytestmark = needs_node
 
 
 def test_an_address_names_its_page_and_a_profile_has_a_path() -> None:

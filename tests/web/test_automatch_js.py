@@ -4,16 +4,10 @@ Polish plural forms of its counts (1 osoba czeka, 2 osoby czekają, 5 osób czek
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-from pathlib import Path
 from typing import Any
 
-import pytest
+from .node import needs_node, run_module
 
-JS = Path(__file__).resolve().parents[2] / "clients" / "web" / "js"
-NODE = shutil.which("node")
 SCRIPT = """
 import { clock, sizesOf, sizesText } from "%(automatch)s";
 import { I18n } from "%(i18n)s";
@@ -29,15 +23,11 @@ console.log(JSON.stringify({
 }));
 """
 
-pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
+pytestmark = needs_node
 
 
 def run() -> dict[str, Any]:
-    assert NODE is not None
-    script = SCRIPT % {name: (JS / f"{name}.js").as_uri() for name in ("automatch", "i18n")}
-    done = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True,
-                          text=True, check=True, timeout=60)
-    result: dict[str, Any] = json.loads(done.stdout)
+    result: dict[str, Any] = run_module(SCRIPT, modules=("automatch", "i18n"))
     return result
 
 

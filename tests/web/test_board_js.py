@@ -9,18 +9,15 @@ and many changes in one frame are drawn once (tests/web/board_check.mjs)."""
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from dominion.server.engine import catalogue_dict
 from tests.clients.view_games import GAME_ID, changes, kingdoms
 
+from .node import needs_node, run_node
+
 HERE = Path(__file__).parent
-NODE = shutil.which("node")
 
 
 def steps() -> Iterator[str]:
@@ -38,13 +35,9 @@ def steps() -> Iterator[str]:
                             "view": update.view}})
 
 
-@pytest.mark.skipif(NODE is None,
-                    reason="Node.js is not installed (apt-get install nodejs; .ci/run does)")
+@needs_node
 def test_the_board_draws_the_page_state() -> None:
-    assert NODE is not None
-    done = subprocess.run([NODE, str(HERE / "board_check.mjs")], input="\n".join(steps()),
-                          capture_output=True, text=True, check=True, timeout=300)
-    report = json.loads(done.stdout)
+    report = run_node(str(HERE / "board_check.mjs"), stdin="\n".join(steps()), timeout=300)
     assert report["problems"] == []
     assert report["checked"] > 2000, report
     assert report["ended"] >= 5, report  # both games' end, for every viewer

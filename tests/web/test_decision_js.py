@@ -4,15 +4,9 @@
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-MODULE = Path(__file__).resolve().parents[2] / "clients" / "web" / "js" / "decision.js"
-NODE = shutil.which("node")
+from .node import JS, needs_node, run_module
 
 
 def option(id_: int, kind: str = "card", card: str | None = "copper") -> dict[str, Any]:
@@ -40,13 +34,9 @@ CASES = [
 ]
 
 
-@pytest.mark.skipif(NODE is None,
-                    reason="Node.js is not installed (apt-get install nodejs; .ci/run does)")
+@needs_node
 def test_only_questions_with_a_choice_are_shown() -> None:
-    script = (f"import {{ forcedAnswer }} from {json.dumps(MODULE.as_uri())};\n"
+    script = (f"import {{ forcedAnswer }} from {json.dumps((JS / 'decision.js').as_uri())};\n"
               f"const cases = {json.dumps([case for case, _ in CASES])};\n"
               "console.log(JSON.stringify(cases.map(forcedAnswer)));")
-    assert NODE is not None
-    done = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True,
-                          text=True, check=True, timeout=60)
-    assert json.loads(done.stdout) == [answer for _, answer in CASES]
+    assert run_module(script) == [answer for _, answer in CASES]

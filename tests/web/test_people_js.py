@@ -7,21 +7,13 @@ lists, a person a bot played on for said to have left ("resigned", "left"), not 
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
 
-import pytest
+from .node import needs_node, run_node
 
 HERE = Path(__file__).parent
-NODE = shutil.which("node")
 
 
-@pytest.mark.skipif(NODE is None,
-                    reason="Node.js is not installed (apt-get install nodejs; .ci/run does)")
+@needs_node
 def test_names_marks_removed_chat_and_an_abandoned_game() -> None:
-    assert NODE is not None
-    done = subprocess.run([NODE, str(HERE / "people_check.mjs")], capture_output=True,
-                          text=True, check=True, timeout=60)
-    assert json.loads(done.stdout)["problems"] == []
+    assert run_node(str(HERE / "people_check.mjs"))["problems"] == []

@@ -9,16 +9,9 @@ from __future__ import annotations
 
 import functools
 import itertools
-import json
-import shutil
-import subprocess
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-JS = Path(__file__).resolve().parents[2] / "clients" / "web" / "js"
-NODE = shutil.which("node")
+from .node import needs_node, run_module
 
 SCRIPT = """
 import { BOX, chartScale, ratingChart } from "%(chart)s";
@@ -120,11 +113,7 @@ console.log(JSON.stringify(out));
 
 
 def node(script: str, *modules: str) -> dict[str, Any]:
-    assert NODE is not None
-    source = script % {name: (JS / f"{name}.js").as_uri() for name in modules}
-    done = subprocess.run([NODE, "--input-type=module", "-e", source],
-                          capture_output=True, text=True, check=True, timeout=60)
-    result: dict[str, Any] = json.loads(done.stdout)
+    result: dict[str, Any] = run_module(script, modules=modules)
     return result
 
 
@@ -134,8 +123,7 @@ def run() -> dict[str, Any]:
                 "rating_words")
 
 
-pytestmark = pytest.mark.skipif(
-    NODE is None, reason="Node.js is not installed (apt-get install nodejs; .ci/run does)")
+pytestmark = needs_node
 
 
 def test_the_chart_scales_to_whole_steps_around_the_values() -> None:

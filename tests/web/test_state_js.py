@@ -9,20 +9,17 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from dominion.clients.bots import make_strategy
 from dominion.server.engine import Game, Setup, event_record, view
 from tests.clients.view_games import answer_as, changes, kingdoms
 
+from .node import needs_node, run_node
+
 HERE = Path(__file__).parent
-NODE = shutil.which("node")
 
 
 def live_steps(edition: int) -> Iterator[dict[str, Any]]:
@@ -59,15 +56,11 @@ def replay_steps(edition: int) -> Iterator[dict[str, Any]]:
             answer_as(strategy, game)
 
 
-@pytest.mark.skipif(NODE is None,
-                    reason="Node.js is not installed (apt-get install nodejs; .ci/run does)")
+@needs_node
 def test_the_pages_state_is_the_engines_view() -> None:
     lines = [json.dumps(step) for edition in (1, 2)
              for steps in (live_steps(edition), replay_steps(edition)) for step in steps]
-    assert NODE is not None
-    done = subprocess.run([NODE, str(HERE / "state_check.mjs")], input="\n".join(lines),
-                          capture_output=True, text=True, check=True, timeout=300)
-    report = json.loads(done.stdout)
+    report = run_node(str(HERE / "state_check.mjs"), stdin="\n".join(lines), timeout=300)
     assert report["problems"] == []
     assert report["checked"] > 5000, report
     assert report["replayed"] > 1000, report

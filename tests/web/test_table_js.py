@@ -6,24 +6,17 @@ card's text in a tooltip that describes it, in English and Polish."""
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
-
-import pytest
 
 from dominion.server.engine import catalogue_dict
 
+from .node import needs_node, run_node
+
 HERE = Path(__file__).parent
-NODE = shutil.which("node")
 
 
-@pytest.mark.skipif(NODE is None,
-                    reason="Node.js is not installed (apt-get install nodejs; .ci/run does)")
+@needs_node
 def test_the_tables_pure_parts() -> None:
-    assert NODE is not None
-    done = subprocess.run([NODE, str(HERE / "table_check.mjs"), json.dumps(catalogue_dict())],
-                          capture_output=True, text=True, check=True, timeout=60)
-    report = json.loads(done.stdout)
+    report = run_node(str(HERE / "table_check.mjs"), json.dumps(catalogue_dict()))
     assert report["problems"] == []
     assert report["checked"] >= 35, report  # the script ran to its end

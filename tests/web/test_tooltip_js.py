@@ -4,18 +4,10 @@ there is no room above."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-from pathlib import Path
-
-import pytest
-
-TOOLTIP = Path(__file__).resolve().parents[2] / "clients" / "web" / "js" / "tooltip.js"
-NODE = shutil.which("node")
+from .node import needs_node, run_module
 
 SCRIPT = """
-import { tipPlace } from "%s";
+import { tipPlace } from "%(tooltip)s";
 const card = (left, top) => ({ left, top, width: 90, height: 70, right: left + 90,
   bottom: top + 70 });
 const tip = { width: 140, height: 60 };
@@ -29,13 +21,9 @@ console.log(JSON.stringify([
 """
 
 
-@pytest.mark.skipif(NODE is None,
-                    reason="Node.js is not installed (apt-get install nodejs; .ci/run does)")
+@needs_node
 def test_a_cards_text_goes_beside_it_inside_the_window() -> None:
-    assert NODE is not None
-    done = subprocess.run([NODE, "--input-type=module", "-e", SCRIPT % TOOLTIP.as_uri()],
-                          capture_output=True, text=True, check=True, timeout=60)
-    centred, left_edge, right_edge, below, roomier = json.loads(done.stdout)
+    centred, left_edge, right_edge, below, roomier = run_module(SCRIPT, modules=("tooltip",))
     assert centred == {"left": 475, "top": 336}  # 400 - 4 - 60; 545 - 70
     assert left_edge == {"left": 8, "top": 336}
     assert right_edge == {"left": 390 - 8 - 140, "top": 336}

@@ -7,17 +7,11 @@ from __future__ import annotations
 
 import functools
 import json
-import shutil
-import subprocess
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from dominion.server.engine import catalogue_dict
 
-JS = Path(__file__).resolve().parents[2] / "clients" / "web" / "js"
-NODE = shutil.which("node")
+from .node import needs_node, run_module
 
 SCRIPT = """
 import { I18n, pluralForm } from "%(i18n)s";
@@ -52,18 +46,9 @@ console.log(JSON.stringify(out));
 @functools.cache
 def run() -> dict[str, Any]:
     """What the script prints, once for the module's tests."""
-    assert NODE is not None
-    modules = ("i18n", "describe", "replay")
-    script = SCRIPT % {name: (JS / f"{name}.js").as_uri() for name in modules}
-    done = subprocess.run([NODE, "--input-type=module", "-e", script,
-                           json.dumps(catalogue_dict())],
-                          capture_output=True, text=True, check=True, timeout=60)
-    result: dict[str, Any] = json.loads(done.stdout)
+    result: dict[str, Any] = run_module(SCRIPT, json.dumps(catalogue_dict()),
+                                        modules=("i18n", "describe", "replay"))
     return result
-
-
-needs_node = pytest.mark.skipif(
-    NODE is None, reason="Node.js is not installed (apt-get install nodejs; .ci/run does)")
 
 
 @needs_node
