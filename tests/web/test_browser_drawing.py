@@ -147,12 +147,14 @@ def count_of(page: Page, card: str) -> str:
 
 
 def test_an_update_keeps_the_nodes_of_the_board(page: Page) -> None:
-    """Piles, chips and the bar keep their nodes through a whole round; a pile bought from
-    shows its new count in its own node; the log shows its last line."""
+    """Piles, chips and the bar keep their nodes through a whole round, and so do the piles'
+    key hints, shown or hidden as the piles are offered or not, and the log's earlier
+    turns; a pile bought from shows its new count in its own node; the log shows its last
+    line."""
     create_table(page, "Ann", bots={1: "big_money"})
     assert my_turn(page)
     page.evaluate("""() => { window.kept = [...document.querySelectorAll(
-        '.supply .card, .players .chip, #decision')]; }""")
+        '.supply .card, .supply kbd, .players .chip, #decision, .log-turn')]; }""")
     counts = {card: count_of(page, card) for card in ("copper", "silver", "gold", "estate")}
     last = None
     bought = False
@@ -171,7 +173,7 @@ def test_an_update_keeps_the_nodes_of_the_board(page: Page) -> None:
 
 
 LOG_BOX = """() => { const log = document.querySelector('.log-lines');
-  return { lines: log.childElementCount, height: log.getBoundingClientRect().height,
+  return { lines: log.querySelectorAll('li').length, height: log.getBoundingClientRect().height,
     contain: getComputedStyle(log).contain,
     chat: document.querySelector('.chat').getBoundingClientRect().top }; }"""
 
@@ -198,7 +200,7 @@ def test_a_line_added_to_the_log_leaves_the_table_as_it_was(browser: Browser,
 
 
 LOG_SCROLL = """() => { const log = document.querySelector('.log-lines');
-  return { lines: log.childElementCount, top: log.scrollTop,
+  return { lines: log.querySelectorAll('li').length, top: log.scrollTop,
     end: log.scrollHeight - log.clientHeight }; }"""
 TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 """The page's scroll events delivered, and a frame drawn, after a scroll."""
@@ -236,4 +238,95 @@ def test_the_log_follows_its_end_only_while_its_reader_is_there(browser: Browser
     play_until_the_log_grows(page, 5, last)
     page.wait_for_function("""() => { const log = document.querySelector('.log-lines');
         return log.scrollTop >= log.scrollHeight - log.clientHeight - 1; }""")
+    page.context.close()
+
+
+LOG_VIEW = """async ({ kept, trimmed, draws }) => {
+  const main = document.querySelector('script[type=module]').src;
+  const { LogView } = await import(main.replace(/main\\.js$/, 'log_view.js'));
+  const i18n = { lang: 'en', t: (key, vars) => `${vars.who}'s turn ${vars.n}`,
+    card: (card) => card, many: (cards) => cards.join(', '), count: (n) => `${n} cards` };
+  const view = new LogView({ kept, trimmed });
+  document.body.append(view.node);
+  const log = { events: [], total: 0, cleared: 0 };
+  const turns = [];
+  for (const events of draws) {
+    log.events.push(...events);
+    log.total += events.length;
+    view.draw(log, ['Ann', 'Bot'], i18n, false);
+    turns.push([...view.node.children]);
+  }
+  const drawn = [...view.node.children].map((turn) => [...turn.children].map(
+    (line) => `${line.className === 'heading' ? '# ' : ''}${line.textContent}`));
+  // which of the first drawing's turns are the same nodes in the last
+  const keptNodes = turns[0].map((node) => turns.at(-1).includes(node));
+  view.node.remove();
+  return { drawn, keptNodes };
+}"""
+"""The page's own log_view.js, drawing a log from events (a stub of the words)."""
+
+
+def turn(player: int, number: int, shuffles: int) -> list[dict[str, Any]]:
+    return [{"kind": "turn_started", "player": player, "data": {"player_turn": number}},
+            *({"kind": "shuffled", "player": player} for _ in range(shuffles))]
+
+
+def test_the_log_draws_a_list_per_turn_and_trims_whole_turns(page: Page) -> None:
+    """Each turn's lines are a list of their own, its heading first (the lines before the
+    first turn in a list of theirs): a turn added is laid out and painted alone, and the
+    turns drawn before it keep their nodes (issue 25). An event the log leaves out draws
+    nothing; past the lines kept, the oldest turns go, whole."""
+    ended = {"kind": "game_ended"}
+    left_out = {"kind": "phase", "player": 0, "zone": "action"}
+    first = [{"kind": "resigned", "player": 1}, *turn(0, 1, 1), left_out, *turn(1, 1, 2)]
+    result = page.evaluate(LOG_VIEW, {"kept": 10, "trimmed": 0, "draws": [
+        first, [{"kind": "shuffled", "player": 1}], [*turn(0, 2, 0), ended]]})
+    assert result["drawn"] == [
+        ["Bot resigns."], ["# Ann's turn 1", "Ann shuffles."],
+        ["# Bot's turn 1", "Bot shuffles.", "Bot shuffles.", "Bot shuffles."],
+        ["# Ann's turn 2", "The game is over."]]
+    assert result["keptNodes"] == [True, True, True]  # appended to, never drawn again
+    trimmed = page.evaluate(LOG_VIEW, {"kept": 6, "trimmed": 2, "draws": [
+        [*turn(0, 1, 2), *turn(1, 1, 2), *turn(0, 2, 2)]]})
+    assert trimmed["drawn"] == [["# Ann's turn 2", "Ann shuffles.", "Ann shuffles."]]
+
+
+def test_a_click_leaves_the_focus_where_it_was(browser: Browser, server_url: str) -> None:
+    """A mouse's click on a card or a button of the board does not take the focus (as
+    buttons do on a Mac): a card played took the focus with it as it went, and Chromium
+    then worked out the page's style in the middle of the draw (issue 25). The keyboard's
+    focus is the browser tests' keyboard-only game's."""
+    page = new_page(browser, server_url)
+    create_table(page, "Ann", bots={1: "big_money"})
+    assert my_turn(page)
+    clicked = act(page)
+    assert page.evaluate("document.activeElement === document.body"), clicked
+    page.context.close()
+
+
+CARD_BOXES = """() => [...document.querySelectorAll('.supply .card:not(.accent-attack)')].map(
+  (card) => { const style = getComputedStyle(card);
+    return { offered: card.classList.contains('offered'),
+      box: ['Top', 'Right', 'Bottom', 'Left'].map((side) => style[`border${side}Width`]).join(' '),
+      filter: style.filter, opacity: style.opacity,
+      key: card.querySelector('kbd') && getComputedStyle(card.querySelector('kbd')).visibility };
+  })"""
+
+
+def test_an_offered_pile_is_drawn_the_size_of_one_not_offered(browser: Browser,
+                                                              server_url: str) -> None:
+    """A pile's state changes its colours, its ring and whether its key shows, never its
+    size, its layers or its nodes: a turn's change of what is offered lays nothing out
+    again (issue 25)."""
+    page = new_page(browser, server_url)
+    create_table(page, "Ann", bots={1: "big_money"})
+    assert my_turn(page)
+    piles = page.evaluate(CARD_BOXES)
+    offered = [pile for pile in piles if pile["offered"]]
+    idle = [pile for pile in piles if not pile["offered"]]
+    assert offered and idle, piles  # your first Buy: Copper and Curse, not Province
+    assert {pile["box"] for pile in piles} == {"2px 2px 2px 2px"}, piles
+    assert {(pile["filter"], pile["opacity"]) for pile in piles} == {("none", "1")}, piles
+    assert {pile["key"] for pile in offered} == {"visible"}
+    assert {pile["key"] for pile in idle} == {"hidden"}
     page.context.close()

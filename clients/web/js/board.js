@@ -35,12 +35,12 @@ export function supplyView(state, i18n) {
     const option = supplyOption(decision, card);
     const shortcut = option ? keys.get(card) : undefined;
     // what the pile is drawn from: the same, it is the same vnode (patch passes it over)
-    const from = `${left} ${option ? `${decision.id} ${option.id}` : "-"} ${shortcut} ${i18n.lang}`;
+    const from = `${left} ${option ? `${decision.id} ${option.id}` : "-"} ${shortcut} ${keys.get(card)} ${i18n.lang}`;
     const last = drawn.piles.get(card);
     if (last?.from === from) return last.vnode;
     const vnode = h("li", { class: `pile${option ? " can-buy" : ""}${left ? "" : " empty"}` },
       cardFace(card, i18n, {
-        id: `supply-${card}`, option, count: left, shortcut,
+        id: `supply-${card}`, option, count: left, shortcut, keyShown: keys.get(card),
         label: `${i18n.t("cost")} ${i18n.cost(card) ?? "?"}, ${i18n.t("left")} ${left}`
           + `${option ? `, ${i18n.t(option.kind === "buy" ? "can_buy" : "can_gain")}` : ""}`,
         onclick: option ? { type: Intent.PICK, option } : { type: Intent.CLICK_SUPPLY, card },
@@ -165,10 +165,11 @@ export function playersView(state, i18n) {
     const points = Number.isInteger(p.points) ? p.points : "–";
     return h("li", { class: `chip${current ? " current" : ""}${deciding ? " deciding" : ""}`,
       dataset: { seat: String(p.seat) } },
+    // keyed: the marks come and go as the turn moves, and the name stays drawn between them
     h("span", { class: "chip-name" },
-      current ? h("span", { class: "mark", title: i18n.t("their_turn") }, "▶ ") : null,
-      h("strong", {}, name),
-      deciding ? h("span", { class: "mark" }, ` … ${i18n.t("deciding")}`) : null),
+      current ? h("span", { class: "mark", title: i18n.t("their_turn"), key: "turn" }, "▶ ") : null,
+      h("strong", { key: "name" }, name),
+      deciding ? h("span", { class: "mark", key: "deciding" }, ` … ${i18n.t("deciding")}`) : null),
     fact("hand-size", i18n.t("hand"), p.hand_size),
     Number.isInteger(p.deck_size) ? fact("deck-size", i18n.t("deck"), p.deck_size) : null,
     fact("points", i18n.t("owned_vp"), points),

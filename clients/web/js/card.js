@@ -55,7 +55,10 @@ export function typeLine(types, i18n) {
  * @param {string} [how.mark] what marks it picked ("✓", or its place in an order: "#1")
  * @param {boolean} [how.busy] an answer is on its way: not clickable for now
  * @param {number} [how.count] cards left (a pile)
- * @param {string} [how.shortcut] its key (shortcuts.js)
+ * @param {string} [how.shortcut] its key (shortcuts.js), while it answers an option
+ * @param {string} [how.keyShown] the key it shows, if another than `shortcut`: a pile
+ *   keeps its key drawn and hidden while not offered (a node kept is cheaper to draw
+ *   than one inserted and removed on every turn)
  * @param {string} [how.label] what a screen reader hears besides the name
  * @param {string} [how.size] "small" for play areas
  */
@@ -63,6 +66,7 @@ export function cardFace(card, i18n, how) {
   const entry = i18n.cards.get(card);
   const types = entry?.types ?? [];
   const { option, picked, count, shortcut } = how;
+  const keyShown = how.keyShown ?? shortcut;
   const tip = `tip-${how.id}`;
   const state = option ? " offered" : " idle";
   const classes = `card ${colourClasses(types)}${state}${picked ? " picked" : ""}`
@@ -87,7 +91,7 @@ export function cardFace(card, i18n, how) {
     count === undefined ? null : h("span", { class: "card-count", "aria-hidden": "true" },
       count ? `×${count}` : i18n.t("empty")),
     picked ? h("span", { class: "card-mark", "aria-hidden": "true" }, how.mark ?? "✓") : null,
-    shortcut ? h("kbd", { "aria-hidden": "true" }, shortcut.toUpperCase()) : null),
+    keyShown ? h("kbd", { "aria-hidden": "true" }, keyShown.toUpperCase()) : null),
     h("span", { class: "tooltip", role: "tooltip", id: tip },
       h("strong", {}, `${name} · ${i18n.t("cost")} ${entry?.cost ?? "?"}`),
       h("span", { class: "tip-types" }, typeLine(types, i18n)),

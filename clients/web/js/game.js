@@ -10,10 +10,10 @@ import {
 } from "./board.js";
 import { abandonedView, endView, rematchView } from "./end.js";
 import { decisionView, resignView, waitingView } from "./controls.js";
-import { describe } from "./describe.js";
 import {
   arrange, el, fillWith, h, oncePerFrame, patch, patchWith,
 } from "./dom.js";
+import { LogView } from "./log_view.js";
 import { Connection, ConnectionLost, ServerError, gameWebsocketUrl } from "./net.js";
 import * as act from "./page_state.js";
 import { reportControl } from "./report.js";
@@ -62,9 +62,14 @@ export class GamePage {
     this.render = oncePerFrame(() => this.draw(), (draw) => requestAnimationFrame(draw));
     // what was drawn: the DOM the page keeps, and what each part was drawn from
     this.boardArea = el("div", { class: "board-area" });
-    // it scrolls: a keyboard must be able to focus it to scroll it (axe:
-    // scrollable-region-focusable), under its heading
-    this.logList = el("ul", { class: "log-lines", tabindex: "0" });
+    // a mouse's click on a card or a button of the board leaves the focus where it was (as
+    // buttons do on a Mac): a card played, and gone, took the focus with it, and losing it
+    // made Chromium work out the page's style in the middle of the draw, then again after
+    // it (issue 25). The keyboard's focus is kept as before (`draw`).
+    this.boardArea.addEventListener("mousedown", (event) => {
+      if (event.button === 0 && event.target.closest?.("button")) event.preventDefault();
+    });
+    this.log = new LogView({ kept: LOG_LINES, trimmed: LOG_TRIMMED });
     this.chatList = el("ul", {});
     this.sideControls = el("div", {});
     this.drawn = { lang: null }; // what each part was drawn from: set by the first draw
@@ -230,13 +235,13 @@ export class GamePage {
     const focused = document.activeElement?.dataset?.key;
     // read before anything is drawn, the page laid out since the last frame (read after,
     // it would lay the page out in the middle of the draw)
-    const list = this.logList;
-    const logAtEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 1;
+    const logAtEnd = this.log.atEnd();
     if (this.drawn.lang !== this.i18n.lang || !this.root.contains(this.boardArea)) {
       this.drawn = {
-        lang: this.i18n.lang, log: { cleared: -1, total: 0 }, chat: { lines: 0, removed: 0 },
+        lang: this.i18n.lang, chat: { lines: 0, removed: 0 },
         parts: new Map(),
       };
+      this.log.clear();
       fillWith(this.table, this.dispatch, this.toolbar(), this.boardArea, this.sideView(),
         this.helpView(), this.announcer);
       fillWith(this.root, this.dispatch, this.table);
@@ -260,7 +265,9 @@ export class GamePage {
     if (changed) arrange(this.boardArea, [...now.values()].map((part) => part.node).filter(Boolean));
     patchWith(this.sideControls, this.dispatch,
       this.page.abandoned ? null : resignView(this.page, this.i18n));
-    this.drawLog(logAtEnd);
+    if (this.page.game) {
+      this.log.draw(this.page.log, this.page.game.players.map((p) => p.name), this.i18n, logAtEnd);
+    }
     this.drawChat();
     if (focused) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
@@ -329,37 +336,6 @@ export class GamePage {
       }, t("close")));
   }
 
-  /** The log is appended to (a long log is not drawn again on every update); drawn whole
-   *  after a snapshot or in another language. It follows its end if its reader was there
-   *  (`atEnd`), and stays where they scrolled it to read earlier lines. */
-  drawLog(atEnd) {
-    const { log, game } = this.page;
-    const drawn = this.drawn.log;
-    if (!game) return;
-    const names = game.players.map((p) => p.name);
-    const line = (event) => {
-      const said = describe(event, names, this.i18n);
-      return el("li", { class: said?.heading ? "heading" : "", hidden: !said }, said?.text ?? "");
-    };
-    const fresh = drawn.cleared === log.cleared ? log.total - drawn.total : log.events.length;
-    if (drawn.cleared !== log.cleared) this.logList.replaceChildren();
-    if (fresh > 0) {
-      this.logList.append(...log.events.slice(-Math.min(fresh, log.events.length)).map(line));
-      // trimmed LOG_TRIMMED lines at a time: removing the first line moves every other
-      // line, laid out and painted again, where appending moves none
-      const over = this.logList.childElementCount - LOG_LINES;
-      for (let gone = 0; over > 0 && gone < over + LOG_TRIMMED; gone += 1) {
-        this.logList.firstChild.remove();
-      }
-      // scrolled to its end at the start of the next frame, the page laid out by then:
-      // reading its height now would lay the page out again in the middle of the draw
-      if (atEnd) {
-        requestAnimationFrame(() => { this.logList.scrollTop = this.logList.scrollHeight; });
-      }
-    }
-    this.drawn.log = { cleared: log.cleared, total: log.total };
-  }
-
   /** The chat is appended to; drawn whole when a moderator removed a line. */
   drawChat() {
     const { chat, chatRemoved } = this.page;
@@ -396,7 +372,7 @@ export class GamePage {
         h("button", {
           type: "button", class: "log-close", dataset: { toggles: "log-open", closes: "log-open" },
           onclick: () => this.toggle("log-open"),
-        }, t("close")), h("h2", {}, t("log")), this.logList),
+        }, t("close")), h("h2", {}, t("log")), this.log.node),
       h("section", { class: "chat", "aria-label": t("chat") }, h("h2", {}, t("chat")),
         this.chatList, chat, this.sideControls, reportControl(this)));
   }
