@@ -10,7 +10,11 @@ Chromium driven by Playwright against a real server on this machine:
   message's handling and the wait for the next frame (`arrival_to_frame_end`: at 60
   frames a second, up to 16.7 ms of waiting that no drawing can shorten); per frame, its
   work and the page's own script in it. p50, p95 and the largest, measured from outside
-  the page (tests/web/measures.py, FRAME_TIMING).
+  the page (tests/web/measures.py, FRAME_TIMING). Besides, from a Chromium trace of the
+  same game, for each message the main-thread CPU time of the frame that drew it
+  (`frame_cpu`: the work alone, which no wait for a core lengthens), and how busy the
+  host's cores were meanwhile and what share of their time its hypervisor took
+  (`host`: Linux's /proc/stat).
 
     python bench/web.py [--answers 150]                 # prints a JSON report
     python bench/web.py --screenshots docs/screenshots  # and the screenshots CLIENTS.md shows
@@ -44,12 +48,17 @@ from tests.web.measures import (
     FRAME_TIMING,
     SCREENSHOT_STATES,
     SIZES,
+    TRACE_CATEGORIES,
+    HostTicks,
     Tables,
     draw_times,
     first_load,
+    frame_cpu,
+    percentiles,
     play,
     screenshot_name,
     six_player_game,
+    start_counting,
 )
 
 PNGQUANT = ("pngquant", "--quality", "70-95", "--speed", "3", "--force", "--ext", ".png")
@@ -57,15 +66,23 @@ PNGQUANT = ("pngquant", "--quality", "70-95", "--speed", "3", "--force", "--ext"
 
 
 def drawing(browser: Browser, url: str, answers: int) -> dict[str, Any]:
-    """A 6-player game played by clicking for `answers` answers (or to its end)."""
+    """A 6-player game played by clicking for `answers` answers (or to its end), traced
+    by Chromium for each frame's main-thread CPU time; and how busy the host was."""
     page = new_page(browser, "about:blank", size=SIZES["laptop"])
     page.add_init_script(FRAME_TIMING)
     page.goto(url)
     six_player_game(page)
+    browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
+    moment = start_counting(page)
+    before = HostTicks.now()
     given = play(page, answers)
+    after = HostTicks.now()
+    trace = browser.stop_tracing()
     times = draw_times(page)
+    cpu = frame_cpu(page, trace, moment)
     page.context.close()
-    return {"answers": given, **times.report()}
+    host = after.since(before) if before and after else {}
+    return {"answers": given, **times.report(), "frame_cpu": percentiles(cpu), "host": host}
 
 
 def screenshots(browser: Browser, url: str, folder: Path) -> list[str]:

@@ -4,8 +4,10 @@ horizontal overflow, the bytes of a first load and the time to draw an update.""
 
 from __future__ import annotations
 
+import bisect
 import enum
 import gzip
+import json
 import statistics
 from dataclasses import dataclass, field
 from typing import Any
@@ -274,6 +276,75 @@ def draw_times(page: Page) -> DrawTimes:
                      [ended - began for began, ended in frames],
                      [sum(took for start, took in renders if began <= start < ended)
                       for began, ended in frames])
+
+
+TRACE_CATEGORIES = ["cc", "devtools.timeline", "blink.user_timing"]
+"""What `frame_cpu` reads of Chromium's trace: each frame's main-thread task with its
+thread time (`cc`: ProxyMain::BeginMainFrame), and a mark that puts the page's clock
+(performance.now) on the trace's."""
+CLOCK_MARK = "dominion-clock"
+
+
+def start_counting(page: Page) -> float:
+    """Count the messages drawn from now on (the game's first drawing, the whole page
+    mounted, is no update), and mark this moment of the page's clock on the trace; return
+    that moment (ms)."""
+    moment: float = page.evaluate(f"""() => {{
+        window.__dominionDrawn.length = 0;
+        performance.clearMeasures('dominion-render');
+        return performance.mark('{CLOCK_MARK}').startTime; }}""")
+    return moment
+
+
+def frame_cpu(page: Page, trace: bytes, moment: float) -> list[float]:
+    """Milliseconds of the renderer's main thread's CPU time (its thread time, which
+    neither waiting for a core nor another program's work counts), one per message drawn
+    since FRAME_TIMING was injected: that of the frame's whole task (its input, script,
+    style, layout and paint, up to the commit), the one that drew the message (all of
+    them, when the trace began before `start_counting`)."""
+    events = json.loads(trace)["traceEvents"]
+    mark = next(event for event in events if event.get("name") == CLOCK_MARK)
+    offset = mark["ts"] - moment * 1000  # the trace's microseconds at the page's 0
+    frames = sorted((event["ts"], event["ts"] + event["dur"], event["tdur"])
+                    for event in events
+                    if event.get("name") == "ProxyMain::BeginMainFrame"
+                    and event.get("ph") == "X" and event["pid"] == mark["pid"]
+                    and "tdur" in event)
+    starts = [start for start, _, _ in frames]
+    cpu = []
+    entries: list[list[float]] = page.evaluate("() => window.__dominionDrawn.slice()")
+    for _, began, _ in entries:
+        at = began * 1000 + offset
+        index = bisect.bisect_right(starts, at) - 1
+        if index >= 0 and frames[index][1] >= at:
+            cpu.append(frames[index][2] / 1000)
+    return cpu
+
+
+@dataclass(frozen=True)
+class HostTicks:
+    """The machine's CPU time by kind (Linux's /proc/stat), to say how busy the host was
+    while a figure was taken and how much of its time its hypervisor gave elsewhere."""
+
+    ticks: tuple[int, ...]
+
+    @classmethod
+    def now(cls) -> HostTicks | None:
+        try:
+            with open("/proc/stat") as stat:
+                fields = stat.readline().split()
+        except OSError:
+            return None
+        return cls(tuple(int(field) for field in fields[1:9]))
+
+    def since(self, earlier: HostTicks) -> dict[str, float]:
+        """user, nice, system, idle, iowait, irq, softirq, steal: percentages of the
+        time between the two readings (every core's)."""
+        spent = [now - then for now, then in zip(self.ticks, earlier.ticks, strict=True)]
+        total = sum(spent) or 1
+        busy = total - spent[3] - spent[4] - spent[7]
+        return {"busy_percent": round(100 * busy / total, 1),
+                "steal_percent": round(100 * spent[7] / total, 1)}
 
 
 def percentiles(times: list[float]) -> dict[str, float | int]:

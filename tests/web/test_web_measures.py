@@ -113,6 +113,10 @@ def test_the_web_bench_measures_and_writes_its_screenshots(tmp_path: Path) -> No
     assert 1 <= frames["count"] <= drawing["frame_work"]["count"], drawing
     assert drawing["script_per_frame"]["count"] == frames["count"]
     assert 0 < drawing["script_per_frame"]["max_ms"] <= frames["max_ms"], drawing
+    # the same messages' frames on Chromium's trace: each found, with its thread's time
+    assert drawing["frame_cpu"]["count"] == drawing["frame_work"]["count"], drawing
+    assert drawing["frame_cpu"]["max_ms"] > 0, drawing
+    assert 0 <= drawing["host"]["steal_percent"] <= drawing["host"]["busy_percent"] <= 100
     assert sorted(report["screenshots"]) == sorted(screenshot_names())
     for name in report["screenshots"]:
         data = (tmp_path / name).read_bytes()
