@@ -37,6 +37,7 @@ if not os.path.exists(CHROMIUM):
 
 Page = sync_api.Page
 Browser = sync_api.Browser
+Locator = sync_api.Locator
 expect = sync_api.expect
 """Waits for what a page shows: it draws on the next animation frame, not during a click."""
 expect.set_options(timeout=WAIT_MS)  # as long as the page's own waits (its 5 s default

@@ -2,7 +2,7 @@
 // which card or button answers each option of a decision (the hand, the Supply, the bar),
 // the shortcut keys, and a card face's accessible text. Prints one JSON line: the
 // mismatches (none when all is well) and how many were checked.
-import { cardColours, cardFace, colourClasses } from "../../clients/web/js/card.js";
+import { cardColours, cardFace, cardTexts, colourClasses } from "../../clients/web/js/card.js";
 import { barOptions, handOptions, supplyOption } from "../../clients/web/js/decision.js";
 import { I18n } from "../../clients/web/js/i18n.js";
 import { Key, digitKeys, isShortcut, pileKeys } from "../../clients/web/js/shortcuts.js";
@@ -80,18 +80,20 @@ expect("never while typing", [isShortcut(press("INPUT")), isShortcut(press("TEXT
 expect("never with Ctrl or Alt", [isShortcut(press("BODY", { ctrlKey: true })),
   isShortcut(press("BODY", { altKey: true }))], [false, false]);
 
-// a card face: its text in a tooltip that describes it, in both languages
+// a card face: described by its card's text (one per card, hidden), in both languages
 for (const [lang, types, text] of [["en", "Action – Attack", "Each other player discards"],
   ["pl", "Akcja – Atak", "odrzuca"]]) {
   const i18n = new I18n(null, [lang]);
   i18n.setCatalogue({ editions: catalogue }, 2);
-  const face = cardFace("militia", i18n, { id: "supply-militia", count: 9, onclick: {} });
-  const button = face.children[0];
-  const tip = face.children[1];
-  expect(`${lang}: the tooltip describes the card`, [button.props["aria-describedby"], tip.props.role],
-    [tip.props.id, "tooltip"]);
-  expect(`${lang}: the tooltip's types`, textOf(tip).includes(types), true);
-  expect(`${lang}: the tooltip's text`, textOf(tip).includes(text), true);
+  const button = cardFace("militia", i18n, { id: "supply-militia", count: 9, onclick: {} });
+  const texts = cardTexts(["copper", "militia"], i18n);
+  const tip = texts.children[1];
+  expect(`${lang}: the card's text describes the card`, [button.tag, button.props["aria-describedby"]],
+    ["button", tip.props.id]);
+  expect(`${lang}: the texts are hidden, one per card`, [texts.props.hidden, texts.children.length],
+    [true, 2]);
+  expect(`${lang}: the text's types`, textOf(tip).includes(types), true);
+  expect(`${lang}: the text's words`, textOf(tip).includes(text), true);
   expect(`${lang}: not offered, shown so`, [button.props["aria-disabled"], button.props.class.includes("idle")],
     ["true", true]);
   expect(`${lang}: the pile's count`, textOf(button).includes("×9"), true);
@@ -99,8 +101,8 @@ for (const [lang, types, text] of [["en", "Action – Attack", "Each other playe
 const i18n = new I18n(null, ["en"]);
 i18n.setCatalogue({ editions: catalogue }, 2);
 const offered = cardFace("gold", i18n, { id: "x", option: option(4, "buy", "gold"), shortcut: "d", onclick: {} });
-expect("an offered card names its option and key", [offered.children[0].props.dataset,
-  offered.children[0].props["aria-disabled"]],
+expect("an offered card names its option and key", [offered.props.dataset,
+  offered.props["aria-disabled"]],
 [{ key: "x", card: "gold", option: "4", kind: "buy", shortcut: "d" }, undefined]);
 
 console.log(JSON.stringify({ checked, problems }));

@@ -10,6 +10,7 @@ import pytest
 
 from .browser import (
     Browser,
+    Locator,
     Page,
     browser,
     create_table,
@@ -27,16 +28,18 @@ pytestmark = pytest.mark.slow  # Chromium
 DETACHED = """() => [...document.querySelectorAll('.tooltip')]
   .filter((tip) => getComputedStyle(tip).display !== 'none')
   .flatMap((tip) => {
-    const card = document.querySelector(`[aria-describedby="${tip.id}"]`);
-    if (!card) return [`${tip.id}: shown without its card`];
+    const card = document.querySelector(`.card[data-key="${tip.dataset.for}"]`);
+    if (!card) return [`${tip.dataset.for}: shown without its card`];
+    const text = document.getElementById(card.getAttribute('aria-describedby'));
+    if (text?.textContent !== tip.textContent) return [`${tip.dataset.for}: another card's text`];
     const t = tip.getBoundingClientRect(), c = card.getBoundingClientRect();
     const problems = [];
     if (t.left < 0 || t.top < 0 || t.right > innerWidth || t.bottom > innerHeight) {
-      problems.push(`${tip.id}: past the window's edge`);
+      problems.push(`${tip.dataset.for}: past the window's edge`);
     }
     const beside = Math.abs(t.bottom - c.top) <= 12 || Math.abs(t.top - c.bottom) <= 12;
     if (!beside || t.right < c.left || t.left > c.right) {
-      problems.push(`${tip.id}: away from its card`);
+      problems.push(`${tip.dataset.for}: away from its card`);
     }
     return problems;
   })"""
@@ -47,6 +50,12 @@ window's edge."""
 def detached(page: Page) -> list[str]:
     problems: list[str] = page.evaluate(DETACHED)
     return problems
+
+
+def tip_of(page: Page, selector: str) -> Locator:
+    """The tooltip while it shows the text of the card `selector` finds (its first)."""
+    key = page.locator(selector).first.get_attribute("data-key")
+    return page.locator(f'.tooltip[data-for="{key}"]')
 
 
 def focus_by_keyboard(page: Page, selector: str) -> None:
@@ -63,7 +72,7 @@ def test_a_cards_text_is_shown_beside_its_card_and_goes_with_it(
     create_table(page, "Tia")
     assert my_turn(page)
     first = ".hand li:first-child .card"
-    tip = page.locator(f"#{page.get_attribute(first, 'aria-describedby')}")
+    tip = tip_of(page, first)
     # a mouse over the leftmost card of the hand: its text beside it, inside the window
     page.hover(first)
     expect(tip).to_be_visible()
@@ -82,7 +91,7 @@ def test_a_cards_text_is_shown_beside_its_card_and_goes_with_it(
     page.evaluate("scrollTo(0, 0)")
     # the card moves away from under the mouse: its text does not follow it
     pile = '.supply .card[data-card="province"]'
-    pile_tip = page.locator(f"#{page.get_attribute(pile, 'aria-describedby')}")
+    pile_tip = tip_of(page, pile)
     page.hover(pile)
     expect(pile_tip).to_be_visible()
     assert detached(page) == []

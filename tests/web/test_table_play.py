@@ -156,11 +156,13 @@ def test_a_whole_game_by_clicking_cards_only(browser: Browser, server_url: str) 
     province.click(force=True)  # (not enabled: a person may still click it)
     expect(page.locator("#decision .refused")).to_contain_text("Province costs 8")
     assert decision_id(page) == before
-    # its text is a tooltip that describes it, shown on hover
-    tip = province.get_attribute("aria-describedby")
+    # its text describes it, and a tooltip shows it on hover
+    text = page.locator(f'#{province.get_attribute("aria-describedby")}')
+    assert "6 VP" in (text.text_content() or "")
     province.hover()
-    expect(page.locator(f"#{tip}")).to_be_visible()
-    assert "6 VP" in page.locator(f"#{tip}").inner_text()
+    tip = page.locator(f'.tooltip[data-for="{province.get_attribute("data-key")}"]')
+    expect(tip).to_be_visible()
+    assert "6 VP" in tip.inner_text()
 
     # from now on, count what screen readers are told: each question once
     page.evaluate("""() => { window.said = 0; new MutationObserver((changes) => {

@@ -1,9 +1,9 @@
 // A card as players know it, drawn by the page (no artwork): its name, its cost in a coin,
 // its types in words and as the colours of the printed cards (Treasure gold, Victory
 // green, Curse purple, Action grey, Reaction blue; an Attack's red stripe; two colour types
-// split the card), and its text in a tooltip shown on hover and on keyboard focus (placed and
+// split the card), and its text, shown beside it on hover and on keyboard focus (placed and
 // hidden by tooltip.js) and on a long press (the card-info dialog), which screen readers get
-// through aria-describedby. Pure: returns vnodes.
+// through aria-describedby (one hidden text per card, `cardTexts`). Pure: returns vnodes.
 
 import { h } from "./dom.js";
 import { Intent } from "./page_state.js";
@@ -43,12 +43,34 @@ export function typeLine(types, i18n) {
   return types.map((type) => i18n.t(`type_${type}`)).join(" – ");
 }
 
+/** The id of the card's text (`cardTexts`), which every face of that card is described by. */
+export function cardTextId(card) {
+  return `card-text-${card}`;
+}
+
 /**
- * A card face: a button (the card itself) and its tooltip.
+ * The texts of these cards (the Supply's: every card a game can show), hidden: each card
+ * face is described by its card's (`aria-describedby`), and tooltip.js shows a copy of it
+ * beside the card under the mouse or the keyboard's focus. One text per card, not one per
+ * face: a face drawn is a button and its few spans (issue 25: drawing an update).
+ * @param {string[]} cards the cards' ids
+ */
+export function cardTexts(cards, i18n) {
+  return h("div", { class: "card-texts", hidden: true }, cards.map((card) => {
+    const entry = i18n.cards.get(card);
+    return h("span", { class: "card-text", id: cardTextId(card), key: card },
+      h("strong", {}, `${i18n.card(card)} · ${i18n.t("cost")} ${entry?.cost ?? "?"}`),
+      h("span", { class: "tip-types" }, typeLine(entry?.types ?? [], i18n)),
+      h("span", {}, i18n.cardText(card)));
+  }));
+}
+
+/**
+ * A card face: a button, described by its card's text (`cardTexts`).
  * @param {string} card the card's id
  * @param {object} i18n words and the catalogue
  * @param {object} how
- * @param {string} how.id unique on the page: names the tooltip, keys its node (dom.js)
+ * @param {string} how.id unique on the page: keys its node (dom.js)
  * @param {object} how.onclick the intent a click stands for
  * @param {object} [how.option] the decision's option the card answers, if any
  * @param {boolean} [how.picked] picked for a decision of several
@@ -67,33 +89,27 @@ export function cardFace(card, i18n, how) {
   const types = entry?.types ?? [];
   const { option, picked, count, shortcut } = how;
   const keyShown = how.keyShown ?? shortcut;
-  const tip = `tip-${how.id}`;
   const state = option ? " offered" : " idle";
   const classes = `card ${colourClasses(types)}${state}${picked ? " picked" : ""}`
     + `${count === 0 ? " empty" : ""}${how.size ? ` ${how.size}` : ""}`;
   const name = i18n.card(card);
-  return h("div", { class: "card-slot", key: how.id }, // drawn again over its own node
-    h("button", {
-      type: "button", class: classes, "aria-describedby": tip,
-      "aria-label": [name, how.label].filter(Boolean).join(", "),
-      "aria-disabled": option ? undefined : "true", disabled: how.busy,
-      "aria-pressed": picked === undefined ? undefined : String(picked),
-      dataset: defined({
-        key: how.id, card, option: option ? String(option.id) : undefined,
-        kind: option?.kind, shortcut,
-      }),
-      onclick: how.onclick,
-      oncontextmenu: { type: Intent.SHOW_CARD, card }, // a long press on a phone
-    },
-    h("span", { class: "card-cost", "aria-hidden": "true" }, String(entry?.cost ?? "?")),
-    h("span", { class: "card-name" }, name),
-    how.size === "small" ? null : h("span", { class: "card-types" }, typeLine(types, i18n)),
-    count === undefined ? null : h("span", { class: "card-count", "aria-hidden": "true" },
-      count ? `×${count}` : i18n.t("empty")),
-    picked ? h("span", { class: "card-mark", "aria-hidden": "true" }, how.mark ?? "✓") : null,
-    keyShown ? h("kbd", { "aria-hidden": "true" }, keyShown.toUpperCase()) : null),
-    h("span", { class: "tooltip", role: "tooltip", id: tip },
-      h("strong", {}, `${name} · ${i18n.t("cost")} ${entry?.cost ?? "?"}`),
-      h("span", { class: "tip-types" }, typeLine(types, i18n)),
-      h("span", {}, i18n.cardText(card))));
+  return h("button", {
+    type: "button", class: classes, key: how.id, "aria-describedby": cardTextId(card),
+    "aria-label": [name, how.label].filter(Boolean).join(", "),
+    "aria-disabled": option ? undefined : "true", disabled: how.busy,
+    "aria-pressed": picked === undefined ? undefined : String(picked),
+    dataset: defined({
+      key: how.id, card, option: option ? String(option.id) : undefined,
+      kind: option?.kind, shortcut,
+    }),
+    onclick: how.onclick,
+    oncontextmenu: { type: Intent.SHOW_CARD, card }, // a long press on a phone
+  },
+  h("span", { class: "card-cost", "aria-hidden": "true" }, String(entry?.cost ?? "?")),
+  h("span", { class: "card-name" }, name),
+  how.size === "small" ? null : h("span", { class: "card-types" }, typeLine(types, i18n)),
+  count === undefined ? null : h("span", { class: "card-count", "aria-hidden": "true" },
+    count ? `×${count}` : i18n.t("empty")),
+  picked ? h("span", { class: "card-mark", "aria-hidden": "true" }, how.mark ?? "✓") : null,
+  keyShown ? h("kbd", { "aria-hidden": "true" }, keyShown.toUpperCase()) : null);
 }

@@ -8,6 +8,7 @@ import { api, seats } from "./api.js";
 import {
   cardInfo, mineView, playersView, supplyKey, supplyView, trashView,
 } from "./board.js";
+import { cardTexts } from "./card.js";
 import { abandonedView, endView, rematchView } from "./end.js";
 import { decisionView, resignView, waitingView } from "./controls.js";
 import {
@@ -215,7 +216,9 @@ export class GamePage {
         : h("p", {}, i18n.t("loading")))]];
     }
     // the decision bar last: it stays in view at the bottom (sticky), and hides nothing
+    const cards = Object.keys(game.supply);
     return [
+      ["texts", `${cards.join(" ")} ${lang}`, () => cardTexts(cards, i18n)],
       ["end", seen, () => (page.abandoned ? abandonedView(page, i18n)
         : game.result ? endView(game, i18n, this.id, api.replayUrl) : null)],
       ["rematch", any, () => rematchView(page, i18n)],

@@ -6,6 +6,7 @@
 
 import { api } from "./api.js";
 import { cardInfo, playersView, supplyView, trashView, turnLine } from "./board.js";
+import { cardTexts } from "./card.js";
 import { describe } from "./describe.js";
 import { el, fillWith, h } from "./dom.js";
 import { endView } from "./end.js";
@@ -187,6 +188,7 @@ export class ReplayPage {
       controls,
       h("ul", { class: "current-event", "aria-live": "polite" }, this.lastAnswerLines(names)),
       h("div", { class: "board" },
+        cardTexts(Object.keys(state.supply), i18n),
         turnLine(state, i18n),
         state.result ? endView(state, i18n, this.id, api.replayUrl) : null,
         this.shownCard ? cardInfo(this.shownCard, i18n) : null,

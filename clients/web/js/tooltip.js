@@ -1,9 +1,10 @@
-// A card's text (its `.tooltip`, card.js) shown beside its card while a mouse is over the
-// card or it has keyboard focus, and nowhere else: placed from the card's box, inside the
-// window (above the card, or below it when there is no room), and hidden the moment the
-// card moves or leaves the page, the page scrolls, or Escape is pressed. Screen readers
-// read the text through aria-describedby whether it is shown or not. One watcher serves
-// every page, by delegation from the document.
+// A card's text (its `.card-text`, card.js `cardTexts`) shown beside its card while a
+// mouse is over the card or it has keyboard focus, and nowhere else: copied into one
+// floating `.tooltip` per page, placed from the card's box, inside the window (above the
+// card, or below it when there is no room), and hidden the moment the card moves or leaves
+// the page, the page scrolls, or Escape is pressed. Screen readers read the text through
+// aria-describedby whether it is shown or not (the copy is hidden from them). One watcher
+// serves every page, by delegation from the document.
 
 const GAP = 4; // px between a card and its text
 const MARGIN = 8; // px kept from the window's edges
@@ -29,36 +30,43 @@ const boxOf = (node) => {
 /** Start showing cards' texts in `doc`; returns the function that stops it. */
 export function watchTooltips(doc = document) {
   const view = doc.defaultView;
-  let shown = null; // {card, tip, box}: the card whose text is shown, and where it was
+  let shown = null; // {card, box}: the card whose text is shown, and where it was
   let frame = null;
+  const tip = doc.createElement("div"); // the one tooltip: a copy of the card's text
+  tip.className = "tooltip";
+  tip.setAttribute("aria-hidden", "true"); // (read as the card's description already)
 
   const hide = () => {
     if (!shown) return;
-    shown.tip.classList.remove("shown");
-    shown.tip.style.removeProperty("left");
-    shown.tip.style.removeProperty("top");
+    tip.classList.remove("shown");
+    tip.style.removeProperty("left");
+    tip.style.removeProperty("top");
+    delete tip.dataset.for;
     shown = null;
     view.cancelAnimationFrame(frame);
   };
   // every frame while shown: a card drawn again, moved or gone takes its text with it
   const follow = () => {
     if (!shown) return;
-    if (!shown.card.isConnected || !shown.tip.isConnected || boxOf(shown.card) !== shown.box) {
+    if (!shown.card.isConnected || boxOf(shown.card) !== shown.box) {
       hide();
       return;
     }
     frame = view.requestAnimationFrame(follow);
   };
   const show = (card) => {
-    const tip = doc.getElementById(card.getAttribute("aria-describedby") ?? "");
-    if (!tip?.classList.contains("tooltip") || shown?.card === card) return;
+    const text = doc.getElementById(card.getAttribute("aria-describedby") ?? "");
+    if (!text?.classList.contains("card-text") || shown?.card === card) return;
     hide();
+    tip.replaceChildren(...[...text.childNodes].map((node) => node.cloneNode(true)));
+    tip.dataset.for = card.dataset.key ?? "";
+    if (!tip.isConnected) doc.body.append(tip);
     tip.classList.add("shown");
     const place = tipPlace(card.getBoundingClientRect(), tip.getBoundingClientRect(),
       view.innerWidth, view.innerHeight);
     tip.style.left = `${place.left}px`;
     tip.style.top = `${place.top}px`;
-    shown = { card, tip, box: boxOf(card) };
+    shown = { card, box: boxOf(card) };
     frame = view.requestAnimationFrame(follow);
   };
   const cardOf = (target) => (target instanceof view.Element ? target.closest(".card") : null);
@@ -92,6 +100,7 @@ export function watchTooltips(doc = document) {
   view.addEventListener("resize", hide);
   return () => {
     hide();
+    tip.remove();
     for (const [type, listener] of Object.entries(listeners)) {
       doc.removeEventListener(type, listener, { capture: true });
     }
