@@ -22,7 +22,7 @@ import { HELP, Key, Toggle, isShortcut } from "./shortcuts.js";
 import { beep, soundWanted } from "./signal.js";
 
 const { Effect, LOG_LINES } = act;
-/** How many of the log's first lines go at once when it holds more than LOG_LINES. */
+/** Past LOG_LINES lines, the log's oldest turns go until this many fewer are left. */
 const LOG_TRIMMED = 100;
 
 /** The protocol's messages, and the action each one is. */
