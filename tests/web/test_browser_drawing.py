@@ -330,3 +330,30 @@ def test_an_offered_pile_is_drawn_the_size_of_one_not_offered(browser: Browser,
     assert {pile["key"] for pile in offered} == {"visible"}
     assert {pile["key"] for pile in idle} == {"hidden"}
     page.context.close()
+
+
+CHIPS = """async () => {
+  const main = document.querySelector('script[type=module]').src;
+  const { mount, patch } = await (""" + DOM + """)();
+  const { playersView } = await import(main.replace(/main\\.js$/, 'board.js'));
+  const i18n = { t: (key) => key };
+  const player = (seat) => ({ seat, hand_size: 5, deck_size: 10, points: 3, turns: 1,
+    discard_top: null, in_play: [], set_aside: [] });
+  const state = (turn) => ({ players: [player(0), player(1)], turn: { player: turn },
+    decision: { player: turn }, viewer: 0, result: null, everyone: false,
+    seatOf: (seat) => ({ name: ['Ann', 'Bea'][seat] }) });
+  const node = mount(playersView(state(0), i18n));
+  const names = [...node.querySelectorAll('.chip-name strong')];
+  patch(node, playersView(state(1), i18n));
+  return { kept: [...node.querySelectorAll('.chip-name strong')].map((n) => names.includes(n)),
+    marks: [...node.querySelectorAll('.chip')].map(
+      (chip) => chip.querySelectorAll('.mark').length) };
+}"""
+"""Two players' chips drawn with Ann's turn, then drawn again over them with Bea's."""
+
+
+def test_the_turn_moving_on_keeps_the_players_names(page: Page) -> None:
+    """The marks of whose turn it is and who decides come and go; the name beside them is
+    drawn once and kept (the marks are keyed: drawn in order, a mark gone had the name
+    drawn again over it)."""
+    assert page.evaluate(CHIPS) == {"kept": [True, True], "marks": [0, 2]}
