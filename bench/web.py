@@ -79,7 +79,7 @@ def drawing(browser: Browser, url: str, answers: int) -> dict[str, Any]:
     after = HostTicks.now()
     trace = browser.stop_tracing()
     times = draw_times(page)
-    cpu = frame_cpu(page, trace, moment)
+    cpu = frame_cpu(times.began, trace, moment)
     page.context.close()
     host = after.since(before) if before and after else {}
     return {"answers": given, **times.report(), "frame_cpu": percentiles(cpu), "host": host}

@@ -255,6 +255,8 @@ class DrawTimes:
     frame: list[float]
     per_frame: list[float]
     script: list[float]
+    began: list[float]
+    """When each message's frame began (the page's clock, ms): `frame_cpu` finds it there."""
 
     def report(self) -> dict[str, dict[str, float | int]]:
         return {"arrival_to_frame_end": percentiles(self.total),
@@ -275,7 +277,8 @@ def draw_times(page: Page) -> DrawTimes:
                      [ended - began for _, began, ended in entries],
                      [ended - began for began, ended in frames],
                      [sum(took for start, took in renders if began <= start < ended)
-                      for began, ended in frames])
+                      for began, ended in frames],
+                     [began for _, began, _ in entries])
 
 
 TRACE_CATEGORIES = ["cc", "devtools.timeline", "blink.user_timing"]
@@ -296,10 +299,10 @@ def start_counting(page: Page) -> float:
     return moment
 
 
-def frame_cpu(page: Page, trace: bytes, moment: float) -> list[float]:
+def frame_cpu(began: list[float], trace: bytes, moment: float) -> list[float]:
     """Milliseconds of the renderer's main thread's CPU time (its thread time, which
-    neither waiting for a core nor another program's work counts), one per message drawn
-    since FRAME_TIMING was injected: that of the frame's whole task (its input, script,
+    neither waiting for a core nor another program's work counts), one per message whose
+    frame `began` then (`DrawTimes.began`): that of the frame's whole task (its input, script,
     style, layout and paint, up to the commit), the one that drew the message (all of
     them, when the trace began before `start_counting`)."""
     events = json.loads(trace)["traceEvents"]
@@ -312,9 +315,8 @@ def frame_cpu(page: Page, trace: bytes, moment: float) -> list[float]:
                     and "tdur" in event)
     starts = [start for start, _, _ in frames]
     cpu = []
-    entries: list[list[float]] = page.evaluate("() => window.__dominionDrawn.slice()")
-    for _, began, _ in entries:
-        at = began * 1000 + offset
+    for start in began:
+        at = start * 1000 + offset
         index = bisect.bisect_right(starts, at) - 1
         if index >= 0 and frames[index][1] >= at:
             cpu.append(frames[index][2] / 1000)

@@ -33,14 +33,14 @@ export function supplyView(state, i18n) {
   const pile = (card) => {
     const left = state.supply[card];
     const option = supplyOption(decision, card);
-    const shortcut = option ? keys.get(card) : undefined;
+    const key = keys.get(card); // shown while offered, and kept hidden while not
     // what the pile is drawn from: the same, it is the same vnode (patch passes it over)
-    const from = `${left} ${option ? `${decision.id} ${option.id}` : "-"} ${shortcut} ${keys.get(card)} ${i18n.lang}`;
+    const from = `${left} ${option ? `${decision.id} ${option.id}` : "-"} ${key} ${i18n.lang}`;
     const last = drawn.piles.get(card);
     if (last?.from === from) return last.vnode;
     const vnode = h("li", { class: `pile${option ? " can-buy" : ""}${left ? "" : " empty"}` },
       cardFace(card, i18n, {
-        id: `supply-${card}`, option, count: left, shortcut, keyShown: keys.get(card),
+        id: `supply-${card}`, option, count: left, shortcut: option ? key : undefined, keyShown: key,
         label: `${i18n.t("cost")} ${i18n.cost(card) ?? "?"}, ${i18n.t("left")} ${left}`
           + `${option ? `, ${i18n.t(option.kind === "buy" ? "can_buy" : "can_gain")}` : ""}`,
         onclick: option ? { type: Intent.PICK, option } : { type: Intent.CLICK_SUPPLY, card },

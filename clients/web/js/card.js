@@ -44,7 +44,7 @@ export function typeLine(types, i18n) {
 }
 
 /** The id of the card's text (`cardTexts`), which every face of that card is described by. */
-export function cardTextId(card) {
+function cardTextId(card) {
   return `card-text-${card}`;
 }
 
