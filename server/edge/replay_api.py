@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 from typing import Any
 
 import msgpack  # type: ignore[import-untyped]
@@ -54,6 +55,10 @@ def replay_of(request: web.Request, game_id: str) -> dict[str, Any]:
     stored = state.storage.load_game(game_id)
     if stored is None:
         raise GameError(ErrorCode.UNKNOWN_GAME, f"no game {game_id!r}")
+    if room is not None and stored.game.state in UNFINISHED_STATES:
+        # the room has ended and its end is still being stored (or stored again later):
+        # every answer is durable already, and the room's record says how it ended
+        stored = replace(stored, game=room.record)
     if stored.game.state in UNFINISHED_STATES:
         raise GameError(ErrorCode.UNKNOWN_GAME, f"game {game_id!r} is not loaded")
     state.budgets.charge("work", address, replay_work(len(stored.answers)))

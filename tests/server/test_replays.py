@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import json
 from pathlib import Path
@@ -50,7 +51,7 @@ async def finish_by_resigning(http: HttpClient, created: dict[str, Any]) -> None
     await client.close()
     room = http.server.app[STATE].lobby.room(game)
     storage = http.server.app[STATE].storage
-    # the finish is written just after game_over is sent
+    # the end is stored before game_over is sent
     await eventually(lambda: storage.load_game(game).game.state == "finished")  # type: ignore[union-attr]
     assert room.state == "finished"
 
@@ -105,6 +106,38 @@ async def test_a_finished_game_in_three_formats(http: HttpClient) -> None:
     assert "seen only by Ann" in text
     assert "The game ends." in text
     assert verify_replay(replay).ok
+
+
+async def test_a_game_whose_end_is_being_stored_gives_its_whole_replay(
+        http: HttpClient) -> None:
+    """The room says the game has ended before its end is written: a replay asked for in
+    between is the ended game's, not a refusal (seen in CI, tests/server/test_rematch.py)."""
+    created = await create(http)
+    game = created["game"]["id"]
+    storage = http.server.app[STATE].storage
+    finish_game, written = storage.finish_game, asyncio.Event()
+
+    async def slow_finish(*args: Any, **kwargs: Any) -> None:
+        await written.wait()
+        await finish_game(*args, **kwargs)
+
+    storage.finish_game = slow_finish  # type: ignore[method-assign]
+    client = await TestClient.connect(http.session, str(http.make_url("/api/v1/ws")))
+    await client.request(Join, game=game, token=created["token"])
+    await client.request(Resign, game=game)
+    room = http.server.app[STATE].lobby.room(game)
+    await eventually(lambda: room.state == "finished", 60)
+    assert storage.load_game(game).game.state == "playing"  # type: ignore[union-attr]
+    response = await http.get(f"/api/v1/games/{game}/replay")
+    assert response.status == 200, await response.text()
+    replay = await response.json()
+    assert replay["complete"] is True and replay["result"] == room.record.result
+    assert verify_replay(replay).ok
+    written.set()
+    while not isinstance(await client.push(30), GameOver):
+        pass
+    await client.close()
+    assert storage.load_game(game).game.state == "finished"  # type: ignore[union-attr]
 
 
 async def test_verification_finds_the_first_tampered_place(http: HttpClient) -> None:
