@@ -383,12 +383,20 @@ class Queue:
         return await self.store.change((key,), change)
 
     async def seat(self, table: Table, game: str, tokens: Mapping[str, tuple[int, str]],
-                   now: float) -> None:
+                   now: float) -> bool:
         """The game is made: each player's ticket holds their seat and its token until
-        their node hands it over."""
+        their node hands it over. False: the table was dissolved first (it lapsed past
+        its starting time), its players are back in the queue and nobody may be told of
+        the game. Asked again after a failure, it answers what the first try did."""
         keys = [table_key(table.id), *map(ticket_key, table.players)]
 
-        def change(found: Mapping[str, Record | None]) -> tuple[None, Writes]:
+        def change(found: Mapping[str, Record | None]) -> tuple[bool, Writes]:
+            record = found[table_key(table.id)]
+            if record is None or Table.of(record).state is not TableState.STARTING:
+                # handed out by an earlier try whose answer was lost, or dissolved: a
+                # ticket of it that holds this game (none left: all delivered) says which
+                tickets = [_ticket(found[ticket_key(player)], now) for player in table.players]
+                return all(ticket is None or ticket.game == game for ticket in tickets), Writes()
             writes = Writes(delete={table_key(table.id)})
             writes.unindex(TABLES, table.id)
             for player in table.players:
@@ -399,8 +407,8 @@ class Queue:
                 writes.put[ticket_key(player)] = replace(  # sizes: the table's, from now
                     ticket, state=TicketState.READY, sizes=(table.size,), game=game,
                     seat=seat, token=token, alive_until=now + self._grace).record()
-            return None, writes
-        await self.store.change(keys, change)
+            return True, writes
+        return await self.store.change(keys, change)
 
     # -- the lobby's counts ------------------------------------------------------
 

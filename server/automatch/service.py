@@ -14,7 +14,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
@@ -33,7 +33,7 @@ from dominion.protocol import (
 
 from ..cluster.node import ws_url
 from ..errors import GameError
-from ..play.lobby import SeatHolder
+from ..play.lobby import NEVER_HANDED_OUT, SeatHolder
 from ..play.tokens import hash_token
 from ..ratings.model import INITIAL, Pool, Rating
 from .queue import Counts, Queue, Table, Ticket, TicketState
@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from ..accounts.store import RatingStore
     from ..metrics import Metrics
     from ..play.lobby import Lobby
+    from ..play.room import Room
     from ..settings import Settings
 
 log = logging.getLogger("dominion.automatch")
@@ -102,6 +103,8 @@ class Automatch:
         self.counts = Counts()
         """As of the last wave period (for /metrics; REST reads the queue itself)."""
         self._task: asyncio.Future[None] | None = None
+        self._handing: set[asyncio.Future[None]] = set()
+        """Games made whose seats are being handed out again (the queue failed)."""
         self._problem: str | None = None
         """Why the queue cannot be reached, while it cannot (said once, not each turn)."""
         self._wait = Histogram("dominion_automatch_wait_seconds",
@@ -212,13 +215,43 @@ class Automatch:
             with contextlib.suppress(GameError):  # else it lapses past its deadline
                 await self.queue.dissolve(table, now)
             return
+        seats = {player: (index, token) for index, (player, token)
+                 in enumerate(zip(table.players, tokens, strict=True))}
         try:
-            await self.queue.seat(table, room.id, {
-                player: (index, token) for index, (player, token)
-                in enumerate(zip(table.players, tokens, strict=True))}, self._clock())
-        except GameError as error:  # its players go back to the queue when it lapses
-            log.warning("an automatch game's seats could not be handed out: %s",
+            handed = await self.queue.seat(table, room.id, seats, self._clock())
+        except GameError as error:  # the queue cannot be reached: did the seats go out?
+            log.warning("an automatch game's seats could not be handed out yet: %s",
                         error.message, extra={"game": room.id, "table": table.id})
+            handing = asyncio.ensure_future(self._hand_out(table, room, seats))
+            self._handing.add(handing)
+            handing.add_done_callback(self._handing.discard)
+            return
+        await self._handed(table, room, handed)
+
+    async def _hand_out(self, table: Table, room: Room,
+                        seats: Mapping[str, tuple[int, str]]) -> None:
+        """Ask again until the queue answers: either the seats went out (the first try's
+        answer was lost), or the table lapsed meanwhile and its players wait on."""
+        while True:
+            await asyncio.sleep(POLL_SECONDS)
+            with contextlib.suppress(GameError):
+                handed = await self.queue.seat(table, room.id, seats, self._clock())
+                break
+        await self._handed(table, room, handed)
+
+    async def _handed(self, table: Table, room: Room, handed: bool) -> None:
+        """Start the game whose seats went out; abandon the one nobody was told of."""
+        if handed:
+            try:
+                await room.start_if_full()
+            except Exception:  # the storage failed: its players find it abandoned
+                log.exception("an automatch game could not start", extra={"game": room.id})
+                handed = False
+        if not handed:
+            log.warning("an automatch game is abandoned before it started",
+                        extra={"game": room.id, "table": table.id})
+            with contextlib.suppress(Exception):  # else a restart abandons it
+                await room.abandon(NEVER_HANDED_OUT)
             return
         log.info("automatch game made", extra={"game": room.id, "table": table.id,
                                                "size": table.size})
@@ -229,6 +262,8 @@ class Automatch:
         self._task = asyncio.ensure_future(self._run())
 
     async def close(self) -> None:
+        for handing in list(self._handing):  # the games wait: a restart abandons them
+            handing.cancel()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -125,7 +125,8 @@ async def test_a_table_whose_game_was_never_made_goes_back_to_the_queue(store: S
     await queue.seek(wanting("bob"), T0)
     [table] = await queue.wave(T0)
     await queue.answer("ann", table.id, True, T0 + 1)
-    assert await queue.answer("bob", table.id, True, T0 + 1) is not None
+    done = await queue.answer("bob", table.id, True, T0 + 1)
+    assert done is not None
     # the node making the game died: past the deadline and the starting time, back
     await queue.expire(T0 + CONFIRM + STARTING_SECONDS / 2)
     assert await store.members("tables") == {table.id}
@@ -134,6 +135,30 @@ async def test_a_table_whose_game_was_never_made_goes_back_to_the_queue(store: S
     await queue.expire(T0 + CONFIRM + STARTING_SECONDS + 1)
     tickets = await queue.tickets(["ann", "bob"], T0 + CONFIRM + STARTING_SECONDS + 1)
     assert {t.state for t in tickets.values() if t} == {TicketState.WAITING}
+    # the node was only slow: its game is made now, and must not be handed out
+    assert await queue.seat(done, "g-1", {"ann": (0, "t0"), "bob": (1, "t1")},
+                            T0 + CONFIRM + STARTING_SECONDS + 2) is False
+    tickets = await queue.tickets(["ann", "bob"], T0 + CONFIRM + STARTING_SECONDS + 2)
+    assert [(t.state, t.game) for t in tickets.values() if t] == [(TicketState.WAITING, None)] * 2
+
+
+async def test_seating_asked_again_answers_what_the_first_try_did(store: Store) -> None:
+    """A node whose first `seat` failed on its way back asks again: handed out is
+    handed out, and nothing is written twice."""
+    queue = Queue(store, CONFIRM, GRACE)
+    await queue.seek(wanting("ann"), T0)
+    await queue.seek(wanting("bob"), T0)
+    [table] = await queue.wave(T0 + 1)
+    await queue.answer("ann", table.id, True, T0 + 1)
+    done = await queue.answer("bob", table.id, True, T0 + 1)
+    assert done is not None
+    seats = {"ann": (0, "t0"), "bob": (1, "t1")}
+    assert await queue.seat(done, "g-1", seats, T0 + 2) is True
+    assert await queue.seat(done, "g-1", seats, T0 + 2) is True
+    await queue.delivered("ann")
+    assert await queue.seat(done, "g-1", seats, T0 + 3) is True, "bob's ticket holds g-1"
+    await queue.delivered("bob")
+    assert await queue.seat(done, "g-1", seats, T0 + 3) is True, "both told: handed out"
 
 
 async def test_a_seek_taken_up_within_the_grace_time_keeps_its_place(store: Store) -> None:

@@ -17,6 +17,7 @@ from aiohttp.test_utils import TestClient as HttpClient
 from dominion.protocol import (
     Ack,
     Error,
+    ErrorCode,
     Hello,
     Join,
     MatchAccept,
@@ -36,12 +37,15 @@ from dominion.protocol import (
 from dominion.server.accounts import Account
 from dominion.server.automatch import RatingLookup, stored_ratings
 from dominion.server.automatch.store import Writes
+from dominion.server.errors import GameError
+from dominion.server.play.lobby import SeatHolder
 from dominion.server.edge.app import create_app
 from dominion.server.edge.sessions import ACCOUNTS
 from dominion.server.edge.state import STATE
 from dominion.server.play.tokens import hash_token
 from dominion.server.ratings.model import INITIAL, Pool, Rating
 from dominion.server.settings import Settings
+from tests.eventually import eventually
 from tests.server.restapi import Api
 from tests.server.test_process import free_port
 from tests.server.wsclient import TestClient
@@ -278,6 +282,90 @@ async def test_a_game_that_cannot_be_made_puts_everyone_back_at_the_front(
     monkeypatch.undo()
     assert (await next_of(ann, MatchFound)).players == ("Ann", "Bob")
     assert not [push for push in bob.pushes if isinstance(push, Error)]
+
+
+async def matched(site: Site) -> tuple[TestClient, TestClient, str]:
+    """Ann and Bob seek and are offered the same table."""
+    ann, bob = await site.connect(), await site.connect()
+    await seek(ann, "Ann")
+    await seek(bob, "Bob")
+    table = (await next_of(ann, MatchFound)).table
+    await next_of(bob, MatchFound)
+    return ann, bob, table
+
+
+def games_of(site: Site) -> list[Any]:
+    games, _ = site.app[STATE].storage.list_games()
+    return games
+
+
+async def test_a_game_whose_table_lapsed_first_is_abandoned_and_nobody_told(
+        site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The node making the game was slow: the table lapsed and its players went back to
+    the queue. The game made is abandoned before it starts, and told to nobody."""
+    automatch = site.app[STATE].automatch
+    assert automatch is not None
+    queue = automatch.queue
+    seat = queue.seat
+
+    async def late(table: Any, *args: Any) -> bool:
+        await queue.dissolve(table, 0.0)  # as `expire` does, past the starting time
+        return await seat(table, *args)
+    monkeypatch.setattr(queue, "seat", late)
+    ann, bob, table = await matched(site)
+    assert isinstance(await ann.request(MatchAccept, table=table), Ack)
+    assert isinstance(await bob.request(MatchAccept, table=table), Ack)
+    for client in (ann, bob):
+        assert (await next_of(client, MatchCancelled)).table == table
+        assert (await next_of(client, SeekStatus)).state is SeekState.WAITING
+    [game] = games_of(site)
+    assert game.state == "abandoned" and game.started_at is None
+    monkeypatch.undo()
+    assert (await next_of(ann, MatchFound)).players == ("Ann", "Bob"), "they wait on"
+    assert not [push for client in (ann, bob) for push in client.pushes
+                if isinstance(push, MatchReady)]
+
+
+async def test_seats_whose_hand_out_failed_on_its_way_back_are_asked_for_again(
+        site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The queue took the seats but its answer was lost: the node asks again, learns
+    they went out, and starts the game."""
+    automatch = site.app[STATE].automatch
+    assert automatch is not None
+    queue = automatch.queue
+    seat, tries = queue.seat, []
+
+    async def lost(*args: Any) -> bool:
+        handed = await seat(*args)
+        tries.append(handed)
+        if len(tries) == 1:
+            raise GameError(ErrorCode.CLUSTER_UNAVAILABLE, "the answer was lost")
+        return handed
+    monkeypatch.setattr(queue, "seat", lost)
+    ann, bob, table = await matched(site)
+    assert isinstance(await ann.request(MatchAccept, table=table), Ack)
+    assert isinstance(await bob.request(MatchAccept, table=table), Ack)
+    ready = [await next_of(client, MatchReady) for client in (ann, bob)]
+    await eventually(lambda: len(tries) == 2)
+    assert tries == [True, True]
+    joined = await ann.request(Join, game=ready[0].game, token=ready[0].token)
+    assert isinstance(joined, Ack)
+    assert (await next_of(ann, Snapshot)).view["turn"], "started once its seats went out"
+    [game] = games_of(site)
+    assert game.state == "playing"
+
+
+async def test_a_restart_abandons_an_automatch_game_whose_seats_never_went_out(
+        site_with: Any) -> None:
+    """The server stopped between making the game and handing out its seats: nobody
+    knows of it, and it must not be played out by bots in its players' names."""
+    site = await site_with()
+    made, _ = await site.app[STATE].lobby.create_matched(
+        [SeatHolder("Ann", None, False), SeatHolder("Bob", None, False)], 2, rated=True)
+    await site.http.close()
+    again = await site_with()
+    game = again.app[STATE].storage.load_game(made.id).game
+    assert game.state == "abandoned" and game.result is None
 
 
 async def test_the_servers_own_lookup_reads_the_ratings_store() -> None:
