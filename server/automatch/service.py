@@ -103,8 +103,8 @@ class Automatch:
         self.counts = Counts()
         """As of the last wave period (for /metrics; REST reads the queue itself)."""
         self._task: asyncio.Future[None] | None = None
-        self._handing: set[asyncio.Future[None]] = set()
-        """Games made whose seats are being handed out again (the queue failed)."""
+        self._background: set[asyncio.Future[None]] = set()
+        """What a failed queue left to do: seats handed out again, seeks withdrawn."""
         self._problem: str | None = None
         """Why the queue cannot be reached, while it cannot (said once, not each turn)."""
         self._wait = Histogram("dominion_automatch_wait_seconds",
@@ -141,6 +141,7 @@ class Automatch:
             raise GameError(ErrorCode.NOT_SIGNED_IN, "rated games need an account: sign in "
                                                      "with an access token in hello")
         seat_name = await self._lobby.name_for(name, account)
+        fresh = account is None and token is None  # a new guest: a new player
         if account is not None:
             player, token = f"a{account.id}", None
             strikes = player
@@ -150,11 +151,18 @@ class Automatch:
             strikes = f"address:{address}"
         ratings = {pool.value: await self._ratings(account, seat_name, pool) for pool in Pool}
         now = self._clock()
-        ticket = await self.queue.seek(Ticket(
-            player, seat_name, None if account is None else account.id,
-            account is not None and account.bot, tuple(sorted(set(sizes))), edition, rated,
-            {pool: (rating.mu, rating.sigma) for pool, rating in ratings.items()},
-            now, 0.0, now, self.node, strikes), now)
+        try:
+            ticket = await self.queue.seek(Ticket(
+                player, seat_name, None if account is None else account.id,
+                account is not None and account.bot, tuple(sorted(set(sizes))), edition,
+                rated, {pool: (rating.mu, rating.sigma) for pool, rating in ratings.items()},
+                now, 0.0, now, self.node, strikes), now)
+        except GameError:
+            if fresh:
+                # the seek may be stored all the same (its answer lost), under a token
+                # nobody holds: withdraw it, lest it be matched and lapse in their name
+                self._spawn(self._withdraw(player))
+            raise
         old = self._watching.get(player)
         if old is not None:  # the same player from another of this node's connections
             self._players.pop(old.seeker, None)
@@ -222,11 +230,18 @@ class Automatch:
         except GameError as error:  # the queue cannot be reached: did the seats go out?
             log.warning("an automatch game's seats could not be handed out yet: %s",
                         error.message, extra={"game": room.id, "table": table.id})
-            handing = asyncio.ensure_future(self._hand_out(table, room, seats))
-            self._handing.add(handing)
-            handing.add_done_callback(self._handing.discard)
+            self._spawn(self._hand_out(table, room, seats))
             return
         await self._handed(table, room, handed)
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _withdraw(self, player: str) -> None:
+        with contextlib.suppress(GameError):  # not stored, or the queue is still away
+            await self.queue.cancel(player, self._clock())
 
     async def _hand_out(self, table: Table, room: Room,
                         seats: Mapping[str, tuple[int, str]]) -> None:
@@ -262,8 +277,8 @@ class Automatch:
         self._task = asyncio.ensure_future(self._run())
 
     async def close(self) -> None:
-        for handing in list(self._handing):  # the games wait: a restart abandons them
-            handing.cancel()
+        for task in list(self._background):  # a game not handed out: a restart abandons it
+            task.cancel()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

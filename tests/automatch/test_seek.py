@@ -37,11 +37,11 @@ from dominion.protocol import (
 from dominion.server.accounts import Account
 from dominion.server.automatch import RatingLookup, stored_ratings
 from dominion.server.automatch.store import Writes
-from dominion.server.errors import GameError
-from dominion.server.play.lobby import SeatHolder
 from dominion.server.edge.app import create_app
 from dominion.server.edge.sessions import ACCOUNTS
 from dominion.server.edge.state import STATE
+from dominion.server.errors import GameError
+from dominion.server.play.lobby import SeatHolder
 from dominion.server.play.tokens import hash_token
 from dominion.server.ratings.model import INITIAL, Pool, Rating
 from dominion.server.settings import Settings
@@ -245,6 +245,26 @@ async def test_a_seek_while_redis_is_unreachable_is_refused_and_changes_nothing(
                        rated=False, name="Ann")
     await expect_error(guest, SeekCancel, "not_seeking")
     await site.api.error("GET", "/api/v1/automatch", 503, "cluster_unavailable")
+
+
+async def test_a_guests_seek_stored_whose_answer_was_lost_is_withdrawn(
+        site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Refused, the guest holds no token for it: were it left, it would be matched, lapse
+    and strike their address."""
+    automatch = site.app[STATE].automatch
+    assert automatch is not None
+    queue = automatch.queue
+    stored = queue.seek
+
+    async def lost(*args: Any) -> Any:
+        await stored(*args)
+        raise GameError(ErrorCode.CLUSTER_UNAVAILABLE, "the answer was lost")
+    monkeypatch.setattr(queue, "seek", lost)
+    guest = await site.connect()
+    await expect_error(guest, Seek, "cluster_unavailable", sizes=(2,), edition=2,
+                       rated=False, name="Ann")
+    await eventually(lambda: not automatch._background)
+    assert await queue.store.members("tickets") == set()
 
 
 async def test_a_seek_the_queue_lost_is_said_to_have_ended(site: Site) -> None:
