@@ -9,6 +9,9 @@ Records, under these keys (a `RedisStore` prefixes them with `dominion:am:`):
     table:ID         a formed table: its players, who accepted, the deadline
     strikes:WHOSE    declined or lapsed tables, fading (penalty.py): an account's, or a
                      guest's address's (a guest's next seek is another player)
+    handed:GAME      the seats of a game made went out, and it has not started yet (a
+                     node restarted in between starts it; one without the mark abandons
+                     it: nobody was told of it)
     tickets, tables  sets of the players and tables there are
 
 Every change of several records is atomic (`Store.change`): a player claimed for one
@@ -139,6 +142,10 @@ def ticket_key(player: str) -> str:
 
 def table_key(table: str) -> str:
     return f"table:{table}"
+
+
+def handed_key(game: str) -> str:
+    return f"handed:{game}"
 
 
 def strikes_key(whose: str) -> str:
@@ -387,17 +394,17 @@ class Queue:
         """The game is made: each player's ticket holds their seat and its token until
         their node hands it over. False: the table was dissolved first (it lapsed past
         its starting time), its players are back in the queue and nobody may be told of
-        the game. Asked again after a failure, it answers what the first try did."""
-        keys = [table_key(table.id), *map(ticket_key, table.players)]
+        the game. Asked again after a failure, it answers what the first try did. The
+        seats stay marked as handed out until `started`."""
+        keys = [table_key(table.id), handed_key(game), *map(ticket_key, table.players)]
 
         def change(found: Mapping[str, Record | None]) -> tuple[bool, Writes]:
             record = found[table_key(table.id)]
             if record is None or Table.of(record).state is not TableState.STARTING:
-                # handed out by an earlier try whose answer was lost, or dissolved: a
-                # ticket of it that holds this game (none left: all delivered) says which
-                tickets = [_ticket(found[ticket_key(player)], now) for player in table.players]
-                return all(ticket is None or ticket.game == game for ticket in tickets), Writes()
-            writes = Writes(delete={table_key(table.id)})
+                # handed out by an earlier try whose answer was lost, or dissolved
+                return found[handed_key(game)] is not None, Writes()
+            writes = Writes(delete={table_key(table.id)},
+                            put={handed_key(game): {"table": table.id}})
             writes.unindex(TABLES, table.id)
             for player in table.players:
                 ticket = _ticket(found[ticket_key(player)], now)
@@ -409,6 +416,16 @@ class Queue:
                     seat=seat, token=token, alive_until=now + self._grace).record()
             return True, writes
         return await self.store.change(keys, change)
+
+    async def handed(self, game: str) -> bool:
+        """Did the seats of this game made go out (and has it not started yet)?"""
+        return (await self.store.read([handed_key(game)]))[handed_key(game)] is not None
+
+    async def started(self, game: str) -> None:
+        """The game whose seats went out has started: the mark is no longer needed."""
+        def change(found: Mapping[str, Record | None]) -> tuple[None, Writes]:
+            return None, Writes(delete={handed_key(game)})
+        await self.store.change((), change)
 
     # -- the lobby's counts ------------------------------------------------------
 

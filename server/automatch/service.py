@@ -36,6 +36,7 @@ from ..errors import GameError
 from ..play.lobby import NEVER_HANDED_OUT, SeatHolder
 from ..play.tokens import hash_token
 from ..ratings.model import INITIAL, Pool, Rating
+from ..storage.records import GameState
 from .queue import Counts, Queue, Table, Ticket, TicketState
 
 if TYPE_CHECKING:
@@ -103,6 +104,8 @@ class Automatch:
         self.counts = Counts()
         """As of the last wave period (for /metrics; REST reads the queue itself)."""
         self._task: asyncio.Future[None] | None = None
+        self._undecided: list[Room] = []
+        """Games a restart found made but not started (`_decide_restored`)."""
         self._background: set[asyncio.Future[None]] = set()
         """What a failed queue left to do: seats handed out again, seeks withdrawn."""
         self._problem: str | None = None
@@ -232,7 +235,7 @@ class Automatch:
                         error.message, extra={"game": room.id, "table": table.id})
             self._spawn(self._hand_out(table, room, seats))
             return
-        await self._handed(table, room, handed)
+        await self._start_or_abandon(room, handed)
 
     def _spawn(self, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)
@@ -252,28 +255,43 @@ class Automatch:
             with contextlib.suppress(GameError):
                 handed = await self.queue.seat(table, room.id, seats, self._clock())
                 break
-        await self._handed(table, room, handed)
+        await self._start_or_abandon(room, handed)
 
-    async def _handed(self, table: Table, room: Room, handed: bool) -> None:
-        """Start the game whose seats went out; abandon the one nobody was told of."""
-        if handed:
-            try:
-                await room.start_if_full()
-            except Exception:  # the storage failed: its players find it abandoned
-                log.exception("an automatch game could not start", extra={"game": room.id})
-                handed = False
+    async def _start_or_abandon(self, room: Room, handed: bool) -> None:
+        """Start the game whose seats went out; abandon the one nobody was told of (its
+        table lapsed first: its players wait on)."""
         if not handed:
-            log.warning("an automatch game is abandoned before it started",
-                        extra={"game": room.id, "table": table.id})
-            with contextlib.suppress(Exception):  # else a restart abandons it
+            log.warning("an automatch game is abandoned: its seats never went out",
+                        extra={"game": room.id})
+            with contextlib.suppress(GameError):  # closing: a restart decides again
                 await room.abandon(NEVER_HANDED_OUT)
             return
-        log.info("automatch game made", extra={"game": room.id, "table": table.id,
-                                               "size": table.size})
+        try:
+            await room.start_if_full()
+        except Exception:  # the storage failed: the loop tries again
+            log.exception("an automatch game could not start", extra={"game": room.id})
+            self._undecided.append(room)
+            return
+        log.info("automatch game made", extra={"game": room.id, "size": len(room.seats)})
+        with contextlib.suppress(GameError):  # else the mark expires with the queue's records
+            await self.queue.started(room.id)
+
+    async def _decide_restored(self) -> None:
+        """A restart found games made but not started: the queue says whether their
+        seats went out (start it) or not (abandon it: nobody was told of it)."""
+        for room in list(self._undecided):
+            try:
+                handed = await self.queue.handed(room.id)
+            except GameError:
+                return  # the queue is away: the next turn asks again
+            self._undecided.remove(room)
+            await self._start_or_abandon(room, handed)
 
     # -- the node's loop ---------------------------------------------------------
 
     async def start(self) -> None:
+        self._undecided = [room for room in self._lobby.rooms.values()
+                           if room.state == GameState.OPEN and room.record.options.get("automatch")]
         self._task = asyncio.ensure_future(self._run())
 
     async def close(self) -> None:
@@ -293,6 +311,8 @@ class Automatch:
         while True:
             await asyncio.sleep(POLL_SECONDS)
             try:
+                if self._undecided:
+                    await self._decide_restored()
                 lease = await self.queue.store.lead(self.node, 2 * wave + LEASE_MARGIN)
                 if lease and loop.time() >= next_wave:
                     next_wave = loop.time() + wave

@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("dominion.lobby")
 DELETED_PLAYER = "deleted player"
 NEVER_HANDED_OUT = "automatch made this game but could not hand out its seats"
-"""Why an automatch game is abandoned before it starts (its players wait on)."""
+"""Why an automatch game is abandoned before it starts: nobody was told of it (its
+players wait on in the queue)."""
 """What a deleted account's seats show (no account can be named so: it has a space)."""
 
 
@@ -79,11 +80,6 @@ class Lobby:
             room = Room.restore(stored, self._storage, self._settings, self._metrics,
                                 self.histories, workers=self._workers)
             self._keep(room)
-            if room.state == OPEN and room.record.options.get("automatch"):
-                # made, but the server stopped before its seats were handed out: its
-                # players were never told of it and are back in the queue
-                await room.abandon(NEVER_HANDED_OUT)
-                continue
             await room.resume_after_restart()
         log.info("restored games", extra={"count": len(self.rooms)})
         return len(self.rooms)
@@ -151,9 +147,9 @@ class Lobby:
     async def create_matched(self, holders: Sequence[SeatHolder], edition: int, *,
                              rated: bool) -> tuple[Room, list[str]]:
         """A table made by automatch, every seat taken (a random Kingdom); the seats'
-        tokens in seat order. Counted against no address. It starts once its seats are
-        handed out (`Room.start_if_full`): until then nobody knows of it, and a restart
-        abandons it (`restore`)."""
+        tokens in seat order. Counted against no address. Automatch starts it once its
+        seats have gone out (`Room.start_if_full`), or abandons it (`NEVER_HANDED_OUT`);
+        one still open at a restart is decided by the queue (`Automatch.start`)."""
         setup = Setup.create(len(holders), edition=edition, rng=self._kingdoms)
         seats = [Seat(i) for i in range(len(holders))]
         tokens = [_seat(seat, holder) for seat, holder in zip(seats, holders, strict=True)]

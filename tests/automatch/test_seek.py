@@ -45,11 +45,16 @@ from dominion.server.play.lobby import SeatHolder
 from dominion.server.play.tokens import hash_token
 from dominion.server.ratings.model import INITIAL, Pool, Rating
 from dominion.server.settings import Settings
+from tests.cluster.cluster import Redis
 from tests.eventually import eventually
 from tests.server.restapi import Api
 from tests.server.test_process import free_port
 from tests.server.wsclient import TestClient
 from tests.server.wsplay import FAST, expect_error, raw_request
+
+from .redis_server import needs_redis, redis_server
+
+__all__ = ["redis_server"]
 
 CHEAP = {"password_time_cost": 1, "password_memory_kib": 64}
 QUICK = {"automatch_wave_seconds": 0.1, "automatch_confirm_seconds": 5.0}
@@ -304,6 +309,11 @@ async def test_a_game_that_cannot_be_made_puts_everyone_back_at_the_front(
     assert not [push for push in bob.pushes if isinstance(push, Error)]
 
 
+async def unmarked(queue: Any, game: str) -> bool:
+    """The game's mark (its seats went out, not started yet) is gone."""
+    return not await queue.handed(game)
+
+
 async def matched(site: Site) -> tuple[TestClient, TestClient, str]:
     """Ann and Bob seek and are offered the same table."""
     ann, bob = await site.connect(), await site.connect()
@@ -370,22 +380,42 @@ async def test_seats_whose_hand_out_failed_on_its_way_back_are_asked_for_again(
     assert tries == [True, True]
     joined = await ann.request(Join, game=ready[0].game, token=ready[0].token)
     assert isinstance(joined, Ack)
-    assert (await next_of(ann, Snapshot)).view["turn"], "started once its seats went out"
+    while not (await next_of(ann, Snapshot)).view["turn"]:
+        pass  # started once its seats went out
     [game] = games_of(site)
     assert game.state == "playing"
+    await eventually(lambda: unmarked(queue, ready[0].game))
 
 
-async def test_a_restart_abandons_an_automatch_game_whose_seats_never_went_out(
-        site_with: Any) -> None:
-    """The server stopped between making the game and handing out its seats: nobody
-    knows of it, and it must not be played out by bots in its players' names."""
-    site = await site_with()
-    made, _ = await site.app[STATE].lobby.create_matched(
-        [SeatHolder("Ann", None, False), SeatHolder("Bob", None, False)], 2, rated=True)
+@needs_redis
+async def test_a_restart_starts_a_game_whose_seats_went_out_and_abandons_the_other(
+        site_with: Any, redis_server: Redis) -> None:
+    """The node stopped between making a game and starting it: the queue's mark says
+    whether its seats went out. One whose did starts; the other was told to nobody, and
+    must not be played out by bots in its players' names (rated, even)."""
+    settings = {"node": "a", "redis": redis_server.url}
+    site = await site_with(**settings)
+    lobby, automatch = site.app[STATE].lobby, site.app[STATE].automatch
+    assert automatch is not None
+    holders = [SeatHolder("Ann", None, False), SeatHolder("Bob", None, False)]
+    told, _ = await lobby.create_matched(holders, 2, rated=False)
+    untold, _ = await lobby.create_matched(holders, 2, rated=True)
+    mark = f"handed:{told.id}"
+    await automatch.queue.store.change(
+        (), lambda found: (None, Writes(put={mark: {"table": "t"}})))
     await site.http.close()
-    again = await site_with()
-    game = again.app[STATE].storage.load_game(made.id).game
-    assert game.state == "abandoned" and game.result is None
+    again = await site_with(**settings)
+    storage = again.app[STATE].storage
+
+    def state(game: str) -> str:
+        stored = storage.load_game(game)
+        assert stored is not None
+        return stored.game.state
+    await eventually(lambda: state(told.id) == "playing" and state(untold.id) == "abandoned")
+    stored = storage.load_game(untold.id)
+    assert stored is not None and stored.game.result is None and stored.answers == ()
+    queue = again.app[STATE].automatch.queue  # type: ignore[union-attr]
+    await eventually(lambda: unmarked(queue, told.id))
 
 
 async def test_the_servers_own_lookup_reads_the_ratings_store() -> None:
