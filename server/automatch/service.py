@@ -295,7 +295,7 @@ class Automatch:
         self._task = asyncio.ensure_future(self._run())
 
     async def close(self) -> None:
-        for task in list(self._background):  # a game not handed out: a restart abandons it
+        for task in list(self._background):  # a game not handed out: a restart decides it
             task.cancel()
         if self._task is not None:
             self._task.cancel()

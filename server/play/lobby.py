@@ -32,10 +32,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("dominion.lobby")
 DELETED_PLAYER = "deleted player"
+"""What a deleted account's seats show (no account can be named so: it has a space)."""
 NEVER_HANDED_OUT = "automatch made this game but could not hand out its seats"
 """Why an automatch game is abandoned before it starts: nobody was told of it (its
 players wait on in the queue)."""
-"""What a deleted account's seats show (no account can be named so: it has a space)."""
 
 
 class SeatHolder(NamedTuple):
