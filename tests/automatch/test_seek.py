@@ -286,6 +286,16 @@ async def test_a_seek_the_queue_lost_is_said_to_have_ended(site: Site) -> None:
     await expect_error(ann, SeekCancel, "not_seeking")
 
 
+async def matched(site: Site) -> tuple[TestClient, TestClient, str]:
+    """Ann and Bob seek and are offered the same table."""
+    ann, bob = await site.connect(), await site.connect()
+    await seek(ann, "Ann")
+    await seek(bob, "Bob")
+    table = (await next_of(ann, MatchFound)).table
+    await next_of(bob, MatchFound)
+    return ann, bob, table
+
+
 async def test_a_game_that_cannot_be_made_puts_everyone_back_at_the_front(
         site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
     lobby = site.app[STATE].lobby
@@ -293,11 +303,7 @@ async def test_a_game_that_cannot_be_made_puts_everyone_back_at_the_front(
     async def broken(*args: Any, **kwargs: Any) -> Any:
         raise OSError("disk full")
     monkeypatch.setattr(lobby, "create_matched", broken)
-    ann, bob = await site.connect(), await site.connect()
-    await seek(ann, "Ann")
-    await seek(bob, "Bob")
-    table = (await next_of(ann, MatchFound)).table
-    await next_of(bob, MatchFound)
+    ann, bob, table = await matched(site)
     assert isinstance(await ann.request(MatchAccept, table=table), Ack)
     # the last acceptance is acknowledged, once: the failure is the server's
     assert isinstance(await bob.request(MatchAccept, table=table), Ack)
@@ -312,16 +318,6 @@ async def test_a_game_that_cannot_be_made_puts_everyone_back_at_the_front(
 async def unmarked(queue: Any, game: str) -> bool:
     """The game's mark (its seats went out, not started yet) is gone."""
     return not await queue.handed(game)
-
-
-async def matched(site: Site) -> tuple[TestClient, TestClient, str]:
-    """Ann and Bob seek and are offered the same table."""
-    ann, bob = await site.connect(), await site.connect()
-    await seek(ann, "Ann")
-    await seek(bob, "Bob")
-    table = (await next_of(ann, MatchFound)).table
-    await next_of(bob, MatchFound)
-    return ann, bob, table
 
 
 def games_of(site: Site) -> list[Any]:
