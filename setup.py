@@ -1,4 +1,4 @@
-"""The installed packages, and the rules engine compiled with mypyc where that can be done.
+"""The installed packages, and the rules engine compiled with mypyc.
 
 Packages: every package folder below `server/`, `protocol/` and `clients/`. The top-level
 folders show the architecture; installed, they live under one distinctive import name
@@ -7,10 +7,12 @@ hand once lost `dominion.server.storage` (the server crashed on start after `pip
 .`), so they are found here, and a new subpackage cannot be forgotten.
 
 The engine (`server/engine`, docs/ENGINE.md "Compiled engine") and the in-process bots
-(protocol/loader.py says which modules): the build compiles them with mypyc when mypyc
-and a C compiler are there and DOMINION_PURE_PYTHON is not set, and leaves pure Python
-otherwise, saying which in one line of the build output. It compiles only when the build
-runs (not for every metadata query pip makes).
+(protocol/loader.py says which modules) are compiled with mypyc, which the build
+requirements pin. A build that cannot compile them fails and says why and what to do,
+unless DOMINION_PURE_PYTHON is set, which installs them as pure Python on purpose: pip
+shows a build's output only when it fails, and a silent fall-back to an engine half as
+fast went unnoticed. Either way the build records what it did (`dominion-server
+--version` prints it). It compiles only when a build runs, not for pip's metadata queries.
 Everything else is in pyproject.toml.
 """
 
@@ -36,6 +38,10 @@ GROUP = "dominion.server.engine.native"
 """mypyc's shared library for the compiled modules, `native__mypyc`, lives in the engine's
 folder (found wherever the package is, also from a checkout on PYTHONPATH)."""
 BUILD_ERRORS = (CCompilerError, CompileError, ExecError, LinkError, PlatformError)
+BUILDING = {"build", "build_ext", "bdist_wheel", "bdist_egg", "editable_wheel", "install",
+            "develop"}
+"""The commands that build the extensions (pip's egg_info and dist_info only ask for
+metadata, yet finalize build_ext too)."""
 
 
 def engine_loader() -> ModuleType:
@@ -56,17 +62,38 @@ def say(message: str) -> None:
     print(f"dominion-server build: {message}", file=sys.stderr, flush=True)
 
 
-def engine_extensions() -> tuple[list[Extension], str]:
-    """The compiled engine's extension modules, or none and why."""
-    if loader.pure_python_requested():
-        return [], f"{loader.PURE_PYTHON_ENV} is set"
+class NotCompiled(Exception):
+    """Why the engine cannot be compiled here."""
+
+
+def cannot_compile(why: str) -> SystemExit:
+    """The build's failure, with what a person can do about it."""
+    return SystemExit(
+        f"dominion-server build: cannot compile the engine: {why}.\n"
+        "Install a C compiler and Python's headers (Debian, Ubuntu: apt-get install gcc "
+        "python3-dev) and install again, or install the pure-Python engine, which plays "
+        f"about half as fast, with {loader.PURE_PYTHON_ENV}=1 set (docs/ENGINE.md, "
+        '"Compiled engine").')
+
+
+def mypyc_version() -> str:
+    from mypy.version import __version__
+
+    return __version__
+
+
+def engine_extensions() -> list[Extension]:
+    """The compiled engine's extension modules; NotCompiled says why there are none."""
     try:
         from mypyc.build import mypycify
     except ImportError:
-        return [], "mypyc (part of mypy) is not installed"
+        raise NotCompiled("mypyc (part of mypy) is not installed") from None
     compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(compiler) is None:
-        return [], f"no C compiler ({compiler})"
+        raise NotCompiled(f"no C compiler ({compiler})")
+    headers = Path(sysconfig.get_paths()["include"], "Python.h")
+    if not headers.exists():
+        raise NotCompiled(f"no Python headers ({headers})")
     # mypyc names a module after its path: give it the installed names' folder layout
     names = HERE / "build" / "mypyc-names" / loader.ROOT_PACKAGE
     try:
@@ -75,7 +102,7 @@ def engine_extensions() -> tuple[list[Extension], str]:
             (names / folder).unlink(missing_ok=True)  # it may point to an old checkout
             (names / folder).symlink_to(HERE / folder, target_is_directory=True)
     except OSError as error:
-        return [], f"cannot link the sources for mypyc ({error})"
+        raise NotCompiled(f"cannot link the sources for mypyc ({error})") from None
     sources = [str(names / path) for path in loader.compiled_sources(HERE)]
     os.environ["MYPYPATH"] = str(names.parent)
     try:
@@ -84,10 +111,11 @@ def engine_extensions() -> tuple[list[Extension], str]:
                                *sources], opt_level="3", group_name=GROUP,
                               target_dir=str(HERE / "build" / "mypyc"))
     except SystemExit as error:  # how mypy reports type errors, printed above
-        return [], f"mypyc found errors (exit status {error.code})"
+        raise NotCompiled(f"mypyc {mypyc_version()} found errors (exit status "
+                          f"{error.code}), printed above") from None
     except Exception as error:
-        return [], f"mypyc failed ({error})"
-    return extensions, f"{len(sources)} modules"
+        raise NotCompiled(f"mypyc {mypyc_version()} failed ({error})") from None
+    return extensions
 
 
 def remove_compiled(root: Path) -> None:
@@ -100,31 +128,42 @@ def remove_compiled(root: Path) -> None:
 
 
 class BuildEngine(build_ext):
-    """Compiles the engine and the bots, or leaves them pure Python, and says which."""
+    """Compiles the engine and the bots, or leaves them pure Python when asked to, and
+    records which."""
 
-    detail = ""
+    pure = ""
+    """Why the modules stay pure Python (empty: they are compiled)."""
 
     def finalize_options(self) -> None:
-        self.distribution.ext_modules, self.detail = engine_extensions()
+        if loader.pure_python_requested():
+            self.pure = f"{loader.PURE_PYTHON_ENV} was set when it was built"
+        elif BUILDING & set(self.distribution.commands):
+            try:
+                self.distribution.ext_modules = engine_extensions()
+            except NotCompiled as error:
+                raise cannot_compile(str(error)) from None
         super().finalize_options()
 
     def run(self) -> None:
         places = [Path(self.build_lib, loader.ROOT_PACKAGE)]  # where build_py put the sources
         if self.inplace:
             places.append(HERE)
-        compiled = bool(self.extensions)
-        if compiled:
+        if not self.pure:
+            if not self.extensions:  # finalize_options saw no building command
+                raise cannot_compile(f"no build among {self.distribution.commands}")
             try:
                 super().run()
             except BUILD_ERRORS as error:
-                self.detail, compiled = f"the C build failed ({error})", False
+                raise cannot_compile(f"the C build failed ({error})") from None
         for root in places:
-            if compiled:
-                loader.write_stamp(root, HERE)
+            if self.pure:
+                remove_compiled(root)  # an earlier build's: a pure build has none
+                loader.write_pure_stamp(root, self.pure)
             else:
-                remove_compiled(root)
-        say(f"engine compiled with mypyc ({self.detail})" if compiled
-            else f"engine left as pure Python: {self.detail}")
+                loader.write_stamp(root, HERE, mypyc_version())
+        say(f"engine left as pure Python: {self.pure}" if self.pure
+            else f"engine compiled with mypyc {mypyc_version()} ({len(self.extensions)} "
+                 "extension modules)")
 
 
 class EngineDistribution(Distribution):

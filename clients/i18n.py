@@ -2,7 +2,7 @@
 
 The Polish catalogue is `clients/locale/pl/LC_MESSAGES/dominion.po` (its game words are
 the Polish rulebook's: Zasoby, dodaj, odrzuć, wyrzuć na Śmietnisko, faza akcji, ...);
-`dominion.mo` next to it is compiled from it (`python -m dominion.clients.i18n`, which
+`dominion.mo` next to it is compiled from it (`python tools/catalogues.py`, which
 uses Babel) and ships in the wheel. `tests/clients/test_i18n.py` fails when a string
 of the client has no Polish translation, or when the `.mo` is older than the `.po`.
 
@@ -71,25 +71,4 @@ def from_locale() -> str | None:
     return None
 
 
-def compile_catalogues() -> list[Path]:
-    """Compile every `.po` into its `.mo` (a developer's step; needs Babel)."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
-    written = []
-    for po in sorted(LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
-        with po.open("rb") as source:
-            catalog = read_po(source)
-        with po.with_suffix(".mo").open("wb") as target:
-            write_mo(target, catalog)
-        written.append(po.with_suffix(".mo"))
-    return written
-
-
-if __name__ == "__main__":
-    for path in compile_catalogues():
-        print(f"wrote {path}")
-
-
-__all__ = ["ARGPARSE_WORDS", "LANGUAGES", "LOCALE_DIR", "N_", "_", "compile_catalogues",
-           "from_locale", "ngettext", "use"]
+__all__ = ["ARGPARSE_WORDS", "LANGUAGES", "LOCALE_DIR", "N_", "_", "from_locale", "ngettext", "use"]

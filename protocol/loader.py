@@ -41,8 +41,9 @@ COMPILED_FILES: Final = (Path("clients", "bots", "strategies.py"),
 """Compiled besides the engine: the bots that play through it in-process, and the rest of
 the server's per-answer path (the frames each viewer gets of a change, and the codec and
 field specs that read and write every frame)."""
-STAMP: Final = ENGINE_FOLDER / "compiled.json"
-"""Written by the build beside the compiled modules' shared library: {"sources": hash}."""
+STAMP: Final = ENGINE_FOLDER / "build.json"
+"""Written by the build beside the compiled modules' shared library: `{"sources": hash,
+"mypyc": version}` when it compiled them, `{"pure": why}` when it left them pure Python."""
 
 
 class Engine(StrEnum):
@@ -83,17 +84,29 @@ def source_hash(root: Path) -> str:
     return digest.hexdigest()
 
 
-def write_stamp(root: Path, sources: Path) -> None:
+def write_stamp(root: Path, sources: Path, mypyc: str) -> None:
     """Record, under `root` (where the compiled modules went), the hash of `sources`."""
-    (root / STAMP).write_text(json.dumps({"sources": source_hash(sources)}) + "\n")
+    (root / STAMP).write_text(json.dumps({"sources": source_hash(sources), "mypyc": mypyc})
+                              + "\n")
 
 
-def built_hash(root: Path) -> str | None:
+def write_pure_stamp(root: Path, why: str) -> None:
+    """Record, under `root`, that the build left the modules pure Python, and why."""
+    (root / STAMP).write_text(json.dumps({"pure": why}) + "\n")
+
+
+def _stamp(root: Path) -> dict[str, str]:
     try:
         recorded = json.loads((root / STAMP).read_text())
     except (OSError, ValueError):
-        return None
-    return recorded.get("sources") if isinstance(recorded, dict) else None
+        return {}
+    if not isinstance(recorded, dict):
+        return {}
+    return {key: value for key, value in recorded.items() if isinstance(value, str)}
+
+
+def built_hash(root: Path) -> str | None:
+    return _stamp(root).get("sources")
 
 
 class PureSourceFinder:
@@ -143,3 +156,19 @@ def choose(root: Path = ROOT) -> Engine:
 def is_compiled(module: ModuleType) -> bool:
     """True if `module` was loaded from a compiled extension, not from Python source."""
     return not (module.__file__ or "").endswith(".py")
+
+
+def describe(root: Path = ROOT) -> str:
+    """Which modules run and why, for people: `compiled (mypyc 1.2)`, `pure Python
+    (DOMINION_PURE_PYTHON is set)`, ... (`dominion-server --version`)."""
+    engine = choose(root)
+    recorded = _stamp(root)
+    if engine is Engine.COMPILED:
+        return f"{engine.value} (mypyc {recorded.get('mypyc', 'of unknown version')})"
+    if engine is Engine.STALE:
+        why = "the compiled modules are older than their sources: `pip install .` again"
+    elif pure_python_requested():
+        why = f"{PURE_PYTHON_ENV} is set"
+    else:
+        why = recorded.get("pure", "not built: running from the sources")
+    return f"{Engine.PURE.value} ({why})"

@@ -10,6 +10,8 @@ import socket
 import sys
 from collections.abc import Sequence
 
+from dominion.protocol.loader import describe
+
 from . import logs
 from .accounts.admin_cli import admin_main
 from .accounts.ratings_cli import ratings_main
@@ -18,10 +20,10 @@ from .cluster.node import NodeNameTaken
 from .edge.app import create_app
 from .edge.listener import run
 from .edge.state import STATE
-from .engine import ENGINE
 from .gc_tuning import tune_gc
 from .settings import Settings
 from .storage import DatabaseInUse, StorageError
+from .version import package_version
 
 
 def new_event_loop(kind: str) -> asyncio.AbstractEventLoop:
@@ -95,7 +97,8 @@ def main(argv: Sequence[str] | None = None, ratings: RatingLookup | None = None)
         log.info("listening on %s (WebSocket %s)", base, websocket,
                  extra={"url": base, "websocket": websocket,
                         "public_url": settings.public_url or None,
-                        "engine": ENGINE.value})  # compiled or pure Python, and why
+                        "version": package_version(),
+                        "engine": describe()})  # compiled or pure Python, and why
         log.info("server ready", extra={"db": settings.db,
                                         "restored_games": app[STATE].restored_games})
 

@@ -14,11 +14,21 @@ from typing import Any
 from dominion.protocol.limits import MAX_UPDATE_EVENTS
 
 from .logs import LogFormat
+from .version import version_text
 
 ENV_PREFIX = "DOMINION_"
 MAX_BOT_WORKERS = 64
 NODE_NAME = re.compile(r"[a-z0-9]{1,16}")
 """What a node may be called: it goes into game ids and nginx upstream names."""
+
+
+class _PrintVersion(argparse.Action):
+    """`--version`: computed only when asked (it reads which engine the build made)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print(version_text())
+        parser.exit()
 
 
 @dataclass(frozen=True)
@@ -176,6 +186,9 @@ class Settings:
                         f"with an environment variable {ENV_PREFIX}<OPTION>, e.g. "
                         f"{ENV_PREFIX}PORT=9000.",
         )
+        parser.add_argument("--version", action=_PrintVersion, nargs=0,
+                            help="print the version and the engine (compiled or pure "
+                                 "Python, and why), and exit")
         for f in fields(cls):
             env = ENV_PREFIX + f.name.upper()
             default = environ.get(env, f.default)

@@ -72,11 +72,36 @@ def apt_packages(text: str) -> list[str]:
                   for package in line.split() if re.fullmatch(r"[a-z0-9][a-z0-9.+-]*", package))
 
 
+def readme_test_command() -> str:
+    """The README's second command: the line that installs and runs the tests."""
+    (line,) = [line for block in re.findall(r"```sh\n(.*?)```", README, re.S)
+               for line in block.splitlines() if "pytest" in line]
+    return line
+
+
 def test_the_programs_the_readme_lists_are_those_ci_installs() -> None:
-    listed = apt_packages(README)
+    command = readme_test_command()
+    block = next(b for b in re.findall(r"```sh\n(.*?)```", README, re.S) if command in b)
+    listed = apt_packages(block)
     assert listed == ["chromium", "nginx", "nodejs", "postgresql", "redis-server"]
     assert apt_packages((ROOT / ".ci" / "run").read_text()) == listed
     assert apt_packages((ROOT / "CONTRIBUTING.md").read_text()) == listed
+
+
+def test_ci_runs_the_readmes_test_command_step_by_step() -> None:
+    steps = readme_test_command().split(" && ")
+    assert steps[0].startswith("python3 -m venv")  # Debian's Python refuses pip outside one
+    script = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()]
+    found = [script.index(step) for step in steps]  # ValueError: a step CI does not run
+    assert found == sorted(found), "in the README's order"
+
+
+def test_the_first_command_installs_in_a_virtual_environment() -> None:
+    (line,) = [line for block in re.findall(r"```sh\n(.*?)```", README, re.S)
+               for line in block.splitlines() if line.endswith("dominion-server")]
+    assert line.split(" && ")[:2] == ["python3 -m venv .venv", ". .venv/bin/activate"]
+    # and it names what a fresh Debian or Ubuntu lacks for that, and for the compilation
+    assert {"python3-venv", "python3-dev", "gcc"} <= set(apt_packages(README))
 
 
 NOT_A_MISSING_PROGRAM = ("root writes through chmod", "the engine runs as pure Python here",

@@ -7,7 +7,6 @@ state it reads without importing the app that mounts it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING
 
 from aiohttp import web
@@ -17,6 +16,7 @@ from ..accounts.store import RatingStore
 from ..cluster import Directory
 from ..settings import Settings
 from ..storage import Storage
+from ..version import package_version
 from .rating_outbox import RatingOutbox
 
 if TYPE_CHECKING:
@@ -26,13 +26,6 @@ if TYPE_CHECKING:
     from .budgets import Budgets
     from .connection import Connection
     from .outbox import Waiting
-
-
-def package_version() -> str:
-    try:
-        return version("dominion-server")
-    except PackageNotFoundError:  # running from a checkout without installing
-        return "0+unknown"
 
 
 @dataclass

@@ -67,10 +67,10 @@ def test_the_compiled_catalogue_says_what_its_source_says() -> None:
         if isinstance(entry.id, tuple):
             for n, form in ((1, 0), (3, 1), (5, 2)):
                 assert translations.ngettext(*entry.id, n) == entry.string[form], (
-                    "run: python -m dominion.clients.i18n")
+                    "run: python tools/catalogues.py")
         else:
             assert translations.gettext(entry.id) == entry.string, (
-                "run: python -m dominion.clients.i18n")
+                "run: python tools/catalogues.py")
 
 
 def test_the_compiled_catalogue_ships_in_the_wheel() -> None:

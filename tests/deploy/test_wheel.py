@@ -1,15 +1,17 @@
-"""`pip install . && dominion-server` as a new user runs it: the wheel, built from exactly
-the files the Dockerfile copies, installed into a fresh virtual environment outside the
-checkout, and its three commands run from there.
+"""`pip install . && dominion-server` as a new user runs it: a fresh virtual environment
+outside the checkout, with the newest pip, builds the wheel from exactly the files the
+Dockerfile copies, in pip's isolated build environment (the pinned build requirements
+from PyPI), with no cache; the wheel's dependencies come from PyPI too, so an import of
+anything undeclared fails. Its commands then run from there, on the compiled engine.
 
-The editable install that the other tests use hides a package the wheel leaves out (it
-once left out `dominion.server.storage`, and the installed server crashed on start). To
-stay fast and offline, the fresh environment gets the wheel's declared dependencies (and
-theirs) from this environment, linked one by one: an import of anything undeclared fails.
+A warm machine hides drift: an unpinned build requirement once resolved to a mypy that
+could not type-check the compiled modules, and pip's quiet output hid that the build had
+fallen back to pure Python. The editable install `.ci/run` uses is built the same way.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -21,14 +23,11 @@ import time
 import urllib.request
 import zipfile
 from collections.abc import Iterator
-from importlib import metadata
 from pathlib import Path
 
 import pytest
-from packaging.requirements import Requirement
-from packaging.utils import canonicalize_name
 
-from dominion.protocol.loader import PURE_PYTHON_ENV
+from dominion.protocol.loader import PURE_PYTHON_ENV, STAMP
 
 from ..server.test_process import free_port
 from .proxy import ROOT
@@ -37,6 +36,7 @@ from .test_files import DOCKERFILE, instructions
 PACKAGES = {"server": "dominion/server", "protocol": "dominion/protocol",
             "clients": "dominion/clients"}
 """Repository folder -> where it lives in the wheel."""
+BUILD_MYPY = re.search(r'"mypy==([^"]+)"', (ROOT / "pyproject.toml").read_text())
 
 
 def build_sources() -> list[str]:
@@ -50,89 +50,81 @@ def build_sources() -> list[str]:
     return sources
 
 
-def dependency_closure(requirements: list[str]) -> list[metadata.Distribution]:
-    """The installed distributions that `requirements` need, recursively (no extras)."""
-    found: dict[str, metadata.Distribution] = {}
-    todo = [Requirement(text) for text in requirements]
-    while todo:
-        requirement = todo.pop()
-        if requirement.marker is not None and not requirement.marker.evaluate({"extra": ""}):
-            continue
-        name = canonicalize_name(requirement.name)
-        if name in found:
-            continue
-        dist = found[name] = metadata.distribution(requirement.name)
-        todo += [Requirement(text) for text in dist.requires or []]
-    return list(found.values())
+def copy_sources(target: Path) -> Path:
+    target.mkdir(parents=True)
+    for name in build_sources():
+        path = ROOT / name
+        if path.is_dir():
+            shutil.copytree(path, target / name,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.so",
+                                                          STAMP.name))
+        else:
+            shutil.copy2(path, target / name)
+    return target
 
 
-def link_distributions(dists: list[metadata.Distribution], target: Path) -> None:
-    """Symlink each distribution's top-level files and folders (and its metadata) into
-    `target`, so that only these can be imported from there."""
-    target.mkdir()
-    for dist in dists:
-        for file in dist.files or []:
-            top = file.parts[0]
-            if top in ("..", "__pycache__") or (target / top).exists():
-                continue
-            source = Path(str(dist.locate_file(top)))
-            if source.exists():
-                (target / top).symlink_to(source)
+def clean_env() -> dict[str, str]:
+    """A new user's environment: no settings of ours, no Python path into the checkout,
+    no pip configuration but the machine's."""
+    return {key: value for key, value in os.environ.items()
+            if not key.startswith(("DOMINION_", "PYTHON", "PIP_"))}
 
 
-pytestmark = pytest.mark.timeout(600)  # the first test waits for the engine's compilation
+def fresh_venv(where: Path) -> Path:
+    """A new virtual environment with the newest pip; its bin folder."""
+    subprocess.run([sys.executable, "-m", "venv", str(where)], check=True, env=clean_env())
+    pip(where / "bin", "install", "--upgrade", "pip", cwd=where.parent)
+    return where / "bin"
+
+
+def pip(bin_dir: Path, *args: str, cwd: Path) -> str:
+    """Run the environment's pip as a user does (quiet, no cache); its output."""
+    done = subprocess.run([str(bin_dir / "pip"), "--no-cache-dir", *args], cwd=cwd,
+                          env=clean_env(), capture_output=True, text=True, timeout=900,
+                          check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout + done.stderr
+
+
+pytestmark = pytest.mark.timeout(900)  # a fixture builds and compiles in a new environment
 HAS_C_COMPILER = shutil.which((sysconfig.get_config_var("CC") or "cc").split()[0]) is not None
 COMPILED = re.compile(r"dominion/.*\.(so|pyd)$")
+
+
+def needs_a_c_compiler() -> None:
+    if not HAS_C_COMPILER:
+        pytest.skip("no C compiler (apt-get install gcc python3-dev): the install refuses "
+                    "to build without one, unless told to build pure Python")
 
 
 @pytest.fixture(scope="module")
 def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of what the Dockerfile's build stage copies, to build wheels from."""
-    source = tmp_path_factory.mktemp("wheel") / "src"
-    source.mkdir()
-    for name in build_sources():
-        path = ROOT / name
-        if path.is_dir():
-            shutil.copytree(path, source / name,
-                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-        else:
-            shutil.copy2(path, source / name)
-    return source
+    return copy_sources(tmp_path_factory.mktemp("wheel") / "src")
 
 
-def build_wheel(source: Path, dist: Path, **settings: str) -> tuple[Path, str]:
-    """(the wheel, the build's output), built with these environment variables (and
-    without the pure-Python setting unless they have it)."""
+def build_wheel(source: Path, dist: Path, **settings: str) -> subprocess.CompletedProcess[str]:
+    """Build a wheel in this environment (no isolation: the pinned build tools of the dev
+    extra), with these environment variables and without the pure-Python setting unless
+    they have it; the build's result, its output verbose."""
     env = {key: value for key, value in os.environ.items() if key != PURE_PYTHON_ENV}
-    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps",
-                            "--no-build-isolation", "--wheel-dir", str(dist), str(source)],
-                           check=False, cwd=source.parent, capture_output=True, text=True,
-                           env=env | settings)
-    assert build.returncode == 0, build.stdout + build.stderr
-    (wheel,) = dist.glob("dominion_server-*.whl")
-    return wheel, build.stdout + build.stderr
+    return subprocess.run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps",
+                           "--no-build-isolation", "--wheel-dir", str(dist), str(source)],
+                          check=False, cwd=source.parent, capture_output=True, text=True,
+                          env=env | settings)
 
 
 @pytest.fixture(scope="module")
 def installed(source: Path) -> Iterator[tuple[Path, Path]]:
-    """(the wheel, the fresh environment's bin folder)."""
+    """(the wheel, the fresh environment's bin folder): built and installed as a user
+    does, the way `pip install .` does it (a wheel, then the wheel with its dependencies)."""
+    needs_a_c_compiler()
     base = source.parent
-    wheel, output = build_wheel(source, base / "dist")
-    if HAS_C_COMPILER:  # and mypyc, installed with mypy by .[dev]
-        assert "dominion-server build: engine compiled with mypyc" in output, output
-    venv = base / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
-    python = venv / "bin" / "python"
-    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install",
-                    "--quiet", "--no-deps", "--no-index", str(wheel)], check=True, cwd=base)
-    requires = metadata.distribution("dominion-server").requires or []
-    deps = base / "deps"
-    link_distributions(dependency_closure(requires), deps)
-    purelib = subprocess.run(
-        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        capture_output=True, text=True, check=True).stdout.strip()
-    (Path(purelib) / "dependencies.pth").write_text(f"{deps}\n")
-    yield wheel, venv / "bin"
+    bin_dir = fresh_venv(base / "venv")
+    pip(bin_dir, "wheel", "--no-deps", "--wheel-dir", str(base / "dist"), str(source), cwd=base)
+    (wheel,) = (base / "dist").glob("dominion_server-*.whl")
+    pip(bin_dir, "install", str(wheel), cwd=base)
+    yield wheel, bin_dir
 
 
 def shipped(folder: str, pattern: str) -> set[str]:
@@ -151,12 +143,6 @@ def test_the_wheel_holds_every_module_and_data_file_of_the_checkout(
     # every file of the web client, whatever folder a new one lands in
     expected |= shipped("clients/web", "*.*")
     assert expected - names == set()
-
-
-def clean_env() -> dict[str, str]:
-    """A new user's environment: no settings of ours, no Python path into the checkout."""
-    return {key: value for key, value in os.environ.items()
-            if not key.startswith(("DOMINION_", "PYTHON"))}
 
 
 def run(bin_dir: Path, *command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -179,8 +165,6 @@ def test_the_installed_commands_run_outside_the_checkout(
     assert '"games": 5' in sim.stdout
 
 
-@pytest.mark.skipif(not HAS_C_COMPILER,
-                    reason="no C compiler (apt-get install gcc): the engine is not compiled")
 def test_the_wheel_runs_the_compiled_engine(installed: tuple[Path, Path],
                                             tmp_path: Path) -> None:
     wheel, bin_dir = installed
@@ -201,27 +185,55 @@ def test_the_wheel_runs_the_compiled_engine(installed: tuple[Path, Path],
                           env={**clean_env(), PURE_PYTHON_ENV: "1"}, capture_output=True,
                           text=True, timeout=120, check=False)
     assert pure.stdout.startswith("False pure Python ") and pure.stdout.endswith("game.py\n")
+    assert_says_compiled(bin_dir, tmp_path)
+
+
+def assert_says_compiled(bin_dir: Path, cwd: Path) -> None:
+    """`dominion-server --version` names the version and the compiled engine."""
+    assert BUILD_MYPY is not None
+    said = run(bin_dir, "dominion-server", "--version", cwd=cwd)
+    assert said.returncode == 0, said.stderr
+    version = run(bin_dir, "python", "-c", "from importlib.metadata import version; "
+                  "print(version('dominion-server'))", cwd=cwd).stdout.strip()
+    assert said.stdout.splitlines()[:2] == [
+        f"dominion-server {version}", f"engine: compiled (mypyc {BUILD_MYPY.group(1)})"]
+
+
+def test_the_editable_install_compiles_the_engine(tmp_path: Path) -> None:
+    # `pip install -e .`, as .ci/run does it (its extras add no build step)
+    needs_a_c_compiler()
+    bin_dir = fresh_venv(tmp_path / "venv")
+    checkout = copy_sources(tmp_path / "checkout")
+    pip(bin_dir, "install", "--editable", str(checkout), cwd=tmp_path)
+    where = run(bin_dir, "python", "-c", "import dominion.server.engine.game as g; "
+                "print(g.__file__)", cwd=tmp_path)
+    assert where.stdout.startswith(f"{checkout}/server/engine/game.cpython"), where
+    assert_says_compiled(bin_dir, tmp_path)
 
 
 def test_a_forced_pure_python_build_has_no_compiled_module(
         source: Path, installed: tuple[Path, Path]) -> None:
     # after the compiled build (`installed`): its outputs in build/ must not leak in
-    wheel, output = build_wheel(source, source.parent / "pure", **{PURE_PYTHON_ENV: "1"})
-    assert f"engine left as pure Python: {PURE_PYTHON_ENV} is set" in output, output
-    assert_pure(wheel)
-
-
-def test_without_a_c_compiler_the_build_falls_back_to_pure_python(
-        source: Path, installed: tuple[Path, Path]) -> None:
-    wheel, output = build_wheel(source, source.parent / "no-cc", CC="/no/such/cc")
-    assert "engine left as pure Python: no C compiler (/no/such/cc)" in output, output
-    assert_pure(wheel)
-
-
-def assert_pure(wheel: Path) -> None:
+    build = build_wheel(source, source.parent / "pure", **{PURE_PYTHON_ENV: "1"})
+    output = build.stdout + build.stderr
+    assert build.returncode == 0, output
+    why = f"{PURE_PYTHON_ENV} was set when it was built"
+    assert f"engine left as pure Python: {why}" in output, output
+    (wheel,) = (source.parent / "pure").glob("dominion_server-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "dominion/server/engine/game.py" in names
-    assert [name for name in names if name.endswith((".so", ".pyd", "compiled.json"))] == []
+    assert [name for name in names if name.endswith((".so", ".pyd"))] == []
+    stamp = zipfile.ZipFile(wheel).read(f"dominion/{STAMP.as_posix()}")
+    assert json.loads(stamp) == {"pure": why}  # what --version says of it
+
+
+def test_without_a_c_compiler_the_build_fails_and_says_what_to_do(source: Path) -> None:
+    build = build_wheel(source, source.parent / "no-cc", CC="/no/such/cc")
+    output = build.stdout + build.stderr
+    assert build.returncode != 0
+    assert "cannot compile the engine: no C compiler (/no/such/cc)" in output, output
+    assert f"{PURE_PYTHON_ENV}=1" in output  # the other way out
+    assert not list((source.parent / "no-cc").glob("*.whl"))
 
 
 def test_the_installed_server_starts_and_answers(installed: tuple[Path, Path],

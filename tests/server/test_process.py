@@ -17,8 +17,9 @@ import pytest
 
 from dominion.protocol import CloseCode, Join, Resign, Watch
 from dominion.protocol.limits import MAX_UPDATE_EVENTS
-from dominion.server.engine import ENGINE
+from dominion.protocol.loader import describe
 from dominion.server.settings import Settings
+from dominion.server.version import package_version
 
 from .wsclient import TestClient
 
@@ -89,7 +90,8 @@ async def test_health_metrics_and_a_graceful_stop(
     assert '"message": "server ready"' in log  # structured (JSON) log lines
     port = url.rsplit(":", 1)[1]
     assert f'"message": "listening on {url} (WebSocket ws://127.0.0.1:{port}/api/v1/ws)"' in log
-    assert f'"engine": "{ENGINE.value}"' in log  # it says whether the engine runs compiled
+    assert f'"engine": "{describe()}"' in log  # whether the engine runs compiled, and why
+    assert f'"version": "{package_version()}"' in log
     for happened in ("game created", "game started", "game finished"):
         assert f'"message": "{happened}", "game": "{game}"' in log
 

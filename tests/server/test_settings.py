@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from dominion.protocol.loader import PURE_PYTHON_ENV, describe
+from dominion.server.engine import ENGINE
 from dominion.server.settings import Settings
+from dominion.server.version import package_version
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -43,3 +47,19 @@ def test_a_log_format_that_is_not_one_is_refused_with_the_choices() -> None:
                              "loud"], capture_output=True, text=True, check=False)
     assert result.returncode == 2
     assert "--log-format: cannot read 'loud' (one of auto, text, json)" in result.stderr
+
+
+
+def test_version_prints_the_version_and_which_engine_runs_and_why(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        Settings.from_sources(["--version"], environ={})
+    assert stopped.value.code == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"dominion-server {package_version()}"
+    assert lines[1] == f"engine: {describe()}"
+    assert describe().startswith(f"{ENGINE.value.split(' (')[0]} (")  # and why
+    pure = subprocess.run([sys.executable, "-m", "dominion.server.main", "--version"],
+                          env={**os.environ, PURE_PYTHON_ENV: "1"}, capture_output=True,
+                          text=True, check=True, timeout=60)
+    assert f"engine: pure Python ({PURE_PYTHON_ENV} is set)\n" in pure.stdout
