@@ -75,6 +75,8 @@ class ErrorCode(StrEnum):
     BAD_BOTS = "bad_bots"
     GAME_FULL = "game_full"
     GAME_STARTED = "game_started"
+    ALREADY_SEATED = "already_seated"
+    """An account holds one seat at a table, and one in live rated games."""
     TOO_MANY_GAMES = "too_many_games"
     RATED_NEEDS_ACCOUNT = "rated_needs_account"
     """A rated table is created and joined only by signed-in accounts (and in-server bots)."""

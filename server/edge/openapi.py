@@ -104,6 +104,8 @@ ERROR_CODES: dict[ErrorCode, str] = {
         "DNS-rebinding page's request: docs/SERVER.md, \"Threat model\")",
     ErrorCode.METHOD_NOT_ALLOWED: "the path exists but not with this method (see the Allow header)",
     ErrorCode.GAME_FULL: "every seat of the table is taken",
+    ErrorCode.ALREADY_SEATED: "the account holds a seat at this table already, or one in "
+                              "another live rated game",
     ErrorCode.GAME_STARTED: "the game has already started (or ended)",
     ErrorCode.TOO_MANY_GAMES:
         "this address already has as many open or running games as allowed, "

@@ -43,6 +43,7 @@ STATUS: dict[ErrorCode, int] = {
     ErrorCode.BAD_TOKEN: 403,
     ErrorCode.UNKNOWN_HOST: 421,
     ErrorCode.GAME_FULL: 409,
+    ErrorCode.ALREADY_SEATED: 409,
     ErrorCode.GAME_STARTED: 409,
     ErrorCode.TOO_MANY_GAMES: 429,
     ErrorCode.RATE_LIMITED: 429,

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dominion.clients.bots import STRATEGIES
@@ -70,6 +71,8 @@ class Lobby:
         """Open or running room's id -> the address that created it."""
         self.on_rated_finished: Callable[[], None] = lambda: None
         """Told when a rated game's end is stored (its result waits in the outbox)."""
+        self._rated_seats_taken = asyncio.Lock()
+        """Held while a seat at a rated table is checked and taken (`_rated_seating`)."""
         self._live_by_address: dict[str, set[str]] = {}
         """Address -> its open or running rooms, for the per-address limit (kept, not
         counted at each creation: a busy server has thousands of rooms)."""
@@ -104,6 +107,11 @@ class Lobby:
         self._check_games_of(address)
         if rated and account is None:
             raise needs_account("a guest cannot create a rated table")
+        async with self._rated_seating(account if rated else None):
+            return await self._create(request, address, account, rated=rated)
+
+    async def _create(self, request: Mapping[str, Any], address: str,
+                      account: Account | None, *, rated: bool) -> tuple[Room, str]:
         name = await self.name_for(request.get("name"), account)
         seats = request.get("seats")
         if type(seats) is not int or not MIN_PLAYERS <= seats <= MAX_PLAYERS:
@@ -234,11 +242,29 @@ class Lobby:
         room = self.room(game_id)
         if room.record.rated and account is None:
             raise needs_account("a rated table seats signed-in players only: sign in to join")
-        token = new_token()
-        seat = await room.take_seat(await self.name_for(name, account), hash_token(token),
-                                    account.id if account is not None else None,
-                                    account is not None and account.bot)
+        token, seated_as = new_token(), await self.name_for(name, account)
+        async with self._rated_seating(account if room.record.rated else None, room):
+            seat = await room.take_seat(seated_as, hash_token(token),
+                                        account.id if account is not None else None,
+                                        account is not None and account.bot)
         return room, seat, token
+
+    @contextlib.asynccontextmanager
+    async def _rated_seating(self, account: Account | None, table: Room | None = None
+                             ) -> AsyncIterator[None]:
+        """Around taking a seat at a rated table (`account` None: not rated): refuses an
+        account that holds a seat in another live rated game, checked and taken as one
+        step. One person plays one rated game at a time: two would let them run two
+        seats against the same players."""
+        if account is None:
+            yield
+            return
+        async with self._rated_seats_taken:
+            for room, _ in self.seats_of(account):
+                if room.record.rated and room is not table:
+                    raise GameError(ErrorCode.ALREADY_SEATED, f"you hold a seat in the rated "
+                                    f"game {room.id}: finish it, or leave its table, first")
+            yield
 
     def seats_of(self, account: Account) -> list[tuple[Room, Seat]]:
         """The account's seats in this node's open and running games."""

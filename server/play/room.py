@@ -215,6 +215,10 @@ class Room:
             self._refuse_if_closed()
             if self.state != OPEN:
                 raise GameError(ErrorCode.GAME_STARTED, "the game has already started")
+            if account_id is not None and self.seat_of_account(account_id) is not None:
+                # one person, one seat: two seats of one account would rate each other
+                raise GameError(ErrorCode.ALREADY_SEATED, "you hold a seat at this table "
+                                "already; take it up again with reclaim")
             free = next((s for s in self.seats if s.free), None)
             if free is None:
                 raise GameError(ErrorCode.GAME_FULL, "every seat is taken")

@@ -63,6 +63,11 @@ class RatedGame:
     """ISO 8601 UTC, as the game's record has it."""
     seats: tuple[RatedSeat, ...]
 
+    def __post_init__(self) -> None:
+        accounts = [seat.account_id for seat in self.seats if seat.account_id is not None]
+        if len(accounts) != len(set(accounts)):  # it would rate an account against itself
+            raise RatingError(f"game {self.game_id} seats an account twice")
+
     @property
     def pool(self) -> Pool:
         return pool_for(len(self.seats))

@@ -12,7 +12,7 @@ import pytest
 from dominion.server.accounts import store as account_store
 from dominion.server.accounts.sqlite_store import SqliteAccountStore
 from dominion.server.edge.rating_outbox import RatingOutbox
-from dominion.server.ratings import Pool
+from dominion.server.ratings import Pool, RatingError
 from dominion.server.ratings.ledger import RatedGame, RatedSeat
 from dominion.server.storage import GameRecord, GameState, Storage, StorageError
 
@@ -98,3 +98,15 @@ async def test_results_wait_while_the_account_store_is_unreachable(
     monkeypatch.setattr(accounts, "apply_rated_game", real)
     assert await outbox.drain() is True
     assert (await accounts.ratings_of(ada.id))[Pool.TWO_PLAYER].games == 1
+
+
+def test_the_ledger_refuses_a_game_that_seats_an_account_twice() -> None:
+    # one account in two seats would be rated against itself: a rating bought for free
+    with pytest.raises(RatingError, match="seats an account twice"):
+        RatedGame("g-1", "2026-12-01T10:00:00Z", (
+            RatedSeat(0, 0, account_id=7), RatedSeat(1, 1, account_id=7)))
+    with pytest.raises(RatingError):
+        RatedGame.from_dict({"game_id": "g-1", "finished_at": "2026-12-01T10:00:00Z",
+                             "seats": [{"seat": 0, "rank": 0, "account_id": 7},
+                                       {"seat": 1, "rank": 1, "account_id": 8},
+                                       {"seat": 2, "rank": 2, "account_id": 7}]})

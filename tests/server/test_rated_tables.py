@@ -3,6 +3,7 @@ them; a finished one reaches the account store's ledger once, from the node's ou
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -76,6 +77,80 @@ async def test_a_rated_table_takes_no_bot_without_a_fixed_rating(
     status, body = await post(site, "/api/v1/games", {"seats": 2, "rated": True,
                                                       "bots": {"1": "strong"}})
     assert (status, body["error"]["code"]) == (400, "bad_bots")
+
+
+async def signed_in(site: Site, name: str) -> aiohttp.ClientSession:
+    """A session of its own, registered and signed in as `name`."""
+    session = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+    async with session.post(site.url("/api/v1/account/register"),
+                            json={"name": name, "password": PASSWORD}) as response:
+        assert response.status == 201, await response.text()
+    return session
+
+
+async def post_as(session: aiohttp.ClientSession, site: Site, path: str,
+                  body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    async with session.post(site.url(path), json=body) as response:
+        return response.status, await response.json()
+
+
+@pytest.mark.parametrize("rated", [False, True])
+async def test_an_account_takes_one_seat_at_a_table(site: Site, rated: bool) -> None:
+    # the same cookie creating a table and joining it again: two seats of one person
+    # would rate each other (0 -> 2,902 in 20 games), or play two hands at once
+    await register(site, "Ada")
+    status, created = await post(site, "/api/v1/games", {"seats": 3, "rated": rated})
+    assert status == 201
+    game = created["game"]["id"]
+    status, body = await post(site, f"/api/v1/games/{game}/join", {})
+    assert (status, body["error"]["code"]) == (409, "already_seated")
+    assert "reclaim" in body["error"]["message"]  # how to take the seat up again
+    room = site.room(game)
+    assert [seat.free for seat in room.seats] == [False, True, True]
+
+
+async def test_an_account_sits_in_one_live_rated_game_at_a_time(site: Site) -> None:
+    await register(site, "Ada")
+    status, first = await post(site, "/api/v1/games", {"seats": 2, "rated": True})
+    assert status == 201
+    status, body = await post(site, "/api/v1/games", {"seats": 2, "rated": True})
+    assert (status, body["error"]["code"]) == (409, "already_seated")
+    assert first["game"]["id"] in body["error"]["message"]
+    bob = await signed_in(site, "Bob")
+    try:
+        status, other = await post_as(bob, site, "/api/v1/games", {"seats": 2, "rated": True})
+        assert status == 201
+        status, body = await post(site, f"/api/v1/games/{other['game']['id']}/join", {})
+        assert (status, body["error"]["code"]) == (409, "already_seated")
+        assert site.room(other["game"]["id"]).seats[1].free
+    finally:
+        await bob.close()
+    status, _ = await post(site, "/api/v1/games", {"seats": 2})
+    assert status == 201  # unrated tables are not limited
+    assert len(site.app[STATE].lobby.rooms) == 3
+
+
+async def test_joins_sent_together_take_one_rated_seat(site: Site) -> None:
+    # the check and the seat are one step: sent at once, only one join passes it
+    hosts = [await signed_in(site, name) for name in ("Bob", "Cat", "Dan", "Eve")]
+    try:
+        games = []
+        for host in hosts:
+            status, created = await post_as(host, site, "/api/v1/games",
+                                             {"seats": 2, "rated": True})
+            assert status == 201
+            games.append(created["game"]["id"])
+        await register(site, "Ada")
+        answers = await asyncio.gather(*(post(site, f"/api/v1/games/{game}/join", {})
+                                         for game in games))
+    finally:
+        for host in hosts:
+            await host.close()
+    statuses = sorted(status for status, _ in answers)
+    assert statuses == [200, 409, 409, 409], answers
+    account = await site.app[ACCOUNTS_KEY].holder_of("Ada")
+    assert account is not None
+    assert len(site.app[STATE].lobby.seats_of(account)) == 1
 
 
 async def test_a_finished_rated_game_is_applied_to_the_ledger_once(site: Site) -> None:
