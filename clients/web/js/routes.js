@@ -31,3 +31,7 @@ export function profileUrl(name) {
 export function appUrl(hash) {
   return `/${hash}`;
 }
+
+/** The player's guide (docs/PLAYING.md as a page): guide.html, beside the scripts' folder
+ *  under the page's versioned path, as the header's link names it too. */
+export const GUIDE_URL = new URL("../guide.html", import.meta.url).pathname;
