@@ -31,13 +31,13 @@ async def test_the_page_and_its_files_with_caching_and_csp(ws_server: ServerFact
     again = await site.session.get(base, headers={"If-None-Match": page.headers["ETag"]})
     assert again.status == 304
     assets = re.findall(r'(?:src|href)="(/web/[^"]+)"', html)
-    assert len(assets) == 3  # the style sheet, the main script, the player's guide
+    assert len(assets) == 2  # the style sheet and the main script
     for path in assets:
         asset = await site.session.get(site.server.make_url(path))
         assert asset.status == 200
         assert asset.headers["Cache-Control"] == "public, max-age=31536000, immutable"
         assert asset.headers["X-Content-Type-Options"] == "nosniff"
-        assert asset.content_type in ("text/css", "text/javascript", "text/html")
+        assert asset.content_type in ("text/css", "text/javascript")
     digest = assets[0].split("/")[2]
     for path in (f"/web/{'0' * 16}/app.css",  # an old version's address
                  f"/web/{digest}/nothing.js", f"/web/{digest}/../app.py"):

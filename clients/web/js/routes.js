@@ -32,6 +32,6 @@ export function appUrl(hash) {
   return `/${hash}`;
 }
 
-/** The player's guide (docs/PLAYING.md as a page): guide.html, beside the scripts' folder
- *  under the page's versioned path, as the header's link names it too. */
-export const GUIDE_URL = new URL("../guide.html", import.meta.url).pathname;
+/** The player's guide (docs/PLAYING.md as a page), as the header links it: the server
+ *  sends it on to this version's copy. */
+export const GUIDE_URL = "/guide";
