@@ -1,12 +1,16 @@
 """The documents against the code, for the kinds of drift a stranger once hit: an error
 or close code the server sends but PROTOCOL.md does not list (or lists but never sends),
 a setting SERVER.md leaves out, /healthz keys, the replay endpoints' error codes, an
-OpenAPI id pattern that refuses ids the server makes, defaults quoted wrongly."""
+OpenAPI id pattern that refuses ids the server makes, defaults quoted wrongly; a player's
+guide whose Kingdoms or editions are not the code's, or whose web page is not the guide;
+and documents that speak of the project's history instead of to their readers."""
 
 from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -15,6 +19,8 @@ from dominion.protocol import CloseCode, ErrorCode
 from dominion.server.cluster.node import ws_url
 from dominion.server.edge.app import create_app
 from dominion.server.edge.openapi import openapi_document
+from dominion.server.engine.cards import EDITIONS, catalogue, kingdom_cards
+from dominion.server.engine.setup import RECOMMENDED_KINGDOMS
 from dominion.server.play.tokens import new_game_id
 from dominion.server.settings import Settings
 
@@ -141,3 +147,105 @@ def test_every_file_architecture_md_names_exists() -> None:
         missing += [name for name in re.findall(r"[\w/]+\.py\b", line)
                     if not any((folder / name).is_file() for folder in folders)]
     assert missing == [], "ARCHITECTURE.md names files that are not there"
+
+
+GUIDE = DOCS / "PLAYING.md"
+
+
+def guide_section(heading: str) -> str:
+    """A `## heading` section of the player's guide, up to the next one."""
+    text = GUIDE.read_text()
+    start = text.index(f"\n## {heading}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start:end if end >= 0 else None]
+
+
+def card_ids(names: str, edition: int) -> set[str]:
+    """The ids of a list of card names ("Throne Room, Village and Witch")."""
+    by_name = {card.name: card.id for card in catalogue(edition).values()}
+    listed = re.split(r",\s*|\s+and\s+", names.strip().rstrip("."))
+    return {by_name[name] for name in listed}
+
+
+def test_the_players_guide_lists_each_editions_recommended_kingdoms_as_the_code() -> None:
+    """A guide that drifts from the sets a table can be made with misleads its reader."""
+    section = guide_section("The recommended Kingdoms")
+    for edition in EDITIONS:
+        table = section[section.index(f"\nEdition {edition}:\n"):]
+        rows = re.findall(r"^\| ([^|]+?) \| ([^|]+?) \|$",
+                          table[:table.index("\n\n", table.index("|"))], re.M)
+        listed = {name: card_ids(cards, edition) for name, cards in rows if name != "Kingdom"}
+        assert listed == {name: set(cards) for name, cards in
+                          RECOMMENDED_KINGDOMS[edition].items()}, f"edition {edition}"
+
+
+def test_the_players_guide_names_the_cards_of_each_edition_as_the_code() -> None:
+    section = guide_section("Edition 1 and Edition 2")
+    lists = dict(re.findall(r"^- \*\*(.+?)\*\*[^:]*: (.+?)\.$",
+                            section.replace("\n  ", " "), re.M))
+    first, second = set(kingdom_cards(1)), set(kingdom_cards(2))
+    assert card_ids(lists["Both editions"], 2) == first & second
+    assert card_ids(lists["Edition 1 only"], 1) == first - second
+    assert card_ids(lists["Edition 2 only"], 2) == second - first
+    changed = {card for card in first & second
+               if catalogue(1)[card].text != catalogue(2)[card].text}
+    sentence = re.search(r"In Edition 2, (.+?) say", section.replace("\n", " "))
+    assert sentence and card_ids(sentence.group(1), 2) == changed
+
+
+def test_the_web_clients_guide_page_is_the_players_guide() -> None:
+    """clients/web/guide.html, which the installed server serves, is docs/PLAYING.md
+    rendered (docs/ is not installed)."""
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "guide_page.py"), "--check"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+
+
+async def test_the_page_links_the_guide_and_the_server_serves_it(aiohttp_client: Any,
+                                                                 tmp_path: Path) -> None:
+    """`/guide`, the address the page links and a player may keep, leads to this version's
+    copy of the guide, among the page's files; asked again each time, so that after an
+    upgrade it leads to the new one."""
+    client = await aiohttp_client(create_app(Settings(db=str(tmp_path / "g.sqlite3"))))
+    page = await (await client.get("/")).text()
+    assert '<a id="guide-link" href="/guide" hreflang="en">' in page
+    files = re.search(r'href="(/web/[0-9a-f]+/)app\.css"', page)
+    assert files
+    moved = await client.get("/guide", allow_redirects=False)
+    assert moved.status == 302 and moved.headers["Cache-Control"] == "no-cache"
+    assert moved.headers["Location"] == files.group(1) + "guide.html"
+    guide = await client.get("/guide")
+    assert guide.status == 200 and guide.content_type == "text/html"
+    text = await guide.text()
+    assert "<h1>Playing Dominion" in text and "<h2>How a turn goes</h2>" in text
+    assert '<link rel="stylesheet" href="app.css">' in text  # beside it, under the digest
+
+
+HISTORY_TALK = re.compile(
+    r"\bissues? \d+|\bissue's\b|(?<![(\w])#\d+\b"  # an issue, by its number or as "the issue"
+    r"|\b(?:session|round)'s (?:end|start)\b|\b(?:this|last|previous|next) (?:session|round)\b"
+    r"|\bthis (?:evening|morning|afternoon)\b|\bother engineers\b", re.I)
+"""How the project's own history or its workers would creep into a document ("issue 27",
+"measured at the session's end", "cut this evening", "beside other engineers' tests"); a
+login session, an automatch wave and the links of a table of contents (`(#1-transport)`)
+are none of it."""
+
+
+def test_the_docs_speak_to_their_readers_not_of_the_projects_history() -> None:
+    found = [f"{path.name}:{number}: {line.strip()}"
+             for path in sorted(DOCS.glob("*.md"))
+             for number, line in enumerate(path.read_text().splitlines(), 1)
+             if HISTORY_TALK.search(line)]
+    assert found == []
+
+
+def test_history_talk_is_found_where_it_is() -> None:
+    for line in ("How ratings change (issue 27).", "### Issue 25's measures",
+                 "far inside issue 29's budget", "Measured again at the session's end",
+                 "see #12", "The issue's target", "beside other engineers' test runs",
+                 "before this evening's cuts"):
+        assert HISTORY_TALK.search(line), line
+    for line in ("1. [Transport](#1-transport)", "the session cookie ends the session",
+                 "in waves every `automatch_wave_seconds`", "a session may manage tokens",
+                 "signs out (that session)", "the session's hash"):
+        assert not HISTORY_TALK.search(line), line

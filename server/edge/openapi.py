@@ -977,10 +977,17 @@ def paths() -> dict[str, Any]:
                 "304": {"description": "The page has not changed (If-None-Match)"},
             },
         }},
+        "/guide": {"get": {
+            "operationId": "playersGuide", "tags": ["web"],
+            "summary": "The player's guide (docs/PLAYING.md): a redirect to this version's "
+                       "copy among the web client's files",
+            "responses": {"302": {"description": "Location: /web/{digest}/guide.html"}},
+        }},
         "/web/{digest}/{path}": {"get": {
             "operationId": "webClientFile", "tags": ["web"],
-            "summary": "A script, style sheet or licence of the web client; cached for a "
-                       "year (a new version of the page has a new digest)",
+            "summary": "A script, style sheet, licence or the player's guide of the web "
+                       "client; cached for a year (a new version of the page has a new "
+                       "digest)",
             "parameters": [
                 {"name": "digest", "in": "path", "required": True,
                  "schema": {"type": "string"}},

@@ -120,9 +120,13 @@ def _collect(folder: resources.abc.Traversable, relative: PurePosixPath,
             found[str(path)] = entry.read_bytes()
 
 
+GUIDE = "guide.html"
+"""The player's guide (docs/PLAYING.md as a page, written by tools/guide_page.py)."""
+
+
 def add_web_routes(app: web.Application) -> None:
     """`GET /` and `GET /@/NAME` (the page), `GET /web/{digest}/{path}` (its scripts and
-    styles)."""
+    styles), `GET /guide` (the player's guide, at an address that outlives versions)."""
     files = WebFiles.load()
     etag = f'"{files.digest}"'
 
@@ -148,7 +152,13 @@ def add_web_routes(app: web.Application) -> None:
                             charset=None if kind.startswith("image/") else "utf-8",
                             headers=headers)
 
+    async def guide(request: web.Request) -> web.Response:
+        # to this version's copy, asked again every time: a bookmark outlives the digest
+        raise web.HTTPFound(f"/web/{files.digest}/{GUIDE}", headers={
+            **SECURITY_HEADERS, "Cache-Control": PAGE_CACHE})
+
     app.router.add_get("/", page)
     app.router.add_get("/@/{name}", page)  # a player's profile: the page routes by its path
     app.router.add_get("/web/{digest}/{path:.+}", asset)
+    app.router.add_get("/guide", guide)
 

@@ -18,6 +18,7 @@ import { LogView } from "./log_view.js";
 import { Connection, ConnectionLost, ServerError, gameWebsocketUrl } from "./net.js";
 import * as act from "./page_state.js";
 import { reportControl } from "./report.js";
+import { GUIDE_URL } from "./routes.js";
 import { HELP, Key, Toggle, isShortcut } from "./shortcuts.js";
 import { beep, soundWanted } from "./signal.js";
 
@@ -329,11 +330,15 @@ export class GamePage {
       h("span", { class: "narrow" }, `♪ ${t(this.sound ? "sound_brief_on" : "sound_brief_off")}`)];
   }
 
+  /** The keys' list, and the player's guide. */
   helpView() {
     const t = (key) => this.i18n.t(key);
     return h("section", { class: "shortcut-help", "aria-label": t("shortcuts") },
       h("h2", {}, t("shortcuts")),
       h("dl", {}, HELP.map(([key, words]) => [h("dt", {}, h("kbd", {}, key)), h("dd", {}, t(words))])),
+      // the rules and the lobby, in a tab of their own: the game stays open
+      h("p", {}, h("a", { href: GUIDE_URL, hreflang: "en", target: "_blank", rel: "noopener" },
+        t("guide"))),
       h("button", {
         type: "button", dataset: { closes: "help-open" }, onclick: () => this.toggle("help-open"),
       }, t("close")));

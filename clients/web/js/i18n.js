@@ -8,6 +8,8 @@ export const LANGUAGES = ["en", "pl"];
 const WORDS = {
   title: ["Dominion", "Dominion"],
   lobby: ["Lobby", "Poczekalnia"],
+  // the player's guide (guide.html) is in English only: the Polish link says so
+  guide: ["How to play", "Jak grać (po angielsku)"],
   language: ["Polski", "English"],
   open_tables: ["Open tables", "Wolne stoły"],
   running_games: ["Running games", "Trwające gry"],

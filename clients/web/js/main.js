@@ -27,6 +27,7 @@ const status = document.getElementById("status");
 const languageButton = document.getElementById("language");
 const accountLink = document.getElementById("account");
 const leaderboardLink = document.getElementById("leaderboard-link");
+const guideLink = document.getElementById("guide-link");
 
 addWords(ACCOUNT_WORDS, ACCOUNT_COUNTED);
 addWords(RATING_WORDS, RATING_COUNTED);
@@ -54,6 +55,7 @@ function showLanguage() {
   languageButton.setAttribute("lang", app.i18n.lang === "pl" ? "en" : "pl");
   document.title = app.i18n.t("title");
   leaderboardLink.textContent = app.i18n.t("leaderboard");
+  guideLink.textContent = app.i18n.t("guide");
   showAccount(accountLink, app.i18n, app.account);
 }
 

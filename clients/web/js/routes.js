@@ -31,3 +31,7 @@ export function profileUrl(name) {
 export function appUrl(hash) {
   return `/${hash}`;
 }
+
+/** The player's guide (docs/PLAYING.md as a page), as the header links it: the server
+ *  sends it on to this version's copy. */
+export const GUIDE_URL = "/guide";
