@@ -106,7 +106,8 @@ def screenshots(browser: Browser, url: str, folder: Path) -> list[str]:
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
-        process, url = start_server(Path(folder) / "games.sqlite3")
+        # its rated game is resigned at once (tests/web/rated.py): rated all the same
+        process, url = start_server(Path(folder) / "games.sqlite3", "--rated-min-turns", "0")
         try:
             with sync_api.sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS,

@@ -67,7 +67,11 @@ class Settings:
         "help": "how long a disconnected player's seat waits for them"})
     absent_seat: str = field(default="bot", metadata={
         "help": "when the grace period ends: 'bot' (a bot takes the seat) or 'abandon' "
-                "(the game is abandoned)"})
+                "(the game is abandoned; in a rated game the absent player resigns)"})
+    rated_min_turns: int = field(default=2, metadata={
+        "help": "turns each player of a rated game must begin themselves (before resigning) "
+                "for it to be rated; a shorter game ends unrated (0: every finished rated "
+                "game is rated)"})
     takeover_strategy: str = field(default="big_money", metadata={
         "help": "strategy of bots that take over seats"})
     bot_delay_seconds: float = field(default=0.0, metadata={
@@ -221,6 +225,8 @@ class Settings:
             return f"--bot-workers must be 0 to {MAX_BOT_WORKERS}"
         if self.event_loop not in ("auto", "asyncio", "uvloop"):
             return "--event-loop must be auto, asyncio or uvloop"
+        if self.rated_min_turns < 0:
+            return "--rated-min-turns must be 0 or more"
         if self.absent_seat not in ("bot", "abandon"):
             return "--absent-seat must be 'bot' or 'abandon'"
         if self.sqlite_synchronous.upper() not in ("FULL", "NORMAL"):

@@ -148,8 +148,8 @@ class Game:
     __slots__ = ("_actions", "_empty_piles", "_empty_piles_to_end", "_events_forgotten", "_flow",
                  "_last_decision", "_rng", "_skip_forced", "_tables", "_treasures",
                  "answer_count", "answers", "cards", "events", "first_player", "history",
-                 "pending", "players", "resigned", "result", "seed", "setup", "supply",
-                 "supply_order", "trash", "turn")
+                 "pending", "players", "resigned", "resigned_after", "result", "seed", "setup",
+                 "supply", "supply_order", "trash", "turn")
 
     def __init__(self, setup: Setup, seed: int | None = None, *, history: bool = True) -> None:
         """`history=False` keeps only the latest change's events and no answers (a server
@@ -178,6 +178,9 @@ class Game:
         self.answer_count = 0
         self._events_forgotten = 0
         self.resigned: list[int] = []
+        self.resigned_after: dict[int, int] = {}
+        """A seat that resigned -> the turns it had begun by then (its own: others play on
+        for it)."""
         self.result: Result | None = None
         self._empty_piles_to_end = empty_piles_to_end(len(self.players))
         self._last_decision = 0
@@ -264,6 +267,7 @@ class Game:
         seat = self._resigning_seat(player)
         start = self._record(Resignation(seat))
         self.resigned.append(seat)
+        self.resigned_after[seat] = self.players[seat].turns
         self.events.append(Event(EventKind.RESIGNED, seat))
         if len(self.players) - len(self.resigned) < 2:
             self._flow.close()
@@ -285,6 +289,10 @@ class Game:
     def event_count(self) -> int:
         """Events so far, kept or not: the sequence number of the latest one."""
         return self._events_forgotten + len(self.events)
+
+    def own_turns(self, seat: int) -> int:
+        """The turns `seat` began itself: until it resigned, if it did."""
+        return self.resigned_after.get(seat, self.players[seat].turns)
 
     @property
     def over(self) -> bool:

@@ -8,6 +8,7 @@ their seat (or a spectator) may see. Bots and restored games use the same path.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 from collections.abc import Awaitable, Callable, Collection, Coroutine, Sequence
@@ -691,9 +692,15 @@ class Room:
 
     def _rated_game(self, finished_at: str) -> dict[str, Any] | None:
         """A rated game's seats and ranks, for the ratings' outbox (None: not rated). A
-        seat that resigned or that a bot took over is ranked last."""
+        seat that resigned or that a bot took over is ranked last. A game in which some
+        seat resigned before it began `rated_min_turns` turns of its own is not rated:
+        a loss given away on the first turn rated a colluder up for free."""
         game = self.game
         if not self.record.rated or game is None or game.result is None:
+            return None
+        short = min(game.own_turns(seat.index) for seat in self.seats)
+        if short < self._settings.rated_min_turns:  # aborted, as a chess server does
+            log.info("rated game too short to rate", extra={"game": self.id, "turns": short})
             return None
         order = ranks(game.result, [seat.index for seat in self.seats if seat.was_taken_over])
         try:
@@ -712,6 +719,10 @@ class Room:
             return  # back, ended, or a bot plays it already (they resigned meanwhile)
         if self._settings.absent_seat == "bot":
             await self._take_over(seat)
+            return
+        if self.record.rated:  # leaving never pays: ranked last, not a game without result
+            with contextlib.suppress(GameError):  # ended meanwhile, or the server stops
+                await self.resign(seat.index)
             return
         async with self._lock:
             if self.state != PLAYING or self.game is None:

@@ -18,7 +18,8 @@ from tests.server.test_process import start_server
 @pytest.fixture(scope="module")
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("server") / "games.sqlite3"
-    process, url = start_server(db)
+    # the pages' rated games are resigned at once (tests/web/rated.py): rated all the same
+    process, url = start_server(db, "--rated-min-turns", "0")
     yield url
     stop(process)
 

@@ -97,3 +97,63 @@ async def test_an_unrated_room_sends_nothing_to_the_outbox() -> None:
     log = MemoryGameLog()
     room = await random_bot_against_bob(log, rated=False)
     assert room.state == GameState.FINISHED and log.rating_outbox == {}
+
+
+async def bob_at_a_rated_table(log: MemoryGameLog, **settings: object) -> Room:
+    """Seat 0 a Random bot, seat 1 Bob's account, connected (his seat waits for him)."""
+    record = GameRecord(id="g-000000000002", created_at=utc_now(), state=GameState.OPEN,
+                        edition=2, seats=2, options={"rated": True},
+                        kingdom=tuple(Setup.create(["a", "b"], kingdom="First Game").kingdom))
+    room = Room(record, [Seat(0, "Bot 1 (random)", bot="random"), Seat(1)], log,
+                replace(Settings(), seat_grace_seconds=60.0, **settings),  # type: ignore[arg-type]
+                Metrics(), HistoryCache(100_000))
+    await log.create_game(room.record, [seat.record() for seat in room.seats])
+    await room.take_seat("Bob", hash_token("Bob"), BOB)
+    return room
+
+
+async def bob_plays_turns(room: Room, turns: int) -> None:
+    """Bob answers his own decisions (the fewest options each) until both seats have begun
+    `turns` turns and it is his decision again."""
+    while True:
+        game = room.game
+        assert game is not None and game.pending is not None
+        if game.pending.player == 1:
+            if min(game.own_turns(0), game.own_turns(1)) >= turns:
+                return
+            await room.answer(1, game.pending.id, list(range(game.pending.min)))
+        else:
+            await eventually(lambda: room.game is not None and room.game.pending is not None
+                             and room.game.pending.player == 1, seconds=30)
+
+
+async def test_a_rated_game_given_up_before_a_players_second_turn_is_not_rated() -> None:
+    # resigning at once rated a colluding partner up for nothing (0 -> 1,521 in 40 games)
+    log = MemoryGameLog()
+    room = await bob_at_a_rated_table(log)
+    assert room.game is not None and room.game.own_turns(1) <= 1
+    await room.resign(1)
+    assert room.state == GameState.FINISHED and log.rating_outbox == {}
+
+
+async def test_a_player_who_resigns_after_the_turns_asked_is_rated_last() -> None:
+    log = MemoryGameLog()
+    room = await bob_at_a_rated_table(log)
+    await bob_plays_turns(room, 2)
+    await room.resign(1)
+    assert room.game is not None and room.game.resigned_after == {1: room.game.own_turns(1)}
+    sent = RatedGame.from_dict(log.rating_outbox[room.id])
+    assert [(seat.account_id, seat.rank) for seat in sent.seats] == [(None, 0), (BOB, 1)]
+
+
+async def test_a_leaver_is_ranked_last_in_a_rated_game_even_when_absent_seats_abandon(
+        ) -> None:
+    # `abandon` ended a lost game without a result: leaving saved the loser's rating
+    log = MemoryGameLog()
+    room = await bob_at_a_rated_table(log, absent_seat="abandon")
+    await bob_plays_turns(room, 2)
+    room.seats[1].connection = None
+    await room._seat_absent(room.seats[1])  # the grace period ran out
+    assert room.state == GameState.FINISHED  # not abandoned
+    sent = RatedGame.from_dict(log.rating_outbox[room.id])
+    assert [(seat.account_id, seat.rank) for seat in sent.seats] == [(None, 0), (BOB, 1)]

@@ -23,7 +23,8 @@ SVG = "http://www.w3.org/2000/svg"
 
 @pytest.fixture
 def url(tmp_path: Path) -> Iterator[str]:
-    process, address = start_server(tmp_path / "games.sqlite3")
+    # its games are resigned at once: rated all the same
+    process, address = start_server(tmp_path / "games.sqlite3", "--rated-min-turns", "0")
     yield address
     stop(process)
 
