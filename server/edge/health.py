@@ -44,9 +44,10 @@ class Dependency(StrEnum):
 IMPACT = {
     Dependency.STORAGE: "no answer can be stored: the node's games cannot go on and it takes "
                         "no new ones (it is not ready)",
-    Dependency.ACCOUNTS: "signing in, registering, access tokens, profiles and ratings are "
-                         "refused and finished rated games wait in this node's outbox; games "
-                         "go on",
+    Dependency.ACCOUNTS: "new tables and joining them (a guest's name is checked against the "
+                         "accounts), signing in, registering, access tokens, profiles and "
+                         "ratings are refused, and finished rated games wait in this node's "
+                         "outbox; running games go on",
     Dependency.REDIS: "new tables, listings, exports and automatch are refused; running games "
                       "go on",
     Dependency.PEERS: "listings and exports leave out the games of the nodes whose heartbeat "

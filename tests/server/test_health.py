@@ -67,7 +67,7 @@ async def test_unreachable_accounts_and_redis_leave_the_node_ready_and_show_no_a
     dependencies = ready["dependencies"]
     assert {name: entry["state"] for name, entry in dependencies.items()} == {
         "storage": "ok", "accounts": "down", "redis": "down"}
-    assert "games go on" in dependencies["accounts"]["impact"]
+    assert "running games go on" in dependencies["accounts"]["impact"]
     assert "running games go on" in dependencies["redis"]["impact"]
     assert await api.call("GET", "/healthz", 200) == ready
     await api.call("GET", "/livez", 200)
