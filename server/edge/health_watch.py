@@ -33,13 +33,14 @@ class AccountsProbe:
         self.up = True
 
     async def probe(self) -> None:
+        """Ask once: down when the store refuses, fails or takes over PROBE_TIMEOUT."""
         try:
             await asyncio.wait_for(self._store.ping(), PROBE_TIMEOUT)
-        except GameError as error:
-            if error.code is not ErrorCode.ACCOUNTS_UNAVAILABLE:
-                raise
-            self._set(False)
-        except TimeoutError:
+        except Exception as error:
+            unreachable = isinstance(error, TimeoutError) or (
+                isinstance(error, GameError) and error.code is ErrorCode.ACCOUNTS_UNAVAILABLE)
+            if not unreachable and self.up:  # a wrong password, say: logged as it begins
+                log.exception("probing the account store failed")
             self._set(False)
         else:
             self._set(True)
@@ -53,10 +54,7 @@ class AccountsProbe:
     async def run(self) -> None:
         while True:
             await asyncio.sleep(PROBE_SECONDS)
-            try:
-                await self.probe()
-            except Exception:  # a bug: logged, and the probing goes on
-                log.exception("probing the account store failed")
+            await self.probe()
 
 
 async def measure_loop_lag(histogram: Histogram) -> None:

@@ -105,3 +105,20 @@ async def test_the_account_store_is_probed_again_until_it_answers(
     monkeypatch.undo()
     monkeypatch.setattr(health_watch, "PROBE_SECONDS", 0.02)
     await eventually(lambda: accounts_are("ok"))
+
+
+async def test_a_store_failing_otherwise_is_down_too_and_logged_once(
+        make_api: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr(health_watch, "PROBE_SECONDS", 0.02)
+    api = await make_api()
+    probes: list[None] = []
+
+    async def refused(self: SqliteAccountStore) -> None:
+        probes.append(None)
+        raise RuntimeError("password authentication failed")  # not an outage: still down
+    monkeypatch.setattr(SqliteAccountStore, "ping", refused)
+    await eventually(lambda: len(probes) >= 3)
+    body = await api.call("GET", "/readyz", 200)
+    assert body["dependencies"]["accounts"]["state"] == "down"
+    logged = [r for r in caplog.records if r.getMessage() == "probing the account store failed"]
+    assert len(logged) == 1  # as it began, not at every probe
