@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Protocol
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, generate_latest
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    Info,
+    ProcessCollector,
+    generate_latest,
+)
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
+
+ANSWER_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+"""An answer is usually committed and acknowledged within milliseconds (group commit)."""
+LAG_BUCKETS = (0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 
 
 class StorageCounters(Protocol):
@@ -43,6 +55,33 @@ class Metrics:
         self.disconnects = Counter("dominion_disconnects",
                                    "Connections the server closed, by close code", ["code"],
                                    registry=self.registry)
+        self.answer_seconds = Histogram(
+            "dominion_answer_seconds",
+            "Seconds from an answer's frame read to its ack: the wait for the game, the "
+            "check and the commit", buckets=ANSWER_BUCKETS, registry=self.registry)
+        self.loop_lag = Histogram(
+            "dominion_event_loop_lag_seconds",
+            "How late the event loop ran a timer, measured every few tenths of a second "
+            "(every request and game on this node waits that long)",
+            buckets=LAG_BUCKETS, registry=self.registry)
+        self.accounts_up = Gauge(
+            "dominion_accounts_up",
+            "1 while the account store (SQLite or PostgreSQL) answers, 0 when it does not",
+            registry=self.registry)
+        self._build = Info("dominion_build", "The server's version and engine",
+                           registry=self.registry)
+        # CPU seconds, resident memory, open files (Linux; nothing elsewhere)
+        ProcessCollector(registry=self.registry)
+
+    def describe_build(self, version: str, engine: str) -> None:
+        """Say which release runs, and whether its engine is compiled."""
+        self._build.info({"version": version, "engine": engine})
+
+    def watch_rating_backlog(self, count: Callable[[], int]) -> None:
+        """Export the rated games waiting for the ledger, counted when /metrics is scraped."""
+        Gauge("dominion_rating_outbox_backlog",
+              "Finished rated games this node has not yet handed to the rating ledger",
+              registry=self.registry).set_function(count)
 
     def watch_storage(self, storage: StorageCounters) -> None:
         """Export the storage's counters, read when /metrics is scraped."""

@@ -89,6 +89,9 @@ class PostgresAccountStore:
         if self._pool is not None:
             await self._pool.close()
 
+    async def ping(self) -> None:
+        await self._call(lambda db: db.fetchval("SELECT 1"))
+
     async def create_account(self, name: str, name_key: str, password_hash: str,
                              now: datetime) -> Account:
         try:

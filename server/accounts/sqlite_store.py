@@ -82,6 +82,9 @@ class SqliteAccountStore:
             self._db = None
         self._thread.shutdown()
 
+    async def ping(self) -> None:
+        await self._run(lambda db: db.execute("SELECT 1").fetchone())
+
     async def create_account(self, name: str, name_key: str, password_hash: str,
                              now: datetime) -> Account:
         def insert(db: sqlite3.Connection) -> int:

@@ -120,6 +120,10 @@ class AccountStore(Protocol):
 
     async def close(self) -> None: ...
 
+    async def ping(self) -> None:
+        """A query that reads nothing; `accounts_unavailable` while the store cannot be
+        reached (for the node's health)."""
+
     async def create_account(self, name: str, name_key: str, password_hash: str,
                              now: datetime) -> Account:
         """The new account; `name_taken` when its key is someone's already."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sized
 from typing import TYPE_CHECKING
 
-from .directory import Directory, LocalDirectory, Page
+from .directory import Directory, LocalDirectory, NodeHealth, Page
 from .node import owner_of, ws_url
 
 if TYPE_CHECKING:
@@ -34,4 +34,5 @@ def open_directory(settings: Settings, lobby: Lobby, storage: Storage, metrics: 
     return directory
 
 
-__all__ = ["Directory", "LocalDirectory", "Page", "open_directory", "owner_of", "ws_url"]
+__all__ = ["Directory", "LocalDirectory", "NodeHealth", "Page", "open_directory", "owner_of",
+           "ws_url"]

@@ -56,6 +56,28 @@ class Export:
     missing_nodes: list[str] | None = None
 
 
+@dataclass(frozen=True)
+class NodeHealth:
+    """A node as the cluster's Redis knows it (never its address)."""
+
+    node: str
+    fresh: bool
+    """Whether its heartbeat is current (a node that stopped beating is dead or cut off)."""
+    ready: bool | None
+    """What its last current heartbeat said of its readiness (None: no current one)."""
+    heartbeat_age_seconds: float | None
+    """Seconds since its last heartbeat, by this node's clock (None: never seen)."""
+    connections: int | None
+    live_games: int | None
+
+    def body(self) -> dict[str, Any]:
+        """One node of GET /api/v1/cluster/health."""
+        age = self.heartbeat_age_seconds
+        return {"node": self.node, "fresh": self.fresh, "ready": self.ready,
+                "heartbeat_age_seconds": None if age is None else round(age, 3),
+                "connections": self.connections, "live_games": self.live_games}
+
+
 class Directory(Protocol):
     @property
     def problem(self) -> str | None:
@@ -76,6 +98,14 @@ class Directory(Protocol):
         first: one compact JSON object and a newline each, each one's work paid for with
         `pay` (in events) before it is done. Refusals (GameError) come here, before the
         first line."""
+
+    @property
+    def gone(self) -> list[str]:
+        """The nodes whose heartbeat stopped, as the last one of this node saw them."""
+
+    async def node_health(self) -> list[NodeHealth]:
+        """Every node the cluster knows, fresh or not (empty for a single server, which
+        is no cluster); `cluster_unavailable` while Redis cannot be reached."""
 
     def is_peer(self, presented: str | None) -> bool:
         """Whether a request's peer key (PEER_KEY_HEADER) is the cluster's: the private
@@ -98,6 +128,12 @@ class LocalDirectory:
         self._storage = storage
 
     problem = None
+    @property
+    def gone(self) -> list[str]:
+        return []  # a single server has no others
+
+    async def node_health(self) -> list[NodeHealth]:
+        return []
 
     def changed(self, room: Room) -> None:
         pass  # listings read the rooms themselves

@@ -3,8 +3,10 @@
 Redis holds only what the nodes can rebuild from their own databases:
 
     dominion:nodes               set    every node's name
-    dominion:node:NAME           string its heartbeat: URL, connections, live games
+    dominion:node:NAME           string its heartbeat: URL, connections, live games, ready
                                         (expires after a few missed beats: the node is gone)
+    dominion:seen                hash   node name -> the time of its last heartbeat (kept
+                                        once it expires: how long a gone node has been gone)
     dominion:held:NAME           string set when the node published its entries; its absence
                                         means Redis lost them (restarted): publish them again
     dominion:owned:NAME          set    the ids of the node's published games
@@ -43,7 +45,7 @@ from dominion.protocol import ErrorCode
 
 from ..errors import GameError
 from ..storage.records import GameState
-from .directory import Export, LocalDirectory, Page, Pay
+from .directory import Export, LocalDirectory, NodeHealth, Page, Pay
 from .listing import NODE_PAGE_MAX, matches, merge_pages, needs_every_node, only_paging
 from .node import PEER_KEY_HEADER, REPLAY_WORK_HEADER, NodeNameTaken, node_url
 
@@ -56,6 +58,10 @@ if TYPE_CHECKING:
 log = logging.getLogger("dominion.cluster")
 
 NODES = "dominion:nodes"
+SEEN = "dominion:seen"
+UNREACHABLE = "Redis is unreachable"
+"""The problem as clients and /healthz see it: the error itself (which names Redis's host
+and port) is only logged."""
 PEER_KEY = "dominion:peer-key"
 LIVE: dict[str, str] = {GameState.OPEN: "dominion:open", GameState.PLAYING: "dominion:playing"}
 MISSED_BEATS = 3
@@ -85,6 +91,7 @@ class RedisDirectory:
     def __init__(self, settings: Settings, lobby: Lobby, storage: Storage,
                  connections: Sized) -> None:
         self.local = LocalDirectory(lobby, storage)
+        self._storage = storage
         self.node = settings.node
         self._lobby = lobby
         self._connections = connections
@@ -178,7 +185,7 @@ class RedisDirectory:
         except (RedisError, OSError) as error:
             if self._problem is None:
                 log.warning("Redis is unreachable: %s", error, extra={"node": self.node})
-            self._problem = f"Redis is unreachable: {error}"
+            self._problem = UNREACHABLE
         except Exception:
             log.exception("publishing to Redis failed", extra={"node": self.node})
 
@@ -201,18 +208,22 @@ class RedisDirectory:
     async def _beat(self) -> None:
         """Say this node is alive; learn the others; publish everything again if Redis
         lost this node's entries or was unreachable."""
+        now = time.time()
+        # ready: its games' database takes writes (what /readyz says, docs/SERVER.md)
         beat = orjson.dumps({"url": self._url, "connections": len(self._connections),
-                             "live_games": self._live_games})
+                             "live_games": self._live_games, "ready": self._storage.healthy,
+                             "at": now})
         pipe = self._redis.pipeline(transaction=False)
         pipe.set(self._heartbeat_key(self.node), beat,
                  px=int(self._refresh * MISSED_BEATS * 1000))
+        pipe.hset(SEEN, self.node, str(now))
         pipe.sadd(NODES, self.node)
         pipe.set(self._held, b"1", nx=True)
         pipe.smembers(NODES)
         # Redis restarted empty: the first node to beat makes a new key, the rest learn it
         pipe.set(PEER_KEY, secrets.token_urlsafe(32), nx=True)
         pipe.get(PEER_KEY)
-        _, _, lost, members, _, peer_key = await pipe.execute()
+        _, _, _, lost, members, _, peer_key = await pipe.execute()
         self._peer_key = text(peer_key)
         names = sorted(text(name) for name in members)
         beats = await self._redis.mget([self._heartbeat_key(name) for name in names])
@@ -298,6 +309,33 @@ class RedisDirectory:
                 pipe.zrem(LIVE[before[0]], game_id)
         return state, summary["turn"]
 
+    # -- health -----------------------------------------------------------------------
+
+    async def node_health(self) -> list[NodeHealth]:
+        needs = "the nodes are known through Redis"
+        self._refuse_if_down(needs)
+        try:
+            names = sorted(text(name) for name in await self._redis.smembers(NODES))
+            if not names:
+                return []
+            pipe = self._redis.pipeline(transaction=False)
+            pipe.mget([self._heartbeat_key(name) for name in names])
+            pipe.hmget(SEEN, names)
+            beats, seen = await pipe.execute()
+        except (RedisError, OSError) as error:
+            log.warning("Redis is unreachable: %s", error, extra={"node": self.node})
+            self._problem = UNREACHABLE
+            self._refuse_if_down(needs)
+        now = time.time()
+        nodes = []
+        for name, raw, at in zip(names, beats, seen, strict=True):
+            info = {} if raw is None else orjson.loads(raw)
+            nodes.append(NodeHealth(
+                node=name, fresh=raw is not None, ready=info.get("ready"),
+                heartbeat_age_seconds=None if at is None else max(0.0, now - float(at)),
+                connections=info.get("connections"), live_games=info.get("live_games")))
+        return nodes
+
     # -- listings ---------------------------------------------------------------------
 
     async def listing(self, filters: dict[str, Any]) -> Page:
@@ -306,15 +344,15 @@ class RedisDirectory:
             try:
                 return await self._live_listing(filters)
             except (RedisError, OSError) as error:
-                self._problem = f"Redis is unreachable: {error}"
+                log.warning("Redis is unreachable: %s", error, extra={"node": self.node})
+                self._problem = UNREACHABLE
                 self._refuse_if_down()
         page, _ = await self._merged_listing(filters)
         return page
 
-    def _refuse_if_down(self) -> None:
+    def _refuse_if_down(self, needs: str = "listings need every node's entries") -> None:
         if self._problem is not None:
-            raise GameError(ErrorCode.CLUSTER_UNAVAILABLE,
-                            f"listings need every node's entries: {self._problem}")
+            raise GameError(ErrorCode.CLUSTER_UNAVAILABLE, f"{needs}: {self._problem}")
 
     async def _live_listing(self, filters: dict[str, Any]) -> Page:
         """Open or running games, from Redis."""

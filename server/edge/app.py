@@ -1,6 +1,6 @@
 """The aiohttp application: the factory that mounts every route, and the resources it
-opens and closes in order (one `cleanup_ctx` each); the WebSocket upgrade, `/healthz`
-and `/metrics`. What handlers share is in `state.py`."""
+opens and closes in order (one `cleanup_ctx` each); the WebSocket upgrade and `/metrics`
+(health is in `health.py`). What handlers share is in `state.py`."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from ..accounts.passkeys import Passkeys
 from ..accounts.throttle import Policy, RedisThrottle, Throttle, local_throttle
 from ..automatch import RatingLookup, open_automatch, stored_ratings
 from ..cluster import open_directory
+from ..engine import ENGINE
 from ..errors import GameError
 from ..metrics import Metrics
 from ..play.lobby import Lobby
@@ -32,6 +33,8 @@ from .automatch_api import LOOKUPS_PER_MINUTE as AUTOMATCH_LOOKUPS_PER_MINUTE
 from .automatch_api import add_automatch_routes
 from .budgets import Budgets
 from .connection import Connection, watch_connections, watch_interval
+from .health import add_cluster_health_routes, add_health_routes
+from .health_watch import ACCOUNTS_PROBE, AccountsProbe, measure_loop_lag
 from .listener import COUNT, WARNINGS, ConnectionCount, Warnings
 from .moderation_watch import ModerationWatch, banned_addresses_refused
 from .node_api import add_node_routes
@@ -114,12 +117,13 @@ def create_app(settings: Settings, ratings: RatingLookup | None = None) -> web.A
     app.cleanup_ctx.append(_open_directory)
     app.cleanup_ctx.append(_automatch)
     app.cleanup_ctx.append(_moderation)
+    app.cleanup_ctx.append(_health_watch)
     app.on_shutdown.append(_close_connections)
     app.router.add_get("/api/v1/ws", websocket)
     # other methods are refused here: unmatched, they would fall through to the REST
     # sub-application below and be "not found"
     app.router.add_route("*", "/api/v1/ws", websocket_methods)
-    app.router.add_get("/healthz", healthz)
+    add_health_routes(app)
     app.router.add_get("/metrics", metrics)
     add_web_routes(app)  # the web client's page at / and its files
     # REST in a sub-application with the JSON-error middleware; the WebSocket route is
@@ -134,6 +138,7 @@ def create_app(settings: Settings, ratings: RatingLookup | None = None) -> web.A
     add_automatch_routes(api)
     add_passkey_routes(api)
     add_admin_routes(api)
+    add_cluster_health_routes(api)
     if settings.node:
         add_node_routes(api)
     app.add_subapp("/api/v1", api)
@@ -215,10 +220,12 @@ async def _live_games(app: web.Application) -> AsyncIterator[None]:
     settings, storage = app[SETTINGS], app[STORAGE]
     metrics = Metrics()
     metrics.watch_storage(storage)
+    metrics.watch_rating_backlog(storage.pending_rating_count)
     lobby = Lobby(storage, settings, metrics, app[ACCOUNTS], app[MODERATION],
                   workers=app[BOT_WORKERS])
     state = app[STATE] = ServerState(settings, metrics, storage, lobby, budgets_of(settings),
                                      Waiting(settings.outbound_total_bytes))
+    metrics.describe_build(state.version, ENGINE.value)
     try:
         state.restored_games = await lobby.restore()
     except BaseException:
@@ -294,6 +301,24 @@ async def _moderation(app: web.Application) -> AsyncIterator[None]:
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
+
+
+async def _health_watch(app: web.Application) -> AsyncIterator[None]:
+    """The account store probed every few seconds (its first answer before the node
+    listens: /readyz never reports a state nobody checked), and the event loop's lag."""
+    state = app[STATE]
+    probe = app[ACCOUNTS_PROBE] = AccountsProbe(app[ACCOUNTS].store, state.metrics.accounts_up)
+    await probe.probe()
+    tasks = [asyncio.ensure_future(probe.run()),
+             asyncio.ensure_future(measure_loop_lag(state.metrics.loop_lag))]
+    try:
+        yield
+    finally:
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
 
 
 async def _close_after_a_failed_start(app: web.Application) -> None:
@@ -380,18 +405,6 @@ async def _session_account(request: web.Request) -> tuple[bytes, Account] | None
     except GameError:
         return None
     return None if session is None or session[1].bot else session
-
-
-async def healthz(request: web.Request) -> web.Response:
-    state = request.config_dict[STATE]
-    cluster = request.config_dict[DIRECTORY].problem
-    healthy = await state.storage.probe() and cluster is None
-    body: dict[str, object] = {"status": "ok" if healthy else "degraded",
-                               "games": len(state.lobby.rooms),
-                               "connections": len(state.connections)}
-    if cluster is not None:
-        body["problem"] = cluster
-    return web.json_response(body, status=200 if healthy else 503)
 
 
 async def metrics(request: web.Request) -> web.Response:

@@ -348,6 +348,12 @@ class Connection:
         self.state.metrics.errors.labels(code=error.code).inc()
         self._reply(encode_server(error))
 
+    def _answer_stored(self, request_id: int, received: float) -> None:
+        """Acknowledge an answer the room stored, and time it from its frame's reading
+        (the wait for the room, the check and the commit)."""
+        self._ack(request_id)
+        self.state.metrics.answer_seconds.observe(time.perf_counter() - received)
+
     def _ack(self, request_id: int, seat: int | None = None) -> None:
         # unchecked, like the game's frames: its fields are a decoded request id and a
         # seat number, and every answer has one
@@ -357,12 +363,14 @@ class Connection:
         lobby = self.state.lobby
         match message:
             case Answer(id=rid, game=game_id, decision=decision, options=options):
+                received = time.perf_counter()
                 room = self._room(game_id)
                 seat = self._seat_in(room)
                 if room.game is not None and seat in room.game.resigned:
                     raise GameError(ErrorCode.ALREADY_RESIGNED,
                                     "you resigned; a bot plays your seat")
-                await room.answer(seat, decision, list(options), lambda: self._ack(rid))
+                await room.answer(seat, decision, list(options),
+                                  lambda: self._answer_stored(rid, received))
             case Join(id=rid, game=game_id, token=token):
                 room = lobby.room(game_id)
                 held = room.seat_for(token) if token is not None else await self._take(room)

@@ -33,6 +33,7 @@ from ..ratings import Pool
 from ..settings import NODE_NAME
 from ..storage.records import ENDED, ENDED_STATES
 from .filters import EXPORT_MAX, MAX_OFFSET, MAX_PAGE, STATES
+from .health import Dependency, DependencyState
 from .ratings_api import LEADERBOARD_PAGE
 from .ratings_api import MAX_PAGE as RATINGS_PAGE
 
@@ -270,6 +271,7 @@ def components() -> dict[str, Any]:
     sets = {edition: list(names) for edition, names in sorted(RECOMMENDED_KINGDOMS.items())}
     set_names = sorted({n for names in sets.values() for n in names})
     max_bot_seat = MAX_PLAYERS - 1
+    states = {"type": "string", "enum": [state.value for state in DependencyState]}
     schemas: dict[str, Schema] = {
         "Error": obj({
             "error": obj({
@@ -625,12 +627,38 @@ def components() -> dict[str, Any]:
         **moderation_schemas(timestamp),
         "Deleted": obj({"deleted": {"type": "boolean", "const": True}}),
         "Health": obj({
-            "status": {"type": "string", "enum": ["ok", "degraded"]},
+            "status": {**states, "description": "ok: every dependency is ok; degraded: "
+                                                "ready, but some dependency is not; down: "
+                                                "not ready"},
+            "ready": {"type": "boolean",
+                      "description": "whether this node can serve its games (its database "
+                                     "takes writes)"},
             "games": {"type": "integer", "minimum": 0},
             "connections": {"type": "integer", "minimum": 0},
-            "problem": {"type": "string",
-                        "description": "why the status is degraded, when Redis is the cause"},
-        }, required=["status", "games", "connections"]),
+            "dependencies": obj({name.value: obj({
+                "state": states,
+                "impact": {"type": "string",
+                           "description": "what stops working while it is not ok"},
+                "nodes": {"type": "array", "items": {"type": "string"},
+                          "description": "(peers) the nodes whose heartbeat stopped"},
+            }, required=["state"]) for name in Dependency}, required=[
+                Dependency.STORAGE.value, Dependency.ACCOUNTS.value],
+                description="redis and peers only on a node among several"),
+        }),
+        "Liveness": obj({"status": {"type": "string", "enum": ["ok"]}}),
+        "ClusterHealth": obj({"nodes": {"type": "array", "items": obj({
+            "node": {"type": "string"},
+            "fresh": {"type": "boolean",
+                      "description": "whether its heartbeat is current (false: dead, "
+                                     "stopped or cut off from Redis)"},
+            "ready": {**nullable({"type": "boolean"}),
+                      "description": "as its current heartbeat says (null: none current)"},
+            "heartbeat_age_seconds": {**nullable({"type": "number", "minimum": 0}),
+                                      "description": "since its last heartbeat, by the "
+                                                     "answering node's clock"},
+            "connections": nullable({"type": "integer", "minimum": 0}),
+            "live_games": nullable({"type": "integer", "minimum": 0}),
+        })}}),
     }
     return {
         "schemas": schemas,
@@ -940,13 +968,38 @@ def paths() -> dict[str, Any]:
         }},
         **passkey_paths(),
         **admin_paths(),
+        "/livez": {"get": {
+            "operationId": "livez", "tags": ["operations"],
+            "summary": "Liveness: the process answers (nothing else is checked)",
+            "responses": {"200": json_body(ref("Liveness"), "Alive")},
+        }},
+        "/readyz": {"get": {
+            "operationId": "readyz", "tags": ["operations"],
+            "summary": "Readiness: whether this node can serve its games, and each "
+                       "dependency's state",
+            "responses": {
+                "200": json_body(ref("Health"), "Ready (status ok or degraded)"),
+                "503": json_body(ref("Health"), "Not ready: its database fails writes "
+                                                "(status: down)"),
+            },
+        }},
         "/healthz": {"get": {
             "operationId": "healthz", "tags": ["operations"],
-            "summary": "Liveness and storage health",
+            "summary": "The former name of /readyz: the same answer",
             "responses": {
-                "200": json_body(ref("Health"), "Healthy"),
-                "503": json_body(ref("Health"), "Storage is failing, or Redis is unreachable "
-                                                "(status: degraded)"),
+                "200": json_body(ref("Health"), "Ready (status ok or degraded)"),
+                "503": json_body(ref("Health"), "Not ready: its database fails writes "
+                                                "(status: down)"),
+            },
+        }},
+        "/api/v1/cluster/health": {"get": {
+            "operationId": "clusterHealth", "tags": ["operations"],
+            "summary": "Every node the cluster's Redis knows: fresh or not, ready or not, "
+                       "its heartbeat's age (empty for a single server)",
+            "responses": {
+                "200": json_body(ref("ClusterHealth"), "The nodes, by name"),
+                **SERVER_ERROR,
+                "503": error("Redis is unreachable", "cluster_unavailable"),
             },
         }},
         "/metrics": {"get": {

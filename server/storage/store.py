@@ -656,6 +656,13 @@ class Storage:
                               " ORDER BY created_at, game_id LIMIT ?", [limit]).fetchall()
         return [orjson.loads(row[0]) for row in rows]
 
+    def pending_rating_count(self) -> int:
+        """How many finished rated games the ledger does not have yet (the outbox's
+        backlog; an index holds exactly those rows)."""
+        with self._read() as db:
+            return int(db.execute("SELECT count(*) FROM rating_outbox WHERE applied_at IS NULL"
+                                  ).fetchone()[0])
+
     def account_has_seats(self, account_id: int) -> bool:
         """Whether the account took a seat in any game (has it played?)."""
         with self._read() as db:

@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
+from dominion.server.edge import health_watch
+from tests.eventually import eventually
 from tests.server.wsplay import Player, ServerFactory, ws_server
 
 from .postgres import PostgresServer
@@ -42,3 +45,32 @@ async def test_a_game_goes_on_while_sign_in_waits_for_postgresql(
     status, body = await post(site, "/api/v1/account/sign-in",
                               {"name": "Ada", "password": PASSWORD})
     assert status == 200 and body["account"]["name"] == "Ada"
+
+
+@pytest.mark.slow
+async def test_postgresql_down_leaves_the_node_ready_with_its_accounts_down(
+        ws_server: ServerFactory, postgres_server: PostgresServer, postgres_url: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(health_watch, "PROBE_SECONDS", 0.05)
+    site = await ws_server(accounts_url=postgres_url)
+    answers: list[str] = []
+
+    async def accounts_are(state: str) -> bool:
+        async with site.session.get(site.url("/readyz")) as response:
+            answers.append(await response.text())
+            body = await response.json()
+            assert response.status == 200 and body["ready"], body  # never unready for it
+            return bool(body["dependencies"]["accounts"]["state"] == state)
+    await eventually(lambda: accounts_are("ok"))
+    postgres_server.stop()
+    try:
+        await eventually(lambda: accounts_are("down"))
+        # as its impact says: a guest's name cannot be checked, so no new table
+        status, body = await post(site, "/api/v1/games", {"name": "Grace", "seats": 2})
+        assert (status, body["error"]["code"]) == (503, "accounts_unavailable")
+        assert "impact" in json.loads(answers[-1])["dependencies"]["accounts"]
+    finally:
+        postgres_server.start()
+    await eventually(lambda: accounts_are("ok"))
+    for text in answers:
+        assert str(postgres_server.port) not in text and "postgresql://" not in text

@@ -1,5 +1,6 @@
 """/metrics counts what a host watches, through a game played over a real WebSocket:
-connections, live games, accepted answers and refusals by error code."""
+connections, live games, accepted answers, their latency and refusals by error code; and
+the process, the event loop, the account store, the rating outbox and the build."""
 
 from __future__ import annotations
 
@@ -8,7 +9,12 @@ import asyncio
 from prometheus_client.parser import text_string_to_metric_families
 
 from dominion.protocol import Answer
+from dominion.server.edge.rating_outbox import RatingOutbox
+from dominion.server.edge.sessions import ACCOUNTS
+from dominion.server.edge.state import RATING_OUTBOX, package_version
+from dominion.server.engine import ENGINE
 from tests.eventually import eventually
+from tests.ratings.test_outbox import NOW, finish_rated
 
 from .wsplay import Player, ServerFactory, Site, expect_error, ws_server
 
@@ -49,9 +55,42 @@ async def test_metrics_follow_a_game_from_start_to_end(ws_server: ServerFactory)
     assert value(ended, "dominion_live_games") == 0
     # every answer the game applied, the bot's as well as the player's, and none refused
     assert value(ended, "dominion_answers_total") == room_game.answer_count > ann.answered
+    # the player's answers came over the socket: each timed from its frame to its ack
+    assert value(ended, "dominion_answer_seconds_count") == ann.answered
+    assert 0 < value(ended, "dominion_answer_seconds_sum") < ann.answered * 5
     assert value(ended, "dominion_errors_total", code="stale_decision") == 1
     await ann.client.ws.close()
 
     async def no_connections() -> bool:
         return value(await scrape(site), "dominion_connections") == 0
     await eventually(no_connections)
+
+
+async def test_the_process_the_loop_and_the_build_are_measured(ws_server: ServerFactory) -> None:
+    site = await ws_server()
+    samples = await scrape(site)
+    assert value(samples, "process_cpu_seconds_total") > 0
+    assert value(samples, "process_resident_memory_bytes") > 0
+    assert value(samples, "dominion_build_info", version=package_version(),
+                 engine=ENGINE.value) == 1
+    assert value(samples, "dominion_accounts_up") == 1
+
+    async def the_loop_was_measured() -> bool:
+        return value(await scrape(site), "dominion_event_loop_lag_seconds_count") >= 2
+    await eventually(the_loop_was_measured)
+
+
+async def test_the_rating_outbox_backlog_counts_games_the_ledger_lacks(
+        ws_server: ServerFactory) -> None:
+    site = await ws_server()
+    store = site.app[ACCOUNTS].store
+    ada = await store.create_account("Ada", "ada", "h", NOW)
+    assert value(await scrape(site), "dominion_rating_outbox_backlog") == 0
+    await finish_rated(site.app_state().storage, ada.id)  # ended; its outbox not yet woken
+    assert value(await scrape(site), "dominion_rating_outbox_backlog") == 1
+    outbox: RatingOutbox = site.app[RATING_OUTBOX]
+    outbox.wake()
+
+    async def handed_on() -> bool:
+        return value(await scrape(site), "dominion_rating_outbox_backlog") == 0
+    await eventually(handed_on)

@@ -53,7 +53,7 @@ async def test_a_write_that_fails_refuses_the_answer_and_new_games(
         assert created.status == 503
         assert (await created.json())["error"]["code"] == "storage_unavailable"
     async with site.session.get(site.url("/healthz")) as health:
-        assert health.status == 503 and (await health.json())["status"] == "degraded"
+        assert health.status == 503 and (await health.json())["status"] == "down"
 
     monkeypatch.undo()  # the disk has room again: the same answer now goes through
     accepted = await client.request(Answer, game=game, decision=decision["id"], options=[0])

@@ -1,0 +1,150 @@
+"""Whether this node is alive, whether it can serve its games, and what works now:
+`/livez`, `/readyz` (`/healthz` is its former name, kept), and the cluster's view of its
+nodes (`GET /api/v1/cluster/health`).
+
+Alive is the event loop answering. Ready is the games' database taking writes: without
+it no answer can be stored, so the node's games cannot go on. Everything else a node
+depends on (the account store, the cluster's Redis, the other nodes) is reported with its
+state and what stops working without it, and never makes the node unready: its running
+games go on without them, and a balancer that pulled every node while Redis is down
+would stop games that run fine (docs/SERVER.md, "Health"). No answer here names a host,
+a port or a URL: what failed is in the log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from aiohttp import web
+
+from .health_watch import ACCOUNTS_PROBE
+from .state import DIRECTORY, STATE
+
+
+class DependencyState(StrEnum):
+    OK = "ok"
+    DEGRADED = "degraded"
+    """Working, but not wholly: some of what depends on it is refused or incomplete."""
+    DOWN = "down"
+
+
+class Dependency(StrEnum):
+    STORAGE = "storage"
+    """The games' SQLite database: the only one readiness depends on."""
+    ACCOUNTS = "accounts"
+    """The account store: SQLite beside the games, or the cluster's PostgreSQL."""
+    REDIS = "redis"
+    """The cluster's Redis (a node among several only)."""
+    PEERS = "peers"
+    """The other nodes, as their heartbeats in Redis say (a node among several only)."""
+
+
+IMPACT = {
+    Dependency.STORAGE: "no answer can be stored: the node's games cannot go on and it takes "
+                        "no new ones (it is not ready)",
+    Dependency.ACCOUNTS: "new tables and joining them (a guest's name is checked against the "
+                         "accounts), signing in, registering, access tokens, profiles and "
+                         "ratings are refused, and finished rated games wait in this node's "
+                         "outbox; running games go on",
+    Dependency.REDIS: "new tables, listings, exports and automatch are refused; running games "
+                      "go on",
+    Dependency.PEERS: "listings and exports leave out the games of the nodes whose heartbeat "
+                      "stopped (named in `nodes`)",
+}
+"""What stops working while a dependency is not ok."""
+
+
+@dataclass(frozen=True)
+class Report:
+    """Each dependency's state now, and the node's readiness and status from them."""
+
+    dependencies: dict[Dependency, DependencyState]
+    gone_nodes: list[str]
+
+    @property
+    def ready(self) -> bool:
+        return self.dependencies[Dependency.STORAGE] is DependencyState.OK
+
+    @property
+    def status(self) -> DependencyState:
+        """ok: everything works; degraded: ready, but something is not ok; down: not ready."""
+        if not self.ready:
+            return DependencyState.DOWN
+        if all(state is DependencyState.OK for state in self.dependencies.values()):
+            return DependencyState.OK
+        return DependencyState.DEGRADED
+
+    def body(self, games: int, connections: int) -> dict[str, Any]:
+        dependencies: dict[str, dict[str, Any]] = {}
+        for dependency, state in self.dependencies.items():
+            entry: dict[str, Any] = {"state": state.value}
+            if state is not DependencyState.OK:
+                entry["impact"] = IMPACT[dependency]
+            if dependency is Dependency.PEERS and self.gone_nodes:
+                entry["nodes"] = self.gone_nodes
+            dependencies[dependency.value] = entry
+        return {"status": self.status.value, "ready": self.ready, "games": games,
+                "connections": connections, "dependencies": dependencies}
+
+
+def up_or_down(up: bool) -> DependencyState:
+    return DependencyState.OK if up else DependencyState.DOWN
+
+
+async def report_of(request: web.Request) -> Report:
+    """This node's dependencies now: the storage's own state (tried again at most once a
+    second while it fails), the account store's as last probed (health_watch.py), and the
+    cluster's as the directory's last heartbeat saw it. Nothing here waits on a network."""
+    state = request.config_dict[STATE]
+    directory = request.config_dict[DIRECTORY]
+    dependencies = {
+        Dependency.STORAGE: up_or_down(await state.storage.probe()),
+        Dependency.ACCOUNTS: up_or_down(request.config_dict[ACCOUNTS_PROBE].up),
+    }
+    gone: list[str] = []
+    if state.settings.redis:
+        redis_up = directory.problem is None
+        dependencies[Dependency.REDIS] = up_or_down(redis_up)
+        if redis_up:  # without Redis, the other nodes are not known
+            gone = list(directory.gone)
+            dependencies[Dependency.PEERS] = (DependencyState.DEGRADED if gone
+                                              else DependencyState.OK)
+    return Report(dependencies, gone)
+
+
+async def livez(request: web.Request) -> web.Response:
+    """Alive: the event loop ran this handler. Nothing else is checked: restart a node only
+    when this fails, never because something it depends on is down."""
+    return web.json_response({"status": "ok"})
+
+
+async def readyz(request: web.Request) -> web.Response:
+    """200 while this node can serve its games (its database takes writes), else 503; each
+    dependency's state either way."""
+    state = request.config_dict[STATE]
+    report = await report_of(request)
+    return web.json_response(report.body(len(state.lobby.rooms), len(state.connections)),
+                             status=200 if report.ready else 503)
+
+
+def add_health_routes(app: web.Application) -> None:
+    """Liveness and readiness on the main application (proxies and orchestrators probe
+    them where they always were, beside /healthz)."""
+    app.router.add_get("/livez", livez)
+    app.router.add_get("/readyz", readyz)
+    app.router.add_get("/healthz", readyz)  # its former name: the same answer
+
+
+def add_cluster_health_routes(api: web.Application) -> None:
+    """The cluster's nodes as Redis knows them, on the REST sub-application (any node
+    answers for all; JSON errors)."""
+    routes = web.RouteTableDef()
+
+    @routes.get("/cluster/health")
+    async def cluster_health(request: web.Request) -> web.Response:
+        nodes = await request.config_dict[DIRECTORY].node_health()
+        return web.json_response({"nodes": [node.body() for node in nodes]})
+
+    api.add_routes(routes)
