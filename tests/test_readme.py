@@ -83,7 +83,7 @@ def test_the_programs_the_readme_lists_are_those_ci_installs() -> None:
     command = readme_test_command()
     block = next(b for b in re.findall(r"```sh\n(.*?)```", README, re.S) if command in b)
     listed = apt_packages(block)
-    assert listed == ["chromium", "nginx", "nodejs", "postgresql", "redis-server"]
+    assert listed == ["chromium", "nginx", "nodejs", "postgresql", "prometheus", "redis-server"]
     assert apt_packages((ROOT / ".ci" / "run").read_text()) == listed
     assert apt_packages((ROOT / "CONTRIBUTING.md").read_text()) == listed
 
