@@ -5,19 +5,27 @@ writes; a server started on the restored copy has every game."""
 from __future__ import annotations
 
 import asyncio
+import datetime
+import importlib.util
 import shutil
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 from ..server.test_process import start_server
 from .proxy import DEPLOY
 
 BACKUP = DEPLOY / "backup.py"
+_SPEC = importlib.util.spec_from_file_location("backup_script", BACKUP)
+assert _SPEC is not None and _SPEC.loader is not None
+backup_script = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(backup_script)
 
 
 async def game_ids(url: str) -> set[str]:
@@ -86,3 +94,91 @@ def test_a_backup_of_a_missing_database_fails_and_creates_nothing(tmp_path: Path
     result = run(sys.executable, str(BACKUP), str(tmp_path / "nope.sqlite3"), str(tmp_path))
     assert result.returncode == 1 and "backup failed" in result.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+# -- names: unique per source, never replacing a file --------------------------------------
+
+def make_database(path: Path, marker: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE marker (text TEXT)")
+        db.execute("INSERT INTO marker VALUES (?)", (marker,))
+    return path
+
+
+def marker(path: Path) -> str:
+    with sqlite3.connect(path) as db:
+        (text,) = db.execute("SELECT text FROM marker").fetchone()
+    return str(text)
+
+
+def test_three_nodes_backing_up_into_one_folder_at_once_keep_three_copies(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As HOSTING runs it, once per node into one folder, at the same instant: the nodes'
+    files share a name (/data/dominion.sqlite3 in each container), so the copies are
+    named after the node and the source's path."""
+    backups = tmp_path / "backups"
+    backups.mkdir()
+    moment = datetime.datetime(2026, 11, 30, 3, 17, tzinfo=datetime.UTC)
+    made = []
+    for node in ("a", "b", "c"):
+        monkeypatch.setenv("DOMINION_NODE", node)
+        source = make_database(tmp_path / node / "dominion.sqlite3", node)
+        made.append(backup_script.backup(source, backups, now=moment))
+    monkeypatch.delenv("DOMINION_NODE")
+    single = make_database(tmp_path / "single" / "dominion.sqlite3", "single")
+    made.append(backup_script.backup(single, backups, now=moment))
+    assert sorted(backups.iterdir()) == sorted(made) and len(set(made)) == 4
+    assert [marker(path) for path in made] == ["a", "b", "c", "single"]
+    assert made[0].name.startswith("dominion-a-dominion-")
+    assert made[3].name.startswith(f"dominion-{socket.gethostname()}-dominion-")
+
+
+def test_a_backup_never_replaces_a_file(tmp_path: Path) -> None:
+    source = make_database(tmp_path / "live" / "dominion.sqlite3", "new")
+    backups = tmp_path / "backups"
+    backups.mkdir()
+    moment = datetime.datetime(2026, 11, 30, 3, 17, tzinfo=datetime.UTC)
+    first = backup_script.backup(source, backups, now=moment)
+    with sqlite3.connect(source) as db:
+        db.execute("UPDATE marker SET text = 'newer'")
+    with pytest.raises(backup_script.BackupError, match="never replaces"):
+        backup_script.backup(source, backups, now=moment)  # the same name: refused
+    assert marker(first) == "new" and list(backups.iterdir()) == [first]
+    # a second later, or a microsecond: a copy of its own
+    later = backup_script.backup(source, backups)
+    assert later != first and marker(later) == "newer"
+
+    # a file target that exists, from the command line: refused, left as it was
+    existing = make_database(tmp_path / "kept.sqlite3", "kept")
+    result = run(sys.executable, str(BACKUP), str(source), str(existing))
+    assert result.returncode == 1 and "never replaces" in result.stderr
+    assert marker(existing) == "kept"
+    assert not list(tmp_path.rglob("*.partial"))
+
+
+def test_a_partial_copy_in_the_way_is_an_error_not_deleted(tmp_path: Path) -> None:
+    source = make_database(tmp_path / "dominion.sqlite3", "live")
+    target = tmp_path / "copy.sqlite3"
+    partial = tmp_path / "copy.sqlite3.partial"
+    partial.write_text("another backup's")
+    with pytest.raises(backup_script.BackupError, match="another backup"):
+        backup_script.backup(source, target)
+    assert partial.read_text() == "another backup's" and not target.exists()
+
+
+def test_keep_deletes_only_this_sources_oldest_copies(tmp_path: Path) -> None:
+    backups = tmp_path / "backups"
+    backups.mkdir()
+    source = make_database(tmp_path / "node-a.sqlite3", "a")
+    other = make_database(tmp_path / "node-b.sqlite3", "b")
+    others = backup_script.backup(other, backups)
+    for _ in range(3):
+        result = run(sys.executable, str(BACKUP), "--keep", "2", str(source), str(backups))
+        assert result.returncode == 0, result.stderr
+        made = Path(result.stdout.strip())
+    kept = sorted(backups.glob(backup_script.source_prefix(source) + "*"))
+    assert len(kept) == 2 and kept[-1] == made
+    assert others.exists()
+    refused = run(sys.executable, str(BACKUP), "--keep", "0", str(source), str(backups))
+    assert refused.returncode == 2 and "--keep" in refused.stderr
