@@ -10,9 +10,12 @@ import configparser
 import json
 import os
 import re
+import shlex
 import shutil
 import signal
+import sqlite3
 import subprocess
+import sys
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -235,6 +238,80 @@ def test_systemd_analyze_verify_accepts_the_unit(tmp_path: Path) -> None:
                             text=True, timeout=60, check=False)
     complaints = [line for line in (result.stdout + result.stderr).splitlines()
                   if UNIT.name in line]
+    assert result.returncode == 0 and not complaints, result.stdout + result.stderr
+
+
+# -- the SQLite backup timer -------------------------------------------------------------
+
+BACKUP_UNIT = DEPLOY / "systemd" / "dominion-backup@.service"
+
+
+def exec_start(path: Path, instance: str) -> list[str]:
+    """A unit's ExecStart as systemd runs it: lines joined, specifiers and `$$` resolved."""
+    text = path.read_text().replace("\\\n", " ")
+    line = next(line for line in text.splitlines() if line.startswith("ExecStart="))
+    command = re.sub(r"%(.)", lambda m: {"%": "%", "i": instance}[m.group(1)],
+                     line.removeprefix("ExecStart=")).replace("$$", "$")
+    return shlex.split(command)
+
+
+def run_backup_unit(tmp_path: Path, db: Path) -> subprocess.CompletedProcess[str]:
+    """The unit's command on this machine: this Python, this checkout, a folder here."""
+    backups = tmp_path / "backups"
+    backups.mkdir(exist_ok=True)
+    command = [part.replace("/opt/dominion/venv/bin/python", sys.executable)
+               .replace("/opt/dominion/src/deploy/", f"{DEPLOY}/")
+               .replace("/var/backups/dominion/", f"{backups}/")
+               for part in exec_start(BACKUP_UNIT, "a")]
+    assert command[:2] == ["/bin/sh", "-c"] and "--keep 14" in command[2]
+    return subprocess.run(command, capture_output=True, text=True, timeout=60, check=False,
+                          env={**os.environ, "DOMINION_DB": str(db), "DOMINION_NODE": "a"})
+
+
+def test_the_backup_unit_copies_the_games_file_and_the_accounts_file_beside_it(
+        tmp_path: Path) -> None:
+    db = tmp_path / "node-a.sqlite3"
+    for path in (db, tmp_path / "node-a.accounts.sqlite3"):
+        sqlite3.connect(path).close()
+    made = run_backup_unit(tmp_path, db)
+    assert made.returncode == 0, made.stderr
+    copies = sorted(path.name for path in (tmp_path / "backups").iterdir())
+    assert [name.split("-")[2] for name in copies] == ["node", "node"], copies
+    assert any("-node-a.accounts-" in name for name in copies), copies
+    # a node whose accounts are in PostgreSQL has no accounts file: its games only
+    (tmp_path / "node-a.accounts.sqlite3").unlink()
+    assert run_backup_unit(tmp_path, db).returncode == 0
+    assert len(list((tmp_path / "backups").iterdir())) == 3
+    # a games file that is not there is a failure systemd shows, never a silent success
+    missing = run_backup_unit(tmp_path, tmp_path / "gone.sqlite3")
+    assert missing.returncode != 0 and "backup failed" in missing.stderr
+
+
+def test_the_backup_unit_reads_the_servers_settings() -> None:
+    """The node's own settings file (DOMINION_DB, DOMINION_NODE) after the shared one, as
+    the node's server unit reads them; the unit's default file is the server unit's."""
+    text = BACKUP_UNIT.read_text()
+    assert text.index("EnvironmentFile=/etc/dominion/server.env") < text.index(
+        "EnvironmentFile=-/etc/dominion/node-%i.env")
+    assert "Environment=DOMINION_DB=/var/lib/dominion/dominion.sqlite3" in text
+    assert "Environment=DOMINION_DB=/var/lib/dominion/dominion.sqlite3" in UNIT.read_text()
+    assert "User=dominion" in text and "ReadWritePaths=/var/lib/dominion /var/backups/dominion" \
+        in text
+    guide = HOSTING.read_text()
+    assert "dominion-backup@.{service,timer}" in guide and "dominion-backup@a.timer" in guide
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None,
+                    reason="systemd-analyze is not installed (apt-get install systemd)")
+def test_systemd_accepts_the_sqlite_backup_timer(tmp_path: Path) -> None:
+    for name in ("dominion-backup@.service", "dominion-backup@.timer"):
+        shutil.copy(DEPLOY / "systemd" / name, tmp_path)
+    result = subprocess.run(["systemd-analyze", "verify", "dominion-backup@a.timer",
+                             "dominion-backup@a.service"],
+                            capture_output=True, text=True, timeout=60, check=False,
+                            env={**os.environ, "SYSTEMD_UNIT_PATH": f"{tmp_path}:"})
+    complaints = [line for line in (result.stdout + result.stderr).splitlines()
+                  if "dominion-backup" in line]
     assert result.returncode == 0 and not complaints, result.stdout + result.stderr
 
 
