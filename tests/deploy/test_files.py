@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import configparser
+import importlib.metadata
 import json
 import os
 import re
@@ -20,12 +21,18 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
 import yaml
 
+from dominion.server.accounts import migrations
+from dominion.server.accounts.sqlite_store import SqliteAccountStore
+from dominion.server.accounts.store import sqlite_path_beside
 from dominion.server.settings import ENV_PREFIX, Settings
+from dominion.server.storage import SCHEMA_VERSION
 
 from ..server.test_process import start_server
+from ..server.test_storage import old_file
 from .proxy import DEPLOY, NGINX_CONF, ROOT
 
 DOCKERFILE = DEPLOY / "Dockerfile"
@@ -376,3 +383,62 @@ def test_the_hosting_guide_names_every_setting_and_metric() -> None:
     server_doc = (ROOT / "docs" / "SERVER.md").read_text()
     metrics = set(re.findall(r"`(dominion_[a-z_]+)", server_doc))
     assert metrics and all(metric in guide for metric in metrics), metrics
+
+
+def upgrade_section() -> str:
+    guide = HOSTING.read_text()
+    return guide[guide.index("## Upgrading"):guide.index("## What to watch")]
+
+
+async def test_the_upgrade_check_shows_what_hosting_says(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server of this version started on an older games file and accounts file: the
+    guide's log filter shows each migration step and `server ready`, and GET
+    /api/v1/server the installed version."""
+    db = tmp_path / "dominion.sqlite3"
+    await old_file(db, 4, monkeypatch)
+    with monkeypatch.context() as old:
+        old.setattr(migrations, "SQLITE", migrations.SQLITE[:3])
+        accounts = SqliteAccountStore(sqlite_path_beside(str(db)))
+        await accounts.start()
+        await accounts.close()
+    section = upgrade_section()
+    filters = set(re.findall(r"grep -E '([^']+)'", section))
+    assert len(filters) == 1 and "journalctl -u dominion-server" in section
+    (shown,) = filters
+
+    process, url = start_server(db, env={"DOMINION_LOG_FORMAT": "auto"})
+    try:
+        async with aiohttp.ClientSession() as session:
+            server = await (await session.get(f"{url}/api/v1/server")).json()
+    finally:
+        process.send_signal(signal.SIGTERM)
+        output = (await asyncio.to_thread(process.communicate, timeout=15))[0].decode()
+    assert server["version"] == importlib.metadata.version("dominion-server")
+    lines = [json.loads(line) for line in output.splitlines() if re.search(shown, line)]
+    steps = [(line["store"], line["from_version"], line["to_version"]) for line in lines
+             if line["message"] == "schema migrated"]
+    assert steps == [("games", 4, 5), ("games", 5, 6), ("games", 6, 7),
+                     ("accounts", 3, 4), ("accounts", 4, 5)]
+    assert SCHEMA_VERSION == 7 and migrations.LATEST == 5
+    assert lines[-1]["message"] == "server ready" and lines[-1]["restored_games"] == 1
+    for name in ("store", "db", "from_version", "to_version", "migration", "seconds"):
+        assert f"`{name}`" in section
+
+
+def test_the_upgrade_check_names_the_version_command() -> None:
+    """`dominion-server --version` as HOSTING shows it, where this version has it."""
+    beside = Path(sys.executable).with_name("dominion-server")  # this Python's, not PATH's
+    program = str(beside) if beside.exists() else shutil.which("dominion-server")
+    if program is None:
+        pytest.skip("the dominion-server command is not installed (pip install -e '.[dev]')")
+    result = subprocess.run([program, "--version"], capture_output=True, text=True,
+                            timeout=60, check=False)
+    if result.returncode != 0 and "--version" in result.stderr:
+        pytest.skip("this dominion-server has no --version option yet")
+    assert result.returncode == 0, result.stderr
+    first, *rest = result.stdout.splitlines()
+    assert first == f"dominion-server {importlib.metadata.version('dominion-server')}"
+    engine = re.compile(r"engine: (compiled( \(.+\))?|pure Python \(.+\))")
+    assert any(engine.fullmatch(line) for line in rest), result.stdout
+    assert "dominion-server --version" in upgrade_section()
