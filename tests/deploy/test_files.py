@@ -31,9 +31,9 @@ from dominion.server.accounts.store import sqlite_path_beside
 from dominion.server.settings import ENV_PREFIX, Settings
 from dominion.server.storage import SCHEMA_VERSION
 
-from ..server.test_process import start_server
+from ..server.test_process import free_port, start_server
 from ..server.test_storage import old_file
-from .proxy import DEPLOY, NGINX_CONF, ROOT
+from .proxy import DEPLOY, NGINX_CONF, ROOT, wait_for_port
 
 DOCKERFILE = DEPLOY / "Dockerfile"
 COMPOSE = DEPLOY / "compose.yaml"
@@ -383,6 +383,45 @@ def test_the_hosting_guide_names_every_setting_and_metric() -> None:
     server_doc = (ROOT / "docs" / "SERVER.md").read_text()
     metrics = set(re.findall(r"`(dominion_[a-z_]+)", server_doc))
     assert metrics and all(metric in guide for metric in metrics), metrics
+
+
+REDIS_CONF = Path("/etc/redis/redis.conf")
+
+
+def redis_config(conf: Path, folder: Path, setting: str) -> str:
+    """`setting` as a redis-server started on `conf` (on a port of its own) has it."""
+    port = free_port()
+    process = subprocess.Popen(
+        ["redis-server", str(conf), "--port", str(port), "--bind", "127.0.0.1", "--dir",
+         str(folder), "--daemonize", "no", "--supervised", "no", "--logfile", "",
+         "--pidfile", str(folder / "redis.pid")],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        wait_for_port(port, process, folder)
+        answer = subprocess.run(["redis-cli", "-p", str(port), "CONFIG", "GET", setting],
+                                capture_output=True, text=True, timeout=30, check=True)
+    finally:
+        process.terminate()
+        process.wait(15)
+    name, value = answer.stdout.split("\n")[:2]
+    assert name == setting, answer.stdout
+    return value
+
+
+@pytest.mark.skipif(not REDIS_CONF.exists() or shutil.which("redis-cli") is None,
+                    reason="Debian's redis-server is not installed (apt-get install "
+                           "redis-server)")
+def test_hostings_redis_step_turns_persistence_off_on_debians_config(tmp_path: Path) -> None:
+    conf = tmp_path / "redis.conf"
+    shutil.copy(REDIS_CONF, conf)
+    assert redis_config(conf, tmp_path, "save") != "", "Debian's file snapshots by default"
+    guide = HOSTING.read_text()
+    (step,) = [line for line in guide.splitlines() if line.endswith(f">> {REDIS_CONF}")]
+    subprocess.run(["sh", "-c", step.replace(str(REDIS_CONF), str(conf))], check=True,
+                   timeout=30)
+    assert redis_config(conf, tmp_path, "save") == ""
+    assert redis_config(conf, tmp_path, "appendonly") == "no"
+    assert "redis-cli CONFIG GET save" in guide
 
 
 def upgrade_section() -> str:
