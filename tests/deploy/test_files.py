@@ -175,16 +175,16 @@ def test_compose_puts_nginx_in_front_and_trusts_only_it() -> None:
 
 
 def test_hosting_starts_the_whole_cluster_profile_after_making_its_files() -> None:
-    """HOSTING's and the compose file's `up` of the profile start every service of it
-    (naming services starts only those and what they depend on), and in HOSTING the
-    files those services read are made before the first start."""
+    """HOSTING's and the compose file's start of the profile (`up -d --build`) start every
+    service of it (naming services starts only those and what they depend on), and in
+    HOSTING the files those services read are made before the first start."""
     services = compose()["services"]
     profile = {name for name, service in services.items()
                if "cluster" in service.get("profiles", [])}
     assert {"redis", "postgres", "nginx-cluster"} < profile
     guide = HOSTING.read_text()
     starts = [line for text in (guide, COMPOSE.read_text()) for line in text.splitlines()
-              if "docker compose --profile cluster up" in line]
+              if "docker compose --profile cluster up -d --build" in line]
     assert len(starts) >= 2
     for line in starts:
         assert set(line.split("--build", 1)[1].split()) == profile, line
