@@ -7,6 +7,9 @@ from __future__ import annotations
 import asyncio
 import datetime
 import importlib.util
+import os
+import re
+import shlex
 import shutil
 import signal
 import socket
@@ -18,10 +21,15 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from dominion.server.accounts.postgres_store import PostgresAccountStore
+
+from ..accounts.postgres import BIN, PostgresServer, missing
 from ..server.test_process import start_server
-from .proxy import DEPLOY
+from .proxy import DEPLOY, ROOT
 
 BACKUP = DEPLOY / "backup.py"
+HOSTING = ROOT / "docs" / "HOSTING.md"
+NOW = datetime.datetime(2026, 12, 1, 10, 0, tzinfo=datetime.UTC)
 _SPEC = importlib.util.spec_from_file_location("backup_script", BACKUP)
 assert _SPEC is not None and _SPEC.loader is not None
 backup_script = importlib.util.module_from_spec(_SPEC)
@@ -182,3 +190,68 @@ def test_keep_deletes_only_this_sources_oldest_copies(tmp_path: Path) -> None:
     assert others.exists()
     refused = run(sys.executable, str(BACKUP), "--keep", "0", str(source), str(backups))
     assert refused.returncode == 2 and "--keep" in refused.stderr
+
+
+# -- the accounts' PostgreSQL: a dump as the timer takes it, restored as HOSTING says ------
+
+def hosting_command(start: str) -> list[str]:
+    """The command of HOSTING.md that begins with `start`, its continuation lines joined."""
+    guide = HOSTING.read_text().replace("\\\n", " ")
+    (line,) = [line for line in guide.splitlines() if line.startswith(start)]
+    return shlex.split(line)
+
+
+def test_hostings_pg_restore_commands_are_complete() -> None:
+    systemd = hosting_command("sudo -u dominion pg_restore")
+    compose = hosting_command("docker compose exec -T postgres pg_restore")
+    for flag in ("--username=dominion", "--dbname=dominion", "--clean", "--if-exists",
+                 "--single-transaction"):
+        assert flag in systemd and flag in compose, flag
+    assert {"--host=127.0.0.1", "--port=5432"} <= set(systemd)
+    assert systemd[-1].startswith("/var/backups/dominion/accounts-")
+    assert compose[-1].startswith("/backups/")
+
+
+@pytest.mark.skipif(missing() is not None, reason=f"no PostgreSQL: {missing()}")
+async def test_a_dump_restored_with_hostings_command_is_the_dumps_state(
+        tmp_path: Path) -> None:
+    server = PostgresServer()
+    server.start()
+    try:
+        server.psql("CREATE ROLE dominion LOGIN")
+        server.psql("CREATE DATABASE dominion OWNER dominion")
+        url = f"postgresql://dominion@127.0.0.1:{server.port}/dominion"
+        store = PostgresAccountStore(url)
+        await store.start()
+        try:
+            await store.create_account("Ada", "ada", "h", NOW)
+            dump = tmp_path / "accounts-20261130T031700Z.dump"
+            unit = (DEPLOY / "systemd" / "dominion-accounts-backup.service").read_text()
+            environment = dict(re.findall(r"^Environment=(PG[A-Z]+)=(\S+)$", unit, re.M))
+            dumped = await asyncio.to_thread(
+                subprocess.run, [str(BIN / "pg_dump"), "--format=custom", f"--file={dump}"],
+                env={**os.environ, **environment, "PGPORT": str(server.port)},
+                capture_output=True, text=True, timeout=60, check=False)
+            assert dumped.returncode == 0, dumped.stderr
+            await store.create_account("Bob", "bob", "h", NOW)  # after the dump
+        finally:
+            await store.close()
+
+        command = hosting_command("sudo -u dominion pg_restore")[3:]  # as the user
+        command = [str(BIN / "pg_restore"), *[
+            f"--port={server.port}" if part == "--port=5432" else
+            str(dump) if part.startswith("/var/backups/") else part
+            for part in command[1:]]]
+        restored = await asyncio.to_thread(subprocess.run, command, capture_output=True,
+                                           text=True, timeout=60, check=False)
+        assert restored.returncode == 0, restored.stderr
+        again = PostgresAccountStore(url)
+        await again.start()
+        try:
+            assert await again.account_by_key("ada") is not None
+            assert await again.account_by_key("bob") is None
+        finally:
+            await again.close()
+    finally:
+        server.stop()
+        server.remove()
