@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import configparser
 import importlib.metadata
+import ipaddress
 import json
 import os
 import re
@@ -380,6 +381,46 @@ def test_the_example_environment_is_accepted_by_the_server() -> None:
     assert settings.public_url.startswith("https://")
     assert settings.allowed_origins == (settings.public_url,)
     assert settings.trusted_proxies == ("127.0.0.1",)
+
+
+def example_block(name: str) -> str:
+    """The comment lines just above a setting's line in the example file, joined."""
+    lines = ENV_EXAMPLE.read_text().splitlines()
+    at = next(i for i, line in enumerate(lines) if re.match(rf"#?{name}=", line))
+    start = at
+    while start > 0 and lines[start - 1].startswith("# ") \
+            and not lines[start - 1].startswith("# --"):
+        start -= 1
+    return " ".join(line.removeprefix("#").strip() for line in lines[start:at])
+
+
+def test_the_example_names_exactly_the_takeover_strategies_the_server_accepts() -> None:
+    from dominion.clients.bots import STRATEGIES
+
+    said = example_block("DOMINION_TAKEOVER_STRATEGY")
+    listed = re.search(r"bots \(docs/BOTS\.md\): ([^(]+)\(", said)
+    assert listed, said
+    names = set(re.findall(r"[a-z_]+(?::\d+)?", listed.group(1))) - {"or"}
+    assert names == set(STRATEGIES)
+    assert all(Settings(takeover_strategy=name).problem() is None for name in names)
+
+
+def test_the_example_says_trusted_proxies_may_be_networks_the_server_accepts() -> None:
+    said = example_block("DOMINION_TRUSTED_PROXIES")
+
+    def network(word: str) -> bool:
+        try:
+            ipaddress.ip_network(word, strict=False)
+        except ValueError:
+            return False
+        return True
+
+    examples = [word for word in re.findall(r"[0-9a-f.:/]+", said) if network(word)]
+    assert any("/" in example for example in examples), said  # networks, not only addresses
+    assert any(":" in example for example in examples), said  # and IPv6
+    assert Settings(trusted_proxies=tuple(examples)).problem() is None and len(examples) >= 4
+    assert Settings(trusted_proxies=("nginx",)).problem() is not None
+    assert "host name is refused" in said
 
 
 def test_no_secrets_or_keys_in_deploy() -> None:
