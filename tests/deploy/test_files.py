@@ -1,7 +1,9 @@
 """What can be checked here of the files that cannot run here (no Docker engine, no
 systemd as PID 1): the compose file parsed as YAML, the Dockerfile's instructions, the
-systemd unit (systemd-analyze verify when available), the example environment file
-against the server's settings, and the image's health check run against a real server."""
+systemd units (systemd-analyze verify when available; the backup unit's command run),
+the example environment file against the server's settings, the image's health check run
+against a real server, and HOSTING.md's steps that can run here: the Redis step on
+Debian's redis.conf, the upgrade check's log filter, a new node's nginx routes."""
 
 from __future__ import annotations
 
@@ -16,8 +18,11 @@ import shlex
 import shutil
 import signal
 import sqlite3
+import ssl
 import subprocess
 import sys
+import urllib.error
+import urllib.request
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -32,9 +37,20 @@ from dominion.server.accounts.store import sqlite_path_beside
 from dominion.server.settings import ENV_PREFIX, Settings
 from dominion.server.storage import SCHEMA_VERSION
 
+from ..cluster.cluster import CLUSTER_CONF, derive_cluster_config
 from ..server.test_process import free_port, start_server
 from ..server.test_storage import old_file
-from .proxy import DEPLOY, NGINX_CONF, ROOT, wait_for_port
+from .proxy import (
+    DEPLOY,
+    NGINX_CONF,
+    ROOT,
+    main_config,
+    make_certificate,
+    needs_nginx,
+    needs_openssl,
+    nginx_command,
+    wait_for_port,
+)
 
 DOCKERFILE = DEPLOY / "Dockerfile"
 COMPOSE = DEPLOY / "compose.yaml"
@@ -483,6 +499,69 @@ def test_hostings_redis_step_turns_persistence_off_on_debians_config(tmp_path: P
     assert redis_config(conf, tmp_path, "save") == ""
     assert redis_config(conf, tmp_path, "appendonly") == "no"
     assert "redis-cli CONFIG GET save" in guide
+
+
+def hosting_node_d_routes(port: int) -> tuple[str, list[str]]:
+    """HOSTING's "Adding a node", step 1: node d's upstream (on `port`) and map lines."""
+    guide = HOSTING.read_text()
+    step = " ".join(guide[guide.index("### Adding a node"):guide.index("2. Start it")].split())
+    upstream = re.search(r"`upstream dominion_node_d` \(`server 127\.0\.0\.1:8084;` and "
+                         r"`keepalive 16;`", step)
+    assert upstream, step
+    lines = re.findall(r"`(~\^(?:/api/v1/games/)?g-d- +dominion_node_d;)`", step)
+    assert len(lines) == 2, step
+    return (f"upstream dominion_node_d {{\n    server 127.0.0.1:{port};\n    keepalive 16;\n}}\n",
+            lines)
+
+
+@needs_nginx
+@needs_openssl
+def test_a_new_nodes_ids_reach_it_once_nginx_has_hostings_first_step(tmp_path: Path) -> None:
+    """With step 1 of "Adding a node" done and the node not started yet, its games' ids
+    are answered 503 node_unavailable by nginx (they wait for it), where an id of a node
+    nginx does not know reaches another node and is 404: the order HOSTING gives."""
+    process, server_url = start_server(tmp_path / "games.sqlite3")
+    folder = tmp_path / "nginx"
+    folder.mkdir()
+    nginx: subprocess.Popen[bytes] | None = None
+    try:
+        cert, key = make_certificate(folder)
+        http_port, https_port = free_port(), free_port()
+        server_port = int(server_url.rsplit(":", 1)[1])
+        text = derive_cluster_config(
+            CLUSTER_CONF.read_text(), http_port=http_port, https_port=https_port,
+            node_ports=dict.fromkeys(("a", "b", "c"), server_port), cert=cert, key=key,
+            acme_root=folder)
+        upstream, lines = hosting_node_d_routes(free_port())  # d does not run yet
+        text = text.replace("upstream dominion_any {", upstream + "upstream dominion_any {", 1)
+        for line, after in zip(lines, ("~^/api/v1/games/g-c-", "~^g-c-"), strict=True):
+            at = text.index("\n", text.index(after)) + 1
+            text = f"{text[:at]}    {line}\n{text[at:]}"
+        site = folder / "site.conf"
+        site.write_text(text)
+        (folder / "nginx.conf").write_text(main_config(folder, site))
+        nginx = subprocess.Popen(nginx_command(folder, "-g", "daemon off;"),
+                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        wait_for_port(https_port, nginx, folder)
+        context = ssl.create_default_context(cafile=str(cert))
+
+        def status(game: str) -> tuple[int, str]:
+            try:
+                with urllib.request.urlopen(
+                        f"https://127.0.0.1:{https_port}/api/v1/games/{game}",
+                        context=context, timeout=10) as answer:
+                    return answer.status, answer.read().decode()
+            except urllib.error.HTTPError as error:
+                return error.code, error.read().decode()
+
+        code, body = status("g-d-0123456789ab")
+        assert code == 503 and json.loads(body)["error"]["code"] == "node_unavailable"
+        assert status("g-e-0123456789ab")[0] == 404  # a node nginx does not know
+    finally:
+        stop = [proc for proc in (nginx, process) if proc is not None and proc.poll() is None]
+        for proc in stop:
+            proc.terminate()
+            proc.wait(15)
 
 
 def upgrade_section() -> str:
