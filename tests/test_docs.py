@@ -249,3 +249,23 @@ def test_history_talk_is_found_where_it_is() -> None:
                  "in waves every `automatch_wave_seconds`", "a session may manage tokens",
                  "signs out (that session)", "the session's hash"):
         assert not HISTORY_TALK.search(line), line
+
+
+def test_the_documented_schema_versions_are_the_codes() -> None:
+    """Every "games schema version N" and "accounts schema version N" in the hosting and
+    storage guides is the version this code migrates to; the migration list names each."""
+    from dominion.server.accounts import migrations
+    from dominion.server.storage import SCHEMA_VERSION
+
+    versions = {"games": SCHEMA_VERSION, "accounts": migrations.LATEST}
+    for name in ("HOSTING.md", "STORAGE.md"):
+        text = (DOCS / name).read_text()
+        said = re.findall(r"\b(games|accounts)\s+schema\s+version\s+(\d+)", text)
+        assert {store for store, _ in said} == set(versions), name
+        assert all(int(number) == versions[store] for store, number in said), (name, said)
+        unnamed = re.sub(r"\b(games|accounts)\s+schema\s+version", "", text)
+        assert not re.search(r"schema\s+version\s+\d", unnamed), name  # whose?
+    steps = section((DOCS / "STORAGE.md").read_text(), "## Schema version and migration",
+                    "All steps, the marker")
+    listed = {int(number) for number in re.findall(r"\bversion (\d+)", steps)}
+    assert listed == set(range(1, SCHEMA_VERSION + 1))

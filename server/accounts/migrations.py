@@ -7,6 +7,10 @@ old one: stores out there are at every version.
 
 from __future__ import annotations
 
+import logging
+
+log = logging.getLogger("dominion.accounts")
+
 SQLITE: list[str] = [
     """
     CREATE TABLE accounts (
@@ -273,3 +277,12 @@ POSTGRES: list[str] = [
 ]
 assert len(SQLITE) == len(POSTGRES), "each version is written for both stores"
 LATEST = len(SQLITE)
+
+
+def log_step(db: str, scripts: str, version: int, seconds: float) -> None:
+    """Say, once it is committed, that script `version` of `scripts` ("SQLITE" or
+    "POSTGRES") brought the store `db` from the version before to `version`: the same
+    line as the games' database says for each of its steps."""
+    log.info("schema migrated", extra={
+        "store": "accounts", "db": db, "from_version": version - 1, "to_version": version,
+        "migration": f"{scripts}[{version - 1}]", "seconds": round(seconds, 3)})

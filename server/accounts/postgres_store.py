@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Awaitable, Callable, Collection
 from dataclasses import replace
 from datetime import datetime
@@ -494,13 +495,20 @@ def _token(row: tuple[Any, ...]) -> AccessToken:
 
 async def _migrate(db: asyncpg.Connection) -> None:
     """Bring the schema to the latest version; nodes starting at once take turns."""
+    took: dict[int, float] = {}  # each version's seconds
     async with db.transaction():
         await db.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
         await db.execute("CREATE TABLE IF NOT EXISTS accounts_schema (version INTEGER NOT NULL)")
         version = await db.fetchval("SELECT max(version) FROM accounts_schema") or 0
         for number, script in enumerate(migrations.POSTGRES[version:], start=version + 1):
+            started = time.perf_counter()
             await db.execute(script)
             await db.execute("INSERT INTO accounts_schema (version) VALUES ($1)", number)
+            took[number] = time.perf_counter() - started
+        database = f"postgresql database {await db.fetchval('SELECT current_database()')}"
+    # said once committed: every step or none of them took effect
+    for number, seconds in took.items():
+        migrations.log_step(database, "POSTGRES", number, seconds)
 
 
 async def _append_seats(db: asyncpg.Connection, ledger_id: int,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import time
 from collections.abc import Callable, Collection
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -488,8 +489,11 @@ class SqliteAccountStore:
         db.create_function(FROM_HEX, 1, bytes.fromhex, deterministic=True)
         version = db.execute("PRAGMA user_version").fetchone()[0]
         for number, script in enumerate(migrations.SQLITE[version:], start=version + 1):
+            started = time.perf_counter()
             # a script and its version number in one transaction: all of it or none
             db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
+            migrations.log_step(str(self.path), "SQLITE", number,
+                                time.perf_counter() - started)
         self._db = db
 
     async def _one(self, query: str, *parameters: Any) -> Account | None:

@@ -4,7 +4,9 @@ and SQLite's errors in words for the people who host the server."""
 from __future__ import annotations
 
 import contextlib
+import logging
 import sqlite3
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -16,6 +18,7 @@ from .records import StorageError
 # another program's database is refused instead of being written into.
 APPLICATION_ID = 0x444F4D4E
 SYNCHRONOUS_MODES = ("FULL", "NORMAL")
+log = logging.getLogger("dominion.storage")
 
 
 def _migrate_1(db: sqlite_utils.Database) -> None:
@@ -224,6 +227,7 @@ def create_or_migrate(db: sqlite_utils.Database, filename: str) -> None:
     """Bring the file to SCHEMA_VERSION in one transaction, or refuse it."""
     # IMMEDIATE: two servers started on one file cannot both migrate. Its first write
     # also proves the file writable before the server accepts anything.
+    took: list[float] = []  # each step's seconds
     db.execute("BEGIN IMMEDIATE")
     try:
         app_id = pragma(db, "PRAGMA application_id")
@@ -243,7 +247,9 @@ def create_or_migrate(db: sqlite_utils.Database, filename: str) -> None:
                 f"to {SCHEMA_VERSION}): created by a newer version of dominion-server; upgrade"
             )
         for step in range(version, SCHEMA_VERSION):
+            started = time.perf_counter()
             MIGRATIONS[step](db)
+            took.append(time.perf_counter() - started)
         # Written even when unchanged: a read-only file fails here, at start.
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         problem = pragma(db, "PRAGMA foreign_key_check")
@@ -257,3 +263,9 @@ def create_or_migrate(db: sqlite_utils.Database, filename: str) -> None:
         with contextlib.suppress(sqlite3.Error):
             db.rollback()
         raise
+    # said once committed: every step or none of them took effect
+    for step, seconds in enumerate(took, start=version):
+        log.info("schema migrated", extra={
+            "store": "games", "db": filename, "from_version": step,
+            "to_version": step + 1, "migration": MIGRATIONS[step].__name__,
+            "seconds": round(seconds, 3)})

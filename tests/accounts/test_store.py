@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from dominion.protocol import ErrorCode
-from dominion.server.accounts import AccountStore
+from dominion.server.accounts import AccountStore, migrations
 from dominion.server.errors import GameError
 
 from .conftest import make_store
@@ -107,6 +107,37 @@ async def test_accounts_survive_a_reopen_and_migrations_run_once(
         assert await again.account_by_key("ada") is not None
     finally:
         await again.close()
+
+
+async def test_opening_an_old_store_logs_each_migration_step(
+        store_kind: str, tmp_path: Path, request: pytest.FixtureRequest,
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    scripts = "SQLITE" if store_kind == "sqlite" else "POSTGRES"
+    with monkeypatch.context() as old:  # a store as version 3 left it
+        old.setattr(migrations, scripts, getattr(migrations, scripts)[:3])
+        first = make_store(store_kind, tmp_path, request)
+        await first.start()
+        await first.create_account("Ada", "ada", "h", NOW)
+        await first.close()
+    caplog.clear()
+    caplog.set_level("INFO", logger="dominion.accounts")
+    again = make_store(store_kind, tmp_path, request)
+    await again.start()
+    try:
+        assert await again.account_by_key("ada") is not None
+    finally:
+        await again.close()
+    steps = [record for record in caplog.records if record.getMessage() == "schema migrated"]
+    assert [(step.from_version, step.to_version) for step in steps] == [
+        (version - 1, version) for version in range(4, migrations.LATEST + 1)]
+    assert [step.migration for step in steps] == [
+        f"{scripts}[{version - 1}]" for version in range(4, migrations.LATEST + 1)]
+    database = (str(tmp_path / "games.accounts.sqlite3") if store_kind == "sqlite"
+                else "postgresql database test_")
+    for step in steps:
+        assert step.store == "accounts" and step.db.startswith(database)
+        assert step.levelname == "INFO" and 0 <= step.seconds < 60
+        assert "@" not in step.db  # never the URL, nor its password
 
 
 def test_the_sqlite_file_sits_beside_the_games_database() -> None:

@@ -1,29 +1,56 @@
 """What can be checked here of the files that cannot run here (no Docker engine, no
 systemd as PID 1): the compose file parsed as YAML, the Dockerfile's instructions, the
-systemd unit (systemd-analyze verify when available), the example environment file
-against the server's settings, and the image's health check run against a real server."""
+systemd units (systemd-analyze verify when available; the backup unit's command run),
+the example environment file against the server's settings, the image's health check run
+against a real server, and HOSTING.md's steps that can run here: the Redis step on
+Debian's redis.conf, the upgrade check's log filter, a new node's nginx routes."""
 
 from __future__ import annotations
 
 import asyncio
 import configparser
+import importlib.metadata
+import ipaddress
 import json
 import os
 import re
+import shlex
 import shutil
 import signal
+import sqlite3
+import ssl
 import subprocess
+import sys
+import urllib.error
+import urllib.request
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
 import yaml
 
+from dominion.server.accounts import migrations
+from dominion.server.accounts.sqlite_store import SqliteAccountStore
+from dominion.server.accounts.store import sqlite_path_beside
 from dominion.server.settings import ENV_PREFIX, Settings
+from dominion.server.storage import SCHEMA_VERSION
 
-from ..server.test_process import start_server
-from .proxy import DEPLOY, NGINX_CONF, ROOT
+from ..cluster.cluster import CLUSTER_CONF, derive_cluster_config
+from ..server.test_process import free_port, start_server
+from ..server.test_storage import old_file
+from .proxy import (
+    DEPLOY,
+    NGINX_CONF,
+    ROOT,
+    main_config,
+    make_certificate,
+    needs_nginx,
+    needs_openssl,
+    nginx_command,
+    wait_for_port,
+)
 
 DOCKERFILE = DEPLOY / "Dockerfile"
 COMPOSE = DEPLOY / "compose.yaml"
@@ -164,6 +191,26 @@ def test_compose_puts_nginx_in_front_and_trusts_only_it() -> None:
         Settings().port)
 
 
+def test_hosting_starts_the_whole_cluster_profile_after_making_its_files() -> None:
+    """HOSTING's and the compose file's start of the profile (`up -d --build`) start every
+    service of it (naming services starts only those and what they depend on), and in
+    HOSTING the files those services read are made before the first start."""
+    services = compose()["services"]
+    profile = {name for name, service in services.items()
+               if "cluster" in service.get("profiles", [])}
+    assert {"redis", "postgres", "nginx-cluster"} < profile
+    guide = HOSTING.read_text()
+    starts = [line for text in (guide, COMPOSE.read_text()) for line in text.splitlines()
+              if "docker compose --profile cluster up -d --build" in line]
+    assert len(starts) >= 2
+    for line in starts:
+        assert set(line.split("--build", 1)[1].split()) == profile, line
+    first_start = guide.index("docker compose --profile cluster up")
+    for made in ("> postgres.env", "DOMINION_ACCOUNTS_URL=postgresql://dominion:"):
+        assert guide.index(made) < first_start, made
+    assert services["postgres"]["env_file"] == ["postgres.env"]
+
+
 # -- nginx's timeouts and limits against the server's ------------------------------------
 
 def location(name: str, after: str = "listen 443 ssl;") -> str:
@@ -238,6 +285,80 @@ def test_systemd_analyze_verify_accepts_the_unit(tmp_path: Path) -> None:
     assert result.returncode == 0 and not complaints, result.stdout + result.stderr
 
 
+# -- the SQLite backup timer -------------------------------------------------------------
+
+BACKUP_UNIT = DEPLOY / "systemd" / "dominion-backup@.service"
+
+
+def exec_start(path: Path, instance: str) -> list[str]:
+    """A unit's ExecStart as systemd runs it: lines joined, specifiers and `$$` resolved."""
+    text = path.read_text().replace("\\\n", " ")
+    line = next(line for line in text.splitlines() if line.startswith("ExecStart="))
+    command = re.sub(r"%(.)", lambda m: {"%": "%", "i": instance}[m.group(1)],
+                     line.removeprefix("ExecStart=")).replace("$$", "$")
+    return shlex.split(command)
+
+
+def run_backup_unit(tmp_path: Path, db: Path) -> subprocess.CompletedProcess[str]:
+    """The unit's command on this machine: this Python, this checkout, a folder here."""
+    backups = tmp_path / "backups"
+    backups.mkdir(exist_ok=True)
+    command = [part.replace("/opt/dominion/venv/bin/python", sys.executable)
+               .replace("/opt/dominion/src/deploy/", f"{DEPLOY}/")
+               .replace("/var/backups/dominion/", f"{backups}/")
+               for part in exec_start(BACKUP_UNIT, "a")]
+    assert command[:2] == ["/bin/sh", "-c"] and "--keep 14" in command[2]
+    return subprocess.run(command, capture_output=True, text=True, timeout=60, check=False,
+                          env={**os.environ, "DOMINION_DB": str(db), "DOMINION_NODE": "a"})
+
+
+def test_the_backup_unit_copies_the_games_file_and_the_accounts_file_beside_it(
+        tmp_path: Path) -> None:
+    db = tmp_path / "node-a.sqlite3"
+    for path in (db, tmp_path / "node-a.accounts.sqlite3"):
+        sqlite3.connect(path).close()
+    made = run_backup_unit(tmp_path, db)
+    assert made.returncode == 0, made.stderr
+    copies = sorted(path.name for path in (tmp_path / "backups").iterdir())
+    assert [name.split("-")[2] for name in copies] == ["node", "node"], copies
+    assert any("-node-a.accounts-" in name for name in copies), copies
+    # a node whose accounts are in PostgreSQL has no accounts file: its games only
+    (tmp_path / "node-a.accounts.sqlite3").unlink()
+    assert run_backup_unit(tmp_path, db).returncode == 0
+    assert len(list((tmp_path / "backups").iterdir())) == 3
+    # a games file that is not there is a failure systemd shows, never a silent success
+    missing = run_backup_unit(tmp_path, tmp_path / "gone.sqlite3")
+    assert missing.returncode != 0 and "backup failed" in missing.stderr
+
+
+def test_the_backup_unit_reads_the_servers_settings() -> None:
+    """The node's own settings file (DOMINION_DB, DOMINION_NODE) after the shared one, as
+    the node's server unit reads them; the unit's default file is the server unit's."""
+    text = BACKUP_UNIT.read_text()
+    assert text.index("EnvironmentFile=/etc/dominion/server.env") < text.index(
+        "EnvironmentFile=-/etc/dominion/node-%i.env")
+    assert "Environment=DOMINION_DB=/var/lib/dominion/dominion.sqlite3" in text
+    assert "Environment=DOMINION_DB=/var/lib/dominion/dominion.sqlite3" in UNIT.read_text()
+    assert "User=dominion" in text and "ReadWritePaths=/var/lib/dominion /var/backups/dominion" \
+        in text
+    guide = HOSTING.read_text()
+    assert "dominion-backup@.{service,timer}" in guide and "dominion-backup@a.timer" in guide
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None,
+                    reason="systemd-analyze is not installed (apt-get install systemd)")
+def test_systemd_accepts_the_sqlite_backup_timer(tmp_path: Path) -> None:
+    for name in ("dominion-backup@.service", "dominion-backup@.timer"):
+        shutil.copy(DEPLOY / "systemd" / name, tmp_path)
+    result = subprocess.run(["systemd-analyze", "verify", "dominion-backup@a.timer",
+                             "dominion-backup@a.service"],
+                            capture_output=True, text=True, timeout=60, check=False,
+                            env={**os.environ, "SYSTEMD_UNIT_PATH": f"{tmp_path}:"})
+    complaints = [line for line in (result.stdout + result.stderr).splitlines()
+                  if "dominion-backup" in line]
+    assert result.returncode == 0 and not complaints, result.stdout + result.stderr
+
+
 # -- the example environment file -------------------------------------------------------
 
 def example_lines() -> dict[str, tuple[str, bool]]:
@@ -278,6 +399,46 @@ def test_the_example_environment_is_accepted_by_the_server() -> None:
     assert settings.trusted_proxies == ("127.0.0.1",)
 
 
+def example_block(name: str) -> str:
+    """The comment lines just above a setting's line in the example file, joined."""
+    lines = ENV_EXAMPLE.read_text().splitlines()
+    at = next(i for i, line in enumerate(lines) if re.match(rf"#?{name}=", line))
+    start = at
+    while start > 0 and lines[start - 1].startswith("# ") \
+            and not lines[start - 1].startswith("# --"):
+        start -= 1
+    return " ".join(line.removeprefix("#").strip() for line in lines[start:at])
+
+
+def test_the_example_names_exactly_the_takeover_strategies_the_server_accepts() -> None:
+    from dominion.clients.bots import STRATEGIES
+
+    said = example_block("DOMINION_TAKEOVER_STRATEGY")
+    listed = re.search(r"bots \(docs/BOTS\.md\): ([^(]+)\(", said)
+    assert listed, said
+    names = set(re.findall(r"[a-z_]+(?::\d+)?", listed.group(1))) - {"or"}
+    assert names == set(STRATEGIES)
+    assert all(Settings(takeover_strategy=name).problem() is None for name in names)
+
+
+def test_the_example_says_trusted_proxies_may_be_networks_the_server_accepts() -> None:
+    said = example_block("DOMINION_TRUSTED_PROXIES")
+
+    def network(word: str) -> bool:
+        try:
+            ipaddress.ip_network(word, strict=False)
+        except ValueError:
+            return False
+        return True
+
+    examples = [word for word in re.findall(r"[0-9a-f.:/]+", said) if network(word)]
+    assert any("/" in example for example in examples), said  # networks, not only addresses
+    assert any(":" in example for example in examples), said  # and IPv6
+    assert Settings(trusted_proxies=tuple(examples)).problem() is None and len(examples) >= 4
+    assert Settings(trusted_proxies=("nginx",)).problem() is not None
+    assert "host name is refused" in said
+
+
 def test_no_secrets_or_keys_in_deploy() -> None:
     for path in DEPLOY.rglob("*"):
         if path.is_file():
@@ -299,3 +460,164 @@ def test_the_hosting_guide_names_every_setting_and_metric() -> None:
     server_doc = (ROOT / "docs" / "SERVER.md").read_text()
     metrics = set(re.findall(r"`(dominion_[a-z_]+)", server_doc))
     assert metrics and all(metric in guide for metric in metrics), metrics
+
+
+REDIS_CONF = Path("/etc/redis/redis.conf")
+
+
+def redis_config(conf: Path, folder: Path, setting: str) -> str:
+    """`setting` as a redis-server started on `conf` (on a port of its own) has it."""
+    port = free_port()
+    process = subprocess.Popen(
+        ["redis-server", str(conf), "--port", str(port), "--bind", "127.0.0.1", "--dir",
+         str(folder), "--daemonize", "no", "--supervised", "no", "--logfile", "",
+         "--pidfile", str(folder / "redis.pid")],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        wait_for_port(port, process, folder)
+        answer = subprocess.run(["redis-cli", "-p", str(port), "CONFIG", "GET", setting],
+                                capture_output=True, text=True, timeout=30, check=True)
+    finally:
+        process.terminate()
+        process.wait(15)
+    name, value = answer.stdout.split("\n")[:2]
+    assert name == setting, answer.stdout
+    return value
+
+
+@pytest.mark.skipif(not REDIS_CONF.exists() or shutil.which("redis-cli") is None,
+                    reason="Debian's redis-server is not installed (apt-get install "
+                           "redis-server)")
+def test_hostings_redis_step_turns_persistence_off_on_debians_config(tmp_path: Path) -> None:
+    conf = tmp_path / "redis.conf"
+    shutil.copy(REDIS_CONF, conf)
+    assert redis_config(conf, tmp_path, "save") != "", "Debian's file snapshots by default"
+    guide = HOSTING.read_text()
+    (step,) = [line for line in guide.splitlines() if line.endswith(f">> {REDIS_CONF}")]
+    subprocess.run(["sh", "-c", step.replace(str(REDIS_CONF), str(conf))], check=True,
+                   timeout=30)
+    assert redis_config(conf, tmp_path, "save") == ""
+    assert redis_config(conf, tmp_path, "appendonly") == "no"
+    assert "redis-cli CONFIG GET save" in guide
+
+
+def hosting_node_d_routes(port: int) -> tuple[str, list[str]]:
+    """HOSTING's "Adding a node", step 1: node d's upstream (on `port`) and map lines."""
+    guide = HOSTING.read_text()
+    step = " ".join(guide[guide.index("### Adding a node"):guide.index("2. Start it")].split())
+    upstream = re.search(r"`upstream dominion_node_d` \(`server 127\.0\.0\.1:8084;` and "
+                         r"`keepalive 16;`", step)
+    assert upstream, step
+    lines = re.findall(r"`(~\^(?:/api/v1/games/)?g-d- +dominion_node_d;)`", step)
+    assert len(lines) == 2, step
+    return (f"upstream dominion_node_d {{\n    server 127.0.0.1:{port};\n    keepalive 16;\n}}\n",
+            lines)
+
+
+@needs_nginx
+@needs_openssl
+def test_a_new_nodes_ids_reach_it_once_nginx_has_hostings_first_step(tmp_path: Path) -> None:
+    """With step 1 of "Adding a node" done and the node not started yet, its games' ids
+    are answered 503 node_unavailable by nginx (they wait for it), where an id of a node
+    nginx does not know reaches another node and is 404: the order HOSTING gives."""
+    process, server_url = start_server(tmp_path / "games.sqlite3")
+    folder = tmp_path / "nginx"
+    folder.mkdir()
+    nginx: subprocess.Popen[bytes] | None = None
+    try:
+        cert, key = make_certificate(folder)
+        http_port, https_port = free_port(), free_port()
+        server_port = int(server_url.rsplit(":", 1)[1])
+        text = derive_cluster_config(
+            CLUSTER_CONF.read_text(), http_port=http_port, https_port=https_port,
+            node_ports=dict.fromkeys(("a", "b", "c"), server_port), cert=cert, key=key,
+            acme_root=folder)
+        upstream, lines = hosting_node_d_routes(free_port())  # d does not run yet
+        text = text.replace("upstream dominion_any {", upstream + "upstream dominion_any {", 1)
+        for line, after in zip(lines, ("~^/api/v1/games/g-c-", "~^g-c-"), strict=True):
+            at = text.index("\n", text.index(after)) + 1
+            text = f"{text[:at]}    {line}\n{text[at:]}"
+        site = folder / "site.conf"
+        site.write_text(text)
+        (folder / "nginx.conf").write_text(main_config(folder, site))
+        nginx = subprocess.Popen(nginx_command(folder, "-g", "daemon off;"),
+                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        wait_for_port(https_port, nginx, folder)
+        context = ssl.create_default_context(cafile=str(cert))
+
+        def status(game: str) -> tuple[int, str]:
+            try:
+                with urllib.request.urlopen(
+                        f"https://127.0.0.1:{https_port}/api/v1/games/{game}",
+                        context=context, timeout=10) as answer:
+                    return answer.status, answer.read().decode()
+            except urllib.error.HTTPError as error:
+                return error.code, error.read().decode()
+
+        code, body = status("g-d-0123456789ab")
+        assert code == 503 and json.loads(body)["error"]["code"] == "node_unavailable"
+        assert status("g-e-0123456789ab")[0] == 404  # a node nginx does not know
+    finally:
+        stop = [proc for proc in (nginx, process) if proc is not None and proc.poll() is None]
+        for proc in stop:
+            proc.terminate()
+            proc.wait(15)
+
+
+def upgrade_section() -> str:
+    guide = HOSTING.read_text()
+    return guide[guide.index("## Upgrading"):guide.index("## What to watch")]
+
+
+async def test_the_upgrade_check_shows_what_hosting_says(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server of this version started on an older games file and accounts file: the
+    guide's log filter shows each migration step and `server ready`, and GET
+    /api/v1/server the installed version."""
+    db = tmp_path / "dominion.sqlite3"
+    await old_file(db, 4, monkeypatch)
+    with monkeypatch.context() as old:
+        old.setattr(migrations, "SQLITE", migrations.SQLITE[:3])
+        accounts = SqliteAccountStore(sqlite_path_beside(str(db)))
+        await accounts.start()
+        await accounts.close()
+    section = upgrade_section()
+    filters = set(re.findall(r"grep -E '([^']+)'", section))
+    assert len(filters) == 1 and "journalctl -u dominion-server" in section
+    (shown,) = filters
+
+    process, url = start_server(db, env={"DOMINION_LOG_FORMAT": "auto"})
+    try:
+        async with aiohttp.ClientSession() as session:
+            server = await (await session.get(f"{url}/api/v1/server")).json()
+    finally:
+        process.send_signal(signal.SIGTERM)
+        output = (await asyncio.to_thread(process.communicate, timeout=15))[0].decode()
+    assert server["version"] == importlib.metadata.version("dominion-server")
+    lines = [json.loads(line) for line in output.splitlines() if re.search(shown, line)]
+    steps = [(line["store"], line["from_version"], line["to_version"]) for line in lines
+             if line["message"] == "schema migrated"]
+    assert steps == [("games", 4, 5), ("games", 5, 6), ("games", 6, 7),
+                     ("accounts", 3, 4), ("accounts", 4, 5)]
+    assert SCHEMA_VERSION == 7 and migrations.LATEST == 5
+    assert lines[-1]["message"] == "server ready" and lines[-1]["restored_games"] == 1
+    for name in ("store", "db", "from_version", "to_version", "migration", "seconds"):
+        assert f"`{name}`" in section
+
+
+def test_the_upgrade_check_names_the_version_command() -> None:
+    """`dominion-server --version` as HOSTING shows it, where this version has it."""
+    beside = Path(sys.executable).with_name("dominion-server")  # this Python's, not PATH's
+    program = str(beside) if beside.exists() else shutil.which("dominion-server")
+    if program is None:
+        pytest.skip("the dominion-server command is not installed (pip install -e '.[dev]')")
+    result = subprocess.run([program, "--version"], capture_output=True, text=True,
+                            timeout=60, check=False)
+    if result.returncode != 0 and "--version" in result.stderr:
+        pytest.skip("this dominion-server has no --version option yet")
+    assert result.returncode == 0, result.stderr
+    first, *rest = result.stdout.splitlines()
+    assert first == f"dominion-server {importlib.metadata.version('dominion-server')}"
+    engine = re.compile(r"engine: (compiled( \(.+\))?|pure Python \(.+\))")
+    assert any(engine.fullmatch(line) for line in rest), result.stdout
+    assert "dominion-server --version" in upgrade_section()

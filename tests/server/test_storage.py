@@ -172,11 +172,39 @@ async def test_a_version_6_file_gets_the_takeover_column_and_keeps_its_seats(
     conn.close()
 
 
+def migrations_logged(caplog: pytest.LogCaptureFixture) -> list[dict[str, Any]]:
+    return [{key: getattr(record, key) for key in (
+                "store", "db", "from_version", "to_version", "migration", "seconds")}
+            for record in caplog.records if record.getMessage() == "schema migrated"]
+
+
+async def test_opening_an_old_file_logs_each_migration_step(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "v4.db"
+    await old_file(path, 4, monkeypatch)
+    caplog.clear()
+    caplog.set_level("INFO", logger="dominion.storage")
+    await Storage.open(path).close()
+    steps = migrations_logged(caplog)
+    assert [(step["from_version"], step["to_version"]) for step in steps] == [
+        (4, 5), (5, 6), (6, 7)] and SCHEMA_VERSION == 7
+    assert [step["migration"] for step in steps] == ["_migrate_5", "_migrate_6", "_migrate_7"]
+    assert all(step["store"] == "games" and step["db"] == str(path)
+               and 0 <= step["seconds"] < 60 for step in steps)
+    assert all(record.levelname == "INFO" for record in caplog.records)
+    caplog.clear()
+    await Storage.open(path).close()  # already at the version: nothing ran, nothing said
+    assert migrations_logged(caplog) == []
+
+
 async def test_a_failing_migration_changes_nothing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     path = tmp_path / "old.db"
     await Storage.open(path).close()
+    caplog.clear()
+    caplog.set_level("INFO", logger="dominion.storage")
 
     def broken(db: Any) -> None:
         db.table("games").add_column("note", str)
@@ -186,6 +214,7 @@ async def test_a_failing_migration_changes_nothing(
     monkeypatch.setattr(schema, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
     with pytest.raises(StorageError, match="disk I/O error"):
         Storage.open(path)
+    assert migrations_logged(caplog) == []  # rolled back: no step is said to have run
     with raw(path) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert "note" not in [row[1] for row in conn.execute("PRAGMA table_info(games)")]
