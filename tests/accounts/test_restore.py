@@ -18,9 +18,8 @@ from typing import TypeVar
 
 import pytest
 
-from dominion.server.accounts import open_account_store
+from dominion.server.accounts import migrations, open_account_store
 from dominion.server.accounts.moderation import FullStore
-from dominion.server.accounts import migrations
 from dominion.server.accounts.store import (
     FIRST_RANDOM_ID,
     LAST_ID,
