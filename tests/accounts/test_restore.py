@@ -3,7 +3,8 @@ account store restored (the SQLite file by deploy/backup.py, PostgreSQL by pg_du
 pg_restore) hands no new account an id it gave before, and `dominion-server ratings
 reconcile` hands the ledger the rated games it lost, once; a node's games database
 restored has its lost games listed and marked, no rating changed. Each run twice
-changes nothing the second time."""
+changes nothing the second time. And the random ids themselves: an account made before
+them keeps its id, and an id drawn that is taken is drawn again."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from typing import TypeVar
 
 import pytest
 
+from dominion.protocol import ErrorCode
 from dominion.server.accounts import migrations, open_account_store
 from dominion.server.accounts.moderation import FullStore
 from dominion.server.accounts.store import (
@@ -27,6 +29,7 @@ from dominion.server.accounts.store import (
     sqlite_path_beside,
 )
 from dominion.server.edge.rating_outbox import RatingOutbox
+from dominion.server.errors import GameError
 from dominion.server.main import main
 from dominion.server.ratings import Pool, Rating
 from dominion.server.ratings.ledger import LedgerEntry, RatedGame, RatedSeat
@@ -221,6 +224,24 @@ def test_accounts_made_before_random_ids_keep_theirs(
                 await store.create_account("Bob", "bob", "h", datetime.now(UTC)))
     ada, bob = with_store(options, migrated)
     assert ada is not None and ada.id == 1 and FIRST_RANDOM_ID <= bob.id <= LAST_ID
+
+
+async def test_a_drawn_id_that_is_taken_is_drawn_again(
+        store: FullStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    now = datetime.now(UTC)
+    ada = await store.create_account("Ada", "ada", "h", now)
+    draws = iter([ada.id, ada.id + 1, ada.id + 2])
+    monkeypatch.setattr(type(store).__module__ + ".new_account_id", lambda: next(draws))
+    bob = await store.create_account("Bob", "bob", "h", now)
+    assert bob.id == ada.id + 1 and (await store.account_by_key("bob")) == bob
+    with pytest.raises(GameError) as taken:  # the name's key, not the id: no second draw
+        await store.create_account("Ada", "ada", "h", now)
+    assert taken.value.code is ErrorCode.NAME_TAKEN
+    monkeypatch.setattr(type(store).__module__ + ".new_account_id", lambda: ada.id)
+    with pytest.raises(GameError) as drawn:
+        await store.create_account("Cid", "cid", "h", now)
+    assert drawn.value.code is ErrorCode.ACCOUNTS_UNAVAILABLE
+    assert await store.account_by_key("cid") is None
 
 
 def test_reconcile_refuses_a_file_that_is_not_a_nodes_games(
