@@ -26,8 +26,8 @@ def ratings_main(argv: Sequence[str]) -> int:
         description="Recompute every rating from the rating ledger with today's parameters, "
                     "in the account store the server uses (give the server's own --db or "
                     "--accounts-url, or their DOMINION_* variables).")
-    parser.add_argument("action", choices=ACTIONS, help="(and `reconcile`, after a restore: "
-                        "dominion-server ratings reconcile --help)")
+    parser.add_argument("action", choices=ACTIONS, help="what to do (`reconcile`, after a restore, "
+                        "has its own --help)")
     _, rest = parser.parse_known_args(argv)  # the one action; the rest are settings
     settings = Settings.from_sources(rest)
     try:

@@ -261,7 +261,7 @@ class RatingStore(Protocol):
 
     async def ledger_entries(self) -> list[LedgerEntry]:
         """Every game the ledger has, in the order it was applied (a reconcile compares
-        them with the nodes' games: server/ratings/reconcile.py)."""
+        them with the nodes' games: server/edge/reconcile.py)."""
 
     async def mark_records_lost(self, game_ids: Collection[str], now: datetime) -> int:
         """These ledger games' records are gone from their node (restored from an older

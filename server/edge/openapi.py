@@ -516,7 +516,8 @@ def components() -> dict[str, Any]:
         },
         "Account": obj({"account": obj({
             "id": {"type": "integer", "minimum": 1, "maximum": LAST_ID,
-                   "description": "never reused; random, below 2^53 (exact in JavaScript)"},
+                   "description": "never reused: drawn at random below 2^53 (exact in "
+                                  "JavaScript); older accounts keep their small ids"},
             "name": {"type": "string", "minLength": 2, "maxLength": 20},
             "bot": {"type": "boolean", "description": "a bot account (for ever)"},
             "created_at": timestamp,
