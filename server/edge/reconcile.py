@@ -26,8 +26,8 @@ from datetime import UTC, datetime
 
 from ..accounts import open_account_store
 from ..accounts.store import RatingStore
+from ..cluster.node import owner_of
 from ..errors import GameError
-from ..play.tokens import node_of_game
 from ..ratings.ledger import LedgerEntry, RatedGame
 from ..settings import Settings
 from ..storage import StorageError
@@ -58,7 +58,7 @@ async def reconcile(store: RatingStore, games: GamesReader, node: str,
         game = RatedGame.from_dict(raw)
         if game.game_id not in in_ledger and await store.apply_rated_game(game, now):
             done.delivered.append(game)
-    mine = [entry for entry in entries if node_of_game(entry.game_id) == node]
+    mine = [entry for entry in entries if (owner_of(entry.game_id) or "") == node]
     present = games.games_present([entry.game_id for entry in mine])
     done.lost = [entry for entry in mine if entry.game_id not in present]
     if done.lost:

@@ -33,10 +33,3 @@ def new_game_id(node: str = "") -> str:
     """A fresh game id: "g-", the owning node's name and "-" when there are several
     nodes, and 12 random hex digits (48 bits; ids are not secrets)."""
     return f"g-{node}-{secrets.token_hex(6)}" if node else "g-" + secrets.token_hex(6)
-
-
-def node_of_game(game_id: str) -> str:
-    """The name of the node that made the game (`new_game_id`'s); empty for a single
-    server's."""
-    parts = game_id.split("-")
-    return parts[1] if len(parts) == 3 else ""
