@@ -28,6 +28,7 @@ from ..accounts import open_account_store
 from ..accounts.store import RatingStore
 from ..cluster.node import owner_of
 from ..errors import GameError
+from ..ratings import RatingError
 from ..ratings.ledger import LedgerEntry, RatedGame
 from ..settings import Settings
 from ..storage import StorageError
@@ -46,16 +47,23 @@ class Reconciled:
     """The ledger's games of this node that the node no longer has."""
     marked: int = 0
     """Of those, how many were marked now (not by an earlier run)."""
+    unreadable: list[str] = field(default_factory=list)
+    """Outbox rows that are no rated game (a bug: the node's outbox logs them too)."""
 
 
 async def reconcile(store: RatingStore, games: GamesReader, node: str,
                     now: datetime) -> Reconciled:
+    """The ledger and the node `node`'s games (`games`) compared, and made to agree."""
     done = Reconciled()
     entries = await store.ledger_entries()
     in_ledger = {entry.game_id for entry in entries}
     for raw in games.rated_games():
         done.rated += 1
-        game = RatedGame.from_dict(raw)
+        try:
+            game = RatedGame.from_dict(raw)
+        except (RatingError, KeyError, TypeError):  # as the outbox: the rest go on
+            done.unreadable.append(str(raw.get("game_id")))
+            continue
         if game.game_id not in in_ledger and await store.apply_rated_game(game, now):
             done.delivered.append(game)
     mine = [entry for entry in entries if (owner_of(entry.game_id) or "") == node]
@@ -86,6 +94,8 @@ def reconcile_main(argv: Sequence[str]) -> int:
         print(f"handed on {game.game_id} (finished {game.finished_at})")
     for entry in done.lost:
         print(f"record lost {entry.game_id} (finished {entry.finished_at}): rating kept")
+    for game_id in done.unreadable:
+        print(f"cannot read the outbox row of {game_id}: left as it is", file=sys.stderr)
     print(summary(done))
     return 0
 

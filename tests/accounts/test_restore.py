@@ -244,6 +244,25 @@ async def test_a_drawn_id_that_is_taken_is_drawn_again(
     assert await store.account_by_key("cid") is None
 
 
+def test_an_unreadable_outbox_row_is_reported_and_the_rest_are_handed_on(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    options = ["--db", str(tmp_path / "games.sqlite3")]
+
+    async def two_games(store: FullStore, storage: Storage) -> None:
+        ada = await store.create_account("Ada", "ada", "h", datetime.now(UTC))
+        for game in ("g-1", "g-2"):
+            await finish_rated(storage, ada.id, game)
+    with_node(options, two_games)
+    with sqlite3.connect(options[1]) as db:  # a bug's row: no seats
+        db.execute("""UPDATE rating_outbox SET game = '{"game_id": "g-1"}' """
+                   "WHERE game_id = 'g-1'")
+    assert reconcile(options, capsys) == [
+        f"handed on g-2 (finished {FINISHED})",
+        "2 rated games on this node, 1 handed on; 0 records lost (0 newly marked)"]
+    assert main(["ratings", "reconcile", *options]) == 0
+    assert capsys.readouterr().err == "cannot read the outbox row of g-1: left as it is\n"
+
+
 def test_reconcile_refuses_a_file_that_is_not_a_nodes_games(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     missing = tmp_path / "games.sqlite3"
