@@ -276,10 +276,13 @@ POSTGRES: list[str] = [
     CREATE INDEX ratings_by_display ON ratings (pool, (mu - 3 * sigma));
     """,
     # account ids are random from now on (store.new_account_id), never a counter's that a
-    # restored dump would start again; the existing accounts keep theirs. A ledger game
-    # whose record its node lost is marked.
+    # restored dump would start again; the existing accounts keep theirs. The default
+    # draws one too, in the same range, for a node not yet upgraded during a rolling
+    # upgrade (it names no id). A ledger game whose record its node lost is marked.
     """
     ALTER TABLE accounts ALTER COLUMN id DROP IDENTITY IF EXISTS;
+    ALTER TABLE accounts ALTER COLUMN id SET DEFAULT
+        4294967296 + floor(random() * (9007199254740992 - 4294967296))::bigint;
     ALTER TABLE rating_ledger ADD COLUMN record_lost_at TIMESTAMPTZ;
     """,
 ]

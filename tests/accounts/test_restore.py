@@ -224,6 +224,21 @@ def test_accounts_made_before_random_ids_keep_theirs(
                 await store.create_account("Bob", "bob", "h", datetime.now(UTC)))
     ada, bob = with_store(options, migrated)
     assert ada is not None and ada.id == 1 and FIRST_RANDOM_ID <= bob.id <= LAST_ID
+    if store_kind == "postgres":  # a node not yet upgraded names no id: drawn as well
+        assert FIRST_RANDOM_ID <= asyncio.run(insert_naming_no_id(options[3])) <= LAST_ID
+
+
+async def insert_naming_no_id(url: str) -> int:
+    import asyncpg
+
+    db = await asyncpg.connect(url)
+    try:
+        account_id: int = await db.fetchval(
+            "INSERT INTO accounts (name, name_key, password_hash, created_at) VALUES "
+            "('Old', 'old', 'h', now()) RETURNING id")
+    finally:
+        await db.close()
+    return account_id
 
 
 async def test_a_drawn_id_that_is_taken_is_drawn_again(
