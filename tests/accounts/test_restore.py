@@ -51,7 +51,8 @@ def sqlite_backup(source: Path, target: Path) -> None:
 
 
 def sqlite_restore(copy: Path, live: Path) -> None:
-    """HOSTING's restore: the live file and its -wal aside, its -shm gone, the copy in."""
+    """HOSTING's restore: the live file, its -wal and -shm gone (moved aside there), the
+    copy in."""
     for suffix in ("", "-wal", "-shm"):
         Path(f"{live}{suffix}").unlink(missing_ok=True)
     live.write_bytes(copy.read_bytes())
