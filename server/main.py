@@ -1,6 +1,7 @@
 """`dominion-server`: run the server until SIGTERM or SIGINT, then shut down gracefully
 (`dominion-server admin ...` manages admins instead: accounts/admin_cli.py; `dominion-server
-ratings recompute` rebuilds the ratings from the ledger: accounts/ratings_cli.py)."""
+ratings recompute` rebuilds the ratings from the ledger: accounts/ratings_cli.py; `ratings
+reconcile` makes the ledger and a node agree after a restore: edge/reconcile.py)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from .automatch import RatingLookup
 from .cluster.node import NodeNameTaken
 from .edge.app import create_app
 from .edge.listener import run
+from .edge.reconcile import reconcile_main
 from .edge.state import STATE
 from .gc_tuning import tune_gc
 from .settings import Settings
@@ -77,6 +79,8 @@ def main(argv: Sequence[str] | None = None, ratings: RatingLookup | None = None)
     arguments = sys.argv[1:] if argv is None else list(argv)
     if arguments[:1] == ["admin"]:  # a sub-command on the host; the server does not start
         return admin_main(arguments[1:])
+    if arguments[:2] == ["ratings", "reconcile"]:  # needs the node's games: not accounts'
+        return reconcile_main(arguments[2:])
     if arguments[:1] == ["ratings"]:
         return ratings_main(arguments[1:])
     settings = Settings.from_sources(arguments)

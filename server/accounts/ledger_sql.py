@@ -10,6 +10,7 @@ from ..ratings import Pool, Rating
 from ..ratings.ledger import (
     HistoryPoint,
     LeaderboardRow,
+    LedgerEntry,
     LedgerSeat,
     RatedGame,
     RatedSeat,
@@ -34,9 +35,21 @@ LEDGER_SEATS_SQL = ("SELECT ledger_id, seat, rank, account_id, bot FROM rating_l
 """The whole ledger in its order (`games_of` reads the two together)."""
 
 
+LEDGER_ENTRIES_SQL = ("SELECT game_id, finished_at, record_lost_at IS NOT NULL FROM "
+                      "rating_ledger ORDER BY id")
+
+
+def mark_lost_sql(mark: Mark) -> str:
+    """(when, game ids) -> marks those of the games not marked yet."""
+    return (f"UPDATE rating_ledger SET record_lost_at = {mark(1, 'timestamptz')} WHERE "
+            f"game_id = {mark(2, 'text')} AND record_lost_at IS NULL")
+
+
 def history_sql(mark: Mark) -> str:
-    """(account, pool, limit) -> game, finished, mu and sigma after, newest first."""
-    return ("SELECT l.game_id, l.finished_at, s.mu_after, s.sigma_after FROM "
+    """(account, pool, limit) -> game, finished, mu and sigma after, record lost, newest
+    first."""
+    return ("SELECT l.game_id, l.finished_at, s.mu_after, s.sigma_after, "
+            "l.record_lost_at IS NOT NULL FROM "
             "rating_ledger_seats s JOIN rating_ledger l ON l.id = s.ledger_id WHERE "
             f"s.account_id = {mark(1, 'bigint')} AND l.pool = {mark(2, 'text')} "
             f"ORDER BY l.id DESC LIMIT {mark(3, 'bigint')}")
@@ -93,8 +106,13 @@ def leaderboard_parameters(pool: Pool, bot_games: Mapping[str, int], limit: int,
 
 def history(rows: Sequence[Sequence[Any]]) -> list[HistoryPoint]:
     """`history_sql`'s rows, oldest first."""
-    return [HistoryPoint(game_id, finished_at, Rating(mu, sigma))
-            for game_id, finished_at, mu, sigma in reversed(rows)]
+    return [HistoryPoint(game_id, finished_at, Rating(mu, sigma), bool(lost))
+            for game_id, finished_at, mu, sigma, lost in reversed(rows)]
+
+
+def entries(rows: Sequence[Sequence[Any]]) -> list[LedgerEntry]:
+    """`LEDGER_ENTRIES_SQL`'s rows."""
+    return [LedgerEntry(game_id, finished_at, bool(lost)) for game_id, finished_at, lost in rows]
 
 
 def board_rows(rows: Sequence[Sequence[Any]]) -> list[LeaderboardRow]:

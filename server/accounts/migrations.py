@@ -142,6 +142,11 @@ SQLITE: list[str] = [
     );
     CREATE INDEX ratings_by_display ON ratings (pool, (mu - 3 * sigma));
     """,
+    # account ids are random from now on (store.new_account_id; SQLite's INTEGER PRIMARY
+    # KEY takes them as they are), and a ledger game whose record its node lost is marked
+    """
+    ALTER TABLE rating_ledger ADD COLUMN record_lost_at TEXT;
+    """,
 ]
 POSTGRES: list[str] = [
     """
@@ -273,6 +278,16 @@ POSTGRES: list[str] = [
         PRIMARY KEY (account_id, pool)
     );
     CREATE INDEX ratings_by_display ON ratings (pool, (mu - 3 * sigma));
+    """,
+    # account ids are random from now on (store.new_account_id), never a counter's that a
+    # restored dump would start again; the existing accounts keep theirs. The default
+    # draws one too, in the same range, for a node not yet upgraded during a rolling
+    # upgrade (it names no id). A ledger game whose record its node lost is marked.
+    """
+    ALTER TABLE accounts ALTER COLUMN id DROP IDENTITY IF EXISTS;
+    ALTER TABLE accounts ALTER COLUMN id SET DEFAULT
+        4294967296 + floor(random() * (9007199254740992 - 4294967296))::bigint;
+    ALTER TABLE rating_ledger ADD COLUMN record_lost_at TIMESTAMPTZ;
     """,
 ]
 assert len(SQLITE) == len(POSTGRES), "each version is written for both stores"

@@ -23,6 +23,7 @@ from ..ratings.ledger import (
     BotRecord,
     HistoryPoint,
     LeaderboardRow,
+    LedgerEntry,
     RatedGame,
     RatingChange,
     accounts_of,
@@ -40,6 +41,7 @@ from .moderation import (
     report_of,
 )
 from .store import (
+    ID_DRAWS,
     AccessToken,
     Account,
     Ceremony,
@@ -47,9 +49,11 @@ from .store import (
     Passkey,
     Scope,
     name_taken,
+    new_account_id,
     passkey_taken,
     scopes_of,
     scopes_text,
+    too_many_draws,
     unavailable,
 )
 
@@ -95,13 +99,22 @@ class PostgresAccountStore:
 
     async def create_account(self, name: str, name_key: str, password_hash: str,
                              now: datetime) -> Account:
-        try:
-            account_id = await self._call(lambda db: db.fetchval(
-                "INSERT INTO accounts (name, name_key, password_hash, created_at) "
-                "VALUES ($1, $2, $3, $4) RETURNING id", name, name_key, password_hash, now))
-        except asyncpg.UniqueViolationError:
-            raise name_taken(name) from None
-        return Account(account_id, name, name_key, password_hash, now)
+        async def insert(db: asyncpg.Connection) -> int | None:
+            """The new account's id; None when the id drawn is taken."""
+            account_id = new_account_id()
+            try:
+                await db.execute("INSERT INTO accounts (id, name, name_key, password_hash, "
+                                 "created_at) VALUES ($1, $2, $3, $4, $5)", account_id, name,
+                                 name_key, password_hash, now)
+            except asyncpg.UniqueViolationError as error:
+                if error.constraint_name != "accounts_pkey":  # the name's key: taken
+                    raise name_taken(name) from None
+                return None
+            return account_id
+        for _ in range(ID_DRAWS):
+            if (account_id := await self._call(insert)) is not None:
+                return Account(account_id, name, name_key, password_hash, now)
+        raise too_many_draws()
 
     async def account_by_key(self, name_key: str) -> Account | None:
         return await self._one(f"SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE name_key = $1",
@@ -459,6 +472,18 @@ class PostgresAccountStore:
                 names = dict(await db.fetch("SELECT id, name FROM accounts"))
             return ledger.changes(before, after, names)
         return await self._call(recompute)
+
+    async def ledger_entries(self) -> list[LedgerEntry]:
+        return ledger_sql.entries(await self._call(lambda db: db.fetch(
+            ledger_sql.LEDGER_ENTRIES_SQL)))
+
+    async def mark_records_lost(self, game_ids: Collection[str], now: datetime) -> int:
+        async def mark(db: asyncpg.Connection) -> int:
+            async with db.transaction():
+                marked = [await db.execute(ledger_sql.mark_lost_sql(postgres_mark), now, game)
+                          for game in game_ids]
+            return sum(status.endswith(" 1") for status in marked)
+        return await self._call(mark)
 
     # -- the store itself ----------------------------------------------------------------
 

@@ -1,7 +1,8 @@
 """`dominion-server ratings recompute`: every current rating rebuilt from the rating
 ledger, in its order, with today's model and parameters (after they change), in one
 transaction of the account store the server is configured with (the SQLite file beside
---db, or --accounts-url); it prints what changed."""
+--db, or --accounts-url); it prints what changed. (`ratings reconcile` reads a node's games
+too, so it lives above the accounts: server/edge/reconcile.py.)"""
 
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ def ratings_main(argv: Sequence[str]) -> int:
         description="Recompute every rating from the rating ledger with today's parameters, "
                     "in the account store the server uses (give the server's own --db or "
                     "--accounts-url, or their DOMINION_* variables).")
-    parser.add_argument("action", choices=ACTIONS)
+    parser.add_argument("action", choices=ACTIONS, help="what to do (`reconcile`, after a restore, "
+                        "has its own --help)")
     _, rest = parser.parse_known_args(argv)  # the one action; the rest are settings
     settings = Settings.from_sources(rest)
     try:

@@ -25,6 +25,7 @@ from ..ratings.ledger import (
     BotRecord,
     HistoryPoint,
     LeaderboardRow,
+    LedgerEntry,
     RatedGame,
     RatingChange,
     accounts_of,
@@ -42,6 +43,7 @@ from .moderation import (
     report_of,
 )
 from .store import (
+    ID_DRAWS,
     AccessToken,
     Account,
     Ceremony,
@@ -49,9 +51,11 @@ from .store import (
     Passkey,
     Scope,
     name_taken,
+    new_account_id,
     passkey_taken,
     scopes_of,
     scopes_text,
+    too_many_draws,
     unavailable,
 )
 
@@ -89,12 +93,19 @@ class SqliteAccountStore:
     async def create_account(self, name: str, name_key: str, password_hash: str,
                              now: datetime) -> Account:
         def insert(db: sqlite3.Connection) -> int:
-            with db:
-                cursor = db.execute(
-                    "INSERT INTO accounts (name, name_key, password_hash, created_at) "
-                    "VALUES (?, ?, ?, ?)", (name, name_key, password_hash, now.isoformat()))
-            assert cursor.lastrowid is not None
-            return cursor.lastrowid
+            for _ in range(ID_DRAWS):
+                account_id = new_account_id()
+                try:
+                    with db:
+                        db.execute("INSERT INTO accounts (id, name, name_key, password_hash, "
+                                   "created_at) VALUES (?, ?, ?, ?, ?)",
+                                   (account_id, name, name_key, password_hash,
+                                    now.isoformat()))
+                    return account_id
+                except sqlite3.IntegrityError as error:
+                    if "accounts.id" not in str(error):  # the name's key: taken
+                        raise
+            raise too_many_draws()
         try:
             account_id = await self._run(insert)
         except sqlite3.IntegrityError:
@@ -479,6 +490,17 @@ class SqliteAccountStore:
                 names = dict(db.execute("SELECT id, name FROM accounts").fetchall())
             return ledger.changes(before, after, names)
         return await self._run(recompute)
+
+    async def ledger_entries(self) -> list[LedgerEntry]:
+        return ledger_sql.entries(await self._rows(ledger_sql.LEDGER_ENTRIES_SQL))
+
+    async def mark_records_lost(self, game_ids: Collection[str], now: datetime) -> int:
+        def mark(db: sqlite3.Connection) -> int:
+            with db:
+                return db.executemany(ledger_sql.mark_lost_sql(sqlite_mark),
+                                      [(now.isoformat(), game_id) for game_id in game_ids]
+                                      ).rowcount
+        return await self._run(mark)
 
     # -- the store itself ----------------------------------------------------------------
 

@@ -8,6 +8,7 @@ Every method is a coroutine and every failure to reach the store is one typed er
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
@@ -19,7 +20,31 @@ from dominion.protocol import ErrorCode
 
 from ..errors import GameError
 from ..ratings import Pool, Rating
-from ..ratings.ledger import BotRecord, HistoryPoint, LeaderboardRow, RatedGame, RatingChange
+from ..ratings.ledger import (
+    BotRecord,
+    HistoryPoint,
+    LeaderboardRow,
+    LedgerEntry,
+    RatedGame,
+    RatingChange,
+)
+
+FIRST_RANDOM_ID = 2**32
+"""Above every id the stores' old counters gave (accounts made before ids were random keep
+theirs): a random id never meets one of those."""
+LAST_ID = 2**53 - 1
+"""The largest integer a JSON reader that holds numbers as doubles (JavaScript) reads
+exactly."""
+ID_DRAWS = 4
+"""Draws of a new account id before giving up: each meets a taken one with a chance of
+(accounts / 2^53), below one in a million with a billion accounts."""
+
+
+def new_account_id() -> int:
+    """A new account's id: random, never the next of a counter. A store restored from an
+    older copy would count again from the copy's last id and hand a new account the id of
+    one made after the copy, which the nodes' games and the ledger still name."""
+    return FIRST_RANDOM_ID + secrets.randbelow(LAST_ID - FIRST_RANDOM_ID + 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,6 +262,18 @@ class RatingStore(Protocol):
         """In one transaction: the ledger applied again in order with today's parameters
         (its games, seats and ranks unchanged; each seat's before and after rewritten),
         and the current ratings replaced by the result; what changed."""
+
+    async def ledger_entries(self) -> list[LedgerEntry]:
+        """Every game the ledger has, in the order it was applied (a reconcile compares
+        them with the nodes' games: server/edge/reconcile.py)."""
+
+    async def mark_records_lost(self, game_ids: Collection[str], now: datetime) -> int:
+        """These ledger games' records are gone from their node (restored from an older
+        copy): marked so, their ratings kept. How many were not marked before."""
+
+
+def too_many_draws() -> GameError:
+    return unavailable(f"{ID_DRAWS} random account ids in a row were taken")
 
 
 def unavailable(why: str) -> GameError:

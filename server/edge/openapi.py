@@ -25,6 +25,7 @@ from ..accounts.moderation import (
     SanctionKind,
 )
 from ..accounts.moderation import PAGE_MAX as ADMIN_PAGE_MAX
+from ..accounts.store import LAST_ID
 from ..engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_KINGDOMS
 from ..play.room import SeatLeft
 from ..play.text import MAX_NAME_LENGTH
@@ -518,7 +519,9 @@ def components() -> dict[str, Any]:
                          "commitment", "answers", "events", "result", "chat"],
         },
         "Account": obj({"account": obj({
-            "id": {"type": "integer", "minimum": 1},
+            "id": {"type": "integer", "minimum": 1, "maximum": LAST_ID,
+                   "description": "never reused: drawn at random below 2^53 (exact in "
+                                  "JavaScript); older accounts keep their small ids"},
             "name": {"type": "string", "minLength": 2, "maxLength": 20},
             "bot": {"type": "boolean", "description": "a bot account (for ever)"},
             "created_at": timestamp,
@@ -581,6 +584,10 @@ def components() -> dict[str, Any]:
                     "finished_at": timestamp,
                     "rating": {"type": "integer",
                                "description": "the number shown after that game"},
+                    "record_lost": {"type": "boolean", "description":
+                                    "the game's record is gone from its node (restored "
+                                    "from an older copy): it answers 404, its result "
+                                    "stays counted"},
                 }), "description": "the latest games, oldest first"},
                 "bots": {"type": "array", "items": obj({
                     "bot": {"type": "string", "enum": list(STRATEGIES)},

@@ -75,6 +75,7 @@ def pool_view(rating: Rating, history: list[HistoryPoint], bots: list[BotRecord]
               ) -> dict[str, Any]:
     return {**shown(rating),
             "history": [{"game": point.game_id, "finished_at": point.finished_at,
-                         "rating": point.rating.display} for point in history],
+                         "rating": point.rating.display, "record_lost": point.record_lost}
+                        for point in history],
             "bots": [{"bot": record.bot, "wins": record.wins, "losses": record.losses,
                       "ties": record.ties} for record in bots]}

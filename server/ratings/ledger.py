@@ -147,6 +147,18 @@ class HistoryPoint:
     game_id: str
     finished_at: str
     rating: Rating
+    record_lost: bool = False
+    """The game's record is gone from its node (restored from an older copy): its id
+    answers 404, its result stays counted (docs/RATINGS.md, "After a restore")."""
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    """A game the ledger has: what a reconcile compares with the nodes' games."""
+
+    game_id: str
+    finished_at: str
+    record_lost: bool = False
 
 
 @dataclass(frozen=True, slots=True)

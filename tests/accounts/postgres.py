@@ -75,6 +75,21 @@ class PostgresServer:
             check=True, capture_output=True, text=True, timeout=60)
         return result.stdout
 
+    def dump(self, database: str) -> Path:
+        """`pg_dump --format=custom` of the database, as docs/HOSTING.md backs it up."""
+        path = self.folder / f"{database}.dump"
+        self._as_postgres(BIN / "pg_dump", *self._where(), "--format=custom", "-f", path,
+                          database)
+        return path
+
+    def restore(self, database: str, dump: Path) -> None:
+        """The dump restored over the database, as docs/HOSTING.md restores it."""
+        self._as_postgres(BIN / "pg_restore", *self._where(), "--clean", "--if-exists",
+                          "-d", database, dump)
+
+    def _where(self) -> tuple[str, ...]:
+        return ("-h", "127.0.0.1", "-p", str(self.port), "-U", USER)
+
     def remove(self) -> None:
         shutil.rmtree(self.folder, ignore_errors=True)
 

@@ -1,12 +1,15 @@
 """Finished rated games reach PostgreSQL's ledger exactly once, whatever fails between:
 PostgreSQL stopped while the game ends (the result waits on the node, then applies), and
 the node killed with SIGKILL after storing the end and before applying it (the restarted
-node applies it, once). Real server processes, a real PostgreSQL."""
+node applies it, once); and after the store is restored from an older dump, no new
+account is given a lost one's games, and `ratings reconcile` hands the lost result on once.
+Real server processes, a real PostgreSQL."""
 
 from __future__ import annotations
 
 import sqlite3
 import subprocess
+import sys
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -121,3 +124,48 @@ async def test_a_node_killed_before_the_ledger_has_the_game_applies_it_once_on_r
             assert await ledger(postgres_url) == ([game], [("2p", 1)])
         finally:
             stop(process)
+
+
+async def register(url: str, name: str) -> None:
+    async with aiohttp.ClientSession() as alone, alone.post(
+            f"{url}/api/v1/account/register",
+            json={"name": name, "password": PASSWORD}) as response:
+        assert response.status == 201, await response.text()
+
+
+def reconcile(db: Path, url: str) -> list[str]:
+    """`dominion-server ratings reconcile` as the host runs it, beside the running node."""
+    done = subprocess.run([sys.executable, "-m", "dominion.server.main", "ratings",
+                           "reconcile", "--db", str(db), "--accounts-url", url],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+async def test_after_an_accounts_restore_no_one_gets_a_lost_accounts_games_or_results(
+        postgres_server: PostgresServer, postgres_url: str, tmp_path: Path,
+        session: aiohttp.ClientSession) -> None:
+    db = tmp_path / "games.sqlite3"
+    database = postgres_url.rsplit("/", 1)[1]
+    process, url = start_server(db, "--accounts-url", postgres_url, *FLAGS)
+    try:
+        await register(url, "Cid")
+        dump = postgres_server.dump(database)
+        game = await rated_game(session, url, lambda: None)  # Ada, after the dump
+        await eventually(lambda: outbox(db) == [(game, True)])
+    finally:
+        stop(process)
+    postgres_server.restore(database, dump)  # Ada and her result are gone from the store
+    process, url = start_server(db, "--accounts-url", postgres_url, *FLAGS)
+    try:
+        await register(url, "Bea")
+        async with session.get(f"{url}/api/v1/players/Bea/games") as response:
+            assert (await response.json())["games"] == []  # not Ada's
+        assert await ledger(postgres_url) == ([], [])
+        assert reconcile(db, postgres_url)[-1] == (
+            "1 rated game on this node, 1 handed on; 0 records lost (0 newly marked)")
+        assert reconcile(db, postgres_url)[-1] == (
+            "1 rated game on this node, 0 handed on; 0 records lost (0 newly marked)")
+        assert await ledger(postgres_url) == ([game], [("2p", 1)])
+    finally:
+        stop(process)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from typing import Any
 
 import aiohttp
@@ -207,10 +208,20 @@ async def test_the_leaderboard_and_a_players_ratings_over_rest(site: Site) -> No
         mine = await response.json()
     two = mine["pools"]["2p"]
     assert mine["player"] == "Ada" and two["games"] == 1 and two["rating"] == ada["rating"]
-    assert [point["game"] for point in two["history"]] == [game]
+    assert [(point["game"], point["record_lost"]) for point in two["history"]] == [
+        (game, False)]
     assert two["bots"] == [{"bot": "random", "wins": 0, "losses": 1, "ties": 0}]
     assert mine["pools"]["3-6p"] == {"rating": 0, "provisional": True, "games": 0,
                                      "history": [], "bots": []}
+
+    # the node restored from an older copy lost the game: `ratings reconcile` marked it,
+    # and the history says why its id answers 404 (docs/RATINGS.md, "After a restore")
+    assert await site.app[RATING_STORE].mark_records_lost([game], datetime.now(UTC)) == 1
+    async with site.session.get(site.url("/api/v1/players/ada/ratings")) as response:
+        marked = (await response.json())["pools"]["2p"]
+    assert [(point["game"], point["record_lost"]) for point in marked["history"]] == [
+        (game, True)]
+    assert marked["rating"] == two["rating"] and marked["games"] == 1  # the rating kept
 
 
 @pytest.mark.parametrize(("path", "status", "code"), [

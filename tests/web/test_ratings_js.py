@@ -1,6 +1,7 @@
 """The ratings' pure parts under Node (clients/web/js/chart.js, leaderboard.js, profile.js,
 lobby.js): the chart's scale (whole steps around the values, at most five labelled lines,
-every point inside the box, one game in the middle), its title, description and table;
+every point inside the box, one game in the middle), its title, description and table
+(a game whose record is lost not linked);
 a leaderboard's row (an in-server bot by its strategy's name with no profile link, an
 account linked, bots and provisional ratings marked in words too) and its paging; a
 profile's ratings per pool; and the lobby's rated choice, disabled for a guest."""
@@ -27,8 +28,9 @@ const find = (node, tag) => typeof node === "string" ? []
   : [...(node.tag === tag ? [node] : []), ...node.children.flatMap((c) => find(c, tag))];
 const en = new I18n(null, ["en"]);
 const pl = new I18n(null, ["pl"]);
+// g-1's record is lost (its node restored from an older copy): no replay to link to
 const history = [1000, 1100, 1050].map((rating, i) => (
-  { game: `g-${i}`, finished_at: `2026-12-0${i + 1}T10:00:00Z`, rating }));
+  { game: `g-${i}`, finished_at: `2026-12-0${i + 1}T10:00:00Z`, rating, record_lost: i === 1 }));
 const chart = ratingChart(history, "chart-2p", en);
 const svg = find(chart, "svg")[0];
 const out = {
@@ -166,7 +168,7 @@ def test_the_chart_has_a_title_a_description_and_its_numbers_as_a_table() -> Non
     assert chart["circles"] == 3
     assert chart["rows"] == [["1", "2026-12-01", "1000"], ["2", "2026-12-02", "1100"],
                              ["3", "2026-12-03", "1050"]]
-    assert chart["links"] == ["/#/replay/g-0", "/#/replay/g-1", "/#/replay/g-2"]
+    assert chart["links"] == ["/#/replay/g-0", "/#/replay/g-2"]  # g-1's record is lost
     assert chart["plural"] == ["1 gra rankingowa", "2 gry rankingowe", "5 gier rankingowych",
                                "22 gry rankingowe"]
     assert run()["single"] == 0  # one game: a point, no line

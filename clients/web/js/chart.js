@@ -76,8 +76,9 @@ export function ratingChart(history, id, i18n) {
           h("th", { scope: "col" }, t("chart_finished")),
           h("th", { scope: "col" }, t("rating")))),
         h("tbody", {}, history.map((point, i) => h("tr", {},
-          h("td", {}, h("a", { href: appUrl(`#/replay/${encodeURIComponent(point.game)}`) },
-            String(i + 1))),
+          // a game whose record its node lost (restored from an older copy) has no replay
+          h("td", {}, point.record_lost ? String(i + 1)
+            : h("a", { href: appUrl(`#/replay/${encodeURIComponent(point.game)}`) }, String(i + 1))),
           h("td", {}, point.finished_at.slice(0, 10)),
           h("td", {}, String(point.rating)))))))));
 }

@@ -1,0 +1,76 @@
+"""A node's games database read by another process while its server may run (a host's
+command such as `dominion-server ratings reconcile`): read-only, through SQLite's own
+locking (WAL readers never block the server's writer), without the server's lock."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Collection
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from .records import StorageError
+from .schema import APPLICATION_ID, SCHEMA_VERSION, check_header, describe
+
+OUTBOX_SINCE = 6
+"""The schema version that made the ratings' outbox (schema.py)."""
+
+
+class GamesReader:
+    """Open with `GamesReader.open`; a context manager that closes it."""
+
+    def __init__(self, db: sqlite3.Connection, path: str) -> None:
+        self._db = db
+        self.path = path
+
+    @classmethod
+    def open(cls, path: str) -> GamesReader:
+        """The database at `path`, or StorageError: missing (never made: read-only),
+        another program's, or of a schema without the outbox or newer than this server's."""
+        if not Path(path).is_file():
+            raise StorageError(f"database {path}: no such file; give the node's --db")
+        check_header(path)
+        try:
+            db = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True,
+                                 timeout=10.0)
+            app_id, version = (db.execute(f"PRAGMA {pragma}").fetchone()[0]
+                               for pragma in ("application_id", "user_version"))
+        except sqlite3.Error as error:
+            raise StorageError(describe(error, path)) from None
+        if app_id != APPLICATION_ID or not OUTBOX_SINCE <= version <= SCHEMA_VERSION:
+            db.close()
+            raise StorageError(
+                f"database {path} is not a dominion-server games database of schema "
+                f"{OUTBOX_SINCE} to {SCHEMA_VERSION} (it has {version}); start the server "
+                "on it once to migrate it, or give the node's own --db")
+        return cls(db, path)
+
+    def rated_games(self) -> list[dict[str, Any]]:
+        """Every finished rated game of the outbox, handed on or not, oldest first (each
+        as `Storage.finish_game` was given it)."""
+        rows = self._read("SELECT game FROM rating_outbox ORDER BY created_at, game_id")
+        return [orjson.loads(row[0]) for row in rows]
+
+    def games_present(self, game_ids: Collection[str]) -> set[str]:
+        """Which of these games the database has."""
+        rows = self._read("SELECT id FROM games WHERE id IN (SELECT value FROM json_each(?))",
+                          json.dumps(list(game_ids)))
+        return {row[0] for row in rows}
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> GamesReader:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def _read(self, query: str, *parameters: Any) -> list[tuple[Any, ...]]:
+        try:
+            return self._db.execute(query, parameters).fetchall()
+        except sqlite3.Error as error:
+            raise StorageError(describe(error, self.path)) from None
