@@ -43,3 +43,10 @@ def test_a_log_format_that_is_not_one_is_refused_with_the_choices() -> None:
                              "loud"], capture_output=True, text=True, check=False)
     assert result.returncode == 2
     assert "--log-format: cannot read 'loud' (one of auto, text, json)" in result.stderr
+
+
+def test_the_open_tables_lapse_time_is_half_an_hour_never_or_refused() -> None:
+    assert Settings().open_table_seconds == 1800
+    assert Settings.from_sources([], {"DOMINION_OPEN_TABLE_SECONDS": "0"}).open_table_seconds == 0
+    problem = Settings(open_table_seconds=-1).problem()
+    assert problem is not None and "--open-table-seconds" in problem
