@@ -38,6 +38,28 @@ def credential_headers(server: str) -> dict[str, str]:
     return {"Cookie": f"{SESSION_COOKIE}={saved['secret']}"}
 
 
+def signed_in_name(server: str) -> str | None:
+    """The name of the account `dominion login` signed in to `server` as, if it is known
+    (a token that may not `read` tells it only once it takes a seat: `keep_seat`)."""
+    saved = config.load_credential(server)
+    name = None if saved is None else saved.get("name")
+    return name if isinstance(name, str) else None
+
+
+def keep_seat(server: str, game: str, answer: dict[str, Any]) -> str:
+    """Save the token of a seat just taken (`create` and `join` answers) under the name
+    the server gave the seat, and return it: a signed-in player's seat has the account's
+    name, whatever name was asked for, so a later `bot --game` or `play --game` finds it
+    by that name. A signed-in account whose name `login` could not read learns it here."""
+    seat = answer["seat"]
+    name = str(answer["game"]["seats"][seat]["name"])
+    config.save_token(game, seat, answer["token"], server, name)
+    saved = config.load_credential(server)
+    if saved is not None and saved.get("name") is None:
+        config.save_credential(server, saved["kind"], saved["secret"], name)
+    return name
+
+
 def add_account_commands(commands: Any, common: Any) -> None:
     """`login`, `logout`, `token` and `games` on the command's parser."""
     login = commands.add_parser("login", help=_("sign in to your account (the password or "

@@ -49,7 +49,7 @@ def status_line(board: Board) -> str:
     if board.waiting is not None:
         return " · ".join([*parts, _("waiting for players")])
     if state.abandoned is not None:
-        return " · ".join([*parts, _("abandoned by an admin")])
+        return " · ".join([*parts, _("abandoned with no result")])
     if state.over:
         return " · ".join([*parts, _("the game is over")])
     if state.turn_player is not None:
@@ -177,8 +177,9 @@ def decision_lines(board: Board, width: int) -> list[str]:
 
 
 def abandoned_lines(reason: str) -> list[str]:
-    """An admin ended the game with no result: that, and why in the admin's words."""
-    return [_("An admin abandoned the game: it ended with no result."),
+    """The game ended with no result (an admin ended it, or the server: an open table
+    nobody joined in time): that, and why."""
+    return [_("The game was abandoned: it ended with no result."),
             _("Why: {reason}").format(reason=peer(reason))]
 
 

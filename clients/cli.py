@@ -7,7 +7,7 @@
                     [--rated]
     dominion join GAME
     dominion watch GAME
-    dominion bot --strategy NAME [--game GAME] [--token TOKEN]
+    dominion bot --strategy NAME [--game GAME | --join-open] [--token TOKEN]
     dominion login [--token]          sign in (the password or token is asked for)
     dominion logout
     dominion token create --scope play|bot:play|read... | token list | token revoke ID
@@ -41,10 +41,12 @@ from . import config
 from .account import (
     add_account_commands,
     credential_headers,
+    keep_seat,
     run_games,
     run_login,
     run_logout,
     run_token,
+    signed_in_name,
 )
 from .args import bot_seats, joined_values
 from .bots.strategies import STRATEGIES
@@ -181,7 +183,12 @@ def _parser() -> argparse.ArgumentParser:
     _common(bot)
     bot.add_argument("--strategy", choices=tuple(STRATEGIES), default="big_money",
                      help=_("how the bot plays (default big_money)"))
-    bot.add_argument("--game", help=_("the game (default: an open one, or a new one)"))
+    table = bot.add_mutually_exclusive_group()
+    table.add_argument("--game", help=_("the table to play at: the seat saved for it, or a "
+                                        "free one (default: a new table)"))
+    table.add_argument("--join-open", action="store_true",
+                     help=_("without --game: take a free seat at any open table, anyone's "
+                            "(a new table only if there is none)"))
     bot.add_argument("--token", help=_("the seat's token (default: the saved one, or join)"))
     bot.add_argument("--seats", type=int, default=2,
                      help=_("the number of seats of a game it creates"))
@@ -343,7 +350,7 @@ async def run_create(args: argparse.Namespace, settings: config.Settings) -> int
             settings.name, args.seats, edition=args.edition, kingdom=kingdom, bots=bots,
             rated=args.rated)
     game = created["game"]["id"]
-    config.save_token(game, created["seat"], created["token"], settings.server, settings.name)
+    keep_seat(settings.server, game, created)
     print(game)
     print(_("Created {game}: you are seat {seat} of {seats}.").format(
         game=game, seat=created["seat"], seats=args.seats),
@@ -355,8 +362,7 @@ async def run_join(args: argparse.Namespace, settings: config.Settings) -> int:
     async with aiohttp.ClientSession() as session:
         joined = await Lobby(settings.server, session,
                              credential_headers(settings.server)).join(args.game, settings.name)
-    config.save_token(args.game, joined["seat"], joined["token"], settings.server,
-                      settings.name)
+    keep_seat(settings.server, args.game, joined)
     print(_("seat {seat}").format(seat=joined["seat"]))
     print(_("Joined {game} as seat {seat}.").format(game=args.game, seat=joined["seat"]),
           saved_seat(joined["game"]["state"]), file=sys.stderr)
@@ -386,6 +392,16 @@ async def run_play(args: argparse.Namespace, settings: config.Settings) -> int:
     return await play(args, settings)
 
 
+async def open_table_with_a_free_seat(lobby: Lobby
+                                      ) -> tuple[str | None, dict[str, Any] | None]:
+    """`bot --join-open`: the newest open table with a free seat (anyone's), if any."""
+    listing = await lobby.games(state="open", limit=100)
+    for summary in listing.get("games", []):
+        if any(not seat.get("name") for seat in summary.get("seats", [])):
+            return summary["id"], summary
+    return None, None
+
+
 def unused_name(name: str, taken: Sequence[str | None]) -> str:
     """`name`, or `name 2`, `name 3`… if a seat already has it: two bots of one strategy
     at a table should not both be called `big_money bot`."""
@@ -403,8 +419,10 @@ async def run_bot(args: argparse.Namespace, settings: config.Settings) -> int:
         if not args.quiet:
             print(text, file=sys.stderr)
 
-    name = settings.name if settings.name != config.DEFAULT_NAME else \
-        f"{args.strategy} bot"  # a name, the same in every language
+    # a signed-in player's seats have the account's name; else a name, the same in every
+    # language
+    name = signed_in_name(settings.server) or (
+        settings.name if settings.name != config.DEFAULT_NAME else f"{args.strategy} bot")
     async with aiohttp.ClientSession() as session:
         lobby = Lobby(settings.server, session, credential_headers(settings.server))
         game, token = args.game, args.token
@@ -417,25 +435,21 @@ async def run_bot(args: argparse.Namespace, settings: config.Settings) -> int:
                                                                      game=game))
             else:
                 table = await lobby.game(game)
+        if game is None and args.join_open:
+            game, table = await open_table_with_a_free_seat(lobby)
         if game is None:
-            listing = await lobby.games(state="open", limit=100)
-            for summary in listing.get("games", []):
-                if any(not seat.get("name") for seat in summary.get("seats", [])):
-                    game, table = summary["id"], summary
-                    break
-            if game is None:
-                created = await lobby.create(name, args.seats, edition=args.edition)
-                game, token = created["game"]["id"], created["token"]
-                config.save_token(game, created["seat"], token, settings.server, name)
-                print(game)
-                say(ngettext("Created {game} ({seats} seat); waiting for players.",
-                             "Created {game} ({seats} seats); waiting for players.",
-                             args.seats).format(game=game, seats=args.seats))
+            created = await lobby.create(name, args.seats, edition=args.edition)
+            game, token = created["game"]["id"], created["token"]
+            keep_seat(settings.server, game, created)
+            print(game)
+            say(ngettext("Created {game} ({seats} seat); waiting for players.",
+                         "Created {game} ({seats} seats); waiting for players.",
+                         args.seats).format(game=game, seats=args.seats))
         if token is None:
             name = unused_name(name, [seat.get("name") for seat in (table or {}).get("seats", [])])
             joined = await lobby.join(game, name)
             token = joined["token"]
-            config.save_token(game, joined["seat"], token, settings.server, name)
+            keep_seat(settings.server, game, joined)
             say(_("Joined {game} as seat {seat}.").format(game=game, seat=joined["seat"]))
         async with Client(settings.server, name=f"dominion-bot/{args.strategy}",
                           session=session, game=game) as client:

@@ -20,8 +20,9 @@ What it does for you:
   frames that arrive meanwhile are pushes and are queued, in order;
 - one `GameState` per joined or watched game, kept current from the views of
   snapshots and updates (`client.games[game_id]`), before the push is handed out;
-- after a dropped connection: reconnect with a growing delay, `hello` again and
-  `resume` every game from the last event held (the server sends the missed events
+- after a dropped connection: reconnect with a growing delay (`Backoff`: at most
+  `RECONNECT_MAX_DELAY`, so a restarted server is found again within seconds), `hello`
+  again and `resume` every game from the last event held (the server sends the missed events
   and the pending decision, or a fresh snapshot). Requests in flight when the
   connection dropped raise `ConnectionLost`; answer the decision again once it is
   pushed again.
@@ -37,7 +38,7 @@ import contextlib
 import itertools
 import logging
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import TracebackType
 from typing import Any
 
@@ -82,6 +83,11 @@ CLIENT_VERSIONS = (2,)
 """The protocol versions this client speaks: version 1's pushes carry no views."""
 SUBPROTOCOL_OF = dict(zip(SUPPORTED_VERSIONS, SUBPROTOCOLS, strict=True))
 """Each version's WebSocket subprotocol name."""
+RECONNECT_FIRST_DELAY = 0.25
+"""The bound of the first wait before reconnecting; it doubles after each failure."""
+RECONNECT_MAX_DELAY = 4.0
+"""The longest wait between two tries to reconnect: a server back from a crash or a
+restart is reached again within it. A failed try costs the server nothing (it is down)."""
 
 
 def events_of(push: ServerMessage) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -125,11 +131,41 @@ def websocket_url(server: str, game: str | None = None) -> str:
     return "ws://" + base + "/api/v1/ws" + query
 
 
+class Backoff:
+    """The waits between tries to reconnect: each drawn at random from zero up to a bound
+    that doubles from `first` to `most` ("full jitter": the clients of a restarted server
+    come back spread over the whole bound, not all at once)."""
+
+    def __init__(self, first: float = RECONNECT_FIRST_DELAY,
+                 most: float = RECONNECT_MAX_DELAY,
+                 draw: Callable[[], float] = random.random) -> None:
+        self.first, self.most = min(first, most), most
+        self.bound = self.first
+        self._draw = draw
+        self.tries = 0
+        """Tries to reconnect over the client's life (each one waited first)."""
+        self.longest = 0.0
+        """The longest wait drawn so far."""
+
+    def next(self) -> float:
+        """The wait before the next try."""
+        wait = self.bound * self._draw()
+        self.bound = min(self.bound * 2, self.most)
+        self.tries += 1
+        self.longest = max(self.longest, wait)
+        return wait
+
+    def reset(self) -> None:
+        """Connected: the next drop starts from the shortest wait again."""
+        self.bound = self.first
+
+
 class Client:
     """One WebSocket session (reconnected as needed) holding any number of games."""
 
     def __init__(self, url: str, *, name: str = CLIENT_NAME, reconnect: bool = True,
-                 max_delay: float = 30.0, session: aiohttp.ClientSession | None = None,
+                 max_delay: float = RECONNECT_MAX_DELAY,
+                 session: aiohttp.ClientSession | None = None,
                  game: str | None = None, headers: Mapping[str, str] | None = None) -> None:
         self.url = websocket_url(url, game)
         """With `game`, the socket goes to that game's node (its other games must live
@@ -139,7 +175,7 @@ class Client:
         """The upgrade's headers: an access token's `Authorization` signs the socket in."""
         self.versions = CLIENT_VERSIONS
         self.reconnect = reconnect
-        self.max_delay = max_delay
+        self.backoff = Backoff(most=max_delay)
         self.games: dict[str, GameState] = {}
         self.welcome: Welcome | None = None
         self.reconnects = 0
@@ -252,15 +288,14 @@ class Client:
         return ws.close_code
 
     async def _reconnect(self) -> None:
-        delay = 0.2
         while not self._closed:
-            await asyncio.sleep(delay * (0.5 + random.random()))
+            await asyncio.sleep(self.backoff.next())
             try:
                 await self._open()
             except (TimeoutError, aiohttp.ClientError, OSError, ConnectionLost) as error:
                 log.info("reconnect failed: %s", error)
-                delay = min(delay * 2, self.max_delay)
                 continue
+            self.backoff.reset()
             self.reconnects += 1
             ws = self._ws
             assert ws is not None
@@ -411,5 +446,5 @@ class Client:
         return list(ack.cards or ())
 
 
-__all__ = ["ChatLine", "Client", "Closed", "ConnectionLost", "ServerError", "events_of",
+__all__ = ["Backoff", "ChatLine", "Client", "Closed", "ConnectionLost", "ServerError", "events_of",
            "websocket_url"]

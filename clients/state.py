@@ -86,7 +86,8 @@ class GameState:
     decision: dict[str, Any] | None = None
     result: dict[str, Any] | None = None
     abandoned: str | None = None
-    """Why an admin ended the game with no result (`game_abandoned`), if one did."""
+    """Why the game ended with no result (`game_abandoned`: an admin ended it, or the
+    server, an open table nobody joined in time), if it did."""
     started: bool = False
     snapshots: int = 0
     view: dict[str, Any] | None = None

@@ -384,7 +384,8 @@ class ChatRemoved:
 
 @dataclass(frozen=True, slots=True)
 class GameAbandoned:
-    """An admin ended the game with no result: nothing more will happen in it."""
+    """The game ended with no result (an admin ended it, or the server: an open table
+    nobody joined in time): nothing more will happen in it."""
 
     TYPE: ClassVar[str] = "game_abandoned"
     game: GameId

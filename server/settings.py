@@ -103,6 +103,10 @@ class Settings:
                 "address (a host is usually given a /64)"})
     open_tables: int = field(default=1_000, metadata={
         "help": "open tables (created, not started) the whole server holds at once"})
+    open_table_seconds: float = field(default=1800.0, metadata={
+        "help": "how long an open table waits for its next player: this long after it was "
+                "created, or after its latest player sat down, it lapses (abandoned, gone "
+                "from the lobby); 0: never"})
     ended_room_seconds: float = field(default=60.0, metadata={
         "help": "how long an ended game stays live (for resuming clients) before only its "
                 "replay remains"})
@@ -262,6 +266,8 @@ class Settings:
                self.reports_per_hour) < 1:
             return ("rates, bursts, queue sizes, caches, connection counts, heartbeat and "
                     "idle timeout must be at least 1")
+        if self.open_table_seconds < 0:
+            return "--open-table-seconds must be 0 (never) or more"
         if self.body_timeout_seconds <= 0:
             return "--body-timeout-seconds must be more than 0"
         if self.moderation_refresh_seconds <= 0:

@@ -41,6 +41,23 @@ def curl_commands() -> list[list[str]]:
     return [shlex.split(command) for command in commands]
 
 
+def answer_fields() -> list[str]:
+    """The fields the paragraph before the curl commands names (`game.id`, `token`)."""
+    paragraph = README.split("```sh\ncurl", 1)[0].strip().rsplit("\n\n", 1)[1]
+    return re.findall(r"`([a-z_]+(?:\.[a-z_]+)*)`", paragraph)
+
+
+def field_of(answer: object, path: str) -> object:
+    """`answer`'s value at a dotted path, or None."""
+    for key in path.split("."):
+        answer = answer.get(key) if isinstance(answer, dict) else None
+    return answer
+
+
+def test_the_readme_names_the_create_answers_fields() -> None:
+    assert {"game.id", "token"} <= set(answer_fields())
+
+
 @pytest.mark.skipif(shutil.which("curl") is None,
                     reason="curl is not installed (apt-get install curl)")
 def test_the_curl_examples_work_as_written(tmp_path: Path) -> None:
@@ -55,6 +72,8 @@ def test_the_curl_examples_work_as_written(tmp_path: Path) -> None:
             return body
 
         created = curl(create)
+        for field in answer_fields():  # what the README says the answer holds, it holds
+            assert field_of(created, field) is not None, field
         game = created["game"]["id"]  # type: ignore[index]
         assert isinstance(game, str) and isinstance(created["token"], str)
         opened = curl(listing)

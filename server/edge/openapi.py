@@ -327,7 +327,10 @@ def components() -> dict[str, Any]:
             "id": {"type": "string", "pattern": f"^{GAME_ID}$",
                    "description": "g- and 12 hex digits; behind several nodes, g-NODE- and "
                                   "12 hex digits (docs/HOSTING.md)"},
-            "state": {"type": "string", "enum": list(STATES)},
+            "state": {"type": "string", "enum": list(STATES),
+                      "description": "open (waiting for players; it lapses to abandoned "
+                                     "when nobody takes a free seat for "
+                                     "open_table_seconds), playing, finished, abandoned"},
             "edition": {"type": "integer", "enum": [1, 2]},
             "kingdom": {"type": "array", "items": card_id, "minItems": KINGDOM_SIZE,
                         "maxItems": KINGDOM_SIZE, "uniqueItems": True},

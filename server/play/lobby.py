@@ -19,6 +19,7 @@ from ..ratings.ledger import BOT_MU
 from ..storage import GameRecord, Storage
 from .clock import utc_now
 from .history import HistoryCache
+from .lapse import Lapses
 from .rematch import Rematch
 from .room import FINISHED, OPEN, PLAYING, Room, Seat, summary_of
 from .text import check_name, check_token
@@ -76,6 +77,8 @@ class Lobby:
         self._live_by_address: dict[str, set[str]] = {}
         """Address -> its open or running rooms, for the per-address limit (kept, not
         counted at each creation: a busy server has thousands of rooms)."""
+        self._lapses = Lapses(settings.open_table_seconds)
+        """Open tables nobody joins lapse (lapse.py)."""
 
     async def restore(self) -> int:
         """Rebuild every unfinished game from storage; return how many."""
@@ -90,6 +93,7 @@ class Lobby:
     async def close(self) -> None:
         """For shutdown: stop every room (its changes, bots and timers) before the storage
         closes."""
+        await self._lapses.close()
         await asyncio.gather(*(room.close() for room in list(self.rooms.values())))
 
     def room(self, game_id: str) -> Room:
@@ -197,6 +201,7 @@ class Lobby:
         if address is not None:
             self._creators[room.id] = address
             self._live_by_address.setdefault(address, set()).add(room.id)
+        self._lapses.watch(room)
 
     async def offer_rematch(self, room: Room, seat: int, kingdom: RematchKingdom | None,
                             address: str, on_accepted: Callable[[], None]) -> None:
@@ -342,6 +347,7 @@ class Lobby:
         return checked
 
     def _room_changed(self, room: Room) -> None:
+        self._lapses.watch(room)
         self.on_room_changed(room)
 
     def _retire(self, room: Room) -> None:

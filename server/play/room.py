@@ -172,6 +172,13 @@ class Room:
         """open, playing, finished or abandoned (the record is the one place it is kept)."""
         return self.record.state
 
+    @property
+    def waiting_since(self) -> str:
+        """When an open table last gained a player (or was made), as stored: it lapses
+        some time after (lapse.py)."""
+        return max([self.record.created_at,
+                    *(seat.joined_at for seat in self.seats if seat.joined_at is not None)])
+
     # -- restore ---------------------------------------------------------------
 
     @classmethod
@@ -777,6 +784,17 @@ class Room:
                 raise GameError(ErrorCode.GAME_OVER, "the game has ended")
             await self._finish(ABANDONED, None)
         self.broadcast(GameAbandoned(game=self.id, reason=reason))
+
+    async def lapse(self, since: str, reason: str) -> bool:
+        """An open table that has gained no player since `since` ends with no result, and
+        everyone connected to it is told why; False, having done nothing, if it started,
+        ended or gained a player meanwhile, or the server is stopping."""
+        async with self._lock:
+            if self._closed or self.state != OPEN or self.waiting_since != since:
+                return False
+            await self._finish(ABANDONED, None)
+        self.broadcast(GameAbandoned(game=self.id, reason=reason))
+        return True
 
     async def remove_account(self, account_id: int, reason: str) -> None:
         """A banned account leaves: its seat is freed in an open table, resigned in a

@@ -11,6 +11,7 @@ import stat
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 from dominion.clients.render import Names, summary_line
 
@@ -185,3 +186,39 @@ async def test_create_rated_signed_in_only(server_url: str, tmp_path: Path) -> N
             f"{server_url}/api/v1/games/{game}") as response:
         summary = await response.json()
     assert summary["rated"] is True and summary["seats"][1]["bot"] == "strong"
+
+
+async def account_token(server_url: str, name: str, scopes: tuple[str, ...]) -> str:
+    """Register `name` and create it a personal access token of `scopes`."""
+    await register(server_url, name)
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as owner:
+        async with owner.post(f"{server_url}/api/v1/account/sign-in",
+                              json={"name": name, "password": PASSWORD}) as response:
+            assert response.status == 200, await response.text()
+        async with owner.post(f"{server_url}/api/v1/account/tokens",
+                              json={"description": "a bot's machine",
+                                    "scopes": list(scopes)}) as response:
+            assert response.status == 201, await response.text()
+            secret: str = (await response.json())["token"]["secret"]
+    return secret
+
+
+@pytest.mark.parametrize("scopes", [("play", "read"), ("play",)])
+async def test_after_login_with_a_token_the_bot_takes_the_seat_create_saved(
+        server_url: str, tmp_path: Path, scopes: tuple[str, ...]) -> None:
+    """`login --token`, `create`, then `bot --game GAME`, no --name anywhere: the seat is
+    the account's, saved under its name (a token that may not read learns it from the
+    seat), so the bot takes it again instead of asking for another."""
+    name = "Tia" if "read" in scopes else "Tom"
+    secret = await account_token(server_url, name, scopes)
+    server = ("--server", server_url)
+    signed_in = dominion(tmp_path, "login", "--token", *server, env={"DOMINION_TOKEN": secret})
+    assert signed_in.returncode == 0, signed_in.stderr
+    created = dominion(tmp_path, "create", "--seats", "2", "--bot", "big_money", *server)
+    assert created.returncode == 0, created.stderr
+    game = created.stdout.strip()
+    assert json.loads((tmp_path / "tokens.json").read_text())[game]["0"]["name"] == name
+    played = dominion(tmp_path, "bot", "--game", game, *server, timeout=120)
+    assert played.returncode == 0, played.stderr
+    assert f"Taking seat 0 of {game} again." in played.stderr
+    assert f"{game}: " in played.stdout

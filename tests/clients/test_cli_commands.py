@@ -95,8 +95,9 @@ def test_create_with_server_bots_and_errors(server_url: str, tmp_path: Path) -> 
 
 
 def test_the_readme_demo_two_local_bots_and_a_watcher(server_url: str, tmp_path: Path) -> None:
-    """README: `dominion bot --strategy big_money` twice (one config folder, as on one
-    machine), `dominion watch GAME` live, and again once the game has ended."""
+    """README: `dominion bot --strategy big_money` makes a table, `dominion watch GAME`
+    follows it live, `dominion bot --strategy smithy_big_money --game GAME` takes its free
+    seat (one config folder, as on one machine); watching it again once it has ended."""
     first = spawn(tmp_path, "bot", "--strategy", "big_money", "--server", server_url)
     processes = [first]
     try:
@@ -107,9 +108,9 @@ def test_the_readme_demo_two_local_bots_and_a_watcher(server_url: str, tmp_path:
         processes.append(watch)
         assert watch.stdout is not None
         assert "waiting for" in watch.stdout.readline().lower()  # watching before the start
-        # it joins the open table (the newest); a small --delay, as a person watching uses
-        second = spawn(tmp_path, "bot", "--strategy", "big_money", "--server", server_url,
-                       "--delay", "0.01")
+        # a small --delay, as a person watching uses
+        second = spawn(tmp_path, "bot", "--strategy", "smithy_big_money", "--server",
+                       server_url, "--delay", "0.01", "--game", game)
         processes.append(second)
         for bot in (first, second):
             out, err = bot.communicate(timeout=60)
@@ -117,20 +118,68 @@ def test_the_readme_demo_two_local_bots_and_a_watcher(server_url: str, tmp_path:
         out, err = watch.communicate(timeout=30)
         assert watch.returncode == 0, err
         # followed live, to the end (the words are the terminal client's, which may change)
-        assert "big_money bot 2" in out and "winner" in out.lower()
+        assert "smithy_big_money bot" in out and "winner" in out.lower()
     finally:
         for process in processes:
             if process.poll() is None:
                 process.kill()
                 process.wait()
-    # distinct names, and each seat's token kept (neither overwrote the other)
+    # each seat's token kept under its bot's name (neither overwrote the other)
     saved = json.loads((tmp_path / "tokens.json").read_text())[game]
     assert {seat: entry["name"] for seat, entry in saved.items()} == {
-        "0": "big_money bot", "1": "big_money bot 2"}
+        "0": "big_money bot", "1": "smithy_big_money bot"}
     # watching the ended game shows its result and exits
     again = dominion(tmp_path, "watch", game, "--server", server_url, timeout=20)
     assert again.returncode == 0, again.stderr
     assert "over" in again.stdout.lower() and "winner" in again.stdout.lower()
+
+
+def test_a_bot_sits_at_a_strangers_table_only_when_told_to(server_url: str,
+                                                          tmp_path: Path) -> None:
+    """`dominion bot` makes its own table even when a stranger's is open; `--join-open`
+    takes the newest open table's free seat, under a name no seat has yet."""
+    server = ("--server", server_url)
+    stranger = tmp_path / "stranger"
+    created = dominion(stranger, "create", *server, "--name", "big_money bot")
+    assert created.returncode == 0, created.stderr
+    theirs = created.stdout.strip()
+    mine = tmp_path / "mine"
+    first = spawn(mine, "bot", "--strategy", "big_money", *server)
+    processes = [first]
+    try:
+        assert first.stdout is not None
+        game = first.stdout.readline().strip()
+        assert game.startswith("g-") and game != theirs  # its own table, not the open one
+        processes.append(spawn(mine, "bot", "--strategy", "smithy_big_money", *server,
+                               "--game", game))
+        finish(processes)
+        # the stranger's is now the newest open table: --join-open sits there (and the
+        # stranger's own bot takes their seat again)
+        processes = [spawn(mine, "bot", "--strategy", "big_money", *server, "--join-open"),
+                     spawn(stranger, "bot", *server, "--game", theirs, "--name",
+                           "big_money bot")]
+        outs = finish(processes)
+        assert all(theirs in out for out in outs)
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+    saved = json.loads((mine / "tokens.json").read_text())
+    assert {seat: entry["name"] for seat, entry in saved[theirs].items()} == {
+        "1": "big_money bot 2"}  # not the stranger's seat's name
+    both = dominion(mine, "bot", *server, "--game", game, "--join-open")
+    assert both.returncode == 2 and "not allowed with" in both.stderr
+
+
+def finish(processes: list[subprocess.Popen[str]]) -> list[str]:
+    """What each command printed, once each has ended well."""
+    outs = []
+    for process in processes:
+        out, err = process.communicate(timeout=60)
+        assert process.returncode == 0, err
+        outs.append(out)
+    return outs
 
 
 def test_every_command_speaks_polish(server_url: str, tmp_path: Path) -> None:

@@ -46,9 +46,9 @@ def server() -> Iterator[str]:
 
 WORDS = {
     "en": ("Bob [Strong bot]", "(a chat line removed by a moderator)",
-           "An admin abandoned the game", "abandoned by an admin"),
+           "The game was abandoned", "abandoned with no result"),
     "pl": ("Bob [Silny bot]", "(wiadomość czatu usunięta przez moderatora)",
-           "Administrator przerwał grę", "przerwana przez administratora"),
+           "Gra została przerwana", "przerwana bez wyniku"),
 }
 
 
@@ -83,5 +83,5 @@ def test_line_mode_says_the_game_was_abandoned_and_why(server: str, tmp_path: Pa
                              stdin=subprocess.DEVNULL, check=False)
     out = watched.stdout.decode()
     assert watched.returncode == 0, watched.stderr.decode()
-    assert "An admin abandoned the game: it ended with no result." in out, out
+    assert "The game was abandoned: it ended with no result." in out, out
     assert f"Why: {REASON}" in out, out

@@ -63,3 +63,10 @@ def test_version_prints_the_version_and_which_engine_runs_and_why(
                           env={**os.environ, PURE_PYTHON_ENV: "1"}, capture_output=True,
                           text=True, check=True, timeout=60)
     assert f"engine: pure Python ({PURE_PYTHON_ENV} is set)\n" in pure.stdout
+
+
+def test_the_open_tables_lapse_time_is_half_an_hour_never_or_refused() -> None:
+    assert Settings().open_table_seconds == 1800
+    assert Settings.from_sources([], {"DOMINION_OPEN_TABLE_SECONDS": "0"}).open_table_seconds == 0
+    problem = Settings(open_table_seconds=-1).problem()
+    assert problem is not None and "--open-table-seconds" in problem

@@ -146,7 +146,7 @@ def test_a_removed_chat_line_and_an_abandoned_game(browser: Browser,
     form.locator("button[type=submit]").click()
     for page in (bob, watcher):
         abandoned = page.locator("#end.abandoned")
-        expect(abandoned).to_contain_text("An admin abandoned the game")
+        expect(abandoned).to_contain_text("The game was abandoned")
         expect(abandoned).to_contain_text(REASON)
         expect(page.locator("#decision")).to_have_count(0)  # no more controls
         expect(page.locator('[data-key="resign"]')).to_have_count(0)
@@ -155,9 +155,9 @@ def test_a_removed_chat_line_and_an_abandoned_game(browser: Browser,
     # pages loaded later still say so (the reason is the admin's, said live only): the
     # player's table page (the seat is gone with the game) and the spectator's
     bob.reload()
-    expect(bob.locator(".table .abandoned")).to_contain_text("An admin abandoned the game")
+    expect(bob.locator(".table .abandoned")).to_contain_text("The game was abandoned")
     watcher.reload()
-    expect(watcher.locator("#end.abandoned")).to_contain_text("An admin abandoned the game")
+    expect(watcher.locator("#end.abandoned")).to_contain_text("The game was abandoned")
     assert page_errors(bob) == [] and page_errors(watcher) == [] and page_errors(ada) == []
 
 

@@ -104,13 +104,13 @@ export function endView(state, i18n, gameId, replayUrl) {
         }, format), " "]))));
 }
 
-/** A game an admin abandoned (`game_abandoned`): it ended with no result, and says why
- *  in the admin's words when the page was told them. */
+/** A game abandoned with no result (`game_abandoned`: an admin ended it, or the server
+ *  an open table nobody joined in time), and why, when the page was told. */
 export function abandonedView(page, i18n) {
   const { reason } = page.abandoned;
   return h("section", { class: "end abandoned", "aria-label": i18n.t("game_over"), id: "end",
     role: "alert" },
-  h("h2", {}, i18n.t("abandoned_by_admin")),
+  h("h2", {}, i18n.t("abandoned_no_result")),
   reason ? h("p", { class: "why" }, i18n.t("abandoned_reason", { reason })) : null,
   h("p", { class: "end-links" }, h("a", { href: "#/" }, i18n.t("back"))));
 }

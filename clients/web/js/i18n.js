@@ -145,8 +145,8 @@ const WORDS = {
   why_provinces: ["The Provinces are gone.", "Skończyły się Prowincje."],
   why_piles: ["Piles empty: {piles}.", "Puste stosy: {piles}."],
   abandoned: ["The game was abandoned: nobody wins.", "Gra została porzucona: nikt nie wygrywa."],
-  abandoned_by_admin: ["An admin abandoned the game: it ended with no result.",
-    "Administrator przerwał grę: zakończyła się bez wyniku."],
+  abandoned_no_result: ["The game was abandoned: it ended with no result.",
+    "Gra została przerwana: zakończyła się bez wyniku."],
   abandoned_reason: ["Why: {reason}", "Powód: {reason}"],
   chat_removed: ["(removed by a moderator)", "(usunięte przez moderatora)"],
   why_tie: [

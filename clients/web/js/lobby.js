@@ -206,10 +206,11 @@ export async function tablePage(root, app, gameId) {
     parts.push(h("p", {}, t("seat_lost")), h("a", { class: "button", href: `#/watch/${gameId}` },
       t("watch")));
   } else {
-    // abandoned with no result: an admin ended it (the server's own abandonment scores it)
+    // abandoned with no result: an admin ended it, or it lapsed before it started (an
+    // absent player's abandonment scores it)
     if (summary.state === "abandoned") {
       parts.push(h("p", { class: "abandoned" },
-        t(summary.result ? "abandoned" : "abandoned_by_admin")));
+        t(summary.result ? "abandoned" : "abandoned_no_result")));
     }
     parts.push(h("a", { class: "button", href: `#/replay/${gameId}` }, t("replay")));
   }

@@ -1,6 +1,7 @@
 // The protocol client (docs/PROTOCOL.md, version 2): one WebSocket, `hello`, requests
-// with ids answered by `ack` or `error`, pushes, and reconnecting with a growing delay,
-// after which every followed game is resumed from the last event the page holds.
+// with ids answered by `ack` or `error`, pushes, and reconnecting with a growing delay
+// (at most RECONNECT_MAX_MS: a restarted server is found again within seconds), after
+// which every followed game is resumed from the last event the page holds.
 
 import { decode } from "../vendor/msgpack/decode.mjs";
 import { encode } from "../vendor/msgpack/encode.mjs";
@@ -9,7 +10,16 @@ export const SUBPROTOCOL = "dominion.v2.msgpack";
 export const CLIENT_NAME = "dominion-web/0.1";
 /** Closes that reconnecting cannot fix: protocol error, no common version, replaced. */
 const FINAL_CLOSES = new Set([4000, 4001, 4006]);
-const MAX_DELAY_MS = 30000;
+const RECONNECT_FIRST_MS = 250;
+/** The longest wait between two tries to reconnect (the Python client's bound too). */
+export const RECONNECT_MAX_MS = 4000;
+
+/** The wait before try number `failures` (from 0): drawn from zero up to a bound that
+ *  doubles up to RECONNECT_MAX_MS ("full jitter": the pages of a restarted server come
+ *  back spread over the whole bound, not all at once). */
+export function reconnectDelay(failures, random = Math.random) {
+  return Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** Math.min(failures, 16)) * random();
+}
 
 export class ServerError extends Error {
   constructor(code, message) {
@@ -135,7 +145,7 @@ export class Connection {
       return;
     }
     this.onStatus("reconnecting", code);
-    const delay = Math.min(MAX_DELAY_MS, 1000 * 2 ** this.failures) * (0.75 + Math.random() / 2);
+    const delay = reconnectDelay(this.failures);
     this.failures += 1;
     setTimeout(() => this.open().catch(() => {}), delay);
   }

@@ -125,7 +125,8 @@ export function gameOver(page, message) {
   return [{ type: Effect.FORGET_SEAT }, { type: Effect.LOAD_SUMMARY }];
 }
 
-/** An admin ended the game with no result: nothing more can be done in it. */
+/** The game ended with no result (an admin ended it, or an open table lapsed): nothing
+ *  more can be done in it. */
 export function gameAbandoned(page, message) {
   page.abandoned = { reason: message.reason };
   if (page.game) page.game.decision = null;
