@@ -38,7 +38,7 @@ from dominion.protocol import ErrorCode
 from ..errors import GameError
 from .service import Accounts, refused_slowly
 from .store import Account, Ceremony, Challenge, Passkey
-from .throttle import refuse_while_waiting
+from .throttle import Attempt, OnSuccess, attempting, refuse_while_waiting
 
 CHALLENGE_SECONDS = 120
 """How long a ceremony's challenge may be answered."""
@@ -47,8 +47,8 @@ CEREMONY_TIMEOUT_MS = 60_000
 MAX_PASSKEY_NAME = 40
 MAX_CREDENTIAL_CHARS = 16_384
 """The longest credential (its JSON) read: attestations with certificates fit."""
-NOT_FAILURES = (ErrorCode.RATE_LIMITED, ErrorCode.ACCOUNTS_UNAVAILABLE)
-"""Refusals of a passkey sign-in that are not the address's failure to sign in."""
+FAILURES = frozenset(ErrorCode) - {ErrorCode.RATE_LIMITED, ErrorCode.ACCOUNTS_UNAVAILABLE}
+"""Refusals of a passkey sign-in that count as the address's failure to sign in."""
 MALFORMED = (WebAuthnException, ValueError, TypeError, KeyError, IndexError, OverflowError)
 """What the library raises for a credential it cannot read."""
 
@@ -161,14 +161,10 @@ class Passkeys:
         """The account whose passkey answered, and a new session secret for it."""
         async with refused_slowly():
             credential = _credential(raw_credential)
-            failures = self._accounts.failures_by_address
-            refuse_while_waiting((await failures.wait(address), "your address"))
-            try:
+            async with attempting(Attempt(self._accounts.failures_by_address, address,
+                                          "your address", OnSuccess.REFUND),
+                                  failures=FAILURES):
                 account = await self._verify_sign_in(party, credential)
-            except GameError as refused:
-                if refused.code not in NOT_FAILURES:
-                    await failures.failed(address)
-                raise
         if old_secret is not None:
             await self._accounts.sign_out(old_secret)
         return account, await self._accounts.open_session(account)
@@ -188,21 +184,20 @@ class Passkeys:
         if handle is not None and handle != webauthn.helpers.bytes_to_base64url(
                 user_handle(account)):
             raise _refused("the passkey names another account")
-        by_account = self._accounts.failures_by_account
-        refuse_while_waiting((await by_account.wait(account.name_key), "this account"))
-        try:
-            verified = webauthn.verify_authentication_response(
-                credential=credential, expected_challenge=_challenge_of(credential),
-                expected_rp_id=party.id, expected_origin=party.origin,
-                credential_public_key=passkey.public_key,
-                credential_current_sign_count=passkey.sign_count)
-        except MALFORMED as error:
-            await by_account.failed(account.name_key)
-            raise _refused(str(error)) from None
+        async with attempting(Attempt(self._accounts.failures_by_account, account.name_key,
+                                      "this account", OnSuccess.FORGET),
+                              failures=[ErrorCode.PASSKEY_REFUSED]):
+            try:
+                verified = webauthn.verify_authentication_response(
+                    credential=credential, expected_challenge=_challenge_of(credential),
+                    expected_rp_id=party.id, expected_origin=party.origin,
+                    credential_public_key=passkey.public_key,
+                    credential_current_sign_count=passkey.sign_count)
+            except MALFORMED as error:
+                raise _refused(str(error)) from None
         if not await self._store.passkey_used(passkey.id, passkey.sign_count,
                                               verified.new_sign_count, self._clock()):
             raise _refused("the passkey was used by another sign-in at the same moment")
-        await by_account.forget(account.name_key)
         return account
 
     async def _new_challenge(self, ceremony: Ceremony, account_id: int | None) -> bytes:

@@ -24,7 +24,7 @@ from .names import MAX_LENGTH, check_account_name, name_key
 from .passwords import MAX_LENGTH as MAX_PASSWORD_LENGTH
 from .passwords import Hasher, check_new_password
 from .store import Account, AccountStore, name_taken
-from .throttle import Policy, Throttle, local_throttle, refuse_while_waiting
+from .throttle import Attempt, OnSuccess, Policy, Throttle, attempting, local_throttle
 from .tokens import AccessTokens
 
 SESSION_SHAPE = re.compile(r"[A-Za-z0-9_-]{43}")
@@ -95,12 +95,13 @@ class Accounts:
                         ) -> tuple[Account, str]:
         display, key = check_account_name(name)
         chosen = check_new_password(password, display)
-        refuse_while_waiting((await self.registrations.wait(address), "your address"))
         if await self.store.account_by_key(key) is not None:  # before the costly hash
             raise name_taken(display)
-        password_hash = await self._hasher.hash(chosen)
-        await self.registrations.failed(address)
-        account = await self.store.create_account(display, key, password_hash, self._clock())
+        async with attempting(Attempt(self.registrations, address, "your address",
+                                      OnSuccess.KEEP)):  # each account made counts
+            password_hash = await self._hasher.hash(chosen)
+            account = await self.store.create_account(display, key, password_hash,
+                                                      self._clock())
         return account, await self.open_session(account)
 
     async def _sign_in(self, name: object, password: object, address: str,
@@ -110,16 +111,16 @@ class Accounts:
                 or len(name) > MAX_NAME_INPUT or len(password) > MAX_PASSWORD_LENGTH:
             raise GameError(ErrorCode.WRONG_CREDENTIALS, "no account has this name and password")
         key = name_key(name)
-        refuse_while_waiting((await self.failures_by_account.wait(key), "this account"),
-                             (await self.failures_by_address.wait(address), "your address"))
-        account = await self.store.account_by_key(key)
-        matches, new_hash = await self._hasher.verify(
-            account.password_hash if account is not None else None, password)
-        if account is None or not matches:
-            await self.failures_by_account.failed(key)
-            await self.failures_by_address.failed(address)
-            raise GameError(ErrorCode.WRONG_CREDENTIALS, "no account has this name and password")
-        await self.failures_by_account.forget(key)
+        async with attempting(
+                Attempt(self.failures_by_account, key, "this account", OnSuccess.FORGET),
+                Attempt(self.failures_by_address, address, "your address", OnSuccess.REFUND),
+                failures=[ErrorCode.WRONG_CREDENTIALS]):
+            account = await self.store.account_by_key(key)
+            matches, new_hash = await self._hasher.verify(
+                account.password_hash if account is not None else None, password)
+            if account is None or not matches:
+                raise GameError(ErrorCode.WRONG_CREDENTIALS,
+                                "no account has this name and password")
         if new_hash is not None:  # the hashing parameters changed since
             await self.store.set_password_hash(account.id, new_hash)
         if old_secret is not None:
@@ -154,15 +155,13 @@ class Accounts:
     async def delete(self, account: Account, password: object) -> None:
         """Delete the account, once its password is given again (a session left open on a
         shared computer is not enough; guesses here cost as failed sign-ins do)."""
-        async with refused_slowly():
-            refuse_while_waiting((await self.failures_by_account.wait(account.name_key),
-                                  "this account"))
+        async with refused_slowly(), attempting(
+                Attempt(self.failures_by_account, account.name_key, "this account",
+                        OnSuccess.FORGET), failures=[ErrorCode.WRONG_CREDENTIALS]):
             matches, _ = await self._hasher.verify(
                 account.password_hash, password if isinstance(password, str) else "")
             if not matches:
-                await self.failures_by_account.failed(account.name_key)
-                raise GameError(ErrorCode.WRONG_CREDENTIALS,
-                                "the password is not this account's")
+                raise GameError(ErrorCode.WRONG_CREDENTIALS, "the password is not this account's")
         await self.store.delete_account(account.id, self._clock())
 
     async def holder_of(self, name: str) -> Account | None:

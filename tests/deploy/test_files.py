@@ -597,9 +597,9 @@ async def test_the_upgrade_check_shows_what_hosting_says(
     lines = [json.loads(line) for line in output.splitlines() if re.search(shown, line)]
     steps = [(line["store"], line["from_version"], line["to_version"]) for line in lines
              if line["message"] == "schema migrated"]
-    assert steps == [("games", 4, 5), ("games", 5, 6), ("games", 6, 7),
-                     ("accounts", 3, 4), ("accounts", 4, 5)]
-    assert SCHEMA_VERSION == 7 and migrations.LATEST == 5
+    # the test's old files are at games version 4 and accounts version 3
+    assert steps == [*(("games", old, old + 1) for old in range(4, SCHEMA_VERSION)),
+                     *(("accounts", old, old + 1) for old in range(3, migrations.LATEST))]
     assert lines[-1]["message"] == "server ready" and lines[-1]["restored_games"] == 1
     for name in ("store", "db", "from_version", "to_version", "migration", "seconds"):
         assert f"`{name}`" in section
@@ -613,8 +613,6 @@ def test_the_upgrade_check_names_the_version_command() -> None:
         pytest.skip("the dominion-server command is not installed (pip install -e '.[dev]')")
     result = subprocess.run([program, "--version"], capture_output=True, text=True,
                             timeout=60, check=False)
-    if result.returncode != 0 and "--version" in result.stderr:
-        pytest.skip("this dominion-server has no --version option yet")
     assert result.returncode == 0, result.stderr
     first, *rest = result.stdout.splitlines()
     assert first == f"dominion-server {importlib.metadata.version('dominion-server')}"
