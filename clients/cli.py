@@ -15,7 +15,7 @@
     dominion top [--pool 2p|3-6p] [--limit N] [--offset N] [--json]   a leaderboard
     dominion replay download GAME [--format json|msgpack|text]
     dominion replay show FILE [--all]
-    dominion replay verify FILE
+    dominion replay verify FILE...    a replay, an export (NDJSON) or - (standard input)
 
 Everything except `replay verify` talks to a server only through the REST lobby and
 the protocol (`dominion.protocol`); `replay verify` is the one command that runs the
@@ -34,7 +34,6 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-import msgpack  # type: ignore[import-untyped]
 from rich.console import Console
 
 from . import config
@@ -66,6 +65,7 @@ from .render import (
     state_name,
     summary_line,
 )
+from .replay_check import load_replay, verify_file
 
 DEFAULT_SERVER = config.DEFAULT_SERVER
 EXTENSIONS = {"json": "json", "msgpack": "msgpack", "text": "txt"}
@@ -215,8 +215,10 @@ def _parser() -> argparse.ArgumentParser:
                       help=_("print every turn without pausing"))
     _common(show)
     _screen_options(show)
-    verify = replays.add_parser("verify", help=_("check a finished game's replay"))
-    verify.add_argument("file", help=_("a replay file (JSON or msgpack)"))
+    verify = replays.add_parser("verify", help=_("check finished games' replays"))
+    verify.add_argument("files", nargs="+", metavar="FILE",
+                        help=_("a replay (JSON or msgpack) or an export (NDJSON: a replay a "
+                               "line); - reads standard input"))
     _lang_option(verify)
     add_account_commands(commands, _common)
     add_top_command(commands, _server_option, _lang_option)
@@ -226,48 +228,13 @@ def _parser() -> argparse.ArgumentParser:
 # -- replays ------------------------------------------------------------------------
 
 
-def load_replay(path: Path) -> dict[str, Any]:
-    data = path.read_bytes()
-    try:
-        loaded = json.loads(data)
-    except UnicodeDecodeError:
-        loaded = msgpack.unpackb(data, raw=False)
-    except json.JSONDecodeError:
-        if data.startswith(b"Dominion,"):  # the first line of every text replay
-            raise ValueError(_("it is a text replay, for people to read; verify and show "
-                               "read the JSON or msgpack form (dominion replay download "
-                               "GAME --format json)")) from None
-        loaded = msgpack.unpackb(data, raw=False)
-    if not isinstance(loaded, dict):
-        raise ValueError(_("a replay is a JSON or msgpack map"))
-    return loaded
-
-
 def _read_replay(path: Path) -> dict[str, Any] | None:
     """The replay in a file, or None after saying on standard error why it cannot be read."""
     try:
         return load_replay(path)
-    except (OSError, ValueError, msgpack.ExtraData, msgpack.FormatError,
-            msgpack.StackError) as error:
+    except (OSError, ValueError) as error:
         print(_("cannot read {path}: {error}").format(path=path, error=error), file=sys.stderr)
         return None
-
-
-def verify_file(path: Path) -> int:
-    from dominion.server.replays import verify_replay
-
-    replay = _read_replay(path)
-    if replay is None:
-        return 2
-    result = verify_replay(replay)
-    if result.ok:
-        print(_("ok: the seed matches its commitment, and the answers ({answers}) replay "
-                "to the recorded events ({events}) and result").format(
-            answers=len(replay["answers"]), events=len(replay.get("events", []))))
-        return 0
-    for problem in result.problems:
-        print(_("FAILED: {problem}").format(problem=problem))
-    return 1
 
 
 async def download(server: str, game: str, chosen: str, output: Path | None) -> int:
@@ -489,7 +456,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     choose_language(argv)
     args = _parser().parse_args(argv)
     if args.command == "replay" and args.replay_command == "verify":
-        return verify_file(Path(args.file))
+        return verify_file(args.files)
     settings = config.settings(getattr(args, "server", None), getattr(args, "name", None),
                                getattr(args, "lang", None), getattr(args, "confirm", None))
     if args.command == "config":

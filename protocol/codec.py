@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import msgpack  # type: ignore[import-untyped]
 
@@ -52,7 +52,12 @@ def _decode(data: object, registry: Mapping[str, type[M]], max_frame_bytes: int)
     if len(data) > max_frame_bytes:
         raise ProtocolError(ErrorCode.FRAME_TOO_LARGE,
                             f"the frame has {len(data)} bytes; the limit is {max_frame_bytes}")
-    frame = _unpack(bytes(data), max_frame_bytes)
+    try:
+        frame = _unpack(bytes(data), max_frame_bytes)
+    except ProtocolError as error:
+        if error.code is ErrorCode.TOO_DEEP:
+            error.request_id = id_beside_deep_nesting(bytes(data))
+        raise
     if not isinstance(frame, dict):
         raise ProtocolError(ErrorCode.NOT_A_MAP, "a frame is one msgpack map")
     request_id = frame.get("id")
@@ -106,6 +111,99 @@ def _check_shape(value: Any, depth: int = 1) -> None:
     for child in value:
         if isinstance(child, _CONTAINERS):
             _check_shape(child, depth)
+
+
+# -- the id of a frame too deep to decode ------------------------------------------------
+
+_MAP_HEADS: Final = {0xDE: 2, 0xDF: 4}
+"""map 16 and map 32: how many bytes count the entries."""
+_ARRAY_HEADS: Final = {0xDC: 2, 0xDD: 4}
+_SIZED_HEADS: Final = {0xC4: 1, 0xC5: 2, 0xC6: 4, 0xC7: 1, 0xC8: 2, 0xC9: 4,
+                       0xD9: 1, 0xDA: 2, 0xDB: 4}
+"""bin, ext and str 8/16/32: how many bytes count the payload's length."""
+_FIXED_SIZES: Final = {0xC0: 0, 0xC2: 0, 0xC3: 0, 0xCA: 4, 0xCB: 8, 0xCC: 1, 0xCD: 2,
+                       0xCE: 4, 0xCF: 8, 0xD0: 1, 0xD1: 2, 0xD2: 4, 0xD3: 8, 0xD4: 2,
+                       0xD5: 3, 0xD6: 5, 0xD7: 9, 0xD8: 17}
+"""nil, booleans, floats, integers and fixext: the bytes after the first."""
+
+
+def id_beside_deep_nesting(data: bytes) -> int | None:
+    """The `id` of a frame that nests too deep to decode (docs/PROTOCOL.md, section 4):
+    the top level's `id` value if the top level is a map whose (last) `id` is an integer
+    from 0 to MAX_INT, else None. Reads only headers: nothing nested is decoded, and one
+    loop (no recursion, no stack to exhaust) steps over the other values."""
+    try:
+        first = data[0]
+        if not 0x80 <= first <= 0x8F and first not in _MAP_HEADS:
+            return None
+        at, _end, children = _extent(data, 0)
+        request_id: int | None = None
+        for _ in range(children // 2):
+            key = data[at]
+            if not (0xA0 <= key <= 0xBF or 0xD9 <= key <= 0xDB):
+                return None  # not a string key: the frame's keys cannot be trusted
+            start, at, _none = _extent(data, at)
+            if data[start:at] == b"id":
+                request_id = _plain_int(data, at)
+            at = _skip(data, at)
+        if at > len(data):
+            return None
+    except (IndexError, KeyError):  # cut short, or a byte msgpack never uses (0xc1)
+        return None
+    return request_id if request_id is not None and request_id <= MAX_INT else None
+
+
+def _extent(data: bytes, at: int) -> tuple[int, int, int]:
+    """The msgpack value at `at`, without its contents: (where its payload starts, where
+    its own bytes end, how many values it holds: an array's items, a map's keys and
+    values). A container's own bytes are its header."""
+    first = data[at]
+    if first <= 0x7F or first >= 0xE0:  # fixints
+        return at + 1, at + 1, 0
+    if first <= 0x8F:
+        return at + 1, at + 1, 2 * (first & 0x0F)
+    if first <= 0x9F:
+        return at + 1, at + 1, first & 0x0F
+    if first <= 0xBF:
+        return at + 1, at + 1 + (first & 0x1F), 0
+    fixed = _FIXED_SIZES.get(first)
+    if fixed is not None:
+        return at + 1, at + 1 + fixed, 0
+    width = _MAP_HEADS.get(first) or _ARRAY_HEADS.get(first) or _SIZED_HEADS[first]
+    start = at + 1 + width
+    if start > len(data):
+        raise IndexError("cut short")
+    count = int.from_bytes(data[at + 1:start], "big")
+    if first in _MAP_HEADS:
+        return start, start, 2 * count
+    if first in _ARRAY_HEADS:
+        return start, start, count
+    if 0xC7 <= first <= 0xC9:
+        start += 1  # an ext's type byte
+    return start, start + count, 0
+
+
+def _skip(data: bytes, at: int) -> int:
+    """Where the value at `at` ends, its contents included."""
+    pending = 1
+    while pending:
+        _start, at, children = _extent(data, at)
+        pending += children - 1
+    return at
+
+
+def _plain_int(data: bytes, at: int) -> int | None:
+    """The non-negative integer at `at`, or None for any other value."""
+    first = data[at]
+    if first <= 0x7F:
+        return first
+    if not 0xCC <= first <= 0xD3:
+        return None
+    start, end, _none = _extent(data, at)
+    if end > len(data):
+        return None
+    value = int.from_bytes(data[start:end], "big", signed=first >= 0xD0)
+    return value if value >= 0 else None
 
 
 def _read(frame: dict[Any, Any], registry: Mapping[str, type[M]]) -> M:

@@ -13,11 +13,14 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .limits import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS
+from .limits import SUBPROTOCOLS, SUPPORTED_VERSIONS, VERSION
 from .messages import CLIENT_MESSAGES, SERVER_MESSAGES
 from .spec import JSON, object_schema
 
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
+SCHEMA_ID = f"urn:dominion:protocol:v{VERSION}"
+"""The schema's `$id`: a URN (RFC 8141) that JSON Schema validators accept as a base URI
+(Ajv 8 refuses one without a namespace, such as `urn:dominion.v2.msgpack`)."""
 
 
 def _listed(items: tuple[object, ...]) -> str:
@@ -45,7 +48,7 @@ def generate() -> JSON:
     server_defs, server = _direction(dict(SERVER_MESSAGES), "server")
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": f"urn:{SUBPROTOCOL}",
+        "$id": SCHEMA_ID,
         "title": (f"Dominion protocol versions {_listed(SUPPORTED_VERSIONS)} "
                   f"(WebSocket subprotocols {', '.join(SUBPROTOCOLS)})"),
         "description": ("Every frame is one msgpack map. The versions share every message but "

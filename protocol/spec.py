@@ -190,7 +190,10 @@ class Payload(Spec):
         return dict(value)
 
     def schema(self) -> JSON:
+        # each required key named in `properties` too (with any value), as validators'
+        # strict modes want (Ajv's strictRequired)
         return {"type": "object", "description": self.description,
+                "properties": dict.fromkeys(self.required, True),
                 "required": list(self.required), "additionalProperties": True}
 
 

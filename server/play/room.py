@@ -40,7 +40,7 @@ from ..engine.view import Ownership
 from ..errors import GameError
 from ..ratings import RatingError, ranks
 from ..ratings.ledger import RatedGame, RatedSeat
-from ..replays import commitment_of, spectator_replay
+from ..replays import abandoned_result, commitment_of, spectator_replay
 from ..storage import GameLog, GameRecord, GameState, SeatRecord, StoredGame
 from .answer_log import AnswerLog
 from .bots import EngineTable
@@ -735,9 +735,9 @@ class Room:
             if self.state != PLAYING or self.game is None:
                 return
             scored = score_game(self.game)
-            abandoned = {"winners": [], "abandoned": True}
-            await self._finish(ABANDONED, scored.to_dict() | abandoned)
-            self.broadcast(GameOver(game=self.id, result=scored.end_dict() | abandoned))
+            stored = abandoned_result(scored)
+            await self._finish(ABANDONED, stored)
+            self.broadcast(GameOver(game=self.id, result=scored.end_dict() | stored))
 
     async def _take_over(self, seat: Seat) -> None:
         """A bot takes the absent player's seat. The takeover is stored first, so that the

@@ -10,10 +10,10 @@ parts, and the edge serves the result (server/edge/replay_api.py).
 from __future__ import annotations
 
 from .build import finished_replay, logged_events, replay_work, spectator_replay
-from .format import FORMAT, VERSION, commitment_of
+from .format import FORMAT, VERSION, abandoned_result, commitment_of
 from .text_log import text_log
 from .verify import Verification, verify_replay
 
-__all__ = ["FORMAT", "VERSION", "Verification", "commitment_of",
+__all__ = ["FORMAT", "VERSION", "Verification", "abandoned_result", "commitment_of",
            "finished_replay", "logged_events", "replay_work", "spectator_replay", "text_log",
            "verify_replay"]

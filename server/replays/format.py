@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from ..engine import Answer, Resignation
+from ..engine import Answer, Resignation, Result
 
 FORMAT = "dominion-replay"
 VERSION = 1
@@ -21,6 +21,12 @@ SHUFFLE = "mt19937-fisher-yates-1"
 def commitment_of(seed: int) -> str:
     """The published commitment to a game's secret seed: SHA-256 of its decimal digits."""
     return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+def abandoned_result(standing: Result) -> dict[str, Any]:
+    """The result stored for a game the server abandoned: the standing when it stopped,
+    nobody winning. A verifier recomputes it from the answers."""
+    return standing.to_dict() | {"winners": [], "abandoned": True}
 
 
 def answer_record(entry: Answer | Resignation) -> dict[str, Any]:

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Game, IllegalAnswer, InvalidSetup, Resignation, Setup, event_record
-from .format import FORMAT, VERSION, answer_entry, commitment_of
+from ..engine.scoring import score_game
+from .format import FORMAT, VERSION, abandoned_result, answer_entry, commitment_of
 
 
 @dataclass
@@ -65,7 +66,12 @@ def verify_replay(replay: dict[str, Any]) -> Verification:
         result.fail(f"the answers give {len(replayed)} events; the replay records "
                     f"{len(recorded)}")
     expected_result = None if game.result is None else _plain(game.result.to_dict())
-    if expected_result != replay.get("result"):
+    recorded_result = replay.get("result")
+    if game.result is None and isinstance(recorded_result, dict) and recorded_result.get(
+            "abandoned") is True:
+        # abandoned by the server: the standing when it stopped, nobody winning
+        expected_result = _plain(abandoned_result(score_game(game)))
+    if expected_result != recorded_result:
         result.fail(f"the result differs: the answers give {expected_result}, "
                     f"the replay records {replay.get('result')}")
     return result

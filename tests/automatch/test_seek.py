@@ -16,6 +16,7 @@ from aiohttp.test_utils import TestClient as HttpClient
 
 from dominion.protocol import (
     Ack,
+    Answer,
     Error,
     ErrorCode,
     Hello,
@@ -26,12 +27,14 @@ from dominion.protocol import (
     MatchEnd,
     MatchFound,
     MatchReady,
+    Resume,
     Seek,
     SeekCancel,
     SeekState,
     SeekStatus,
     ServerMessage,
     Snapshot,
+    Update,
     Welcome,
 )
 from dominion.server.accounts import Account
@@ -144,6 +147,43 @@ async def test_two_guests_are_matched_accept_and_join_the_game_made(site: Site) 
     await expect_error(ann, SeekCancel, "not_seeking")
     metrics = await (await site.http.get("/metrics")).text()
     assert 'dominion_automatch_wait_seconds_count{size="2"} 2.0' in metrics
+
+
+async def test_a_seat_taken_late_gets_the_whole_history_by_resuming_from_0(
+        site: Site) -> None:
+    """docs/PROTOCOL.md, `match_ready`: the game may be under way when a player's
+    match_ready arrives; `join` then gives a snapshot of it as it stands, and `resume`
+    from `last_seq` 0 with the token every event since the start."""
+    ann, bob, table = await matched(site)
+    for client in (ann, bob):
+        assert isinstance(await client.request(MatchAccept, table=table), Ack)
+    ready = {mine.seat: mine for mine in [await next_of(c, MatchReady) for c in (ann, bob)]}
+    first = await site.connect()
+    joined = await first.request(Join, game=ready[0].game, token=ready[0].token)
+    assert isinstance(joined, Ack)
+    mover = (await next_of(first, Snapshot)).view["turn"]["player"]
+    if mover != 0:
+        first = await site.connect()
+        await first.request(Join, game=ready[mover].game, token=ready[mover].token)
+    decision = (await next_of(first, Snapshot)).view["decision"]
+    end = next(o["id"] for o in decision["options"] if o["kind"] == "end_phase")
+    answered = await first.request(Answer, game=ready[mover].game, decision=decision["id"],
+                                   options=[end])
+    assert isinstance(answered, Ack), answered
+    played = await next_of(first, Update)  # the first turn is over
+    assert {"turn_started", "drew"} <= {event["kind"] for event in played.events}
+
+    late = ready[1 - mover]
+    snapshot_only = await site.connect()
+    await snapshot_only.request(Join, game=late.game, token=late.token)
+    assert (await next_of(snapshot_only, Snapshot)).seq == played.seq
+    resumed = await site.connect()
+    reply = await resumed.request(Resume, game=late.game, last_seq=0, token=late.token)
+    assert isinstance(reply, Ack) and reply.seat == late.seat
+    history = await next_of(resumed, Update)
+    assert history.seq == played.seq == len(history.events)
+    assert history.events[0]["kind"] == "game_started"
+    assert history.decision is not None and history.decision["player"] == late.seat
 
 
 async def test_a_decline_ends_that_seek_and_puts_the_other_back_at_the_front(

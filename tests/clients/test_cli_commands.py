@@ -76,7 +76,7 @@ def test_a_whole_game_through_the_command(server_url: str, tmp_path: Path) -> No
     assert "Bob's hand: " in shown.stdout and "Winner" in shown.stdout
     # the hands shown are the ones drawn: turn 1's player drew them before it
     verified = dominion(ann, "replay", "verify", str(replay))
-    assert verified.returncode == 0 and verified.stdout.startswith("ok:")
+    assert verified.returncode == 0 and verified.stdout.startswith(f"{game}: ok:")
 
 
 def test_create_with_server_bots_and_errors(server_url: str, tmp_path: Path) -> None:

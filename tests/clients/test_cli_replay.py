@@ -20,9 +20,27 @@ def documented_replay() -> dict[str, object]:
     return data
 
 
-def dominion(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "dominion.clients.cli", *args],
+def dominion(*args: str, stdin: str | bytes | None = None) -> subprocess.CompletedProcess[str]:
+    if isinstance(stdin, bytes):  # a binary standard input (msgpack)
+        done = subprocess.run([sys.executable, "-m", "dominion.clients.cli", *args],
+                              input=stdin, capture_output=True, check=False)
+        return subprocess.CompletedProcess(done.args, done.returncode,
+                                           done.stdout.decode(), done.stderr.decode())
+    return subprocess.run([sys.executable, "-m", "dominion.clients.cli", *args], input=stdin,
                           capture_output=True, text=True, check=False)
+
+
+def export_of(*replays: dict[str, object]) -> str:
+    """NDJSON, as GET /api/v1/replays/export streams it."""
+    return "".join(json.dumps(replay) + "\n" for replay in replays)
+
+
+def named(game_id: str, tampered: bool = False) -> dict[str, object]:
+    replay = documented_replay()
+    replay["game"]["id"] = game_id  # type: ignore[index]
+    if tampered:
+        replay["events"][4]["cards"][0] = "gold"  # type: ignore[index]
+    return replay
 
 
 def test_verify_accepts_a_true_replay_in_json_and_msgpack(tmp_path: Path) -> None:
@@ -33,7 +51,8 @@ def test_verify_accepts_a_true_replay_in_json_and_msgpack(tmp_path: Path) -> Non
     for path in (as_json, as_msgpack):
         result = dominion("replay", "verify", str(path))
         assert result.returncode == 0, result.stdout + result.stderr
-        assert result.stdout.startswith("ok:")
+        assert result.stdout.startswith("g-5e1f0c2a9b7d: ok:")
+        assert "replays checked" not in result.stdout  # one replay: no summary
 
 
 def test_verify_reports_tampering_with_the_first_difference(tmp_path: Path) -> None:
@@ -44,6 +63,45 @@ def test_verify_reports_tampering_with_the_first_difference(tmp_path: Path) -> N
     result = dominion("replay", "verify", str(path))
     assert result.returncode == 1
     assert "FAILED: event 5 differs" in result.stdout
+
+
+def test_verify_reports_each_game_of_an_export_saved_or_piped(tmp_path: Path) -> None:
+    export = export_of(named("g-a"), named("g-b", tampered=True), named("g-c"))
+    path = tmp_path / "export.ndjson"
+    path.write_text(export)
+    for result in (dominion("replay", "verify", str(path)),
+                   dominion("replay", "verify", "-", stdin=export)):
+        assert result.returncode == 1, result.stdout + result.stderr
+        lines = result.stdout.splitlines()
+        assert lines[0].startswith("g-a: ok:") and lines[-2].startswith("g-c: ok:")
+        assert lines[1].startswith("g-b: FAILED: event 5 differs")
+        assert lines[-1] == "replays checked: 3; failed: 1"
+
+
+def test_verify_reads_every_file_named_and_a_file_of_msgpack_replays(tmp_path: Path) -> None:
+    dump = tmp_path / "replays.msgpack"
+    dump.write_bytes(msgpack.packb(named("g-a")) + msgpack.packb(named("g-b")))
+    single = tmp_path / "g-c.json"
+    single.write_text(json.dumps(named("g-c"), indent=2))  # over several lines
+    result = dominion("replay", "verify", str(dump), str(single))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert [line.split(":")[0] for line in result.stdout.splitlines()] == [
+        "g-a", "g-b", "g-c", "replays checked"]
+    piped = dominion("replay", "verify", "-", stdin=dump.read_bytes())
+    assert piped.returncode == 0 and piped.stdout.endswith("replays checked: 2; failed: 0\n")
+
+
+def test_a_line_of_an_export_that_cannot_be_read_is_named_and_fails_the_check(
+        tmp_path: Path) -> None:
+    path = tmp_path / "export.ndjson"
+    path.write_text(export_of(named("g-a")) + "{not json\n\n" + export_of(named("g-c")))
+    result = dominion("replay", "verify", str(path))
+    assert result.returncode == 1
+    assert f"cannot read {path}:2:" in result.stderr
+    assert result.stdout.splitlines()[-1] == "replays checked: 3; failed: 1"
+    missing = dominion("replay", "verify", str(path), str(tmp_path / "missing.ndjson"))
+    assert missing.returncode == 2 and "missing.ndjson" in missing.stderr
+    assert "g-c: ok" in missing.stdout  # what could be read was still checked
 
 
 def test_verify_explains_unreadable_files(tmp_path: Path) -> None:

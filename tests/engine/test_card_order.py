@@ -11,6 +11,7 @@ card, both editions.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,22 +85,45 @@ class OrderChecker:
             piles.deck = []
 
 
-@pytest.mark.parametrize("edition", [1, 2])
-def test_a_checker_from_the_docs_reproduces_every_shuffle(edition: int) -> None:
+def random_games(edition: int) -> Iterator[tuple[int, Game]]:
+    """Random games covering every Kingdom card of the edition, 2 to 4 players: each
+    with its seed, played to the end."""
     rng = random.Random(edition)
     cards = list(kingdom_cards(edition))
     kingdoms = [cards[i:i + 10] for i in range(0, len(cards) - 9, 10)]
     kingdoms += [rng.sample(cards, 10) for _ in range(4)]
-    shuffles = 0
     for number, kingdom in enumerate(kingdoms):
         players = 2 + number % 3
         seed = rng.getrandbits(128)
         game = Game(Setup.create(players, edition=edition, kingdom=kingdom), seed=seed)
         play_out(game, [make_strategy("random", random.Random(seat)) for seat in range(players)])
-        checker = OrderChecker(seed, players)
+        yield seed, game
+
+
+@pytest.mark.parametrize("edition", [1, 2])
+def test_a_checker_from_the_docs_reproduces_every_shuffle(edition: int) -> None:
+    shuffles = 0
+    for seed, game in random_games(edition):
+        checker = OrderChecker(seed, len(game.players))
         for event in game.events:
             checker.apply(event_record(event))
         for mine, theirs in zip(checker.piles, game.players, strict=True):
             assert (mine.deck, mine.discard) == (theirs.deck, theirs.discard)
         shuffles += sum(1 for event in game.events if event.kind == "shuffled")
     assert shuffles > 100
+
+
+@pytest.mark.parametrize("edition", [1, 2])
+def test_the_zones_the_pile_table_names_are_the_events_zones(edition: int) -> None:
+    """docs/REPLAYS.md, "Following every pile's order": `drew` has no zone, and of the
+    events from `deck` that the table does not move cards for, each is Sentry's (its
+    `looked_at` took them) or Vassal's `discarded`."""
+    seen: set[tuple[str, str | None, str | None]] = set()
+    for _seed, game in random_games(edition):
+        seen |= {(event.kind, event.zone, event.source) for event in game.events}
+    assert {zone for kind, zone, _source in seen if kind == "drew"} == {None}
+    from_deck = {(kind, source) for kind, zone, source in seen if zone == "deck"
+                 and kind not in ("gained", "revealed", "deck_to_discard")}
+    sentry = {("looked_at", "sentry"), ("discarded", "sentry"), ("put_on_deck", "sentry"),
+              ("trashed", "sentry")}
+    assert from_deck == ({("discarded", "vassal")} | sentry if edition == 2 else set())

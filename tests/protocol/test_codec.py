@@ -30,9 +30,10 @@ from dominion.protocol import (
     encode_server,
     error_for,
 )
+from dominion.protocol.codec import id_beside_deep_nesting
 from dominion.protocol.limits import MAX_SERVER_FRAME_BYTES, MAX_UPDATE_EVENTS
 
-from .strategies import client_messages, instances, server_messages
+from .strategies import client_messages, instances, server_messages, values
 
 
 def test_every_message_type_is_registered() -> None:
@@ -213,6 +214,58 @@ def test_malformed_frames_get_typed_errors(frame: Any, code: ErrorCode,
     answer = error_for(error)
     assert (answer.id, answer.code) == (request_id, code.value)
     encode_server(answer)
+
+
+def nested(levels: int) -> Any:
+    value: Any = 0
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
+DEEP = nested(20)
+BEYOND_MSGPACK = b"\x91" * 5000 + b"\x00"
+"""Deeper than msgpack's own stack: it refuses to decode the frame at all."""
+
+
+@pytest.mark.parametrize(("frame", "request_id"), [
+    ({"type": "ping", "id": 5, "pad": DEEP}, 5),
+    ({"type": "ping", "pad": DEEP, "id": 5}, 5),
+    ({"type": "ping", "id": 0, "pad": DEEP}, 0),
+    ({"type": "ping", "id": 2**31 - 1, "pad": DEEP}, 2**31 - 1),
+    (b"\x83\xa2id\x05\xa4type\xa4ping\xa3pad" + BEYOND_MSGPACK, 5),
+    (b"\x83\xa4type\xa4ping\xa3pad" + BEYOND_MSGPACK + b"\xa2id\x05", 5),
+    (b"\x82\xd9\x02id\xce\x00\x00\x01\x00\xa3pad" + BEYOND_MSGPACK, 256),  # wider forms
+    (b"\x82\xa2id\xd2\x00\x00\x00\x07\xa3pad" + BEYOND_MSGPACK, 7),  # int 32
+    (b"\x83\xa2id\x01\xa3pad" + BEYOND_MSGPACK + b"\xa2id\x02", 2),  # the last one counts
+    (b"\x83\xa2id\x01\xa3pad" + BEYOND_MSGPACK + b"\xa2id\xa11", None),
+    (b"\x82\xa2id\x05\xa3pad" + BEYOND_MSGPACK[:-1], None),  # cut short
+    (b"\x82\xa2id\x05\x01" + BEYOND_MSGPACK, None),  # an integer key
+    (b"\x83\xa2id\x05\xa3pad" + BEYOND_MSGPACK + b"\xa1x\xc1", None),  # a byte never used
+    ({"type": "ping", "id": 2**31, "pad": DEEP}, None),
+    ({"type": "ping", "id": -1, "pad": DEEP}, None),
+    ({"type": "ping", "id": "5", "pad": DEEP}, None),
+    ({"type": "ping", "id": 5.0, "pad": DEEP}, None),
+    ({"type": "ping", "id": True, "pad": DEEP}, None),
+    ({"type": "ping", "id": DEEP}, None),
+    ([{"id": 5}, DEEP], None),
+    (BEYOND_MSGPACK, None),
+])
+def test_a_frame_nested_too_deep_keeps_a_readable_id(frame: Any, request_id: int | None) -> None:
+    """docs/PROTOCOL.md section 4: read from the top-level map without decoding the rest."""
+    error = refused(frame)
+    assert (error.code, error.request_id) == (ErrorCode.TOO_DEEP, request_id)
+
+
+@given(frame=st.dictionaries(st.text(max_size=4), values, max_size=6),
+       request_id=st.integers(-(2**63), 2**64 - 1) | values)
+def test_the_id_beside_deep_nesting_is_the_one_msgpack_decodes(frame: dict[str, Any],
+                                                               request_id: Any) -> None:
+    frame = {**frame, "id": request_id, "pad": DEEP}
+    read = frame["id"]
+    expected = read if type(read) is int and 0 <= read <= 2**31 - 1 else None
+    assert id_beside_deep_nesting(msgpack.packb(frame)) == expected
+    assert refused(frame).request_id == expected
 
 
 @pytest.mark.parametrize("data", ["text", 5, None, ["a frame"]])

@@ -122,6 +122,8 @@ HOSTILE = {
     "wide array at the limit": b"\xdd\x00\x00\x3f\xfb" + b"\xc0" * (MAX_CLIENT_FRAME_BYTES - 5),
     "wide map at the limit": b"\xdf\x00\x00\x1f\xfd" + b"\xa0\xc0" * 8189,
     "nested arrays, wide and deep": (b"\x9f" * 16 + b"\xc0" * 15) * 400,
+    "deep, then many keys before the id": (b"\xdf\x00\x00\x1b\x5a\xa1z" + b"\x91" * 2000
+                                           + b"\x00" + b"\xa0\xc0" * 7000 + b"\xa2id\x05"),
     "frame over the limit": b"\x00" * 10_000_000,
 }
 
@@ -138,6 +140,8 @@ SERVER_HOSTILE = {
     "one more event than allowed": (UPDATE_HEAD + b"\xdd\x00\x00\x27\x11"
                                     + b"\x81\xa4kind\xa0" * 10_001),
     "a million nils as events": UPDATE_HEAD + b"\xdd\x00\x0f\x42\x40" + b"\xc0" * 1_000_000,
+    "a million nils, then nested deep": (UPDATE_HEAD + b"\xdd\x00\x0f\x42\x41"
+                                         + b"\xc0" * 1_000_000 + b"\x91" * 20 + b"\x00"),
     "frame over the limit": UPDATE_HEAD + b"\x90" + b"\x00" * MAX_SERVER_FRAME_BYTES,
 }
 

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import jsonschema
@@ -22,7 +23,7 @@ from dominion.protocol import (
     encode_server,
 )
 from dominion.protocol.limits import MAX_UPDATE_EVENTS
-from dominion.protocol.schema import SCHEMA_PATH, generate, render
+from dominion.protocol.schema import SCHEMA_ID, SCHEMA_PATH, generate, render
 
 from .strategies import client_messages, server_messages
 
@@ -48,6 +49,29 @@ def test_schema_is_valid_json_schema() -> None:
     jsonschema.Draft202012Validator.check_schema(SCHEMA)
 
 
+def test_schema_id_is_a_urn_validators_accept() -> None:
+    """RFC 8141: `urn:`, a namespace identifier, `:`, a namespace-specific string. Without
+    the namespace (`urn:dominion.v2.msgpack`) Ajv 8 refuses to load the schema
+    (tests/server/test_served_schema.py runs Ajv itself)."""
+    assert re.fullmatch(r"urn:[a-z0-9][a-z0-9-]{0,30}[a-z0-9]:[\w()+,\-.:=@;$!*'/%]+",
+                        SCHEMA["$id"]), SCHEMA["$id"]
+
+
+def test_every_required_key_is_a_property_too() -> None:
+    """Ajv's strict mode (strictRequired) refuses a schema that requires a key it does
+    not list in `properties`."""
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if "required" in node:
+                assert set(node["required"]) <= set(node.get("properties", {})), node
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+    walk(SCHEMA)
+
+
 def test_schema_has_every_message() -> None:
     defs = SCHEMA["$defs"]
     assert {f"client.{t}" for t in CLIENT_MESSAGES} <= set(defs)
@@ -61,7 +85,7 @@ def test_schema_names_every_version_and_subprotocol() -> None:
         assert f" {version}" in SCHEMA["title"]
     for name in SUBPROTOCOLS:
         assert name in SCHEMA["title"]
-    assert SCHEMA["$id"] == f"urn:{SUBPROTOCOLS[0]}"
+    assert SCHEMA["$id"] == SCHEMA_ID == f"urn:dominion:protocol:v{SUPPORTED_VERSIONS[0]}"
     for kind in ("update", "event", "decision"):
         assert "Version" in SCHEMA["$defs"][f"server.{kind}"]["description"]
         assert "\n" not in SCHEMA["$defs"][f"server.{kind}"]["description"]

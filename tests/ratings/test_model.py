@@ -102,3 +102,35 @@ def test_ranks_that_do_not_fit_the_seats_are_refused(wrong: list[int]) -> None:
     with pytest.raises(RatingError):
         update(before, wrong)
     assert before == [INITIAL, Rating(mu=1600)]
+
+
+def test_tau_widens_sigma_in_quadrature_before_each_game() -> None:
+    """docs/RATINGS.md, "Parameters": sigma becomes sqrt(sigma^2 + tau^2), not sigma + tau."""
+    from openskill.models import PlackettLuce
+
+    from dominion.server.ratings.model import BETA, MU, SIGMA, TAU
+    without_tau = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=0)
+    ann, bob = Rating(mu=1400, sigma=120, games=80), Rating(mu=1600, sigma=60, games=90)
+
+    def widened(rating: Rating, sigma: float) -> Rating:
+        return Rating(mu=rating.mu, sigma=sigma, games=rating.games)
+
+    quadrature = [widened(r, (r.sigma**2 + TAU**2) ** 0.5) for r in (ann, bob)]
+    added = [widened(r, r.sigma + TAU) for r in (ann, bob)]
+    for ranks_ in ([0, 1], [1, 0]):
+        rated = update([ann, bob], ranks_)
+        expected = update(quadrature, ranks_, without_tau)
+        assert [x for r in rated for x in (r.mu, r.sigma)] == pytest.approx(
+            [x for r in expected for x in (r.mu, r.sigma)], rel=1e-12)
+        assert rated[0].sigma != pytest.approx(update(added, ranks_, without_tau)[0].sigma,
+                                               rel=1e-6)
+
+
+@pytest.mark.parametrize(("mu", "sigma", "shown"), [
+    (1500.5, 0, 1500), (1501.5, 0, 1502), (1500.49, 0, 1500), (1200, 100, 900),
+    (100, 100, -200),
+])
+def test_the_shown_number_is_rounded_to_the_nearest_whole_half_to_even(
+        mu: float, sigma: float, shown: int) -> None:
+    """docs/RATINGS.md, "The number shown": Python's round(), and never clamped at 0."""
+    assert Rating(mu=mu, sigma=sigma).display == shown

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import copy
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -257,3 +259,54 @@ async def test_listing_filters_finished_games_and_survives_retirement(
     summary = await (await http.get(f"/api/v1/games/{three['game']['id']}")).json()
     assert summary["state"] == "finished" and summary["result"]["resigned"] == [0]
     assert summary["seats"][0]["name"] == "Ann"
+
+
+def verify_command(*files: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """`dominion replay verify`, as a person runs it."""
+    return subprocess.run([sys.executable, "-m", "dominion.clients.cli", "replay", "verify",
+                           *files], input=stdin, capture_output=True, text=True, check=False)
+
+
+async def test_replay_verify_checks_a_whole_export_and_names_each_game_that_fails(
+        aiohttp_client: Any, tmp_path: Path) -> None:
+    """docs/REPLAYS.md, "Checking a game was played fairly": the export's NDJSON, saved or
+    piped, checked game by game; a tampered replay is named by its game id, with what
+    failed, and the command fails. Finished and abandoned games alike."""
+    settings = Settings(db=str(tmp_path / "export.sqlite3"), absent_seat="abandon",
+                        seat_grace_seconds=0.05)
+    http: HttpClient = await aiohttp_client(create_app(settings))
+    for seats in (2, 3):
+        await finish_by_resigning(http, await create(http, seats=seats,
+                                                     bots={str(s): "big_money"
+                                                           for s in range(1, seats)}))
+    left = await create(http, seats=2, bots={"1": "big_money"})
+    client = await TestClient.connect(http.session, str(http.make_url("/api/v1/ws")))
+    await client.request(Join, game=left["game"]["id"], token=left["token"])
+    await client.close()  # Ann goes away for longer than the grace period: abandoned
+    storage = http.server.app[STATE].storage
+    await eventually(
+        lambda: storage.load_game(left["game"]["id"]).game.state == "abandoned")  # type: ignore[union-attr]
+    export = await (await http.get("/api/v1/replays/export")).text()
+    replays = [json.loads(line) for line in export.splitlines()]
+    games = [replay["game"]["id"] for replay in replays]
+    assert len(games) == 3
+
+    saved = tmp_path / "export.ndjson"
+    saved.write_text(export)
+    for verified in (verify_command(str(saved)), verify_command("-", stdin=export)):
+        assert verified.returncode == 0, verified.stdout + verified.stderr
+        assert [line.split(": ")[:2] for line in verified.stdout.splitlines()[:-1]] == [
+            [game, "ok"] for game in games]
+        assert verified.stdout.splitlines()[-1] == "replays checked: 3; failed: 0"
+
+    tampered = replays[1]
+    drew = next(i for i, e in enumerate(tampered["events"]) if e["kind"] == "drew")
+    tampered["events"][drew]["cards"][0] = "province"
+    saved.write_text("".join(json.dumps(replay) + "\n" for replay in replays))
+    checked = verify_command(str(saved))
+    assert checked.returncode == 1
+    lines = checked.stdout.splitlines()
+    assert lines[0].startswith(f"{games[0]}: ok")
+    assert lines[1].startswith(f"{games[1]}: FAILED: event {drew + 1} differs")
+    assert lines[-2].startswith(f"{games[2]}: ok")
+    assert lines[-1] == "replays checked: 3; failed: 1"

@@ -322,6 +322,21 @@ async def test_requests_of_an_unknown_type_are_not_malformed(ws_server: ServerFa
     assert isinstance(await client.request(Ping), Ack)  # still open
 
 
+async def test_a_frame_nested_too_deep_is_answered_with_its_id(ws_server: ServerFactory) -> None:
+    """docs/PROTOCOL.md section 4: the id is read from the top-level map, even after a part
+    nested deeper than msgpack itself decodes; the first frame's error carries it too."""
+    site = await ws_server()
+    deep = b"\x91" * 5000 + b"\x00"
+    client = await site.connect()
+    reply = await raw_request(client, b"\x83\xa4type\xa4ping\xa3pad" + deep + b"\xa2id\x09")
+    assert isinstance(reply, Error) and (reply.code, reply.id) == ("too_deep", 9), reply
+    assert isinstance(await client.request(Ping), Ack)  # still open
+    first = await site.connect(hello=False)
+    reply = await raw_request(first, b"\x83\xa4type\xa5hello\xa2id\x01\xa3pad" + deep)
+    assert isinstance(reply, Error) and (reply.code, reply.id) == ("too_deep", 1), reply
+    assert await first.close_code() == 4000
+
+
 async def test_too_deep_and_not_started(ws_server: ServerFactory) -> None:
     site = await ws_server()
     client = await site.connect()
@@ -329,7 +344,7 @@ async def test_too_deep_and_not_started(ws_server: ServerFactory) -> None:
     for _ in range(20):
         deep = [deep]
     reply = await raw_request(client, {"type": "ping", "id": 5, "pad": deep})
-    assert isinstance(reply, Error) and reply.code == "too_deep", reply
+    assert isinstance(reply, Error) and (reply.code, reply.id) == ("too_deep", 5), reply
     game, token = await site.create(seats=3)  # waits for two more players
     await client.request(Join, game=game, token=token)
     await expect_error(client, Answer, "game_not_started", game=game, decision=1,
