@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -10,8 +12,16 @@ from dominion.protocol import ErrorCode
 from dominion.server.accounts import Accounts, Hasher
 from dominion.server.accounts import service as service_module
 from dominion.server.accounts.sqlite_store import SqliteAccountStore
-from dominion.server.accounts.throttle import Backoff, Policy
+from dominion.server.accounts.throttle import (
+    Backoff,
+    Policy,
+    RedisThrottle,
+    Throttle,
+    local_throttle,
+)
 from dominion.server.errors import GameError
+from tests.cluster.cluster import Redis as RedisServer
+from tests.cluster.cluster import needs_redis
 
 POLICY = Policy(free=2, first_wait=1.0, longest_wait=8.0)
 
@@ -87,9 +97,87 @@ async def test_a_throttle_in_an_unreachable_redis_counts_on_this_node_meanwhile(
     throttle = RedisThrottle(POLICY, redis, "account")
     try:
         for _ in range(POLICY.free + 1):
-            await throttle.failed("ada")
+            assert await throttle.take("ada") == 0.0
         assert 0 < await throttle.wait("ada") <= POLICY.first_wait
+        assert await throttle.take("ada") > 0  # refused, and not counted
         await throttle.forget("ada")
         assert await throttle.wait("ada") == 0.0
     finally:
         await redis.aclose()
+
+
+def test_a_take_checks_and_counts_in_one_step_and_a_refund_gives_it_back() -> None:
+    clock = Clock()
+    backoff = Backoff(POLICY, clock)
+    assert [backoff.take("ada") for _ in range(5)] == [0.0, 0.0, 0.0, 1.0, 1.0]
+    assert len(backoff) == 1 and backoff.wait("ada") == 1.0  # the refusals counted nothing
+    backoff.refund("ada")  # the third attempt did not fail after all
+    assert backoff.wait("ada") == 0.0
+
+
+async def accounts_sharing(throttle: Callable[[Policy, str], Throttle], path: Path
+                           ) -> Accounts:
+    accounts = Accounts(SqliteAccountStore(path), Hasher(2, time_cost=1, memory_kib=64),
+                        session_days=1, throttle=throttle)
+    await accounts.store.start()
+    return accounts
+
+
+async def guesses_at_once(nodes: list[Accounts], count: int) -> list[ErrorCode]:
+    """`count` wrong passwords for Ada sent together, spread over `nodes`; each refusal."""
+    async def guess(accounts: Accounts) -> ErrorCode:
+        with pytest.raises(GameError) as refused:
+            await accounts.sign_in("Ada", "a wrong guess", "10.0.0.1", None)
+        return refused.value.code
+
+    return await asyncio.gather(*(guess(nodes[i % len(nodes)]) for i in range(count)))
+
+
+async def test_guesses_sent_together_are_hashed_no_more_than_one_after_another(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the wait was checked before the hash and the failure counted after it: 40 guesses
+    # sent together were 32 hashed, where the policy allows its free ones and one more
+    async def no_pause(seconds: float) -> None:
+        pass
+
+    monkeypatch.setattr(service_module.asyncio, "sleep", no_pause)
+    accounts = await accounts_sharing(local_throttle, tmp_path / "a.sqlite3")
+    try:
+        await accounts.register("Ada", "correct horse battery", "10.0.0.9")
+        codes = await guesses_at_once([accounts], 40)
+        assert codes.count(ErrorCode.WRONG_CREDENTIALS) == service_module.PER_ACCOUNT.free + 1
+        assert codes.count(ErrorCode.RATE_LIMITED) == 40 - service_module.PER_ACCOUNT.free - 1
+    finally:
+        await accounts.close()
+
+
+@needs_redis
+async def test_guesses_sent_together_to_two_nodes_share_one_count(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from redis.asyncio import Redis as RedisClient
+
+    async def no_pause(seconds: float) -> None:
+        pass
+
+    monkeypatch.setattr(service_module.asyncio, "sleep", no_pause)
+    (tmp_path / "redis").mkdir()
+    server = RedisServer(tmp_path / "redis")
+    server.start()
+    clients = [RedisClient.from_url(server.url) for _ in range(2)]
+    nodes: list[Accounts] = []
+    try:
+        for number, client in enumerate(clients):
+            nodes.append(await accounts_sharing(
+                lambda policy, name, client=client: RedisThrottle(policy, client, name),
+                tmp_path / f"node-{number}.sqlite3"))  # own stores: only the counts shared
+        await nodes[0].register("Ada", "correct horse battery", "10.0.0.9")
+        await nodes[1].register("Ada", "correct horse battery", "10.0.0.9")
+        codes = await guesses_at_once(nodes, 40)
+        assert codes.count(ErrorCode.WRONG_CREDENTIALS) == service_module.PER_ACCOUNT.free + 1
+        assert await nodes[1].failures_by_account.wait("ada") > 0  # either node must wait
+    finally:
+        for node in nodes:
+            await node.close()
+        for client in clients:
+            await client.aclose()
+        server.stop()

@@ -212,7 +212,8 @@ def test_hostings_pg_restore_commands_are_complete() -> None:
     assert compose[-1].startswith("/backups/")
 
 
-@pytest.mark.skipif(missing() is not None, reason=f"no PostgreSQL ({missing()}): apt-get install postgresql")
+@pytest.mark.skipif(missing() is not None,
+                    reason=f"no PostgreSQL ({missing()}): apt-get install postgresql")
 async def test_a_dump_restored_with_hostings_command_is_the_dumps_state(
         tmp_path: Path) -> None:
     server = PostgresServer()
