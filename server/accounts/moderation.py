@@ -190,8 +190,10 @@ def check_reason(raw: object, *, required: bool = True, limit: int = MAX_REASON)
     if not isinstance(raw, str) or len(raw) > limit or (required and not raw.strip()):
         raise GameError(ErrorCode.BAD_REASON, f"a reason is a string of 1 to {limit} "
                                               "characters")
-    if any(character < " " or character == "\x7f" for character in raw):
-        raise GameError(ErrorCode.BAD_REASON, "a reason holds no control characters")
+    if not raw.isprintable():  # controls, and what an admin's page would not show as it is:
+        # bidi overrides reordering the text, zero-width characters hiding in it
+        raise GameError(ErrorCode.BAD_REASON, "a reason holds printable characters only (no "
+                                              "controls, format or zero-width characters)")
     return raw.strip()
 
 

@@ -53,6 +53,8 @@ def check_account_name(raw: object) -> tuple[str, str]:
                             f"U+{ord(character):04X}")
     if unicodedata.category(name[0])[0] == "M":
         raise GameError(ErrorCode.BAD_ACCOUNT_NAME, "a name may not start with a combining mark")
+    if all(character in PUNCTUATION for character in name):  # `..`: /@/.. is not a page
+        raise GameError(ErrorCode.BAD_ACCOUNT_NAME, "a name holds a letter or a number")
     scripts = {script for character in unicodedata.normalize("NFKC", name)
                if (script := _script(character)) is not None}
     if len(scripts) > 1 and not scripts <= SCRIPTS_THAT_GO_TOGETHER:

@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import os
 import threading
+import unicodedata
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
@@ -44,6 +45,10 @@ def check_new_password(password: object, name: str) -> str:
     if not isinstance(password, str) or not MIN_LENGTH <= len(password) <= MAX_LENGTH:
         raise GameError(ErrorCode.WEAK_PASSWORD,
                         f"a password is {MIN_LENGTH} to {MAX_LENGTH} characters")
+    if not password.strip() or any(unicodedata.category(c) == "Cc" for c in password):
+        # eight spaces, or a NUL a form cannot type and a library may cut the password at
+        raise GameError(ErrorCode.WEAK_PASSWORD, "a password holds more than spaces, and no "
+                                                 "control characters")
     folded = password.casefold()
     if folded in COMMON or name.casefold() in folded:
         raise GameError(ErrorCode.WEAK_PASSWORD,

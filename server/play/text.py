@@ -48,6 +48,8 @@ def check_name(name: object) -> str:
                                         f"U+{ord(character):04X}")
     if unicodedata.category(name[0])[0] == "M":
         raise GameError(ErrorCode.BAD_NAME, "a name may not start with a combining mark")
+    if not any(unicodedata.category(character)[0] in "LN" for character in name):
+        raise GameError(ErrorCode.BAD_NAME, "a name holds a letter or a number")
     return name
 
 

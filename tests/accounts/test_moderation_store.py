@@ -116,7 +116,10 @@ async def test_the_service_bans_ends_sessions_and_each_node_sees_it(store: FullS
 
 def test_reasons_durations_and_prefixes_are_checked() -> None:
     assert check_reason("  spam ") == "spam"
-    for bad in ("", "   ", "x" * 501, "two\nlines", 7, None):
+    # controls, and text an admin's page would show otherwise than it reads: a bidi
+    # override reordering it, zero-width characters hiding in it
+    for bad in ("", "   ", "x" * 501, "two\nlines", 7, None, "spam\u202e", "sp\u200bam",
+                "\u2066isolate\u2069", "nul\x00"):
         with pytest.raises(GameError) as refused:
             check_reason(bad)
         assert refused.value.code is ErrorCode.BAD_REASON

@@ -32,7 +32,9 @@ def test_a_name_keeps_the_form_it_was_typed_in() -> None:
 
 
 @pytest.mark.parametrize("name", ["a", "x" * 21, "", "two words", "tab\there", "a\u200bb",
-                                  "bi\u202edi", "semi;colon", "\u0301accent", 42, None])
+                                  "bi\u202edi", "semi;colon", "\u0301accent", 42, None,
+                                  # punctuation alone: `/@/..` is no profile's page
+                                  "..", "...", "-_-", "._."])
 def test_malformed_names_are_refused(name: object) -> None:
     assert refusal(name) is ErrorCode.BAD_ACCOUNT_NAME
 

@@ -18,7 +18,9 @@ CHEAP = {"time_cost": 1, "memory_kib": 64}
 
 @pytest.mark.parametrize("password", ["short", "password", "Password1", "12345678",
                                       "qwertyuiop", "x" * 257, None, 12345678,
-                                      "my name is alice"])
+                                      "my name is alice",
+                                      " " * 8, "\t" * 12,  # nothing but spaces
+                                      "correct\x00horse battery"])  # a NUL a form cannot type
 def test_weak_passwords_are_refused(password: object) -> None:
     with pytest.raises(GameError) as refused:
         check_new_password(password, "Alice")

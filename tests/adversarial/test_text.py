@@ -38,6 +38,7 @@ async def test_a_name_with_a_lone_surrogate_is_refused_and_games_go_on(api: Api,
     "Ann\u2028Bob",  # line separator
     "\u0301Ann",  # starts with a combining mark
     "Ann\ue000",  # private use
+    "...", "-", "?!",  # punctuation alone: no name to tell a player by
 ])
 async def test_names_that_would_steer_a_screen_are_refused(api: Api, db: str,
                                                            name: str) -> None:
