@@ -295,7 +295,9 @@ class Lobby:
         await self.forget_account_seats(account.id)
 
     async def forget_account_seats(self, account_id: int) -> None:
-        """`forget_account` by the account's id (another node deleted it)."""
+        """`forget_account` by the account's id (another node deleted it). Its seats are
+        given up first, as a banned account's are: its seat tokens play no more."""
+        await self.remove_account(account_id, "the account was deleted")
         for room in self.rooms.values():
             mine = [seat for seat in room.seats if seat.account_id == account_id]
             for seat in mine:

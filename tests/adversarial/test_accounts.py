@@ -22,6 +22,7 @@ from dominion.server.accounts.service import (
 )
 from dominion.server.edge.app import create_app
 from dominion.server.edge.sessions import ACCOUNTS, SESSION_COOKIE
+from dominion.server.engine import Resignation
 from dominion.server.play.lobby import DELETED_PLAYER
 from dominion.server.settings import Settings
 from tests.accounts.postgres import free_port
@@ -271,7 +272,8 @@ async def test_malformed_and_oversized_bodies_are_typed_errors(
 async def test_deleting_an_account_needs_its_password_and_keeps_its_name(api: Api) -> None:
     await register(api)
     secret = session_of(api)
-    game_id = (await api.create(name="Ada", seats=2))["game"]["id"]
+    game_id = (await api.create(name="Ada", seats=2, bots={"1": "big_money"}))["game"]["id"]
+    open_table = (await api.create(name="Ada", seats=3))["game"]["id"]
     await api.error("DELETE", "/api/v1/account", 401, "wrong_credentials",
                     json={"password": "not the password"})
     await api.call("DELETE", "/api/v1/account", 200, json={"password": PASSWORD})
@@ -282,9 +284,15 @@ async def test_deleting_an_account_needs_its_password_and_keeps_its_name(api: Ap
     await sign_in(api, expect=401)
     await api.error("POST", "/api/v1/account/register", 409, "name_taken",
                     json={"name": "ada", "password": PASSWORD})
-    # its games keep a placeholder: in the live room, and in storage
-    assert (await api.game(game_id))["seats"][0]["name"] == DELETED_PLAYER
+    # its seats are given up (its seat tokens play no more: a running game is resigned,
+    # an open table's seat freed), and its games keep a placeholder, live and stored
+    game = await api.game(game_id)
+    assert game["seats"][0]["name"] == DELETED_PLAYER and game["state"] == "finished"
     assert api.state.storage.seats(game_id)[0].name == DELETED_PLAYER
+    stored = api.state.storage.load_game(game_id)
+    assert stored is not None and [answer.player for answer in stored.answers
+                                   if isinstance(answer, Resignation)] == [0]
+    assert (await api.game(open_table))["seats"][0]["name"] is None
 
 
 async def test_guessing_the_password_to_delete_an_account_is_throttled(api: Api) -> None:
