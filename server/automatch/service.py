@@ -88,6 +88,11 @@ class _Watch:
     table: str | None = None
 
 
+def account_player(account_id: int) -> str:
+    """The queue's name for an account's seeks (a guest's is its token's hash)."""
+    return f"a{account_id}"
+
+
 class Automatch:
     def __init__(self, queue: Queue, lobby: Lobby, settings: Settings, metrics: Metrics,
                  ratings: RatingLookup, clock: Callable[[], float] = time.time) -> None:
@@ -110,6 +115,7 @@ class Automatch:
         """What a failed queue left to do: seats handed out again, seeks withdrawn."""
         self._problem: str | None = None
         """Why the queue cannot be reached, while it cannot (said once, not each turn)."""
+        lobby.on_account_removed = self._account_removed
         self._wait = Histogram("dominion_automatch_wait_seconds",
                                "Seconds from seek to game, per table size", ["size"],
                                buckets=WAIT_BUCKETS, registry=metrics.registry)
@@ -143,10 +149,15 @@ class Automatch:
         if rated and account is None:
             raise GameError(ErrorCode.NOT_SIGNED_IN, "rated games need an account: sign in "
                                                      "with an access token in hello")
+        if account is not None:
+            for room, _ in self._lobby.seats_of(account):
+                if room.state == GameState.PLAYING:  # matched, they would keep others waiting
+                    raise GameError(ErrorCode.ALREADY_SEATED, f"you play in game {room.id}: "
+                                                              "finish it before seeking")
         seat_name = await self._lobby.name_for(name, account)
         fresh = account is None and token is None  # a new guest: a new player
         if account is not None:
-            player, token = f"a{account.id}", None
+            player, token = account_player(account.id), None
             strikes = player
         else:
             token = token or secrets.token_urlsafe(24)
@@ -241,6 +252,13 @@ class Automatch:
         task = asyncio.ensure_future(work)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
+
+    def _account_removed(self, account_id: int) -> None:
+        """A banned or deleted account: its seek leaves the queue (it was matched with
+        real players and lapsed in their confirm window)."""
+        player = account_player(account_id)
+        self._forget(player)
+        self._spawn(self._withdraw(player))
 
     async def _withdraw(self, player: str) -> None:
         with contextlib.suppress(GameError):  # not stored, or the queue is still away

@@ -70,6 +70,9 @@ class Lobby:
         of creating it; the cards of a Kingdom are public anyway)."""
         self._creators: dict[str, str] = {}
         """Open or running room's id -> the address that created it."""
+        self.on_account_removed: Callable[[int], None] = lambda account_id: None
+        """Told when a banned or deleted account leaves this node (automatch withdraws its
+        seek)."""
         self.on_rated_finished: Callable[[], None] = lambda: None
         """Told when a rated game's end is stored (its result waits in the outbox)."""
         self._rated_seats_taken = asyncio.Lock()
@@ -309,6 +312,7 @@ class Lobby:
     async def remove_account(self, account_id: int, reason: str) -> None:
         """A banned account's seats on this node: freed or resigned, their connections
         closed (Room.remove_account)."""
+        self.on_account_removed(account_id)
         for room in list(self.rooms.values()):
             await room.remove_account(account_id, reason)
 

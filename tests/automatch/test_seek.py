@@ -48,6 +48,7 @@ from dominion.server.play.lobby import SeatHolder
 from dominion.server.play.tokens import hash_token
 from dominion.server.ratings.model import INITIAL, Pool, Rating
 from dominion.server.settings import Settings
+from dominion.server.storage import GameState
 from tests.cluster.cluster import Redis
 from tests.eventually import eventually
 from tests.server.restapi import Api
@@ -469,3 +470,33 @@ async def test_the_servers_own_lookup_reads_the_ratings_store() -> None:
     assert await lookup(ada, "Ada", Pool.MULTIPLAYER) == INITIAL, "no rated game there yet"
     assert await lookup(cy, "Cy", Pool.TWO_PLAYER) == INITIAL
     assert await lookup(None, "Guest", Pool.TWO_PLAYER) == INITIAL
+
+
+async def test_a_player_in_a_running_game_cannot_seek(site: Site) -> None:
+    # matched while playing elsewhere, they kept real players waiting in a confirm window
+    account, secret = await site.account("Ada")
+    lobby = site.app[STATE].lobby
+    room, _ = await lobby.create({"seats": 2, "bots": {"1": "big_money"}}, "10.0.0.1",
+                                 account)
+    assert room.state == GameState.PLAYING
+    client = await site.connect(secret)
+    await expect_error(client, Seek, "already_seated", sizes=(2,), edition=2, rated=False,
+                       name=None)
+    assert await seek_waits(site, 0)
+
+
+async def test_a_banned_or_deleted_accounts_seek_leaves_the_queue(site: Site) -> None:
+    # a banned account's seek stayed queued, and a real player was matched with it
+    account, secret = await site.account("Ada")
+    await seek(await site.connect(secret), None)
+    assert await seek_waits(site, 1)
+    # what a ban and a deletion do to the account's seats, on every node that hears of it
+    await site.app[STATE].lobby.remove_account(account.id, "banned")
+    await eventually(lambda: seek_waits(site, 0))
+
+
+async def seek_waits(site: Site, count: int) -> bool:
+    """Whether `count` seeks wait in the queue (read from it: REST limits look-ups)."""
+    automatch = site.app[STATE].automatch
+    assert automatch is not None
+    return sum((await automatch.queue_counts()).waiting.values()) == count
