@@ -497,8 +497,11 @@ class Connection:
         viewer = room.viewer_of(self)
         if viewer is None and not room.spectator_chat:
             raise GameError(ErrorCode.NOT_A_PLAYER, "spectators may not chat in this game")
+        if viewer is None and self.account is None:  # a muted player watching, say
+            raise GameError(ErrorCode.NOT_SIGNED_IN, "spectators chat when signed in")
         moderation = self.state.lobby.moderation
-        account_id = None if viewer is None else room.seats[viewer].account_id
+        account_id = room.seats[viewer].account_id if viewer is not None \
+            else self.account.id if self.account is not None else None
         if moderation is not None and account_id is not None:
             await moderation.refresh_if_reachable()  # a mute made on another node counts
             moderation.refuse_muted(account_id)

@@ -193,6 +193,24 @@ async def test_a_muted_account_cannot_chat_until_the_mute_is_lifted(api: Api) ->
     refused = await bob.request(Chat, game=game, text="you are all ...")
     assert isinstance(refused, Error) and refused.code == "muted"
     assert api.state.storage.chat(game) == []
+    # nor from a second connection watching the game: as a guest, or signed in as Bob
+    url = str(api.client.make_url("/api/v1/ws"))
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.DummyCookieJar()) as guest:
+        watcher = await TestClient.connect(guest, url, version=2)
+        await watcher.request(Watch, game=game)
+        refused = await watcher.request(Chat, game=game, text="still here ...")
+        assert isinstance(refused, Error) and refused.code == "not_signed_in"
+        await watcher.close()
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as own:
+        async with own.post(api.client.make_url("/api/v1/account/sign-in"),
+                            json={"name": "Bob", "password": PASSWORD}) as signed_in:
+            assert signed_in.status == 200
+        watcher = await TestClient.connect(own, url, version=2)
+        await watcher.request(Watch, game=game)
+        refused = await watcher.request(Chat, game=game, text="as a spectator then")
+        assert isinstance(refused, Error) and refused.code == "muted"
+        await watcher.close()
+    assert api.state.storage.chat(game) == []
     await api.call("POST", f"/api/v1/admin/sanctions/{made['sanction']['id']}/lift", 200,
                    json={"reason": "served"})
     assert isinstance(await bob.request(Chat, game=game, text="sorry"), Ack)
