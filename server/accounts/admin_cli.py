@@ -1,6 +1,9 @@
 """`dominion-server admin grant|revoke NAME` and `dominion-server admin list`: who is an
 admin, decided on the host, in the account store the server is configured with (the
-SQLite file beside --db, or --accounts-url), and kept in the audit log."""
+SQLite file beside --db, or --accounts-url), and kept in the audit log. `sanctions`
+lists the live bans and mutes, and `lift ID` lifts one: the way back in for an admin
+whose own address was banned (the server refuses such bans, but a proxy's address may
+change)."""
 
 from __future__ import annotations
 
@@ -12,9 +15,11 @@ from collections.abc import Sequence
 from ..errors import GameError
 from ..settings import Settings
 from . import open_account_store
-from .moderation import Moderation
+from .moderation import Moderation, Sanction, stamp
 
-ACTIONS = ("grant", "revoke", "list")
+ACTIONS = ("grant", "revoke", "list", "sanctions", "lift")
+TAKES_AN_ARGUMENT = {"grant": "an account's name", "revoke": "an account's name",
+                     "lift": "a sanction's id (see `sanctions`)"}
 
 
 def admin_main(argv: Sequence[str]) -> int:
@@ -24,28 +29,49 @@ def admin_main(argv: Sequence[str]) -> int:
                     "account store the server uses (give the server's own --db or "
                     "--accounts-url, or their DOMINION_* variables).")
     parser.add_argument("action", choices=ACTIONS)
-    parser.add_argument("name", nargs="?", help="the account's name (grant and revoke)")
+    parser.add_argument("name", nargs="?", help="the account's name (grant and revoke), or "
+                                                "the sanction's id (lift)")
+    parser.add_argument("--reason", default="lifted on the host",
+                        help="why (lift; kept in the audit log)")
     known, rest = parser.parse_known_args(argv)
-    if (known.name is None) != (known.action == "list"):
-        parser.error("grant and revoke take an account's name; list takes none")
+    wanted = TAKES_AN_ARGUMENT.get(known.action)
+    if (known.name is None) != (wanted is None):
+        parser.error(f"{known.action} takes {wanted}" if wanted
+                     else f"{known.action} takes no argument")
+    if known.action == "lift" and not (known.name.isascii() and known.name.isdigit()):
+        parser.error("lift takes a sanction's id, a number (see `sanctions`)")
     settings = Settings.from_sources(rest)
     try:
-        print(asyncio.run(_run(settings, known.action, known.name)))
+        print(asyncio.run(_run(settings, known.action, known.name, known.reason)))
     except GameError as error:
         print(f"dominion-server admin: {error.message}", file=sys.stderr)
         return 1
     return 0
 
 
-async def _run(settings: Settings, action: str, name: str | None) -> str:
+async def _run(settings: Settings, action: str, name: str | None, reason: str) -> str:
     store = open_account_store(settings.accounts_url, settings.db)
     await store.start()
     try:
         moderation = Moderation(store)
         if action == "list":
             return "\n".join(admin.name for admin in await store.admins()) or "(no admins)"
+        if action == "sanctions":
+            await moderation.refresh()
+            return "\n".join(_line(sanction) for sanction in moderation.live()) \
+                or "(no live sanctions)"
         assert name is not None
+        if action == "lift":
+            await moderation.lift(None, int(name), reason)
+            return f"sanction {name} is lifted"
         account = await moderation.set_admin(name, action == "grant")
         return f"{account.name} is {'an admin' if action == 'grant' else 'not an admin'}"
     finally:
         await store.close()
+
+
+def _line(sanction: Sanction) -> str:
+    """One live sanction for a person: its id, what, whom, until when, why."""
+    whom = sanction.prefix if sanction.prefix is not None else f"account {sanction.account_id}"
+    until = "for ever" if sanction.expires_at is None else f"until {stamp(sanction.expires_at)}"
+    return f"{sanction.id}\t{sanction.kind.value}\t{whom}\t{until}\t{sanction.reason}"

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import ipaddress
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
@@ -197,6 +197,20 @@ def check_reason(raw: object, *, required: bool = True, limit: int = MAX_REASON)
     return raw.strip()
 
 
+def refuse_covering(prefix: str, protected: Collection[str]) -> None:
+    """`bad_prefix` when the banned `prefix` covers one of the `protected` addresses or
+    networks."""
+    banned = ipaddress.ip_network(prefix)
+    for kept in protected:
+        try:
+            network = ipaddress.ip_network(kept, strict=False)
+        except ValueError:
+            continue  # not an address (a test client's name): nothing a prefix covers
+        if network.version == banned.version and banned.overlaps(network):
+            raise GameError(ErrorCode.BAD_PREFIX, f"{prefix} covers {kept}, your own address "
+                            "or a trusted proxy's: it would lock you, or everyone, out")
+
+
 def check_duration(raw: object, *, required: bool) -> timedelta | None:
     """`seconds`: a whole number from a minute to ten years, or null (for ever) where that
     is allowed; `bad_duration` otherwise."""
@@ -344,8 +358,11 @@ class Moderation:
     # -- admin actions (each one an audit entry) -----------------------------------
 
     async def sanction(self, admin: Account, kind: SanctionKind, target: object,
-                       reason: object, seconds: object) -> Sanction:
-        """Ban or mute an account (`target`: its name), or ban an address prefix."""
+                       reason: object, seconds: object, protected: Collection[str] = ()
+                       ) -> Sanction:
+        """Ban or mute an account (`target`: its name), or ban an address prefix, which
+        may cover none of the `protected` addresses or networks (the acting admin's own,
+        the trusted proxies: banning them locks the admin, or everyone, out)."""
         why = check_reason(reason)
         duration = check_duration(seconds, required=kind is SanctionKind.MUTE)
         now = self._clock()
@@ -353,6 +370,7 @@ class Moderation:
                             expires_at=None if duration is None else now + duration)
         if kind is SanctionKind.ADDRESS_BAN:
             prefix = check_prefix(target)
+            refuse_covering(prefix, protected)
             sanction, action, named = replace(sanction, prefix=prefix), \
                 AdminAction.BAN_ADDRESS, f"prefix {prefix}"
         else:
@@ -366,10 +384,14 @@ class Moderation:
         await self.refresh()
         return stored
 
-    async def lift(self, admin: Account, sanction_id: int, reason: object) -> None:
+    async def lift(self, admin: Account | None, sanction_id: int, reason: object) -> None:
+        """Lift a live sanction; `admin` None: the host did (`dominion-server admin lift`)."""
         why = check_reason(reason)
-        if not await self.store.lift_sanction(sanction_id, self._clock(), self._entry(
-                admin, AdminAction.LIFT, f"sanction {sanction_id}", why)):
+        now = self._clock()
+        entry = AuditEntry(now, None if admin is None else admin.id,
+                           HOST if admin is None else admin.name, AdminAction.LIFT,
+                           f"sanction {sanction_id}", why)
+        if not await self.store.lift_sanction(sanction_id, now, entry):
             raise GameError(ErrorCode.NOT_FOUND, f"no live sanction {sanction_id}")
         await self.refresh()
 

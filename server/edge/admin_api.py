@@ -31,6 +31,7 @@ from ..accounts.moderation import (
 from ..errors import GameError
 from ..play.text import check_token
 from .accounts_api import refuse_cross_site
+from .addresses import client_address
 from .filters import MAX_OFFSET
 from .moderation_watch import BANNED_SEAT, close_banned_accounts, close_banned_addresses
 from .prefixes import client_key
@@ -93,9 +94,12 @@ def add_admin_routes(app: web.Application) -> None:
     async def sanction(request: web.Request, kind: SanctionKind, target: str
                        ) -> web.Response:
         moderation, admin, body = await _changing(request)
-        made = await moderation.sanction(admin, kind, body.get(target), body.get("reason"),
-                                         body.get("seconds"))
         state = request.config_dict[STATE]
+        # the admin's own address and the proxies in front: a ban of theirs locks out
+        protected = (client_address(request), request.remote or "",
+                     *state.settings.trusted_proxies)
+        made = await moderation.sanction(admin, kind, body.get(target), body.get("reason"),
+                                         body.get("seconds"), protected)
         if kind is SanctionKind.BAN and made.account_id is not None:
             close_banned_accounts(moderation, state.connections)
             await state.lobby.remove_account(made.account_id, BANNED_SEAT)

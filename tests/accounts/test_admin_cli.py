@@ -1,4 +1,4 @@
-"""`dominion-server admin grant|revoke|list` on the host, on each account store: the
+"""`dominion-server admin grant|revoke|list|sanctions|lift` on the host, on each account store: the
 store the server would use (the SQLite file beside --db, or --accounts-url), and the
 audit log names the host."""
 
@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from dominion.protocol import ErrorCode
 from dominion.server.accounts import open_account_store
-from dominion.server.accounts.moderation import HOST, AdminAction
+from dominion.server.accounts.moderation import HOST, AdminAction, Moderation, SanctionKind
+from dominion.server.errors import GameError
 from dominion.server.main import main
 
 
@@ -67,3 +69,55 @@ def test_an_unknown_name_or_a_bad_command_is_refused(
             main([*wrong, *options])
         assert exit_.value.code == 2
     assert not (tmp_path / "games.sqlite3").exists()  # the games' database is not opened
+
+
+async def _banned_address(options: list[str], prefix: str) -> int:
+    """An address ban stored as an admin's request would store it; its id."""
+    store = open_account_store(options[3] if len(options) > 2 else "", options[1])
+    await store.start()
+    try:
+        admin = await store.create_account("Eve", "eve", "h", datetime.now(UTC))
+        made = await Moderation(store).sanction(admin, SanctionKind.ADDRESS_BAN, prefix,
+                                                "spam", None)
+        assert made.id is not None
+        return made.id
+    finally:
+        await store.close()
+
+
+def test_the_host_lists_and_lifts_sanctions(
+        store_kind: str, tmp_path: Path, request: pytest.FixtureRequest,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # an admin locked out by a ban of their own address had no way back in
+    options = store_options(store_kind, tmp_path, request)
+    assert main(["admin", "sanctions", *options]) == 0
+    assert capsys.readouterr().out == "(no live sanctions)\n"
+    made = asyncio.run(_banned_address(options, "198.51.100.0/24"))
+    assert main(["admin", "sanctions", *options]) == 0
+    assert capsys.readouterr().out == f"{made}\taddress_ban\t198.51.100.0/24\tfor ever\tspam\n"
+    assert main(["admin", "lift", str(made), "--reason", "mine", *options]) == 0
+    assert capsys.readouterr().out == f"sanction {made} is lifted\n"
+    assert main(["admin", "sanctions", *options]) == 0
+    assert capsys.readouterr().out == "(no live sanctions)\n"
+    assert main(["admin", "lift", str(made), *options]) == 1  # not live any more
+    assert f"no live sanction {made}" in capsys.readouterr().err
+    for wrong in (["admin", "lift"], ["admin", "lift", "seven"], ["admin", "sanctions", "1"]):
+        with pytest.raises(SystemExit) as exit_:
+            main([*wrong, *options])
+        assert exit_.value.code == 2
+
+
+@pytest.mark.parametrize("prefix", ["127.0.0.0/8", "127.0.0.1", "10.0.0.0/8", "10.1.2.0/24"])
+async def test_an_admin_cannot_ban_their_own_address_or_a_proxy(
+        tmp_path: Path, prefix: str) -> None:
+    store = open_account_store("", str(tmp_path / "games.sqlite3"))
+    await store.start()
+    try:
+        admin = await store.create_account("Eve", "eve", "h", datetime.now(UTC))
+        with pytest.raises(GameError) as refused:
+            await Moderation(store).sanction(admin, SanctionKind.ADDRESS_BAN, prefix, "spam",
+                                             None, protected=["127.0.0.1", "10.1.2.0/24"])
+        assert refused.value.code is ErrorCode.BAD_PREFIX
+        assert await store.live_sanctions(datetime.now(UTC)) == []
+    finally:
+        await store.close()

@@ -362,6 +362,22 @@ async def test_a_banned_prefix_is_refused_over_http_and_websocket(api: Api) -> N
     assert [(s["kind"], s["prefix"]) for s in sanctions] == [("address_ban", "203.0.113.0/24")]
 
 
+@pytest.mark.parametrize(("prefix", "headers"), [
+    ("127.0.0.0/8", {}),  # the admin's own address: they would lock themselves out
+    ("198.51.0.0/16", {"X-Forwarded-For": "198.51.100.7"}),  # the admin, behind a proxy
+    ("10.9.0.0/16", {}),  # a trusted proxy: everyone behind it would be locked out
+])
+async def test_an_address_ban_covering_the_admin_or_a_proxy_is_refused(
+        make_api: MakeApi, prefix: str, headers: dict[str, str]) -> None:
+    api = await make_api(trusted_proxies=("127.0.0.1", "10.9.8.0/24"))
+    await make_admin(api)
+    await api.error("POST", "/api/v1/admin/address-bans", 400, "bad_prefix",
+                    json={"prefix": prefix, "reason": "oops", "seconds": 3600}, headers=headers)
+    assert api.state.lobby.moderation is not None
+    assert api.state.lobby.moderation.live() == []
+    await api.call("GET", "/api/v1/admin", 200, headers=headers)  # still in
+
+
 async def bob_seated_on_another_node(make_api: MakeApi, refresh_seconds: float
                                      ) -> tuple[Api, Api, str, str, TestClient]:
     """Two servers on one account store, each with its own games, both looking at the
