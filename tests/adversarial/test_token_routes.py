@@ -4,6 +4,7 @@ their scopes say and nothing else, and bot accounts that play only with bot:play
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
@@ -183,6 +184,17 @@ async def test_an_account_holds_at_most_fifty_tokens(api: Api) -> None:
         await new_token(api, "read")
     await api.error("POST", "/api/v1/account/tokens", 409, "too_many_tokens",
                     json={"scopes": ["read"]})
+
+
+async def test_tokens_asked_for_together_stay_within_the_cap(api: Api) -> None:
+    # each request counted the same tokens: 120 sent at once left 64 against a cap of 50
+    async def ask() -> int:
+        async with api.client.post("/api/v1/account/tokens", json={"scopes": ["read"]}) as got:
+            return got.status
+
+    statuses = await asyncio.gather(*(ask() for _ in range(60)))
+    assert sorted(set(statuses)) == [201, 409], statuses
+    assert len((await api.call("GET", "/api/v1/account/tokens", 200))["tokens"]) == 50
 
 
 async def test_a_bot_account_plays_only_with_bot_play(api: Api) -> None:
