@@ -113,13 +113,16 @@ class AccessTokens:
         if found is None:
             raise invalid()
         token, account = found
-        if token.expires_at is not None and token.expires_at <= self._clock():
+        if self.expired(token):
             raise GameError(ErrorCode.TOKEN_EXPIRED, "the access token has expired: its owner "
                                                      "may create another")
         scope = needed(account)
         if scope not in token.scopes:
             raise GameError(ErrorCode.SCOPE_MISSING, f"this needs a token with scope {scope}")
         return token, account
+
+    def expired(self, token: AccessToken) -> bool:
+        return token.expires_at is not None and token.expires_at <= self._clock()
 
     async def make_bot(self, account: Account, has_played: bool) -> Account:
         """The account as a bot account (again, if it was one already)."""

@@ -79,8 +79,8 @@ YIELD_AFTER_CPU_SECONDS = 0.001
 class Connection:
     __slots__ = ("_authorization", "_closer", "_closing", "_greeted", "_last_input",
                  "_limiter", "_loop", "_malformed", "_opened", "_outbox", "_rooms", "_session",
-                 "_tokens", "_work", "account", "address", "session_hash", "state", "token_id",
-                 "version", "ws")
+                 "_token", "_tokens", "_work", "account", "address", "session_hash", "state",
+                 "token_id", "version", "ws")
 
     def __init__(self, ws: web.WebSocketResponse, state: ServerState, address: str,
                  transport: asyncio.WriteTransport, tokens: AccessTokens,
@@ -101,6 +101,8 @@ class Connection:
         connection in as."""
         self.token_id: int | None = None
         """That token's id: revoked, it closes the connection (moderation_watch.py)."""
+        self._token: AccessToken | None = None
+        """That token: expired, it closes the connection (`watch`)."""
         self.session_hash: bytes | None = None
         """Or the hash of the session that signed it in (never its secret): ended or
         expired, it closes the connection (moderation_watch.py)."""
@@ -182,6 +184,8 @@ class Connection:
                 self.close_soon(CloseCode.HANDSHAKE_TIMEOUT, "no hello in time")
         elif now >= self._last_input + settings.idle_timeout_seconds:
             self.close_soon(CloseCode.IDLE_TIMEOUT, "idle timeout")
+        elif self._token is not None and self._tokens.expired(self._token):
+            self.close_soon(CloseCode.UNAUTHORIZED, "the access token has expired")
         elif now >= self._outbox.last_write + settings.heartbeat_seconds:
             self._outbox.ping()
             self.send(Pong())
@@ -262,7 +266,8 @@ class Connection:
             self.close_soon(CloseCode.UNAUTHORIZED, "the access token was refused")
             return
         if signed_in is not None:
-            self.token_id, self.account = signed_in[0].id, signed_in[1]
+            self._token, self.account = signed_in
+            self.token_id = self._token.id
         elif self._session is not None:  # a ban ends the account's sessions: not banned
             self.session_hash, self.account = self._session
         self._greeted = True

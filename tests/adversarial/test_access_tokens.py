@@ -220,3 +220,14 @@ async def test_a_check_looks_up_only_the_hash_and_malformed_tokens_cost_nothing(
         assert store.asked == [token_hash(secret)]  # the hash, never the secret
     finally:
         await store.close()
+
+
+async def test_a_connection_closes_when_its_token_expires(site: Site) -> None:
+    # `live_tokens` knew only revoked tokens: an expired token's socket played on
+    _, secret = await account_with_token(site, "play", expires_in_days=1)
+    client, welcome = await hello(site, secret)
+    assert isinstance(welcome, Welcome)
+    tokens = site.app[ACCOUNTS].tokens
+    now = tokens._clock()
+    tokens._clock = lambda: now + timedelta(days=1, seconds=1)  # a day later
+    assert await close_code_sent(client) == 4007
