@@ -156,6 +156,8 @@ class BuildEngine(build_ext):
             except BUILD_ERRORS as error:
                 raise cannot_compile(f"the C build failed ({error})") from None
         for root in places:
+            if not (root / loader.ENGINE_FOLDER).is_dir():
+                continue  # an editable build's folder that holds no sources: nothing to say
             if self.pure:
                 remove_compiled(root)  # an earlier build's: a pure build has none
                 loader.write_pure_stamp(root, self.pure)

@@ -14,7 +14,7 @@ One run, phase after phase, each against a fresh `dominion-server` process on 12
   slow-readers  45 connections asking for the card catalogue and never reading (the
                 per-address limit is 50; the probe needs one)
   resume-flood  10 spectators resuming a finished game from event 0 without pause
-  chat-flood    40 spectators chatting 500-character lines without pause
+  chat-flood    40 signed-in spectators chatting 500-character lines without pause
   sigterm       SIGTERM in the middle of a resume flood: how long the server takes to stop
   addresses-unbounded  40 addresses (127.0.0.2 to .41) at once, each within its own
                 limits: 20 open tables each, then exports of every ended game's replay
@@ -60,6 +60,7 @@ from tests.adversarial.attacks import (
     ServerProcess,
     address_flood,
     chat_flood,
+    chatter_token,
     finished_game,
     finished_games,
     fuzz_rest,
@@ -194,7 +195,8 @@ def flood(kind: str, seconds: float) -> Attack:
         if kind == "resume":
             replies = await resume_flood(server.url, game, connections=10, seconds=seconds)
         else:
-            replies = await chat_flood(server.url, game, connections=40, seconds=seconds)
+            replies = await chat_flood(server.url, game, connections=40, seconds=seconds,
+                                       access_token=await chatter_token(server.url))
         return {"replies": dict(replies.most_common())}
     return attack
 

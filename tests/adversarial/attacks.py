@@ -648,14 +648,32 @@ async def resume_flood(url: str, game: str, *, connections: int, seconds: float)
     return replies
 
 
-async def chat_flood(url: str, game: str, *, connections: int, seconds: float) -> Counter[str]:
-    """Spectators chatting 500-character lines as fast as they are answered."""
+async def chatter_token(url: str, name: str = "Chatter") -> str:
+    """A play token of a new account: spectators chat only signed in."""
+    loopback(url)
+    jar = aiohttp.CookieJar(unsafe=True)  # the session cookie of a loopback address
+    async with aiohttp.ClientSession(cookie_jar=jar) as session:
+        async with session.post(f"{url}/api/v1/account/register", json={
+                "name": name, "password": "correct horse battery"}) as registered:
+            assert registered.status == 201, await registered.text()
+        async with session.post(f"{url}/api/v1/account/tokens", json={
+                "description": "chat flood", "scopes": ["play"]}) as made:
+            assert made.status == 201, await made.text()
+            secret: str = (await made.json())["token"]["secret"]
+    return secret
+
+
+async def chat_flood(url: str, game: str, *, connections: int, seconds: float,
+                     access_token: str) -> Counter[str]:
+    """Spectators, signed in with `access_token`, chatting 500-character lines as fast as
+    they are answered."""
     loopback(url)
     replies: Counter[str] = Counter()
 
     async def one(session: aiohttp.ClientSession, end: float) -> None:
         async with session.ws_connect(f"{url}/api/v1/ws", protocols=(SUBPROTOCOLS[0],)) as ws:
-            for message in (Hello(id=1, versions=(2,), client="chat"), Watch(id=2, game=game)):
+            for message in (Hello(id=1, versions=(2,), client="chat", access_token=access_token),
+                            Watch(id=2, game=game)):
                 await ws.send_bytes(encode_client(message))
             request = 2
             while time.monotonic() < end:
@@ -673,7 +691,6 @@ async def chat_flood(url: str, game: str, *, connections: int, seconds: float) -
         end = time.monotonic() + seconds
         await asyncio.gather(*(one(session, end) for _ in range(connections)))
     return replies
-
 
 
 def loopback_sources(count: int) -> list[str]:

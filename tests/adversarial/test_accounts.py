@@ -20,6 +20,7 @@ from dominion.server.accounts.service import (
     REGISTRATIONS,
     new_session_secret,
 )
+from dominion.server.accounts.throttle import LocalThrottle
 from dominion.server.edge.app import create_app
 from dominion.server.edge.sessions import ACCOUNTS, SESSION_COOKIE
 from dominion.server.engine import Resignation
@@ -170,9 +171,10 @@ async def test_guessing_one_accounts_password_is_throttled_more_and_more(api: Ap
     refused = await api.error("POST", "/api/v1/account/sign-in", 429, "rate_limited",
                               json={"name": "ada", "password": PASSWORD})  # even the right one
     assert 0 < refused["retry_after_ms"] <= PER_ACCOUNT.first_wait * 1000
-    backoff = accounts_of(api).failures_by_account
-    await backoff.failed("ada")
-    assert await backoff.wait("ada") > PER_ACCOUNT.first_wait  # the next failure costs double
+    throttle = accounts_of(api).failures_by_account
+    assert isinstance(throttle, LocalThrottle)
+    throttle.backoff.failed("ada")
+    assert await throttle.wait("ada") > PER_ACCOUNT.first_wait  # the next failure costs double
 
 
 async def test_credential_stuffing_from_one_address_is_throttled(api: Api) -> None:

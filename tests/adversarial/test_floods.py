@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import sqlite3
 
-from dominion.protocol import Ack, Chat, Error, Join, Resign, Watch
-from tests.server.wsplay import ServerFactory, ws_server
+from dominion.protocol import Ack, Chat, Error, Hello, Join, Resign, Watch, Welcome
+from tests.server.wsclient import TestClient
+from tests.server.wsplay import ServerFactory, Site, ws_server
+
+from .attacks import chatter_token
 
 __all__ = ["ws_server"]
 
@@ -18,11 +21,22 @@ def chat_lines(db: str) -> int:
     return lines
 
 
+async def signed_in(site: Site, access_token: str) -> TestClient:
+    ws = await site.session.ws_connect(site.ws_url, protocols=("dominion.v2.msgpack",))
+    client = TestClient(ws)
+    welcome = await client.request(Hello, versions=[2], client="tests",
+                                   access_token=access_token)
+    assert isinstance(welcome, Welcome), welcome
+    return client
+
+
 async def test_a_chat_flood_from_one_address_is_cut_to_its_allowance(
         ws_server: ServerFactory) -> None:
-    site = await ws_server(chat_per_minute=5)
+    site = await ws_server(chat_per_minute=5, password_time_cost=1, password_memory_kib=64)
     game, _ = await site.create(seats=2)
-    watchers = [await site.connect() for _ in range(4)]  # four connections, one address
+    token = await chatter_token(site.url("/").rstrip("/"))
+    # four connections, one address, signed in as one account (spectators chat signed in)
+    watchers = [await signed_in(site, token) for _ in range(4)]
     replies = []
     for watcher in watchers:
         await watcher.request(Watch, game=game)

@@ -162,11 +162,13 @@ async def test_a_seat_taken_late_gets_the_whole_history_by_resuming_from_0(
     first = await site.connect()
     joined = await first.request(Join, game=ready[0].game, token=ready[0].token)
     assert isinstance(joined, Ack)
-    mover = (await next_of(first, Snapshot)).view["turn"]["player"]
-    if mover != 0:
+    snapshot = await next_of(first, Snapshot)
+    mover = snapshot.view["turn"]["player"]
+    if mover != 0:  # the player to move joins: only they see the decision
         first = await site.connect()
         await first.request(Join, game=ready[mover].game, token=ready[mover].token)
-    decision = (await next_of(first, Snapshot)).view["decision"]
+        snapshot = await next_of(first, Snapshot)
+    decision = snapshot.view["decision"]
     end = next(o["id"] for o in decision["options"] if o["kind"] == "end_phase")
     answered = await first.request(Answer, game=ready[mover].game, decision=decision["id"],
                                    options=[end])

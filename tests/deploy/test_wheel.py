@@ -77,11 +77,12 @@ def fresh_venv(where: Path) -> Path:
     return where / "bin"
 
 
-def pip(bin_dir: Path, *args: str, cwd: Path) -> str:
-    """Run the environment's pip as a user does (quiet, no cache); its output."""
+def pip(bin_dir: Path, *args: str, cwd: Path, **settings: str) -> str:
+    """Run the environment's pip as a user does (quiet, no cache), with these environment
+    variables; its output."""
     done = subprocess.run([str(bin_dir / "pip"), "--no-cache-dir", *args], cwd=cwd,
-                          env=clean_env(), capture_output=True, text=True, timeout=900,
-                          check=False)
+                          env=clean_env() | settings, capture_output=True, text=True,
+                          timeout=900, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout + done.stderr
 
@@ -209,6 +210,12 @@ def test_the_editable_install_compiles_the_engine(tmp_path: Path) -> None:
                 "print(g.__file__)", cwd=tmp_path)
     assert where.stdout.startswith(f"{checkout}/server/engine/game.cpython"), where
     assert_says_compiled(bin_dir, tmp_path)
+    # and pure Python, asked for: the compiled modules go, and it says why
+    pip(bin_dir, "install", "--no-deps", "--editable", str(checkout), cwd=tmp_path,
+        **{PURE_PYTHON_ENV: "1"})
+    said = run(bin_dir, "dominion-server", "--version", cwd=tmp_path).stdout.splitlines()
+    assert said[1] == f"engine: pure Python ({PURE_PYTHON_ENV} was set when it was built)"
+    assert not list((checkout / "server" / "engine").glob("game.cpython*"))
 
 
 def test_a_forced_pure_python_build_has_no_compiled_module(
