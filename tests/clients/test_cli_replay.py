@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import msgpack  # type: ignore[import-untyped]
+import pytest
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "REPLAYS.md"
 
@@ -25,6 +26,7 @@ def dominion(*args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, check=False)
 
 
+@pytest.mark.integration  # the command, a program
 def test_verify_accepts_a_true_replay_in_json_and_msgpack(tmp_path: Path) -> None:
     replay = documented_replay()
     as_json, as_msgpack = tmp_path / "game.json", tmp_path / "game.msgpack"
@@ -36,6 +38,7 @@ def test_verify_accepts_a_true_replay_in_json_and_msgpack(tmp_path: Path) -> Non
         assert result.stdout.startswith("ok:")
 
 
+@pytest.mark.integration  # the command, a program
 def test_verify_reports_tampering_with_the_first_difference(tmp_path: Path) -> None:
     replay = documented_replay()
     replay["events"][4]["cards"][0] = "gold"  # type: ignore[index]
@@ -46,6 +49,7 @@ def test_verify_reports_tampering_with_the_first_difference(tmp_path: Path) -> N
     assert "FAILED: event 5 differs" in result.stdout
 
 
+@pytest.mark.integration  # the command, a program
 def test_verify_explains_unreadable_files(tmp_path: Path) -> None:
     path = tmp_path / "junk.bin"
     path.write_bytes(b"\xc1\xc1\xc1")
@@ -54,6 +58,7 @@ def test_verify_explains_unreadable_files(tmp_path: Path) -> None:
     assert dominion("replay", "verify", str(tmp_path / "missing.json")).returncode == 2
 
 
+@pytest.mark.integration  # the command, a program
 def test_verify_says_a_text_replay_cannot_be_verified_and_which_form_can(
         tmp_path: Path) -> None:
     text = re.search(r"Its text form begins:\n\n```\n(.*?)```", DOC.read_text(), re.S)
@@ -66,6 +71,7 @@ def test_verify_says_a_text_replay_cannot_be_verified_and_which_form_can(
     assert "extra data" not in result.stderr
 
 
+@pytest.mark.integration  # the command, a program
 def test_download_from_an_unreachable_server_is_explained() -> None:
     result = dominion("replay", "download", "g-1", "--server", "http://127.0.0.1:9")
     assert result.returncode == 2 and "Cannot reach" in result.stderr

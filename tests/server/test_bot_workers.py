@@ -216,6 +216,7 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
+@pytest.mark.integration  # a real server or socket
 async def test_a_game_against_the_strong_bot_survives_a_server_killed_mid_game(
         tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"

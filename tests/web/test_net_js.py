@@ -10,6 +10,8 @@ from .node import needs_node, run_module
 
 SCRIPT = """
 import { RECONNECT_MAX_MS, reconnectDelay } from "%(net)s";
+
+pytestmark = pytest.mark.integration  # Node.js runs the modules
 const tries = [...Array(40).keys()];
 console.log(JSON.stringify({
   most: RECONNECT_MAX_MS,

@@ -17,6 +17,8 @@ SCRIPT = """
 import { I18n, pluralForm } from "%(i18n)s";
 import { describe } from "%(describe)s";
 import { replayStops, stepButtons } from "%(replay)s";
+
+pytestmark = pytest.mark.integration  # Node.js runs the modules
 const catalogue = JSON.parse(process.argv[1]);
 const out = {};
 for (const lang of ["en", "pl"]) {
