@@ -14,12 +14,14 @@ from __future__ import annotations
 import contextlib
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from .tiers import SLOW, UNIT_BUDGET_S, Tier, guard, mark
+
+pytest_plugins = ["pytester"]  # tests/test_suite_setup.py runs the tiers on tests of its own
 
 UNIT_TIER_RUNS = frozenset({Tier.UNIT.marker, f"not {SLOW}"})
 """The mark expressions that run the unit tier (the second its former name): they try
@@ -108,11 +110,12 @@ def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
-                              ) -> Iterator[pytest.TestReport]:
+                              ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     """Fails a unit test that started something (even if the code under test swallowed
     the refusal), and, in a run of the unit tier, one over its CPU budget."""
     report: pytest.TestReport = yield
-    problems = list(item.stash.get(REFUSED, []))
+    refused: list[str] = item.stash[REFUSED] if REFUSED in item.stash else []
+    problems = [*refused]
     spent = item.stash.get(CPU_SPENT, 0.0)
     if (call.when == "call" and unit_tier_run(item.config) and spent > UNIT_BUDGET_S
             and item.get_closest_marker(Tier.UNIT.marker) is not None):

@@ -148,6 +148,7 @@ def skip_reasons() -> dict[str, str]:
     return found
 
 
+@pytest.mark.integration  # reads every test: over the unit tier's CPU budget
 def test_every_skip_says_what_to_install() -> None:
     reasons = skip_reasons()
     assert len(reasons) >= 10  # the walk finds them

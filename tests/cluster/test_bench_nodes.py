@@ -8,7 +8,7 @@ import pytest
 from ..test_bench import BENCH, run_json
 from .cluster import needs_everything
 
-pytestmark = [pytest.mark.system, needs_everything]  # two nodes, nginx and Redis
+pytestmark = [pytest.mark.system, *needs_everything]  # two nodes, nginx and Redis
 
 
 def test_server_load_measures_two_nodes_nginx_and_redis() -> None:

@@ -66,6 +66,7 @@ async def test_an_open_table_nobody_joins_lapses_and_its_creator_is_told(tmp_pat
         process.wait()
 
 
+@pytest.mark.integration  # a real server
 async def test_a_table_whose_time_passed_while_the_server_was_stopped_lapses_at_start(
         tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
