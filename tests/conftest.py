@@ -114,8 +114,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
     """Fails a unit test that started something (even if the code under test swallowed
     the refusal), and, in a run of the unit tier, one over its CPU budget."""
     report: pytest.TestReport = yield
-    refused: list[str] = item.stash[REFUSED] if REFUSED in item.stash else []
-    problems = [*refused]
+    none: list[str] = []
+    problems = [*item.stash.get(REFUSED, none)]
     spent = item.stash.get(CPU_SPENT, 0.0)
     if (call.when == "call" and unit_tier_run(item.config) and spent > UNIT_BUDGET_S
             and item.get_closest_marker(Tier.UNIT.marker) is not None):

@@ -3,6 +3,7 @@ the machine (tests/conftest.py), each test with a client config folder of its ow
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import re
 import shlex
@@ -60,13 +61,15 @@ def test_the_unit_guard_refuses_programs_and_network_sockets_then_restores_them(
     with guard(refused):
         with pytest.raises(StartedInUnitTier, match="mark this test integration or system"):
             subprocess.run(["true"], check=False)
+        with pytest.raises(StartedInUnitTier):  # a worker, as the server's bots have
+            multiprocessing.get_context("spawn").Process(target=print).start()
         with socket.socket() as probe, pytest.raises(StartedInUnitTier):
             probe.bind(("127.0.0.1", 0))
         with socket.socket() as probe, pytest.raises(StartedInUnitTier):
             probe.connect_ex(("127.0.0.1", 9))
         for end in socket.socketpair():  # the event loop's own wake-up pair stays allowed
             end.close()
-    assert len(refused) == 3 and "started a program" in refused[0]
+    assert len(refused) == 4 and "started a program" in refused[0]
     assert (subprocess.Popen._execute_child, os.fork, socket.socket.bind) == before  # type: ignore[attr-defined]
 
 

@@ -18,6 +18,7 @@ starts something without saying so fails at once, never drifting into the unit t
 
 from __future__ import annotations
 
+import _posixsubprocess
 import contextlib
 import os
 import socket
@@ -135,6 +136,7 @@ def guard(refused: list[str]) -> Iterator[None]:
 
     replaced: list[tuple[Any, str, Any]] = [
         (subprocess.Popen, "_execute_child", no_child),  # subprocess, asyncio, Playwright
+        (_posixsubprocess, "fork_exec", no_child),  # multiprocessing's spawned workers
         (os, "fork", no_fork), (os, "forkpty", no_fork),  # multiprocessing, pty, pexpect
         (os, "posix_spawn", no_child), (os, "posix_spawnp", no_child),
         (socket.socket, "bind", network_only(socket.socket.bind, "bound")),

@@ -33,6 +33,8 @@ from tests.eventually import eventually
 from .test_process import start_server
 from .test_restart import Player, play_until
 
+pytestmark = pytest.mark.integration  # bot worker processes
+
 
 class WhereItRuns:
     """Answers sensibly, and remembers the process that answered."""
@@ -216,7 +218,6 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
-@pytest.mark.integration  # a real server or socket
 async def test_a_game_against_the_strong_bot_survives_a_server_killed_mid_game(
         tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
