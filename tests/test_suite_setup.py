@@ -146,3 +146,13 @@ def test_a_test_is_in_the_tier_of_what_its_fixtures_start(pytester: pytest.Pytes
     assert "a unit test took 1." in said and "of CPU, over the unit tier's 1 s" in said
     former = pytester.runpytest_subprocess("-m", "not slow", "--co", "-p", "no:randomly")
     assert former.stdout.str().count("tiers:") == 4  # the unit tier's four
+
+    pytester.makepyfile(test_wrongly="""
+import pytest
+from test_tiered import program
+@pytest.mark.unit
+def test_says_unit(program): pass
+""")
+    wrong = pytester.runpytest_subprocess("--co", "-p", "no:randomly", "test_wrongly.py")
+    assert wrong.ret == pytest.ExitCode.USAGE_ERROR
+    assert "test_says_unit is marked unit, yet it is integration" in wrong.stderr.str()

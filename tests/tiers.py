@@ -92,6 +92,9 @@ def tier_of(item: pytest.Item) -> Tier:
 def mark(item: pytest.Item) -> Tier:
     """Marks the item with its tier (and `slow` above unit)."""
     tier = tier_of(item)
+    if tier > Tier.UNIT and item.get_closest_marker(Tier.UNIT.marker) is not None:
+        raise pytest.UsageError(f"{item.nodeid} is marked unit, yet it is {tier.marker}: "
+                                "what it or its fixtures start decides (tests/tiers.py)")
     if item.get_closest_marker(tier.marker) is None:
         item.add_marker(tier.marker)
     if tier > Tier.UNIT and item.get_closest_marker(SLOW) is None:
