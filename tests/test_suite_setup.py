@@ -1,5 +1,6 @@
 """How the suite itself runs: CI runs the README's one test command, on workers that share
-the machine (tests/conftest.py), each test with a client config folder of its own."""
+the machine (tests/conftest.py), each test with a client config folder of its own, and
+each in the tier of what it starts (tests/tiers.py)."""
 
 from __future__ import annotations
 
