@@ -71,6 +71,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 CPU_SPENT = pytest.StashKey[float]()
+CPU_PROPERTY = "cpu_seconds"
+COSTLIEST = 5
+"""How many of the unit tier's costliest tests its run names at the end."""
 REFUSED = pytest.StashKey[list[str]]()
 
 
@@ -117,8 +120,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
     none: list[str] = []
     problems = [*item.stash.get(REFUSED, none)]
     spent = item.stash.get(CPU_SPENT, 0.0)
-    if (call.when == "call" and unit_tier_run(item.config) and spent > UNIT_BUDGET_S
-            and item.get_closest_marker(Tier.UNIT.marker) is not None):
+    budgeted = (call.when == "call" and unit_tier_run(item.config)
+                and item.get_closest_marker(Tier.UNIT.marker) is not None)
+    if budgeted:
+        report.user_properties.append((CPU_PROPERTY, spent))  # crosses from xdist's workers
+    if budgeted and spent > UNIT_BUDGET_S:
         problems.append(f"a unit test took {spent:.2f} s of CPU, over the unit tier's "
                         f"{UNIT_BUDGET_S:g} s: make it faster, or mark it integration if "
                         "it plays for long (tests/tiers.py)")
@@ -128,3 +134,22 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
     elif problems:
         report.sections.append(("tiers", "\n".join(problems)))
     return report
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter,
+                            config: pytest.Config) -> None:
+    """After a run of the unit tier: the CPU it took, and its costliest tests."""
+    if not unit_tier_run(config):
+        return
+    spent = sorted(((seconds, report.nodeid)
+                    for reports in terminalreporter.stats.values() for report in reports
+                    if isinstance(report, pytest.TestReport)
+                    for name, seconds in report.user_properties if name == CPU_PROPERTY),
+                   reverse=True)
+    if not spent:
+        return
+    terminalreporter.section("unit tier: CPU seconds")
+    terminalreporter.line(f"{sum(seconds for seconds, _ in spent):.1f} s in {len(spent)} "
+                          f"tests (budget {UNIT_BUDGET_S:g} s each); the costliest:")
+    for seconds, nodeid in spent[:COSTLIEST]:
+        terminalreporter.line(f"{seconds:6.2f} s  {nodeid}")
