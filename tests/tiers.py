@@ -23,7 +23,7 @@ import contextlib
 import os
 import socket
 import subprocess
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from enum import IntEnum
 from typing import Any, TypeVar
 
@@ -70,7 +70,7 @@ def starts(tier: Tier) -> Callable[[Function], Function]:
     return declare
 
 
-def fixture_tier(name: str, definitions: Any) -> Tier:
+def fixture_tier(name: str, definitions: Iterable[Any]) -> Tier:
     """The tier a fixture puts a test in: the highest of its definitions (a test folder
     may override a fixture and request the one it overrides)."""
     tiers = [getattr(definition.func, TIER_OF_FIXTURE, Tier.UNIT) for definition in definitions]
