@@ -1,10 +1,7 @@
-"""The test tiers: `pytest -m "not slow"` is the fast tier for working (every module, in
-about a minute); plain `pytest` runs everything, as CI does.
-
-Slow are the folders that start real programs or browsers and the tests below that play
-long or drive a pseudo-terminal, listed here in one place; a test of its own may also say
-`@pytest.mark.slow`. In the fast tier the property tests (Hypothesis) try a fifth of
-their usual examples; the full run tries them all.
+"""How the suite runs: in three tiers (tests/tiers.py says what each may start), the
+fast one for working, `python -m pytest -m unit` (every module's in-process tests, in
+under a minute); plain `pytest` runs every tier, as CI does. In the unit tier the property
+tests (Hypothesis) try a fifth of their usual examples; the full run tries them all.
 
 The full run (README.md, `.ci/run`) spreads the test files over workers (pytest-xdist,
 `-n auto --dist loadfile`): a file's tests stay together on one worker, so its module
@@ -14,37 +11,28 @@ folders and free ports, so workers share one machine.
 
 from __future__ import annotations
 
+import contextlib
 import os
-from pathlib import Path
+import time
+from collections.abc import Generator, Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
 
-FAST_TIER = "not slow"
+from .tiers import SLOW, UNIT_BUDGET_S, Tier, guard, mark
+
+pytest_plugins = ["pytester"]  # tests/test_suite_setup.py runs the tiers on tests of its own
+
+UNIT_TIER_RUNS = frozenset({Tier.UNIT.marker, f"not {SLOW}"})
+"""The mark expressions that run the unit tier (the second its former name): they try
+fewer examples, and hold each test to its CPU budget."""
+
 # Hypothesis's clock checks (an example's deadline, slow input generation) fail a test
 # for a busy machine, not for the code: the examples themselves are checked in full
 settings.register_profile("shared-machine", deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("fast", settings.get_profile("shared-machine"), max_examples=20)
 settings.load_profile("shared-machine")
-
-TESTS = Path(__file__).resolve().parent
-SLOW_FOLDERS = frozenset({"adversarial", "cluster", "deploy"})
-"""nginx, Redis, built wheels, attacks through real sockets."""
-SLOW_TESTS = (
-    "web/test_browser_",  # Chromium
-    "test_bench.py",  # each benchmark run for a moment
-    "tools/test_mutate.py",  # mutants, each against its tests
-    "clients/test_play_interactive.py",  # whole games through a pseudo-terminal
-    "engine/test_random_games.py::test_random_games",  # thousands of games
-    "engine/test_pure_python.py",  # the engine's tests again, on the pure-Python engine
-    "server/test_no_leak_wire.py",  # whole games, every frame checked
-    "server/test_restart.py::test_sigkill_loses_no_accepted_answer",  # kills under load
-    "clients/test_cli_commands.py::test_every_command_speaks_polish",  # every command, twice
-    "clients/test_cli_commands.py::test_a_whole_game_through_the_command",  # a whole game
-)
-"""Node ids below tests/, or their beginnings."""
-
 
 WORKERS_PER_CORE = 2
 """Most tests wait on real programs (servers, Chromium, PostgreSQL): a core has time for two."""
@@ -67,14 +55,101 @@ def own_client_config(tmp_path_factory: pytest.TempPathFactory,
     monkeypatch.setenv("DOMINION_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
 
 
+def unit_tier_run(config: pytest.Config) -> bool:
+    return config.getoption("markexpr") in UNIT_TIER_RUNS
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    if config.getoption("markexpr") == FAST_TIER:
+    if unit_tier_run(config):
         settings.load_profile("fast")
 
 
+@pytest.hookimpl(tryfirst=True)  # before `-m` selects by the marks it adds
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        where = Path(item.path).resolve().relative_to(TESTS)
-        node = "/".join(where.parts) + item.nodeid[len(item.nodeid.split("::")[0]):]
-        if where.parts[0] in SLOW_FOLDERS or node.startswith(SLOW_TESTS):
-            item.add_marker(pytest.mark.slow)
+        mark(item)
+
+
+CPU_SPENT = pytest.StashKey[float]()
+CPU_PROPERTY = "cpu_seconds"
+COSTLIEST = 5
+"""How many of the unit tier's costliest tests its run names at the end."""
+REFUSED = pytest.StashKey[list[str]]()
+
+
+@contextlib.contextmanager
+def phase(item: pytest.Item) -> Iterator[None]:
+    """A phase of a unit test (set up, call, tear down) runs guarded."""
+    refused: list[str] = []
+    item.stash[REFUSED] = refused
+    if item.get_closest_marker(Tier.UNIT.marker) is None:
+        yield
+        return
+    with guard(refused):
+        yield
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    with phase(item):
+        return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    started = time.process_time()
+    try:
+        with phase(item):
+            return (yield)
+    finally:
+        item.stash[CPU_SPENT] = time.process_time() - started
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
+    with phase(item):
+        return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Fails a unit test that started something (even if the code under test swallowed
+    the refusal), and, in a run of the unit tier, one over its CPU budget."""
+    report: pytest.TestReport = yield
+    none: list[str] = []
+    problems = [*item.stash.get(REFUSED, none)]
+    spent = item.stash.get(CPU_SPENT, 0.0)
+    budgeted = (call.when == "call" and unit_tier_run(item.config)
+                and item.get_closest_marker(Tier.UNIT.marker) is not None)
+    if budgeted:
+        report.user_properties.append((CPU_PROPERTY, spent))  # crosses from xdist's workers
+    if budgeted and spent > UNIT_BUDGET_S:
+        problems.append(f"a unit test took {spent:.2f} s of CPU, over the unit tier's "
+                        f"{UNIT_BUDGET_S:g} s: make it faster, or mark it integration if "
+                        "it plays for long (tests/tiers.py)")
+    if problems and report.passed:
+        report.outcome = "failed"
+        report.longrepr = "\n".join(problems)
+    elif problems:
+        report.sections.append(("tiers", "\n".join(problems)))
+    return report
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter,
+                            config: pytest.Config) -> None:
+    """After a run of the unit tier: the CPU it took, and its costliest tests."""
+    if not unit_tier_run(config):
+        return
+    spent = sorted(((seconds, report.nodeid)
+                    for reports in terminalreporter.stats.values() for report in reports
+                    if isinstance(report, pytest.TestReport)
+                    for name, seconds in report.user_properties if name == CPU_PROPERTY),
+                   reverse=True)
+    if not spent:
+        return
+    terminalreporter.section("unit tier: CPU seconds")
+    terminalreporter.line(f"{sum(seconds for seconds, _ in spent):.1f} s in {len(spent)} "
+                          f"tests (budget {UNIT_BUDGET_S:g} s each); the costliest:")
+    for seconds, nodeid in spent[:COSTLIEST]:
+        terminalreporter.line(f"{seconds:6.2f} s  {nodeid}")

@@ -15,6 +15,8 @@ import pytest
 from dominion.server.accounts.sqlite_store import SqliteAccountStore
 from dominion.server.ratings.ledger import RatedGame, RatedSeat
 
+pytestmark = pytest.mark.system  # each benchmark run for a moment
+
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 
 

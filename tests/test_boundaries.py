@@ -159,6 +159,7 @@ def later():
                       type_checking=False) == {"p.q.b"}
 
 
+@pytest.mark.integration  # reads every module: over the unit tier's CPU budget
 def test_no_modules_import_each_other_in_a_circle() -> None:
     # imports inside functions count: they only hide a circle until the function runs
     graph = {module: our_imports(module, type_checking=False) for module in modules()}

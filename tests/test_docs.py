@@ -15,6 +15,8 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from dominion.protocol import CloseCode, ErrorCode
 from dominion.server.cluster.node import ws_url
 from dominion.server.edge.app import create_app
@@ -193,6 +195,7 @@ def test_the_players_guide_names_the_cards_of_each_edition_as_the_code() -> None
     assert sentence and card_ids(sentence.group(1), 2) == changed
 
 
+@pytest.mark.integration  # a real server or socket
 def test_the_web_clients_guide_page_is_the_players_guide() -> None:
     """clients/web/guide.html, which the installed server serves, is docs/PLAYING.md
     rendered (docs/ is not installed)."""

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.integration  # ruff, mypy and biome
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("dominion.server", "dominion.protocol", "dominion.clients")
 

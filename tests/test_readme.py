@@ -60,6 +60,7 @@ def test_the_readme_names_the_create_answers_fields() -> None:
 
 @pytest.mark.skipif(shutil.which("curl") is None,
                     reason="curl is not installed (apt-get install curl)")
+@pytest.mark.integration  # a real server or socket
 def test_the_curl_examples_work_as_written(tmp_path: Path) -> None:
     create, join, listing = curl_commands()
     process, url = start_server(tmp_path / "games.sqlite3")
@@ -147,6 +148,7 @@ def skip_reasons() -> dict[str, str]:
     return found
 
 
+@pytest.mark.integration  # reads every test: over the unit tier's CPU budget
 def test_every_skip_says_what_to_install() -> None:
     reasons = skip_reasons()
     assert len(reasons) >= 10  # the walk finds them

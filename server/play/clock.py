@@ -1,9 +1,15 @@
-"""Wall-clock time for records and logs (the engine never reads the clock)."""
+"""The server's two clocks: wall-clock time for records and logs (the engine never reads
+the clock), and `Clock`, the timers' clock (a seat's grace, a rematch offer, an ended room
+kept a while), which production runs on the event loop and tests replace with a virtual
+one they move forward, so that a timer's behaviour is tested in milliseconds."""
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import time
+from collections.abc import Callable
+from typing import Any, Protocol
 
 
 def utc_now() -> str:
@@ -16,3 +22,30 @@ def _formatted(second: int) -> str:
     # Every answer is stamped: formatting once a second, not once an answer, saves as
     # much time on the event loop's thread as the rest of storing the answer takes.
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(second))
+
+
+class Timer(Protocol):
+    """A callback set to run later (asyncio's `TimerHandle` is one)."""
+
+    def cancel(self) -> None: ...
+
+
+class Clock(Protocol):
+    """Monotonic seconds, and callbacks run after a delay in them."""
+
+    def now(self) -> float: ...
+
+    def call_later(self, delay: float, callback: Callable[..., object], *args: Any) -> Timer: ...
+
+
+class LoopClock:
+    """The running event loop's clock: production's."""
+
+    def now(self) -> float:
+        return asyncio.get_running_loop().time()
+
+    def call_later(self, delay: float, callback: Callable[..., object], *args: Any) -> Timer:
+        return asyncio.get_running_loop().call_later(delay, callback, *args)
+
+
+LOOP_CLOCK = LoopClock()

@@ -17,7 +17,7 @@ from ..engine.setup import MAX_PLAYERS, MIN_PLAYERS, set_name
 from ..errors import GameError
 from ..ratings.ledger import BOT_MU
 from ..storage import GameRecord, Storage
-from .clock import utc_now
+from .clock import LOOP_CLOCK, Clock, utc_now
 from .history import HistoryCache
 from .lapse import Lapses
 from .rematch import Rematch
@@ -51,8 +51,10 @@ class SeatHolder(NamedTuple):
 class Lobby:
     def __init__(self, storage: Storage, settings: Settings, metrics: Metrics,
                  accounts: Accounts | None = None, moderation: Moderation | None = None,
-                 *, workers: BotWorkers | None = None) -> None:
+                 *, workers: BotWorkers | None = None, clock: Clock = LOOP_CLOCK) -> None:
         self._storage = storage
+        self._clock = clock
+        """The timers' clock, its rooms' too."""
         self._workers = workers
         """Where the rooms' bots that think answer (None: in the event loop)."""
         self._accounts = accounts
@@ -87,7 +89,7 @@ class Lobby:
         """Rebuild every unfinished game from storage; return how many."""
         for stored in self._storage.unfinished_games():
             room = Room.restore(stored, self._storage, self._settings, self._metrics,
-                                self.histories, workers=self._workers)
+                                self.histories, workers=self._workers, clock=self._clock)
             self._keep(room)
             await room.resume_after_restart()
         log.info("restored games", extra={"count": len(self.rooms)})
@@ -183,7 +185,7 @@ class Lobby:
             kingdom_name=kingdom_name, options=options)
         await self._storage.create_game(record, [seat.record() for seat in seats])
         room = Room(record, seats, self._storage, self._settings, self._metrics,
-                    self.histories, workers=self._workers)
+                    self.histories, workers=self._workers, clock=self._clock)
         self._keep(room, address)
         self._metrics.games_created.inc()
         return room
@@ -238,7 +240,7 @@ class Lobby:
             options=record.options | {"first_player": first, "rematch_of": old.id})
         await self._storage.create_game(made, [seat.record() for seat in seats])
         room = Room(made, seats, self._storage, self._settings, self._metrics, self.histories,
-                    workers=self._workers)
+                    workers=self._workers, clock=self._clock)
         self._keep(room, rematch.address)
         self._metrics.games_created.inc()
         rematch.new_game = room.id
@@ -370,14 +372,12 @@ class Lobby:
 
         self.histories.forget(room.id)
 
-        loop = asyncio.get_running_loop()
-
         def forget() -> None:
             if room.rematch_standing:  # kept until the offer ends
-                loop.call_later(self._settings.ended_room_seconds, forget)
+                self._clock.call_later(self._settings.ended_room_seconds, forget)
                 return
             self.rooms.pop(room.id, None)
-        loop.call_later(self._settings.ended_room_seconds, forget)
+        self._clock.call_later(self._settings.ended_room_seconds, forget)
 
 
 def rated_option(raw: object) -> bool:

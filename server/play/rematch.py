@@ -6,13 +6,13 @@ new game once every player has accepted (`Lobby.start_rematch`). Bots accept at 
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from dominion.protocol import ErrorCode, RematchKingdom
 
 from ..errors import GameError
+from .clock import Timer
 
 
 class RematchState(StrEnum):
@@ -30,11 +30,11 @@ class Rematch:
     address: str
     """The offerer's address: the new game counts against its limit of games."""
     deadline: float
-    """When it expires, on the event loop's clock."""
+    """When it expires, on the room's timers' clock."""
     accepted: list[int]
     waiting: list[int]
     state: RematchState = RematchState.STANDING
-    timer: asyncio.TimerHandle | None = None
+    timer: Timer | None = None
     new_game: str | None = None
     tokens: dict[int, str] = field(default_factory=dict)
     """Once started: each player's token for the new game, for their connection only."""

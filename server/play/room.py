@@ -44,7 +44,7 @@ from ..replays import abandoned_result, commitment_of, spectator_replay
 from ..storage import GameLog, GameRecord, GameState, SeatRecord, StoredGame
 from .answer_log import AnswerLog
 from .bots import EngineTable
-from .clock import utc_now
+from .clock import LOOP_CLOCK, Clock, Timer, utc_now
 from .frames import Audience, change_frames, snapshot_frame
 from .rematch import Rematch, RematchState, no_offer_yet, offered
 from .text import check_token
@@ -92,7 +92,7 @@ class Seat:
     """The account that took the seat is a bot account."""
     connection: Subscriber | None = None
     """The seat's connection: a newer one replaces it (close code 4006)."""
-    absent_timer: asyncio.TimerHandle | None = None
+    absent_timer: Timer | None = None
     strategy: Strategy | None = None
     stand_in: str | None = None
     """Strategy of the bot that plays for the seat's person: after they resigned, or while
@@ -122,14 +122,14 @@ class Seat:
 
 
 class Room:
-    __slots__ = ("_bot_rng", "_bots", "_closed", "_histories", "_lock", "_metrics",
+    __slots__ = ("_bot_rng", "_bots", "_clock", "_closed", "_histories", "_lock", "_metrics",
                  "_ownership", "_settings", "_storage", "_subscribers", "_tasks", "_workers",
                  "answers", "game", "id", "on_changed", "on_ended", "on_rematch", "record",
                  "rematch", "seats")
 
     def __init__(self, record: GameRecord, seats: list[Seat], storage: GameLog,
                  settings: Settings, metrics: Metrics, histories: HistoryCache, *,
-                 workers: BotWorkers | None = None) -> None:
+                 workers: BotWorkers | None = None, clock: Clock = LOOP_CLOCK) -> None:
         self.record = record
         self.id = record.id
         self.seats = seats
@@ -142,6 +142,8 @@ class Room:
         self._histories = histories
         self._storage = storage
         self._settings = settings
+        self._clock = clock
+        """The timers' clock: a seat's grace, a rematch offer's time."""
         self._metrics = metrics
         self._subscribers: dict[Subscriber, int | None] = {}
         self._lock = asyncio.Lock()
@@ -184,12 +186,13 @@ class Room:
     @classmethod
     def restore(cls, stored: StoredGame, storage: GameLog, settings: Settings,
                 metrics: Metrics, histories: HistoryCache, *,
-                workers: BotWorkers | None = None) -> Room:
+                workers: BotWorkers | None = None, clock: Clock = LOOP_CLOCK) -> Room:
         """Rebuild a room from storage: its set-up, seed and answers, replayed."""
         seats = [Seat(s.seat, s.name, s.token_hash, s.bot, s.joined_at, s.account_id,
                       s.bot_account, taken_over_at=s.taken_over_at)
                  for s in stored.seats]
-        room = cls(stored.game, seats, storage, settings, metrics, histories, workers=workers)
+        room = cls(stored.game, seats, storage, settings, metrics, histories, workers=workers,
+                   clock=clock)
         record = stored.game
         if record.state == PLAYING and record.setup is not None and record.seed is not None:
             game = replay(Setup.from_dict(record.setup), record.seed, stored.answers,
@@ -429,7 +432,7 @@ class Room:
         if self.state != PLAYING or seat.played_by is not None or seat.absent_timer is not None \
                 or self._closed:
             return
-        seat.absent_timer = asyncio.get_running_loop().call_later(
+        seat.absent_timer = self._clock.call_later(
             self._settings.seat_grace_seconds, self._seat_absent_soon, seat)
 
     def _seat_absent_soon(self, seat: Seat) -> None:
@@ -536,18 +539,17 @@ class Room:
                 raise GameError(ErrorCode.GAME_NOT_OVER, "a rematch is offered once the game "
                                                          "has ended")
             no_offer_yet(self.rematch)
-            loop = asyncio.get_running_loop()
             lasts = self._settings.rematch_seconds
             people = [s.index for s in self.seats if s.token_hash is not None]
             rematch = Rematch(
-                seat, kingdom, address, loop.time() + lasts,
+                seat, kingdom, address, self._clock.now() + lasts,
                 accepted=[s.index for s in self.seats if s.index == seat or s.index not in people],
                 waiting=[index for index in people if index != seat])
             on_accepted()  # may refuse it yet (the address's allowance), having changed nothing
             self.rematch = rematch
             self.broadcast(self._offered(rematch))
             if rematch.waiting:
-                rematch.timer = loop.call_later(lasts, self._rematch_expired, rematch)
+                rematch.timer = self._clock.call_later(lasts, self._rematch_expired, rematch)
             else:
                 await self._start_rematch(rematch)
 
@@ -595,7 +597,7 @@ class Room:
             self.broadcast(RematchCancelled(game=self.id, reason=RematchEnd.EXPIRED))
 
     def _offered(self, rematch: Rematch) -> RematchOffered:
-        left = rematch.deadline - asyncio.get_running_loop().time()
+        left = rematch.deadline - self._clock.now()
         return RematchOffered(game=self.id, by=rematch.by, kingdom=rematch.kingdom,
                               accepted=tuple(sorted(rematch.accepted)),
                               waiting=tuple(rematch.waiting),
@@ -750,7 +752,7 @@ class Room:
             log.exception("could not store a takeover; trying again",
                           extra={"game": self.id, "seat": seat.index})
             if not self._closed and seat.absent_timer is None and seat.connection is None:
-                seat.absent_timer = asyncio.get_running_loop().call_later(
+                seat.absent_timer = self._clock.call_later(
                     BOT_RETRY_SECONDS, self._seat_absent_soon, seat)
             return
         seat.taken_over_at = seat.taken_over_at or at  # as stored, whatever happens next

@@ -12,6 +12,7 @@ import pytest
 
 from dominion.server.accounts import AccountStore
 from dominion.server.accounts.sqlite_store import SqliteAccountStore
+from tests.tiers import Tier, starts
 
 from .postgres import PostgresServer, missing
 
@@ -19,6 +20,7 @@ _databases = itertools.count()
 
 
 @pytest.fixture(scope="session")
+@starts(Tier.INTEGRATION)
 def postgres_server() -> Iterator[PostgresServer]:
     why = missing()
     if why is not None:

@@ -119,6 +119,7 @@ def reconcile(options: list[str], capsys: pytest.CaptureFixture[str]) -> list[st
     return capsys.readouterr().out.splitlines()
 
 
+@pytest.mark.integration  # sqlite3, the program
 def test_an_accounts_restore_reuses_no_id_and_reconcile_hands_on_the_lost_game_once(
         store_kind: str, tmp_path: Path, request: pytest.FixtureRequest,
         capsys: pytest.CaptureFixture[str]) -> None:
@@ -154,6 +155,7 @@ def test_an_accounts_restore_reuses_no_id_and_reconcile_hands_on_the_lost_game_o
     assert with_store(options, ledger_of_bob) == ([LedgerEntry("g-1", FINISHED)], 1)
 
 
+@pytest.mark.integration  # sqlite3, the program
 def test_a_node_restored_from_an_older_copy_has_its_lost_games_marked_no_rating_changed(
         store_kind: str, tmp_path: Path, request: pytest.FixtureRequest,
         capsys: pytest.CaptureFixture[str]) -> None:

@@ -86,6 +86,7 @@ async def test_a_throttled_sign_in_is_refused_after_a_pause(
         await accounts.close()
 
 
+@pytest.mark.integration  # a real server or socket
 async def test_a_throttle_in_an_unreachable_redis_counts_on_this_node_meanwhile() -> None:
     """Redis down: every guess still counts (on this node), none is free."""
     from redis.asyncio import Redis

@@ -96,6 +96,7 @@ async def new_games(session: aiohttp.ClientSession, url: str) -> list[Seat]:
     "answer-before:40", "answer-during:40", "answer-after:40",
     "finish-before", "finish-during", "finish-after",
 ])
+@pytest.mark.integration  # a real server or socket
 async def test_a_kill_at_any_write_boundary_loses_no_accepted_answer(
         tmp_path: Path, boundary: str) -> None:
     killable = ServerProcess.start(tmp_path, *SERVER, module="tests.adversarial.killable",

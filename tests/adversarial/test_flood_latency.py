@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 
 from tests.eventually import eventually
 
@@ -46,6 +47,7 @@ async def beside_a_game(session: aiohttp.ClientSession, url: str,
     return result, probe
 
 
+@pytest.mark.integration  # a real server or socket
 async def test_floods_are_cut_short_while_an_unrelated_game_goes_on(tmp_path: Path) -> None:
     server = ServerProcess.start(tmp_path, "--seat-grace-seconds", "0.1")
     seen: dict[str, Any] = {}

@@ -9,6 +9,7 @@ import sqlite3
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 from dominion.server.edge.openapi import openapi_document
 from tests.server.restapi import check_response
@@ -22,6 +23,7 @@ REST_REQUESTS = 600
 RSS_GROWTH_KIB = 40 * 1024
 
 
+@pytest.mark.integration  # a real server or socket
 async def test_fuzzed_frames_break_nothing_while_a_game_plays_on(tmp_path: Path) -> None:
     server = ServerProcess.start(tmp_path, *FAST)
     try:
@@ -53,6 +55,7 @@ async def test_fuzzed_frames_break_nothing_while_a_game_plays_on(tmp_path: Path)
     assert after - before < RSS_GROWTH_KIB
 
 
+@pytest.mark.integration  # a real server or socket
 async def test_fuzzed_rest_requests_are_refused_cleanly_and_create_nothing(
         tmp_path: Path) -> None:
     server = ServerProcess.start(tmp_path, "--games-per-address", "1000",

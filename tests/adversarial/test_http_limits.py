@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.eventually import eventually
+from tests.tiers import Tier, starts
 
 from .attacks import ServerProcess
 
@@ -24,6 +25,7 @@ HUGE = (b"POST /api/v1/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: applic
 
 
 @pytest.fixture
+@starts(Tier.INTEGRATION)
 async def server(tmp_path: Path) -> AsyncIterator[ServerProcess]:
     process = ServerProcess.start(tmp_path, "--body-timeout-seconds", "1",
                                   "--http-connections-per-address", "3")

@@ -41,6 +41,7 @@ async def send(port: int, data: bytes, *, drop: bool = False) -> None:
     writer.close()
 
 
+@pytest.mark.integration  # a real server or socket
 async def test_malformed_requests_and_dropped_clients_are_not_server_errors(
         tmp_path: Path) -> None:
     process, url = start_server(tmp_path / "games.sqlite3", "--log-level", "DEBUG")

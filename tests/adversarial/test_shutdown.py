@@ -58,6 +58,7 @@ async def flood_resumes(session: aiohttp.ClientSession, url: str, game: str) -> 
                 await asyncio.sleep(0)
 
 
+@pytest.mark.integration  # a real server or socket
 async def test_sigterm_stops_a_server_flooded_with_costly_resumes(tmp_path: Path) -> None:
     # every resume replays the whole game (no cache, no budget): the most work a frame
     # can ask for, queued faster than it is done

@@ -33,6 +33,7 @@ def test_a_token_value_starting_with_a_dash_is_read_as_the_value() -> None:
                                                                  "g-1"]
 
 
+@pytest.mark.integration  # the command, a program
 def test_the_bot_command_takes_a_token_starting_with_a_dash() -> None:
     """It gets as far as the server (none is listening), past the argument parser."""
     result = subprocess.run(

@@ -8,11 +8,13 @@ from pathlib import Path
 import pytest
 
 from tests.cluster.cluster import Redis, needs_redis
+from tests.tiers import Tier, starts
 
 __all__ = ["needs_redis", "redis_server"]
 
 
 @pytest.fixture(scope="module")
+@starts(Tier.INTEGRATION)
 def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Redis]:
     server = Redis(Path(tmp_path_factory.mktemp("redis")))
     server.start()

@@ -105,7 +105,8 @@ SEEKS = st.lists(
     max_size=40, unique_by=lambda one: one.player)
 
 
-@settings(max_examples=300, deadline=None)
+# three times the profile's examples: 300 in the full run, 60 in the unit tier
+@settings(max_examples=3 * settings.default.max_examples, deadline=None)
 @given(SEEKS)
 def test_every_table_keeps_every_rule(seeks: list[Seek]) -> None:
     by_player = {one.player: one for one in seeks}

@@ -33,7 +33,8 @@ T0 = 1_000_000.0
 _prefixes = itertools.count()
 
 
-@pytest.fixture(params=["memory", pytest.param("redis", marks=needs_redis)])
+@pytest.fixture(params=["memory",
+                        pytest.param("redis", marks=[needs_redis, pytest.mark.integration])])
 async def store(request: pytest.FixtureRequest) -> AsyncIterator[Store]:
     if request.param == "memory":
         yield MemoryStore()

@@ -44,6 +44,7 @@ from dominion.server.automatch.matcher import window
 from dominion.server.ratings.model import Pool, Rating
 from tests.cluster.cluster import Redis, needs_redis, stop_process
 from tests.server.test_process import free_port
+from tests.tiers import Tier, starts
 
 from .node import SIGMA
 
@@ -265,6 +266,7 @@ def check_window_rule(players: list[Player]) -> None:
 
 
 @pytest.fixture
+@starts(Tier.SYSTEM)
 def cluster(tmp_path: Path) -> Iterator[tuple[Redis, list[Node], Path]]:
     redis = Redis(tmp_path)
     nodes = [Node("a", tmp_path / "a.sqlite3"), Node("b", tmp_path / "b.sqlite3")]

@@ -63,6 +63,7 @@ def test_each_seat_and_each_place_in_turn_order_is_counted() -> None:
     assert report.order_wins != report.seat_wins  # the first player is drawn per game
 
 
+@pytest.mark.integration  # a real server or socket
 def test_processes_play_the_same_games_as_one(monkeypatch: pytest.MonkeyPatch) -> None:
     """`--jobs`: each game's Kingdom, seed and bots are drawn in order before any process
     plays it, so the report does not depend on who played what."""

@@ -13,9 +13,11 @@ import aiohttp
 import pytest
 
 from tests.server.test_process import start_server
+from tests.tiers import Tier, starts
 
 
 @pytest.fixture(scope="module")
+@starts(Tier.INTEGRATION)
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("server") / "games.sqlite3"
     # the pages' rated games are resigned at once (tests/web/rated.py): rated all the same

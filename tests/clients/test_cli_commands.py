@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from .serverproc import server_url
 
 __all__ = ["server_url"]
@@ -28,6 +30,7 @@ def spawn(config: Path, *args: str) -> subprocess.Popen[str]:
                             env={**os.environ, "DOMINION_CONFIG_DIR": str(config)})
 
 
+@pytest.mark.system  # a whole game
 def test_a_whole_game_through_the_command(server_url: str, tmp_path: Path) -> None:
     ann, bob = tmp_path / "ann", tmp_path / "bob"
     # Ann saves her server and name once; Bob passes them as options and environment.
@@ -182,6 +185,7 @@ def finish(processes: list[subprocess.Popen[str]]) -> list[str]:
     return outs
 
 
+@pytest.mark.system  # every command, twice
 def test_every_command_speaks_polish(server_url: str, tmp_path: Path) -> None:
     """`--lang pl`, the saved language and DOMINION_LANG translate what every command
     says, its `--help`, and the server's refusals, not only the game screen."""

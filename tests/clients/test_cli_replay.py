@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import msgpack  # type: ignore[import-untyped]
+import pytest
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "REPLAYS.md"
 
@@ -43,6 +44,7 @@ def named(game_id: str, tampered: bool = False) -> dict[str, object]:
     return replay
 
 
+@pytest.mark.integration  # the command, a program
 def test_verify_accepts_a_true_replay_in_json_and_msgpack(tmp_path: Path) -> None:
     replay = documented_replay()
     as_json, as_msgpack = tmp_path / "game.json", tmp_path / "game.msgpack"
@@ -55,6 +57,7 @@ def test_verify_accepts_a_true_replay_in_json_and_msgpack(tmp_path: Path) -> Non
         assert "replays checked" not in result.stdout  # one replay: no summary
 
 
+@pytest.mark.integration  # the command, a program
 def test_verify_reports_tampering_with_the_first_difference(tmp_path: Path) -> None:
     replay = documented_replay()
     replay["events"][4]["cards"][0] = "gold"  # type: ignore[index]
@@ -65,6 +68,7 @@ def test_verify_reports_tampering_with_the_first_difference(tmp_path: Path) -> N
     assert "FAILED: event 5 differs" in result.stdout
 
 
+@pytest.mark.integration  # the command, a program
 def test_verify_reports_each_game_of_an_export_saved_or_piped(tmp_path: Path) -> None:
     export = export_of(named("g-a"), named("g-b", tampered=True), named("g-c"))
     path = tmp_path / "export.ndjson"
@@ -78,6 +82,7 @@ def test_verify_reports_each_game_of_an_export_saved_or_piped(tmp_path: Path) ->
         assert lines[-1] == "replays checked: 3; failed: 1"
 
 
+@pytest.mark.integration  # the command, a program
 def test_verify_reads_every_file_named_and_a_file_of_msgpack_replays(tmp_path: Path) -> None:
     dump = tmp_path / "replays.msgpack"
     dump.write_bytes(msgpack.packb(named("g-a")) + msgpack.packb(named("g-b")))
@@ -91,6 +96,7 @@ def test_verify_reads_every_file_named_and_a_file_of_msgpack_replays(tmp_path: P
     assert piped.returncode == 0 and piped.stdout.endswith("replays checked: 2; failed: 0\n")
 
 
+@pytest.mark.integration  # the command, a program
 def test_a_line_of_an_export_that_cannot_be_read_is_named_and_fails_the_check(
         tmp_path: Path) -> None:
     path = tmp_path / "export.ndjson"
@@ -104,6 +110,7 @@ def test_a_line_of_an_export_that_cannot_be_read_is_named_and_fails_the_check(
     assert "g-c: ok" in missing.stdout  # what could be read was still checked
 
 
+@pytest.mark.integration  # the command, a program
 def test_verify_explains_unreadable_files(tmp_path: Path) -> None:
     path = tmp_path / "junk.bin"
     path.write_bytes(b"\xc1\xc1\xc1")
@@ -112,6 +119,7 @@ def test_verify_explains_unreadable_files(tmp_path: Path) -> None:
     assert dominion("replay", "verify", str(tmp_path / "missing.json")).returncode == 2
 
 
+@pytest.mark.integration  # the command, a program
 def test_verify_says_a_text_replay_cannot_be_verified_and_which_form_can(
         tmp_path: Path) -> None:
     text = re.search(r"Its text form begins:\n\n```\n(.*?)```", DOC.read_text(), re.S)
@@ -124,6 +132,7 @@ def test_verify_says_a_text_replay_cannot_be_verified_and_which_form_can(
     assert "extra data" not in result.stderr
 
 
+@pytest.mark.integration  # the command, a program
 def test_download_from_an_unreachable_server_is_explained() -> None:
     result = dominion("replay", "download", "g-1", "--server", "http://127.0.0.1:9")
     assert result.returncode == 2 and "Cannot reach" in result.stderr

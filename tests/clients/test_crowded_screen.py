@@ -15,6 +15,7 @@ from dominion.clients.render import Names
 from dominion.clients.words import help_text, syntax
 from dominion.protocol import ServerMessage
 from dominion.server.engine import Setup, catalogue_dict, decision_view
+from tests.tiers import Tier, starts
 
 from .fakeserver import fake_server, seat_zero_when
 from .terminal import Terminal
@@ -30,6 +31,7 @@ def crowded() -> list[ServerMessage]:
 
 
 @pytest.fixture(scope="module")
+@starts(Tier.INTEGRATION)
 def server() -> Iterator[str]:
     with fake_server(crowded, seat=0) as url:
         yield url

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from dominion.protocol import ChatLine, ChatRemoved, GameAbandoned, ServerMessage
+from tests.tiers import Tier, starts
 
 from .fakeserver import fake_server, seat_zero_when
 from .terminal import Terminal
@@ -39,6 +40,7 @@ def frames() -> list[ServerMessage]:
 
 
 @pytest.fixture(scope="module")
+@starts(Tier.INTEGRATION)
 def server() -> Iterator[str]:
     with fake_server(frames, seat=0, summary=SUMMARY) as url:
         yield url

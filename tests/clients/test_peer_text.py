@@ -16,6 +16,7 @@ import pytest
 
 from dominion.clients.safe import peer
 from dominion.protocol import ChatLine, GameOver, ServerMessage, Update
+from tests.tiers import Tier, starts
 
 from .fakeserver import fake_server
 from .terminal import Terminal
@@ -50,6 +51,7 @@ def frames() -> list[ServerMessage]:
 
 
 @pytest.fixture(scope="module")
+@starts(Tier.INTEGRATION)
 def server() -> Iterator[str]:
     with fake_server(frames) as url:
         yield url

@@ -13,12 +13,15 @@ import sys
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 from dominion.clients.lobby import Lobby
 from dominion.clients.net import Client
 
 from .serverproc import server_url
 from .terminal import Terminal
+
+pytestmark = pytest.mark.system  # whole games through a pseudo-terminal
 
 __all__ = ["server_url"]
 

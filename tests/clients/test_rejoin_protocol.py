@@ -15,6 +15,7 @@ from dominion.clients.lobby import Lobby
 from dominion.clients.net import Client, events_of
 from dominion.protocol import Snapshot, Update
 from tests.server.test_process import start_server
+from tests.tiers import Tier, starts
 
 from .serverproc import server_url, stop
 
@@ -66,6 +67,7 @@ def test_a_seat_resuming_from_zero_gets_its_own_history_as_it_saw_it(server_url:
 
 
 @pytest.fixture
+@starts(Tier.INTEGRATION)
 def short_window_server(tmp_path: Path) -> Iterator[str]:
     """A server that replays at most 5 missed events on a resume (else a snapshot)."""
     process, url = start_server(tmp_path / "games.sqlite3", "--resume-window", "5")

@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from .terminal import Terminal
 from .test_cli_replay import documented_replay
 
 
+@pytest.mark.integration  # the command, a program
 def test_a_replay_is_shown_turn_by_turn_on_the_game_screen(tmp_path: Path) -> None:
     replay = tmp_path / "game.json"
     replay.write_text(json.dumps(documented_replay()))

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from dominion.protocol import ServerMessage
+from tests.tiers import Tier, starts
 
 from .fakeserver import fake_server, seat_zero_when
 from .terminal import Terminal
@@ -32,6 +33,7 @@ def position() -> list[ServerMessage]:
 
 
 @pytest.fixture(scope="module")
+@starts(Tier.INTEGRATION)
 def server() -> Iterator[str]:
     with fake_server(position, seat=0) as url:
         yield url

@@ -51,6 +51,7 @@ def expected_fields(seen: dict[str, Any]) -> dict[str, Any]:
             "result": seen["result"]}
 
 
+@pytest.mark.integration  # whole games for every viewer: over the unit tier's CPU budget
 @pytest.mark.parametrize("edition", [1, 2])
 def test_every_viewers_state_is_the_engines_view_after_every_answer(edition: int) -> None:
     states: dict[tuple[str, int | None], GameState] = {}

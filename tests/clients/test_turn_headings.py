@@ -68,6 +68,7 @@ def test_every_python_client_heads_the_moment_with_the_players_own_turn() -> Non
             Board(game="g-1", names=names, state=state))
 
 
+@pytest.mark.integration  # the command, a program
 @pytest.mark.skipif(NODE is None, reason="Node.js is not installed (.ci/run installs it)")
 def test_the_web_page_heads_the_moment_with_the_players_own_turn() -> None:
     game = tenth_turn()

@@ -3,10 +3,12 @@ measures each part (a short run; the figures come from full runs, docs/BENCHMARK
 
 from __future__ import annotations
 
+import pytest
+
 from ..test_bench import BENCH, run_json
 from .cluster import needs_everything
 
-pytestmark = needs_everything
+pytestmark = [pytest.mark.system, *needs_everything]  # two nodes, nginx and Redis
 
 
 def test_server_load_measures_two_nodes_nginx_and_redis() -> None:

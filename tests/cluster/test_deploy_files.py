@@ -63,6 +63,7 @@ def test_the_cluster_profile_runs_a_node_per_upstream_behind_its_own_nginx() -> 
     assert "profiles" not in compose["dominion"] and "profiles" not in compose["nginx"]
 
 
+@pytest.mark.integration  # real programs
 @needs_nginx
 @needs_openssl
 def test_nginx_accepts_the_cluster_configuration(tmp_path: Path) -> None:
@@ -83,6 +84,7 @@ def test_nginx_accepts_the_cluster_configuration(tmp_path: Path) -> None:
                     shutil.which("dominion-server") is None,
                     reason="systemd-analyze or the dominion-server command is not installed "
                            "(apt-get install systemd; pip install -e '.[dev]')")
+@pytest.mark.integration  # real programs
 def test_systemd_accepts_the_node_template_with_its_drop_in(tmp_path: Path) -> None:
     """dominion-server@.service is the single server's unit under a template name, with
     the drop-in that reads each node's own settings file."""
@@ -119,6 +121,7 @@ def test_the_cluster_profile_shares_a_postgresql_for_accounts() -> None:
 
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None,
                     reason="systemd-analyze is not installed (apt-get install systemd)")
+@pytest.mark.integration  # real programs
 def test_systemd_accepts_the_accounts_backup_timer(tmp_path: Path) -> None:
     for name in ("dominion-accounts-backup.service", "dominion-accounts-backup.timer"):
         shutil.copy(DEPLOY / "systemd" / name, tmp_path)

@@ -14,6 +14,7 @@ import aiohttp
 import pytest
 
 from tests.eventually import eventually
+from tests.tiers import Tier, starts
 
 from ..server.test_process import start_server
 from .cluster import Redis, needs_redis, stop_process
@@ -34,6 +35,7 @@ def redis(tmp_path: Path) -> Iterator[Redis]:
 
 
 @pytest.fixture
+@starts(Tier.SYSTEM)
 def nodes(tmp_path: Path, redis: Redis) -> Iterator[dict[str, tuple[subprocess.Popen[bytes], str]]]:
     started = {name: start_server(tmp_path / f"node-{name}.sqlite3", "--node", name,
                                   "--redis", redis.url, "--cluster-refresh-seconds", REFRESH)

@@ -13,6 +13,7 @@ from dominion.protocol import Ack, GameAbandoned, Join
 from dominion.server.play.lapse import LAPSED
 from tests.eventually import eventually
 from tests.server.wsclient import TestClient
+from tests.tiers import Tier, starts
 
 from .cluster import Node, Redis, needs_redis, wait_until_every_node_knows_the_others
 
@@ -20,6 +21,7 @@ pytestmark = needs_redis
 
 
 @pytest.fixture
+@starts(Tier.SYSTEM)
 def nodes(tmp_path: Path) -> Iterator[dict[str, Node]]:
     """Two nodes sharing a Redis, whose open tables lapse after 2 s."""
     redis = Redis(tmp_path)

@@ -21,6 +21,7 @@ from dominion.clients.net import Client
 from dominion.server.cluster import owner_of
 from dominion.server.replays import verify_replay
 from tests.eventually import eventually
+from tests.tiers import Tier, starts
 
 from .cluster import NODES, Cluster, needs_everything, running_cluster
 
@@ -28,6 +29,7 @@ pytestmark = needs_everything
 
 
 @pytest.fixture(scope="module")
+@starts(Tier.SYSTEM)
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     with running_cluster(tmp_path_factory.mktemp("cluster")) as running:
         yield running

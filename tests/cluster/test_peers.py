@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import aiohttp
+import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 
@@ -14,6 +15,7 @@ from dominion.server.cluster.redis_directory import RedisDirectory
 from dominion.server.settings import Settings
 
 
+@pytest.mark.integration  # a real server or socket
 async def test_a_peer_answer_that_is_not_json_counts_as_no_answer() -> None:
     async def garbled(request: web.Request) -> web.Response:
         return web.Response(text="<html>a proxy's page</html>", content_type="text/html")

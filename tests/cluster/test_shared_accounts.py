@@ -22,6 +22,7 @@ from tests.accounts.conftest import postgres_server, postgres_url
 from tests.eventually import eventually
 from tests.server.wsclient import TestClient
 from tests.server.wsplay import close_code_sent
+from tests.tiers import Tier, starts
 
 from ..server.test_process import start_server
 from .cluster import FAST, Redis, needs_redis, stop_process, wait_until_every_node_knows_the_others
@@ -35,6 +36,7 @@ CHEAP = ("--password-time-cost", "1", "--password-memory-kib", "64",
 
 
 @pytest.fixture
+@starts(Tier.SYSTEM)
 def nodes(tmp_path: Path, postgres_url: str) -> Iterator[dict[str, str]]:
     """Nodes a and b: their URLs."""
     redis = Redis(tmp_path)

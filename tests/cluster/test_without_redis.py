@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SCRIPT = """
 import asyncio, sys
 sys.modules["redis"] = None  # import redis now fails
@@ -28,6 +30,7 @@ asyncio.run(main())
 """
 
 
+@pytest.mark.integration  # a real server or socket
 def test_a_single_server_runs_without_the_redis_package(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", SCRIPT, str(tmp_path / "games.sqlite3")],
                           capture_output=True, text=True, timeout=60, check=False)

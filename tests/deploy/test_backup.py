@@ -48,6 +48,7 @@ def run(*command: str, stdin: Path | None = None) -> subprocess.CompletedProcess
                               timeout=60, check=False)
 
 
+@pytest.mark.integration  # real programs
 async def test_backups_of_a_running_server_restore(tmp_path: Path) -> None:
     db = tmp_path / "live" / "dominion.sqlite3"
     db.parent.mkdir()
@@ -98,6 +99,7 @@ async def test_backups_of_a_running_server_restore(tmp_path: Path) -> None:
             await asyncio.to_thread(process.wait, 15)
 
 
+@pytest.mark.integration  # real programs
 def test_a_backup_of_a_missing_database_fails_and_creates_nothing(tmp_path: Path) -> None:
     result = run(sys.executable, str(BACKUP), str(tmp_path / "nope.sqlite3"), str(tmp_path))
     assert result.returncode == 1 and "backup failed" in result.stderr
@@ -142,6 +144,7 @@ def test_three_nodes_backing_up_into_one_folder_at_once_keep_three_copies(
     assert made[3].name.startswith(f"dominion-{socket.gethostname()}-dominion-")
 
 
+@pytest.mark.integration  # real programs
 def test_a_backup_never_replaces_a_file(tmp_path: Path) -> None:
     source = make_database(tmp_path / "live" / "dominion.sqlite3", "new")
     backups = tmp_path / "backups"
@@ -175,6 +178,7 @@ def test_a_partial_copy_in_the_way_is_an_error_not_deleted(tmp_path: Path) -> No
     assert partial.read_text() == "another backup's" and not target.exists()
 
 
+@pytest.mark.integration  # real programs
 def test_keep_deletes_only_this_sources_oldest_copies(tmp_path: Path) -> None:
     backups = tmp_path / "backups"
     backups.mkdir()
@@ -212,6 +216,7 @@ def test_hostings_pg_restore_commands_are_complete() -> None:
     assert compose[-1].startswith("/backups/")
 
 
+@pytest.mark.integration  # real programs
 @pytest.mark.skipif(missing() is not None,
                     reason=f"no PostgreSQL ({missing()}): apt-get install postgresql")
 async def test_a_dump_restored_with_hostings_command_is_the_dumps_state(

@@ -125,6 +125,7 @@ def healthcheck_command() -> list[str]:
     return command
 
 
+@pytest.mark.integration  # real programs
 async def test_the_images_health_check_works_against_a_real_server(tmp_path: Path) -> None:
     """The HEALTHCHECK command, run here against a server (on the port it reads)."""
     command = healthcheck_command()
@@ -269,6 +270,7 @@ def test_the_unit_has_the_required_keys() -> None:
 
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None,
                     reason="systemd-analyze is not installed (apt-get install systemd)")
+@pytest.mark.integration  # real programs
 def test_systemd_analyze_verify_accepts_the_unit(tmp_path: Path) -> None:
     """Verified as written, but with ExecStart pointing at this machine's dominion-server
     (verify checks the program exists; /opt/dominion/venv is the host's layout)."""
@@ -312,6 +314,7 @@ def run_backup_unit(tmp_path: Path, db: Path) -> subprocess.CompletedProcess[str
                           env={**os.environ, "DOMINION_DB": str(db), "DOMINION_NODE": "a"})
 
 
+@pytest.mark.integration  # real programs
 def test_the_backup_unit_copies_the_games_file_and_the_accounts_file_beside_it(
         tmp_path: Path) -> None:
     db = tmp_path / "node-a.sqlite3"
@@ -347,6 +350,7 @@ def test_the_backup_unit_reads_the_servers_settings() -> None:
 
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None,
                     reason="systemd-analyze is not installed (apt-get install systemd)")
+@pytest.mark.integration  # real programs
 def test_systemd_accepts_the_sqlite_backup_timer(tmp_path: Path) -> None:
     for name in ("dominion-backup@.service", "dominion-backup@.timer"):
         shutil.copy(DEPLOY / "systemd" / name, tmp_path)
@@ -488,6 +492,7 @@ def redis_config(conf: Path, folder: Path, setting: str) -> str:
 @pytest.mark.skipif(not REDIS_CONF.exists() or shutil.which("redis-cli") is None,
                     reason="Debian's redis-server is not installed (apt-get install "
                            "redis-server)")
+@pytest.mark.integration  # real programs
 def test_hostings_redis_step_turns_persistence_off_on_debians_config(tmp_path: Path) -> None:
     conf = tmp_path / "redis.conf"
     shutil.copy(REDIS_CONF, conf)
@@ -514,6 +519,7 @@ def hosting_node_d_routes(port: int) -> tuple[str, list[str]]:
             lines)
 
 
+@pytest.mark.integration  # real programs
 @needs_nginx
 @needs_openssl
 def test_a_new_nodes_ids_reach_it_once_nginx_has_hostings_first_step(tmp_path: Path) -> None:
@@ -569,6 +575,7 @@ def upgrade_section() -> str:
     return guide[guide.index("## Upgrading"):guide.index("## What to watch")]
 
 
+@pytest.mark.integration  # real programs
 async def test_the_upgrade_check_shows_what_hosting_says(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A server of this version started on an older games file and accounts file: the
@@ -605,6 +612,7 @@ async def test_the_upgrade_check_shows_what_hosting_says(
         assert f"`{name}`" in section
 
 
+@pytest.mark.integration  # real programs
 def test_the_upgrade_check_names_the_version_command() -> None:
     """`dominion-server --version` as HOSTING shows it, where this version has it."""
     beside = Path(sys.executable).with_name("dominion-server")  # this Python's, not PATH's

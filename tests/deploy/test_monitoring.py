@@ -20,6 +20,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from dominion.server.edge.app import create_app
 from dominion.server.settings import Settings
 from tests.eventually import eventually
+from tests.tiers import Tier, starts
 
 from ..cluster.cluster import Redis, needs_redis
 from .proxy import DEPLOY
@@ -56,6 +57,7 @@ def names_in(expressions: list[str]) -> set[str]:
 
 
 @pytest.fixture
+@starts(Tier.INTEGRATION)
 def redis(tmp_path: Path) -> Iterator[Redis]:
     server = Redis(tmp_path)
     server.start()
@@ -116,6 +118,7 @@ def test_the_rules_have_prometheus_structure() -> None:
     assert len(alerts) == len(set(alerts))
 
 
+@pytest.mark.integration  # real programs
 def test_promtool_accepts_the_rules() -> None:
     promtool = shutil.which("promtool")
     if promtool is None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 
 from dominion.clients.bots import NoTable, make_strategy
 from dominion.clients.bots.wire import WireDecision
@@ -28,7 +29,8 @@ from .proxy import (
     write_configs,
 )
 
-pytestmark = [needs_nginx, needs_openssl]
+# nginx in front of a real server
+pytestmark = [pytest.mark.integration, needs_nginx, needs_openssl]
 
 FAST = ("--sqlite-synchronous", "NORMAL")
 

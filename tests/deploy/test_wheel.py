@@ -28,6 +28,7 @@ from pathlib import Path
 import pytest
 
 from dominion.protocol.loader import PURE_PYTHON_ENV, STAMP
+from tests.tiers import Tier, starts
 
 from ..server.test_process import free_port
 from .proxy import ROOT
@@ -87,7 +88,7 @@ def pip(bin_dir: Path, *args: str, cwd: Path, **settings: str) -> str:
     return done.stdout + done.stderr
 
 
-pytestmark = pytest.mark.timeout(900)  # a fixture builds and compiles in a new environment
+pytestmark = [pytest.mark.integration, pytest.mark.timeout(900)]  # builds and installs wheels
 HAS_C_COMPILER = shutil.which((sysconfig.get_config_var("CC") or "cc").split()[0]) is not None
 COMPILED = re.compile(r"dominion/.*\.(so|pyd)$")
 
@@ -116,6 +117,7 @@ def build_wheel(source: Path, dist: Path, **settings: str) -> subprocess.Complet
 
 
 @pytest.fixture(scope="module")
+@starts(Tier.INTEGRATION)
 def installed(source: Path) -> Iterator[tuple[Path, Path]]:
     """(the wheel, the fresh environment's bin folder): built and installed as a user
     does, the way `pip install .` does it (a wheel, then the wheel with its dependencies)."""

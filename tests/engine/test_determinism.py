@@ -7,6 +7,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from dominion.clients.bots import make_strategy
 from dominion.server.engine import Answer, Game, Setup, replay
 from dominion.server.engine.rng import Rng
@@ -39,6 +41,7 @@ def digest_here() -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+@pytest.mark.integration  # a real server or socket
 def test_same_game_in_a_fresh_process() -> None:
     fresh = subprocess.run([sys.executable, "-c", GAME_DIGEST_SCRIPT], capture_output=True,
                            text=True, check=True)

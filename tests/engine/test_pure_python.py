@@ -14,6 +14,8 @@ import pytest
 from dominion.protocol.loader import PURE_PYTHON_ENV
 from dominion.server import engine
 
+pytestmark = pytest.mark.system  # the engine's tests again, on the pure-Python engine
+
 TESTS = Path(__file__).resolve().parent
 
 

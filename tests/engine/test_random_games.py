@@ -56,6 +56,7 @@ def play_random_game(index: int) -> Game:
     return game
 
 
+@pytest.mark.system  # thousands of games
 @pytest.mark.parametrize("batch", range(BATCHES))
 def test_random_games(batch: int) -> None:
     for index in range(batch, GAMES, BATCHES):

@@ -3,6 +3,7 @@ in-memory game log (no file, thread or socket). Through a real server: tests/ser
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from typing import Any
 
@@ -20,6 +21,7 @@ from dominion.server.play.tokens import hash_token
 from dominion.server.settings import Settings
 from dominion.server.storage import GameRecord, GameState, MemoryGameLog
 from tests.eventually import eventually
+from tests.virtual_clock import VirtualClock
 
 PLAY_ALL_TREASURES = 1
 """Option 1 of the first Buy decision in a First Game (the README's example)."""
@@ -42,7 +44,8 @@ class Listener:
 
 
 def new_room(log: MemoryGameLog, *, bots: dict[int, str] | None = None, seats: int = 2,
-             **settings: Any) -> Room:
+             clock: VirtualClock | None = None, **settings: Any) -> Room:
+    """A room whose timers run on `clock` (a new virtual clock if None)."""
     record = GameRecord(id="g-000000000001", created_at=utc_now(), state=GameState.OPEN,
                         edition=2, seats=seats, kingdom=tuple(Setup.create(
                             ["a", "b"], kingdom="First Game").kingdom))
@@ -50,11 +53,12 @@ def new_room(log: MemoryGameLog, *, bots: dict[int, str] | None = None, seats: i
     for index, strategy in (bots or {}).items():
         room_seats[index].name, room_seats[index].bot = f"Bot {index}", strategy
     return Room(record, room_seats, log, replace(Settings(), **settings),
-                Metrics(), HistoryCache(100_000))
+                Metrics(), HistoryCache(100_000), clock=clock or VirtualClock())
 
 
-async def started(log: MemoryGameLog, **settings: Any) -> Room:
-    room = new_room(log, **settings)
+async def started(log: MemoryGameLog, clock: VirtualClock | None = None,
+                  **settings: Any) -> Room:
+    room = new_room(log, clock=clock, **settings)
     await log.create_game(room.record, [seat.record() for seat in room.seats])
     for name in ("Ann", "Bob"):
         await room.take_seat(name, hash_token(name))
@@ -152,10 +156,15 @@ async def test_bots_play_a_game_to_its_end_and_the_log_replays_it(bots: dict[int
 
 
 async def test_an_absent_player_is_replaced_by_a_bot_and_may_come_back() -> None:
-    log = MemoryGameLog()
-    room = await started(log, seat_grace_seconds=0.01)
+    log, clock = MemoryGameLog(), VirtualClock()
+    room = await started(log, clock)
+    grace = room._settings.seat_grace_seconds
     listener = Listener()
     room.subscribe(listener, room.seats[0])  # Ann is here; Bob never connects
+    clock.advance(grace - 0.001)
+    await asyncio.sleep(0)
+    assert not room.seats[1].taken_over and clock.waiting == 1, "within his grace: his seat"
+    clock.advance(0.001)
     await eventually(lambda: room.seats[1].taken_over)
     assert room.seats[1].played_by == room._settings.takeover_strategy
     game = room.game
@@ -167,10 +176,11 @@ async def test_an_absent_player_is_replaced_by_a_bot_and_may_come_back() -> None
 
 
 async def test_an_absent_player_abandons_the_game_when_the_host_says_so() -> None:
-    log = MemoryGameLog()
-    room = await started(log, seat_grace_seconds=0.01, absent_seat="abandon")
+    log, clock = MemoryGameLog(), VirtualClock()
+    room = await started(log, clock, absent_seat="abandon")
     listener = Listener()
     room.subscribe(listener, room.seats[0])
+    clock.advance(room._settings.seat_grace_seconds)
     await eventually(lambda: room.state == GameState.ABANDONED)
     assert log.games[room.id].state == GameState.ABANDONED
     result = log.games[room.id].result
@@ -179,15 +189,15 @@ async def test_an_absent_player_abandons_the_game_when_the_host_says_so() -> Non
 
 
 async def test_a_seat_that_resigned_while_away_is_played_on_not_abandoned() -> None:
-    log = MemoryGameLog()
-    room = new_room(log, bots={0: "big_money", 2: "big_money"}, seats=3,
-                    seat_grace_seconds=0.05, absent_seat="abandon", bot_delay_seconds=0.01)
+    log, clock = MemoryGameLog(), VirtualClock()
+    room = new_room(log, bots={0: "big_money", 2: "big_money"}, seats=3, clock=clock,
+                    absent_seat="abandon", bot_delay_seconds=0.01)
     await log.create_game(room.record, [seat.record() for seat in room.seats])
     await room.take_seat("Bob", hash_token("Bob"))  # he never connects
     await room.resign(1)  # within his grace period (an admin's ban, say)
     game = room.game
     assert game is not None
-    # well past his grace period
+    clock.advance(2 * room._settings.seat_grace_seconds)  # well past his grace period
     await eventually(lambda: game.answer_count > 20 or room.state != GameState.PLAYING)
     assert room.state != GameState.ABANDONED and room.seats[1].played_by is not None
 

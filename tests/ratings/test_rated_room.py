@@ -21,6 +21,7 @@ from dominion.server.ratings.ledger import RatedGame, RatedSeat
 from dominion.server.settings import Settings
 from dominion.server.storage import GameRecord, GameState, MemoryGameLog, StorageError
 from tests.eventually import eventually
+from tests.virtual_clock import VirtualClock
 
 BOB = 7
 
@@ -54,12 +55,14 @@ async def random_bot_against_bob(log: MemoryGameLog, *, rated: bool) -> Room:
                         edition=2, seats=2, options={"rated": True} if rated else {},
                         kingdom=tuple(Setup.create(["a", "b"], kingdom="First Game").kingdom))
     seats = [Seat(0, "Bot 1 (random)", bot="random"), Seat(1)]
-    room = Room(record, seats, log, replace(Settings(), seat_grace_seconds=0.01,
-                                            takeover_strategy="big_money"),
-                Metrics(), HistoryCache(100_000))
+    clock = VirtualClock()
+    room = Room(record, seats, log, replace(Settings(), takeover_strategy="big_money"),
+                Metrics(), HistoryCache(100_000), clock=clock)
     await log.create_game(room.record, [seat.record() for seat in room.seats])
     await room.take_seat("Bob", hash_token("Bob"), BOB)
-    await eventually(lambda: room.state == GameState.FINISHED, seconds=60)
+    clock.advance(room._settings.seat_grace_seconds)
+    # a takeover that could not be stored is tried again a moment later
+    await eventually(clock.advancing(lambda: room.state == GameState.FINISHED), seconds=60)
     return room
 
 

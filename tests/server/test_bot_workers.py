@@ -33,6 +33,8 @@ from tests.eventually import eventually
 from .test_process import start_server
 from .test_restart import Player, play_until
 
+pytestmark = pytest.mark.integration  # bot worker processes
+
 
 class WhereItRuns:
     """Answers sensibly, and remembers the process that answered."""

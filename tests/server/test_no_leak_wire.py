@@ -26,6 +26,8 @@ from tests.engine.invariants import PUBLIC_DECISION_KEYS
 
 from .wsplay import Player, ServerFactory, Site, ws_server
 
+pytestmark = pytest.mark.system  # whole games, every frame checked
+
 __all__ = ["ws_server"]
 
 # Kingdoms rich in hidden information: draws, looks, put-backs, reveals, discards.

@@ -9,6 +9,7 @@ import sqlite3
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 from dominion.protocol import Ack, GameAbandoned, Join
 from dominion.server.play.lapse import LAPSED
@@ -39,6 +40,7 @@ async def create(session: aiohttp.ClientSession, url: str, seats: int = 2) -> di
     return {"game": created["game"]["id"], "token": created["token"]}
 
 
+@pytest.mark.integration  # a real server or socket
 async def test_an_open_table_nobody_joins_lapses_and_its_creator_is_told(tmp_path: Path
                                                                          ) -> None:
     process, url = start_server(tmp_path / "games.sqlite3", "--open-table-seconds", "1")
@@ -64,6 +66,7 @@ async def test_an_open_table_nobody_joins_lapses_and_its_creator_is_told(tmp_pat
         process.wait()
 
 
+@pytest.mark.integration  # a real server
 async def test_a_table_whose_time_passed_while_the_server_was_stopped_lapses_at_start(
         tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"

@@ -20,8 +20,11 @@ from dominion.protocol.limits import MAX_UPDATE_EVENTS
 from dominion.protocol.loader import describe
 from dominion.server.settings import Settings
 from dominion.server.version import package_version
+from tests.tiers import Tier, starts
 
 from .wsclient import TestClient
+
+pytestmark = pytest.mark.integration  # real servers
 
 
 def free_port() -> int:
@@ -55,6 +58,7 @@ def start_server(db: Path, *args: str, env: dict[str, str] | None = None,
 
 
 @pytest.fixture
+@starts(Tier.INTEGRATION)
 def server(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], str, Path]]:
     db = tmp_path / "games.sqlite3"
     process, url = start_server(db)

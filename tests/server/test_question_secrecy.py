@@ -345,6 +345,7 @@ SECRETIVE = {
 }
 
 
+@pytest.mark.integration  # whole games: over the unit tier's CPU budget
 @pytest.mark.parametrize("batch", range(2))
 def test_random_swaps_of_hidden_cards_change_no_one_elses_frames(batch: int) -> None:
     compared = 0

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 
 from dominion.clients.bots import NoTable, make_strategy
 from dominion.clients.bots.wire import WireDecision
@@ -105,6 +106,7 @@ async def play_until(players: list[Player], answers: int | None) -> None:
             await asyncio.gather(*tasks, return_exceptions=True)
 
 
+@pytest.mark.system  # kills a server under load
 async def test_sigkill_loses_no_accepted_answer(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     process, url = start_server(db)

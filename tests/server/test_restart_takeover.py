@@ -11,6 +11,7 @@ from pathlib import Path
 
 import aiohttp
 import orjson
+import pytest
 
 from dominion.clients.bots.network import play_seat
 from dominion.server.ratings.ledger import RatedGame
@@ -37,6 +38,7 @@ def state_of(db: Path, game: str) -> str:
         return str(conn.execute("SELECT state FROM games WHERE id = ?", [game]).fetchone()[0])
 
 
+@pytest.mark.integration  # a real server or socket
 async def test_a_seat_taken_over_before_a_restart_is_still_ranked_last(tmp_path: Path
                                                                        ) -> None:
     db = tmp_path / "games.sqlite3"

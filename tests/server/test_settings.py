@@ -29,6 +29,7 @@ def test_a_trusted_proxy_that_is_neither_is_refused(proxy: str) -> None:
     assert problem is not None and "--trusted-proxies" in problem and repr(proxy) in problem
 
 
+@pytest.mark.integration  # a real server or socket
 def test_help_and_both_documents_say_trusted_proxies_may_be_networks() -> None:
     shown = subprocess.run([sys.executable, "-m", "dominion.server.main", "--help"],
                            capture_output=True, text=True, check=True).stdout
@@ -42,6 +43,7 @@ def test_help_and_both_documents_say_trusted_proxies_may_be_networks() -> None:
     assert "network (`10.0.0.0/8`" in paragraph and "not networks" not in paragraph
 
 
+@pytest.mark.integration  # a real server or socket
 def test_a_log_format_that_is_not_one_is_refused_with_the_choices() -> None:
     result = subprocess.run([sys.executable, "-m", "dominion.server.main", "--log-format",
                              "loud"], capture_output=True, text=True, check=False)
@@ -50,6 +52,7 @@ def test_a_log_format_that_is_not_one_is_refused_with_the_choices() -> None:
 
 
 
+@pytest.mark.integration  # a real server or socket
 def test_version_prints_the_version_and_which_engine_runs_and_why(
         capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stopped:

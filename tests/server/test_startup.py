@@ -20,6 +20,8 @@ from dominion.server.logs import JsonFormatter, LogFormat, TextFormatter, format
 
 from .test_process import free_port, start_server
 
+pytestmark = pytest.mark.integration  # real servers
+
 SERVER = [sys.executable, "-m", "dominion.server.main"]
 
 

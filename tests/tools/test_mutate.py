@@ -10,6 +10,8 @@ import pytest
 
 from dominion.server import engine
 
+pytestmark = pytest.mark.system  # mutants, each against its tests
+
 TOOL = Path(__file__).resolve().parent.parent.parent / "tools" / "mutate.py"
 MODULE = '''def sign(number):
     if number > 0:

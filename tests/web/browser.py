@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from tests.clients.serverproc import server_url, stop
+from tests.tiers import Tier, starts
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -59,6 +60,7 @@ def screenshot(page: Page, name: str) -> None:
 
 
 @pytest.fixture(scope="module")
+@starts(Tier.SYSTEM)
 def browser() -> Iterator[Browser]:
     with sync_api.sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS,

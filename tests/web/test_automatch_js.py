@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from .node import needs_node, run_module
 
 SCRIPT = """
@@ -23,7 +25,7 @@ console.log(JSON.stringify({
 }));
 """
 
-pytestmark = needs_node
+pytestmark = [pytest.mark.integration, needs_node]  # Node.js runs the modules
 
 
 def run() -> dict[str, Any]:

@@ -12,10 +12,14 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 from dominion.server.engine import catalogue_dict
 from tests.clients.view_games import GAME_ID, changes, kingdoms
 
 from .node import needs_node, run_node
+
+pytestmark = pytest.mark.integration  # Node.js runs the modules
 
 HERE = Path(__file__).parent
 

@@ -21,6 +21,7 @@ import pytest
 from dominion.server.cluster import owner_of
 from tests.cluster.cluster import Cluster, Node, needs_everything, running_cluster
 from tests.deploy.proxy import ROOT
+from tests.tiers import Tier, starts
 
 from .browser import (
     WAIT_MS,
@@ -43,6 +44,7 @@ DIALOG = "dialog.match-found[open]"
 
 
 @pytest.fixture(scope="module")
+@starts(Tier.SYSTEM)
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     with running_cluster(tmp_path_factory.mktemp("cluster")) as running:
         yield running

@@ -6,7 +6,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from .node import JS, needs_node, run_module
+
+pytestmark = pytest.mark.integration  # Node.js runs the modules
 
 
 def option(id_: int, kind: str = "card", card: str | None = "copper") -> dict[str, Any]:

@@ -4,12 +4,17 @@ so a page finds a restarted server within seconds, its returns spread over the b
 
 from __future__ import annotations
 
+import pytest
+
 from dominion.clients.net import RECONNECT_FIRST_DELAY, RECONNECT_MAX_DELAY
 
 from .node import needs_node, run_module
 
+pytestmark = pytest.mark.integration  # Node.js runs the modules
+
 SCRIPT = """
 import { RECONNECT_MAX_MS, reconnectDelay } from "%(net)s";
+
 const tries = [...Array(40).keys()];
 console.log(JSON.stringify({
   most: RECONNECT_MAX_MS,

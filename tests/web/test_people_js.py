@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from .node import needs_node, run_node
+
+pytestmark = pytest.mark.integration  # Node.js runs the modules
 
 HERE = Path(__file__).parent
 

@@ -12,6 +12,8 @@ import functools
 import itertools
 from typing import Any
 
+import pytest
+
 from .node import needs_node, run_module
 
 SCRIPT = """
@@ -125,7 +127,7 @@ def run() -> dict[str, Any]:
                 "rating_words")
 
 
-pytestmark = needs_node
+pytestmark = [pytest.mark.integration, needs_node]  # Node.js runs the modules
 
 
 def test_the_chart_scales_to_whole_steps_around_the_values() -> None:

@@ -13,11 +13,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from dominion.clients.bots import make_strategy
 from dominion.server.engine import Game, Setup, event_record, view
 from tests.clients.view_games import answer_as, changes, kingdoms
 
 from .node import needs_node, run_node
+
+pytestmark = pytest.mark.integration  # Node.js runs the modules
 
 HERE = Path(__file__).parent
 

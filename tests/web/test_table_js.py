@@ -8,9 +8,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from dominion.server.engine import catalogue_dict
 
 from .node import needs_node, run_node
+
+pytestmark = pytest.mark.integration  # Node.js runs the modules
 
 HERE = Path(__file__).parent
 

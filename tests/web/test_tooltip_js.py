@@ -4,10 +4,15 @@ there is no room above."""
 
 from __future__ import annotations
 
+import pytest
+
 from .node import needs_node, run_module
+
+pytestmark = pytest.mark.integration  # Node.js runs the modules
 
 SCRIPT = """
 import { tipPlace } from "%(tooltip)s";
+
 const card = (left, top) => ({ left, top, width: 90, height: 70, right: left + 90,
   bottom: top + 70 });
 const tip = { width: 140, height: 60 };

@@ -94,6 +94,7 @@ def test_the_measures_see_what_they_look_for(browser: Browser) -> None:
     page.context.close()
 
 
+@pytest.mark.system  # Chromium
 def test_the_web_bench_measures_and_writes_its_screenshots(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, str(ROOT / "bench" / "web.py"), "--answers", "4",
                            "--screenshots", str(tmp_path)],

@@ -9,14 +9,19 @@ import functools
 import json
 from typing import Any
 
+import pytest
+
 from dominion.server.engine import catalogue_dict
 
 from .node import needs_node, run_module
+
+pytestmark = pytest.mark.integration  # Node.js runs the modules
 
 SCRIPT = """
 import { I18n, pluralForm } from "%(i18n)s";
 import { describe } from "%(describe)s";
 import { replayStops, stepButtons } from "%(replay)s";
+
 const catalogue = JSON.parse(process.argv[1]);
 const out = {};
 for (const lang of ["en", "pl"]) {

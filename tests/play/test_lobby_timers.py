@@ -1,0 +1,68 @@
+"""The lobby's timers on a virtual clock: an ended room stays in memory for
+`ended_room_seconds` (a late subscriber still hears how it ended), and longer while a
+rematch offer stands. In-process, on a games file of the test's own; through a real
+server: tests/server/test_replays.py, tests/server/test_rematch.py."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from dominion.protocol import RematchKingdom
+from dominion.server.metrics import Metrics
+from dominion.server.play.lobby import Lobby
+from dominion.server.settings import Settings
+from dominion.server.storage import GameState, Storage
+from tests.virtual_clock import VirtualClock
+
+ADDRESS = "192.0.2.1"
+
+
+@pytest.fixture
+async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
+    opened = Storage.open(tmp_path / "games.sqlite3", synchronous="NORMAL")
+    await opened.start()
+    yield opened
+    await opened.close()
+
+
+async def ended_table(lobby: Lobby, people: int) -> str:
+    """A table of `people` and a Big Money bot whose people all resigned; its id."""
+    room, _ = await lobby.create({"name": "Ann", "seats": people + 1, "kingdom": "First Game",
+                                  "bots": {str(people): "big_money"}}, ADDRESS)
+    for name in ("Bob", "Cid")[:people - 1]:
+        await lobby.join(room.id, name)
+    for seat in range(people):
+        await room.resign(seat)
+    assert room.state == GameState.FINISHED
+    return room.id
+
+
+async def test_an_ended_room_leaves_memory_when_its_time_is_up(storage: Storage) -> None:
+    clock = VirtualClock()
+    lobby = Lobby(storage, Settings(), Metrics(), clock=clock)
+    kept = Settings().ended_room_seconds
+    game = await ended_table(lobby, people=1)
+    clock.advance(kept - 0.001)
+    assert game in lobby.rooms
+    clock.advance(0.001)
+    assert game not in lobby.rooms
+    await lobby.close()
+
+
+async def test_an_ended_room_stays_while_a_rematch_offer_stands(storage: Storage) -> None:
+    clock = VirtualClock()
+    settings = replace(Settings(), ended_room_seconds=60.0, rematch_seconds=90.0)
+    lobby = Lobby(storage, settings, Metrics(), clock=clock)
+    game = await ended_table(lobby, people=2)
+    await lobby.offer_rematch(lobby.room(game), 0, RematchKingdom.SAME, ADDRESS, lambda: None)
+    clock.advance(60.0)
+    assert game in lobby.rooms and lobby.room(game).rematch_standing, "Bob may yet answer"
+    clock.advance(30.0)  # the offer expires; the room is kept one more while
+    assert not lobby.room(game).rematch_standing
+    clock.advance(60.0)
+    assert game not in lobby.rooms
+    await lobby.close()

@@ -1,0 +1,65 @@
+"""A clock for the server's timers that moves only when a test moves it: a seat's grace of
+two minutes passes in one call, and a test may look just before a deadline as well as
+just after it (server/play/clock.py)."""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(order=True)
+class VirtualTimer:
+    when: float
+    order: int
+    callback: Callable[..., object] = field(compare=False)
+    args: tuple[Any, ...] = field(compare=False)
+    cancelled: bool = field(default=False, compare=False)
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class VirtualClock:
+    """`server.play.clock.Clock`, moved by `advance`."""
+
+    def __init__(self) -> None:
+        self._now = 0.0
+        self._timers: list[VirtualTimer] = []
+        self._order = itertools.count()
+
+    def now(self) -> float:
+        return self._now
+
+    def call_later(self, delay: float, callback: Callable[..., object],
+                   *args: Any) -> VirtualTimer:
+        timer = VirtualTimer(self._now + max(0.0, delay), next(self._order), callback, args)
+        heapq.heappush(self._timers, timer)
+        return timer
+
+    @property
+    def waiting(self) -> int:
+        """How many timers are set and not cancelled."""
+        return sum(not timer.cancelled for timer in self._timers)
+
+    def advance(self, seconds: float) -> None:
+        """Move `seconds` on, running each timer due by then in order, at its own time
+        (one a callback sets within the span runs too)."""
+        until = self._now + seconds
+        while self._timers and self._timers[0].when <= until:
+            timer = heapq.heappop(self._timers)
+            if not timer.cancelled:
+                self._now = timer.when
+                timer.callback(*timer.args)
+        self._now = until
+
+    def advancing(self, check: Callable[[], bool], step: float = 1.0) -> Callable[[], bool]:
+        """`check`, the clock moving `step` on each time it is asked: for `eventually`
+        while the work waited for sets timers of its own (a retry after a failed write)."""
+        def moved_then_checked() -> bool:
+            self.advance(step)
+            return check()
+        return moved_then_checked
