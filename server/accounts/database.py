@@ -142,3 +142,27 @@ class Database(Queries, Protocol):
                     lock_tables: Sequence[str] = ()) -> AbstractAsyncContextManager[Queries]:
         """Statements that take effect together or not at all; with `lock_tables`, nothing
         else writes to those tables until it ends."""
+
+
+class OneStatementEach:
+    """A driver's `Queries` outside a transaction: each statement runs in the
+    `_statement()` the driver gives (a connection, its turn), a transaction of its own."""
+
+    def _statement(self) -> AbstractAsyncContextManager[Queries]:
+        raise NotImplementedError
+
+    async def fetch(self, query: str, *parameters: Any) -> list[Row]:
+        async with self._statement() as statement:
+            return await statement.fetch(query, *parameters)
+
+    async def fetchrow(self, query: str, *parameters: Any) -> Row | None:
+        async with self._statement() as statement:
+            return await statement.fetchrow(query, *parameters)
+
+    async def execute(self, query: str, *parameters: Any) -> int:
+        async with self._statement() as statement:
+            return await statement.execute(query, *parameters)
+
+    async def executemany(self, query: str, rows: Iterable[Sequence[Any]]) -> None:
+        async with self._statement() as statement:
+            await statement.executemany(query, rows)

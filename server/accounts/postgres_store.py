@@ -19,7 +19,7 @@ from typing import Any
 import asyncpg
 
 from . import migrations
-from .database import POSTGRES, Duplicate, Isolation, Queries, Row
+from .database import POSTGRES, Duplicate, Isolation, OneStatementEach, Queries, Row
 from .sql_store import SqlAccountStore
 from .store import unavailable
 
@@ -40,7 +40,7 @@ class PostgresAccountStore(SqlAccountStore):
         super().__init__(PostgresDatabase(url))
 
 
-class PostgresDatabase:
+class PostgresDatabase(OneStatementEach):
     dialect = POSTGRES
 
     def __init__(self, url: str) -> None:
@@ -61,28 +61,17 @@ class PostgresDatabase:
         if self._pool is not None:
             await self._pool.close()
 
-    async def fetch(self, query: str, *parameters: Any) -> list[Row]:
-        async with self._connection() as db:
-            return await _Statements(db).fetch(query, *parameters)
-
-    async def fetchrow(self, query: str, *parameters: Any) -> Row | None:
-        async with self._connection() as db:
-            return await _Statements(db).fetchrow(query, *parameters)
-
-    async def execute(self, query: str, *parameters: Any) -> int:
-        async with self._connection() as db:
-            return await _Statements(db).execute(query, *parameters)
-
-    async def executemany(self, query: str, rows: Iterable[Sequence[Any]]) -> None:
-        async with self._connection() as db:
-            await _Statements(db).executemany(query, rows)
-
     @asynccontextmanager
     async def transaction(self, isolation: Isolation = Isolation.WRITE,
                           lock_tables: Sequence[str] = ()) -> AsyncIterator[Queries]:
         async with self._connection() as db, db.transaction(**ISOLATION[isolation]):
             if lock_tables:
                 await db.execute(f"LOCK TABLE {', '.join(lock_tables)} IN EXCLUSIVE MODE")
+            yield _Statements(db)
+
+    @asynccontextmanager
+    async def _statement(self) -> AsyncIterator[Queries]:
+        async with self._connection() as db:
             yield _Statements(db)
 
     @asynccontextmanager

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from . import migrations
-from .database import SQLITE, Duplicate, Isolation, Queries, Row
+from .database import SQLITE, Duplicate, Isolation, OneStatementEach, Queries, Row
 from .sql_store import SqlAccountStore
 from .store import unavailable
 
@@ -39,7 +39,7 @@ class SqliteAccountStore(SqlAccountStore):
         self.path = path
 
 
-class SqliteDatabase:
+class SqliteDatabase(OneStatementEach):
     dialect = SQLITE
 
     def __init__(self, path: Path) -> None:
@@ -59,21 +59,10 @@ class SqliteDatabase:
             self._db = None
         self._thread.shutdown()
 
-    async def fetch(self, query: str, *parameters: Any) -> list[Row]:
+    @asynccontextmanager
+    async def _statement(self) -> AsyncIterator[Queries]:
         async with self._turn:
-            return await self._statements.fetch(query, *parameters)
-
-    async def fetchrow(self, query: str, *parameters: Any) -> Row | None:
-        async with self._turn:
-            return await self._statements.fetchrow(query, *parameters)
-
-    async def execute(self, query: str, *parameters: Any) -> int:
-        async with self._turn:
-            return await self._statements.execute(query, *parameters)
-
-    async def executemany(self, query: str, rows: Iterable[Sequence[Any]]) -> None:
-        async with self._turn:
-            await self._statements.executemany(query, rows)
+            yield self._statements
 
     @asynccontextmanager
     async def transaction(self, isolation: Isolation = Isolation.WRITE,
