@@ -12,14 +12,15 @@ connection until it ends, so that no other call's statements land inside it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from . import migrations
 from .database import SQLITE, Duplicate, Isolation, OneStatementEach, Queries, Row
@@ -115,26 +116,33 @@ class SqliteDatabase(OneStatementEach):
             raise unavailable(f"the accounts database failed: {error}") from None
 
 
+class _OnThread(Protocol):
+    def __call__(self, work: Callable[[sqlite3.Connection], T]) -> Awaitable[T]: ...
+
+
 class _Statements:
     """The statements, run on the driver's thread (the caller holds its turn)."""
 
-    def __init__(self, call: Callable[[Callable[[sqlite3.Connection], Any]], Any]) -> None:
+    def __init__(self, call: _OnThread) -> None:
         self._call = call
 
     async def fetch(self, query: str, *parameters: Any) -> list[Row]:
-        rows: list[Row] = await self._call(
-            lambda db: db.execute(SQLITE.sql(query), _values(parameters)).fetchall())
-        return rows
+        def rows(db: sqlite3.Connection) -> list[Row]:
+            return db.execute(SQLITE.sql(query), _values(parameters)).fetchall()
+        return await self._call(rows)
 
     async def fetchrow(self, query: str, *parameters: Any) -> Row | None:
-        row: Row | None = await self._call(
-            lambda db: db.execute(SQLITE.sql(query), _values(parameters)).fetchone())
-        return row
+        def first(db: sqlite3.Connection) -> Row | None:
+            # closed at once: a write's RETURNING is done (and committed) only then
+            with contextlib.closing(db.execute(SQLITE.sql(query), _values(parameters))) as rows:
+                row: Row | None = rows.fetchone()
+                return row
+        return await self._call(first)
 
     async def execute(self, query: str, *parameters: Any) -> int:
-        changed: int = await self._call(
-            lambda db: db.execute(SQLITE.sql(query), _values(parameters)).rowcount)
-        return changed
+        def changed(db: sqlite3.Connection) -> int:
+            return db.execute(SQLITE.sql(query), _values(parameters)).rowcount
+        return await self._call(changed)
 
     async def executemany(self, query: str, rows: Iterable[Sequence[Any]]) -> None:
         await self._call(lambda db: db.executemany(SQLITE.sql(query),
