@@ -49,7 +49,9 @@ class Listed(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Dialect:
-    """What the two databases spell differently, in one place."""
+    """What the two databases spell differently, in one place. `RETURNING`, `ON CONFLICT
+    ... DO NOTHING` and `TRUE` are spelled alike by both (SQLite from 3.35), so queries
+    use them as they are."""
 
     name: str
     """The dialect as logs name it (each migration step: `SQLITE[3]`, `POSTGRES[3]`)."""
