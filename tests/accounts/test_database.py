@@ -78,3 +78,23 @@ async def test_a_taken_unique_key_is_one_error_on_both(store: SqlAccountStore) -
         async with store.db.transaction() as tx:
             await tx.execute(INSERT, "ADA", "ada", "h", NOW)
     assert await store.db.fetchrow("SELECT count(*) FROM accounts") == (1,)
+
+
+async def test_a_cancelled_transaction_is_rolled_back_and_the_store_goes_on(
+        store: SqlAccountStore) -> None:
+    inserted, never = asyncio.Event(), asyncio.Event()
+
+    async def interrupted() -> None:
+        async with store.db.transaction() as tx:
+            await tx.execute(INSERT, "Ada", "ada", "h", NOW)
+            inserted.set()
+            await never.wait()
+
+    task = asyncio.create_task(interrupted())
+    await inserted.wait()
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert await store.account_by_key("ada") is None
+    await store.create_account("Ada", "ada", "h", NOW)
+    assert await store.account_by_key("ada") is not None
