@@ -138,7 +138,7 @@ class AuditEntry:
 
 
 class ModerationStore(Protocol):
-    """What moderation keeps in the account store (both stores implement it beside
+    """What moderation keeps in the account store (sql_moderation.py, beside
     `AccountStore`)."""
 
     async def set_admin(self, account_id: int, granted_at: datetime | None) -> bool:

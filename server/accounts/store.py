@@ -1,6 +1,6 @@
-"""Where accounts and sessions live: the `AccountStore` interface and its records (two
-implementations: SQLite on one node, PostgreSQL for several; `open_account_store`
-chooses).
+"""Where accounts and sessions live: the `AccountStore` interface and its records (one
+implementation, sql_store.py, over SQLite on one node or PostgreSQL for several;
+`open_account_store` chooses).
 
 Every method is a coroutine and every failure to reach the store is one typed error,
 `accounts_unavailable` (503): games go on without it, sign-in waits for it.
@@ -125,7 +125,7 @@ class AccessToken:
 
 
 def scopes_text(scopes: frozenset[Scope]) -> str:
-    """The scopes as one column (the same in both stores): sorted, space-separated."""
+    """The scopes as one column: sorted, space-separated."""
     return " ".join(sorted(scopes))
 
 
@@ -234,8 +234,8 @@ class AccountStore(Protocol):
 
 
 class RatingStore(Protocol):
-    """The rating ledger and the current ratings (server/ratings/ledger.py; both stores
-    implement it beside `AccountStore`)."""
+    """The rating ledger and the current ratings (server/ratings/ledger.py; the account
+    store implements it beside `AccountStore`: sql_ledger.py)."""
 
     async def apply_rated_game(self, game: RatedGame, now: datetime) -> bool:
         """In one transaction: the game appended to the ledger (each seat's rating before

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from dominion.server.accounts import AccountStore
+from dominion.server.accounts.sql_store import SqlAccountStore
 from dominion.server.accounts.sqlite_store import SqliteAccountStore
 from tests.tiers import Tier, starts
 
@@ -42,7 +43,7 @@ def postgres_url(postgres_server: PostgresServer) -> str:
     return postgres_server.url.rsplit("/", 1)[0] + f"/{name}"
 
 
-def make_store(kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> AccountStore:
+def make_store(kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> SqlAccountStore:
     if kind == "sqlite":
         return SqliteAccountStore(tmp_path / "games.accounts.sqlite3")
     from dominion.server.accounts.postgres_store import PostgresAccountStore

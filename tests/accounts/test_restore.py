@@ -20,7 +20,8 @@ from typing import TypeVar
 import pytest
 
 from dominion.protocol import ErrorCode
-from dominion.server.accounts import migrations, open_account_store
+from dominion.server.accounts import migrations, open_account_store, sql_store
+from dominion.server.accounts.database import POSTGRES, SQLITE
 from dominion.server.accounts.moderation import FullStore
 from dominion.server.accounts.store import (
     FIRST_RANDOM_ID,
@@ -205,7 +206,7 @@ async def store_of_version_5(kind: str, options: list[str]) -> None:
         db = await asyncpg.connect(options[3])
         try:
             await db.execute("CREATE TABLE accounts_schema (version INTEGER NOT NULL)")
-            for number, script in enumerate(migrations.POSTGRES[:5], start=1):
+            for number, script in enumerate(migrations.scripts(POSTGRES)[:5], start=1):
                 await db.execute(script)
                 await db.execute("INSERT INTO accounts_schema (version) VALUES ($1)", number)
             await db.execute(insert)
@@ -213,7 +214,7 @@ async def store_of_version_5(kind: str, options: list[str]) -> None:
             await db.close()
         return
     with sqlite3.connect(sqlite_path_beside(options[1])) as db:
-        db.executescript(f"{''.join(migrations.SQLITE[:5])}; PRAGMA user_version = 5;")
+        db.executescript(f"{''.join(migrations.scripts(SQLITE)[:5])}; PRAGMA user_version = 5;")
         db.execute(insert)
 
 
@@ -249,13 +250,13 @@ async def test_a_drawn_id_that_is_taken_is_drawn_again(
     now = datetime.now(UTC)
     ada = await store.create_account("Ada", "ada", "h", now)
     draws = iter([ada.id, ada.id + 1, ada.id + 2])
-    monkeypatch.setattr(type(store).__module__ + ".new_account_id", lambda: next(draws))
+    monkeypatch.setattr(sql_store, "new_account_id", lambda: next(draws))
     bob = await store.create_account("Bob", "bob", "h", now)
     assert bob.id == ada.id + 1 and (await store.account_by_key("bob")) == bob
     with pytest.raises(GameError) as taken:  # the name's key, not the id: no second draw
         await store.create_account("Ada", "ada", "h", now)
     assert taken.value.code is ErrorCode.NAME_TAKEN
-    monkeypatch.setattr(type(store).__module__ + ".new_account_id", lambda: ada.id)
+    monkeypatch.setattr(sql_store, "new_account_id", lambda: ada.id)
     with pytest.raises(GameError) as drawn:
         await store.create_account("Cid", "cid", "h", now)
     assert drawn.value.code is ErrorCode.ACCOUNTS_UNAVAILABLE

@@ -584,7 +584,7 @@ async def test_the_upgrade_check_shows_what_hosting_says(
     db = tmp_path / "dominion.sqlite3"
     await old_file(db, 4, monkeypatch)
     with monkeypatch.context() as old:
-        old.setattr(migrations, "SQLITE", migrations.SQLITE[:3])
+        old.setattr(migrations, "STEPS", migrations.STEPS[:3])
         accounts = SqliteAccountStore(sqlite_path_beside(str(db)))
         await accounts.start()
         await accounts.close()
