@@ -16,7 +16,8 @@ import { addWords, I18n } from "%(i18n)s";
 import { ACCOUNT_COUNTED, ACCOUNT_WORDS, errorText } from "%(account_words)s";
 import { gameLink } from "%(profile)s";
 import { nameList } from "%(names)s";
-import { routeOf } from "%(routes)s";
+import { ROUTES, routeOf } from "%(pages)s";
+import { matchRoute } from "%(routes)s";
 import { creationOptions, credentialJson, fromBase64url, requestOptions, toBase64url }
   from "%(passkeys)s";
 addWords(ACCOUNT_WORDS, ACCOUNT_COUNTED);
@@ -24,7 +25,19 @@ const out = { routes: [
   ["/", ""], ["/", "#/"], ["/", "#/game/g-0123456789ab"], ["/", "#/sign-in"],
   ["/", "#/account"], ["/", "#/account/tokens"], ["/@/Ada", ""], ["/@/Zo%%C3%%AB", ""],
   ["/@/Ada", "#/replay/g-1"], ["/@/%%E0%%A4%%A", ""], ["/@/a/b", ""],
-].map(([path, hash]) => routeOf(path, hash)) };
+  ["/", "#/top"], ["/", "#/top/3-6p"], ["/", "#/game"], ["/", "#/account/other"],
+].map(([path, hash]) => {
+  const { route, params } = routeOf(path, hash);
+  return { page: route.name, params };
+}) };
+out.table = ROUTES.map((route) => [route.name, route.path, typeof route.page]);
+const table = [{ name: "one", path: "#/a/:x/b/:y?" }, { name: "path", path: "/p/:x" },
+  { name: "default", path: "#/" }];
+out.matched = [["/", "#/a/1/b"], ["/", "#/a/1/b/2"], ["/p/%%20", "#/a"], ["/p/q", "#/a/1/b/2"],
+  ["/", "#/a.1/b"], ["/", "#/a/1/b/2/3"]].map(([path, hash]) => {
+  const { route, params } = matchRoute(table, path, hash);
+  return [route.name, params];
+});
 for (const lang of ["en", "pl"]) {
   const i18n = new I18n(null, [lang]);
   out[lang] = {
@@ -66,7 +79,7 @@ console.log(JSON.stringify(out));
 @functools.cache
 def run() -> dict[str, Any]:
     result: dict[str, Any] = run_module(SCRIPT, modules=(
-        "i18n", "account_words", "profile", "names", "routes", "passkeys"))
+        "i18n", "account_words", "profile", "names", "pages", "routes", "passkeys"))
     return result
 
 
@@ -75,13 +88,36 @@ pytestmark = needs_node
 
 def test_an_address_names_its_page_and_a_profile_has_a_path() -> None:
     assert run()["routes"] == [
-        {"kind": "lobby", "id": None}, {"kind": "lobby", "id": None},
-        {"kind": "game", "id": "g-0123456789ab"}, {"kind": "sign-in", "id": None},
-        {"kind": "account", "id": None}, {"kind": "account", "id": "tokens"},
-        {"kind": "profile", "id": "Ada"}, {"kind": "profile", "id": "Zoë"},
-        {"kind": "replay", "id": "g-1"},  # the hash wins: a link from a profile's page
-        {"kind": "profile", "id": "%E0%A4%A"},  # a malformed escape is looked up as it is
-        {"kind": "lobby", "id": None}]
+        {"page": "lobby", "params": {}}, {"page": "lobby", "params": {}},
+        {"page": "game", "params": {"id": "g-0123456789ab"}}, {"page": "sign-in", "params": {}},
+        {"page": "account", "params": {}}, {"page": "tokens", "params": {}},
+        {"page": "profile", "params": {"name": "Ada"}},
+        {"page": "profile", "params": {"name": "Zoë"}},
+        {"page": "replay", "params": {"id": "g-1"}},  # the hash wins: a link from a profile
+        {"page": "profile", "params": {"name": "%E0%A4%A"}},  # a malformed escape, as it is
+        {"page": "lobby", "params": {}},
+        {"page": "top", "params": {"pool": None}}, {"page": "top", "params": {"pool": "3-6p"}},
+        {"page": "lobby", "params": {}},  # a game needs its id
+        {"page": "lobby", "params": {}}]  # an address naming nothing: the default page
+
+
+def test_the_route_table_names_each_page_once_and_makes_its_controller() -> None:
+    table = run()["table"]
+    assert [name for name, _, _ in table] == [
+        "admin", "game", "watch", "replay", "sign-in", "register", "account", "tokens", "top",
+        "profile", "lobby"]
+    assert len({path for _, path, _ in table}) == len(table)
+    assert {kind for _, _, kind in table} == {"function"}
+    assert table[-1][:2] == ["lobby", "#/"]  # the default
+
+
+def test_a_pattern_names_its_parts_and_matches_the_whole_address() -> None:
+    assert run()["matched"] == [
+        ["one", {"x": "1", "y": None}], ["one", {"x": "1", "y": "2"}],
+        ["path", {"x": " "}],  # the hash names nothing: the path does
+        ["one", {"x": "1", "y": "2"}],  # the hash wins
+        ["default", {}],  # a pattern's dot is a dot, not any character
+        ["default", {}]]  # the whole address, not its start
 
 
 def test_refusals_are_said_in_the_pages_language_with_their_counts() -> None:
