@@ -101,6 +101,11 @@ export class GamePage {
     await this.connection.open().catch(() => {});
   }
 
+  /** Draw the page again (in another language): on the next frame, as every change. */
+  redraw() {
+    this.render();
+  }
+
   stop() {
     this.stopped = true;
     this.connection?.stop();
