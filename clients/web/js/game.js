@@ -17,7 +17,7 @@ import {
 import { LogView } from "./log_view.js";
 import { Connection, ConnectionLost, ServerError, gameWebsocketUrl } from "./net.js";
 import * as act from "./page_state.js";
-import { reportControl } from "./report.js";
+import { ReportControl } from "./report.js";
 import { GUIDE_URL } from "./routes.js";
 import { HELP, Key, Toggle, isShortcut } from "./shortcuts.js";
 import { beep, soundWanted } from "./signal.js";
@@ -74,6 +74,7 @@ export class GamePage {
     this.log = new LogView({ kept: LOG_LINES, trimmed: LOG_TRIMMED });
     this.chatList = el("ul", {});
     this.sideControls = el("div", {});
+    this.report = new ReportControl(this, () => this.render());
     this.drawn = { lang: null }; // what each part was drawn from: set by the first draw
     // the page's own switches (not the game's): the log drawer, the shortcut list, the sound
     this.table = el("div", { class: "game" });
@@ -273,7 +274,7 @@ export class GamePage {
     this.drawn.parts = now;
     if (changed) arrange(this.boardArea, [...now.values()].map((part) => part.node).filter(Boolean));
     patchWith(this.sideControls, this.dispatch,
-      this.page.abandoned ? null : resignView(this.page, this.i18n));
+      this.page.abandoned ? null : resignView(this.page, this.i18n), this.report.view());
     if (this.page.game) {
       this.log.draw(this.page.log, this.page.game.players.map((p) => p.name), this.i18n, logAtEnd);
     }
@@ -387,7 +388,7 @@ export class GamePage {
           onclick: () => this.toggle("log-open"),
         }, t("close")), h("h2", {}, t("log")), this.log.node),
       h("section", { class: "chat", "aria-label": t("chat") }, h("h2", {}, t("chat")),
-        this.chatList, chat, this.sideControls, reportControl(this)));
+        this.chatList, chat, this.sideControls));
   }
 }
 
