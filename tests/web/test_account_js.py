@@ -1,6 +1,5 @@
-"""The account and profile pages' pure parts under Node (clients/web/js/routes.js,
-account_words.js, profile.js, passkeys.js): which page an address names (a profile by its
-path), typed refusals in the page's language with the plural a count takes, a seat's name
+"""The account and profile pages' pure parts under Node (clients/web/js/account_words.js,
+profile.js, passkeys.js): typed refusals in the page's language with the plural a count takes, a seat's name
 linking to its profile only when an account took it, and WebAuthn's bytes to and from
 the server's base64url JSON."""
 
@@ -16,28 +15,10 @@ import { addWords, I18n } from "%(i18n)s";
 import { ACCOUNT_COUNTED, ACCOUNT_WORDS, errorText } from "%(account_words)s";
 import { gameLink } from "%(profile)s";
 import { nameList } from "%(names)s";
-import { ROUTES, routeOf } from "%(pages)s";
-import { matchRoute } from "%(routes)s";
 import { creationOptions, credentialJson, fromBase64url, requestOptions, toBase64url }
   from "%(passkeys)s";
 addWords(ACCOUNT_WORDS, ACCOUNT_COUNTED);
-const out = { routes: [
-  ["/", ""], ["/", "#/"], ["/", "#/game/g-0123456789ab"], ["/", "#/sign-in"],
-  ["/", "#/account"], ["/", "#/account/tokens"], ["/@/Ada", ""], ["/@/Zo%%C3%%AB", ""],
-  ["/@/Ada", "#/replay/g-1"], ["/@/%%E0%%A4%%A", ""], ["/@/a/b", ""],
-  ["/", "#/top"], ["/", "#/top/3-6p"], ["/", "#/game"], ["/", "#/account/other"],
-].map(([path, hash]) => {
-  const { route, params } = routeOf(path, hash);
-  return { page: route.name, params };
-}) };
-out.table = ROUTES.map((route) => [route.name, route.path, typeof route.page]);
-const table = [{ name: "one", path: "#/a/:x/b/:y?" }, { name: "path", path: "/p/:x" },
-  { name: "default", path: "#/" }];
-out.matched = [["/", "#/a/1/b"], ["/", "#/a/1/b/2"], ["/p/%%20", "#/a"], ["/p/q", "#/a/1/b/2"],
-  ["/", "#/a.1/b"], ["/", "#/a/1/b/2/3"]].map(([path, hash]) => {
-  const { route, params } = matchRoute(table, path, hash);
-  return [route.name, params];
-});
+const out = {};
 for (const lang of ["en", "pl"]) {
   const i18n = new I18n(null, [lang]);
   out[lang] = {
@@ -79,45 +60,11 @@ console.log(JSON.stringify(out));
 @functools.cache
 def run() -> dict[str, Any]:
     result: dict[str, Any] = run_module(SCRIPT, modules=(
-        "i18n", "account_words", "profile", "names", "pages", "routes", "passkeys"))
+        "i18n", "account_words", "profile", "names", "passkeys"))
     return result
 
 
 pytestmark = needs_node
-
-
-def test_an_address_names_its_page_and_a_profile_has_a_path() -> None:
-    assert run()["routes"] == [
-        {"page": "lobby", "params": {}}, {"page": "lobby", "params": {}},
-        {"page": "game", "params": {"id": "g-0123456789ab"}}, {"page": "sign-in", "params": {}},
-        {"page": "account", "params": {}}, {"page": "tokens", "params": {}},
-        {"page": "profile", "params": {"name": "Ada"}},
-        {"page": "profile", "params": {"name": "Zoë"}},
-        {"page": "replay", "params": {"id": "g-1"}},  # the hash wins: a link from a profile
-        {"page": "profile", "params": {"name": "%E0%A4%A"}},  # a malformed escape, as it is
-        {"page": "lobby", "params": {}},
-        {"page": "top", "params": {"pool": None}}, {"page": "top", "params": {"pool": "3-6p"}},
-        {"page": "lobby", "params": {}},  # a game needs its id
-        {"page": "lobby", "params": {}}]  # an address naming nothing: the default page
-
-
-def test_the_route_table_names_each_page_once_and_makes_its_controller() -> None:
-    table = run()["table"]
-    assert [name for name, _, _ in table] == [
-        "admin", "game", "watch", "replay", "sign-in", "register", "account", "tokens", "top",
-        "profile", "lobby"]
-    assert len({path for _, path, _ in table}) == len(table)
-    assert {kind for _, _, kind in table} == {"function"}
-    assert table[-1][:2] == ["lobby", "#/"]  # the default
-
-
-def test_a_pattern_names_its_parts_and_matches_the_whole_address() -> None:
-    assert run()["matched"] == [
-        ["one", {"x": "1", "y": None}], ["one", {"x": "1", "y": "2"}],
-        ["path", {"x": " "}],  # the hash names nothing: the path does
-        ["one", {"x": "1", "y": "2"}],  # the hash wins
-        ["default", {}],  # a pattern's dot is a dot, not any character
-        ["default", {}]]  # the whole address, not its start
 
 
 def test_refusals_are_said_in_the_pages_language_with_their_counts() -> None:

@@ -4,18 +4,8 @@
 // admin's header shows its link (main.js): the server answers GET /api/v1/admin with 200
 // to admins.
 
-import { call } from "./api.js";
+import { call, isAdmin } from "./api.js";
 import { h, redrawing } from "./dom.js";
-
-/** Is the browser signed in as an admin? (Anything but a 200 says no.) */
-export async function isAdmin(request = call) {
-  try {
-    await request("GET", "/admin");
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** `seconds` for a form's duration field: empty means for ever (null). */
 export function durationOf(minutes) {

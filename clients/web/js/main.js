@@ -6,8 +6,7 @@
 
 import { accountApi } from "./account_api.js";
 import { ACCOUNT_COUNTED, ACCOUNT_WORDS } from "./account_words.js";
-import { isAdmin } from "./admin.js";
-import { api } from "./api.js";
+import { api, isAdmin } from "./api.js";
 import { fill, h, redrawing } from "./dom.js";
 import { addWords, I18n } from "./i18n.js";
 import { routeOf } from "./pages.js";
@@ -72,8 +71,11 @@ function switchLanguage() {
   else route();
 }
 
+let routed = 0; // how many times the address was followed: a page made late is dropped
+
 /** Show the page the address names (again, after the language changed). */
 async function route() {
+  const at = ++routed;
   app.shown = routeOf(window.location.pathname, window.location.hash);
   app.page?.stop();
   app.page = null;
@@ -83,9 +85,12 @@ async function route() {
   fill(root, h("p", {}, app.i18n.t("loading")));
   const { route: shown, params } = app.shown;
   try {
-    app.page = shown.page(root, app, params);
-    await app.page.start();
+    const page = await shown.page(root, app, params);
+    if (at !== routed) return; // the address changed while its code loaded
+    app.page = page;
+    await page.start();
   } catch (error) {
+    if (at !== routed) return;
     fill(root, h("p", { class: "refused", role: "alert" },
       error.code === "unknown_game" ? app.i18n.t("not_found") : `⚠ ${error.message}`),
     h("a", { href: "#/" }, app.i18n.t("back")));
