@@ -1,7 +1,7 @@
 """The account and profile pages' pure parts under Node (clients/web/js/account_words.js,
-profile.js, passkeys.js): typed refusals in the page's language with the plural a count takes, a seat's name
-linking to its profile only when an account took it, and WebAuthn's bytes to and from
-the server's base64url JSON."""
+profile.js, passkeys.js): typed refusals in the page's language with the plural a count
+takes, a seat's name linking to its profile only when an account took it, and WebAuthn's
+bytes to and from the server's base64url JSON."""
 
 from __future__ import annotations
 
