@@ -40,7 +40,7 @@ const app = {
 };
 
 /** The header: the app's links, the status line, who is signed in, the language. */
-export function headerView({ i18n, account, admin, status }) {
+function headerView({ i18n, account, admin, status }) {
   const t = (key, vars) => i18n.t(key, vars);
   return [
     h("a", { class: "brand", href: appUrl("#/") }, "Dominion"),
