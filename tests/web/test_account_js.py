@@ -1,8 +1,7 @@
-"""The account and profile pages' pure parts under Node (clients/web/js/routes.js,
-account_words.js, profile.js, passkeys.js): which page an address names (a profile by its
-path), typed refusals in the page's language with the plural a count takes, a seat's name
-linking to its profile only when an account took it, and WebAuthn's bytes to and from
-the server's base64url JSON."""
+"""The account and profile pages' pure parts under Node (clients/web/js/account_words.js,
+profile.js, passkeys.js): typed refusals in the page's language with the plural a count
+takes, a seat's name linking to its profile only when an account took it, and WebAuthn's
+bytes to and from the server's base64url JSON."""
 
 from __future__ import annotations
 
@@ -18,15 +17,10 @@ import { addWords, I18n } from "%(i18n)s";
 import { ACCOUNT_COUNTED, ACCOUNT_WORDS, errorText } from "%(account_words)s";
 import { gameLink } from "%(profile)s";
 import { nameList } from "%(names)s";
-import { routeOf } from "%(routes)s";
 import { creationOptions, credentialJson, fromBase64url, requestOptions, toBase64url }
   from "%(passkeys)s";
 addWords(ACCOUNT_WORDS, ACCOUNT_COUNTED);
-const out = { routes: [
-  ["/", ""], ["/", "#/"], ["/", "#/game/g-0123456789ab"], ["/", "#/sign-in"],
-  ["/", "#/account"], ["/", "#/account/tokens"], ["/@/Ada", ""], ["/@/Zo%%C3%%AB", ""],
-  ["/@/Ada", "#/replay/g-1"], ["/@/%%E0%%A4%%A", ""], ["/@/a/b", ""],
-].map(([path, hash]) => routeOf(path, hash)) };
+const out = {};
 for (const lang of ["en", "pl"]) {
   const i18n = new I18n(null, [lang]);
   out[lang] = {
@@ -68,22 +62,11 @@ console.log(JSON.stringify(out));
 @functools.cache
 def run() -> dict[str, Any]:
     result: dict[str, Any] = run_module(SCRIPT, modules=(
-        "i18n", "account_words", "profile", "names", "routes", "passkeys"))
+        "i18n", "account_words", "profile", "names", "passkeys"))
     return result
 
 
 pytestmark = [pytest.mark.integration, needs_node]  # Node.js runs the modules
-
-
-def test_an_address_names_its_page_and_a_profile_has_a_path() -> None:
-    assert run()["routes"] == [
-        {"kind": "lobby", "id": None}, {"kind": "lobby", "id": None},
-        {"kind": "game", "id": "g-0123456789ab"}, {"kind": "sign-in", "id": None},
-        {"kind": "account", "id": None}, {"kind": "account", "id": "tokens"},
-        {"kind": "profile", "id": "Ada"}, {"kind": "profile", "id": "Zoë"},
-        {"kind": "replay", "id": "g-1"},  # the hash wins: a link from a profile's page
-        {"kind": "profile", "id": "%E0%A4%A"},  # a malformed escape is looked up as it is
-        {"kind": "lobby", "id": None}]
 
 
 def test_refusals_are_said_in_the_pages_language_with_their_counts() -> None:

@@ -86,31 +86,22 @@ console.log(JSON.stringify(out));
 """
 
 LOBBY_SCRIPT = """
-const storage = new Map();
-globalThis.localStorage = { getItem: (k) => storage.get(k) ?? null,
-  setItem: (k, v) => storage.set(k, v) };
-const made = [];
-globalThis.document = { createElement: (tag) => {
-  const node = { tag, attributes: {}, children: [], disabled: false, checked: false,
-    setAttribute(k, v) { this.attributes[k] = v; }, append(c) { this.children.push(c); },
-    addEventListener() {}, dataset: {} };
-  made.push(node);
-  return node;
-}, createTextNode: (text) => ({ text }) };
+globalThis.localStorage = { getItem: () => null, setItem: () => {} };
 const { addWords, I18n } = await import("%(i18n)s");
 const { RATING_WORDS } = await import("%(rating_words)s");
-const { ratedChoice } = await import("%(lobby)s");
+const { ratedChoice, ratedWanted } = await import("%(lobby)s");
 addWords(RATING_WORDS);
 const i18n = new I18n(null, ["en"]);
 const out = {};
 for (const [who, account] of [["guest", null], ["ada", { name: "Ada" }]]) {
-  made.length = 0;
-  const choice = ratedChoice({ i18n, account });
-  const box = made.find((node) => node.tag === "input");
-  const before = choice.rated();
-  box.checked = true;
-  out[who] = { disabled: box.disabled, before, checked: choice.rated(),
-    why: choice.fields[1].children.join(""), describedBy: box.attributes["aria-describedby"] };
+  const app = { i18n, account };
+  const [label, why] = ratedChoice(app);
+  const box = label.children[0];
+  const form = (checked) => ({ elements: { rated: { checked } } });
+  out[who] = { disabled: box.props.disabled, name: box.props.name,
+    before: ratedWanted(app, form(false)), checked: ratedWanted(app, form(true)),
+    why: why.children.join(""), describedBy: box.props["aria-describedby"],
+    whyId: why.props.id };
 }
 console.log(JSON.stringify(out));
 """
@@ -209,6 +200,7 @@ def test_the_rated_choice_is_an_accounts_and_says_why_a_guest_cannot() -> None:
     out = node(LOBBY_SCRIPT, "i18n", "rating_words", "lobby")
     guest, ada = out["guest"], out["ada"]
     assert guest["disabled"] is True and guest["checked"] is False
-    assert "sign in" in guest["why"] and guest["describedBy"] == "rated-why"
+    assert guest["name"] == ada["name"] == "rated"  # what the form sends reads it
+    assert "sign in" in guest["why"] and guest["describedBy"] == guest["whyId"] == "rated-why"
     assert ada["disabled"] is False and ada["before"] is False and ada["checked"] is True
     assert "Only accounts" in ada["why"]

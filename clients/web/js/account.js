@@ -1,216 +1,261 @@
-// Signing in and the account's own page: the header's control (signed in as NAME / Sign
-// in), registering, signing in (with a password or a passkey), the account page (my games,
-// taken up again on this device; passkeys: add, list, remove; signing out here or
-// everywhere; deleting the account, confirmed with its password).
+// Signing in and the account's own page: registering, signing in (with a password or a
+// passkey), the account page (my games, taken up again on this device; passkeys: add,
+// list, remove; signing out here or everywhere; deleting the account, confirmed with its
+// password). The header's control (signed in as NAME / Sign in) is main.js's.
 
 import { seats } from "./api.js";
 import { accountApi } from "./account_api.js";
 import { errorText } from "./account_words.js";
-import { el, fill, h } from "./dom.js";
+import { h, redrawing } from "./dom.js";
 import { addPasskey, passkeysSupported, signInWithPasskey } from "./passkeys.js";
-import { appUrl, profileUrl } from "./routes.js";
+import { profileUrl } from "./routes.js";
 
-/** The header's control: who is signed in (a link to their page), or a link to sign in. */
-export function showAccount(link, i18n, account) {
-  link.textContent = account ? i18n.t("signed_in_as", { name: account.name }) : i18n.t("sign_in");
-  link.href = appUrl(account ? "#/account" : "#/sign-in");
-  link.dataset.signedIn = account ? "yes" : "no";
-}
-
-/** A form of labelled inputs whose submit runs `action(values)`; a refusal is shown in it. */
-function accountForm(i18n, label, fields, submit, action) {
-  const message = el("p", { class: "refused", role: "alert" });
-  const inputs = fields.map((field) => el("input", field));
-  const form = el("form", { class: "account-form", "aria-label": label },
-    h("h2", {}, label),
-    inputs.map((input) => h("label", {}, i18n.t(input.dataset.label), " ", input)),
-    h("button", { type: "submit", class: "primary" }, submit), message);
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    message.textContent = "";
-    try {
-      await action(Object.fromEntries(inputs.map((input) => [input.name, input.value])));
-    } catch (error) {
-      message.textContent = `⚠ ${errorText(i18n, error)}`;
-    }
-  });
-  return form;
+/** A form of labelled inputs (`fields`: their props) whose submit calls `onsubmit` with
+ *  the values by name; `message` is its last refusal. */
+function accountForm(i18n, { label, fields, submit, message, onsubmit }) {
+  return h("form", { class: "account-form", "aria-label": label,
+    onsubmit: (event) => {
+      event.preventDefault();
+      const { elements } = event.target;
+      onsubmit(Object.fromEntries(fields.map(({ name }) => [name, elements[name].value])));
+    } },
+  h("h2", {}, label),
+  fields.map(({ label: words, ...field }) => h("label", {}, i18n.t(words), " ",
+    h("input", field))),
+  h("button", { type: "submit", class: "primary" }, submit),
+  h("p", { class: "refused", role: "alert" }, message));
 }
 
 const NAME_FIELD = {
-  name: "name", required: true, maxlength: 80, autocomplete: "username",
-  dataset: { label: "account_name" },
+  name: "name", required: true, maxlength: 80, autocomplete: "username", label: "account_name",
 };
 
 function passwordField(autocomplete) {
   return { name: "password", type: "password", required: true, maxlength: 256, autocomplete,
-    dataset: { label: "password" } };
+    label: "password" };
+}
+
+/** Do `work`; a refusal is said in `state[field]` (cleared first), and drawn. */
+async function saying(page, field, work) {
+  page.state[field] = "";
+  page.redraw();
+  try {
+    await work();
+  } catch (error) {
+    page.state[field] = `⚠ ${errorText(page.app.i18n, error)}`;
+    page.redraw();
+  }
 }
 
 /** #/sign-in and #/register. */
 export class SignInPage {
   constructor(root, app, registering) {
-    this.root = root;
     this.app = app;
     this.registering = registering;
+    this.state = { message: "", passkeyMessage: "" };
+    this.redraw = redrawing(root, () => this.view());
   }
 
   async start() {
-    const { app } = this;
-    const t = (key) => app.i18n.t(key);
-    const done = async (body) => {
-      app.setAccount(body.account);
-      window.location.hash = "#/account";
-    };
-    const form = this.registering
-      ? accountForm(app.i18n, t("register"), [NAME_FIELD, passwordField("new-password")],
-        t("register"), async ({ name, password }) => done(await accountApi.register(name, password)))
-      : accountForm(app.i18n, t("sign_in"), [NAME_FIELD, passwordField("current-password")],
-        t("sign_in"), async ({ name, password }) => done(await accountApi.signIn(name, password)));
-    fill(this.root, h("section", { class: "account" }, form,
-      !this.registering && passkeySignIn(app.i18n, done),
-      h("p", {}, this.registering ? t("have_account") : t("no_account"), " ",
-        h("a", { href: this.registering ? "#/sign-in" : "#/register" },
-          this.registering ? t("sign_in") : t("register"))),
-      h("p", {}, t("guest_note"), " ", h("a", { href: "#/" }, t("back")))));
+    this.redraw();
   }
 
-  stop() {}
+  stop() {
+    this.redraw.stop();
+  }
+
+  async done(body) {
+    this.app.setAccount(body.account);
+    window.location.hash = "#/account";
+  }
+
+  signIn({ name, password }) {
+    return saying(this, "message", async () => this.done(await (this.registering
+      ? accountApi.register(name, password) : accountApi.signIn(name, password))));
+  }
+
+  signInWithPasskey() {
+    return saying(this, "passkeyMessage", async () => this.done(await signInWithPasskey()));
+  }
+
+  view() {
+    const { i18n } = this.app;
+    const t = (key) => i18n.t(key);
+    const { registering, state } = this;
+    const label = t(registering ? "register" : "sign_in");
+    return h("section", { class: "account" },
+      accountForm(i18n, { label, submit: label, message: state.message,
+        fields: [NAME_FIELD, passwordField(registering ? "new-password" : "current-password")],
+        onsubmit: (values) => this.signIn(values) }),
+      !registering && passkeySignIn(i18n, state.passkeyMessage, () => this.signInWithPasskey()),
+      h("p", {}, registering ? t("have_account") : t("no_account"), " ",
+        h("a", { href: registering ? "#/sign-in" : "#/register" },
+          registering ? t("sign_in") : t("register"))),
+      h("p", {}, t("guest_note"), " ", h("a", { href: "#/" }, t("back"))));
+  }
 }
 
 /** A button that signs in with a passkey the authenticator offers (no name asked). */
-function passkeySignIn(i18n, done) {
+function passkeySignIn(i18n, message, onclick) {
   if (!passkeysSupported()) return h("p", { class: "note" }, i18n.t("passkey_unsupported"));
-  const message = el("p", { class: "refused", role: "alert" });
-  const button = el("button", { type: "button", class: "passkey-sign-in" },
-    i18n.t("sign_in_passkey"));
-  button.addEventListener("click", async () => {
-    message.textContent = "";
-    try {
-      await done(await signInWithPasskey());
-    } catch (error) {
-      message.textContent = `⚠ ${errorText(i18n, error)}`;
-    }
-  });
-  return h("div", { class: "passkey-box" }, button, message);
+  return h("div", { class: "passkey-box" },
+    h("button", { type: "button", class: "passkey-sign-in", onclick }, i18n.t("sign_in_passkey")),
+    h("p", { class: "refused", role: "alert" }, message));
 }
 
 /** #/account: the signed-in account's page. */
 export class AccountPage {
   constructor(root, app) {
-    this.root = root;
     this.app = app;
-    this.message = el("p", { class: "refused", role: "alert" });
-    this.games = el("section", { class: "my-games" });
-    this.passkeys = el("section", { class: "passkeys" });
+    // what it shows: the account's games and passkeys (null until loaded), whether the
+    // deletion asks for the password, whether the account is gone, the last refusals
+    this.state = { games: null, passkeys: null, deleting: false, deleted: false, message: "",
+      deleteMessage: "" };
+    this.redraw = redrawing(root, () => this.view());
   }
 
   async start() {
-    const { app } = this;
-    const t = (key, vars) => app.i18n.t(key, vars);
-    const account = app.account;
-    if (!account) {
-      fill(this.root, h("section", { class: "account" }, h("p", {}, t("not_signed_in")),
-        h("a", { class: "button", href: "#/sign-in" }, t("sign_in"))));
-      return;
+    this.redraw();
+    if (!this.app.account) return;
+    await Promise.all([this.showGames(), this.showPasskeys()]);
+  }
+
+  stop() {
+    this.redraw.stop();
+  }
+
+  async showGames() {
+    ({ games: this.state.games } = await accountApi.myGames());
+    this.redraw();
+  }
+
+  async showPasskeys() {
+    ({ passkeys: this.state.passkeys } = await accountApi.passkeys());
+    this.redraw();
+  }
+
+  /** Take a seat of the account's up on this device. */
+  resume(id) {
+    return saying(this, "message", async () => {
+      const reclaimed = await accountApi.reclaim(id);
+      seats.set(id, reclaimed.seat, reclaimed.token);
+      window.location.hash = `#/game/${id}`;
+    });
+  }
+
+  /** Change the passkeys (`work`), then show them again. */
+  passkeysChange(work) {
+    return saying(this, "message", async () => {
+      await work();
+      await this.showPasskeys();
+    });
+  }
+
+  /** Sign out (here or everywhere), then show the page as a guest's. */
+  leave(signOut) {
+    return saying(this, "message", async () => {
+      await signOut();
+      this.app.setAccount(null);
+      window.location.hash = "#/";
+    });
+  }
+
+  askDeletion(deleting) {
+    this.state.deleting = deleting;
+    this.state.deleteMessage = "";
+    this.redraw();
+  }
+
+  deleteAccount(password) {
+    return saying(this, "deleteMessage", async () => {
+      await accountApi.deleteAccount(password);
+      this.app.setAccount(null);
+      this.state.deleted = true;
+      this.redraw();
+    });
+  }
+
+  view() {
+    const { app, state } = this;
+    const { i18n, account } = app;
+    const t = (key, vars) => i18n.t(key, vars);
+    if (state.deleted) {
+      return [h("p", { role: "status" }, t("deleted")), h("a", { href: "#/" }, t("back"))];
     }
-    fill(this.root, h("section", { class: "account" },
+    if (!account) {
+      return h("section", { class: "account" }, h("p", {}, t("not_signed_in")),
+        h("a", { class: "button", href: "#/sign-in" }, t("sign_in")));
+    }
+    return h("section", { class: "account" },
       h("h2", {}, t("signed_in_as", { name: account.name })),
       h("ul", { class: "account-links" },
         h("li", {}, h("a", { href: profileUrl(account.name) }, t("my_profile"))),
         h("li", {}, h("a", { href: "#/account/tokens" }, t("my_tokens")))),
-      this.games, this.passkeys,
+      h("section", { class: "my-games" }, state.games && this.gamesView(state.games)),
+      h("section", { class: "passkeys" }, state.passkeys && this.passkeysView(state.passkeys)),
       h("p", { class: "sign-out" },
         h("button", { type: "button", onclick: () => this.leave(accountApi.signOut) },
           t("sign_out")), " ",
         h("button", { type: "button", onclick: () => this.leave(accountApi.signOutEverywhere) },
           t("sign_out_everywhere"))),
-      this.deletion(), this.message));
-    await Promise.all([this.showGames(), this.showPasskeys()]);
+      this.deletionView(),
+      h("p", { class: "refused", role: "alert" }, state.message));
   }
 
-  stop() {}
-
   /** The account's open and running games: its seat here, or taken up on this device. */
-  async showGames() {
+  gamesView(games) {
     const { i18n } = this.app;
     const t = (key, vars) => i18n.t(key, vars);
-    const { games } = await accountApi.myGames();
-    const resume = async (id) => {
-      try {
-        const reclaimed = await accountApi.reclaim(id);
-        seats.set(id, reclaimed.seat, reclaimed.token);
-        window.location.hash = `#/game/${id}`;
-      } catch (error) {
-        this.message.textContent = `⚠ ${errorText(i18n, error)}`;
-      }
-    };
-    fill(this.games, h("h3", {}, t("my_games")),
+    return [h("h3", {}, t("my_games")),
       h("p", {}, t("my_games_count", { count: i18n.count(games.length, "games") })),
-      h("ul", {}, games.map(({ game, seat }) => h("li", { class: "game-row", dataset: { game: game.id } },
-        h("span", { class: "game-id" }, game.id), " · ", t(`state_${game.state}`), " · ",
-        game.seats.map((s) => s.name || "–").join(", "), " ",
-        seats.get(game.id)?.seat === seat
-          ? h("a", { class: "button", href: `#/game/${game.id}` }, t("resume"))
-          : h("button", { type: "button", class: "resume-here", onclick: () => resume(game.id) },
-            t("resume_here"))))));
+      h("ul", {}, games.map(({ game, seat }) => h("li", { class: "game-row", key: game.id,
+        dataset: { game: game.id } },
+      h("span", { class: "game-id" }, game.id), " · ", t(`state_${game.state}`), " · ",
+      game.seats.map((s) => s.name || "–").join(", "), " ",
+      seats.get(game.id)?.seat === seat
+        ? h("a", { class: "button", href: `#/game/${game.id}` }, t("resume"))
+        : h("button", { type: "button", class: "resume-here", onclick: () => this.resume(game.id) },
+          t("resume_here")))))];
   }
 
   /** The account's passkeys (remove one), and a form that adds one under a name. */
-  async showPasskeys() {
+  passkeysView(passkeys) {
     const { i18n } = this.app;
     const t = (key, vars) => i18n.t(key, vars);
-    const { passkeys } = await accountApi.passkeys();
-    const act = async (work) => {
-      try {
-        await work();
-        await this.showPasskeys();
-      } catch (error) {
-        this.message.textContent = `⚠ ${errorText(i18n, error)}`;
-      }
-    };
-    const name = el("input", { name: "passkey-name", required: true, maxlength: 40 });
-    fill(this.passkeys, h("h3", {}, t("passkeys")),
-      h("ul", {}, passkeys.map((key) => h("li", { class: "passkey", dataset: { passkey: key.id } },
-        h("span", { class: "passkey-name" }, key.name), " · ",
-        key.last_used_at ? t("last_used", { date: key.last_used_at.slice(0, 10) }) : t("never_used"),
-        " ", h("button", { type: "button", onclick: () => act(() => accountApi.removePasskey(key.id)) },
-          t("remove"))))),
+    return [h("h3", {}, t("passkeys")),
+      h("ul", {}, passkeys.map((key) => h("li", { class: "passkey", key: key.id,
+        dataset: { passkey: key.id } },
+      h("span", { class: "passkey-name" }, key.name), " · ",
+      key.last_used_at ? t("last_used", { date: key.last_used_at.slice(0, 10) }) : t("never_used"),
+      " ", h("button", { type: "button",
+        onclick: () => this.passkeysChange(() => accountApi.removePasskey(key.id)) },
+      t("remove"))))),
       passkeysSupported()
         ? h("form", { class: "add-passkey", onsubmit: (event) => {
           event.preventDefault();
-          act(() => addPasskey(name.value));
-        } }, h("label", {}, t("passkey_name"), " ", name), " ",
+          const form = event.target;
+          this.passkeysChange(async () => {
+            await addPasskey(form.elements["passkey-name"].value);
+            form.reset();
+          });
+        } }, h("label", {}, t("passkey_name"), " ",
+          h("input", { name: "passkey-name", required: true, maxlength: 40 })), " ",
         h("button", { type: "submit" }, t("add_passkey")))
-        : h("p", { class: "note" }, t("passkey_unsupported")));
-  }
-
-  /** Sign out (here or everywhere), then show the page as a guest's. */
-  async leave(signOut) {
-    try {
-      await signOut();
-      this.app.setAccount(null);
-      window.location.hash = "#/";
-    } catch (error) {
-      this.message.textContent = `⚠ ${errorText(this.app.i18n, error)}`;
-    }
+        : h("p", { class: "note" }, t("passkey_unsupported"))];
   }
 
   /** Deleting the account: a button that opens a confirmation asking for the password. */
-  deletion() {
-    const { app } = this;
-    const t = (key) => app.i18n.t(key);
-    const section = el("section", { class: "delete-account" });
-    const ask = () => fill(section, accountForm(app.i18n, t("delete_account"),
-      [passwordField("current-password")], t("delete_for_ever"), async ({ password }) => {
-        await accountApi.deleteAccount(password);
-        app.setAccount(null);
-        fill(this.root, h("p", { role: "status" }, t("deleted")), h("a", { href: "#/" }, t("back")));
-      }), h("p", { class: "warning" }, t("delete_sure")),
-    h("button", { type: "button", onclick: closed }, t("cancel")));
-    const closed = () => fill(section, h("button", { type: "button", class: "danger", onclick: ask },
+  deletionView() {
+    const { i18n } = this.app;
+    const t = (key) => i18n.t(key);
+    const { deleting, deleteMessage } = this.state;
+    return h("section", { class: "delete-account" }, deleting ? [
+      accountForm(i18n, { label: t("delete_account"), submit: t("delete_for_ever"),
+        fields: [passwordField("current-password")], message: deleteMessage,
+        onsubmit: ({ password }) => this.deleteAccount(password) }),
+      h("p", { class: "warning" }, t("delete_sure")),
+      h("button", { type: "button", onclick: () => this.askDeletion(false) }, t("cancel")),
+    ] : h("button", { type: "button", class: "danger", onclick: () => this.askDeletion(true) },
       t("delete_account")));
-    closed();
-    return section;
   }
 }

@@ -1,27 +1,11 @@
 // The admin page, #/admin (docs/SERVER.md, "Moderation"): reports, live sanctions, the
 // audit log, and forms to ban or mute an account, ban an address prefix, lift a
 // sanction, remove a chat line and abandon a game. Only an admin sees it, and only an
-// admin's header shows its link: the server answers GET /api/v1/admin with 200 to admins.
+// admin's header shows its link (main.js): the server answers GET /api/v1/admin with 200
+// to admins.
 
-import { call } from "./api.js";
-import { el, fill, h } from "./dom.js";
-
-/** Is the browser signed in as an admin? (Anything but a 200 says no.) */
-export async function isAdmin(request = call) {
-  try {
-    await request("GET", "/admin");
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Add the admin page's link to the header, for an admin only. */
-export async function showAdminLink(header, request = call) {
-  if (!header || header.querySelector(".admin-link") || !(await isAdmin(request))) return;
-  header.querySelector(".brand")?.after(el("a", { class: "admin-link", href: "#/admin" },
-    "Admin"));
-}
+import { call, isAdmin } from "./api.js";
+import { h, redrawing } from "./dom.js";
 
 /** `seconds` for a form's duration field: empty means for ever (null). */
 export function durationOf(minutes) {
@@ -41,73 +25,59 @@ export function sanctionLine(sanction) {
   return `${sanction.kind} ${target} ${until}: ${sanction.reason}`;
 }
 
+/** The page's forms: a title, where it posts (a path, or one made of the fields) and its
+ *  fields (`minutes` is sent as `seconds`; empty: for ever). */
+const FORMS = [
+  ["Ban an account", "/admin/bans", ["name", "reason", "minutes"]],
+  ["Mute an account", "/admin/mutes", ["name", "reason", "minutes"]],
+  ["Ban an address prefix", "/admin/address-bans", ["prefix", "reason", "minutes"]],
+  ["Abandon a game", (body) => `/games/${encodeURIComponent(body.game)}/admin/abandon`,
+    ["game", "reason"]],
+  ["Remove a chat line",
+    (body) => `/games/${encodeURIComponent(body.game)}/admin/chat/${body.line}/remove`,
+    ["game", "line", "reason"]],
+];
+
 export class AdminPage {
   constructor(root, app, request = call) {
-    this.root = root;
     this.app = app;
     this.request = request;
-    this.stopped = false;
+    // what it shows: whether the browser is an admin's (null: not known yet), the
+    // reports, sanctions and audit log, and what the last action said
+    this.state = { admin: null, lists: null, said: "" };
+    this.redraw = redrawing(root, () => adminView(this.state, this));
   }
 
   stop() {
-    this.stopped = true;
+    this.redraw.stop();
   }
 
   async start() {
-    if (!(await isAdmin(this.request))) {
-      fill(this.root, h("p", { class: "refused", role: "alert" },
-        "Only the server's admins see this page."), h("a", { href: "#/" }, "Back"));
-      return;
-    }
-    await this.draw();
+    this.state.admin = await isAdmin(this.request);
+    if (this.state.admin) await this.load();
+    else this.redraw();
   }
 
-  async draw() {
+  async load() {
     const [reports, sanctions, audit] = await Promise.all([
       this.request("GET", "/admin/reports"), this.request("GET", "/admin/sanctions"),
       this.request("GET", "/admin/audit")]);
-    if (this.stopped) return;
-    this.said = el("p", { role: "status", class: "admin-status" });
-    fill(this.root, h("section", { class: "admin" },
-      h("h1", {}, "Moderation"), this.said,
-      h("h2", {}, "Reports"),
-      h("ul", { class: "reports" }, ...reports.reports.map((report) => h("li", {},
-        `${report.created_at} ${report.reporter.name} → ${report.reported.name} `
-        + `(${report.reason}) in `, h("a", { href: `#/watch/${report.game}` }, report.game),
-        report.text ? `: ${report.text}` : ""))),
-      h("h2", {}, "Sanctions"),
-      h("ul", { class: "sanctions" }, ...sanctions.sanctions.map((sanction) => h("li", {},
-        sanctionLine(sanction), " ",
-        h("button", { type: "button", onclick: () => this.lift(sanction) }, "Lift")))),
-      this.form("Ban an account", "/admin/bans", ["name", "reason", "minutes"]),
-      this.form("Mute an account", "/admin/mutes", ["name", "reason", "minutes"]),
-      this.form("Ban an address prefix", "/admin/address-bans", ["prefix", "reason", "minutes"]),
-      this.form("Abandon a game", (body) => `/games/${encodeURIComponent(body.game)}/admin/abandon`,
-        ["game", "reason"]),
-      this.form("Remove a chat line",
-        (body) => `/games/${encodeURIComponent(body.game)}/admin/chat/${body.line}/remove`,
-        ["game", "line", "reason"]),
-      h("h2", {}, "Audit log"),
-      h("ol", { class: "audit" }, ...audit.entries.map((entry) => h("li", {}, auditLine(entry))))));
+    this.state.lists = { reports: reports.reports, sanctions: sanctions.sanctions,
+      audit: audit.entries };
+    this.redraw();
   }
 
-  /** A form posting its fields (`minutes` is sent as `seconds`; empty: for ever). */
-  form(title, path, fields) {
-    const inputs = Object.fromEntries(fields.map((name) => [name, el("input", {
-      name, "aria-label": `${title}: ${name}`, placeholder: name === "minutes" ? "minutes (empty: for ever)" : name,
-    })]));
-    return h("form", {
-      class: "admin-form",
-      onsubmit: (event) => {
-        event.preventDefault();
-        const body = {};
-        for (const [name, input] of Object.entries(inputs)) {
-          if (name === "minutes") body.seconds = durationOf(input.value);
-          else body[name] = input.value.trim();
-        }
-        this.send(typeof path === "function" ? path(body) : path, body);
-      },
-    }, h("h2", {}, title), ...Object.values(inputs), h("button", { type: "submit" }, title));
+  /** Post a form's fields; done, the form is emptied and the lists loaded again. */
+  submit(form, path, fields) {
+    const body = {};
+    for (const name of fields) {
+      const { value } = form.elements[name];
+      if (name === "minutes") body.seconds = durationOf(value);
+      else body[name] = value.trim();
+    }
+    this.send(typeof path === "function" ? path(body) : path, body).then((sent) => {
+      if (sent) form.reset();
+    });
   }
 
   lift(sanction) {
@@ -115,9 +85,46 @@ export class AdminPage {
     if (reason) this.send(`/admin/sanctions/${sanction.id}/lift`, { reason });
   }
 
+  /** Whether the server took it (its refusal is said on the page). */
   send(path, body) {
-    this.request("POST", path, body).then(() => this.draw()).catch((error) => {
-      this.said.textContent = `⚠ ${error.message}`;
-    });
+    return this.request("POST", path, body).then(() => this.load()).then(() => true,
+      (error) => {
+        this.state.said = `⚠ ${error.message}`;
+        this.redraw();
+        return false;
+      });
   }
+}
+
+/** The admin page: reports, live sanctions (lift one), the forms, the audit log. */
+export function adminView({ admin, lists, said }, actions) {
+  if (admin === false) {
+    return [h("p", { class: "refused", role: "alert" }, "Only the server's admins see this page."),
+      h("a", { href: "#/" }, "Back")];
+  }
+  if (!lists) return h("p", {}, "Loading…");
+  const { reports, sanctions, audit } = lists;
+  return h("section", { class: "admin" },
+    h("h1", {}, "Moderation"), h("p", { role: "status", class: "admin-status" }, said),
+    h("h2", {}, "Reports"),
+    h("ul", { class: "reports" }, reports.map((report) => h("li", {},
+      `${report.created_at} ${report.reporter.name} → ${report.reported.name} `
+      + `(${report.reason}) in `, h("a", { href: `#/watch/${report.game}` }, report.game),
+      report.text ? `: ${report.text}` : ""))),
+    h("h2", {}, "Sanctions"),
+    h("ul", { class: "sanctions" }, sanctions.map((sanction) => h("li", { key: sanction.id },
+      sanctionLine(sanction), " ",
+      h("button", { type: "button", onclick: () => actions.lift(sanction) }, "Lift")))),
+    FORMS.map(([title, path, fields]) => h("form", {
+      class: "admin-form",
+      onsubmit: (event) => {
+        event.preventDefault();
+        actions.submit(event.target, path, fields);
+      },
+    }, h("h2", {}, title), fields.map((name) => h("input", {
+      name, "aria-label": `${title}: ${name}`,
+      placeholder: name === "minutes" ? "minutes (empty: for ever)" : name,
+    })), h("button", { type: "submit" }, title))),
+    h("h2", {}, "Audit log"),
+    h("ol", { class: "audit" }, audit.map((entry) => h("li", {}, auditLine(entry)))));
 }

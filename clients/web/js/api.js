@@ -54,3 +54,14 @@ export const seats = {
     localStorage.removeItem(this.key(game));
   },
 };
+
+/** Is the browser signed in as an admin? (Anything but a 200 to GET /api/v1/admin says
+ *  no.) The header links the admin page for an admin only. */
+export async function isAdmin(request = call) {
+  try {
+    await request("GET", "/admin");
+    return true;
+  } catch {
+    return false;
+  }
+}

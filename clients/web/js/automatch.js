@@ -9,10 +9,9 @@
 import { errorText } from "./account_words.js";
 import { call, seats } from "./api.js";
 import { AUTOMATCH_COUNTED, AUTOMATCH_WORDS } from "./automatch_words.js";
-import { el, fill, h } from "./dom.js";
+import { h } from "./dom.js";
 import { addWords } from "./i18n.js";
 import { Connection, websocketUrl } from "./net.js";
-import { routeOf } from "./routes.js";
 import { beep, soundWanted } from "./signal.js";
 
 addWords(AUTOMATCH_WORDS, AUTOMATCH_COUNTED);
@@ -52,34 +51,26 @@ export function clock(ms) {
 export class AutomatchPanel {
   /**
    * @param {object} app i18n, server info, account
-   * @param {{nameField: () => HTMLInputElement, saveName: (name: string) => void}} names
-   *   the lobby's own name field (a guest's last name, an account's fixed) and its memory
+   * @param {{nameField: () => object, saveName: (name: string) => void}} names
+   *   the lobby's own name field (a vnode: a guest's last name, an account's fixed) and
+   *   its memory
+   * @param {() => void} redraw the lobby's (the panel is part of its view)
    */
-  constructor(app, names) {
+  constructor(app, names, redraw) {
     this.app = app;
     this.i18n = app.i18n;
     this.names = names;
+    this.redraw = redraw; // the lobby's: the panel is part of its view
     this.phase = Phase.IDLE;
     this.wanted = null; // {sizes, edition, rated, name, token}: what is sought
     this.since = 0; // when the seek began, by this page's clock
     this.table = null; // the match_found message, and `deadline` by this page's clock
     this.note = ""; // what last happened, said next to the form or the wait
+    this.counts = null; // the queue's counts (GET /api/v1/automatch), or false: unknown
+    this.focused = null; // the phase the dialog last took the focus in
     this.connection = null;
     this.ticker = null;
     this.countsTimer = null;
-    this.node = el("section", { class: "automatch", "aria-labelledby": "automatch-title" });
-    this.form = this.seekForm();
-    this.status = el("div", { class: "seek-status" });
-    this.queue = el("div", { class: "queue-counts" });
-    this.announcer = el("p", { class: "seek-note", role: "status" });
-    this.dialog = el("dialog", {
-      class: "match-found", "aria-labelledby": "match-found-title",
-      "aria-describedby": "match-found-players",
-    });
-    // Escape does not answer for the person: Accept and Decline do
-    this.dialog.addEventListener("cancel", (event) => event.preventDefault());
-    fill(this.node, h("h2", { id: "automatch-title" }, this.t("play_now")), this.form,
-      this.status, this.announcer, this.queue, this.dialog);
   }
 
   t(key, vars) {
@@ -89,7 +80,7 @@ export class AutomatchPanel {
   start() {
     const kept = readKept();
     if (kept) this.seek(kept); // a reload while waiting: take the seek up again
-    else this.draw();
+    else this.redraw();
     this.refreshCounts();
     this.ticker = setInterval(() => this.tick(), 1000);
   }
@@ -100,7 +91,7 @@ export class AutomatchPanel {
   stop() {
     clearInterval(this.ticker);
     clearTimeout(this.countsTimer);
-    const staying = routeOf(window.location.pathname, window.location.hash).kind === "lobby";
+    const staying = this.app.shown?.route.name === "lobby";
     if (this.wanted && !staying) {
       this.connection?.request("seek_cancel").catch(() => {});
       forgetKept();
@@ -110,35 +101,69 @@ export class AutomatchPanel {
     this.setTitle(false);
   }
 
-  seekForm() {
-    const form = el("form", { class: "seek", "aria-labelledby": "automatch-title" });
-    const name = this.app.account ? null : this.names.nameField();
-    const groups = SIZE_GROUPS.map((_, index) => el("input", {
-      type: "checkbox", name: "size", value: String(index), checked: index === 0 }));
-    const edition = el("select", { name: "edition" },
-      h("option", { value: 2 }, "2"), h("option", { value: 1 }, "1"));
-    const rated = this.app.account ? el("input", { type: "checkbox", name: "rated" }) : null;
-    form.addEventListener("submit", (event) => {
-      event.preventDefault();
-      const chosen = groups.filter((box) => box.checked).map((box) => Number(box.value));
-      if (!chosen.length) {
-        this.say(this.t("sizes_needed"));
-        return;
-      }
-      if (name) this.names.saveName(name.value.trim());
-      this.seek({ sizes: sizesOf(chosen), edition: Number(edition.value),
-        rated: Boolean(rated?.checked), name: name ? name.value.trim() : null, token: null });
-    });
-    fill(form,
-      h("p", {}, this.t("play_now_about")),
-      name && h("label", {}, this.t("your_name"), " ", name),
-      h("fieldset", { class: "sizes" }, h("legend", {}, this.t("table_sizes")),
-        groups.map((box, index) => h("label", {}, box, " ",
-          this.t("size_group", { sizes: SIZE_GROUPS[index].join("–") })))),
-      h("label", {}, this.t("edition"), " ", edition),
-      rated && h("label", {}, rated, " ", this.t("rated")),
-      h("button", { type: "submit", class: "primary" }, this.t("seek")));
-    return form;
+  /** Seek what the form asks for (read when it is sent). */
+  submit(form) {
+    const { elements } = form;
+    const chosen = [...form.querySelectorAll("input[name=size]:checked")]
+      .map((box) => Number(box.value));
+    if (!chosen.length) {
+      this.say(this.t("sizes_needed"));
+      return;
+    }
+    const name = elements.name ? elements.name.value.trim() : null;
+    if (name !== null) this.names.saveName(name);
+    this.seek({ sizes: sizesOf(chosen), edition: Number(elements.edition.value),
+      rated: Boolean(elements.rated?.checked), name, token: null });
+  }
+
+  /** The panel: the form (hidden while seeking), the wait, what happened, the queue's
+   *  counts, and the dialog of a table found. */
+  view() {
+    const waiting = this.phase !== Phase.IDLE;
+    const { account } = this.app;
+    return h("section", { class: "automatch", "aria-labelledby": "automatch-title",
+      dataset: { phase: this.phase } },
+    h("h2", { id: "automatch-title" }, this.t("play_now")),
+    h("form", { class: "seek", "aria-labelledby": "automatch-title", hidden: waiting,
+      onsubmit: (event) => {
+        event.preventDefault();
+        this.submit(event.target);
+      } },
+    h("p", {}, this.t("play_now_about")),
+    !account && h("label", {}, this.t("your_name"), " ", this.names.nameField()),
+    h("fieldset", { class: "sizes" }, h("legend", {}, this.t("table_sizes")),
+      SIZE_GROUPS.map((group, index) => h("label", {}, h("input", { type: "checkbox",
+        name: "size", value: String(index), checked: index === 0 }), " ",
+      this.t("size_group", { sizes: group.join("–") })))),
+    h("label", {}, this.t("edition"), " ", h("select", { name: "edition" },
+      h("option", { value: 2 }, "2"), h("option", { value: 1 }, "1"))),
+    account && h("label", {}, h("input", { type: "checkbox", name: "rated" }), " ",
+      this.t("rated")),
+    h("button", { type: "submit", class: "primary" }, this.t("seek"))),
+    h("div", { class: "seek-status" }, waiting && this.waitingView()),
+    h("p", { class: "seek-note", role: "status" }, this.note),
+    h("div", { class: "queue-counts" }, this.countsView()),
+    // Escape does not answer for the person: Accept and Decline do
+    h("dialog", { class: "match-found", "aria-labelledby": "match-found-title",
+      "aria-describedby": "match-found-players",
+      oncancel: (event) => event.preventDefault() }, this.table && this.dialogView()));
+  }
+
+  /** After a draw: the dialog opened (modal) while a table asks, closed otherwise; opened,
+   *  or its buttons gone (accepted), it takes the focus. */
+  drawn(root) {
+    const dialog = root.querySelector("dialog.match-found");
+    if (!dialog) return;
+    if (!this.table) {
+      this.focused = null;
+      if (dialog.open) dialog.close();
+      return;
+    }
+    if (!dialog.open) dialog.showModal();
+    if (this.focused === this.phase) return;
+    this.focused = this.phase;
+    // accepted, the buttons are gone: the focus stays in the dialog, on its title
+    dialog.querySelector(this.phase === Phase.ACCEPTED ? "h2" : "[data-answer=accept]").focus();
   }
 
   /** Ask the server for a table (again, after a reload or a reconnect: with the token). */
@@ -147,7 +172,7 @@ export class AutomatchPanel {
     this.note = "";
     this.phase = Phase.CONNECTING;
     keep(wanted);
-    this.draw();
+    this.redraw();
     if (this.connection?.ready) {
       this.sendSeek();
       return;
@@ -168,7 +193,7 @@ export class AutomatchPanel {
     else if (status === "reconnecting") {
       this.phase = Phase.CONNECTING;
       this.table = null;
-      this.draw();
+      this.redraw();
     } else this.ended(this.t("seek_closed"));
   }
 
@@ -213,7 +238,7 @@ export class AutomatchPanel {
     this.phase = Phase.WAITING;
     this.table = null;
     this.setTitle(false);
-    this.draw();
+    this.redraw();
   }
 
   onFound(message) {
@@ -222,7 +247,7 @@ export class AutomatchPanel {
     this.note = "";
     this.setTitle(true);
     if (soundWanted(window.localStorage)) beep();
-    this.draw();
+    this.redraw();
   }
 
   onCancelled(message) {
@@ -248,7 +273,7 @@ export class AutomatchPanel {
     if (!table) return;
     if (accept) {
       this.phase = Phase.ACCEPTED;
-      this.draw();
+      this.redraw();
     }
     this.connection.request(accept ? "match_accept" : "match_decline", { table })
       .catch(() => {}); // a table gone meanwhile: match_cancelled says so
@@ -261,21 +286,11 @@ export class AutomatchPanel {
 
   say(note) {
     this.note = note;
-    this.draw();
+    this.redraw();
   }
 
   setTitle(found) {
     document.title = found ? `${this.t("match_title")} · ${this.t("title")}` : this.t("title");
-  }
-
-  draw() {
-    const waiting = this.phase !== Phase.IDLE;
-    this.node.dataset.phase = this.phase;
-    this.form.hidden = waiting;
-    this.announcer.textContent = this.note;
-    fill(this.status, waiting ? this.waitingView() : null);
-    if (this.table) this.showDialog();
-    else if (this.dialog.open) this.dialog.close();
   }
 
   waitingView() {
@@ -290,24 +305,22 @@ export class AutomatchPanel {
     ];
   }
 
-  showDialog() {
+  dialogView() {
     const { players, size, edition, rated } = this.table;
-    const accepted = this.phase === Phase.ACCEPTED;
-    fill(this.dialog,
+    return [
       h("h2", { id: "match-found-title", tabindex: "-1" }, this.t("match_found")),
       h("div", { id: "match-found-players" },
         h("p", {}, this.t("match_table", { size, edition })),
         rated && h("p", {}, this.t("match_rated")),
         h("p", {}, this.t("match_players", { names: players.join(", ") }))),
       h("p", { class: "countdown" }, this.countdown()),
-      accepted ? h("p", { role: "status" }, this.t("match_accepted")) : h("p", { class: "answers" },
-        h("button", { type: "button", class: "primary", dataset: { answer: "accept" },
-          onclick: () => this.answer(true) }, this.t("match_accept")), " ",
-        h("button", { type: "button", dataset: { answer: "decline" },
-          onclick: () => this.answer(false) }, this.t("match_decline"))));
-    if (!this.dialog.open) this.dialog.showModal();
-    // accepted, the buttons are gone: the focus stays in the dialog, on its title
-    this.dialog.querySelector(accepted ? "h2" : "[data-answer=accept]").focus();
+      this.phase === Phase.ACCEPTED ? h("p", { role: "status" }, this.t("match_accepted"))
+        : h("p", { class: "answers" },
+          h("button", { type: "button", class: "primary", dataset: { answer: "accept" },
+            onclick: () => this.answer(true) }, this.t("match_accept")), " ",
+          h("button", { type: "button", dataset: { answer: "decline" },
+            onclick: () => this.answer(false) }, this.t("match_decline"))),
+    ];
   }
 
   countdown() {
@@ -315,14 +328,9 @@ export class AutomatchPanel {
     return this.i18n.count(left, "seconds_left");
   }
 
-  /** Once a second: the time waited, or the countdown, without redrawing the rest. */
+  /** Once a second: the time waited, or the countdown. */
   tick() {
-    const time = this.status.querySelector(".seek-time");
-    if (this.phase === Phase.WAITING && time) {
-      time.textContent = this.t("seek_waiting", { time: clock(Date.now() - this.since) });
-    }
-    const countdown = this.dialog.querySelector(".countdown");
-    if (this.table && countdown) countdown.textContent = this.countdown();
+    if (this.phase === Phase.WAITING || this.table) this.redraw();
   }
 
   /** The queue's counts while the lobby is shown (not while the tab is hidden), as often
@@ -331,24 +339,27 @@ export class AutomatchPanel {
     let next = COUNTS_MS;
     if (!document.hidden) {
       try {
-        this.drawCounts(await call("GET", "/automatch"));
+        this.counts = await call("GET", "/automatch");
       } catch (error) {
         if (error.retryAfterMs) next = Math.max(next, error.retryAfterMs);
-        fill(this.queue, h("p", {}, this.t("queue_unknown")));
+        this.counts = false;
       }
+      this.redraw();
     }
     this.countsTimer = setTimeout(() => this.refreshCounts(), next);
   }
 
-  drawCounts(counts) {
-    const { i18n } = this;
+  countsView() {
+    const { counts, i18n } = this;
+    if (counts === null) return null;
+    if (!counts) return h("p", {}, this.t("queue_unknown"));
     const seconds = Math.round(counts.median_wait_seconds);
-    fill(this.queue, h("h3", {}, this.t("queue_now")),
+    return [h("h3", {}, this.t("queue_now")),
       h("ul", {}, QUEUE_SIZES.map((size) => h("li", { dataset: { size } },
         this.t("queue_size", { size, count: i18n.count(counts.waiting[size] ?? 0,
           "people_waiting") })))),
       h("p", { class: "median" }, this.t("queue_median",
-        { time: i18n.count(seconds, "wait_seconds") })));
+        { time: i18n.count(seconds, "wait_seconds") }))];
   }
 }
 

@@ -207,6 +207,29 @@ export function patchWith(node, dispatch, ...children) {
 }
 
 /**
+ * A page's drawing (the controller/view/redraw pattern): the page keeps its state and
+ * actions, `view()` says what the state looks like (vnodes), and the function returned
+ * draws it into `root` over what it drew before: call it after every change of state.
+ * Its `stop()` ends the drawing when the page is left: an answer coming later draws
+ * nothing over the next page.
+ * @param {HTMLElement} root where the page draws
+ * @param {() => unknown} view the page's vnodes (a vnode, or a list of them)
+ * @param {(intent: unknown, event: Event) => void} [dispatch] receives the intents
+ * @returns {{(): boolean, stop: () => void}} redraw: whether it drew
+ */
+export function redrawing(root, view, dispatch) {
+  let drawing = true;
+  const redraw = () => {
+    if (drawing) patchWith(root, dispatch, view());
+    return drawing;
+  };
+  redraw.stop = () => {
+    drawing = false;
+  };
+  return redraw;
+}
+
+/**
  * Coalesce many calls in one frame into one `draw`, on the next animation frame.
  * @param {() => void} draw
  * @param {(callback: () => void) => unknown} requestFrame requestAnimationFrame

@@ -17,7 +17,7 @@ import {
 import { LogView } from "./log_view.js";
 import { Connection, ConnectionLost, ServerError, gameWebsocketUrl } from "./net.js";
 import * as act from "./page_state.js";
-import { reportControl } from "./report.js";
+import { ReportControl } from "./report.js";
 import { GUIDE_URL } from "./routes.js";
 import { HELP, Key, Toggle, isShortcut } from "./shortcuts.js";
 import { beep, soundWanted } from "./signal.js";
@@ -72,8 +72,9 @@ export class GamePage {
       if (event.button === 0 && event.target.closest?.("button")) event.preventDefault();
     });
     this.log = new LogView({ kept: LOG_LINES, trimmed: LOG_TRIMMED });
-    this.chatList = el("ul", {});
+    this.chatList = el("ul", {}); // the chat's lines (drawChat)
     this.sideControls = el("div", {});
+    this.report = new ReportControl(this, () => this.render());
     this.drawn = { lang: null }; // what each part was drawn from: set by the first draw
     // the page's own switches (not the game's): the log drawer, the shortcut list, the sound
     this.table = el("div", { class: "game" });
@@ -99,6 +100,11 @@ export class GamePage {
     // resumed once welcomed; if the server cannot be reached, the status line says the
     // page is reconnecting, and it resumes when it can
     await this.connection.open().catch(() => {});
+  }
+
+  /** Draw the page again (in another language): on the next frame, as every change. */
+  redraw() {
+    this.render();
   }
 
   stop() {
@@ -268,7 +274,7 @@ export class GamePage {
     this.drawn.parts = now;
     if (changed) arrange(this.boardArea, [...now.values()].map((part) => part.node).filter(Boolean));
     patchWith(this.sideControls, this.dispatch,
-      this.page.abandoned ? null : resignView(this.page, this.i18n));
+      this.page.abandoned ? null : resignView(this.page, this.i18n), this.report.view());
     if (this.page.game) {
       this.log.draw(this.page.log, this.page.game.players.map((p) => p.name), this.i18n, logAtEnd);
     }
@@ -344,15 +350,14 @@ export class GamePage {
       }, t("close")));
   }
 
-  /** The chat is appended to; drawn whole when a moderator removed a line. */
+  /** The chat's lines, drawn again when a line came or a moderator removed one. */
   drawChat() {
     const { chat, chatRemoved } = this.page;
     const drawn = this.drawn.chat;
-    const line = (said) => (said.removed
-      ? el("li", { class: "removed" }, this.i18n.t("chat_removed"))
-      : el("li", {}, `${said.from}: ${said.text}`));
-    if (drawn.removed !== chatRemoved) this.chatList.replaceChildren(...chat.map(line));
-    else this.chatList.append(...chat.slice(drawn.lines).map(line));
+    if (drawn.lines === chat.length && drawn.removed === chatRemoved) return;
+    patchWith(this.chatList, undefined, chat.map((said, at) => (said.removed
+      ? h("li", { key: at, class: "removed" }, this.i18n.t("chat_removed"))
+      : h("li", { key: at }, `${said.from}: ${said.text}`))));
     this.drawn.chat = { lines: chat.length, removed: chatRemoved };
   }
 
@@ -360,21 +365,20 @@ export class GamePage {
    *  half-typed chat line survives an update. */
   sideView() {
     const t = (key) => this.i18n.t(key);
-    const input = el("input", {
-      name: "chat", maxlength: this.app.server.limits.max_chat_length, "aria-label": t("say"),
-    });
     const chat = h("form", {
       class: "chat-form",
       onsubmit: (event) => {
         event.preventDefault();
+        const input = event.target.elements.chat;
         const text = input.value.trim();
         if (!text) return;
         this.connection.request("chat", { game: this.id, text }).then(() => {
           input.value = "";
         }).catch((error) => this.perform(act.refused(this.page, error.message)));
       },
-    }, input, h("button", { type: "submit" }, t("send")));
-    this.chatList.replaceChildren();
+    }, h("input", {
+      name: "chat", maxlength: this.app.server.limits.max_chat_length, "aria-label": t("say"),
+    }), h("button", { type: "submit" }, t("send")));
     return h("aside", { class: "side", id: "side" },
       h("section", { class: "log", "aria-label": t("log") },
         h("button", {
@@ -382,7 +386,7 @@ export class GamePage {
           onclick: () => this.toggle("log-open"),
         }, t("close")), h("h2", {}, t("log")), this.log.node),
       h("section", { class: "chat", "aria-label": t("chat") }, h("h2", {}, t("chat")),
-        this.chatList, chat, this.sideControls, reportControl(this)));
+        this.chatList, chat, this.sideControls));
   }
 }
 

@@ -5,7 +5,7 @@
 // written, which a profile shares.
 
 import { call } from "./api.js";
-import { fill, h } from "./dom.js";
+import { h, redrawing } from "./dom.js";
 import { botMark } from "./names.js";
 import { appUrl, profileUrl } from "./routes.js";
 
@@ -48,18 +48,27 @@ export function neighbours(offset, shown, total, size = PAGE) {
 
 export class LeaderboardPage {
   constructor(root, app, pool) {
-    this.root = root;
     this.app = app;
     this.pool = pool ?? POOLS[0];
     this.offset = 0;
     this.asked = 0; // the latest page asked for: an older answer arriving later is dropped
+    this.board = null; // the page of the leaderboard shown
+    this.redraw = redrawing(root, () => {
+      const { i18n } = app;
+      if (!this.board) return h("p", {}, i18n.t("loading"));
+      document.title = `${i18n.t("leaderboard_of", { pool: i18n.t(`pool_${this.board.pool}`) })}`
+        + ` · ${i18n.t("title")}`;
+      return leaderboardView(this.board, i18n, this);
+    });
   }
 
   async start() {
     await this.refresh();
   }
 
-  stop() {}
+  stop() {
+    this.redraw.stop();
+  }
 
   async page(offset) {
     this.offset = offset;
@@ -67,36 +76,41 @@ export class LeaderboardPage {
   }
 
   async refresh() {
-    const { i18n } = this.app;
-    const t = (key, vars) => i18n.t(key, vars);
     const asked = ++this.asked;
     const board = await ratingsApi.leaderboard(this.pool, { limit: PAGE, offset: this.offset });
     if (asked !== this.asked) return;
-    const poolName = t(`pool_${board.pool}`);
-    document.title = `${t("leaderboard_of", { pool: poolName })} · ${t("title")}`;
-    const { players, total, offset } = board;
-    const { higher, lower } = neighbours(offset, players.length, total);
-    fill(this.root, h("section", { class: "leaderboard" },
-      h("h2", {}, t("leaderboard_of", { pool: poolName })),
-      h("nav", { class: "pools", "aria-label": t("pools") }, POOLS.map((pool) => h("a", {
-        class: "button", href: appUrl(`#/top/${pool}`),
-        "aria-current": pool === board.pool ? "page" : null,
-      }, t(`pool_${pool}`)))),
-      players.length ? [
-        h("p", { role: "status" }, t("ranks_shown",
-          { from: offset + 1, to: offset + players.length, total })),
-        h("div", { class: "scroll" }, h("table", { class: "ratings" },
-          h("caption", { class: "visually-hidden" }, t("leaderboard_of", { pool: poolName })),
-          h("thead", {}, h("tr", {}, ["rank", "player", "rating", "games_column"].map(
-            (key) => h("th", { scope: "col" }, t(key))))),
-          h("tbody", {}, players.map((row) => leaderboardRow(row, i18n))))),
-        h("p", { class: "note" }, t("rating_legend")),
-      ] : h("p", {}, t("nobody_rated")),
-      h("p", { class: "paging" },
-        higher !== null && h("button", { type: "button", onclick: () => this.page(higher) },
-          t("higher_ranks")),
-        " ",
-        lower !== null && h("button", { type: "button", onclick: () => this.page(lower) },
-          t("lower_ranks")))));
+    this.board = board;
+    this.redraw();
   }
+}
+
+/** A page of a leaderboard (`board`, as the server sends it); `actions.page(offset)` shows
+ *  another. */
+export function leaderboardView(board, i18n, actions) {
+  const t = (key, vars) => i18n.t(key, vars);
+  const poolName = t(`pool_${board.pool}`);
+  const { players, total, offset } = board;
+  const { higher, lower } = neighbours(offset, players.length, total);
+  return h("section", { class: "leaderboard" },
+    h("h2", {}, t("leaderboard_of", { pool: poolName })),
+    h("nav", { class: "pools", "aria-label": t("pools") }, POOLS.map((pool) => h("a", {
+      class: "button", href: appUrl(`#/top/${pool}`),
+      "aria-current": pool === board.pool ? "page" : null,
+    }, t(`pool_${pool}`)))),
+    players.length ? [
+      h("p", { role: "status" }, t("ranks_shown",
+        { from: offset + 1, to: offset + players.length, total })),
+      h("div", { class: "scroll" }, h("table", { class: "ratings" },
+        h("caption", { class: "visually-hidden" }, t("leaderboard_of", { pool: poolName })),
+        h("thead", {}, h("tr", {}, ["rank", "player", "rating", "games_column"].map(
+          (key) => h("th", { scope: "col" }, t(key))))),
+        h("tbody", {}, players.map((row) => leaderboardRow(row, i18n))))),
+      h("p", { class: "note" }, t("rating_legend")),
+    ] : h("p", {}, t("nobody_rated")),
+    h("p", { class: "paging" },
+      higher !== null && h("button", { type: "button", key: "higher", onclick: () => actions.page(higher) },
+        t("higher_ranks")),
+      " ",
+      lower !== null && h("button", { type: "button", key: "lower", onclick: () => actions.page(lower) },
+        t("lower_ranks"))));
 }

@@ -5,7 +5,7 @@
 import { errorText } from "./account_words.js";
 import { api, seats } from "./api.js";
 import { AutomatchPanel } from "./automatch.js";
-import { el, fill, h } from "./dom.js";
+import { h, redrawing } from "./dom.js";
 import { nameList } from "./names.js";
 
 const REFRESH_MS = 5000;
@@ -20,41 +20,48 @@ export function saveName(name) {
 }
 
 /** The name field of a form that takes a seat: the account's name, fixed, when signed in
- *  (the server seats an account by its own name); a guest's last name otherwise. */
-function nameField(app) {
+ *  (the server seats an account by its own name); a guest's last name otherwise. The form
+ *  reads it when sent (`form.elements.name`). */
+export function nameField(app) {
   const account = app.account;
-  return el("input", { name: "name", required: true, maxlength: 40,
+  return h("input", { name: "name", required: true, maxlength: 40,
     value: account ? account.name : savedName(), readOnly: Boolean(account) });
 }
 
 /** The create form's "rated" choice (docs/RATINGS.md): a box for an account; for a guest
- *  a disabled one, saying why (ratings are accounts'). `rated()` is what to send. */
+ *  a disabled one, saying why (ratings are accounts'). */
 export function ratedChoice(app) {
   const t = (key) => app.i18n.t(key);
   const signedIn = Boolean(app.account);
-  const box = el("input", { type: "checkbox", name: "rated", disabled: !signedIn,
-    "aria-describedby": "rated-why" });
-  return {
-    fields: [h("label", { class: "rated" }, box, " ", t("rated_table")),
-      h("p", { id: "rated-why", class: "note" }, t(signedIn ? "rated_about" : "rated_guest"))],
-    rated: () => signedIn && box.checked,
-  };
+  return [h("label", { class: "rated" }, h("input", { type: "checkbox", name: "rated",
+    disabled: !signedIn, "aria-describedby": "rated-why" }), " ", t("rated_table")),
+  h("p", { id: "rated-why", class: "note" }, t(signedIn ? "rated_about" : "rated_guest"))];
+}
+
+/** Whether a form with the rated choice asks for a rated table: an account's, ticked. */
+export function ratedWanted(app, form) {
+  return Boolean(app.account) && Boolean(form.elements.rated?.checked);
 }
 
 export class LobbyPage {
   constructor(root, app) {
     this.root = root;
     this.app = app;
-    this.i18n = app.i18n;
-    this.lists = el("div", { class: "lists" });
     this.timer = null;
-    this.message = el("p", { class: "refused", role: "alert" });
-    this.automatch = new AutomatchPanel(app, { nameField: () => nameField(app), saveName });
+    // what the page shows: the lists of games (null until loaded), the create form's
+    // choices that change what it shows, and the last refusal
+    this.state = { games: null, seats: 2, edition: "2", mode: "recommended", chosen: new Set(),
+      message: "" };
+    this.automatch = new AutomatchPanel(app, { nameField: () => nameField(app), saveName },
+      () => this.redraw());
+    this.draw = redrawing(root, () => this.view());
+    this.redraw = () => {
+      if (this.draw()) this.automatch.drawn(root);
+    };
   }
 
   async start() {
-    fill(this.root, h("div", { class: "lobby" }, this.automatch.node, this.createForm(),
-      this.lists));
+    this.redraw();
     this.automatch.start();
     await this.refresh();
     this.timer = setInterval(() => this.refresh().catch(() => {}), REFRESH_MS);
@@ -63,145 +70,188 @@ export class LobbyPage {
   stop() {
     clearInterval(this.timer);
     this.automatch.stop();
+    this.draw.stop();
   }
 
   async refresh() {
     const [open, playing, finished] = await Promise.all(["open", "playing", "finished"]
       .map((state) => api.games({ state, limit: 20 })));
-    const { i18n } = this;
-    const t = (key, vars) => i18n.t(key, vars);
-    const row = (game, action) => {
-      const taken = game.seats.filter((s) => s.name);
-      return h("li", { class: "game-row", dataset: { game: game.id } },
-        h("span", { class: "game-id" }, game.id), " · ",
-        t("seat_of", { taken: taken.length, seats: game.seats.length }), " · ",
-        `${t("edition")} ${game.edition}`, game.turn ? ` · ${t("turns_played", { n: game.turn })}` : "",
-        " · ", game.kingdom_name || i18n.many(game.kingdom), " · ",
-        nameList(taken, i18n), " ", action(game));
-    };
-    const section = (title, games, action) => h("section", {}, h("h2", {}, title),
-      games.length ? h("ul", {}, games.map((game) => row(game, action))) : h("p", {}, t("no_games")));
-    const link = (href, label) => h("a", { class: "button", href }, label);
-    fill(this.lists,
-      h("p", {}, h("button", { type: "button", onclick: () => this.refresh() }, t("refresh"))),
-      section(t("open_tables"), open.games, (game) => link(`#/game/${game.id}`,
-        seats.get(game.id) ? t("lobby") : t("join"))),
-      section(t("running_games"), playing.games, (game) => (seats.get(game.id)
-        ? link(`#/game/${game.id}`, t("join")) : link(`#/watch/${game.id}`, t("watch")))),
-      section(t("finished_games"), finished.games,
-        (game) => link(`#/replay/${game.id}`, t("replay"))));
+    this.state.games = { open: open.games, playing: playing.games, finished: finished.games };
+    this.redraw();
   }
 
-  createForm() {
-    const { i18n } = this;
-    const t = (key, vars) => i18n.t(key, vars);
-    const form = el("form", { class: "create", "aria-label": t("create_table") });
-    const name = nameField(this.app);
-    const seatCount = el("select", { name: "seats" },
-      [2, 3, 4, 5, 6].map((n) => h("option", { value: n }, String(n))));
-    const edition = el("select", { name: "edition" },
-      h("option", { value: 2 }, "2"), h("option", { value: 1 }, "1"));
-    const mode = el("select", { name: "kingdom-mode" },
-      h("option", { value: "recommended" }, t("kingdom_recommended")),
-      h("option", { value: "random" }, t("kingdom_random")),
-      h("option", { value: "chosen" }, t("kingdom_chosen")));
-    const recommended = el("select", { name: "kingdom", "aria-label": t("kingdom_recommended") });
-    const chosenCount = el("span", { role: "status" });
-    const chosen = el("fieldset", { class: "chosen" });
-    const botSeats = el("div", { class: "bot-seats" });
-    const strategies = this.app.server.bot_strategies;
-    const rated = ratedChoice(this.app);
+  /** A choice of the create form that changes what it shows. */
+  choose(name, value) {
+    this.state[name] = value;
+    if (name === "edition") this.state.chosen = new Set();
+    this.redraw();
+  }
 
-    const editionCards = () => {
-      const cards = this.app.cards.editions[edition.value] || [];
-      return cards.filter((card) => card.kingdom);
-    };
-    const redraw = () => {
-      const kingdoms = Object.keys(this.app.cards.kingdoms[edition.value] || {});
-      fill(recommended, kingdoms.map((k) => h("option", { value: k }, k)));
-      fill(chosen, h("legend", {}, t("kingdom_chosen"), " ", chosenCount),
-        editionCards().map((card) => h("label", { class: "pick" },
-          h("input", { type: "checkbox", name: "card", value: card.id, onchange: count }),
-          ` ${i18n.card(card.id)} ($${card.cost})`)));
-      recommended.hidden = mode.value !== "recommended";
-      chosen.hidden = mode.value !== "chosen";
-      count();
-      const n = Number(seatCount.value);
-      fill(botSeats, Array.from({ length: n - 1 }, (_, i) => h("label", {},
-        t("seat_n", { n: i + 2 }), " ", h("select", { name: `seat-${i + 1}` },
-          strategies.map((s) => h("option", { value: s, selected: i === 0 && s === "big_money" },
-            i18n.strategy(s))),
-          h("option", { value: "", selected: i > 0 }, t("person"))))));
-    };
-    function count() {
-      const n = chosen.querySelectorAll("input:checked").length;
-      chosenCount.textContent = `(${i18n.t("chosen_count", { n })})`;
-    }
-    for (const select of [seatCount, edition, mode]) select.addEventListener("change", redraw);
+  pick(card, picked) {
+    if (picked) this.state.chosen.add(card);
+    else this.state.chosen.delete(card);
+    this.redraw();
+  }
 
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      const bots = {};
-      botSeats.querySelectorAll("select").forEach((select, i) => {
-        if (select.value) bots[String(i + 1)] = select.value;
-      });
-      let kingdom = null;
-      if (mode.value === "recommended") kingdom = recommended.value;
-      if (mode.value === "chosen") {
-        kingdom = [...chosen.querySelectorAll("input:checked")].map((box) => box.value);
-      }
-      if (!this.app.account) saveName(name.value.trim());
-      try {
-        const created = await api.create({
-          name: name.value.trim(), seats: Number(seatCount.value),
-          edition: Number(edition.value), kingdom, bots, ...(rated.rated() && { rated: true }),
-        });
-        seats.set(created.game.id, created.seat, created.token);
-        window.location.hash = `#/game/${created.game.id}`;
-      } catch (error) {
-        this.message.textContent = `⚠ ${errorText(this.i18n, error)}`;
-      }
+  async create(form) {
+    const { app, state } = this;
+    const bots = {};
+    form.querySelectorAll(".bot-seats select").forEach((select, i) => {
+      if (select.value) bots[String(i + 1)] = select.value;
     });
-    redraw();
-    fill(form,
-      h("h2", {}, t("create_table")),
-      h("label", {}, t("your_name"), " ", name),
-      h("label", {}, t("seats"), " ", seatCount),
-      h("label", {}, t("edition"), " ", edition),
-      h("label", {}, t("kingdom"), " ", mode, " ", recommended),
-      chosen, botSeats, rated.fields,
-      h("button", { type: "submit", class: "primary" }, t("create")),
-      this.message);
-    return form;
+    let kingdom = null;
+    if (state.mode === "recommended") kingdom = form.elements.kingdom.value;
+    if (state.mode === "chosen") {
+      kingdom = editionCards(app, state.edition).map((card) => card.id)
+        .filter((card) => state.chosen.has(card));
+    }
+    const name = form.elements.name.value.trim();
+    if (!app.account) saveName(name);
+    try {
+      const created = await api.create({
+        name, seats: Number(state.seats), edition: Number(state.edition), kingdom, bots,
+        ...(ratedWanted(app, form) && { rated: true }),
+      });
+      seats.set(created.game.id, created.seat, created.token);
+      window.location.hash = `#/game/${created.game.id}`;
+    } catch (error) {
+      state.message = `⚠ ${errorText(app.i18n, error)}`;
+      this.redraw();
+    }
+  }
+
+  view() {
+    return h("div", { class: "lobby" }, this.automatch.view(), createView(this.app, this.state, this),
+      this.state.games && listsView(this.state.games, this.app.i18n, this));
   }
 }
 
+/** The kingdom cards of an edition. */
+function editionCards(app, edition) {
+  return (app.cards.editions[edition] || []).filter((card) => card.kingdom);
+}
+
+/** The lobby's lists: open tables (join), running games (watch), finished ones (replay). */
+function listsView(games, i18n, actions) {
+  const t = (key, vars) => i18n.t(key, vars);
+  const row = (game, action) => {
+    const taken = game.seats.filter((s) => s.name);
+    return h("li", { class: "game-row", key: game.id, dataset: { game: game.id } },
+      h("span", { class: "game-id" }, game.id), " · ",
+      t("seat_of", { taken: taken.length, seats: game.seats.length }), " · ",
+      `${t("edition")} ${game.edition}`, game.turn ? ` · ${t("turns_played", { n: game.turn })}` : "",
+      " · ", game.kingdom_name || i18n.many(game.kingdom), " · ",
+      nameList(taken, i18n), " ", action(game));
+  };
+  const section = (title, list, action) => h("section", {}, h("h2", {}, title),
+    list.length ? h("ul", {}, list.map((game) => row(game, action))) : h("p", {}, t("no_games")));
+  const link = (href, label) => h("a", { class: "button", href }, label);
+  return h("div", { class: "lists" },
+    h("p", {}, h("button", { type: "button", onclick: () => actions.refresh() }, t("refresh"))),
+    section(t("open_tables"), games.open, (game) => link(`#/game/${game.id}`,
+      seats.get(game.id) ? t("lobby") : t("join"))),
+    section(t("running_games"), games.playing, (game) => (seats.get(game.id)
+      ? link(`#/game/${game.id}`, t("join")) : link(`#/watch/${game.id}`, t("watch")))),
+    section(t("finished_games"), games.finished,
+      (game) => link(`#/replay/${game.id}`, t("replay"))));
+}
+
+/** The form that creates a table: seats, edition, Kingdom (recommended, random or chosen
+ *  card by card), bots, rated. What it shows follows `state`; the rest is read when sent. */
+function createView(app, state, actions) {
+  const { i18n } = app;
+  const t = (key, vars) => i18n.t(key, vars);
+  const choose = (name) => (event) => actions.choose(name, event.target.value);
+  const kingdoms = Object.keys(app.cards.kingdoms[state.edition] || {});
+  const strategies = app.server.bot_strategies;
+  return h("form", { class: "create", "aria-label": t("create_table"),
+    onsubmit: (event) => {
+      event.preventDefault();
+      actions.create(event.target);
+    } },
+  h("h2", {}, t("create_table")),
+  h("label", {}, t("your_name"), " ", nameField(app)),
+  h("label", {}, t("seats"), " ", h("select", { name: "seats", onchange: choose("seats") },
+    [2, 3, 4, 5, 6].map((n) => h("option", { value: n }, String(n))))),
+  h("label", {}, t("edition"), " ", h("select", { name: "edition", onchange: choose("edition") },
+    h("option", { value: 2 }, "2"), h("option", { value: 1 }, "1"))),
+  h("label", {}, t("kingdom"), " ", h("select", { name: "kingdom-mode", onchange: choose("mode") },
+    h("option", { value: "recommended" }, t("kingdom_recommended")),
+    h("option", { value: "random" }, t("kingdom_random")),
+    h("option", { value: "chosen" }, t("kingdom_chosen"))), " ",
+  // drawn anew for another edition: its first Kingdom chosen
+  h("select", { name: "kingdom", key: `kingdom-${state.edition}`,
+    "aria-label": t("kingdom_recommended"), hidden: state.mode !== "recommended" },
+  kingdoms.map((k) => h("option", { value: k }, k)))),
+  h("fieldset", { class: "chosen", hidden: state.mode !== "chosen" },
+    h("legend", {}, t("kingdom_chosen"), " ", h("span", { role: "status" },
+      `(${t("chosen_count", { n: state.chosen.size })})`)),
+    editionCards(app, state.edition).map((card) => h("label", { class: "pick", key: card.id },
+      h("input", { type: "checkbox", name: "card", value: card.id,
+        checked: state.chosen.has(card.id),
+        onchange: (event) => actions.pick(card.id, event.target.checked) }),
+      ` ${i18n.card(card.id)} ($${card.cost})`))),
+  h("div", { class: "bot-seats" }, Array.from({ length: Number(state.seats) - 1 }, (_, i) => h(
+    "label", { key: `seat-${i + 1}` }, t("seat_n", { n: i + 2 }), " ",
+    h("select", { name: `seat-${i + 1}` },
+      strategies.map((s) => h("option", { value: s, selected: i === 0 && s === "big_money" },
+        i18n.strategy(s))),
+      h("option", { value: "", selected: i > 0 }, t("person")))))),
+  ratedChoice(app),
+  h("button", { type: "submit", class: "primary" }, t("create")),
+  h("p", { class: "refused", role: "alert" }, state.message));
+}
+
 /** A table this browser holds no seat at: join it (open), watch it, or see its replay. */
-export async function tablePage(root, app, gameId) {
+export class TablePage {
+  constructor(root, app, gameId) {
+    this.app = app;
+    this.id = gameId;
+    this.state = { summary: null, message: "" };
+    this.redraw = redrawing(root, () => tableView(this.id, this.state, app, this));
+  }
+
+  async start() {
+    this.state.summary = await api.game(this.id);
+    this.redraw();
+  }
+
+  stop() {
+    this.redraw.stop();
+  }
+
+  async join(form) {
+    const { app } = this;
+    const name = form.elements.name.value.trim();
+    try {
+      if (!app.account) saveName(name);
+      const joined = await api.join(this.id, name);
+      seats.set(this.id, joined.seat, joined.token);
+      app.route();
+    } catch (error) {
+      this.state.message = `⚠ ${errorText(app.i18n, error)}`;
+      this.redraw();
+    }
+  }
+}
+
+function tableView(gameId, { summary, message }, app, actions) {
   const t = (key, vars) => app.i18n.t(key, vars);
-  const summary = await api.game(gameId);
-  const message = el("p", { class: "refused", role: "alert" });
+  if (!summary) return h("p", {}, t("loading"));
   const taken = summary.seats.filter((s) => s.name);
   const parts = [h("h2", {}, t("table", { id: gameId })),
     h("p", {}, t("seat_of", { taken: taken.length, seats: summary.seats.length }), " · ",
       `${t("players")}: `, nameList(taken, app.i18n))];
   if (summary.state === "open") {
-    const name = nameField(app);
     parts.push(h("form", {
       class: "join",
-      onsubmit: async (event) => {
+      onsubmit: (event) => {
         event.preventDefault();
-        try {
-          if (!app.account) saveName(name.value.trim());
-          const joined = await api.join(gameId, name.value.trim());
-          seats.set(gameId, joined.seat, joined.token);
-          app.route();
-        } catch (error) {
-          message.textContent = `⚠ ${errorText(app.i18n, error)}`;
-        }
+        actions.join(event.target);
       },
-    }, h("label", {}, t("join_as"), " ", name), " ", h("button", { type: "submit", class: "primary" },
-      t("join")), message));
+    }, h("label", {}, t("join_as"), " ", nameField(app)), " ",
+    h("button", { type: "submit", class: "primary" }, t("join")),
+    h("p", { class: "refused", role: "alert" }, message)));
   } else if (summary.state === "playing") {
     parts.push(h("p", {}, t("seat_lost")), h("a", { class: "button", href: `#/watch/${gameId}` },
       t("watch")));
@@ -214,5 +264,5 @@ export async function tablePage(root, app, gameId) {
     }
     parts.push(h("a", { class: "button", href: `#/replay/${gameId}` }, t("replay")));
   }
-  fill(root, h("section", { class: "table" }, parts));
+  return h("section", { class: "table" }, parts);
 }

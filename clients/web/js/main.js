@@ -1,33 +1,20 @@
 // The page: loads the server's description, the card catalogue and who is signed in,
-// then shows the page the address names (routes.js): #/ (lobby), #/game/ID (your seat, or
-// joining it), #/watch/ID, #/replay/ID, #/sign-in, #/register, #/account,
-// #/account/tokens (tokens.js), #/admin (admins only), #/top/POOL (the leaderboards,
-// linked from the header), and a player's profile at /@/NAME.
+// then shows the page the address names (pages.js: the route table) in the page's root,
+// and the header (the links, the status line, who is signed in, the language switch) as a
+// view of the app's state, drawn again whenever it changes.
 // The language follows the browser unless chosen with the switch.
 
-import { AccountPage, SignInPage, showAccount } from "./account.js";
-import { AdminPage, showAdminLink } from "./admin.js";
 import { accountApi } from "./account_api.js";
 import { ACCOUNT_COUNTED, ACCOUNT_WORDS } from "./account_words.js";
-import { api, seats } from "./api.js";
-import { fill, h } from "./dom.js";
-import { GamePage } from "./game.js";
+import { api, isAdmin } from "./api.js";
+import { fill, h, redrawing } from "./dom.js";
 import { addWords, I18n } from "./i18n.js";
-import { LeaderboardPage } from "./leaderboard.js";
-import { LobbyPage, tablePage } from "./lobby.js";
-import { ProfilePage } from "./profile.js";
+import { routeOf } from "./pages.js";
 import { RATING_COUNTED, RATING_WORDS } from "./rating_words.js";
-import { ReplayPage } from "./replay.js";
-import { routeOf } from "./routes.js";
-import { TokensPage } from "./tokens.js";
+import { appUrl, GUIDE_URL } from "./routes.js";
 import { watchTooltips } from "./tooltip.js";
 
 const root = document.getElementById("app");
-const status = document.getElementById("status");
-const languageButton = document.getElementById("language");
-const accountLink = document.getElementById("account");
-const leaderboardLink = document.getElementById("leaderboard-link");
-const guideLink = document.getElementById("guide-link");
 
 addWords(ACCOUNT_WORDS, ACCOUNT_COUNTED);
 addWords(RATING_WORDS, RATING_COUNTED);
@@ -37,74 +24,93 @@ const app = {
   server: null,
   cards: null,
   page: null,
+  shown: null, // the route shown ({route, params}), set before the last page stops
   account: null, // {id, name, created_at} once signed in
+  admin: false, // the header links the admin page
+  status: "", // the header's status line (the connection's)
   setStatus(text) {
-    status.textContent = text;
-    status.hidden = !text;
+    app.status = text;
+    redrawHeader();
   },
   setAccount(account) {
     app.account = account;
-    showAccount(accountLink, app.i18n, account);
+    redrawHeader();
   },
   route,
 };
 
-function showLanguage() {
-  document.documentElement.lang = app.i18n.lang;
-  languageButton.textContent = app.i18n.t("language");
-  languageButton.setAttribute("lang", app.i18n.lang === "pl" ? "en" : "pl");
-  document.title = app.i18n.t("title");
-  leaderboardLink.textContent = app.i18n.t("leaderboard");
-  guideLink.textContent = app.i18n.t("guide");
-  showAccount(accountLink, app.i18n, app.account);
+/** The header: the app's links, the status line, who is signed in, the language. */
+function headerView({ i18n, account, admin, status }) {
+  const t = (key, vars) => i18n.t(key, vars);
+  return [
+    h("a", { class: "brand", href: appUrl("#/") }, "Dominion"),
+    admin && h("a", { class: "admin-link", href: "#/admin" }, "Admin"),
+    h("a", { id: "leaderboard-link", href: appUrl("#/top") }, t("leaderboard")),
+    h("a", { id: "guide-link", href: GUIDE_URL, hreflang: "en" }, t("guide")),
+    h("span", { id: "status", role: "status", "aria-live": "polite", hidden: !status }, status),
+    h("a", { id: "account", href: appUrl(account ? "#/account" : "#/sign-in"),
+      dataset: { signedIn: account ? "yes" : "no" } },
+    account ? t("signed_in_as", { name: account.name }) : t("sign_in")),
+    h("button", { id: "language", type: "button", lang: i18n.lang === "pl" ? "en" : "pl",
+      onclick: switchLanguage }, t("language")),
+  ];
 }
+
+const drawHeader = redrawing(document.querySelector("header.top"), () => headerView(app));
+
+function redrawHeader() {
+  document.documentElement.lang = app.i18n.lang;
+  drawHeader();
+}
+
+function switchLanguage() {
+  app.i18n.setLanguage(app.i18n.lang === "pl" ? "en" : "pl");
+  document.title = app.i18n.t("title");
+  redrawHeader();
+  if (app.page?.redraw) app.page.redraw(); // its view says it in the new language
+  else route();
+}
+
+let routed = 0; // how many times the address was followed: a page made late is dropped
 
 /** Show the page the address names (again, after the language changed). */
 async function route() {
+  const at = ++routed;
+  app.shown = routeOf(window.location.pathname, window.location.hash);
   app.page?.stop();
   app.page = null;
   app.setStatus("");
   // the last page's content goes at once: a new page may wait on the server before it
   // draws, and must not show the last game meanwhile
   fill(root, h("p", {}, app.i18n.t("loading")));
-  const { kind, id } = routeOf(window.location.pathname, window.location.hash);
+  const { route: shown, params } = app.shown;
   try {
-    if (kind === "admin") app.page = new AdminPage(root, app);
-    else if (kind === "game" && seats.get(id)) app.page = new GamePage(root, app, id, seats.get(id));
-    else if (kind === "game") await tablePage(root, app, id);
-    else if (kind === "watch") app.page = new GamePage(root, app, id, null);
-    else if (kind === "replay") app.page = new ReplayPage(root, app, id);
-    else if (kind === "sign-in" || kind === "register") {
-      app.page = new SignInPage(root, app, kind === "register");
-    } else if (kind === "account" && id === null) app.page = new AccountPage(root, app);
-    else if (kind === "account" && id === "tokens") app.page = new TokensPage(root, app);
-    else if (kind === "profile") app.page = new ProfilePage(root, app, id);
-    else if (kind === "top") app.page = new LeaderboardPage(root, app, id);
-    else app.page = new LobbyPage(root, app);
-    await app.page?.start();
+    const page = await shown.page(root, app, params);
+    if (at !== routed) return; // the address changed while its code loaded
+    app.page = page;
+    await page.start();
   } catch (error) {
+    if (at !== routed) return;
     fill(root, h("p", { class: "refused", role: "alert" },
       error.code === "unknown_game" ? app.i18n.t("not_found") : `⚠ ${error.message}`),
     h("a", { href: "#/" }, app.i18n.t("back")));
   }
 }
 
-languageButton.addEventListener("click", () => {
-  app.i18n.setLanguage(app.i18n.lang === "pl" ? "en" : "pl");
-  showLanguage();
-  if (app.page?.render && app.page.state) app.page.render();
-  else route();
-});
 window.addEventListener("hashchange", route);
 
 async function boot() {
-  showLanguage();
+  document.title = app.i18n.t("title");
+  redrawHeader();
   let account;
   [app.server, app.cards, account] = await Promise.all([api.server(), api.cards(),
     accountApi.me().catch(() => null)]); // accounts unavailable: the page plays as a guest
   app.setAccount(account);
   app.i18n.setCatalogue(app.cards, 2);
-  showAdminLink(document.querySelector("header.top"));
+  isAdmin().then((admin) => {
+    app.admin = admin;
+    redrawHeader();
+  });
   await route();
 }
 

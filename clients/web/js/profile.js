@@ -8,7 +8,7 @@ import { seats } from "./api.js";
 import { accountApi } from "./account_api.js";
 import { errorText } from "./account_words.js";
 import { ratingChart } from "./chart.js";
-import { el, fill, h } from "./dom.js";
+import { h, redrawing } from "./dom.js";
 import { POOLS, ratingsApi, ratingText } from "./leaderboard.js";
 import { nameList } from "./names.js";
 import { appUrl } from "./routes.js";
@@ -27,54 +27,46 @@ export function gameLink(game, heldSeat) {
 
 export class ProfilePage {
   constructor(root, app, name) {
-    this.root = root;
     this.app = app;
     this.name = name;
     this.query = { offset: 0 };
-    this.list = el("section", { class: "profile-games" });
-    this.ratings = el("section", { class: "profile-ratings" });
     this.asked = 0; // the latest listing asked for: an older answer arriving later is dropped
+    // what the page shows: the player (or why not), their ratings (or why not), a page of
+    // their games
+    this.state = { player: null, refused: null, ratings: null, ratingsRefused: null,
+      games: null };
+    this.redraw = redrawing(root, () => {
+      if (this.state.player) document.title = `${this.state.player.name} · ${app.i18n.t("title")}`;
+      return profileView(this.state, app.i18n, this);
+    });
   }
 
   async start() {
-    const { i18n } = this.app;
-    const t = (key, vars) => i18n.t(key, vars);
-    let player;
+    const { state } = this;
     try {
-      ({ player } = await accountApi.player(this.name));
+      ({ player: state.player } = await accountApi.player(this.name));
     } catch (error) {
-      fill(this.root, h("p", { class: "refused", role: "alert" }, errorText(i18n, error)),
-        h("a", { href: appUrl("#/") }, t("back")));
+      state.refused = error;
+      this.redraw();
       return;
     }
-    this.name = player.name;
-    document.title = `${player.name} · ${t("title")}`;
-    const select = (name, label, values) => h("label", {}, label, " ", h("select", {
-      name, onchange: (event) => this.filter(name, event.target.value),
-    }, h("option", { value: "" }, t("any")), values.map(([value, text]) => h("option", { value },
-      text))));
-    fill(this.root, h("section", { class: "profile" },
-      h("h2", {}, player.name),
-      h("p", {}, t("joined_on", { date: player.created_at.slice(0, 10) })),
-      this.ratings,
-      h("form", { class: "filters", onsubmit: (event) => event.preventDefault() },
-        select("players", t("players_filter"), [2, 3, 4, 5, 6].map((n) => [n, String(n)])),
-        select("edition", t("edition"), [[2, "2"], [1, "1"]]),
-        select("state", t("state"), ["ended", "playing"].map((s) => [s, t(`state_${s}`)]))),
-      this.list));
+    this.name = state.player.name;
+    this.redraw();
     await Promise.all([this.refresh(), this.showRatings()]);
   }
 
   async showRatings() {
-    const { i18n } = this.app;
     try {
-      fill(this.ratings, ratingsView(await ratingsApi.player(this.name), i18n));
+      this.state.ratings = await ratingsApi.player(this.name);
     } catch (error) {
-      fill(this.ratings, h("p", { class: "refused", role: "alert" }, errorText(i18n, error)));
+      this.state.ratingsRefused = error;
     }
+    this.redraw();
   }
 
-  stop() {}
+  stop() {
+    this.redraw.stop();
+  }
 
   async filter(name, value) {
     if (value) this.query[name] = value;
@@ -89,31 +81,63 @@ export class ProfilePage {
   }
 
   async refresh() {
-    const { i18n } = this.app;
-    const t = (key, vars) => i18n.t(key, vars);
     const asked = ++this.asked;
-    const { games, total, offset } = await accountApi.playerGames(this.name,
-      { ...this.query, limit: PAGE });
+    const games = await accountApi.playerGames(this.name, { ...this.query, limit: PAGE });
     if (asked !== this.asked) return;
-    const row = (game) => {
-      const link = gameLink(game, seats.get(game.id));
-      return h("li", { class: "game-row", dataset: { game: game.id, state: game.state } },
-        h("span", { class: "game-id" }, game.id), " · ", t(`state_${stateWord(game.state)}`),
-        " · ", t("seat_of", { taken: game.seats.filter((s) => s.name).length,
-          seats: game.seats.length }),
-        " · ", `${t("edition")} ${game.edition}`, " · ", nameList(game.seats, i18n), " ",
-        h("a", { class: "button", href: link.href }, t(link.label)));
-    };
-    fill(this.list,
-      h("p", {}, t("player_games", { count: i18n.count(total, "games") })),
-      games.length ? h("ul", {}, games.map(row)) : h("p", {}, t("no_games")),
-      h("p", { class: "paging" },
-        offset > 0 && h("button", { type: "button", onclick: () => this.page(offset - PAGE) },
-          t("newer")),
-        " ",
-        offset + games.length < total && h("button", { type: "button",
-          onclick: () => this.page(offset + PAGE) }, t("older"))));
+    this.state.games = games;
+    this.redraw();
   }
+}
+
+/** The profile page: the player, their ratings, the filters and a page of their games;
+ *  `actions.filter(name, value)` and `actions.page(offset)` change the listing. */
+export function profileView(state, i18n, actions) {
+  const t = (key, vars) => i18n.t(key, vars);
+  const { player, refused, ratings, ratingsRefused, games } = state;
+  if (refused) {
+    return [h("p", { class: "refused", role: "alert" }, errorText(i18n, refused)),
+      h("a", { href: appUrl("#/") }, t("back"))];
+  }
+  if (!player) return h("p", {}, t("loading"));
+  const select = (name, label, values) => h("label", {}, label, " ", h("select", {
+    name, onchange: (event) => actions.filter(name, event.target.value),
+  }, h("option", { value: "" }, t("any")), values.map(([value, text]) => h("option", { value },
+    text))));
+  return h("section", { class: "profile" },
+    h("h2", {}, player.name),
+    h("p", {}, t("joined_on", { date: player.created_at.slice(0, 10) })),
+    h("section", { class: "profile-ratings" }, ratingsRefused
+      ? h("p", { class: "refused", role: "alert" }, errorText(i18n, ratingsRefused))
+      : ratings && ratingsView(ratings, i18n)),
+    h("form", { class: "filters", onsubmit: (event) => event.preventDefault() },
+      select("players", t("players_filter"), [2, 3, 4, 5, 6].map((n) => [n, String(n)])),
+      select("edition", t("edition"), [[2, "2"], [1, "1"]]),
+      select("state", t("state"), ["ended", "playing"].map((s) => [s, t(`state_${s}`)]))),
+    h("section", { class: "profile-games" }, games && gamesView(games, i18n, actions)));
+}
+
+/** A page of a player's games, and the buttons to the newer and older ones. */
+function gamesView({ games, total, offset }, i18n, actions) {
+  const t = (key, vars) => i18n.t(key, vars);
+  const row = (game) => {
+    const link = gameLink(game, seats.get(game.id));
+    return h("li", { class: "game-row", key: game.id, dataset: { game: game.id, state: game.state } },
+      h("span", { class: "game-id" }, game.id), " · ", t(`state_${stateWord(game.state)}`),
+      " · ", t("seat_of", { taken: game.seats.filter((s) => s.name).length,
+        seats: game.seats.length }),
+      " · ", `${t("edition")} ${game.edition}`, " · ", nameList(game.seats, i18n), " ",
+      h("a", { class: "button", href: link.href }, t(link.label)));
+  };
+  return [
+    h("p", {}, t("player_games", { count: i18n.count(total, "games") })),
+    games.length ? h("ul", {}, games.map(row)) : h("p", {}, t("no_games")),
+    h("p", { class: "paging" },
+      offset > 0 && h("button", { type: "button", key: "newer",
+        onclick: () => actions.page(offset - PAGE) }, t("newer")),
+      " ",
+      offset + games.length < total && h("button", { type: "button", key: "older",
+        onclick: () => actions.page(offset + PAGE) }, t("older"))),
+  ];
 }
 
 /** A player's ratings (`GET /api/v1/players/{name}/ratings`): what the number means, then

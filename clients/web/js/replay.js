@@ -8,7 +8,7 @@ import { api } from "./api.js";
 import { cardInfo, playersView, supplyView, trashView, turnLine } from "./board.js";
 import { cardTexts } from "./card.js";
 import { describe } from "./describe.js";
-import { el, fillWith, h } from "./dom.js";
+import { h, redrawing } from "./dom.js";
 import { endView } from "./end.js";
 import { Intent } from "./page_state.js";
 import { ReplayState } from "./state.js";
@@ -89,6 +89,7 @@ export class ReplayPage {
       }
     };
     this.onKey = (event) => this.key(event);
+    this.draw = redrawing(root, () => this.view(), this.dispatch);
   }
 
   async start() {
@@ -104,6 +105,7 @@ export class ReplayPage {
 
   stop() {
     document.removeEventListener("keydown", this.onKey);
+    this.draw.stop();
   }
 
   key(event) {
@@ -132,12 +134,12 @@ export class ReplayPage {
     if (this.state.result && this.replay.ending) {
       this.state.result = { ...this.state.result, ...this.replay.ending };
     }
-    this.render();
+    this.redraw();
   }
 
   showCard(card) {
     this.shownCard = card;
-    this.render();
+    this.redraw();
   }
 
   /** The events of the latest answer (or of the set-up), as the log says them. */
@@ -149,41 +151,51 @@ export class ReplayPage {
       .map((said) => h("li", { class: said.heading ? "heading" : "" }, said.text));
   }
 
-  render() {
+  /** Draw the page again; a step button that the step disabled (at the start or the
+   *  end) hands its focus on. */
+  redraw() {
+    const focused = document.activeElement?.dataset?.key;
+    if (!this.draw() || !focused) return;
+    const again = this.root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+    const next = again && !again.disabled ? again
+      : this.root.querySelector(".replay-controls button:not([disabled])");
+    if (next !== document.activeElement) next?.focus();
+  }
+
+  view() {
     const { i18n, state, stops } = this;
     const t = (key, vars) => i18n.t(key, vars);
+    if (!state) return h("p", {}, t("loading"));
     const events = this.replay.events;
     const names = state.players.map((p) => p.name);
     const turn = turnIndex(stops, this.step);
-    const stepInput = el("input", {
-      type: "number", min: 1, max: events.length, value: this.step,
-      "aria-label": t("jump_step"), name: "step",
-    });
-    const slider = el("input", {
-      type: "range", min: 0, max: stops.turns.length - 1, value: turn, name: "turn",
-      "aria-label": t("turn_slider"), "aria-valuetext": turnText(i18n, turn, stops),
-      dataset: { key: "turn-slider" },
-    });
-    slider.addEventListener("input", () => this.goTo(stops.turns[Number(slider.value)]));
     const controls = h("nav", { class: "replay-controls", "aria-label": t("replay") },
       h("div", { class: "steps" }, stepButtons(i18n, this.step, stops)
         .map(({ key, text, label, step }) => h("button", {
           type: "button", dataset: { key }, "aria-label": label, title: label,
           disabled: step === this.step, onclick: () => this.goTo(step),
         }, text))),
-      h("label", { class: "turn-slider" }, h("span", {}, turnText(i18n, turn, stops)), slider),
+      h("label", { class: "turn-slider" }, h("span", {}, turnText(i18n, turn, stops)),
+        h("input", {
+          type: "range", min: 0, max: stops.turns.length - 1, value: turn, name: "turn",
+          "aria-label": t("turn_slider"), "aria-valuetext": turnText(i18n, turn, stops),
+          dataset: { key: "turn-slider" },
+          oninput: (event) => this.goTo(stops.turns[Number(event.target.value)]),
+        })),
       h("form", {
         class: "jump",
         onsubmit: (event) => {
           event.preventDefault();
-          const step = Number(stepInput.value);
+          const step = Number(event.target.elements.step.value);
           if (Number.isInteger(step)) this.goTo(step);
         },
-      }, stepInput, h("button", { type: "submit" }, t("go"))),
+      }, h("input", {
+        type: "number", min: 1, max: events.length, value: this.step,
+        "aria-label": t("jump_step"), name: "step",
+      }), h("button", { type: "submit" }, t("go"))),
       h("span", { role: "status" }, t("step", { n: this.step, total: events.length })),
       h("p", { class: "keys" }, t("replay_keys")));
-    const focused = document.activeElement?.dataset?.key;
-    fillWith(this.root, this.dispatch, h("div", { class: "replay" },
+    return h("div", { class: "replay" },
       h("h2", {}, t("replay_of", { id: this.id })),
       controls,
       h("ul", { class: "current-event", "aria-live": "polite" }, this.lastAnswerLines(names)),
@@ -194,13 +206,7 @@ export class ReplayPage {
         this.shownCard ? cardInfo(this.shownCard, i18n) : null,
         supplyView(state, i18n),
         playersView(state, i18n),
-        trashView(state, i18n))));
-    if (focused) { // a button that went disabled (at the start or the end) hands it on
-      const again = this.root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
-      const next = again && !again.disabled ? again
-        : this.root.querySelector(".replay-controls button:not([disabled])");
-      next?.focus();
-    }
+        trashView(state, i18n)));
   }
 }
 

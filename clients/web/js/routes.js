@@ -1,17 +1,37 @@
-// Which page an address names. The hash names the app's pages (#/, #/game/ID, #/watch/ID,
-// #/replay/ID, #/sign-in, #/register, #/account, #/account/PAGE, #/top/POOL); a player's profile has
-// a path of its own, /@/NAME (the server serves this page there), so that it can be
-// shared as a plain link.
+// Which page an address names, by a table of routes (pages.js holds the app's): a route's
+// pattern names a hash (`#/game/:id`: the app's pages) or a path (`/@/:name`: a player's
+// profile has a path of its own, which the server serves this page at, so that it can be
+// shared as a plain link). The hash wins over the path; nothing matched, the table's last
+// route is shown (the lobby).
 
-const PROFILE_PATH = /^\/@\/([^/]+)$/;
+/** A pattern's test: `:NAME` is one part of the address (decoded), `:NAME?` one that may
+ *  be left out. */
+export function patternOf(pattern) {
+  const names = [];
+  const source = pattern.replace(/[.*+^$()[\]{}|\\]/g, "\\$&")
+    .replace(/\/:(\w+)(\?)?/g, (_, name, optional) => {
+      names.push(name);
+      return optional ? "(?:/([^/]+))?" : "/([^/]+)";
+    });
+  return { names, test: new RegExp(`^${source}$`), hash: pattern.startsWith("#") };
+}
 
-/** {kind, id} for an address's path and hash (kind "lobby" when it names nothing). */
-export function routeOf(pathname, hash) {
-  const [, kind, id] = hash.match(/^#\/([\w-]+)(?:\/([^/]+))?$/) || [];
-  if (kind) return { kind, id: id === undefined ? null : safeDecode(id) };
-  const [, name] = pathname.match(PROFILE_PATH) || [];
-  if (name) return { kind: "profile", id: safeDecode(name) };
-  return { kind: "lobby", id: null };
+/**
+ * The route an address names, and its parts: `{route, params}` (a part left out is null).
+ * @param {Array<{path: string}>} routes the table, in order; its last route is the default
+ */
+export function matchRoute(routes, pathname, hash) {
+  const patterns = routes.map((route) => patternOf(route.path));
+  for (const address of [hash, pathname]) {
+    const at = patterns.findIndex((pattern) => pattern.hash === address.startsWith("#")
+      && pattern.test.test(address));
+    if (at < 0) continue;
+    const { names, test } = patterns[at];
+    const parts = address.match(test).slice(1);
+    return { route: routes[at], params: Object.fromEntries(names.map((name, index) => [name,
+      parts[index] === undefined ? null : safeDecode(parts[index])])) };
+  }
+  return { route: routes.at(-1), params: {} };
 }
 
 function safeDecode(text) {
