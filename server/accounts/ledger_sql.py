@@ -16,6 +16,7 @@ from ..ratings.ledger import (
     RatedSeat,
     bot_ratings,
 )
+from ..ratings.model import DISPLAY_Z, PROVISIONAL_SIGMA
 
 LEDGER_GAMES_SQL = "SELECT id, game_id, finished_at FROM rating_ledger ORDER BY id"
 LEDGER_SEATS_SQL = ("SELECT ledger_id, seat, rank, account_id, bot FROM rating_ledger_seats "
@@ -65,14 +66,16 @@ BOARD_TOTAL_SQL = ("SELECT count(*) FROM ratings r JOIN accounts a ON a.id = r.a
 def leaderboard_sql(bots: int) -> str:
     """(pool, each bot's name, mu, sigma and games, limit, offset) -> a page of
     name, mu, sigma, games, bot, in_server: the accounts and the bots' fixed ratings
-    together, highest shown rating first (an account before a bot it ties)."""
+    together, settled ratings before provisional ones, each by the conservative estimate
+    (`Rating.conservative`), highest first (an account before a bot it ties)."""
     values = ", ".join(["(?::text, ?::float8, ?::float8, ?::bigint, TRUE, TRUE)"] * bots)
     union = f" UNION ALL VALUES {values}" if bots else ""
     return ("SELECT name, mu, sigma, games, bot, in_server FROM (SELECT a.name AS name, "
             "r.mu AS mu, r.sigma AS sigma, r.games AS games, a.bot AS bot, FALSE AS in_server "
             "FROM ratings r JOIN accounts a ON a.id = r.account_id WHERE "
             f"r.pool = ?::text AND a.deleted_at IS NULL{union}) AS board "
-            "ORDER BY mu - 3 * sigma DESC, in_server, name "
+            f"ORDER BY sigma > {PROVISIONAL_SIGMA}, mu - {DISPLAY_Z} * sigma DESC, in_server, "
+            "name "
             "LIMIT ?::bigint OFFSET ?::bigint")
 
 

@@ -1,9 +1,9 @@
 """The rating model: Plackett-Luce (Weng-Lin, `openskill`) on a 1500-centred scale.
 
 A rating is a belief about a player's skill: mean `mu`, uncertainty `sigma`. The number
-shown is conservative, `mu - 3 sigma` (the skill the player has with ~99.9 % certainty),
-so it starts at 0 and rises as games make the belief surer; a rating is provisional
-while `sigma` is large. Bots are fixed points: they take part in every update, so their
+shown is `mu` (a new player 1500, never below 0), provisional while `sigma` is large;
+leaderboards order settled players by the conservative `mu - 3 sigma` (the skill the
+player has with ~99.9 % certainty). Bots are fixed points: they take part in every update, so their
 opponents move against them, but their own rating never changes. docs/RATINGS.md says
 why this model and these parameters.
 """
@@ -28,6 +28,7 @@ TAU: Final = 25.0 / 300.0 * SCALE
 """Added to sigma before each game, so that a rating keeps following a player who
 improves instead of freezing."""
 DISPLAY_Z: Final = 3.0
+"""How many sigmas below mu the conservative estimate lies (leaderboards order by it)."""
 PROVISIONAL_SIGMA: Final = 250.0
 """Above this uncertainty (half a new player's) the rating is marked provisional: about 16
 two-player games against settled opponents (docs/RATINGS.md)."""
@@ -75,8 +76,16 @@ class Rating:
 
     @property
     def display(self) -> int:
-        """The number shown: conservative, `mu - 3 sigma`."""
-        return round(self.mu - DISPLAY_Z * self.sigma)
+        """The number shown, on the scale players know from chess sites: the skill's best
+        estimate (a new player 1500), never below 0; marked provisional ("?") until it
+        settles. It starts at 1500, not at 0, and one loss does not make it negative."""
+        return max(0, round(self.mu))
+
+    @property
+    def conservative(self) -> float:
+        """`mu - 3 sigma`, the skill held with about 99.9 % certainty: what leaderboards
+        order settled players by, so that a lucky start does not top them."""
+        return self.mu - DISPLAY_Z * self.sigma
 
     @property
     def provisional(self) -> bool:

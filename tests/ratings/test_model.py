@@ -79,14 +79,17 @@ def test_a_bot_is_a_fixed_point_that_its_opponents_move_against() -> None:
     assert against_weaker_bot.mu < beat.mu  # beating a weaker fixed point counts for less
 
 
-def test_the_shown_number_is_conservative_and_provisional_until_settled() -> None:
-    assert INITIAL.display == 0 and INITIAL.provisional
+def test_the_shown_number_starts_at_1500_and_is_provisional_until_settled() -> None:
+    # it was mu - 3 sigma: a new player showed 0, and -110 after one loss
+    assert INITIAL.display == 1500 and INITIAL.provisional
+    lost = update([INITIAL, Rating(mu=1500, sigma=50, fixed=True)], [1, 0])[0]
+    assert 1000 < lost.display < 1500 and lost.provisional
     rating, bot = INITIAL, Rating(mu=1500, sigma=50, fixed=True)
     for game in range(40):
         rating = update([rating, bot], [game % 2, 1 - game % 2])[0]  # wins half
     assert not rating.provisional and rating.sigma <= PROVISIONAL_SIGMA
-    assert rating.display == round(rating.mu - 3 * rating.sigma)
-    assert rating.display < rating.mu
+    assert rating.display == round(rating.mu)
+    assert rating.conservative == rating.mu - 3 * rating.sigma < rating.mu
 
 
 def test_the_better_rated_player_is_predicted_to_win_more_often() -> None:
@@ -127,10 +130,10 @@ def test_tau_widens_sigma_in_quadrature_before_each_game() -> None:
 
 
 @pytest.mark.parametrize(("mu", "sigma", "shown"), [
-    (1500.5, 0, 1500), (1501.5, 0, 1502), (1500.49, 0, 1500), (1200, 100, 900),
-    (100, 100, -200),
+    (1500.5, 0, 1500), (1501.5, 0, 1502), (1500.49, 0, 1500), (1200, 100, 1200),
+    (100, 100, 100), (-150, 120, 0),
 ])
 def test_the_shown_number_is_rounded_to_the_nearest_whole_half_to_even(
         mu: float, sigma: float, shown: int) -> None:
-    """docs/RATINGS.md, "The number shown": Python's round(), and never clamped at 0."""
+    """docs/RATINGS.md, "The number shown": Python's round() of mu, never below 0."""
     assert Rating(mu=mu, sigma=sigma).display == shown

@@ -211,7 +211,7 @@ async def test_the_leaderboard_and_a_players_ratings_over_rest(site: Site) -> No
     assert [(point["game"], point["record_lost"]) for point in two["history"]] == [
         (game, False)]
     assert two["bots"] == [{"bot": "random", "wins": 0, "losses": 1, "ties": 0}]
-    assert mine["pools"]["3-6p"] == {"rating": 0, "provisional": True, "games": 0,
+    assert mine["pools"]["3-6p"] == {"rating": 1500, "provisional": True, "games": 0,
                                      "history": [], "bots": []}
 
     # the node restored from an older copy lost the game: `ratings reconcile` marked it,

@@ -88,7 +88,7 @@ def test_rated_games_move_the_leaderboard_and_the_profiles_chart(browser: Browse
     assert chart_points(page) == 1
     two = page.locator('.pool-rating[data-pool="2p"]')
     expect(two.locator(".rating-now")).to_contain_text("1 rated game")
-    expect(page.locator(".profile-ratings")).to_contain_text("conservative estimate")
+    expect(page.locator(".profile-ratings")).to_contain_text("everyone starts at 1500")
     record(two, losses=1)
     expect(page.locator('.pool-rating[data-pool="3-6p"]')).to_contain_text("No rated games yet.")
     chart = two.locator(".rating-chart svg")

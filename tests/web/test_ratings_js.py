@@ -188,7 +188,7 @@ def test_a_leaderboard_pages_as_the_api_does() -> None:
 def test_a_profile_shows_each_pools_rating_chart_and_record_against_the_bots() -> None:
     profile = run()["profile"]
     heading, about, pools = profile["text"]
-    assert heading == "Ratings" and "3 sigma" in about and "conservative" in about
+    assert heading == "Ratings" and "starts at 1500" in about and "provisional" in about
     assert pools.startswith("2 players120? (provisional) · 3 rated games")
     assert "3–6 players0? (provisional) · 0 rated gamesNo rated games yet." in pools
     assert profile["svgs"] == 1

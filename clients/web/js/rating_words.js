@@ -23,8 +23,8 @@ export const RATING_WORDS = {
   ],
   ratings: ["Ratings", "Rankingi"],
   rating_explained: [
-    "The number shown is a conservative estimate: the skill we are sure you have (the model's estimate, less three times its uncertainty: mu − 3 sigma). It starts at 0 and grows as you play and the estimate becomes surer. ? marks a provisional rating, not yet settled.",
-    "Pokazana liczba to ostrożne oszacowanie: umiejętność, której jesteśmy pewni (oszacowanie modelu pomniejszone o trzykrotność jego niepewności: mu − 3 sigma). Zaczyna się od 0 i rośnie, gdy grasz, a oszacowanie staje się pewniejsze. ? oznacza ranking tymczasowy, jeszcze nieustalony.",
+    "The number shown is our estimate of your skill, on the scale of chess sites: everyone starts at 1500, and it moves with each rated game. ? marks a provisional rating: too few games yet for it to have settled. The leaderboard orders settled players by the skill we are sure they have, so a lucky start does not top it.",
+    "Pokazana liczba to nasze oszacowanie twojej umiejętności, w skali znanej z serwisów szachowych: każdy zaczyna od 1500, a liczba zmienia się po każdej grze rankingowej. ? oznacza ranking tymczasowy: za mało gier, by się ustalił. Ranking porządkuje ustalonych graczy według umiejętności, której jesteśmy pewni, więc szczęśliwy początek nie wynosi nikogo na szczyt.",
   ],
   rating_now: ["{rating} · {games}", "{rating} · {games}"],
   no_rated_games: ["No rated games yet.", "Brak gier rankingowych."],
