@@ -182,3 +182,28 @@ async def test_guesses_sent_together_to_two_nodes_share_one_count(
         for client in clients:
             await client.aclose()
         server.stop()
+
+
+async def test_registrations_sent_together_from_one_address_stay_within_the_policy(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 32 accounts were registered at once from one address, where the policy allows 5
+    # and one more before its first wait
+    async def no_pause(seconds: float) -> None:
+        pass
+
+    monkeypatch.setattr(service_module.asyncio, "sleep", no_pause)
+    accounts = await accounts_sharing(local_throttle, tmp_path / "a.sqlite3")
+
+    async def register(number: int) -> ErrorCode | None:
+        try:
+            await accounts.register(f"Puppet{number}", "correct horse battery", "10.0.0.7")
+        except GameError as refused:
+            return refused.code
+        return None
+
+    try:
+        codes = await asyncio.gather(*(register(number) for number in range(32)))
+        assert codes.count(None) == service_module.REGISTRATIONS.free + 1
+        assert set(codes) == {None, ErrorCode.RATE_LIMITED}
+    finally:
+        await accounts.close()
