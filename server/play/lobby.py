@@ -301,8 +301,9 @@ class Lobby:
 
     async def forget_account_seats(self, account_id: int) -> None:
         """`forget_account` by the account's id (another node deleted it). Its seats are
-        given up first, as a banned account's are: its seat tokens play no more."""
-        await self.remove_account(account_id, "the account was deleted")
+        renamed, then given up as a banned account's are: its seat tokens play no more.
+        Renamed first: a game the resignation ends leaves the live rooms, and the summary
+        it last published must already show the placeholder."""
         for room in self.rooms.values():
             mine = [seat for seat in room.seats if seat.account_id == account_id]
             for seat in mine:
@@ -310,6 +311,7 @@ class Lobby:
             if mine:
                 room.on_changed(room)
         await self._storage.rename_account_seats(account_id, DELETED_PLAYER)
+        await self.remove_account(account_id, "the account was deleted")
 
     async def remove_account(self, account_id: int, reason: str) -> None:
         """A banned account's seats on this node: freed or resigned, their connections

@@ -153,6 +153,7 @@ async def test_guesses_sent_together_are_hashed_no_more_than_one_after_another(
 
 
 @needs_redis
+@pytest.mark.integration  # a Redis of its own
 async def test_guesses_sent_together_to_two_nodes_share_one_count(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from redis.asyncio import Redis as RedisClient

@@ -91,8 +91,9 @@ async def test_account_facts_are_the_same_on_every_node(nodes: dict[str, str]) -
         # Bob's games on both nodes are in his list on either
         game_a = (await call(bob, "POST", f"{a}/api/v1/games", 201,
                              json={"name": "Bob", "seats": 2}))["game"]["id"]
+        # three seats, a bot in one: the game goes on after Cy leaves it (below)
         created_b = await call(bob, "POST", f"{b}/api/v1/games", 201,
-                               json={"name": "Bob", "seats": 2})
+                               json={"name": "Bob", "seats": 3, "bots": {"2": "big_money"}})
         game_b = created_b["game"]["id"]
         for node in (a, b):
             mine = await call(bob, "GET", f"{node}/api/v1/account/games", 200)
@@ -102,14 +103,16 @@ async def test_account_facts_are_the_same_on_every_node(nodes: dict[str, str]) -
             profile = await call(guest, "GET", f"{node}/api/v1/players/Bob/games?state=open",
                                  200)
             assert {game["id"] for game in profile["games"]} == {game_a, game_b}
-        # Cy plays on node b, deletes her account on node a: node b shows the placeholder
+        # Cy plays on node b, deletes her account on node a: node b shows the placeholder,
+        # and resigns her seat
         await register(cy, a, "Cy")
         await call(cy, "POST", f"{b}/api/v1/games/{game_b}/join", 200, json={"name": "Cy"})
         await call(cy, "DELETE", f"{a}/api/v1/account", 200, json={"password": PASSWORD})
 
         async def placeholder_on_b() -> bool:
             summary = await call(guest, "GET", f"{b}/api/v1/games/{game_b}", 200)
-            return [seat["name"] for seat in summary["seats"]] == ["Bob", "deleted player"]
+            return [seat["name"] for seat in summary["seats"]][:2] == ["Bob", "deleted player"] \
+                and summary["seats"][1]["left"] == "resigned"  # her seat given up too
         await eventually(placeholder_on_b)
         # an admin made on the host bans Bob on node a: node b ends his session at once,
         # and resigns his seat there

@@ -92,6 +92,7 @@ def report(engine: str) -> str:
 
 
 @compiled_only
+@pytest.mark.integration  # a Python of its own
 def test_compiled_modules_older_than_their_sources_are_not_run(packages: Path) -> None:
     root = packages.parent
     assert engine_in(root).stdout == report("COMPILED")
@@ -106,6 +107,7 @@ def test_compiled_modules_older_than_their_sources_are_not_run(packages: Path) -
 
 
 @compiled_only
+@pytest.mark.integration  # a Python of its own
 @pytest.mark.parametrize("edited", SOURCE_FILES[1:])
 def test_a_compiled_module_besides_the_engine_older_than_its_source_is_not_run(
         packages: Path, edited: str) -> None:

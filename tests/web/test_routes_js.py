@@ -7,6 +7,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+import pytest
+
 from .node import needs_node, run_module
 
 SCRIPT = """
@@ -57,7 +59,7 @@ def run() -> dict[str, Any]:
     return result
 
 
-pytestmark = needs_node
+pytestmark = [pytest.mark.integration, needs_node]  # Node.js runs the modules
 
 
 def test_an_address_names_its_page_and_a_profile_has_a_path() -> None:
