@@ -66,161 +66,71 @@ def json_body(schema: Schema, description: str) -> dict[str, Any]:
     return {"description": description, "content": {JSON: {"schema": schema}}}
 
 
-# Every error code the REST lobby can answer with, and what it means.
-ERROR_CODES: dict[ErrorCode, str] = {
-    ErrorCode.BAD_JSON: "the body is not valid JSON, or not a JSON object",
-    ErrorCode.UNSUPPORTED_MEDIA_TYPE: "the body is not sent as application/json",
-    ErrorCode.BODY_TOO_LARGE:
-        "the body is larger than the server accepts (64 KiB), declared or "
-        "sent",
-    ErrorCode.BODY_TIMEOUT:
-        "the body did not arrive within the server's body timeout (5 s by "
-        "default); the connection is closed",
-    ErrorCode.BAD_NAME:
-        f"a name is a string of 1 to {MAX_NAME_LENGTH} characters, not only spaces, "
-        "of letters, marks, numbers, punctuation, symbols and spaces (no control, "
-        "format, private-use or unassigned characters, no lone surrogates)",
-    ErrorCode.BAD_SEATS: f"seats is a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}",
-    ErrorCode.BAD_EDITION: "edition is 1 or 2",
-    ErrorCode.BAD_KINGDOM: "kingdom is null, a recommended set's name, or a list of card ids",
-    ErrorCode.UNKNOWN_KINGDOM_SET: "no recommended set of this name in the edition",
-    ErrorCode.BAD_KINGDOM_SIZE: f"a Kingdom list has exactly {KINGDOM_SIZE} cards",
-    ErrorCode.UNKNOWN_CARD: "no Kingdom card has this id",
-    ErrorCode.CARD_NOT_IN_EDITION: "the card is not a Kingdom card of the chosen edition",
-    ErrorCode.DUPLICATE_CARD: "a card is in the Kingdom list twice",
-    ErrorCode.BAD_BOTS: "bots maps seat numbers 1 to seats-1 to known strategy names",
-    ErrorCode.BAD_OPTION: "spectator_chat or rated is not true or false",
-    ErrorCode.RATED_NEEDS_ACCOUNT:
-        "a rated table is created and joined only by signed-in accounts (seats of in-server "
-        "bots aside)",
-    ErrorCode.BAD_PAGING: "limit or offset is not a whole number in range",
-    ErrorCode.BAD_FILTER: "a replay export filter is malformed or out of range",
-    ErrorCode.BAD_FORMAT: "format is not json, msgpack or text",
-    ErrorCode.BAD_STATE: "state is not one of the game states (for the export: not an ended one)",
-    ErrorCode.BAD_TOKEN: "the token holds no seat in this game (or is not a string)",
-    ErrorCode.UNKNOWN_GAME: "no game has this id",
-    ErrorCode.NOT_FOUND: "no resource at this path",
-    ErrorCode.UNKNOWN_HOST:
-        "the request arrived on a loopback address and its Host header "
-        "names neither a loopback host nor public_url's host (a "
-        "DNS-rebinding page's request: docs/SERVER.md, \"Threat model\")",
-    ErrorCode.METHOD_NOT_ALLOWED: "the path exists but not with this method (see the Allow header)",
-    ErrorCode.GAME_FULL: "every seat of the table is taken",
-    ErrorCode.ALREADY_SEATED: "the account holds a seat at this table already, or one in "
-                              "another live rated game",
-    ErrorCode.GAME_STARTED: "the game has already started (or ended)",
-    ErrorCode.TOO_MANY_GAMES:
-        "this address already has as many open or running games as allowed, "
-        "or the server as many open tables",
-    ErrorCode.RATE_LIMITED:
-        "this address (or every address together) has asked for more of this "
-        "than the server allows for now (the message says when to retry)",
-    ErrorCode.STORAGE_UNAVAILABLE: "the server's storage is failing; it takes no new games now",
-    ErrorCode.CLUSTER_UNAVAILABLE:
-        "several nodes share a Redis that this node cannot reach now; "
-        "it takes no new games and lists none until it can",
-    ErrorCode.INTERNAL_ERROR: "the server failed; the request may be retried",
-    ErrorCode.BAD_ACCOUNT_NAME: "an account name is 2 to 20 letters, marks (not first), "
-                                "numbers, '_', '-' and '.'",
-    ErrorCode.MIXED_SCRIPTS: "an account name mixes scripts (Latin and Cyrillic, say)",
-    ErrorCode.NAME_RESERVED: "the name is reserved (admin, bot, guest, the bots' strategies...)",
-    ErrorCode.NAME_TAKEN: "the name, or one that looks like it, is a registered player's (a "
-                          "guest may not take it; sign in as its owner)",
-    ErrorCode.WEAK_PASSWORD: "a password is 8 to 256 characters, not one of the most common "
-                             "ones, and does not hold the name",
-    ErrorCode.WRONG_CREDENTIALS: "no account has this name and password",
-    ErrorCode.NOT_SIGNED_IN: "no session cookie, or its session has ended",
-    ErrorCode.CROSS_SITE_REQUEST: "a browser sent this from another site's page (Origin or "
-                                  "Sec-Fetch-Site)",
-    ErrorCode.ACCOUNTS_UNAVAILABLE: "the account store cannot be reached now; games go on",
-    ErrorCode.UNKNOWN_PLAYER: "no account has this name, or it was deleted",
-    ErrorCode.BAD_CREDENTIAL: "credential is not a WebAuthn credential's JSON (toJSON())",
-    ErrorCode.BAD_PASSKEY_NAME: "a passkey's name is 1 to 40 printable characters",
-    ErrorCode.PASSKEY_CHALLENGE_EXPIRED:
-        "the answer names no live challenge of this ceremony and account: used already "
-        "(each is good once), expired (after 120 s), or never issued",
-    ErrorCode.PASSKEY_REFUSED:
-        "the passkey's answer does not verify: its origin, relying party, signature or "
-        "sign counter, an unknown or already registered credential, or another account's",
-    ErrorCode.UNKNOWN_PASSKEY: "the signed-in account has no passkey of this id",
-    ErrorCode.NOT_A_PLAYER: "the signed-in account holds no seat in this game",
-    ErrorCode.GAME_OVER: "the game has ended",
-    ErrorCode.TOKEN_INVALID: "the Authorization header is not `Bearer` and a personal access "
-                             "token, or the token is mistyped, revoked or its account deleted",
-    ErrorCode.TOKEN_EXPIRED: "the personal access token has expired",
-    ErrorCode.SCOPE_MISSING: "the token lacks the scope this needs (`read` to read, `play` "
-                             "for a person's account and `bot:play` for a bot's to play), "
-                             "or a token was sent where only the session may act",
-    ErrorCode.BOT_ACCOUNT: "a bot account plays only with a bot:play token, never by its "
-                           "session",
-    ErrorCode.BAD_SCOPES: "scopes is a list of distinct scopes of play, bot:play and read "
-                          "(a bot account's: no play)",
-    ErrorCode.BAD_TOKEN_REQUEST: "description is a line of at most 100 characters; "
-                                 "expires_in_days a whole number from 1 to 3650, or absent",
-    ErrorCode.TOO_MANY_TOKENS: "the account holds 50 tokens: revoke one first",
-    ErrorCode.ALREADY_PLAYED: "the account has taken a seat: it cannot become a bot account",
-    ErrorCode.NOT_AN_ADMIN: "the signed-in account is not an admin",
-    ErrorCode.ACCOUNT_BANNED: "this account is banned (the message says until when and why)",
-    ErrorCode.ADDRESS_BANNED: "the client's address prefix is banned",
-    ErrorCode.UNKNOWN_ACCOUNT: "no account has this name",
-    ErrorCode.BAD_REASON: f"a reason is 1 to {MAX_REASON} characters on one line (a report's "
-                          f"text 0 to {MAX_REPORT_TEXT}); a report's reason is one of "
-                          f"{', '.join(ReportReason)}",
-    ErrorCode.BAD_DURATION: f"seconds is a whole number from {SHORTEST_SANCTION_SECONDS} to "
-                            f"{LONGEST_SANCTION_SECONDS} (or null for ever, except for a mute)",
-    ErrorCode.BAD_PREFIX: "prefix is an IPv4 network of /8 or narrower or an IPv6 network of "
-                          "/16 or narrower, e.g. 203.0.113.0/24 or 2001:db8::/48",
-    ErrorCode.ALREADY_REPORTED: "this seat has reported that seat in this game already",
-}
+REST_CODES = tuple(code for code in ErrorCode if code.description)
+"""Every error code a REST route may answer with."""
+LIMITS = {"MAX_NAME_LENGTH": MAX_NAME_LENGTH, "MIN_PLAYERS": MIN_PLAYERS,
+          "MAX_PLAYERS": MAX_PLAYERS, "KINGDOM_SIZE": KINGDOM_SIZE, "MAX_REASON": MAX_REASON,
+          "MAX_REPORT_TEXT": MAX_REPORT_TEXT, "REPORT_REASONS": ", ".join(ReportReason),
+          "SHORTEST_SANCTION_SECONDS": SHORTEST_SANCTION_SECONDS,
+          "LONGEST_SANCTION_SECONDS": LONGEST_SANCTION_SECONDS}
+"""The server's limits that error descriptions name (protocol/errors.py)."""
 
 
-def error(status_description: str, *codes: str) -> dict[str, Any]:
+def described(code: ErrorCode) -> str:
+    """What a refusal with `code` means over REST, the server's limits filled in."""
+    return code.description.format_map(LIMITS)
+
+
+def error(status_description: str, *codes: ErrorCode) -> dict[str, Any]:
     """A refusal: the Error body, with `code` narrowed to the codes this answer can carry."""
-    listed = "; ".join(f"`{code}`: {ERROR_CODES[ErrorCode(code)]}" for code in codes)
+    listed = "; ".join(f"`{code}`: {described(code)}" for code in codes)
     schema: Schema = {
         "allOf": [ref("Error"),
-                  {"properties": {"error": {"properties": {"code": {"enum": list(codes)}}}}}],
+                  {"properties": {"error": {"properties": {"code": {
+                      "enum": [code.value for code in codes]}}}}}],
     }
     return json_body(schema, f"{status_description}. Codes: {listed}.")
 
 
 BODY_ERRORS: dict[str, Any] = {
-    "408": error("The body stopped arriving", "body_timeout"),
-    "413": error("The body is too large", "body_too_large"),
-    "415": error("The body is not JSON", "unsupported_media_type"),
+    "408": error("The body stopped arriving", ErrorCode.BODY_TIMEOUT),
+    "413": error("The body is too large", ErrorCode.BODY_TOO_LARGE),
+    "415": error("The body is not JSON", ErrorCode.UNSUPPORTED_MEDIA_TYPE),
 }
-SERVER_ERROR = {"500": error("The server failed", "internal_error")}
-ACCOUNTS_ERROR = {"503": error("The account store is unreachable", "accounts_unavailable")}
+SERVER_ERROR = {"500": error("The server failed", ErrorCode.INTERNAL_ERROR)}
+ACCOUNTS_ERROR = {"503": error("The account store is unreachable", ErrorCode.ACCOUNTS_UNAVAILABLE)}
 ACCOUNT_FILTER_ERRORS = {
     "429": error("Too many `account=` look-ups from this address (as profiles; "
-                 "retry_after_ms)", "rate_limited"),
+                 "retry_after_ms)", ErrorCode.RATE_LIMITED),
     "503": error("Redis (several nodes only) or, for `account=`, the account store is "
-                 "unreachable", "cluster_unavailable", "accounts_unavailable"),
+                 "unreachable", ErrorCode.CLUSTER_UNAVAILABLE, ErrorCode.ACCOUNTS_UNAVAILABLE),
 }
-CROSS_SITE_ERROR = {"403": error("Sent from another site's page", "cross_site_request")}
+CROSS_SITE_ERROR = {"403": error("Sent from another site's page", ErrorCode.CROSS_SITE_REQUEST)}
 TOKEN_USE_ERRORS = {
-    "401": error("Not signed in, or a bad or expired access token", "not_signed_in",
-                 "token_invalid", "token_expired"),
-    "403": error("The access token lacks the scope", "scope_missing"),
+    "401": error("Not signed in, or a bad or expired access token", ErrorCode.NOT_SIGNED_IN,
+                 ErrorCode.TOKEN_INVALID, ErrorCode.TOKEN_EXPIRED),
+    "403": error("The access token lacks the scope", ErrorCode.SCOPE_MISSING),
 }
 """What a route that a session or a bearer token may read answers (bearer.py)."""
 SESSION_ONLY_ERRORS = {
-    "401": error("Not signed in (or a malformed Authorization header)", "not_signed_in",
-                 "token_invalid"),
+    "401": error("Not signed in (or a malformed Authorization header)", ErrorCode.NOT_SIGNED_IN,
+                 ErrorCode.TOKEN_INVALID),
     "403": error("Sent from another site's page, or with an access token (only the session "
-                 "may do this)", "cross_site_request", "scope_missing"),
+                 "may do this)", ErrorCode.CROSS_SITE_REQUEST, ErrorCode.SCOPE_MISSING),
 }
 """What a route only the session cookie may use answers (a token cannot make tokens)."""
 PLAY_AS_ERRORS = {
-    "401": error("A bad or expired access token", "token_invalid", "token_expired"),
+    "401": error("A bad or expired access token", ErrorCode.TOKEN_INVALID,
+                 ErrorCode.TOKEN_EXPIRED),
     "403": error("The access token lacks the scope to play as its account, or a bot "
-                 "account's session tried to play", "scope_missing", "bot_account"),
+                 "account's session tried to play", ErrorCode.SCOPE_MISSING,
+                     ErrorCode.BOT_ACCOUNT),
 }
 """What a route that plays as the request's account answers (bearer.py)."""
 SEATING_ERRORS = PLAY_AS_ERRORS | {
     "403": error("The access token lacks the scope to play as its account, a bot account's "
                  "session tried to play, or a guest asked for a seat at a rated table",
-                 "scope_missing", "bot_account", "rated_needs_account"),
+                 ErrorCode.SCOPE_MISSING, ErrorCode.BOT_ACCOUNT, ErrorCode.RATED_NEEDS_ACCOUNT),
 }
 """What a route that seats the request's account answers: rated tables seat accounts only."""
 
@@ -276,7 +186,7 @@ def components() -> dict[str, Any]:
     schemas: dict[str, Schema] = {
         "Error": obj({
             "error": obj({
-                "code": {"type": "string", "enum": list(ERROR_CODES),
+                "code": {"type": "string", "enum": [code.value for code in REST_CODES],
                          "description": "stable, for programs"},
                 "message": {"type": "string", "description": "for people"},
                 "retry_after_ms": {"type": "integer", "minimum": 1,
@@ -295,7 +205,7 @@ def components() -> dict[str, Any]:
                 "description": "the strategy of the in-server bot that sits in this seat "
                                "from the start, else null (never a person's seat, though a "
                                "bot played it on: see `left`)"},
-            "bot_account": {"type": "boolean",
+            ErrorCode.BOT_ACCOUNT: {"type": "boolean",
                             "description": "a bot account took this seat: a program plays "
                                            "it (mark it as a bot, as a seat with `bot`)"},
             "left": nullable({"type": "string", "enum": list(SeatLeft)}) | {
@@ -710,10 +620,10 @@ def token_paths() -> dict[str, Any]:
                     "NewToken")}}},
                 "responses": {
                     "201": json_body(ref("CreatedToken"), "The token and its secret"),
-                    "400": error("A bad request", "bad_json", "bad_scopes",
-                                 "bad_token_request"),
+                    "400": error("A bad request", ErrorCode.BAD_JSON, ErrorCode.BAD_SCOPES,
+                                 ErrorCode.BAD_TOKEN_REQUEST),
                     **SESSION_ONLY_ERRORS,
-                    "409": error("Too many tokens", "too_many_tokens"),
+                    "409": error("Too many tokens", ErrorCode.TOO_MANY_TOKENS),
                     **BODY_ERRORS, **SERVER_ERROR, **ACCOUNTS_ERROR,
                 },
             },
@@ -732,7 +642,7 @@ def token_paths() -> dict[str, Any]:
                 "summary": "Revoke one of the account's tokens, at once on every node",
                 "responses": {"200": json_body(ref("Revoked"), "Revoked"),
                               **SESSION_ONLY_ERRORS,
-                              "404": error("No such token of this account's", "not_found"),
+                              "404": error("No such token of this account's", ErrorCode.NOT_FOUND),
                               **SERVER_ERROR, **ACCOUNTS_ERROR},
             },
         },
@@ -744,7 +654,7 @@ def token_paths() -> dict[str, Any]:
                            "bot wherever its name is shown, and never plays by its session.",
             "responses": {"200": json_body(ref("Account"), "The bot account"),
                           **SESSION_ONLY_ERRORS,
-                          "409": error("The account has played", "already_played"),
+                          "409": error("The account has played", ErrorCode.ALREADY_PLAYED),
                           **SERVER_ERROR, **ACCOUNTS_ERROR},
         }},
     }
@@ -776,18 +686,26 @@ def paths() -> dict[str, Any]:
                 "responses": {
                     "201": json_body(ref("CreatedGame"), "The table, and the creator's seat "
                                                          "and token"),
-                    "400": error("A bad request", "bad_json", "bad_name", "bad_seats",
-                                 "bad_edition", "bad_kingdom", "unknown_kingdom_set",
-                                 "bad_kingdom_size", "unknown_card", "card_not_in_edition",
-                                 "duplicate_card", "bad_bots", "bad_option"),
+                    "400": error("A bad request", ErrorCode.BAD_JSON, ErrorCode.BAD_NAME,
+                                 ErrorCode.BAD_SEATS,
+                                 ErrorCode.BAD_EDITION, ErrorCode.BAD_KINGDOM,
+                                     ErrorCode.UNKNOWN_KINGDOM_SET,
+                                 ErrorCode.BAD_KINGDOM_SIZE, ErrorCode.UNKNOWN_CARD,
+                                     ErrorCode.CARD_NOT_IN_EDITION,
+                                 ErrorCode.DUPLICATE_CARD, ErrorCode.BAD_BOTS,
+                                     ErrorCode.BAD_OPTION),
                     **BODY_ERRORS, **SEATING_ERRORS,
-                    "409": error("The name is a registered player's", "name_taken"),
+                    "409": error("The name is a registered player's, or the account holds a "
+                                 "seat in another live rated game", ErrorCode.NAME_TAKEN,
+                                 ErrorCode.ALREADY_SEATED),
                     "429": error("Too many games from this address (open at once, or "
-                                 "created this hour)", "too_many_games", "rate_limited"),
+                                 "created this hour)", ErrorCode.TOO_MANY_GAMES,
+                                     ErrorCode.RATE_LIMITED),
                     **SERVER_ERROR,
                     "503": error("Storage is failing, or Redis or the account store is "
-                                 "unreachable", "storage_unavailable", "cluster_unavailable",
-                                 "accounts_unavailable"),
+                                 "unreachable", ErrorCode.STORAGE_UNAVAILABLE,
+                                     ErrorCode.CLUSTER_UNAVAILABLE,
+                                 ErrorCode.ACCOUNTS_UNAVAILABLE),
                 },
             },
             "get": {
@@ -802,8 +720,9 @@ def paths() -> dict[str, Any]:
                 ],
                 "responses": {
                     "200": json_body(ref("GameList"), "A page of games"),
-                    "400": error("Bad paging, state or filter", "bad_paging", "bad_state",
-                                 "bad_filter"),
+                    "400": error("Bad paging, state or filter", ErrorCode.BAD_PAGING,
+                                 ErrorCode.BAD_STATE,
+                                 ErrorCode.BAD_FILTER),
                     **SERVER_ERROR,
                     **ACCOUNT_FILTER_ERRORS,
                 },
@@ -816,7 +735,7 @@ def paths() -> dict[str, Any]:
                 "summary": "One game's public summary",
                 "responses": {
                     "200": json_body(ref("GameSummary"), "The game"),
-                    "404": error("No such game", "unknown_game"),
+                    "404": error("No such game", ErrorCode.UNKNOWN_GAME),
                     **SERVER_ERROR,
                 },
             },
@@ -832,10 +751,12 @@ def paths() -> dict[str, Any]:
                     JSON: {"schema": ref("JoinRequest")}}},
                 "responses": {
                     "200": json_body(ref("Joined"), "The seat taken and its token"),
-                    "400": error("A bad request", "bad_json", "bad_name"),
-                    "404": error("No such game", "unknown_game"),
-                    "409": error("No seat can be taken, or the name is a registered "
-                                 "player's", "game_full", "game_started", "name_taken"),
+                    "400": error("A bad request", ErrorCode.BAD_JSON, ErrorCode.BAD_NAME),
+                    "404": error("No such game", ErrorCode.UNKNOWN_GAME),
+                    "409": error("No seat can be taken, the account holds one, or the name "
+                                 "is a registered player's", ErrorCode.GAME_FULL,
+                                 ErrorCode.GAME_STARTED, ErrorCode.ALREADY_SEATED,
+                                 ErrorCode.NAME_TAKEN),
                     **BODY_ERRORS, **SEATING_ERRORS,
                     **SERVER_ERROR,
                     **ACCOUNTS_ERROR,
@@ -852,10 +773,10 @@ def paths() -> dict[str, Any]:
                     JSON: {"schema": ref("LeaveRequest")}}},
                 "responses": {
                     "200": json_body(ref("Left"), "The seat is free; its token is void"),
-                    "400": error("A bad request", "bad_json"),
-                    "403": error("The token holds no seat here", "bad_token"),
-                    "404": error("No such game", "unknown_game"),
-                    "409": error("The game has started", "game_started"),
+                    "400": error("A bad request", ErrorCode.BAD_JSON),
+                    "403": error("The token holds no seat here", ErrorCode.BAD_TOKEN),
+                    "404": error("No such game", ErrorCode.UNKNOWN_GAME),
+                    "409": error("The game has started", ErrorCode.GAME_STARTED),
                     **BODY_ERRORS,
                     **SERVER_ERROR,
                 },
@@ -881,10 +802,10 @@ def paths() -> dict[str, Any]:
                         "text/plain": {"schema": {
                             "type": "string", "description": "the game as players tell it"}},
                     }},
-                    "400": error("A bad format", "bad_format"),
-                    "404": error("No such game", "unknown_game"),
+                    "400": error("A bad format", ErrorCode.BAD_FORMAT),
+                    "404": error("No such game", ErrorCode.UNKNOWN_GAME),
                     "429": error("This address has asked for too many replays for now",
-                                 "rate_limited"),
+                                 ErrorCode.RATE_LIMITED),
                     **SERVER_ERROR,
                 },
             },
@@ -909,7 +830,8 @@ def paths() -> dict[str, Any]:
                                            "that did not answer, whose games the export "
                                            "lacks (empty: every node answered)",
                             "schema": {"type": "string"}}}},
-                "400": error("A bad filter", "bad_filter", "bad_paging", "bad_state"),
+                "400": error("A bad filter", ErrorCode.BAD_FILTER, ErrorCode.BAD_PAGING,
+                             ErrorCode.BAD_STATE),
                 **SERVER_ERROR,
                 **ACCOUNT_FILTER_ERRORS,
             },
@@ -971,9 +893,9 @@ def paths() -> dict[str, Any]:
             "responses": {
                 "200": json_body(ref("AutomatchQueue"), "The queue now"),
                 "429": error("Too many look-ups from this address (retry_after_ms)",
-                             "rate_limited"),
+                             ErrorCode.RATE_LIMITED),
                 **SERVER_ERROR,
-                "503": error("Redis is unreachable", "cluster_unavailable"),
+                "503": error("Redis is unreachable", ErrorCode.CLUSTER_UNAVAILABLE),
             },
         }},
         **passkey_paths(),
@@ -1009,7 +931,7 @@ def paths() -> dict[str, Any]:
             "responses": {
                 "200": json_body(ref("ClusterHealth"), "The nodes, by name"),
                 **SERVER_ERROR,
-                "503": error("Redis is unreachable", "cluster_unavailable"),
+                "503": error("Redis is unreachable", ErrorCode.CLUSTER_UNAVAILABLE),
             },
         }},
         "/metrics": {"get": {
@@ -1060,7 +982,7 @@ def paths() -> dict[str, Any]:
             "responses": {
                 "200": {"description": "The file", "content": {"text/javascript": {
                     "schema": {"type": "string"}}}},
-                "404": error("No such file in this version of the page", "not_found"),
+                "404": error("No such file in this version of the page", ErrorCode.NOT_FOUND),
             },
         }},
     }
@@ -1069,8 +991,8 @@ def paths() -> dict[str, Any]:
 def passkey_paths() -> dict[str, Any]:
     """Passkeys (server/edge/passkeys_api.py): WebAuthn ceremonies, options then answers."""
     ceremony = {"429": error("Too many passkey requests from this address, or too many "
-                             "failed sign-ins (retry_after_ms)", "rate_limited")}
-    refused = ("passkey_refused", "passkey_challenge_expired")
+                             "failed sign-ins (retry_after_ms)", ErrorCode.RATE_LIMITED)}
+    refused = (ErrorCode.PASSKEY_REFUSED, ErrorCode.PASSKEY_CHALLENGE_EXPIRED)
     options = json_body(ref("PasskeyOptions"), "The options; their challenge is good once, "
                                                "for 120 s")
 
@@ -1091,9 +1013,11 @@ def passkey_paths() -> dict[str, Any]:
             "requestBody": body("PasskeyRegistration"),
             "responses": {
                 "201": json_body(ref("PasskeyCreated"), "The passkey"),
-                "400": error("A bad body", "bad_json", "bad_credential", "bad_passkey_name"),
-                "401": error("Not signed in, or the answer does not verify", "not_signed_in",
-                             "token_invalid", *refused),
+                "400": error("A bad body", ErrorCode.BAD_JSON, ErrorCode.BAD_CREDENTIAL,
+                             ErrorCode.BAD_PASSKEY_NAME),
+                "401": error("Not signed in, or the answer does not verify",
+                             ErrorCode.NOT_SIGNED_IN,
+                             ErrorCode.TOKEN_INVALID, *refused),
                 "403": SESSION_ONLY_ERRORS["403"],
                 **BODY_ERRORS, **SERVER_ERROR, **ACCOUNTS_ERROR,
             },
@@ -1104,7 +1028,7 @@ def passkey_paths() -> dict[str, Any]:
             "responses": {"200": json_body(ref("Passkeys"), "Oldest first"),
                           "401": SESSION_ONLY_ERRORS["401"],
                           "403": error("With an access token: only the session may do this",
-                                       "scope_missing"),
+                                       ErrorCode.SCOPE_MISSING),
                           **SERVER_ERROR, **ACCOUNTS_ERROR},
         }},
         "/api/v1/account/passkeys/{passkey_id}": {
@@ -1117,7 +1041,7 @@ def passkey_paths() -> dict[str, Any]:
                     "200": json_body(ref("Removed"), "Removed: it signs no one in"),
                     **SESSION_ONLY_ERRORS,
                     "404": error("No such passkey of this account's (`not_found`: an id that is "
-                                 "not a number)", "unknown_passkey", "not_found"),
+                                 "not a number)", ErrorCode.UNKNOWN_PASSKEY, ErrorCode.NOT_FOUND),
                     **SERVER_ERROR, **ACCOUNTS_ERROR,
                 },
             },
@@ -1137,7 +1061,7 @@ def passkey_paths() -> dict[str, Any]:
             "requestBody": body("PasskeySignIn"),
             "responses": {
                 "200": json_body(ref("Account"), "Signed in"),
-                "400": error("A bad body", "bad_json", "bad_credential"),
+                "400": error("A bad body", ErrorCode.BAD_JSON, ErrorCode.BAD_CREDENTIAL),
                 "401": error("The answer does not verify", *refused),
                 **CROSS_SITE_ERROR, **BODY_ERRORS, **ceremony, **SERVER_ERROR,
                 **ACCOUNTS_ERROR,
@@ -1151,9 +1075,9 @@ def player_paths() -> dict[str, Any]:
     name = [{"name": "name", "in": "path", "required": True, "schema": {"type": "string"},
              "description": "an account's name (any case or look-alike spelling of it)"}]
     unknown = {"404": error("No account has this name, or it was deleted",
-                            "unknown_player"),
+                            ErrorCode.UNKNOWN_PLAYER),
                "429": error("Too many profile requests from this address (retry_after_ms)",
-                            "rate_limited")}
+                            ErrorCode.RATE_LIMITED)}
     return {
         "/api/v1/players/{name}": {"parameters": name, "get": {
             "operationId": "player", "tags": ["accounts"],
@@ -1183,8 +1107,8 @@ def player_paths() -> dict[str, Any]:
                             "default": 0}}],
             "responses": {
                 "200": json_body(ref("Leaderboard"), "A page of the leaderboard"),
-                "400": error("Bad paging", "bad_paging"),
-                "404": error("No such pool", "not_found"),
+                "400": error("Bad paging", ErrorCode.BAD_PAGING),
+                "404": error("No such pool", ErrorCode.NOT_FOUND),
                 "429": unknown["429"], **SERVER_ERROR, **ACCOUNTS_ERROR},
         }},
         "/api/v1/players/{name}/games": {"parameters": name, "get": {
@@ -1199,11 +1123,12 @@ def player_paths() -> dict[str, Any]:
             ],
             "responses": {
                 "200": json_body(ref("GameList"), "A page of the player's games"),
-                "400": error("Bad paging, state or filter", "bad_paging", "bad_state",
-                             "bad_filter"),
+                "400": error("Bad paging, state or filter", ErrorCode.BAD_PAGING,
+                             ErrorCode.BAD_STATE,
+                             ErrorCode.BAD_FILTER),
                 **unknown, **SERVER_ERROR,
                 "503": error("Redis or the account store is unreachable",
-                             "cluster_unavailable", "accounts_unavailable"),
+                             ErrorCode.CLUSTER_UNAVAILABLE, ErrorCode.ACCOUNTS_UNAVAILABLE),
             },
         }},
     }
@@ -1219,7 +1144,7 @@ def account_paths() -> dict[str, Any]:
               "client sent. ")
     throttled = {"429": error("Too many failed sign-ins or registrations for this account "
                               "or address, or too many passwords being checked (retry_after_ms)",
-                              "rate_limited")}
+                              ErrorCode.RATE_LIMITED)}
     return {
         "/api/v1/account/register": {"post": {
             "operationId": "register", "tags": ["accounts"],
@@ -1227,10 +1152,12 @@ def account_paths() -> dict[str, Any]:
             "description": cookie, "requestBody": credentials("The name and password"),
             "responses": {
                 "201": json_body(ref("Account"), "The new account; signed in"),
-                "400": error("A bad name or password", "bad_json", "bad_account_name",
-                             "mixed_scripts", "name_reserved", "weak_password"),
+                "400": error("A bad name or password", ErrorCode.BAD_JSON,
+                             ErrorCode.BAD_ACCOUNT_NAME,
+                             ErrorCode.MIXED_SCRIPTS, ErrorCode.NAME_RESERVED,
+                                 ErrorCode.WEAK_PASSWORD),
                 **CROSS_SITE_ERROR,
-                "409": error("The name is taken", "name_taken"),
+                "409": error("The name is taken", ErrorCode.NAME_TAKEN),
                 **BODY_ERRORS, **throttled, **SERVER_ERROR, **ACCOUNTS_ERROR,
             },
         }},
@@ -1243,11 +1170,11 @@ def account_paths() -> dict[str, Any]:
             "requestBody": credentials("The name and password"),
             "responses": {
                 "200": json_body(ref("Account"), "Signed in"),
-                "400": error("A bad body", "bad_json"),
-                "401": error("No such name and password", "wrong_credentials"),
+                "400": error("A bad body", ErrorCode.BAD_JSON),
+                "401": error("No such name and password", ErrorCode.WRONG_CREDENTIALS),
                 "403": error("Sent from another site's page, or the account is banned (the "
-                             "message says until when and why)", "cross_site_request",
-                             "account_banned"),
+                             "message says until when and why)", ErrorCode.CROSS_SITE_REQUEST,
+                             ErrorCode.ACCOUNT_BANNED),
                 **BODY_ERRORS, **throttled, **SERVER_ERROR, **ACCOUNTS_ERROR,
             },
         }},
@@ -1282,13 +1209,15 @@ def account_paths() -> dict[str, Any]:
                 "responses": {
                     "200": json_body(ref("Joined"), "The seat and its new token"),
                     "401": error("Not signed in, or a bad or expired access token",
-                                 "not_signed_in", "token_invalid", "token_expired"),
+                                 ErrorCode.NOT_SIGNED_IN, ErrorCode.TOKEN_INVALID,
+                                     ErrorCode.TOKEN_EXPIRED),
                     "403": error("Sent from another site's page, no seat of this "
                                  "account's in the game, a token without the scope to play, "
-                                 "or a bot account's session", "cross_site_request",
-                                 "not_a_player", "scope_missing", "bot_account"),
-                    "404": error("No such game", "unknown_game"),
-                    "409": error("The game has ended", "game_over"),
+                                 "or a bot account's session", ErrorCode.CROSS_SITE_REQUEST,
+                                 ErrorCode.NOT_A_PLAYER, ErrorCode.SCOPE_MISSING,
+                                     ErrorCode.BOT_ACCOUNT),
+                    "404": error("No such game", ErrorCode.UNKNOWN_GAME),
+                    "409": error("The game has ended", ErrorCode.GAME_OVER),
                     **SERVER_ERROR, **ACCOUNTS_ERROR,
                 },
             },
@@ -1309,10 +1238,11 @@ def account_paths() -> dict[str, Any]:
                     JSON: {"schema": ref("Password")}}},
                 "responses": {
                     "200": json_body(ref("Deleted"), "Deleted; the cookie is cleared"),
-                    "400": error("A bad body", "bad_json"),
+                    "400": error("A bad body", ErrorCode.BAD_JSON),
                     **SESSION_ONLY_ERRORS,
                     "401": error("Not signed in, or not this account's password",
-                                 "not_signed_in", "wrong_credentials", "token_invalid"),
+                                 ErrorCode.NOT_SIGNED_IN, ErrorCode.WRONG_CREDENTIALS,
+                                     ErrorCode.TOKEN_INVALID),
                     **BODY_ERRORS, **throttled, **SERVER_ERROR,
                     **ACCOUNTS_ERROR,
                 },
@@ -1389,12 +1319,13 @@ def moderation_schemas(timestamp: Schema) -> dict[str, Schema]:
 def admin_paths() -> dict[str, Any]:
     """Moderation (server/edge/admin_api.py): admins only, except a player's report."""
     rate = {"429": error("Too many admin requests (or reports) from this address "
-                         "(retry_after_ms)", "rate_limited")}
-    who = {"401": error("Not signed in", "not_signed_in"),
-           "403": error("Not an admin", "not_an_admin"), **rate, **SERVER_ERROR,
+                         "(retry_after_ms)", ErrorCode.RATE_LIMITED)}
+    who = {"401": error("Not signed in", ErrorCode.NOT_SIGNED_IN),
+           "403": error("Not an admin", ErrorCode.NOT_AN_ADMIN), **rate, **SERVER_ERROR,
            **ACCOUNTS_ERROR}
     changing = who | {"403": error("Not an admin, or sent from another site's page",
-                                   "not_an_admin", "cross_site_request"), **BODY_ERRORS}
+                                   ErrorCode.NOT_AN_ADMIN, ErrorCode.CROSS_SITE_REQUEST),
+                                       **BODY_ERRORS}
     game = [{"$ref": "#/components/parameters/GameId"}]
     paging = [{"name": "limit", "in": "query", "required": False,
                "schema": {"type": "integer", "minimum": 1, "maximum": ADMIN_PAGE_MAX,
@@ -1402,7 +1333,7 @@ def admin_paths() -> dict[str, Any]:
               {"name": "offset", "in": "query", "required": False,
                "schema": {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET,
                           "default": 0}}]
-    bad_paging = {"400": error("limit or offset out of range", "bad_paging")}
+    bad_paging = {"400": error("limit or offset out of range", ErrorCode.BAD_PAGING)}
 
     def listing(operation: str, summary: str, key: str, item: str) -> dict[str, Any]:
         return {"get": {"operationId": operation, "tags": ["admin"], "summary": summary,
@@ -1410,7 +1341,7 @@ def admin_paths() -> dict[str, Any]:
                             "200": json_body(obj({key: {"type": "array", "items": ref(item)}}),
                                              "Newest first"), **bad_paging, **who}}}
 
-    def sanction(operation: str, summary: str, target: str, codes: tuple[str, ...]
+    def sanction(operation: str, summary: str, target: str, codes: tuple[ErrorCode, ...]
                  ) -> dict[str, Any]:
         return {"post": {
             "operationId": operation, "tags": ["admin"], "summary": summary,
@@ -1421,10 +1352,10 @@ def admin_paths() -> dict[str, Any]:
                             "content": {JSON: {"schema": ref("SanctionRequest")}}},
             "responses": {
                 "201": json_body(obj({"sanction": ref("Sanction")}), "The sanction"),
-                "400": error("A bad body, reason, duration or prefix", "bad_json",
-                             "bad_reason", "bad_duration", *codes),
+                "400": error("A bad body, reason, duration or prefix", ErrorCode.BAD_JSON,
+                             ErrorCode.BAD_REASON, ErrorCode.BAD_DURATION, *codes),
                 **changing,
-                **({"404": error("No such account", "unknown_account")}
+                **({"404": error("No such account", ErrorCode.UNKNOWN_ACCOUNT)}
                    if target == "name" else {}),
             }}}
 
@@ -1451,7 +1382,7 @@ def admin_paths() -> dict[str, Any]:
         "/api/v1/admin/address-bans": sanction(
             "banAddressPrefix", "Ban an IPv4 or IPv6 prefix on every node (HTTP and "
                                 "WebSocket; open connections from it close, 4008)", "prefix",
-            ("bad_prefix",)),
+            (ErrorCode.BAD_PREFIX,)),
         "/api/v1/admin/sanctions/{sanction_id}/lift": {
             "parameters": [{"name": "sanction_id", "in": "path", "required": True,
                             "schema": {"type": "integer", "minimum": 1}}],
@@ -1463,8 +1394,8 @@ def admin_paths() -> dict[str, Any]:
                 "responses": {
                     "200": json_body(obj({"lifted": {"type": "boolean", "const": True}}),
                                      "Lifted"),
-                    "400": error("A bad body or reason", "bad_json", "bad_reason"),
-                    "404": error("No live sanction has this id", "not_found"),
+                    "400": error("A bad body or reason", ErrorCode.BAD_JSON, ErrorCode.BAD_REASON),
+                    "404": error("No live sanction has this id", ErrorCode.NOT_FOUND),
                     **changing}}},
         "/api/v1/games/{game_id}/admin/chat": {
             "parameters": game,
@@ -1472,7 +1403,7 @@ def admin_paths() -> dict[str, Any]:
                     "summary": "Every chat line of a game of this node, removed ones too",
                     "responses": {
                         "200": json_body(ref("ChatLines"), "In order"),
-                        "404": error("No such game", "unknown_game"), **who}}},
+                        "404": error("No such game", ErrorCode.UNKNOWN_GAME), **who}}},
         "/api/v1/games/{game_id}/admin/chat/{line}/remove": {
             "parameters": [*game, {"name": "line", "in": "path", "required": True,
                                    "schema": {"type": "integer", "minimum": 1}}],
@@ -1485,9 +1416,9 @@ def admin_paths() -> dict[str, Any]:
                 "responses": {
                     "200": json_body(obj({"removed": {"type": "boolean", "const": True}}),
                                      "Removed"),
-                    "400": error("A bad body or reason", "bad_json", "bad_reason"),
-                    "404": error("No such game, or no such line to remove", "unknown_game",
-                                 "not_found"),
+                    "400": error("A bad body or reason", ErrorCode.BAD_JSON, ErrorCode.BAD_REASON),
+                    "404": error("No such game, or no such line to remove", ErrorCode.UNKNOWN_GAME,
+                                 ErrorCode.NOT_FOUND),
                     **changing}}},
         "/api/v1/games/{game_id}/admin/abandon": {
             "parameters": game,
@@ -1499,9 +1430,9 @@ def admin_paths() -> dict[str, Any]:
                                 "content": {JSON: {"schema": ref("Reason")}}},
                 "responses": {
                     "200": json_body(obj({"game": ref("GameSummary")}), "Abandoned"),
-                    "400": error("A bad body or reason", "bad_json", "bad_reason"),
-                    "404": error("No such game", "unknown_game"),
-                    "409": error("The game has ended", "game_over"),
+                    "400": error("A bad body or reason", ErrorCode.BAD_JSON, ErrorCode.BAD_REASON),
+                    "404": error("No such game", ErrorCode.UNKNOWN_GAME),
+                    "409": error("The game has ended", ErrorCode.GAME_OVER),
                     **changing}}},
         "/api/v1/games/{game_id}/reports": {
             "parameters": game,
@@ -1514,11 +1445,12 @@ def admin_paths() -> dict[str, Any]:
                                 "content": {JSON: {"schema": ref("ReportRequest")}}},
                 "responses": {
                     "201": json_body(obj({"report": ref("Report")}), "Reported"),
-                    "400": error("A bad body, reason or text", "bad_json", "bad_reason"),
+                    "400": error("A bad body, reason or text", ErrorCode.BAD_JSON,
+                                 ErrorCode.BAD_REASON),
                     "403": error("The token holds no seat, or the seat is not another "
-                                 "player's", "bad_token", "not_a_player"),
-                    "404": error("No such game", "unknown_game"),
-                    "409": error("Reported already", "already_reported"),
+                                 "player's", ErrorCode.BAD_TOKEN, ErrorCode.NOT_A_PLAYER),
+                    "404": error("No such game", ErrorCode.UNKNOWN_GAME),
+                    "409": error("Reported already", ErrorCode.ALREADY_REPORTED),
                     **rate, **BODY_ERRORS, **SERVER_ERROR, **ACCOUNTS_ERROR}}},
     }
 
@@ -1583,11 +1515,12 @@ def _document() -> dict[str, Any]:
                                            "with the scope the operation needs; never in "
                                            "the query string"},
         }, "responses": {
-            "NotFound": error("No resource at this path", "not_found"),
+            "NotFound": error("No resource at this path", ErrorCode.NOT_FOUND),
             "MethodNotAllowed": error("The path does not have this method",
-                                      "method_not_allowed"),
+                                      ErrorCode.METHOD_NOT_ALLOWED),
             "UnknownHost": error("The Host header is not one of this server's names",
-                                 "unknown_host"),
+                                 ErrorCode.UNKNOWN_HOST),
+            "AddressBanned": error("The client's address is banned", ErrorCode.ADDRESS_BANNED),
         }},
     }
 

@@ -36,59 +36,15 @@ SCHEMA_URL = "/api/v1/protocol/schema.json"
 MAX_BODY_BYTES = 64 * 1024
 """The largest request body the server reads."""
 
-# The HTTP status of each error code; anything else is a 400.
-STATUS: dict[ErrorCode, int] = {
-    ErrorCode.UNKNOWN_GAME: 404,
-    ErrorCode.NOT_FOUND: 404,
-    ErrorCode.BAD_TOKEN: 403,
-    ErrorCode.UNKNOWN_HOST: 421,
-    ErrorCode.GAME_FULL: 409,
-    ErrorCode.ALREADY_SEATED: 409,
-    ErrorCode.GAME_STARTED: 409,
-    ErrorCode.TOO_MANY_GAMES: 429,
-    ErrorCode.RATE_LIMITED: 429,
-    ErrorCode.BAD_JSON: 400,
-    ErrorCode.UNSUPPORTED_MEDIA_TYPE: 415,
-    ErrorCode.BODY_TOO_LARGE: 413,
-    ErrorCode.BODY_TIMEOUT: 408,
-    ErrorCode.INTERNAL_ERROR: 500,
-    ErrorCode.STORAGE_UNAVAILABLE: 503,
-    ErrorCode.CLUSTER_UNAVAILABLE: 503,
-    ErrorCode.NAME_TAKEN: 409,
-    ErrorCode.NOT_A_PLAYER: 403,
-    ErrorCode.GAME_OVER: 409,
-    ErrorCode.WRONG_CREDENTIALS: 401,
-    ErrorCode.NOT_SIGNED_IN: 401,
-    ErrorCode.CROSS_SITE_REQUEST: 403,
-    ErrorCode.ACCOUNTS_UNAVAILABLE: 503,
-    ErrorCode.TOKEN_INVALID: 401,
-    ErrorCode.TOKEN_EXPIRED: 401,
-    ErrorCode.SCOPE_MISSING: 403,
-    ErrorCode.TOO_MANY_TOKENS: 409,
-    ErrorCode.ALREADY_PLAYED: 409,
-    ErrorCode.BOT_ACCOUNT: 403,
-    ErrorCode.UNKNOWN_PLAYER: 404,
-    ErrorCode.PASSKEY_REFUSED: 401,
-    ErrorCode.PASSKEY_CHALLENGE_EXPIRED: 401,
-    ErrorCode.UNKNOWN_PASSKEY: 404,
-    ErrorCode.NOT_AN_ADMIN: 403,
-    ErrorCode.ACCOUNT_BANNED: 403,
-    ErrorCode.ADDRESS_BANNED: 403,
-    ErrorCode.UNKNOWN_ACCOUNT: 404,
-    ErrorCode.ALREADY_REPORTED: 409,
-    ErrorCode.RATED_NEEDS_ACCOUNT: 403,
-}
-
-
 def error_response(code: ErrorCode, message: str, retry_after_ms: int | None = None
                    ) -> web.Response:
     if retry_after_ms is None:
         return web.json_response({"error": {"code": code, "message": message}},
-                                 status=STATUS.get(code, 400))
+                                 status=code.status)
     # a refusal for the rate says when to come back, in the body and as HTTP says it
     return web.json_response(
         {"error": {"code": code, "message": message, "retry_after_ms": retry_after_ms}},
-        status=STATUS.get(code, 400),
+        status=code.status,
         headers={"Retry-After": str(math.ceil(retry_after_ms / 1000))})
 
 
