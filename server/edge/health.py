@@ -19,7 +19,11 @@ from typing import Any
 
 from aiohttp import web
 
+from dominion.protocol import ErrorCode
+
 from .health_watch import ACCOUNTS_PROBE
+from .models import Schema, component, member, model, nullable, obj, ref
+from .operation import Operation, Reply, Routes, Tag
 from .state import DIRECTORY, STATE
 
 
@@ -114,12 +118,72 @@ async def report_of(request: web.Request) -> Report:
     return Report(dependencies, gone)
 
 
-async def livez(request: web.Request) -> web.Response:
+STATES: Schema = {"type": "string", "enum": [state.value for state in DependencyState]}
+HEALTH = component("Health", obj({
+    "status": {**STATES, "description": "ok: every dependency is ok; degraded: ready, but "
+                                        "some dependency is not; down: not ready"},
+    "ready": {"type": "boolean",
+              "description": "whether this node can serve its games (its database takes "
+                             "writes)"},
+    "games": {"type": "integer", "minimum": 0},
+    "connections": {"type": "integer", "minimum": 0},
+    "dependencies": obj({name.value: obj({
+        "state": STATES,
+        "impact": {"type": "string", "description": "what stops working while it is not ok"},
+        "nodes": {"type": "array", "items": {"type": "string"},
+                  "description": "(peers) the nodes whose heartbeat stopped"},
+    }, required=["state"]) for name in Dependency}, required=[
+        Dependency.STORAGE.value, Dependency.ACCOUNTS.value],
+        description="redis and peers only on a node among several"),
+}))
+READINESS = (Reply(200, "Ready (status ok or degraded)", HEALTH),
+             Reply(503, "Not ready: its database fails writes (status: down)", HEALTH))
+ROOT_ROUTES = Routes(prefix="")
+"""Liveness and readiness on the main application (proxies and orchestrators probe them
+where they always were, beside /healthz)."""
+ROUTES = Routes()
+"""The cluster's nodes as Redis knows them, on the REST sub-application (any node answers
+for all; JSON errors)."""
+
+
+@model()
+class Liveness:
+    status: str = member({"type": "string", "enum": ["ok"]})
+
+
+@model()
+class NodeHealth:
+    node: str = member({"type": "string"})
+    fresh: bool = member({"type": "boolean"}, "whether its heartbeat is current (false: "
+                                              "dead, stopped or cut off from Redis)")
+    ready: bool | None = member(nullable({"type": "boolean"}),
+                                "as its current heartbeat says (null: none current)")
+    heartbeat_age_seconds: float | None = member(
+        nullable({"type": "number", "minimum": 0}),
+        "since its last heartbeat, by the answering node's clock")
+    connections: int | None = member(nullable({"type": "integer", "minimum": 0}))
+    live_games: int | None = member(nullable({"type": "integer", "minimum": 0}))
+
+
+@model()
+class ClusterHealth:
+    nodes: list[dict[str, Any]] = member({"type": "array", "items": ref(NodeHealth)})
+
+
+@ROOT_ROUTES(Operation("GET", "/livez", "livez", Tag.OPERATIONS,
+                       "Liveness: the process answers (nothing else is checked)",
+                       (Reply(200, "Alive", Liveness),)))
+async def livez(request: web.Request) -> Liveness:
     """Alive: the event loop ran this handler. Nothing else is checked: restart a node only
     when this fails, never because something it depends on is down."""
-    return web.json_response({"status": "ok"})
+    return Liveness("ok")
 
 
+@ROOT_ROUTES(Operation("GET", "/healthz", "healthz", Tag.OPERATIONS,
+                       "The former name of /readyz: the same answer", READINESS))
+@ROOT_ROUTES(Operation("GET", "/readyz", "readyz", Tag.OPERATIONS,
+                       "Readiness: whether this node can serve its games, and each "
+                       "dependency's state", READINESS))
 async def readyz(request: web.Request) -> web.Response:
     """200 while this node can serve its games (its database takes writes), else 503; each
     dependency's state either way."""
@@ -129,22 +193,11 @@ async def readyz(request: web.Request) -> web.Response:
                              status=200 if report.ready else 503)
 
 
-def add_health_routes(app: web.Application) -> None:
-    """Liveness and readiness on the main application (proxies and orchestrators probe
-    them where they always were, beside /healthz)."""
-    app.router.add_get("/livez", livez)
-    app.router.add_get("/readyz", readyz)
-    app.router.add_get("/healthz", readyz)  # its former name: the same answer
-
-
-def add_cluster_health_routes(api: web.Application) -> None:
-    """The cluster's nodes as Redis knows them, on the REST sub-application (any node
-    answers for all; JSON errors)."""
-    routes = web.RouteTableDef()
-
-    @routes.get("/cluster/health")
-    async def cluster_health(request: web.Request) -> web.Response:
-        nodes = await request.config_dict[DIRECTORY].node_health()
-        return web.json_response({"nodes": [node.body() for node in nodes]})
-
-    api.add_routes(routes)
+@ROUTES(Operation("GET", "/cluster/health", "clusterHealth", Tag.OPERATIONS,
+                  "Every node the cluster's Redis knows: fresh or not, ready or not, its "
+                  "heartbeat's age (empty for a single server)",
+                  (Reply(200, "The nodes, by name", ClusterHealth),),
+                  (ErrorCode.CLUSTER_UNAVAILABLE,), notes={503: "Redis is unreachable"}))
+async def cluster_health(request: web.Request) -> ClusterHealth:
+    nodes = await request.config_dict[DIRECTORY].node_health()
+    return ClusterHealth([node.body() for node in nodes])

@@ -14,7 +14,8 @@ from openapi_spec_validator import validate as validate_spec
 from dominion.clients.bots import STRATEGIES
 from dominion.protocol import ErrorCode
 from dominion.server.edge.app import create_app
-from dominion.server.edge.openapi import REST_CODES, described, openapi_document
+from dominion.server.edge.openapi import openapi_document
+from dominion.server.edge.operation import REST_CODES, described
 from dominion.server.edge.rest import error_response
 from dominion.server.engine.setup import RECOMMENDED_KINGDOMS
 from dominion.server.settings import Settings
@@ -22,8 +23,8 @@ from dominion.server.settings import Settings
 from .restapi import DOCUMENT, check_response, template_of, validate
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
-SCHEMAS = ("GameSummary", "Seat", "CreateGameRequest", "CreatedGame", "JoinRequest", "Joined",
-           "LeaveRequest", "Left", "ServerInfo", "Cards", "Card", "GameList", "Error", "Health")
+SCHEMAS = ("GameSummary", "Seat", "CreateGameRequest", "Seated", "JoinRequest", "LeaveRequest",
+           "Left", "ServerInfo", "Cards", "Card", "GameList", "Error", "Health")
 
 
 def operations(document: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
