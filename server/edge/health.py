@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from aiohttp import web
 
 from dominion.protocol import ErrorCode
 
+from ..cluster.directory import NodeHealth
 from .health_watch import ACCOUNTS_PROBE
-from .models import Schema, component, member, model, nullable, obj, ref
+from .models import Schema, encode, member, model, nullable, obj, ref
 from .operation import Operation, Reply, Routes, Tag
 from .state import DIRECTORY, STATE
 
@@ -60,6 +60,33 @@ IMPACT = {
 """What stops working while a dependency is not ok."""
 
 
+STATES: Schema = {"type": "string", "enum": [state.value for state in DependencyState]}
+
+
+@model()
+class DependencyHealth:
+    state: DependencyState = member(STATES)
+    impact: str | None = member({"type": "string"}, "what stops working while it is not ok",
+                                omitted_if_none=True)
+    nodes: list[str] | None = member({"type": "array", "items": {"type": "string"}},
+                                     "(peers) the nodes whose heartbeat stopped",
+                                     omitted_if_none=True)
+
+
+@model()
+class Health:
+    status: DependencyState = member(STATES, "ok: every dependency is ok; degraded: ready, "
+                                             "but some dependency is not; down: not ready")
+    ready: bool = member({"type": "boolean"}, "whether this node can serve its games (its "
+                                              "database takes writes)")
+    games: int = member({"type": "integer", "minimum": 0})
+    connections: int = member({"type": "integer", "minimum": 0})
+    dependencies: dict[str, DependencyHealth] = member(obj(
+        {name.value: ref(DependencyHealth) for name in Dependency},
+        required=[Dependency.STORAGE.value, Dependency.ACCOUNTS.value],
+        description="redis and peers only on a node among several"))
+
+
 @dataclass(frozen=True)
 class Report:
     """Each dependency's state now, and the node's readiness and status from them."""
@@ -80,17 +107,13 @@ class Report:
             return DependencyState.OK
         return DependencyState.DEGRADED
 
-    def body(self, games: int, connections: int) -> dict[str, Any]:
-        dependencies: dict[str, dict[str, Any]] = {}
-        for dependency, state in self.dependencies.items():
-            entry: dict[str, Any] = {"state": state.value}
-            if state is not DependencyState.OK:
-                entry["impact"] = IMPACT[dependency]
-            if dependency is Dependency.PEERS and self.gone_nodes:
-                entry["nodes"] = self.gone_nodes
-            dependencies[dependency.value] = entry
-        return {"status": self.status.value, "ready": self.ready, "games": games,
-                "connections": connections, "dependencies": dependencies}
+    def health(self, games: int, connections: int) -> Health:
+        return Health(self.status, self.ready, games, connections, {
+            dependency.value: DependencyHealth(
+                state, None if state is DependencyState.OK else IMPACT[dependency],
+                self.gone_nodes if dependency is Dependency.PEERS and self.gone_nodes
+                else None)
+            for dependency, state in self.dependencies.items()})
 
 
 def up_or_down(up: bool) -> DependencyState:
@@ -118,26 +141,8 @@ async def report_of(request: web.Request) -> Report:
     return Report(dependencies, gone)
 
 
-STATES: Schema = {"type": "string", "enum": [state.value for state in DependencyState]}
-HEALTH = component("Health", obj({
-    "status": {**STATES, "description": "ok: every dependency is ok; degraded: ready, but "
-                                        "some dependency is not; down: not ready"},
-    "ready": {"type": "boolean",
-              "description": "whether this node can serve its games (its database takes "
-                             "writes)"},
-    "games": {"type": "integer", "minimum": 0},
-    "connections": {"type": "integer", "minimum": 0},
-    "dependencies": obj({name.value: obj({
-        "state": STATES,
-        "impact": {"type": "string", "description": "what stops working while it is not ok"},
-        "nodes": {"type": "array", "items": {"type": "string"},
-                  "description": "(peers) the nodes whose heartbeat stopped"},
-    }, required=["state"]) for name in Dependency}, required=[
-        Dependency.STORAGE.value, Dependency.ACCOUNTS.value],
-        description="redis and peers only on a node among several"),
-}))
-READINESS = (Reply(200, "Ready (status ok or degraded)", HEALTH),
-             Reply(503, "Not ready: its database fails writes (status: down)", HEALTH))
+READINESS = (Reply(200, "Ready (status ok or degraded)", Health),
+             Reply(503, "Not ready: its database fails writes (status: down)", Health))
 ROOT_ROUTES = Routes(prefix="")
 """Liveness and readiness on the main application (proxies and orchestrators probe them
 where they always were, beside /healthz)."""
@@ -152,7 +157,9 @@ class Liveness:
 
 
 @model()
-class NodeHealth:
+class NodeView:
+    """A node as the cluster's Redis knows it (never its address)."""
+
     node: str = member({"type": "string"})
     fresh: bool = member({"type": "boolean"}, "whether its heartbeat is current (false: "
                                               "dead, stopped or cut off from Redis)")
@@ -164,10 +171,16 @@ class NodeHealth:
     connections: int | None = member(nullable({"type": "integer", "minimum": 0}))
     live_games: int | None = member(nullable({"type": "integer", "minimum": 0}))
 
+    @classmethod
+    def of(cls, node: NodeHealth) -> NodeView:
+        age = node.heartbeat_age_seconds
+        return cls(node.node, node.fresh, node.ready, None if age is None else round(age, 3),
+                   node.connections, node.live_games)
+
 
 @model()
 class ClusterHealth:
-    nodes: list[dict[str, Any]] = member({"type": "array", "items": ref(NodeHealth)})
+    nodes: list[NodeView] = member({"type": "array", "items": ref(NodeView)})
 
 
 @ROOT_ROUTES(Operation("GET", "/livez", "livez", Tag.OPERATIONS,
@@ -189,8 +202,9 @@ async def readyz(request: web.Request) -> web.Response:
     dependency's state either way."""
     state = request.config_dict[STATE]
     report = await report_of(request)
-    return web.json_response(report.body(len(state.lobby.rooms), len(state.connections)),
-                             status=200 if report.ready else 503)
+    return web.json_response(
+        encode(report.health(len(state.lobby.rooms), len(state.connections))),
+        status=200 if report.ready else 503)
 
 
 @ROUTES(Operation("GET", "/cluster/health", "clusterHealth", Tag.OPERATIONS,
@@ -200,4 +214,4 @@ async def readyz(request: web.Request) -> web.Response:
                   (ErrorCode.CLUSTER_UNAVAILABLE,), notes={503: "Redis is unreachable"}))
 async def cluster_health(request: web.Request) -> ClusterHealth:
     nodes = await request.config_dict[DIRECTORY].node_health()
-    return ClusterHealth([node.body() for node in nodes])
+    return ClusterHealth([NodeView.of(node) for node in nodes])
