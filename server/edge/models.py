@@ -50,8 +50,11 @@ class _Doc:
 
 def member(schema: Schema | Spec, description: str = "", *, omitted_if_none: bool = False,
            default: Any = dataclasses.MISSING) -> Any:
-    """A model's field: its schema, and whether None leaves it out of the JSON."""
+    """A model's field: its schema, and whether None leaves it out of the JSON (such a
+    field is None unless given)."""
     described = schema.schema() if isinstance(schema, Spec) else dict(schema)
+    if omitted_if_none and default is dataclasses.MISSING:
+        default = None
     if description:
         described["description"] = description
     return dataclasses.field(default=default, metadata={"schema": described,
@@ -72,10 +75,13 @@ def model(description: str = "", *, closed: bool = True
     return declare
 
 
+_SCHEMAS = "#/components/schemas/"
+
+
 def ref(target: str | type[Any]) -> Schema:
     """A reference to a component schema: a model's, or one named."""
     name = target if isinstance(target, str) else target.__name__
-    return {"$ref": f"#/components/schemas/{name}"}
+    return {"$ref": _SCHEMAS + name}
 
 
 def obj(properties: dict[str, Schema], *, required: list[str] | None = None,
@@ -95,9 +101,24 @@ def nullable(schema: Schema) -> Schema:
     return {"oneOf": [schema, {"type": "null"}]}
 
 
-def components() -> dict[str, Schema]:
-    """Every component schema: the models' and those written by hand."""
-    return {**SCHEMAS, **{name: schema_of(cls) for name, cls in MODELS.items()}}
+def components(*roots: Any) -> dict[str, Schema]:
+    """The component schemas `roots` refer to, directly or through each other (models'
+    and those written by hand), by name."""
+    found: dict[str, Schema] = {}
+    waiting = list(roots)
+    while waiting:
+        value = waiting.pop()
+        if isinstance(value, dict):
+            target = value.get("$ref")
+            if isinstance(target, str) and target.startswith(_SCHEMAS):
+                name = target.removeprefix(_SCHEMAS)
+                if name not in found:
+                    found[name] = SCHEMAS[name] if name in SCHEMAS else schema_of(MODELS[name])
+                    waiting.append(found[name])
+            waiting.extend(value.values())
+        elif isinstance(value, list):
+            waiting.extend(value)
+    return dict(sorted(found.items()))
 
 
 def schema_of(cls: type[Any]) -> Schema:

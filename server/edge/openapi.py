@@ -70,15 +70,24 @@ DESCRIPTION = (
 
 @cache
 def _document() -> dict[str, Any]:
+    operations = paths((*ROOT_TABLES, *API_TABLES))
+    responses = {
+        "NotFound": error("No resource at this path", ErrorCode.NOT_FOUND),
+        "MethodNotAllowed": error("The path does not have this method",
+                                  ErrorCode.METHOD_NOT_ALLOWED),
+        "UnknownHost": error("The Host header is not one of this server's names",
+                             ErrorCode.UNKNOWN_HOST),
+        "AddressBanned": error("The client's address is banned", ErrorCode.ADDRESS_BANNED),
+    }
     return {
         "openapi": "3.1.0",
         "info": {"title": "Dominion server", "version": "1", "description": DESCRIPTION,
                  "license": {"name": "MIT", "identifier": "MIT"}},
         "servers": [{"url": "/"}],
         "tags": [{"name": tag.value, "description": tag.description} for tag in Tag],
-        "paths": paths((*ROOT_TABLES, *API_TABLES)),
+        "paths": operations,
         "components": {
-            "schemas": components(),
+            "schemas": components(operations, responses),
             "parameters": {"GameId": {
                 "name": "game_id", "in": "path", "required": True, "schema": {"type": "string"},
                 "description": "a game id, e.g. g-0123456789ab (or g-a-0123456789ab behind "
@@ -90,15 +99,7 @@ def _document() -> dict[str, Any]:
                                 "description": "a personal access token (`dom_…`, createToken) "
                                                "with the scope the operation needs; never in "
                                                "the query string"}},
-            "responses": {
-                "NotFound": error("No resource at this path", ErrorCode.NOT_FOUND),
-                "MethodNotAllowed": error("The path does not have this method",
-                                          ErrorCode.METHOD_NOT_ALLOWED),
-                "UnknownHost": error("The Host header is not one of this server's names",
-                                     ErrorCode.UNKNOWN_HOST),
-                "AddressBanned": error("The client's address is banned",
-                                       ErrorCode.ADDRESS_BANNED),
-            }},
+            "responses": responses},
     }
 
 
