@@ -51,7 +51,7 @@ from .models import (
     ref,
 )
 from .moderation_watch import BANNED_SEAT, close_banned_accounts, close_banned_addresses
-from .operation import GAME_ID, Operation, Param, Reply, Routes, Tag, read_body
+from .operation import GAME_ID, Operation, Param, Reply, Routes, Tag, Where, read_body
 from .prefixes import client_key
 from .sessions import signed_in
 from .state import MODERATION, STATE
@@ -262,7 +262,7 @@ async def ban_address(request: web.Request) -> web.Response:
     "End a live ban or mute early (with a reason, kept in the log)",
     (Reply(200, "Lifted", obj({"lifted": {"type": "boolean", "const": True}})),),
     (ErrorCode.BAD_REASON, ErrorCode.NOT_FOUND, *CHANGING), body=Reason,
-    parameters=(Param("sanction_id", "path", {"type": "integer", "minimum": 1}),),
+    parameters=(Param("sanction_id", Where.PATH, {"type": "integer", "minimum": 1}),),
     notes={404: "No live sanction has this id", **RATE}))
 async def lift(request: web.Request) -> dict[str, Any]:
     moderation, admin, body = await _changing(request, Reason)
@@ -289,7 +289,7 @@ async def game_chat(request: web.Request) -> dict[str, Any]:
     (Reply(200, "Removed", obj({"removed": {"type": "boolean", "const": True}})),),
     (ErrorCode.BAD_REASON, ErrorCode.UNKNOWN_GAME, ErrorCode.NOT_FOUND, *CHANGING),
     body=Reason,
-    parameters=(GAME_ID, Param("line", "path", {"type": "integer", "minimum": 1})),
+    parameters=(GAME_ID, Param("line", Where.PATH, {"type": "integer", "minimum": 1})),
     notes={404: "No such game, or no such line to remove", **RATE}))
 async def remove_chat_line(request: web.Request) -> dict[str, Any]:
     moderation, admin, body = await _changing(request, Reason)

@@ -14,7 +14,7 @@ from ..engine.setup import MAX_PLAYERS, MIN_PLAYERS
 from ..errors import GameError
 from ..storage.records import LISTING_STATES
 from .models import Schema
-from .operation import Param
+from .operation import Param, Where
 
 STATES = LISTING_STATES
 MAX_OFFSET = 2**31 - 1
@@ -29,7 +29,7 @@ ACCOUNT_FILTER_ERRORS = (ErrorCode.RATE_LIMITED, ErrorCode.CLUSTER_UNAVAILABLE,
 ACCOUNT_FILTER_NOTES = {
     429: "Too many `account=` look-ups from this address (as profiles; retry_after_ms)",
     503: "Redis (several nodes only) or, for `account=`, the account store is unreachable"}
-STATE_FILTER = Param("state", "query", {"type": "string", "enum": list(STATES)},
+STATE_FILTER = Param("state", Where.QUERY, {"type": "string", "enum": list(STATES)},
                      "only games in this state, or `ended` for finished and abandoned ones "
                      "(all games if absent)")
 CARD_ID: Schema = {"type": "string", "pattern": "^[a-z_]+$", "description": "a card id"}
@@ -38,28 +38,28 @@ CARD_ID: Schema = {"type": "string", "pattern": "^[a-z_]+$", "description": "a c
 def filter_parameters(max_limit: int, default_limit: int) -> tuple[Param, ...]:
     """The query filters shared by the game listing and the replay export."""
     return (
-        Param("player", "query", {"type": "string"}, "a seat's exact name"),
-        Param("account", "query", {"type": "string"},
+        Param("player", Where.QUERY, {"type": "string"}, "a seat's exact name"),
+        Param("account", Where.QUERY, {"type": "string"},
               "an account's name, in any case or look-alike spelling: the games its seats "
               "were taken in (a profile's games), found by the account, not by seat names; "
               "a name no account holds matches nothing"),
-        Param("since", "query", {"type": "string"},
+        Param("since", Where.QUERY, {"type": "string"},
               "ISO 8601 date or time, e.g. 2026-11-30 or 2026-11-30T12:00:00Z (inclusive; "
               "ended games by when they ended, others by creation)"),
-        Param("until", "query", {"type": "string"}, "ISO 8601 date or time (exclusive)"),
-        Param("edition", "query", {"type": "integer", "enum": [1, 2]}),
-        Param("players", "query",
+        Param("until", Where.QUERY, {"type": "string"}, "ISO 8601 date or time (exclusive)"),
+        Param("edition", Where.QUERY, {"type": "integer", "enum": [1, 2]}),
+        Param("players", Where.QUERY,
               {"type": "integer", "minimum": MIN_PLAYERS, "maximum": MAX_PLAYERS}),
-        Param("card", "query", CARD_ID, "only games with this Kingdom card"),
+        Param("card", Where.QUERY, CARD_ID, "only games with this Kingdom card"),
         *paging(max_limit, default_limit),
     )
 
 
 def paging(max_limit: int, default_limit: int) -> tuple[Param, Param]:
     """`limit` and `offset` of a listing."""
-    return (Param("limit", "query", {"type": "integer", "minimum": 1, "maximum": max_limit,
+    return (Param("limit", Where.QUERY, {"type": "integer", "minimum": 1, "maximum": max_limit,
                                      "default": default_limit}),
-            Param("offset", "query", {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET,
+            Param("offset", Where.QUERY, {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET,
                                       "default": 0}))
 
 

@@ -91,19 +91,27 @@ class Reply:
         return answer
 
 
+class Where(StrEnum):
+    """Where a parameter is sent."""
+
+    PATH = "path"
+    QUERY = "query"
+    HEADER = "header"
+
+
 @dataclass(frozen=True)
 class Param:
     """A path, query or header parameter."""
 
     name: str
-    where: str
+    where: Where
     schema: Schema
     description: str = ""
     required: bool = False
 
     def document(self) -> Schema:
         parameter: Schema = {"name": self.name, "in": self.where,
-                             "required": self.required or self.where == "path",
+                             "required": self.required or self.where is Where.PATH,
                              "schema": self.schema}
         if self.description:
             parameter["description"] = self.description
@@ -114,7 +122,7 @@ GAME_ID: Schema = {"$ref": "#/components/parameters/GameId"}
 """The game id in a path (components/parameters/GameId)."""
 BODY_ERRORS = (ErrorCode.BAD_JSON, ErrorCode.UNSUPPORTED_MEDIA_TYPE, ErrorCode.BODY_TOO_LARGE,
                ErrorCode.BODY_TIMEOUT)
-"""What reading any JSON body may answer (rest.read_json, and the body's size)."""
+"""What reading any JSON body may answer (read_json, and the body's size)."""
 
 
 @dataclass(frozen=True)
@@ -163,7 +171,7 @@ class Operation:
         if self.description:
             operation["description"] = self.description
         query = [p.document() if isinstance(p, Param) else p for p in self.parameters
-                 if not (isinstance(p, Param) and p.where == "path") and p is not GAME_ID]
+                 if not (isinstance(p, Param) and p.where is Where.PATH) and p is not GAME_ID]
         if query:
             operation["parameters"] = query
         if self.body is not None:
@@ -175,7 +183,7 @@ class Operation:
 
     def path_parameters(self) -> list[Schema]:
         return [p.document() if isinstance(p, Param) else p for p in self.parameters
-                if p is GAME_ID or (isinstance(p, Param) and p.where == "path")]
+                if p is GAME_ID or (isinstance(p, Param) and p.where is Where.PATH)]
 
 
 ERROR_LIMITS = {"MAX_NAME_LENGTH": MAX_NAME_LENGTH, "MIN_PLAYERS": MIN_PLAYERS,

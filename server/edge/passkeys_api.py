@@ -33,7 +33,7 @@ from .accounts_api import (
 )
 from .bearer import MANAGE_ERRORS, Use, required
 from .models import TIMESTAMP, component, encode, member, model, nullable, ref
-from .operation import Operation, Param, Reply, Routes, Tag, read_body
+from .operation import Operation, Param, Reply, Routes, Tag, Where, read_body
 from .prefixes import client_key
 from .sessions import session_secret
 from .state import SETTINGS, STATE
@@ -157,7 +157,7 @@ async def passkeys(request: web.Request) -> Passkeys:
     "Remove one of the signed-in account's passkeys",
     (Reply(200, "Removed: it signs no one in", Removed),),
     (*MANAGING, ErrorCode.UNKNOWN_PASSKEY, ErrorCode.NOT_FOUND),
-    parameters=(Param("passkey_id", "path", {"type": "string", "pattern": r"^\d{1,18}$"}),),
+    parameters=(Param("passkey_id", Where.PATH, {"type": "string", "pattern": r"^\d{1,18}$"}),),
     notes={404: "No such passkey of this account's (`not_found`: an id that is not a "
                 "number)"}))
 async def remove(request: web.Request) -> Removed:

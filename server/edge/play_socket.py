@@ -12,7 +12,7 @@ from ..errors import GameError
 from .connection import Connection
 from .listener import COUNT
 from .models import Schema
-from .operation import Operation, Param, Reply, Routes, Tag
+from .operation import Operation, Param, Reply, Routes, Tag, Where
 from .origins import names_this_server, origin_allowed
 from .prefixes import client_key
 from .rest import method_not_allowed
@@ -50,8 +50,8 @@ async def websocket_methods(request: web.Request) -> web.Response:
                 "(docs/PROTOCOL.md)"),),
     description=WEBSOCKET,
     parameters=(
-        Param("Upgrade", "header", {"type": "string", "const": "websocket"}, required=True),
-        Param("Sec-WebSocket-Protocol", "header", {"type": "string"},
+        Param("Upgrade", Where.HEADER, {"type": "string", "const": "websocket"}, required=True),
+        Param("Sec-WebSocket-Protocol", Where.HEADER, {"type": "string"},
               "the subprotocols the client speaks, newest first, for example "
               f"`{', '.join(SUBPROTOCOLS)}`. Optional: the hello decides the version. "
               "Without it the upgrade has no subprotocol; with it, the server echoes the "

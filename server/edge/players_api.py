@@ -22,7 +22,7 @@ from ..errors import GameError
 from .filters import MAX_PAGE, STATES, filter_parameters, game_filters
 from .lobby_schemas import GAME_LIST
 from .models import TIMESTAMP, member, model, ref
-from .operation import Operation, Param, Reply, Routes, Tag
+from .operation import Operation, Param, Reply, Routes, Tag, Where
 from .prefixes import client_key
 from .sessions import ACCOUNTS
 from .state import DIRECTORY, STATE
@@ -76,7 +76,7 @@ class Player:
 
 
 ROUTES = Routes()
-PLAYER_NAME = Param("name", "path", {"type": "string"},
+PLAYER_NAME = Param("name", Where.PATH, {"type": "string"},
                     "an account's name (any case or look-alike spelling of it)")
 PROFILE_ERRORS = (ErrorCode.UNKNOWN_PLAYER, ErrorCode.RATE_LIMITED)
 """What `profile_of` refuses."""
@@ -101,7 +101,7 @@ async def player(request: web.Request) -> Player:
     (ErrorCode.BAD_PAGING, ErrorCode.BAD_STATE, ErrorCode.BAD_FILTER, *PROFILE_ERRORS,
      ErrorCode.CLUSTER_UNAVAILABLE, ErrorCode.ACCOUNTS_UNAVAILABLE),
     description="The listing's filters (listGames), narrowed to this account.",
-    parameters=(PLAYER_NAME, Param("state", "query", {"type": "string", "enum": list(STATES)},
+    parameters=(PLAYER_NAME, Param("state", Where.QUERY, {"type": "string", "enum": list(STATES)},
                                    "only games in this state (`playing`: running), or "
                                    "`ended`"),
                 *filter_parameters(MAX_PAGE, 20)),

@@ -15,7 +15,7 @@ from ..ratings import INITIAL, Pool, Rating
 from ..ratings.ledger import BotRecord, HistoryPoint, LeaderboardRow
 from .filters import page_of, paging
 from .models import TIMESTAMP, Schema, member, model, ref
-from .operation import Operation, Param, Reply, Routes, Tag
+from .operation import Operation, Param, Reply, Routes, Tag, Where
 from .players_api import BUDGET, PLAYER_NAME, PROFILE_ERRORS, PROFILE_NOTES, profile_of
 from .prefixes import client_key
 from .state import RATING_STORE, STATE
@@ -116,7 +116,7 @@ ROUTES = Routes()
     (Reply(200, "A page of the leaderboard", Leaderboard),),
     (ErrorCode.BAD_PAGING, ErrorCode.NOT_FOUND, ErrorCode.RATE_LIMITED,
      ErrorCode.ACCOUNTS_UNAVAILABLE),
-    parameters=(Param("pool", "path", {"type": "string", "enum": [pool.value for pool in Pool]},
+    parameters=(Param("pool", Where.PATH, {"type": "string", "enum": [pool.value for pool in Pool]},
                       "2p: 2-player games; 3-6p: 3 to 6 players"),
                 *paging(MAX_PAGE, LEADERBOARD_PAGE)),
     notes={404: "No such pool", **PROFILE_NOTES}))

@@ -24,7 +24,7 @@ from .filters import (
 )
 from .lobby_schemas import RESULT
 from .models import component, nullable, obj, ref
-from .operation import GAME_ID, Operation, Param, Reply, Routes, Tag
+from .operation import GAME_ID, Operation, Param, Reply, Routes, Tag, Where
 from .players_api import by_account
 from .prefixes import client_key
 from .state import DIRECTORY, STATE
@@ -123,7 +123,7 @@ ROUTES = Routes()
     (ErrorCode.BAD_FORMAT, ErrorCode.UNKNOWN_GAME, ErrorCode.RATE_LIMITED),
     description="The format comes from the `format` parameter, else from the Accept header "
                 "(application/msgpack, text/plain), else JSON.",
-    parameters=(GAME_ID, Param("format", "query", {"type": "string", "enum": list(FORMATS)})),
+    parameters=(GAME_ID, Param("format", Where.QUERY, {"type": "string", "enum": list(FORMATS)})),
     notes={429: "This address has asked for too many replays for now"}))
 async def download(request: web.Request) -> web.Response:
     chosen = _format(request)
@@ -150,7 +150,7 @@ async def download(request: web.Request) -> web.Response:
                            "answer, whose games the export lacks (empty: every node answered)",
             "schema": {"type": "string"}}}}),),
     (ErrorCode.BAD_FILTER, ErrorCode.BAD_PAGING, ErrorCode.BAD_STATE, *ACCOUNT_FILTER_ERRORS),
-    parameters=(Param("state", "query", {"type": "string", "enum": [*ENDED_STATES, ENDED]},
+    parameters=(Param("state", Where.QUERY, {"type": "string", "enum": [*ENDED_STATES, ENDED]},
                       "only games that ended this way (`ended`, the default: either way)"),
                 *filter_parameters(EXPORT_MAX, 100)),
     notes=ACCOUNT_FILTER_NOTES))

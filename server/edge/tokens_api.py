@@ -18,7 +18,7 @@ from .accounts_api import ACCOUNTS_DOWN, CROSS_SITE, refuse_cross_site
 from .bearer import MANAGE_ERRORS, Use, required
 from .models import TIMESTAMP, Schema, member, model, nullable, ref
 from .moderation_watch import TOKEN_REVOKED, close_signed_in
-from .operation import Operation, Param, Reply, Routes, Tag, read_body
+from .operation import Operation, Param, Reply, Routes, Tag, Where, read_body
 from .sessions import ACCOUNTS
 from .state import STATE
 
@@ -106,7 +106,7 @@ async def list_tokens(request: web.Request) -> AccessTokens:
     "DELETE", "/account/tokens/{token_id}", "revokeToken", Tag.ACCOUNTS,
     "Revoke one of the account's tokens, at once on every node", (Reply(200, "Revoked", Revoked),),
     (*MANAGING, ErrorCode.NOT_FOUND),
-    parameters=(Param("token_id", "path", {"type": "string"}, "a token's id"),),
+    parameters=(Param("token_id", Where.PATH, {"type": "string"}, "a token's id"),),
     notes={404: "No such token of this account's"}))
 async def revoke_token(request: web.Request) -> Revoked:
     refuse_cross_site(request)

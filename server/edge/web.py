@@ -21,7 +21,7 @@ from aiohttp import web
 
 from dominion.protocol import ErrorCode
 
-from .operation import Operation, Param, Reply, Routes, Tag
+from .operation import Operation, Param, Reply, Routes, Tag, Where
 from .rest import error_response
 
 CONTENT_TYPES = {
@@ -142,7 +142,7 @@ PAGE = (Reply(200, "The page", {"type": "string"}, "text/html"),
 
 @ROUTES(Operation("GET", "/@/{name}", "webClientProfile", Tag.WEB,
                   "The web client's page, showing a player's profile", PAGE,
-                  parameters=(Param("name", "path", {"type": "string"}),)))
+                  parameters=(Param("name", Where.PATH, {"type": "string"}),)))
 @ROUTES(Operation("GET", "/", "webClient", Tag.WEB,
                   "The web client's page (docs/CLIENTS.md); revalidated on every load", PAGE))
 async def page(request: web.Request) -> web.Response:
@@ -160,8 +160,8 @@ async def page(request: web.Request) -> web.Response:
     "A script, style sheet, licence or the player's guide of the web client; cached for a "
     "year (a new version of the page has a new digest)",
     (Reply(200, "The file", {"type": "string"}, "text/javascript"),), (ErrorCode.NOT_FOUND,),
-    parameters=(Param("digest", "path", {"type": "string"}),
-                Param("path", "path", {"type": "string"})),
+    parameters=(Param("digest", Where.PATH, {"type": "string"}),
+                Param("path", Where.PATH, {"type": "string"})),
     notes={404: "No such file in this version of the page"}))
 async def asset(request: web.Request) -> web.Response:
     files = request.config_dict[WEB_FILES]

@@ -5,9 +5,8 @@ section 10, which tests/test_docs.py checks against it) lacks."""
 from __future__ import annotations
 
 import ast
-from pathlib import Path
-
 from http import HTTPStatus
+from pathlib import Path
 
 from dominion.protocol import ErrorCode
 from dominion.server.edge.operation import REST_CODES, described

@@ -28,6 +28,7 @@ from dominion.server.edge.operation import (
     Reply,
     Routes,
     Tag,
+    Where,
     documented_path,
     paths,
 )
@@ -83,7 +84,7 @@ def test_an_operation_lists_its_refusals_by_their_status() -> None:
     operation = Operation("POST", "/things/{thing_id:\\d+}", "makeThing", Tag.GAMES, "Make one",
                           (Reply(201, "Made", Thing),), (ErrorCode.GAME_FULL, ErrorCode.BAD_NAME),
                           body=Wish, notes={409: "No room"},
-                          parameters=(Param("thing_id", "path", {"type": "string"}),))
+                          parameters=(Param("thing_id", Where.PATH, {"type": "string"}),))
     table = Routes()
     table(operation)(_made)
     item = paths([table])["/api/v1/things/{thing_id}"]
