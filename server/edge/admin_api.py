@@ -36,7 +36,7 @@ from ..engine.setup import MAX_PLAYERS
 from ..errors import GameError
 from ..play.text import check_token
 from .accounts_api import CROSS_SITE, refuse_cross_site
-from .filters import MAX_OFFSET, paging
+from .filters import page_of, paging
 from .lobby_schemas import GAME_ID_PATTERN, GAME_SUMMARY
 from .models import (
     TIME_FORMAT,
@@ -70,16 +70,12 @@ async def _changing(request: web.Request, cls: type[Model]) -> tuple[Moderation,
     return moderation, admin, await read_body(request, cls)
 
 
+PAGE = 50
+"""A listing's page unless `limit` says otherwise (at most PAGE_MAX)."""
+
+
 def _page(request: web.Request) -> tuple[int, int]:
-    try:
-        limit = int(request.query.get("limit", "50"))
-        offset = int(request.query.get("offset", "0"))
-    except ValueError:
-        raise GameError(ErrorCode.BAD_PAGING, "limit and offset are whole numbers") from None
-    if not 1 <= limit <= PAGE_MAX or not 0 <= offset <= MAX_OFFSET:
-        raise GameError(ErrorCode.BAD_PAGING, f"limit is 1 to {PAGE_MAX}; offset is 0 to "
-                                              f"{MAX_OFFSET}")
-    return limit, offset
+    return page_of(request, default_limit=PAGE, max_limit=PAGE_MAX)
 
 
 WHEN = nullable(TIMESTAMP)
@@ -168,7 +164,7 @@ ADMINS = (ErrorCode.NOT_SIGNED_IN, ErrorCode.NOT_AN_ADMIN, ErrorCode.RATE_LIMITE
 CHANGING = (*ADMINS, *CROSS_SITE)
 """What `_changing` refuses, besides reading its body."""
 RATE = {429: "Too many admin requests (or reports) from this address (retry_after_ms)"}
-PAGING = paging(PAGE_MAX, 50)
+PAGING = paging(PAGE_MAX, PAGE)
 
 
 def _listing(path: str, operation_id: str, summary: str, key: str, item: str) -> Operation:
