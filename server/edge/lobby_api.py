@@ -9,7 +9,9 @@ from aiohttp import web
 
 from dominion.clients.bots import STRATEGIES
 from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS, ErrorCode
+from dominion.protocol.limits import MAX_CHAT_LENGTH, MAX_CLIENT_FRAME_BYTES
 from dominion.protocol.schema import SCHEMA_PATH
+from dominion.protocol.spec import Int
 
 from ..cluster import ws_url
 from ..engine import RECOMMENDED_KINGDOMS, catalogue_dict
@@ -44,6 +46,7 @@ from .state import DIRECTORY, STATE
 SCHEMA_URL = "/api/v1/protocol/schema.json"
 """The protocol's JSON Schema (every message), as in the repository's protocol/schema.json."""
 
+
 @model(closed=False, description="Other members are ignored.")
 class JoinRequest:
     name: object = member(ref(NAME), "the display name to sit under")
@@ -76,12 +79,12 @@ class Left:
 
 @model()
 class Limits:
-    max_frame_bytes: int = member({"type": "integer", "minimum": 1024, "maximum": 16384})
+    max_frame_bytes: int = member(Int(1024, MAX_CLIENT_FRAME_BYTES))
     messages_per_second: int = member({"type": "integer", "minimum": 1})
     burst: int = member({"type": "integer", "minimum": 1})
     heartbeat_seconds: int = member({"type": "integer", "minimum": 1})
     idle_timeout_seconds: int = member({"type": "integer", "minimum": 1})
-    max_chat_length: int = member({"type": "integer", "minimum": 1, "maximum": 500})
+    max_chat_length: int = member(Int(1, MAX_CHAT_LENGTH))
     seat_grace_seconds: float = member({"type": "number", "minimum": 0})
     games_per_address: int = member({"type": "integer", "minimum": 0})
 

@@ -26,7 +26,7 @@ TIMESTAMP: Schema = {"type": "string", "pattern": r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\
                      "description": "UTC, ISO 8601 to the second"}
 
 MODELS: dict[str, type[Any]] = {}
-"""Every model, by name: the document's component schemas."""
+"""Every model, by name (the document holds those its operations refer to)."""
 SCHEMAS: dict[str, Schema] = {}
 """The component schemas written by hand: bodies made outside the API (a game's summary
 by the lobby, the catalogue by the engine, moderation's records), declared beside the
