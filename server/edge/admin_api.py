@@ -36,7 +36,7 @@ from ..engine.setup import MAX_PLAYERS
 from ..errors import GameError
 from ..play.text import check_token
 from .accounts_api import CROSS_SITE, refuse_cross_site
-from .filters import page_of, paging
+from .filters import Paging
 from .lobby_schemas import GAME_ID_PATTERN, GAME_SUMMARY
 from .models import (
     TIME_FORMAT,
@@ -70,12 +70,8 @@ async def _changing(request: web.Request, cls: type[Model]) -> tuple[Moderation,
     return moderation, admin, await read_body(request, cls)
 
 
-PAGE = 50
-"""A listing's page unless `limit` says otherwise (at most PAGE_MAX)."""
-
-
-def _page(request: web.Request) -> tuple[int, int]:
-    return page_of(request, default_limit=PAGE, max_limit=PAGE_MAX)
+PAGING = Paging(50, PAGE_MAX)
+"""A page of reports or of the audit log."""
 
 
 WHEN = nullable(TIMESTAMP)
@@ -164,13 +160,12 @@ ADMINS = (ErrorCode.NOT_SIGNED_IN, ErrorCode.NOT_AN_ADMIN, ErrorCode.RATE_LIMITE
 CHANGING = (*ADMINS, *CROSS_SITE)
 """What `_changing` refuses, besides reading its body."""
 RATE = {429: "Too many admin requests (or reports) from this address (retry_after_ms)"}
-PAGING = paging(PAGE_MAX, PAGE)
 
 
 def _listing(path: str, operation_id: str, summary: str, key: str, item: str) -> Operation:
     return Operation("GET", path, operation_id, Tag.ADMIN, summary, (Reply(
         200, "Newest first", obj({key: {"type": "array", "items": ref(item)}})),),
-        (ErrorCode.BAD_PAGING, *ADMINS), parameters=PAGING, notes=RATE)
+        (ErrorCode.BAD_PAGING, *ADMINS), parameters=PAGING.parameters(), notes=RATE)
 
 
 def _sanctioning(path: str, operation_id: str, summary: str, target: str,
@@ -197,7 +192,7 @@ async def who_is_admin(request: web.Request) -> Admin:
                  REPORT))
 async def reports(request: web.Request) -> dict[str, Any]:
     moderation, _ = await _admin(request)
-    found = await moderation.store.reports(*_page(request))
+    found = await moderation.store.reports(*PAGING.of(request))
     return {"reports": [report.to_dict() for report in found]}
 
 
@@ -205,7 +200,7 @@ async def reports(request: web.Request) -> dict[str, Any]:
                  AUDIT_ENTRY))
 async def audit(request: web.Request) -> dict[str, Any]:
     moderation, _ = await _admin(request)
-    found = await moderation.store.audit_log(*_page(request))
+    found = await moderation.store.audit_log(*PAGING.of(request))
     return {"entries": [entry.to_dict() for entry in found]}
 
 

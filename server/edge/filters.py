@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -35,7 +36,39 @@ STATE_FILTER = Param("state", Where.QUERY, {"type": "string", "enum": list(STATE
 CARD_ID: Schema = {"type": "string", "pattern": "^[a-z_]+$", "description": "a card id"}
 
 
-def filter_parameters(max_limit: int, default_limit: int) -> tuple[Param, ...]:
+@dataclass(frozen=True)
+class Paging:
+    """A listing's `limit` (1 to `max_limit`, `default_limit` when absent) and `offset`:
+    documented (`parameters`) and read (`of`) from this one declaration."""
+
+    default_limit: int
+    max_limit: int
+
+    def parameters(self) -> tuple[Param, Param]:
+        return (Param("limit", Where.QUERY, {"type": "integer", "minimum": 1,
+                                             "maximum": self.max_limit,
+                                             "default": self.default_limit}),
+                Param("offset", Where.QUERY, {"type": "integer", "minimum": 0,
+                                              "maximum": MAX_OFFSET, "default": 0}))
+
+    def of(self, request: web.Request) -> tuple[int, int]:
+        """The request's `limit` and `offset`, checked (`bad_paging`)."""
+        limit = _int(request, "limit", self.default_limit, ErrorCode.BAD_PAGING)
+        offset = _int(request, "offset", 0, ErrorCode.BAD_PAGING)
+        assert limit is not None and offset is not None
+        if not 1 <= limit <= self.max_limit or not 0 <= offset <= MAX_OFFSET:
+            raise GameError(ErrorCode.BAD_PAGING,
+                            f"limit is 1 to {self.max_limit}; offset is 0 to {MAX_OFFSET}")
+        return limit, offset
+
+
+LISTING = Paging(20, MAX_PAGE)
+"""A page of games (the lobby's listing, a profile's games)."""
+EXPORT = Paging(100, EXPORT_MAX)
+"""An export's replays."""
+
+
+def filter_parameters(paging: Paging) -> tuple[Param, ...]:
     """The query filters shared by the game listing and the replay export."""
     return (
         Param("player", Where.QUERY, {"type": "string"}, "a seat's exact name"),
@@ -51,16 +84,8 @@ def filter_parameters(max_limit: int, default_limit: int) -> tuple[Param, ...]:
         Param("players", Where.QUERY,
               {"type": "integer", "minimum": MIN_PLAYERS, "maximum": MAX_PLAYERS}),
         Param("card", Where.QUERY, CARD_ID, "only games with this Kingdom card"),
-        *paging(max_limit, default_limit),
+        *paging.parameters(),
     )
-
-
-def paging(max_limit: int, default_limit: int) -> tuple[Param, Param]:
-    """`limit` and `offset` of a listing."""
-    return (Param("limit", Where.QUERY, {"type": "integer", "minimum": 1, "maximum": max_limit,
-                                     "default": default_limit}),
-            Param("offset", Where.QUERY, {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET,
-                                      "default": 0}))
 
 
 def _int(request: web.Request, name: str, default: int | None = None,
@@ -89,19 +114,7 @@ def _time(request: web.Request, name: str) -> str | None:
                                       "2026-11-30T12:00:00Z") from None
 
 
-def page_of(request: web.Request, *, default_limit: int, max_limit: int) -> tuple[int, int]:
-    """A listing's `limit` and `offset`, checked (`bad_paging`)."""
-    limit = _int(request, "limit", default_limit, ErrorCode.BAD_PAGING)
-    offset = _int(request, "offset", 0, ErrorCode.BAD_PAGING)
-    assert limit is not None and offset is not None
-    if not 1 <= limit <= max_limit or not 0 <= offset <= MAX_OFFSET:
-        raise GameError(ErrorCode.BAD_PAGING,
-                        f"limit is 1 to {max_limit}; offset is 0 to {MAX_OFFSET}")
-    return limit, offset
-
-
-def game_filters(request: web.Request, *, default_limit: int = 20,
-                 max_limit: int = 100) -> dict[str, Any]:
+def game_filters(request: web.Request, paging: Paging) -> dict[str, Any]:
     """state, player, since, until, edition, players, card, limit and offset, checked (an
     account's games are found by its id: `players_api.by_account`)."""
     state = request.query.get("state")
@@ -116,7 +129,7 @@ def game_filters(request: web.Request, *, default_limit: int = 20,
     card = request.query.get("card")
     if card is not None and card not in set(kingdom_cards(1)) | set(kingdom_cards(2)):
         raise GameError(ErrorCode.BAD_FILTER, f"no Kingdom card {card!r}")
-    limit, offset = page_of(request, default_limit=default_limit, max_limit=max_limit)
+    limit, offset = paging.of(request)
     return {"state": state, "player": request.query.get("player"),
             "since": _time(request, "since"), "until": _time(request, "until"),
             "edition": edition, "players": players, "card": card,

@@ -22,7 +22,7 @@ from .bearer import SEATING_ERRORS, Use, acting_as
 from .filters import (
     ACCOUNT_FILTER_ERRORS,
     ACCOUNT_FILTER_NOTES,
-    MAX_PAGE,
+    LISTING,
     STATE_FILTER,
     filter_parameters,
     game_filters,
@@ -187,10 +187,10 @@ async def create_game(request: web.Request) -> web.Response:
     "GET", "/games", "listGames", Tag.GAMES, "List games, newest first",
     (Reply(200, "A page of games", GAME_LIST),),
     (ErrorCode.BAD_PAGING, ErrorCode.BAD_STATE, ErrorCode.BAD_FILTER, *ACCOUNT_FILTER_ERRORS),
-    parameters=(STATE_FILTER, *filter_parameters(MAX_PAGE, 20)),
+    parameters=(STATE_FILTER, *filter_parameters(LISTING)),
     notes=ACCOUNT_FILTER_NOTES))
 async def list_games(request: web.Request) -> dict[str, Any]:
-    filters = game_filters(request, default_limit=20, max_limit=MAX_PAGE)
+    filters = game_filters(request, LISTING)
     await by_account(request, filters)
     page = await request.config_dict[DIRECTORY].listing(filters)
     return page.body(filters["limit"], filters["offset"])

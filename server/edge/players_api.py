@@ -19,7 +19,7 @@ from dominion.protocol import ErrorCode
 from ..accounts import Account
 from ..accounts.service import MAX_NAME_INPUT
 from ..errors import GameError
-from .filters import MAX_PAGE, STATES, filter_parameters, game_filters
+from .filters import LISTING, STATES, filter_parameters, game_filters
 from .lobby_schemas import GAME_LIST
 from .models import TIMESTAMP, member, model, ref
 from .operation import Operation, Param, Reply, Routes, Tag, Where
@@ -104,11 +104,11 @@ async def player(request: web.Request) -> Player:
     parameters=(PLAYER_NAME, Param("state", Where.QUERY, {"type": "string", "enum": list(STATES)},
                                    "only games in this state (`playing`: running), or "
                                    "`ended`"),
-                *filter_parameters(MAX_PAGE, 20)),
+                *filter_parameters(LISTING)),
     notes={**PROFILE_NOTES, 503: "Redis or the account store is unreachable"}))
 async def player_games(request: web.Request) -> dict[str, Any]:
     account = await profile_of(request)
-    filters = game_filters(request, default_limit=20, max_limit=MAX_PAGE)
+    filters = game_filters(request, LISTING)
     filters["account_id"] = account.id  # the path says whose; a query cannot widen it
     page = await request.config_dict[DIRECTORY].listing(filters)
     body: dict[str, Any] = page.body(filters["limit"], filters["offset"])

@@ -13,7 +13,7 @@ from dominion.protocol import ErrorCode
 from ..errors import GameError
 from ..ratings import INITIAL, Pool, Rating
 from ..ratings.ledger import BotRecord, HistoryPoint, LeaderboardRow
-from .filters import page_of, paging
+from .filters import Paging
 from .models import TIMESTAMP, Schema, member, model, ref
 from .operation import Operation, Param, Reply, Routes, Tag, Where
 from .players_api import BUDGET, PLAYER_NAME, PROFILE_ERRORS, PROFILE_NOTES, profile_of
@@ -23,6 +23,7 @@ from .state import RATING_STORE, STATE
 LEADERBOARD_PAGE = 50
 """A leaderboard page's rows unless `limit` says otherwise (at most MAX_PAGE)."""
 MAX_PAGE = 100
+LEADERBOARD = Paging(LEADERBOARD_PAGE, MAX_PAGE)
 HISTORY_POINTS = 200
 """A player's latest games per pool that the history holds (a chart's worth)."""
 
@@ -118,11 +119,11 @@ ROUTES = Routes()
      ErrorCode.ACCOUNTS_UNAVAILABLE),
     parameters=(Param("pool", Where.PATH, {"type": "string", "enum": [pool.value for pool in Pool]},
                       "2p: 2-player games; 3-6p: 3 to 6 players"),
-                *paging(MAX_PAGE, LEADERBOARD_PAGE)),
+                *LEADERBOARD.parameters()),
     notes={404: "No such pool", **PROFILE_NOTES}))
 async def leaderboard(request: web.Request) -> Leaderboard:
     pool = pool_of(request.match_info["pool"])
-    limit, offset = page_of(request, default_limit=LEADERBOARD_PAGE, max_limit=MAX_PAGE)
+    limit, offset = LEADERBOARD.of(request)
     request.config_dict[STATE].budgets.charge(BUDGET, client_key(request), 1)
     rows, total = await request.config_dict[RATING_STORE].leaderboard(pool, limit, offset)
     return Leaderboard(pool, total, limit, offset,

@@ -18,7 +18,7 @@ from ..storage.records import ENDED, ENDED_STATES, UNFINISHED_STATES
 from .filters import (
     ACCOUNT_FILTER_ERRORS,
     ACCOUNT_FILTER_NOTES,
-    EXPORT_MAX,
+    EXPORT,
     filter_parameters,
     game_filters,
 )
@@ -152,7 +152,7 @@ async def download(request: web.Request) -> web.Response:
     (ErrorCode.BAD_FILTER, ErrorCode.BAD_PAGING, ErrorCode.BAD_STATE, *ACCOUNT_FILTER_ERRORS),
     parameters=(Param("state", Where.QUERY, {"type": "string", "enum": [*ENDED_STATES, ENDED]},
                       "only games that ended this way (`ended`, the default: either way)"),
-                *filter_parameters(EXPORT_MAX, 100)),
+                *filter_parameters(EXPORT)),
     notes=ACCOUNT_FILTER_NOTES))
 async def export(request: web.Request) -> web.StreamResponse:
     """Ended games' replays (finished and abandoned, or the one `state` asked for), one JSON
@@ -160,7 +160,7 @@ async def export(request: web.Request) -> web.StreamResponse:
     several), and no faster than the client's address may cost (server/edge/budgets.py)."""
     state = request.config_dict[STATE]
     address = client_key(request)
-    filters = game_filters(request, default_limit=100, max_limit=EXPORT_MAX)
+    filters = game_filters(request, EXPORT)
     await by_account(request, filters)
     if filters["state"] not in (None, ENDED, *ENDED_STATES):
         raise GameError(ErrorCode.BAD_STATE, "the export holds ended games: state is "

@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 from aiohttp import web
-from aiohttp.test_utils import TestClient
+from aiohttp.test_utils import TestClient, make_mocked_request
 
 from dominion.protocol import ErrorCode
 from dominion.protocol.spec import Int
+from dominion.server.edge.filters import Paging
 from dominion.server.edge.models import (
     MODELS,
     TIMESTAMP,
@@ -32,6 +33,7 @@ from dominion.server.edge.operation import (
     documented_path,
     paths,
 )
+from dominion.server.errors import GameError
 
 
 @model("A thing.")
@@ -127,3 +129,15 @@ def _codes(response: dict[str, Any]) -> list[str]:
     schema = response["content"]["application/json"]["schema"]
     codes: list[str] = schema["allOf"][1]["properties"]["error"]["properties"]["code"]["enum"]
     return codes
+
+
+def test_a_paging_reads_what_it_documents() -> None:
+    paging = Paging(5, 10)
+    limit, offset = (p.document()["schema"] for p in paging.parameters())
+    assert (limit["maximum"], limit["default"], offset["minimum"]) == (10, 5, 0)
+    assert paging.of(make_mocked_request("GET", "/x")) == (5, 0)
+    assert paging.of(make_mocked_request("GET", "/x?limit=10&offset=3")) == (10, 3)
+    for query in ("limit=11", "limit=0", "offset=-1", "limit=x"):
+        with pytest.raises(GameError) as refused:
+            paging.of(make_mocked_request("GET", f"/x?{query}"))
+        assert refused.value.code is ErrorCode.BAD_PAGING
