@@ -29,7 +29,7 @@ from . import (
 )
 from . import web as web_client
 from .models import components
-from .operation import Operation, Param, Reply, Routes, Tag, Where, error, paths
+from .operation import GAME_ID, Operation, Reply, Routes, Tag, error, paths
 
 ROUTES = Routes()
 
@@ -88,9 +88,7 @@ def _document() -> dict[str, Any]:
         "paths": operations,
         "components": {
             "schemas": components(operations, responses),
-            "parameters": {"GameId": Param(
-                "game_id", Where.PATH, {"type": "string"}, "a game id, e.g. g-0123456789ab (or "
-                "g-a-0123456789ab behind several nodes)").document()},
+            "parameters": {GAME_ID.shared: GAME_ID.definition()},
             "securitySchemes": {
                 "session": {"type": "apiKey", "in": "cookie", "name": "dominion-session",
                             "description": "the web client's session, set by signIn"},

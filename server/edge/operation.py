@@ -101,25 +101,33 @@ class Where(StrEnum):
 
 @dataclass(frozen=True)
 class Param:
-    """A path, query or header parameter."""
+    """A path, query or header parameter; one named `shared` is defined once, among the
+    document's components, and referred to."""
 
     name: str
     where: Where
     schema: Schema
     description: str = ""
     required: bool = False
+    shared: str = ""
 
-    def document(self) -> Schema:
-        parameter: Schema = {"name": self.name, "in": self.where,
+    def definition(self) -> Schema:
+        parameter: Schema = {"name": self.name, "in": self.where.value,
                              "required": self.required or self.where is Where.PATH,
                              "schema": self.schema}
         if self.description:
             parameter["description"] = self.description
         return parameter
 
+    def document(self) -> Schema:
+        if self.shared:
+            return {"$ref": f"#/components/parameters/{self.shared}"}
+        return self.definition()
 
-GAME_ID: Schema = {"$ref": "#/components/parameters/GameId"}
-"""The game id in a path (components/parameters/GameId)."""
+
+GAME_ID = Param("game_id", Where.PATH, {"type": "string"}, "a game id, e.g. g-0123456789ab "
+                "(or g-a-0123456789ab behind several nodes)", shared="GameId")
+"""The game id in a path."""
 BODY_ERRORS = (ErrorCode.BAD_JSON, ErrorCode.UNSUPPORTED_MEDIA_TYPE, ErrorCode.BODY_TOO_LARGE,
                ErrorCode.BODY_TIMEOUT)
 """What reading any JSON body may answer (read_json, and the body's size)."""
@@ -143,7 +151,7 @@ class Operation:
     body: type[Any] | str | None = None
     """The model of its JSON request body, if it reads one (read_body), or the name of
     its hand-written schema."""
-    parameters: tuple[Param | Schema, ...] = ()
+    parameters: tuple[Param, ...] = ()
     notes: Mapping[int, str] = field(default_factory=dict)
     """What a refusal of this status means here, when more can be said than its phrase."""
     failures: Mapping[int, Schema] = field(default_factory=dict)
@@ -170,8 +178,7 @@ class Operation:
                              "summary": self.summary}
         if self.description:
             operation["description"] = self.description
-        query = [p.document() if isinstance(p, Param) else p for p in self.parameters
-                 if not (isinstance(p, Param) and p.where is Where.PATH) and p is not GAME_ID]
+        query = [p.document() for p in self.parameters if p.where is not Where.PATH]
         if query:
             operation["parameters"] = query
         if self.body is not None:
@@ -182,8 +189,7 @@ class Operation:
         return operation
 
     def path_parameters(self) -> list[Schema]:
-        return [p.document() if isinstance(p, Param) else p for p in self.parameters
-                if p is GAME_ID or (isinstance(p, Param) and p.where is Where.PATH)]
+        return [p.document() for p in self.parameters if p.where is Where.PATH]
 
 
 ERROR_LIMITS = {"MAX_NAME_LENGTH": MAX_NAME_LENGTH, "MIN_PLAYERS": MIN_PLAYERS,
