@@ -106,7 +106,7 @@ GAME_SUMMARY = component("GameSummary", obj({
                 "maxItems": KINGDOM_SIZE, "uniqueItems": True},
     "kingdom_name": nullable({"type": "string", "enum": _SET_NAMES}) | {
         "description": "the recommended set chosen by name, else null"},
-    "seats": {"type": "array", "items": ref("Seat"), "minItems": MIN_PLAYERS,
+    "seats": {"type": "array", "items": ref(SEAT), "minItems": MIN_PLAYERS,
               "maxItems": MAX_PLAYERS},
     "created_at": TIMESTAMP,
     "started_at": nullable(TIMESTAMP),
@@ -121,10 +121,10 @@ GAME_SUMMARY = component("GameSummary", obj({
               "description": "a rated table: every seat an account or an in-server "
                              "bot; its result counts for the players' ratings"},
     "turn": {"type": "integer", "minimum": 0},
-    "result": nullable(ref("Result")),
+    "result": nullable(ref(RESULT)),
 }, description="A game's public summary: never a token or a secret."))
 GAME_LIST = component("GameList", obj({
-    "games": {"type": "array", "items": ref("GameSummary")},
+    "games": {"type": "array", "items": ref(GAME_SUMMARY)},
     "total": {"type": "integer", "minimum": 0,
               "description": "how many games match, over all pages"},
     "limit": {"type": "integer", "minimum": 1, "maximum": MAX_PAGE},
@@ -138,7 +138,7 @@ GAME_LIST = component("GameList", obj({
                                      "until the node is back"},
 }, required=["games", "total", "limit", "offset"]))
 CREATE_GAME_REQUEST = component("CreateGameRequest", obj({
-    "name": ref("Name") | {"description": "the creator's display name (seat 0)"},
+    "name": ref(NAME) | {"description": "the creator's display name (seat 0)"},
     "seats": {"type": "integer", "minimum": MIN_PLAYERS, "maximum": MAX_PLAYERS},
     "edition": {"type": "integer", "enum": [1, 2], "default": 2},
     "kingdom": {
@@ -195,8 +195,8 @@ CARD = component("Card", obj({
              "kingdom"]))
 CARDS = component("Cards", obj({
     "editions": obj({
-        "1": {"type": "array", "items": ref("Card")},
-        "2": {"type": "array", "items": ref("Card")},
+        "1": {"type": "array", "items": ref(CARD)},
+        "2": {"type": "array", "items": ref(CARD)},
     }, description="edition -> its cards (base cards and Kingdom cards)"),
     "kingdoms": obj({
         edition: {"type": "object", "additionalProperties": {
