@@ -70,13 +70,6 @@ class NodeHealth:
     connections: int | None
     live_games: int | None
 
-    def body(self) -> dict[str, Any]:
-        """One node of GET /api/v1/cluster/health."""
-        age = self.heartbeat_age_seconds
-        return {"node": self.node, "fresh": self.fresh, "ready": self.ready,
-                "heartbeat_age_seconds": None if age is None else round(age, 3),
-                "connections": self.connections, "live_games": self.live_games}
-
 
 class Directory(Protocol):
     @property

@@ -12,6 +12,7 @@ something is refused when a browser sends it from another site's page (`Origin` 
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from aiohttp import hdrs, web
@@ -19,13 +20,16 @@ from aiohttp import hdrs, web
 from dominion.protocol import CloseCode, ErrorCode
 
 from ..accounts import Account
-from ..cluster import ws_url
+from ..accounts.store import LAST_ID
 from ..errors import GameError
-from .bearer import Use, bearer_secret, required
+from .bearer import MANAGE_ERRORS, READ_ERRORS, Use, bearer_secret, required
+from .lobby_api import Seated
+from .lobby_schemas import GAME_SUMMARY, MAX_SEAT
+from .models import TIMESTAMP, component, encode, member, model, obj, ref
 from .moderation_watch import ACCOUNT_DELETED, SESSION_ENDED, close_signed_in
+from .operation import GAME_ID, Operation, Reply, Routes, Tag, no_store, read_body
 from .origins import names_this_server
 from .prefixes import client_key
-from .rest import read_json
 from .seats import seats_body
 from .sessions import ACCOUNTS, SESSION_COOKIE, session_secret
 from .state import DIRECTORY, MODERATION, SETTINGS, STATE
@@ -56,103 +60,217 @@ async def refuse_banned(request: web.Request, account: Account, secret: str) -> 
         raise
 
 
-def add_account_routes(app: web.Application) -> None:
-    routes = web.RouteTableDef()
+@model(closed=False)
+class Credentials:
+    name: object = member({"type": "string", "minLength": 2, "maxLength": 20},
+                          "2 to 20 letters, marks, numbers, '_', '-' and '.', in one script; "
+                          "unique whatever its case and look-alike letters; not reserved")
+    password: object = member({"type": "string", "minLength": 8, "maxLength": 256},
+                              "not one of the 30,000 most common passwords")
 
-    @routes.post("/account/register")
-    async def register(request: web.Request) -> web.Response:
-        refuse_cross_site(request)
-        body = await read_json(request)
-        account, secret = await request.config_dict[ACCOUNTS].register(
-            body.get("name"), body.get("password"), client_key(request))
-        return with_session(request, web.json_response(account_json(account), status=201), secret)
 
-    @routes.post("/account/sign-in")
-    async def sign_in(request: web.Request) -> web.Response:
-        refuse_cross_site(request)
-        body = await read_json(request)
-        accounts = request.config_dict[ACCOUNTS]
-        account, secret = await accounts.sign_in(
-            body.get("name"), body.get("password"), client_key(request),
-            session_secret(request))
-        await refuse_banned(request, account, secret)
-        return with_session(request, web.json_response(account_json(account)), secret)
+@model(closed=False)
+class Password:
+    password: object = member({"type": "string"})
 
-    @routes.post("/account/sign-out")
-    async def sign_out(request: web.Request) -> web.Response:
-        refuse_cross_site(request)
-        secret = session_secret(request)
-        ended = None if secret is None else await request.config_dict[ACCOUNTS].sign_out(secret)
-        if ended is not None:  # the sockets this page signed in (other nodes': at a look)
-            close_signed_in(request.config_dict[STATE].connections,
-                            lambda c: c.session_hash == ended, CloseCode.UNAUTHORIZED,
-                            SESSION_ENDED)
-        return _without_session(web.json_response({"signed_out": True}))
 
-    @routes.post("/account/sign-out-everywhere")
-    async def sign_out_everywhere(request: web.Request) -> web.Response:
-        refuse_cross_site(request)
-        account = await required(request, Use.MANAGE)
-        await request.config_dict[ACCOUNTS].sign_out_everywhere(account)
+@model()
+class AccountFacts:
+    id: int = member({"type": "integer", "minimum": 1, "maximum": LAST_ID},
+                     "never reused: drawn at random below 2^53 (exact in JavaScript); older "
+                     "accounts keep their small ids")
+    name: str = member({"type": "string", "minLength": 2, "maxLength": 20})
+    bot: bool = member({"type": "boolean"}, "a bot account (for ever)")
+    created_at: datetime = member(TIMESTAMP)
+
+
+@model("The signed-in account (never its password or session).")
+class SignedIn:
+    """What an account's owner is told of it: never its hash, nor the session secret
+    (which only the cookie carries)."""
+
+    account: AccountFacts = member(ref(AccountFacts))
+
+    @classmethod
+    def of(cls, account: Account) -> SignedIn:
+        return cls(AccountFacts(account.id, account.name, account.bot, account.created_at))
+
+
+@model()
+class SignedOut:
+    signed_out: bool = member({"type": "boolean", "const": True})
+
+
+@model()
+class Deleted:
+    deleted: bool = member({"type": "boolean", "const": True})
+
+
+ACCOUNT_SEAT = component("AccountSeat", obj({
+    "game": ref(GAME_SUMMARY), "seat": {"type": "integer", "minimum": 0, "maximum": MAX_SEAT}}))
+"""One of an account's seats (seats.py)."""
+
+
+@model("The account's seats in open and running games, newest first: behind several "
+       "nodes, every node's.")
+class AccountGames:
+    games: list[dict[str, Any]] = member({"type": "array", "items": ref(ACCOUNT_SEAT)})
+    missing_nodes: list[str] | None = member(
+        {"type": "array", "items": {"type": "string"}},
+        "behind several nodes: those that did not answer (their games are missing)",
+        omitted_if_none=True)
+
+
+ROUTES = Routes()
+COOKIE = ("Sets the session cookie `dominion-session` (HttpOnly, SameSite=Lax, Secure when "
+          "public_url is https): a new random session every time, never one the client "
+          "sent. ")
+THROTTLED = {429: "Too many failed sign-ins or registrations for this account or address, "
+                  "or too many passwords being checked (retry_after_ms)"}
+CROSS_SITE = (ErrorCode.CROSS_SITE_REQUEST,)
+"""What `refuse_cross_site` answers."""
+ACCOUNTS_DOWN = (ErrorCode.ACCOUNTS_UNAVAILABLE,)
+
+
+@ROUTES(Operation(
+    "POST", "/account/register", "register", Tag.ACCOUNTS,
+    "Register an account, and sign in as it",
+    (Reply(201, "The new account; signed in", SignedIn),),
+    (ErrorCode.BAD_ACCOUNT_NAME, ErrorCode.MIXED_SCRIPTS, ErrorCode.NAME_RESERVED,
+     ErrorCode.WEAK_PASSWORD, *CROSS_SITE, ErrorCode.NAME_TAKEN, ErrorCode.RATE_LIMITED,
+     *ACCOUNTS_DOWN),
+    description=COOKIE, body=Credentials, notes=THROTTLED))
+async def register(request: web.Request) -> web.Response:
+    refuse_cross_site(request)
+    body = await read_body(request, Credentials)
+    account, secret = await request.config_dict[ACCOUNTS].register(
+        body.name, body.password, client_key(request))
+    return with_session(request, web.json_response(encode(SignedIn.of(account)), status=201),
+                        secret)
+
+
+@ROUTES(Operation(
+    "POST", "/account/sign-in", "signIn", Tag.ACCOUNTS, "Sign in with a name and password",
+    (Reply(200, "Signed in", SignedIn),),
+    (ErrorCode.WRONG_CREDENTIALS, *CROSS_SITE, ErrorCode.ACCOUNT_BANNED,
+     ErrorCode.RATE_LIMITED, *ACCOUNTS_DOWN),
+    description=COOKIE + "The session the request's cookie held, if any, is ended. Failed "
+                         "attempts make the next ones wait longer, per account and per "
+                         "address.",
+    body=Credentials, notes=THROTTLED))
+async def sign_in(request: web.Request) -> web.Response:
+    refuse_cross_site(request)
+    body = await read_body(request, Credentials)
+    accounts = request.config_dict[ACCOUNTS]
+    account, secret = await accounts.sign_in(body.name, body.password, client_key(request),
+                                             session_secret(request))
+    await refuse_banned(request, account, secret)
+    return with_session(request, web.json_response(encode(SignedIn.of(account))), secret)
+
+
+@ROUTES(Operation("POST", "/account/sign-out", "signOut", Tag.ACCOUNTS,
+                  "End this browser's session (signed in or not)",
+                  (Reply(200, "Signed out; the cookie is cleared", SignedOut),),
+                  (*CROSS_SITE, *ACCOUNTS_DOWN)))
+async def sign_out(request: web.Request) -> web.Response:
+    refuse_cross_site(request)
+    secret = session_secret(request)
+    ended = None if secret is None else await request.config_dict[ACCOUNTS].sign_out(secret)
+    if ended is not None:  # the sockets this page signed in (other nodes': at a look)
         close_signed_in(request.config_dict[STATE].connections,
-                        lambda c: c.session_hash is not None
-                        and _same_account(c.account, account),
-                        CloseCode.UNAUTHORIZED, SESSION_ENDED)
-        return _without_session(web.json_response({"signed_out": True}))
+                        lambda c: c.session_hash == ended, CloseCode.UNAUTHORIZED,
+                        SESSION_ENDED)
+    return _without_session(SignedOut(True))
 
-    @routes.get("/account")
-    async def who_am_i(request: web.Request) -> web.Response:
-        return web.json_response(account_json(await required(request, Use.READ)))
 
-    @routes.delete("/account")
-    async def delete_account(request: web.Request) -> web.Response:
+@ROUTES(Operation("POST", "/account/sign-out-everywhere", "signOutEverywhere", Tag.ACCOUNTS,
+                  "End every session of the signed-in account, on every device and node",
+                  (Reply(200, "Every session ended", SignedOut),),
+                  (*CROSS_SITE, *MANAGE_ERRORS, *ACCOUNTS_DOWN)))
+async def sign_out_everywhere(request: web.Request) -> web.Response:
+    refuse_cross_site(request)
+    account = await required(request, Use.MANAGE)
+    await request.config_dict[ACCOUNTS].sign_out_everywhere(account)
+    close_signed_in(request.config_dict[STATE].connections,
+                    lambda c: c.session_hash is not None and _same_account(c.account, account),
+                    CloseCode.UNAUTHORIZED, SESSION_ENDED)
+    return _without_session(SignedOut(True))
+
+
+@ROUTES(Operation("GET", "/account", "whoAmI", Tag.ACCOUNTS,
+                  "The account this browser is signed in as",
+                  (Reply(200, "Signed in", SignedIn),), (*READ_ERRORS, *ACCOUNTS_DOWN)))
+async def who_am_i(request: web.Request) -> SignedIn:
+    return SignedIn.of(await required(request, Use.READ))
+
+
+@ROUTES(Operation(
+    "DELETE", "/account", "deleteAccount", Tag.ACCOUNTS,
+    "Delete the signed-in account (its password again)",
+    (Reply(200, "Deleted; the cookie is cleared", Deleted),),
+    (*CROSS_SITE, *MANAGE_ERRORS, ErrorCode.WRONG_CREDENTIALS, ErrorCode.RATE_LIMITED,
+     *ACCOUNTS_DOWN),
+    description="Its sign-in and sessions go at once; its games keep `deleted player` in its "
+                "seats; its name stays taken.",
+    body=Password, notes=THROTTLED))
+async def delete_account(request: web.Request) -> web.Response:
+    refuse_cross_site(request)
+    account = await required(request, Use.MANAGE)
+    body = await read_body(request, Password)
+    await request.config_dict[ACCOUNTS].delete(account, body.password)
+    state = request.config_dict[STATE]
+    close_signed_in(state.connections, lambda c: _same_account(c.account, account),
+                    CloseCode.UNAUTHORIZED, ACCOUNT_DELETED)
+    await state.lobby.forget_account(account)
+    return _without_session(Deleted(True))
+
+
+@ROUTES(Operation("GET", "/account/games", "myGames", Tag.ACCOUNTS,
+                  "The signed-in account's open and running games (on every node)",
+                  (Reply(200, "The games", AccountGames),), (*READ_ERRORS, *ACCOUNTS_DOWN),
+                  description="Each with the account's seat; take it up with reclaimSeat."))
+async def my_games(request: web.Request) -> AccountGames:
+    account = await required(request, Use.READ)
+    games = seats_body(request.config_dict[STATE].lobby.seats_of(account))
+    # behind several nodes, theirs too: a seat is on the node of its game
+    others, missing = await request.config_dict[DIRECTORY].from_other_nodes(
+        f"/api/v1/node/accounts/{account.id}/games")
+    games += [game for body in others for game in body["games"]]
+    games.sort(key=lambda entry: entry["game"]["created_at"], reverse=True)
+    return AccountGames(games, missing)
+
+
+@ROUTES(Operation(
+    "POST", "/account/bot", "becomeBot", Tag.ACCOUNTS,
+    "Make the account a bot account: for ever, and only before it has played",
+    (Reply(200, "The bot account", SignedIn),),
+    (*CROSS_SITE, *MANAGE_ERRORS, ErrorCode.ALREADY_PLAYED, *ACCOUNTS_DOWN),
+    description="A bot account plays only with `bot:play` tokens, is marked as a bot wherever "
+                "its name is shown, and never plays by its session."))
+async def become_bot(request: web.Request) -> SignedIn:
+    refuse_cross_site(request)
+    account = await required(request, Use.MANAGE)
+    state = request.config_dict[STATE]
+    played = bool(state.lobby.seats_of(account)) or state.storage.account_has_seats(account.id)
+    return SignedIn.of(await request.config_dict[ACCOUNTS].tokens.make_bot(account, played))
+
+
+@ROUTES(Operation(
+    "POST", "/games/{game_id}/reclaim", "reclaimSeat", Tag.ACCOUNTS,
+    "A new token for the signed-in account's seat in this game",
+    (Reply(200, "The seat and its new token", Seated),),
+    (*READ_ERRORS, *CROSS_SITE, ErrorCode.NOT_A_PLAYER, ErrorCode.BOT_ACCOUNT,
+     ErrorCode.UNKNOWN_GAME, ErrorCode.GAME_OVER, *ACCOUNTS_DOWN),
+    description="For another device of the same account: the seat's old token stops holding "
+                "it, and connections on it are closed (4006). Shown once.",
+    parameters=(GAME_ID,)))
+async def reclaim(request: web.Request) -> web.StreamResponse:
+    if bearer_secret(request) is None:  # the cookie's: a cross-site page may not
         refuse_cross_site(request)
-        account = await required(request, Use.MANAGE)
-        body = await read_json(request)
-        await request.config_dict[ACCOUNTS].delete(account, body.get("password"))
-        state = request.config_dict[STATE]
-        close_signed_in(state.connections, lambda c: _same_account(c.account, account),
-                        CloseCode.UNAUTHORIZED, ACCOUNT_DELETED)
-        await state.lobby.forget_account(account)
-        return _without_session(web.json_response({"deleted": True}))
-
-    @routes.get("/account/games")
-    async def my_games(request: web.Request) -> web.Response:
-        account = await required(request, Use.READ)
-        games = seats_body(request.config_dict[STATE].lobby.seats_of(account))
-        # behind several nodes, theirs too: a seat is on the node of its game
-        others, missing = await request.config_dict[DIRECTORY].from_other_nodes(
-            f"/api/v1/node/accounts/{account.id}/games")
-        games += [game for body in others for game in body["games"]]
-        games.sort(key=lambda entry: entry["game"]["created_at"], reverse=True)
-        body: dict[str, Any] = {"games": games}
-        if missing is not None:
-            body["missing_nodes"] = missing
-        return web.json_response(body)
-
-    @routes.post("/account/bot")
-    async def become_bot(request: web.Request) -> web.Response:
-        refuse_cross_site(request)
-        account = await required(request, Use.MANAGE)
-        state = request.config_dict[STATE]
-        played = bool(state.lobby.seats_of(account)) or state.storage.account_has_seats(
-            account.id)
-        bot = await request.config_dict[ACCOUNTS].tokens.make_bot(account, played)
-        return web.json_response(account_json(bot))
-
-    @routes.post("/games/{game_id}/reclaim")
-    async def reclaim(request: web.Request) -> web.Response:
-        if bearer_secret(request) is None:  # the cookie's: a cross-site page may not
-            refuse_cross_site(request)
-        account = await required(request, Use.PLAY)
-        room, seat, token = await request.config_dict[STATE].lobby.reclaim(
-            request.match_info["game_id"], account)
-        response = web.json_response({"game": room.summary(), "seat": seat.index,
-                                      "token": token, "ws_url": ws_url(room.id)})
-        response.headers[hdrs.CACHE_CONTROL] = "no-store"
-        return response
-
-    app.router.add_routes(routes)
+    account = await required(request, Use.PLAY)
+    room, seat, token = await request.config_dict[STATE].lobby.reclaim(
+        request.match_info["game_id"], account)
+    return no_store(web.json_response(encode(Seated.of(room, seat.index, token))))
 
 
 def _same_account(signed_in: Account | None, account: Account) -> bool:
@@ -160,22 +278,16 @@ def _same_account(signed_in: Account | None, account: Account) -> bool:
     return signed_in is not None and signed_in.id == account.id
 
 
-def account_json(account: Account) -> dict[str, Any]:
-    """What an account's owner is told of it: never its hash, nor the session secret
-    (which only the cookie carries)."""
-    return {"account": {"id": account.id, "name": account.name, "bot": account.bot,
-                        "created_at": account.created_at.strftime("%Y-%m-%dT%H:%M:%SZ")}}
-
-
 def with_session(request: web.Request, response: web.Response, secret: str) -> web.Response:
     settings = request.config_dict[SETTINGS]
     response.set_cookie(SESSION_COOKIE, secret, max_age=int(settings.session_days * 86400),
                         path="/", httponly=True, samesite="Lax",
                         secure=settings.public_url.startswith("https://"))
-    response.headers[hdrs.CACHE_CONTROL] = "no-store"
+    no_store(response)
     return response
 
 
-def _without_session(response: web.Response) -> web.Response:
+def _without_session(body: Any) -> web.Response:
+    response = web.json_response(encode(body))
     response.del_cookie(SESSION_COOKIE, path="/")
     return response

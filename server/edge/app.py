@@ -9,11 +9,11 @@ import contextlib
 from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING
 
-from aiohttp import hdrs, web
+from aiohttp import web
 
-from dominion.protocol import SUBPROTOCOLS, CloseCode
+from dominion.protocol import CloseCode
 
-from ..accounts import Account, Accounts, Hasher, open_account_store
+from ..accounts import Accounts, Hasher, open_account_store
 from ..accounts.moderation import Moderation
 from ..accounts.passkeys import Passkeys
 from ..accounts.throttle import Policy, RedisThrottle, Throttle, local_throttle
@@ -26,37 +26,30 @@ from ..play.lobby import Lobby
 from ..play.thinking import BotWorkers
 from ..settings import Settings
 from ..storage import Storage
-from .accounts_api import add_account_routes
-from .admin_api import add_admin_routes
 from .automatch_api import BUDGET as AUTOMATCH_BUDGET
 from .automatch_api import LOOKUPS_PER_MINUTE as AUTOMATCH_LOOKUPS_PER_MINUTE
-from .automatch_api import add_automatch_routes
 from .budgets import Budgets
-from .connection import Connection, watch_connections, watch_interval
-from .health import add_cluster_health_routes, add_health_routes
+from .connection import watch_connections, watch_interval
 from .health_watch import ACCOUNTS_PROBE, AccountsProbe, measure_loop_lag
 from .listener import COUNT, WARNINGS, ConnectionCount, Warnings
 from .moderation_watch import ModerationWatch, banned_addresses_refused
 from .node_api import add_node_routes
-from .origins import known_hosts_only, names_this_server, origin_allowed
+from .openapi import API_TABLES, ROOT_TABLES
+from .operation import API_PREFIX
+from .origins import known_hosts_only
 from .outbox import Waiting
 from .passkeys_api import BUDGET as PASSKEY_BUDGET
-from .passkeys_api import CEREMONIES_PER_MINUTE, PASSKEYS, add_passkey_routes
+from .passkeys_api import CEREMONIES_PER_MINUTE, PASSKEYS
 from .players_api import BUDGET as PROFILE_BUDGET
-from .players_api import LOOKUPS_PER_MINUTE, add_player_routes
-from .prefixes import client_key
+from .players_api import LOOKUPS_PER_MINUTE
 from .rating_outbox import RatingOutbox
-from .ratings_api import add_ratings_routes
-from .replay_api import add_replay_routes
 from .rest import (
     MAX_BODY_BYTES,
-    add_rest_routes,
     declared_body_fits,
     json_errors,
-    method_not_allowed,
     unmatched_as_json,
 )
-from .sessions import ACCOUNTS, signed_in_session
+from .sessions import ACCOUNTS
 from .state import (
     DIRECTORY,
     MODERATION,
@@ -67,8 +60,6 @@ from .state import (
     STORAGE,
     ServerState,
 )
-from .tokens_api import add_token_routes
-from .web import add_web_routes
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
@@ -119,29 +110,16 @@ def create_app(settings: Settings, ratings: RatingLookup | None = None) -> web.A
     app.cleanup_ctx.append(_moderation)
     app.cleanup_ctx.append(_health_watch)
     app.on_shutdown.append(_close_connections)
-    app.router.add_get("/api/v1/ws", websocket)
-    # other methods are refused here: unmatched, they would fall through to the REST
-    # sub-application below and be "not found"
-    app.router.add_route("*", "/api/v1/ws", websocket_methods)
-    add_health_routes(app)
-    app.router.add_get("/metrics", metrics)
-    add_web_routes(app)  # the web client's page at / and its files
+    for table in ROOT_TABLES:  # the WebSocket, health, metrics, the web client
+        table.add_to(app)
     # REST in a sub-application with the JSON-error middleware; the WebSocket route is
     # matched first (the longest path wins) and runs without it.
     api = web.Application(client_max_size=MAX_BODY_BYTES, middlewares=[json_errors])
-    add_rest_routes(api)
-    add_replay_routes(api)
-    add_account_routes(api)
-    add_token_routes(api)
-    add_player_routes(api)
-    add_ratings_routes(api)
-    add_automatch_routes(api)
-    add_passkey_routes(api)
-    add_admin_routes(api)
-    add_cluster_health_routes(api)
+    for table in API_TABLES:
+        table.add_to(api)
     if settings.node:
         add_node_routes(api)
-    app.add_subapp("/api/v1", api)
+    app.add_subapp(API_PREFIX, api)
     return app
 
 
@@ -343,70 +321,3 @@ async def _no_sniffing(request: web.Request, response: web.StreamResponse) -> No
     """Every response is what its Content-Type says: a browser must not guess that a JSON
     answer or a replay holding players' names is a page or a script."""
     response.headers["X-Content-Type-Options"] = "nosniff"
-
-
-async def websocket_methods(request: web.Request) -> web.Response:
-    return method_not_allowed(request.method, ["GET"])
-
-
-async def websocket(request: web.Request) -> web.StreamResponse:
-    state = request.config_dict[STATE]
-    settings = state.settings
-    if not origin_allowed(request):
-        raise web.HTTPForbidden(text="this Origin may not connect")
-    offered = request.headers.get("Sec-WebSocket-Protocol")
-    if offered is not None and not {name.strip() for name in offered.split(",")} & set(
-            SUBPROTOCOLS):
-        # upgraded, a strict client library would abort on the missing subprotocol
-        raise web.HTTPBadRequest(text="none of the offered subprotocols is spoken here; "
-                                      f"this server speaks {', '.join(SUBPROTOCOLS)}")
-    address = client_key(request)
-    if state.per_address.get(address, 0) >= settings.connections_per_address:
-        raise web.HTTPTooManyRequests(text="too many connections from your address")
-    # No permessage-deflate: frames are small msgpack, and zlib state per connection costs
-    # memory and CPU for little gain.
-    ws = web.WebSocketResponse(protocols=SUBPROTOCOLS, compress=False, autoping=False,
-                               max_msg_size=4 * settings.max_frame_bytes)
-    if request.transport is not None:  # a WebSocket from here on: counted in per_address
-        request.config_dict[COUNT].release(request.transport)
-    await ws.prepare(request)
-    transport = request.transport
-    if transport is None:  # the client is already gone
-        return ws
-    connection = Connection(ws, state, address, transport, request.config_dict[ACCOUNTS].tokens,
-                            request.headers.get(hdrs.AUTHORIZATION),
-                            await _session_account(request))
-    state.connections.add(connection)
-    state.per_address[address] = state.per_address.get(address, 0) + 1
-    state.metrics.connections.inc()
-    try:
-        await connection.serve()
-    finally:
-        state.connections.discard(connection)
-        state.per_address[address] -= 1
-        if not state.per_address[address]:
-            del state.per_address[address]
-        state.metrics.connections.dec()
-    return ws
-
-
-async def _session_account(request: web.Request) -> tuple[bytes, Account] | None:
-    """The session (its hash) the server's own web page is signed in by (its cookie), and
-    its account, for a socket without an access token: the web client seeks automatches
-    as its account. None for another site's page (a cookie alone never lets another site
-    act), for a bot account (it plays only with bot:play tokens) and while the accounts
-    cannot be read (the socket is then a guest's, as the page is)."""
-    origin = request.headers.get(hdrs.ORIGIN)
-    if request.headers.get(hdrs.AUTHORIZATION) is not None or (
-            origin is not None and not names_this_server(origin, request)):
-        return None
-    try:
-        session = await signed_in_session(request)
-    except GameError:
-        return None
-    return None if session is None or session[1].bot else session
-
-
-async def metrics(request: web.Request) -> web.Response:
-    body = request.config_dict[STATE].metrics.exposition()
-    return web.Response(body=body, content_type="text/plain", charset="utf-8")

@@ -10,6 +10,8 @@ from aiohttp import web
 from dominion.protocol import ErrorCode
 
 from ..errors import GameError
+from .models import member, model
+from .operation import Operation, Reply, Routes, Tag
 from .prefixes import client_key
 from .state import STATE
 
@@ -18,18 +20,32 @@ LOOKUPS_PER_MINUTE = 120
 BUDGET = "automatch"
 
 
-def add_automatch_routes(app: web.Application) -> None:
-    routes = web.RouteTableDef()
+@model("Automatch's queue: behind several nodes, every node's.")
+class AutomatchQueue:
+    waiting: dict[str, int] = member(
+        {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
+        "table size (2 to 6) -> seeks waiting that accept it (a seek of 3 or 4 counts for "
+        "both)")
+    median_wait_seconds: float = member({"type": "number", "minimum": 0})
 
-    @routes.get("/automatch")
-    async def automatch_counts(request: web.Request) -> web.Response:
-        state = request.config_dict[STATE]
-        state.budgets.charge(BUDGET, client_key(request), 1)
-        if state.automatch is None:
-            raise GameError(ErrorCode.CLUSTER_UNAVAILABLE, "automatch is not running")
-        counts = await state.automatch.queue_counts()
-        return web.json_response({
-            "waiting": {str(size): count for size, count in counts.waiting.items()},
-            "median_wait_seconds": round(counts.median_wait, 1)})
 
-    app.add_routes(routes)
+ROUTES = Routes()
+
+
+@ROUTES(Operation(
+    "GET", "/automatch", "automatchQueue", Tag.GAMES,
+    "Automatch's queue: seeks waiting per table size, the median wait",
+    (Reply(200, "The queue now", AutomatchQueue),),
+    (ErrorCode.RATE_LIMITED, ErrorCode.CLUSTER_UNAVAILABLE),
+    description="Seeking, accepting and playing are on the WebSocket (docs/PROTOCOL.md, "
+                "`seek`).",
+    notes={429: "Too many look-ups from this address (retry_after_ms)",
+           503: "Redis is unreachable"}))
+async def automatch_counts(request: web.Request) -> AutomatchQueue:
+    state = request.config_dict[STATE]
+    state.budgets.charge(BUDGET, client_key(request), 1)
+    if state.automatch is None:
+        raise GameError(ErrorCode.CLUSTER_UNAVAILABLE, "automatch is not running")
+    counts = await state.automatch.queue_counts()
+    return AutomatchQueue({str(size): count for size, count in counts.waiting.items()},
+                          round(counts.median_wait, 1))

@@ -33,6 +33,19 @@ class Use(Enum):
     MANAGE = "manage"
 
 
+# What each way of asking who acts may refuse (each route declares its codes: operation.py).
+PLAY_AS_ERRORS = (ErrorCode.TOKEN_INVALID, ErrorCode.TOKEN_EXPIRED, ErrorCode.SCOPE_MISSING,
+                  ErrorCode.BOT_ACCOUNT)
+"""`acting_as(request, Use.PLAY)`: a guest may play; a token must be good for playing."""
+SEATING_ERRORS = (*PLAY_AS_ERRORS, ErrorCode.RATED_NEEDS_ACCOUNT)
+"""A seat taken as the request's account: rated tables seat accounts only."""
+READ_ERRORS = (ErrorCode.NOT_SIGNED_IN, ErrorCode.TOKEN_INVALID, ErrorCode.TOKEN_EXPIRED,
+               ErrorCode.SCOPE_MISSING)
+"""`required(request, Use.READ)`: the session, or a token with `read`."""
+MANAGE_ERRORS = (ErrorCode.NOT_SIGNED_IN, ErrorCode.TOKEN_INVALID, ErrorCode.SCOPE_MISSING)
+"""`required(request, Use.MANAGE)`: the session only (a token is `scope_missing`)."""
+
+
 def bearer_of(header: str | None) -> str | None:
     """The token an `Authorization` header carries (None without the header; a header of
     another kind is no token: `token_invalid`)."""

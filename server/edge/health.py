@@ -15,11 +15,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from aiohttp import web
 
+from dominion.protocol import ErrorCode
+
+from ..cluster.directory import NodeHealth
 from .health_watch import ACCOUNTS_PROBE
+from .models import Schema, encode, member, model, nullable, obj, ref
+from .operation import Operation, Reply, Routes, Tag
 from .state import DIRECTORY, STATE
 
 
@@ -56,6 +60,33 @@ IMPACT = {
 """What stops working while a dependency is not ok."""
 
 
+STATES: Schema = {"type": "string", "enum": [state.value for state in DependencyState]}
+
+
+@model()
+class DependencyHealth:
+    state: DependencyState = member(STATES)
+    impact: str | None = member({"type": "string"}, "what stops working while it is not ok",
+                                omitted_if_none=True)
+    nodes: list[str] | None = member({"type": "array", "items": {"type": "string"}},
+                                     "(peers) the nodes whose heartbeat stopped",
+                                     omitted_if_none=True)
+
+
+@model()
+class Health:
+    status: DependencyState = member(STATES, "ok: every dependency is ok; degraded: ready, "
+                                             "but some dependency is not; down: not ready")
+    ready: bool = member({"type": "boolean"}, "whether this node can serve its games (its "
+                                              "database takes writes)")
+    games: int = member({"type": "integer", "minimum": 0})
+    connections: int = member({"type": "integer", "minimum": 0})
+    dependencies: dict[str, DependencyHealth] = member(obj(
+        {name.value: ref(DependencyHealth) for name in Dependency},
+        required=[Dependency.STORAGE.value, Dependency.ACCOUNTS.value],
+        description="redis and peers only on a node among several"))
+
+
 @dataclass(frozen=True)
 class Report:
     """Each dependency's state now, and the node's readiness and status from them."""
@@ -76,17 +107,13 @@ class Report:
             return DependencyState.OK
         return DependencyState.DEGRADED
 
-    def body(self, games: int, connections: int) -> dict[str, Any]:
-        dependencies: dict[str, dict[str, Any]] = {}
-        for dependency, state in self.dependencies.items():
-            entry: dict[str, Any] = {"state": state.value}
-            if state is not DependencyState.OK:
-                entry["impact"] = IMPACT[dependency]
-            if dependency is Dependency.PEERS and self.gone_nodes:
-                entry["nodes"] = self.gone_nodes
-            dependencies[dependency.value] = entry
-        return {"status": self.status.value, "ready": self.ready, "games": games,
-                "connections": connections, "dependencies": dependencies}
+    def health(self, games: int, connections: int) -> Health:
+        return Health(self.status, self.ready, games, connections, {
+            dependency.value: DependencyHealth(
+                state, None if state is DependencyState.OK else IMPACT[dependency],
+                self.gone_nodes if dependency is Dependency.PEERS and self.gone_nodes
+                else None)
+            for dependency, state in self.dependencies.items()})
 
 
 def up_or_down(up: bool) -> DependencyState:
@@ -114,37 +141,77 @@ async def report_of(request: web.Request) -> Report:
     return Report(dependencies, gone)
 
 
-async def livez(request: web.Request) -> web.Response:
+READINESS = (Reply(200, "Ready (status ok or degraded)", Health),
+             Reply(503, "Not ready: its database fails writes (status: down)", Health))
+ROOT_ROUTES = Routes(prefix="")
+"""Liveness and readiness on the main application (proxies and orchestrators probe them
+where they always were, beside /healthz)."""
+ROUTES = Routes()
+"""The cluster's nodes as Redis knows them, on the REST sub-application (any node answers
+for all; JSON errors)."""
+
+
+@model()
+class Liveness:
+    status: str = member({"type": "string", "enum": ["ok"]})
+
+
+@model()
+class NodeView:
+    """A node as the cluster's Redis knows it (never its address)."""
+
+    node: str = member({"type": "string"})
+    fresh: bool = member({"type": "boolean"}, "whether its heartbeat is current (false: "
+                                              "dead, stopped or cut off from Redis)")
+    ready: bool | None = member(nullable({"type": "boolean"}),
+                                "as its current heartbeat says (null: none current)")
+    heartbeat_age_seconds: float | None = member(
+        nullable({"type": "number", "minimum": 0}),
+        "since its last heartbeat, by the answering node's clock")
+    connections: int | None = member(nullable({"type": "integer", "minimum": 0}))
+    live_games: int | None = member(nullable({"type": "integer", "minimum": 0}))
+
+    @classmethod
+    def of(cls, node: NodeHealth) -> NodeView:
+        age = node.heartbeat_age_seconds
+        return cls(node.node, node.fresh, node.ready, None if age is None else round(age, 3),
+                   node.connections, node.live_games)
+
+
+@model()
+class ClusterHealth:
+    nodes: list[NodeView] = member({"type": "array", "items": ref(NodeView)})
+
+
+@ROOT_ROUTES(Operation("GET", "/livez", "livez", Tag.OPERATIONS,
+                       "Liveness: the process answers (nothing else is checked)",
+                       (Reply(200, "Alive", Liveness),)))
+async def livez(request: web.Request) -> Liveness:
     """Alive: the event loop ran this handler. Nothing else is checked: restart a node only
     when this fails, never because something it depends on is down."""
-    return web.json_response({"status": "ok"})
+    return Liveness("ok")
 
 
+@ROOT_ROUTES(Operation("GET", "/healthz", "healthz", Tag.OPERATIONS,
+                       "The former name of /readyz: the same answer", READINESS))
+@ROOT_ROUTES(Operation("GET", "/readyz", "readyz", Tag.OPERATIONS,
+                       "Readiness: whether this node can serve its games, and each "
+                       "dependency's state", READINESS))
 async def readyz(request: web.Request) -> web.Response:
     """200 while this node can serve its games (its database takes writes), else 503; each
     dependency's state either way."""
     state = request.config_dict[STATE]
     report = await report_of(request)
-    return web.json_response(report.body(len(state.lobby.rooms), len(state.connections)),
-                             status=200 if report.ready else 503)
+    return web.json_response(
+        encode(report.health(len(state.lobby.rooms), len(state.connections))),
+        status=200 if report.ready else 503)
 
 
-def add_health_routes(app: web.Application) -> None:
-    """Liveness and readiness on the main application (proxies and orchestrators probe
-    them where they always were, beside /healthz)."""
-    app.router.add_get("/livez", livez)
-    app.router.add_get("/readyz", readyz)
-    app.router.add_get("/healthz", readyz)  # its former name: the same answer
-
-
-def add_cluster_health_routes(api: web.Application) -> None:
-    """The cluster's nodes as Redis knows them, on the REST sub-application (any node
-    answers for all; JSON errors)."""
-    routes = web.RouteTableDef()
-
-    @routes.get("/cluster/health")
-    async def cluster_health(request: web.Request) -> web.Response:
-        nodes = await request.config_dict[DIRECTORY].node_health()
-        return web.json_response({"nodes": [node.body() for node in nodes]})
-
-    api.add_routes(routes)
+@ROUTES(Operation("GET", "/cluster/health", "clusterHealth", Tag.OPERATIONS,
+                  "Every node the cluster's Redis knows: fresh or not, ready or not, its "
+                  "heartbeat's age (empty for a single server)",
+                  (Reply(200, "The nodes, by name", ClusterHealth),),
+                  (ErrorCode.CLUSTER_UNAVAILABLE,), notes={503: "Redis is unreachable"}))
+async def cluster_health(request: web.Request) -> ClusterHealth:
+    nodes = await request.config_dict[DIRECTORY].node_health()
+    return ClusterHealth([NodeView.of(node) for node in nodes])

@@ -13,10 +13,13 @@ from ..cluster.listing import NODE_PAGE_MAX
 from ..cluster.node import PEER_KEY_HEADER, REPLAY_WORK_HEADER
 from ..errors import GameError
 from ..replays import replay_work
-from .filters import game_filters
+from .filters import Paging, game_filters
 from .rest import Handler
 from .seats import seats_body
 from .state import DIRECTORY, STATE
+
+NODE_PAGING = Paging(20, NODE_PAGE_MAX)
+"""A node's own part of a listing."""
 
 
 def peers_only(handler: Handler) -> Handler:
@@ -34,7 +37,7 @@ def peers_only(handler: Handler) -> Handler:
 async def node_games(request: web.Request) -> web.StreamResponse:
     """GET /api/v1/node/games: this node's games only, up to NODE_PAGE_MAX of them; with
     `account_id` (the node that asked found the account by its name), that account's."""
-    filters = game_filters(request, default_limit=20, max_limit=NODE_PAGE_MAX)
+    filters = game_filters(request, NODE_PAGING)
     account_id = request.query.get("account_id")
     if account_id is not None:
         if not account_id.isascii() or not account_id.isdigit() or len(account_id) > 18:

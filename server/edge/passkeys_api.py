@@ -12,21 +12,33 @@ ceremony (CEREMONIES_PER_MINUTE): each one stores a challenge.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
-from aiohttp import hdrs, web
+from aiohttp import web
 
-from ..accounts.passkeys import Passkeys, RelyingParty
+from dominion.protocol import ErrorCode
+
+from ..accounts.passkeys import Passkeys as PasskeyService
+from ..accounts.passkeys import RelyingParty
 from ..accounts.store import Passkey
-from .accounts_api import account_json, refuse_banned, refuse_cross_site, with_session
-from .bearer import Use, required
+from .accounts_api import (
+    ACCOUNTS_DOWN,
+    CROSS_SITE,
+    SignedIn,
+    refuse_banned,
+    refuse_cross_site,
+    with_session,
+)
+from .bearer import MANAGE_ERRORS, Use, required
+from .models import TIMESTAMP, component, encode, member, model, nullable, ref
+from .operation import Operation, Param, Reply, Routes, Tag, Where, read_body
 from .prefixes import client_key
-from .rest import read_json
 from .sessions import session_secret
 from .state import SETTINGS, STATE
 
-PASSKEYS = web.AppKey("passkeys", Passkeys)
+PASSKEYS = web.AppKey("passkeys", PasskeyService)
 CEREMONIES_PER_MINUTE = 30
 """Passkey options an address may ask for a minute (bursts of as many)."""
 BUDGET = "passkeys"
@@ -42,20 +54,56 @@ def relying_party(request: web.Request) -> RelyingParty:
                         name=settings.server_name)
 
 
-def _no_store(body: dict[str, Any], status: int = 200) -> web.Response:
-    response = web.json_response(body, status=status)
-    response.headers[hdrs.CACHE_CONTROL] = "no-store"
-    return response
+@model("A passkey of the account's (never its key).")
+class PasskeyFacts:
+    id: int = member({"type": "integer", "minimum": 1})
+    name: str = member({"type": "string", "minLength": 1, "maxLength": 40})
+    created_at: datetime = member(TIMESTAMP)
+    last_used_at: datetime | None = member(nullable(TIMESTAMP))
+
+    @classmethod
+    def of(cls, passkey: Passkey) -> PasskeyFacts:
+        return cls(passkey.id, passkey.name, passkey.created_at, passkey.last_used_at)
 
 
-def _stamp(moment: Any) -> str | None:
-    return None if moment is None else moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+@model()
+class PasskeyCreated:
+    passkey: PasskeyFacts = member(ref(PasskeyFacts))
 
 
-def passkey_body(passkey: Passkey) -> dict[str, Any]:
-    """What the owner is shown of a passkey (never its key)."""
-    return {"id": passkey.id, "name": passkey.name, "created_at": _stamp(passkey.created_at),
-            "last_used_at": _stamp(passkey.last_used_at)}
+@model()
+class Passkeys:
+    passkeys: list[PasskeyFacts] = member({"type": "array", "items": ref(PasskeyFacts)})
+
+
+@model()
+class Removed:
+    removed: bool = member({"type": "boolean", "const": True})
+
+
+@model(closed=False)
+class PasskeyRegistration:
+    name: object = member({"type": "string", "minLength": 1, "maxLength": 40})
+    credential: object = member({"type": "object"}, "the new credential's toJSON()")
+
+
+@model(closed=False)
+class PasskeySignIn:
+    credential: object = member({"type": "object"}, "the assertion's toJSON()")
+
+
+PASSKEY_OPTIONS = component("PasskeyOptions", {
+    "type": "object", "required": ["challenge"],
+    "description": "WebAuthn options in their JSON form (PublicKeyCredentialCreationOptionsJSON "
+                   "or PublicKeyCredentialRequestOptionsJSON), for "
+                   "PublicKeyCredential.parse*OptionsFromJSON",
+    "properties": {"challenge": {"type": "string"}}})
+OPTIONS = Reply(200, "The options; their challenge is good once, for 120 s", PASSKEY_OPTIONS)
+CEREMONY = {429: "Too many passkey requests from this address, or too many failed sign-ins "
+                 "(retry_after_ms)"}
+REFUSED = (ErrorCode.PASSKEY_REFUSED, ErrorCode.PASSKEY_CHALLENGE_EXPIRED)
+MANAGING = (*CROSS_SITE, *MANAGE_ERRORS, *ACCOUNTS_DOWN)
+ROUTES = Routes()
 
 
 def _ceremony(request: web.Request) -> None:
@@ -63,55 +111,87 @@ def _ceremony(request: web.Request) -> None:
     request.config_dict[STATE].budgets.charge(BUDGET, client_key(request), 1)
 
 
-def add_passkey_routes(app: web.Application) -> None:
-    routes = web.RouteTableDef()
+@ROUTES(Operation(
+    "POST", "/account/passkeys/register/options", "passkeyRegistrationOptions", Tag.ACCOUNTS,
+    "Options to make a passkey for the signed-in account", (OPTIONS,),
+    (*MANAGING, ErrorCode.RATE_LIMITED),
+    description="A discoverable credential (resident key), user verification preferred; the "
+                "account's passkeys are excluded.",
+    notes=CEREMONY, secret=True))
+async def registration_options(request: web.Request) -> dict[str, Any]:
+    refuse_cross_site(request)
+    account = await required(request, Use.MANAGE)
+    _ceremony(request)
+    options: dict[str, Any] = await request.config_dict[PASSKEYS].registration_options(
+        account, relying_party(request))
+    return options
 
-    @routes.post("/account/passkeys/register/options")
-    async def registration_options(request: web.Request) -> web.Response:
-        refuse_cross_site(request)
-        account = await required(request, Use.MANAGE)
-        _ceremony(request)
-        return _no_store(await request.config_dict[PASSKEYS].registration_options(
-            account, relying_party(request)))
 
-    @routes.post("/account/passkeys/register")
-    async def register(request: web.Request) -> web.Response:
-        refuse_cross_site(request)
-        account = await required(request, Use.MANAGE)
-        body = await read_json(request)
-        passkey = await request.config_dict[PASSKEYS].register(
-            account, relying_party(request), body.get("name"), body.get("credential"))
-        return _no_store({"passkey": passkey_body(passkey)}, status=201)
+@ROUTES(Operation(
+    "POST", "/account/passkeys/register", "registerPasskey", Tag.ACCOUNTS,
+    "Keep the passkey the authenticator made, under a name",
+    (Reply(201, "The passkey", PasskeyCreated),),
+    (ErrorCode.BAD_CREDENTIAL, ErrorCode.BAD_PASSKEY_NAME, *REFUSED, *MANAGING),
+    body=PasskeyRegistration, secret=True))
+async def register(request: web.Request) -> PasskeyCreated:
+    refuse_cross_site(request)
+    account = await required(request, Use.MANAGE)
+    body = await read_body(request, PasskeyRegistration)
+    passkey = await request.config_dict[PASSKEYS].register(
+        account, relying_party(request), body.name, body.credential)
+    return PasskeyCreated(PasskeyFacts.of(passkey))
 
-    @routes.get("/account/passkeys")
-    async def passkeys(request: web.Request) -> web.Response:
-        account = await required(request, Use.MANAGE)
-        held = await request.config_dict[PASSKEYS].of(account)
-        return _no_store({"passkeys": [passkey_body(passkey) for passkey in held]})
 
-    # digits only: DELETE .../register is the registration's path (405), not a passkey's
-    @routes.delete(r"/account/passkeys/{passkey_id:\d{1,18}}")
-    async def remove(request: web.Request) -> web.Response:
-        refuse_cross_site(request)
-        account = await required(request, Use.MANAGE)
-        await request.config_dict[PASSKEYS].remove(account, int(request.match_info["passkey_id"]))
-        return web.json_response({"removed": True})
+@ROUTES(Operation("GET", "/account/passkeys", "passkeys", Tag.ACCOUNTS,
+                  "The signed-in account's passkeys", (Reply(200, "Oldest first", Passkeys),),
+                  (*MANAGE_ERRORS, *ACCOUNTS_DOWN), secret=True))
+async def passkeys(request: web.Request) -> Passkeys:
+    account = await required(request, Use.MANAGE)
+    held = await request.config_dict[PASSKEYS].of(account)
+    return Passkeys([PasskeyFacts.of(passkey) for passkey in held])
 
-    @routes.post("/passkeys/sign-in/options")
-    async def sign_in_options(request: web.Request) -> web.Response:
-        refuse_cross_site(request)
-        _ceremony(request)
-        return _no_store(await request.config_dict[PASSKEYS].sign_in_options(
-            relying_party(request), client_key(request)))
 
-    @routes.post("/passkeys/sign-in")
-    async def sign_in(request: web.Request) -> web.Response:
-        refuse_cross_site(request)
-        body = await read_json(request)
-        account, secret = await request.config_dict[PASSKEYS].sign_in(
-            relying_party(request), body.get("credential"), client_key(request),
-            session_secret(request))
-        await refuse_banned(request, account, secret)  # a passkey signs no banned one in
-        return with_session(request, web.json_response(account_json(account)), secret)
+# digits only: DELETE .../register is the registration's path (405), not a passkey's
+@ROUTES(Operation(
+    "DELETE", r"/account/passkeys/{passkey_id:\d{1,18}}", "removePasskey", Tag.ACCOUNTS,
+    "Remove one of the signed-in account's passkeys",
+    (Reply(200, "Removed: it signs no one in", Removed),),
+    (*MANAGING, ErrorCode.UNKNOWN_PASSKEY, ErrorCode.NOT_FOUND),
+    parameters=(Param("passkey_id", Where.PATH, {"type": "string", "pattern": r"^\d{1,18}$"}),),
+    notes={404: "No such passkey of this account's (`not_found`: an id that is not a "
+                "number)"}))
+async def remove(request: web.Request) -> Removed:
+    refuse_cross_site(request)
+    account = await required(request, Use.MANAGE)
+    await request.config_dict[PASSKEYS].remove(account, int(request.match_info["passkey_id"]))
+    return Removed(True)
 
-    app.router.add_routes(routes)
+
+@ROUTES(Operation(
+    "POST", "/passkeys/sign-in/options", "passkeySignInOptions", Tag.ACCOUNTS,
+    "Options to sign in with a passkey (no name: the authenticator offers its accounts)",
+    (OPTIONS,), (*CROSS_SITE, ErrorCode.RATE_LIMITED, *ACCOUNTS_DOWN), notes=CEREMONY,
+    secret=True))
+async def sign_in_options(request: web.Request) -> dict[str, Any]:
+    refuse_cross_site(request)
+    _ceremony(request)
+    options: dict[str, Any] = await request.config_dict[PASSKEYS].sign_in_options(
+        relying_party(request), client_key(request))
+    return options
+
+
+@ROUTES(Operation(
+    "POST", "/passkeys/sign-in", "passkeySignIn", Tag.ACCOUNTS,
+    "Sign in with a passkey's answer", (Reply(200, "Signed in", SignedIn),),
+    (ErrorCode.BAD_CREDENTIAL, *REFUSED, *CROSS_SITE, ErrorCode.ACCOUNT_BANNED,
+     ErrorCode.RATE_LIMITED, *ACCOUNTS_DOWN),
+    description="Sets the session cookie as signIn does. Failures count as failed sign-ins, "
+                "per address and per account.",
+    body=PasskeySignIn, notes=CEREMONY))
+async def sign_in(request: web.Request) -> web.Response:
+    refuse_cross_site(request)
+    body = await read_body(request, PasskeySignIn)
+    account, secret = await request.config_dict[PASSKEYS].sign_in(
+        relying_party(request), body.credential, client_key(request), session_secret(request))
+    await refuse_banned(request, account, secret)  # a passkey signs no banned one in
+    return with_session(request, web.json_response(encode(SignedIn.of(account))), secret)

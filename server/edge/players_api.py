@@ -9,6 +9,7 @@ the listing's and the export's `account=NAME` (`by_account`)."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from aiohttp import web
@@ -18,7 +19,10 @@ from dominion.protocol import ErrorCode
 from ..accounts import Account
 from ..accounts.service import MAX_NAME_INPUT
 from ..errors import GameError
-from .filters import MAX_PAGE, game_filters
+from .filters import LISTING, STATES, filter_parameters, game_filters
+from .lobby_schemas import GAME_LIST
+from .models import TIMESTAMP, member, model, ref
+from .operation import Operation, Param, Reply, Routes, Tag, Where
 from .prefixes import client_key
 from .sessions import ACCOUNTS
 from .state import DIRECTORY, STATE
@@ -58,26 +62,54 @@ async def by_account(request: web.Request, filters: dict[str, Any]) -> None:
         filters["account_id"] = NO_ACCOUNT if account is None else account.id
 
 
-def add_player_routes(app: web.Application) -> None:
-    routes = web.RouteTableDef()
-
-    @routes.get("/players/{name}")
-    async def player(request: web.Request) -> web.Response:
-        account = await profile_of(request)
-        return web.json_response({"player": public_facts(account)})
-
-    @routes.get("/players/{name}/games")
-    async def player_games(request: web.Request) -> web.Response:
-        account = await profile_of(request)
-        filters = game_filters(request, default_limit=20, max_limit=MAX_PAGE)
-        filters["account_id"] = account.id  # the path says whose; a query cannot widen it
-        page = await request.config_dict[DIRECTORY].listing(filters)
-        return web.json_response(page.body(filters["limit"], filters["offset"]))
-
-    app.router.add_routes(routes)
-
-
-def public_facts(account: Account) -> dict[str, Any]:
+@model()
+class PublicFacts:
     """What anyone may know of an account: its name and when it joined."""
-    return {"name": account.name,
-            "created_at": account.created_at.strftime("%Y-%m-%dT%H:%M:%SZ")}
+
+    name: str = member({"type": "string", "minLength": 2, "maxLength": 20})
+    created_at: datetime = member(TIMESTAMP)
+
+
+@model("An account's public facts.")
+class Player:
+    player: PublicFacts = member(ref(PublicFacts))
+
+
+ROUTES = Routes()
+PLAYER_NAME = Param("name", Where.PATH, {"type": "string"},
+                    "an account's name (any case or look-alike spelling of it)")
+PROFILE_ERRORS = (ErrorCode.UNKNOWN_PLAYER, ErrorCode.RATE_LIMITED)
+"""What `profile_of` refuses."""
+PROFILE_NOTES = {404: "No account has this name, or it was deleted",
+                 429: "Too many profile requests from this address (retry_after_ms)"}
+
+
+@ROUTES(Operation("GET", "/players/{name}", "player", Tag.ACCOUNTS,
+                  "A player's profile: their name and when they joined",
+                  (Reply(200, "The player", Player),),
+                  (*PROFILE_ERRORS, ErrorCode.ACCOUNTS_UNAVAILABLE), parameters=(PLAYER_NAME,),
+                  notes=PROFILE_NOTES))
+async def player(request: web.Request) -> Player:
+    account = await profile_of(request)
+    return Player(PublicFacts(account.name, account.created_at))
+
+
+@ROUTES(Operation(
+    "GET", "/players/{name}/games", "playerGames", Tag.ACCOUNTS,
+    "The games a player's account took a seat in, newest first",
+    (Reply(200, "A page of the player's games", GAME_LIST),),
+    (ErrorCode.BAD_PAGING, ErrorCode.BAD_STATE, ErrorCode.BAD_FILTER, *PROFILE_ERRORS,
+     ErrorCode.CLUSTER_UNAVAILABLE, ErrorCode.ACCOUNTS_UNAVAILABLE),
+    description="The listing's filters (listGames), narrowed to this account.",
+    parameters=(PLAYER_NAME, Param("state", Where.QUERY, {"type": "string", "enum": list(STATES)},
+                                   "only games in this state (`playing`: running), or "
+                                   "`ended`"),
+                *filter_parameters(LISTING)),
+    notes={**PROFILE_NOTES, 503: "Redis or the account store is unreachable"}))
+async def player_games(request: web.Request) -> dict[str, Any]:
+    account = await profile_of(request)
+    filters = game_filters(request, LISTING)
+    filters["account_id"] = account.id  # the path says whose; a query cannot widen it
+    page = await request.config_dict[DIRECTORY].listing(filters)
+    body: dict[str, Any] = page.body(filters["limit"], filters["offset"])
+    return body

@@ -15,7 +15,16 @@ from dominion.protocol import ErrorCode
 from ..errors import GameError
 from ..replays import finished_replay, replay_work, text_log
 from ..storage.records import ENDED, ENDED_STATES, UNFINISHED_STATES
-from .filters import EXPORT_MAX, game_filters
+from .filters import (
+    ACCOUNT_FILTER_ERRORS,
+    ACCOUNT_FILTER_NOTES,
+    EXPORT,
+    filter_parameters,
+    game_filters,
+)
+from .lobby_schemas import RESULT
+from .models import component, nullable, obj, ref
+from .operation import GAME_ID, Operation, Param, Reply, Routes, Tag, Where
 from .players_api import by_account
 from .prefixes import client_key
 from .state import DIRECTORY, STATE
@@ -65,6 +74,57 @@ def replay_of(request: web.Request, game_id: str) -> dict[str, Any]:
     return finished_replay(stored, state.storage.chat(game_id))
 
 
+REPLAY = component("Replay", {
+    "type": "object",
+    "description": "A game's replay (format `dominion-replay`, described in docs/REPLAYS.md). "
+                   "Complete once the game has ended (with its seed, answers and every event); "
+                   "before that, only what a spectator may see (no seed, no answers).",
+    "properties": {
+        "format": {"const": "dominion-replay"},
+        "version": {"type": "integer"},
+        "complete": {"type": "boolean"},
+        "game": {"type": "object", "required": ["id", "state", "edition", "kingdom"]},
+        "players": {"type": "array", "items": obj({
+            "seat": {"type": "integer", "minimum": 0},
+            "name": nullable({"type": "string"}),
+            "bot": nullable({"type": "string"}),
+        })},
+        "setup": nullable({"type": "object"}),
+        "shuffle": {"type": "string"},
+        "seed": nullable({"type": "string", "pattern": "^[0-9]+$"}),
+        "commitment": nullable({"type": "string"}),
+        "answers": nullable({"type": "array", "items": {"type": "object"}}),
+        "events": {"type": "array", "items": {"type": "object"}},
+        "events_by_answer": {
+            "type": "array", "items": {"type": "integer", "minimum": 0},
+            "description": "complete replays: the events once set up, then once each answer "
+                           "was applied"},
+        "result": nullable(ref(RESULT)),
+        "ending": nullable({"type": "object", "description":
+                            "complete replays: why the game ended and the points card by "
+                            "card (docs/REPLAYS.md)"}),
+        "chat": {"type": "array", "items": {"type": "object"}},
+    },
+    "required": ["format", "version", "complete", "game", "players", "setup", "seed",
+                 "commitment", "answers", "events", "result", "chat"],
+})
+ROUTES = Routes()
+
+
+@ROUTES(Operation(
+    "GET", "/games/{game_id}/replay", "downloadReplay", Tag.REPLAYS,
+    "Download one game's replay (docs/REPLAYS.md)",
+    (Reply(200, "The replay, as an attachment", REPLAY, more={"content": {
+        "application/msgpack": {"schema": {
+            "type": "string", "contentMediaType": "application/msgpack",
+            "description": "the same map as the JSON replay, in msgpack"}},
+        "text/plain": {"schema": {"type": "string",
+                                  "description": "the game as players tell it"}}}}),),
+    (ErrorCode.BAD_FORMAT, ErrorCode.UNKNOWN_GAME, ErrorCode.RATE_LIMITED),
+    description="The format comes from the `format` parameter, else from the Accept header "
+                "(application/msgpack, text/plain), else JSON.",
+    parameters=(GAME_ID, Param("format", Where.QUERY, {"type": "string", "enum": list(FORMATS)})),
+    notes={429: "This address has asked for too many replays for now"}))
 async def download(request: web.Request) -> web.Response:
     chosen = _format(request)
     replay = replay_of(request, request.match_info["game_id"])
@@ -79,13 +139,28 @@ async def download(request: web.Request) -> web.Response:
     return web.json_response(replay, headers=headers)
 
 
+@ROUTES(Operation(
+    "GET", "/replays/export", "exportReplays", Tag.REPLAYS,
+    "Ended games' replays (finished and abandoned) as NDJSON, newest first, at a bounded rate",
+    (Reply(200, "One Replay (JSON) a line", {"type": "string"}, "application/x-ndjson", more={
+        "content": {"application/x-ndjson": {"schema": {"type": "string"},
+                                             "x-itemSchema": ref(REPLAY)}},
+        "headers": {MISSING_NODES_HEADER: {
+            "description": "Several nodes only: the comma-separated nodes that did not "
+                           "answer, whose games the export lacks (empty: every node answered)",
+            "schema": {"type": "string"}}}}),),
+    (ErrorCode.BAD_FILTER, ErrorCode.BAD_PAGING, ErrorCode.BAD_STATE, *ACCOUNT_FILTER_ERRORS),
+    parameters=(Param("state", Where.QUERY, {"type": "string", "enum": [*ENDED_STATES, ENDED]},
+                      "only games that ended this way (`ended`, the default: either way)"),
+                *filter_parameters(EXPORT)),
+    notes=ACCOUNT_FILTER_NOTES))
 async def export(request: web.Request) -> web.StreamResponse:
     """Ended games' replays (finished and abandoned, or the one `state` asked for), one JSON
     object per line, newest first, at a bounded rate (from every node, when there are
     several), and no faster than the client's address may cost (server/edge/budgets.py)."""
     state = request.config_dict[STATE]
     address = client_key(request)
-    filters = game_filters(request, default_limit=100, max_limit=EXPORT_MAX)
+    filters = game_filters(request, EXPORT)
     await by_account(request, filters)
     if filters["state"] not in (None, ENDED, *ENDED_STATES):
         raise GameError(ErrorCode.BAD_STATE, "the export holds ended games: state is "
@@ -121,7 +196,3 @@ async def export(request: web.Request) -> web.StreamResponse:
         log.debug("an export's client left", extra={"address": address})
     return response
 
-
-def add_replay_routes(app: web.Application) -> None:
-    app.router.add_get("/games/{game_id}/replay", download)
-    app.router.add_get("/replays/export", export)

@@ -1,94 +1,32 @@
-"""The REST lobby under /api/v1 (JSON). Every refusal is a JSON error with a stable code."""
+"""The REST API's refusals: every failure under /api/v1 is a JSON error with a stable code
+(the error shape, and the middlewares that give it)."""
 
 from __future__ import annotations
 
-import asyncio
-import json
 import logging
 import math
 from collections.abc import Awaitable, Callable, Iterable
-from typing import Any
 
 from aiohttp import web
-from aiohttp.http_exceptions import HttpProcessingError
 
-from dominion.clients.bots import STRATEGIES
-from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS, ErrorCode
-from dominion.protocol.schema import SCHEMA_PATH
+from dominion.protocol import ErrorCode
 
-from ..cluster import ws_url
-from ..engine import RECOMMENDED_KINGDOMS, catalogue_dict
 from ..errors import GameError
-from ..play.lobby import rated_option
-from ..play.room import OPEN
-from .bearer import Use, acting_as
-from .filters import MAX_PAGE, game_filters
-from .listener import WARNINGS
-from .openapi import openapi_document
-from .players_api import by_account
-from .prefixes import client_key
-from .state import DIRECTORY, STATE
 
 log = logging.getLogger("dominion.rest")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-SCHEMA_URL = "/api/v1/protocol/schema.json"
-"""The protocol's JSON Schema (every message), as in the repository's protocol/schema.json."""
 MAX_BODY_BYTES = 64 * 1024
 """The largest request body the server reads."""
-
-# The HTTP status of each error code; anything else is a 400.
-STATUS: dict[ErrorCode, int] = {
-    ErrorCode.UNKNOWN_GAME: 404,
-    ErrorCode.NOT_FOUND: 404,
-    ErrorCode.BAD_TOKEN: 403,
-    ErrorCode.UNKNOWN_HOST: 421,
-    ErrorCode.GAME_FULL: 409,
-    ErrorCode.ALREADY_SEATED: 409,
-    ErrorCode.GAME_STARTED: 409,
-    ErrorCode.TOO_MANY_GAMES: 429,
-    ErrorCode.RATE_LIMITED: 429,
-    ErrorCode.BAD_JSON: 400,
-    ErrorCode.UNSUPPORTED_MEDIA_TYPE: 415,
-    ErrorCode.BODY_TOO_LARGE: 413,
-    ErrorCode.BODY_TIMEOUT: 408,
-    ErrorCode.INTERNAL_ERROR: 500,
-    ErrorCode.STORAGE_UNAVAILABLE: 503,
-    ErrorCode.CLUSTER_UNAVAILABLE: 503,
-    ErrorCode.NAME_TAKEN: 409,
-    ErrorCode.NOT_A_PLAYER: 403,
-    ErrorCode.GAME_OVER: 409,
-    ErrorCode.WRONG_CREDENTIALS: 401,
-    ErrorCode.NOT_SIGNED_IN: 401,
-    ErrorCode.CROSS_SITE_REQUEST: 403,
-    ErrorCode.ACCOUNTS_UNAVAILABLE: 503,
-    ErrorCode.TOKEN_INVALID: 401,
-    ErrorCode.TOKEN_EXPIRED: 401,
-    ErrorCode.SCOPE_MISSING: 403,
-    ErrorCode.TOO_MANY_TOKENS: 409,
-    ErrorCode.ALREADY_PLAYED: 409,
-    ErrorCode.BOT_ACCOUNT: 403,
-    ErrorCode.UNKNOWN_PLAYER: 404,
-    ErrorCode.PASSKEY_REFUSED: 401,
-    ErrorCode.PASSKEY_CHALLENGE_EXPIRED: 401,
-    ErrorCode.UNKNOWN_PASSKEY: 404,
-    ErrorCode.NOT_AN_ADMIN: 403,
-    ErrorCode.ACCOUNT_BANNED: 403,
-    ErrorCode.ADDRESS_BANNED: 403,
-    ErrorCode.UNKNOWN_ACCOUNT: 404,
-    ErrorCode.ALREADY_REPORTED: 409,
-    ErrorCode.RATED_NEEDS_ACCOUNT: 403,
-}
-
 
 def error_response(code: ErrorCode, message: str, retry_after_ms: int | None = None
                    ) -> web.Response:
     if retry_after_ms is None:
         return web.json_response({"error": {"code": code, "message": message}},
-                                 status=STATUS.get(code, 400))
+                                 status=code.status)
     # a refusal for the rate says when to come back, in the body and as HTTP says it
     return web.json_response(
         {"error": {"code": code, "message": message, "retry_after_ms": retry_after_ms}},
-        status=STATUS.get(code, 400),
+        status=code.status,
         headers={"Retry-After": str(math.ceil(retry_after_ms / 1000))})
 
 
@@ -152,121 +90,3 @@ async def _refusal(request: web.Request, error: web.HTTPException) -> web.Respon
     if isinstance(error, web.HTTPMethodNotAllowed):
         return method_not_allowed(request.method, error.allowed_methods)
     return error_response(ErrorCode.NOT_FOUND, f"no resource at {request.path or request.raw_path}")
-
-
-async def read_json(request: web.Request) -> dict[str, Any]:
-    if request.content_type != "application/json":
-        raise GameError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "send a JSON body (application/json)")
-    timeout = request.config_dict[STATE].settings.body_timeout_seconds
-    try:
-        async with asyncio.timeout(timeout):
-            raw = await request.read()
-    except (ConnectionError, HttpProcessingError):  # the client: gone, or a short body
-        raise GameError(ErrorCode.BAD_JSON, "the body ended before its length") from None
-    except TimeoutError:  # the connection is closed after the answer (the body is unread)
-        request.config_dict[WARNINGS].warn("a request body stopped arriving",
-                                           client_key(request))
-        raise GameError(ErrorCode.BODY_TIMEOUT, f"the body did not arrive within {timeout:g} s"
-                        ) from None
-    try:
-        body = json.loads(raw)
-    except (ValueError, UnicodeDecodeError, RecursionError):
-        raise GameError(ErrorCode.BAD_JSON, "the body is not valid JSON") from None
-    if not isinstance(body, dict):
-        raise GameError(ErrorCode.BAD_JSON, "the body must be a JSON object")
-    return body
-
-
-def add_rest_routes(app: web.Application) -> None:
-    routes = web.RouteTableDef()
-
-    @routes.get("/protocol/schema.json")
-    async def protocol_schema(request: web.Request) -> web.Response:
-        return web.Response(body=SCHEMA_PATH.read_bytes(), content_type="application/json")
-
-    @routes.get("/server")
-    async def server_info(request: web.Request) -> web.Response:
-        state = request.config_dict[STATE]
-        settings = state.settings
-        return web.json_response({
-            "name": settings.server_name,
-            "version": state.version,
-            "protocol_versions": list(SUPPORTED_VERSIONS),
-            "subprotocol": SUBPROTOCOL,
-            "subprotocols": list(SUBPROTOCOLS),
-            "websocket": "/api/v1/ws",
-            "schema": SCHEMA_URL,
-            "public_url": settings.public_url or None,
-            "bot_strategies": list(STRATEGIES),
-            "limits": {
-                "max_frame_bytes": settings.max_frame_bytes,
-                "messages_per_second": settings.messages_per_second,
-                "burst": settings.burst,
-                "heartbeat_seconds": settings.heartbeat_seconds,
-                "idle_timeout_seconds": settings.idle_timeout_seconds,
-                "max_chat_length": settings.max_chat_length,
-                "seat_grace_seconds": settings.seat_grace_seconds,
-                "games_per_address": settings.games_per_address,
-            },
-        })
-
-    @routes.get("/cards")
-    async def cards(request: web.Request) -> web.Response:
-        kingdoms = {str(edition): {name: list(cards) for name, cards in sets.items()}
-                    for edition, sets in RECOMMENDED_KINGDOMS.items()}
-        return web.json_response({"editions": catalogue_dict(), "kingdoms": kingdoms})
-
-    @routes.post("/games")
-    async def create_game(request: web.Request) -> web.Response:
-        state = request.config_dict[STATE]
-        if not await state.storage.probe():
-            raise GameError(ErrorCode.STORAGE_UNAVAILABLE, "the server is not taking new games now")
-        directory = request.config_dict[DIRECTORY]
-        if directory.problem is not None:
-            raise GameError(ErrorCode.CLUSTER_UNAVAILABLE, f"no new games now: {directory.problem}")
-        body = await read_json(request)
-        rated = rated_option(body.get("rated", False))
-        open_tables = sum(room.state == OPEN for room in state.lobby.rooms.values())
-        if open_tables >= state.settings.open_tables:
-            raise GameError(ErrorCode.TOO_MANY_GAMES, "the server holds as many open tables as it "
-                                              "allows; join one, or try again later")
-        address = client_key(request)
-        state.budgets.charge("games", address, 1)
-        room, token = await state.lobby.create(body, address, await acting_as(request, Use.PLAY),
-                                               rated=rated)
-        await directory.created(room)
-        return web.json_response({"game": room.summary(), "seat": 0, "token": token,
-                                  "ws_url": ws_url(room.id)}, status=201)
-
-    @routes.get("/games")
-    async def list_games(request: web.Request) -> web.Response:
-        filters = game_filters(request, default_limit=20, max_limit=MAX_PAGE)
-        await by_account(request, filters)
-        page = await request.config_dict[DIRECTORY].listing(filters)
-        return web.json_response(page.body(filters["limit"], filters["offset"]))
-
-    @routes.get("/games/{game_id}")
-    async def get_game(request: web.Request) -> web.Response:
-        lobby = request.config_dict[STATE].lobby
-        return web.json_response(lobby.summary(request.match_info["game_id"]))
-
-    @routes.post("/games/{game_id}/join")
-    async def join_game(request: web.Request) -> web.Response:
-        body = await read_json(request)
-        room, seat, token = await request.config_dict[STATE].lobby.join(
-            request.match_info["game_id"], body.get("name"), await acting_as(request, Use.PLAY))
-        return web.json_response({"game": room.summary(), "seat": seat.index, "token": token,
-                                  "ws_url": ws_url(room.id)})
-
-    @routes.post("/games/{game_id}/leave")
-    async def leave_game(request: web.Request) -> web.Response:
-        body = await read_json(request)
-        lobby = request.config_dict[STATE].lobby
-        await lobby.leave(request.match_info["game_id"], body.get("token"))
-        return web.json_response({"left": True})
-
-    @routes.get("/openapi.json")
-    async def openapi(request: web.Request) -> web.Response:
-        return web.json_response(openapi_document())
-
-    app.router.add_routes(routes)

@@ -21,6 +21,7 @@ from aiohttp import web
 
 from dominion.protocol import ErrorCode
 
+from .operation import Operation, Param, Reply, Routes, Tag, Where
 from .rest import error_response
 
 CONTENT_TYPES = {
@@ -124,41 +125,65 @@ GUIDE = "guide.html"
 """The player's guide (docs/PLAYING.md as a page, written by tools/guide_page.py)."""
 
 
-def add_web_routes(app: web.Application) -> None:
-    """`GET /` and `GET /@/NAME` (the page), `GET /web/{digest}/{path}` (its scripts and
-    styles), `GET /guide` (the player's guide, at an address that outlives versions)."""
-    files = WebFiles.load()
+WEB_FILES = web.AppKey("web_files", WebFiles)
+"""The web client's files, read once when the application is built."""
+
+
+def _load_files(app: web.Application) -> None:
+    app[WEB_FILES] = WebFiles.load()
+
+
+ROUTES = Routes(prefix="", setup=_load_files)
+"""`GET /` and `GET /@/NAME` (the page), `GET /web/{digest}/{path}` (its scripts and
+styles), `GET /guide` (the player's guide, at an address that outlives versions)."""
+PAGE = (Reply(200, "The page", {"type": "string"}, "text/html"),
+        Reply(304, "The page has not changed (If-None-Match)"))
+
+
+@ROUTES(Operation("GET", "/@/{name}", "webClientProfile", Tag.WEB,
+                  "The web client's page, showing a player's profile", PAGE,
+                  parameters=(Param("name", Where.PATH, {"type": "string"}),)))
+@ROUTES(Operation("GET", "/", "webClient", Tag.WEB,
+                  "The web client's page (docs/CLIENTS.md); revalidated on every load", PAGE))
+async def page(request: web.Request) -> web.Response:
+    files = request.config_dict[WEB_FILES]
     etag = f'"{files.digest}"'
+    headers = {**SECURITY_HEADERS, "Cache-Control": PAGE_CACHE, "ETag": etag}
+    if request.headers.get("If-None-Match") == etag:
+        return web.Response(status=304, headers=headers)
+    body = files.body(request, "index.html", files.page, headers)
+    return web.Response(body=body, content_type="text/html", charset="utf-8", headers=headers)
 
-    async def page(request: web.Request) -> web.Response:
-        headers = {**SECURITY_HEADERS, "Cache-Control": PAGE_CACHE, "ETag": etag}
-        if request.headers.get("If-None-Match") == etag:
-            return web.Response(status=304, headers=headers)
-        body = files.body(request, "index.html", files.page, headers)
-        return web.Response(body=body, content_type="text/html", charset="utf-8",
-                            headers=headers)
 
-    async def asset(request: web.Request) -> web.Response:
-        path = request.match_info["path"]
-        body = files.assets.get(path)
-        if request.match_info["digest"] != files.digest or body is None:
-            # the JSON error every other path answers (a page of an older version asks
-            # for files under its own digest: reloading the page fixes it)
-            return error_response(ErrorCode.NOT_FOUND, f"no file {path!r} in this version of the "
-                                               "page; reload it")
-        kind = CONTENT_TYPES[PurePosixPath(path).suffix]
-        headers = {**SECURITY_HEADERS, "Cache-Control": ASSET_CACHE}
-        return web.Response(body=files.body(request, path, body, headers), content_type=kind,
-                            charset=None if kind.startswith("image/") else "utf-8",
-                            headers=headers)
+@ROUTES(Operation(
+    "GET", "/web/{digest}/{path:.+}", "webClientFile", Tag.WEB,
+    "A script, style sheet, licence or the player's guide of the web client; cached for a "
+    "year (a new version of the page has a new digest)",
+    (Reply(200, "The file", {"type": "string"}, "text/javascript"),), (ErrorCode.NOT_FOUND,),
+    parameters=(Param("digest", Where.PATH, {"type": "string"}),
+                Param("path", Where.PATH, {"type": "string"})),
+    notes={404: "No such file in this version of the page"}))
+async def asset(request: web.Request) -> web.Response:
+    files = request.config_dict[WEB_FILES]
+    path = request.match_info["path"]
+    body = files.assets.get(path)
+    if request.match_info["digest"] != files.digest or body is None:
+        # the JSON error every other path answers (a page of an older version asks for
+        # files under its own digest: reloading the page fixes it)
+        return error_response(ErrorCode.NOT_FOUND, f"no file {path!r} in this version of the "
+                                                   "page; reload it")
+    kind = CONTENT_TYPES[PurePosixPath(path).suffix]
+    headers = {**SECURITY_HEADERS, "Cache-Control": ASSET_CACHE}
+    return web.Response(body=files.body(request, path, body, headers), content_type=kind,
+                        charset=None if kind.startswith("image/") else "utf-8",
+                        headers=headers)
 
-    async def guide(request: web.Request) -> web.Response:
-        # to this version's copy, asked again every time: a bookmark outlives the digest
-        raise web.HTTPFound(f"/web/{files.digest}/{GUIDE}", headers={
-            **SECURITY_HEADERS, "Cache-Control": PAGE_CACHE})
 
-    app.router.add_get("/", page)
-    app.router.add_get("/@/{name}", page)  # a player's profile: the page routes by its path
-    app.router.add_get("/web/{digest}/{path:.+}", asset)
-    app.router.add_get("/guide", guide)
-
+@ROUTES(Operation("GET", "/guide", "playersGuide", Tag.WEB,
+                  "The player's guide (docs/PLAYING.md): a redirect to this version's copy "
+                  "among the web client's files",
+                  (Reply(302, "Location: /web/{digest}/guide.html"),)))
+async def guide(request: web.Request) -> web.Response:
+    # to this version's copy, asked again every time: a bookmark outlives the digest
+    raise web.HTTPFound(f"/web/{request.config_dict[WEB_FILES].digest}/{GUIDE}", headers={
+        **SECURITY_HEADERS, "Cache-Control": PAGE_CACHE})

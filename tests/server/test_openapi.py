@@ -12,17 +12,19 @@ import pytest
 from openapi_spec_validator import validate as validate_spec
 
 from dominion.clients.bots import STRATEGIES
+from dominion.protocol import ErrorCode
 from dominion.server.edge.app import create_app
-from dominion.server.edge.openapi import ERROR_CODES, openapi_document
-from dominion.server.edge.rest import STATUS
+from dominion.server.edge.openapi import openapi_document
+from dominion.server.edge.operation import REST_CODES, described
+from dominion.server.edge.rest import error_response
 from dominion.server.engine.setup import RECOMMENDED_KINGDOMS
 from dominion.server.settings import Settings
 
 from .restapi import DOCUMENT, check_response, template_of, validate
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
-SCHEMAS = ("GameSummary", "Seat", "CreateGameRequest", "CreatedGame", "JoinRequest", "Joined",
-           "LeaveRequest", "Left", "ServerInfo", "Cards", "Card", "GameList", "Error", "Health")
+SCHEMAS = ("GameSummary", "Seat", "CreateGameRequest", "Seated", "JoinRequest", "LeaveRequest",
+           "Left", "ServerInfo", "Cards", "Card", "GameList", "Error", "Health")
 
 
 def operations(document: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
@@ -82,8 +84,8 @@ def test_every_api_operation_lists_its_errors_with_their_statuses() -> None:
             assert schema["allOf"][0] == {"$ref": "#/components/schemas/Error"}
             codes = schema["allOf"][1]["properties"]["error"]["properties"]["code"]["enum"]
             for code in codes:
-                assert code in ERROR_CODES
-                assert STATUS.get(code, 400) == int(status), (path, method, status, code)
+                assert ErrorCode(code) in REST_CODES
+                assert ErrorCode(code).status == int(status), (path, method, status, code)
         if path.startswith("/api/v1/") and path != "/api/v1/ws":
             assert "500" in operation["responses"], (path, method)
         if "requestBody" in operation:
@@ -92,10 +94,17 @@ def test_every_api_operation_lists_its_errors_with_their_statuses() -> None:
 
 
 def test_every_error_code_is_documented_somewhere() -> None:
-    text = repr(DOCUMENT)
-    for code in [*ERROR_CODES, *STATUS]:
-        assert code in ERROR_CODES
+    text = repr([DOCUMENT["paths"], DOCUMENT["components"]["responses"]])
+    for code in REST_CODES:
         assert re.search(rf"'enum': \[[^\]]*'{code}'", text), code
+
+
+def test_a_rest_refusal_has_its_codes_status() -> None:
+    response = error_response(ErrorCode.GAME_FULL, "full")
+    assert response.status == 409 == ErrorCode.GAME_FULL.status
+    assert error_response(ErrorCode.BAD_SEATS, "no").status == 400
+    assert ErrorCode.BAD_SEATS.value == "bad_seats"  # the wire value stays the code
+    assert "from 2 to 6" in described(ErrorCode.BAD_SEATS)  # the server's limits filled in
 
 
 def test_the_request_schemas_follow_the_code() -> None:
