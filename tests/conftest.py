@@ -105,10 +105,8 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
         item.stash[CPU_SPENT] = time.process_time() - started
 
 
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
-    with phase(item):
-        return (yield)
+# no guard at teardown: there the fixtures of earlier tests end too (the last test of a
+# module or a session stops the PostgreSQL or Redis those tests started)
 
 
 @pytest.hookimpl(wrapper=True)

@@ -5,6 +5,8 @@ audit log names the host."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -13,6 +15,7 @@ import pytest
 from dominion.protocol import ErrorCode
 from dominion.server.accounts import open_account_store
 from dominion.server.accounts.moderation import HOST, AdminAction, Moderation, SanctionKind
+from dominion.server.accounts.store import AccountStore
 from dominion.server.errors import GameError
 from dominion.server.main import main
 
@@ -25,19 +28,26 @@ def store_options(store_kind: str, tmp_path: Path, request: pytest.FixtureReques
     return options
 
 
-async def _with_ada(options: list[str]) -> tuple[bool, list[AdminAction]]:
-    """Is Ada an admin, and the audit log's actions (newest first)?"""
+@contextlib.asynccontextmanager
+async def opened(options: list[str]) -> AsyncIterator[AccountStore]:
+    """The account store `options` name, as the command opens it."""
     store = open_account_store(options[3] if len(options) > 2 else "", options[1])
     await store.start()
     try:
+        yield store
+    finally:
+        await store.close()
+
+
+async def _with_ada(options: list[str]) -> tuple[bool, list[AdminAction]]:
+    """Is Ada an admin, and the audit log's actions (newest first)?"""
+    async with opened(options) as store:
         ada = await store.account_by_key("ada")
         if ada is None:
             ada = await store.create_account("Ada", "ada", "h", datetime.now(UTC))
         log = await store.audit_log(10, 0)
         assert all(entry.admin_name == HOST and entry.admin_id is None for entry in log)
         return await store.is_admin(ada.id), [entry.action for entry in log]
-    finally:
-        await store.close()
 
 
 def test_an_admin_is_granted_listed_and_revoked_on_the_host(
@@ -73,16 +83,12 @@ def test_an_unknown_name_or_a_bad_command_is_refused(
 
 async def _banned_address(options: list[str], prefix: str) -> int:
     """An address ban stored as an admin's request would store it; its id."""
-    store = open_account_store(options[3] if len(options) > 2 else "", options[1])
-    await store.start()
-    try:
+    async with opened(options) as store:
         admin = await store.create_account("Eve", "eve", "h", datetime.now(UTC))
         made = await Moderation(store).sanction(admin, SanctionKind.ADDRESS_BAN, prefix,
                                                 "spam", None)
         assert made.id is not None
         return made.id
-    finally:
-        await store.close()
 
 
 def test_the_host_lists_and_lifts_sanctions(
@@ -110,14 +116,10 @@ def test_the_host_lists_and_lifts_sanctions(
 @pytest.mark.parametrize("prefix", ["127.0.0.0/8", "127.0.0.1", "10.0.0.0/8", "10.1.2.0/24"])
 async def test_an_admin_cannot_ban_their_own_address_or_a_proxy(
         tmp_path: Path, prefix: str) -> None:
-    store = open_account_store("", str(tmp_path / "games.sqlite3"))
-    await store.start()
-    try:
+    async with opened(["--db", str(tmp_path / "games.sqlite3")]) as store:
         admin = await store.create_account("Eve", "eve", "h", datetime.now(UTC))
         with pytest.raises(GameError) as refused:
             await Moderation(store).sanction(admin, SanctionKind.ADDRESS_BAN, prefix, "spam",
                                              None, protected=["127.0.0.1", "10.1.2.0/24"])
         assert refused.value.code is ErrorCode.BAD_PREFIX
         assert await store.live_sanctions(datetime.now(UTC)) == []
-    finally:
-        await store.close()

@@ -21,7 +21,9 @@ from dominion.server.accounts.throttle import (
 )
 from dominion.server.errors import GameError
 from tests.cluster.cluster import Redis as RedisServer
-from tests.cluster.cluster import needs_redis
+from tests.cluster.cluster import needs_redis, redis
+
+__all__ = ["redis"]  # a fixture
 
 POLICY = Policy(free=2, first_wait=1.0, longest_wait=8.0)
 
@@ -116,6 +118,15 @@ def test_a_take_checks_and_counts_in_one_step_and_a_refund_gives_it_back() -> No
     assert backoff.wait("ada") == 0.0
 
 
+@pytest.fixture
+def unpaused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A refusal answers at once: its pause (`refused_slowly`) is not what is measured."""
+    async def no_pause(seconds: float) -> None:
+        pass
+
+    monkeypatch.setattr(service_module.asyncio, "sleep", no_pause)
+
+
 async def accounts_sharing(throttle: Callable[[Policy, str], Throttle], path: Path
                            ) -> Accounts:
     accounts = Accounts(SqliteAccountStore(path), Hasher(2, time_cost=1, memory_kib=64),
@@ -135,13 +146,9 @@ async def guesses_at_once(nodes: list[Accounts], count: int) -> list[ErrorCode]:
 
 
 async def test_guesses_sent_together_are_hashed_no_more_than_one_after_another(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, unpaused: None) -> None:
     # the wait was checked before the hash and the failure counted after it: 40 guesses
     # sent together were 32 hashed, where the policy allows its free ones and one more
-    async def no_pause(seconds: float) -> None:
-        pass
-
-    monkeypatch.setattr(service_module.asyncio, "sleep", no_pause)
     accounts = await accounts_sharing(local_throttle, tmp_path / "a.sqlite3")
     try:
         await accounts.register("Ada", "correct horse battery", "10.0.0.9")
@@ -153,19 +160,11 @@ async def test_guesses_sent_together_are_hashed_no_more_than_one_after_another(
 
 
 @needs_redis
-@pytest.mark.integration  # a Redis of its own
 async def test_guesses_sent_together_to_two_nodes_share_one_count(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, unpaused: None, redis: RedisServer) -> None:
     from redis.asyncio import Redis as RedisClient
 
-    async def no_pause(seconds: float) -> None:
-        pass
-
-    monkeypatch.setattr(service_module.asyncio, "sleep", no_pause)
-    (tmp_path / "redis").mkdir()
-    server = RedisServer(tmp_path / "redis")
-    server.start()
-    clients = [RedisClient.from_url(server.url) for _ in range(2)]
+    clients = [RedisClient.from_url(redis.url) for _ in range(2)]
     nodes: list[Accounts] = []
     try:
         for number, client in enumerate(clients):
@@ -182,17 +181,12 @@ async def test_guesses_sent_together_to_two_nodes_share_one_count(
             await node.close()
         for client in clients:
             await client.aclose()
-        server.stop()
 
 
 async def test_registrations_sent_together_from_one_address_stay_within_the_policy(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, unpaused: None) -> None:
     # 32 accounts were registered at once from one address, where the policy allows 5
     # and one more before its first wait
-    async def no_pause(seconds: float) -> None:
-        pass
-
-    monkeypatch.setattr(service_module.asyncio, "sleep", no_pause)
     accounts = await accounts_sharing(local_throttle, tmp_path / "a.sqlite3")
 
     async def register(number: int) -> ErrorCode | None:

@@ -33,6 +33,7 @@ from ..deploy.proxy import (
     wait_for_port,
 )
 from ..server.test_process import free_port, start_server
+from ..tiers import Tier, starts
 
 CLUSTER_CONF = DEPLOY / "nginx" / "dominion-cluster.conf"
 NODES = ("a", "b", "c")
@@ -81,6 +82,26 @@ class Redis:
 
     def stop(self) -> None:
         stop_process(self.process)
+
+
+@contextlib.contextmanager
+def running_redis(folder: Path) -> Iterator[Redis]:
+    """A redis-server of its own in `folder` (made if need be), stopped at the end."""
+    folder.mkdir(parents=True, exist_ok=True)
+    server = Redis(folder)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+@starts(Tier.INTEGRATION)
+def redis(tmp_path: Path) -> Iterator[Redis]:
+    """A test's own redis-server."""
+    with running_redis(tmp_path / "redis") as server:
+        yield server
 
 
 @dataclass

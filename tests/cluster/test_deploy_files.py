@@ -22,7 +22,9 @@ from ..deploy.proxy import (
     make_certificate,
     needs_nginx,
     needs_openssl,
+    needs_systemd_analyze,
     nginx_command,
+    systemd_complaints,
 )
 from .cluster import CLUSTER_CONF, derive_cluster_config
 
@@ -119,15 +121,8 @@ def test_the_cluster_profile_shares_a_postgresql_for_accounts() -> None:
                          == "service_healthy" for name in nodes)
 
 
-@pytest.mark.skipif(shutil.which("systemd-analyze") is None,
-                    reason="systemd-analyze is not installed (apt-get install systemd)")
+@needs_systemd_analyze
 @pytest.mark.integration  # real programs
 def test_systemd_accepts_the_accounts_backup_timer(tmp_path: Path) -> None:
-    for name in ("dominion-accounts-backup.service", "dominion-accounts-backup.timer"):
-        shutil.copy(DEPLOY / "systemd" / name, tmp_path)
-    result = subprocess.run(["systemd-analyze", "verify", "dominion-accounts-backup.timer"],
-                            capture_output=True, text=True, timeout=60, check=False,
-                            env={**os.environ, "SYSTEMD_UNIT_PATH": f"{tmp_path}:"})
-    complaints = [line for line in (result.stdout + result.stderr).splitlines()
-                  if "dominion-accounts-backup" in line]
-    assert result.returncode == 0 and not complaints, result.stdout + result.stderr
+    units = ["dominion-accounts-backup.service", "dominion-accounts-backup.timer"]
+    assert systemd_complaints(tmp_path, units, ["dominion-accounts-backup.timer"]) == ""

@@ -17,21 +17,12 @@ from tests.eventually import eventually
 from tests.tiers import Tier, starts
 
 from ..server.test_process import start_server
-from .cluster import Redis, needs_redis, stop_process
+from .cluster import Redis, needs_redis, redis, stop_process
 
+__all__ = ["redis"]  # a fixture
 pytestmark = [needs_redis, pytest.mark.slow]
 REFRESH = "0.5"
 """Seconds between heartbeats: a node is not fresh after three missed ones."""
-
-
-@pytest.fixture
-def redis(tmp_path: Path) -> Iterator[Redis]:
-    server = Redis(tmp_path)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture

@@ -49,6 +49,25 @@ needs_openssl = pytest.mark.skipif(
            "(apt-get install openssl)")
 
 
+needs_systemd_analyze = pytest.mark.skipif(
+    shutil.which("systemd-analyze") is None,
+    reason="systemd-analyze is not installed (apt-get install systemd)")
+
+
+def systemd_complaints(folder: Path, units: list[str], verified: list[str]) -> str:
+    """What `systemd-analyze verify` says of the `verified` instances of deploy/systemd's
+    `units`, copied into `folder` ("" when it accepts them)."""
+    for name in units:
+        shutil.copy(DEPLOY / "systemd" / name, folder)
+    result = subprocess.run(["systemd-analyze", "verify", *verified],
+                            capture_output=True, text=True, timeout=60, check=False,
+                            env={**os.environ, "SYSTEMD_UNIT_PATH": f"{folder}:"})
+    said = result.stdout + result.stderr
+    ours = [line for line in said.splitlines()
+            if any(unit.split("@")[0].split(".")[0] in line for unit in units)]
+    return said if result.returncode != 0 or ours else ""
+
+
 def derive_config(text: str, *, http_port: int, https_port: int, upstream_port: int,
                   cert: Path, key: Path, acme_root: Path) -> str:
     """The repository's nginx configuration, tied to loopback and the test's files."""

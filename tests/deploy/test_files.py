@@ -48,7 +48,9 @@ from .proxy import (
     make_certificate,
     needs_nginx,
     needs_openssl,
+    needs_systemd_analyze,
     nginx_command,
+    systemd_complaints,
     wait_for_port,
 )
 
@@ -348,19 +350,11 @@ def test_the_backup_unit_reads_the_servers_settings() -> None:
     assert "dominion-backup@.{service,timer}" in guide and "dominion-backup@a.timer" in guide
 
 
-@pytest.mark.skipif(shutil.which("systemd-analyze") is None,
-                    reason="systemd-analyze is not installed (apt-get install systemd)")
+@needs_systemd_analyze
 @pytest.mark.integration  # real programs
 def test_systemd_accepts_the_sqlite_backup_timer(tmp_path: Path) -> None:
-    for name in ("dominion-backup@.service", "dominion-backup@.timer"):
-        shutil.copy(DEPLOY / "systemd" / name, tmp_path)
-    result = subprocess.run(["systemd-analyze", "verify", "dominion-backup@a.timer",
-                             "dominion-backup@a.service"],
-                            capture_output=True, text=True, timeout=60, check=False,
-                            env={**os.environ, "SYSTEMD_UNIT_PATH": f"{tmp_path}:"})
-    complaints = [line for line in (result.stdout + result.stderr).splitlines()
-                  if "dominion-backup" in line]
-    assert result.returncode == 0 and not complaints, result.stdout + result.stderr
+    assert systemd_complaints(tmp_path, ["dominion-backup@.service", "dominion-backup@.timer"],
+                              ["dominion-backup@a.timer", "dominion-backup@a.service"]) == ""
 
 
 # -- the example environment file -------------------------------------------------------

@@ -9,7 +9,6 @@ import json
 import re
 import shutil
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +19,11 @@ from prometheus_client.parser import text_string_to_metric_families
 from dominion.server.edge.app import create_app
 from dominion.server.settings import Settings
 from tests.eventually import eventually
-from tests.tiers import Tier, starts
 
-from ..cluster.cluster import Redis, needs_redis
+from ..cluster.cluster import Redis, needs_redis, redis
 from .proxy import DEPLOY
+
+__all__ = ["redis"]  # a fixture
 
 DASHBOARD = DEPLOY / "grafana" / "dominion.json"
 ALERTS = DEPLOY / "prometheus" / "alerts.yml"
@@ -54,17 +54,6 @@ def rules() -> list[dict[str, Any]]:
 def names_in(expressions: list[str]) -> set[str]:
     without_strings = [re.sub(r'"[^"]*"', '""', expr) for expr in expressions]
     return {name for expr in without_strings for name in OURS.findall(expr)}
-
-
-@pytest.fixture
-@starts(Tier.INTEGRATION)
-def redis(tmp_path: Path) -> Iterator[Redis]:
-    server = Redis(tmp_path)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 @needs_redis
