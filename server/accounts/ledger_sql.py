@@ -24,6 +24,18 @@ LEDGER_SEATS_SQL = ("SELECT ledger_id, seat, rank, account_id, bot FROM rating_l
 """The whole ledger in its order (`games_of` reads the two together)."""
 
 
+UNCOUNTED_SQL = "SELECT game_id FROM rating_ledger WHERE uncounted = TRUE"
+"""The ledger's games over the per-day pair limit when they were applied."""
+
+
+PAIR_GAMES_SQL = ("SELECT count(*) FROM rating_ledger_seats a JOIN rating_ledger_seats b "
+                  "ON b.ledger_id = a.ledger_id JOIN rating_ledger l ON l.id = a.ledger_id "
+                  "WHERE a.account_id = ?::bigint AND b.account_id = ?::bigint AND "
+                  "l.uncounted = FALSE AND l.finished_at > ?::text AND l.finished_at <= ?::text")
+"""(account, other account, window start, game's finish) -> the counted games the two
+played together in the window."""
+
+
 LEDGER_ENTRIES_SQL = ("SELECT game_id, finished_at, record_lost_at IS NOT NULL FROM "
                       "rating_ledger ORDER BY id")
 

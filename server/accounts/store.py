@@ -237,10 +237,13 @@ class RatingStore(Protocol):
     """The rating ledger and the current ratings (server/ratings/ledger.py; the account
     store implements it beside `AccountStore`: sql_ledger.py)."""
 
-    async def apply_rated_game(self, game: RatedGame, now: datetime) -> bool:
+    async def apply_rated_game(self, game: RatedGame, now: datetime, pair_limit: int = 0
+                               ) -> bool:
         """In one transaction: the game appended to the ledger (each seat's rating before
         and after) and its accounts' ratings updated. False, changing nothing, when the
-        ledger has the game already (a second delivery of it)."""
+        ledger has the game already (a second delivery of it). When two of its accounts
+        have had `pair_limit` counted games together in the day before it finished (0: no
+        limit), it is appended marked uncounted and changes no rating."""
 
     async def ratings_of(self, account_id: int) -> dict[Pool, Rating]:
         """The account's current rating in each pool it has played rated games in."""
