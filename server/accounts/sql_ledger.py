@@ -107,6 +107,12 @@ class LedgerQueries:
             names: dict[int, str] = dict(await tx.fetch("SELECT id, name FROM accounts"))
         return ledger.changes(before, after, names)
 
+    async def suspicious_pairs(self, since: str, limit: int, offset: int
+                               ) -> list[ledger.PairRecord]:
+        rows = await self.db.fetch(ledger_sql.PAIRS_SQL, since, limit, offset)
+        return [ledger.PairRecord(name, other, int(games), int(wins), int(losses), int(counted))
+                for name, other, games, wins, losses, counted in rows]
+
     async def ledger_entries(self) -> list[LedgerEntry]:
         return ledger_sql.entries(await self.db.fetch(ledger_sql.LEDGER_ENTRIES_SQL))
 

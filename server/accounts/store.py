@@ -25,6 +25,7 @@ from ..ratings.ledger import (
     HistoryPoint,
     LeaderboardRow,
     LedgerEntry,
+    PairRecord,
     RatedGame,
     RatingChange,
 )
@@ -265,6 +266,11 @@ class RatingStore(Protocol):
         """In one transaction: the ledger applied again in order with today's parameters
         (its games, seats and ranks unchanged; each seat's before and after rewritten),
         and the current ratings replaced by the result; what changed."""
+
+    async def suspicious_pairs(self, since: str, limit: int, offset: int
+                               ) -> list[PairRecord]:
+        """A page of the pairs of accounts that played rated games together since `since`
+        (as the ledger spells times), by `PairRecord.score`, then games, highest first."""
 
     async def ledger_entries(self) -> list[LedgerEntry]:
         """Every game the ledger has, in the order it was applied (a reconcile compares

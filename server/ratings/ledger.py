@@ -124,12 +124,19 @@ PAIR_WINDOW: Final = timedelta(days=1)
 """How far back the per-day pair limit counts a pair's games (`rated_games_per_pair_per_day`)."""
 
 
+SUSPICION_WINDOW: Final = timedelta(days=7)
+"""How far back moderators' list of pairs of accounts looks (`PairRecord`)."""
+
+
+def ledger_time(moment: datetime) -> str:
+    """A moment spelt as the ledger keeps finish times ('2026-11-30T01:14:20Z'), so that
+    the two compare as text."""
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
 def pair_window_start(finished_at: str) -> str:
-    """The start of the pair limit's window before a game that finished at `finished_at`,
-    spelt as the ledger keeps finish times ('2026-11-30T01:14:20Z'), so that the two
-    compare as text."""
-    start = datetime.fromisoformat(finished_at) - PAIR_WINDOW
-    return start.strftime("%Y-%m-%dT%H:%M:%SZ")
+    """The start of the pair limit's window before a game that finished at `finished_at`."""
+    return ledger_time(datetime.fromisoformat(finished_at) - PAIR_WINDOW)
 
 
 def pairs_of(accounts: Sequence[int]) -> list[tuple[int, int]]:
@@ -192,6 +199,34 @@ class BotRecord:
     wins: int
     losses: int
     ties: int
+
+
+@dataclass(frozen=True, slots=True)
+class PairRecord:
+    """Two accounts' rated games together over a recent window, as moderators see them."""
+
+    name: str
+    other: str
+    games: int
+    """Rated games the two played together, counted or not."""
+    wins: int
+    """Games `name` finished above `other`."""
+    losses: int
+    """Games `other` finished above `name`."""
+    counted: int
+    """Games under the per-day pair limit, which changed ratings."""
+
+    @property
+    def score(self) -> int:
+        """The suspicion score: the net results one gave the other (|wins - losses|).
+        Friends who play often trade wins and score low; a pair farming a rating sends
+        every result one way, and scores what it farmed."""
+        return abs(self.wins - self.losses)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "other": self.other, "games": self.games,
+                "wins": self.wins, "losses": self.losses, "ties": self.games - self.wins
+                - self.losses, "counted": self.counted, "score": self.score}
 
 
 @dataclass(frozen=True, slots=True)
