@@ -72,6 +72,10 @@ class Settings:
         "help": "turns each player of a rated game must begin themselves (before resigning) "
                 "for it to be rated; a shorter game ends unrated (0: every finished rated "
                 "game is rated)"})
+    rated_games_per_pair_per_day: int = field(default=5, metadata={
+        "help": "rated games any two accounts may count against each other in 24 hours; "
+                "further games between them are kept in the ledger but change no rating "
+                "(0: no limit)"})
     takeover_strategy: str = field(default="big_money", metadata={
         "help": "strategy of bots that take over seats"})
     bot_delay_seconds: float = field(default=0.0, metadata={
@@ -231,6 +235,8 @@ class Settings:
             return "--event-loop must be auto, asyncio or uvloop"
         if self.rated_min_turns < 0:
             return "--rated-min-turns must be 0 or more"
+        if self.rated_games_per_pair_per_day < 0:
+            return "--rated-games-per-pair-per-day must be 0 or more"
         if self.absent_seat not in ("bot", "abandon"):
             return "--absent-seat must be 'bot' or 'abandon'"
         if self.sqlite_synchronous.upper() not in ("FULL", "NORMAL"):

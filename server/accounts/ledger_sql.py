@@ -24,6 +24,34 @@ LEDGER_SEATS_SQL = ("SELECT ledger_id, seat, rank, account_id, bot FROM rating_l
 """The whole ledger in its order (`games_of` reads the two together)."""
 
 
+UNCOUNTED_SQL = "SELECT game_id FROM rating_ledger WHERE uncounted = TRUE"
+"""The ledger's games over the per-day pair limit when they were applied."""
+
+
+PAIR_GAMES_SQL = ("SELECT count(*) FROM rating_ledger_seats a JOIN rating_ledger_seats b "
+                  "ON b.ledger_id = a.ledger_id JOIN rating_ledger l ON l.id = a.ledger_id "
+                  "WHERE a.account_id = ?::bigint AND b.account_id = ?::bigint AND "
+                  "l.uncounted = FALSE AND l.finished_at > ?::text AND l.finished_at <= ?::text")
+"""(account, other account, window start, game's finish) -> the counted games the two
+played together in the window."""
+
+
+PAIRS_SQL = ("SELECT na.name, nb.name, p.games, p.wins, p.losses, p.counted FROM (SELECT "
+             "a.account_id AS a_id, b.account_id AS b_id, count(*) AS games, "
+             "sum(CASE WHEN a.rank < b.rank THEN 1 ELSE 0 END) AS wins, "
+             "sum(CASE WHEN a.rank > b.rank THEN 1 ELSE 0 END) AS losses, "
+             "sum(CASE WHEN l.uncounted = FALSE THEN 1 ELSE 0 END) AS counted "
+             "FROM rating_ledger_seats a JOIN rating_ledger_seats b ON b.ledger_id = a.ledger_id "
+             "AND b.account_id > a.account_id JOIN rating_ledger l ON l.id = a.ledger_id "
+             "WHERE l.finished_at > ?::text GROUP BY a.account_id, b.account_id) AS p "
+             "JOIN accounts na ON na.id = p.a_id JOIN accounts nb ON nb.id = p.b_id "
+             "ORDER BY abs(p.wins - p.losses) DESC, p.games DESC, na.name, nb.name "
+             "LIMIT ?::bigint OFFSET ?::bigint")
+"""(since, limit, offset) -> a page of pairs of accounts that played rated games together
+since then: names, games, wins and losses of the first, counted games; by
+`PairRecord.score`, then games, highest first."""
+
+
 LEDGER_ENTRIES_SQL = ("SELECT game_id, finished_at, record_lost_at IS NOT NULL FROM "
                       "rating_ledger ORDER BY id")
 

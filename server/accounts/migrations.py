@@ -173,6 +173,13 @@ STEPS: list[Step] = [
     ALTER TABLE accounts ALTER COLUMN id SET DEFAULT
         4294967296 + floor(random() * (9007199254740992 - 4294967296))::bigint;
     """),
+    # the per-day pair limit (`rated_games_per_pair_per_day`): a game over it is kept in
+    # the ledger, marked, and changes no rating; the games before it all counted. The
+    # moderators' pairs read the last days' games by their finish.
+    Step("""
+    ALTER TABLE rating_ledger ADD COLUMN uncounted {FLAG};
+    CREATE INDEX rating_ledger_by_finish ON rating_ledger (finished_at);
+    """),
 ]
 
 LATEST = len(STEPS)

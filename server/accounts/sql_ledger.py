@@ -9,7 +9,7 @@ from datetime import datetime
 from ..ratings import INITIAL, Pool, Rating, ledger
 from ..ratings.ledger import BotRecord, HistoryPoint, LeaderboardRow, LedgerEntry, RatedGame
 from . import ledger_sql
-from .database import Database, Isolation, Listed
+from .database import Database, Isolation, Listed, Queries
 
 RATINGS = ("ratings", "rating_ledger")
 
@@ -17,13 +17,16 @@ RATINGS = ("ratings", "rating_ledger")
 class LedgerQueries:
     db: Database
 
-    async def apply_rated_game(self, game: RatedGame, now: datetime) -> bool:
+    async def apply_rated_game(self, game: RatedGame, now: datetime, pair_limit: int = 0
+                               ) -> bool:
         pool = game.pool
         dialect = self.db.dialect
         async with self.db.transaction() as tx:
+            # uncounted until the pairs are counted below, so that it never counts itself
             appended = await tx.fetchrow(
-                "INSERT INTO rating_ledger (game_id, pool, finished_at, applied_at) VALUES "
-                "(?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING RETURNING id",
+                "INSERT INTO rating_ledger (game_id, pool, finished_at, applied_at, "
+                "uncounted) VALUES (?, ?, ?, ?, TRUE) ON CONFLICT (game_id) DO NOTHING "
+                "RETURNING id",
                 game.game_id, pool.value, game.finished_at, now)
             if appended is None:
                 return False  # the ledger has it: applied once already
@@ -38,8 +41,13 @@ class LedgerQueries:
                 "SELECT account_id, mu, sigma, games FROM ratings WHERE pool = ? AND "
                 f"account_id {dialect.among(Listed.IDS)} ORDER BY account_id"
                 f"{dialect.for_update}", pool.value, dialect.listed(ids, Listed.IDS))
+            # counted after the locks: two nodes' games of one pair are counted in turn
+            counted = await _under_pair_limit(tx, ids, game.finished_at, pair_limit)
+            if counted:
+                await tx.execute("UPDATE rating_ledger SET uncounted = FALSE WHERE id = ?",
+                                 appended[0])
             seats = ledger.apply(game, {account: Rating(mu, sigma, games)
-                                        for account, mu, sigma, games in found})
+                                        for account, mu, sigma, games in found}, counted)
             await tx.executemany(
                 "INSERT INTO rating_ledger_seats (ledger_id, seat, account_id, bot, rank, "
                 "mu_before, sigma_before, mu_after, sigma_after) VALUES "
@@ -86,7 +94,8 @@ class LedgerQueries:
             before = {(account, Pool(pool)): Rating(mu, sigma, count)
                       for account, pool, mu, sigma, count in await tx.fetch(
                           "SELECT account_id, pool, mu, sigma, games FROM ratings")}
-            applied, after = ledger.replay(game for _, game in games)
+            uncounted = {game_id for (game_id,) in await tx.fetch(ledger_sql.UNCOUNTED_SQL)}
+            applied, after = ledger.replay((game for _, game in games), uncounted)
             await tx.executemany(ledger_sql.REWRITE_SEAT_SQL,
                                  ledger_sql.rewritten(games, applied))
             await tx.execute("DELETE FROM ratings")
@@ -98,6 +107,12 @@ class LedgerQueries:
             names: dict[int, str] = dict(await tx.fetch("SELECT id, name FROM accounts"))
         return ledger.changes(before, after, names)
 
+    async def suspicious_pairs(self, since: str, limit: int, offset: int
+                               ) -> list[ledger.PairRecord]:
+        rows = await self.db.fetch(ledger_sql.PAIRS_SQL, since, limit, offset)
+        return [ledger.PairRecord(name, other, int(games), int(wins), int(losses), int(counted))
+                for name, other, games, wins, losses, counted in rows]
+
     async def ledger_entries(self) -> list[LedgerEntry]:
         return ledger_sql.entries(await self.db.fetch(ledger_sql.LEDGER_ENTRIES_SQL))
 
@@ -105,3 +120,17 @@ class LedgerQueries:
         async with self.db.transaction() as tx:
             return sum([await tx.execute(ledger_sql.MARK_LOST_SQL, now, game)
                         for game in game_ids])
+
+
+async def _under_pair_limit(tx: Queries, accounts: list[int], finished_at: str,
+                            limit: int) -> bool:
+    """Whether every two of the accounts have had fewer than `limit` counted games together
+    in the day before `finished_at` (a `limit` of 0: no limit)."""
+    if limit == 0:
+        return True
+    since = ledger.pair_window_start(finished_at)
+    for low, high in ledger.pairs_of(accounts):
+        together = await tx.fetchrow(ledger_sql.PAIR_GAMES_SQL, low, high, since, finished_at)
+        if together is not None and int(together[0]) >= limit:
+            return False
+    return True

@@ -25,6 +25,7 @@ from ..ratings.ledger import (
     HistoryPoint,
     LeaderboardRow,
     LedgerEntry,
+    PairRecord,
     RatedGame,
     RatingChange,
 )
@@ -237,10 +238,13 @@ class RatingStore(Protocol):
     """The rating ledger and the current ratings (server/ratings/ledger.py; the account
     store implements it beside `AccountStore`: sql_ledger.py)."""
 
-    async def apply_rated_game(self, game: RatedGame, now: datetime) -> bool:
+    async def apply_rated_game(self, game: RatedGame, now: datetime, pair_limit: int = 0
+                               ) -> bool:
         """In one transaction: the game appended to the ledger (each seat's rating before
         and after) and its accounts' ratings updated. False, changing nothing, when the
-        ledger has the game already (a second delivery of it)."""
+        ledger has the game already (a second delivery of it). When two of its accounts
+        have had `pair_limit` counted games together in the day before it finished (0: no
+        limit), it is appended marked uncounted and changes no rating."""
 
     async def ratings_of(self, account_id: int) -> dict[Pool, Rating]:
         """The account's current rating in each pool it has played rated games in."""
@@ -262,6 +266,11 @@ class RatingStore(Protocol):
         """In one transaction: the ledger applied again in order with today's parameters
         (its games, seats and ranks unchanged; each seat's before and after rewritten),
         and the current ratings replaced by the result; what changed."""
+
+    async def suspicious_pairs(self, since: str, limit: int, offset: int
+                               ) -> list[PairRecord]:
+        """A page of the pairs of accounts that played rated games together since `since`
+        (as the ledger spells times), by `PairRecord.score`, then games, highest first."""
 
     async def ledger_entries(self) -> list[LedgerEntry]:
         """Every game the ledger has, in the order it was applied (a reconcile compares

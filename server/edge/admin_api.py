@@ -11,6 +11,7 @@ node does itself when it sees the ban (moderation_watch.py).
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from aiohttp import web
@@ -35,6 +36,7 @@ from ..accounts.moderation import (
 from ..engine.setup import MAX_PLAYERS
 from ..errors import GameError
 from ..play.text import check_token
+from ..ratings.ledger import SUSPICION_WINDOW, ledger_time
 from .accounts_api import CROSS_SITE, refuse_cross_site
 from .addresses import client_address
 from .filters import Paging
@@ -55,7 +57,7 @@ from .moderation_watch import BANNED_SEAT, close_banned_accounts, close_banned_a
 from .operation import GAME_ID, Operation, Param, Reply, Routes, Tag, Where, read_body
 from .prefixes import client_key
 from .sessions import signed_in
-from .state import MODERATION, STATE
+from .state import MODERATION, RATING_STORE, STATE
 
 
 async def _admin(request: web.Request) -> tuple[Moderation, Account]:
@@ -98,6 +100,18 @@ REPORT = component("Report", obj({
     "text": {"type": "string", "maxLength": MAX_REPORT_TEXT},
     "created_at": TIMESTAMP,
 }))
+PAIR = component("SuspiciousPair", obj({
+    "name": {"type": "string"}, "other": {"type": "string"},
+    "games": {"type": "integer", "minimum": 1,
+              "description": "rated games the two played together, counted or not"},
+    "wins": {"type": "integer", "minimum": 0, "description": "`name` finished above `other`"},
+    "losses": {"type": "integer", "minimum": 0, "description": "`other` finished above `name`"},
+    "ties": {"type": "integer", "minimum": 0},
+    "counted": {"type": "integer", "minimum": 0,
+                "description": "games under the per-day pair limit, which changed ratings"},
+    "score": {"type": "integer", "minimum": 0,
+              "description": "the suspicion score: |wins - losses|"},
+}, description="Two accounts' rated games together over the last 7 days."))
 AUDIT_ENTRY = component("AuditEntry", obj({
     "id": {"type": "integer", "minimum": 1},
     "at": TIMESTAMP,
@@ -203,6 +217,20 @@ async def audit(request: web.Request) -> dict[str, Any]:
     moderation, _ = await _admin(request)
     found = await moderation.store.audit_log(*PAGING.of(request))
     return {"entries": [entry.to_dict() for entry in found]}
+
+
+@ROUTES(Operation("GET", "/admin/pairs", "adminSuspiciousPairs", Tag.ADMIN,
+                  "Pairs of accounts that played rated games together in the last 7 days",
+                  (Reply(200, "Most suspicious first: by score (the net results one gave "
+                              "the other), then games", obj(
+                      {"pairs": {"type": "array", "items": ref(PAIR)}})),),
+                  (ErrorCode.BAD_PAGING, *ADMINS), parameters=PAGING.parameters(),
+                  notes=RATE))
+async def suspicious_pairs(request: web.Request) -> dict[str, Any]:
+    await _admin(request)
+    since = ledger_time(datetime.now(UTC) - SUSPICION_WINDOW)
+    found = await request.config_dict[RATING_STORE].suspicious_pairs(since, *PAGING.of(request))
+    return {"pairs": [pair.to_dict() for pair in found]}
 
 
 @ROUTES(Operation("GET", "/admin/sanctions", "adminSanctions", Tag.ADMIN,

@@ -224,8 +224,9 @@ async def _rating_outbox(app: web.Application) -> AsyncIterator[None]:
     """Finished rated games handed from this node's outbox to the account store's ledger
     (rating_outbox.py): those that waited across a restart at once, then each as it ends."""
     state = app[STATE]
-    outbox = app[RATING_OUTBOX] = RatingOutbox(state.storage, app[RATING_STORE],
-                                               state.settings.ratings_retry_seconds)
+    outbox = app[RATING_OUTBOX] = RatingOutbox(
+        state.storage, app[RATING_STORE], state.settings.ratings_retry_seconds,
+        state.settings.rated_games_per_pair_per_day)
     state.lobby.on_rated_finished = outbox.wake
     task = asyncio.ensure_future(outbox.run())
     try:

@@ -31,10 +31,13 @@ FIRST_RETRY_SECONDS = 1.0
 
 
 class RatingOutbox:
-    def __init__(self, storage: Storage, store: RatingStore, longest_wait: float) -> None:
+    def __init__(self, storage: Storage, store: RatingStore, longest_wait: float,
+                 pair_limit: int = 0) -> None:
         self._storage = storage
         self._store = store
         self._longest_wait = longest_wait
+        self.pair_limit = pair_limit
+        """`rated_games_per_pair_per_day`, which the ledger applies."""
         self._wake = asyncio.Event()
         self.applied = 0
         """Games this node's outbox handed to the ledger (for tests and logs)."""
@@ -49,7 +52,8 @@ class RatingOutbox:
         for raw in self._storage.pending_ratings():
             try:
                 game = RatedGame.from_dict(raw)
-                if await self._store.apply_rated_game(game, datetime.now(UTC)):
+                if await self._store.apply_rated_game(game, datetime.now(UTC),
+                                                    self.pair_limit):
                     self.applied += 1
                     log.info("rated game applied", extra={"game": game.game_id})
             except GameError as error:

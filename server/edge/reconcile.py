@@ -52,8 +52,9 @@ class Reconciled:
 
 
 async def reconcile(store: RatingStore, games: GamesReader, node: str,
-                    now: datetime) -> Reconciled:
-    """The ledger and the node `node`'s games (`games`) compared, and made to agree."""
+                    now: datetime, pair_limit: int = 0) -> Reconciled:
+    """The ledger and the node `node`'s games (`games`) compared, and made to agree; the
+    games handed on now are under `rated_games_per_pair_per_day` (`pair_limit`) too."""
     done = Reconciled()
     entries = await store.ledger_entries()
     in_ledger = {entry.game_id for entry in entries}
@@ -64,7 +65,8 @@ async def reconcile(store: RatingStore, games: GamesReader, node: str,
         except (RatingError, KeyError, TypeError):  # as the outbox: the rest go on
             done.unreadable.append(str(raw.get("game_id")))
             continue
-        if game.game_id not in in_ledger and await store.apply_rated_game(game, now):
+        if game.game_id not in in_ledger and await store.apply_rated_game(game, now,
+                                                                          pair_limit):
             done.delivered.append(game)
     mine = [entry for entry in entries if (owner_of(entry.game_id) or "") == node]
     present = games.games_present([entry.game_id for entry in mine])
@@ -113,6 +115,7 @@ async def _reconcile(settings: Settings) -> Reconciled:
         store = open_account_store(settings.accounts_url, settings.db)
         await store.start()
         try:
-            return await reconcile(store, games, settings.node, datetime.now(UTC))
+            return await reconcile(store, games, settings.node, datetime.now(UTC),
+                                   settings.rated_games_per_pair_per_day)
         finally:
             await store.close()

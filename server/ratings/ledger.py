@@ -8,8 +8,9 @@ keeps the games until they are applied (server/storage), docs/RATINGS.md says ho
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any, Final
 
 from .model import INITIAL, Pool, Rating, RatingError, pool_for, update
@@ -91,29 +92,57 @@ class LedgerSeat:
     after: Rating
 
 
-def apply(game: RatedGame, current: Mapping[int, Rating]) -> list[LedgerSeat]:
+def apply(game: RatedGame, current: Mapping[int, Rating], counted: bool = True
+          ) -> list[LedgerSeat]:
     """Each seat's rating before and after `game`; `current` holds the accounts' ratings
-    in the game's pool (an account without one starts at INITIAL)."""
+    in the game's pool (an account without one starts at INITIAL). A game not `counted`
+    (over the per-day pair limit) leaves every rating as it was."""
     before = [current.get(seat.account_id, INITIAL) if seat.account_id is not None
               else bot_rating(seat.bot or "", game.pool) for seat in game.seats]
-    after = update(before, [seat.rank for seat in game.seats])
+    after = update(before, [seat.rank for seat in game.seats]) if counted else before
     return [LedgerSeat(seat, old, new)
             for seat, old, new in zip(game.seats, before, after, strict=True)]
 
 
-def replay(games: Iterable[RatedGame]
+def replay(games: Iterable[RatedGame], uncounted: Collection[str] = frozenset()
            ) -> tuple[list[list[LedgerSeat]], dict[Pool, dict[int, Rating]]]:
     """The ledger applied again in its order with today's parameters (a recompute): each
-    game's seats, and every account's rating in each pool at the end."""
+    game's seats, and every account's rating in each pool at the end. The games named in
+    `uncounted` were over the per-day pair limit when applied: they stay uncounted."""
     current: dict[Pool, dict[int, Rating]] = {pool: {} for pool in Pool}
     applied: list[list[LedgerSeat]] = []
     for game in games:
         in_pool = current[game.pool]
-        seats = apply(game, in_pool)
+        seats = apply(game, in_pool, counted=game.game_id not in uncounted)
         in_pool.update((seat.seated.account_id, seat.after) for seat in seats
                        if seat.seated.account_id is not None)
         applied.append(seats)
     return applied, current
+
+
+PAIR_WINDOW: Final = timedelta(days=1)
+"""How far back the per-day pair limit counts a pair's games (`rated_games_per_pair_per_day`)."""
+
+
+SUSPICION_WINDOW: Final = timedelta(days=7)
+"""How far back moderators' list of pairs of accounts looks (`PairRecord`)."""
+
+
+def ledger_time(moment: datetime) -> str:
+    """A moment spelt as the ledger keeps finish times ('2026-11-30T01:14:20Z'), so that
+    the two compare as text."""
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def pair_window_start(finished_at: str) -> str:
+    """The start of the pair limit's window before a game that finished at `finished_at`."""
+    return ledger_time(datetime.fromisoformat(finished_at) - PAIR_WINDOW)
+
+
+def pairs_of(accounts: Sequence[int]) -> list[tuple[int, int]]:
+    """Every two of the accounts, the lower id first."""
+    ordered = sorted(set(accounts))
+    return [(low, high) for index, low in enumerate(ordered) for high in ordered[index + 1:]]
 
 
 def accounts_of(seats: Sequence[RatedSeat]) -> list[int]:
@@ -170,6 +199,34 @@ class BotRecord:
     wins: int
     losses: int
     ties: int
+
+
+@dataclass(frozen=True, slots=True)
+class PairRecord:
+    """Two accounts' rated games together over a recent window, as moderators see them."""
+
+    name: str
+    other: str
+    games: int
+    """Rated games the two played together, counted or not."""
+    wins: int
+    """Games `name` finished above `other`."""
+    losses: int
+    """Games `other` finished above `name`."""
+    counted: int
+    """Games under the per-day pair limit, which changed ratings."""
+
+    @property
+    def score(self) -> int:
+        """The suspicion score: the net results one gave the other (|wins - losses|).
+        Friends who play often trade wins and score low; a pair farming a rating sends
+        every result one way, and scores what it farmed."""
+        return abs(self.wins - self.losses)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "other": self.other, "games": self.games,
+                "wins": self.wins, "losses": self.losses, "ties": self.games - self.wins
+                - self.losses, "counted": self.counted, "score": self.score}
 
 
 @dataclass(frozen=True, slots=True)

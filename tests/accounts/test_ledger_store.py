@@ -129,3 +129,47 @@ async def test_recompute_applies_todays_parameters_and_says_what_changed(
 def test_an_unknown_bot_has_no_fixed_rating() -> None:
     with pytest.raises(ValueError, match="no fixed rating"):
         bot_rating("nobody", Pool.TWO_PLAYER)
+
+
+def at(game_id: str, finished_at: str, winner: int, loser: int) -> RatedGame:
+    """`duel`, finished at another time."""
+    return RatedGame(game_id, finished_at, duel(game_id, winner, loser).seats)
+
+
+async def test_a_pair_counts_only_so_many_games_a_day(store: FullStore) -> None:
+    ada, bob, cy = await accounts(store, "Ada", "Bob", "Cy")
+    for number in range(5):  # the limit: each counts
+        assert await store.apply_rated_game(
+            at(f"g-{number}", f"2026-12-01T1{number}:00:00Z", ada, bob), NOW, pair_limit=5)
+    counted = await store.ratings_of(ada), await store.ratings_of(bob)
+    assert counted[0][Pool.TWO_PLAYER].games == 5
+    sixth = at("g-6", "2026-12-01T16:00:00Z", ada, bob)
+    assert await store.apply_rated_game(sixth, NOW, pair_limit=5) is True  # recorded...
+    assert (await store.ratings_of(ada), await store.ratings_of(bob)) == counted  # ...no change
+    assert "g-6" in {entry.game_id for entry in await store.ledger_entries()}
+    assert await store.apply_rated_game(at("g-7", "2026-12-01T16:00:00Z", ada, cy), NOW,
+                                        pair_limit=5)  # another pair: counted
+    assert (await store.ratings_of(ada))[Pool.TWO_PLAYER].games == 6
+    assert (await store.ratings_of(cy))[Pool.TWO_PLAYER].games == 1
+    # a day after the first game, the pair has room again
+    assert await store.apply_rated_game(at("g-8", "2026-12-02T10:00:01Z", ada, bob), NOW,
+                                        pair_limit=5)
+    assert (await store.ratings_of(bob))[Pool.TWO_PLAYER].games == 6
+    kept = [await store.ratings_of(account) for account in (ada, bob, cy)]
+    assert await store.recompute_ratings() == []  # the uncounted game stays uncounted
+    assert [await store.ratings_of(account) for account in (ada, bob, cy)] == kept
+
+
+async def test_a_game_over_the_limit_in_a_three_player_game_changes_nobody(
+        store: FullStore) -> None:
+    ada, bob, cy = await accounts(store, "Ada", "Bob", "Cy")
+    await store.apply_rated_game(duel("g-1", ada, bob), NOW, pair_limit=1)
+    three = RatedGame("g-2", "2026-12-01T11:00:00Z", (
+        RatedSeat(0, 0, account_id=cy), RatedSeat(1, 1, account_id=bob),
+        RatedSeat(2, 2, account_id=ada)))
+    await store.apply_rated_game(three, NOW, pair_limit=1)  # Ada and Bob: their 2nd game
+    for account in (ada, bob, cy):  # Cy too, who played neither before
+        assert (await store.ratings_of(account))[Pool.MULTIPLAYER] == INITIAL
+    assert await store.recompute_ratings() == []
+    await store.apply_rated_game(duel("g-3", ada, bob), NOW)  # no limit given: counted
+    assert (await store.ratings_of(ada))[Pool.TWO_PLAYER].games == 2

@@ -8,6 +8,7 @@ action is in the audit log."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ from dominion.protocol import (
 from dominion.server.accounts.moderation import MAX_REASON, MAX_REPORT_TEXT
 from dominion.server.edge.app import create_app
 from dominion.server.edge.state import MODERATION
+from dominion.server.ratings.ledger import RatedGame, RatedSeat, ledger_time
 from dominion.server.settings import Settings
 from tests.accounts.conftest import postgres_server, postgres_url
 from tests.server.restapi import Api
@@ -122,6 +124,7 @@ async def two_player_game(api: Api) -> tuple[str, str, str]:
 async def test_a_non_admin_can_do_nothing_of_moderation(api: Api) -> None:
     routes = [("GET", "/api/v1/admin"), ("GET", "/api/v1/admin/reports"),
               ("GET", "/api/v1/admin/audit"), ("GET", "/api/v1/admin/sanctions"),
+              ("GET", "/api/v1/admin/pairs"),
               ("POST", "/api/v1/admin/bans"), ("POST", "/api/v1/admin/mutes"),
               ("POST", "/api/v1/admin/address-bans"), ("POST", "/api/v1/admin/sanctions/1/lift")]
     body = {"name": "Bob", "prefix": "198.51.100.0/24", "reason": "no", "seconds": 600}
@@ -435,3 +438,39 @@ async def test_the_client_library_sees_an_abandoned_game_as_over(api: Api) -> No
         while not isinstance(await client.next_push(timeout=10), GameAbandoned):
             pass
         assert state.over and state.abandoned == "harassment" and state.decision is None
+
+
+async def test_admins_see_the_pairs_that_play_each_other_most_one_sidedly(api: Api) -> None:
+    await make_admin(api)
+    for name in ("Bob", "Cy", "Dee"):
+        await register(api, name)
+    store = api.client.app[MODERATION].store  # type: ignore[index]
+    ids: dict[str, int] = {}
+    for name in ("Bob", "Cy", "Dee"):
+        account = await store.account_by_key(name.lower())
+        assert account is not None
+        ids[name] = account.id
+    now = datetime.now(UTC)
+
+    async def duel(number: int, winner: str, loser: str, days_ago: float = 0) -> None:
+        finished = ledger_time(now - timedelta(days=days_ago, hours=1) + timedelta(minutes=number))
+        await store.apply_rated_game(RatedGame(f"g-{number}", finished, (
+            RatedSeat(0, 0, account_id=ids[winner]), RatedSeat(1, 1, account_id=ids[loser]))),
+            now, pair_limit=3)
+    for number in range(4):  # Cy hands Bob every game, the 4th over the day's limit
+        await duel(number, "Bob", "Cy")
+    await duel(4, "Bob", "Dee")
+    await duel(5, "Dee", "Bob")
+    await duel(6, "Cy", "Dee", days_ago=8)  # before the window
+    await sign_in(api, "Ada")  # the admin
+    pairs = (await api.call("GET", "/api/v1/admin/pairs", 200))["pairs"]
+
+    def seen(pair: dict[str, Any]) -> tuple[Any, ...]:  # the pair's order is the ids'
+        wins = {pair["name"]: pair["wins"], pair["other"]: pair["losses"]}
+        return (frozenset(wins.items()), pair["games"], pair["counted"], pair["score"])
+    assert [seen(pair) for pair in pairs] == [
+        (frozenset({("Bob", 4), ("Cy", 0)}), 4, 3, 4),
+        (frozenset({("Bob", 1), ("Dee", 1)}), 2, 2, 0)]
+    paged = await api.call("GET", "/api/v1/admin/pairs?limit=1&offset=1", 200)
+    assert [seen(pair) for pair in paged["pairs"]] == [seen(pairs[1])]
+    await api.error("GET", "/api/v1/admin/pairs?limit=0", 400, "bad_paging")

@@ -14,6 +14,7 @@ from dominion.server.accounts.sqlite_store import SqliteAccountStore
 from dominion.server.edge.rating_outbox import RatingOutbox
 from dominion.server.ratings import Pool, RatingError
 from dominion.server.ratings.ledger import RatedGame, RatedSeat
+from dominion.server.settings import Settings
 from dominion.server.storage import GameRecord, GameState, Storage, StorageError
 
 NOW = datetime.fromisoformat("2026-12-01T10:00:00+00:00")
@@ -90,7 +91,7 @@ async def test_results_wait_while_the_account_store_is_unreachable(
     outbox = RatingOutbox(storage, accounts, 0.1)
     real = accounts.apply_rated_game
 
-    async def down(game: RatedGame, now: datetime) -> bool:
+    async def down(game: RatedGame, now: datetime, pair_limit: int = 0) -> bool:
         raise account_store.unavailable("connection refused")
     monkeypatch.setattr(accounts, "apply_rated_game", down)
     assert await outbox.drain() is False
@@ -110,3 +111,34 @@ def test_the_ledger_refuses_a_game_that_seats_an_account_twice() -> None:
                              "seats": [{"seat": 0, "rank": 0, "account_id": 7},
                                        {"seat": 1, "rank": 1, "account_id": 8},
                                        {"seat": 2, "rank": 2, "account_id": 7}]})
+
+
+async def finish_duel(storage: Storage, game_id: str, winner: int, loser: int) -> None:
+    """A rated game of two accounts, finished and waiting in the outbox."""
+    await storage.create_game(GameRecord(game_id, "2026-12-01T09:00:00Z", GameState.OPEN, 2, 2,
+                                         ("smithy",) * 10, options={"rated": True}), [])
+    game = RatedGame(game_id, "2026-12-01T10:00:00Z", (
+        RatedSeat(0, 0, account_id=winner), RatedSeat(1, 1, account_id=loser)))
+    await storage.finish_game(game_id, state=GameState.FINISHED,
+                              finished_at="2026-12-01T10:00:00Z", result={},
+                              rated=game.to_dict())
+
+
+async def test_the_outbox_hands_the_ledger_the_pair_limit(
+        storage: Storage, accounts: SqliteAccountStore) -> None:
+    ada = await accounts.create_account("Ada", "ada", "h", NOW)
+    bob = await accounts.create_account("Bob", "bob", "h", NOW)
+    outbox = RatingOutbox(storage, accounts, 0.1, pair_limit=1)
+    await finish_duel(storage, "g-1", ada.id, bob.id)
+    assert await outbox.drain() is True
+    counted = await accounts.ratings_of(ada.id)
+    await finish_duel(storage, "g-2", ada.id, bob.id)
+    assert await outbox.drain() is True
+    assert storage.pending_ratings() == [] and outbox.applied == 2  # both in the ledger...
+    assert await accounts.ratings_of(ada.id) == counted  # ...the second counted for nothing
+
+
+def test_a_negative_pair_limit_is_refused() -> None:
+    assert Settings(rated_games_per_pair_per_day=0).problem() is None
+    problem = Settings(rated_games_per_pair_per_day=-1).problem()
+    assert problem is not None and "--rated-games-per-pair-per-day" in problem

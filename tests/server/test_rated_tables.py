@@ -156,6 +156,9 @@ async def test_joins_sent_together_take_one_rated_seat(site: Site) -> None:
 
 
 async def test_a_finished_rated_game_is_applied_to_the_ledger_once(site: Site) -> None:
+    # the ledger applies the server's per-day pair limit (tests/accounts/test_ledger_store.py)
+    outbox, settings = site.app[RATING_OUTBOX], site.app[STATE].settings
+    assert outbox.pair_limit == settings.rated_games_per_pair_per_day == 5
     await register(site, "Ada")
     status, created = await post(site, "/api/v1/games", {"seats": 2, "rated": True,
                                                          "bots": {"1": "big_money"}})
