@@ -15,6 +15,7 @@ import hashlib
 import re
 import secrets
 from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from dominion.protocol import ErrorCode
@@ -49,6 +50,14 @@ async def refused_slowly() -> AsyncIterator[None]:
         if refused.code is ErrorCode.RATE_LIMITED and refused.retry_after_ms:
             await asyncio.sleep(min(REFUSAL_PAUSE_SECONDS, refused.retry_after_ms / 1000))
         raise
+
+
+@dataclass(frozen=True)
+class Revoked:
+    """What an account action ended: sessions (signed-in browsers) and access tokens."""
+
+    sessions: int
+    tokens: int
 
 
 def new_session_secret() -> str:
@@ -149,20 +158,44 @@ class Accounts:
         await self.store.end_session(token_hash)
         return token_hash
 
-    async def sign_out_everywhere(self, account: Account) -> None:
-        await self.store.end_sessions(account.id)
+    async def sign_out_everywhere(self, account: Account) -> Revoked:
+        """End every session and revoke every access token of the account: what is asked
+        for after a compromise, when any of them may be in other hands."""
+        return Revoked(sessions=await self.store.end_sessions(account.id),
+                       tokens=await self.store.delete_tokens(account.id))
+
+    async def change_password(self, account: Account, kept_session: bytes, old: object,
+                              new: object, address: str) -> Revoked:
+        """A new password, once the old one is given (guesses cost as failed sign-ins do);
+        every other session ends, since one may be whoever learnt the old password. Its
+        tokens stay: each was made by a signed-in owner, and is revoked on its own or by
+        signing out everywhere."""
+        async with refused_slowly():
+            chosen = check_new_password(new, account.name)
+            await self._confirm_password(account, old, Attempt(
+                self.failures_by_address, address, "your address", OnSuccess.REFUND))
+            await self.store.set_password_hash(account.id, await self._hasher.hash(chosen))
+        return Revoked(sessions=await self.store.end_sessions(account.id, keeping=kept_session),
+                       tokens=0)
 
     async def delete(self, account: Account, password: object) -> None:
         """Delete the account, once its password is given again (a session left open on a
         shared computer is not enough; guesses here cost as failed sign-ins do)."""
-        async with refused_slowly(), attempting(
+        async with refused_slowly():
+            await self._confirm_password(account, password)
+        await self.store.delete_account(account.id, self._clock())
+
+    async def _confirm_password(self, account: Account, password: object,
+                                *more: Attempt) -> None:
+        """`wrong_credentials` unless `password` is the account's; each failure counts
+        against the account (and whatever `more` names)."""
+        async with attempting(
                 Attempt(self.failures_by_account, account.name_key, "this account",
-                        OnSuccess.FORGET), failures=[ErrorCode.WRONG_CREDENTIALS]):
+                        OnSuccess.FORGET), *more, failures=[ErrorCode.WRONG_CREDENTIALS]):
             matches, _ = await self._hasher.verify(
                 account.password_hash, password if isinstance(password, str) else "")
             if not matches:
                 raise GameError(ErrorCode.WRONG_CREDENTIALS, "the password is not this account's")
-        await self.store.delete_account(account.id, self._clock())
 
     async def holder_of(self, name: str) -> Account | None:
         """The account (deleted ones too) whose name looks like `name`, if any."""

@@ -106,8 +106,12 @@ class SqlAccountStore(ModerationQueries, LedgerQueries):
     async def end_session(self, token_hash: bytes) -> None:
         await self.db.execute("DELETE FROM sessions WHERE token_hash = ?", token_hash)
 
-    async def end_sessions(self, account_id: int) -> None:
-        await self.db.execute("DELETE FROM sessions WHERE account_id = ?", account_id)
+    async def end_sessions(self, account_id: int, keeping: bytes | None = None) -> int:
+        if keeping is None:
+            return await self.db.execute("DELETE FROM sessions WHERE account_id = ?",
+                                         account_id)
+        return await self.db.execute("DELETE FROM sessions WHERE account_id = ? AND "
+                                     "token_hash <> ?", account_id, keeping)
 
     async def live_sessions(self, token_hashes: Collection[bytes], now: datetime) -> set[bytes]:
         dialect = self.db.dialect
@@ -136,6 +140,10 @@ class SqlAccountStore(ModerationQueries, LedgerQueries):
     async def delete_token(self, account_id: int, token_id: int) -> bool:
         return await self.db.execute("DELETE FROM access_tokens WHERE id = ? AND "
                                      "account_id = ?", token_id, account_id) > 0
+
+    async def delete_tokens(self, account_id: int) -> int:
+        return await self.db.execute("DELETE FROM access_tokens WHERE account_id = ?",
+                                     account_id)
 
     async def token_account(self, token_hash: bytes, now: datetime
                             ) -> tuple[AccessToken, Account] | None:

@@ -172,8 +172,9 @@ class AccountStore(Protocol):
 
     async def end_session(self, token_hash: bytes) -> None: ...
 
-    async def end_sessions(self, account_id: int) -> None:
-        """Every session of the account, on every node at once."""
+    async def end_sessions(self, account_id: int, keeping: bytes | None = None) -> int:
+        """End every session of the account (but `keeping`, if given), on every node at
+        once: how many ended."""
 
     async def live_sessions(self, token_hashes: Collection[bytes], now: datetime) -> set[bytes]:
         """Which of these sessions have neither ended (signed out, here or everywhere, or
@@ -191,6 +192,9 @@ class AccountStore(Protocol):
 
     async def delete_token(self, account_id: int, token_id: int) -> bool:
         """Revoke one of the account's tokens: False when it has no such token."""
+
+    async def delete_tokens(self, account_id: int) -> int:
+        """Revoke every token of the account: how many there were."""
 
     async def token_account(self, token_hash: bytes, now: datetime
                             ) -> tuple[AccessToken, Account] | None:

@@ -1,7 +1,7 @@
 """Accounts over REST under /api/v1/account: register, sign in and out (here or
-everywhere), who am I, delete my account; the account's games, and a seat of theirs
-taken up again from another device (`/api/v1/games/{id}/reclaim`: under the game's path,
-so that a proxy in front of several nodes sends it to the game's node).
+everywhere), who am I, change my password, delete my account; the account's games, and a
+seat of theirs taken up again from another device (`/api/v1/games/{id}/reclaim`: under the
+game's path, so that a proxy in front of several nodes sends it to the game's node).
 
 A web client is signed in by a session cookie (HttpOnly, SameSite=Lax, Secure when
 public_url is https) holding a random secret the account store keeps only hashed, so a
@@ -20,6 +20,7 @@ from aiohttp import hdrs, web
 from dominion.protocol import CloseCode, ErrorCode
 
 from ..accounts import Account
+from ..accounts.service import session_hash
 from ..accounts.store import LAST_ID
 from ..errors import GameError
 from .bearer import MANAGE_ERRORS, READ_ERRORS, Use, bearer_secret, required
@@ -34,6 +35,10 @@ from .seats import seats_body
 from .sessions import ACCOUNTS, SESSION_COOKIE, session_secret
 from .state import DIRECTORY, MODERATION, SETTINGS, STATE
 
+EVERYWHERE = "signed out everywhere: every session and access token of the account ended"
+"""The reason its connections are closed with (4007) when their owner signs out everywhere."""
+PASSWORD_CHANGED = "the account's password changed: its other sessions ended"
+"""The reason the other sessions' connections are closed with (4007)."""
 SAME_SITE_FETCHES = frozenset({"same-origin", "none"})
 """`Sec-Fetch-Site` values of a request from the server's own page, or typed by its user."""
 
@@ -99,6 +104,37 @@ class SignedIn:
 @model()
 class SignedOut:
     signed_out: bool = member({"type": "boolean", "const": True})
+
+
+@model(closed=False)
+class PasswordChange:
+    old_password: object = member({"type": "string"})
+    new_password: object = member({"type": "string", "minLength": 8, "maxLength": 256},
+                                  "not one of the 30,000 most common passwords")
+
+
+def sessions_ended() -> Any:
+    return member({"type": "integer", "minimum": 0},
+                  "how many sessions (signed-in browsers) ended")
+
+
+def tokens_revoked() -> Any:
+    return member({"type": "integer", "minimum": 0}, "how many access tokens were revoked")
+
+
+@model("Every session ended and every access token revoked; their sockets closed.")
+class SignedOutEverywhere:
+    signed_out: bool = member({"type": "boolean", "const": True})
+    sessions_ended: int = sessions_ended()
+    tokens_revoked: int = tokens_revoked()
+
+
+@model("The new password holds; every other session ended (their sockets closed), this "
+       "one kept; access tokens kept.")
+class PasswordChanged:
+    password_changed: bool = member({"type": "boolean", "const": True})
+    sessions_ended: int = sessions_ended()
+    tokens_revoked: int = tokens_revoked()
 
 
 @model()
@@ -183,18 +219,49 @@ async def sign_out(request: web.Request) -> web.Response:
     return _without_session(SignedOut(True))
 
 
-@ROUTES(Operation("POST", "/account/sign-out-everywhere", "signOutEverywhere", Tag.ACCOUNTS,
-                  "End every session of the signed-in account, on every device and node",
-                  (Reply(200, "Every session ended", SignedOut),),
-                  (*CROSS_SITE, *MANAGE_ERRORS, *ACCOUNTS_DOWN)))
+@ROUTES(Operation(
+    "POST", "/account/sign-out-everywhere", "signOutEverywhere", Tag.ACCOUNTS,
+    "End every session and revoke every access token of the signed-in account",
+    (Reply(200, "Every session ended, every token revoked", SignedOutEverywhere),),
+    (*CROSS_SITE, *MANAGE_ERRORS, *ACCOUNTS_DOWN),
+    description="What to do when a password or token may be in other hands: every browser "
+                "signed in as the account (this one too) is signed out, every access token "
+                "stops working, and every WebSocket connection they signed in closes (4007), "
+                "on this node at once and on the others at their next look at the store. "
+                "Passkeys and the password stay."))
 async def sign_out_everywhere(request: web.Request) -> web.Response:
     refuse_cross_site(request)
     account = await required(request, Use.MANAGE)
-    await request.config_dict[ACCOUNTS].sign_out_everywhere(account)
+    revoked = await request.config_dict[ACCOUNTS].sign_out_everywhere(account)
     close_signed_in(request.config_dict[STATE].connections,
-                    lambda c: c.session_hash is not None and _same_account(c.account, account),
-                    CloseCode.UNAUTHORIZED, SESSION_ENDED)
-    return _without_session(SignedOut(True))
+                    lambda c: _same_account(c.account, account),
+                    CloseCode.UNAUTHORIZED, EVERYWHERE)
+    return _without_session(SignedOutEverywhere(True, revoked.sessions, revoked.tokens))
+
+
+@ROUTES(Operation(
+    "POST", "/account/password", "changePassword", Tag.ACCOUNTS,
+    "Change the signed-in account's password (the old one again)",
+    (Reply(200, "Changed; every other session ended", PasswordChanged),),
+    (*CROSS_SITE, *MANAGE_ERRORS, ErrorCode.WEAK_PASSWORD, ErrorCode.WRONG_CREDENTIALS,
+     ErrorCode.RATE_LIMITED, *ACCOUNTS_DOWN),
+    description="Every other session of the account ends and the WebSocket connections they "
+                "signed in close (4007); this browser stays signed in. Access tokens keep "
+                "working: revoke them one by one, or sign out everywhere. Guesses of the old "
+                "password count as failed sign-ins, per account and per address.",
+    body=PasswordChange, notes=THROTTLED))
+async def change_password(request: web.Request) -> PasswordChanged:
+    refuse_cross_site(request)
+    account = await required(request, Use.MANAGE)
+    body = await read_body(request, PasswordChange)
+    kept = session_hash(session_secret(request) or "")  # MANAGE: signed in by the cookie
+    revoked = await request.config_dict[ACCOUNTS].change_password(
+        account, kept, body.old_password, body.new_password, client_key(request))
+    close_signed_in(request.config_dict[STATE].connections,
+                    lambda c: c.session_hash not in (None, kept)
+                    and _same_account(c.account, account),
+                    CloseCode.UNAUTHORIZED, PASSWORD_CHANGED)
+    return PasswordChanged(True, revoked.sessions, revoked.tokens)
 
 
 @ROUTES(Operation("GET", "/account", "whoAmI", Tag.ACCOUNTS,

@@ -32,6 +32,8 @@ from tests.server.restapi import Api
 CHEAP = {"password_time_cost": 1, "password_memory_kib": 64}
 """Hashing that costs next to nothing: the tests count hashes, they do not time them."""
 PASSWORD = "correct horse battery"
+NEW_PASSWORD = "staple battery horse"
+NEW_PASSWORDS = {"old_password": PASSWORD, "new_password": NEW_PASSWORD}
 MakeApi = Callable[..., Awaitable[Api]]
 
 
@@ -226,7 +228,8 @@ async def test_sign_out_everywhere_ends_every_session_at_once(api: Api) -> None:
     accounts = accounts_of(api)
     assert first and second and first != second
     assert await accounts.account_of(first) is not None
-    await api.call("POST", "/api/v1/account/sign-out-everywhere", 200)
+    ended = await api.call("POST", "/api/v1/account/sign-out-everywhere", 200)
+    assert ended == {"signed_out": True, "sessions_ended": 2, "tokens_revoked": 0}
     assert await accounts.account_of(first) is None and await accounts.account_of(second) is None
     await api.error("POST", "/api/v1/account/sign-out-everywhere", 401, "not_signed_in")
 
@@ -246,6 +249,7 @@ async def test_requests_from_another_sites_page_are_refused(
                                 {"name": "Ada", "password": PASSWORD}),
                                ("POST", "/api/v1/account/sign-out", None),
                                ("POST", "/api/v1/account/sign-out-everywhere", None),
+                               ("POST", "/api/v1/account/password", NEW_PASSWORDS),
                                ("DELETE", "/api/v1/account", {"password": PASSWORD})]:
         await api.error(method, path, 403, "cross_site_request", headers=headers, json=body)
     assert (await api.call("GET", "/api/v1/account", 200))["account"]["name"] == "Ada"
@@ -307,6 +311,66 @@ async def test_guessing_the_password_to_delete_an_account_is_throttled(api: Api)
     assert await accounts_of(api).failures_by_account.wait("ada") > 0  # sign-in waits too
     await api.error("DELETE", "/api/v1/account", 429, "rate_limited",
                     json={"password": PASSWORD})
+
+
+async def test_sign_out_everywhere_revokes_every_access_token_too(api: Api) -> None:
+    await register(api)
+    for _ in range(2):
+        await api.call("POST", "/api/v1/account/tokens", 201,
+                       json={"description": "a bot", "scopes": ["read"]})
+    ended = await api.call("POST", "/api/v1/account/sign-out-everywhere", 200)
+    assert ended == {"signed_out": True, "sessions_ended": 1, "tokens_revoked": 2}
+    ada = await accounts_of(api).holder_of("Ada")
+    assert ada is not None and await accounts_of(api).tokens.of(ada) == []
+
+
+async def test_changing_the_password_ends_the_other_sessions_and_keeps_this_one(
+        api: Api) -> None:
+    await register(api)
+    other = session_of(api)
+    api.client.session.cookie_jar.clear()  # another browser
+    await sign_in(api)
+    this = session_of(api)
+    await api.call("POST", "/api/v1/account/tokens", 201,
+                   json={"description": "a bot", "scopes": ["read"]})
+    changed = await api.call("POST", "/api/v1/account/password", 200, json=NEW_PASSWORDS)
+    assert changed == {"password_changed": True, "sessions_ended": 1, "tokens_revoked": 0}
+    accounts = accounts_of(api)
+    assert await accounts.account_of(other or "") is None
+    assert session_of(api) == this and await accounts.account_of(this) is not None
+    ada = await accounts.holder_of("Ada")
+    assert ada is not None and len(await accounts.tokens.of(ada)) == 1  # tokens stay
+    await sign_in(api, expect=401)
+    await sign_in(api, password=NEW_PASSWORD)
+
+
+@pytest.mark.parametrize(("body", "status", "code"), [
+    ({"old_password": "not the password", "new_password": NEW_PASSWORD}, 401,
+     "wrong_credentials"),
+    ({"old_password": PASSWORD, "new_password": "password1"}, 400, "weak_password"),
+    ({"old_password": PASSWORD, "new_password": "Ada's password"}, 400, "weak_password"),
+    ({"old_password": PASSWORD, "new_password": " " * 8}, 400, "weak_password"),
+    ({"old_password": PASSWORD}, 400, "weak_password"),
+])
+async def test_a_password_change_refused_changes_nothing_and_ends_no_session(
+        api: Api, body: dict[str, Any], status: int, code: str) -> None:
+    await register(api)
+    other = session_of(api)
+    api.client.session.cookie_jar.clear()
+    await sign_in(api)
+    await api.error("POST", "/api/v1/account/password", status, code, json=body)
+    assert await accounts_of(api).account_of(other or "") is not None
+    await sign_in(api)  # the old password still
+
+
+async def test_guessing_the_old_password_is_throttled_like_signing_in(api: Api) -> None:
+    await register(api)
+    for _ in range(PER_ACCOUNT.free + 1):
+        await api.error("POST", "/api/v1/account/password", 401, "wrong_credentials",
+                        json={"old_password": "a wrong guess", "new_password": NEW_PASSWORD})
+    assert await accounts_of(api).failures_by_account.wait("ada") > 0  # sign-in waits too
+    await api.error("POST", "/api/v1/account/password", 429, "rate_limited",
+                    json=NEW_PASSWORDS)  # even the right one
 
 
 async def test_a_guest_cannot_take_a_registered_name_but_its_owner_can(

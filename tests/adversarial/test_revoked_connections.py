@@ -1,7 +1,8 @@
 """What an access token or the web page's session signed in ends when the token or the
 session does, through a real server on each account store (SQLite, and a real
-PostgreSQL): a revoked token, a session signed out (here or everywhere) or expired, a
-deleted account or a banned one closes the WebSocket connections it signed in, at once
+PostgreSQL): a revoked token, a session signed out (here or everywhere: its tokens too),
+ended by a password change made in another session, or expired, a deleted account or a
+banned one closes the WebSocket connections it signed in, at once
 on the node that acted (however long the nodes wait between their looks at the store)
 and within a look on another node sharing the store; 4007 for a revoked token, an ended
 session or a deleted account (its reason naming no secret), 4008 for a ban. Other
@@ -232,11 +233,30 @@ async def test_signing_out_everywhere_closes_every_session_socket_of_the_account
     accounts = api.client.app[ACCOUNTS]  # type: ignore[index]
     _, secret = await accounts.tokens.create(await accounts.holder_of("Ada"), "a bot", ["play"])
     bot = await signed_in(api, secret)
+    _, bobs_secret = await accounts.tokens.create(await accounts.holder_of("Bob"), "b", ["play"])
+    bobs_bot = await signed_in(api, bobs_secret)
     await api.call("POST", "/api/v1/account/sign-out-everywhere", 200, headers=cookie(ada))
     for client in closing:
         assert await closed_with(client, ada, other_ada) == 4007
+    assert await closed_with(bot, secret) == 4007  # everywhere: its access tokens too
     assert await still_open(bobs)
-    assert await still_open(bot)  # an access token is no session: its owner revokes it
+    assert await still_open(bobs_bot)
+
+
+async def test_changing_the_password_closes_the_other_sessions_sockets_at_once(
+        make_api: MakeApi) -> None:
+    api = await make_api()
+    ada, other_ada = await new_session(api, "Ada"), await new_session(api, "Ada")
+    kept, closing = await by_session(api, ada), await by_session(api, other_ada)
+    bobs = await by_session(api, await new_session(api, "Bob"))
+    accounts = api.client.app[ACCOUNTS]  # type: ignore[index]
+    _, secret = await accounts.tokens.create(await accounts.holder_of("Ada"), "a bot", ["play"])
+    bot = await signed_in(api, secret)
+    await api.call("POST", "/api/v1/account/password", 200, headers=cookie(ada),
+                   json={"old_password": PASSWORD, "new_password": "staple battery horse"})
+    assert await closed_with(closing, ada, other_ada) == 4007
+    for client in (kept, bobs, bot):  # this session, another account's, a token's
+        assert await still_open(client)
 
 
 async def test_deleting_the_account_closes_its_session_sockets_at_once(
@@ -291,6 +311,9 @@ async def test_a_session_ended_on_another_node_closes_its_sockets_here(
     await here.call("POST", "/api/v1/account/sign-out", 200, headers=cookie(ada))
     assert await closed_with(signed_out, ada) == 4007
     assert await still_open(kept)
+    accounts = here.client.app[ACCOUNTS]  # type: ignore[index]
+    _, token = await accounts.tokens.create(await accounts.holder_of("Bob"), "a bot", ["play"])
+    bobs.append(await signed_in(there, token))
     await here.call("POST", "/api/v1/account/sign-out-everywhere", 200, headers=cookie(bob))
     for client in bobs:
         assert await closed_with(client, bob, other_bob) == 4007

@@ -118,6 +118,8 @@ async def test_a_token_does_only_what_its_scopes_say(api: Api, scopes: list[str]
     ("DELETE", "/api/v1/account/tokens/1", None),
     ("POST", "/api/v1/account/bot", None),
     ("POST", "/api/v1/account/sign-out-everywhere", None),
+    ("POST", "/api/v1/account/password", {"old_password": PASSWORD,
+                                          "new_password": "staple battery horse"}),
     ("DELETE", "/api/v1/account", {"password": PASSWORD}),
 ])
 async def test_no_token_can_manage_the_account(api: Api, method: str, path: str,

@@ -1,7 +1,8 @@
 """The account and profile pages' pure parts under Node (clients/web/js/account_words.js,
-profile.js, passkeys.js): typed refusals in the page's language with the plural a count
-takes, a seat's name linking to its profile only when an account took it, and WebAuthn's
-bytes to and from the server's base64url JSON."""
+account.js, profile.js, passkeys.js): typed refusals in the page's language with the plural
+a count takes, what each account action ends and the password change form in both
+languages, a seat's name linking to its profile only when an account took it, and
+WebAuthn's bytes to and from the server's base64url JSON."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ SCRIPT = """
 import { addWords, I18n } from "%(i18n)s";
 import { ACCOUNT_COUNTED, ACCOUNT_WORDS, errorText } from "%(account_words)s";
 import { gameLink } from "%(profile)s";
+import { passwordChangeForm, revokesNote } from "%(account)s";
 import { nameList } from "%(names)s";
 import { creationOptions, credentialJson, fromBase64url, requestOptions, toBase64url }
   from "%(passkeys)s";
@@ -29,6 +31,10 @@ for (const lang of ["en", "pl"]) {
     wrong: errorText(i18n, { code: "wrong_credentials", message: "server's" }),
     unknown: errorText(i18n, { code: "some_new_code", message: "the server's words" }),
     games: [1, 2, 5, 22].map((n) => i18n.count(n, "games")),
+    revokes: Object.fromEntries(["sign_out", "sign_out_everywhere", "password", "delete",
+      "token"].map((action) => [action, revokesNote(i18n, action)])),
+    password: passwordChangeForm(i18n, { message: "", done: "", onsubmit: () => {} }),
+    changed: i18n.t("password_changed", { count: 2 }),
     bots: nameList([{ name: "Bot 2 (strong)", bot: "strong", account: false },
       { name: "Robo", account: true, bot_account: true }], i18n),
   };
@@ -62,7 +68,7 @@ console.log(JSON.stringify(out));
 @functools.cache
 def run() -> dict[str, Any]:
     result: dict[str, Any] = run_module(SCRIPT, modules=(
-        "i18n", "account_words", "profile", "names", "passkeys"))
+        "i18n", "account_words", "profile", "names", "passkeys", "account"))
     return result
 
 
@@ -126,3 +132,42 @@ def test_passkey_options_and_credentials_turn_to_bytes_and_back() -> None:
         "id": "AQI", "rawId": "AQI", "type": "public-key", "authenticatorAttachment": "platform",
         "clientExtensionResults": {},
         "response": {"clientDataJSON": "ew", "authenticatorData": "Bw", "signature": "CQ"}}
+
+
+def texts(node: Any) -> list[str]:
+    """The text of a drawn node and its children, in order."""
+    if isinstance(node, str):
+        return [node]
+    if isinstance(node, list):
+        return [text for child in node for text in texts(child)]
+    if isinstance(node, dict):
+        return texts(node.get("children", []))
+    return []
+
+
+def test_each_account_action_says_what_it_ends_in_both_languages() -> None:
+    words = run()
+    for lang in ("en", "pl"):
+        for action, note in words[lang]["revokes"].items():
+            assert note["props"]["id"] == f"revokes-{action}"  # the button's aria-describedby
+            [text] = texts(note)
+            assert text and not text.startswith("revokes_"), (lang, action)
+    english, polish = words["en"]["revokes"], words["pl"]["revokes"]
+    assert "every access token" in texts(english["sign_out_everywhere"])[0]
+    assert "access tokens keep working" in texts(english["password"])[0]
+    assert "wszystkie tokeny dostępu" in texts(polish["sign_out_everywhere"])[0]
+    assert all(texts(english[action]) != texts(polish[action]) for action in english)
+
+
+def test_the_password_change_form_asks_for_the_old_and_new_password() -> None:
+    words = run()
+    for lang, label in (("en", "Change password"), ("pl", "Zmień hasło")):
+        form = words[lang]["password"]
+        drawn = texts(form)
+        assert drawn[0] == label and words[lang]["revokes"]["password"]["children"][0] in drawn
+        inputs = [child["children"][2]["props"] for child in form["children"][0]["children"]
+                  if isinstance(child, dict) and child["tag"] == "label"]
+        assert [(field["name"], field["autocomplete"]) for field in inputs] == [
+            ("old_password", "current-password"), ("new_password", "new-password")]
+        assert all(field["type"] == "password" for field in inputs)
+    assert words["en"]["changed"] == "Password changed; sessions ended elsewhere: 2."

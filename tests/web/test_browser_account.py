@@ -1,7 +1,8 @@
 """A person with an account, in the real Chromium against a real server: sign up, play,
 sign in on a second browser and take the running game up there (my games), find it on
 their profile page (/@/NAME) with its filters, see the name link there from a guest's
-lobby, and sign out; an unknown player's page says so. Passkeys with Chromium's virtual
+lobby, and sign out; change the password, which signs the other browser out and says
+what each action ends; an unknown player's page says so. Passkeys with Chromium's virtual
 authenticator (a platform one that keeps resident keys and verifies its user): register
 one, sign out, sign in with it, no name or password asked."""
 
@@ -143,6 +144,36 @@ def test_sign_up_play_resume_on_another_browser_and_find_it_on_the_profile(
     expect(first.locator("#account")).to_have_text("Sign in")
 
     for page in (first, second, guest):
+        assert page_errors(page) == []
+
+
+def test_changing_the_password_signs_the_other_browser_out(
+        browser: Browser, server: dict[str, Any]) -> None:
+    url = server["url"]
+    first = new_page(browser, url)
+    sign_up(first, "Cy")
+    second = new_page(browser, url, locale="pl-PL")
+    second.click("#account")
+    fill_account_form(second, "Cy")
+    form = second.locator(".change-password")
+    expect(form).to_contain_text("tokeny dostępu działają dalej")  # what it ends
+    expect(second.locator("#revokes-sign_out_everywhere")).to_contain_text(
+        "unieważnia wszystkie tokeny dostępu")
+    assert second.locator('button:text-is("Wyloguj się wszędzie")').get_attribute(
+        "aria-describedby") == "revokes-sign_out_everywhere"
+    form.locator("input[name=old_password]").fill("not the password")
+    form.locator("input[name=new_password]").fill("staple battery horse")
+    form.locator("button[type=submit]").click()
+    expect(form.locator(".refused")).to_contain_text("Nie ma konta")
+    form.locator("input[name=old_password]").fill(PASSWORD)
+    form.locator("input[name=new_password]").fill("staple battery horse")
+    form.locator("button[type=submit]").click()
+    expect(form.locator(".changed")).to_have_text(
+        "Hasło zmienione; zakończone sesje na innych urządzeniach: 1.")
+    expect(second.locator("#account")).to_have_text("Zalogowano jako Cy")  # this one stays
+    first.reload()
+    expect(first.locator("#account")).to_have_text("Sign in")
+    for page in (first, second):
         assert page_errors(page) == []
 
 

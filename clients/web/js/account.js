@@ -1,7 +1,8 @@
 // Signing in and the account's own page: registering, signing in (with a password or a
 // passkey), the account page (my games, taken up again on this device; passkeys: add,
-// list, remove; signing out here or everywhere; deleting the account, confirmed with its
-// password). The header's control (signed in as NAME / Sign in) is main.js's.
+// list, remove; changing the password; signing out here or everywhere; deleting the
+// account, confirmed with its password), each action beside a line saying what it ends.
+// The header's control (signed in as NAME / Sign in) is main.js's.
 
 import { seats } from "./api.js";
 import { accountApi } from "./account_api.js";
@@ -17,7 +18,8 @@ function accountForm(i18n, { label, fields, submit, message, onsubmit }) {
     onsubmit: (event) => {
       event.preventDefault();
       const { elements } = event.target;
-      onsubmit(Object.fromEntries(fields.map(({ name }) => [name, elements[name].value])));
+      onsubmit(Object.fromEntries(fields.map(({ name }) => [name, elements[name].value])),
+        event.target);
     } },
   h("h2", {}, label),
   fields.map(({ label: words, ...field }) => h("label", {}, i18n.t(words), " ",
@@ -26,13 +28,28 @@ function accountForm(i18n, { label, fields, submit, message, onsubmit }) {
   h("p", { class: "refused", role: "alert" }, message));
 }
 
+/** The line saying what `action` ends (revokes_*), for its button's aria-describedby. */
+export function revokesNote(i18n, action) {
+  return h("p", { class: "revokes note", id: `revokes-${action}` }, i18n.t(`revokes_${action}`));
+}
+
 const NAME_FIELD = {
   name: "name", required: true, maxlength: 80, autocomplete: "username", label: "account_name",
 };
 
-function passwordField(autocomplete) {
-  return { name: "password", type: "password", required: true, maxlength: 256, autocomplete,
-    label: "password" };
+function passwordField(autocomplete, name = "password") {
+  return { name, type: "password", required: true, maxlength: 256, autocomplete, label: name };
+}
+
+/** Changing the password: the current one, then the new one. */
+export function passwordChangeForm(i18n, { message, done, onsubmit }) {
+  return h("section", { class: "change-password" },
+    accountForm(i18n, { label: i18n.t("change_password"), submit: i18n.t("change_password"),
+      fields: [passwordField("current-password", "old_password"),
+        { ...passwordField("new-password", "new_password"), minlength: 8 }],
+      message, onsubmit }),
+    revokesNote(i18n, "password"),
+    h("p", { class: "changed", role: "status" }, done));
 }
 
 /** Do `work`; a refusal is said in `state[field]` (cleared first), and drawn. */
@@ -110,7 +127,7 @@ export class AccountPage {
     // what it shows: the account's games and passkeys (null until loaded), whether the
     // deletion asks for the password, whether the account is gone, the last refusals
     this.state = { games: null, passkeys: null, deleting: false, deleted: false, message: "",
-      deleteMessage: "" };
+      deleteMessage: "", passwordMessage: "", passwordChanged: "" };
     this.redraw = redrawing(root, () => this.view());
   }
 
@@ -160,6 +177,18 @@ export class AccountPage {
     });
   }
 
+  /** A new password; the page says how many other sessions it ended. */
+  changePassword({ old_password: oldPassword, new_password: newPassword }, form) {
+    this.state.passwordChanged = "";
+    return saying(this, "passwordMessage", async () => {
+      const changed = await accountApi.changePassword(oldPassword, newPassword);
+      form?.reset();
+      this.state.passwordChanged = this.app.i18n.t("password_changed",
+        { count: changed.sessions_ended });
+      this.redraw();
+    });
+  }
+
   askDeletion(deleting) {
     this.state.deleting = deleting;
     this.state.deleteMessage = "";
@@ -193,13 +222,22 @@ export class AccountPage {
         h("li", {}, h("a", { href: "#/account/tokens" }, t("my_tokens")))),
       h("section", { class: "my-games" }, state.games && this.gamesView(state.games)),
       h("section", { class: "passkeys" }, state.passkeys && this.passkeysView(state.passkeys)),
-      h("p", { class: "sign-out" },
-        h("button", { type: "button", onclick: () => this.leave(accountApi.signOut) },
-          t("sign_out")), " ",
-        h("button", { type: "button", onclick: () => this.leave(accountApi.signOutEverywhere) },
-          t("sign_out_everywhere"))),
+      passwordChangeForm(i18n, { message: state.passwordMessage, done: state.passwordChanged,
+        onsubmit: (values, form) => this.changePassword(values, form) }),
+      h("div", { class: "sign-out" },
+        this.actionView("sign_out", () => this.leave(accountApi.signOut)),
+        this.actionView("sign_out_everywhere", () => this.leave(accountApi.signOutEverywhere))),
       this.deletionView(),
       h("p", { class: "refused", role: "alert" }, state.message));
+  }
+
+  /** A button and, beside it, what it ends. */
+  actionView(action, onclick) {
+    const { i18n } = this.app;
+    return h("div", { class: "account-action" },
+      h("button", { type: "button", onclick, "aria-describedby": `revokes-${action}` },
+        i18n.t(action)),
+      revokesNote(i18n, action));
   }
 
   /** The account's open and running games: its seat here, or taken up on this device. */
@@ -255,7 +293,8 @@ export class AccountPage {
         onsubmit: ({ password }) => this.deleteAccount(password) }),
       h("p", { class: "warning" }, t("delete_sure")),
       h("button", { type: "button", onclick: () => this.askDeletion(false) }, t("cancel")),
-    ] : h("button", { type: "button", class: "danger", onclick: () => this.askDeletion(true) },
-      t("delete_account")));
+    ] : h("button", { type: "button", class: "danger", onclick: () => this.askDeletion(true),
+      "aria-describedby": "revokes-delete" }, t("delete_account")),
+    revokesNote(i18n, "delete"));
   }
 }

@@ -19,6 +19,8 @@ export const accountApi = {
   signIn: (name, password) => call("POST", "/account/sign-in", { name, password }),
   signOut: () => call("POST", "/account/sign-out"),
   signOutEverywhere: () => call("POST", "/account/sign-out-everywhere"),
+  changePassword: (oldPassword, newPassword) => call("POST", "/account/password",
+    { old_password: oldPassword, new_password: newPassword }),
   deleteAccount: (password) => call("DELETE", "/account", { password }),
   myGames: () => call("GET", "/account/games"),
   reclaim: (id) => call("POST", `/games/${encodeURIComponent(id)}/reclaim`),

@@ -24,6 +24,34 @@ export const ACCOUNT_WORDS = {
   sign_out: ["Sign out", "Wyloguj się"],
   sign_out_everywhere: ["Sign out everywhere", "Wyloguj się wszędzie"],
   delete_account: ["Delete my account…", "Usuń moje konto…"],
+  // what each action ends, said beside its button
+  revokes_sign_out: [
+    "Ends this browser's session only; your other devices and access tokens stay signed in.",
+    "Kończy sesję tylko w tej przeglądarce; inne urządzenia i tokeny dostępu pozostają zalogowane.",
+  ],
+  revokes_sign_out_everywhere: [
+    "Ends every session (this one too) and revokes every access token; games they had open are disconnected. Use it if your password or a token may be in other hands.",
+    "Kończy wszystkie sesje (także tę) i unieważnia wszystkie tokeny dostępu; ich połączenia z grami zostają zerwane. Użyj tego, jeśli hasło lub token mogły trafić w cudze ręce.",
+  ],
+  revokes_password: [
+    "Ends every other session (this one stays signed in); access tokens keep working.",
+    "Kończy wszystkie pozostałe sesje (ta pozostaje zalogowana); tokeny dostępu działają dalej.",
+  ],
+  revokes_delete: [
+    "Ends every session and access token, and the account itself.",
+    "Kończy wszystkie sesje i tokeny dostępu, a także samo konto.",
+  ],
+  revokes_token: [
+    "Revoking a token ends only that token: programs using it are disconnected; your sessions stay.",
+    "Unieważnienie tokenu kończy tylko ten token: programy, które go używają, zostają rozłączone; twoje sesje pozostają.",
+  ],
+  change_password: ["Change password", "Zmień hasło"],
+  old_password: ["Current password", "Obecne hasło"],
+  new_password: ["New password", "Nowe hasło"],
+  password_changed: [
+    "Password changed; sessions ended elsewhere: {count}.",
+    "Hasło zmienione; zakończone sesje na innych urządzeniach: {count}.",
+  ],
   delete_sure: [
     "Deleting your account cannot be undone: you can no longer sign in, and your past games show “deleted player”. Give your password to confirm.",
     "Usunięcia konta nie można cofnąć: nie zalogujesz się już, a twoje rozegrane gry pokażą „deleted player”. Podaj hasło, by potwierdzić.",

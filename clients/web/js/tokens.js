@@ -109,7 +109,8 @@ export class TokensPage {
   listView(tokens) {
     const t = this.t;
     if (!tokens.length) return h("p", {}, t("tokens_none"));
-    return h("table", {},
+    return [h("p", { class: "revokes note", id: "revokes-token" }, t("revokes_token")),
+      h("table", {},
       h("thead", {}, h("tr", {}, ["tokens_description", "tokens_scopes", "tokens_created",
         "tokens_expires", "tokens_used", "tokens_revoke"].map((key) => h("th", {}, t(key))))),
       h("tbody", {}, tokens.map((token) => h("tr", { key: token.id,
@@ -118,7 +119,8 @@ export class TokensPage {
       h("td", {}, day(token.created_at)), h("td", {}, day(token.expires_at) || t("tokens_never")),
       h("td", {}, day(token.last_used_at) || t("tokens_unused")),
       h("td", {}, h("button", { type: "button", class: "revoke",
-        onclick: () => this.revoke(token.id) }, t("tokens_revoke")))))));
+        "aria-describedby": "revokes-token", onclick: () => this.revoke(token.id) },
+      t("tokens_revoke")))))))];
   }
 
   createView(account) {
