@@ -1,10 +1,10 @@
 """The installed packages, and the rules engine compiled with mypyc.
 
-Packages: every package folder below `server/`, `protocol/` and `clients/`. The top-level
-folders show the architecture; installed, they live under one distinctive import name
-(`dominion.server`, `dominion.protocol`, `dominion.clients`). Listing the packages by
-hand once lost `dominion.server.storage` (the server crashed on start after `pip install
-.`), so they are found here, and a new subpackage cannot be forgotten.
+Packages: every package folder below `server/`, `protocol/`, `bots/` and `clients/`. The
+top-level folders show the architecture; installed, they live under one distinctive import
+name (`dominion.server`, `dominion.protocol`, `dominion.bots`, `dominion.clients`). Listing
+the packages by hand once lost `dominion.server.storage` (the server crashed on start
+after `pip install .`), so they are found here, and a new subpackage cannot be forgotten.
 
 The engine (`server/engine`, docs/ENGINE.md "Compiled engine") and the in-process bots
 (protocol/loader.py says which modules) are compiled with mypyc, which the build
@@ -31,7 +31,7 @@ from setuptools.command.build_ext import build_ext
 from setuptools.errors import CCompilerError, CompileError, ExecError, LinkError, PlatformError
 
 ROOTS = {"dominion.server": "server", "dominion.protocol": "protocol",
-         "dominion.clients": "clients"}
+         "dominion.bots": "bots", "dominion.clients": "clients"}
 """Installed name -> folder in the repository."""
 HERE = Path(__file__).resolve().parent
 GROUP = "dominion.server.engine.native"

@@ -26,8 +26,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from dominion.clients.bots import make_strategy
-from dominion.clients.bots.wire import WireDecision
+from dominion.bots import make_strategy
+from dominion.bots.wire import WireDecision
 from dominion.protocol import decode_client, encode_client, encode_server
 from dominion.protocol.messages import Ack
 from dominion.protocol.messages import Answer as AnswerFrame

@@ -19,7 +19,7 @@ import argparse
 import json
 import random
 
-from dominion.clients.bots import make_strategy
+from dominion.bots import make_strategy
 from dominion.server.engine import Game, Setup
 from dominion.server.play.bots import EngineTable
 

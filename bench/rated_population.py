@@ -48,7 +48,7 @@ from ratings import KINGDOM, KNOWN_ORDER, ledger_games, score_ledger
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository's tests
 
-from dominion.clients.bots.network import play_seat
+from dominion.clients.network_bot import play_seat
 from dominion.server.ratings import Pool
 from dominion.server.ratings.ledger import BOT_MU
 from tests.adversarial.attacks import ServerProcess, loopback_sources

@@ -40,7 +40,7 @@ from typing import Any
 
 from openskill.models import BradleyTerryFull, PlackettLuce, ThurstoneMostellerFull
 
-from dominion.clients.bots import STRATEGIES, make_strategy
+from dominion.bots import STRATEGIES, make_strategy
 from dominion.server.accounts.ledger_sql import LEDGER_GAMES_SQL, LEDGER_SEATS_SQL, games_of
 from dominion.server.engine import Game, Setup
 from dominion.server.play.bots import play_out

@@ -78,8 +78,8 @@ import aiohttp
 import msgpack  # type: ignore[import-untyped]
 from prometheus_client.parser import text_string_to_metric_families
 
-from dominion.clients.bots import make_strategy
-from dominion.clients.bots.wire import WireDecision
+from dominion.bots import make_strategy
+from dominion.bots.wire import WireDecision
 from dominion.protocol import (
     SUBPROTOCOLS,
     SUPPORTED_VERSIONS,

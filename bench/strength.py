@@ -26,8 +26,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
-from dominion.clients.bots import STRATEGIES, DecisionLike, Strategy, Table, make_strategy
-from dominion.clients.bots.strong import StrongBot
+from dominion.bots import STRATEGIES, DecisionLike, Strategy, Table, make_strategy
+from dominion.bots.strong import StrongBot
 from dominion.server.engine import Game, Setup
 from dominion.server.engine.cards import kingdom_cards
 from dominion.server.engine.setup import RECOMMENDED_KINGDOMS, random_kingdom

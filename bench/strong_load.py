@@ -38,7 +38,7 @@ import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository's tests
 
-from dominion.clients.bots.strong import Level, StrongBot
+from dominion.bots.strong import Level, StrongBot
 from dominion.server.engine import Game, Setup
 from dominion.server.engine.setup import random_kingdom
 from dominion.server.play.bots import EngineTable

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from .bots.strategies import STRATEGIES, unknown_strategy
+from dominion.bots import STRATEGIES
+
 from .i18n import _
 
 TOKEN_LIKE = re.compile(r"-[A-Za-z0-9_-]{15,}")
@@ -29,6 +30,12 @@ def joined_values(argv: Sequence[str], options: Iterable[str] = ("--token",)) ->
             joined.append(arg)
         pending = arg if arg in taking else None
     return joined
+
+
+def unknown_strategy(name: str) -> str:
+    """What to tell a person about a strategy name that is not one of STRATEGIES."""
+    return _("unknown strategy {name}; known: {known}").format(
+        name=repr(name), known=", ".join(STRATEGIES))
 
 
 def bot_seats(specs: Sequence[str], seats: int) -> dict[int, str]:

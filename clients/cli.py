@@ -36,6 +36,8 @@ from typing import Any
 import aiohttp
 from rich.console import Console
 
+from dominion.bots import STRATEGIES
+
 from . import config
 from .account import (
     add_account_commands,
@@ -48,7 +50,6 @@ from .account import (
     signed_in_name,
 )
 from .args import bot_seats, joined_values
-from .bots.strategies import STRATEGIES
 from .cards import card_names
 from .i18n import LANGUAGES, _, ngettext, use
 from .lobby import Lobby, LobbyError
@@ -380,7 +381,7 @@ def unused_name(name: str, taken: Sequence[str | None]) -> str:
 
 
 async def run_bot(args: argparse.Namespace, settings: config.Settings) -> int:
-    from .bots.network import NetworkBot
+    from .network_bot import NetworkBot
 
     def say(text: str) -> None:
         if not args.quiet:

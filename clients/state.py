@@ -97,7 +97,7 @@ class GameState:
     def over(self) -> bool:
         return self.result is not None or self.abandoned is not None
 
-    # -- what the strategies read (clients.bots.Table) ------------------------
+    # -- what the strategies read (dominion.bots.Table) ------------------------
 
     def supply_of(self, card: str) -> int:
         return self.supply.get(card, 0)

@@ -9,7 +9,7 @@ modules natively, so a mix cannot run): the build records a hash of those source
 `STAMP`; if it does not match (a source edited since the build), or `PURE_PYTHON_ENV` is
 set, a finder loads every compiled module from its `.py`. The package of each compiled
 module calls `choose()` before it imports one. It lives in the protocol because that is
-the one package the engine, the server's play and the clients' bots may all import; it
+the one package the engine, the server's play and the bots may all import; it
 imports none of them.
 setup.py imports this file by path, so the build and the check share one definition.
 """
@@ -32,10 +32,10 @@ from typing import Final
 PURE_PYTHON_ENV: Final = "DOMINION_PURE_PYTHON"
 """Set to 1 (at install time: build nothing; at run time: load the `.py` sources)."""
 ROOT: Final = Path(__file__).parent.parent
-"""The folder holding `server/`, `protocol/` and `clients/` (installed: `dominion/`)."""
+"""The folder holding `server/`, `protocol/`, `bots/` and `clients/` (installed: `dominion/`)."""
 ROOT_PACKAGE: Final = "dominion"
 ENGINE_FOLDER: Final = Path("server", "engine")
-COMPILED_FILES: Final = (Path("clients", "bots", "strategies.py"),
+COMPILED_FILES: Final = (Path("bots", "strategies.py"),
                          Path("protocol", "codec.py"), Path("protocol", "spec.py"),
                          Path("server", "play", "bots.py"), Path("server", "play", "frames.py"))
 """Compiled besides the engine: the bots that play through it in-process, and the rest of

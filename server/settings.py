@@ -225,7 +225,7 @@ class Settings:
 
     def problem(self) -> str | None:
         """What is wrong with these settings, if anything."""
-        from dominion.clients.bots import STRATEGIES
+        from dominion.bots import STRATEGIES
 
         if self.takeover_strategy not in STRATEGIES:
             return f"--takeover-strategy must be one of {', '.join(STRATEGIES)}"

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from dominion.clients.bots import STRATEGIES, make_strategy
+from dominion.bots import STRATEGIES, make_strategy
 
 from .engine import Game, InvalidSetup, Setup
 from .engine.setup import random_kingdom

@@ -1,8 +1,8 @@
 """The architecture's import rules, checked on the source (docs/ARCHITECTURE.md): no
 module imports another that imports it back, not even from inside a function; each part
 of the server imports only the parts below it; the engine does no I/O and reads no
-clock; the protocol knows neither server nor clients; clients reach the engine only to
-verify replays."""
+clock; the protocol knows neither server nor clients; the bots know only the protocol; the
+server never imports the clients; clients reach the engine only to verify replays."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = {"server": "dominion.server", "protocol": "dominion.protocol",
-           "clients": "dominion.clients"}
+           "bots": "dominion.bots", "clients": "dominion.clients"}
 """Each folder and its installed name (setup.py)."""
 ENGINE_FORBIDDEN = {"aiohttp", "asyncio", "sqlite3", "sqlite_utils", "socket", "time",
                     "datetime", "os", "msgpack", "dominion.protocol"}
@@ -35,20 +35,24 @@ MAY_IMPORT = {
     "storage": {"engine"},
     "ratings": {"engine"},
     "replays": {"engine", "storage"},
-    "accounts": {"ratings", "shared", "protocol", "strategies"},
+    "accounts": {"ratings", "shared", "protocol", "bots"},
     "play": {"engine", "storage", "ratings", "replays", "accounts", "shared", "protocol",
-             "strategies"},
+             "bots"},
     "cluster": {"engine", "storage", "replays", "play", "shared", "protocol"},
     "automatch": {"engine", "storage", "replays", "accounts", "ratings", "play", "cluster",
-                  "shared", "protocol", "strategies"},
+                  "shared", "protocol", "bots"},
     "edge": {"engine", "storage", "replays", "accounts", "ratings", "play", "cluster",
-             "automatch", "shared", "protocol", "strategies"},
-    "shared": {"protocol", "strategies"},
+             "automatch", "shared", "protocol", "bots"},
+    "shared": {"protocol", "bots"},
     "protocol": set(),
+    "bots": {"protocol"},
 }
 """Each part -> the parts it may import (type-only imports too: a part does not even
 name what is above it). `shared` is the server's top-level modules other than the entry
-points (settings, errors, metrics, logs, gc_tuning); `strategies` is `dominion.clients.bots`."""
+points (settings, errors, metrics, logs, gc_tuning); `bots` is `dominion.bots`, the
+strategies that the server's bot seats, the simulator and the clients' bots all play: it
+may import the protocol only (the loader that picks its compiled modules), never the
+server or the clients."""
 
 
 @cache
@@ -68,8 +72,8 @@ def part_of(module: str) -> str | None:
     """The part a module belongs to, as named in MAY_IMPORT (None: not governed here)."""
     if module.startswith("dominion.protocol"):
         return "protocol"
-    if module.startswith("dominion.clients.bots"):
-        return "strategies"
+    if module.startswith("dominion.bots"):
+        return "bots"
     names = module.split(".")
     if names[:2] != ["dominion", "server"] or module in ENTRY_POINTS:
         return None
@@ -169,16 +173,27 @@ def test_no_modules_import_each_other_in_a_circle() -> None:
         pytest.fail("modules import each other in a circle: " + " -> ".join(error.args[1]))
 
 
-def test_each_part_of_the_server_imports_only_the_parts_below_it() -> None:
+def test_each_part_imports_only_the_parts_below_it() -> None:
+    """The server's parts, the protocol and the bots (the clients are checked below)."""
     wrong = []
     for module in modules():
         part = part_of(module)
-        if part is None or part == "strategies":
+        if part is None:
             continue
         for target in our_imports(module, type_checking=True):
             other = part_of(target)
             if other != part and other not in MAY_IMPORT[part]:
                 wrong.append(f"{module} ({part}) imports {target} ({other or 'not a part'})")
+    assert wrong == []
+
+
+def test_the_server_never_imports_the_clients() -> None:
+    """Not its entry points either, nor for type checking only: what the server and the
+    clients share (the bots' strategies, the protocol) lives outside `clients/`."""
+    wrong = [f"{module} imports {target}" for module in modules()
+             if module.startswith(FOLDERS["server"])
+             for target in our_imports(module, type_checking=True)
+             if target.startswith(FOLDERS["clients"])]
     assert wrong == []
 
 

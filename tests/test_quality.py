@@ -12,7 +12,7 @@ import pytest
 pytestmark = pytest.mark.integration  # ruff, mypy and biome
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("dominion.server", "dominion.protocol", "dominion.clients")
+PACKAGES = ("dominion.server", "dominion.protocol", "dominion.bots", "dominion.clients")
 
 
 def run(*command: str) -> subprocess.CompletedProcess[str]:

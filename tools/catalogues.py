@@ -5,7 +5,7 @@
 A developer's step after editing `clients/locale/*/LC_MESSAGES/dominion.po` (Babel, a
 development dependency, reads and writes them); the `.mo` files are committed and ship in
 the wheel. It lives here, not in the client, so that nothing the installed package
-imports needs Babel (the build type-checks the modules the compiled bots import).
+imports needs Babel.
 """
 
 from __future__ import annotations

@@ -15,8 +15,8 @@ in place (the editable install imports it from there), so the file must have no
 uncommitted changes; it is restored at the end, also when the run is interrupted.
 Tests run with `-x`, so a mutant's run stops at its first failure: put the fastest
 tests that can catch it first. Libraries such as mutmut copy the tree into a folder of
-their own, which the installed `dominion` package (mapped from `server/`, `protocol/`
-and `clients/`) would not import from. The tests run on the pure-Python engine
+their own, which the installed `dominion` package (mapped from `server/`, `protocol/`,
+`bots/` and `clients/`) would not import from. The tests run on the pure-Python engine
 (DOMINION_PURE_PYTHON=1): a compiled engine module would not run its mutant.
 """
 

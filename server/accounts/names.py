@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from dominion.clients.bots import STRATEGIES
+from dominion.bots import STRATEGIES
 from dominion.protocol import ErrorCode
 
 from ..errors import GameError

@@ -7,7 +7,7 @@ from typing import Any
 
 from aiohttp import web
 
-from dominion.clients.bots import STRATEGIES
+from dominion.bots import STRATEGIES
 from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS, SUPPORTED_VERSIONS, ErrorCode
 from dominion.protocol.limits import MAX_CHAT_LENGTH, MAX_CLIENT_FRAME_BYTES
 from dominion.protocol.schema import SCHEMA_PATH

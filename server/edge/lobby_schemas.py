@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from dominion.clients.bots import STRATEGIES
+from dominion.bots import STRATEGIES
 
 from ..engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_KINGDOMS
 from ..play.room import SeatLeft

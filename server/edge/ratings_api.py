@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from dominion.clients.bots import STRATEGIES
+from dominion.bots import STRATEGIES
 from dominion.protocol import ErrorCode
 
 from ..errors import GameError

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from itertools import chain
 from typing import Final
 
-from dominion.clients.bots import Strategy
-from dominion.clients.bots.strong.knowledge import CardFacts
+from dominion.bots import Strategy
+from dominion.bots.strong.knowledge import CardFacts
 
 from ..engine import Game
 from ..engine.cards import all_cards

@@ -9,7 +9,7 @@ import random
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from dominion.clients.bots import STRATEGIES
+from dominion.bots import STRATEGIES
 from dominion.protocol import ErrorCode, RematchKingdom
 
 from ..engine import InvalidSetup, Setup

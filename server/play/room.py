@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
-from dominion.clients.bots import Strategy, make_strategy
+from dominion.bots import Strategy, make_strategy
 from dominion.protocol import (
     ChatRemoved,
     ErrorCode,

@@ -23,10 +23,10 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
-from dominion.clients.bots import Strategy
-from dominion.clients.bots.strong import StrongBot
-from dominion.clients.bots.strong.knowledge import CardFacts
-from dominion.clients.bots.wire import WireDecision, WireOption
+from dominion.bots import Strategy
+from dominion.bots.strong import StrongBot
+from dominion.bots.strong.knowledge import CardFacts
+from dominion.bots.wire import WireDecision, WireOption
 
 from ..engine import Decision
 from .bots import CARD_FACTS, EngineTable

@@ -32,8 +32,8 @@ from urllib.parse import quote, urlsplit
 import aiohttp
 import msgpack  # type: ignore[import-untyped]
 
-from dominion.clients.bots import NoTable, make_strategy
-from dominion.clients.bots.wire import WireDecision
+from dominion.bots import NoTable, make_strategy
+from dominion.bots.wire import WireDecision
 from dominion.protocol import (
     CLIENT_MESSAGES,
     SUBPROTOCOLS,

@@ -6,8 +6,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from dominion.clients.bots.strong.knowledge import CardFacts
-from dominion.clients.bots.wire import WireDecision, WireOption
+from dominion.bots.strong.knowledge import CardFacts
+from dominion.bots.wire import WireDecision, WireOption
 from dominion.server.engine.cards import all_cards
 
 CATALOGUE = CardFacts(all_cards())

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from dominion.clients.bots import make_strategy, strategies
-from dominion.clients.bots.wire import WireDecision, WireOption
+from dominion.bots import make_strategy, strategies
+from dominion.bots.wire import WireDecision, WireOption
 from dominion.server.engine import Game, Setup
 from dominion.server.play.bots import EngineTable
 

@@ -7,11 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from dominion.clients.bots import make_strategy
-from dominion.clients.bots.strategies import NoTable
-from dominion.clients.bots.strong import DEFAULT_LEVEL, Level, NotASeatView, StrongBot
-from dominion.clients.bots.strong.plans import MONEY, PLANS, choose_plan
-from dominion.clients.bots.wire import WireDecision
+from dominion.bots import make_strategy
+from dominion.bots.strategies import NoTable
+from dominion.bots.strong import DEFAULT_LEVEL, Level, NotASeatView, StrongBot
+from dominion.bots.strong.plans import MONEY, PLANS, choose_plan
+from dominion.bots.wire import WireDecision
 
 from .strong_positions import CATALOGUE, View, buy, chosen_cards, decision
 

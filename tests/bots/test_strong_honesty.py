@@ -11,10 +11,10 @@ from dataclasses import replace
 
 import pytest
 
-from dominion.clients.bots import DecisionLike, Strategy, Table, make_strategy
-from dominion.clients.bots.network import SeatTable
-from dominion.clients.bots.strong import StrongBot
-from dominion.clients.bots.wire import WireDecision
+from dominion.bots import DecisionLike, Strategy, Table, make_strategy
+from dominion.bots.strong import StrongBot
+from dominion.bots.wire import WireDecision
+from dominion.clients.network_bot import SeatTable
 from dominion.clients.state import GameState
 from dominion.server.engine import Game, Setup, view
 from dominion.server.engine.setup import random_kingdom

@@ -14,8 +14,8 @@ from typing import Any
 
 from aiohttp import web
 
-from dominion.clients.bots import make_strategy
-from dominion.clients.bots.wire import WireDecision
+from dominion.bots import make_strategy
+from dominion.bots.wire import WireDecision
 from dominion.protocol import (
     Ack,
     Hello,

@@ -12,8 +12,8 @@ from typing import Any
 
 import aiohttp
 
-from dominion.clients.bots.network import play_seat
 from dominion.clients.lobby import Lobby
+from dominion.clients.network_bot import play_seat
 
 from .serverproc import server_url
 

@@ -165,3 +165,16 @@ def test_bots_are_named_by_strategy_and_level(monkeypatch: pytest.MonkeyPatch, l
     i18n.use(lang)
     assert [strategy_label(s) for s in ("strong", "strong:2", "big_money",
                                         "new_one")] == expected
+
+
+def test_an_unknown_strategy_is_told_in_the_persons_language(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bots' own text is for programmers (they import nothing of the clients); what a
+    person reads about a bot is the client's, through the catalogue."""
+    from dominion.clients.args import bot_seats
+
+    monkeypatch.setattr(i18n, "_translation", i18n._translation)
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    i18n.use("pl")
+    with pytest.raises(ValueError, match="nieznana strategia 'genius'; znane: random"):
+        bot_seats(["genius"], 2)

@@ -14,9 +14,9 @@ from typing import Any
 import aiohttp
 import pytest
 
-from dominion.clients.bots.network import NetworkBot, play_seat
 from dominion.clients.lobby import Lobby
 from dominion.clients.net import Client
+from dominion.clients.network_bot import NetworkBot, play_seat
 from dominion.clients.state import GameState
 from dominion.server.engine.cards import catalogue
 

@@ -18,21 +18,12 @@ ORDINARY_WORDS = frozenset({"curse", "mine"})
 """Card ids that are also words the clients use otherwise: the card type Curse, a style
 for "your own" (`mine`)."""
 NAMING_CARDS = {
-    "bots/strategies.py": "a strategy's preferences: what it buys and keeps; the server's "
-                          "own bots play it too",
     "examples/minimal_bot.py": "its wish list: Province, Gold or Silver when offered",
     "words.py": "the words of a question (a translation of the prompt)",
-    **{f"bots/strong/{name}.py": "the strong bot's plans and its play of each card"
-       for name in ("actions", "answers", "bot", "buying", "plans", "position")},
-    "bots/strong/valuation.py": "the strong bot's valuation of cards in hand",
 }
-"""Files that may name cards, and why: none of them says what a card does or costs."""
-MAPS_CARDS_TO_NUMBERS = {
-    "bots/strategies.py": "how much the strategy likes a card (its own valuation)",
-    "bots/strong/valuation.py": "how much the strong bot likes a card in hand (its own "
-                                "valuation; the costs, coins and points it plans by come "
-                                "from the server's catalogue, knowledge.py)",
-}
+"""Files that may name cards, and why: none of them says what a card does or costs. (The
+bots' strategies, `bots/`, name cards and value them: a strategy's own preferences, not
+the rules; the server plays them too.)"""
 
 
 def python_modules() -> list[Path]:
@@ -85,7 +76,7 @@ def test_no_python_module_of_the_clients_names_a_cards_effect_or_cost() -> None:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         if named(path) not in NAMING_CARDS and card_strings(tree):
             named_cards[named(path)] = sorted(set(card_strings(tree)))
-        if named(path) not in MAPS_CARDS_TO_NUMBERS and maps_cards_to_numbers(tree):
+        if maps_cards_to_numbers(tree):
             maps.append(named(path))
     assert named_cards == {}, "card ids outside the allowed files"
     assert maps == [], "card ids mapped to numbers (costs, coins, +Actions)"

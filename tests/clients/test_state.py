@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from dominion.clients.bots import make_strategy
+from dominion.bots import make_strategy
 from dominion.clients.state import GameState, PlayerState, ReplayHands
 from dominion.server.engine import Game, Setup, event_record, view
 

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from dominion.bots import make_strategy
+from dominion.bots.wire import WireDecision
 from dominion.clients.board import Board, status_line
-from dominion.clients.bots import make_strategy
-from dominion.clients.bots.wire import WireDecision
 from dominion.clients.render import Names, log_lines, replay_turns, summary_line
 from dominion.clients.replay_view import steps
 from dominion.clients.state import GameState

@@ -13,12 +13,12 @@ from typing import Any
 
 import aiohttp
 
-from dominion.clients.bots import make_strategy
-from dominion.clients.bots.network import SeatTable
-from dominion.clients.bots.strategies import NoTable
-from dominion.clients.bots.wire import WireDecision
+from dominion.bots import make_strategy
+from dominion.bots.strategies import NoTable
+from dominion.bots.wire import WireDecision
 from dominion.clients.lobby import Lobby
 from dominion.clients.net import Client, events_of
+from dominion.clients.network_bot import SeatTable
 from dominion.clients.state import GameState
 from dominion.protocol import (
     Answer,

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from dominion.clients.bots import Strategy, make_strategy
-from dominion.clients.bots.wire import WireDecision
+from dominion.bots import Strategy, make_strategy
+from dominion.bots.wire import WireDecision
 from dominion.protocol import Update, decode_server
 from dominion.server.engine import Event, Game, Setup, decision_view, view
 from dominion.server.engine.cards import kingdom_cards

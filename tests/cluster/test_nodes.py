@@ -16,8 +16,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from dominion.clients.bots.network import NetworkBot
 from dominion.clients.net import Client
+from dominion.clients.network_bot import NetworkBot
 from dominion.server.cluster import owner_of
 from dominion.server.replays import verify_replay
 from tests.eventually import eventually

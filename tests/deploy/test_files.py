@@ -117,7 +117,8 @@ def test_the_dockerfile_copies_what_exists_and_holds_no_secrets() -> None:
         if word in ("ENV", "ARG"):
             assert not SECRET_WORDS.search(args), args
     ignore = (DEPLOY / "Dockerfile.dockerignore").read_text().split()
-    for needed in ("pyproject.toml", "setup.py", "README.md", "server", "protocol", "clients"):
+    for needed in ("pyproject.toml", "setup.py", "README.md", "server", "protocol", "bots",
+                   "clients"):
         assert f"!{needed}" in ignore
 
 
@@ -409,7 +410,7 @@ def example_block(name: str) -> str:
 
 
 def test_the_example_names_exactly_the_takeover_strategies_the_server_accepts() -> None:
-    from dominion.clients.bots import STRATEGIES
+    from dominion.bots import STRATEGIES
 
     said = example_block("DOMINION_TAKEOVER_STRATEGY")
     listed = re.search(r"bots \(docs/BOTS\.md\): ([^(]+)\(", said)

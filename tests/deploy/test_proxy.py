@@ -14,8 +14,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from dominion.clients.bots import NoTable, make_strategy
-from dominion.clients.bots.wire import WireDecision
+from dominion.bots import NoTable, make_strategy
+from dominion.bots.wire import WireDecision
 from dominion.protocol import Ack, Answer, GameOver, Join, PendingDecision, Snapshot
 from dominion.server.replays import verify_replay
 

@@ -35,7 +35,7 @@ from .proxy import ROOT
 from .test_files import DOCKERFILE, instructions
 
 PACKAGES = {"server": "dominion/server", "protocol": "dominion/protocol",
-            "clients": "dominion/clients"}
+            "bots": "dominion/bots", "clients": "dominion/clients"}
 """Repository folder -> where it lives in the wheel."""
 BUILD_MYPY = re.search(r'"mypy==([^"]+)"', (ROOT / "pyproject.toml").read_text())
 
@@ -173,12 +173,12 @@ def test_the_wheel_runs_the_compiled_engine(installed: tuple[Path, Path],
     wheel, bin_dir = installed
     compiled = " ".join(name for name in zipfile.ZipFile(wheel).namelist()
                         if COMPILED.search(name))
-    for module in ("server/engine/game", "clients/bots/strategies", "server/play/bots"):
+    for module in ("server/engine/game", "bots/strategies", "server/play/bots"):
         assert f"dominion/{module}.cpython" in compiled, compiled
     assert "__init__." not in compiled.replace("effects/__init__.", "")
     assert "loader." not in compiled
     check = ("import dominion.server.engine as e, dominion.server.engine.game as g, "
-             "dominion.clients.bots.strategies as s; "
+             "dominion.bots.strategies as s; "
              "print(e.COMPILED, e.ENGINE.value, s.__file__.endswith('.py'), g.__file__)")
     engine = run(bin_dir, "python", "-c", check, cwd=tmp_path)
     assert engine.returncode == 0, engine.stderr

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from dominion.clients.bots import make_strategy
+from dominion.bots import make_strategy
 from dominion.server.engine import Game, Setup, event_record
 from dominion.server.engine.cards import kingdom_cards
 from dominion.server.play.bots import play_out

@@ -50,7 +50,7 @@ def test_the_flag_says_which_engine_runs() -> None:
     assert engine.COMPILED is from_extension is (engine.ENGINE is Engine.COMPILED)
 
 
-SOURCE_FILES = ("server/engine/effects/attacks.py", "clients/bots/strategies.py",
+SOURCE_FILES = ("server/engine/effects/attacks.py", "bots/strategies.py",
                 "server/play/bots.py", "protocol/codec.py")
 """A compiled module of each package that has them."""
 
@@ -79,7 +79,7 @@ def engine_in(root: Path, first: str = SOURCE_FILES[0],
 def packages(tmp_path: Path) -> Path:
     """A copy of the installed packages (compiled modules, stamp and sources) under
     `tmp_path`/dominion."""
-    for folder in ("server", "protocol", "clients"):
+    for folder in ("server", "protocol", "bots", "clients"):
         shutil.copytree(ROOT / folder, tmp_path / "dominion" / folder,
                         ignore=shutil.ignore_patterns("__pycache__", "web", "locale"))
     return tmp_path / "dominion"

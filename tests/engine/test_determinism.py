@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from dominion.clients.bots import make_strategy
+from dominion.bots import make_strategy
 from dominion.server.engine import Answer, Game, Setup, replay
 from dominion.server.engine.rng import Rng
 from dominion.server.engine.view import event_record
@@ -19,7 +19,7 @@ from .mt19937 import MT19937
 
 GAME_DIGEST_SCRIPT = """
 import hashlib, json, random
-from dominion.clients.bots import make_strategy
+from dominion.bots import make_strategy
 from dominion.server.play.bots import play_out
 from dominion.server.engine import Game, Setup
 from dominion.server.engine.view import event_record

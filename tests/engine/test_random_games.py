@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from dominion.clients.bots import make_strategy
+from dominion.bots import make_strategy
 from dominion.server.engine import Game, Setup, replay
 from dominion.server.play.bots import EngineTable
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from dominion.clients.bots import make_strategy
-from dominion.clients.bots.wire import WireDecision
+from dominion.bots import make_strategy
+from dominion.bots.wire import WireDecision
 from dominion.server.engine import (
     DecisionKind,
     EventKind,

@@ -16,9 +16,9 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from dominion.clients.bots import DecisionLike, Table
-from dominion.clients.bots.strategies import sensible_choice
-from dominion.clients.bots.strong import StrongBot
+from dominion.bots import DecisionLike, Table
+from dominion.bots.strategies import sensible_choice
+from dominion.bots.strong import StrongBot
 from dominion.server.engine import Game, Setup, replay
 from dominion.server.metrics import Metrics
 from dominion.server.play.bots import EngineTable

@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 from openapi_spec_validator import validate as validate_spec
 
-from dominion.clients.bots import STRATEGIES
+from dominion.bots import STRATEGIES
 from dominion.protocol import ErrorCode
 from dominion.server.edge.app import create_app
 from dominion.server.edge.openapi import openapi_document

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from dominion.clients.bots import make_strategy
+from dominion.bots import make_strategy
 from dominion.server.engine import (
     Decision,
     Event,

@@ -13,7 +13,7 @@ import aiohttp
 import orjson
 import pytest
 
-from dominion.clients.bots.network import play_seat
+from dominion.clients.network_bot import play_seat
 from dominion.server.ratings.ledger import RatedGame
 from tests.eventually import eventually
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from dominion.clients.bots import make_strategy
+from dominion.bots import make_strategy
 from dominion.server.engine import Answer, Game, Resignation, Setup, event_record, replay
 from dominion.server.play.bots import play_out
 from dominion.server.play.tokens import hash_token, new_game_id

@@ -19,8 +19,8 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 
-from dominion.clients.bots import Strategy, make_strategy
-from dominion.clients.bots.wire import WireDecision
+from dominion.bots import Strategy, make_strategy
+from dominion.bots.wire import WireDecision
 from dominion.protocol import (
     Ack,
     Answer,

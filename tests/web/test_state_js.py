@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from dominion.clients.bots import make_strategy
+from dominion.bots import make_strategy
 from dominion.server.engine import Game, Setup, event_record, view
 from tests.clients.view_games import answer_as, changes, kingdoms
 

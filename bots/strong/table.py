@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol, cast, runtime_checkable
 
-from ...i18n import _
 from ..strategies import Table
 from .knowledge import CardFacts
 
@@ -68,5 +67,5 @@ def seat_view(table: Table) -> SeatView:
     if isinstance(table, SeatView):
         _SEAT_VIEWS.add(kind)
         return table
-    raise NotASeatView(_("the strong bot needs a seat's whole view (SeatView), not a {kind}")
-                       .format(kind=type(table).__name__))
+    raise NotASeatView("the strong bot needs a seat's whole view (SeatView), not a "
+                       f"{type(table).__name__}")

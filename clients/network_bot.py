@@ -18,11 +18,12 @@ from typing import Any
 
 import aiohttp
 
-from ..net import Client, ConnectionLost, ServerError
-from ..state import GameState
-from .strategies import Strategy, make_strategy
-from .strong.knowledge import CardFacts
-from .wire import WireDecision
+from dominion.bots import Strategy, make_strategy
+from dominion.bots.strong.knowledge import CardFacts
+from dominion.bots.wire import WireDecision
+
+from .net import Client, ConnectionLost, ServerError
+from .state import GameState
 
 log = logging.getLogger("dominion.bot")
 

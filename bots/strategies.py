@@ -10,8 +10,6 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from ..i18n import _
-
 
 class OptionLike(Protocol):
     @property
@@ -240,19 +238,14 @@ STRATEGIES: dict[str, Callable[[Callable[[], random.Random]], Strategy]] = {
 """Strategy factories by name; each is given a way to make its random generator, if any."""
 
 
-def unknown_strategy(name: str) -> str:
-    """What to say about a strategy name that is not one of STRATEGIES."""
-    return _("unknown strategy {name}; known: {known}").format(
-        name=repr(name), known=", ".join(STRATEGIES))
-
-
 def make_strategy(name: str, rng: random.Random | int | None = None) -> Strategy:
     """A strategy by name; `rng` (a generator, or a seed for one) seeds the random bot.
 
     A strategy that draws no random numbers gets no generator: seeding one costs about
     as much as a turn of the game, and dominion-sim makes a strategy per seat and game."""
     if name not in STRATEGIES:
-        raise KeyError(unknown_strategy(name))
+        # for programmers: a person's command line is checked first (clients/args.py)
+        raise KeyError(f"unknown strategy {name!r}; known: {', '.join(STRATEGIES)}")
 
     def generator() -> random.Random:
         return rng if isinstance(rng, random.Random) else random.Random(rng)
