@@ -3,6 +3,12 @@
 Every change takes the same way through: check it against the engine without
 applying it, make it durable in storage, apply it, then tell every subscriber what
 their seat (or a spectator) may see. Bots and restored games use the same path.
+
+`Room` is the façade the rest of the server uses. Each of its other concerns is a part
+it is composed of and hands itself to (rather than a mixin: each part's state and the
+room's methods it calls are plain to see, and a part is tested through the room):
+`Rematches` (rematch.py), `Absence` (absence.py), `BotLoop` (bot_loop.py) and
+`Moderation` (moderation.py; chat too).
 """
 
 from __future__ import annotations
@@ -14,9 +20,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from dominion.protocol import (
-    ChatRemoved,
     ErrorCode,
-    GameAbandoned,
     ProtocolError,
     RematchKingdom,
     ServerMessage,
@@ -37,6 +41,7 @@ from .answer_log import AnswerLog
 from .bot_loop import BotLoop
 from .clock import LOOP_CLOCK, Clock, retry_seconds, utc_now
 from .frames import Audience, change_frames, snapshot_frame
+from .moderation import Moderation
 from .rematch import Rematch, Rematches
 from .seats import Seat
 from .subscribers import Subscriber
@@ -60,7 +65,8 @@ OPEN, PLAYING, FINISHED, ABANDONED = GameState
 class Room:
     __slots__ = ("_closed", "_histories", "_lock", "_metrics", "_ownership", "_settings",
                  "_storage", "_subscribers", "_tasks", "absence", "answers", "bots", "game",
-                 "id", "on_changed", "on_ended", "record", "rematches", "seats")
+                 "id", "moderation", "on_changed", "on_ended", "record", "rematches",
+                 "seats")
 
     def __init__(self, record: GameRecord, seats: list[Seat], storage: GameLog,
                  settings: Settings, metrics: Metrics, histories: HistoryCache, *,
@@ -87,6 +93,7 @@ class Room:
         turn: listings refresh that themselves, so that answers cost nothing more)."""
         self.rematches = Rematches(self, clock)
         """Its rematch offers, once the game has ended."""
+        self.moderation = Moderation(self)
         self.absence = Absence(self, clock)
         """The timers of its seats' absent players."""
         self.bots = BotLoop(self, workers)
@@ -153,7 +160,7 @@ class Room:
     async def take_seat(self, name: str, token_hash: str, account_id: int | None = None,
                         bot_account: bool = False) -> Seat:
         async with self._lock:
-            self._refuse_if_closed()
+            self.refuse_if_closed()
             if self.state != OPEN:
                 raise GameError(ErrorCode.GAME_STARTED, "the game has already started")
             if account_id is not None and self.seat_of_account(account_id) is not None:
@@ -163,7 +170,7 @@ class Room:
             free = next((s for s in self.seats if s.free), None)
             if free is None:
                 raise GameError(ErrorCode.GAME_FULL, "every seat is taken")
-            self._evict(free)  # a new holder: nobody else may act for the seat
+            self.evict(free)  # a new holder: nobody else may act for the seat
             free.name, free.token_hash, free.joined_at = name, token_hash, utc_now()
             free.account_id, free.bot_account = account_id, bot_account
             try:
@@ -178,7 +185,7 @@ class Room:
 
     async def free_seat(self, seat: Seat) -> None:
         async with self._lock:
-            self._refuse_if_closed()
+            self.refuse_if_closed()
             if self.state != OPEN:
                 raise GameError(ErrorCode.GAME_STARTED,
                                 "a running game cannot be left; resign instead")
@@ -192,14 +199,14 @@ class Room:
                 (seat.name, seat.token_hash, seat.joined_at, seat.account_id,
                  seat.bot_account) = saved
                 raise
-            self._evict(seat, "you gave up this seat")
+            self.evict(seat, "you gave up this seat")
             self.on_changed(self)
 
     async def give_new_token(self, seat: Seat, token_hash: str) -> None:
         """The seat's owner asks again from another device: a new token holds the seat,
         and the old one (and every connection on it) no longer does."""
         async with self._lock:
-            self._refuse_if_closed()
+            self.refuse_if_closed()
             if self.state not in (OPEN, PLAYING):
                 raise GameError(ErrorCode.GAME_OVER, "the game has ended")
             saved = seat.token_hash
@@ -209,9 +216,9 @@ class Room:
             except Exception:
                 seat.token_hash = saved
                 raise
-            self._evict(seat, "your seat was taken up on another device")
+            self.evict(seat, "your seat was taken up on another device")
 
-    def _evict(self, seat: Seat, reason: str = "the seat has a new holder") -> None:
+    def evict(self, seat: Seat, reason: str = "the seat has a new holder") -> None:
         """End every connection's rights to `seat`: its holder changed (a leave, a new
         token). They are unsubscribed at once, then told and closed."""
         holders = [s for s, viewer in self._subscribers.items() if viewer == seat.index]
@@ -432,7 +439,7 @@ class Room:
             self._metrics.answers.inc()
 
     def _running(self) -> Game:
-        self._refuse_if_closed()
+        self.refuse_if_closed()
         if self.game is None:
             raise GameError(ErrorCode.GAME_NOT_STARTED, "the game has not started yet")
         if self.game.over or self.state != PLAYING:
@@ -444,13 +451,13 @@ class Room:
     async def offer_rematch(self, seat: int, kingdom: RematchKingdom | None, address: str,
                             on_accepted: Callable[[], None]) -> None:
         async with self._lock:
-            self._refuse_if_closed()
+            self.refuse_if_closed()
             await self.rematches.offer(seat, kingdom, address, on_accepted)
 
     async def answer_rematch(self, seat: int, accept: bool,
                              on_accepted: Callable[[], None]) -> None:
         async with self._lock:
-            self._refuse_if_closed()
+            self.refuse_if_closed()
             await self.rematches.answer(seat, accept, on_accepted)
 
     @property
@@ -484,7 +491,7 @@ class Room:
         """Every connection the game is sent to, with the seat it views (None: watching)."""
         return list(self._subscribers.items())
 
-    def _refuse_if_closed(self) -> None:
+    def refuse_if_closed(self) -> None:
         if self._closed:
             raise GameError(ErrorCode.INTERNAL_ERROR,
                             "the server is shutting down; resume the game "
@@ -582,54 +589,22 @@ class Room:
             log.exception("a rated game cannot be rated", extra={"game": self.id})
             return None
 
-    async def chat(self, seat: int | None, name: str, text: str) -> int:
-        """Store a chat line; its number (what `chat_removed` names)."""
-        return await self._storage.append_chat(self.id, at=utc_now(), seat=seat, name=name,
-                                               text=text)
+    # -- chat and moderation (moderation.py) ---------------------------------------
 
-    # -- moderation ------------------------------------------------------------------
+    async def chat(self, seat: int | None, name: str, text: str) -> int:
+        return await self.moderation.chat(seat, name, text)
 
     async def remove_chat_line(self, line: int) -> bool:
-        """An admin removes a line: kept in the log, marked, and hidden from everyone now
-        (and from every replay); False when the game has no such line to remove."""
-        removed = await self._storage.remove_chat(self.id, line, utc_now())
-        if removed:
-            self.broadcast(ChatRemoved(game=self.id, line=line))
-        return removed
+        return await self.moderation.remove_chat_line(line)
 
     async def abandon(self, reason: str) -> None:
-        """An admin ends the game with no result; everyone is told why."""
-        async with self._lock:
-            self._refuse_if_closed()
-            if self.state not in (OPEN, PLAYING):
-                raise GameError(ErrorCode.GAME_OVER, "the game has ended")
-            await self.finish(ABANDONED, None)
-        self.broadcast(GameAbandoned(game=self.id, reason=reason))
+        await self.moderation.abandon(reason)
 
     async def lapse(self, since: str, reason: str) -> bool:
-        """An open table that has gained no player since `since` ends with no result, and
-        everyone connected to it is told why; False, having done nothing, if it started,
-        ended or gained a player meanwhile, or the server is stopping."""
-        async with self._lock:
-            if self._closed or self.state != OPEN or self.waiting_since != since:
-                return False
-            await self.finish(ABANDONED, None)
-        self.broadcast(GameAbandoned(game=self.id, reason=reason))
-        return True
+        return await self.moderation.lapse(since, reason)
 
     async def remove_account(self, account_id: int, reason: str) -> None:
-        """A banned account leaves: its seat is freed in an open table, resigned in a
-        running game (a bot plays it on, as for any resignation: docs/RULES.md), and every
-        connection holding it is closed."""
-        for seat in [seat for seat in self.seats if seat.account_id == account_id]:
-            try:
-                if self.state == OPEN:
-                    await self.free_seat(seat)
-                elif self.game is not None and seat.index not in self.game.resigned:
-                    await self.resign(seat.index)
-            except GameError:  # ended, or the server is stopping: nothing left to take
-                pass
-            self._evict(seat, reason)
+        await self.moderation.remove_account(account_id, reason)
 
     def broadcast(self, message: ServerMessage) -> None:
         frame = encode_server(message)
