@@ -7,8 +7,8 @@ their seat (or a spectator) may see. Bots and restored games use the same path.
 `Room` is the façade the rest of the server uses. Each of its other concerns is a part
 it is composed of and hands itself to (rather than a mixin: each part's state and the
 room's methods it calls are plain to see, and a part is tested through the room):
-`Rematches` (rematch.py), `Absence` (absence.py), `BotLoop` (bot_loop.py) and
-`Moderation` (moderation.py; chat too).
+`Rematches` (rematch.py), `Absence` (absence.py), `BotLoop` (bot_loop.py), `Resumes`
+(resume.py) and `Moderation` (moderation.py; chat too).
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 
 from dominion.protocol import (
     ErrorCode,
-    ProtocolError,
     RematchKingdom,
     ServerMessage,
     encode_server,
@@ -34,7 +33,7 @@ from ..engine.view import Ownership
 from ..errors import GameError
 from ..ratings import RatingError, ranks
 from ..ratings.ledger import RatedGame, RatedSeat
-from ..replays import commitment_of, spectator_replay
+from ..replays import commitment_of
 from ..storage import GameLog, GameRecord, GameState, StoredGame
 from .absence import Absence
 from .answer_log import AnswerLog
@@ -43,6 +42,7 @@ from .clock import LOOP_CLOCK, Clock, retry_seconds, utc_now
 from .frames import Audience, change_frames, snapshot_frame
 from .moderation import Moderation
 from .rematch import Rematch, Rematches
+from .resume import Resumes
 from .seats import Seat
 from .subscribers import Subscriber
 from .summary import SeatLeft, seat_left, summary_of
@@ -63,10 +63,10 @@ OPEN, PLAYING, FINISHED, ABANDONED = GameState
 
 
 class Room:
-    __slots__ = ("_closed", "_histories", "_lock", "_metrics", "_ownership", "_settings",
+    __slots__ = ("_closed", "_lock", "_metrics", "_ownership", "_settings",
                  "_storage", "_subscribers", "_tasks", "absence", "answers", "bots", "game",
                  "id", "moderation", "on_changed", "on_ended", "record", "rematches",
-                 "seats")
+                 "resumes", "seats")
 
     def __init__(self, record: GameRecord, seats: list[Seat], storage: GameLog,
                  settings: Settings, metrics: Metrics, histories: HistoryCache, *,
@@ -80,7 +80,6 @@ class Room:
         self.answers = AnswerLog()
         """Every answer the live game has applied: with its set-up and seed, the game
         (the live `Game` keeps no history; resumes and replays re-derive it from this)."""
-        self._histories = histories
         self._storage = storage
         self._settings = settings
         self._metrics = metrics
@@ -94,6 +93,9 @@ class Room:
         self.rematches = Rematches(self, clock)
         """Its rematch offers, once the game has ended."""
         self.moderation = Moderation(self)
+        """Its chat, and an admin's or the lobby's removals."""
+        self.resumes = Resumes(self, histories)
+        """What a returning connection missed; a spectator's replay."""
         self.absence = Absence(self, clock)
         """The timers of its seats' absent players."""
         self.bots = BotLoop(self, workers)
@@ -249,7 +251,7 @@ class Room:
         log.info("game started", extra={"game": self.id, "players": len(self.seats)})
         self.on_changed(self)
         for subscriber, viewer in self._subscribers.items():
-            subscriber.push(self._snapshot_frame(viewer))
+            subscriber.push(self.snapshot_frame(viewer))
         for seat in self.seats:  # a player who never connects is waited for, then replaced
             if seat.connection is None:
                 self.absence.await_return(seat)
@@ -274,81 +276,25 @@ class Room:
 
     def send_snapshot(self, subscriber: Subscriber) -> None:
         if self.game is not None:
-            subscriber.push(self._snapshot_frame(self._subscribers.get(subscriber)))
+            subscriber.push(self.snapshot_frame(self._subscribers.get(subscriber)))
         self.rematches.send(subscriber, self._subscribers.get(subscriber))
+
+    # -- resumes and replays (resume.py) ---------------------------------------------
 
     def resume_work(self, last_seq: int, seat: Seat | None, limit: int) -> int:
-        """The work a resume after `last_seq` by `seat` (None: a spectator) will do, in
-        events re-derived and sent (none for a snapshot, which costs what a `watch` does)."""
-        missed = self._missed(last_seq, None if seat is None else seat.index, limit)
-        if not missed:
-            return 0
-        assert self.game is not None
-        return self._histories.replay_cost(self.id, self.game.event_count) + missed
+        return self.resumes.resume_work(last_seq, seat, limit)
 
     def send_since(self, subscriber: Subscriber, last_seq: int, limit: int) -> None:
-        """The events after `last_seq` and the current decision, or a snapshot (see
-        `_missed`)."""
-        game = self.game
-        if game is None:
-            return
-        viewer = self._subscribers.get(subscriber)
-        missed = self._missed(last_seq, viewer, limit)
-        if missed is None:
-            subscriber.push(self._snapshot_frame(viewer))
-            return
-        events = self.events_so_far()[game.event_count - missed:] if missed else []
-        audience = (viewer, subscriber.version)
-        try:
-            frames = self._change_frames(events, [audience])[audience]
-        except ProtocolError:  # too many events for one update frame: a snapshot says it all
-            frames = [self._snapshot_frame(viewer)]
-        for frame in frames:
-            subscriber.push(frame)
-        self.rematches.send(subscriber, self._subscribers.get(subscriber))
-
-    def _missed(self, last_seq: int, viewer: int | None, limit: int) -> int | None:
-        """How many events a resume after `last_seq` sends, or None for a snapshot: when
-        `last_seq` is not an event of this game, or for a spectator, when it missed more
-        than `resume_window` events or they would cost more than `limit` work. A seat
-        always gets its own events (what it saw, its own cards among them, which no
-        snapshot holds), up to the events one update may hold."""
-        game = self.game
-        if game is None:
-            return 0
-        latest = game.event_count
-        missed = latest - last_seq
-        if not 0 <= missed <= latest:
-            return None
-        if viewer is None and missed and (
-                missed > self._settings.resume_window
-                or self._histories.replay_cost(self.id, latest) + missed > limit):
-            return None
-        return missed
+        self.resumes.send_since(subscriber, last_seq, limit)
 
     def replay_work(self) -> int:
-        """The work of `events_so_far`, in events re-derived and sent."""
-        game = self.game
-        if game is None:
-            return 0
-        return self._histories.replay_cost(self.id, game.event_count) + game.event_count
+        return self.resumes.replay_work()
 
     def spectator_replay(self) -> dict[str, Any]:
-        """The game so far as a spectator may see it (docs/REPLAYS.md); its work is
-        `replay_work`."""
-        game = self.game
-        return spectator_replay(self.record, [seat.record() for seat in self.seats], game,
-                                () if game is None else self.events_so_far())
+        return self.resumes.spectator_replay()
 
     def events_so_far(self) -> Sequence[Event]:
-        """Every event of the running game: its answer log re-derived (the live game keeps
-        no history), through the server's cache of histories."""
-        game, record = self.game, self.record
-        assert game is not None and record.setup is not None and record.seed is not None
-        setup, seed = record.setup, record.seed
-        return self._histories.events(
-            self.id, lambda: Game(Setup.from_dict(setup), seed), self.answers,
-            game.answer_count)
+        return self.resumes.events_so_far()
 
     def unsubscribe(self, subscriber: Subscriber) -> None:
         viewer = self._subscribers.pop(subscriber, None)
@@ -487,6 +433,10 @@ class Room:
     def storage(self) -> GameLog:
         return self._storage
 
+    def viewer_or_none(self, subscriber: Subscriber) -> int | None:
+        """The seat `subscriber` views (None: it watches, or it is not subscribed)."""
+        return self._subscribers.get(subscriber)
+
     def subscribers(self) -> list[tuple[Subscriber, int | None]]:
         """Every connection the game is sent to, with the seat it views (None: watching)."""
         return list(self._subscribers.items())
@@ -528,7 +478,7 @@ class Room:
             await self.finish(FINISHED, game.result.to_dict() if game.result else None)
         audiences = {(viewer, subscriber.version)
                      for subscriber, viewer in self._subscribers.items()}
-        frames = self._change_frames(events, audiences)
+        frames = self.change_frames(events, audiences)
         for subscriber, viewer in list(self._subscribers.items()):
             for frame in frames[viewer, subscriber.version]:
                 subscriber.push(frame)
@@ -617,11 +567,11 @@ class Room:
 
     # -- frames ----------------------------------------------------------------
 
-    def _snapshot_frame(self, viewer: int | None) -> bytes:
+    def snapshot_frame(self, viewer: int | None) -> bytes:
         assert self.game is not None
         return snapshot_frame(self.id, self.game, viewer)
 
-    def _change_frames(self, events: Sequence[Event], audiences: Collection[Audience]
+    def change_frames(self, events: Sequence[Event], audiences: Collection[Audience]
                        ) -> dict[Audience, list[bytes]]:
         assert self.game is not None
         return change_frames(self.id, self.game, events, audiences, self._ownership)
