@@ -57,7 +57,8 @@ from ..accounts.tokens import AccessTokens, invalid, play_scope
 from ..automatch import Automatch
 from ..engine.cards import all_cards
 from ..errors import GameError
-from ..play.room import Room, Seat
+from ..play.room import Room
+from ..play.seats import Seat
 from ..play.text import check_chat
 from .bearer import bearer_of
 from .outbox import Outbox

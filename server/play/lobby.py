@@ -21,7 +21,9 @@ from .clock import LOOP_CLOCK, Clock, utc_now
 from .history import HistoryCache
 from .lapse import Lapses
 from .rematch import Rematch
-from .room import FINISHED, OPEN, PLAYING, Room, Seat, summary_of
+from .room import FINISHED, OPEN, PLAYING, Room
+from .seats import Seat
+from .summary import summary_of
 from .text import check_name, check_token
 from .tokens import hash_token, new_game_id, new_token
 

@@ -29,7 +29,8 @@ from ..storage import GameState
 from .clock import Clock, Timer
 
 if TYPE_CHECKING:
-    from .room import Room, Subscriber
+    from .room import Room
+    from .subscribers import Subscriber
 
 
 class RematchState(StrEnum):

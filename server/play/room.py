@@ -45,12 +45,10 @@ from .rematch import Rematch, Rematches
 from .resume import Resumes
 from .seats import Seat
 from .subscribers import Subscriber
-from .summary import SeatLeft, seat_left, summary_of
+from .summary import summary_of
 from .text import check_token
 from .tokens import token_matches
 
-__all__ = ["ABANDONED", "FINISHED", "OPEN", "PLAYING", "Room", "Seat", "SeatLeft", "Subscriber",
-           "seat_left", "summary_of"]
 if TYPE_CHECKING:
     from ..metrics import Metrics
     from ..settings import Settings
