@@ -18,7 +18,8 @@ from . import clock
 from .clock import Clock, utc_now
 
 if TYPE_CHECKING:
-    from .room import Room, Seat
+    from .room import Room
+    from .seats import Seat
 
 log = logging.getLogger("dominion.room")
 

@@ -18,7 +18,8 @@ from . import clock
 from .bots import EngineTable
 
 if TYPE_CHECKING:
-    from .room import Room, Seat
+    from .room import Room
+    from .seats import Seat
     from .thinking import BotWorkers
 
 log = logging.getLogger("dominion.room")
