@@ -57,7 +57,8 @@ from ..accounts.tokens import AccessTokens, invalid, play_scope
 from ..automatch import Automatch
 from ..engine.cards import all_cards
 from ..errors import GameError
-from ..play.room import Room, Seat
+from ..play.room import Room
+from ..play.seats import Seat
 from ..play.text import check_chat
 from .bearer import bearer_of
 from .outbox import Outbox
@@ -417,7 +418,7 @@ class Connection:
                 def accepted() -> None:  # a new game if all accept: paid for as over REST
                     self.state.budgets.charge("games", self.address, 1)
                     self._ack(rid)
-                await lobby.offer_rematch(room, seat, kingdom, self.address, accepted)
+                await room.offer_rematch(seat, kingdom, self.address, accepted)
             case RematchAnswer(id=rid, game=game_id, accept=accept):
                 room = self._room(game_id)
                 await room.answer_rematch(self._seat_in(room), accept, lambda: self._ack(rid))

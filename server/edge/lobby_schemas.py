@@ -10,7 +10,7 @@ import re
 from dominion.bots import STRATEGIES
 
 from ..engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_KINGDOMS
-from ..play.room import SeatLeft
+from ..play.summary import SeatLeft
 from ..play.text import MAX_NAME_LENGTH
 from ..play.tokens import TOKEN_BYTES
 from ..settings import NODE_NAME

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..play.room import Room, Seat
+    from ..play.room import Room
+    from ..play.seats import Seat
 
 
 def seats_body(seats: list[tuple[Room, Seat]]) -> list[dict[str, Any]]:

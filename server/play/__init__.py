@@ -1,5 +1,6 @@
 """Live play: the lobby (tables created, joined, left, restored at start), one `Room` per
-live game (the only place a game changes: check, store, apply, tell), the frames each
+live game (the only place a game changes: check, store, apply, tell; composed of its
+rematches, absence timers, bot loop, resumes and moderation, a module each), the frames each
 viewer gets (`frames.py`), in-process bots (`bots.py`), seat tokens, and a live game's
 answers and re-derived histories (`answer_log.py`, `history.py`).
 

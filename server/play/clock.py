@@ -11,6 +11,15 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
+RETRY_SECONDS = 1.0
+"""A room's write that storage refused (a bot's answer, a takeover, a game's end) is
+tried again after this long."""
+
+
+def retry_seconds() -> float:
+    """`RETRY_SECONDS`, read when it is needed (tests shorten it)."""
+    return RETRY_SECONDS
+
 
 def utc_now() -> str:
     """Now, as ISO 8601 in UTC with seconds: '2026-11-30T01:14:20Z'."""

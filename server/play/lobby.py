@@ -21,7 +21,9 @@ from .clock import LOOP_CLOCK, Clock, utc_now
 from .history import HistoryCache
 from .lapse import Lapses
 from .rematch import Rematch
-from .room import FINISHED, OPEN, PLAYING, Room, Seat, summary_of
+from .room import FINISHED, OPEN, PLAYING, Room
+from .seats import Seat
+from .summary import summary_of
 from .text import check_name, check_token
 from .tokens import hash_token, new_game_id, new_token
 
@@ -113,7 +115,7 @@ class Lobby:
         """Create a table from a validated request; return it and the creator's token.
         `account`: the one the request is signed in as, if any; `rated`: a rated table
         (`rated_option` reads a request's), which only accounts may sit at."""
-        self._check_games_of(address)
+        self.check_games_of(address)
         if rated and account is None:
             raise needs_account("a guest cannot create a rated table")
         async with self._rated_seating(account if rated else None):
@@ -190,7 +192,9 @@ class Lobby:
         self._metrics.games_created.inc()
         return room
 
-    def _check_games_of(self, address: str) -> None:
+    def check_games_of(self, address: str) -> None:
+        """Refuse a new game (or a rematch offer) from an address that has its allowance
+        of open or running games."""
         if len(self._live_by_address.get(address, ())) >= self._settings.games_per_address:
             raise GameError(ErrorCode.TOO_MANY_GAMES,
                             f"at most {self._settings.games_per_address} open or running "
@@ -201,20 +205,14 @@ class Lobby:
         address that made it."""
         room.on_ended = self._retire
         room.on_changed = self._room_changed
-        room.on_rematch = self._start_rematch
+        room.rematches.tables = self
         self.rooms[room.id] = room
         if address is not None:
             self._creators[room.id] = address
             self._live_by_address.setdefault(address, set()).add(room.id)
         self._lapses.watch(room)
 
-    async def offer_rematch(self, room: Room, seat: int, kingdom: RematchKingdom | None,
-                            address: str, on_accepted: Callable[[], None]) -> None:
-        """The rematch is counted against the offerer's address, like a game it creates."""
-        self._check_games_of(address)
-        await room.offer_rematch(seat, kingdom or RematchKingdom.SAME, address, on_accepted)
-
-    async def _start_rematch(self, old: Room, rematch: Rematch) -> None:
+    async def open_rematch(self, old: Room, rematch: Rematch) -> None:
         """Every player accepted: a new table with the same seats (new tokens for the
         players, the same bots), edition and options, the same Kingdom or a fresh one,
         started at once; the player after the last game's first player starts."""

@@ -1,18 +1,36 @@
-"""A rematch offer at an ended table: who offered it, who has accepted, and how it ended.
+"""Rematches at an ended table: the offer (who offered it, who has accepted, how it
+ended) and the one machine that runs it, `Rematches`: offer, accept, decline, expiry,
+and the new table, which it asks its `RematchTables` (the lobby) to make once every
+player has accepted. A room holds one `Rematches`; bots accept at once.
 
-The room holds at most one offer at a time (`Room.offer_rematch`); the lobby makes the
-new game once every player has accepted (`Lobby.start_rematch`). Bots accept at once.
+The way is one-directional: connection → room (`Room.offer_rematch`, which only takes
+the room's lock) → `Rematches` → lobby (`RematchTables.open_rematch`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING, Protocol
 
-from dominion.protocol import ErrorCode, RematchKingdom
+from dominion.protocol import (
+    ErrorCode,
+    RematchCancelled,
+    RematchEnd,
+    RematchKingdom,
+    RematchOffered,
+    RematchStarted,
+    encode_server,
+)
 
 from ..errors import GameError
-from .clock import Timer
+from ..storage import GameState
+from .clock import Clock, Timer
+
+if TYPE_CHECKING:
+    from .room import Room
+    from .subscribers import Subscriber
 
 
 class RematchState(StrEnum):
@@ -72,3 +90,132 @@ def offered(rematch: Rematch | None) -> Rematch:
     if rematch is None:
         raise GameError(ErrorCode.NO_REMATCH, "nobody offered a rematch")
     return rematch
+
+
+class RematchTables(Protocol):
+    """Where a rematch's new table is made (the lobby)."""
+
+    def check_games_of(self, address: str) -> None:
+        """Refuse an offer from an address that may make no more games."""
+
+    async def open_rematch(self, old: Room, rematch: Rematch) -> None:
+        """Make and start the new table; set `rematch.new_game` and the players' tokens."""
+
+
+class NoRematchTables:
+    """A room no lobby keeps makes no rematches."""
+
+    def check_games_of(self, address: str) -> None:
+        pass
+
+    async def open_rematch(self, old: Room, rematch: Rematch) -> None:
+        raise GameError(ErrorCode.INTERNAL_ERROR, "this server makes no rematches")
+
+
+class Rematches:
+    """The rematch machine of one room. Its callers hold the room's lock."""
+
+    __slots__ = ("_clock", "_room", "latest", "tables")
+
+    def __init__(self, room: Room, clock: Clock) -> None:
+        self._room = room
+        self._clock = clock
+        self.tables: RematchTables = NoRematchTables()
+        """Makes the new game once every player accepted (set by the lobby that keeps
+        the room)."""
+        self.latest: Rematch | None = None
+        """The latest rematch offer at this ended table."""
+
+    @property
+    def standing(self) -> bool:
+        return self.latest is not None and self.latest.state is RematchState.STANDING
+
+    async def offer(self, seat: int, kingdom: RematchKingdom | None, address: str,
+                    on_accepted: Callable[[], None]) -> None:
+        """`seat` offers everyone a new game with the same seats; bots accept at once,
+        and so does the offerer. Refused before the end, while an offer stands, and when
+        the address may make no more games (it is counted like a game it creates);
+        `on_accepted` pays for it and acknowledges it, or refuses it."""
+        self.tables.check_games_of(address)
+        room = self._room
+        if room.state not in (GameState.FINISHED, GameState.ABANDONED):
+            raise GameError(ErrorCode.GAME_NOT_OVER, "a rematch is offered once the game "
+                                                     "has ended")
+        no_offer_yet(self.latest)
+        lasts = room.settings.rematch_seconds
+        people = [s.index for s in room.seats if s.token_hash is not None]
+        rematch = Rematch(
+            seat, kingdom or RematchKingdom.SAME, address, self._clock.now() + lasts,
+            accepted=[s.index for s in room.seats if s.index == seat or s.index not in people],
+            waiting=[index for index in people if index != seat])
+        on_accepted()  # may refuse it yet (the address's allowance), having changed nothing
+        self.latest = rematch
+        room.broadcast(self._offered(rematch))
+        if rematch.waiting:
+            rematch.timer = self._clock.call_later(lasts, self._expired, rematch)
+        else:
+            await self._start(rematch)
+
+    async def answer(self, seat: int, accept: bool, on_accepted: Callable[[], None]) -> None:
+        rematch = offered(self.latest)
+        rematch.check_standing()
+        on_accepted()
+        if not accept:
+            rematch.end(RematchState.DECLINED)
+            self._room.broadcast(RematchCancelled(game=self._room.id,
+                                                  reason=RematchEnd.DECLINED, by=seat))
+            return
+        if seat not in rematch.waiting:
+            return  # accepted already: nothing changes
+        rematch.accept(seat)
+        if rematch.waiting:
+            self._room.broadcast(self._offered(rematch))
+        else:
+            await self._start(rematch)
+
+    async def _start(self, rematch: Rematch) -> None:
+        if rematch.timer is not None:  # every player accepted in time
+            rematch.timer.cancel()
+            rematch.timer = None
+        try:
+            await self.tables.open_rematch(self._room, rematch)
+        except Exception:
+            rematch.end(RematchState.EXPIRED)
+            self._room.broadcast(RematchCancelled(game=self._room.id,
+                                                  reason=RematchEnd.EXPIRED))
+            raise
+        rematch.end(RematchState.STARTED)
+        for subscriber, viewer in self._room.subscribers():
+            self.send(subscriber, viewer)
+
+    def _expired(self, rematch: Rematch) -> None:
+        if rematch.state is RematchState.STANDING:
+            rematch.end(RematchState.EXPIRED)
+            self._room.broadcast(RematchCancelled(game=self._room.id,
+                                                  reason=RematchEnd.EXPIRED))
+
+    def _offered(self, rematch: Rematch) -> RematchOffered:
+        left = rematch.deadline - self._clock.now()
+        return RematchOffered(game=self._room.id, by=rematch.by, kingdom=rematch.kingdom,
+                              accepted=tuple(sorted(rematch.accepted)),
+                              waiting=tuple(rematch.waiting),
+                              expires_ms=max(0, int(left * 1000)))
+
+    def send(self, subscriber: Subscriber, viewer: int | None) -> None:
+        """What a connection that (re)joins the table as `viewer` must know of a rematch:
+        the offer standing, or the new game (with the seat's token for its own holder)."""
+        rematch = self.latest
+        if rematch is None:
+            return
+        if rematch.state is RematchState.STANDING:
+            subscriber.push(encode_server(self._offered(rematch)))
+        elif rematch.state is RematchState.STARTED and rematch.new_game is not None:
+            token = None if viewer is None else rematch.tokens.get(viewer)
+            subscriber.push(encode_server(RematchStarted(
+                game=self._room.id, new_game=rematch.new_game,
+                seat=viewer if token is not None else None, token=token)))
+
+    def close(self) -> None:
+        """For shutdown: the offer's timer stops."""
+        if self.latest is not None and self.latest.timer is not None:
+            self.latest.timer.cancel()

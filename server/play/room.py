@@ -3,50 +3,49 @@
 Every change takes the same way through: check it against the engine without
 applying it, make it durable in storage, apply it, then tell every subscriber what
 their seat (or a spectator) may see. Bots and restored games use the same path.
+
+`Room` is the façade the rest of the server uses. Each of its other concerns is a part
+it is composed of and hands itself to (rather than a mixin: each part's state and the
+room's methods it calls are plain to see, and a part is tested through the room):
+`Rematches` (rematch.py), `Absence` (absence.py), `BotLoop` (bot_loop.py), `Resumes`
+(resume.py) and `Moderation` (moderation.py; chat too).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import random
-from collections.abc import Awaitable, Callable, Collection, Coroutine, Sequence
-from dataclasses import dataclass, replace
-from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable, Collection, Coroutine, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
-from dominion.bots import Strategy, make_strategy
 from dominion.protocol import (
-    ChatRemoved,
     ErrorCode,
-    GameAbandoned,
-    GameOver,
-    ProtocolError,
-    RematchCancelled,
-    RematchEnd,
     RematchKingdom,
-    RematchOffered,
-    RematchStarted,
     ServerMessage,
     encode_server,
 )
 
-from ..engine import Answer, Decision, Event, Game, IllegalAnswer, Resignation, Setup
+from ..engine import Answer, Event, Game, IllegalAnswer, Resignation, Setup
 from ..engine.replay import replay
 from ..engine.rng import new_seed
-from ..engine.scoring import score_game
 from ..engine.view import Ownership
 from ..errors import GameError
 from ..ratings import RatingError, ranks
 from ..ratings.ledger import RatedGame, RatedSeat
-from ..replays import abandoned_result, commitment_of, spectator_replay
-from ..storage import GameLog, GameRecord, GameState, SeatRecord, StoredGame
+from ..replays import commitment_of
+from ..storage import GameLog, GameRecord, GameState, StoredGame
+from .absence import Absence
 from .answer_log import AnswerLog
-from .bots import EngineTable
-from .clock import LOOP_CLOCK, Clock, Timer, utc_now
+from .bot_loop import BotLoop
+from .clock import LOOP_CLOCK, Clock, retry_seconds, utc_now
 from .frames import Audience, change_frames, snapshot_frame
-from .rematch import Rematch, RematchState, no_offer_yet, offered
+from .moderation import Moderation
+from .rematch import Rematch, Rematches
+from .resume import Resumes
+from .seats import Seat
+from .subscribers import Subscriber
+from .summary import summary_of
 from .text import check_token
 from .tokens import token_matches
 
@@ -59,73 +58,13 @@ if TYPE_CHECKING:
 log = logging.getLogger("dominion.room")
 
 OPEN, PLAYING, FINISHED, ABANDONED = GameState
-BOT_RETRY_SECONDS = 1.0
-"""A bot whose answer could not be stored (or a game end) is tried again after this long."""
-
-
-class Subscriber(Protocol):
-    """A connection that receives a game's frames."""
-
-    @property
-    def version(self) -> int:
-        """The protocol version the connection speaks (it decides how changes are sent)."""
-
-    def push(self, frame: bytes) -> None:
-        """Queue a frame; never blocks (a connection that cannot keep up is closed)."""
-
-    def replaced(self, reason: str) -> None:
-        """The seat this connection held is no longer its own (a newer connection took it,
-        or its token was given up): it may no longer act for the seat."""
-
-
-@dataclass(slots=True)
-class Seat:
-    index: int
-    name: str | None = None
-    token_hash: str | None = None
-    bot: str | None = None
-    """Strategy of the in-server bot that sits here from the start (shown as a bot)."""
-    joined_at: str | None = None
-    account_id: int | None = None
-    """The account that took the seat, if it was signed in (its devices may reclaim it)."""
-    bot_account: bool = False
-    """The account that took the seat is a bot account."""
-    connection: Subscriber | None = None
-    """The seat's connection: a newer one replaces it (close code 4006)."""
-    absent_timer: Timer | None = None
-    strategy: Strategy | None = None
-    stand_in: str | None = None
-    """Strategy of the bot that plays for the seat's person: after they resigned, or while
-    a takeover holds it. Never shown: the seat is still theirs (see `SeatLeft`)."""
-    taken_over: bool = False
-    """A bot holds the seat because its player stayed away (they may take it back)."""
-    taken_over_at: str | None = None
-    """When a bot first took the seat over in this game (stored: a rated game ranks it
-    last, after a restart too)."""
-
-    @property
-    def free(self) -> bool:
-        return self.name is None
-
-    @property
-    def played_by(self) -> str | None:
-        """The strategy of the bot that answers for the seat now, if a bot does."""
-        return self.bot or self.stand_in
-
-    @property
-    def was_taken_over(self) -> bool:
-        return self.taken_over_at is not None
-
-    def record(self) -> SeatRecord:
-        return SeatRecord(self.index, self.name, self.token_hash, self.bot, self.joined_at,
-                          self.account_id, self.bot_account, self.taken_over_at)
 
 
 class Room:
-    __slots__ = ("_bot_rng", "_bots", "_clock", "_closed", "_histories", "_lock", "_metrics",
-                 "_ownership", "_settings", "_storage", "_subscribers", "_tasks", "_workers",
-                 "answers", "game", "id", "on_changed", "on_ended", "on_rematch", "record",
-                 "rematch", "seats")
+    __slots__ = ("_closed", "_lock", "_metrics", "_ownership", "_settings",
+                 "_storage", "_subscribers", "_tasks", "absence", "answers", "bots", "game",
+                 "id", "moderation", "on_changed", "on_ended", "record", "rematches",
+                 "resumes", "seats")
 
     def __init__(self, record: GameRecord, seats: list[Seat], storage: GameLog,
                  settings: Settings, metrics: Metrics, histories: HistoryCache, *,
@@ -139,11 +78,8 @@ class Room:
         self.answers = AnswerLog()
         """Every answer the live game has applied: with its set-up and seed, the game
         (the live `Game` keeps no history; resumes and replays re-derive it from this)."""
-        self._histories = histories
         self._storage = storage
         self._settings = settings
-        self._clock = clock
-        """The timers' clock: a seat's grace, a rematch offer's time."""
         self._metrics = metrics
         self._subscribers: dict[Subscriber, int | None] = {}
         self._lock = asyncio.Lock()
@@ -152,17 +88,18 @@ class Room:
         self.on_changed: Callable[[Room], None] = lambda room: None
         """Called when the public summary changed: seats, state, who is connected (not the
         turn: listings refresh that themselves, so that answers cost nothing more)."""
-        self.on_rematch: Callable[[Room, Rematch], Awaitable[None]] = _no_rematches
-        """Makes the new game once every player accepted a rematch (the lobby's)."""
-        self.rematch: Rematch | None = None
-        """The latest rematch offer at this ended table."""
-        self._bots: asyncio.Future[None] | None = None
+        self.rematches = Rematches(self, clock)
+        """Its rematch offers, once the game has ended."""
+        self.moderation = Moderation(self)
+        """Its chat, and an admin's or the lobby's removals."""
+        self.resumes = Resumes(self, histories)
+        """What a returning connection missed; a spectator's replay."""
+        self.absence = Absence(self, clock)
+        """The timers of its seats' absent players."""
+        self.bots = BotLoop(self, workers)
         self._tasks: set[asyncio.Future[None]] | None = None  # made when needed (memory)
-        self._bot_rng: random.Random | None = None  # made when a bot first plays (memory)
         self._closed = False
         """The server is shutting down: no more changes, bots or timers."""
-        self._workers = workers
-        """Where the bots that think answer (None: all of them in the event loop)."""
 
     @property
     def spectator_chat(self) -> bool:
@@ -223,7 +160,7 @@ class Room:
     async def take_seat(self, name: str, token_hash: str, account_id: int | None = None,
                         bot_account: bool = False) -> Seat:
         async with self._lock:
-            self._refuse_if_closed()
+            self.refuse_if_closed()
             if self.state != OPEN:
                 raise GameError(ErrorCode.GAME_STARTED, "the game has already started")
             if account_id is not None and self.seat_of_account(account_id) is not None:
@@ -233,7 +170,7 @@ class Room:
             free = next((s for s in self.seats if s.free), None)
             if free is None:
                 raise GameError(ErrorCode.GAME_FULL, "every seat is taken")
-            self._evict(free)  # a new holder: nobody else may act for the seat
+            self.evict(free)  # a new holder: nobody else may act for the seat
             free.name, free.token_hash, free.joined_at = name, token_hash, utc_now()
             free.account_id, free.bot_account = account_id, bot_account
             try:
@@ -248,7 +185,7 @@ class Room:
 
     async def free_seat(self, seat: Seat) -> None:
         async with self._lock:
-            self._refuse_if_closed()
+            self.refuse_if_closed()
             if self.state != OPEN:
                 raise GameError(ErrorCode.GAME_STARTED,
                                 "a running game cannot be left; resign instead")
@@ -262,14 +199,14 @@ class Room:
                 (seat.name, seat.token_hash, seat.joined_at, seat.account_id,
                  seat.bot_account) = saved
                 raise
-            self._evict(seat, "you gave up this seat")
+            self.evict(seat, "you gave up this seat")
             self.on_changed(self)
 
     async def give_new_token(self, seat: Seat, token_hash: str) -> None:
         """The seat's owner asks again from another device: a new token holds the seat,
         and the old one (and every connection on it) no longer does."""
         async with self._lock:
-            self._refuse_if_closed()
+            self.refuse_if_closed()
             if self.state not in (OPEN, PLAYING):
                 raise GameError(ErrorCode.GAME_OVER, "the game has ended")
             saved = seat.token_hash
@@ -279,9 +216,9 @@ class Room:
             except Exception:
                 seat.token_hash = saved
                 raise
-            self._evict(seat, "your seat was taken up on another device")
+            self.evict(seat, "your seat was taken up on another device")
 
-    def _evict(self, seat: Seat, reason: str = "the seat has a new holder") -> None:
+    def evict(self, seat: Seat, reason: str = "the seat has a new holder") -> None:
         """End every connection's rights to `seat`: its holder changed (a leave, a new
         token). They are unsubscribed at once, then told and closed."""
         holders = [s for s, viewer in self._subscribers.items() if viewer == seat.index]
@@ -312,10 +249,10 @@ class Room:
         log.info("game started", extra={"game": self.id, "players": len(self.seats)})
         self.on_changed(self)
         for subscriber, viewer in self._subscribers.items():
-            subscriber.push(self._snapshot_frame(viewer))
+            subscriber.push(self.snapshot_frame(viewer))
         for seat in self.seats:  # a player who never connects is waited for, then replaced
             if seat.connection is None:
-                self._await_return(seat)
+                self.absence.await_return(seat)
         self.wake_bots()
 
     # -- subscribers -----------------------------------------------------------
@@ -331,91 +268,31 @@ class Room:
                 self.unsubscribe(older)
                 older.replaced("another connection took your seat")
             seat.connection = subscriber
-            if seat.taken_over:  # back after the grace period: the seat is theirs again
-                seat.stand_in, seat.strategy, seat.taken_over = None, None, False
-            if seat.absent_timer is not None:
-                seat.absent_timer.cancel()
-                seat.absent_timer = None
+            self.absence.returned(seat)
             self.on_changed(self)
         self._subscribers[subscriber] = viewer
 
     def send_snapshot(self, subscriber: Subscriber) -> None:
         if self.game is not None:
-            subscriber.push(self._snapshot_frame(self._subscribers.get(subscriber)))
-        self._send_rematch(subscriber)
+            subscriber.push(self.snapshot_frame(self._subscribers.get(subscriber)))
+        self.rematches.send(subscriber, self._subscribers.get(subscriber))
+
+    # -- resumes and replays (resume.py) ---------------------------------------------
 
     def resume_work(self, last_seq: int, seat: Seat | None, limit: int) -> int:
-        """The work a resume after `last_seq` by `seat` (None: a spectator) will do, in
-        events re-derived and sent (none for a snapshot, which costs what a `watch` does)."""
-        missed = self._missed(last_seq, None if seat is None else seat.index, limit)
-        if not missed:
-            return 0
-        assert self.game is not None
-        return self._histories.replay_cost(self.id, self.game.event_count) + missed
+        return self.resumes.resume_work(last_seq, seat, limit)
 
     def send_since(self, subscriber: Subscriber, last_seq: int, limit: int) -> None:
-        """The events after `last_seq` and the current decision, or a snapshot (see
-        `_missed`)."""
-        game = self.game
-        if game is None:
-            return
-        viewer = self._subscribers.get(subscriber)
-        missed = self._missed(last_seq, viewer, limit)
-        if missed is None:
-            subscriber.push(self._snapshot_frame(viewer))
-            return
-        events = self.events_so_far()[game.event_count - missed:] if missed else []
-        audience = (viewer, subscriber.version)
-        try:
-            frames = self._change_frames(events, [audience])[audience]
-        except ProtocolError:  # too many events for one update frame: a snapshot says it all
-            frames = [self._snapshot_frame(viewer)]
-        for frame in frames:
-            subscriber.push(frame)
-        self._send_rematch(subscriber)
-
-    def _missed(self, last_seq: int, viewer: int | None, limit: int) -> int | None:
-        """How many events a resume after `last_seq` sends, or None for a snapshot: when
-        `last_seq` is not an event of this game, or for a spectator, when it missed more
-        than `resume_window` events or they would cost more than `limit` work. A seat
-        always gets its own events (what it saw, its own cards among them, which no
-        snapshot holds), up to the events one update may hold."""
-        game = self.game
-        if game is None:
-            return 0
-        latest = game.event_count
-        missed = latest - last_seq
-        if not 0 <= missed <= latest:
-            return None
-        if viewer is None and missed and (
-                missed > self._settings.resume_window
-                or self._histories.replay_cost(self.id, latest) + missed > limit):
-            return None
-        return missed
+        self.resumes.send_since(subscriber, last_seq, limit)
 
     def replay_work(self) -> int:
-        """The work of `events_so_far`, in events re-derived and sent."""
-        game = self.game
-        if game is None:
-            return 0
-        return self._histories.replay_cost(self.id, game.event_count) + game.event_count
+        return self.resumes.replay_work()
 
     def spectator_replay(self) -> dict[str, Any]:
-        """The game so far as a spectator may see it (docs/REPLAYS.md); its work is
-        `replay_work`."""
-        game = self.game
-        return spectator_replay(self.record, [seat.record() for seat in self.seats], game,
-                                () if game is None else self.events_so_far())
+        return self.resumes.spectator_replay()
 
     def events_so_far(self) -> Sequence[Event]:
-        """Every event of the running game: its answer log re-derived (the live game keeps
-        no history), through the server's cache of histories."""
-        game, record = self.game, self.record
-        assert game is not None and record.setup is not None and record.seed is not None
-        setup, seed = record.setup, record.seed
-        return self._histories.events(
-            self.id, lambda: Game(Setup.from_dict(setup), seed), self.answers,
-            game.answer_count)
+        return self.resumes.events_so_far()
 
     def unsubscribe(self, subscriber: Subscriber) -> None:
         viewer = self._subscribers.pop(subscriber, None)
@@ -425,22 +302,9 @@ class Room:
         if seat.connection is subscriber:
             seat.connection = None
             self.on_changed(self)
-            self._await_return(seat)
+            self.absence.await_return(seat)
 
-    def _await_return(self, seat: Seat) -> None:
-        """Hold an absent person's seat for the grace period."""
-        if self.state != PLAYING or seat.played_by is not None or seat.absent_timer is not None \
-                or self._closed:
-            return
-        seat.absent_timer = self._clock.call_later(
-            self._settings.seat_grace_seconds, self._seat_absent_soon, seat)
-
-    def _seat_absent_soon(self, seat: Seat) -> None:
-        # the coroutine is made only when the timer fires: a cancelled timer leaves
-        # no never-awaited coroutine behind
-        self._spawn(self._seat_absent(seat))
-
-    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run `work` as a task the room keeps a reference to until it ends (or it closes)."""
         if self._closed:
             work.close()
@@ -459,10 +323,10 @@ class Room:
         game = self.game
         if game is not None and game.over:
             async with self._lock:
-                await self._finish(FINISHED, game.result.to_dict() if game.result else None)
+                await self.finish(FINISHED, game.result.to_dict() if game.result else None)
             return
         for seat in self.seats:
-            self._await_return(seat)
+            self.absence.await_return(seat)
         self.wake_bots()
 
     def viewer_of(self, subscriber: Subscriber) -> int | None:
@@ -519,106 +383,63 @@ class Room:
             self._metrics.answers.inc()
 
     def _running(self) -> Game:
-        self._refuse_if_closed()
+        self.refuse_if_closed()
         if self.game is None:
             raise GameError(ErrorCode.GAME_NOT_STARTED, "the game has not started yet")
         if self.game.over or self.state != PLAYING:
             raise GameError(ErrorCode.GAME_OVER, "the game is over")
         return self.game
 
-    # -- a rematch ----------------------------------------------------------------
+    # -- a rematch (rematch.py runs it) -------------------------------------------
 
-    async def offer_rematch(self, seat: int, kingdom: RematchKingdom, address: str,
+    async def offer_rematch(self, seat: int, kingdom: RematchKingdom | None, address: str,
                             on_accepted: Callable[[], None]) -> None:
-        """`seat` offers everyone a new game with the same seats; bots accept at once,
-        and so does the offerer. Refused before the end, and while an offer stands;
-        `on_accepted` pays for it and acknowledges it, or refuses it."""
         async with self._lock:
-            self._refuse_if_closed()
-            if self.state not in (FINISHED, ABANDONED):
-                raise GameError(ErrorCode.GAME_NOT_OVER, "a rematch is offered once the game "
-                                                         "has ended")
-            no_offer_yet(self.rematch)
-            lasts = self._settings.rematch_seconds
-            people = [s.index for s in self.seats if s.token_hash is not None]
-            rematch = Rematch(
-                seat, kingdom, address, self._clock.now() + lasts,
-                accepted=[s.index for s in self.seats if s.index == seat or s.index not in people],
-                waiting=[index for index in people if index != seat])
-            on_accepted()  # may refuse it yet (the address's allowance), having changed nothing
-            self.rematch = rematch
-            self.broadcast(self._offered(rematch))
-            if rematch.waiting:
-                rematch.timer = self._clock.call_later(lasts, self._rematch_expired, rematch)
-            else:
-                await self._start_rematch(rematch)
+            self.refuse_if_closed()
+            await self.rematches.offer(seat, kingdom, address, on_accepted)
 
     async def answer_rematch(self, seat: int, accept: bool,
                              on_accepted: Callable[[], None]) -> None:
         async with self._lock:
-            self._refuse_if_closed()
-            rematch = offered(self.rematch)
-            rematch.check_standing()
-            on_accepted()
-            if not accept:
-                rematch.end(RematchState.DECLINED)
-                self.broadcast(RematchCancelled(game=self.id, reason=RematchEnd.DECLINED,
-                                                by=seat))
-                return
-            if seat not in rematch.waiting:
-                return  # accepted already: nothing changes
-            rematch.accept(seat)
-            if rematch.waiting:
-                self.broadcast(self._offered(rematch))
-            else:
-                await self._start_rematch(rematch)
+            self.refuse_if_closed()
+            await self.rematches.answer(seat, accept, on_accepted)
+
+    @property
+    def rematch(self) -> Rematch | None:
+        """The latest rematch offer at this ended table."""
+        return self.rematches.latest
 
     @property
     def rematch_standing(self) -> bool:
-        return self.rematch is not None and self.rematch.state is RematchState.STANDING
+        return self.rematches.standing
 
-    async def _start_rematch(self, rematch: Rematch) -> None:
-        if rematch.timer is not None:  # every player accepted in time
-            rematch.timer.cancel()
-            rematch.timer = None
-        try:
-            await self.on_rematch(self, rematch)
-        except Exception:
-            rematch.end(RematchState.EXPIRED)
-            self.broadcast(RematchCancelled(game=self.id, reason=RematchEnd.EXPIRED))
-            raise
-        rematch.end(RematchState.STARTED)
-        for subscriber in list(self._subscribers):
-            self._send_rematch(subscriber)
+    @property
+    def closed(self) -> bool:
+        """The server is shutting down: no more changes, bots or timers."""
+        return self._closed
 
-    def _rematch_expired(self, rematch: Rematch) -> None:
-        if rematch.state is RematchState.STANDING:
-            rematch.end(RematchState.EXPIRED)
-            self.broadcast(RematchCancelled(game=self.id, reason=RematchEnd.EXPIRED))
+    @property
+    def lock(self) -> asyncio.Lock:
+        """Held by every change, one at a time."""
+        return self._lock
 
-    def _offered(self, rematch: Rematch) -> RematchOffered:
-        left = rematch.deadline - self._clock.now()
-        return RematchOffered(game=self.id, by=rematch.by, kingdom=rematch.kingdom,
-                              accepted=tuple(sorted(rematch.accepted)),
-                              waiting=tuple(rematch.waiting),
-                              expires_ms=max(0, int(left * 1000)))
+    @property
+    def settings(self) -> Settings:
+        return self._settings
 
-    def _send_rematch(self, subscriber: Subscriber) -> None:
-        """What a connection that (re)joins the table must know of a rematch: the offer
-        standing, or the new game (with the seat's token for the seat's own holder)."""
-        rematch = self.rematch
-        if rematch is None:
-            return
-        if rematch.state is RematchState.STANDING:
-            subscriber.push(encode_server(self._offered(rematch)))
-        elif rematch.state is RematchState.STARTED and rematch.new_game is not None:
-            viewer = self._subscribers.get(subscriber)
-            token = None if viewer is None else rematch.tokens.get(viewer)
-            subscriber.push(encode_server(RematchStarted(
-                game=self.id, new_game=rematch.new_game,
-                seat=viewer if token is not None else None, token=token)))
+    @property
+    def storage(self) -> GameLog:
+        return self._storage
 
-    def _refuse_if_closed(self) -> None:
+    def viewer_or_none(self, subscriber: Subscriber) -> int | None:
+        """The seat `subscriber` views (None: it watches, or it is not subscribed)."""
+        return self._subscribers.get(subscriber)
+
+    def subscribers(self) -> list[tuple[Subscriber, int | None]]:
+        """Every connection the game is sent to, with the seat it views (None: watching)."""
+        return list(self._subscribers.items())
+
+    def refuse_if_closed(self) -> None:
         if self._closed:
             raise GameError(ErrorCode.INTERNAL_ERROR,
                             "the server is shutting down; resume the game "
@@ -630,13 +451,10 @@ class Room:
         it; a restarted server resumes it from there."""
         async with self._lock:
             self._closed = True
-        if self.rematch is not None and self.rematch.timer is not None:
-            self.rematch.timer.cancel()
-        for seat in self.seats:
-            if seat.absent_timer is not None:
-                seat.absent_timer.cancel()
-                seat.absent_timer = None
-        tasks = [*(self._tasks or ()), *([self._bots] if self._bots else [])]
+        self.rematches.close()
+        self.absence.stop_all()
+        bots = self.bots.task
+        tasks = [*(self._tasks or ()), *([bots] if bots else [])]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -655,15 +473,15 @@ class Room:
         assert game is not None
         if game.over:
             # stored before anyone hears game_over, so its replay can be fetched at once
-            await self._finish(FINISHED, game.result.to_dict() if game.result else None)
+            await self.finish(FINISHED, game.result.to_dict() if game.result else None)
         audiences = {(viewer, subscriber.version)
                      for subscriber, viewer in self._subscribers.items()}
-        frames = self._change_frames(events, audiences)
+        frames = self.change_frames(events, audiences)
         for subscriber, viewer in list(self._subscribers.items()):
             for frame in frames[viewer, subscriber.version]:
                 subscriber.push(frame)
 
-    async def _finish(self, state: GameState, result: dict[str, Any] | None) -> None:
+    async def finish(self, state: GameState, result: dict[str, Any] | None) -> None:
         """The game has ended: store that, then let the lobby retire the room. If the end
         cannot be stored, the game has ended all the same (its log says so, and a restart
         finishes it from there): the end is stored again later."""
@@ -671,9 +489,7 @@ class Room:
         if self.record.state == PLAYING:  # an open table abandoned was never a live game
             self._metrics.live_games.dec()
         self.record = replace(self.record, state=state, finished_at=finished, result=result)
-        for seat in self.seats:
-            if seat.absent_timer is not None:
-                seat.absent_timer.cancel()
+        self.absence.stop_all()
         rated = self._rated_game(finished) if state == FINISHED else None
         try:
             await self._storage.finish_game(self.id, state=state, finished_at=finished,
@@ -681,7 +497,7 @@ class Room:
         except Exception:
             log.exception("could not store the end of a game; trying again",
                           extra={"game": self.id})
-            self._spawn(self._store_end_later(rated))
+            self.spawn(self._store_end_later(rated))
         log.info("game %s", state, extra={"game": self.id, "state": state,
                                           "winners": (result or {}).get("winners")})
         self.on_changed(self)
@@ -690,7 +506,7 @@ class Room:
     async def _store_end_later(self, rated: dict[str, Any] | None) -> None:
         record = self.record
         while True:
-            await asyncio.sleep(BOT_RETRY_SECONDS)
+            await asyncio.sleep(retry_seconds())
             try:
                 await self._storage.finish_game(self.id, state=record.state,
                                                 finished_at=record.finished_at or utc_now(),
@@ -721,172 +537,39 @@ class Room:
             log.exception("a rated game cannot be rated", extra={"game": self.id})
             return None
 
-    async def _seat_absent(self, seat: Seat) -> None:
-        """A player stayed away past the grace period: a bot takes over, or the game ends."""
-        seat.absent_timer = None
-        if self.state != PLAYING or seat.connection is not None or seat.played_by is not None:
-            return  # back, ended, or a bot plays it already (they resigned meanwhile)
-        if self._settings.absent_seat == "bot":
-            await self._take_over(seat)
-            return
-        if self.record.rated:  # leaving never pays: ranked last, not a game without result
-            with contextlib.suppress(GameError):  # ended meanwhile, or the server stops
-                await self.resign(seat.index)
-            return
-        async with self._lock:
-            if self.state != PLAYING or self.game is None:
-                return
-            scored = score_game(self.game)
-            stored = abandoned_result(scored)
-            await self._finish(ABANDONED, stored)
-            self.broadcast(GameOver(game=self.id, result=scored.end_dict() | stored))
-
-    async def _take_over(self, seat: Seat) -> None:
-        """A bot takes the absent player's seat. The takeover is stored first, so that the
-        log never holds a bot's answer for a seat whose takeover it lacks (a restart ranks
-        the seat last all the same); one that cannot be stored is tried again."""
-        at = utc_now()
-        try:
-            await self._storage.take_over_seat(self.id, seat.index, at)
-        except Exception:
-            log.exception("could not store a takeover; trying again",
-                          extra={"game": self.id, "seat": seat.index})
-            if not self._closed and seat.absent_timer is None and seat.connection is None:
-                seat.absent_timer = self._clock.call_later(
-                    BOT_RETRY_SECONDS, self._seat_absent_soon, seat)
-            return
-        seat.taken_over_at = seat.taken_over_at or at  # as stored, whatever happens next
-        if self.state != PLAYING or seat.connection is not None or seat.played_by is not None:
-            return  # while it was stored: ended, or its player came back (or resigned)
-        seat.stand_in, seat.taken_over = self._settings.takeover_strategy, True
-        self.on_changed(self)
-        log.info("bot takes over an absent seat", extra={"game": self.id, "seat": seat.index})
-        self.wake_bots()
+    # -- chat and moderation (moderation.py) ---------------------------------------
 
     async def chat(self, seat: int | None, name: str, text: str) -> int:
-        """Store a chat line; its number (what `chat_removed` names)."""
-        return await self._storage.append_chat(self.id, at=utc_now(), seat=seat, name=name,
-                                               text=text)
-
-    # -- moderation ------------------------------------------------------------------
+        return await self.moderation.chat(seat, name, text)
 
     async def remove_chat_line(self, line: int) -> bool:
-        """An admin removes a line: kept in the log, marked, and hidden from everyone now
-        (and from every replay); False when the game has no such line to remove."""
-        removed = await self._storage.remove_chat(self.id, line, utc_now())
-        if removed:
-            self.broadcast(ChatRemoved(game=self.id, line=line))
-        return removed
+        return await self.moderation.remove_chat_line(line)
 
     async def abandon(self, reason: str) -> None:
-        """An admin ends the game with no result; everyone is told why."""
-        async with self._lock:
-            self._refuse_if_closed()
-            if self.state not in (OPEN, PLAYING):
-                raise GameError(ErrorCode.GAME_OVER, "the game has ended")
-            await self._finish(ABANDONED, None)
-        self.broadcast(GameAbandoned(game=self.id, reason=reason))
+        await self.moderation.abandon(reason)
 
     async def lapse(self, since: str, reason: str) -> bool:
-        """An open table that has gained no player since `since` ends with no result, and
-        everyone connected to it is told why; False, having done nothing, if it started,
-        ended or gained a player meanwhile, or the server is stopping."""
-        async with self._lock:
-            if self._closed or self.state != OPEN or self.waiting_since != since:
-                return False
-            await self._finish(ABANDONED, None)
-        self.broadcast(GameAbandoned(game=self.id, reason=reason))
-        return True
+        return await self.moderation.lapse(since, reason)
 
     async def remove_account(self, account_id: int, reason: str) -> None:
-        """A banned account leaves: its seat is freed in an open table, resigned in a
-        running game (a bot plays it on, as for any resignation: docs/RULES.md), and every
-        connection holding it is closed."""
-        for seat in [seat for seat in self.seats if seat.account_id == account_id]:
-            try:
-                if self.state == OPEN:
-                    await self.free_seat(seat)
-                elif self.game is not None and seat.index not in self.game.resigned:
-                    await self.resign(seat.index)
-            except GameError:  # ended, or the server is stopping: nothing left to take
-                pass
-            self._evict(seat, reason)
+        await self.moderation.remove_account(account_id, reason)
 
     def broadcast(self, message: ServerMessage) -> None:
         frame = encode_server(message)
         for subscriber in list(self._subscribers):
             subscriber.push(frame)
 
-    # -- bots ---------------------------------------------------------------------
-
     def wake_bots(self) -> None:
-        """Let bots answer while the pending decision is a bot's (one task per room)."""
-        game = self.game
-        if game is None or game.pending is None \
-                or self.seats[game.pending.player].played_by is None:
-            return
-        if (self._bots is None or self._bots.done()) and not self._closed:
-            self._bots = asyncio.ensure_future(self._run_bots())
-
-    async def _run_bots(self) -> None:
-        while True:
-            game = self.game
-            if game is None or game.pending is None or self.state != PLAYING:
-                return
-            decision = game.pending
-            seat = self.seats[decision.player]
-            played_by = seat.played_by
-            if played_by is None:
-                return
-            if seat.strategy is None:
-                self._bot_rng = self._bot_rng or random.Random()
-                seat.strategy = make_strategy(played_by, random.Random(self._bot_rng.random()))
-            if self._settings.bot_delay_seconds:
-                await asyncio.sleep(self._settings.bot_delay_seconds)
-                if game.pending is not decision or seat.played_by is None:
-                    continue  # while it waited, its player came back (or someone answered)
-            try:
-                choice = await self._bot_choice(seat, seat.strategy, game, decision)
-                if game.pending is not decision or seat.played_by is None:
-                    continue  # while it thought, its player came back (or someone answered)
-                game.check_answer(seat.index, decision.id, choice)
-            except Exception:
-                # a strategy's bug must not stall the game: take the first legal answer
-                log.exception("a bot strategy failed", extra={"game": self.id})
-                choice = list(range(decision.min))
-            try:
-                await self.answer(seat.index, decision.id, choice, by_bot=True)
-            except GameError as error:
-                if error.code == ErrorCode.STALE_DECISION:
-                    continue  # a person answered first
-                if error.code == ErrorCode.INTERNAL_ERROR:
-                    await asyncio.sleep(BOT_RETRY_SECONDS)  # storage may recover
-                    continue
-                if error.code == ErrorCode.GAME_OVER:  # a player's resignation ended it meanwhile
-                    return
-                log.error("a bot's answer was refused: %s", error.message,
-                          extra={"game": self.id})
-                return
-
-    async def _bot_choice(self, seat: Seat, strategy: Strategy, game: Game,
-                          decision: Decision) -> list[int]:
-        """The strategy's answer: from a worker process if it is one that thinks."""
-        table = EngineTable(game, seat.index)
-        workers = self._workers
-        if workers is None or not workers.takes(strategy):
-            return strategy.choose(decision, table)
-        choice, after = await workers.choose(strategy, decision, table)
-        if seat.strategy is strategy:
-            seat.strategy = after  # what it remembers (its plan) for its next decision
-        return choice
+        """Let bots answer while the pending decision is a bot's (bot_loop.py)."""
+        self.bots.wake()
 
     # -- frames ----------------------------------------------------------------
 
-    def _snapshot_frame(self, viewer: int | None) -> bytes:
+    def snapshot_frame(self, viewer: int | None) -> bytes:
         assert self.game is not None
         return snapshot_frame(self.id, self.game, viewer)
 
-    def _change_frames(self, events: Sequence[Event], audiences: Collection[Audience]
+    def change_frames(self, events: Sequence[Event], audiences: Collection[Audience]
                        ) -> dict[Audience, list[bytes]]:
         assert self.game is not None
         return change_frames(self.id, self.game, events, audiences, self._ownership)
@@ -901,48 +584,3 @@ class Room:
                           resigned=game.resigned if game else ())
 
 
-async def _no_rematches(room: Room, rematch: Rematch) -> None:
-    raise GameError(ErrorCode.INTERNAL_ERROR, "this server makes no rematches")
-
-
-class SeatLeft(StrEnum):
-    """Why a bot played for a person's seat, as a summary says it (the seat stays theirs:
-    it is never marked a bot's)."""
-
-    RESIGNED = "resigned"
-    TAKEN_OVER = "taken_over"
-    """Its player stayed away past the grace period (they may have come back since)."""
-
-
-def seat_left(seat: SeatRecord, resigned: Collection[int]) -> SeatLeft | None:
-    if seat.seat in resigned:
-        return SeatLeft.RESIGNED
-    return SeatLeft.TAKEN_OVER if seat.taken_over_at is not None else None
-
-
-def summary_of(record: GameRecord, seats: Sequence[SeatRecord], *,
-               connected: Collection[int] = (), turn: int | None = None,
-               resigned: Collection[int] | None = None) -> dict[str, Any]:
-    """A game's public summary, for the lobby's listings (live or from storage); the
-    seats that resigned are the result's unless `resigned` (a running game's) says."""
-    if resigned is None:
-        resigned = (record.result or {}).get("resigned", ())
-    return {
-        "id": record.id,
-        "state": record.state,
-        "edition": record.edition,
-        "kingdom": list(record.kingdom),
-        "kingdom_name": record.kingdom_name,
-        "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot,
-                   "bot_account": s.bot_account, "left": seat_left(s, resigned),
-                   "connected": s.seat in connected,
-                   "account": s.account_id is not None} for s in seats],
-        "created_at": record.created_at,
-        "started_at": record.started_at,
-        "finished_at": record.finished_at,
-        "commitment": record.commitment,
-        "spectator_chat": bool(record.options.get("spectator_chat", True)),
-        "rated": record.rated,
-        "turn": turn if turn is not None else sum((record.result or {}).get("turns", [])),
-        "result": record.result,
-    }

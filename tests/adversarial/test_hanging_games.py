@@ -79,9 +79,9 @@ async def test_a_restart_finishes_a_game_whose_log_shows_it_over(
 
 async def test_an_end_that_cannot_be_stored_is_announced_and_stored_later(
         ws_server: ServerFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    import dominion.server.play.room as room_module
+    import dominion.server.play.clock as clock_module
 
-    monkeypatch.setattr(room_module, "BOT_RETRY_SECONDS", 0.01)
+    monkeypatch.setattr(clock_module, "RETRY_SECONDS", 0.01)
     site = await ws_server()
     storage = site.app_state().storage
     failures = fail_writes(monkeypatch, storage, "finish_game", times=2)

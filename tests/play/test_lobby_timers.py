@@ -58,7 +58,7 @@ async def test_an_ended_room_stays_while_a_rematch_offer_stands(storage: Storage
     settings = replace(Settings(), ended_room_seconds=60.0, rematch_seconds=90.0)
     lobby = Lobby(storage, settings, Metrics(), clock=clock)
     game = await ended_table(lobby, people=2)
-    await lobby.offer_rematch(lobby.room(game), 0, RematchKingdom.SAME, ADDRESS, lambda: None)
+    await lobby.room(game).offer_rematch(0, RematchKingdom.SAME, ADDRESS, lambda: None)
     clock.advance(60.0)
     assert game in lobby.rooms and lobby.room(game).rematch_standing, "Bob may yet answer"
     clock.advance(30.0)  # the offer expires; the room is kept one more while

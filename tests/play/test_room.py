@@ -16,7 +16,8 @@ from dominion.server.errors import GameError
 from dominion.server.metrics import Metrics
 from dominion.server.play.clock import utc_now
 from dominion.server.play.history import HistoryCache
-from dominion.server.play.room import Room, Seat
+from dominion.server.play.room import Room
+from dominion.server.play.seats import Seat
 from dominion.server.play.tokens import hash_token
 from dominion.server.settings import Settings
 from dominion.server.storage import GameRecord, GameState, MemoryGameLog

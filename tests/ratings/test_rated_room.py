@@ -12,10 +12,11 @@ import pytest
 
 from dominion.server.engine import Answer, Resignation, Setup
 from dominion.server.metrics import Metrics
-from dominion.server.play import room as room_module
+from dominion.server.play import clock as clock_module
 from dominion.server.play.clock import utc_now
 from dominion.server.play.history import HistoryCache
-from dominion.server.play.room import Room, Seat
+from dominion.server.play.room import Room
+from dominion.server.play.seats import Seat
 from dominion.server.play.tokens import hash_token
 from dominion.server.ratings.ledger import RatedGame, RatedSeat
 from dominion.server.settings import Settings
@@ -77,7 +78,7 @@ async def test_a_seat_a_bot_took_over_is_ranked_last_in_the_outbox() -> None:
 
 async def test_a_takeover_is_stored_before_the_bots_first_answer_for_the_seat(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(room_module, "BOT_RETRY_SECONDS", 0.01)
+    monkeypatch.setattr(clock_module, "RETRY_SECONDS", 0.01)
     log = OrderedLog(failing=2)  # not stored twice: the seat waits, and it is tried again
     room = await random_bot_against_bob(log, rated=True)
     bobs = [write for write in log.writes if write.startswith("seat 1")]
@@ -156,7 +157,7 @@ async def test_a_leaver_is_ranked_last_in_a_rated_game_even_when_absent_seats_ab
     room = await bob_at_a_rated_table(log, absent_seat="abandon")
     await bob_plays_turns(room, 2)
     room.seats[1].connection = None
-    await room._seat_absent(room.seats[1])  # the grace period ran out
+    await room.absence.seat_absent(room.seats[1])  # the grace period ran out
     assert room.state == GameState.FINISHED  # not abandoned
     sent = RatedGame.from_dict(log.rating_outbox[room.id])
     assert [(seat.account_id, seat.rank) for seat in sent.seats] == [(None, 0), (BOB, 1)]

@@ -24,7 +24,8 @@ from dominion.server.metrics import Metrics
 from dominion.server.play.bots import EngineTable
 from dominion.server.play.clock import utc_now
 from dominion.server.play.history import HistoryCache
-from dominion.server.play.room import Room, Seat
+from dominion.server.play.room import Room
+from dominion.server.play.seats import Seat
 from dominion.server.play.thinking import BotWorkers, SeatSnapshot, WorkersFailed
 from dominion.server.settings import Settings
 from dominion.server.storage import GameRecord, GameState, MemoryGameLog, Storage

@@ -62,9 +62,10 @@ async def test_a_write_that_fails_refuses_the_answer_and_new_games(
 
 async def test_bots_retry_when_storage_recovers_and_survive_a_broken_strategy(
         ws_server: ServerFactory, monkeypatch: Any) -> None:  # noqa: F811
-    import dominion.server.play.room as room_module
+    import dominion.server.play.bot_loop as bot_loop_module
+    import dominion.server.play.clock as clock_module
 
-    monkeypatch.setattr(room_module, "BOT_RETRY_SECONDS", 0.01)
+    monkeypatch.setattr(clock_module, "RETRY_SECONDS", 0.01)
     site = await ws_server()
     failures = fail_writes(monkeypatch, site.app_state().storage, "append_answers")
 
@@ -74,7 +75,7 @@ async def test_bots_retry_when_storage_recovers_and_survive_a_broken_strategy(
         def choose(self, decision: Any, table: Any) -> list[int]:
             raise RuntimeError("a strategy bug")
 
-    monkeypatch.setattr(room_module, "make_strategy", lambda name, rng: Broken())
+    monkeypatch.setattr(bot_loop_module, "make_strategy", lambda name, rng: Broken())
     game, _ = await site.create(seats=3, bots={1: "big_money", 2: "big_money"})
     room = site.room(game)
     await room.resign(0)  # every seat is a bot's now; the game must still end

@@ -177,7 +177,7 @@ async def test_a_resume_too_large_for_one_update_gets_a_snapshot(
     assert room.game is not None
     # a frame limit the snapshot fits and every event since the start does not
     monkeypatch.setattr(codec, "MAX_SERVER_FRAME_BYTES", 2500)
-    assert len(room._snapshot_frame(0)) < 2500
+    assert len(room.snapshot_frame(0)) < 2500
     ann.client = await site.connect()
     reply = await ann.client.request(Resume, game=room.id, last_seq=0, token=token)
     assert isinstance(reply, Ack) and reply.seat == 0

@@ -1,0 +1,52 @@
+"""A game's public summary, for the lobby's listings: live (`Room.summary`) or from storage."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from enum import StrEnum
+from typing import Any
+
+from ..storage import GameRecord, SeatRecord
+
+
+class SeatLeft(StrEnum):
+    """Why a bot played for a person's seat, as a summary says it (the seat stays theirs:
+    it is never marked a bot's)."""
+
+    RESIGNED = "resigned"
+    TAKEN_OVER = "taken_over"
+    """Its player stayed away past the grace period (they may have come back since)."""
+
+
+def seat_left(seat: SeatRecord, resigned: Collection[int]) -> SeatLeft | None:
+    if seat.seat in resigned:
+        return SeatLeft.RESIGNED
+    return SeatLeft.TAKEN_OVER if seat.taken_over_at is not None else None
+
+
+def summary_of(record: GameRecord, seats: Sequence[SeatRecord], *,
+               connected: Collection[int] = (), turn: int | None = None,
+               resigned: Collection[int] | None = None) -> dict[str, Any]:
+    """A game's public summary, for the lobby's listings (live or from storage); the
+    seats that resigned are the result's unless `resigned` (a running game's) says."""
+    if resigned is None:
+        resigned = (record.result or {}).get("resigned", ())
+    return {
+        "id": record.id,
+        "state": record.state,
+        "edition": record.edition,
+        "kingdom": list(record.kingdom),
+        "kingdom_name": record.kingdom_name,
+        "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot,
+                   "bot_account": s.bot_account, "left": seat_left(s, resigned),
+                   "connected": s.seat in connected,
+                   "account": s.account_id is not None} for s in seats],
+        "created_at": record.created_at,
+        "started_at": record.started_at,
+        "finished_at": record.finished_at,
+        "commitment": record.commitment,
+        "spectator_chat": bool(record.options.get("spectator_chat", True)),
+        "rated": record.rated,
+        "turn": turn if turn is not None else sum((record.result or {}).get("turns", [])),
+        "result": record.result,
+    }
