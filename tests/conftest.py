@@ -78,11 +78,12 @@ REFUSED = pytest.StashKey[list[str]]()
 
 
 @contextlib.contextmanager
-def phase(item: pytest.Item) -> Iterator[None]:
-    """A phase of a unit test (set up, call, tear down) runs guarded."""
+def phase(item: pytest.Item, *, guarded: bool = True) -> Iterator[None]:
+    """A phase of a unit test (set up, call) runs guarded; each phase's refusals are its
+    own."""
     refused: list[str] = []
     item.stash[REFUSED] = refused
-    if item.get_closest_marker(Tier.UNIT.marker) is None:
+    if not guarded or item.get_closest_marker(Tier.UNIT.marker) is None:
         yield
         return
     with guard(refused):
@@ -105,8 +106,12 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
         item.stash[CPU_SPENT] = time.process_time() - started
 
 
-# no guard at teardown: there the fixtures of earlier tests end too (the last test of a
-# module or a session stops the PostgreSQL or Redis those tests started)
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
+    # not guarded: there the fixtures of earlier tests end too (the last test of a module
+    # or a session stops the PostgreSQL or Redis those tests started)
+    with phase(item, guarded=False):
+        return (yield)
 
 
 @pytest.hookimpl(wrapper=True)

@@ -136,7 +136,8 @@ def test_the_polish_terms_are_the_clients_words() -> None:
 def test_every_reference_to_the_rules_is_to_docs_rules_md() -> None:
     """The rules are this repository's own: nothing points to a RULES.md a clone lacks."""
     texts = [ROOT / "README.md", *(ROOT / "docs").glob("*.md"),
-             *(path for folder in ("server", "clients", "tests") for pattern in ("*.py", "*.mjs")
+             *(path for folder in ("server", "bots", "clients", "tests")
+               for pattern in ("*.py", "*.mjs")
                for path in (ROOT / folder).rglob(pattern))]
     stray = [f"{path.relative_to(ROOT)}:{number}"
              for path in texts if path != Path(__file__).resolve()

@@ -20,7 +20,7 @@ functions that answer with one."""
 
 def refusals() -> list[tuple[str, ast.Call]]:
     found = []
-    for folder in ("server", "protocol", "clients"):
+    for folder in ("server", "protocol", "bots", "clients"):
         for path in (ROOT / folder).rglob("*.py"):
             for node in ast.walk(ast.parse(path.read_text())):
                 if isinstance(node, ast.Call) and node.args:

@@ -205,7 +205,7 @@ def another_version(folder: Path) -> Path:
     what a node of another version serves, under another digest."""
     package = folder / "dominion"
     package.mkdir(parents=True)
-    for part in ("server", "protocol"):
+    for part in ("server", "protocol", "bots"):
         (package / part).symlink_to(ROOT / part)
     shutil.copytree(ROOT / "clients", package / "clients",
                     ignore=shutil.ignore_patterns("__pycache__"))
