@@ -23,7 +23,7 @@ from dominion.server.edge.app import create_app
 from dominion.server.edge.openapi import openapi_document
 from dominion.server.engine.cards import EDITIONS, catalogue, kingdom_cards
 from dominion.server.engine.setup import RECOMMENDED_KINGDOMS
-from dominion.server.play.tokens import new_game_id
+from dominion.server.play.seat_tokens import new_game_id
 from dominion.server.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -12,7 +12,7 @@ import asyncio
 import sys
 from collections.abc import Sequence
 
-from ..errors import GameError
+from ..refusal import Refusal
 from ..settings import Settings
 from . import open_account_store
 from .moderation import Moderation, Sanction, stamp
@@ -43,7 +43,7 @@ def admin_main(argv: Sequence[str]) -> int:
     settings = Settings.from_sources(rest)
     try:
         print(asyncio.run(_run(settings, known.action, known.name, known.reason)))
-    except GameError as error:
+    except Refusal as error:
         print(f"dominion-server admin: {error.message}", file=sys.stderr)
         return 1
     return 0

@@ -48,7 +48,7 @@ STEPS: list[Step] = [
     );
     CREATE INDEX sessions_by_account ON sessions (account_id);
     """),
-    # personal access tokens and bot accounts (tokens.py)
+    # personal access tokens and bot accounts (access_tokens.py)
     Step("""
     ALTER TABLE accounts ADD COLUMN bot {FLAG};
     CREATE TABLE access_tokens (

@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 from dominion.protocol import ErrorCode
 
-from ..errors import GameError
+from ..refusal import Refusal
 from .names import name_key
 from .store import Account, AccountStore, RatingStore
 
@@ -188,11 +188,11 @@ def check_reason(raw: object, *, required: bool = True, limit: int = MAX_REASON)
     """A reason or report text: a string of at most `limit` characters, on one line;
     `bad_reason` otherwise."""
     if not isinstance(raw, str) or len(raw) > limit or (required and not raw.strip()):
-        raise GameError(ErrorCode.BAD_REASON, f"a reason is a string of 1 to {limit} "
+        raise Refusal(ErrorCode.BAD_REASON, f"a reason is a string of 1 to {limit} "
                                               "characters")
     if not raw.isprintable():  # controls, and what an admin's page would not show as it is:
         # bidi overrides reordering the text, zero-width characters hiding in it
-        raise GameError(ErrorCode.BAD_REASON, "a reason holds printable characters only (no "
+        raise Refusal(ErrorCode.BAD_REASON, "a reason holds printable characters only (no "
                                               "controls, format or zero-width characters)")
     return raw.strip()
 
@@ -207,7 +207,7 @@ def refuse_covering(prefix: str, protected: Collection[str]) -> None:
         except ValueError:
             continue  # not an address (a test client's name): nothing a prefix covers
         if network.version == banned.version and banned.overlaps(network):
-            raise GameError(ErrorCode.BAD_PREFIX, f"{prefix} covers {kept}, your own address "
+            raise Refusal(ErrorCode.BAD_PREFIX, f"{prefix} covers {kept}, your own address "
                             "or a trusted proxy's: it would lock you, or everyone, out")
 
 
@@ -218,7 +218,7 @@ def check_duration(raw: object, *, required: bool) -> timedelta | None:
         return None
     if type(raw) is not int or not SHORTEST_SANCTION_SECONDS <= raw <= LONGEST_SANCTION_SECONDS:
         forever = "" if required else ", or null for ever"
-        raise GameError(ErrorCode.BAD_DURATION,
+        raise Refusal(ErrorCode.BAD_DURATION,
                         f"seconds is a whole number from {SHORTEST_SANCTION_SECONDS} to "
                         f"{LONGEST_SANCTION_SECONDS}{forever}")
     return timedelta(seconds=raw)
@@ -232,11 +232,11 @@ def check_prefix(raw: object) -> str:
             raise ValueError
         network = ipaddress.ip_network(raw.strip(), strict=False)
     except ValueError:
-        raise GameError(ErrorCode.BAD_PREFIX, "prefix is an IPv4 or IPv6 network such as "
+        raise Refusal(ErrorCode.BAD_PREFIX, "prefix is an IPv4 or IPv6 network such as "
                                               "203.0.113.0/24 or 2001:db8::/48") from None
     widest = WIDEST_PREFIX[network.version]
     if network.prefixlen < widest:
-        raise GameError(ErrorCode.BAD_PREFIX, f"an IPv{network.version} prefix is /{widest} "
+        raise Refusal(ErrorCode.BAD_PREFIX, f"an IPv{network.version} prefix is /{widest} "
                                               "or narrower")
     return str(network)
 
@@ -271,7 +271,7 @@ class Moderation:
     async def refresh_if_reachable(self) -> None:
         """`refresh`, unless the store cannot be reached now: then the last copy stands
         (games and chat go on without the store)."""
-        with contextlib.suppress(GameError):
+        with contextlib.suppress(Refusal):
             await self.refresh()
 
     def _load(self, sanctions: list[Sanction]) -> None:
@@ -317,23 +317,23 @@ class Moderation:
         """`account_banned` when the account is banned now."""
         ban = self.sanction_of(SanctionKind.BAN, account_id)
         if ban is not None:
-            raise GameError(ErrorCode.ACCOUNT_BANNED, f"this account is banned{_until(ban)}: "
+            raise Refusal(ErrorCode.ACCOUNT_BANNED, f"this account is banned{_until(ban)}: "
                                                       f"{ban.reason}")
 
     def refuse_muted(self, account_id: int | None) -> None:
         self.refuse_banned(account_id)
         mute = self.sanction_of(SanctionKind.MUTE, account_id)
         if mute is not None:
-            raise GameError(ErrorCode.MUTED, f"this account may not chat{_until(mute)}: "
+            raise Refusal(ErrorCode.MUTED, f"this account may not chat{_until(mute)}: "
                                              f"{mute.reason}")
 
     # -- admins --------------------------------------------------------------------
 
     async def require_admin(self, account: Account | None) -> Account:
         if account is None:
-            raise GameError(ErrorCode.NOT_SIGNED_IN, "sign in first")
+            raise Refusal(ErrorCode.NOT_SIGNED_IN, "sign in first")
         if not await self.store.is_admin(account.id):
-            raise GameError(ErrorCode.NOT_AN_ADMIN, "only an admin may do this")
+            raise Refusal(ErrorCode.NOT_AN_ADMIN, "only an admin may do this")
         return account
 
     async def set_admin(self, name: str, admin: bool) -> Account:
@@ -352,7 +352,7 @@ class Moderation:
         if isinstance(name, str) and 0 < len(name) <= 100:
             account = await self.store.account_by_key(name_key(name))
         if account is None or account.deleted_at is not None:
-            raise GameError(ErrorCode.UNKNOWN_ACCOUNT, f"no account is named {name!r}")
+            raise Refusal(ErrorCode.UNKNOWN_ACCOUNT, f"no account is named {name!r}")
         return account
 
     # -- admin actions (each one an audit entry) -----------------------------------
@@ -392,7 +392,7 @@ class Moderation:
                            HOST if admin is None else admin.name, AdminAction.LIFT,
                            f"sanction {sanction_id}", why)
         if not await self.store.lift_sanction(sanction_id, now, entry):
-            raise GameError(ErrorCode.NOT_FOUND, f"no live sanction {sanction_id}")
+            raise Refusal(ErrorCode.NOT_FOUND, f"no live sanction {sanction_id}")
         await self.refresh()
 
     async def note(self, admin: Account, action: AdminAction, target: str, reason: str
@@ -430,12 +430,12 @@ def check_report_reason(raw: object) -> ReportReason:
     try:
         return ReportReason(str(raw)) if isinstance(raw, str) else ReportReason("")
     except ValueError:
-        raise GameError(ErrorCode.BAD_REASON, "reason is one of "
+        raise Refusal(ErrorCode.BAD_REASON, "reason is one of "
                                               f"{', '.join(ReportReason)}") from None
 
 
-def already_reported() -> GameError:
-    return GameError(ErrorCode.ALREADY_REPORTED, "this seat has already reported that player "
+def already_reported() -> Refusal:
+    return Refusal(ErrorCode.ALREADY_REPORTED, "this seat has already reported that player "
                                                  "in this game")
 
 

@@ -14,7 +14,7 @@ import unicodedata
 from dominion.bots import STRATEGIES
 from dominion.protocol import ErrorCode
 
-from ..errors import GameError
+from ..refusal import Refusal
 
 MIN_LENGTH, MAX_LENGTH = 2, 20
 PUNCTUATION = frozenset("_-.")
@@ -40,29 +40,29 @@ def check_account_name(raw: object) -> tuple[str, str]:
     """A name that may be registered, in NFC as typed, and its key; a typed error
     otherwise: `bad_account_name`, `mixed_scripts` or `name_reserved`."""
     if not isinstance(raw, str):
-        raise GameError(ErrorCode.BAD_ACCOUNT_NAME, "a name is a string")
+        raise Refusal(ErrorCode.BAD_ACCOUNT_NAME, "a name is a string")
     name = unicodedata.normalize("NFC", raw)
     if not MIN_LENGTH <= len(name) <= MAX_LENGTH:
-        raise GameError(ErrorCode.BAD_ACCOUNT_NAME,
+        raise Refusal(ErrorCode.BAD_ACCOUNT_NAME,
                         f"a name is {MIN_LENGTH} to {MAX_LENGTH} characters")
     for character in name:
         category = unicodedata.category(character)[0]
         if character not in PUNCTUATION and category not in "LMN":
-            raise GameError(ErrorCode.BAD_ACCOUNT_NAME,
+            raise Refusal(ErrorCode.BAD_ACCOUNT_NAME,
                             "a name holds only letters, numbers, '_', '-' and '.', not "
                             f"U+{ord(character):04X}")
     if unicodedata.category(name[0])[0] == "M":
-        raise GameError(ErrorCode.BAD_ACCOUNT_NAME, "a name may not start with a combining mark")
+        raise Refusal(ErrorCode.BAD_ACCOUNT_NAME, "a name may not start with a combining mark")
     if all(character in PUNCTUATION for character in name):  # `..`: /@/.. is not a page
-        raise GameError(ErrorCode.BAD_ACCOUNT_NAME, "a name holds a letter or a number")
+        raise Refusal(ErrorCode.BAD_ACCOUNT_NAME, "a name holds a letter or a number")
     scripts = {script for character in unicodedata.normalize("NFKC", name)
                if (script := _script(character)) is not None}
     if len(scripts) > 1 and not scripts <= SCRIPTS_THAT_GO_TOGETHER:
-        raise GameError(ErrorCode.MIXED_SCRIPTS,
+        raise Refusal(ErrorCode.MIXED_SCRIPTS,
                         f"a name is written in one script, not {', '.join(sorted(scripts))}")
     key = name_key(name)
     if key in RESERVED or key.replace("-", "_") in RESERVED:
-        raise GameError(ErrorCode.NAME_RESERVED, f"{name!r} is reserved")
+        raise Refusal(ErrorCode.NAME_RESERVED, f"{name!r} is reserved")
     return name, key
 
 

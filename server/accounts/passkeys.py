@@ -35,7 +35,7 @@ from webauthn.helpers.structs import (
 
 from dominion.protocol import ErrorCode
 
-from ..errors import GameError
+from ..refusal import Refusal
 from .service import Accounts, refused_slowly
 from .store import Account, Ceremony, Challenge, Passkey
 from .throttle import Attempt, OnSuccess, attempting, refuse_while_waiting
@@ -71,7 +71,7 @@ def user_handle(account: Account) -> bytes:
 def check_passkey_name(raw: object) -> str:
     if not isinstance(raw, str) or not raw.strip() or len(raw) > MAX_PASSKEY_NAME \
             or not raw.isprintable():
-        raise GameError(ErrorCode.BAD_PASSKEY_NAME,
+        raise Refusal(ErrorCode.BAD_PASSKEY_NAME,
                         f"a passkey's name is 1 to {MAX_PASSKEY_NAME} printable characters")
     return raw.strip()
 
@@ -79,7 +79,7 @@ def check_passkey_name(raw: object) -> str:
 def _credential(raw: object) -> dict[str, Any]:
     """The credential as the browser's `toJSON()` gives it, or `bad_credential`."""
     if not isinstance(raw, dict) or len(json.dumps(raw)) > MAX_CREDENTIAL_CHARS:
-        raise GameError(ErrorCode.BAD_CREDENTIAL, "credential is a WebAuthn credential's JSON "
+        raise Refusal(ErrorCode.BAD_CREDENTIAL, "credential is a WebAuthn credential's JSON "
                                                   f"(at most {MAX_CREDENTIAL_CHARS} characters)")
     return raw
 
@@ -90,13 +90,13 @@ def _challenge_of(credential: dict[str, Any]) -> bytes:
         client_data = webauthn.base64url_to_bytes(credential["response"]["clientDataJSON"])
         challenge: bytes = parse_client_data_json(client_data).challenge
     except MALFORMED:
-        raise GameError(ErrorCode.BAD_CREDENTIAL, "the credential's client data cannot be "
+        raise Refusal(ErrorCode.BAD_CREDENTIAL, "the credential's client data cannot be "
                                                   "read") from None
     return challenge
 
 
-def _refused(why: str) -> GameError:
-    return GameError(ErrorCode.PASSKEY_REFUSED, f"the passkey's answer does not verify ({why})")
+def _refused(why: str) -> Refusal:
+    return Refusal(ErrorCode.PASSKEY_REFUSED, f"the passkey's answer does not verify ({why})")
 
 
 class Passkeys:
@@ -143,7 +143,7 @@ class Passkeys:
 
     async def remove(self, account: Account, passkey_id: int) -> None:
         if not await self._store.remove_passkey(account.id, passkey_id):
-            raise GameError(ErrorCode.UNKNOWN_PASSKEY, "this account has no such passkey")
+            raise Refusal(ErrorCode.UNKNOWN_PASSKEY, "this account has no such passkey")
 
     async def sign_in_options(self, party: RelyingParty, address: str) -> dict[str, Any]:
         """What `navigator.credentials.get` needs: no credentials named, so the
@@ -175,7 +175,7 @@ class Passkeys:
         try:
             credential_id = webauthn.base64url_to_bytes(credential["rawId"])
         except MALFORMED:
-            raise GameError(ErrorCode.BAD_CREDENTIAL, "the credential has no rawId") from None
+            raise Refusal(ErrorCode.BAD_CREDENTIAL, "the credential has no rawId") from None
         holder = await self._store.passkey_holder(credential_id)
         if holder is None:
             raise _refused("no account has this passkey")
@@ -216,7 +216,7 @@ class Passkeys:
         return taken
 
 
-def _expired() -> GameError:
-    return GameError(ErrorCode.PASSKEY_CHALLENGE_EXPIRED,
+def _expired() -> Refusal:
+    return Refusal(ErrorCode.PASSKEY_CHALLENGE_EXPIRED,
                      "this passkey request is used up, expired or another's: ask for new "
                      "options")

@@ -25,7 +25,7 @@ from zxcvbn.frequency_lists import FREQUENCY_LISTS
 
 from dominion.protocol import ErrorCode
 
-from ..errors import GameError
+from ..refusal import Refusal
 
 MIN_LENGTH = 8
 MAX_LENGTH = 256
@@ -43,15 +43,15 @@ T = TypeVar("T")
 def check_new_password(password: object, name: str) -> str:
     """A password that may be chosen for the account `name`; `weak_password` otherwise."""
     if not isinstance(password, str) or not MIN_LENGTH <= len(password) <= MAX_LENGTH:
-        raise GameError(ErrorCode.WEAK_PASSWORD,
+        raise Refusal(ErrorCode.WEAK_PASSWORD,
                         f"a password is {MIN_LENGTH} to {MAX_LENGTH} characters")
     if not password.strip() or any(unicodedata.category(c) == "Cc" for c in password):
         # eight spaces, or a NUL a form cannot type and a library may cut the password at
-        raise GameError(ErrorCode.WEAK_PASSWORD, "a password holds more than spaces, and no "
+        raise Refusal(ErrorCode.WEAK_PASSWORD, "a password holds more than spaces, and no "
                                                  "control characters")
     folded = password.casefold()
     if folded in COMMON or name.casefold() in folded:
-        raise GameError(ErrorCode.WEAK_PASSWORD,
+        raise Refusal(ErrorCode.WEAK_PASSWORD,
                         "this password is among the most common ones, or holds the name: "
                         "choose another")
     return password
@@ -112,7 +112,7 @@ class Hasher:
 
     async def _run(self, work: Callable[..., T], *args: str) -> T:
         if self._waiting >= self._most_waiting:
-            raise GameError(ErrorCode.RATE_LIMITED, "the server is busy checking passwords; "
+            raise Refusal(ErrorCode.RATE_LIMITED, "the server is busy checking passwords; "
                                                     "try again in a moment",
                             retry_after_ms=BUSY_RETRY_MS)
         self._waiting += 1

@@ -11,9 +11,9 @@ import asyncio
 import sys
 from collections.abc import Sequence
 
-from ..errors import GameError
 from ..ratings import Rating
 from ..ratings.ledger import RatingChange
+from ..refusal import Refusal
 from ..settings import Settings
 from . import open_account_store
 
@@ -32,7 +32,7 @@ def ratings_main(argv: Sequence[str]) -> int:
     settings = Settings.from_sources(rest)
     try:
         changes = asyncio.run(_recompute(settings))
-    except GameError as error:
+    except Refusal as error:
         print(f"dominion-server ratings: {error.message}", file=sys.stderr)
         return 1
     for change in changes:

@@ -20,13 +20,13 @@ from datetime import UTC, datetime, timedelta
 
 from dominion.protocol import ErrorCode
 
-from ..errors import GameError
+from ..refusal import Refusal
+from .access_tokens import AccessTokens
 from .names import MAX_LENGTH, check_account_name, name_key
 from .passwords import MAX_LENGTH as MAX_PASSWORD_LENGTH
 from .passwords import Hasher, check_new_password
 from .store import Account, AccountStore, name_taken
 from .throttle import Attempt, OnSuccess, Policy, Throttle, attempting, local_throttle
-from .tokens import AccessTokens
 
 SESSION_SHAPE = re.compile(r"[A-Za-z0-9_-]{43}")
 """What `new_session_secret` makes (32 bytes, URL-safe base64): anything else is no session."""
@@ -46,7 +46,7 @@ async def refused_slowly() -> AsyncIterator[None]:
     is refused once a pause per connection, not as fast as the server can say no."""
     try:
         yield
-    except GameError as refused:
+    except Refusal as refused:
         if refused.code is ErrorCode.RATE_LIMITED and refused.retry_after_ms:
             await asyncio.sleep(min(REFUSAL_PAUSE_SECONDS, refused.retry_after_ms / 1000))
         raise
@@ -81,7 +81,7 @@ class Accounts:
         self.failures_by_account = throttle(PER_ACCOUNT, "account")
         self.failures_by_address = throttle(PER_ADDRESS, "address")
         self.registrations = throttle(REGISTRATIONS, "registration")
-        self.tokens = AccessTokens(store, clock)
+        self.access_tokens = AccessTokens(store, clock)
 
     async def close(self) -> None:
         self._hasher.close()
@@ -118,7 +118,7 @@ class Accounts:
         # no account has such a name or password: refused before any work
         if not isinstance(name, str) or not isinstance(password, str) or not name \
                 or len(name) > MAX_NAME_INPUT or len(password) > MAX_PASSWORD_LENGTH:
-            raise GameError(ErrorCode.WRONG_CREDENTIALS, "no account has this name and password")
+            raise Refusal(ErrorCode.WRONG_CREDENTIALS, "no account has this name and password")
         key = name_key(name)
         async with attempting(
                 Attempt(self.failures_by_account, key, "this account", OnSuccess.FORGET),
@@ -128,7 +128,7 @@ class Accounts:
             matches, new_hash = await self._hasher.verify(
                 account.password_hash if account is not None else None, password)
             if account is None or not matches:
-                raise GameError(ErrorCode.WRONG_CREDENTIALS,
+                raise Refusal(ErrorCode.WRONG_CREDENTIALS,
                                 "no account has this name and password")
         if new_hash is not None:  # the hashing parameters changed since
             await self.store.set_password_hash(account.id, new_hash)
@@ -195,7 +195,7 @@ class Accounts:
             matches, _ = await self._hasher.verify(
                 account.password_hash, password if isinstance(password, str) else "")
             if not matches:
-                raise GameError(ErrorCode.WRONG_CREDENTIALS, "the password is not this account's")
+                raise Refusal(ErrorCode.WRONG_CREDENTIALS, "the password is not this account's")
 
     async def holder_of(self, name: str) -> Account | None:
         """The account (deleted ones too) whose name looks like `name`, if any."""

@@ -120,7 +120,7 @@ class SqlAccountStore(ModerationQueries, LedgerQueries):
             "AND expires_at > ?", dialect.listed(token_hashes, Listed.BYTES), now)
         return {bytes(row[0]) for row in rows}
 
-    # personal access tokens and bot accounts (tokens.py)
+    # personal access tokens and bot accounts (access_tokens.py)
 
     async def add_token(self, token_hash: bytes, account_id: int, description: str,
                         scopes: frozenset[Scope], now: datetime,

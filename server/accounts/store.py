@@ -18,7 +18,6 @@ from typing import Protocol
 
 from dominion.protocol import ErrorCode
 
-from ..errors import GameError
 from ..ratings import Pool, Rating
 from ..ratings.ledger import (
     BotRecord,
@@ -29,6 +28,7 @@ from ..ratings.ledger import (
     RatedGame,
     RatingChange,
 )
+from ..refusal import Refusal
 
 FIRST_RANDOM_ID = 2**32
 """Above every id the stores' old counters gave (accounts made before ids were random keep
@@ -60,7 +60,7 @@ class Account:
     created_at: datetime
     deleted_at: datetime | None = None
     bot: bool = False
-    """A bot account: it plays only with `bot:play` tokens, and stays one (tokens.py)."""
+    """A bot account: it plays only with `bot:play` tokens, and stays one (access_tokens.py)."""
 
     def __repr__(self) -> str:  # never the hash, even in a traceback's locals
         return f"Account(id={self.id}, name={self.name!r})"
@@ -98,7 +98,7 @@ class Passkey:
     last_used_at: datetime | None = None
 
 
-# -- personal access tokens and bot accounts (tokens.py) -----------------------------
+# -- personal access tokens and bot accounts (access_tokens.py) -----------------------------
 
 
 class Scope(StrEnum):
@@ -181,7 +181,7 @@ class AccountStore(Protocol):
         gone with their account) nor expired by `now`: what a node's connections signed
         in with and may go on with (edge/moderation_watch.py). One query however many."""
 
-    # personal access tokens and bot accounts (tokens.py)
+    # personal access tokens and bot accounts (access_tokens.py)
 
     async def add_token(self, token_hash: bytes, account_id: int, description: str,
                         scopes: frozenset[Scope], now: datetime,
@@ -285,21 +285,21 @@ class RatingStore(Protocol):
         copy): marked so, their ratings kept. How many were not marked before."""
 
 
-def too_many_draws() -> GameError:
+def too_many_draws() -> Refusal:
     return unavailable(f"{ID_DRAWS} random account ids in a row were taken")
 
 
-def unavailable(why: str) -> GameError:
-    return GameError(ErrorCode.ACCOUNTS_UNAVAILABLE, f"accounts cannot be reached now ({why}); "
+def unavailable(why: str) -> Refusal:
+    return Refusal(ErrorCode.ACCOUNTS_UNAVAILABLE, f"accounts cannot be reached now ({why}); "
                                                     "games go on, try signing in later")
 
 
-def name_taken(name: str) -> GameError:
-    return GameError(ErrorCode.NAME_TAKEN, f"{name!r} (or a name that looks like it) is taken")
+def name_taken(name: str) -> Refusal:
+    return Refusal(ErrorCode.NAME_TAKEN, f"{name!r} (or a name that looks like it) is taken")
 
 
-def passkey_taken() -> GameError:
-    return GameError(ErrorCode.PASSKEY_REFUSED, "this passkey is registered already")
+def passkey_taken() -> Refusal:
+    return Refusal(ErrorCode.PASSKEY_REFUSED, "this passkey is registered already")
 
 
 def sqlite_path_beside(games_db: str) -> Path:

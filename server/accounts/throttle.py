@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from dominion.protocol import ErrorCode
 
-from ..errors import GameError
+from ..refusal import Refusal
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
@@ -265,7 +265,7 @@ async def attempting(*attempts: Attempt, failures: Collection[ErrorCode] = ()
                 refuse_while_waiting((waiting, attempt.whose))
             taken.append(attempt)
         yield
-    except GameError as refused:
+    except Refusal as refused:
         if refused.code not in failures:
             await _refund(taken)
         raise
@@ -288,6 +288,6 @@ def refuse_while_waiting(*waits: tuple[float, str]) -> None:
     """Raise `rate_limited` with the longest of the `(seconds, whose)` waits, if any."""
     seconds, whose = max(waits)
     if seconds > 0:
-        raise GameError(ErrorCode.RATE_LIMITED,
+        raise Refusal(ErrorCode.RATE_LIMITED,
                         f"too many failed sign-ins for {whose}; retry in {seconds:.1f} s",
                         retry_after_ms=max(1, math.ceil(seconds * 1000)))

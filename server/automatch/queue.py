@@ -29,8 +29,8 @@ from typing import Any
 
 from dominion.protocol import ErrorCode, MatchEnd
 
-from ..errors import GameError
 from ..ratings.model import Pool, Rating
+from ..refusal import Refusal
 from .matcher import Seek, form_tables
 from .penalty import Strikes
 from .store import Record, Store, Writes
@@ -222,7 +222,7 @@ class Queue:
             writes.unindex(TICKETS, player)
             return True, writes
         if not await self.store.change((key,), change):
-            raise GameError(ErrorCode.NOT_SEEKING, "you are not waiting for a game")
+            raise Refusal(ErrorCode.NOT_SEEKING, "you are not waiting for a game")
 
     async def delivered(self, player: str) -> None:
         """The player's node told them how their seek ended (a game, or why not)."""
@@ -368,7 +368,7 @@ class Queue:
         table = (await self.tables([table_id]))[table_id]
         if table is None or player not in table.players or table.state is not \
                 TableState.PENDING:
-            raise GameError(ErrorCode.UNKNOWN_TABLE, "no table is waiting for your answer "
+            raise Refusal(ErrorCode.UNKNOWN_TABLE, "no table is waiting for your answer "
                                                      f"under {table_id[:40]!r}")
         if not accept:
             await self._dissolve(table, [player], MatchEnd.DECLINED, now)
@@ -379,7 +379,7 @@ class Queue:
             record = found[key]
             current = None if record is None else Table.of(record)
             if current is None or current.state is not TableState.PENDING:
-                raise GameError(ErrorCode.UNKNOWN_TABLE, "that table was dissolved")
+                raise Refusal(ErrorCode.UNKNOWN_TABLE, "that table was dissolved")
             if player in current.accepted:
                 return None, Writes()
             accepted = (*current.accepted, player)

@@ -15,7 +15,7 @@ from redis.exceptions import RedisError, WatchError
 
 from dominion.protocol import ErrorCode
 
-from ..errors import GameError
+from ..refusal import Refusal
 from .store import Change, Record
 
 log = logging.getLogger("dominion.automatch")
@@ -36,11 +36,11 @@ return 0
 R = TypeVar("R")
 
 
-def unavailable(error: Exception) -> GameError:
+def unavailable(error: Exception) -> Refusal:
     """The refusal a client gets; what failed is logged (never the URL, which may hold a
     password)."""
     log.debug("the automatch queue's Redis failed: %s", type(error).__name__)
-    return GameError(ErrorCode.CLUSTER_UNAVAILABLE,
+    return Refusal(ErrorCode.CLUSTER_UNAVAILABLE,
                      "automatch is unavailable: the cluster's Redis cannot be reached")
 
 

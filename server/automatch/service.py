@@ -32,10 +32,10 @@ from dominion.protocol import (
 )
 
 from ..cluster.node import ws_url
-from ..errors import GameError
 from ..play.lobby import NEVER_HANDED_OUT, SeatHolder
-from ..play.tokens import hash_token
+from ..play.seat_tokens import hash_token
 from ..ratings.model import INITIAL, Pool, Rating
+from ..refusal import Refusal
 from ..storage.records import GameState
 from .queue import Counts, Queue, Table, Ticket, TicketState
 
@@ -144,15 +144,15 @@ class Automatch:
         """Start waiting (or take a seek up again after a reconnect); `acked` answers the
         request, before the pushes that follow it."""
         if seeker in self._players:
-            raise GameError(ErrorCode.ALREADY_SEEKING, "this connection is already seeking; "
+            raise Refusal(ErrorCode.ALREADY_SEEKING, "this connection is already seeking; "
                                                        "cancel it first")
         if rated and account is None:
-            raise GameError(ErrorCode.NOT_SIGNED_IN, "rated games need an account: sign in "
+            raise Refusal(ErrorCode.NOT_SIGNED_IN, "rated games need an account: sign in "
                                                      "with an access token in hello")
         if account is not None:
             for room, _ in self._lobby.seats_of(account):
                 if room.state == GameState.PLAYING:  # matched, they would keep others waiting
-                    raise GameError(ErrorCode.ALREADY_SEATED, f"you play in game {room.id}: "
+                    raise Refusal(ErrorCode.ALREADY_SEATED, f"you play in game {room.id}: "
                                                               "finish it before seeking")
         seat_name = await self._lobby.name_for(name, account)
         fresh = account is None and token is None  # a new guest: a new player
@@ -171,7 +171,7 @@ class Automatch:
                 account is not None and account.bot, tuple(sorted(set(sizes))), edition,
                 rated, {pool: (rating.mu, rating.sigma) for pool, rating in ratings.items()},
                 now, 0.0, now, self.node, strikes), now)
-        except GameError:
+        except Refusal:
             if fresh:
                 # the seek may be stored all the same (its answer lost), under a token
                 # nobody holds: withdraw it, lest it be matched and lapse in their name
@@ -210,7 +210,7 @@ class Automatch:
     def _seeking(self, seeker: Seeker) -> str:
         player = self._players.get(seeker)
         if player is None:
-            raise GameError(ErrorCode.NOT_SEEKING, "this connection is not seeking")
+            raise Refusal(ErrorCode.NOT_SEEKING, "this connection is not seeking")
         return player
 
     def _forget(self, player: str) -> None:
@@ -234,14 +234,14 @@ class Automatch:
                                                             rated=table.rated)
         except Exception:  # the request was acknowledged: its players are told by polls
             log.exception("making an automatch game failed", extra={"table": table.id})
-            with contextlib.suppress(GameError):  # else it lapses past its deadline
+            with contextlib.suppress(Refusal):  # else it lapses past its deadline
                 await self.queue.dissolve(table, now)
             return
         seats = {player: (index, token) for index, (player, token)
                  in enumerate(zip(table.players, tokens, strict=True))}
         try:
             handed = await self.queue.seat(table, room.id, seats, self._clock())
-        except GameError as error:  # the queue cannot be reached: did the seats go out?
+        except Refusal as error:  # the queue cannot be reached: did the seats go out?
             log.warning("an automatch game's seats could not be handed out yet: %s",
                         error.message, extra={"game": room.id, "table": table.id})
             self._spawn(self._hand_out(table, room, seats))
@@ -261,7 +261,7 @@ class Automatch:
         self._spawn(self._withdraw(player))
 
     async def _withdraw(self, player: str) -> None:
-        with contextlib.suppress(GameError):  # not stored, or the queue is still away
+        with contextlib.suppress(Refusal):  # not stored, or the queue is still away
             await self.queue.cancel(player, self._clock())
 
     async def _hand_out(self, table: Table, room: Room,
@@ -270,7 +270,7 @@ class Automatch:
         answer was lost), or the table lapsed meanwhile and its players wait on."""
         while True:
             await asyncio.sleep(POLL_SECONDS)
-            with contextlib.suppress(GameError):
+            with contextlib.suppress(Refusal):
                 handed = await self.queue.seat(table, room.id, seats, self._clock())
                 break
         await self._start_or_abandon(room, handed)
@@ -281,7 +281,7 @@ class Automatch:
         if not handed:
             log.warning("an automatch game is abandoned: its seats never went out",
                         extra={"game": room.id})
-            with contextlib.suppress(GameError):  # closing: a restart decides again
+            with contextlib.suppress(Refusal):  # closing: a restart decides again
                 await room.abandon(NEVER_HANDED_OUT)
             return
         try:
@@ -291,7 +291,7 @@ class Automatch:
             self._undecided.append(room)
             return
         log.info("automatch game made", extra={"game": room.id, "size": len(room.seats)})
-        with contextlib.suppress(GameError):  # else the mark expires with the queue's records
+        with contextlib.suppress(Refusal):  # else the mark expires with the queue's records
             await self.queue.started(room.id)
 
     async def _decide_restored(self) -> None:
@@ -300,7 +300,7 @@ class Automatch:
         for room in list(self._undecided):
             try:
                 handed = await self.queue.handed(room.id)
-            except GameError:
+            except Refusal:
                 return  # the queue is away: the next turn asks again
             self._undecided.remove(room)
             await self._start_or_abandon(room, handed)
@@ -347,7 +347,7 @@ class Automatch:
                 if self._problem is not None:
                     log.info("automatch reaches its queue again", extra={"node": self.node})
                     self._problem = None
-            except GameError as error:  # Redis unreachable: the next turn tries again
+            except Refusal as error:  # Redis unreachable: the next turn tries again
                 if self._problem is None:
                     log.warning("automatch: %s", error.message, extra={"node": self.node})
                 self._problem = error.message
@@ -357,7 +357,7 @@ class Automatch:
     async def _poll_now(self, player: str) -> None:
         """Tell the player at once, after their request's ack (which must stay its only
         answer: if the queue cannot be read now, the next turn of the loop tells them)."""
-        with contextlib.suppress(GameError):
+        with contextlib.suppress(Refusal):
             await self._poll([player])
 
     async def _poll(self, players: list[str]) -> None:

@@ -89,7 +89,7 @@ class Directory(Protocol):
     async def export(self, filters: dict[str, Any], pay: Pay) -> Export:
         """Ended games' replays matching `filters` (whose state is an ended one), newest
         first: one compact JSON object and a newline each, each one's work paid for with
-        `pay` (in events) before it is done. Refusals (GameError) come here, before the
+        `pay` (in events) before it is done. Refusals (Refusal) come here, before the
         first line."""
 
     @property

@@ -43,7 +43,7 @@ from redis.exceptions import RedisError
 
 from dominion.protocol import ErrorCode
 
-from ..errors import GameError
+from ..refusal import Refusal
 from ..storage.records import GameState
 from .directory import Export, LocalDirectory, NodeHealth, Page, Pay
 from .listing import NODE_PAGE_MAX, matches, merge_pages, needs_every_node, only_paging
@@ -352,7 +352,7 @@ class RedisDirectory:
 
     def _refuse_if_down(self, needs: str = "listings need every node's entries") -> None:
         if self._problem is not None:
-            raise GameError(ErrorCode.CLUSTER_UNAVAILABLE, f"{needs}: {self._problem}")
+            raise Refusal(ErrorCode.CLUSTER_UNAVAILABLE, f"{needs}: {self._problem}")
 
     async def _live_listing(self, filters: dict[str, Any]) -> Page:
         """Open or running games, from Redis."""
@@ -387,7 +387,7 @@ class RedisDirectory:
         and the node that listed each game (ids from before the cluster name none)."""
         offset, limit = filters["offset"], filters["limit"]
         if offset + limit > NODE_PAGE_MAX:
-            raise GameError(ErrorCode.BAD_PAGING, f"across nodes, offset + limit is at most "
+            raise Refusal(ErrorCode.BAD_PAGING, f"across nodes, offset + limit is at most "
                                           f"{NODE_PAGE_MAX}; narrow the filters instead")
         asked = {**filters, "offset": 0, "limit": offset + limit}
         names, gone = sorted(self.peers), self.gone  # as the last heartbeat saw them

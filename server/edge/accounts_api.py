@@ -22,7 +22,7 @@ from dominion.protocol import CloseCode, ErrorCode
 from ..accounts import Account
 from ..accounts.service import session_hash
 from ..accounts.store import LAST_ID
-from ..errors import GameError
+from ..refusal import Refusal
 from .bearer import MANAGE_ERRORS, READ_ERRORS, Use, bearer_secret, required
 from .lobby_api import Seated
 from .lobby_schemas import GAME_SUMMARY, MAX_SEAT
@@ -49,7 +49,7 @@ def refuse_cross_site(request: web.Request) -> None:
     origin = request.headers.get(hdrs.ORIGIN)
     if (fetch_site is not None and fetch_site not in SAME_SITE_FETCHES) or (
             origin is not None and not names_this_server(origin, request)):
-        raise GameError(ErrorCode.CROSS_SITE_REQUEST,
+        raise Refusal(ErrorCode.CROSS_SITE_REQUEST,
                         "a page of another site may not change accounts here")
 
 
@@ -60,7 +60,7 @@ async def refuse_banned(request: web.Request, account: Account, secret: str) -> 
     await moderation.refresh()
     try:
         moderation.refuse_banned(account.id)
-    except GameError:
+    except Refusal:
         await request.config_dict[ACCOUNTS].sign_out(secret)
         raise
 
@@ -319,7 +319,7 @@ async def become_bot(request: web.Request) -> SignedIn:
     account = await required(request, Use.MANAGE)
     state = request.config_dict[STATE]
     played = bool(state.lobby.seats_of(account)) or state.storage.account_has_seats(account.id)
-    return SignedIn.of(await request.config_dict[ACCOUNTS].tokens.make_bot(account, played))
+    return SignedIn.of(await request.config_dict[ACCOUNTS].access_tokens.make_bot(account, played))
 
 
 @ROUTES(Operation(

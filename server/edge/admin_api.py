@@ -34,9 +34,9 @@ from ..accounts.moderation import (
     check_report_reason,
 )
 from ..engine.setup import MAX_PLAYERS
-from ..errors import GameError
 from ..play.text import check_token
 from ..ratings.ledger import SUSPICION_WINDOW, ledger_time
+from ..refusal import Refusal
 from .accounts_api import CROSS_SITE, refuse_cross_site
 from .addresses import client_address
 from .filters import Paging
@@ -327,7 +327,7 @@ async def remove_chat_line(request: web.Request) -> dict[str, Any]:
         removed = await state.storage.remove_chat(game_id, line,
                                                   moderation.now().strftime(TIME_FORMAT))
     if not removed:
-        raise GameError(ErrorCode.NOT_FOUND, f"game {game_id} has no chat line {line} to "
+        raise Refusal(ErrorCode.NOT_FOUND, f"game {game_id} has no chat line {line} to "
                                              "remove")
     await moderation.note(admin, AdminAction.REMOVE_CHAT_LINE, f"game {game_id} line {line}",
                           reason)
@@ -367,7 +367,7 @@ async def report(request: web.Request) -> dict[str, Any]:
     seat = body.seat
     reported = room.seats[seat] if type(seat) is int and 0 <= seat < len(room.seats) else None
     if reported is None or reported is reporter or reported.free:
-        raise GameError(ErrorCode.NOT_A_PLAYER, "seat is the number of another player's seat "
+        raise Refusal(ErrorCode.NOT_A_PLAYER, "seat is the number of another player's seat "
                                                 "in this game")
     moderation = request.config_dict[MODERATION]
     made = await moderation.report(Report(

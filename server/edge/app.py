@@ -20,10 +20,10 @@ from ..accounts.throttle import Policy, RedisThrottle, Throttle, local_throttle
 from ..automatch import RatingLookup, open_automatch, stored_ratings
 from ..cluster import open_directory
 from ..engine import ENGINE
-from ..errors import GameError
 from ..metrics import Metrics
 from ..play.lobby import Lobby
 from ..play.thinking import BotWorkers
+from ..refusal import Refusal
 from ..settings import Settings
 from ..storage import Storage
 from .automatch_api import BUDGET as AUTOMATCH_BUDGET
@@ -151,7 +151,7 @@ async def _accounts(app: web.Application) -> AsyncIterator[None]:
     app[RATING_STORE] = store
     try:
         await store.start()
-        with contextlib.suppress(GameError):  # unreachable now: the watch tries again
+        with contextlib.suppress(Refusal):  # unreachable now: the watch tries again
             await moderation.refresh()
     except BaseException:
         await accounts.close()

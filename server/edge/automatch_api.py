@@ -9,7 +9,7 @@ from aiohttp import web
 
 from dominion.protocol import ErrorCode
 
-from ..errors import GameError
+from ..refusal import Refusal
 from .models import member, model
 from .operation import Operation, Reply, Routes, Tag
 from .prefixes import client_key
@@ -45,7 +45,7 @@ async def automatch_counts(request: web.Request) -> AutomatchQueue:
     state = request.config_dict[STATE]
     state.budgets.charge(BUDGET, client_key(request), 1)
     if state.automatch is None:
-        raise GameError(ErrorCode.CLUSTER_UNAVAILABLE, "automatch is not running")
+        raise Refusal(ErrorCode.CLUSTER_UNAVAILABLE, "automatch is not running")
     counts = await state.automatch.queue_counts()
     return AutomatchQueue({str(size): count for size, count in counts.waiting.items()},
                           round(counts.median_wait, 1))

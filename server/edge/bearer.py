@@ -18,9 +18,9 @@ from aiohttp import hdrs, web
 from dominion.protocol import ErrorCode
 
 from ..accounts import Account
+from ..accounts.access_tokens import invalid, play_scope
 from ..accounts.store import Scope
-from ..accounts.tokens import invalid, play_scope
-from ..errors import GameError
+from ..refusal import Refusal
 from .sessions import ACCOUNTS, signed_in
 from .state import MODERATION
 
@@ -67,13 +67,13 @@ async def acting_as(request: web.Request, use: Use) -> Account | None:
     if secret is None:
         account = await signed_in(request)
         if account is not None and account.bot and use is Use.PLAY:
-            raise GameError(ErrorCode.BOT_ACCOUNT, "a bot account plays only with a bot:play "
+            raise Refusal(ErrorCode.BOT_ACCOUNT, "a bot account plays only with a bot:play "
                                                    "token, not signed in as a person")
         return account
     if use is Use.MANAGE:
-        raise GameError(ErrorCode.SCOPE_MISSING, "an access token cannot manage the account "
+        raise Refusal(ErrorCode.SCOPE_MISSING, "an access token cannot manage the account "
                                                  "or its tokens: sign in with the password")
-    tokens = request.config_dict[ACCOUNTS].tokens
+    tokens = request.config_dict[ACCOUNTS].access_tokens
     _, account = await tokens.check(secret, play_scope if use is Use.PLAY else _read)
     moderation = request.config_dict[MODERATION]
     await moderation.refresh_if_reachable()
@@ -84,7 +84,7 @@ async def acting_as(request: web.Request, use: Use) -> Account | None:
 async def required(request: web.Request, use: Use) -> Account:
     account = await acting_as(request, use)
     if account is None:
-        raise GameError(ErrorCode.NOT_SIGNED_IN, "sign in first, or send an access token")
+        raise Refusal(ErrorCode.NOT_SIGNED_IN, "sign in first, or send an access token")
     return account
 
 

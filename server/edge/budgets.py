@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 
 from dominion.protocol import ErrorCode
 
-from ..errors import GameError
+from ..refusal import Refusal
 
 PRUNE_FROM = 1024
 """Addresses held before the full (idle) allowances are forgotten."""
@@ -94,12 +94,12 @@ class Budgets:
         server = self._server.get(kind)
         busy = 0.0 if server is None else server.seconds_until(units, self._clock())
         if busy > 0:
-            raise GameError(ErrorCode.RATE_LIMITED, f"the server is doing all the {kind} it allows "
+            raise Refusal(ErrorCode.RATE_LIMITED, f"the server is doing all the {kind} it allows "
                                             f"for now; retry in {busy:.1f} s",
                             retry_after_ms=max(1, math.ceil(busy * 1000)))
         wait = self.seconds_until(kind, address, units, own)
         if wait > 0:
-            raise GameError(ErrorCode.RATE_LIMITED, f"{TOO_MUCH[kind]} from your address for now; "
+            raise Refusal(ErrorCode.RATE_LIMITED, f"{TOO_MUCH[kind]} from your address for now; "
                                             f"retry in {wait:.1f} s",
                             retry_after_ms=max(1, math.ceil(wait * 1000)))
         shared = self._held[kind, address]

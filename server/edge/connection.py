@@ -52,14 +52,14 @@ from dominion.protocol import (
 )
 
 from ..accounts import Account
+from ..accounts.access_tokens import AccessTokens, invalid, play_scope
 from ..accounts.store import AccessToken
-from ..accounts.tokens import AccessTokens, invalid, play_scope
 from ..automatch import Automatch
 from ..engine.cards import all_cards
-from ..errors import GameError
 from ..play.room import Room
 from ..play.seats import Seat
 from ..play.text import check_chat
+from ..refusal import Refusal
 from .bearer import bearer_of
 from .outbox import Outbox
 from .ratelimit import FrameLimiter
@@ -262,7 +262,7 @@ class Connection:
             return
         try:
             signed_in = await self._signed_in(message.access_token)
-        except GameError as refused:  # its message never repeats the token
+        except Refusal as refused:  # its message never repeats the token
             self._error(message.id, refused.code, refused.message)
             self.close_soon(CloseCode.UNAUTHORIZED, "the access token was refused")
             return
@@ -339,7 +339,7 @@ class Connection:
     async def _handle(self, message: ClientMessage) -> None:
         try:
             await self._dispatch(message)
-        except GameError as error:
+        except Refusal as error:
             self._error(message.id, error.code, error.message, error.retry_after_ms)
         except Exception:
             log.exception("request failed", extra={"type": type(message).__name__})
@@ -373,7 +373,7 @@ class Connection:
                 room = self._room(game_id)
                 seat = self._seat_in(room)
                 if room.game is not None and seat in room.game.resigned:
-                    raise GameError(ErrorCode.ALREADY_RESIGNED,
+                    raise Refusal(ErrorCode.ALREADY_RESIGNED,
                                     "you resigned; a bot plays your seat")
                 await room.answer(seat, decision, list(options),
                                   lambda: self._answer_stored(rid, received))
@@ -455,7 +455,7 @@ class Connection:
     async def _take(self, room: Room) -> Seat:
         """The signed-in account's seat in the game: the one it holds, else a free one."""
         if self.account is None:
-            raise GameError(ErrorCode.NOT_SIGNED_IN, "join with a seat's token, or sign in "
+            raise Refusal(ErrorCode.NOT_SIGNED_IN, "join with a seat's token, or sign in "
                                                      "with an access token in hello")
         held = self._account_seat(room)
         if held is None:
@@ -469,13 +469,13 @@ class Connection:
     def _automatch(self) -> Automatch:
         automatch = self.state.automatch
         if automatch is None:  # only while the server starts or stops
-            raise GameError(ErrorCode.CLUSTER_UNAVAILABLE, "automatch is not running")
+            raise Refusal(ErrorCode.CLUSTER_UNAVAILABLE, "automatch is not running")
         return automatch
 
     def _room(self, game_id: str) -> Room:
         room = self._rooms.get(game_id)
         if room is None:
-            raise GameError(ErrorCode.NOT_IN_GAME, f"join or watch game {game_id!r} first")
+            raise Refusal(ErrorCode.NOT_IN_GAME, f"join or watch game {game_id!r} first")
         return room
 
     async def _refuse_banned(self, account_id: int | None) -> None:
@@ -489,22 +489,22 @@ class Connection:
     def _not_seated_in(self, room: Room) -> None:
         """Watching from a seated connection would silently give the seat up."""
         if room.id in self._rooms and room.viewer_of(self) is not None:
-            raise GameError(ErrorCode.ALREADY_PLAYING, f"this connection holds a seat in game "
+            raise Refusal(ErrorCode.ALREADY_PLAYING, f"this connection holds a seat in game "
                                                f"{room.id!r}; leave it first to watch")
 
     def _seat_in(self, room: Room) -> int:
         seat = room.viewer_of(self)
         if seat is None:
-            raise GameError(ErrorCode.NOT_A_PLAYER, "spectators cannot do this")
+            raise Refusal(ErrorCode.NOT_A_PLAYER, "spectators cannot do this")
         return seat
 
     async def _chat(self, request_id: int, room: Room, text: str) -> None:
         check_chat(text, self.state.settings.max_chat_length)
         viewer = room.viewer_of(self)
         if viewer is None and not room.spectator_chat:
-            raise GameError(ErrorCode.NOT_A_PLAYER, "spectators may not chat in this game")
+            raise Refusal(ErrorCode.NOT_A_PLAYER, "spectators may not chat in this game")
         if viewer is None and self.account is None:  # a muted player watching, say
-            raise GameError(ErrorCode.NOT_SIGNED_IN, "spectators chat when signed in")
+            raise Refusal(ErrorCode.NOT_SIGNED_IN, "spectators chat when signed in")
         moderation = self.state.lobby.moderation
         account_id = room.seats[viewer].account_id if viewer is not None \
             else self.account.id if self.account is not None else None

@@ -12,7 +12,7 @@ from dominion.protocol import ErrorCode
 
 from ..engine.cards import kingdom_cards
 from ..engine.setup import MAX_PLAYERS, MIN_PLAYERS
-from ..errors import GameError
+from ..refusal import Refusal
 from ..storage.records import LISTING_STATES
 from .models import Schema
 from .operation import Param, Where
@@ -57,7 +57,7 @@ class Paging:
         offset = _int(request, "offset", 0, ErrorCode.BAD_PAGING)
         assert limit is not None and offset is not None
         if not 1 <= limit <= self.max_limit or not 0 <= offset <= MAX_OFFSET:
-            raise GameError(ErrorCode.BAD_PAGING,
+            raise Refusal(ErrorCode.BAD_PAGING,
                             f"limit is 1 to {self.max_limit}; offset is 0 to {MAX_OFFSET}")
         return limit, offset
 
@@ -96,7 +96,7 @@ def _int(request: web.Request, name: str, default: int | None = None,
     try:
         return int(raw)
     except ValueError:
-        raise GameError(code, f"{name} is a whole number") from None
+        raise Refusal(code, f"{name} is a whole number") from None
 
 
 def _time(request: web.Request, name: str) -> str | None:
@@ -109,7 +109,7 @@ def _time(request: web.Request, name: str) -> str | None:
             moment = moment.replace(tzinfo=UTC)
         return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     except (ValueError, OverflowError):  # not a time, or one outside years 1 to 9999 in UTC
-        raise GameError(ErrorCode.BAD_FILTER, f"{name} is a date or time in ISO 8601 (years 1 to "
+        raise Refusal(ErrorCode.BAD_FILTER, f"{name} is a date or time in ISO 8601 (years 1 to "
                                       "9999 in UTC), e.g. 2026-11-30 or "
                                       "2026-11-30T12:00:00Z") from None
 
@@ -119,16 +119,16 @@ def game_filters(request: web.Request, paging: Paging) -> dict[str, Any]:
     account's games are found by its id: `players_api.by_account`)."""
     state = request.query.get("state")
     if state is not None and state not in STATES:
-        raise GameError(ErrorCode.BAD_STATE, f"state is one of {', '.join(STATES)}")
+        raise Refusal(ErrorCode.BAD_STATE, f"state is one of {', '.join(STATES)}")
     edition = _int(request, "edition")
     if edition is not None and edition not in (1, 2):
-        raise GameError(ErrorCode.BAD_FILTER, "edition is 1 or 2")
+        raise Refusal(ErrorCode.BAD_FILTER, "edition is 1 or 2")
     players = _int(request, "players")
     if players is not None and not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise GameError(ErrorCode.BAD_FILTER, f"players is {MIN_PLAYERS} to {MAX_PLAYERS}")
+        raise Refusal(ErrorCode.BAD_FILTER, f"players is {MIN_PLAYERS} to {MAX_PLAYERS}")
     card = request.query.get("card")
     if card is not None and card not in set(kingdom_cards(1)) | set(kingdom_cards(2)):
-        raise GameError(ErrorCode.BAD_FILTER, f"no Kingdom card {card!r}")
+        raise Refusal(ErrorCode.BAD_FILTER, f"no Kingdom card {card!r}")
     limit, offset = paging.of(request)
     return {"state": state, "player": request.query.get("player"),
             "since": _time(request, "since"), "until": _time(request, "until"),

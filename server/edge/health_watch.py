@@ -13,7 +13,7 @@ from prometheus_client import Gauge, Histogram
 from dominion.protocol import ErrorCode
 
 from ..accounts.store import AccountStore
-from ..errors import GameError
+from ..refusal import Refusal
 
 log = logging.getLogger("dominion.health")
 PROBE_SECONDS = 5.0
@@ -38,7 +38,7 @@ class AccountsProbe:
             await asyncio.wait_for(self._store.ping(), PROBE_TIMEOUT)
         except Exception as error:
             unreachable = isinstance(error, TimeoutError) or (
-                isinstance(error, GameError) and error.code is ErrorCode.ACCOUNTS_UNAVAILABLE)
+                isinstance(error, Refusal) and error.code is ErrorCode.ACCOUNTS_UNAVAILABLE)
             if not unreachable and self.up:  # a wrong password, say: logged as it begins
                 log.exception("probing the account store failed")
             self._set(False)

@@ -15,9 +15,9 @@ from dominion.protocol.spec import Int
 
 from ..cluster import ws_url
 from ..engine import RECOMMENDED_KINGDOMS, catalogue_dict
-from ..errors import GameError
 from ..play.lobby import rated_option
 from ..play.room import OPEN, Room
+from ..refusal import Refusal
 from .bearer import SEATING_ERRORS, Use, acting_as
 from .filters import (
     ACCOUNT_FILTER_ERRORS,
@@ -165,15 +165,15 @@ async def cards(request: web.Request) -> dict[str, Any]:
 async def create_game(request: web.Request) -> web.Response:
     state = request.config_dict[STATE]
     if not await state.storage.probe():
-        raise GameError(ErrorCode.STORAGE_UNAVAILABLE, "the server is not taking new games now")
+        raise Refusal(ErrorCode.STORAGE_UNAVAILABLE, "the server is not taking new games now")
     directory = request.config_dict[DIRECTORY]
     if directory.problem is not None:
-        raise GameError(ErrorCode.CLUSTER_UNAVAILABLE, f"no new games now: {directory.problem}")
+        raise Refusal(ErrorCode.CLUSTER_UNAVAILABLE, f"no new games now: {directory.problem}")
     body = await read_json(request)  # the lobby reads the set-up (CreateGameRequest)
     rated = rated_option(body.get("rated", False))
     open_tables = sum(room.state == OPEN for room in state.lobby.rooms.values())
     if open_tables >= state.settings.open_tables:
-        raise GameError(ErrorCode.TOO_MANY_GAMES, "the server holds as many open tables as it "
+        raise Refusal(ErrorCode.TOO_MANY_GAMES, "the server holds as many open tables as it "
                                           "allows; join one, or try again later")
     address = client_key(request)
     state.budgets.charge("games", address, 1)

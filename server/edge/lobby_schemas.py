@@ -10,9 +10,9 @@ import re
 from dominion.bots import STRATEGIES
 
 from ..engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_KINGDOMS
+from ..play.seat_tokens import TOKEN_BYTES
 from ..play.summary import SeatLeft
 from ..play.text import MAX_NAME_LENGTH
-from ..play.tokens import TOKEN_BYTES
 from ..settings import NODE_NAME
 from .filters import CARD_ID, MAX_PAGE, STATES
 from .models import TIMESTAMP, component, nullable, obj, ref

@@ -31,7 +31,7 @@ from dominion.protocol import CloseCode, ErrorCode
 
 from ..accounts.moderation import Moderation
 from ..accounts.store import AccountStore
-from ..errors import GameError
+from ..refusal import Refusal
 from .addresses import client_address
 from .rest import Handler, error_response
 from .state import MODERATION
@@ -167,10 +167,10 @@ class ModerationWatch:
         """`once` every `interval` seconds until cancelled; a store that cannot be reached
         is tried again at the next look (games go on without it)."""
         while True:
-            with contextlib.suppress(GameError):
+            with contextlib.suppress(Refusal):
                 try:
                     await self.once()
-                except GameError:
+                except Refusal:
                     raise
                 except Exception:  # one failure must not stop the node's moderation
                     log.exception("applying moderation failed")

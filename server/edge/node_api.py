@@ -11,7 +11,7 @@ from dominion.protocol import ErrorCode
 from ..cluster.directory import ended_game, export_line
 from ..cluster.listing import NODE_PAGE_MAX
 from ..cluster.node import PEER_KEY_HEADER, REPLAY_WORK_HEADER
-from ..errors import GameError
+from ..refusal import Refusal
 from ..replays import replay_work
 from .filters import Paging, game_filters
 from .rest import Handler
@@ -28,7 +28,7 @@ def peers_only(handler: Handler) -> Handler:
     async def guarded(request: web.Request) -> web.StreamResponse:
         if not request.config_dict[DIRECTORY].is_peer(request.headers.get(PEER_KEY_HEADER)):
             # to anyone else the route is not there
-            raise GameError(ErrorCode.NOT_FOUND, f"no resource at {request.path}")
+            raise Refusal(ErrorCode.NOT_FOUND, f"no resource at {request.path}")
         return await handler(request)
     return guarded
 
@@ -41,7 +41,7 @@ async def node_games(request: web.Request) -> web.StreamResponse:
     account_id = request.query.get("account_id")
     if account_id is not None:
         if not account_id.isascii() or not account_id.isdigit() or len(account_id) > 18:
-            raise GameError(ErrorCode.BAD_FILTER, "account_id is an account's id")
+            raise Refusal(ErrorCode.BAD_FILTER, "account_id is an account's id")
         filters["account_id"] = int(account_id)
     games, total = request.config_dict[STATE].lobby.listing(filters)
     return web.json_response({"games": games, "total": total})
@@ -54,7 +54,7 @@ async def node_replay(request: web.Request) -> web.StreamResponse:
     storage = request.config_dict[STATE].storage
     stored = ended_game(storage, request.match_info["game_id"])
     if stored is None:
-        raise GameError(ErrorCode.UNKNOWN_GAME, "no ended game by that id on this node")
+        raise Refusal(ErrorCode.UNKNOWN_GAME, "no ended game by that id on this node")
     return web.Response(body=export_line(storage, stored),
                         content_type="application/x-ndjson",
                         headers={REPLAY_WORK_HEADER: str(replay_work(len(stored.answers)))})

@@ -15,6 +15,7 @@ from aiohttp import web
 from dominion.protocol import ErrorCode
 
 from . import (
+    access_tokens_api,
     accounts_api,
     admin_api,
     automatch_api,
@@ -25,7 +26,6 @@ from . import (
     players_api,
     ratings_api,
     replay_api,
-    tokens_api,
 )
 from . import web as web_client
 from .models import components
@@ -43,7 +43,7 @@ async def openapi(request: web.Request) -> dict[str, Any]:
 
 ROOT_TABLES = (play_socket.ROUTES, health.ROOT_ROUTES, web_client.ROUTES)
 """Mounted at the server's root."""
-API_TABLES = (lobby_api.ROUTES, replay_api.ROUTES, accounts_api.ROUTES, tokens_api.ROUTES,
+API_TABLES = (lobby_api.ROUTES, replay_api.ROUTES, accounts_api.ROUTES, access_tokens_api.ROUTES,
               players_api.ROUTES, ratings_api.ROUTES, automatch_api.ROUTES,
               passkeys_api.ROUTES, admin_api.ROUTES, health.ROUTES, ROUTES)
 """Mounted under /api/v1, in the sub-application with the JSON errors."""

@@ -31,8 +31,8 @@ from ..accounts.moderation import (
     ReportReason,
 )
 from ..engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS
-from ..errors import GameError
 from ..play.text import MAX_NAME_LENGTH
+from ..refusal import Refusal
 from .listener import WARNINGS
 from .models import Model, component, decode, encode, obj, ref
 from .prefixes import client_key
@@ -283,24 +283,24 @@ def _answering(handler: Handler, operation: Operation) -> Callable[[web.Request]
 async def read_json(request: web.Request) -> dict[str, Any]:
     """The request's JSON object, or the refusal that says what is wrong with it."""
     if request.content_type != JSON:
-        raise GameError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "send a JSON body (application/json)")
+        raise Refusal(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "send a JSON body (application/json)")
     timeout = request.config_dict[STATE].settings.body_timeout_seconds
     try:
         async with asyncio.timeout(timeout):
             raw = await request.read()
     except (ConnectionError, HttpProcessingError):  # the client: gone, or a short body
-        raise GameError(ErrorCode.BAD_JSON, "the body ended before its length") from None
+        raise Refusal(ErrorCode.BAD_JSON, "the body ended before its length") from None
     except TimeoutError:  # the connection is closed after the answer (the body is unread)
         request.config_dict[WARNINGS].warn("a request body stopped arriving",
                                            client_key(request))
-        raise GameError(ErrorCode.BODY_TIMEOUT, f"the body did not arrive within {timeout:g} s"
+        raise Refusal(ErrorCode.BODY_TIMEOUT, f"the body did not arrive within {timeout:g} s"
                         ) from None
     try:
         body = json.loads(raw)
     except (ValueError, UnicodeDecodeError, RecursionError):
-        raise GameError(ErrorCode.BAD_JSON, "the body is not valid JSON") from None
+        raise Refusal(ErrorCode.BAD_JSON, "the body is not valid JSON") from None
     if not isinstance(body, dict):
-        raise GameError(ErrorCode.BAD_JSON, "the body must be a JSON object")
+        raise Refusal(ErrorCode.BAD_JSON, "the body must be a JSON object")
     return body
 
 

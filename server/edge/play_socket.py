@@ -8,7 +8,7 @@ from aiohttp import hdrs, web
 from dominion.protocol import SUBPROTOCOL, SUBPROTOCOLS
 
 from ..accounts import Account
-from ..errors import GameError
+from ..refusal import Refusal
 from .connection import Connection
 from .listener import COUNT
 from .models import Schema
@@ -86,7 +86,8 @@ async def websocket(request: web.Request) -> web.StreamResponse:
     transport = request.transport
     if transport is None:  # the client is already gone
         return ws
-    connection = Connection(ws, state, address, transport, request.config_dict[ACCOUNTS].tokens,
+    connection = Connection(ws, state, address, transport,
+                            request.config_dict[ACCOUNTS].access_tokens,
                             request.headers.get(hdrs.AUTHORIZATION),
                             await _session_account(request))
     state.connections.add(connection)
@@ -115,7 +116,7 @@ async def _session_account(request: web.Request) -> tuple[bytes, Account] | None
         return None
     try:
         session = await signed_in_session(request)
-    except GameError:
+    except Refusal:
         return None
     return None if session is None or session[1].bot else session
 

@@ -18,7 +18,7 @@ from dominion.protocol import ErrorCode
 
 from ..accounts import Account
 from ..accounts.service import MAX_NAME_INPUT
-from ..errors import GameError
+from ..refusal import Refusal
 from .filters import LISTING, STATES, filter_parameters, game_filters
 from .lobby_schemas import GAME_LIST
 from .models import TIMESTAMP, member, model, ref
@@ -49,7 +49,7 @@ async def profile_of(request: web.Request) -> Account:
     """The live account the path's name is, or `unknown_player`."""
     account = await live_account_named(request, request.match_info["name"])
     if account is None:
-        raise GameError(ErrorCode.UNKNOWN_PLAYER, "no player has this name")
+        raise Refusal(ErrorCode.UNKNOWN_PLAYER, "no player has this name")
     return account
 
 

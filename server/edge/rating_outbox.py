@@ -20,10 +20,10 @@ from datetime import UTC, datetime
 from dominion.protocol import ErrorCode
 
 from ..accounts.store import RatingStore
-from ..errors import GameError
 from ..play.clock import utc_now
 from ..ratings import RatingError
 from ..ratings.ledger import RatedGame
+from ..refusal import Refusal
 from ..storage import Storage
 
 log = logging.getLogger("dominion.ratings")
@@ -56,7 +56,7 @@ class RatingOutbox:
                                                     self.pair_limit):
                     self.applied += 1
                     log.info("rated game applied", extra={"game": game.game_id})
-            except GameError as error:
+            except Refusal as error:
                 if error.code is not ErrorCode.ACCOUNTS_UNAVAILABLE:
                     raise
                 log.warning("rated games wait: %s", error.message)

@@ -10,9 +10,9 @@ from aiohttp import web
 from dominion.bots import STRATEGIES
 from dominion.protocol import ErrorCode
 
-from ..errors import GameError
 from ..ratings import INITIAL, Pool, Rating
 from ..ratings.ledger import BotRecord, HistoryPoint, LeaderboardRow
+from ..refusal import Refusal
 from .filters import Paging
 from .models import TIMESTAMP, Schema, member, model, ref
 from .operation import Operation, Param, Reply, Routes, Tag, Where
@@ -150,5 +150,5 @@ def pool_of(raw: str) -> Pool:
     try:
         return Pool(raw)
     except ValueError:
-        raise GameError(ErrorCode.NOT_FOUND, f"no rating pool {raw[:20]!r}: "
+        raise Refusal(ErrorCode.NOT_FOUND, f"no rating pool {raw[:20]!r}: "
                                              f"{', '.join(Pool)}") from None

@@ -27,9 +27,9 @@ from datetime import UTC, datetime
 from ..accounts import open_account_store
 from ..accounts.store import RatingStore
 from ..cluster.node import owner_of
-from ..errors import GameError
 from ..ratings import RatingError
 from ..ratings.ledger import LedgerEntry, RatedGame
+from ..refusal import Refusal
 from ..settings import Settings
 from ..storage import StorageError
 from ..storage.reader import GamesReader
@@ -88,8 +88,8 @@ def reconcile_main(argv: Sequence[str]) -> int:
     settings = Settings.from_sources(argv)
     try:
         done = asyncio.run(_reconcile(settings))
-    except (GameError, StorageError) as error:
-        message = error.message if isinstance(error, GameError) else str(error)
+    except (Refusal, StorageError) as error:
+        message = error.message if isinstance(error, Refusal) else str(error)
         print(f"dominion-server ratings reconcile: {message}", file=sys.stderr)
         return 1
     for game in done.delivered:

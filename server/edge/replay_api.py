@@ -12,7 +12,7 @@ from aiohttp import web
 
 from dominion.protocol import ErrorCode
 
-from ..errors import GameError
+from ..refusal import Refusal
 from ..replays import finished_replay, replay_work, text_log
 from ..storage.records import ENDED, ENDED_STATES, UNFINISHED_STATES
 from .filters import (
@@ -48,7 +48,7 @@ def _format(request: web.Request) -> str:
         chosen = ("msgpack" if "application/msgpack" in accept
                   else "text" if "text/plain" in accept else "json")
     if chosen not in FORMATS:
-        raise GameError(ErrorCode.BAD_FORMAT, f"format is one of {', '.join(FORMATS)}")
+        raise Refusal(ErrorCode.BAD_FORMAT, f"format is one of {', '.join(FORMATS)}")
     return chosen
 
 
@@ -63,13 +63,13 @@ def replay_of(request: web.Request, game_id: str) -> dict[str, Any]:
         return room.spectator_replay()
     stored = state.storage.load_game(game_id)
     if stored is None:
-        raise GameError(ErrorCode.UNKNOWN_GAME, f"no game {game_id!r}")
+        raise Refusal(ErrorCode.UNKNOWN_GAME, f"no game {game_id!r}")
     if room is not None and stored.game.state in UNFINISHED_STATES:
         # the room has ended and its end is still being stored (or stored again later):
         # every answer is durable already, and the room's record says how it ended
         stored = replace(stored, game=room.record)
     if stored.game.state in UNFINISHED_STATES:
-        raise GameError(ErrorCode.UNKNOWN_GAME, f"game {game_id!r} is not loaded")
+        raise Refusal(ErrorCode.UNKNOWN_GAME, f"game {game_id!r} is not loaded")
     state.budgets.charge("work", address, replay_work(len(stored.answers)))
     return finished_replay(stored, state.storage.chat(game_id))
 
@@ -163,7 +163,7 @@ async def export(request: web.Request) -> web.StreamResponse:
     filters = game_filters(request, EXPORT)
     await by_account(request, filters)
     if filters["state"] not in (None, ENDED, *ENDED_STATES):
-        raise GameError(ErrorCode.BAD_STATE, "the export holds ended games: state is "
+        raise Refusal(ErrorCode.BAD_STATE, "the export holds ended games: state is "
                                      f"{', '.join(ENDED_STATES)} or {ENDED}")
     filters["state"] = filters["state"] or ENDED
 

@@ -11,7 +11,7 @@ from aiohttp import web
 
 from dominion.protocol import ErrorCode
 
-from ..errors import GameError
+from ..refusal import Refusal
 
 log = logging.getLogger("dominion.rest")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -43,7 +43,7 @@ async def json_errors(request: web.Request, handler: Handler) -> web.StreamRespo
     only: the WebSocket route is outside it, so its connections carry no middleware)."""
     try:
         return await handler(request)
-    except GameError as error:
+    except Refusal as error:
         return error_response(error.code, error.message, error.retry_after_ms)
     except web.HTTPRequestEntityTooLarge:
         return error_response(ErrorCode.BODY_TOO_LARGE, "the request body is too large")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from dominion.protocol import GameOver
 
 from ..engine.scoring import score_game
-from ..errors import GameError
+from ..refusal import Refusal
 from ..replays import abandoned_result
 from ..storage import GameState
 from . import clock
@@ -75,7 +75,7 @@ class Absence:
             await self._take_over(seat)
             return
         if room.record.rated:  # leaving never pays: ranked last, not a game without result
-            with contextlib.suppress(GameError):  # ended meanwhile, or the server stops
+            with contextlib.suppress(Refusal):  # ended meanwhile, or the server stops
                 await room.resign(seat.index)
             return
         async with room.lock:

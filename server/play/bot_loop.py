@@ -12,7 +12,7 @@ from dominion.bots import Strategy, make_strategy
 from dominion.protocol import ErrorCode
 
 from ..engine import Decision, Game
-from ..errors import GameError
+from ..refusal import Refusal
 from ..storage import GameState
 from . import clock
 from .bots import EngineTable
@@ -80,7 +80,7 @@ class BotLoop:
                 choice = list(range(decision.min))
             try:
                 await room.answer(seat.index, decision.id, choice, by_bot=True)
-            except GameError as error:
+            except Refusal as error:
                 if error.code == ErrorCode.STALE_DECISION:
                     continue  # a person answered first
                 if error.code == ErrorCode.INTERNAL_ERROR:

@@ -14,18 +14,18 @@ from dominion.protocol import ErrorCode, RematchKingdom
 
 from ..engine import InvalidSetup, Setup
 from ..engine.setup import MAX_PLAYERS, MIN_PLAYERS, set_name
-from ..errors import GameError
 from ..ratings.ledger import BOT_MU
+from ..refusal import Refusal
 from ..storage import GameRecord, Storage
 from .clock import LOOP_CLOCK, Clock, utc_now
 from .history import HistoryCache
 from .lapse import Lapses
 from .rematch import Rematch
 from .room import FINISHED, OPEN, PLAYING, Room
+from .seat_tokens import hash_token, new_game_id, new_token
 from .seats import Seat
 from .summary import summary_of
 from .text import check_name, check_token
-from .tokens import hash_token, new_game_id, new_token
 
 if TYPE_CHECKING:
     from ..accounts import Account, Accounts
@@ -106,7 +106,7 @@ class Lobby:
     def room(self, game_id: str) -> Room:
         room = self.rooms.get(game_id)
         if room is None:
-            raise GameError(ErrorCode.UNKNOWN_GAME, f"no game {game_id!r}")
+            raise Refusal(ErrorCode.UNKNOWN_GAME, f"no game {game_id!r}")
         return room
 
     async def create(self, request: Mapping[str, Any], address: str,
@@ -126,27 +126,27 @@ class Lobby:
         name = await self.name_for(request.get("name"), account)
         seats = request.get("seats")
         if type(seats) is not int or not MIN_PLAYERS <= seats <= MAX_PLAYERS:
-            raise GameError(ErrorCode.BAD_SEATS,
+            raise Refusal(ErrorCode.BAD_SEATS,
                             f"seats is a number from {MIN_PLAYERS} to {MAX_PLAYERS}")
         bots = _bot_seats(request.get("bots", {}), seats)
         unrated = sorted({strategy for strategy in bots.values() if strategy not in BOT_MU})
         if rated and unrated:
-            raise GameError(ErrorCode.BAD_BOTS, f"no fixed rating for {', '.join(unrated)}: "
+            raise Refusal(ErrorCode.BAD_BOTS, f"no fixed rating for {', '.join(unrated)}: "
                                                 "not at a rated table")
         edition = request.get("edition", 2)
         if type(edition) is not int:  # not True, not 2.0
-            raise GameError(ErrorCode.BAD_EDITION, f"edition must be 1 or 2, not {edition!r}")
+            raise Refusal(ErrorCode.BAD_EDITION, f"edition must be 1 or 2, not {edition!r}")
         spectator_chat = request.get("spectator_chat", True)
         if not isinstance(spectator_chat, bool):
-            raise GameError(ErrorCode.BAD_OPTION, "spectator_chat is true or false")
+            raise Refusal(ErrorCode.BAD_OPTION, "spectator_chat is true or false")
         kingdom = request.get("kingdom")
         if kingdom is not None and not isinstance(kingdom, str | list):
-            raise GameError(ErrorCode.BAD_KINGDOM, "kingdom is null (random), a recommended set's "
+            raise Refusal(ErrorCode.BAD_KINGDOM, "kingdom is null (random), a recommended set's "
                                            "name, or a list of 10 card ids")
         try:
             setup = Setup.create(seats, edition=edition, kingdom=kingdom, rng=self._kingdoms)
         except InvalidSetup as invalid:
-            raise GameError(invalid.code, invalid.message) from None
+            raise Refusal(invalid.code, invalid.message) from None
         room_seats = [Seat(i) for i in range(seats)]
         token = _seat(room_seats[0], SeatHolder(
             name, account.id if account is not None else None,
@@ -196,7 +196,7 @@ class Lobby:
         """Refuse a new game (or a rematch offer) from an address that has its allowance
         of open or running games."""
         if len(self._live_by_address.get(address, ())) >= self._settings.games_per_address:
-            raise GameError(ErrorCode.TOO_MANY_GAMES,
+            raise Refusal(ErrorCode.TOO_MANY_GAMES,
                             f"at most {self._settings.games_per_address} open or running "
                             "games per address")
 
@@ -270,7 +270,7 @@ class Lobby:
         async with self._rated_seats_taken:
             for room, _ in self.seats_of(account):
                 if room.record.rated and room is not table:
-                    raise GameError(ErrorCode.ALREADY_SEATED, f"you hold a seat in the rated "
+                    raise Refusal(ErrorCode.ALREADY_SEATED, f"you hold a seat in the rated "
                                     f"game {room.id}: finish it, or leave its table, first")
             yield
 
@@ -287,7 +287,7 @@ class Lobby:
         room = self.room(game_id)
         seat = room.seat_of_account(account.id)
         if seat is None:
-            raise GameError(ErrorCode.NOT_A_PLAYER, "you hold no seat in this game")
+            raise Refusal(ErrorCode.NOT_A_PLAYER, "you hold no seat in this game")
         token = new_token()
         await room.give_new_token(seat, hash_token(token))
         return room, seat, token
@@ -335,7 +335,7 @@ class Lobby:
         if record is None:
             stored = self._storage.load_game(game_id)
             if stored is None:
-                raise GameError(ErrorCode.UNKNOWN_GAME, f"no game {game_id!r}")
+                raise Refusal(ErrorCode.UNKNOWN_GAME, f"no game {game_id!r}")
             record = stored.game
         return summary_of(record, self._storage.seats(game_id))
 
@@ -350,7 +350,7 @@ class Lobby:
         if self._accounts is not None:
             holder = await self._accounts.holder_of(checked)
             if holder is not None:
-                raise GameError(ErrorCode.NAME_TAKEN, f"{checked!r} is a registered player's "
+                raise Refusal(ErrorCode.NAME_TAKEN, f"{checked!r} is a registered player's "
                                                       "name: sign in to play as them")
         return checked
 
@@ -383,12 +383,12 @@ class Lobby:
 def rated_option(raw: object) -> bool:
     """A create request's `rated`: true or false (false when not given)."""
     if not isinstance(raw, bool):
-        raise GameError(ErrorCode.BAD_OPTION, "rated is true or false")
+        raise Refusal(ErrorCode.BAD_OPTION, "rated is true or false")
     return raw
 
 
-def needs_account(why: str) -> GameError:
-    return GameError(ErrorCode.RATED_NEEDS_ACCOUNT, why)
+def needs_account(why: str) -> Refusal:
+    return Refusal(ErrorCode.RATED_NEEDS_ACCOUNT, why)
 def _seat(seat: Seat, holder: SeatHolder) -> str:
     """The seat taken by `holder`; its new token."""
     token = new_token()
@@ -400,17 +400,17 @@ def _seat(seat: Seat, holder: SeatHolder) -> str:
 def _bot_seats(bots: object, seats: int) -> dict[int, str]:
     """`{"1": "big_money"}` (seat -> strategy); seat 0 is the creator's."""
     if not isinstance(bots, dict):
-        raise GameError(ErrorCode.BAD_BOTS, "bots maps seat numbers to strategy names")
+        raise Refusal(ErrorCode.BAD_BOTS, "bots maps seat numbers to strategy names")
     chosen: dict[int, str] = {}
     for key, strategy in bots.items():
         if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 3
                 and str(int(key)) == key):
-            raise GameError(ErrorCode.BAD_BOTS, f"{key!r} is not a seat number")
+            raise Refusal(ErrorCode.BAD_BOTS, f"{key!r} is not a seat number")
         index = int(key)
         if not 1 <= index < seats:
-            raise GameError(ErrorCode.BAD_BOTS, f"bot seats are 1 to {seats - 1}; seat 0 is yours")
+            raise Refusal(ErrorCode.BAD_BOTS, f"bot seats are 1 to {seats - 1}; seat 0 is yours")
         if not isinstance(strategy, str) or strategy not in STRATEGIES:
-            raise GameError(ErrorCode.BAD_BOTS, f"unknown strategy {strategy!r}; "
+            raise Refusal(ErrorCode.BAD_BOTS, f"unknown strategy {strategy!r}; "
                                         f"known: {', '.join(STRATEGIES)}")
         chosen[index] = strategy
     return chosen

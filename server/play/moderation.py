@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from dominion.protocol import ChatRemoved, ErrorCode, GameAbandoned
 
-from ..errors import GameError
+from ..refusal import Refusal
 from ..storage import GameState
 from .clock import utc_now
 
@@ -42,7 +42,7 @@ class Moderation:
         async with room.lock:
             room.refuse_if_closed()
             if room.state not in (GameState.OPEN, GameState.PLAYING):
-                raise GameError(ErrorCode.GAME_OVER, "the game has ended")
+                raise Refusal(ErrorCode.GAME_OVER, "the game has ended")
             await room.finish(GameState.ABANDONED, None)
         room.broadcast(GameAbandoned(game=room.id, reason=reason))
 
@@ -69,6 +69,6 @@ class Moderation:
                     await room.free_seat(seat)
                 elif room.game is not None and seat.index not in room.game.resigned:
                     await room.resign(seat.index)
-            except GameError:  # ended, or the server is stopping: nothing left to take
+            except Refusal:  # ended, or the server is stopping: nothing left to take
                 pass
             room.evict(seat, reason)

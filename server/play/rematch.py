@@ -24,7 +24,7 @@ from dominion.protocol import (
     encode_server,
 )
 
-from ..errors import GameError
+from ..refusal import Refusal
 from ..storage import GameState
 from .clock import Clock, Timer
 
@@ -60,10 +60,10 @@ class Rematch:
     def check_standing(self) -> None:
         """Refuse an answer unless the offer stands (every player's seat is asked)."""
         if self.state is RematchState.EXPIRED:
-            raise GameError(ErrorCode.REMATCH_EXPIRED, "the rematch offer expired; offer "
+            raise Refusal(ErrorCode.REMATCH_EXPIRED, "the rematch offer expired; offer "
                                                        "another")
         if self.state is not RematchState.STANDING:
-            raise GameError(ErrorCode.NO_REMATCH, f"no rematch offer stands (it {self.state})")
+            raise Refusal(ErrorCode.NO_REMATCH, f"no rematch offer stands (it {self.state})")
 
     def accept(self, seat: int) -> None:
         self.waiting.remove(seat)
@@ -81,14 +81,14 @@ def no_offer_yet(rematch: Rematch | None) -> None:
     if rematch is None or rematch.state in (RematchState.DECLINED, RematchState.EXPIRED):
         return
     if rematch.state is RematchState.STARTED:
-        raise GameError(ErrorCode.REMATCH_PENDING, f"the rematch has started: game "
+        raise Refusal(ErrorCode.REMATCH_PENDING, f"the rematch has started: game "
                                                    f"{rematch.new_game}")
-    raise GameError(ErrorCode.REMATCH_PENDING, "a rematch offer already stands; answer it")
+    raise Refusal(ErrorCode.REMATCH_PENDING, "a rematch offer already stands; answer it")
 
 
 def offered(rematch: Rematch | None) -> Rematch:
     if rematch is None:
-        raise GameError(ErrorCode.NO_REMATCH, "nobody offered a rematch")
+        raise Refusal(ErrorCode.NO_REMATCH, "nobody offered a rematch")
     return rematch
 
 
@@ -109,7 +109,7 @@ class NoRematchTables:
         pass
 
     async def open_rematch(self, old: Room, rematch: Rematch) -> None:
-        raise GameError(ErrorCode.INTERNAL_ERROR, "this server makes no rematches")
+        raise Refusal(ErrorCode.INTERNAL_ERROR, "this server makes no rematches")
 
 
 class Rematches:
@@ -139,7 +139,7 @@ class Rematches:
         self.tables.check_games_of(address)
         room = self._room
         if room.state not in (GameState.FINISHED, GameState.ABANDONED):
-            raise GameError(ErrorCode.GAME_NOT_OVER, "a rematch is offered once the game "
+            raise Refusal(ErrorCode.GAME_NOT_OVER, "a rematch is offered once the game "
                                                      "has ended")
         no_offer_yet(self.latest)
         lasts = room.settings.rematch_seconds

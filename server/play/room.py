@@ -30,9 +30,9 @@ from ..engine import Answer, Event, Game, IllegalAnswer, Resignation, Setup
 from ..engine.replay import replay
 from ..engine.rng import new_seed
 from ..engine.view import Ownership
-from ..errors import GameError
 from ..ratings import RatingError, ranks
 from ..ratings.ledger import RatedGame, RatedSeat
+from ..refusal import Refusal
 from ..replays import commitment_of
 from ..storage import GameLog, GameRecord, GameState, StoredGame
 from .absence import Absence
@@ -43,11 +43,11 @@ from .frames import Audience, change_frames, snapshot_frame
 from .moderation import Moderation
 from .rematch import Rematch, Rematches
 from .resume import Resumes
+from .seat_tokens import token_matches
 from .seats import Seat
 from .subscribers import Subscriber
 from .summary import summary_of
 from .text import check_token
-from .tokens import token_matches
 
 if TYPE_CHECKING:
     from ..metrics import Metrics
@@ -150,7 +150,7 @@ class Room:
             if token_matches(token, seat.token_hash):
                 found = seat
         if found is None:
-            raise GameError(ErrorCode.BAD_TOKEN, "this token holds no seat in this game")
+            raise Refusal(ErrorCode.BAD_TOKEN, "this token holds no seat in this game")
         return found
 
     def seat_of_account(self, account_id: int) -> Seat | None:
@@ -162,14 +162,14 @@ class Room:
         async with self._lock:
             self.refuse_if_closed()
             if self.state != OPEN:
-                raise GameError(ErrorCode.GAME_STARTED, "the game has already started")
+                raise Refusal(ErrorCode.GAME_STARTED, "the game has already started")
             if account_id is not None and self.seat_of_account(account_id) is not None:
                 # one person, one seat: two seats of one account would rate each other
-                raise GameError(ErrorCode.ALREADY_SEATED, "you hold a seat at this table "
+                raise Refusal(ErrorCode.ALREADY_SEATED, "you hold a seat at this table "
                                 "already; take it up again with reclaim")
             free = next((s for s in self.seats if s.free), None)
             if free is None:
-                raise GameError(ErrorCode.GAME_FULL, "every seat is taken")
+                raise Refusal(ErrorCode.GAME_FULL, "every seat is taken")
             self.evict(free)  # a new holder: nobody else may act for the seat
             free.name, free.token_hash, free.joined_at = name, token_hash, utc_now()
             free.account_id, free.bot_account = account_id, bot_account
@@ -187,7 +187,7 @@ class Room:
         async with self._lock:
             self.refuse_if_closed()
             if self.state != OPEN:
-                raise GameError(ErrorCode.GAME_STARTED,
+                raise Refusal(ErrorCode.GAME_STARTED,
                                 "a running game cannot be left; resign instead")
             saved = (seat.name, seat.token_hash, seat.joined_at, seat.account_id,
                      seat.bot_account)
@@ -208,7 +208,7 @@ class Room:
         async with self._lock:
             self.refuse_if_closed()
             if self.state not in (OPEN, PLAYING):
-                raise GameError(ErrorCode.GAME_OVER, "the game has ended")
+                raise Refusal(ErrorCode.GAME_OVER, "the game has ended")
             saved = seat.token_hash
             seat.token_hash = token_hash
             try:
@@ -331,7 +331,7 @@ class Room:
 
     def viewer_of(self, subscriber: Subscriber) -> int | None:
         if subscriber not in self._subscribers:
-            raise GameError(ErrorCode.NOT_IN_GAME, f"this connection is not in game {self.id}")
+            raise Refusal(ErrorCode.NOT_IN_GAME, f"this connection is not in game {self.id}")
         return self._subscribers[subscriber]
 
     # -- changes ----------------------------------------------------------------
@@ -341,7 +341,7 @@ class Room:
                      by_bot: bool = False) -> None:
         def check(game: Game) -> Answer:
             if by_bot and self.seats[seat].played_by is None:  # its player took the seat back
-                raise GameError(ErrorCode.STALE_DECISION, "the seat is no longer a bot's")
+                raise Refusal(ErrorCode.STALE_DECISION, "the seat is no longer a bot's")
             return Answer(seat, decision, game.check_answer(seat, decision, options))
 
         await self._change(check, on_accepted)
@@ -356,7 +356,7 @@ class Room:
     async def _change(self, check: Callable[[Game], Answer | Resignation],
                       on_accepted: Callable[[], None]) -> None:
         """Every change to a running game takes this way, one at a time: `check` makes its
-        log entry (changing nothing; a refusal is a GameError), the entry is made durable,
+        log entry (changing nothing; a refusal is a Refusal), the entry is made durable,
         then applied, acknowledged (`on_accepted`) and told to everyone. A new kind of
         change is one more `check`."""
         async with self._lock:
@@ -364,16 +364,16 @@ class Room:
             try:
                 entry = check(game)
             except IllegalAnswer as illegal:
-                raise GameError(illegal.code, illegal.message) from None
-            await self._durable(game, entry)
+                raise Refusal(illegal.code, illegal.message) from None
+            await self._store_answer(game, entry)
             events = game.apply(entry)
             self.answers.append(entry)
-            self._applied(entry)
+            self._keep_applied(entry)
             on_accepted()
-            await self._published(events)
+            await self._tell_everyone(events)
         self.wake_bots()
 
-    def _applied(self, entry: Answer | Resignation) -> None:
+    def _keep_applied(self, entry: Answer | Resignation) -> None:
         """What the room keeps besides the game once `entry` is applied."""
         if isinstance(entry, Resignation):  # a bot answers for the seat from now on
             seat = self.seats[entry.player]
@@ -385,9 +385,9 @@ class Room:
     def _running(self) -> Game:
         self.refuse_if_closed()
         if self.game is None:
-            raise GameError(ErrorCode.GAME_NOT_STARTED, "the game has not started yet")
+            raise Refusal(ErrorCode.GAME_NOT_STARTED, "the game has not started yet")
         if self.game.over or self.state != PLAYING:
-            raise GameError(ErrorCode.GAME_OVER, "the game is over")
+            raise Refusal(ErrorCode.GAME_OVER, "the game is over")
         return self.game
 
     # -- a rematch (rematch.py runs it) -------------------------------------------
@@ -441,7 +441,7 @@ class Room:
 
     def refuse_if_closed(self) -> None:
         if self._closed:
-            raise GameError(ErrorCode.INTERNAL_ERROR,
+            raise Refusal(ErrorCode.INTERNAL_ERROR,
                             "the server is shutting down; resume the game "
                                               "once it is back")
 
@@ -459,15 +459,15 @@ class Room:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
-    async def _durable(self, game: Game, entry: Answer | Resignation) -> None:
+    async def _store_answer(self, game: Game, entry: Answer | Resignation) -> None:
         try:
             await self._storage.append_answers(self.id, game.answer_count, [entry], utc_now())
         except Exception:
             log.exception("could not store an answer", extra={"game": self.id})
-            raise GameError(ErrorCode.INTERNAL_ERROR, "the answer could not be stored; "
+            raise Refusal(ErrorCode.INTERNAL_ERROR, "the answer could not be stored; "
                                               "it was not applied") from None
 
-    async def _published(self, events: Sequence[Event]) -> None:
+    async def _tell_everyone(self, events: Sequence[Event]) -> None:
         """Send the latest change's `events` to every subscriber; finish if over."""
         game = self.game
         assert game is not None

@@ -16,7 +16,7 @@ import unicodedata
 
 from dominion.protocol import ErrorCode
 
-from ..errors import GameError
+from ..refusal import Refusal
 
 MAX_NAME_LENGTH = 40
 NAME_CATEGORIES = frozenset({"L", "M", "N", "P", "S"})
@@ -38,30 +38,30 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
 def check_name(name: object) -> str:
     """A display name, stripped of surrounding spaces and in NFC; `bad_name` otherwise."""
     if not isinstance(name, str):
-        raise GameError(ErrorCode.BAD_NAME, "a name is a string")
+        raise Refusal(ErrorCode.BAD_NAME, "a name is a string")
     name = unicodedata.normalize("NFC", _storable(name, ErrorCode.BAD_NAME).strip())
     if not name or len(name) > MAX_NAME_LENGTH:
-        raise GameError(ErrorCode.BAD_NAME, f"a name is 1 to {MAX_NAME_LENGTH} characters")
+        raise Refusal(ErrorCode.BAD_NAME, f"a name is 1 to {MAX_NAME_LENGTH} characters")
     for character in name:
         if character != " " and unicodedata.category(character)[0] not in NAME_CATEGORIES:
-            raise GameError(ErrorCode.BAD_NAME, f"a name may not hold the character "
+            raise Refusal(ErrorCode.BAD_NAME, f"a name may not hold the character "
                                         f"U+{ord(character):04X}")
     if unicodedata.category(name[0])[0] == "M":
-        raise GameError(ErrorCode.BAD_NAME, "a name may not start with a combining mark")
+        raise Refusal(ErrorCode.BAD_NAME, "a name may not start with a combining mark")
     if not any(unicodedata.category(character)[0] in "LN" for character in name):
-        raise GameError(ErrorCode.BAD_NAME, "a name holds a letter or a number")
+        raise Refusal(ErrorCode.BAD_NAME, "a name holds a letter or a number")
     return name
 
 
 def check_chat(text: str, limit: int) -> str:
     """A chat line of at most `limit` characters; `too_long` or `bad_text` otherwise."""
     if len(text) > limit:
-        raise GameError(ErrorCode.TOO_LONG, f"chat messages are at most {limit} characters")
+        raise Refusal(ErrorCode.TOO_LONG, f"chat messages are at most {limit} characters")
     _storable(text, ErrorCode.BAD_TEXT)
     for character in text:
         if character in BIDI_CONTROLS or unicodedata.category(character) \
                 in CHAT_REFUSED_CATEGORIES:
-            raise GameError(ErrorCode.BAD_TEXT, f"chat may not hold the character "
+            raise Refusal(ErrorCode.BAD_TEXT, f"chat may not hold the character "
                                         f"U+{ord(character):04X}")
     return text
 
@@ -70,7 +70,7 @@ def check_token(token: object) -> str:
     """A token of the shape the server hands out; `bad_token` otherwise (no token of
     another shape can hold a seat, and it could not even be hashed if not UTF-8)."""
     if not isinstance(token, str) or TOKEN.fullmatch(token) is None:
-        raise GameError(ErrorCode.BAD_TOKEN, "this token holds no seat in this game")
+        raise Refusal(ErrorCode.BAD_TOKEN, "this token holds no seat in this game")
     return token
 
 
@@ -79,5 +79,5 @@ def _storable(text: str, code: ErrorCode) -> str:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise GameError(code, "the text holds a lone surrogate; send valid UTF-8") from None
+        raise Refusal(code, "the text holds a lone surrogate; send valid UTF-8") from None
     return text

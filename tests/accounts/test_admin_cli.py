@@ -16,8 +16,8 @@ from dominion.protocol import ErrorCode
 from dominion.server.accounts import open_account_store
 from dominion.server.accounts.moderation import HOST, AdminAction, Moderation, SanctionKind
 from dominion.server.accounts.store import AccountStore
-from dominion.server.errors import GameError
 from dominion.server.main import main
+from dominion.server.refusal import Refusal
 
 
 def store_options(store_kind: str, tmp_path: Path, request: pytest.FixtureRequest
@@ -118,7 +118,7 @@ async def test_an_admin_cannot_ban_their_own_address_or_a_proxy(
         tmp_path: Path, prefix: str) -> None:
     async with opened(["--db", str(tmp_path / "games.sqlite3")]) as store:
         admin = await store.create_account("Eve", "eve", "h", datetime.now(UTC))
-        with pytest.raises(GameError) as refused:
+        with pytest.raises(Refusal) as refused:
             await Moderation(store).sanction(admin, SanctionKind.ADDRESS_BAN, prefix, "spam",
                                              None, protected=["127.0.0.1", "10.1.2.0/24"])
         assert refused.value.code is ErrorCode.BAD_PREFIX

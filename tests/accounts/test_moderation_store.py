@@ -20,7 +20,7 @@ from dominion.server.accounts.moderation import (
     check_prefix,
     check_reason,
 )
-from dominion.server.errors import GameError
+from dominion.server.refusal import Refusal
 
 NOW = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
 HOUR = timedelta(hours=1)
@@ -76,7 +76,7 @@ async def test_a_seat_reports_a_seat_once_per_game(store: FullStore) -> None:
                     "said rude things", NOW)
     made = await store.add_report(report)
     assert made.id > 0
-    with pytest.raises(GameError) as again:
+    with pytest.raises(Refusal) as again:
         await store.add_report(report)
     assert again.value.code is ErrorCode.ALREADY_REPORTED
     other = await store.add_report(Report("g-0123456789ab", 0, "Ada", None, 2, "Cy", None,
@@ -105,7 +105,7 @@ async def test_the_service_bans_ends_sessions_and_each_node_sees_it(store: FullS
     assert await store.session_account(b"bob", NOW) is None
     assert there.sanction_of(SanctionKind.BAN, bob.id) is None  # not looked yet
     assert await there.refresh() and not await there.refresh()
-    with pytest.raises(GameError) as banned:
+    with pytest.raises(Refusal) as banned:
         there.refuse_banned(bob.id)
     assert banned.value.code is ErrorCode.ACCOUNT_BANNED
     assert there.banned_accounts() == {bob.id}
@@ -120,13 +120,13 @@ def test_reasons_durations_and_prefixes_are_checked() -> None:
     # override reordering it, zero-width characters hiding in it
     for bad in ("", "   ", "x" * 501, "two\nlines", 7, None, "spam\u202e", "sp\u200bam",
                 "\u2066isolate\u2069", "nul\x00"):
-        with pytest.raises(GameError) as refused:
+        with pytest.raises(Refusal) as refused:
             check_reason(bad)
         assert refused.value.code is ErrorCode.BAD_REASON
     assert check_duration(None, required=False) is None
     assert check_duration(60, required=True) == timedelta(minutes=1)
     for bad in (None, 59, 10**12, 3.5, True, "60"):
-        with pytest.raises(GameError) as refused:
+        with pytest.raises(Refusal) as refused:
             check_duration(bad, required=True)
         assert refused.value.code is ErrorCode.BAD_DURATION
     assert check_prefix("203.0.113.9/24") == "203.0.113.0/24"
@@ -134,7 +134,7 @@ def test_reasons_durations_and_prefixes_are_checked() -> None:
     assert check_prefix("198.51.100.7") == "198.51.100.7/32"
     for bad in ("0.0.0.0/0", "10.0.0.0/7", "::/0", "2001::/15", "example.org", "1.2.3.4/33",
                 None, "1" * 100):
-        with pytest.raises(GameError) as refused:
+        with pytest.raises(Refusal) as refused:
             check_prefix(bad)
         assert refused.value.code is ErrorCode.BAD_PREFIX
 

@@ -6,11 +6,11 @@ import pytest
 
 from dominion.protocol import ErrorCode
 from dominion.server.accounts.names import check_account_name, name_key
-from dominion.server.errors import GameError
+from dominion.server.refusal import Refusal
 
 
 def refusal(name: object) -> ErrorCode:
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(Refusal) as refused:
         check_account_name(name)
     return refused.value.code
 

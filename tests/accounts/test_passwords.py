@@ -10,7 +10,7 @@ import pytest
 
 from dominion.protocol import ErrorCode
 from dominion.server.accounts.passwords import WAITING_PER_HASHER, Hasher, check_new_password
-from dominion.server.errors import GameError
+from dominion.server.refusal import Refusal
 from tests.eventually import eventually
 
 CHEAP = {"time_cost": 1, "memory_kib": 64}
@@ -22,7 +22,7 @@ CHEAP = {"time_cost": 1, "memory_kib": 64}
                                       " " * 8, "\t" * 12,  # nothing but spaces
                                       "correct\x00horse battery"])  # a NUL a form cannot type
 def test_weak_passwords_are_refused(password: object) -> None:
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(Refusal) as refused:
         check_new_password(password, "Alice")
     assert refused.value.code is ErrorCode.WEAK_PASSWORD
 
@@ -79,7 +79,7 @@ async def test_at_most_at_once_hashes_run_together_and_the_queue_is_bounded() ->
         waiting = [asyncio.ensure_future(hasher.verify(None, "guess")) for _ in range(
             2 * WAITING_PER_HASHER)]
         await asyncio.sleep(0)
-        with pytest.raises(GameError) as busy:
+        with pytest.raises(Refusal) as busy:
             await hasher.verify(None, "one too many")
         assert busy.value.code is ErrorCode.RATE_LIMITED and busy.value.retry_after_ms
         await eventually(lambda: running == 2)  # both threads hash (a busy runner is slow)

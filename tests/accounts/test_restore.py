@@ -30,10 +30,10 @@ from dominion.server.accounts.store import (
     sqlite_path_beside,
 )
 from dominion.server.edge.rating_outbox import RatingOutbox
-from dominion.server.errors import GameError
 from dominion.server.main import main
 from dominion.server.ratings import Pool, Rating
 from dominion.server.ratings.ledger import LedgerEntry, RatedGame, RatedSeat
+from dominion.server.refusal import Refusal
 from dominion.server.storage import Storage
 from tests.deploy.test_backup import BACKUP
 from tests.ratings.test_outbox import finish_rated
@@ -253,11 +253,11 @@ async def test_a_drawn_id_that_is_taken_is_drawn_again(
     monkeypatch.setattr(sql_store, "new_account_id", lambda: next(draws))
     bob = await store.create_account("Bob", "bob", "h", now)
     assert bob.id == ada.id + 1 and (await store.account_by_key("bob")) == bob
-    with pytest.raises(GameError) as taken:  # the name's key, not the id: no second draw
+    with pytest.raises(Refusal) as taken:  # the name's key, not the id: no second draw
         await store.create_account("Ada", "ada", "h", now)
     assert taken.value.code is ErrorCode.NAME_TAKEN
     monkeypatch.setattr(sql_store, "new_account_id", lambda: ada.id)
-    with pytest.raises(GameError) as drawn:
+    with pytest.raises(Refusal) as drawn:
         await store.create_account("Cid", "cid", "h", now)
     assert drawn.value.code is ErrorCode.ACCOUNTS_UNAVAILABLE
     assert await store.account_by_key("cid") is None

@@ -9,7 +9,7 @@ import pytest
 
 from dominion.protocol import ErrorCode
 from dominion.server.accounts import AccountStore, migrations
-from dominion.server.errors import GameError
+from dominion.server.refusal import Refusal
 
 from .conftest import make_store
 
@@ -25,13 +25,13 @@ async def test_an_account_is_found_by_its_key_and_its_name_stays_taken(
     assert (found.id, found.name, found.password_hash, found.created_at) == (
         made.id, "Ada", "$argon2id$x", NOW)
     assert await store.account_by_key("bob") is None
-    with pytest.raises(GameError) as taken:
+    with pytest.raises(Refusal) as taken:
         await store.create_account("ADA", "ada", "$argon2id$y", NOW)
     assert taken.value.code is ErrorCode.NAME_TAKEN
     await store.delete_account(made.id, LATER)
     deleted = await store.account_by_key("ada")
     assert deleted is not None and deleted.password_hash is None and deleted.deleted_at == LATER
-    with pytest.raises(GameError):
+    with pytest.raises(Refusal):
         await store.create_account("Ada", "ada", "$argon2id$z", LATER)
 
 

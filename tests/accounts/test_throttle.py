@@ -19,7 +19,7 @@ from dominion.server.accounts.throttle import (
     Throttle,
     local_throttle,
 )
-from dominion.server.errors import GameError
+from dominion.server.refusal import Refusal
 from tests.cluster.cluster import Redis as RedisServer
 from tests.cluster.cluster import needs_redis, redis
 
@@ -76,11 +76,11 @@ async def test_a_throttled_sign_in_is_refused_after_a_pause(
     await accounts.store.start()
     try:
         for _ in range(service_module.PER_ACCOUNT.free + 1):
-            with pytest.raises(GameError) as wrong:
+            with pytest.raises(Refusal) as wrong:
                 await accounts.sign_in("Ada", "a wrong guess", "10.0.0.1", None)
             assert wrong.value.code is ErrorCode.WRONG_CREDENTIALS
         assert paused == []  # a wrong password is not made to wait
-        with pytest.raises(GameError) as refused:
+        with pytest.raises(Refusal) as refused:
             await accounts.sign_in("Ada", "a wrong guess", "10.0.0.1", None)
         assert refused.value.code is ErrorCode.RATE_LIMITED
         assert len(paused) == 1 and 0 < paused[0] <= service_module.REFUSAL_PAUSE_SECONDS
@@ -138,7 +138,7 @@ async def accounts_sharing(throttle: Callable[[Policy, str], Throttle], path: Pa
 async def guesses_at_once(nodes: list[Accounts], count: int) -> list[ErrorCode]:
     """`count` wrong passwords for Ada sent together, spread over `nodes`; each refusal."""
     async def guess(accounts: Accounts) -> ErrorCode:
-        with pytest.raises(GameError) as refused:
+        with pytest.raises(Refusal) as refused:
             await accounts.sign_in("Ada", "a wrong guess", "10.0.0.1", None)
         return refused.value.code
 
@@ -192,7 +192,7 @@ async def test_registrations_sent_together_from_one_address_stay_within_the_poli
     async def register(number: int) -> ErrorCode | None:
         try:
             await accounts.register(f"Puppet{number}", "correct horse battery", "10.0.0.7")
-        except GameError as refused:
+        except Refusal as refused:
             return refused.code
         return None
 

@@ -16,12 +16,12 @@ import pytest
 
 from dominion.protocol import Ack, Error, Hello, Join, Resume, Welcome, encode_client
 from dominion.server.accounts import Account
+from dominion.server.accounts.access_tokens import AccessTokens, play_scope, token_hash
 from dominion.server.accounts.sqlite_store import SqliteAccountStore
 from dominion.server.accounts.store import AccessToken, Scope
-from dominion.server.accounts.tokens import AccessTokens, play_scope, token_hash
 from dominion.server.edge.sessions import ACCOUNTS
-from dominion.server.errors import GameError
 from dominion.server.play.room import Room
+from dominion.server.refusal import Refusal
 from tests.server.wsclient import TestClient
 from tests.server.wsplay import ServerFactory, Site, close_code_sent, expect_error, ws_server
 
@@ -40,8 +40,8 @@ async def account_with_token(site: Site, *scopes: str, name: str = "Ada", bot: b
     accounts = site.app[ACCOUNTS]
     account, _ = await accounts.register(name, PASSWORD, f"10.0.0.{len(name)}")
     if bot:
-        account = await accounts.tokens.make_bot(account, has_played=False)
-    _, secret = await accounts.tokens.create(account, "tests", list(scopes), **more)
+        account = await accounts.access_tokens.make_bot(account, has_played=False)
+    _, secret = await accounts.access_tokens.create(account, "tests", list(scopes), **more)
     return account, secret
 
 
@@ -129,7 +129,7 @@ async def test_every_refused_token_is_typed_and_closes_4007(site: Site) -> None:
     await refused(site, "token_invalid", headers={"Authorization": "Basic QWRhOng="})
     await refused(site, "token_invalid", secret,
                   headers={"Authorization": f"Bearer {other}"})  # two different tokens
-    tokens = site.app[ACCOUNTS].tokens
+    tokens = site.app[ACCOUNTS].access_tokens
     account, expiring = await account_with_token(site, "play", name="Cy", expires_in_days=1)
     now = tokens._clock()
     tokens._clock = lambda: now + timedelta(days=2)
@@ -211,7 +211,7 @@ async def test_a_check_looks_up_only_the_hash_and_malformed_tokens_cost_nothing(
         _, secret = await tokens.create(ada, "", [Scope.PLAY.value])
         for malformed in ["", "dom_", "dom_" + "A" * 42, "dom_" + "A" * 44, "x" * 10**6,
                           "dom_" + "A" * 42 + "=", secret + "\n", None, 7, ["dom_"]]:
-            with pytest.raises(GameError) as refusal:
+            with pytest.raises(Refusal) as refusal:
                 await tokens.check(malformed, play_scope)
             assert refusal.value.code == "token_invalid"
         assert store.asked == []
@@ -227,7 +227,7 @@ async def test_a_connection_closes_when_its_token_expires(site: Site) -> None:
     _, secret = await account_with_token(site, "play", expires_in_days=1)
     client, welcome = await hello(site, secret)
     assert isinstance(welcome, Welcome)
-    tokens = site.app[ACCOUNTS].tokens
+    tokens = site.app[ACCOUNTS].access_tokens
     now = tokens._clock()
     tokens._clock = lambda: now + timedelta(days=1, seconds=1)  # a day later
     assert await close_code_sent(client) == 4007

@@ -339,7 +339,7 @@ async def test_changing_the_password_ends_the_other_sessions_and_keeps_this_one(
     assert await accounts.account_of(other or "") is None
     assert session_of(api) == this and await accounts.account_of(this) is not None
     ada = await accounts.holder_of("Ada")
-    assert ada is not None and len(await accounts.tokens.of(ada)) == 1  # tokens stay
+    assert ada is not None and len(await accounts.access_tokens.of(ada)) == 1  # tokens stay
     await sign_in(api, expect=401)
     await sign_in(api, password=NEW_PASSWORD)
 

@@ -231,9 +231,11 @@ async def test_signing_out_everywhere_closes_every_session_socket_of_the_account
     closing = [await by_session(api, ada), await by_session(api, other_ada)]
     bobs = await by_session(api, bob)
     accounts = api.client.app[ACCOUNTS]  # type: ignore[index]
-    _, secret = await accounts.tokens.create(await accounts.holder_of("Ada"), "a bot", ["play"])
+    _, secret = await accounts.access_tokens.create(
+        await accounts.holder_of("Ada"), "a bot", ["play"])
     bot = await signed_in(api, secret)
-    _, bobs_secret = await accounts.tokens.create(await accounts.holder_of("Bob"), "b", ["play"])
+    _, bobs_secret = await accounts.access_tokens.create(
+        await accounts.holder_of("Bob"), "b", ["play"])
     bobs_bot = await signed_in(api, bobs_secret)
     await api.call("POST", "/api/v1/account/sign-out-everywhere", 200, headers=cookie(ada))
     for client in closing:
@@ -250,7 +252,8 @@ async def test_changing_the_password_closes_the_other_sessions_sockets_at_once(
     kept, closing = await by_session(api, ada), await by_session(api, other_ada)
     bobs = await by_session(api, await new_session(api, "Bob"))
     accounts = api.client.app[ACCOUNTS]  # type: ignore[index]
-    _, secret = await accounts.tokens.create(await accounts.holder_of("Ada"), "a bot", ["play"])
+    _, secret = await accounts.access_tokens.create(
+        await accounts.holder_of("Ada"), "a bot", ["play"])
     bot = await signed_in(api, secret)
     await api.call("POST", "/api/v1/account/password", 200, headers=cookie(ada),
                    json={"old_password": PASSWORD, "new_password": "staple battery horse"})
@@ -312,7 +315,8 @@ async def test_a_session_ended_on_another_node_closes_its_sockets_here(
     assert await closed_with(signed_out, ada) == 4007
     assert await still_open(kept)
     accounts = here.client.app[ACCOUNTS]  # type: ignore[index]
-    _, token = await accounts.tokens.create(await accounts.holder_of("Bob"), "a bot", ["play"])
+    _, token = await accounts.access_tokens.create(
+        await accounts.holder_of("Bob"), "a bot", ["play"])
     bobs.append(await signed_in(there, token))
     await here.call("POST", "/api/v1/account/sign-out-everywhere", 200, headers=cookie(bob))
     for client in bobs:

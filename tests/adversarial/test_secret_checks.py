@@ -28,13 +28,13 @@ import pytest
 
 from dominion.protocol import SUBPROTOCOLS, SUPPORTED_VERSIONS, Ack, Hello, Join, Welcome
 from dominion.server.accounts import AccountStore
+from dominion.server.accounts.access_tokens import play_scope, token_hash
 from dominion.server.accounts.passwords import Hasher
 from dominion.server.accounts.service import Accounts, session_hash
 from dominion.server.accounts.store import AccessToken, Account, Scope
-from dominion.server.accounts.tokens import play_scope, token_hash
 from dominion.server.edge.app import create_app
-from dominion.server.errors import GameError
 from dominion.server.play import tokens as seat_tokens
+from dominion.server.refusal import Refusal
 from dominion.server.settings import Settings
 from tests.accounts.conftest import postgres_server, postgres_url, store, store_kind
 from tests.server.restapi import Api
@@ -98,7 +98,7 @@ async def median_seconds(check: Callable[[str], Awaitable[object]],
     for _ in range(SAMPLES):
         for name, guess in guesses.items():
             started = time.perf_counter()
-            with contextlib.suppress(GameError):
+            with contextlib.suppress(Refusal):
                 await check(guess)
             times[name].append(time.perf_counter() - started)
     return {name: statistics.median(samples) for name, samples in times.items()}
@@ -113,17 +113,17 @@ def about_the_same(medians: dict[str, float]) -> bool:
 async def test_a_token_guess_takes_one_path_whatever_it_shares(
         store: AccountStore, accounts: Accounts, recording: Recording) -> None:
     ada = await store.create_account("Ada", "ada", "h", datetime.now(UTC))
-    _, secret = await accounts.tokens.create(ada, "", [Scope.PLAY.value])
+    _, secret = await accounts.access_tokens.create(ada, "", [Scope.PLAY.value])
     near, far = near_and_far(secret, prefix="dom_")
     for guess in (near, far):
-        with pytest.raises(GameError) as refused:
-            await accounts.tokens.check(guess, play_scope)
+        with pytest.raises(Refusal) as refused:
+            await accounts.access_tokens.check(guess, play_scope)
         assert refused.value.code == "token_invalid"
     for malformed in ("a random string", "dom_" + "A" * 42, secret.upper() + "x"):
-        with pytest.raises(GameError):
-            await accounts.tokens.check(malformed, play_scope)
+        with pytest.raises(Refusal):
+            await accounts.access_tokens.check(malformed, play_scope)
     assert recording.asked == [token_hash(near), token_hash(far)]  # hashes, one each
-    medians = await median_seconds(lambda guess: accounts.tokens.check(guess, play_scope),
+    medians = await median_seconds(lambda guess: accounts.access_tokens.check(guess, play_scope),
                                    {"near": near, "far": far})
     assert about_the_same(medians), medians
 

@@ -62,7 +62,7 @@ async def test_another_sites_page_is_a_guest_even_with_the_cookie(site: Site) ->
 async def test_a_bot_accounts_session_or_an_ended_one_signs_no_socket_in(site: Site) -> None:
     accounts = site.app[ACCOUNTS]
     robo, robo_session = await accounts.register("Robo", PASSWORD, "10.0.0.2")
-    await accounts.tokens.make_bot(robo, has_played=False)
+    await accounts.access_tokens.make_bot(robo, has_played=False)
     _, ended = await accounts.register("Bea", PASSWORD, "10.0.0.3")
     await accounts.sign_out(ended)
     for session in (robo_session, ended, "not-a-session"):
@@ -75,7 +75,7 @@ async def test_an_access_token_in_hello_names_its_own_account(site: Site) -> Non
     accounts = site.app[ACCOUNTS]
     _, session = await accounts.register("Ada", PASSWORD, "10.0.0.1")
     cy, _ = await accounts.register("Cy", PASSWORD, "10.0.0.4")
-    _, secret = await accounts.tokens.create(cy, "tests", ["play"])
+    _, secret = await accounts.access_tokens.create(cy, "tests", ["play"])
     client, welcome = await hello(site, session, own_origin(site), access_token=secret)
     assert isinstance(welcome, Welcome) and welcome.account == "Cy"
     await client.close()

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from dominion.server.errors import GameError
 from dominion.server.play.text import check_chat, check_name
+from dominion.server.refusal import Refusal
 from tests.server.restapi import Api, stored_counts
 from tests.server.test_rest import api, db, make_api
 
@@ -60,7 +60,7 @@ def test_names_are_stripped_and_composed() -> None:
 @pytest.mark.parametrize("text", ["\x1b[2J", "one\ntwo", "tab\there", "\u202eevil",
                                   "\u2066isolate", "x\ud800", "\x7f", "\x9b31m"])
 def test_chat_lines_that_would_steer_a_screen_are_refused(text: str) -> None:
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(Refusal) as refused:
         check_chat(text, 500)
     assert refused.value.code == "bad_text"
 

@@ -144,7 +144,7 @@ async def test_a_malformed_or_unknown_token_is_token_invalid(api: Api, header: s
 
 async def test_an_expired_token_is_token_expired(api: Api) -> None:
     token = await new_token(api, "read", expires_in_days=1)
-    tokens = api.client.app[ACCOUNTS].tokens  # type: ignore[index]
+    tokens = api.client.app[ACCOUNTS].access_tokens  # type: ignore[index]
     now = tokens._clock()
     tokens._clock = lambda: now + timedelta(days=1, seconds=1)
     without_session(api)

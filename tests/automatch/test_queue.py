@@ -21,7 +21,7 @@ from dominion.server.automatch.queue import (
 )
 from dominion.server.automatch.redis_store import RedisStore
 from dominion.server.automatch.store import MemoryStore, Store
-from dominion.server.errors import GameError
+from dominion.server.refusal import Refusal
 from tests.cluster.cluster import Redis
 from tests.eventually import eventually
 
@@ -89,7 +89,7 @@ async def test_a_decline_ends_that_seek_and_puts_the_others_at_the_front(store: 
     assert ann is not None and ann.state is TicketState.WAITING and ann.since == T0
     assert ann.reason is MatchEnd.DECLINED
     assert bob is not None and bob.state is TicketState.ENDED and bob.reason is MatchEnd.DECLINED
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(Refusal) as refused:
         await queue.answer("ann", table.id, True, T0 + 5)
     assert refused.value.code == "unknown_table"
     [again] = await queue.wave(T0 + 5)
@@ -181,7 +181,7 @@ async def test_cancelling_leaves_the_queue_and_cancelling_twice_is_refused(store
     await queue.seek(wanting("ann"), T0)
     await queue.cancel("ann", T0 + 1)
     assert (await queue.tickets(["ann"], T0 + 1))["ann"] is None
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(Refusal) as refused:
         await queue.cancel("ann", T0 + 1)
     assert refused.value.code == "not_seeking"
 

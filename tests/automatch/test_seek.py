@@ -43,10 +43,10 @@ from dominion.server.automatch.store import Writes
 from dominion.server.edge.app import create_app
 from dominion.server.edge.sessions import ACCOUNTS
 from dominion.server.edge.state import STATE
-from dominion.server.errors import GameError
 from dominion.server.play.lobby import SeatHolder
-from dominion.server.play.tokens import hash_token
+from dominion.server.play.seat_tokens import hash_token
 from dominion.server.ratings.model import INITIAL, Pool, Rating
+from dominion.server.refusal import Refusal
 from dominion.server.settings import Settings
 from dominion.server.storage import GameState
 from tests.cluster.cluster import Redis
@@ -81,7 +81,7 @@ class Site:
     async def account(self, name: str) -> tuple[Account, str]:
         accounts = self.app[ACCOUNTS]
         account, _ = await accounts.register(name, "correct horse battery", "10.0.0.1")
-        _, secret = await accounts.tokens.create(account, "tests", ["play"])
+        _, secret = await accounts.access_tokens.create(account, "tests", ["play"])
         return account, secret
 
 
@@ -306,7 +306,7 @@ async def test_a_guests_seek_stored_whose_answer_was_lost_is_withdrawn(
 
     async def lost(*args: Any) -> Any:
         await stored(*args)
-        raise GameError(ErrorCode.CLUSTER_UNAVAILABLE, "the answer was lost")
+        raise Refusal(ErrorCode.CLUSTER_UNAVAILABLE, "the answer was lost")
     monkeypatch.setattr(queue, "seek", lost)
     guest = await site.connect()
     await expect_error(guest, Seek, "cluster_unavailable", sizes=(2,), edition=2,
@@ -408,7 +408,7 @@ async def test_seats_whose_hand_out_failed_on_its_way_back_are_asked_for_again(
         handed = await seat(*args)
         tries.append(handed)
         if len(tries) == 1:
-            raise GameError(ErrorCode.CLUSTER_UNAVAILABLE, "the answer was lost")
+            raise Refusal(ErrorCode.CLUSTER_UNAVAILABLE, "the answer was lost")
         return handed
     monkeypatch.setattr(queue, "seat", lost)
     ann, bob, table = await matched(site)

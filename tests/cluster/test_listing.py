@@ -16,7 +16,7 @@ from dominion.server.cluster.listing import (
     only_paging,
 )
 from dominion.server.cluster.node import node_url, owner_of, ws_url
-from dominion.server.play.tokens import new_game_id
+from dominion.server.play.seat_tokens import new_game_id
 from dominion.server.settings import Settings
 
 

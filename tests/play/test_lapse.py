@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from dominion.protocol import GameAbandoned
 from dominion.server.play.lapse import LAPSED, Lapses, seconds_left
-from dominion.server.play.tokens import hash_token
+from dominion.server.play.seat_tokens import hash_token
 from dominion.server.storage import GameState, MemoryGameLog
 from tests.eventually import eventually
 

@@ -12,13 +12,13 @@ import pytest
 from dominion.protocol import GameOver, Snapshot, Update, decode_server
 from dominion.server.engine import Answer, Game, Resignation, Setup
 from dominion.server.engine.replay import replay
-from dominion.server.errors import GameError
 from dominion.server.metrics import Metrics
 from dominion.server.play.clock import utc_now
 from dominion.server.play.history import HistoryCache
 from dominion.server.play.room import Room
+from dominion.server.play.seat_tokens import hash_token
 from dominion.server.play.seats import Seat
-from dominion.server.play.tokens import hash_token
+from dominion.server.refusal import Refusal
 from dominion.server.settings import Settings
 from dominion.server.storage import GameRecord, GameState, MemoryGameLog
 from tests.eventually import eventually
@@ -97,7 +97,7 @@ async def test_an_illegal_answer_changes_nothing_and_says_why() -> None:
             (pending.player, pending.id + 1, [0], "stale_decision"),
             (1 - pending.player, pending.id, [0], "not_your_decision"),
             (pending.player, pending.id, [99], "bad_option")]:
-        with pytest.raises(GameError) as refused:
+        with pytest.raises(Refusal) as refused:
             await room.answer(seat, decision, options)
         assert refused.value.code == code
     assert log.answers[room.id] == [] and game.answer_count == 0 and listener.received == []
@@ -110,7 +110,7 @@ async def test_an_answer_that_cannot_be_stored_is_not_applied() -> None:
     assert game is not None and game.pending is not None
     before = game.pending
     log.fail_writes = True
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(Refusal) as refused:
         await room.answer(before.player, before.id, [PLAY_ALL_TREASURES])
     assert refused.value.code == "internal_error"
     assert game.pending is before and game.answer_count == 0 and len(room.answers) == 0
@@ -124,7 +124,7 @@ async def test_a_resignation_takes_the_same_way_and_ends_a_two_player_game() -> 
     room = await started(log)
     listener = Listener()
     room.subscribe(listener, None)
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(Refusal) as refused:
         await room.resign(5)
     assert refused.value.code == "bad_player" and log.answers[room.id] == []
     await room.resign(1)
@@ -134,7 +134,7 @@ async def test_a_resignation_takes_the_same_way_and_ends_a_two_player_game() -> 
     assert room.state == GameState.FINISHED
     assert log.games[room.id].state == GameState.FINISHED, "the end is stored"
     assert isinstance(listener.received[-1], GameOver)
-    with pytest.raises(GameError) as over:
+    with pytest.raises(Refusal) as over:
         await room.resign(0)
     assert over.value.code == "game_over"
 

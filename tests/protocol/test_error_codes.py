@@ -12,7 +12,7 @@ from dominion.protocol import ErrorCode
 from dominion.server.edge.operation import REST_CODES, described
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-REFUSALS = {"GameError", "IllegalAnswer", "InvalidSetup", "ProtocolError", "error_response",
+REFUSALS = {"Refusal", "IllegalAnswer", "InvalidSetup", "ProtocolError", "error_response",
             "_error"}
 """What carries a code: the exceptions of the engine, server and protocol, and the two
 functions that answer with one."""

@@ -16,8 +16,8 @@ from dominion.server.play import clock as clock_module
 from dominion.server.play.clock import utc_now
 from dominion.server.play.history import HistoryCache
 from dominion.server.play.room import Room
+from dominion.server.play.seat_tokens import hash_token
 from dominion.server.play.seats import Seat
-from dominion.server.play.tokens import hash_token
 from dominion.server.ratings.ledger import RatedGame, RatedSeat
 from dominion.server.settings import Settings
 from dominion.server.storage import GameRecord, GameState, MemoryGameLog, StorageError

@@ -11,9 +11,9 @@ import pytest
 from dominion.server.edge.budgets import PRUNE_FROM, Budgets
 from dominion.server.edge.prefixes import address_key
 from dominion.server.engine import Answer, Game, Resignation, Setup
-from dominion.server.errors import GameError
 from dominion.server.play.answer_log import AnswerLog
 from dominion.server.play.history import GAME_WEIGHT, HistoryCache
+from dominion.server.refusal import Refusal
 
 
 def test_the_answer_log_gives_back_every_entry_in_a_few_bytes_each() -> None:
@@ -93,7 +93,7 @@ def test_an_address_pays_before_the_work_and_refills_over_time() -> None:
     clock = Clock()
     budgets = Budgets({"work": (10, 100)}, clock)
     budgets.charge("work", "1.2.3.4", 60)
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(Refusal) as refused:
         budgets.charge("work", "1.2.3.4", 60)
     assert refused.value.code == "rate_limited" and "retry in 2.0 s" in refused.value.message
     budgets.charge("work", "5.6.7.8", 100)  # another address has its own
@@ -107,9 +107,9 @@ def test_a_connection_and_its_address_both_pay() -> None:
     budgets = Budgets({"work": (10, 100)}, clock)
     own, other = budgets.allowance("work"), budgets.allowance("work")
     budgets.charge("work", "a", 70, own)
-    with pytest.raises(GameError):
+    with pytest.raises(Refusal):
         budgets.charge("work", "a", 40, other)  # the address has 30 left
-    with pytest.raises(GameError):
+    with pytest.raises(Refusal):
         budgets.charge("work", "b", 40, own)  # this connection has 30 left
     budgets.charge("work", "b", 30, own)
     assert own.tokens == 0 and other.tokens == 100
@@ -138,7 +138,7 @@ def test_idle_addresses_are_forgotten() -> None:
 def test_a_refusal_names_what_was_spent_in_plain_words(kind: str, said: str) -> None:
     budgets = Budgets({kind: (1, 1)}, Clock())
     budgets.charge(kind, "a", 1)
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(Refusal) as refused:
         budgets.charge(kind, "a", 1)
     assert refused.value.message.startswith(said)
 def test_the_server_wide_allowance_bounds_every_address_together() -> None:
@@ -146,17 +146,17 @@ def test_the_server_wide_allowance_bounds_every_address_together() -> None:
     budgets = Budgets({"work": (10, 100)}, clock, server={"work": (20, 150)})
     budgets.charge("work", "10.0.0.1", 100)
     # the next address is within its own allowance, but the server has 50 left
-    with pytest.raises(GameError) as refused:
+    with pytest.raises(Refusal) as refused:
         budgets.charge("work", "10.0.0.2", 60)
     assert refused.value.code == "rate_limited" and refused.value.retry_after_ms == 500
     assert "the server" in refused.value.message
     assert budgets.seconds_until("work", "10.0.0.2", 60) == pytest.approx(0.5)
     budgets.charge("work", "10.0.0.2", 50)  # the refusal took nothing
-    with pytest.raises(GameError):
+    with pytest.raises(Refusal):
         budgets.charge("work", "10.0.0.3", 1)
     clock.now = 1.0  # the server's refills at 20 a second, each address's at 10
     budgets.charge("work", "10.0.0.3", 20)
-    with pytest.raises(GameError):
+    with pytest.raises(Refusal):
         budgets.charge("work", "10.0.0.4", 1)
     budgets.charge("chat", "10.0.0.4", 0)  # a kind without a server-wide allowance
 

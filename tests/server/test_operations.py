@@ -33,7 +33,7 @@ from dominion.server.edge.operation import (
     documented_path,
     paths,
 )
-from dominion.server.errors import GameError
+from dominion.server.refusal import Refusal
 
 
 @model("A thing.")
@@ -138,6 +138,6 @@ def test_a_paging_reads_what_it_documents() -> None:
     assert paging.of(make_mocked_request("GET", "/x")) == (5, 0)
     assert paging.of(make_mocked_request("GET", "/x?limit=10&offset=3")) == (10, 3)
     for query in ("limit=11", "limit=0", "offset=-1", "limit=x"):
-        with pytest.raises(GameError) as refused:
+        with pytest.raises(Refusal) as refused:
             paging.of(make_mocked_request("GET", f"/x?{query}"))
         assert refused.value.code is ErrorCode.BAD_PAGING

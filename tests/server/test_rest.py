@@ -19,7 +19,7 @@ from dominion.protocol.schema import SCHEMA_PATH
 from dominion.server.edge.app import create_app
 from dominion.server.engine.cards import kingdom_cards
 from dominion.server.engine.setup import RECOMMENDED_KINGDOMS
-from dominion.server.play.tokens import hash_token
+from dominion.server.play.seat_tokens import hash_token
 from dominion.server.settings import Settings
 from dominion.server.storage import Storage
 

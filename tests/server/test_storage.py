@@ -15,7 +15,7 @@ import pytest
 from dominion.bots import make_strategy
 from dominion.server.engine import Answer, Game, Resignation, Setup, event_record, replay
 from dominion.server.play.bots import play_out
-from dominion.server.play.tokens import hash_token, new_game_id
+from dominion.server.play.seat_tokens import hash_token, new_game_id
 from dominion.server.replays import logged_events
 from dominion.server.storage import (
     APPLICATION_ID,

@@ -25,7 +25,7 @@ from datetime import UTC, datetime, timedelta
 
 from dominion.protocol import ErrorCode
 
-from ..errors import GameError
+from ..refusal import Refusal
 from .store import AccessToken, Account, AccountStore, Scope
 
 PREFIX = "dom_"
@@ -52,8 +52,8 @@ def play_scope(account: Account) -> Scope:
     return Scope.BOT_PLAY if account.bot else Scope.PLAY
 
 
-def invalid() -> GameError:
-    return GameError(ErrorCode.TOKEN_INVALID, "the access token is not valid (mistyped, "
+def invalid() -> Refusal:
+    return Refusal(ErrorCode.TOKEN_INVALID, "the access token is not valid (mistyped, "
                                               "revoked, or its account deleted)")
 
 
@@ -74,7 +74,7 @@ class AccessTokens:
         """The new token and its secret (to be shown once, and never again)."""
         if not isinstance(description, str) or len(description) > MAX_DESCRIPTION \
                 or not description.isprintable():
-            raise GameError(ErrorCode.BAD_TOKEN_REQUEST, "description: a line of at most "
+            raise Refusal(ErrorCode.BAD_TOKEN_REQUEST, "description: a line of at most "
                                                          f"{MAX_DESCRIPTION} characters")
         chosen = _scopes(scopes, account)
         now = self._clock()
@@ -82,12 +82,12 @@ class AccessTokens:
         if expires_in_days is not None:
             if isinstance(expires_in_days, bool) or not isinstance(expires_in_days, int) \
                     or not 1 <= expires_in_days <= MAX_EXPIRY_DAYS:
-                raise GameError(ErrorCode.BAD_TOKEN_REQUEST, "expires_in_days: a whole "
+                raise Refusal(ErrorCode.BAD_TOKEN_REQUEST, "expires_in_days: a whole "
                                 f"number of days from 1 to {MAX_EXPIRY_DAYS}, or none")
             expires_at = now + timedelta(days=expires_in_days)
         async with self._creating:
             if len(await self._store.tokens_of(account.id)) >= MAX_TOKENS:
-                raise GameError(ErrorCode.TOO_MANY_TOKENS, f"an account holds at most "
+                raise Refusal(ErrorCode.TOO_MANY_TOKENS, f"an account holds at most "
                                 f"{MAX_TOKENS} tokens: revoke one first")
             secret = new_token_secret()
             token = await self._store.add_token(token_hash(secret), account.id, description,
@@ -99,7 +99,7 @@ class AccessTokens:
 
     async def revoke(self, account: Account, token_id: int) -> None:
         if not await self._store.delete_token(account.id, token_id):
-            raise GameError(ErrorCode.NOT_FOUND, f"you have no token {token_id}")
+            raise Refusal(ErrorCode.NOT_FOUND, f"you have no token {token_id}")
 
     async def check(self, secret: object, needed: Callable[[Account], Scope]
                     ) -> tuple[AccessToken, Account]:
@@ -114,11 +114,11 @@ class AccessTokens:
             raise invalid()
         token, account = found
         if self.expired(token):
-            raise GameError(ErrorCode.TOKEN_EXPIRED, "the access token has expired: its owner "
+            raise Refusal(ErrorCode.TOKEN_EXPIRED, "the access token has expired: its owner "
                                                      "may create another")
         scope = needed(account)
         if scope not in token.scopes:
-            raise GameError(ErrorCode.SCOPE_MISSING, f"this needs a token with scope {scope}")
+            raise Refusal(ErrorCode.SCOPE_MISSING, f"this needs a token with scope {scope}")
         return token, account
 
     def expired(self, token: AccessToken) -> bool:
@@ -129,7 +129,7 @@ class AccessTokens:
         if account.bot:
             return account
         if has_played:
-            raise GameError(ErrorCode.ALREADY_PLAYED, "an account that has played cannot "
+            raise Refusal(ErrorCode.ALREADY_PLAYED, "an account that has played cannot "
                                                       "become a bot account")
         await self._store.make_bot(account.id)
         return replace(account, bot=True)
@@ -140,8 +140,8 @@ def _scopes(scopes: object, account: Account) -> frozenset[Scope]:
     if not isinstance(scopes, list) or not scopes or len(scopes) > len(Scope) \
             or not all(isinstance(scope, str) for scope in scopes) \
             or len(set(scopes)) != len(scopes) or not set(scopes) <= set(Scope):
-        raise GameError(ErrorCode.BAD_SCOPES, f"scopes: a list of distinct scopes of {known}")
+        raise Refusal(ErrorCode.BAD_SCOPES, f"scopes: a list of distinct scopes of {known}")
     chosen = frozenset(Scope(scope) for scope in scopes)
     if account.bot and Scope.PLAY in chosen:
-        raise GameError(ErrorCode.BAD_SCOPES, "a bot account plays with bot:play, not play")
+        raise Refusal(ErrorCode.BAD_SCOPES, "a bot account plays with bot:play, not play")
     return chosen

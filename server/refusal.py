@@ -1,11 +1,11 @@
-"""The one error type of the server's game logic, with stable codes for REST and WebSocket."""
+"""`Refusal`: a request the server refuses, with a stable code for REST and WebSocket."""
 
 from __future__ import annotations
 
 from dominion.protocol.errors import ErrorCode
 
 
-class GameError(Exception):
+class Refusal(Exception):
     """A refused request; nothing was changed. `code` is stable, `message` is for people."""
 
     def __init__(self, code: ErrorCode, message: str, *, retry_after_ms: int | None = None) -> None:
