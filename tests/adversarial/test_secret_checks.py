@@ -33,7 +33,7 @@ from dominion.server.accounts.passwords import Hasher
 from dominion.server.accounts.service import Accounts, session_hash
 from dominion.server.accounts.store import AccessToken, Account, Scope
 from dominion.server.edge.app import create_app
-from dominion.server.play import tokens as seat_tokens
+from dominion.server.play import seat_tokens
 from dominion.server.refusal import Refusal
 from dominion.server.settings import Settings
 from tests.accounts.conftest import postgres_server, postgres_url, store, store_kind

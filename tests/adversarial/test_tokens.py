@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from dominion.clients.args import joined_values
-from dominion.server.play import tokens
+from dominion.server.play import seat_tokens as tokens
 
 
 def test_tokens_never_start_with_a_dash(monkeypatch: pytest.MonkeyPatch) -> None:
