@@ -81,5 +81,5 @@ def digest(games: int, seed: int) -> Digest:
 @pytest.mark.parametrize("seed", sorted(RECORDED))
 def test_seeded_games_answer_as_before(seed: int) -> None:
     played = digest(GAMES, seed)
-    assert ASKING <= {source for _, source in played.asked}
+    assert {source for _, source in played.asked} >= ASKING
     assert played.hexdigest() == RECORDED[seed]
