@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .cards import CARDS, UNKNOWN, BotCard
+from . import cards
+from .cards import BotCard
 
 
 class CardFacts:
@@ -45,7 +46,7 @@ class CardFacts:
 
     def bot_card(self, card: str | None) -> BotCard:
         """The bot's judgement of `card`: its entry in cards.py."""
-        return CARDS.get(card or "", UNKNOWN)
+        return cards.bot_card(card)
 
     def cost(self, card: str | None) -> int:
         return self._cost.get(card or "", 0)

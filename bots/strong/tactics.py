@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ..strategies import DecisionLike
 from .choices import kind_at, option_cards, worst_first
 from .money_plan import Plan
-from .roles import Thinning
+from .roles import Role, Thinning
 
 if TYPE_CHECKING:
     from .knowledge import CardFacts
@@ -51,7 +51,9 @@ def junk_in_hand(others: Sequence[str], position: Position) -> bool:
 
 def another_action(others: Sequence[str], position: Position) -> bool:
     """An Action for Throne Room to play twice (not another Throne Room)."""
-    return any(position.facts.is_action(card) and card != "throne_room" for card in others)
+    facts = position.facts
+    return any(facts.is_action(card) and facts.bot_card(card).role is not Role.THRONE
+               for card in others)
 
 
 def hand_not_full(others: Sequence[str], position: Position) -> bool:
