@@ -10,6 +10,7 @@ from ..strategies import DecisionLike, Table, sensible_choice
 from .actions import play_order
 from .answers import ANSWERS, fate
 from .buying import priority
+from .cards import bot_card
 from .plans import DEFAULT_LEVEL, Level, Plan, choose_plan
 from .position import Position
 from .table import SeatView, seat_view
@@ -23,8 +24,9 @@ class StrongBot:
         self.level = level
         self.plan = plan
         """Chosen at the first decision, from the Kingdom and the level, unless given."""
-        self._own_spy_card = False
-        """The next Spy card to say the fate of is from the bot's own deck."""
+        self._own_card_next = False
+        """The next card whose fate a Spy asks is from the bot's own deck (it asks of
+        every deck, the bot's first: `fates_every_deck` in cards.py)."""
 
     def choose(self, decision: DecisionLike, table: Table) -> list[int]:
         options = decision.options
@@ -41,10 +43,7 @@ class StrongBot:
         if kind == "play_action":
             return self._play_action(decision, Position(view))
         if kind == "choose_fate":
-            own = decision.source != "spy" or self._own_spy_card
-            if decision.source == "spy":
-                self._own_spy_card = False
-            return fate(decision, Position(view), own)
+            return fate(decision, Position(view), self._own_card(decision.source))
         answer = ANSWERS.get(kind)
         if answer is None:
             return sensible_choice(decision)
@@ -71,6 +70,13 @@ class StrongBot:
                              position)
         if not ordered:
             return [len(options) - 1]  # end_phase is last
-        if ordered[0] == "spy":
-            self._own_spy_card = True
+        if bot_card(ordered[0]).fates_every_deck:
+            self._own_card_next = True
         return [playable[ordered[0]]]
+
+    def _own_card(self, source: str | None) -> bool:
+        """Whether the card whose fate `source` asks is from the bot's own deck."""
+        if not bot_card(source).fates_every_deck:
+            return True  # Sentry: only the bot's own
+        own, self._own_card_next = self._own_card_next, False
+        return own

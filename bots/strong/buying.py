@@ -10,7 +10,7 @@ whenever it can: it is left out (docs/BOTS.md).
 
 from __future__ import annotations
 
-from .plans import Plan
+from .money_plan import Plan
 from .position import Position
 
 

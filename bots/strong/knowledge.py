@@ -1,20 +1,23 @@
 """What the strong bot knows of the cards: the costs, coins, points and types of the card
 catalogue the server publishes (`GET /api/v1/cards`, the `catalogue` request), which every
-client gets; the bot keeps no rules of its own (docs/ARCHITECTURE.md)."""
+client gets, beside its own judgement of each card (cards.py); the bot keeps no rules of
+its own (docs/ARCHITECTURE.md)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .valuation import HAND_VALUE, OTHER_HAND_VALUE
+from . import cards
+from .cards import BotCard
 
 
 class CardFacts:
     """The catalogue's facts, card by card (a card the catalogue lacks costs nothing and
-    does nothing)."""
+    does nothing), and the bot's entry for each (`bot_card`)."""
 
-    __slots__ = ("_actions", "_attacks", "_coins", "_cost", "_junk", "_per_cards", "_points")
+    __slots__ = ("_actions", "_attacks", "_coins", "_cost", "_hand_values", "_junk",
+                 "_per_cards", "_points")
 
     def __init__(self, catalogue: Iterable[Mapping[str, Any]]) -> None:
         self._cost: dict[str, int] = {}
@@ -39,6 +42,11 @@ class CardFacts:
                 self._actions.add(card)
             elif "treasure" not in types:
                 self._junk.add(card)  # Victory cards and Curses do nothing in hand
+        self._hand_values = {card: self._hand_value(card) for card in self._cost}
+
+    def bot_card(self, card: str | None) -> BotCard:
+        """The bot's judgement of `card`: its entry in cards.py."""
+        return cards.bot_card(card)
 
     def cost(self, card: str | None) -> int:
         return self._cost.get(card or "", 0)
@@ -78,8 +86,20 @@ class CardFacts:
         """The coins a player's Treasures make in all."""
         return sum(self._coins.get(card, 0) * count for card, count in holdings.items())
 
+    def is_terminal(self, card: str | None) -> bool:
+        """An Action that uses up the turn's action (the bot's entry says: the catalogue
+        does not publish an Action's "+" bonuses)."""
+        return self.bot_card(card).terminal
+
     def hand_value(self, card: str | None) -> float:
-        """What `card` in hand is worth to the turn, roughly in coins (valuation.py)."""
-        if card is None or card in self._junk:
-            return -1.0 if self._points.get(card or "", 0) < 0 else 0.0
-        return HAND_VALUE.get(card, OTHER_HAND_VALUE)
+        """What `card` in hand is worth to the turn, roughly in coins."""
+        if card is None:
+            return 0.0
+        value = self._hand_values.get(card)
+        return value if value is not None else self.bot_card(card).hand_value
+
+    def _hand_value(self, card: str) -> float:
+        """A Victory card or Curse: its points say (-1 for a Curse); another: its entry."""
+        if card in self._junk:
+            return -1.0 if self._points.get(card, 0) < 0 else 0.0
+        return self.bot_card(card).hand_value

@@ -2,15 +2,22 @@
 
 Each plan is Big Money built around one Kingdom card (Witch, Smithy, Library...), with a
 non-terminal bought beside it where the Kingdom has one that helps. Only the Kingdom and
-the number of players decide which: both are public, so the choice is honest.
+the number of players decide which: both are public, so the choice is honest. A card's
+plan, its places in the rankings and its worth as a support are its entry in cards.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import IntEnum
 from typing import Final
+
+from .cards import CARDS, BotCard
+from .money_plan import MONEY, Plan
+
+__all__ = ["DEFAULT_LEVEL", "MONEY", "PLANS", "RANKING", "SUPPORTS", "Level", "Plan",
+           "choose_plan"]
 
 
 class Level(IntEnum):
@@ -26,60 +33,23 @@ class Level(IntEnum):
 
 DEFAULT_LEVEL: Final = Level.FULL
 
-
-@dataclass(frozen=True, slots=True)
-class Plan:
-    card: str | None
-    """The Kingdom card the money is built around (None: plain money)."""
-    copies: int = 0
-    spacing: int = 0
-    """Cards owned beyond the starting ten per copy already owned, before the next copy."""
-    over_gold: bool = False
-    """Bought before Gold (else after it, before Silver)."""
-    support: str | None = None
-    """A second card bought in place of Silver once `card` is satisfied (a non-terminal
-    such as Laboratory, unless `support_copies` is small)."""
-    support_copies: int = 10
-    province_money: int = 16
-    """Coins in Treasures needed before a Province is worth more than a Gold."""
-    duchy_at: int = 4
-    """Gains left to the end at which a Duchy beats a Gold."""
-
-
-MONEY: Final = Plan(None, province_money=18)
-"""Big Money Ultimate: no Kingdom card at all."""
-
 PLANS: Final[Mapping[str, Plan]] = {
-    "witch": Plan("witch", 2, over_gold=True, province_money=15, duchy_at=5),
-    "smithy": Plan("smithy", 2, 6, province_money=15),
-    "militia": Plan("militia", 2, 6),
-    "council_room": Plan("council_room", 1, province_money=15),
-    "bandit": Plan("bandit", 2, 6),
-    "library": Plan("library", 2, 6, province_money=15),
-    "market": Plan("market", 8),
-    "bureaucrat": Plan("bureaucrat", 2, 6),
-    "laboratory": Plan("laboratory", 10, province_money=15),
-    "sentry": Plan("sentry", 2, 6),
-    "festival": Plan("festival", 3),
-    "chancellor": Plan("chancellor", 1),
-    "moneylender": Plan("moneylender", 1),
-    "mine": Plan("mine", 1),
-    "poacher": Plan("poacher", 2, 4),
-    "remodel": Plan("remodel", 1),
-    "woodcutter": Plan("woodcutter", 2, 6),
-}
+    card.id: card.plan for card in CARDS.values() if card.plan is not None}
 """The plan around each card worth one (the others lost to plain money when measured)."""
 
-SUPPORTS: Final = ("laboratory", "market")
+
+def _ranked(rank: Callable[[BotCard], int | None]) -> tuple[str, ...]:
+    """The cards that `rank` places, first place first."""
+    placed = [(place, card.id) for card in CARDS.values() if (place := rank(card)) is not None]
+    return tuple(card for _, card in sorted(placed))
+
+
+SUPPORTS: Final = _ranked(lambda card: card.support_rank)
 """Non-terminals that help a plan around a terminal, best first."""
 
 RANKING: Final[Mapping[int, Sequence[str]]] = {
-    2: ("witch", "smithy", "militia", "council_room", "bandit", "library", "market",
-        "bureaucrat", "laboratory", "sentry", "festival", "chancellor", "moneylender", "mine",
-        "poacher", "remodel", "woodcutter"),
-    4: ("witch", "smithy", "militia", "library", "council_room", "sentry", "laboratory",
-        "market", "moneylender", "chancellor", "poacher", "festival", "woodcutter", "bandit",
-        "bureaucrat", "remodel"),
+    2: _ranked(lambda card: card.rank_two_players),
+    4: _ranked(lambda card: card.rank_four_players),
 }
 """Plans by strength, by number of players (3 plays as 2; 5 and 6 as 4): each plan's
 win rate against Big Money, measured on random Kingdoms that hold its card; in 2-player
