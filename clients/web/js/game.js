@@ -82,9 +82,9 @@ export class GamePage {
     // the page's own switches (not the game's): the log drawer, the shortcut list, the sound
     this.table = el("div", { class: "game" });
     this.announcer = el("p", { class: "visually-hidden", "aria-live": "polite" });
-    // your clock's warnings, said once each (clock.js `clockWarning`): apart from the
-    // question's, so that neither cuts the other short
-    this.clockAnnouncer = el("p", { class: "visually-hidden", "aria-live": "polite" });
+    // your clock's warnings, said once each (clock.js `clockWarning`): a polite region
+    // apart from the question's, so that neither cuts the other short
+    this.clockAnnouncer = el("p", { class: "visually-hidden clock-said", role: "status" });
     this.clockSaid = null;
     this.ticker = null; // the one timer of a running clock (`tickClocks`)
     this.asked = null; // the decision of yours last drawn, said once to screen readers
