@@ -145,6 +145,12 @@ function editionCards(app, edition) {
   return (app.cards.editions[edition] || []).filter((card) => card.kingdom);
 }
 
+/** "Clock 10+5" for a table with a time control; nothing for one without. */
+function controlOf(game, i18n) {
+  return game.time_control
+    ? i18n.t("time_control_of", { control: timeControlText(game.time_control) }) : "";
+}
+
 /** The lobby's lists: open tables (join), running games (watch), finished ones (replay). */
 export function listsView(games, i18n, actions) {
   const t = (key, vars) => i18n.t(key, vars);
@@ -153,8 +159,7 @@ export function listsView(games, i18n, actions) {
     return h("li", { class: "game-row", key: game.id, dataset: { game: game.id } },
       h("span", { class: "game-id" }, game.id), " · ",
       t("seat_of", { taken: taken.length, seats: game.seats.length }), " · ",
-      `${t("edition")} ${game.edition}`,
-      game.time_control ? ` · ${t("time_control_of", { control: timeControlText(game.time_control) })}` : "",
+      `${t("edition")} ${game.edition}`, game.time_control ? " · " : "", controlOf(game, i18n),
       game.turn ? ` · ${t("turns_played", { n: game.turn })}` : "",
       " · ", game.kingdom_name || i18n.many(game.kingdom), " · ",
       nameList(taken, i18n), " ", action(game));
@@ -259,7 +264,7 @@ function tableView(gameId, { summary, message }, app, actions) {
   const taken = summary.seats.filter((s) => s.name);
   const parts = [h("h2", {}, t("table", { id: gameId })),
     h("p", {}, t("seat_of", { taken: taken.length, seats: summary.seats.length }), " · ",
-      `${t("players")}: `, nameList(taken, app.i18n))];
+      summary.time_control ? `${controlOf(summary, app.i18n)} · ` : "", `${t("players")}: `, nameList(taken, app.i18n))];
   if (summary.state === "open") {
     parts.push(h("form", {
       class: "join",
