@@ -55,7 +55,8 @@ const player = (seat, name) => ({ seat, name, hand_size: 5, deck_size: 5, points
   turns: 1, discard_top: null, in_play: [], set_aside: [], resigned: false });
 const view = { edition: 2, kingdom: [], supply: { copper: 46 }, trash: [], result: null,
   turn: { number: 1, player: 1, player_turn: 1, phase: "action", actions: 1, buys: 1, coins: 0 },
-  players: [player(0, "Ann"), player(1, "Bob")], decision: { id: 1, player: 1, kind: "play_action" } };
+  players: [player(0, "Ann"), player(1, "Bob")],
+  decision: { id: 1, player: 1, kind: "play_action" } };
 const clocks = (remaining, running) => ({ remaining_ms: remaining, running,
   initial_ms: 600000, increment_ms: 5000 });
 const page = act.newPageState(0);
@@ -116,7 +117,8 @@ out.end = { outOfTime: endText.includes("Ann (out of time)"),
 
 // the create form: its time control, and the body it sends
 const form = (rated, choice, minutes = "", increment = "") => ({ elements: {
-  rated: { checked: rated }, "tc-minutes": { value: minutes }, "tc-increment": { value: increment } } });
+  rated: { checked: rated }, "tc-minutes": { value: minutes },
+  "tc-increment": { value: increment } } });
 const account = { i18n: en, account: { name: "Ada" } };
 const guest = { i18n: en, account: null };
 const body = (app, rated, choice, minutes, increment) => createBody(app,
