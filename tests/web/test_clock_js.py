@@ -104,6 +104,16 @@ const names = ["Ann", "Bob"];
 out.log = [en, pl].map((i18n) => [
   describe({ kind: "resigned", player: 0, data: { reason: "timed_out" } }, names, i18n).text,
   describe({ kind: "resigned", player: 1 }, names, i18n).text]);
+const playing = act.newPageState(1);
+act.snapshot(playing, { type: "snapshot", seq: 1, view }, 0);
+const gone = { ...view, players: [{ ...player(0, "Ann"), resigned: true }, player(1, "Bob")] };
+act.update(playing, { type: "update", seq: 2, view: gone, decision: view.decision,
+  events: [{ kind: "resigned", player: 0, data: { reason: "timed_out" } }] }, 0);
+const resignedToo = act.newPageState(1);
+act.snapshot(resignedToo, { type: "snapshot", seq: 1, view }, 0);
+act.update(resignedToo, { type: "update", seq: 2, view: gone, decision: view.decision,
+  events: [{ kind: "resigned", player: 0 }] }, 0);
+out.playing = [playing, resignedToo].map((p) => text(playersView(p.game, en, null)));
 const ended = act.newPageState(1);
 act.snapshot(ended, { type: "snapshot", seq: 1, view }, 0);
 ended.game.result = { winners: [1], scores: [3, 3], turns: [1, 1], resigned: [0],
@@ -241,6 +251,13 @@ def test_a_player_out_of_time_is_said_so_in_the_log_and_at_the_end() -> None:
                           ["Ann: koniec czasu, poddaje się.", "Bob poddaje się."]]
     assert out["end"] == {"outOfTime": True, "whyTimedOut": True, "saysResigned": False,
                           "chip": True}
+
+
+def test_a_player_out_of_time_is_said_so_on_their_chip_as_the_game_goes_on() -> None:
+    # in a game of 3 or more players a bot plays on for them: the event says why they left
+    playing, resigned = run()["playing"]
+    assert "Ann (out of time)" in playing
+    assert "Ann (resigned)" in resigned
 
 
 def test_the_create_form_sends_the_time_control_chosen() -> None:

@@ -115,7 +115,8 @@ export function clockView(face, i18n) {
     h("b", {}, face.text));
 }
 
-/** Whether the clock resigned this seat (the result's `timed_out`). */
-export function timedOut(result, seat) {
-  return Boolean(result?.timed_out?.includes(seat));
+/** Whether the clock resigned this seat: its event said so, or the result does (its
+ *  `timed_out`; a page that began from a snapshot saw no event). */
+export function timedOut(state, seat) {
+  return state.timedOut.has(seat) || Boolean(state.result?.timed_out?.includes(seat));
 }

@@ -48,9 +48,9 @@ function endedBecause(result, i18n) {
 }
 
 /** " (out of time)" for a seat the clock resigned, " (resigned)" for one that resigned. */
-function leftHow(result, seat, i18n) {
-  if (timedOut(result, seat)) return ` (${i18n.t("out_of_time")})`;
-  return (result.resigned || []).includes(seat) ? ` (${i18n.t("resigned")})` : "";
+function leftHow(state, seat, i18n) {
+  if (timedOut(state, seat)) return ` (${i18n.t("out_of_time")})`;
+  return (state.result.resigned || []).includes(seat) ? ` (${i18n.t("resigned")})` : "";
 }
 
 /** Each player's score, turns, points by card and deck at the end, the winners marked
@@ -66,7 +66,7 @@ function endTable(result, state, i18n) {
     }, h("th", { scope: "row" }, winners.includes(seat) ? "★ " : "",
       playerName(state.seatOf(seat), i18n),
       winners.includes(seat) ? ` (${i18n.t("winner")})` : "",
-      leftHow(result, seat, i18n)),
+      leftHow(state, seat, i18n)),
     h("td", { class: "score", "data-label": i18n.t("score") }, String(score)),
     h("td", { class: "turns", "data-label": i18n.t("turns") }, String(result.turns[seat])),
     h("td", { class: "points", "data-label": i18n.t("points_by_card") },
@@ -81,7 +81,7 @@ export function endView(state, i18n, gameId, replayUrl) {
   const names = state.players.map((p) => p.name);
   const winners = result.winners || [];
   // the clock's resignations (`timed_out`) are said apart from the players' own
-  const outOfTime = result.timed_out || [];
+  const outOfTime = names.map((_, seat) => seat).filter((seat) => timedOut(state, seat));
   const resigned = (result.resigned || []).filter((seat) => !outOfTime.includes(seat));
   const why = [];
   if (result.abandoned) why.push(i18n.t("abandoned"));
