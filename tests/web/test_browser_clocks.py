@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import WebSocketRoute, expect
 
 from .browser import Browser, Page, act, browser, create_table, my_turn, new_page, server_url
+from .measures import axe_violations
 
 __all__ = ["browser", "server_url"]  # fixtures
 pytestmark = pytest.mark.slow  # Chromium
@@ -89,6 +90,7 @@ def test_clocks_count_down_and_warn_you_in_time(browser: Browser, server_url: st
     expect(mine).to_have_class(re.compile(r"\blow\b"))
     expect(mine).to_contain_text("⚠ low time: 00:2")
     expect(said).to_have_text("30 seconds left")
+    assert not axe_violations(page), axe_violations(page)  # its colours among them
     # under 10 s: said again, and pulsing, unless motion is unwanted
     left["ms"] = 10_400
     act(page)  # frames come, and the next decision of yours starts from 10.4 s
@@ -98,6 +100,7 @@ def test_clocks_count_down_and_warn_you_in_time(browser: Browser, server_url: st
     assert animation(page, ".clock.critical") == "clock-pulse"
     page.emulate_media(reduced_motion="reduce")
     assert animation(page, ".clock.critical") == "none"
+    assert not axe_violations(page), axe_violations(page)
     # the one clock timer goes with the page
     assert page.evaluate("window.clockTimers.size") == 1
     page.evaluate("window.location.hash = '#/'")
