@@ -161,10 +161,9 @@ export function playersView(state, i18n, faces = null) {
   const chips = state.players.map((p) => {
     const current = p.seat === state.turn.player && !state.result;
     const deciding = state.decision && state.decision.player === p.seat;
-    const gone = timedOut(state, p.seat) ? "out_of_time" : "resigned";
     const name = [playerName(state.seatOf(p.seat), i18n),
       p.seat === state.viewer ? ` (${i18n.t("you")})` : "",
-      p.resigned ? ` (${i18n.t(gone)})` : ""];
+      p.resigned ? ` (${i18n.t(timedOut(state, p.seat) ? "out_of_time" : "resigned")})` : ""];
     const face = faces?.[p.seat];
     const points = Number.isInteger(p.points) ? p.points : "–";
     return h("li", { class: `chip${current ? " current" : ""}${deciding ? " deciding" : ""}`,

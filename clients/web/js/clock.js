@@ -118,5 +118,5 @@ export function clockView(face, i18n) {
 /** Whether the clock resigned this seat: its event said so, or the result does (its
  *  `timed_out`; a page that began from a snapshot saw no event). */
 export function timedOut(state, seat) {
-  return state.timedOut.has(seat) || Boolean(state.result?.timed_out?.includes(seat));
+  return Boolean(state.timedOut?.has(seat)) || Boolean(state.result?.timed_out?.includes(seat));
 }
