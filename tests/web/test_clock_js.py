@@ -30,7 +30,7 @@ const { describe } = await import("%(describe)s");
 const { createBody, createView, listsView } = await import("%(lobby)s");
 const { ACCOUNT_WORDS, ACCOUNT_COUNTED } = await import("%(account_words)s");
 const { RATING_WORDS, RATING_COUNTED } = await import("%(rating_words)s");
-await import("%(automatch)s");
+const { AutomatchPanel } = await import("%(automatch)s");
 addWords(ACCOUNT_WORDS, ACCOUNT_COUNTED);
 addWords(RATING_WORDS, RATING_COUNTED);
 
@@ -172,6 +172,13 @@ const lists = listsView({ open: [game("g-1", { initial_seconds: 600, increment_s
   game("g-2", null), game("g-3", { initial_seconds: 30, increment_seconds: 0 })],
 playing: [], finished: [] }, en, { refresh: () => {} });
 out.rows = find(lists, hasClass("game-row")).map(text);
+const panel = new AutomatchPanel({ i18n: en, account: null }, {}, () => {});
+const found = (control) => {
+  panel.table = { players: ["Ann", "Bob"], size: 2, edition: 2, rated: true,
+    time_control: control, deadline: 0 };
+  return panel.dialogView().map(text).join(" | ");
+};
+out.matchFound = [found({ initial_seconds: 600, increment_seconds: 5 }), found(null)];
 out.texts = [{ initial_seconds: 180, increment_seconds: 2 }, { initial_seconds: 90,
   increment_seconds: 0 }, { initial_seconds: 10800, increment_seconds: 180 }]
   .map(tc.timeControlText);
@@ -290,13 +297,17 @@ def test_a_rated_table_is_not_offered_no_clock_and_defaults_to_ten_plus_five() -
     assert run()["createForm"] == [["10+5"], ["none"], ["none"]]
 
 
-def test_the_lobby_lists_a_tables_time_control() -> None:
+def test_the_lobby_and_a_table_found_name_its_time_control() -> None:
     out = run()
     rows = out["rows"]
     assert " · Clock 10+5 · " in rows[0]
     assert "Clock" not in rows[1]
     assert " · Clock 0.5+0 · " in rows[2]
     assert out["texts"] == ["3+2", "1.5+0", "180+180"]
+    # a table found by automatch says its control too (`match_found`'s `time_control`)
+    with_clock, without = out["matchFound"]
+    assert "Rated gameClock 10+5Players: Ann, Bob" in with_clock
+    assert "Clock" not in without
 
 
 def test_every_word_is_in_every_language_of_the_page() -> None:
