@@ -13,6 +13,7 @@ import { h } from "./dom.js";
 import { addWords } from "./i18n.js";
 import { Connection, websocketUrl } from "./net.js";
 import { beep, soundWanted } from "./signal.js";
+import { timeControlText } from "./time_control.js";
 
 addWords(AUTOMATCH_WORDS, AUTOMATCH_COUNTED);
 
@@ -306,12 +307,13 @@ export class AutomatchPanel {
   }
 
   dialogView() {
-    const { players, size, edition, rated } = this.table;
+    const { players, size, edition, rated, time_control: control } = this.table;
     return [
       h("h2", { id: "match-found-title", tabindex: "-1" }, this.t("match_found")),
       h("div", { id: "match-found-players" },
         h("p", {}, this.t("match_table", { size, edition })),
         rated && h("p", {}, this.t("match_rated")),
+        control && h("p", {}, this.t("time_control_of", { control: timeControlText(control) })),
         h("p", {}, this.t("match_players", { names: players.join(", ") }))),
       h("p", { class: "countdown" }, this.countdown()),
       this.phase === Phase.ACCEPTED ? h("p", { role: "status" }, this.t("match_accepted"))

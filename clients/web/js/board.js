@@ -4,6 +4,7 @@
 // the words (i18n) it is given, and returns vnodes (dom.js) whose clicks are intents.
 
 import { cardFace } from "./card.js";
+import { clockView, timedOut } from "./clock.js";
 import { handOptions, picksSeveral, supplyOption } from "./decision.js";
 import { turnTitle } from "./describe.js";
 import { h } from "./dom.js";
@@ -153,15 +154,17 @@ function fact(kind, label, value) {
 }
 
 /** Everyone at the table as compact chips (a phone shows them all): name, whose turn and
- *  who decides, hand size (every hand, in a replay), your deck, the discard pile's top,
- *  VP owned, turns, the play area. */
-export function playersView(state, i18n) {
+ *  who decides, the clock (`faces`: clock.js, none for a table without a clock), hand
+ *  size (every hand, in a replay), your deck, the discard pile's top, VP owned, turns, the
+ *  play area. */
+export function playersView(state, i18n, faces = null) {
   const chips = state.players.map((p) => {
     const current = p.seat === state.turn.player && !state.result;
     const deciding = state.decision && state.decision.player === p.seat;
     const name = [playerName(state.seatOf(p.seat), i18n),
       p.seat === state.viewer ? ` (${i18n.t("you")})` : "",
-      p.resigned ? ` (${i18n.t("resigned")})` : ""];
+      p.resigned ? ` (${i18n.t(timedOut(state, p.seat) ? "out_of_time" : "resigned")})` : ""];
+    const face = faces?.[p.seat];
     const points = Number.isInteger(p.points) ? p.points : "–";
     return h("li", { class: `chip${current ? " current" : ""}${deciding ? " deciding" : ""}`,
       dataset: { seat: String(p.seat) } },
@@ -169,6 +172,7 @@ export function playersView(state, i18n) {
     h("span", { class: "chip-name" },
       current ? h("span", { class: "mark", title: i18n.t("their_turn"), key: "turn" }, "▶ ") : null,
       h("strong", { key: "name" }, name),
+      face ? clockView(face, i18n) : null,
       deciding ? h("span", { class: "mark", key: "deciding" }, ` … ${i18n.t("deciding")}`) : null),
     fact("hand-size", i18n.t("hand"), p.hand_size),
     Number.isInteger(p.deck_size) ? fact("deck-size", i18n.t("deck"), p.deck_size) : null,

@@ -23,6 +23,7 @@ const PHRASES = {
     started: (players, kingdom) => `The game starts: ${players}. Kingdom: ${kingdom}.`,
     buy_phase: (who) => `${who} starts the Buy phase.`,
     resigned: (who) => `${who} resigns.`,
+    timed_out: (who) => `${who} is out of time and resigns.`,
     ended: "The game is over.",
     on_top: (card) => ` (${card} on top)`,
     against: (who, card, attack) => `${who} reveals ${card} against ${attack}.`,
@@ -31,6 +32,7 @@ const PHRASES = {
     started: (players, kingdom) => `Początek gry: ${players}. Królestwo: ${kingdom}.`,
     buy_phase: (who) => `${who}: faza zakupu.`,
     resigned: (who) => `${who} poddaje się.`,
+    timed_out: (who) => `${who}: koniec czasu, poddaje się.`,
     ended: "Koniec gry.",
     on_top: (card) => ` (na wierzchu: ${card})`,
     against: (who, card, attack) => `${who} odsłania ${card} przeciw: ${attack}.`,
@@ -60,8 +62,9 @@ export function describe(event, names, i18n) {
       return { text: turnTitle(i18n, names, event.player, data.player_turn), heading: true };
     case "phase":
       return event.zone === "buy" ? { text: say.buy_phase(who), heading: false } : null;
-    case "resigned":
-      return { text: say.resigned(who), heading: false };
+    case "resigned": // the clock's resignation says so (docs/PROTOCOL.md: `reason`)
+      return { text: (data.reason === "timed_out" ? say.timed_out : say.resigned)(who),
+        heading: false };
     case "game_ended":
       return { text: say.ended, heading: false };
     case "reacted":

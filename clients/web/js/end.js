@@ -6,6 +6,7 @@
 // in the result (docs/PROTOCOL.md, "Result map"); an older result without them shows less.
 
 import { byName } from "./board.js";
+import { timedOut } from "./clock.js";
 import { h } from "./dom.js";
 import { playerName } from "./names.js";
 import { Intent } from "./page_state.js";
@@ -46,11 +47,16 @@ function endedBecause(result, i18n) {
   }
 }
 
+/** " (out of time)" for a seat the clock resigned, " (resigned)" for one that resigned. */
+function leftHow(state, seat, i18n) {
+  if (timedOut(state, seat)) return ` (${i18n.t("out_of_time")})`;
+  return (state.result.resigned || []).includes(seat) ? ` (${i18n.t("resigned")})` : "";
+}
+
 /** Each player's score, turns, points by card and deck at the end, the winners marked
  *  (their names linked and marked as the table's seats say: names.js). */
 function endTable(result, state, i18n) {
   const winners = result.winners || [];
-  const resigned = result.resigned || [];
   const head = ["players", "score", "turns", "points_by_card", "deck"]
     .map((key) => h("th", { scope: "col" }, i18n.t(key)));
   return h("table", {},
@@ -60,7 +66,7 @@ function endTable(result, state, i18n) {
     }, h("th", { scope: "row" }, winners.includes(seat) ? "★ " : "",
       playerName(state.seatOf(seat), i18n),
       winners.includes(seat) ? ` (${i18n.t("winner")})` : "",
-      resigned.includes(seat) ? ` (${i18n.t("resigned")})` : ""),
+      leftHow(state, seat, i18n)),
     h("td", { class: "score", "data-label": i18n.t("score") }, String(score)),
     h("td", { class: "turns", "data-label": i18n.t("turns") }, String(result.turns[seat])),
     h("td", { class: "points", "data-label": i18n.t("points_by_card") },
@@ -74,7 +80,9 @@ export function endView(state, i18n, gameId, replayUrl) {
   const result = state.result;
   const names = state.players.map((p) => p.name);
   const winners = result.winners || [];
-  const resigned = result.resigned || [];
+  // the clock's resignations (`timed_out`) are said apart from the players' own
+  const outOfTime = names.map((_, seat) => seat).filter((seat) => timedOut(state, seat));
+  const resigned = (result.resigned || []).filter((seat) => !outOfTime.includes(seat));
   const why = [];
   if (result.abandoned) why.push(i18n.t("abandoned"));
   else {
@@ -87,6 +95,9 @@ export function endView(state, i18n, gameId, replayUrl) {
   }
   if (resigned.length) {
     why.push(i18n.t("why_resigned", { who: resigned.map((seat) => names[seat]).join(", ") }));
+  }
+  if (outOfTime.length) {
+    why.push(i18n.t("why_timed_out", { who: outOfTime.map((seat) => names[seat]).join(", ") }));
   }
   const headline = result.abandoned ? "" : i18n.t(winners.length > 1 ? "winners_many" : "winners",
     { who: winners.map((s) => names[s]).join(", ") });

@@ -9,6 +9,7 @@ import {
   cardInfo, mineView, playersView, supplyKey, supplyView, trashView,
 } from "./board.js";
 import { cardTexts } from "./card.js";
+import { clockFaces, clockWarning, facesKey, timesLeft } from "./clock.js";
 import { abandonedView, endView, rematchView } from "./end.js";
 import { decisionView, resignView, waitingView } from "./controls.js";
 import {
@@ -25,6 +26,8 @@ import { beep, soundWanted } from "./signal.js";
 const { Effect, LOG_LINES } = act;
 /** Past LOG_LINES lines, the log's oldest turns go until this many fewer are left. */
 const LOG_TRIMMED = 100;
+/** How often a running clock is looked at: it is drawn again when what it shows changed. */
+const CLOCK_TICK_MS = 250;
 
 /** The protocol's messages, and the action each one is. */
 const ON_MESSAGE = {
@@ -79,6 +82,11 @@ export class GamePage {
     // the page's own switches (not the game's): the log drawer, the shortcut list, the sound
     this.table = el("div", { class: "game" });
     this.announcer = el("p", { class: "visually-hidden", "aria-live": "polite" });
+    // your clock's warnings, said once each (clock.js `clockWarning`): a polite region
+    // apart from the question's, so that neither cuts the other short
+    this.clockAnnouncer = el("p", { class: "visually-hidden clock-said", role: "status" });
+    this.clockSaid = null;
+    this.ticker = null; // the one timer of a running clock (`tickClocks`)
     this.asked = null; // the decision of yours last drawn, said once to screen readers
     this.askedTurn = null; // the turn it was asked in: a new turn's question beeps
     this.sound = soundWanted(window.localStorage);
@@ -109,6 +117,7 @@ export class GamePage {
 
   stop() {
     this.stopped = true;
+    this.tickClocks();
     this.connection?.stop();
     document.removeEventListener("keydown", this.onKey);
     document.title = this.i18n.t("title");
@@ -168,7 +177,25 @@ export class GamePage {
   onPush(message) {
     const action = ON_MESSAGE[message.type];
     if (message.game !== this.id || !action) return;
-    this.perform(action(this.page, message));
+    this.perform(action(this.page, message, performance.now()));
+  }
+
+  /** A running clock is drawn again whenever what it shows changed; the timer runs only
+   *  while a clock runs and the page is shown. */
+  tickClocks() {
+    const running = !this.stopped && Number.isInteger(this.page.clocks?.running);
+    if (running && this.ticker === null) {
+      this.ticker = setInterval(() => {
+        if (this.clocksKey() !== this.drawn.clocks) this.render();
+      }, CLOCK_TICK_MS);
+    } else if (!running && this.ticker !== null) {
+      clearInterval(this.ticker);
+      this.ticker = null;
+    }
+  }
+
+  clocksKey() {
+    return facesKey(clockFaces(this.page.clocks, performance.now(), this.page.viewer));
   }
 
   /** Do what an action asks for, and draw its change (on the next frame). */
@@ -197,6 +224,7 @@ export class GamePage {
         default: break;
       }
     }
+    this.tickClocks();
     this.render();
   }
 
@@ -224,12 +252,14 @@ export class GamePage {
     }
     // the decision bar last: it stays in view at the bottom (sticky), and hides nothing
     const cards = Object.keys(game.supply);
+    const faces = clockFaces(page.clocks, performance.now(), page.viewer);
+    this.drawn.clocks = facesKey(faces);
     return [
       ["texts", `${cards.join(" ")} ${lang}`, () => cardTexts(cards, i18n)],
       ["end", seen, () => (page.abandoned ? abandonedView(page, i18n)
         : game.result ? endView(game, i18n, this.id, api.replayUrl) : null)],
       ["rematch", any, () => rematchView(page, i18n)],
-      ["players", seen, () => playersView(game, i18n)],
+      ["players", `${seen} ${this.drawn.clocks}`, () => playersView(game, i18n, faces)],
       ["card", `${page.shownCard} ${lang}`,
         () => (page.shownCard ? cardInfo(page.shownCard, i18n) : null)],
       ["supply", `${supplyKey(game)} ${lang}`, () => supplyView(game, i18n)],
@@ -253,7 +283,7 @@ export class GamePage {
       };
       this.log.clear();
       fillWith(this.table, this.dispatch, this.toolbar(), this.boardArea, this.sideView(),
-        this.helpView(), this.announcer);
+        this.helpView(), this.announcer, this.clockAnnouncer);
       fillWith(this.root, this.dispatch, this.table);
       document.addEventListener("keydown", this.onKey);
     }
@@ -288,6 +318,7 @@ export class GamePage {
       if (next !== document.activeElement) next?.focus({ preventScroll: next !== again });
     }
     this.signal();
+    this.warnClock();
     performance.measure("dominion-render", { start: started });
   }
 
@@ -307,6 +338,16 @@ export class GamePage {
     this.asked = mine?.id ?? null;
     this.askedTurn = turn;
     if (mine) this.announcer.textContent = `${i18n.t("your_decision")}: ${i18n.prompt(mine)}`;
+  }
+
+  /** Your clock under 30 s, then under 10 s, said once each to screen readers (the clock
+   *  shows it too: clock.js). */
+  warnClock() {
+    const { clocks, viewer } = this.page;
+    if (!clocks || viewer === null || this.page.game?.result) return;
+    const { said, say } = clockWarning(this.clockSaid, timesLeft(clocks, performance.now())[viewer]);
+    this.clockSaid = said;
+    if (say) this.clockAnnouncer.textContent = this.i18n.t(say);
   }
 
   /** The page's switches: the log (a drawer on a phone), the sound, the shortcut list. */

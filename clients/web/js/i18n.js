@@ -276,6 +276,14 @@ export function addWords(words, counted = {}) {
   Object.assign(COUNTED, counted);
 }
 
+/** The keys of the words (the page's own and its modules' added so far) that some
+ *  language of the page lacks: the tests ask for none. */
+export function untranslated() {
+  const lacking = (texts) => texts.length < LANGUAGES.length
+    || texts.some((text) => typeof text !== "string" || !text);
+  return Object.entries(WORDS).filter(([, texts]) => lacking(texts)).map(([key]) => key);
+}
+
 /** Which plural form a count takes: English one / other; Polish one / few (2–4, but not
  *  12–14) / many (0, 5–21, 25–31, …). */
 export function pluralForm(lang, n) {

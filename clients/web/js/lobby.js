@@ -1,12 +1,15 @@
 // The lobby: "Play now" (automatch.js, over the WebSocket), open tables (join), running
 // games (watch), finished games (replay), and creating a table (seats, edition, Kingdom,
-// bots) over the REST API.
+// bots, rated, time control) over the REST API.
 
 import { errorText } from "./account_words.js";
 import { api, seats } from "./api.js";
 import { AutomatchPanel } from "./automatch.js";
 import { h, redrawing } from "./dom.js";
 import { nameList } from "./names.js";
+import {
+  choiceShown, timeControlBody, timeControlField, timeControlText,
+} from "./time_control.js";
 
 const REFRESH_MS = 5000;
 
@@ -29,12 +32,13 @@ export function nameField(app) {
 }
 
 /** The create form's "rated" choice (docs/RATINGS.md): a box for an account; for a guest
- *  a disabled one, saying why (ratings are accounts'). */
-export function ratedChoice(app) {
+ *  a disabled one, saying why (ratings are accounts'). `onchange`: told when it is ticked
+ *  or not (the time controls offered follow it). */
+export function ratedChoice(app, onchange = undefined) {
   const t = (key) => app.i18n.t(key);
   const signedIn = Boolean(app.account);
   return [h("label", { class: "rated" }, h("input", { type: "checkbox", name: "rated",
-    disabled: !signedIn, "aria-describedby": "rated-why" }), " ", t("rated_table")),
+    disabled: !signedIn, "aria-describedby": "rated-why", onchange }), " ", t("rated_table")),
   h("p", { id: "rated-why", class: "note" }, t(signedIn ? "rated_about" : "rated_guest"))];
 }
 
@@ -51,7 +55,7 @@ export class LobbyPage {
     // what the page shows: the lists of games (null until loaded), the create form's
     // choices that change what it shows, and the last refusal
     this.state = { games: null, seats: 2, edition: "2", mode: "recommended", chosen: new Set(),
-      message: "" };
+      rated: false, timeControl: null, message: "" };
     this.automatch = new AutomatchPanel(app, { nameField: () => nameField(app), saveName },
       () => this.redraw());
     this.draw = redrawing(root, () => this.view());
@@ -108,10 +112,7 @@ export class LobbyPage {
     const name = form.elements.name.value.trim();
     if (!app.account) saveName(name);
     try {
-      const created = await api.create({
-        name, seats: Number(state.seats), edition: Number(state.edition), kingdom, bots,
-        ...(ratedWanted(app, form) && { rated: true }),
-      });
+      const created = await api.create(createBody(app, state, form, { name, kingdom, bots }));
       seats.set(created.game.id, created.seat, created.token);
       window.location.hash = `#/game/${created.game.id}`;
     } catch (error) {
@@ -126,20 +127,40 @@ export class LobbyPage {
   }
 }
 
+/** The create request's body: the form's choices (the time control's as shown: a rated
+ *  table's never none). */
+export function createBody(app, state, form, { name, kingdom, bots }) {
+  const rated = ratedWanted(app, form);
+  const { elements } = form;
+  const control = timeControlBody(choiceShown(state.timeControl, rated), {
+    minutes: elements["tc-minutes"]?.value, increment: elements["tc-increment"]?.value });
+  return {
+    name, seats: Number(state.seats), edition: Number(state.edition), kingdom, bots,
+    ...(rated && { rated: true }), time_control: control,
+  };
+}
+
 /** The kingdom cards of an edition. */
 function editionCards(app, edition) {
   return (app.cards.editions[edition] || []).filter((card) => card.kingdom);
 }
 
+/** "Clock 10+5" for a table with a time control; nothing for one without. */
+function controlOf(game, i18n) {
+  return game.time_control
+    ? i18n.t("time_control_of", { control: timeControlText(game.time_control) }) : "";
+}
+
 /** The lobby's lists: open tables (join), running games (watch), finished ones (replay). */
-function listsView(games, i18n, actions) {
+export function listsView(games, i18n, actions) {
   const t = (key, vars) => i18n.t(key, vars);
   const row = (game, action) => {
     const taken = game.seats.filter((s) => s.name);
     return h("li", { class: "game-row", key: game.id, dataset: { game: game.id } },
       h("span", { class: "game-id" }, game.id), " · ",
       t("seat_of", { taken: taken.length, seats: game.seats.length }), " · ",
-      `${t("edition")} ${game.edition}`, game.turn ? ` · ${t("turns_played", { n: game.turn })}` : "",
+      `${t("edition")} ${game.edition}`, game.time_control ? " · " : "", controlOf(game, i18n),
+      game.turn ? ` · ${t("turns_played", { n: game.turn })}` : "",
       " · ", game.kingdom_name || i18n.many(game.kingdom), " · ",
       nameList(taken, i18n), " ", action(game));
   };
@@ -158,7 +179,7 @@ function listsView(games, i18n, actions) {
 
 /** The form that creates a table: seats, edition, Kingdom (recommended, random or chosen
  *  card by card), bots, rated. What it shows follows `state`; the rest is read when sent. */
-function createView(app, state, actions) {
+export function createView(app, state, actions) {
   const { i18n } = app;
   const t = (key, vars) => i18n.t(key, vars);
   const choose = (name) => (event) => actions.choose(name, event.target.value);
@@ -197,7 +218,9 @@ function createView(app, state, actions) {
       strategies.map((s) => h("option", { value: s, selected: i === 0 && s === "big_money" },
         i18n.strategy(s))),
       h("option", { value: "", selected: i > 0 }, t("person")))))),
-  ratedChoice(app),
+  ratedChoice(app, (event) => actions.choose("rated", event.target.checked)),
+  timeControlField(i18n, state.timeControl, state.rated && Boolean(app.account),
+    choose("timeControl")),
   h("button", { type: "submit", class: "primary" }, t("create")),
   h("p", { class: "refused", role: "alert" }, state.message));
 }
@@ -241,7 +264,7 @@ function tableView(gameId, { summary, message }, app, actions) {
   const taken = summary.seats.filter((s) => s.name);
   const parts = [h("h2", {}, t("table", { id: gameId })),
     h("p", {}, t("seat_of", { taken: taken.length, seats: summary.seats.length }), " · ",
-      `${t("players")}: `, nameList(taken, app.i18n))];
+      summary.time_control ? `${controlOf(summary, app.i18n)} · ` : "", `${t("players")}: `, nameList(taken, app.i18n))];
   if (summary.state === "open") {
     parts.push(h("form", {
       class: "join",

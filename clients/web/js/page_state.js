@@ -2,10 +2,11 @@
 // that change it: one per protocol message (snapshot, update, chat, chat_removed,
 // game_over, game_abandoned, resume_failed) and one per thing a person does (pick, confirm, click a card, show a card,
 // resign). They touch nothing but the PageState they are given (no DOM, no network, no
-// clock), so Node tests them; what the page must then do (send an answer, resume, resign)
+// clock: a frame's time of arrival is given), so Node tests them; what the page must then do (send an answer, resume, resign)
 // they return as effects. Every change bumps a version, which tells the page what to draw
 // again (docs/CLIENTS.md, "The page's state and the board").
 
+import { clocksOf, stopped } from "./clock.js";
 import { forcedAnswer, optionFor, picksSeveral } from "./decision.js";
 import { GameState } from "./state.js";
 
@@ -31,6 +32,7 @@ export function newPageState(viewer) {
     viewer,
     summary: null, // the table (GET /games/ID), until the game starts
     game: null, // GameState: the server's latest view
+    clocks: null, // the last frame's clocks and when it arrived (clock.js), null: no clock
     picked: { decision: null, ids: [] }, // options picked for a decision of several
     autoAnswered: new Set(), // decisions the page answered itself (forced)
     sending: null, // the decision whose answer is on its way
@@ -80,19 +82,22 @@ function newGame(page) {
   return page.summary?.state === "open" ? [{ type: Effect.LOAD_SUMMARY }] : [];
 }
 
-export function snapshot(page, message) {
+/** @param {number} at when the frame arrived (ms): its clocks count down from then */
+export function snapshot(page, message, at = 0) {
   const effects = newGame(page);
   page.game.applySnapshot(message.seq, message.view);
+  page.clocks = clocksOf(message, at);
   page.log = { events: [], total: 0, cleared: page.log.cleared + 1 };
   return [...effects, ...settle(page)];
 }
 
-export function update(page, message) {
+export function update(page, message, at = 0) {
   const effects = page.game ? [] : newGame(page);
   const first = message.seq - message.events.length + 1;
   if (first > page.game.seq + 1) return [{ type: Effect.RESUME }]; // missed events: again
   const fresh = page.game.applyUpdate(message.seq, message.events, message.decision,
     message.view);
+  page.clocks = clocksOf(message, at);
   const log = page.log;
   for (const [, event] of fresh) log.events.push(event);
   log.total += fresh.length;
@@ -118,8 +123,9 @@ export function chatRemoved(page, message) {
 }
 
 /** The game is over; its seats are asked for again (who played on as a bot). */
-export function gameOver(page, message) {
+export function gameOver(page, message, at = 0) {
   if (page.game) page.game.result = message.result;
+  page.clocks = stopped(page.clocks, at);
   page.note = null;
   changedGame(page);
   return [{ type: Effect.FORGET_SEAT }, { type: Effect.LOAD_SUMMARY }];
@@ -127,8 +133,9 @@ export function gameOver(page, message) {
 
 /** The game ended with no result (an admin ended it, or an open table lapsed): nothing
  *  more can be done in it. */
-export function gameAbandoned(page, message) {
+export function gameAbandoned(page, message, at = 0) {
   page.abandoned = { reason: message.reason };
+  page.clocks = stopped(page.clocks, at);
   if (page.game) page.game.decision = null;
   page.note = null;
   page.message = null;

@@ -25,6 +25,14 @@ export class GameState {
     this.decision = null;
     this.result = null;
     this.seats = []; // the REST summary's seats: who is an account's, who a bot's (names.js)
+    this.timedOut = new Set(); // the seats the clock resigned, as the events said
+  }
+
+  /** Note a seat the clock resigned (a `resigned` event's reason, docs/PROTOCOL.md). */
+  noteTimeOut(event) {
+    if (event.kind === "resigned" && event.data?.reason === "timed_out") {
+      this.timedOut.add(event.player);
+    }
   }
 
   /** A player's seat as names.js draws it: the view's name, the summary's marks. */
@@ -46,6 +54,7 @@ export class GameState {
     const fresh = events.map((event, index) => [first + index, event])
       .filter(([number]) => number > this.seq);
     this.seq = Math.max(this.seq, seq);
+    for (const [, event] of fresh) this.noteTimeOut(event);
     this.take(view);
     this.decision = decision;
     return fresh;
@@ -124,6 +133,7 @@ export class ReplayState extends GameState {
       this.turn.phase = "game_over";
     } else if (kind === "resigned" && player) {
       player.resigned = true;
+      this.noteTimeOut(event);
     }
     if (!player) return;
     this.piles(event);
