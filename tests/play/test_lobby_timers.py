@@ -1,10 +1,12 @@
 """The lobby's timers on a virtual clock: an ended room stays in memory for
 `ended_room_seconds` (a late subscriber still hears how it ended), and longer while a
-rematch offer stands. In-process, on a games file of the test's own; through a real
-server: tests/server/test_replays.py, tests/server/test_rematch.py."""
+rematch offer stands; an open table nobody joins lapses. In-process, on a games file of
+the test's own; through a real server: tests/server/test_replays.py,
+tests/server/test_rematch.py, tests/server/test_open_table_lapse.py."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
@@ -16,6 +18,7 @@ from dominion.server.metrics import Metrics
 from dominion.server.play.lobby import Lobby
 from dominion.server.settings import Settings
 from dominion.server.storage import GameState, Storage
+from tests.eventually import eventually
 from tests.virtual_clock import VirtualClock
 
 ADDRESS = "192.0.2.1"
@@ -65,4 +68,25 @@ async def test_an_ended_room_stays_while_a_rematch_offer_stands(storage: Storage
     assert not lobby.room(game).rematch_standing
     clock.advance(60.0)
     assert game not in lobby.rooms
+    await lobby.close()
+
+
+async def test_an_open_table_nobody_joins_lapses_and_leaves_memory(storage: Storage) -> None:
+    clock = VirtualClock()
+    settings = Settings()
+    lobby = Lobby(storage, settings, Metrics(), clock=clock)
+    table, _ = await lobby.create({"name": "Ann", "seats": 3}, ADDRESS)
+    full, _ = await lobby.create({"name": "Ann", "seats": 2}, ADDRESS)
+    await lobby.join(full.id, "Bob")  # started: never lapses
+    # created within the second its stored time names: its deadline is up to 1 s sooner
+    clock.advance(settings.open_table_seconds - 1.001)
+    await asyncio.sleep(0)
+    assert table.state == GameState.OPEN
+    clock.advance(1.001)
+    await eventually(lambda: table.state == GameState.ABANDONED)
+    stored = storage.load_game(table.id)
+    assert stored is not None and stored.game.state == GameState.ABANDONED
+    assert full.state == GameState.PLAYING
+    clock.advance(settings.ended_room_seconds)
+    assert table.id not in lobby.rooms and full.id in lobby.rooms
     await lobby.close()
