@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from dominion.server.play import clock
+
 
 @dataclass(order=True)
 class VirtualTimer:
@@ -44,6 +46,12 @@ class VirtualClock:
     def waiting(self) -> int:
         """How many timers are set and not cancelled."""
         return sum(not timer.cancelled for timer in self._timers)
+
+    @property
+    def asleep(self) -> int:
+        """How many loops wait in `clock.sleep` on this clock (a loop's turn is over)."""
+        return sum(not timer.cancelled and timer.callback is clock.wake_sleeper
+                   for timer in self._timers)
 
     def advance(self, seconds: float) -> None:
         """Move `seconds` on, running each timer due by then in order, at its own time

@@ -65,13 +65,13 @@ async def sleep(clock: Clock, seconds: float) -> None:
     """`asyncio.sleep` on `clock`: a loop that waits between turns (automatch's polls, the
     connections' watchdog) takes as long on a virtual clock as the test moves it."""
     future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-    timer = clock.call_later(seconds, _wake, future)
+    timer = clock.call_later(seconds, wake_sleeper, future)
     try:
         await future
     finally:
         timer.cancel()
 
 
-def _wake(future: asyncio.Future[None]) -> None:
+def wake_sleeper(future: asyncio.Future[None]) -> None:
     if not future.done():  # cancelled while it slept
         future.set_result(None)
