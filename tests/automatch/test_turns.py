@@ -5,7 +5,6 @@ tests/automatch/test_seek.py; across nodes: tests/automatch/test_two_nodes.py.""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
@@ -68,10 +67,7 @@ class Node:
 
     async def moved(self, seconds: float) -> None:
         """The clock `seconds` on, a poll's turn at a time, each turn run to its end."""
-        end = self.clock.now() + seconds
-        while self.clock.now() < end - 1e-9:
-            self.clock.advance(min(POLL_SECONDS, end - self.clock.now()))
-            await self.turned()
+        await self.clock.run(seconds, POLL_SECONDS)
 
     async def until(self, check: Callable[[], bool], seconds: float) -> None:
         """A poll's turn at a time until `check` is true; fail if `seconds` pass first."""
@@ -81,13 +77,8 @@ class Node:
             await self.moved(POLL_SECONDS)
 
     async def turned(self) -> None:
-        """Until the loop waits on the clock again (its storage's thread may take a
-        while: a bounded wait, not a fixed one)."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + 10
-        while not self.clock.asleep:
-            assert loop.time() < deadline, "the loop never came back to wait"
-            await asyncio.sleep(0)
+        """Until the loop waits on the clock again."""
+        await self.clock.settled(1)
 
 
 @pytest.fixture
