@@ -1,8 +1,8 @@
 """A rematch over real WebSockets: offered after the end, answered by every player (bots
-at once), a new game with the same seats, each player's token to them alone; and bad
-frames refused typed. Its rules (an offer's expiry, a decline, the offerer's allowance of
-games, the ended room kept while it stands) in process: tests/play/test_rematch.py,
-tests/play/test_lobby_timers.py."""
+at once), a new game with the same seats, each player's token to them alone; an offer
+expired (on a virtual clock) and bad frames refused, typed. Its rules (when it expires,
+a decline, the offerer's allowance of games, the ended room kept while it stands) in
+process: tests/play/test_rematch.py, tests/play/test_lobby_timers.py."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from dominion.protocol import (
     Ack,
     Join,
     RematchAnswer,
+    RematchCancelled,
     RematchOffer,
     RematchOffered,
     RematchStarted,
@@ -22,6 +23,7 @@ from dominion.protocol import (
 )
 from dominion.server.replays import verify_replay
 from tests.eventually import eventually
+from tests.virtual_clock import VirtualClock
 
 from .wsclient import TestClient
 from .wsplay import Player, ServerFactory, Site, expect_error, raw_request, ws_server
@@ -121,6 +123,19 @@ async def test_bots_accept_at_once_and_the_kingdom_may_be_drawn_afresh(
         replay = await got.json()
     assert replay["setup"]["first_player"] == room.game.first_player
     assert verify_replay(replay).ok
+
+
+async def test_an_offer_nobody_answers_expires(ws_server: ServerFactory) -> None:
+    """The expiry told, and its refusal sent, over the wire; its timing:
+    tests/play/test_rematch.py."""
+    clock = VirtualClock()
+    site = await ws_server(clock=clock, rematch_seconds=10)  # within the heartbeat
+    game, ann, bob, _ = await ended_table(site)
+    await ann.client.request(RematchOffer, game=game)
+    clock.advance(10)
+    cancelled = await next_of(bob.client, RematchCancelled)
+    assert (cancelled.reason, cancelled.by) == ("expired", None)
+    await expect_error(bob.client, RematchAnswer, "rematch_expired", game=game, accept=True)
 
 
 async def test_bad_rematch_frames_are_refused_typed(ws_server: ServerFactory) -> None:
