@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from dominion.protocol import Ack, GameOver, Join, Resign, Watch
+from tests.eventually import eventually
 from tests.server.wsplay import ServerFactory, Site, fail_writes, ws_server
+from tests.virtual_clock import VirtualClock
 
 __all__ = ["ws_server"]
 
@@ -25,7 +27,8 @@ async def ended(site: Site, game: str, timeout: float = 30) -> str:
 
 
 async def test_a_seat_left_for_watching_is_let_go(ws_server: ServerFactory) -> None:
-    site = await ws_server(seat_grace_seconds=0.1)
+    clock = VirtualClock()
+    site = await ws_server(clock=clock, seat_grace_seconds=10)  # within the heartbeat
     game, token = await site.create(seats=2, bots={1: "big_money"})
     ann = await site.connect()
     assert isinstance(await ann.request(Join, game=game, token=token), Ack)
@@ -34,6 +37,8 @@ async def test_a_seat_left_for_watching_is_let_go(ws_server: ServerFactory) -> N
         assert room.seats[0].connection is None  # (a server may refuse instead)
         assert not room.summary()["seats"][0]["connected"]
     await ann.close()
+    await eventually(lambda: room.seats[0].connection is None)
+    clock.advance(site.app_state().settings.seat_grace_seconds)
     assert await ended(site, game) == "finished"  # her seat was let go, and taken over
     assert not room.summary()["seats"][0]["connected"]
 

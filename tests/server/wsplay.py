@@ -118,7 +118,9 @@ ServerFactory = Callable[..., Awaitable[Site]]
 @pytest.fixture
 async def ws_server(aiohttp_server: Any, tmp_path: Path) -> AsyncIterator[ServerFactory]:
     """`await ws_server(**settings)`: a started server with the FAST settings overridden;
-    `clock=` a virtual clock its timers run on (tests/virtual_clock.py)."""
+    `clock=` a virtual clock its timers run on (tests/virtual_clock.py). Moved past
+    `heartbeat_seconds` or `idle_timeout_seconds` at once, it pings or closes the
+    connections that sent nothing meanwhile, as a real one would."""
     sessions: list[aiohttp.ClientSession] = []
 
     async def start(clock: Clock = LOOP_CLOCK, **overrides: Any) -> Site:
