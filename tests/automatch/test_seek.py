@@ -3,7 +3,7 @@ the game made with every seat taken; declines and lapses dissolve the table (the
 back at the front, the one who failed it out with a longer wait next time); a guest's
 seek survives a reconnect; rated needs an account and uses its rating; every refusal
 typed; the lobby's counts over REST and the wait histogram in /metrics. In process, on
-a virtual clock (test_turns.py): the confirm window's lapse, the wait a decline earns, a
+a virtual clock (test_turns.py): the confirm window's edges, the wait a decline earns, a
 game that cannot be made or handed out, a seek the queue lost, a banned account's seek."""
 
 from __future__ import annotations
@@ -204,6 +204,22 @@ async def test_a_decline_ends_that_seek_and_puts_the_other_back_at_the_front(
     assert again.state is SeekState.WAITING and again.waited_ms > 0
     await expect_error(ann, MatchAccept, "unknown_table", table=table)
     await expect_error(bob, MatchAccept, "not_seeking", table=table)
+
+
+async def test_a_table_nobody_answers_lapses_and_ends_both_seeks(site_with: Any) -> None:
+    """In real time, the confirm window's one test that waits for it (its edges, on a
+    virtual clock: test_turns.py)."""
+    site = await site_with(automatch_confirm_seconds=0.5)
+    ann, bob = await site.connect(), await site.connect()
+    await seek(ann, "Ann")
+    await seek(bob, "Bob")
+    table = (await next_of(ann, MatchFound)).table
+    assert isinstance(await ann.request(MatchAccept, table=table), Ack)
+    for client, state in ((ann, SeekState.WAITING), (bob, SeekState.ENDED)):
+        assert await next_of(client, MatchCancelled) == MatchCancelled(table, MatchEnd.LAPSED)
+        status = await next_of(client, SeekStatus)
+        assert status.state is state
+    assert status.reason is MatchEnd.LAPSED
 
 
 async def test_a_guest_who_reconnects_with_the_seek_token_keeps_the_place(site: Site) -> None:
