@@ -88,8 +88,9 @@ def budgets_of(settings: Settings) -> Budgets:
 
 
 RATINGS: web.AppKey[RatingLookup | None] = web.AppKey("ratings")
-CLOCK = web.AppKey("clock", Clock)
 """How automatch reads a seeker's rating: None, the ratings store's (tests give others)."""
+CLOCK = web.AppKey("clock", Clock)
+"""Every timer's clock: the event loop's (tests give a virtual one)."""
 
 
 def create_app(settings: Settings, ratings: RatingLookup | None = None,
