@@ -254,10 +254,12 @@ async def test_listing_filters_finished_games_and_survives_retirement(
     open_one = await create(http, name="Cid", seats=2, bots={})
     await finish_by_resigning(http, three)
     await finish_by_resigning(http, two)
-    # ended rooms leave memory; storage answers from then on
-    clock.advance(settings.ended_room_seconds)
+    # ended rooms leave memory (once retired, after storing their end); storage answers
+    # from then on
     rooms = http.server.app[STATE].lobby.rooms
-    assert three["game"]["id"] not in rooms and two["game"]["id"] not in rooms
+    await eventually(clock.advancing(
+        lambda: three["game"]["id"] not in rooms and two["game"]["id"] not in rooms,
+        step=settings.ended_room_seconds))
 
     async def ids(query: str) -> list[str]:
         body = await (await http.get(f"/api/v1/games?{query}")).json()
