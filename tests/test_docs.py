@@ -272,3 +272,24 @@ def test_the_documented_schema_versions_are_the_codes() -> None:
                     "All steps, the marker")
     listed = {int(number) for number in re.findall(r"\bversion (\d+)", steps)}
     assert listed == set(range(1, SCHEMA_VERSION + 1))
+
+
+def test_what_a_change_touches_names_files_that_are_there_and_counts_them() -> None:
+    """CONTRIBUTING.md's table: each file (or pattern) a row names is in the tree, and a
+    cell's count, "(N" or "(N to M", is the number of files it names (M, for a range)."""
+    text = (ROOT / "CONTRIBUTING.md").read_text()
+    rows = [line for line in section(text, "**What a change touches**", "**Add a card**")
+            .splitlines() if line.startswith("| A ") and not line.startswith("| A change")]
+    assert len(rows) == 4
+    missing, miscounted = [], []
+    for row in rows:
+        for cell in row.split("|")[2:]:
+            named = re.findall(r"`([\w./*]+/[\w./*]+)`", cell)
+            missing += [name for name in named if not list(ROOT.glob(name))]
+            count = re.search(r"\((\d+)(?: to (\d+))?", cell)
+            if count is not None and "the same" not in cell:
+                most = int(count.group(2) or count.group(1))
+                if most != len(named):
+                    miscounted.append(cell.strip())
+    assert missing == [], "CONTRIBUTING.md names files that are not there"
+    assert miscounted == [], "a count is not the number of files its cell names"

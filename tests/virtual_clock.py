@@ -4,11 +4,14 @@ just after it (server/play/clock.py)."""
 
 from __future__ import annotations
 
+import asyncio
 import heapq
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from dominion.server.play import clock
 
 
 @dataclass(order=True)
@@ -45,6 +48,12 @@ class VirtualClock:
         """How many timers are set and not cancelled."""
         return sum(not timer.cancelled for timer in self._timers)
 
+    @property
+    def asleep(self) -> int:
+        """How many loops wait in `clock.sleep` on this clock (a loop's turn is over)."""
+        return sum(not timer.cancelled and timer.callback is clock.wake_sleeper
+                   for timer in self._timers)
+
     def advance(self, seconds: float) -> None:
         """Move `seconds` on, running each timer due by then in order, at its own time
         (one a callback sets within the span runs too)."""
@@ -55,6 +64,25 @@ class VirtualClock:
                 self._now = timer.when
                 timer.callback(*timer.args)
         self._now = until
+
+    async def run(self, seconds: float, step: float) -> None:
+        """Move `seconds` on, `step` at a time, the loops that sleep on this clock
+        (`clock.sleep`: automatch's turns, the connections' watchdog) each running the
+        turn a step woke up to its end (back asleep) before the next step."""
+        end = self._now + seconds
+        while self._now < end - 1e-9:
+            sleepers = self.asleep
+            self.advance(min(step, end - self._now))
+            await self.settled(sleepers)
+
+    async def settled(self, sleepers: int) -> None:
+        """Until `sleepers` loops sleep on this clock again. (A turn may wait on a thread
+        or a socket: a bounded wait, not a fixed one.)"""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 20
+        while self.asleep < sleepers:
+            assert loop.time() < deadline, "a loop never came back to sleep on the clock"
+            await asyncio.sleep(0)
 
     def advancing(self, check: Callable[[], bool], step: float = 1.0) -> Callable[[], bool]:
         """`check`, the clock moving `step` on each time it is asked: for `eventually`

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..play.clock import LOOP_CLOCK, Clock
 from .queue import Counts, Queue
 from .service import Automatch, RatingLookup, stored_ratings
 from .store import MemoryStore, Store
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 
 
 def open_automatch(settings: Settings, lobby: Lobby, metrics: Metrics,
-                   ratings: RatingLookup) -> Automatch:
+                   ratings: RatingLookup, timers: Clock = LOOP_CLOCK) -> Automatch:
     """The queue in memory, or with --redis in the cluster's Redis (imported only then)."""
     store: Store
     if settings.redis:
@@ -31,7 +32,7 @@ def open_automatch(settings: Settings, lobby: Lobby, metrics: Metrics,
     else:
         store = MemoryStore()
     queue = Queue(store, settings.automatch_confirm_seconds, settings.automatch_grace_seconds)
-    return Automatch(queue, lobby, settings, metrics, ratings)
+    return Automatch(queue, lobby, settings, metrics, ratings, timers=timers)
 
 
 __all__ = ["Automatch", "Counts", "RatingLookup", "open_automatch", "stored_ratings"]

@@ -32,6 +32,7 @@ from dominion.protocol import (
 )
 
 from ..cluster.node import ws_url
+from ..play.clock import LOOP_CLOCK, Clock, sleep
 from ..play.lobby import NEVER_HANDED_OUT, SeatHolder
 from ..play.seat_tokens import hash_token
 from ..ratings.model import INITIAL, Pool, Rating
@@ -95,13 +96,16 @@ def account_player(account_id: int) -> str:
 
 class Automatch:
     def __init__(self, queue: Queue, lobby: Lobby, settings: Settings, metrics: Metrics,
-                 ratings: RatingLookup, clock: Callable[[], float] = time.time) -> None:
+                 ratings: RatingLookup, clock: Callable[[], float] = time.time,
+                 timers: Clock = LOOP_CLOCK) -> None:
         self.queue = queue
         self._lobby = lobby
         self._settings = settings
         self._ratings = ratings
         self._clock = clock
         """Wall-clock time: the nodes of a cluster compare each other's stamps."""
+        self._timers = timers
+        """What the loop's turns wait on (tests move a virtual one)."""
         self.node = settings.node or "local"
         self._watching: dict[str, _Watch] = {}
         """Player -> this node's connection seeking as them."""
@@ -269,7 +273,7 @@ class Automatch:
         """Ask again until the queue answers: either the seats went out (the first try's
         answer was lost), or the table lapsed meanwhile and its players wait on."""
         while True:
-            await asyncio.sleep(POLL_SECONDS)
+            await sleep(self._timers, POLL_SECONDS)
             with contextlib.suppress(Refusal):
                 handed = await self.queue.seat(table, room.id, seats, self._clock())
                 break
@@ -324,21 +328,21 @@ class Automatch:
     async def _run(self) -> None:
         settings = self._settings
         wave, grace = settings.automatch_wave_seconds, settings.automatch_grace_seconds
-        loop = asyncio.get_running_loop()
-        next_wave = next_refresh = loop.time()
+        timers = self._timers
+        next_wave = next_refresh = timers.now()
         while True:
-            await asyncio.sleep(POLL_SECONDS)
+            await sleep(timers, POLL_SECONDS)
             try:
                 if self._undecided:
                     await self._decide_restored()
                 lease = await self.queue.store.lead(self.node, 2 * wave + LEASE_MARGIN)
-                if lease and loop.time() >= next_wave:
-                    next_wave = loop.time() + wave
+                if lease and timers.now() >= next_wave:
+                    next_wave = timers.now() + wave
                     await self.queue.wave(self._clock())
                 elif lease:
                     await self.queue.expire(self._clock())
-                if loop.time() >= next_refresh:
-                    next_refresh = loop.time() + grace / 3
+                if timers.now() >= next_refresh:
+                    next_refresh = timers.now() + grace / 3
                     now = self._clock()
                     for player in list(self._watching):
                         await self.queue.refresh(player, self.node, now)

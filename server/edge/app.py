@@ -21,6 +21,7 @@ from ..automatch import RatingLookup, open_automatch, stored_ratings
 from ..cluster import open_directory
 from ..engine import ENGINE
 from ..metrics import Metrics
+from ..play.clock import LOOP_CLOCK, Clock
 from ..play.lobby import Lobby
 from ..play.thinking import BotWorkers
 from ..refusal import Refusal
@@ -88,14 +89,20 @@ def budgets_of(settings: Settings) -> Budgets:
 
 RATINGS: web.AppKey[RatingLookup | None] = web.AppKey("ratings")
 """How automatch reads a seeker's rating: None, the ratings store's (tests give others)."""
+CLOCK = web.AppKey("clock", Clock)
+"""Every timer's clock: the event loop's (tests give a virtual one)."""
 
 
-def create_app(settings: Settings, ratings: RatingLookup | None = None) -> web.Application:
+def create_app(settings: Settings, ratings: RatingLookup | None = None,
+               clock: Clock = LOOP_CLOCK) -> web.Application:
+    """The server; its timers (the rooms', the lobby's, automatch's, the connections'
+    deadlines) on `clock` (tests give a virtual one and move it)."""
     app = web.Application(client_max_size=MAX_BODY_BYTES, handler_args=HANDLER_ARGS,
                           middlewares=[known_hosts_only, banned_addresses_refused,
                                        declared_body_fits, unmatched_as_json])
     app[SETTINGS] = settings
     app[RATINGS] = ratings
+    app[CLOCK] = clock
     app[WARNINGS] = warnings = Warnings()
     app[COUNT] = ConnectionCount(settings, warnings)
     app.on_response_prepare.append(_no_sniffing)
@@ -199,10 +206,11 @@ async def _live_games(app: web.Application) -> AsyncIterator[None]:
     metrics = Metrics()
     metrics.watch_storage(storage)
     metrics.watch_rating_backlog(storage.pending_rating_count)
+    clock = app[CLOCK]
     lobby = Lobby(storage, settings, metrics, app[ACCOUNTS], app[MODERATION],
-                  workers=app[BOT_WORKERS])
+                  workers=app[BOT_WORKERS], clock=clock)
     state = app[STATE] = ServerState(settings, metrics, storage, lobby, budgets_of(settings),
-                                     Waiting(settings.outbound_total_bytes))
+                                     Waiting(settings.outbound_total_bytes), clock=clock)
     metrics.describe_build(state.version, ENGINE.value)
     try:
         state.restored_games = await lobby.restore()
@@ -210,7 +218,7 @@ async def _live_games(app: web.Application) -> AsyncIterator[None]:
         await _close_after_a_failed_start(app)
         raise
     watchdog = asyncio.ensure_future(
-        watch_connections(state.connections, watch_interval(settings)))
+        watch_connections(state.connections, watch_interval(settings), clock))
     try:
         yield
     finally:
@@ -261,7 +269,7 @@ async def _automatch(app: web.Application) -> AsyncIterator[None]:
     state = app[STATE]
     ratings = app[RATINGS] or stored_ratings(app[RATING_STORE])
     automatch = state.automatch = open_automatch(state.settings, state.lobby, state.metrics,
-                                                 ratings)
+                                                 ratings, state.clock)
     await automatch.start()
     try:
         yield

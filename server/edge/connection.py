@@ -56,6 +56,7 @@ from ..accounts.access_tokens import AccessTokens, invalid, play_scope
 from ..accounts.store import AccessToken
 from ..automatch import Automatch
 from ..engine.cards import all_cards
+from ..play.clock import LOOP_CLOCK, Clock, sleep
 from ..play.room import Room
 from ..play.seats import Seat
 from ..play.text import check_chat
@@ -79,7 +80,7 @@ YIELD_AFTER_CPU_SECONDS = 0.001
 
 class Connection:
     __slots__ = ("_authorization", "_closer", "_closing", "_greeted", "_last_input",
-                 "_limiter", "_loop", "_malformed", "_opened", "_outbox", "_rooms", "_session",
+                 "_limiter", "_malformed", "_now", "_opened", "_outbox", "_rooms", "_session",
                  "_token", "_tokens", "_work", "account", "address", "session_hash", "state",
                  "token_id", "version", "ws")
 
@@ -108,9 +109,11 @@ class Connection:
         """Or the hash of the session that signed it in (never its secret): ended or
         expired, it closes the connection (moderation_watch.py)."""
         settings = state.settings
+        self._now = state.clock.now
+        """The timers' clock: the hello, idle and heartbeat deadlines count on it."""
         self._outbox = Outbox(transport, max_frames=settings.outbound_queue,
                               max_bytes=settings.outbound_bytes, waiting=state.waiting,
-                              on_overflow=self._too_slow)
+                              on_overflow=self._too_slow, now=self._now)
         self._limiter = FrameLimiter(settings.messages_per_second, settings.burst)
         self._rooms: dict[str, Room] = {}
         self._work = state.budgets.allowance("work")
@@ -118,8 +121,7 @@ class Connection:
         self._malformed = 0
         self._closing = False
         self._closer: asyncio.Future[None] | None = None
-        self._loop = asyncio.get_running_loop()
-        self._opened = self._last_input = self._loop.time()
+        self._opened = self._last_input = self._now()
         self._greeted = False
         self.version = SUPPORTED_VERSIONS[0]
         """The protocol version agreed in the handshake."""
@@ -196,13 +198,12 @@ class Connection:
         handled before the next is read. WebSocket pings are answered here and pongs count
         as input (autoping is off so that the idle deadline sees them)."""
         ws = self.ws
-        loop = self._loop
         try:
             while not self._closing:
                 message = await ws.receive()
                 if self._outbox.peer_gone:
                     return  # whatever the client queued before it left is owed no work
-                self._last_input = loop.time()
+                self._last_input = self._now()
                 kind = message.type
                 if kind is WSMsgType.BINARY:
                     if self._greeted:
@@ -528,12 +529,13 @@ def watch_interval(settings: Settings) -> float:
     return min(1.0, settings.hello_timeout_seconds / 4, settings.heartbeat_seconds / 4)
 
 
-async def watch_connections(connections: set[Connection], interval: float) -> None:
-    """Run every connection's `watch` every `interval` seconds, until cancelled."""
-    loop = asyncio.get_running_loop()
+async def watch_connections(connections: set[Connection], interval: float,
+                            clock: Clock = LOOP_CLOCK) -> None:
+    """Run every connection's `watch` every `interval` seconds of `clock`, until
+    cancelled."""
     while True:
-        await asyncio.sleep(interval)
-        now = loop.time()
+        await sleep(clock, interval)
+        now = clock.now()
         for connection in list(connections):
             try:
                 connection.watch(now)

@@ -48,14 +48,17 @@ class Waiting:
 
 
 class Outbox:
-    __slots__ = ("_bytes", "_held_back", "_loop", "_max_bytes", "_max_frames", "_on_overflow",
-                 "_pending", "_scheduled", "_transport", "_waiting", "closed", "last_write",
-                 "writes")
+    __slots__ = ("_bytes", "_held_back", "_loop", "_max_bytes", "_max_frames", "_now",
+                 "_on_overflow", "_pending", "_scheduled", "_transport", "_waiting", "closed",
+                 "last_write", "writes")
 
     def __init__(self, transport: asyncio.WriteTransport, *, max_frames: int, max_bytes: int,
-                 waiting: Waiting, on_overflow: Callable[[], None]) -> None:
+                 waiting: Waiting, on_overflow: Callable[[], None],
+                 now: Callable[[], float] | None = None) -> None:
         self._transport = transport
         self._loop = asyncio.get_running_loop()
+        self._now = now or self._loop.time
+        """The timers' clock (the connection's: its heartbeat compares with it)."""
         self._pending: list[bytes] = []
         self._bytes = 0
         """The size of `_pending` (counted in `_waiting` too)."""
@@ -67,8 +70,8 @@ class Outbox:
         self._waiting = waiting
         self._on_overflow = on_overflow
         self.closed = False
-        self.last_write = self._loop.time()
-        """When a frame was last written (loop time), for the heartbeat."""
+        self.last_write = self._now()
+        """When a frame was last written (on `_now`), for the heartbeat."""
         self.writes = 0
         """Transport writes of frames so far: the rate limit asks whether an answer has
         gone out (server/edge/ratelimit.py)."""
@@ -121,7 +124,7 @@ class Outbox:
             parts.append(payload)
         self._drop()
         transport.write(b"".join(parts))
-        self.last_write = self._loop.time()
+        self.last_write = self._now()
         self.writes += 1
 
     @property

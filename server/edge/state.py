@@ -14,6 +14,7 @@ from aiohttp import web
 from ..accounts.moderation import Moderation
 from ..accounts.store import RatingStore
 from ..cluster import Directory
+from ..play.clock import LOOP_CLOCK, Clock
 from ..settings import Settings
 from ..storage import Storage
 from ..version import package_version
@@ -43,6 +44,8 @@ class ServerState:
     per_address: dict[str, int] = field(default_factory=dict)
     automatch: Automatch | None = None
     """Set once the directory is open (app.py, `_automatch`)."""
+    clock: Clock = LOOP_CLOCK
+    """The timers' clock (server/play/clock.py): the connections' deadlines count on it."""
     restored_games: int = 0
     """Unfinished games the start rebuilt (said once the server listens)."""
 

@@ -1,6 +1,7 @@
 """The server's two clocks: wall-clock time for records and logs (the engine never reads
 the clock), and `Clock`, the timers' clock (a seat's grace, a rematch offer, an ended room
-kept a while), which production runs on the event loop and tests replace with a virtual
+kept a while, an open table's lapse, automatch's turns, the connections' watchdog),
+which production runs on the event loop and tests replace with a virtual
 one they move forward, so that a timer's behaviour is tested in milliseconds."""
 
 from __future__ import annotations
@@ -58,3 +59,19 @@ class LoopClock:
 
 
 LOOP_CLOCK = LoopClock()
+
+
+async def sleep(clock: Clock, seconds: float) -> None:
+    """`asyncio.sleep` on `clock`: a loop that waits between turns (automatch's polls, the
+    connections' watchdog) takes as long on a virtual clock as the test moves it."""
+    future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    timer = clock.call_later(seconds, wake_sleeper, future)
+    try:
+        await future
+    finally:
+        timer.cancel()
+
+
+def wake_sleeper(future: asyncio.Future[None]) -> None:
+    if not future.done():  # cancelled while it slept
+        future.set_result(None)

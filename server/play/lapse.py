@@ -9,7 +9,9 @@ import asyncio
 import calendar
 import logging
 import time
+from collections.abc import Callable
 
+from .clock import LOOP_CLOCK, Clock, Timer
 from .room import OPEN, Room
 
 log = logging.getLogger("dominion.lobby")
@@ -25,10 +27,15 @@ def seconds_left(since: str, lapse_seconds: float, now: float) -> float:
 class Lapses:
     """The lobby's open tables' deadlines: one timer per table that may lapse."""
 
-    def __init__(self, seconds: float) -> None:
+    def __init__(self, seconds: float, clock: Clock = LOOP_CLOCK,
+                 wall: Callable[[], float] = time.time) -> None:
         self._seconds = seconds
         """0: tables never lapse."""
-        self._timers: dict[str, tuple[str, asyncio.TimerHandle]] = {}
+        self._clock = clock
+        """The timers' clock."""
+        self._wall = wall
+        """Wall-clock time: the deadline counts from a stored time."""
+        self._timers: dict[str, tuple[str, Timer]] = {}
         """Game id -> (waiting since, its timer)."""
         self._tasks: set[asyncio.Future[None]] = set()
 
@@ -47,9 +54,8 @@ class Lapses:
             del self._timers[room.id]
         if since is None:
             return
-        delay = max(0.0, seconds_left(since, self._seconds, time.time()))
-        self._timers[room.id] = (since, asyncio.get_running_loop().call_later(
-            delay, self._due, room, since))
+        delay = max(0.0, seconds_left(since, self._seconds, self._wall()))
+        self._timers[room.id] = (since, self._clock.call_later(delay, self._due, room, since))
 
     def _due(self, room: Room, since: str) -> None:
         self._timers.pop(room.id, None)

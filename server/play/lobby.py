@@ -84,7 +84,7 @@ class Lobby:
         self._live_by_address: dict[str, set[str]] = {}
         """Address -> its open or running rooms, for the per-address limit (kept, not
         counted at each creation: a busy server has thousands of rooms)."""
-        self._lapses = Lapses(settings.open_table_seconds)
+        self._lapses = Lapses(settings.open_table_seconds, clock)
         """Open tables nobody joins lapse (lapse.py)."""
 
     async def restore(self) -> int:

@@ -2,7 +2,9 @@
 the game made with every seat taken; declines and lapses dissolve the table (the others
 back at the front, the one who failed it out with a longer wait next time); a guest's
 seek survives a reconnect; rated needs an account and uses its rating; every refusal
-typed; the lobby's counts over REST and the wait histogram in /metrics."""
+typed; the lobby's counts over REST and the wait histogram in /metrics. In process, on
+a virtual clock (test_turns.py): the confirm window's edges, the wait a decline earns, a
+game that cannot be made or handed out, a seek the queue lost, a banned account's seek."""
 
 from __future__ import annotations
 
@@ -18,7 +20,6 @@ from dominion.protocol import (
     Ack,
     Answer,
     Error,
-    ErrorCode,
     Hello,
     Join,
     MatchAccept,
@@ -44,9 +45,7 @@ from dominion.server.edge.app import create_app
 from dominion.server.edge.sessions import ACCOUNTS
 from dominion.server.edge.state import STATE
 from dominion.server.play.lobby import SeatHolder
-from dominion.server.play.seat_tokens import hash_token
 from dominion.server.ratings.model import INITIAL, Pool, Rating
-from dominion.server.refusal import Refusal
 from dominion.server.settings import Settings
 from dominion.server.storage import GameState
 from tests.cluster.cluster import Redis
@@ -205,13 +204,11 @@ async def test_a_decline_ends_that_seek_and_puts_the_other_back_at_the_front(
     assert again.state is SeekState.WAITING and again.waited_ms > 0
     await expect_error(ann, MatchAccept, "unknown_table", table=table)
     await expect_error(bob, MatchAccept, "not_seeking", table=table)
-    # Bob seeks again: struck once, he is not matched with the waiting Ann at once
-    await seek(bob, "Bob")
-    with pytest.raises(TimeoutError):
-        await next_of(ann, MatchFound, timeout=1.0)
 
 
 async def test_a_table_nobody_answers_lapses_and_ends_both_seeks(site_with: Any) -> None:
+    """In real time, the confirm window's one test that waits for it (its edges, on a
+    virtual clock: test_turns.py)."""
     site = await site_with(automatch_confirm_seconds=0.5)
     ann, bob = await site.connect(), await site.connect()
     await seek(ann, "Ann")
@@ -295,40 +292,6 @@ async def test_a_seek_while_redis_is_unreachable_is_refused_and_changes_nothing(
     await site.api.error("GET", "/api/v1/automatch", 503, "cluster_unavailable")
 
 
-async def test_a_guests_seek_stored_whose_answer_was_lost_is_withdrawn(
-        site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Refused, the guest holds no token for it: were it left, it would be matched, lapse
-    and strike their address."""
-    automatch = site.app[STATE].automatch
-    assert automatch is not None
-    queue = automatch.queue
-    stored = queue.seek
-
-    async def lost(*args: Any) -> Any:
-        await stored(*args)
-        raise Refusal(ErrorCode.CLUSTER_UNAVAILABLE, "the answer was lost")
-    monkeypatch.setattr(queue, "seek", lost)
-    guest = await site.connect()
-    await expect_error(guest, Seek, "cluster_unavailable", sizes=(2,), edition=2,
-                       rated=False, name="Ann")
-    await eventually(lambda: not automatch._background)
-    assert await queue.store.members("tickets") == set()
-
-
-async def test_a_seek_the_queue_lost_is_said_to_have_ended(site: Site) -> None:
-    """As when a cluster's Redis restarts empty: the player is told, not left waiting."""
-    ann = await site.connect()
-    token = (await seek(ann, "Ann")).token
-    assert token is not None
-    automatch = site.app[STATE].automatch
-    assert automatch is not None
-    lost = f"ticket:g{hash_token(token)[:32]}"
-    await automatch.queue.store.change([lost], lambda found: (None, Writes(delete={lost})))
-    ended = await next_of(ann, SeekStatus)
-    assert ended.state is SeekState.ENDED and ended.reason is None
-    await expect_error(ann, SeekCancel, "not_seeking")
-
-
 async def matched(site: Site) -> tuple[TestClient, TestClient, str]:
     """Ann and Bob seek and are offered the same table."""
     ann, bob = await site.connect(), await site.connect()
@@ -339,91 +302,9 @@ async def matched(site: Site) -> tuple[TestClient, TestClient, str]:
     return ann, bob, table
 
 
-async def test_a_game_that_cannot_be_made_puts_everyone_back_at_the_front(
-        site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
-    lobby = site.app[STATE].lobby
-
-    async def broken(*args: Any, **kwargs: Any) -> Any:
-        raise OSError("disk full")
-    monkeypatch.setattr(lobby, "create_matched", broken)
-    ann, bob, table = await matched(site)
-    assert isinstance(await ann.request(MatchAccept, table=table), Ack)
-    # the last acceptance is acknowledged, once: the failure is the server's
-    assert isinstance(await bob.request(MatchAccept, table=table), Ack)
-    for client in (ann, bob):
-        status = await next_of(client, SeekStatus)
-        assert status.state is SeekState.WAITING and status.waited_ms > 0
-    monkeypatch.undo()
-    assert (await next_of(ann, MatchFound)).players == ("Ann", "Bob")
-    assert not [push for push in bob.pushes if isinstance(push, Error)]
-
-
 async def unmarked(queue: Any, game: str) -> bool:
     """The game's mark (its seats went out, not started yet) is gone."""
     return not await queue.handed(game)
-
-
-def games_of(site: Site) -> list[Any]:
-    games, _ = site.app[STATE].storage.list_games()
-    return games
-
-
-async def test_a_game_whose_table_lapsed_first_is_abandoned_and_nobody_told(
-        site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The node making the game was slow: the table lapsed and its players went back to
-    the queue. The game made is abandoned before it starts, and told to nobody."""
-    automatch = site.app[STATE].automatch
-    assert automatch is not None
-    queue = automatch.queue
-    seat = queue.seat
-
-    async def late(table: Any, *args: Any) -> bool:
-        await queue.dissolve(table, 0.0)  # as `expire` does, past the starting time
-        return await seat(table, *args)
-    monkeypatch.setattr(queue, "seat", late)
-    ann, bob, table = await matched(site)
-    assert isinstance(await ann.request(MatchAccept, table=table), Ack)
-    assert isinstance(await bob.request(MatchAccept, table=table), Ack)
-    for client in (ann, bob):
-        assert (await next_of(client, MatchCancelled)).table == table
-        assert (await next_of(client, SeekStatus)).state is SeekState.WAITING
-    [game] = games_of(site)
-    assert game.state == "abandoned" and game.started_at is None
-    monkeypatch.undo()
-    assert (await next_of(ann, MatchFound)).players == ("Ann", "Bob"), "they wait on"
-    assert not [push for client in (ann, bob) for push in client.pushes
-                if isinstance(push, MatchReady)]
-
-
-async def test_seats_whose_hand_out_failed_on_its_way_back_are_asked_for_again(
-        site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The queue took the seats but its answer was lost: the node asks again, learns
-    they went out, and starts the game."""
-    automatch = site.app[STATE].automatch
-    assert automatch is not None
-    queue = automatch.queue
-    seat, tries = queue.seat, []
-
-    async def lost(*args: Any) -> bool:
-        handed = await seat(*args)
-        tries.append(handed)
-        if len(tries) == 1:
-            raise Refusal(ErrorCode.CLUSTER_UNAVAILABLE, "the answer was lost")
-        return handed
-    monkeypatch.setattr(queue, "seat", lost)
-    ann, bob, table = await matched(site)
-    assert isinstance(await ann.request(MatchAccept, table=table), Ack)
-    assert isinstance(await bob.request(MatchAccept, table=table), Ack)
-    ready = [await next_of(client, MatchReady) for client in (ann, bob)]
-    await eventually(lambda: len(tries) == 2)
-    assert tries == [True, True]
-    joined = await ann.request(Join, game=ready[0].game, token=ready[0].token)
-    assert isinstance(joined, Ack)
-    while not (await next_of(ann, Snapshot)).view["turn"]:
-        pass  # started once its seats went out
-    [game] = games_of(site)
-    assert game.state == "playing"
-    await eventually(lambda: unmarked(queue, ready[0].game))
 
 
 @needs_redis
@@ -485,16 +366,6 @@ async def test_a_player_in_a_running_game_cannot_seek(site: Site) -> None:
     await expect_error(client, Seek, "already_seated", sizes=(2,), edition=2, rated=False,
                        name=None)
     assert await seek_waits(site, 0)
-
-
-async def test_a_banned_or_deleted_accounts_seek_leaves_the_queue(site: Site) -> None:
-    # a banned account's seek stayed queued, and a real player was matched with it
-    account, secret = await site.account("Ada")
-    await seek(await site.connect(secret), None)
-    assert await seek_waits(site, 1)
-    # what a ban and a deletion do to the account's seats, on every node that hears of it
-    await site.app[STATE].lobby.remove_account(account.id, "banned")
-    await eventually(lambda: seek_waits(site, 0))
 
 
 async def seek_waits(site: Site, count: int) -> bool:

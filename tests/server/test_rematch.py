@@ -1,6 +1,8 @@
 """A rematch over real WebSockets: offered after the end, answered by every player (bots
-at once), a new game with the same seats, each player's token to them alone; and every
-refusal typed."""
+at once), a new game with the same seats, each player's token to them alone; an offer
+expired (on a virtual clock) and bad frames refused, typed. Its rules (when it expires,
+a decline, the offerer's allowance of games, the ended room kept while it stands) in
+process: tests/play/test_rematch.py, tests/play/test_lobby_timers.py."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from dominion.protocol import (
 )
 from dominion.server.replays import verify_replay
 from tests.eventually import eventually
+from tests.virtual_clock import VirtualClock
 
 from .wsclient import TestClient
 from .wsplay import Player, ServerFactory, Site, expect_error, raw_request, ws_server
@@ -122,25 +125,14 @@ async def test_bots_accept_at_once_and_the_kingdom_may_be_drawn_afresh(
     assert verify_replay(replay).ok
 
 
-async def test_a_decline_ends_the_offer_and_another_may_be_made(
-        ws_server: ServerFactory) -> None:
-    site = await ws_server()
-    game, ann, bob, spectator = await ended_table(site)
-    await ann.client.request(RematchOffer, game=game)
-    reply = await bob.client.request(RematchAnswer, game=game, accept=False)
-    assert isinstance(reply, Ack), reply
-    for client in (ann.client, spectator.client):
-        cancelled = await next_of(client, RematchCancelled)
-        assert (cancelled.reason, cancelled.by) == ("declined", 1)
-    await expect_error(ann.client, RematchAnswer, "no_rematch", game=game, accept=True)
-    reply = await bob.client.request(RematchOffer, game=game)
-    assert isinstance(reply, Ack), reply
-
-
 async def test_an_offer_nobody_answers_expires(ws_server: ServerFactory) -> None:
-    site = await ws_server(rematch_seconds=0.3)
+    """The expiry told, and its refusal sent, over the wire; its timing:
+    tests/play/test_rematch.py."""
+    clock = VirtualClock()
+    site = await ws_server(clock=clock, rematch_seconds=10)  # within the heartbeat
     game, ann, bob, _ = await ended_table(site)
     await ann.client.request(RematchOffer, game=game)
+    clock.advance(10)
     cancelled = await next_of(bob.client, RematchCancelled)
     assert (cancelled.reason, cancelled.by) == ("expired", None)
     await expect_error(bob.client, RematchAnswer, "rematch_expired", game=game, accept=True)
@@ -156,33 +148,4 @@ async def test_bad_rematch_frames_are_refused_typed(ws_server: ServerFactory) ->
             ({"type": "rematch_answer", "id": 3, "game": game}, "missing_field")):
         reply = await raw_request(ann.client, frame)
         assert getattr(reply, "code", None) == code, reply
-    assert site.room(game).rematch is None
-
-
-async def test_an_ended_table_stays_while_its_offer_stands(ws_server: ServerFactory) -> None:
-    site = await ws_server(ended_room_seconds=0.2, rematch_seconds=30)
-    game, ann, bob, _ = await ended_table(site)
-    await ann.client.request(RematchOffer, game=game)
-    lobby = site.app_state().lobby
-    # a table that ended later, without an offer, leaves memory; the one offered stays
-    other, token = await site.create(seats=2, bots={1: "big_money"})
-    carol = await Player.join(site, other, token)
-    await carol.client.request(Resign, game=other)
-    await eventually(lambda: other not in lobby.rooms)
-    assert game in lobby.rooms
-    reply = await bob.client.request(RematchAnswer, game=game, accept=True)
-    assert isinstance(reply, Ack), reply
-    assert isinstance(await next_of(bob.client, RematchStarted), RematchStarted)
-    await eventually(lambda: game not in lobby.rooms)  # then it goes, as any ended game
-
-
-async def test_a_rematch_counts_against_the_offerers_games(ws_server: ServerFactory) -> None:
-    site = await ws_server(games_per_address=1)
-    game, token = await site.create(seats=2, bots={1: "big_money"})
-    ann = await Player.join(site, game, token)
-    await ann.client.request(Resign, game=game)
-    ann.strategy = None
-    await ann.play()  # game_over: sent once the game's end is stored and it no longer counts
-    await site.create(seats=2)  # an open table from the same address: its one game
-    await expect_error(ann.client, RematchOffer, "too_many_games", game=game)
     assert site.room(game).rematch is None

@@ -20,6 +20,7 @@ from dominion.server.edge.state import STATE
 from dominion.server.replays import verify_replay
 from dominion.server.settings import Settings
 from tests.eventually import eventually
+from tests.virtual_clock import VirtualClock
 
 from .wsclient import TestClient
 
@@ -40,6 +41,18 @@ async def create(http: HttpClient, **body: Any) -> dict[str, Any]:
     assert response.status == 201
     data: dict[str, Any] = await response.json()
     return data
+
+
+GRACE = 10.0
+"""A seat's grace on a virtual clock: within the heartbeat and the idle timeout, so that
+moving the clock past it leaves the other connections open."""
+
+
+async def gone_past_the_grace(http: HttpClient, game: str, clock: VirtualClock) -> None:
+    """Once the server saw seat 0's connection close, the clock past its grace."""
+    seat = http.server.app[STATE].lobby.room(game).seats[0]
+    await eventually(lambda: seat.connection is None)
+    clock.advance(GRACE)
 
 
 async def finish_by_resigning(http: HttpClient, created: dict[str, Any]) -> None:
@@ -185,9 +198,10 @@ async def test_export_streams_finished_games_with_filters(http: HttpClient) -> N
 
 async def test_export_holds_abandoned_games_too_and_takes_an_ended_state(
         aiohttp_client: Any, tmp_path: Path) -> None:
+    clock = VirtualClock()
     settings = Settings(db=str(tmp_path / "ended.sqlite3"), absent_seat="abandon",
-                        seat_grace_seconds=0.05)
-    http: HttpClient = await aiohttp_client(create_app(settings))
+                        seat_grace_seconds=GRACE)
+    http: HttpClient = await aiohttp_client(create_app(settings, clock=clock))
     finished = await create(http)
     await finish_by_resigning(http, finished)
     left = await create(http, seats=2, bots={"1": "big_money"})
@@ -195,6 +209,7 @@ async def test_export_holds_abandoned_games_too_and_takes_an_ended_state(
     client = await TestClient.connect(http.session, str(http.make_url("/api/v1/ws")))
     await client.request(Join, game=game, token=left["token"])
     await client.close()  # Ann goes away for longer than the grace period
+    await gone_past_the_grace(http, game, clock)
     storage = http.server.app[STATE].storage
     await eventually(lambda: storage.load_game(game).game.state == "abandoned")  # type: ignore[union-attr]
 
@@ -230,17 +245,21 @@ async def test_bad_requests_get_typed_errors(http: HttpClient, path: str, status
 
 async def test_listing_filters_finished_games_and_survives_retirement(
         aiohttp_client: Any, tmp_path: Path) -> None:
-    settings = Settings(db=str(tmp_path / "list.sqlite3"), ended_room_seconds=0.05)
-    http: HttpClient = await aiohttp_client(create_app(settings))
+    clock = VirtualClock()
+    settings = Settings(db=str(tmp_path / "list.sqlite3"))
+    http: HttpClient = await aiohttp_client(create_app(settings, clock=clock))
     three = await create(http)
     two = await create(http, name="Bea", seats=2, bots={"1": "big_money"},
                        kingdom="Size Distortion")
     open_one = await create(http, name="Cid", seats=2, bots={})
     await finish_by_resigning(http, three)
     await finish_by_resigning(http, two)
-    # ended rooms leave memory; storage answers from then on
+    # ended rooms leave memory (once retired, after storing their end); storage answers
+    # from then on
     rooms = http.server.app[STATE].lobby.rooms
-    await eventually(lambda: three["game"]["id"] not in rooms and two["game"]["id"] not in rooms)
+    await eventually(clock.advancing(
+        lambda: three["game"]["id"] not in rooms and two["game"]["id"] not in rooms,
+        step=settings.ended_room_seconds))
 
     async def ids(query: str) -> list[str]:
         body = await (await http.get(f"/api/v1/games?{query}")).json()
@@ -272,9 +291,10 @@ async def test_replay_verify_checks_a_whole_export_and_names_each_game_that_fail
     """docs/REPLAYS.md, "Checking a game was played fairly": the export's NDJSON, saved or
     piped, checked game by game; a tampered replay is named by its game id, with what
     failed, and the command fails. Finished and abandoned games alike."""
+    clock = VirtualClock()
     settings = Settings(db=str(tmp_path / "export.sqlite3"), absent_seat="abandon",
-                        seat_grace_seconds=0.05)
-    http: HttpClient = await aiohttp_client(create_app(settings))
+                        seat_grace_seconds=GRACE)
+    http: HttpClient = await aiohttp_client(create_app(settings, clock=clock))
     for seats in (2, 3):
         await finish_by_resigning(http, await create(http, seats=seats,
                                                      bots={str(s): "big_money"
@@ -283,6 +303,7 @@ async def test_replay_verify_checks_a_whole_export_and_names_each_game_that_fail
     client = await TestClient.connect(http.session, str(http.make_url("/api/v1/ws")))
     await client.request(Join, game=left["game"]["id"], token=left["token"])
     await client.close()  # Ann goes away for longer than the grace period: abandoned
+    await gone_past_the_grace(http, left["game"]["id"], clock)
     storage = http.server.app[STATE].storage
     await eventually(
         lambda: storage.load_game(left["game"]["id"]).game.state == "abandoned")  # type: ignore[union-attr]

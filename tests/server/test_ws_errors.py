@@ -28,9 +28,18 @@ from dominion.protocol import (
 from dominion.server.edge.connection import Connection
 from dominion.server.edge.state import STATE
 from dominion.server.play.room import Room
+from tests.virtual_clock import VirtualClock
 
 from .wsclient import TestClient
-from .wsplay import ServerFactory, Site, expect_error, raw_request, ws_server
+from .wsplay import (
+    ServerFactory,
+    Site,
+    close_code_sent,
+    expect_error,
+    raw_request,
+    watched,
+    ws_server,
+)
 
 __all__ = ["ws_server"]
 
@@ -256,7 +265,8 @@ async def test_no_hello_in_time_closes_4002(ws_server: ServerFactory) -> None:
 
 async def test_a_failing_watch_does_not_stop_the_deadlines(
         ws_server: ServerFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    site = await ws_server(hello_timeout_seconds=0.2)
+    clock = VirtualClock()
+    site = await ws_server(clock=clock)
     watch, calls = Connection.watch, []
 
     def fails_once(self: Connection, now: float) -> None:
@@ -267,7 +277,8 @@ async def test_a_failing_watch_does_not_stop_the_deadlines(
 
     monkeypatch.setattr(Connection, "watch", fails_once)
     client = await site.connect(hello=False)
-    assert await client.close_code(timeout=3) == 4002
+    await watched(site, clock, site.app_state().settings.hello_timeout_seconds)
+    assert await close_code_sent(client) == 4002
     assert len(calls) > 1
 
 

@@ -24,9 +24,10 @@ from dominion.protocol import (
 )
 from dominion.server.settings import Settings
 from tests.eventually import eventually
+from tests.virtual_clock import VirtualClock
 
 from .wsclient import TestClient
-from .wsplay import Player, ServerFactory, close_code_sent, ws_server
+from .wsplay import Player, ServerFactory, close_code_sent, watched, ws_server
 
 __all__ = ["ws_server"]
 
@@ -137,31 +138,27 @@ async def test_slow_reader_is_closed_4004_and_the_game_goes_on(
 
 
 async def test_idle_timeout_and_heartbeat(ws_server: ServerFactory) -> None:
-    site = await ws_server(heartbeat_seconds=1, idle_timeout_seconds=2)
+    """On a virtual clock; in real time, with a peer that vanished:
+    tests/adversarial/test_transport.py."""
+    clock = VirtualClock()
+    heartbeat, idle = 20, 50  # two heartbeats, then the idle deadline
+    site = await ws_server(clock=clock, heartbeat_seconds=heartbeat, idle_timeout_seconds=idle)
+    state = site.app_state()
     # a client that answers WebSocket pings (as libraries do) but sends nothing itself
     alive = await site.connect()
     # a client that neither answers pings nor sends
     ws = await site.session.ws_connect(site.ws_url, protocols=(SUBPROTOCOL,), autoping=False)
     silent = TestClient(ws)
     assert isinstance(await silent.request(Hello, versions=[1]), Welcome)
-
-    async def watch_alive() -> list[object]:
-        # past the idle timeout (with room for the sweep), and two heartbeats at least: a
-        # loaded machine makes this take longer, not fail
-        seen: list[object] = []
-        loop = asyncio.get_running_loop()
-        end = loop.time() + 2.7
-        while (left := end - loop.time()) > 0 or sum(isinstance(m, Pong) for m in seen) < 2:
-            try:
-                seen.append(await alive.receive(timeout=max(left, 0.1)))
-            except TimeoutError:
-                assert loop.time() < end + 10, seen
-        return seen
-
-    seen, code = await asyncio.gather(watch_alive(), close_code_sent(silent, timeout=6))
-    assert code == 4005
-    assert len([m for m in seen if isinstance(m, Pong)]) >= 2, seen
-    assert all(isinstance(m, Pong) for m in seen)
+    for beat in (1, 2):
+        await watched(site, clock, heartbeat)
+        # read after the WebSocket ping that came first, which aiohttp answered
+        assert isinstance(await alive.receive(), Pong)
+        # the server has read that answer: input, as far as the idle deadline goes
+        await eventually(lambda at=beat * heartbeat: any(
+            connection._last_input == at for connection in state.connections))
+    await watched(site, clock, idle - 2 * heartbeat)
+    assert await close_code_sent(silent) == 4005
     assert isinstance(await alive.request(Ping), Ack)  # still open after the idle timeout
 
 

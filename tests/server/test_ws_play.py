@@ -27,6 +27,7 @@ from dominion.protocol import (
 )
 from dominion.server.play.room import Room
 from tests.eventually import eventually
+from tests.virtual_clock import VirtualClock
 
 from .wsplay import Player, ServerFactory, Site, expect_error, raw_request, ws_server
 
@@ -226,13 +227,27 @@ async def test_second_connection_on_a_seat_replaces_the_first(ws_server: ServerF
     check_complete(site, game, [ann], from_start=False)
 
 
+GRACE = 10.0
+"""A seat's grace on a virtual clock: within the heartbeat and the idle timeout, so that
+moving the clock past it leaves the connections that sent nothing open."""
+
+
+async def gone_past_her_grace(site: Site, game: str, clock: VirtualClock) -> None:
+    """Once the server saw seat 0's connection close, the clock past its grace."""
+    seat = site.room(game).seats[0]
+    await eventually(lambda: seat.connection is None)
+    clock.advance(GRACE)
+
+
 async def test_absent_player_is_replaced_by_a_bot(ws_server: ServerFactory) -> None:
-    site = await ws_server(seat_grace_seconds=0.2, absent_seat="bot")
+    clock = VirtualClock()
+    site = await ws_server(clock=clock, seat_grace_seconds=GRACE, absent_seat="bot")
     game, token = await site.create(seats=2, bots={1: "big_money"})
     ann = await Player.join(site, game, token)
     spectator = await Player.watch(site, game)
     await asyncio.wait_for(ann.play(until=lambda p: p.answered >= 4), 20)
     await ann.client.close()
+    await gone_past_her_grace(site, game, clock)
     result = await asyncio.wait_for(spectator.play(), 30)
     assert result is not None and not result.get("abandoned")
     assert site.room(game).state == "finished"
@@ -241,11 +256,14 @@ async def test_absent_player_is_replaced_by_a_bot(ws_server: ServerFactory) -> N
 
 async def test_returning_player_gets_the_seat_back_from_the_bot(
         ws_server: ServerFactory) -> None:
-    site = await ws_server(seat_grace_seconds=0.1, absent_seat="bot", bot_delay_seconds=0.01)
+    clock = VirtualClock()
+    site = await ws_server(clock=clock, seat_grace_seconds=GRACE, absent_seat="bot",
+                           bot_delay_seconds=0.01)
     game, token = await site.create(seats=2, bots={1: "big_money"})
     ann = await Player.join(site, game, token)
     await asyncio.wait_for(ann.play(until=lambda p: p.answered >= 2), 20)
     await ann.client.close()
+    await gone_past_her_grace(site, game, clock)
     room = site.room(game)
     await eventually(lambda: room.seats[0].played_by == "big_money")  # the bot takes over
     await ann.resume(site, token)
@@ -260,13 +278,15 @@ async def test_returning_player_gets_the_seat_back_from_the_bot(
 
 @pytest.mark.parametrize("version", [1, 2])
 async def test_absent_player_abandons_the_game(ws_server: ServerFactory, version: int) -> None:
-    site = await ws_server(seat_grace_seconds=0.2, absent_seat="abandon")
+    clock = VirtualClock()
+    site = await ws_server(clock=clock, seat_grace_seconds=GRACE, absent_seat="abandon")
     site.version = version
     game, token = await site.create(seats=3, bots={1: "big_money", 2: "random"})
     ann = await Player.join(site, game, token)
     spectator = await Player.watch(site, game)
     await asyncio.wait_for(ann.play(until=lambda p: p.answered >= 4), 20)
     await ann.client.close()
+    await gone_past_her_grace(site, game, clock)
     result = await asyncio.wait_for(spectator.play(), 10)
     assert result is not None and result["abandoned"] is True and result["winners"] == []
     assert isinstance(spectator.frames[-1], GameOver)

@@ -36,11 +36,14 @@ from dominion.protocol import (
     Watch,
 )
 from dominion.server.edge.app import create_app
+from dominion.server.edge.connection import watch_interval
 from dominion.server.edge.state import STATE, ServerState
 from dominion.server.engine.cards import catalogue
+from dominion.server.play.clock import LOOP_CLOCK, Clock
 from dominion.server.play.room import Room
 from dominion.server.settings import Settings
 from dominion.server.storage import Storage, StorageError
+from tests.virtual_clock import VirtualClock
 
 from .wsclient import TestClient
 
@@ -114,12 +117,15 @@ ServerFactory = Callable[..., Awaitable[Site]]
 
 @pytest.fixture
 async def ws_server(aiohttp_server: Any, tmp_path: Path) -> AsyncIterator[ServerFactory]:
-    """`await ws_server(**settings)`: a started server with the FAST settings overridden."""
+    """`await ws_server(**settings)`: a started server with the FAST settings overridden;
+    `clock=` a virtual clock its timers run on (tests/virtual_clock.py). Moved past
+    `heartbeat_seconds` or `idle_timeout_seconds` at once, it pings or closes the
+    connections that sent nothing meanwhile, as a real one would."""
     sessions: list[aiohttp.ClientSession] = []
 
-    async def start(**overrides: Any) -> Site:
+    async def start(clock: Clock = LOOP_CLOCK, **overrides: Any) -> Site:
         values = dict(FAST, db=str(tmp_path / f"x{len(sessions)}.sqlite3")) | overrides
-        app = create_app(Settings(**values))
+        app = create_app(Settings(**values), clock=clock)
         server = await aiohttp_server(app)
         session = aiohttp.ClientSession()
         sessions.append(session)
@@ -323,6 +329,12 @@ async def raw_request(client: TestClient, frame: Any) -> ServerMessage:
         if isinstance(reply, Ack | Error):
             return reply
         client.pushes.append(reply)
+
+
+async def watched(site: Site, clock: VirtualClock, seconds: float) -> None:
+    """`clock` moved `seconds` on, a sweep of the connections' watchdog at a time
+    (server/edge/connection.py), each sweep over before the next."""
+    await clock.run(seconds, watch_interval(site.app_state().settings))
 
 
 async def close_code_sent(client: TestClient, timeout: float = 10) -> int:
