@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .penalty import Apart
 from .queue import Counts, Queue
 from .service import Automatch, RatingLookup, stored_ratings
 from .store import MemoryStore, Store
@@ -30,7 +31,8 @@ def open_automatch(settings: Settings, lobby: Lobby, metrics: Metrics,
         store = RedisStore(settings.redis)
     else:
         store = MemoryStore()
-    queue = Queue(store, settings.automatch_confirm_seconds, settings.automatch_grace_seconds)
+    queue = Queue(store, settings.automatch_confirm_seconds, settings.automatch_grace_seconds,
+                  Apart(settings.automatch_apart_strikes, settings.automatch_apart_seconds))
     return Automatch(queue, lobby, settings, metrics, ratings)
 
 
