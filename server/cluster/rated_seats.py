@@ -72,6 +72,19 @@ class RedisRatedSeats:
                           "Redis, which cannot be reached") from None
         return None if held is None else claim_node(_text(held))
 
+    async def holder(self, account_id: int) -> str | None:
+        try:
+            held = await self._redis.get(seat_key(account_id))
+            node = None if held is None else claim_node(_text(held))
+            if node is None or node == self._node or not await self._redis.exists(
+                    self._heartbeats + node):
+                return None
+        except (RedisError, OSError) as error:
+            log.warning("Redis is unreachable: %s", error, extra={"node": self._node})
+            raise Refusal(ErrorCode.CLUSTER_UNAVAILABLE, "a rated seek needs the cluster's "
+                          "Redis, which cannot be reached") from None
+        return node
+
     async def release(self, account_id: int, claim: str) -> None:
         try:
             await self._release(keys=[seat_key(account_id)], args=[claim])

@@ -42,11 +42,17 @@ class ClaimStore(Protocol):
     async def release(self, account_id: int, claim: str) -> None:
         """Give the claim up, if the account's is still `claim`."""
 
+    async def holder(self, account_id: int) -> str | None:
+        """The other live node that holds the account's live rated seat, if one does."""
+
 
 class NodeClaims:
     """One process: the lobby's lock is the whole rule."""
 
     async def claim(self, account_id: int, claim: str) -> str | None:
+        return None
+
+    async def holder(self, account_id: int) -> str | None:
         return None
 
     async def release(self, account_id: int, claim: str) -> None:
@@ -86,6 +92,19 @@ class RatedClaims:
             raise Refusal(ErrorCode.ALREADY_SEATED, "you hold a seat in a live rated game "
                           f"on node {holder}: finish it, or leave its table, first")
         self._held[account_id] = claim
+
+    async def refuse_if_seated(self, account_id: int) -> None:
+        """Refuse (`already_seated`) an account that holds a live rated seat, on this node
+        or another: automatch would make it a rated game it cannot be seated at."""
+        game = self._game_of.get(account_id)
+        where = f"game {game}" if game is not None else await self._elsewhere(account_id)
+        if where is not None:
+            raise Refusal(ErrorCode.ALREADY_SEATED, f"you hold a seat in the rated {where}: "
+                          "finish it, or leave its table, first")
+
+    async def _elsewhere(self, account_id: int) -> str | None:
+        node = await self.store.holder(account_id)
+        return None if node is None else f"game on node {node}"
 
     def settle(self, account_id: int, game_id: str | None) -> None:
         """The account's live rated game on this node now (None: it holds no live rated

@@ -1,8 +1,8 @@
 """One live rated seat per account across nodes: two nodes' lobbies in this process, each
 with its own games file and directory, sharing a real redis-server. A rated seat on one
 node refuses a second on the other (created, joined, or made by automatch) with
-`already_seated`; once the first game ends, or the node holding it crashes, it is
-allowed."""
+`already_seated`, and a rated automatch seek too; once the first game ends, its seat is
+freed, or the node holding it crashes, it is allowed."""
 
 from __future__ import annotations
 
@@ -96,6 +96,10 @@ async def test_a_rated_seat_on_one_node_refuses_another_until_the_game_ends(
     assert await refused(b.lobby.create_matched(
         [SeatHolder("Ada", ada.id, False), SeatHolder("Cy", None, False)], 2,
         rated=True)) == "already_seated"
+    for node in (a, b):  # nor may Ada seek a rated automatch, on either node
+        assert await refused(node.lobby.rated_claims.refuse_if_seated(ada.id)) \
+            == "already_seated"
+    await a.lobby.rated_claims.refuse_if_seated(account("Cy").id)  # seated nowhere
     unrated, _ = await b.lobby.create({"seats": 2}, ADDRESS, ada)  # unrated: no claim
     assert unrated.seat_of_account(ada.id) is not None
     # the first game ends: the claim is given up, and the seat on b is allowed
