@@ -41,6 +41,7 @@ class Node:
     lobby: Lobby
     directory: RedisDirectory
     storage: Storage
+    stopped: bool = False
 
 
 Start = Callable[..., Awaitable[Node]]
@@ -62,6 +63,7 @@ async def nodes(redis_server: Redis, tmp_path: Path) -> AsyncIterator[Start]:
         storage = Storage.open(tmp_path / f"{name}.sqlite3", synchronous="NORMAL")
         await storage.start()
         lobby = Lobby(storage, settings, Metrics())
+        await lobby.restore()  # before the directory starts, as the server does
         directory = RedisDirectory(settings, lobby, storage, [])
         lobby.rated_claims.store = directory.rated_seats
         lobby.on_room_changed = directory.changed
@@ -72,15 +74,32 @@ async def nodes(redis_server: Redis, tmp_path: Path) -> AsyncIterator[Start]:
 
     yield start
     for node in started:
-        await node.lobby.close()
-        await node.directory.close()
-        await node.storage.close()
+        if not node.stopped:
+            await stop(node)
+
+
+async def stop(node: Node) -> None:
+    node.stopped = True
+    await node.lobby.close()
+    await node.directory.close()
+    await node.storage.close()
 
 
 async def refused(attempt: Awaitable[object]) -> str:
     with pytest.raises(Refusal) as refusal:
         await attempt
     return refusal.value.code
+
+
+def allowed(attempt: Callable[[], Awaitable[object]]) -> Callable[[], Awaitable[bool]]:
+    """For `eventually`: whether `attempt()` is allowed yet (a refusal: not yet)."""
+    async def check() -> bool:
+        try:
+            await attempt()
+        except Refusal:
+            return False
+        return True
+    return check
 
 
 async def test_a_rated_seat_on_one_node_refuses_another_until_the_game_ends(
@@ -105,13 +124,7 @@ async def test_a_rated_seat_on_one_node_refuses_another_until_the_game_ends(
     # the first game ends: the claim is given up, and the seat on b is allowed
     await first.abandon("over")
 
-    async def joined() -> bool:
-        try:
-            await b.lobby.join(table.id, None, ada)
-        except Refusal:
-            return False
-        return True
-    await eventually(joined)
+    await eventually(allowed(lambda: b.lobby.join(table.id, None, ada)))
     assert await refused(a.lobby.create({"seats": 2}, ADDRESS, ada, rated=True)) \
         == "already_seated", "now b holds it"
 
@@ -126,13 +139,7 @@ async def test_a_crashed_nodes_claims_expire(nodes: Start) -> None:
     assert b.directory._task is not None
     b.directory._task.cancel()
 
-    async def created() -> bool:
-        try:
-            await a.lobby.create({"seats": 2}, ADDRESS, ada, rated=True)
-        except Refusal:
-            return False
-        return True
-    await eventually(created)
+    await eventually(allowed(lambda: a.lobby.create({"seats": 2}, ADDRESS, ada, rated=True)))
 
 
 async def test_a_freed_seat_gives_its_claim_up(nodes: Start) -> None:
@@ -144,10 +151,18 @@ async def test_a_freed_seat_gives_its_claim_up(nodes: Start) -> None:
         == "already_seated"
     await a.lobby.leave(table.id, token)
 
-    async def created() -> bool:
-        try:
-            await b.lobby.create({"seats": 2}, ADDRESS, ada, rated=True)
-        except Refusal:
-            return False
-        return True
-    await eventually(created)
+    await eventually(allowed(lambda: b.lobby.create({"seats": 2}, ADDRESS, ada, rated=True)))
+
+
+async def test_a_restarted_node_claims_its_restored_games_seats_again(nodes: Start) -> None:
+    a, b = await nodes("a"), await nodes("b")
+    ada = account("Ada")
+    table, _ = await a.lobby.create({"seats": 2}, ADDRESS, ada, rated=True)
+    await stop(a)  # its heartbeat goes: its claims no longer count
+    await b.lobby.rated_claims.refuse_if_seated(ada.id)
+    a = await nodes("a")  # the table restored, its seat claimed again at the first beat
+    assert await refused(b.lobby.create({"seats": 2}, ADDRESS, ada, rated=True)) \
+        == "already_seated"
+    await a.lobby.room(table.id).abandon("over")
+
+    await eventually(allowed(lambda: b.lobby.create({"seats": 2}, ADDRESS, ada, rated=True)))
