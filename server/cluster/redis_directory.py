@@ -173,8 +173,11 @@ class RedisDirectory:
         loop = asyncio.get_running_loop()
         next_beat = loop.time() + self._refresh
         while True:
+            # asyncio.timeout, not wait_for: on 3.11 a wait_for whose wait ends as the task
+            # is cancelled swallows the cancellation, and closing waited for ever
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), max(0.0, next_beat - loop.time()))
+                async with asyncio.timeout(max(0.0, next_beat - loop.time())):
+                    await self._wake.wait()
             self._wake.clear()
             if loop.time() >= next_beat:
                 next_beat = loop.time() + self._refresh

@@ -246,10 +246,12 @@ class Lobby:
             edition=setup.edition, seats=count, kingdom=setup.kingdom,
             kingdom_name=record.kingdom_name if same else None,
             options=record.options | {"first_player": first, "rematch_of": old.id})
-        await self._storage.create_game(made, [seat.record() for seat in seats])
-        room = Room(made, seats, self._storage, self._settings, self._metrics, self.histories,
-                    workers=self._workers, clock=self._clock)
-        self._keep(room, rematch.address)
+        accounts = [seat.account_id for seat in seats if seat.account_id is not None]
+        async with self._rated_seating(accounts if record.rated else []):
+            await self._storage.create_game(made, [seat.record() for seat in seats])
+            room = Room(made, seats, self._storage, self._settings, self._metrics,
+                        self.histories, workers=self._workers, clock=self._clock)
+            self._keep(room, rematch.address)
         self._metrics.games_created.inc()
         rematch.new_game = room.id
         log.info("rematch created", extra={"game": room.id, "rematch_of": old.id})

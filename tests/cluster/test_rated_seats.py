@@ -14,13 +14,14 @@ from pathlib import Path
 
 import pytest
 
+from dominion.protocol import RematchKingdom
 from dominion.server.accounts import Account
 from dominion.server.cluster.redis_directory import RedisDirectory
 from dominion.server.metrics import Metrics
 from dominion.server.play.lobby import Lobby, SeatHolder
 from dominion.server.refusal import Refusal
 from dominion.server.settings import Settings
-from dominion.server.storage import Storage
+from dominion.server.storage import GameState, Storage
 from tests.automatch.redis_server import redis_server
 from tests.eventually import eventually
 
@@ -166,3 +167,17 @@ async def test_a_restarted_node_claims_its_restored_games_seats_again(nodes: Sta
     await a.lobby.room(table.id).abandon("over")
 
     await eventually(allowed(lambda: b.lobby.create({"seats": 2}, ADDRESS, ada, rated=True)))
+
+
+async def test_a_rated_rematch_is_refused_while_a_player_sits_in_a_rated_game_elsewhere(
+        nodes: Start) -> None:
+    a, b = await nodes("a"), await nodes("b")
+    ada, bob = account("Ada"), account("Bob")
+    table, _ = await a.lobby.create({"seats": 2}, ADDRESS, ada, rated=True)
+    await a.lobby.join(table.id, None, bob)
+    await table.resign(1)
+    assert table.state == GameState.FINISHED
+    await eventually(allowed(lambda: b.lobby.create({"seats": 2}, ADDRESS, ada, rated=True)))
+    await table.offer_rematch(1, RematchKingdom.SAME, ADDRESS, lambda: None)
+    assert await refused(table.answer_rematch(0, True, lambda: None)) == "already_seated"
+    assert [room for room in a.lobby.rooms.values() if room is not table] == []
