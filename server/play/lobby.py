@@ -108,8 +108,8 @@ class Lobby:
         """For shutdown: stop every room (its changes, bots and timers) before the storage
         closes."""
         await self._lapses.close()
-        await self.rated_claims.close()
         await asyncio.gather(*(room.close() for room in list(self.rooms.values())))
+        await self.rated_claims.close()
 
     def room(self, game_id: str) -> Room:
         room = self.rooms.get(game_id)
