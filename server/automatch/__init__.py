@@ -1,6 +1,7 @@
 """Automatch: opponents on demand, for 2 to 6 players, across nodes.
 
-`matcher.py` forms tables (pure), `penalty.py` the wait earned by declining (pure),
+`matcher.py` forms tables (pure), `penalty.py` the wait earned by declining, and when
+strikes set a player apart (pure),
 `queue.py` the queue's rules over a `Store` (`store.py`: in memory for one process,
 `redis_store.py` for several nodes), `service.py` a node's part: its players' seeks,
 the waves, the game made when everyone accepted.
