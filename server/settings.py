@@ -156,6 +156,11 @@ class Settings:
     automatch_grace_seconds: float = field(default=15.0, metadata={
         "help": "how long a seek keeps its place after its connection (or node) is gone: "
                 "a reconnect within it takes the place up again"})
+    automatch_apart_strikes: int = field(default=2, metadata={
+        "help": "declined or lapsed automatch tables within --automatch-apart-seconds "
+                "after which a player is matched only with others who also failed tables"})
+    automatch_apart_seconds: float = field(default=600.0, metadata={
+        "help": "the window those declined or lapsed tables are counted in"})
     accounts_url: str = field(default="", metadata={
         "help": "PostgreSQL URL where accounts and sessions live, shared by every node "
                 "(postgresql://user:password@host/db); empty: a SQLite file beside --db"})
@@ -284,6 +289,9 @@ class Settings:
                self.automatch_grace_seconds) <= 0:
             return ("--automatch-wave-seconds, --automatch-confirm-seconds and "
                     "--automatch-grace-seconds must be more than 0")
+        if self.automatch_apart_strikes < 1 or self.automatch_apart_seconds <= 0:
+            return ("--automatch-apart-strikes must be at least 1, "
+                    "--automatch-apart-seconds more than 0")
         return None
 
 

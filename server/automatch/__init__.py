@@ -1,6 +1,7 @@
 """Automatch: opponents on demand, for 2 to 6 players, across nodes.
 
-`matcher.py` forms tables (pure), `penalty.py` the wait earned by declining (pure),
+`matcher.py` forms tables (pure), `penalty.py` the wait earned by declining, and when
+strikes set a player apart (pure),
 `queue.py` the queue's rules over a `Store` (`store.py`: in memory for one process,
 `redis_store.py` for several nodes), `service.py` a node's part: its players' seeks,
 the waves, the game made when everyone accepted.
@@ -11,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..play.clock import LOOP_CLOCK, Clock
+from .penalty import Apart
 from .queue import Counts, Queue
 from .service import Automatch, RatingLookup, stored_ratings
 from .store import MemoryStore, Store
@@ -31,7 +33,8 @@ def open_automatch(settings: Settings, lobby: Lobby, metrics: Metrics,
         store = RedisStore(settings.redis)
     else:
         store = MemoryStore()
-    queue = Queue(store, settings.automatch_confirm_seconds, settings.automatch_grace_seconds)
+    queue = Queue(store, settings.automatch_confirm_seconds, settings.automatch_grace_seconds,
+                  Apart(settings.automatch_apart_strikes, settings.automatch_apart_seconds))
     return Automatch(queue, lobby, settings, metrics, ratings, timers=timers)
 
 

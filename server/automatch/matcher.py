@@ -1,7 +1,8 @@
 """Forming tables from waiting seeks: pure, no clock (the caller says what time it is).
 
 Players ask for the table sizes they accept, an edition, rated or not. A wave takes
-every eligible seek and forms tables greedily: the longest waiting first (so that a
+every eligible seek and forms tables greedily (those set apart for failing tables only
+among themselves): the longest waiting first (so that a
 table dissolved because someone else lapsed puts its players back at the front), each
 with the closest ratings it can find within everyone's window. The window starts narrow
 and widens with waiting time, as on Lichess: first a close game, and after a while any
@@ -41,9 +42,15 @@ class Seek:
     """When the player started waiting (kept when a table they were at was dissolved)."""
     penalty: float = 0.0
     """Seconds the player must wait before being matched (declined or lapsed tables)."""
+    apart_until: float = 0.0
+    """Until then the player is matched only with others set apart (penalty.py: strikes
+    close together)."""
 
     def waited(self, now: float) -> float:
         return max(0.0, now - self.since)
+
+    def apart(self, now: float) -> bool:
+        return now < self.apart_until
 
     def rating(self, size: int) -> Rating:
         return self.ratings.get(pool_for(size), INITIAL)
@@ -104,7 +111,7 @@ def _table_for(anchor: Seek, size: int, waiting: Sequence[Seek], seated: set[str
         (seek for seek in waiting
          if seek.player not in seated and seek.player != anchor.player
          and size in seek.sizes and seek.edition == anchor.edition
-         and seek.rated == anchor.rated),
+         and seek.rated == anchor.rated and seek.apart(now) == anchor.apart(now)),
         key=lambda seek: (abs(seek.rating(size).mu - mu), seek.since))
     members = [anchor]
     for candidate in candidates:

@@ -8,7 +8,8 @@ Records, under these keys (a `RedisStore` prefixes them with `dominion:am:`):
                      node stops refreshing it plus the grace time (a reconnect keeps it)
     table:ID         a formed table: its players, who accepted, the deadline
     strikes:WHOSE    declined or lapsed tables, fading (penalty.py): an account's, or a
-                     guest's address's (a guest's next seek is another player)
+                     guest's address prefix's (a guest's next seek is another player);
+                     several close together set the player apart
     handed:GAME      the seats of a game made went out, and it has not started yet (a
                      node restarted in between starts it; one without the mark abandons
                      it: nobody was told of it)
@@ -32,7 +33,7 @@ from dominion.protocol import ErrorCode, MatchEnd
 from ..ratings.model import Pool, Rating
 from ..refusal import Refusal
 from .matcher import Seek, form_tables
-from .penalty import Strikes
+from .penalty import DEFAULT_APART, Apart, Strikes
 from .store import Record, Store, Writes
 
 TICKETS = "tickets"
@@ -73,7 +74,8 @@ class Ticket:
     alive_until: float
     node: str
     strikes: str
-    """Whom declines and lapses count against: the account, or a guest's address."""
+    """Whom declines and lapses count against: the account, or a guest's address's
+    network prefix (edge/prefixes.py: a new name, or a new address of it, is no escape)."""
     state: TicketState = TicketState.WAITING
     table: str | None = None
     reason: MatchEnd | None = None
@@ -82,6 +84,8 @@ class Ticket:
     seat: int | None = None
     token: str | None = None
     """The seat's token, while READY (until the player's node has handed it over)."""
+    apart_until: float = 0.0
+    """Until then matched only with others set apart (penalty.py), as of the seek."""
 
     def record(self) -> Record:
         return asdict(self)
@@ -98,7 +102,7 @@ class Ticket:
     def seek(self) -> Seek:
         return Seek(self.player, frozenset(self.sizes), self.edition, self.rated,
                     {Pool(pool): Rating(mu, sigma) for pool, (mu, sigma) in self.ratings.items()},
-                    self.since, self.penalty)
+                    self.since, self.penalty, self.apart_until)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +157,13 @@ def strikes_key(whose: str) -> str:
 
 
 def _strikes(record: Record | None) -> Strikes:
-    return Strikes() if record is None else Strikes(record["count"], record["at"])
+    if record is None:
+        return Strikes()
+    return Strikes(record["count"], record["at"], tuple(record.get("recent", ())))
+
+
+def _strikes_record(strikes: Strikes) -> Record:
+    return {"count": strikes.count, "at": strikes.at, "recent": list(strikes.recent)}
 
 
 def _ticket(record: Record | None, now: float) -> Ticket | None:
@@ -165,10 +175,12 @@ def _ticket(record: Record | None, now: float) -> Ticket | None:
 
 
 class Queue:
-    def __init__(self, store: Store, confirm_seconds: float, grace_seconds: float) -> None:
+    def __init__(self, store: Store, confirm_seconds: float, grace_seconds: float,
+                 apart: Apart = DEFAULT_APART) -> None:
         self.store = store
         self._confirm = confirm_seconds
         self._grace = grace_seconds
+        self._apart = apart
 
     # -- a player's seek ---------------------------------------------------------
 
@@ -187,8 +199,10 @@ class Queue:
                                      rated=wanted.rated, name=wanted.name,
                                      ratings=wanted.ratings)
             else:
+                counted = _strikes(found[strikes])
                 ticket = replace(wanted, since=now, alive_until=alive,
-                                 penalty=_strikes(found[strikes]).penalty(now))
+                                 penalty=counted.penalty(now),
+                                 apart_until=counted.apart_until(now, self._apart))
             writes = Writes(put={key: ticket.record()})
             writes.index(TICKETS, ticket.player)
             return ticket, writes
@@ -348,8 +362,7 @@ class Queue:
                     continue
                 if player in struck:
                     key = strikes_key(counted[player])
-                    strikes = _strikes(found[key]).struck(now)
-                    writes.put[key] = {"count": strikes.count, "at": strikes.at}
+                    writes.put[key] = _strikes_record(_strikes(found[key]).struck(now, self._apart))
                     ticket = replace(ticket, state=TicketState.ENDED, table=None,
                                      reason=reason, alive_until=now + ENDED_SECONDS)
                 else:

@@ -158,6 +158,8 @@ class Automatch:
                 if room.state == GameState.PLAYING:  # matched, they would keep others waiting
                     raise Refusal(ErrorCode.ALREADY_SEATED, f"you play in game {room.id}: "
                                                               "finish it before seeking")
+            if rated:  # else matched, they could not be seated and would keep others waiting
+                await self._lobby.rated_claims.refuse_if_seated(account.id)
         seat_name = await self._lobby.name_for(name, account)
         fresh = account is None and token is None  # a new guest: a new player
         if account is not None:

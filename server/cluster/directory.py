@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..play.rated_claims import ClaimStore, NodeClaims
 from ..replays import finished_replay, replay_work
 from ..storage.records import ENDED_STATES
 
@@ -73,6 +74,10 @@ class NodeHealth:
 
 class Directory(Protocol):
     @property
+    def rated_seats(self) -> ClaimStore:
+        """Where the accounts' live rated seats are claimed (play/rated_claims.py)."""
+
+    @property
     def problem(self) -> str | None:
         """Why games cannot be created or listed now (None: they can)."""
 
@@ -119,6 +124,7 @@ class LocalDirectory:
     def __init__(self, lobby: Lobby, storage: Storage) -> None:
         self._lobby = lobby
         self._storage = storage
+        self.rated_seats: ClaimStore = NodeClaims()
 
     problem = None
     @property

@@ -14,6 +14,8 @@ Redis holds only what the nodes can rebuild from their own databases:
     dominion:open, :playing      zset   ids by creation time, for the lobby's listings
     dominion:peer-key            string the secret nodes show each other on their private
                                         routes (made by the first node that finds none)
+    dominion:rated-seat:ACCOUNT  string the node holding the account's live rated seat
+                                        (rated_seats.py), renewed with its heartbeat
 
 Nothing here is touched per answer. A room's lobby-level changes (created, seats, start,
 end, who is connected) are published by one background task in batches (a pipeline),
@@ -48,6 +50,7 @@ from ..storage.records import GameState
 from .directory import Export, LocalDirectory, NodeHealth, Page, Pay
 from .listing import NODE_PAGE_MAX, matches, merge_pages, needs_every_node, only_paging
 from .node import PEER_KEY_HEADER, REPLAY_WORK_HEADER, NodeNameTaken, node_url
+from .rated_seats import RedisRatedSeats
 
 if TYPE_CHECKING:
     from ..play.lobby import Lobby
@@ -117,6 +120,8 @@ class RedisDirectory:
         self._http: aiohttp.ClientSession | None = None
         self._peer_key: str | None = None
         """What peers show on private routes; learnt from Redis with every heartbeat."""
+        self.rated_seats = RedisRatedSeats(self._redis, self.node, self._heartbeat_key(""),
+                                           self._refresh * MISSED_BEATS)
 
     def is_peer(self, presented: str | None) -> bool:
         key = self._peer_key
@@ -168,8 +173,11 @@ class RedisDirectory:
         loop = asyncio.get_running_loop()
         next_beat = loop.time() + self._refresh
         while True:
+            # asyncio.timeout, not wait_for: on 3.11 a wait_for whose wait ends as the task
+            # is cancelled swallows the cancellation, and closing waited for ever
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), max(0.0, next_beat - loop.time()))
+                async with asyncio.timeout(max(0.0, next_beat - loop.time())):
+                    await self._wake.wait()
             self._wake.clear()
             if loop.time() >= next_beat:
                 next_beat = loop.time() + self._refresh
@@ -239,6 +247,7 @@ class RedisDirectory:
             totals["connections"] += info["connections"]
             totals["live_games"] += info["live_games"]
         self.peers, self.gone, self.totals = peers, gone, totals
+        await self.rated_seats.renew(dict(self._lobby.rated_claims.held))
         if lost or self._problem is not None:
             await self._republish()
         if self._problem is not None:

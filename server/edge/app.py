@@ -251,6 +251,7 @@ async def _open_directory(app: web.Application) -> AsyncIterator[None]:
     directory = open_directory(state.settings, state.lobby, state.storage, state.metrics,
                                state.connections)
     state.lobby.on_room_changed = directory.changed
+    state.lobby.rated_claims.store = directory.rated_seats
     app[DIRECTORY] = directory
     try:
         await directory.start()

@@ -210,7 +210,7 @@ async def get_game(request: web.Request) -> dict[str, Any]:
     (Reply(200, "The seat taken and its token", Seated),),
     (ErrorCode.BAD_NAME, *GAME_CODES, ErrorCode.GAME_FULL, ErrorCode.GAME_STARTED,
      ErrorCode.ALREADY_SEATED, ErrorCode.NAME_TAKEN, *SEATING_ERRORS,
-     ErrorCode.ACCOUNTS_UNAVAILABLE),
+     ErrorCode.ACCOUNTS_UNAVAILABLE, ErrorCode.CLUSTER_UNAVAILABLE),
     description="The game starts as soon as its last seat is taken. The seat's token is "
                 "returned only here.",
     body=JoinRequest, parameters=(GAME_ID,)))

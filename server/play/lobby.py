@@ -20,6 +20,7 @@ from ..storage import GameRecord, Storage
 from .clock import LOOP_CLOCK, Clock, utc_now
 from .history import HistoryCache
 from .lapse import Lapses
+from .rated_claims import RatedClaims
 from .rematch import Rematch
 from .room import FINISHED, OPEN, PLAYING, Room
 from .seat_tokens import hash_token, new_game_id, new_token
@@ -81,6 +82,8 @@ class Lobby:
         """Told when a rated game's end is stored (its result waits in the outbox)."""
         self._rated_seats_taken = asyncio.Lock()
         """Held while a seat at a rated table is checked and taken (`_rated_seating`)."""
+        self.rated_claims = RatedClaims(settings.node or "local")
+        """The accounts' live rated seats this node claimed, shared across nodes."""
         self._live_by_address: dict[str, set[str]] = {}
         """Address -> its open or running rooms, for the per-address limit (kept, not
         counted at each creation: a busy server has thousands of rooms)."""
@@ -94,6 +97,10 @@ class Lobby:
                                 self.histories, workers=self._workers, clock=self._clock)
             self._keep(room)
             await room.resume_after_restart()
+            if room.record.rated and room.state in (OPEN, PLAYING):
+                for seat in room.seats:  # claimed again at the directory's first heartbeat
+                    if seat.account_id is not None:
+                        self.rated_claims.settle(seat.account_id, room.id)
         log.info("restored games", extra={"count": len(self.rooms)})
         return len(self.rooms)
 
@@ -102,6 +109,7 @@ class Lobby:
         closes."""
         await self._lapses.close()
         await asyncio.gather(*(room.close() for room in list(self.rooms.values())))
+        await self.rated_claims.close()
 
     def room(self, game_id: str) -> Room:
         room = self.rooms.get(game_id)
@@ -118,7 +126,7 @@ class Lobby:
         self.check_games_of(address)
         if rated and account is None:
             raise needs_account("a guest cannot create a rated table")
-        async with self._rated_seating(account if rated else None):
+        async with self._rated_seating([account.id] if rated and account else []):
             return await self._create(request, address, account, rated=rated)
 
     async def _create(self, request: Mapping[str, Any], address: str,
@@ -172,9 +180,11 @@ class Lobby:
         setup = Setup.create(len(holders), edition=edition, rng=self._kingdoms)
         seats = [Seat(i) for i in range(len(holders))]
         tokens = [_seat(seat, holder) for seat, holder in zip(seats, holders, strict=True)]
-        room = await self._open(setup, seats,
-                                {"automatch": True} | ({"rated": True} if rated else {}),
-                                None, None)
+        accounts = [holder.account_id for holder in holders if holder.account_id is not None]
+        async with self._rated_seating(accounts if rated else []):
+            room = await self._open(setup, seats,
+                                    {"automatch": True} | ({"rated": True} if rated else {}),
+                                    None, None)
         log.info("automatch game created", extra={"game": room.id, "seats": len(seats),
                                                   "rated": rated})
         return room, tokens
@@ -236,10 +246,12 @@ class Lobby:
             edition=setup.edition, seats=count, kingdom=setup.kingdom,
             kingdom_name=record.kingdom_name if same else None,
             options=record.options | {"first_player": first, "rematch_of": old.id})
-        await self._storage.create_game(made, [seat.record() for seat in seats])
-        room = Room(made, seats, self._storage, self._settings, self._metrics, self.histories,
-                    workers=self._workers, clock=self._clock)
-        self._keep(room, rematch.address)
+        accounts = [seat.account_id for seat in seats if seat.account_id is not None]
+        async with self._rated_seating(accounts if record.rated else []):
+            await self._storage.create_game(made, [seat.record() for seat in seats])
+            room = Room(made, seats, self._storage, self._settings, self._metrics,
+                        self.histories, workers=self._workers, clock=self._clock)
+            self._keep(room, rematch.address)
         self._metrics.games_created.inc()
         rematch.new_game = room.id
         log.info("rematch created", extra={"game": room.id, "rematch_of": old.id})
@@ -251,28 +263,42 @@ class Lobby:
         if room.record.rated and account is None:
             raise needs_account("a rated table seats signed-in players only: sign in to join")
         token, seated_as = new_token(), await self.name_for(name, account)
-        async with self._rated_seating(account if room.record.rated else None, room):
+        async with self._rated_seating([account.id] if room.record.rated and account else [],
+                                       room):
             seat = await room.take_seat(seated_as, hash_token(token),
                                         account.id if account is not None else None,
                                         account is not None and account.bot)
         return room, seat, token
 
     @contextlib.asynccontextmanager
-    async def _rated_seating(self, account: Account | None, table: Room | None = None
+    async def _rated_seating(self, accounts: Sequence[int], table: Room | None = None
                              ) -> AsyncIterator[None]:
-        """Around taking a seat at a rated table (`account` None: not rated): refuses an
-        account that holds a seat in another live rated game, checked and taken as one
-        step. One person plays one rated game at a time: two would let them run two
-        seats against the same players."""
-        if account is None:
+        """Around taking seats at a rated table (`accounts`: whose; none: not rated):
+        refuses an account that holds a seat in another live rated game, on this node or
+        (its claim, rated_claims.py) another, checked and taken as one step. One person
+        plays one rated game at a time: two would let them run two seats against the
+        same players."""
+        if not accounts:
             yield
             return
         async with self._rated_seats_taken:
-            for room, _ in self.seats_of(account):
-                if room.record.rated and room is not table:
-                    raise Refusal(ErrorCode.ALREADY_SEATED, f"you hold a seat in the rated "
-                                    f"game {room.id}: finish it, or leave its table, first")
-            yield
+            for account_id in accounts:
+                for room, _ in self.seats_of_account(account_id):
+                    if room.record.rated and room is not table:
+                        raise Refusal(ErrorCode.ALREADY_SEATED, f"you hold a seat in the "
+                                      f"rated game {room.id}: finish it, or leave its "
+                                      "table, first")
+            claimed: list[int] = []
+            try:
+                for account_id in accounts:
+                    await self.rated_claims.claim(account_id)
+                    claimed.append(account_id)
+                yield
+            finally:
+                for account_id in claimed:
+                    self.rated_claims.settle(account_id, next(
+                        (room.id for room, _ in self.seats_of_account(account_id)
+                         if room.record.rated), None))
 
     def seats_of(self, account: Account) -> list[tuple[Room, Seat]]:
         """The account's seats in this node's open and running games."""
@@ -356,13 +382,17 @@ class Lobby:
 
     def _room_changed(self, room: Room) -> None:
         self._lapses.watch(room)
+        if room.record.rated:
+            self.rated_claims.room_changed(room)
         self.on_room_changed(room)
 
     def _retire(self, room: Room) -> None:
         """An ended game no longer counts against its creator, and leaves memory after a
         while (its replay stays in storage)."""
-        if room.record.rated and room.state == FINISHED:
-            self.on_rated_finished()
+        if room.record.rated:
+            self.rated_claims.room_changed(room)
+            if room.state == FINISHED:
+                self.on_rated_finished()
         address = self._creators.pop(room.id, None)
         if address is not None:
             live = self._live_by_address[address]

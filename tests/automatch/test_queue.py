@@ -7,11 +7,12 @@ from __future__ import annotations
 import asyncio
 import itertools
 from collections.abc import AsyncIterator
+from dataclasses import replace
 
 import pytest
 
 from dominion.protocol import MatchEnd
-from dominion.server.automatch.penalty import FIRST_PENALTY_SECONDS
+from dominion.server.automatch.penalty import FIRST_PENALTY_SECONDS, Apart
 from dominion.server.automatch.queue import (
     STARTING_SECONDS,
     Queue,
@@ -29,6 +30,9 @@ from .redis_server import needs_redis, redis_server
 
 __all__ = ["redis_server"]
 CONFIRM, GRACE = 10.0, 15.0
+APART = 900.0
+LONG_GRACE = 10_000.0
+"""Seeks that outlive the test without refreshes."""
 T0 = 1_000_000.0
 _prefixes = itertools.count()
 
@@ -101,6 +105,50 @@ async def test_a_decline_ends_that_seek_and_puts_the_others_at_the_front(store: 
     assert await queue.wave(T0 + 7) == []
     [late] = await queue.wave(T0 + 6 + FIRST_PENALTY_SECONDS)
     assert set(late.players) == {"bob", "dee"}
+
+
+async def lapse(queue: Queue, player: str, real: str, now: float) -> float:
+    """`player` and `real` matched at `now`; `real` accepts, `player` lets it lapse. When
+    it is over; `real` waits on, at the front."""
+    await queue.seek(wanting(player), now)
+    await queue.seek(wanting(real), now)
+    [table] = await queue.wave(now + 60)  # past any penalty `player` earned
+    assert set(table.players) == {player, real}
+    await queue.answer(real, table.id, True, now + 61)
+    await queue.expire(now + 62 + CONFIRM)
+    tickets = await queue.tickets([player, real], now + 62 + CONFIRM)
+    assert tickets[player] is not None and tickets[player].state is TicketState.ENDED
+    assert tickets[real] is not None and tickets[real].since == now, "real keeps its wait"
+    await queue.delivered(player)
+    await queue.cancel(real, now + 62 + CONFIRM)
+    return now + 63 + CONFIRM
+
+
+async def test_strikes_close_together_set_a_seeker_apart_from_real_players(
+        store: Store) -> None:
+    """Two lapses within the window (the default: 2 in 10 minutes): the seeker is matched
+    only with others who also failed tables, until the first of them leaves the window;
+    a guest's strikes are their address prefix's, whatever name they seek under."""
+    queue = Queue(store, CONFIRM, LONG_GRACE, Apart(2, APART))
+    now = await lapse(queue, "ghost", "ann", T0)
+    now = await lapse(queue, "ghost", "bob", now)
+    now = await lapse(queue, "shade", "cy", now)
+    now = await lapse(queue, "shade", "dee", now)
+    await queue.seek(wanting("ghost"), now)
+    await queue.seek(wanting("eve"), now)
+    assert await queue.wave(now + 60) == [], "eve is not matched with ghost"
+    await queue.seek(wanting("shade"), now + 61)
+    [apart] = await queue.wave(now + 120)
+    assert set(apart.players) == {"ghost", "shade"}
+    # a new guest under another name from the same prefix: the same strikes
+    renamed = replace(wanting("wraith"), strikes="ghost")
+    await queue.seek(renamed, now + 121)
+    assert await queue.wave(now + 180) == [], "eve is not matched with the renamed ghost"
+    # past the window, the wraith is matched like anyone else
+    await queue.cancel("wraith", now + 181)
+    await queue.seek(renamed, T0 + APART + 4 * (CONFIRM + 63))
+    [table] = await queue.wave(T0 + APART + 4 * (CONFIRM + 63) + 60)
+    assert set(table.players) == {"eve", "wraith"}
 
 
 async def test_a_table_past_its_deadline_ends_the_seeks_of_who_did_not_answer(

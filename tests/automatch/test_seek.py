@@ -368,6 +368,19 @@ async def test_a_player_in_a_running_game_cannot_seek(site: Site) -> None:
     assert await seek_waits(site, 0)
 
 
+async def test_a_player_at_an_open_rated_table_cannot_seek_a_rated_game(site: Site) -> None:
+    # matched, the rated game could not seat them: its table dissolved, and formed again
+    account, secret = await site.account("Ada")
+    lobby = site.app[STATE].lobby
+    room, _ = await lobby.create({"seats": 2}, "10.0.0.1", account, rated=True)
+    assert room.state == GameState.OPEN
+    client = await site.connect(secret)
+    await expect_error(client, Seek, "already_seated", sizes=(2,), edition=2, rated=True,
+                       name=None)
+    assert await seek_waits(site, 0)
+    await seek(client, None, rated=False)  # an unrated game seats them elsewhere
+
+
 async def seek_waits(site: Site, count: int) -> bool:
     """Whether `count` seeks wait in the queue (read from it: REST limits look-ups)."""
     automatch = site.app[STATE].automatch

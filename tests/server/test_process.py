@@ -131,6 +131,13 @@ def test_a_resume_window_beyond_one_update_is_refused() -> None:
     assert problem is not None and "--resume-window" in problem
 
 
+def test_automatch_apart_settings_out_of_range_are_refused() -> None:
+    assert Settings(automatch_apart_strikes=1, automatch_apart_seconds=1).problem() is None
+    for wrong in ({"automatch_apart_strikes": 0}, {"automatch_apart_seconds": 0}):
+        problem = Settings(**wrong).problem()  # type: ignore[arg-type]
+        assert problem is not None and "--automatch-apart" in problem
+
+
 def test_a_database_that_is_not_ours_is_refused(tmp_path: Path) -> None:
     db = tmp_path / "garbage.sqlite3"
     db.write_bytes(b"this is not a database" * 100)
