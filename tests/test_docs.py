@@ -19,8 +19,8 @@ import pytest
 
 from dominion.protocol import CloseCode, ErrorCode
 from dominion.server.cluster.node import ws_url
+from dominion.server.edge.api.openapi import openapi_document
 from dominion.server.edge.app import create_app
-from dominion.server.edge.openapi import openapi_document
 from dominion.server.engine.cards import EDITIONS, catalogue, kingdom_cards
 from dominion.server.engine.setup import RECOMMENDED_KINGDOMS
 from dominion.server.play.seat_tokens import new_game_id

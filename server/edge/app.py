@@ -26,30 +26,22 @@ from ..play.thinking import BotWorkers
 from ..refusal import Refusal
 from ..settings import Settings
 from ..storage import Storage
-from .automatch_api import BUDGET as AUTOMATCH_BUDGET
-from .automatch_api import LOOKUPS_PER_MINUTE as AUTOMATCH_LOOKUPS_PER_MINUTE
-from .budgets import Budgets
-from .connection import watch_connections, watch_interval
-from .health_watch import ACCOUNTS_PROBE, AccountsProbe, measure_loop_lag
-from .listener import COUNT, WARNINGS, ConnectionCount, Warnings
-from .moderation_watch import ModerationWatch, banned_addresses_refused
-from .node_api import add_node_routes
-from .openapi import API_TABLES, ROOT_TABLES
-from .operation import API_PREFIX
-from .origins import known_hosts_only
-from .outbox import Waiting
-from .passkeys_api import BUDGET as PASSKEY_BUDGET
-from .passkeys_api import CEREMONIES_PER_MINUTE, PASSKEYS
-from .players_api import BUDGET as PROFILE_BUDGET
-from .players_api import LOOKUPS_PER_MINUTE
-from .rating_outbox import RatingOutbox
+from .api.automatch_api import BUDGET as AUTOMATCH_BUDGET
+from .api.automatch_api import LOOKUPS_PER_MINUTE as AUTOMATCH_LOOKUPS_PER_MINUTE
+from .api.node_api import add_node_routes
+from .api.openapi import API_TABLES, ROOT_TABLES
+from .api.operation import API_PREFIX
+from .api.passkeys_api import BUDGET as PASSKEY_BUDGET
+from .api.passkeys_api import CEREMONIES_PER_MINUTE, PASSKEYS
+from .api.players_api import BUDGET as PROFILE_BUDGET
+from .api.players_api import LOOKUPS_PER_MINUTE
+from .api.sessions import ACCOUNTS
 from .rest import (
     MAX_BODY_BYTES,
     declared_body_fits,
     json_errors,
     unmatched_as_json,
 )
-from .sessions import ACCOUNTS
 from .state import (
     DIRECTORY,
     MODERATION,
@@ -60,6 +52,14 @@ from .state import (
     STORAGE,
     ServerState,
 )
+from .tasks.health_watch import ACCOUNTS_PROBE, AccountsProbe, measure_loop_lag
+from .tasks.moderation_watch import ModerationWatch, banned_addresses_refused
+from .tasks.rating_outbox import RatingOutbox
+from .transport.budgets import Budgets
+from .transport.connection import watch_connections, watch_interval
+from .transport.listener import COUNT, WARNINGS, ConnectionCount, Warnings
+from .transport.origins import known_hosts_only
+from .transport.outbox import Waiting
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis

@@ -17,15 +17,15 @@ from ..cluster import Directory
 from ..settings import Settings
 from ..storage import Storage
 from ..version import package_version
-from .rating_outbox import RatingOutbox
+from .tasks.rating_outbox import RatingOutbox
 
 if TYPE_CHECKING:
     from ..automatch import Automatch
     from ..metrics import Metrics
     from ..play.lobby import Lobby
-    from .budgets import Budgets
-    from .connection import Connection
-    from .outbox import Waiting
+    from .transport.budgets import Budgets
+    from .transport.connection import Connection
+    from .transport.outbox import Waiting
 
 
 @dataclass

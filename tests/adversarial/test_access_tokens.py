@@ -19,7 +19,7 @@ from dominion.server.accounts import Account
 from dominion.server.accounts.access_tokens import AccessTokens, play_scope, token_hash
 from dominion.server.accounts.sqlite_store import SqliteAccountStore
 from dominion.server.accounts.store import AccessToken, Scope
-from dominion.server.edge.sessions import ACCOUNTS
+from dominion.server.edge.api.sessions import ACCOUNTS
 from dominion.server.play.room import Room
 from dominion.server.refusal import Refusal
 from tests.server.wsclient import TestClient

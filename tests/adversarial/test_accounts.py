@@ -21,8 +21,8 @@ from dominion.server.accounts.service import (
     new_session_secret,
 )
 from dominion.server.accounts.throttle import LocalThrottle
+from dominion.server.edge.api.sessions import ACCOUNTS, SESSION_COOKIE
 from dominion.server.edge.app import create_app
-from dominion.server.edge.sessions import ACCOUNTS, SESSION_COOKIE
 from dominion.server.engine import Resignation
 from dominion.server.play.lobby import DELETED_PLAYER
 from dominion.server.settings import Settings

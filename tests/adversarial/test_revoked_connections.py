@@ -21,8 +21,8 @@ import pytest
 
 from dominion.protocol import SUBPROTOCOLS, SUPPORTED_VERSIONS, Ack, Hello, Join, Ping, Welcome
 from dominion.server.accounts.service import new_session_secret, session_hash
+from dominion.server.edge.api.sessions import ACCOUNTS, SESSION_COOKIE
 from dominion.server.edge.app import create_app
-from dominion.server.edge.sessions import ACCOUNTS, SESSION_COOKIE
 from dominion.server.edge.state import MODERATION
 from dominion.server.settings import Settings
 from tests.accounts.conftest import postgres_server, postgres_url

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from dominion.protocol import Ack, Error, Hello, Seek, Welcome
-from dominion.server.edge.sessions import ACCOUNTS, SESSION_COOKIE
+from dominion.server.edge.api.sessions import ACCOUNTS, SESSION_COOKIE
 from tests.server.wsclient import TestClient
 from tests.server.wsplay import ServerFactory, Site, ws_server
 

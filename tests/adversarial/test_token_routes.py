@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from dominion.server.edge.api.sessions import ACCOUNTS
 from dominion.server.edge.app import create_app
-from dominion.server.edge.sessions import ACCOUNTS
 from dominion.server.edge.state import STATE
 from dominion.server.settings import Settings
 from tests.accounts.conftest import postgres_server, postgres_url, store_kind

@@ -40,8 +40,8 @@ from dominion.protocol import (
 from dominion.server.accounts import Account
 from dominion.server.automatch import RatingLookup, stored_ratings
 from dominion.server.automatch.store import Writes
+from dominion.server.edge.api.sessions import ACCOUNTS
 from dominion.server.edge.app import create_app
-from dominion.server.edge.sessions import ACCOUNTS
 from dominion.server.edge.state import STATE
 from dominion.server.play.lobby import SeatHolder
 from dominion.server.play.seat_tokens import hash_token

@@ -10,8 +10,8 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import make_mocked_request
 
-from dominion.server.edge.addresses import client_address
 from dominion.server.edge.state import SETTINGS
+from dominion.server.edge.transport.addresses import client_address
 from dominion.server.settings import Settings
 
 from .wsplay import ServerFactory, ws_server

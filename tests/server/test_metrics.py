@@ -9,9 +9,9 @@ import asyncio
 from prometheus_client.parser import text_string_to_metric_families
 
 from dominion.protocol import Answer
-from dominion.server.edge.rating_outbox import RatingOutbox
-from dominion.server.edge.sessions import ACCOUNTS
+from dominion.server.edge.api.sessions import ACCOUNTS
 from dominion.server.edge.state import RATING_OUTBOX, package_version
+from dominion.server.edge.tasks.rating_outbox import RatingOutbox
 from dominion.server.engine import ENGINE
 from tests.eventually import eventually
 from tests.ratings.test_outbox import NOW, finish_rated

@@ -1,5 +1,5 @@
 """The one layer every REST operation goes through: a declaration mounts the route,
-encodes the answer and documents both (server/edge/operation.py, models.py)."""
+encodes the answer and documents both (server/edge/api/operation.py, models.py)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from aiohttp.test_utils import TestClient, make_mocked_request
 
 from dominion.protocol import ErrorCode
 from dominion.protocol.spec import Int
-from dominion.server.edge.filters import Paging
-from dominion.server.edge.models import (
+from dominion.server.edge.api.filters import Paging
+from dominion.server.edge.api.models import (
     MODELS,
     TIMESTAMP,
     decode,
@@ -23,7 +23,7 @@ from dominion.server.edge.models import (
     ref,
     schema_of,
 )
-from dominion.server.edge.operation import (
+from dominion.server.edge.api.operation import (
     Operation,
     Param,
     Reply,

@@ -1,7 +1,8 @@
-"""Which names and pages the server answers to, over real sockets (server/edge/origins.py):
-on a loopback address only loopback names and the public_url's host (DNS rebinding is
-refused on every route), and a browser's WebSocket only from a bare Origin naming
-public_url, the address it connected to, or an allowed Origin."""
+"""Which names and pages the server answers to, over real sockets
+(server/edge/transport/origins.py): on a loopback address only loopback names and the
+public_url's host (DNS rebinding is refused on every route), and a browser's WebSocket
+only from a bare Origin naming public_url, the address it connected to, or an allowed
+Origin."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ from aiohttp import web
 from aiohttp.test_utils import make_mocked_request
 
 from dominion.protocol import SUBPROTOCOL, Hello, Welcome
-from dominion.server.edge.origins import host_allowed, origin_allowed
 from dominion.server.edge.state import SETTINGS
+from dominion.server.edge.transport.origins import host_allowed, origin_allowed
 from dominion.server.settings import Settings
 
 from .wsclient import TestClient

@@ -12,7 +12,7 @@ import aiohttp
 import pytest
 
 from dominion.protocol import Ack, Resign
-from dominion.server.edge.sessions import ACCOUNTS as ACCOUNTS_KEY
+from dominion.server.edge.api.sessions import ACCOUNTS as ACCOUNTS_KEY
 from dominion.server.edge.state import RATING_OUTBOX, RATING_STORE, STATE
 from dominion.server.play import lobby
 from dominion.server.ratings import INITIAL, Pool
