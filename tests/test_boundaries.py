@@ -64,7 +64,7 @@ EDGE_MAY_IMPORT = {
 edge's top other than the app (`state.py`, the shared state; `rest.py`, the JSON error
 shape every part answers with); only `app.py` imports all three."""
 API_MAY_IMPORT_FROM_TRANSPORT = {"addresses", "prefixes", "origins", "bearer_header",
-                                 "connection", "listener"}
+                                 "connection"}
 """The one arrow more than "through the state": what a request is known by (its address,
 its prefix, the names it may use, its bearer token), and the `Connection` the WebSocket's
 route serves each socket with. The rest of transport (the connection count, the budgets,
@@ -280,3 +280,12 @@ def test_the_edge_folders_import_only_the_folders_below_them() -> None:
 def test_every_folder_of_the_edge_has_its_rule() -> None:
     folders = {path.parent.name for path in (ROOT / "server" / "edge").glob("*/__init__.py")}
     assert folders == set(EDGE_MAY_IMPORT)
+
+
+def test_the_edge_shares_its_state_under_one_key() -> None:
+    """Handlers reach what the node shares through `ServerState` alone (edge/state.py):
+    no other module makes an aiohttp `AppKey`."""
+    state = ROOT / "server" / "edge" / "state.py"
+    making = [str(path.relative_to(ROOT)) for path in (ROOT / "server").rglob("*.py")
+              if path != state and "AppKey(" in path.read_text()]
+    assert making == []

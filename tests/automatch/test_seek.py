@@ -40,7 +40,6 @@ from dominion.protocol import (
 from dominion.server.accounts import Account
 from dominion.server.automatch import RatingLookup, stored_ratings
 from dominion.server.automatch.store import Writes
-from dominion.server.edge.api.sessions import ACCOUNTS
 from dominion.server.edge.app import create_app
 from dominion.server.edge.state import STATE
 from dominion.server.play.lobby import SeatHolder
@@ -79,7 +78,7 @@ class Site:
         return client
 
     async def account(self, name: str) -> tuple[Account, str]:
-        accounts = self.app[ACCOUNTS]
+        accounts = self.app[STATE].accounts
         account, _ = await accounts.register(name, "correct horse battery", "10.0.0.1")
         _, secret = await accounts.access_tokens.create(account, "tests", ["play"])
         return account, secret

@@ -15,7 +15,7 @@ from aiohttp import web
 from aiohttp.test_utils import make_mocked_request
 
 from dominion.protocol import SUBPROTOCOL, Hello, Welcome
-from dominion.server.edge.state import SETTINGS
+from dominion.server.edge.state import STATE, ServerState
 from dominion.server.edge.transport.origins import host_allowed, origin_allowed
 from dominion.server.settings import Settings
 
@@ -116,7 +116,7 @@ def request_on(local: tuple[str, int], headers: dict[str, str], **settings: Any
                ) -> web.Request:
     """A request that arrived on the address `local` (a socket's name)."""
     app = web.Application()
-    app[SETTINGS] = Settings(**settings)
+    app[STATE] = ServerState(Settings(**settings))
     transport = mock.Mock()
     transport.get_extra_info.side_effect = lambda name, default=None: {
         "sockname": local, "peername": ("192.0.2.99", 5555)}.get(name, default)

@@ -20,7 +20,6 @@ from .accounts_api import ACCOUNTS_DOWN, CROSS_SITE, refuse_cross_site
 from .bearer import MANAGE_ERRORS, Use, required
 from .models import TIMESTAMP, Schema, member, model, nullable, ref
 from .operation import Operation, Param, Reply, Routes, Tag, Where, read_body
-from .sessions import ACCOUNTS
 
 SCOPES: Schema = {"type": "array",
                   "items": {"type": "string", "enum": [scope.value for scope in Scope]}}
@@ -88,7 +87,7 @@ async def create_token(request: web.Request) -> CreatedToken:
     refuse_cross_site(request)
     account = await required(request, Use.MANAGE)
     body = await read_body(request, NewToken)
-    token, secret = await request.config_dict[ACCOUNTS].access_tokens.create(
+    token, secret = await request.config_dict[STATE].accounts.access_tokens.create(
         account, body.description, body.scopes, body.expires_in_days)
     return CreatedToken(NewSecret(**vars(TokenFacts.of(token)), secret=secret))
 
@@ -98,7 +97,7 @@ async def create_token(request: web.Request) -> CreatedToken:
                   (Reply(200, "The tokens", AccessTokens),), (*MANAGE_ERRORS, *ACCOUNTS_DOWN)))
 async def list_tokens(request: web.Request) -> AccessTokens:
     account = await required(request, Use.MANAGE)
-    tokens = await request.config_dict[ACCOUNTS].access_tokens.of(account)
+    tokens = await request.config_dict[STATE].accounts.access_tokens.of(account)
     return AccessTokens([TokenFacts.of(token) for token in tokens])
 
 
@@ -115,7 +114,7 @@ async def revoke_token(request: web.Request) -> Revoked:
     if not raw.isascii() or not raw.isdigit() or len(raw) > 18:
         raise Refusal(ErrorCode.NOT_FOUND, "a token's id is a number")
     token_id = int(raw)
-    await request.config_dict[ACCOUNTS].access_tokens.revoke(account, token_id)
+    await request.config_dict[STATE].accounts.access_tokens.revoke(account, token_id)
     # the connections it signed in close here at once; other nodes' within a refresh
     close_signed_in(request.config_dict[STATE].connections,
                     lambda connection: connection.token_id == token_id,

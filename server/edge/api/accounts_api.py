@@ -23,7 +23,7 @@ from ...accounts import Account
 from ...accounts.service import session_hash
 from ...accounts.store import LAST_ID
 from ...refusal import Refusal
-from ..state import DIRECTORY, MODERATION, SETTINGS, STATE
+from ..state import STATE
 from ..tasks.moderation_watch import ACCOUNT_DELETED, SESSION_ENDED, close_signed_in
 from ..transport.origins import names_this_server
 from ..transport.prefixes import client_key
@@ -33,7 +33,7 @@ from .lobby_schemas import GAME_SUMMARY, MAX_SEAT
 from .models import TIMESTAMP, component, encode, member, model, obj, ref
 from .operation import GAME_ID, Operation, Reply, Routes, Tag, no_store, read_body
 from .seats import seats_body
-from .sessions import ACCOUNTS, SESSION_COOKIE, session_secret
+from .sessions import SESSION_COOKIE, session_secret
 
 EVERYWHERE = "signed out everywhere: every session and access token of the account ended"
 """The reason its connections are closed with (4007) when their owner signs out everywhere."""
@@ -56,12 +56,12 @@ def refuse_cross_site(request: web.Request) -> None:
 async def refuse_banned(request: web.Request, account: Account, secret: str) -> None:
     """A banned account's new session ends at once: `account_banned` (the ban is read
     afresh from the store, which every node shares)."""
-    moderation = request.config_dict[MODERATION]
+    moderation = request.config_dict[STATE].moderation
     await moderation.refresh()
     try:
         moderation.refuse_banned(account.id)
     except Refusal:
-        await request.config_dict[ACCOUNTS].sign_out(secret)
+        await request.config_dict[STATE].accounts.sign_out(secret)
         raise
 
 
@@ -179,7 +179,7 @@ ACCOUNTS_DOWN = (ErrorCode.ACCOUNTS_UNAVAILABLE,)
 async def register(request: web.Request) -> web.Response:
     refuse_cross_site(request)
     body = await read_body(request, Credentials)
-    account, secret = await request.config_dict[ACCOUNTS].register(
+    account, secret = await request.config_dict[STATE].accounts.register(
         body.name, body.password, client_key(request))
     return with_session(request, web.json_response(encode(SignedIn.of(account)), status=201),
                         secret)
@@ -197,7 +197,7 @@ async def register(request: web.Request) -> web.Response:
 async def sign_in(request: web.Request) -> web.Response:
     refuse_cross_site(request)
     body = await read_body(request, Credentials)
-    accounts = request.config_dict[ACCOUNTS]
+    accounts = request.config_dict[STATE].accounts
     account, secret = await accounts.sign_in(body.name, body.password, client_key(request),
                                              session_secret(request))
     await refuse_banned(request, account, secret)
@@ -211,7 +211,7 @@ async def sign_in(request: web.Request) -> web.Response:
 async def sign_out(request: web.Request) -> web.Response:
     refuse_cross_site(request)
     secret = session_secret(request)
-    ended = None if secret is None else await request.config_dict[ACCOUNTS].sign_out(secret)
+    ended = None if secret is None else await request.config_dict[STATE].accounts.sign_out(secret)
     if ended is not None:  # the sockets this page signed in (other nodes': at a look)
         close_signed_in(request.config_dict[STATE].connections,
                         lambda c: c.session_hash == ended, CloseCode.UNAUTHORIZED,
@@ -232,7 +232,7 @@ async def sign_out(request: web.Request) -> web.Response:
 async def sign_out_everywhere(request: web.Request) -> web.Response:
     refuse_cross_site(request)
     account = await required(request, Use.MANAGE)
-    revoked = await request.config_dict[ACCOUNTS].sign_out_everywhere(account)
+    revoked = await request.config_dict[STATE].accounts.sign_out_everywhere(account)
     close_signed_in(request.config_dict[STATE].connections,
                     lambda c: _same_account(c.account, account),
                     CloseCode.UNAUTHORIZED, EVERYWHERE)
@@ -255,7 +255,7 @@ async def change_password(request: web.Request) -> PasswordChanged:
     account = await required(request, Use.MANAGE)
     body = await read_body(request, PasswordChange)
     kept = session_hash(session_secret(request) or "")  # MANAGE: signed in by the cookie
-    revoked = await request.config_dict[ACCOUNTS].change_password(
+    revoked = await request.config_dict[STATE].accounts.change_password(
         account, kept, body.old_password, body.new_password, client_key(request))
     close_signed_in(request.config_dict[STATE].connections,
                     lambda c: c.session_hash not in (None, kept)
@@ -284,7 +284,7 @@ async def delete_account(request: web.Request) -> web.Response:
     refuse_cross_site(request)
     account = await required(request, Use.MANAGE)
     body = await read_body(request, Password)
-    await request.config_dict[ACCOUNTS].delete(account, body.password)
+    await request.config_dict[STATE].accounts.delete(account, body.password)
     state = request.config_dict[STATE]
     close_signed_in(state.connections, lambda c: _same_account(c.account, account),
                     CloseCode.UNAUTHORIZED, ACCOUNT_DELETED)
@@ -300,7 +300,7 @@ async def my_games(request: web.Request) -> AccountGames:
     account = await required(request, Use.READ)
     games = seats_body(request.config_dict[STATE].lobby.seats_of(account))
     # behind several nodes, theirs too: a seat is on the node of its game
-    others, missing = await request.config_dict[DIRECTORY].from_other_nodes(
+    others, missing = await request.config_dict[STATE].directory.from_other_nodes(
         f"/api/v1/node/accounts/{account.id}/games")
     games += [game for body in others for game in body["games"]]
     games.sort(key=lambda entry: entry["game"]["created_at"], reverse=True)
@@ -319,7 +319,7 @@ async def become_bot(request: web.Request) -> SignedIn:
     account = await required(request, Use.MANAGE)
     state = request.config_dict[STATE]
     played = bool(state.lobby.seats_of(account)) or state.storage.account_has_seats(account.id)
-    return SignedIn.of(await request.config_dict[ACCOUNTS].access_tokens.make_bot(account, played))
+    return SignedIn.of(await state.accounts.access_tokens.make_bot(account, played))
 
 
 @ROUTES(Operation(
@@ -346,7 +346,7 @@ def _same_account(signed_in: Account | None, account: Account) -> bool:
 
 
 def with_session(request: web.Request, response: web.Response, secret: str) -> web.Response:
-    settings = request.config_dict[SETTINGS]
+    settings = request.config_dict[STATE].settings
     response.set_cookie(SESSION_COOKIE, secret, max_age=int(settings.session_days * 86400),
                         path="/", httponly=True, samesite="Lax",
                         secure=settings.public_url.startswith("https://"))

@@ -37,7 +37,7 @@ from ...engine.setup import MAX_PLAYERS
 from ...play.text import check_token
 from ...ratings.ledger import SUSPICION_WINDOW, ledger_time
 from ...refusal import Refusal
-from ..state import MODERATION, RATING_STORE, STATE
+from ..state import STATE
 from ..tasks.moderation_watch import BANNED_SEAT, close_banned_accounts, close_banned_addresses
 from ..transport.addresses import client_address
 from ..transport.prefixes import client_key
@@ -63,7 +63,7 @@ from .sessions import signed_in
 async def _admin(request: web.Request) -> tuple[Moderation, Account]:
     """The moderation service and the signed-in admin, once the address has paid."""
     request.config_dict[STATE].budgets.charge("admin", client_key(request), 1)
-    moderation = request.config_dict[MODERATION]
+    moderation = request.config_dict[STATE].moderation
     return moderation, await moderation.require_admin(await signed_in(request))
 
 
@@ -229,7 +229,8 @@ async def audit(request: web.Request) -> dict[str, Any]:
 async def suspicious_pairs(request: web.Request) -> dict[str, Any]:
     await _admin(request)
     since = ledger_time(datetime.now(UTC) - SUSPICION_WINDOW)
-    found = await request.config_dict[RATING_STORE].suspicious_pairs(since, *PAGING.of(request))
+    store = request.config_dict[STATE].rating_store
+    found = await store.suspicious_pairs(since, *PAGING.of(request))
     return {"pairs": [pair.to_dict() for pair in found]}
 
 
@@ -369,7 +370,7 @@ async def report(request: web.Request) -> dict[str, Any]:
     if reported is None or reported is reporter or reported.free:
         raise Refusal(ErrorCode.NOT_A_PLAYER, "seat is the number of another player's seat "
                                                 "in this game")
-    moderation = request.config_dict[MODERATION]
+    moderation = request.config_dict[STATE].moderation
     made = await moderation.report(Report(
         room.id, reporter.index, reporter.name or "", reporter.account_id, reported.index,
         reported.name or "", reported.account_id, check_report_reason(body.reason),

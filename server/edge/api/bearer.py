@@ -21,9 +21,9 @@ from ...accounts import Account
 from ...accounts.access_tokens import play_scope
 from ...accounts.store import Scope
 from ...refusal import Refusal
-from ..state import MODERATION
+from ..state import STATE
 from ..transport.bearer_header import bearer_of
-from .sessions import ACCOUNTS, signed_in
+from .sessions import signed_in
 
 
 class Use(Enum):
@@ -62,9 +62,9 @@ async def acting_as(request: web.Request, use: Use) -> Account | None:
     if use is Use.MANAGE:
         raise Refusal(ErrorCode.SCOPE_MISSING, "an access token cannot manage the account "
                                                  "or its tokens: sign in with the password")
-    tokens = request.config_dict[ACCOUNTS].access_tokens
+    tokens = request.config_dict[STATE].accounts.access_tokens
     _, account = await tokens.check(secret, play_scope if use is Use.PLAY else _read)
-    moderation = request.config_dict[MODERATION]
+    moderation = request.config_dict[STATE].moderation
     await moderation.refresh_if_reachable()
     moderation.refuse_banned(account.id)  # a ban ends the sessions; tokens refuse here
     return account

@@ -21,8 +21,7 @@ from aiohttp import web
 from dominion.protocol import ErrorCode
 
 from ...cluster.directory import NodeHealth
-from ..state import DIRECTORY, STATE
-from ..tasks.health_watch import ACCOUNTS_PROBE
+from ..state import STATE
 from .models import Schema, encode, member, model, nullable, obj, ref
 from .operation import Operation, Reply, Routes, Tag
 
@@ -125,10 +124,10 @@ async def report_of(request: web.Request) -> Report:
     second while it fails), the account store's as last probed (health_watch.py), and the
     cluster's as the directory's last heartbeat saw it. Nothing here waits on a network."""
     state = request.config_dict[STATE]
-    directory = request.config_dict[DIRECTORY]
+    directory = request.config_dict[STATE].directory
     dependencies = {
         Dependency.STORAGE: up_or_down(await state.storage.probe()),
-        Dependency.ACCOUNTS: up_or_down(request.config_dict[ACCOUNTS_PROBE].up),
+        Dependency.ACCOUNTS: up_or_down(request.config_dict[STATE].accounts_probe.up),
     }
     gone: list[str] = []
     if state.settings.redis:
@@ -213,5 +212,5 @@ async def readyz(request: web.Request) -> web.Response:
                   (Reply(200, "The nodes, by name", ClusterHealth),),
                   (ErrorCode.CLUSTER_UNAVAILABLE,), notes={503: "Redis is unreachable"}))
 async def cluster_health(request: web.Request) -> ClusterHealth:
-    nodes = await request.config_dict[DIRECTORY].node_health()
+    nodes = await request.config_dict[STATE].directory.node_health()
     return ClusterHealth([NodeView.of(node) for node in nodes])

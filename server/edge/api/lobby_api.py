@@ -18,7 +18,7 @@ from ...engine import RECOMMENDED_KINGDOMS, catalogue_dict
 from ...play.lobby import rated_option
 from ...play.room import OPEN, Room
 from ...refusal import Refusal
-from ..state import DIRECTORY, STATE
+from ..state import STATE
 from ..transport.prefixes import client_key
 from .bearer import SEATING_ERRORS, Use, acting_as
 from .filters import (
@@ -166,7 +166,7 @@ async def create_game(request: web.Request) -> web.Response:
     state = request.config_dict[STATE]
     if not await state.storage.probe():
         raise Refusal(ErrorCode.STORAGE_UNAVAILABLE, "the server is not taking new games now")
-    directory = request.config_dict[DIRECTORY]
+    directory = request.config_dict[STATE].directory
     if directory.problem is not None:
         raise Refusal(ErrorCode.CLUSTER_UNAVAILABLE, f"no new games now: {directory.problem}")
     body = await read_json(request)  # the lobby reads the set-up (CreateGameRequest)
@@ -192,7 +192,7 @@ async def create_game(request: web.Request) -> web.Response:
 async def list_games(request: web.Request) -> dict[str, Any]:
     filters = game_filters(request, LISTING)
     await by_account(request, filters)
-    page = await request.config_dict[DIRECTORY].listing(filters)
+    page = await request.config_dict[STATE].directory.listing(filters)
     return page.body(filters["limit"], filters["offset"])
 
 

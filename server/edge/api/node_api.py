@@ -14,7 +14,7 @@ from ...cluster.node import PEER_KEY_HEADER, REPLAY_WORK_HEADER
 from ...refusal import Refusal
 from ...replays import replay_work
 from ..rest import Handler
-from ..state import DIRECTORY, STATE
+from ..state import STATE
 from .filters import Paging, game_filters
 from .seats import seats_body
 
@@ -26,7 +26,7 @@ def peers_only(handler: Handler) -> Handler:
     """The handler, for requests that carry the cluster's peer key only."""
 
     async def guarded(request: web.Request) -> web.StreamResponse:
-        if not request.config_dict[DIRECTORY].is_peer(request.headers.get(PEER_KEY_HEADER)):
+        if not request.config_dict[STATE].directory.is_peer(request.headers.get(PEER_KEY_HEADER)):
             # to anyone else the route is not there
             raise Refusal(ErrorCode.NOT_FOUND, f"no resource at {request.path}")
         return await handler(request)

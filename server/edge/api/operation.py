@@ -34,7 +34,6 @@ from ...engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from ...play.text import MAX_NAME_LENGTH
 from ...refusal import Refusal
 from ..state import STATE
-from ..transport.listener import WARNINGS
 from ..transport.prefixes import client_key
 from .models import Model, component, decode, encode, obj, ref
 
@@ -291,7 +290,7 @@ async def read_json(request: web.Request) -> dict[str, Any]:
     except (ConnectionError, HttpProcessingError):  # the client: gone, or a short body
         raise Refusal(ErrorCode.BAD_JSON, "the body ended before its length") from None
     except TimeoutError:  # the connection is closed after the answer (the body is unread)
-        request.config_dict[WARNINGS].warn("a request body stopped arriving",
+        request.config_dict[STATE].warnings.warn("a request body stopped arriving",
                                            client_key(request))
         raise Refusal(ErrorCode.BODY_TIMEOUT, f"the body did not arrive within {timeout:g} s"
                         ) from None

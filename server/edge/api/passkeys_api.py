@@ -20,10 +20,9 @@ from aiohttp import web
 
 from dominion.protocol import ErrorCode
 
-from ...accounts.passkeys import Passkeys as PasskeyService
 from ...accounts.passkeys import RelyingParty
 from ...accounts.store import Passkey
-from ..state import SETTINGS, STATE
+from ..state import STATE
 from ..transport.prefixes import client_key
 from .accounts_api import (
     ACCOUNTS_DOWN,
@@ -38,14 +37,13 @@ from .models import TIMESTAMP, component, encode, member, model, nullable, ref
 from .operation import Operation, Param, Reply, Routes, Tag, Where, read_body
 from .sessions import session_secret
 
-PASSKEYS = web.AppKey("passkeys", PasskeyService)
 CEREMONIES_PER_MINUTE = 30
 """Passkey options an address may ask for a minute (bursts of as many)."""
 BUDGET = "passkeys"
 
 
 def relying_party(request: web.Request) -> RelyingParty:
-    settings = request.config_dict[SETTINGS]
+    settings = request.config_dict[STATE].settings
     url = settings.public_url or f"{request.scheme}://{request.host}"
     parts = urlsplit(url)
     host = parts.hostname or "localhost"
@@ -122,7 +120,7 @@ async def registration_options(request: web.Request) -> dict[str, Any]:
     refuse_cross_site(request)
     account = await required(request, Use.MANAGE)
     _ceremony(request)
-    options: dict[str, Any] = await request.config_dict[PASSKEYS].registration_options(
+    options: dict[str, Any] = await request.config_dict[STATE].passkeys.registration_options(
         account, relying_party(request))
     return options
 
@@ -137,7 +135,7 @@ async def register(request: web.Request) -> PasskeyCreated:
     refuse_cross_site(request)
     account = await required(request, Use.MANAGE)
     body = await read_body(request, PasskeyRegistration)
-    passkey = await request.config_dict[PASSKEYS].register(
+    passkey = await request.config_dict[STATE].passkeys.register(
         account, relying_party(request), body.name, body.credential)
     return PasskeyCreated(PasskeyFacts.of(passkey))
 
@@ -147,7 +145,7 @@ async def register(request: web.Request) -> PasskeyCreated:
                   (*MANAGE_ERRORS, *ACCOUNTS_DOWN), secret=True))
 async def passkeys(request: web.Request) -> Passkeys:
     account = await required(request, Use.MANAGE)
-    held = await request.config_dict[PASSKEYS].of(account)
+    held = await request.config_dict[STATE].passkeys.of(account)
     return Passkeys([PasskeyFacts.of(passkey) for passkey in held])
 
 
@@ -163,7 +161,7 @@ async def passkeys(request: web.Request) -> Passkeys:
 async def remove(request: web.Request) -> Removed:
     refuse_cross_site(request)
     account = await required(request, Use.MANAGE)
-    await request.config_dict[PASSKEYS].remove(account, int(request.match_info["passkey_id"]))
+    await request.config_dict[STATE].passkeys.remove(account, int(request.match_info["passkey_id"]))
     return Removed(True)
 
 
@@ -175,7 +173,7 @@ async def remove(request: web.Request) -> Removed:
 async def sign_in_options(request: web.Request) -> dict[str, Any]:
     refuse_cross_site(request)
     _ceremony(request)
-    options: dict[str, Any] = await request.config_dict[PASSKEYS].sign_in_options(
+    options: dict[str, Any] = await request.config_dict[STATE].passkeys.sign_in_options(
         relying_party(request), client_key(request))
     return options
 
@@ -191,7 +189,7 @@ async def sign_in_options(request: web.Request) -> dict[str, Any]:
 async def sign_in(request: web.Request) -> web.Response:
     refuse_cross_site(request)
     body = await read_body(request, PasskeySignIn)
-    account, secret = await request.config_dict[PASSKEYS].sign_in(
+    account, secret = await request.config_dict[STATE].passkeys.sign_in(
         relying_party(request), body.credential, client_key(request), session_secret(request))
     await refuse_banned(request, account, secret)  # a passkey signs no banned one in
     return with_session(request, web.json_response(encode(SignedIn.of(account))), secret)

@@ -12,12 +12,11 @@ from ...refusal import Refusal
 from ..rest import method_not_allowed
 from ..state import STATE
 from ..transport.connection import Connection
-from ..transport.listener import COUNT
 from ..transport.origins import names_this_server, origin_allowed
 from ..transport.prefixes import client_key
 from .models import Schema
 from .operation import Operation, Param, Reply, Routes, Tag, Where
-from .sessions import ACCOUNTS, signed_in_session
+from .sessions import signed_in_session
 
 
 def _text(description: str) -> Schema:
@@ -81,13 +80,13 @@ async def websocket(request: web.Request) -> web.StreamResponse:
     ws = web.WebSocketResponse(protocols=SUBPROTOCOLS, compress=False, autoping=False,
                                max_msg_size=4 * settings.max_frame_bytes)
     if request.transport is not None:  # a WebSocket from here on: counted in per_address
-        request.config_dict[COUNT].release(request.transport)
+        request.config_dict[STATE].connection_count.release(request.transport)
     await ws.prepare(request)
     transport = request.transport
     if transport is None:  # the client is already gone
         return ws
     connection = Connection(ws, state, address, transport,
-                            request.config_dict[ACCOUNTS].access_tokens,
+                            request.config_dict[STATE].accounts.access_tokens,
                             request.headers.get(hdrs.AUTHORIZATION),
                             await _session_account(request))
     state.connections.add(connection)

@@ -19,13 +19,12 @@ from dominion.protocol import ErrorCode
 from ...accounts import Account
 from ...accounts.service import MAX_NAME_INPUT
 from ...refusal import Refusal
-from ..state import DIRECTORY, STATE
+from ..state import STATE
 from ..transport.prefixes import client_key
 from .filters import LISTING, STATES, filter_parameters, game_filters
 from .lobby_schemas import GAME_LIST
 from .models import TIMESTAMP, member, model, ref
 from .operation import Operation, Param, Reply, Routes, Tag, Where
-from .sessions import ACCOUNTS
 
 LOOKUPS_PER_MINUTE = 120
 """Profile requests an address may make a minute (bursts of as many)."""
@@ -41,7 +40,7 @@ async def live_account_named(request: web.Request, name: str) -> Account | None:
     request.config_dict[STATE].budgets.charge(BUDGET, client_key(request), 1)
     account = None
     if 0 < len(name) <= MAX_NAME_INPUT:
-        account = await request.config_dict[ACCOUNTS].holder_of(name)
+        account = await request.config_dict[STATE].accounts.holder_of(name)
     return None if account is None or account.deleted_at is not None else account
 
 
@@ -110,6 +109,6 @@ async def player_games(request: web.Request) -> dict[str, Any]:
     account = await profile_of(request)
     filters = game_filters(request, LISTING)
     filters["account_id"] = account.id  # the path says whose; a query cannot widen it
-    page = await request.config_dict[DIRECTORY].listing(filters)
+    page = await request.config_dict[STATE].directory.listing(filters)
     body: dict[str, Any] = page.body(filters["limit"], filters["offset"])
     return body

@@ -13,7 +13,7 @@ from dominion.protocol import ErrorCode
 from ...ratings import INITIAL, Pool, Rating
 from ...ratings.ledger import BotRecord, HistoryPoint, LeaderboardRow
 from ...refusal import Refusal
-from ..state import RATING_STORE, STATE
+from ..state import STATE
 from ..transport.prefixes import client_key
 from .filters import Paging
 from .models import TIMESTAMP, Schema, member, model, ref
@@ -125,7 +125,7 @@ async def leaderboard(request: web.Request) -> Leaderboard:
     pool = pool_of(request.match_info["pool"])
     limit, offset = LEADERBOARD.of(request)
     request.config_dict[STATE].budgets.charge(BUDGET, client_key(request), 1)
-    rows, total = await request.config_dict[RATING_STORE].leaderboard(pool, limit, offset)
+    rows, total = await request.config_dict[STATE].rating_store.leaderboard(pool, limit, offset)
     return Leaderboard(pool, total, limit, offset,
                        [BoardRow.of(rank, row) for rank, row in enumerate(rows, offset + 1)])
 
@@ -138,7 +138,7 @@ async def leaderboard(request: web.Request) -> Leaderboard:
     notes=PROFILE_NOTES))
 async def player_ratings(request: web.Request) -> PlayerRatings:
     account = await profile_of(request)
-    store = request.config_dict[RATING_STORE]
+    store = request.config_dict[STATE].rating_store
     current = await store.ratings_of(account.id)
     pools = {pool.value: PoolRatings.of(
         current.get(pool, INITIAL), await store.rating_history(account.id, pool, HISTORY_POINTS),

@@ -15,7 +15,7 @@ from dominion.protocol import ErrorCode
 from ...refusal import Refusal
 from ...replays import finished_replay, replay_work, text_log
 from ...storage.records import ENDED, ENDED_STATES, UNFINISHED_STATES
-from ..state import DIRECTORY, STATE
+from ..state import STATE
 from ..transport.prefixes import client_key
 from .filters import (
     ACCOUNT_FILTER_ERRORS,
@@ -177,7 +177,7 @@ async def export(request: web.Request) -> web.StreamResponse:
             await asyncio.sleep(wait)
         state.budgets.charge("work", address, work)
 
-    export = await request.config_dict[DIRECTORY].export(filters, pay)  # refusals here
+    export = await request.config_dict[STATE].directory.export(filters, pay)  # refusals here
     headers = {**DOWNLOAD_POLICY, "Content-Type": "application/x-ndjson"}
     if export.missing_nodes is not None:  # several nodes: say whose games it cannot hold
         headers[MISSING_NODES_HEADER] = ",".join(export.missing_nodes)

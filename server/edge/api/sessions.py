@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from ...accounts import Account, Accounts
+from ...accounts import Account
+from ..state import STATE
 
-ACCOUNTS = web.AppKey("accounts", Accounts)
 SESSION_COOKIE = "dominion-session"
 
 
@@ -21,10 +21,10 @@ async def signed_in(request: web.Request) -> Account | None:
     secret = session_secret(request)
     if secret is None:
         return None
-    return await request.config_dict[ACCOUNTS].account_of(secret)
+    return await request.config_dict[STATE].accounts.account_of(secret)
 
 
 async def signed_in_session(request: web.Request) -> tuple[bytes, Account] | None:
     """The hash of the request's live session and the account it signs in, if any (what
     a WebSocket the session signs in remembers: ended, it closes the socket)."""
-    return await request.config_dict[ACCOUNTS].session_of(session_secret(request))
+    return await request.config_dict[STATE].accounts.session_of(session_secret(request))

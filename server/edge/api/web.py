@@ -22,6 +22,7 @@ from aiohttp import web
 from dominion.protocol import ErrorCode
 
 from ..rest import error_response
+from ..state import STATE
 from .operation import Operation, Param, Reply, Routes, Tag, Where
 
 CONTENT_TYPES = {
@@ -125,12 +126,8 @@ GUIDE = "guide.html"
 """The player's guide (docs/PLAYING.md as a page, written by tools/guide_page.py)."""
 
 
-WEB_FILES = web.AppKey("web_files", WebFiles)
-"""The web client's files, read once when the application is built."""
-
-
 def _load_files(app: web.Application) -> None:
-    app[WEB_FILES] = WebFiles.load()
+    app[STATE].web_files = WebFiles.load()
 
 
 ROUTES = Routes(prefix="", setup=_load_files)
@@ -146,7 +143,7 @@ PAGE = (Reply(200, "The page", {"type": "string"}, "text/html"),
 @ROUTES(Operation("GET", "/", "webClient", Tag.WEB,
                   "The web client's page (docs/CLIENTS.md); revalidated on every load", PAGE))
 async def page(request: web.Request) -> web.Response:
-    files = request.config_dict[WEB_FILES]
+    files = request.config_dict[STATE].web_files
     etag = f'"{files.digest}"'
     headers = {**SECURITY_HEADERS, "Cache-Control": PAGE_CACHE, "ETag": etag}
     if request.headers.get("If-None-Match") == etag:
@@ -164,7 +161,7 @@ async def page(request: web.Request) -> web.Response:
                 Param("path", Where.PATH, {"type": "string"})),
     notes={404: "No such file in this version of the page"}))
 async def asset(request: web.Request) -> web.Response:
-    files = request.config_dict[WEB_FILES]
+    files = request.config_dict[STATE].web_files
     path = request.match_info["path"]
     body = files.assets.get(path)
     if request.match_info["digest"] != files.digest or body is None:
@@ -185,5 +182,5 @@ async def asset(request: web.Request) -> web.Response:
                   (Reply(302, "Location: /web/{digest}/guide.html"),)))
 async def guide(request: web.Request) -> web.Response:
     # to this version's copy, asked again every time: a bookmark outlives the digest
-    raise web.HTTPFound(f"/web/{request.config_dict[WEB_FILES].digest}/{GUIDE}", headers={
+    raise web.HTTPFound(f"/web/{request.config_dict[STATE].web_files.digest}/{GUIDE}", headers={
         **SECURITY_HEADERS, "Cache-Control": PAGE_CACHE})

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from aiohttp import web
 from prometheus_client import Gauge, Histogram
 
 from dominion.protocol import ErrorCode
@@ -66,4 +65,3 @@ async def measure_loop_lag(histogram: Histogram) -> None:
         histogram.observe(max(0.0, loop.time() - asked))
 
 
-ACCOUNTS_PROBE = web.AppKey("accounts_probe", AccountsProbe)

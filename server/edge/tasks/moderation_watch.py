@@ -33,7 +33,7 @@ from ...accounts.moderation import Moderation
 from ...accounts.store import AccountStore
 from ...refusal import Refusal
 from ..rest import Handler, error_response
-from ..state import MODERATION
+from ..state import STATE
 from ..transport.addresses import client_address
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def banned_addresses_refused(request: web.Request, handler: Handler
                              ) -> Awaitable[web.StreamResponse]:
     """No request (a WebSocket's upgrade too) from a banned address prefix is served (a
     plain function, as `known_hosts_only`: nothing on an allowed request's stack)."""
-    moderation = request.config_dict[MODERATION]
+    moderation = request.config_dict[STATE].moderation
     if not moderation.bans_addresses or moderation.address_ban_of(
             client_address(request)) is None:
         return handler(request)

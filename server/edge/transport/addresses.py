@@ -8,7 +8,7 @@ import ipaddress
 
 from aiohttp import web
 
-from ..state import SETTINGS
+from ..state import STATE
 
 
 def client_address(request: web.Request) -> str:
@@ -22,7 +22,7 @@ def client_address(request: web.Request) -> str:
     so that one client is one key of the per-address limits.
     """
     remote = request.remote or "unknown"
-    trusted = request.config_dict[SETTINGS].trusted_proxies
+    trusted = request.config_dict[STATE].settings.trusted_proxies
     forwarded = request.headers.get("X-Forwarded-For")
     if forwarded and _is_trusted(remote, trusted):
         for hop in reversed([_ip_address(hop) for hop in forwarded.split(",")]):

@@ -26,6 +26,7 @@ from aiohttp.web_protocol import RequestHandler
 from dominion.protocol import ErrorCode
 
 from ...settings import Settings
+from ..state import STATE
 from .addresses import _is_trusted
 from .prefixes import address_key
 
@@ -108,8 +109,6 @@ class ConnectionCount:
         return len(self._keys)
 
 
-COUNT = web.AppKey("connection_count", ConnectionCount)
-WARNINGS = web.AppKey("warnings", Warnings)
 
 
 class _Counted(asyncio.Protocol):
@@ -161,7 +160,7 @@ class CountingSite(web.SockSite):
 
     def __init__(self, runner: web.AppRunner, sock: socket.socket) -> None:
         super().__init__(runner, sock)
-        self._count = runner.app[COUNT]
+        self._count = runner.app[STATE].connection_count
 
     async def start(self) -> None:
         self._runner._reg_site(self)

@@ -28,7 +28,7 @@ from aiohttp import hdrs, web
 from dominion.protocol import ErrorCode
 
 from ..rest import Handler, error_response
-from ..state import SETTINGS
+from ..state import STATE
 
 Origin = tuple[str, str, int]
 """Scheme, host (lower case, an IPv6 address without brackets) and port."""
@@ -69,7 +69,7 @@ def host_allowed(request: web.Request) -> bool:
     named = url_origin(f"http://{host}") if HOST.fullmatch(host) else None
     if named is None:
         return False
-    public = url_origin(request.config_dict[SETTINGS].public_url)
+    public = url_origin(request.config_dict[STATE].settings.public_url)
     return _is_loopback(named[1]) or (public is not None and named[1] == public[1])
 
 
@@ -81,7 +81,7 @@ def origin_allowed(request: web.Request) -> bool:
     origin = bare_origin(header)
     if origin is None:
         return False
-    settings = request.config_dict[SETTINGS]
+    settings = request.config_dict[STATE].settings
     if "*" in settings.allowed_origins:
         return True
     named = {url_origin(url) for url in (settings.public_url, *settings.allowed_origins)}
@@ -94,7 +94,8 @@ def names_this_server(header: str, request: web.Request) -> bool:
     a visitor's cookie.)"""
     origin = bare_origin(header)
     return origin is not None and (origin == url_origin(
-        request.config_dict[SETTINGS].public_url) or _names_the_local_address(origin, request))
+        request.config_dict[STATE].settings.public_url)
+        or _names_the_local_address(origin, request))
 
 
 def bare_origin(header: str) -> Origin | None:

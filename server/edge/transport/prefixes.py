@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from aiohttp import web
 
-from ..state import SETTINGS
+from ..state import STATE
 from .addresses import client_address
 
 
@@ -33,5 +33,5 @@ def address_key(address: str, ipv4_prefix: int, ipv6_prefix: int) -> str:
 
 def client_key(request: web.Request) -> str:
     """The key of the request's client (its address as `client_address` finds it)."""
-    settings = request.config_dict[SETTINGS]
+    settings = request.config_dict[STATE].settings
     return address_key(client_address(request), settings.ipv4_prefix, settings.ipv6_prefix)
