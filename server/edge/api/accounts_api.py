@@ -29,7 +29,7 @@ from ..transport.origins import names_this_server
 from ..transport.prefixes import client_key
 from .bearer import MANAGE_ERRORS, READ_ERRORS, Use, bearer_secret, required
 from .lobby_api import Seated
-from .lobby_schemas import GAME_SUMMARY, MAX_SEAT
+from .lobby_models import MAX_SEAT, GameSummary
 from .models import TIMESTAMP, component, encode, member, model, obj, ref
 from .operation import GAME_ID, Operation, Reply, Routes, Tag, no_store, read_body
 from .seats import seats_body
@@ -143,7 +143,7 @@ class Deleted:
 
 
 ACCOUNT_SEAT = component("AccountSeat", obj({
-    "game": ref(GAME_SUMMARY), "seat": {"type": "integer", "minimum": 0, "maximum": MAX_SEAT}}))
+    "game": ref(GameSummary), "seat": {"type": "integer", "minimum": 0, "maximum": MAX_SEAT}}))
 """One of an account's seats (seats.py)."""
 
 

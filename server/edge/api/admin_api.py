@@ -43,7 +43,7 @@ from ..transport.addresses import client_address
 from ..transport.prefixes import client_key
 from .accounts_api import CROSS_SITE, refuse_cross_site
 from .filters import Paging
-from .lobby_schemas import GAME_ID_PATTERN, GAME_SUMMARY
+from .lobby_models import GAME_ID_PATTERN, GameSummary
 from .models import (
     TIME_FORMAT,
     TIMESTAMP,
@@ -338,7 +338,7 @@ async def remove_chat_line(request: web.Request) -> dict[str, Any]:
 @ROUTES(Operation(
     "POST", "/games/{game_id}/admin/abandon", "abandonGame", Tag.ADMIN,
     "End a game with no result; its players are told (`game_abandoned`)",
-    (Reply(200, "Abandoned", obj({"game": ref(GAME_SUMMARY)})),),
+    (Reply(200, "Abandoned", obj({"game": ref(GameSummary)})),),
     (ErrorCode.BAD_REASON, ErrorCode.UNKNOWN_GAME, ErrorCode.GAME_OVER, *CHANGING),
     body=Reason, parameters=(GAME_ID,), notes=RATE))
 async def abandon(request: web.Request) -> dict[str, Any]:

@@ -25,23 +25,23 @@ from .filters import (
     ACCOUNT_FILTER_ERRORS,
     ACCOUNT_FILTER_NOTES,
     LISTING,
-    STATE_FILTER,
-    filter_parameters,
+    GameFilters,
     game_filters,
 )
-from .lobby_schemas import (
-    CARDS,
-    CREATE_GAME_REQUEST,
-    GAME_LIST,
-    GAME_SUMMARY,
+from .lobby_models import (
     MAX_SEAT,
     NAME,
     TOKEN,
     WS_URL,
+    Cards,
+    CreateGameRequest,
+    GameList,
+    GameSummary,
 )
 from .models import encode, member, model, nullable, ref
 from .operation import GAME_ID, Operation, Reply, Routes, Tag, read_body, read_json
 from .players_api import by_account
+from .query import query_parameters
 
 SCHEMA_URL = "/api/v1/protocol/schema.json"
 """The protocol's JSON Schema (every message), as in the repository's protocol/schema.json."""
@@ -61,7 +61,7 @@ class LeaveRequest:
 class Seated:
     """A seat taken, and the token that holds it (shown only here)."""
 
-    game: dict[str, Any] = member(ref(GAME_SUMMARY))
+    game: dict[str, Any] = member(ref(GameSummary))
     seat: int = member({"type": "integer", "minimum": 0, "maximum": MAX_SEAT},
                        "the seat taken: the lowest free one (seat 0 too, if its creator left)")
     token: str = member(ref(TOKEN))
@@ -141,7 +141,7 @@ async def server_info(request: web.Request) -> ServerInfo:
 
 
 @ROUTES(Operation("GET", "/cards", "cards", Tag.SERVER, "The card catalogue, per edition",
-                  (Reply(200, "Every card", CARDS),)))
+                  (Reply(200, "Every card", Cards),)))
 async def cards(request: web.Request) -> dict[str, Any]:
     kingdoms = {str(edition): {name: list(cards) for name, cards in sets.items()}
                 for edition, sets in RECOMMENDED_KINGDOMS.items()}
@@ -160,7 +160,7 @@ async def cards(request: web.Request) -> dict[str, Any]:
     description="Creates a table with the creator in seat 0 and bots in the seats asked for. "
                 "When every seat is taken the game starts at once. The token of seat 0 is "
                 "returned only here. A refused request creates nothing.",
-    body=CREATE_GAME_REQUEST,
+    body=CreateGameRequest,
     notes={429: "Too many games from this address (open at once, or created this hour)"}))
 async def create_game(request: web.Request) -> web.Response:
     state = request.config_dict[STATE]
@@ -185,9 +185,9 @@ async def create_game(request: web.Request) -> web.Response:
 
 @ROUTES(Operation(
     "GET", "/games", "listGames", Tag.GAMES, "List games, newest first",
-    (Reply(200, "A page of games", GAME_LIST),),
+    (Reply(200, "A page of games", GameList),),
     (ErrorCode.BAD_PAGING, ErrorCode.BAD_STATE, ErrorCode.BAD_FILTER, *ACCOUNT_FILTER_ERRORS),
-    parameters=(STATE_FILTER, *filter_parameters(LISTING)),
+    parameters=query_parameters(GameFilters, LISTING),
     notes=ACCOUNT_FILTER_NOTES))
 async def list_games(request: web.Request) -> dict[str, Any]:
     filters = game_filters(request, LISTING)
@@ -197,7 +197,7 @@ async def list_games(request: web.Request) -> dict[str, Any]:
 
 
 @ROUTES(Operation("GET", "/games/{game_id}", "getGame", Tag.GAMES, "One game's public summary",
-                  (Reply(200, "The game", GAME_SUMMARY),), GAME_CODES, parameters=(GAME_ID,)))
+                  (Reply(200, "The game", GameSummary),), GAME_CODES, parameters=(GAME_ID,)))
 async def get_game(request: web.Request) -> dict[str, Any]:
     summary: dict[str, Any] = request.config_dict[STATE].lobby.summary(
         request.match_info["game_id"])

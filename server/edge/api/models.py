@@ -28,9 +28,8 @@ TIMESTAMP: Schema = {"type": "string", "pattern": r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\
 MODELS: dict[str, type[Any]] = {}
 """Every model, by name (the document holds those its operations refer to)."""
 SCHEMAS: dict[str, Schema] = {}
-"""The component schemas written by hand: bodies made outside the API (a game's summary
-by the lobby, the catalogue by the engine, moderation's records), declared beside the
-route that sends them."""
+"""The component schemas written by hand, declared beside the route that uses them: shared
+strings (a name, a seat token) and a few records of other parts (moderation's)."""
 
 
 def component(name: str, schema: Schema) -> str:

@@ -147,10 +147,11 @@ class Operation:
     """The codes of the refusals it may give, beside those of reading a body and
     `internal_error` (added for every operation under /api/v1)."""
     description: str = ""
-    body: type[Any] | str | None = None
-    """The model of its JSON request body, if it reads one (read_body), or the name of
-    its hand-written schema."""
+    body: type[Any] | None = None
+    """The model of its JSON request body, if it reads one (read_body)."""
     parameters: tuple[Param, ...] = ()
+    """Its path, header and query parameters; those of a query model or a page, as
+    `query_parameters` (query.py) writes them."""
     notes: Mapping[int, str] = field(default_factory=dict)
     """What a refusal of this status means here, when more can be said than its phrase."""
     failures: Mapping[int, Schema] = field(default_factory=dict)

@@ -21,10 +21,11 @@ from ...accounts.service import MAX_NAME_INPUT
 from ...refusal import Refusal
 from ..state import STATE
 from ..transport.prefixes import client_key
-from .filters import LISTING, STATES, filter_parameters, game_filters
-from .lobby_schemas import GAME_LIST
+from .filters import LISTING, STATES, GameFilters, game_filters
+from .lobby_models import GameList
 from .models import TIMESTAMP, member, model, ref
 from .operation import Operation, Param, Reply, Routes, Tag, Where
+from .query import query_parameters
 
 LOOKUPS_PER_MINUTE = 120
 """Profile requests an address may make a minute (bursts of as many)."""
@@ -96,14 +97,14 @@ async def player(request: web.Request) -> Player:
 @ROUTES(Operation(
     "GET", "/players/{name}/games", "playerGames", Tag.ACCOUNTS,
     "The games a player's account took a seat in, newest first",
-    (Reply(200, "A page of the player's games", GAME_LIST),),
+    (Reply(200, "A page of the player's games", GameList),),
     (ErrorCode.BAD_PAGING, ErrorCode.BAD_STATE, ErrorCode.BAD_FILTER, *PROFILE_ERRORS,
      ErrorCode.CLUSTER_UNAVAILABLE, ErrorCode.ACCOUNTS_UNAVAILABLE),
     description="The listing's filters (listGames), narrowed to this account.",
-    parameters=(PLAYER_NAME, Param("state", Where.QUERY, {"type": "string", "enum": list(STATES)},
-                                   "only games in this state (`playing`: running), or "
-                                   "`ended`"),
-                *filter_parameters(LISTING)),
+    parameters=query_parameters(
+        PLAYER_NAME, Param("state", Where.QUERY, {"type": "string", "enum": list(STATES)},
+                           "only games in this state (`playing`: running), or `ended`"),
+        GameFilters, LISTING),
     notes={**PROFILE_NOTES, 503: "Redis or the account store is unreachable"}))
 async def player_games(request: web.Request) -> dict[str, Any]:
     account = await profile_of(request)

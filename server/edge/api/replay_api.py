@@ -21,13 +21,14 @@ from .filters import (
     ACCOUNT_FILTER_ERRORS,
     ACCOUNT_FILTER_NOTES,
     EXPORT,
-    filter_parameters,
+    GameFilters,
     game_filters,
 )
-from .lobby_schemas import RESULT
+from .lobby_models import Result
 from .models import component, nullable, obj, ref
 from .operation import GAME_ID, Operation, Param, Reply, Routes, Tag, Where
 from .players_api import by_account
+from .query import query_parameters
 
 log = logging.getLogger("dominion.replays")
 EXPORT_PER_SECOND = 50
@@ -99,7 +100,7 @@ REPLAY = component("Replay", {
             "type": "array", "items": {"type": "integer", "minimum": 0},
             "description": "complete replays: the events once set up, then once each answer "
                            "was applied"},
-        "result": nullable(ref(RESULT)),
+        "result": nullable(ref(Result)),
         "ending": nullable({"type": "object", "description":
                             "complete replays: why the game ended and the points card by "
                             "card (docs/REPLAYS.md)"}),
@@ -150,9 +151,10 @@ async def download(request: web.Request) -> web.Response:
                            "answer, whose games the export lacks (empty: every node answered)",
             "schema": {"type": "string"}}}}),),
     (ErrorCode.BAD_FILTER, ErrorCode.BAD_PAGING, ErrorCode.BAD_STATE, *ACCOUNT_FILTER_ERRORS),
-    parameters=(Param("state", Where.QUERY, {"type": "string", "enum": [*ENDED_STATES, ENDED]},
-                      "only games that ended this way (`ended`, the default: either way)"),
-                *filter_parameters(EXPORT)),
+    parameters=query_parameters(
+        Param("state", Where.QUERY, {"type": "string", "enum": [*ENDED_STATES, ENDED]},
+              "only games that ended this way (`ended`, the default: either way)"),
+        GameFilters, EXPORT),
     notes=ACCOUNT_FILTER_NOTES))
 async def export(request: web.Request) -> web.StreamResponse:
     """Ended games' replays (finished and abandoned, or the one `state` asked for), one JSON
