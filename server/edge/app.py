@@ -1,6 +1,6 @@
-"""The aiohttp application: the factory that mounts every route, and the resources it
-opens and closes in order (one `cleanup_ctx` each); the WebSocket upgrade and `/metrics`
-(health is in `health.py`). What handlers share is in `state.py`."""
+"""The aiohttp application: the factory that mounts every route (declared in `api/`), and
+the resources it opens and closes in order (one `cleanup_ctx` each), each set on the one
+`ServerState` the handlers share (`state.py`) by the context that opens it."""
 
 from __future__ import annotations
 
