@@ -54,7 +54,7 @@ import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository's tests
 
-from dominion.server.edge.openapi import openapi_document
+from dominion.server.edge.api.openapi import openapi_document
 from tests.adversarial.attacks import (
     Probe,
     ServerProcess,

@@ -214,7 +214,7 @@ def serve_echo(port: int) -> None:
     """
     from aiohttp import web
 
-    from dominion.server.edge.outbox import Outbox, Waiting
+    from dominion.server.edge.transport.outbox import Outbox, Waiting
     from dominion.server.main import new_event_loop
 
     async def echo(request: web.Request) -> web.WebSocketResponse:

@@ -15,7 +15,7 @@ class ErrorCode(StrEnum):
     Each member's value is its code; `status` is the HTTP status of a REST refusal with it,
     and `description` says what it means there, for the OpenAPI document (empty: no REST
     route answers it). A description may name a server limit in braces (`{MAX_PLAYERS}`),
-    filled in by the document (server/edge/openapi.py): the protocol does not know them.
+    filled in by the document (server/edge/api/openapi.py): the protocol does not know them.
 
     New codes may appear in a minor revision: treat an unknown code like `internal_error`.
     """

@@ -1,7 +1,7 @@
 """`dominion-server`: run the server until SIGTERM or SIGINT, then shut down gracefully
 (`dominion-server admin ...` manages admins instead: accounts/admin_cli.py; `dominion-server
 ratings recompute` rebuilds the ratings from the ledger: accounts/ratings_cli.py; `ratings
-reconcile` makes the ledger and a node agree after a restore: edge/reconcile.py)."""
+reconcile` makes the ledger and a node agree after a restore: edge/tasks/reconcile.py)."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ from .accounts.ratings_cli import ratings_main
 from .automatch import RatingLookup
 from .cluster.node import NodeNameTaken
 from .edge.app import create_app
-from .edge.listener import run
-from .edge.reconcile import reconcile_main
 from .edge.state import STATE
+from .edge.tasks.reconcile import reconcile_main
+from .edge.transport.listener import run
 from .gc_tuning import tune_gc
 from .settings import Settings
 from .storage import DatabaseInUse, StorageError

@@ -326,7 +326,7 @@ def _show(default: Any) -> str:
 
 def _is_address_or_network(entry: str) -> bool:
     """What a trusted proxy may be: an address, or a network of them (`ip_network` takes
-    both; host bits are ignored, as server/edge/addresses.py ignores them)."""
+    both; host bits are ignored, as server/edge/transport/addresses.py ignores them)."""
     try:
         ipaddress.ip_network(entry, strict=False)
     except ValueError:

@@ -54,6 +54,22 @@ strategies that the server's bot seats, the simulator and the clients' bots all 
 may import the protocol only (the loader that picks its compiled modules), never the
 server or the clients."""
 
+EDGE = "dominion.server.edge"
+EDGE_MAY_IMPORT = {
+    "transport": set(),
+    "tasks": {"transport"},
+    "api": {"transport", "tasks"},
+}
+"""The edge's folders -> the folders they may import. Each may import the modules at the
+edge's top other than the app (`state.py`, the shared state; `rest.py`, the JSON error
+shape every part answers with); only `app.py` imports all three."""
+API_MAY_IMPORT_FROM_TRANSPORT = {"addresses", "prefixes", "origins", "bearer_header",
+                                 "connection"}
+"""The one arrow more than "through the state": what a request is known by (its address,
+its prefix, the names it may use, its bearer token), and the `Connection` the WebSocket's
+route serves each socket with. The rest of transport (the connection count, the budgets,
+the outboxes) the handlers reach through `ServerState`."""
+
 
 @cache
 def modules() -> dict[str, Path]:
@@ -233,3 +249,43 @@ def test_the_protocol_imports_neither_engine_nor_server() -> None:
         for module, _ in imports(path):
             assert not module.startswith(("dominion.server", "dominion.clients", "aiohttp")), \
                 f"{path.relative_to(ROOT)} imports {module}"
+
+
+def edge_folder(module: str) -> str | None:
+    """The edge's folder a module is in (None: at the edge's top, or not the edge's)."""
+    names = module.split(".")
+    if module.startswith(EDGE + ".") and len(names) > 4:
+        return names[3]
+    return None
+
+
+def test_the_edge_folders_import_only_the_folders_below_them() -> None:
+    wrong = []
+    for module in modules():
+        folder = edge_folder(module)
+        if folder is None:
+            continue
+        for target in our_imports(module, type_checking=True):
+            other = edge_folder(target)
+            if target == f"{EDGE}.app":
+                wrong.append(f"{module} imports the app")
+            elif other is not None and other != folder and (
+                    other not in EDGE_MAY_IMPORT[folder] or (
+                        folder == "api" and other == "transport"
+                        and target.rpartition(".")[2] not in API_MAY_IMPORT_FROM_TRANSPORT)):
+                wrong.append(f"{module} ({folder}) imports {target} ({other})")
+    assert wrong == []
+
+
+def test_every_folder_of_the_edge_has_its_rule() -> None:
+    folders = {path.parent.name for path in (ROOT / "server" / "edge").glob("*/__init__.py")}
+    assert folders == set(EDGE_MAY_IMPORT)
+
+
+def test_the_edge_shares_its_state_under_one_key() -> None:
+    """Handlers reach what the node shares through `ServerState` alone (edge/state.py):
+    no other module makes an aiohttp `AppKey`."""
+    state = ROOT / "server" / "edge" / "state.py"
+    making = [str(path.relative_to(ROOT)) for path in (ROOT / "server").rglob("*.py")
+              if path != state and "AppKey(" in path.read_text()]
+    assert making == []

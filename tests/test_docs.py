@@ -19,8 +19,8 @@ import pytest
 
 from dominion.protocol import CloseCode, ErrorCode
 from dominion.server.cluster.node import ws_url
+from dominion.server.edge.api.openapi import openapi_document
 from dominion.server.edge.app import create_app
-from dominion.server.edge.openapi import openapi_document
 from dominion.server.engine.cards import EDITIONS, catalogue, kingdom_cards
 from dominion.server.engine.setup import RECOMMENDED_KINGDOMS
 from dominion.server.play.seat_tokens import new_game_id
@@ -275,17 +275,19 @@ def test_the_documented_schema_versions_are_the_codes() -> None:
 
 
 def test_what_a_change_touches_names_files_that_are_there_and_counts_them() -> None:
-    """CONTRIBUTING.md's table: each file (or pattern) a row names is in the tree, and a
-    cell's count, "(N" or "(N to M", is the number of files it names (M, for a range)."""
+    """CONTRIBUTING.md's table: each file (or pattern) a row names now is in the tree (the
+    baseline's column names files as they were then), and a cell's count, "(N" or "(N to
+    M", is the number of files it names (M, for a range)."""
     text = (ROOT / "CONTRIBUTING.md").read_text()
     rows = [line for line in section(text, "**What a change touches**", "**Add a card**")
             .splitlines() if line.startswith("| A ") and not line.startswith("| A change")]
     assert len(rows) == 4
     missing, miscounted = [], []
     for row in rows:
-        for cell in row.split("|")[2:]:
+        for column, cell in enumerate(row.split("|")[2:]):
             named = re.findall(r"`([\w./*]+/[\w./*]+)`", cell)
-            missing += [name for name in named if not list(ROOT.glob(name))]
+            if column != 1:  # the baseline's files
+                missing += [name for name in named if not list(ROOT.glob(name))]
             count = re.search(r"\((\d+)(?: to (\d+))?", cell)
             if count is not None and "the same" not in cell:
                 most = int(count.group(2) or count.group(1))

@@ -2,7 +2,7 @@
 ledger, in its order, with today's model and parameters (after they change), in one
 transaction of the account store the server is configured with (the SQLite file beside
 --db, or --accounts-url); it prints what changed. (`ratings reconcile` reads a node's games
-too, so it lives above the accounts: server/edge/reconcile.py.)"""
+too, so it lives above the accounts: server/edge/tasks/reconcile.py.)"""
 
 from __future__ import annotations
 

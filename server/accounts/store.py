@@ -179,7 +179,7 @@ class AccountStore(Protocol):
     async def live_sessions(self, token_hashes: Collection[bytes], now: datetime) -> set[bytes]:
         """Which of these sessions have neither ended (signed out, here or everywhere, or
         gone with their account) nor expired by `now`: what a node's connections signed
-        in with and may go on with (edge/moderation_watch.py). One query however many."""
+        in with and may go on with (edge/tasks/moderation_watch.py). One query however many."""
 
     # personal access tokens and bot accounts (access_tokens.py)
 
@@ -203,7 +203,7 @@ class AccountStore(Protocol):
 
     async def live_tokens(self, token_ids: Collection[int]) -> set[int]:
         """Which of these tokens are not revoked (nor gone with their account): what a
-        node's connections signed in with and may go on with (edge/moderation_watch.py)."""
+        node's connections signed in with and may go on with (edge/tasks/moderation_watch.py)."""
 
     async def make_bot(self, account_id: int) -> None:
         """The account becomes a bot account, for ever."""
@@ -278,7 +278,7 @@ class RatingStore(Protocol):
 
     async def ledger_entries(self) -> list[LedgerEntry]:
         """Every game the ledger has, in the order it was applied (a reconcile compares
-        them with the nodes' games: server/edge/reconcile.py)."""
+        them with the nodes' games: server/edge/tasks/reconcile.py)."""
 
     async def mark_records_lost(self, game_ids: Collection[str], now: datetime) -> int:
         """These ledger games' records are gone from their node (restored from an older

@@ -1,6 +1,6 @@
-"""The aiohttp application: the factory that mounts every route, and the resources it
-opens and closes in order (one `cleanup_ctx` each); the WebSocket upgrade and `/metrics`
-(health is in `health.py`). What handlers share is in `state.py`."""
+"""The aiohttp application: the factory that mounts every route (declared in `api/`), and
+the resources it opens and closes in order (one `cleanup_ctx` each), each set on the one
+`ServerState` the handlers share (`state.py`) by the context that opens it."""
 
 from __future__ import annotations
 
@@ -27,40 +27,30 @@ from ..play.thinking import BotWorkers
 from ..refusal import Refusal
 from ..settings import Settings
 from ..storage import Storage
-from .automatch_api import BUDGET as AUTOMATCH_BUDGET
-from .automatch_api import LOOKUPS_PER_MINUTE as AUTOMATCH_LOOKUPS_PER_MINUTE
-from .budgets import Budgets
-from .connection import watch_connections, watch_interval
-from .health_watch import ACCOUNTS_PROBE, AccountsProbe, measure_loop_lag
-from .listener import COUNT, WARNINGS, ConnectionCount, Warnings
-from .moderation_watch import ModerationWatch, banned_addresses_refused
-from .node_api import add_node_routes
-from .openapi import API_TABLES, ROOT_TABLES
-from .operation import API_PREFIX
-from .origins import known_hosts_only
-from .outbox import Waiting
-from .passkeys_api import BUDGET as PASSKEY_BUDGET
-from .passkeys_api import CEREMONIES_PER_MINUTE, PASSKEYS
-from .players_api import BUDGET as PROFILE_BUDGET
-from .players_api import LOOKUPS_PER_MINUTE
-from .rating_outbox import RatingOutbox
+from .api.automatch_api import BUDGET as AUTOMATCH_BUDGET
+from .api.automatch_api import LOOKUPS_PER_MINUTE as AUTOMATCH_LOOKUPS_PER_MINUTE
+from .api.node_api import add_node_routes
+from .api.openapi import API_TABLES, ROOT_TABLES
+from .api.operation import API_PREFIX
+from .api.passkeys_api import BUDGET as PASSKEY_BUDGET
+from .api.passkeys_api import CEREMONIES_PER_MINUTE
+from .api.players_api import BUDGET as PROFILE_BUDGET
+from .api.players_api import LOOKUPS_PER_MINUTE
 from .rest import (
     MAX_BODY_BYTES,
     declared_body_fits,
     json_errors,
     unmatched_as_json,
 )
-from .sessions import ACCOUNTS
-from .state import (
-    DIRECTORY,
-    MODERATION,
-    RATING_OUTBOX,
-    RATING_STORE,
-    SETTINGS,
-    STATE,
-    STORAGE,
-    ServerState,
-)
+from .state import STATE, ServerState
+from .tasks.health_watch import AccountsProbe, measure_loop_lag
+from .tasks.moderation_watch import ModerationWatch, banned_addresses_refused
+from .tasks.rating_outbox import RatingOutbox
+from .transport.budgets import Budgets
+from .transport.connection import watch_connections, watch_interval
+from .transport.listener import ConnectionCount, Warnings
+from .transport.origins import known_hosts_only
+from .transport.outbox import Waiting
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
@@ -87,12 +77,6 @@ def budgets_of(settings: Settings) -> Budgets:
     }, server={"work": (settings.server_work_per_second, settings.server_work_burst)})
 
 
-RATINGS: web.AppKey[RatingLookup | None] = web.AppKey("ratings")
-"""How automatch reads a seeker's rating: None, the ratings store's (tests give others)."""
-CLOCK = web.AppKey("clock", Clock)
-"""Every timer's clock: the event loop's (tests give a virtual one)."""
-
-
 def create_app(settings: Settings, ratings: RatingLookup | None = None,
                clock: Clock = LOOP_CLOCK) -> web.Application:
     """The server; its timers (the rooms', the lobby's, automatch's, the connections'
@@ -100,11 +84,9 @@ def create_app(settings: Settings, ratings: RatingLookup | None = None,
     app = web.Application(client_max_size=MAX_BODY_BYTES, handler_args=HANDLER_ARGS,
                           middlewares=[known_hosts_only, banned_addresses_refused,
                                        declared_body_fits, unmatched_as_json])
-    app[SETTINGS] = settings
-    app[RATINGS] = ratings
-    app[CLOCK] = clock
-    app[WARNINGS] = warnings = Warnings()
-    app[COUNT] = ConnectionCount(settings, warnings)
+    state = app[STATE] = ServerState(settings, ratings, clock=clock)
+    state.warnings = Warnings()
+    state.connection_count = ConnectionCount(settings, state.warnings)
     app.on_response_prepare.append(_no_sniffing)
     # one context per resource, opened in this order and closed in the reverse one
     app.cleanup_ctx.append(_storage)
@@ -133,9 +115,9 @@ def create_app(settings: Settings, ratings: RatingLookup | None = None,
 async def _storage(app: web.Application) -> AsyncIterator[None]:
     """The database: opened first, and closed last, once everything that writes to it has
     stopped (pending writes are committed first)."""
-    settings = app[SETTINGS]
-    storage = Storage.open(settings.db, synchronous=settings.sqlite_synchronous.upper())
-    app[STORAGE] = storage
+    settings = app[STATE].settings
+    storage = app[STATE].storage = Storage.open(
+        settings.db, synchronous=settings.sqlite_synchronous.upper())
     try:
         await storage.start()
         yield
@@ -146,23 +128,24 @@ async def _storage(app: web.Application) -> AsyncIterator[None]:
 async def _accounts(app: web.Application) -> AsyncIterator[None]:
     """The account store (accounts/): SQLite beside the games, or PostgreSQL. A
     PostgreSQL that cannot be reached does not stop the start: games need none."""
-    settings = app[SETTINGS]
+    state = app[STATE]
+    settings = state.settings
     store = open_account_store(settings.accounts_url, settings.db)
     hasher = Hasher(settings.hashes_at_once, settings.password_time_cost,
                     settings.password_memory_kib)
     redis, throttle = shared_throttle(settings)
-    accounts = app[ACCOUNTS] = Accounts(store, hasher, settings.session_days,
-                                        throttle=throttle)
-    app[PASSKEYS] = Passkeys(accounts)
-    moderation = app[MODERATION] = Moderation(store)
-    app[RATING_STORE] = store
+    accounts = state.accounts = Accounts(store, hasher, settings.session_days,
+                                         throttle=throttle)
+    state.passkeys = Passkeys(accounts)
+    moderation = state.moderation = Moderation(store)
+    state.rating_store = store
     try:
         await store.start()
         with contextlib.suppress(Refusal):  # unreachable now: the watch tries again
             await moderation.refresh()
     except BaseException:
         await accounts.close()
-        await app[STORAGE].close()
+        await state.storage.close()
         raise
     try:
         yield
@@ -183,14 +166,11 @@ def shared_throttle(settings: Settings) -> tuple[Redis | None, Callable[[Policy,
     return redis, lambda policy, name: RedisThrottle(policy, redis, name)
 
 
-BOT_WORKERS: web.AppKey[BotWorkers | None] = web.AppKey("bot_workers")
-
-
 async def _bot_workers(app: web.Application) -> AsyncIterator[None]:
     """The processes the strong bot thinks in (none with `bot_workers` 0): made when a
     bot first thinks, stopped once the rooms have stopped."""
-    count = app[SETTINGS].bot_workers
-    workers = app[BOT_WORKERS] = BotWorkers(count) if count else None
+    count = app[STATE].settings.bot_workers
+    workers = app[STATE].bot_workers = BotWorkers(count) if count else None
     try:
         yield
     finally:
@@ -202,15 +182,15 @@ async def _live_games(app: web.Application) -> AsyncIterator[None]:
     """The lobby with every unfinished game restored, and the connections' watchdog; on
     the way out, every room is stopped (no more changes, bots or timers) before the
     storage closes."""
-    settings, storage = app[SETTINGS], app[STORAGE]
-    metrics = Metrics()
+    state = app[STATE]
+    settings, storage = state.settings, state.storage
+    metrics = state.metrics = Metrics()
     metrics.watch_storage(storage)
     metrics.watch_rating_backlog(storage.pending_rating_count)
-    clock = app[CLOCK]
-    lobby = Lobby(storage, settings, metrics, app[ACCOUNTS], app[MODERATION],
-                  workers=app[BOT_WORKERS], clock=clock)
-    state = app[STATE] = ServerState(settings, metrics, storage, lobby, budgets_of(settings),
-                                     Waiting(settings.outbound_total_bytes), clock=clock)
+    lobby = state.lobby = Lobby(storage, settings, metrics, state.accounts, state.moderation,
+                                workers=state.bot_workers, clock=state.clock)
+    state.budgets = budgets_of(settings)
+    state.waiting = Waiting(settings.outbound_total_bytes)
     metrics.describe_build(state.version, ENGINE.value)
     try:
         state.restored_games = await lobby.restore()
@@ -218,7 +198,7 @@ async def _live_games(app: web.Application) -> AsyncIterator[None]:
         await _close_after_a_failed_start(app)
         raise
     watchdog = asyncio.ensure_future(
-        watch_connections(state.connections, watch_interval(settings), clock))
+        watch_connections(state.connections, watch_interval(settings), state.clock))
     try:
         yield
     finally:
@@ -232,8 +212,8 @@ async def _rating_outbox(app: web.Application) -> AsyncIterator[None]:
     """Finished rated games handed from this node's outbox to the account store's ledger
     (rating_outbox.py): those that waited across a restart at once, then each as it ends."""
     state = app[STATE]
-    outbox = app[RATING_OUTBOX] = RatingOutbox(
-        state.storage, app[RATING_STORE], state.settings.ratings_retry_seconds,
+    outbox = state.rating_outbox = RatingOutbox(
+        state.storage, state.rating_store, state.settings.ratings_retry_seconds,
         state.settings.rated_games_per_pair_per_day)
     state.lobby.on_rated_finished = outbox.wake
     task = asyncio.ensure_future(outbox.run())
@@ -252,7 +232,7 @@ async def _open_directory(app: web.Application) -> AsyncIterator[None]:
                                state.connections)
     state.lobby.on_room_changed = directory.changed
     state.lobby.rated_claims.store = directory.rated_seats
-    app[DIRECTORY] = directory
+    state.directory = directory
     try:
         await directory.start()
     except BaseException:
@@ -268,7 +248,7 @@ async def _open_directory(app: web.Application) -> AsyncIterator[None]:
 async def _automatch(app: web.Application) -> AsyncIterator[None]:
     """The automatch queue (in memory, or the cluster's in Redis) and this node's part."""
     state = app[STATE]
-    ratings = app[RATINGS] or stored_ratings(app[RATING_STORE])
+    ratings = state.ratings or stored_ratings(state.rating_store)
     automatch = state.automatch = open_automatch(state.settings, state.lobby, state.metrics,
                                                  ratings, state.clock)
     await automatch.start()
@@ -281,7 +261,7 @@ async def _automatch(app: web.Application) -> AsyncIterator[None]:
 async def _moderation(app: web.Application) -> AsyncIterator[None]:
     """Bans, mutes and deletions made on other nodes, applied to this one's games."""
     state = app[STATE]
-    watch = ModerationWatch(app[MODERATION], state.lobby, state.connections)
+    watch = ModerationWatch(state.moderation, state.lobby, state.connections)
     task = asyncio.ensure_future(watch.run(state.settings.moderation_refresh_seconds))
     try:
         yield
@@ -295,7 +275,7 @@ async def _health_watch(app: web.Application) -> AsyncIterator[None]:
     """The account store probed every few seconds (its first answer before the node
     listens: /readyz never reports a state nobody checked), and the event loop's lag."""
     state = app[STATE]
-    probe = app[ACCOUNTS_PROBE] = AccountsProbe(app[ACCOUNTS].store, state.metrics.accounts_up)
+    probe = state.accounts_probe = AccountsProbe(state.accounts.store, state.metrics.accounts_up)
     await probe.probe()
     tasks = [asyncio.ensure_future(probe.run()),
              asyncio.ensure_future(measure_loop_lag(state.metrics.loop_lag))]
@@ -311,11 +291,12 @@ async def _health_watch(app: web.Application) -> AsyncIterator[None]:
 
 async def _close_after_a_failed_start(app: web.Application) -> None:
     """aiohttp cleans up only the contexts of an application that started (and run_app
-    none at all when the start fails): stop the rooms and close the storage here."""
-    if STATE in app:
-        await app[STATE].lobby.close()
-    await app[ACCOUNTS].close()
-    await app[STORAGE].close()
+    none at all when the start fails): stop the rooms and close the storage here (called
+    once the rooms are restored: the lobby is open)."""
+    state = app[STATE]
+    await state.lobby.close()
+    await state.accounts.close()
+    await state.storage.close()
 
 
 async def _close_connections(app: web.Application) -> None:

@@ -4,7 +4,7 @@
 `dominion replay verify` command runs without a server).
 
 Replays depend on the engine and on storage's records only: a live room hands over its
-parts, and the edge serves the result (server/edge/replay_api.py).
+parts, and the edge serves the result (server/edge/api/replay_api.py).
 """
 
 from __future__ import annotations

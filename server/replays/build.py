@@ -23,7 +23,7 @@ each): its work, in events, before it is done."""
 
 def replay_work(answers: int) -> int:
     """The work of a finished game's replay with this many answers, in events (paid for
-    from the client's allowances before it is done: server/edge/budgets.py)."""
+    from the client's allowances before it is done: server/edge/transport/budgets.py)."""
     return WORK_PER_ANSWER * answers
 
 

@@ -156,7 +156,7 @@ async def test_an_address_ban_holds_every_address_of_its_prefix(store: FullStore
 async def test_a_node_applies_a_ban_another_request_read_first(store: FullStore) -> None:
     """A request (a join, a chat line) may read the new sanctions between two of the
     watch's looks: the watch applies them all the same (the banned account's seats go)."""
-    from dominion.server.edge.moderation_watch import ModerationWatch
+    from dominion.server.edge.tasks.moderation_watch import ModerationWatch
 
     class Lobby:
         def __init__(self) -> None:

@@ -29,7 +29,7 @@ from dominion.server.accounts.store import (
     Account,
     sqlite_path_beside,
 )
-from dominion.server.edge.rating_outbox import RatingOutbox
+from dominion.server.edge.tasks.rating_outbox import RatingOutbox
 from dominion.server.main import main
 from dominion.server.ratings import Pool, Rating
 from dominion.server.ratings.ledger import LedgerEntry, RatedGame, RatedSeat

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from dominion.server.edge import health_watch
+from dominion.server.edge.tasks import health_watch
 from tests.eventually import eventually
 from tests.server.wsplay import Player, ServerFactory, ws_server
 

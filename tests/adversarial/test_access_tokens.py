@@ -19,7 +19,7 @@ from dominion.server.accounts import Account
 from dominion.server.accounts.access_tokens import AccessTokens, play_scope, token_hash
 from dominion.server.accounts.sqlite_store import SqliteAccountStore
 from dominion.server.accounts.store import AccessToken, Scope
-from dominion.server.edge.sessions import ACCOUNTS
+from dominion.server.edge.state import STATE
 from dominion.server.play.room import Room
 from dominion.server.refusal import Refusal
 from tests.server.wsclient import TestClient
@@ -37,7 +37,7 @@ async def site(ws_server: ServerFactory) -> Site:
 
 async def account_with_token(site: Site, *scopes: str, name: str = "Ada", bot: bool = False,
                              **more: Any) -> tuple[Account, str]:
-    accounts = site.app[ACCOUNTS]
+    accounts = site.app[STATE].accounts
     account, _ = await accounts.register(name, PASSWORD, f"10.0.0.{len(name)}")
     if bot:
         account = await accounts.access_tokens.make_bot(account, has_played=False)
@@ -129,7 +129,7 @@ async def test_every_refused_token_is_typed_and_closes_4007(site: Site) -> None:
     await refused(site, "token_invalid", headers={"Authorization": "Basic QWRhOng="})
     await refused(site, "token_invalid", secret,
                   headers={"Authorization": f"Bearer {other}"})  # two different tokens
-    tokens = site.app[ACCOUNTS].access_tokens
+    tokens = site.app[STATE].accounts.access_tokens
     account, expiring = await account_with_token(site, "play", name="Cy", expires_in_days=1)
     now = tokens._clock()
     tokens._clock = lambda: now + timedelta(days=2)
@@ -227,7 +227,7 @@ async def test_a_connection_closes_when_its_token_expires(site: Site) -> None:
     _, secret = await account_with_token(site, "play", expires_in_days=1)
     client, welcome = await hello(site, secret)
     assert isinstance(welcome, Welcome)
-    tokens = site.app[ACCOUNTS].access_tokens
+    tokens = site.app[STATE].accounts.access_tokens
     now = tokens._clock()
     tokens._clock = lambda: now + timedelta(days=1, seconds=1)  # a day later
     assert await close_code_sent(client) == 4007

@@ -21,8 +21,9 @@ from dominion.server.accounts.service import (
     new_session_secret,
 )
 from dominion.server.accounts.throttle import LocalThrottle
+from dominion.server.edge.api.sessions import SESSION_COOKIE
 from dominion.server.edge.app import create_app
-from dominion.server.edge.sessions import ACCOUNTS, SESSION_COOKIE
+from dominion.server.edge.state import STATE
 from dominion.server.engine import Resignation
 from dominion.server.play.lobby import DELETED_PLAYER
 from dominion.server.settings import Settings
@@ -77,7 +78,7 @@ def plant(api: Api, secret: str) -> None:
 
 
 def accounts_of(api: Api) -> Accounts:
-    return api.client.app[ACCOUNTS]  # type: ignore[index]
+    return api.client.app[STATE].accounts  # type: ignore[index]
 
 
 async def test_register_sign_out_and_sign_in_again(api: Api) -> None:
@@ -321,7 +322,7 @@ async def test_sign_out_everywhere_revokes_every_access_token_too(api: Api) -> N
     ended = await api.call("POST", "/api/v1/account/sign-out-everywhere", 200)
     assert ended == {"signed_out": True, "sessions_ended": 1, "tokens_revoked": 2}
     ada = await accounts_of(api).holder_of("Ada")
-    assert ada is not None and await accounts_of(api).tokens.of(ada) == []
+    assert ada is not None and await accounts_of(api).access_tokens.of(ada) == []
 
 
 async def test_changing_the_password_ends_the_other_sessions_and_keeps_this_one(

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from dominion.protocol import Ack, Seek, SeekCancel
+from dominion.server.edge.api.automatch_api import LOOKUPS_PER_MINUTE
 from dominion.server.edge.app import create_app
-from dominion.server.edge.automatch_api import LOOKUPS_PER_MINUTE
 from dominion.server.settings import Settings
 from tests.server.restapi import Api
 from tests.server.wsplay import ServerFactory, expect_error, ws_server

@@ -11,7 +11,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from dominion.server.edge.openapi import openapi_document
+from dominion.server.edge.api.openapi import openapi_document
 from tests.server.restapi import check_response
 
 from .attacks import Probe, ServerProcess, fuzz_rest, fuzz_websocket

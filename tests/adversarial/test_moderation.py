@@ -34,7 +34,7 @@ from dominion.protocol import (
 )
 from dominion.server.accounts.moderation import MAX_REASON, MAX_REPORT_TEXT
 from dominion.server.edge.app import create_app
-from dominion.server.edge.state import MODERATION
+from dominion.server.edge.state import STATE
 from dominion.server.ratings.ledger import RatedGame, RatedSeat, ledger_time
 from dominion.server.settings import Settings
 from tests.accounts.conftest import postgres_server, postgres_url
@@ -87,7 +87,7 @@ async def sign_out(api: Api) -> None:
 async def make_admin(api: Api, name: str = "Ada") -> None:
     """Register `name`, grant it admin rights as the host does, and stay signed in."""
     await register(api, name)
-    await api.client.app[MODERATION].set_admin(name, True)  # type: ignore[index]
+    await api.client.app[STATE].moderation.set_admin(name, True)  # type: ignore[index]
 
 
 async def connect(api: Api, **headers: str) -> TestClient:
@@ -137,7 +137,7 @@ async def test_a_non_admin_can_do_nothing_of_moderation(api: Api) -> None:
                ("POST", f"/api/v1/games/{game}/admin/abandon")]
     for method, path in routes:  # signed in, not an admin
         await api.error(method, path, 403, "not_an_admin", json=body)
-    moderation = api.client.app[MODERATION]  # type: ignore[index]
+    moderation = api.client.app[STATE].moderation  # type: ignore[index]
     assert moderation.live() == [] and await moderation.store.latest_audit_id() == 0
     assert (await api.game(game))["state"] == "playing"
 
@@ -299,7 +299,7 @@ async def test_reports_are_limited_per_address(make_api: MakeApi) -> None:
 async def test_oversized_and_malformed_admin_input_is_refused_and_changes_nothing(
         api: Api) -> None:
     await make_admin(api)
-    moderation = api.client.app[MODERATION]  # type: ignore[index]
+    moderation = api.client.app[STATE].moderation  # type: ignore[index]
     logged = await moderation.store.latest_audit_id()
     await register(api, "Bob")
     await sign_out(api)
@@ -444,7 +444,7 @@ async def test_admins_see_the_pairs_that_play_each_other_most_one_sidedly(api: A
     await make_admin(api)
     for name in ("Bob", "Cy", "Dee"):
         await register(api, name)
-    store = api.client.app[MODERATION].store  # type: ignore[index]
+    store = api.client.app[STATE].moderation.store  # type: ignore[index]
     ids: dict[str, int] = {}
     for name in ("Bob", "Cy", "Dee"):
         account = await store.account_by_key(name.lower())

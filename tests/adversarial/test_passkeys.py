@@ -17,8 +17,8 @@ import pytest
 
 from dominion.server.accounts.passkeys import MAX_CREDENTIAL_CHARS
 from dominion.server.accounts.service import PER_ADDRESS
+from dominion.server.edge.api.passkeys_api import CEREMONIES_PER_MINUTE
 from dominion.server.edge.app import create_app
-from dominion.server.edge.passkeys_api import CEREMONIES_PER_MINUTE
 from dominion.server.settings import Settings
 from tests.accounts.authenticator import (
     SoftKey,

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from dominion.server.edge.api.players_api import LOOKUPS_PER_MINUTE
 from dominion.server.edge.app import create_app
-from dominion.server.edge.players_api import LOOKUPS_PER_MINUTE
 from dominion.server.settings import Settings
 from tests.server.restapi import Api
 

@@ -21,9 +21,9 @@ import pytest
 
 from dominion.protocol import SUBPROTOCOLS, SUPPORTED_VERSIONS, Ack, Hello, Join, Ping, Welcome
 from dominion.server.accounts.service import new_session_secret, session_hash
+from dominion.server.edge.api.sessions import SESSION_COOKIE
 from dominion.server.edge.app import create_app
-from dominion.server.edge.sessions import ACCOUNTS, SESSION_COOKIE
-from dominion.server.edge.state import MODERATION
+from dominion.server.edge.state import STATE
 from dominion.server.settings import Settings
 from tests.accounts.conftest import postgres_server, postgres_url
 from tests.server.restapi import Api
@@ -114,7 +114,7 @@ async def test_a_ban_closes_the_accounts_token_connections_as_banned(
     idle = await signed_in(api, secret)
     await api.call("POST", "/api/v1/account/sign-out", 200)
     await register(api, "Ada")
-    await api.client.app[MODERATION].set_admin("Ada", True)  # type: ignore[index]
+    await api.client.app[STATE].moderation.set_admin("Ada", True)  # type: ignore[index]
     _, admins = await new_token(api)
     admin_connection = await signed_in(api, admins)
     await api.call("POST", "/api/v1/admin/bans", 201, json={"name": "Bob", "reason": "r"})
@@ -161,7 +161,7 @@ async def test_a_ban_or_deletion_on_another_node_closes_the_connections_here(
     await here.call("DELETE", "/api/v1/account", 200, json={"password": PASSWORD})
     assert await close_code_sent(cy, timeout=5) == 4007
     await register(here, "Ada")
-    await here.client.app[MODERATION].set_admin("Ada", True)  # type: ignore[index]
+    await here.client.app[STATE].moderation.set_admin("Ada", True)  # type: ignore[index]
     await here.call("POST", "/api/v1/admin/bans", 201, json={"name": "Bob", "reason": "r"})
     assert await close_code_sent(bob, timeout=5) == 4008
 
@@ -176,7 +176,7 @@ def cookie(session: str) -> dict[str, str]:
 async def new_session(api: Api, name: str) -> str:
     """Another session of the account (registered at its first): its secret, as the
     browser's cookie holds it (never in the test client's jar, which would send it on)."""
-    accounts = api.client.app[ACCOUNTS]  # type: ignore[index]
+    accounts = api.client.app[STATE].accounts  # type: ignore[index]
     if await accounts.holder_of(name) is None:
         return str((await accounts.register(name, PASSWORD, "10.0.0.1"))[1])
     return str((await accounts.sign_in(name, PASSWORD, "10.0.0.1", None))[1])
@@ -230,7 +230,7 @@ async def test_signing_out_everywhere_closes_every_session_socket_of_the_account
                            await new_session(api, "Bob"))
     closing = [await by_session(api, ada), await by_session(api, other_ada)]
     bobs = await by_session(api, bob)
-    accounts = api.client.app[ACCOUNTS]  # type: ignore[index]
+    accounts = api.client.app[STATE].accounts  # type: ignore[index]
     _, secret = await accounts.access_tokens.create(
         await accounts.holder_of("Ada"), "a bot", ["play"])
     bot = await signed_in(api, secret)
@@ -251,7 +251,7 @@ async def test_changing_the_password_closes_the_other_sessions_sockets_at_once(
     ada, other_ada = await new_session(api, "Ada"), await new_session(api, "Ada")
     kept, closing = await by_session(api, ada), await by_session(api, other_ada)
     bobs = await by_session(api, await new_session(api, "Bob"))
-    accounts = api.client.app[ACCOUNTS]  # type: ignore[index]
+    accounts = api.client.app[STATE].accounts  # type: ignore[index]
     _, secret = await accounts.access_tokens.create(
         await accounts.holder_of("Ada"), "a bot", ["play"])
     bot = await signed_in(api, secret)
@@ -279,7 +279,7 @@ async def test_a_ban_closes_the_accounts_session_sockets_as_banned(make_api: Mak
     api = await make_api()
     bob = await by_session(api, await new_session(api, "Bob"))
     admin = await new_session(api, "Ada")
-    await api.client.app[MODERATION].set_admin("Ada", True)  # type: ignore[index]
+    await api.client.app[STATE].moderation.set_admin("Ada", True)  # type: ignore[index]
     admins = await by_session(api, admin)
     await api.call("POST", "/api/v1/admin/bans", 201, headers=cookie(admin),
                    json={"name": "Bob", "reason": "r"})
@@ -290,8 +290,8 @@ async def test_a_ban_closes_the_accounts_session_sockets_as_banned(make_api: Mak
 async def test_an_expired_session_closes_its_sockets_at_the_next_look(
         make_api: MakeApi) -> None:
     api = await make_api(moderation_refresh_seconds=0.05)
-    accounts = api.client.app[ACCOUNTS]  # type: ignore[index]
-    moderation = api.client.app[MODERATION]  # type: ignore[index]
+    accounts = api.client.app[STATE].accounts  # type: ignore[index]
+    moderation = api.client.app[STATE].moderation  # type: ignore[index]
     ada, _ = await accounts.register("Ada", PASSWORD, "10.0.0.1")
     short, now = new_session_secret(), moderation.now()
     await accounts.store.add_session(session_hash(short), ada.id, now, now + timedelta(hours=1))
@@ -314,7 +314,7 @@ async def test_a_session_ended_on_another_node_closes_its_sockets_here(
     await here.call("POST", "/api/v1/account/sign-out", 200, headers=cookie(ada))
     assert await closed_with(signed_out, ada) == 4007
     assert await still_open(kept)
-    accounts = here.client.app[ACCOUNTS]  # type: ignore[index]
+    accounts = here.client.app[STATE].accounts  # type: ignore[index]
     _, token = await accounts.access_tokens.create(
         await accounts.holder_of("Bob"), "a bot", ["play"])
     bobs.append(await signed_in(there, token))
@@ -334,7 +334,7 @@ async def test_a_ban_on_another_node_closes_the_session_sockets_here_as_banned(
     here, there = await two_nodes(make_api)
     bobs = [await by_session(there, await new_session(here, "Bob")) for _ in range(3)]
     admin = await new_session(here, "Ada")
-    await here.client.app[MODERATION].set_admin("Ada", True)  # type: ignore[index]
+    await here.client.app[STATE].moderation.set_admin("Ada", True)  # type: ignore[index]
     await here.call("POST", "/api/v1/admin/bans", 201, headers=cookie(admin),
                     json={"name": "Bob", "reason": "r"})
     for client in bobs:

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from dominion.protocol import Ack, Error, Hello, Seek, Welcome
-from dominion.server.edge.sessions import ACCOUNTS, SESSION_COOKIE
+from dominion.server.edge.api.sessions import SESSION_COOKIE
+from dominion.server.edge.state import STATE
 from tests.server.wsclient import TestClient
 from tests.server.wsplay import ServerFactory, Site, ws_server
 
@@ -41,7 +42,7 @@ async def hello(site: Site, session: str | None, origin: str | None,
 
 
 async def test_the_servers_own_page_seeks_rated_as_its_account(site: Site) -> None:
-    _, session = await site.app[ACCOUNTS].register("Ada", PASSWORD, "10.0.0.1")
+    _, session = await site.app[STATE].accounts.register("Ada", PASSWORD, "10.0.0.1")
     for origin in (own_origin(site), None):  # a browser's page, or a program with the cookie
         client, welcome = await hello(site, session, origin)
         assert isinstance(welcome, Welcome) and welcome.account == "Ada"
@@ -51,7 +52,7 @@ async def test_the_servers_own_page_seeks_rated_as_its_account(site: Site) -> No
 
 
 async def test_another_sites_page_is_a_guest_even_with_the_cookie(site: Site) -> None:
-    _, session = await site.app[ACCOUNTS].register("Ada", PASSWORD, "10.0.0.1")
+    _, session = await site.app[STATE].accounts.register("Ada", PASSWORD, "10.0.0.1")
     client, welcome = await hello(site, session, OTHER_SITE)
     assert isinstance(welcome, Welcome) and welcome.account is None
     reply = await client.request(Seek, sizes=(2,), edition=2, rated=True, name="Eve")
@@ -60,7 +61,7 @@ async def test_another_sites_page_is_a_guest_even_with_the_cookie(site: Site) ->
 
 
 async def test_a_bot_accounts_session_or_an_ended_one_signs_no_socket_in(site: Site) -> None:
-    accounts = site.app[ACCOUNTS]
+    accounts = site.app[STATE].accounts
     robo, robo_session = await accounts.register("Robo", PASSWORD, "10.0.0.2")
     await accounts.access_tokens.make_bot(robo, has_played=False)
     _, ended = await accounts.register("Bea", PASSWORD, "10.0.0.3")
@@ -72,7 +73,7 @@ async def test_a_bot_accounts_session_or_an_ended_one_signs_no_socket_in(site: S
 
 
 async def test_an_access_token_in_hello_names_its_own_account(site: Site) -> None:
-    accounts = site.app[ACCOUNTS]
+    accounts = site.app[STATE].accounts
     _, session = await accounts.register("Ada", PASSWORD, "10.0.0.1")
     cy, _ = await accounts.register("Cy", PASSWORD, "10.0.0.4")
     _, secret = await accounts.access_tokens.create(cy, "tests", ["play"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from dominion.protocol import Catalogue, encode_client
-from dominion.server.edge.outbox import WRITE_NOW_BYTES
+from dominion.server.edge.transport.outbox import WRITE_NOW_BYTES
 from tests.server.wsplay import Player, ServerFactory, ws_server
 
 from .rawws import RawSocket

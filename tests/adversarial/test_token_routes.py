@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 
 from dominion.server.edge.app import create_app
-from dominion.server.edge.sessions import ACCOUNTS
 from dominion.server.edge.state import STATE
 from dominion.server.settings import Settings
 from tests.accounts.conftest import postgres_server, postgres_url, store_kind
@@ -85,7 +84,7 @@ async def test_a_play_token_creates_and_joins_games_as_its_account(api: Api) -> 
     created = await api.call("POST", "/api/v1/games", 201, headers=bearer(token["secret"]),
                              json={"name": "Ada", "seats": 2})
     room = api.client.app[STATE].lobby.rooms[created["game"]["id"]]  # type: ignore[index]
-    account = await api.client.app[ACCOUNTS].holder_of("Ada")  # type: ignore[index]
+    account = await api.client.app[STATE].accounts.holder_of("Ada")  # type: ignore[index]
     assert account is not None and room.seats[0].account_id == account.id
     # a guest cannot take the account's name; the token's holder can, at another table
     other = await api.call("POST", "/api/v1/games", 201, json={"name": "Bob", "seats": 2})
@@ -144,7 +143,7 @@ async def test_a_malformed_or_unknown_token_is_token_invalid(api: Api, header: s
 
 async def test_an_expired_token_is_token_expired(api: Api) -> None:
     token = await new_token(api, "read", expires_in_days=1)
-    tokens = api.client.app[ACCOUNTS].access_tokens  # type: ignore[index]
+    tokens = api.client.app[STATE].accounts.access_tokens  # type: ignore[index]
     now = tokens._clock()
     tokens._clock = lambda: now + timedelta(days=1, seconds=1)
     without_session(api)

@@ -42,7 +42,6 @@ from dominion.server.accounts import Account
 from dominion.server.automatch import RatingLookup, stored_ratings
 from dominion.server.automatch.store import Writes
 from dominion.server.edge.app import create_app
-from dominion.server.edge.sessions import ACCOUNTS
 from dominion.server.edge.state import STATE
 from dominion.server.play.lobby import SeatHolder
 from dominion.server.ratings.model import INITIAL, Pool, Rating
@@ -78,7 +77,7 @@ class Site:
         return client
 
     async def account(self, name: str) -> tuple[Account, str]:
-        accounts = self.app[ACCOUNTS]
+        accounts = self.app[STATE].accounts
         account, _ = await accounts.register(name, "correct horse battery", "10.0.0.1")
         _, secret = await accounts.access_tokens.create(account, "tests", ["play"])
         return account, secret

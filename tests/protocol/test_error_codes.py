@@ -9,7 +9,7 @@ from http import HTTPStatus
 from pathlib import Path
 
 from dominion.protocol import ErrorCode
-from dominion.server.edge.operation import REST_CODES, described
+from dominion.server.edge.api.operation import REST_CODES, described
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 REFUSALS = {"Refusal", "IllegalAnswer", "InvalidSetup", "ProtocolError", "error_response",

@@ -11,7 +11,7 @@ import pytest
 
 from dominion.server.accounts import store as account_store
 from dominion.server.accounts.sqlite_store import SqliteAccountStore
-from dominion.server.edge.rating_outbox import RatingOutbox
+from dominion.server.edge.tasks.rating_outbox import RatingOutbox
 from dominion.server.ratings import Pool, RatingError
 from dominion.server.ratings.ledger import RatedGame, RatedSeat
 from dominion.server.settings import Settings

@@ -13,7 +13,7 @@ from urllib.parse import unquote
 import jsonschema
 from aiohttp.test_utils import TestClient
 
-from dominion.server.edge.openapi import openapi_document
+from dominion.server.edge.api.openapi import openapi_document
 from dominion.server.edge.state import STATE, ServerState
 
 DOCUMENT = openapi_document()

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from dominion.server.edge.budgets import PRUNE_FROM, Budgets
-from dominion.server.edge.prefixes import address_key
+from dominion.server.edge.transport.budgets import PRUNE_FROM, Budgets
+from dominion.server.edge.transport.prefixes import address_key
 from dominion.server.engine import Answer, Game, Resignation, Setup
 from dominion.server.play.answer_log import AnswerLog
 from dominion.server.play.history import GAME_WEIGHT, HistoryCache

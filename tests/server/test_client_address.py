@@ -10,8 +10,8 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import make_mocked_request
 
-from dominion.server.edge.addresses import client_address
-from dominion.server.edge.state import SETTINGS
+from dominion.server.edge.state import STATE, ServerState
+from dominion.server.edge.transport.addresses import client_address
 from dominion.server.settings import Settings
 
 from .wsplay import ServerFactory, ws_server
@@ -21,7 +21,7 @@ __all__ = ["ws_server"]
 
 def address(remote: str, forwarded: str | None, trusted: tuple[str, ...]) -> str:
     app = web.Application()
-    app[SETTINGS] = Settings(trusted_proxies=trusted)
+    app[STATE] = ServerState(Settings(trusted_proxies=trusted))
     headers = {"X-Forwarded-For": forwarded} if forwarded else {}
     transport = mock.Mock()
     transport.get_extra_info.return_value = (remote, 1234)

@@ -11,8 +11,8 @@ import pytest
 
 from dominion.server.accounts.sqlite_store import SqliteAccountStore
 from dominion.server.accounts.store import unavailable
-from dominion.server.edge import health_watch
 from dominion.server.edge.app import create_app
+from dominion.server.edge.tasks import health_watch
 from dominion.server.settings import Settings
 from dominion.server.storage import Storage
 from tests.eventually import eventually

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from dominion.server.edge.listener import ConnectionCount, Warnings
+from dominion.server.edge.transport.listener import ConnectionCount, Warnings
 from dominion.server.settings import Settings
 
 

@@ -9,9 +9,8 @@ import asyncio
 from prometheus_client.parser import text_string_to_metric_families
 
 from dominion.protocol import Answer
-from dominion.server.edge.rating_outbox import RatingOutbox
-from dominion.server.edge.sessions import ACCOUNTS
-from dominion.server.edge.state import RATING_OUTBOX, package_version
+from dominion.server.edge.state import STATE, package_version
+from dominion.server.edge.tasks.rating_outbox import RatingOutbox
 from dominion.server.engine import ENGINE
 from tests.eventually import eventually
 from tests.ratings.test_outbox import NOW, finish_rated
@@ -83,12 +82,12 @@ async def test_the_process_the_loop_and_the_build_are_measured(ws_server: Server
 async def test_the_rating_outbox_backlog_counts_games_the_ledger_lacks(
         ws_server: ServerFactory) -> None:
     site = await ws_server()
-    store = site.app[ACCOUNTS].store
+    store = site.app[STATE].accounts.store
     ada = await store.create_account("Ada", "ada", "h", NOW)
     assert value(await scrape(site), "dominion_rating_outbox_backlog") == 0
     await finish_rated(site.app_state().storage, ada.id)  # ended; its outbox not yet woken
     assert value(await scrape(site), "dominion_rating_outbox_backlog") == 1
-    outbox: RatingOutbox = site.app[RATING_OUTBOX]
+    outbox: RatingOutbox = site.app[STATE].rating_outbox
     outbox.wake()
 
     async def handed_on() -> bool:

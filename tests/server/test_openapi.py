@@ -13,9 +13,9 @@ from openapi_spec_validator import validate as validate_spec
 
 from dominion.bots import STRATEGIES
 from dominion.protocol import ErrorCode
+from dominion.server.edge.api.openapi import openapi_document
+from dominion.server.edge.api.operation import REST_CODES, described
 from dominion.server.edge.app import create_app
-from dominion.server.edge.openapi import openapi_document
-from dominion.server.edge.operation import REST_CODES, described
 from dominion.server.edge.rest import error_response
 from dominion.server.engine.setup import RECOMMENDED_KINGDOMS
 from dominion.server.settings import Settings

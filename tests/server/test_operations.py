@@ -1,5 +1,6 @@
 """The one layer every REST operation goes through: a declaration mounts the route,
-encodes the answer and documents both (server/edge/operation.py, models.py)."""
+encodes the answer and documents both (server/edge/api/operation.py, models.py), and
+reads and documents a query string from one declaration (query.py)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from aiohttp.test_utils import TestClient, make_mocked_request
 
 from dominion.protocol import ErrorCode
 from dominion.protocol.spec import Int
-from dominion.server.edge.filters import Paging
-from dominion.server.edge.models import (
+from dominion.server.edge.api.filters import LISTING, GameFilters, Paging, game_filters
+from dominion.server.edge.api.models import (
     MODELS,
     TIMESTAMP,
     decode,
@@ -23,7 +24,7 @@ from dominion.server.edge.models import (
     ref,
     schema_of,
 )
-from dominion.server.edge.operation import (
+from dominion.server.edge.api.operation import (
     Operation,
     Param,
     Reply,
@@ -33,6 +34,7 @@ from dominion.server.edge.operation import (
     documented_path,
     paths,
 )
+from dominion.server.edge.api.query import query_parameters, read_query
 from dominion.server.refusal import Refusal
 
 
@@ -141,3 +143,39 @@ def test_a_paging_reads_what_it_documents() -> None:
         with pytest.raises(Refusal) as refused:
             paging.of(make_mocked_request("GET", f"/x?{query}"))
         assert refused.value.code is ErrorCode.BAD_PAGING
+
+
+def _refused(query: str) -> ErrorCode:
+    with pytest.raises(Refusal) as refused:
+        read_query(make_mocked_request("GET", f"/x?{query}"), GameFilters)
+    return refused.value.code
+
+
+def test_a_query_model_reads_what_it_documents() -> None:
+    documented = [p.name for p in query_parameters(GameFilters, LISTING)]
+    assert documented == ["state", "player", "account", "since", "until", "edition",
+                          "players", "card", "limit", "offset"]
+    read = read_query(make_mocked_request(
+        "GET", "/x?state=open&edition=2&players=3&since=2026-11-30&card=moat"), GameFilters)
+    assert (read.state, read.edition, read.players, read.card) == ("open", 2, 3, "moat")
+    assert read.since == "2026-11-30T00:00:00Z" and read.player is None
+    for query, code in [("state=lost", ErrorCode.BAD_STATE), ("edition=3", ErrorCode.BAD_FILTER),
+                        ("edition=two", ErrorCode.BAD_FILTER), ("players=7", ErrorCode.BAD_FILTER),
+                        ("since=yesterday", ErrorCode.BAD_FILTER),
+                        ("until=99999-01-01", ErrorCode.BAD_FILTER),
+                        ("card=copper", ErrorCode.BAD_FILTER)]:
+        assert _refused(query) is code, query
+
+
+def test_the_listings_filters_and_page_come_from_the_one_declaration() -> None:
+    filters = game_filters(make_mocked_request("GET", "/x?player=Ada&offset=40"), LISTING)
+    assert filters == {"state": None, "player": "Ada", "since": None, "until": None,
+                       "edition": None, "players": None, "card": None, "limit": 20,
+                       "offset": 40}
+
+
+def test_a_written_parameter_documents_a_models_own_otherwise() -> None:
+    own = Param("state", Where.QUERY, {"type": "string", "enum": ["ended"]}, "ended only")
+    documented = query_parameters(own, GameFilters, Paging(5, 10))
+    assert [p.name for p in documented].count("state") == 1
+    assert documented[0] is own and documented[-1].name == "offset"

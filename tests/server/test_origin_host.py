@@ -1,7 +1,8 @@
-"""Which names and pages the server answers to, over real sockets (server/edge/origins.py):
-on a loopback address only loopback names and the public_url's host (DNS rebinding is
-refused on every route), and a browser's WebSocket only from a bare Origin naming
-public_url, the address it connected to, or an allowed Origin."""
+"""Which names and pages the server answers to, over real sockets
+(server/edge/transport/origins.py): on a loopback address only loopback names and the
+public_url's host (DNS rebinding is refused on every route), and a browser's WebSocket
+only from a bare Origin naming public_url, the address it connected to, or an allowed
+Origin."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ from aiohttp import web
 from aiohttp.test_utils import make_mocked_request
 
 from dominion.protocol import SUBPROTOCOL, Hello, Welcome
-from dominion.server.edge.origins import host_allowed, origin_allowed
-from dominion.server.edge.state import SETTINGS
+from dominion.server.edge.state import STATE, ServerState
+from dominion.server.edge.transport.origins import host_allowed, origin_allowed
 from dominion.server.settings import Settings
 
 from .wsclient import TestClient
@@ -115,7 +116,7 @@ def request_on(local: tuple[str, int], headers: dict[str, str], **settings: Any
                ) -> web.Request:
     """A request that arrived on the address `local` (a socket's name)."""
     app = web.Application()
-    app[SETTINGS] = Settings(**settings)
+    app[STATE] = ServerState(Settings(**settings))
     transport = mock.Mock()
     transport.get_extra_info.side_effect = lambda name, default=None: {
         "sockname": local, "peername": ("192.0.2.99", 5555)}.get(name, default)

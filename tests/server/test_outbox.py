@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from dominion.server.edge.outbox import (
+from dominion.server.edge.transport.outbox import (
     BACKPRESSURE_POLL,
     WRITE_BUFFER_BYTES,
     WRITE_NOW_BYTES,

@@ -12,8 +12,7 @@ import aiohttp
 import pytest
 
 from dominion.protocol import Ack, Resign
-from dominion.server.edge.sessions import ACCOUNTS as ACCOUNTS_KEY
-from dominion.server.edge.state import RATING_OUTBOX, RATING_STORE, STATE
+from dominion.server.edge.state import STATE
 from dominion.server.play import lobby
 from dominion.server.ratings import INITIAL, Pool
 from dominion.server.ratings.ledger import bot_ratings
@@ -150,14 +149,14 @@ async def test_joins_sent_together_take_one_rated_seat(site: Site) -> None:
             await host.close()
     statuses = sorted(status for status, _ in answers)
     assert statuses == [200, 409, 409, 409], answers
-    account = await site.app[ACCOUNTS_KEY].holder_of("Ada")
+    account = await site.app[STATE].accounts.holder_of("Ada")
     assert account is not None
     assert len(site.app[STATE].lobby.seats_of(account)) == 1
 
 
 async def test_a_finished_rated_game_is_applied_to_the_ledger_once(site: Site) -> None:
     # the ledger applies the server's per-day pair limit (tests/accounts/test_ledger_store.py)
-    outbox, settings = site.app[RATING_OUTBOX], site.app[STATE].settings
+    outbox, settings = site.app[STATE].rating_outbox, site.app[STATE].settings
     assert outbox.pair_limit == settings.rated_games_per_pair_per_day == 5
     await register(site, "Ada")
     status, created = await post(site, "/api/v1/games", {"seats": 2, "rated": True,
@@ -168,8 +167,8 @@ async def test_a_finished_rated_game_is_applied_to_the_ledger_once(site: Site) -
     assert isinstance(await player.client.request(Resign, game=game), Ack)
     player.strategy = None  # a bot plays the seat on
     await player.play(timeout=30)  # to game over: the seat that resigned is ranked last
-    store, outbox = site.app[RATING_STORE], site.app[RATING_OUTBOX]
-    account = await site.app[ACCOUNTS_KEY].holder_of("Ada")
+    store, outbox = site.app[STATE].rating_store, site.app[STATE].rating_outbox
+    account = await site.app[STATE].accounts.holder_of("Ada")
     assert account is not None
 
     await eventually(lambda: site.app[STATE].storage.pending_ratings() == [])
@@ -219,7 +218,7 @@ async def test_the_leaderboard_and_a_players_ratings_over_rest(site: Site) -> No
 
     # the node restored from an older copy lost the game: `ratings reconcile` marked it,
     # and the history says why its id answers 404 (docs/RATINGS.md, "After a restore")
-    assert await site.app[RATING_STORE].mark_records_lost([game], datetime.now(UTC)) == 1
+    assert await site.app[STATE].rating_store.mark_records_lost([game], datetime.now(UTC)) == 1
     async with site.session.get(site.url("/api/v1/players/ada/ratings")) as response:
         marked = (await response.json())["pools"]["2p"]
     assert [(point["game"], point["record_lost"]) for point in marked["history"]] == [

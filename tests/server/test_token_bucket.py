@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dominion.server.edge.ratelimit import FrameLimiter, TokenBucket
+from dominion.server.edge.transport.ratelimit import FrameLimiter, TokenBucket
 
 
 def test_a_burst_then_the_rate_and_no_more_than_a_burst_saved_up() -> None:

@@ -1,4 +1,4 @@
-"""The web client's files as the server hands them out (server/edge/web.py): the page at /,
+"""The web client's files as the server hands them out (server/edge/api/web.py): the page at /,
 its assets under a digest with long caching, a strict CSP, and the page's own WebSocket
 allowed while other sites' pages stay subject to the Origin allow-list."""
 

@@ -25,8 +25,8 @@ from dominion.protocol import (
     decode_server,
     encode_client,
 )
-from dominion.server.edge.connection import Connection
 from dominion.server.edge.state import STATE
+from dominion.server.edge.transport.connection import Connection
 from dominion.server.play.room import Room
 from tests.virtual_clock import VirtualClock
 

@@ -36,8 +36,8 @@ from dominion.protocol import (
     Watch,
 )
 from dominion.server.edge.app import create_app
-from dominion.server.edge.connection import watch_interval
 from dominion.server.edge.state import STATE, ServerState
+from dominion.server.edge.transport.connection import watch_interval
 from dominion.server.engine.cards import catalogue
 from dominion.server.play.clock import LOOP_CLOCK, Clock
 from dominion.server.play.room import Room

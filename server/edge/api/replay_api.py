@@ -1,0 +1,201 @@
+"""Downloading replays: one game (JSON, msgpack or a text log), or many as NDJSON."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import replace
+from typing import Any
+
+import msgpack  # type: ignore[import-untyped]
+from aiohttp import web
+
+from dominion.protocol import ErrorCode
+
+from ...refusal import Refusal
+from ...replays import finished_replay, replay_work, text_log
+from ...storage.records import ENDED, ENDED_STATES, UNFINISHED_STATES
+from ..state import STATE
+from ..transport.prefixes import client_key
+from .filters import (
+    ACCOUNT_FILTER_ERRORS,
+    ACCOUNT_FILTER_NOTES,
+    EXPORT,
+    GameFilters,
+    game_filters,
+)
+from .lobby_models import Result
+from .models import component, nullable, obj, ref
+from .operation import GAME_ID, Operation, Param, Reply, Routes, Tag, Where
+from .players_api import by_account
+from .query import query_parameters
+
+log = logging.getLogger("dominion.replays")
+EXPORT_PER_SECOND = 50
+"""Replays per second an export streams at most, so analysts cannot starve the games."""
+FORMATS = ("json", "msgpack", "text")
+DOWNLOAD_POLICY = {"Content-Security-Policy": "default-src 'none'; sandbox"}
+"""Replays hold strangers' names and chat: a browser that opens one runs and loads
+nothing of it (every response also says nosniff: app.py)."""
+MISSING_NODES_HEADER = "X-Dominion-Missing-Nodes"
+"""On an export from several nodes: those that did not answer (empty: none), as a
+listing's `missing_nodes`."""
+
+
+def _format(request: web.Request) -> str:
+    chosen = request.query.get("format")
+    if chosen is None:
+        accept = request.headers.get("Accept", "")
+        chosen = ("msgpack" if "application/msgpack" in accept
+                  else "text" if "text/plain" in accept else "json")
+    if chosen not in FORMATS:
+        raise Refusal(ErrorCode.BAD_FORMAT, f"format is one of {', '.join(FORMATS)}")
+    return chosen
+
+
+def replay_of(request: web.Request, game_id: str) -> dict[str, Any]:
+    """The replay of a game: complete once it has ended, a spectator's view before. Its
+    work is charged to the client's address first (`rate_limited` if it cannot pay)."""
+    state = request.config_dict[STATE]
+    address = client_key(request)
+    room = state.lobby.rooms.get(game_id)
+    if room is not None and room.state in UNFINISHED_STATES:
+        state.budgets.charge("work", address, room.replay_work())
+        return room.spectator_replay()
+    stored = state.storage.load_game(game_id)
+    if stored is None:
+        raise Refusal(ErrorCode.UNKNOWN_GAME, f"no game {game_id!r}")
+    if room is not None and stored.game.state in UNFINISHED_STATES:
+        # the room has ended and its end is still being stored (or stored again later):
+        # every answer is durable already, and the room's record says how it ended
+        stored = replace(stored, game=room.record)
+    if stored.game.state in UNFINISHED_STATES:
+        raise Refusal(ErrorCode.UNKNOWN_GAME, f"game {game_id!r} is not loaded")
+    state.budgets.charge("work", address, replay_work(len(stored.answers)))
+    return finished_replay(stored, state.storage.chat(game_id))
+
+
+REPLAY = component("Replay", {
+    "type": "object",
+    "description": "A game's replay (format `dominion-replay`, described in docs/REPLAYS.md). "
+                   "Complete once the game has ended (with its seed, answers and every event); "
+                   "before that, only what a spectator may see (no seed, no answers).",
+    "properties": {
+        "format": {"const": "dominion-replay"},
+        "version": {"type": "integer"},
+        "complete": {"type": "boolean"},
+        "game": {"type": "object", "required": ["id", "state", "edition", "kingdom"]},
+        "players": {"type": "array", "items": obj({
+            "seat": {"type": "integer", "minimum": 0},
+            "name": nullable({"type": "string"}),
+            "bot": nullable({"type": "string"}),
+        })},
+        "setup": nullable({"type": "object"}),
+        "shuffle": {"type": "string"},
+        "seed": nullable({"type": "string", "pattern": "^[0-9]+$"}),
+        "commitment": nullable({"type": "string"}),
+        "answers": nullable({"type": "array", "items": {"type": "object"}}),
+        "events": {"type": "array", "items": {"type": "object"}},
+        "events_by_answer": {
+            "type": "array", "items": {"type": "integer", "minimum": 0},
+            "description": "complete replays: the events once set up, then once each answer "
+                           "was applied"},
+        "result": nullable(ref(Result)),
+        "ending": nullable({"type": "object", "description":
+                            "complete replays: why the game ended and the points card by "
+                            "card (docs/REPLAYS.md)"}),
+        "chat": {"type": "array", "items": {"type": "object"}},
+    },
+    "required": ["format", "version", "complete", "game", "players", "setup", "seed",
+                 "commitment", "answers", "events", "result", "chat"],
+})
+ROUTES = Routes()
+
+
+@ROUTES(Operation(
+    "GET", "/games/{game_id}/replay", "downloadReplay", Tag.REPLAYS,
+    "Download one game's replay (docs/REPLAYS.md)",
+    (Reply(200, "The replay, as an attachment", REPLAY, more={"content": {
+        "application/msgpack": {"schema": {
+            "type": "string", "contentMediaType": "application/msgpack",
+            "description": "the same map as the JSON replay, in msgpack"}},
+        "text/plain": {"schema": {"type": "string",
+                                  "description": "the game as players tell it"}}}}),),
+    (ErrorCode.BAD_FORMAT, ErrorCode.UNKNOWN_GAME, ErrorCode.RATE_LIMITED),
+    description="The format comes from the `format` parameter, else from the Accept header "
+                "(application/msgpack, text/plain), else JSON.",
+    parameters=(GAME_ID, Param("format", Where.QUERY, {"type": "string", "enum": list(FORMATS)})),
+    notes={429: "This address has asked for too many replays for now"}))
+async def download(request: web.Request) -> web.Response:
+    chosen = _format(request)
+    replay = replay_of(request, request.match_info["game_id"])
+    extension = {"json": "json", "msgpack": "msgpack", "text": "txt"}[chosen]
+    name = f"{replay['game']['id']}.{extension}"
+    headers = {**DOWNLOAD_POLICY, "Content-Disposition": f'attachment; filename="{name}"'}
+    if chosen == "msgpack":
+        return web.Response(body=msgpack.packb(replay, use_bin_type=True),
+                            content_type="application/msgpack", headers=headers)
+    if chosen == "text":
+        return web.Response(text=text_log(replay), content_type="text/plain", headers=headers)
+    return web.json_response(replay, headers=headers)
+
+
+@ROUTES(Operation(
+    "GET", "/replays/export", "exportReplays", Tag.REPLAYS,
+    "Ended games' replays (finished and abandoned) as NDJSON, newest first, at a bounded rate",
+    (Reply(200, "One Replay (JSON) a line", {"type": "string"}, "application/x-ndjson", more={
+        "content": {"application/x-ndjson": {"schema": {"type": "string"},
+                                             "x-itemSchema": ref(REPLAY)}},
+        "headers": {MISSING_NODES_HEADER: {
+            "description": "Several nodes only: the comma-separated nodes that did not "
+                           "answer, whose games the export lacks (empty: every node answered)",
+            "schema": {"type": "string"}}}}),),
+    (ErrorCode.BAD_FILTER, ErrorCode.BAD_PAGING, ErrorCode.BAD_STATE, *ACCOUNT_FILTER_ERRORS),
+    parameters=query_parameters(
+        Param("state", Where.QUERY, {"type": "string", "enum": [*ENDED_STATES, ENDED]},
+              "only games that ended this way (`ended`, the default: either way)"),
+        GameFilters, EXPORT),
+    notes=ACCOUNT_FILTER_NOTES))
+async def export(request: web.Request) -> web.StreamResponse:
+    """Ended games' replays (finished and abandoned, or the one `state` asked for), one JSON
+    object per line, newest first, at a bounded rate (from every node, when there are
+    several), and no faster than the client's address may cost
+    (server/edge/transport/budgets.py)."""
+    state = request.config_dict[STATE]
+    address = client_key(request)
+    filters = game_filters(request, EXPORT)
+    await by_account(request, filters)
+    if filters["state"] not in (None, ENDED, *ENDED_STATES):
+        raise Refusal(ErrorCode.BAD_STATE, "the export holds ended games: state is "
+                                     f"{', '.join(ENDED_STATES)} or {ENDED}")
+    filters["state"] = filters["state"] or ENDED
+
+    async def pay(work: int) -> None:
+        """Before each replay's work: stop if the client has left; else slow down to what
+        the address may cost, rather than fail midway."""
+        if request.transport is None or request.transport.is_closing():
+            raise ConnectionResetError("the client has left")
+        while wait := state.budgets.seconds_until("work", address, work):
+            await asyncio.sleep(wait)
+        state.budgets.charge("work", address, work)
+
+    export = await request.config_dict[STATE].directory.export(filters, pay)  # refusals here
+    headers = {**DOWNLOAD_POLICY, "Content-Type": "application/x-ndjson"}
+    if export.missing_nodes is not None:  # several nodes: say whose games it cannot hold
+        headers[MISSING_NODES_HEADER] = ",".join(export.missing_nodes)
+    response = web.StreamResponse(headers=headers)
+    await response.prepare(request)
+    if request.method == "HEAD":
+        # the headers only: aiohttp would send what is written next, and a client would
+        # read it as the next response on the connection
+        await response.write_eof()
+        return response
+    try:
+        async for line in export.lines:
+            await response.write(line)
+            await asyncio.sleep(1 / EXPORT_PER_SECOND)
+        await response.write_eof()
+    except ConnectionError:  # the client left mid-stream: its doing, not the server's
+        log.debug("an export's client left", extra={"address": address})
+    return response
+

@@ -1,0 +1,87 @@
+"""The node's part of the rating ledger: finished rated games wait in its games database's
+outbox (written with the game's end, in one transaction) until the account store's
+ledger has them; this task hands them on.
+
+Each game goes to the store in one transaction that appends it to the ledger, whose
+game ids are unique, and updates its players' ratings; only then is its outbox row
+marked done. A node killed in between hands the game on again at its next start, and
+the ledger refuses the second copy: each game counts once. While the store cannot be
+reached, the games wait and the node tries again, waiting twice as long each time (from
+1 second up to `ratings_retry_seconds`): nothing is lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from datetime import UTC, datetime
+
+from dominion.protocol import ErrorCode
+
+from ...accounts.store import RatingStore
+from ...play.clock import utc_now
+from ...ratings import RatingError
+from ...ratings.ledger import RatedGame
+from ...refusal import Refusal
+from ...storage import Storage
+
+log = logging.getLogger("dominion.ratings")
+FIRST_RETRY_SECONDS = 1.0
+
+
+class RatingOutbox:
+    def __init__(self, storage: Storage, store: RatingStore, longest_wait: float,
+                 pair_limit: int = 0) -> None:
+        self._storage = storage
+        self._store = store
+        self._longest_wait = longest_wait
+        self.pair_limit = pair_limit
+        """`rated_games_per_pair_per_day`, which the ledger applies."""
+        self._wake = asyncio.Event()
+        self.applied = 0
+        """Games this node's outbox handed to the ledger (for tests and logs)."""
+
+    def wake(self) -> None:
+        """A rated game's end was stored: hand it on now."""
+        self._wake.set()
+
+    async def drain(self) -> bool:
+        """Hand every waiting game to the ledger; False when the store cannot be reached
+        (the rest wait for the next try)."""
+        for raw in self._storage.pending_ratings():
+            try:
+                game = RatedGame.from_dict(raw)
+                if await self._store.apply_rated_game(game, datetime.now(UTC),
+                                                    self.pair_limit):
+                    self.applied += 1
+                    log.info("rated game applied", extra={"game": game.game_id})
+            except Refusal as error:
+                if error.code is not ErrorCode.ACCOUNTS_UNAVAILABLE:
+                    raise
+                log.warning("rated games wait: %s", error.message)
+                return False
+            except (RatingError, KeyError, TypeError):  # a bug: the rest must not wait on it
+                log.exception("a rated game cannot be applied", extra={"game": raw})
+                continue
+            await self._storage.rating_applied(game.game_id, utc_now())
+        return True
+
+    async def run(self) -> None:
+        """Drain at start (games finished before a restart), whenever woken, and again after
+        a failure, waiting longer each time."""
+        first = wait = min(FIRST_RETRY_SECONDS, self._longest_wait)
+        while True:
+            self._wake.clear()
+            try:
+                drained = await self.drain()
+            except Exception:  # the games' database failing, say: they wait, the task goes on
+                log.exception("the ratings' outbox cannot be handed on now")
+                drained = False
+            if drained:
+                wait = first
+                await self._wake.wait()
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), wait)
+            wait = min(2 * wait, self._longest_wait)
