@@ -8,6 +8,7 @@ from typing import Any
 
 from ..ratings import Pool, Rating
 from ..ratings.ledger import (
+    GameRatings,
     HistoryPoint,
     LeaderboardRow,
     LedgerEntry,
@@ -119,6 +120,29 @@ def history(rows: Sequence[Sequence[Any]]) -> list[HistoryPoint]:
     """`HISTORY_SQL`'s rows, oldest first."""
     return [HistoryPoint(game_id, finished_at, Rating(mu, sigma), bool(lost))
             for game_id, finished_at, mu, sigma, lost in reversed(rows)]
+
+
+def game_ratings_sql(among: str) -> str:
+    """(game ids as the dialect lists them: `among`) -> each seat of those ledger games:
+    game, counted, seat, rank, account, bot, mu and sigma before and after."""
+    return ("SELECT l.game_id, l.uncounted = FALSE, s.seat, s.rank, s.account_id, s.bot, "
+            "s.mu_before, s.sigma_before, s.mu_after, s.sigma_after FROM rating_ledger l "
+            f"JOIN rating_ledger_seats s ON s.ledger_id = l.id WHERE l.game_id {among} "
+            "ORDER BY l.id, s.seat")
+
+
+def game_ratings(rows: Sequence[Sequence[Any]]) -> dict[str, GameRatings]:
+    """`game_ratings_sql`'s rows, by game."""
+    seats: dict[str, list[LedgerSeat]] = {}
+    counted: dict[str, bool] = {}
+    for game_id, is_counted, seat, rank, account_id, bot, *values in rows:
+        mu_before, sigma_before, mu_after, sigma_after = values
+        counted[game_id] = bool(is_counted)
+        seats.setdefault(game_id, []).append(LedgerSeat(
+            RatedSeat(seat, rank, account_id, bot), Rating(mu_before, sigma_before),
+            Rating(mu_after, sigma_after)))
+    return {game_id: GameRatings(game_id, counted[game_id], tuple(listed))
+            for game_id, listed in seats.items()}
 
 
 def entries(rows: Sequence[Sequence[Any]]) -> list[LedgerEntry]:

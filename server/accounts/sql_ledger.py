@@ -7,7 +7,14 @@ from collections.abc import Collection
 from datetime import datetime
 
 from ..ratings import INITIAL, Pool, Rating, ledger
-from ..ratings.ledger import BotRecord, HistoryPoint, LeaderboardRow, LedgerEntry, RatedGame
+from ..ratings.ledger import (
+    BotRecord,
+    GameRatings,
+    HistoryPoint,
+    LeaderboardRow,
+    LedgerEntry,
+    RatedGame,
+)
 from . import ledger_sql
 from .database import Database, Isolation, Listed, Queries
 
@@ -59,6 +66,14 @@ class LedgerQueries:
                 [(seat.after.mu, seat.after.sigma, seat.after.games, seat.seated.account_id,
                   pool.value) for seat in seats if seat.seated.account_id is not None])
         return True
+
+    async def game_ratings(self, game_ids: Collection[str]) -> dict[str, GameRatings]:
+        if not game_ids:
+            return {}
+        dialect = self.db.dialect
+        rows = await self.db.fetch(ledger_sql.game_ratings_sql(dialect.among(Listed.TEXTS)),
+                                   dialect.listed(list(game_ids), Listed.TEXTS))
+        return ledger_sql.game_ratings(rows)
 
     async def ratings_of(self, account_id: int) -> dict[Pool, Rating]:
         rows = await self.db.fetch("SELECT pool, mu, sigma, games FROM ratings WHERE "

@@ -30,6 +30,7 @@ from .automatch_api import BUDGET as AUTOMATCH_BUDGET
 from .automatch_api import LOOKUPS_PER_MINUTE as AUTOMATCH_LOOKUPS_PER_MINUTE
 from .budgets import Budgets
 from .connection import watch_connections, watch_interval
+from .game_ratings import rating_changed
 from .health_watch import ACCOUNTS_PROBE, AccountsProbe, measure_loop_lag
 from .listener import COUNT, WARNINGS, ConnectionCount, Warnings
 from .moderation_watch import ModerationWatch, banned_addresses_refused
@@ -228,6 +229,8 @@ async def _rating_outbox(app: web.Application) -> AsyncIterator[None]:
         state.storage, app[RATING_STORE], state.settings.ratings_retry_seconds,
         state.settings.rated_games_per_pair_per_day)
     state.lobby.on_rated_finished = outbox.wake
+    outbox.on_applied = lambda ratings: state.lobby.broadcast(ratings.game_id,
+                                                              rating_changed(ratings))
     task = asyncio.ensure_future(outbox.run())
     try:
         yield

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from dominion.bots import STRATEGIES
+from dominion.protocol import Unrated
 
 from ..engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_KINGDOMS
 from ..play.seat_tokens import TOKEN_BYTES
@@ -17,6 +18,10 @@ from ..settings import NODE_NAME
 from .filters import CARD_ID, MAX_PAGE, STATES
 from .models import TIMESTAMP, component, nullable, obj, ref
 
+SUMMARY_KEYS = ["id", "state", "edition", "kingdom", "kingdom_name", "seats", "created_at",
+                "started_at", "finished_at", "commitment", "spectator_chat", "rated", "turn",
+                "result"]
+"""What every summary holds; a few answers add more."""
 GAME_ID_PATTERN = rf"g-(?:{NODE_NAME.pattern}-)?[0-9a-f]{{12}}"
 """Every id `new_game_id` makes: a single server's `g-` and 12 hex digits, and behind
 several nodes `g-NODE-` and 12 hex digits."""
@@ -93,6 +98,21 @@ RESULT = component("Result", {
     },
     "required": ["scores", "turns", "winners"],
 })
+RATING_CHANGE = component("RatingChange", obj({
+    "seat": {"type": "integer", "minimum": 0, "maximum": MAX_SEAT},
+    "before": {"type": "integer", "minimum": 0},
+    "after": {"type": "integer", "minimum": 0},
+    "provisional": {"type": "boolean", "description": "after the game: not settled yet"},
+}, description="An account seat's rating in the game's pool before and after the game, "
+               "as shown (docs/RATINGS.md)."))
+GAME_RATINGS = component("GameRatings", obj({
+    "changes": {"type": "array", "items": ref(RATING_CHANGE),
+                "description": "each account seat's (in-server bots' never move)"},
+    "unrated": nullable({"type": "string", "enum": [Unrated.PAIR_LIMIT.value]}) | {
+        "description": "`pair_limit`: two of its players had played their day's counted "
+                       "rated games together, and nobody's rating changed; else null"},
+}, description="What a rated game did to its players' ratings, once the rating ledger "
+               "applied it (docs/PROTOCOL.md, `rating_changed`)."))
 GAME_SUMMARY = component("GameSummary", obj({
     "id": {"type": "string", "pattern": f"^{GAME_ID_PATTERN}$",
            "description": "g- and 12 hex digits; behind several nodes, g-NODE- and "
@@ -122,7 +142,13 @@ GAME_SUMMARY = component("GameSummary", obj({
                              "bot; its result counts for the players' ratings"},
     "turn": {"type": "integer", "minimum": 0},
     "result": nullable(ref(RESULT)),
-}, description="A game's public summary: never a token or a secret."))
+    "ratings": ref(GAME_RATINGS) | {
+        "description": "one game's summary (getGame) of a finished rated game, once the "
+                       "rating ledger applied it"},
+    "rating_change": ref(RATING_CHANGE) | {
+        "description": "in a player's games (playerGames), a finished rated game: that "
+                       "player's own rating change, once the rating ledger applied it"},
+}, required=SUMMARY_KEYS, description="A game's public summary: never a token or a secret."))
 GAME_LIST = component("GameList", obj({
     "games": {"type": "array", "items": ref(GAME_SUMMARY)},
     "total": {"type": "integer", "minimum": 0,

@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dominion.bots import STRATEGIES
-from dominion.protocol import ErrorCode, RematchKingdom
+from dominion.protocol import ErrorCode, RematchKingdom, ServerMessage
 
 from ..engine import InvalidSetup, Setup
 from ..engine.setup import MAX_PLAYERS, MIN_PLAYERS, set_name
@@ -353,6 +353,13 @@ class Lobby:
                 raise Refusal(ErrorCode.NAME_TAKEN, f"{checked!r} is a registered player's "
                                                       "name: sign in to play as them")
         return checked
+
+    def broadcast(self, game_id: str, message: ServerMessage) -> None:
+        """To a room's subscribers, if the room is still kept (an ended game's is, for a
+        while)."""
+        room = self.rooms.get(game_id)
+        if room is not None:
+            room.broadcast(message)
 
     def _room_changed(self, room: Room) -> None:
         self._lapses.watch(room)

@@ -21,8 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 from dominion.protocol import (
     ErrorCode,
+    RatingChanged,
     RematchKingdom,
     ServerMessage,
+    Unrated,
     encode_server,
 )
 
@@ -64,7 +66,7 @@ class Room:
     __slots__ = ("_closed", "_lock", "_metrics", "_ownership", "_settings",
                  "_storage", "_subscribers", "_tasks", "absence", "answers", "bots", "game",
                  "id", "moderation", "on_changed", "on_ended", "record", "rematches",
-                 "resumes", "seats")
+                 "resumes", "seats", "unrated")
 
     def __init__(self, record: GameRecord, seats: list[Seat], storage: GameLog,
                  settings: Settings, metrics: Metrics, histories: HistoryCache, *,
@@ -98,6 +100,8 @@ class Room:
         """The timers of its seats' absent players."""
         self.bots = BotLoop(self, workers)
         self._tasks: set[asyncio.Future[None]] | None = None  # made when needed (memory)
+        self.unrated: Unrated | None = None
+        """Why a rated table's finished game is not rated (given up too early)."""
         self._closed = False
         """The server is shutting down: no more changes, bots or timers."""
 
@@ -480,6 +484,8 @@ class Room:
         for subscriber, viewer in list(self._subscribers.items()):
             for frame in frames[viewer, subscriber.version]:
                 subscriber.push(frame)
+        if game.over and self.unrated is not None:  # after game_over: nothing to wait for
+            self.broadcast(RatingChanged(self.id, (), self.unrated))
 
     async def finish(self, state: GameState, result: dict[str, Any] | None) -> None:
         """The game has ended: store that, then let the lobby retire the room. If the end
@@ -526,6 +532,7 @@ class Room:
         short = min(game.own_turns(seat.index) for seat in self.seats)
         if short < self._settings.rated_min_turns:  # aborted, as a chess server does
             log.info("rated game too short to rate", extra={"game": self.id, "turns": short})
+            self.unrated = Unrated.TOO_SHORT
             return None
         order = ranks(game.result, [seat.index for seat in self.seats if seat.was_taken_over])
         try:

@@ -182,6 +182,20 @@ class HistoryPoint:
 
 
 @dataclass(frozen=True, slots=True)
+class GameRatings:
+    """What the ledger did to one game's players' ratings, as its players are told."""
+
+    game_id: str
+    counted: bool
+    """False: over the per-day pair limit, nobody's rating changed."""
+    seats: tuple[LedgerSeat, ...]
+
+    def of_account(self, account_id: int) -> LedgerSeat | None:
+        return next((seat for seat in self.seats if seat.seated.account_id == account_id),
+                    None)
+
+
+@dataclass(frozen=True, slots=True)
 class LedgerEntry:
     """A game the ledger has: what a reconcile compares with the nodes' games."""
 

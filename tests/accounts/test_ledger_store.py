@@ -173,3 +173,22 @@ async def test_a_game_over_the_limit_in_a_three_player_game_changes_nobody(
     assert await store.recompute_ratings() == []
     await store.apply_rated_game(duel("g-3", ada, bob), NOW)  # no limit given: counted
     assert (await store.ratings_of(ada))[Pool.TWO_PLAYER].games == 2
+
+
+async def test_a_games_ratings_are_its_seats_before_and_after(store: FullStore) -> None:
+    ada, bob, cy = await accounts(store, "Ada", "Bob", "Cy")
+    await store.apply_rated_game(duel("g-1", ada, bob), NOW)
+    await store.apply_rated_game(duel("g-2", ada, "big_money"), NOW)
+    await store.apply_rated_game(duel("g-3", ada, cy), NOW, pair_limit=1)
+    found = await store.game_ratings(["g-1", "g-2", "g-3", "g-unknown"])
+    assert sorted(found) == ["g-1", "g-2", "g-3"]
+    won, lost = update([INITIAL, INITIAL], [0, 1])
+    first = found["g-1"]
+    assert first.counted and [seat.seated.seat for seat in first.seats] == [0, 1]
+    assert first.of_account(ada) == ledger.LedgerSeat(RatedSeat(0, 0, account_id=ada),
+                                                      INITIAL, ANY)
+    assert first.of_account(ada).after.mu == won.mu  # type: ignore[union-attr]
+    assert first.of_account(bob).after.mu == lost.mu  # type: ignore[union-attr]
+    assert found["g-2"].seats[1].seated.bot == "big_money"
+    assert found["g-3"].counted  # Ada and Cy's first game
+    assert await store.game_ratings([]) == {}

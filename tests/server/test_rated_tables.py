@@ -11,7 +11,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from dominion.protocol import Ack, Resign
+from dominion.protocol import Ack, RatingChanged, Resign, SeatRatingChange
+from dominion.protocol.spec import write_fields
 from dominion.server.edge.sessions import ACCOUNTS as ACCOUNTS_KEY
 from dominion.server.edge.state import RATING_OUTBOX, RATING_STORE, STATE
 from dominion.server.play import lobby
@@ -178,6 +179,19 @@ async def test_a_finished_rated_game_is_applied_to_the_ledger_once(site: Site) -
     assert outbox.applied == 1
     assert await outbox.drain() is True  # again: nothing left to apply
     assert (await store.ratings_of(account.id))[Pool.TWO_PLAYER] == rating
+
+    # the player is told, once applied; the game's summary and her games say it later
+    while not isinstance(told := await player.client.push(10), RatingChanged):
+        pass
+    change = SeatRatingChange(0, 1500, rating.display, True)
+    assert told == RatingChanged(game, (change,))  # Big Money's seat never moves
+    async with site.session.get(site.url(f"/api/v1/games/{game}")) as response:
+        summary = await response.json()
+    assert summary["ratings"] == {"changes": [write_fields(change)], "unrated": None}
+    async with site.session.get(site.url("/api/v1/players/Ada/games")) as response:
+        games = (await response.json())["games"]
+    assert [(listed["id"], listed["rating_change"]) for listed in games] == [
+        (game, write_fields(change))]
 
 
 async def test_the_leaderboard_and_a_players_ratings_over_rest(site: Site) -> None:
