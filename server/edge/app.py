@@ -202,6 +202,7 @@ async def _live_games(app: web.Application) -> AsyncIterator[None]:
     metrics.watch_rating_backlog(storage.pending_rating_count)
     lobby = Lobby(storage, settings, metrics, app[ACCOUNTS], app[MODERATION],
                   workers=app[BOT_WORKERS])
+    lobby.ratings_of = app[RATING_STORE].ratings_of  # shown beside rated tables' names
     state = app[STATE] = ServerState(settings, metrics, storage, lobby, budgets_of(settings),
                                      Waiting(settings.outbound_total_bytes))
     metrics.describe_build(state.version, ENGINE.value)

@@ -82,7 +82,12 @@ SEAT = component("Seat", obj({
     "account": {"type": "boolean",
                 "description": "whether a signed-in account took this seat: its "
                                "name is the account's, whose profile is /@/NAME"},
-}))
+    "rating": obj({
+        "rating": {"type": "integer", "minimum": 0, "description": "the number shown"},
+        "provisional": {"type": "boolean", "description": "not settled yet (shown with ?)"},
+    }) | {"description": "at a live rated table, the account's rating in the table's pool "
+                         "as it sat down (docs/RATINGS.md); absent elsewhere"},
+}, required=["seat", "name", "bot", "bot_account", "left", "connected", "account"]))
 RESULT = component("Result", {
     "type": "object",
     "description": "How a game ended: the Result map of docs/PROTOCOL.md section 9.4; "

@@ -32,7 +32,7 @@ from ..engine import Answer, Event, Game, IllegalAnswer, Resignation, Setup
 from ..engine.replay import replay
 from ..engine.rng import new_seed
 from ..engine.view import Ownership
-from ..ratings import RatingError, ranks
+from ..ratings import Rating, RatingError, ranks
 from ..ratings.ledger import RatedGame, RatedSeat
 from ..refusal import Refusal
 from ..replays import commitment_of
@@ -63,10 +63,30 @@ OPEN, PLAYING, FINISHED, ABANDONED = GameState
 
 
 class Room:
-    __slots__ = ("_closed", "_lock", "_metrics", "_ownership", "_settings",
-                 "_storage", "_subscribers", "_tasks", "absence", "answers", "bots", "game",
-                 "id", "moderation", "on_changed", "on_ended", "record", "rematches",
-                 "resumes", "seats", "unrated")
+    __slots__ = (
+        "_closed",
+        "_lock",
+        "_metrics",
+        "_ownership",
+        "_settings",
+        "_storage",
+        "_subscribers",
+        "_tasks",
+        "absence",
+        "answers",
+        "bots",
+        "game",
+        "id",
+        "moderation",
+        "on_changed",
+        "on_ended",
+        "ratings",
+        "record",
+        "rematches",
+        "resumes",
+        "seats",
+        "unrated",
+    )
 
     def __init__(self, record: GameRecord, seats: list[Seat], storage: GameLog,
                  settings: Settings, metrics: Metrics, histories: HistoryCache, *,
@@ -100,6 +120,9 @@ class Room:
         """The timers of its seats' absent players."""
         self.bots = BotLoop(self, workers)
         self._tasks: set[asyncio.Future[None]] | None = None  # made when needed (memory)
+        self.ratings: dict[int, Rating] = {}
+        """A rated table's accounts' ratings as they sat down, by account (the lobby reads
+        them once: rate_seats), shown beside their names."""
         self.unrated: Unrated | None = None
         """Why a rated table's finished game is not rated (given up too early)."""
         self._closed = False
@@ -588,6 +611,6 @@ class Room:
         return summary_of(self.record, [seat.record() for seat in self.seats],
                           connected={s.index for s in self.seats if s.connection is not None},
                           turn=game.turn.number if game else 0,
-                          resigned=game.resigned if game else ())
+                          resigned=game.resigned if game else (), ratings=self.ratings)
 
 
