@@ -465,6 +465,14 @@ class SeekStatus:
 
 
 @dataclass(frozen=True, slots=True)
+class ShownRating:
+    """A rating as shown (docs/RATINGS.md): the number, and whether it is provisional."""
+
+    rating: Annotated[int, Int(0, MAX_INT)]
+    provisional: Annotated[bool, Bool()]
+
+
+@dataclass(frozen=True, slots=True)
 class MatchFound:
     """A table was formed for you: accept it (`match_accept`) before the deadline."""
 
@@ -476,6 +484,9 @@ class MatchFound:
     players: Annotated[tuple[str, ...], ListOf(Str(MAX_NAME_LENGTH), 6, min_len=2)]
     deadline_ms: Annotated[int, Int(0, MAX_INT)]
     """How long the table waits for every answer."""
+    ratings: Annotated[tuple[ShownRating, ...] | None,
+                       Omittable(ListOf(Struct(ShownRating), 6, min_len=2))] = None
+    """A rated table's: each player's rating in its pool, in the order of `players`."""
 
 
 @dataclass(frozen=True, slots=True)
