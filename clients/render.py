@@ -380,6 +380,15 @@ def bot_mark(seat: Mapping[str, Any]) -> str | None:
     return _("[bot]") if seat.get("bot_account") else None
 
 
+def seat_rating(seat: Mapping[str, Any]) -> str | None:
+    """A rated table's account's rating as it sat down (a summary's seat `rating`): "1523",
+    "1523?" while provisional; None elsewhere."""
+    rating = seat.get("rating")
+    if not isinstance(rating, Mapping) or not isinstance(rating.get("rating"), int):
+        return None
+    return f"{rating['rating']}{'?' if rating.get('provisional') else ''}"
+
+
 def left_mark(seat: Mapping[str, Any]) -> str | None:
     """"[resigned]" or "[left]" for a person a bot played on for (a summary's `left`)."""
     left = seat.get("left")

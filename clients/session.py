@@ -41,7 +41,7 @@ from .i18n import _, ngettext
 from .lobby import Lobby
 from .net import Client, ConnectionLost, ServerError, events_of
 from .refusals import explain
-from .render import bot_mark, log_lines, rating_line, result_line
+from .render import bot_mark, log_lines, rating_line, result_line, seat_rating
 from .safe import peer
 from .words import help_text, syntax
 
@@ -389,9 +389,9 @@ class Session:
                 seats = []
                 for index, seat in enumerate(board.seats):
                     name = peer(seat["name"]) if seat.get("name") else _("(free)")
-                    mark = bot_mark(seat)
-                    if mark:
-                        name += " " + mark
+                    for mark in (bot_mark(seat), seat_rating(seat)):
+                        if mark:
+                            name += " " + mark
                     if index == board.state.seat:
                         name += " " + _("(you)")
                     seats.append(f"{index}: {name}")
