@@ -21,7 +21,13 @@ def rating_changed(ratings: GameRatings) -> RatingChanged:
     """The accounts' seats (the in-server bots' ratings never move)."""
     return RatingChanged(ratings.game_id, tuple(
         seat_change(seat) for seat in ratings.seats if seat.seated.account_id is not None),
-        None if ratings.counted else Unrated.PAIR_LIMIT)
+        unrated_because(ratings))
+
+
+def unrated_because(ratings: GameRatings) -> Unrated | None:
+    if ratings.aborted:
+        return Unrated.TOO_SHORT
+    return None if ratings.counted else Unrated.PAIR_LIMIT
 
 
 def seat_change(seat: LedgerSeat) -> SeatRatingChange:

@@ -113,9 +113,11 @@ RATING_CHANGE = component("RatingChange", obj({
 GAME_RATINGS = component("GameRatings", obj({
     "changes": {"type": "array", "items": ref(RATING_CHANGE),
                 "description": "each account seat's (in-server bots' never move)"},
-    "unrated": nullable({"type": "string", "enum": [Unrated.PAIR_LIMIT.value]}) | {
-        "description": "`pair_limit`: two of its players had played their day's counted "
-                       "rated games together, and nobody's rating changed; else null"},
+    "unrated": nullable({"type": "string", "enum": [reason.value for reason in Unrated]}) | {
+        "description": "nobody's rating changed: `too_short` (a player resigned before "
+                       "`rated_min_turns` turns of their own), `pair_limit` (two of its "
+                       "players had played their day's counted rated games together); "
+                       "else null"},
 }, description="What a rated game did to its players' ratings, once the rating ledger "
                "applied it (docs/PROTOCOL.md, `rating_changed`)."))
 GAME_SUMMARY = component("GameSummary", obj({

@@ -74,7 +74,7 @@ class RatingOutbox:
                 log.exception("a rated game cannot be applied", extra={"game": raw})
                 continue
             await self._storage.rating_applied(game.game_id, utc_now())
-            if applied:
+            if applied and not game.aborted:  # the room told its players at the end
                 await self._tell(game.game_id)
         return True
 

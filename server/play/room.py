@@ -547,22 +547,23 @@ class Room:
     def _rated_game(self, finished_at: str) -> dict[str, Any] | None:
         """A rated game's seats and ranks, for the ratings' outbox (None: not rated). A
         seat that resigned or that a bot took over is ranked last. A game in which some
-        seat resigned before it began `rated_min_turns` turns of its own is not rated:
-        a loss given away on the first turn rated a colluder up for free."""
+        seat resigned before it began `rated_min_turns` turns of its own is not rated
+        (`aborted`: the ledger keeps it for moderators, changing no rating): a loss given
+        away on the first turn rated a colluder up for free."""
         game = self.game
         if not self.record.rated or game is None or game.result is None:
             return None
         short = min(game.own_turns(seat.index) for seat in self.seats)
-        if short < self._settings.rated_min_turns:  # aborted, as a chess server does
+        aborted = short < self._settings.rated_min_turns
+        if aborted:  # unrated, as a chess server aborts a game; kept for moderators
             log.info("rated game too short to rate", extra={"game": self.id, "turns": short})
             self.unrated = Unrated.TOO_SHORT
-            return None
         order = ranks(game.result, [seat.index for seat in self.seats if seat.was_taken_over])
         try:
             return RatedGame(self.id, finished_at, tuple(
                 RatedSeat(seat.index, rank, seat.account_id,
                           None if seat.account_id is not None else seat.bot)
-                for seat, rank in zip(self.seats, order, strict=True))).to_dict()
+                for seat, rank in zip(self.seats, order, strict=True)), aborted).to_dict()
         except RatingError:  # a seat neither an account nor a bot: a bug, not the game's end
             log.exception("a rated game cannot be rated", extra={"game": self.id})
             return None

@@ -12,8 +12,9 @@ import pytest
 from dominion.protocol import RatingChanged, SeatRatingChange, Unrated
 from dominion.server.accounts import store as account_store
 from dominion.server.accounts.sqlite_store import SqliteAccountStore
-from dominion.server.edge.rating_outbox import RatingOutbox, rating_changed
-from dominion.server.ratings import Pool, RatingError
+from dominion.server.edge.game_ratings import rating_changed
+from dominion.server.edge.rating_outbox import RatingOutbox
+from dominion.server.ratings import INITIAL, Pool, RatingError
 from dominion.server.ratings.ledger import GameRatings, RatedGame, RatedSeat
 from dominion.server.settings import Settings
 from dominion.server.storage import GameRecord, GameState, Storage, StorageError
@@ -164,3 +165,23 @@ async def test_each_game_applied_is_told_once_with_its_accounts_changes(
     third = rating_changed(told[2])
     assert third.unrated is Unrated.PAIR_LIMIT
     assert all(change.before == change.after for change in third.changes)
+
+
+async def test_a_game_given_up_too_early_reaches_the_ledger_and_is_told_by_its_room(
+        storage: Storage, accounts: SqliteAccountStore) -> None:
+    ada = await accounts.create_account("Ada", "ada", "h", NOW)
+    await storage.create_game(GameRecord("g-1", "2026-12-01T09:00:00Z", GameState.OPEN, 2, 2,
+                                         ("smithy",) * 10, options={"rated": True}), [])
+    early = RatedGame("g-1", "2026-12-01T10:00:00Z", (
+        RatedSeat(0, 1, account_id=ada.id), RatedSeat(1, 0, bot="big_money")), aborted=True)
+    await storage.finish_game("g-1", state=GameState.FINISHED,
+                              finished_at="2026-12-01T10:00:00Z", result={},
+                              rated=early.to_dict())
+    outbox = RatingOutbox(storage, accounts, 0.1)
+    told: list[GameRatings] = []
+    outbox.on_applied = told.append
+    assert await outbox.drain() is True and outbox.applied == 1
+    assert told == []  # the room said it at the game's end
+    kept = (await accounts.game_ratings(["g-1"]))["g-1"]
+    assert rating_changed(kept).unrated is Unrated.TOO_SHORT
+    assert await accounts.ratings_of(ada.id) == {Pool.TWO_PLAYER: INITIAL}

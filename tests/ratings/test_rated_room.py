@@ -141,7 +141,11 @@ async def test_a_rated_game_given_up_before_a_players_second_turn_is_not_rated()
     room.subscribe(listener, None)
     assert room.game is not None and room.game.own_turns(1) <= 1
     await room.resign(1)
-    assert room.state == GameState.FINISHED and log.rating_outbox == {}
+    assert room.state == GameState.FINISHED
+    # kept for moderators (early resignations), never rated
+    sent = RatedGame.from_dict(log.rating_outbox[room.id])
+    assert sent.aborted and [(seat.account_id, seat.rank) for seat in sent.seats] == [
+        (None, 0), (BOB, 1)]
     # its players are told why, after game_over
     kinds = [type(message).__name__ for message in listener.received]
     assert kinds[-2:] == ["GameOver", "RatingChanged"]
