@@ -107,4 +107,3 @@ class RatingOutbox:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), wait)
             wait = min(2 * wait, self._longest_wait)
-

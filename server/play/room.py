@@ -63,30 +63,10 @@ OPEN, PLAYING, FINISHED, ABANDONED = GameState
 
 
 class Room:
-    __slots__ = (
-        "_closed",
-        "_lock",
-        "_metrics",
-        "_ownership",
-        "_settings",
-        "_storage",
-        "_subscribers",
-        "_tasks",
-        "absence",
-        "answers",
-        "bots",
-        "game",
-        "id",
-        "moderation",
-        "on_changed",
-        "on_ended",
-        "ratings",
-        "record",
-        "rematches",
-        "resumes",
-        "seats",
-        "unrated",
-    )
+    __slots__ = ("_closed", "_lock", "_metrics", "_ownership", "_settings",
+                 "_storage", "_subscribers", "_tasks", "absence", "answers", "bots", "game",
+                 "id", "moderation", "on_changed", "on_ended", "ratings", "record",
+                 "rematches", "resumes", "seats", "unrated")
 
     def __init__(self, record: GameRecord, seats: list[Seat], storage: GameLog,
                  settings: Settings, metrics: Metrics, histories: HistoryCache, *,
