@@ -97,7 +97,7 @@ class Lobby:
             room = Room.restore(stored, self._storage, self._settings, self._metrics,
                                 self.histories, workers=self._workers, clock=self._clock)
             self._keep(room)
-            await self.rate_seats(room)
+            room.spawn(self.rate_seats(room))  # the start waits for no other store
             await room.resume_after_restart()
         log.info("restored games", extra={"count": len(self.rooms)})
         return len(self.rooms)
