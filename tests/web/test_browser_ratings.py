@@ -75,6 +75,10 @@ def test_rated_games_move_the_leaderboard_and_the_profiles_chart(browser: Browse
     expect(end.locator(".rated-line")).to_contain_text("rating changed as shown")
     expect(end.locator("tbody tr").first.locator("td.rating-change")).to_contain_text("(\u2212")
     screenshot(page, "end-rating-change")
+    # and so does its replay's end, from the game's summary
+    page.goto(f"{url}/#/replay/{game}")
+    page.locator('.replay-controls [data-key="last"]').click()
+    expect(page.locator("#end td.rating-change").first).to_contain_text("(\u2212")
     load_until(page, f"{url}/#/top/2p", ".leaderboard", '.ratings [data-player="Ada"]')
     ada = page.locator('.ratings [data-player="Ada"]')
     expect(ada.locator("td").last).to_have_text("1")  # games
