@@ -14,7 +14,7 @@ from typing import Any
 
 from .choose import allowed, option_label
 from .i18n import _
-from .render import Names, bot_mark, phase_name, turn_title, who
+from .render import Names, bot_mark, phase_name, seat_rating, turn_title, who
 from .safe import peer
 from .state import GameState
 from .words import question, waiting_for
@@ -94,9 +94,10 @@ def player_lines(state: GameState, names: Names,
     rows = []
     for player in state.players:
         name = who(shown, player.seat)
-        mark = bot_mark(seats[player.seat]) if 0 <= player.seat < len(seats) else None
-        if mark:
-            name += " " + mark
+        seat = seats[player.seat] if 0 <= player.seat < len(seats) else {}
+        for mark in (bot_mark(seat), seat_rating(seat)):
+            if mark:
+                name += " " + mark
         if player.seat == state.seat:
             name += " " + _("(you)")
         if player.resigned:

@@ -228,6 +228,30 @@ def result_line(result: Mapping[str, Any], players: Sequence[str]) -> str:
     return " ".join(lines)
 
 
+def signed(change: int) -> str:
+    """A rating change as it is said: "+16", "\u221212" (a minus sign, U+2212), "±0"."""
+    return f"+{change}" if change > 0 else f"\u2212{-change}" if change < 0 else "\u00b10"
+
+
+UNRATED = {"too_short": N_("Unrated: a player resigned before the game was far enough "
+                           "along to count."),
+           "pair_limit": N_("Unrated: these players have played today's counted rated "
+                            "games against each other.")}
+"""Why a rated table's game changed no rating (`rating_changed`'s `unrated`)."""
+
+
+def rating_line(changes: Sequence[Any], unrated: str | None, players: Sequence[str]) -> str:
+    """What a rated game did to its players' ratings (`rating_changed`): "Ratings: Ann
+    1516? (+16), Bob 1198 (\u221212).", or why it is unrated."""
+    said = ", ".join(f"{who(players, change.seat)} {change.after}"
+                     f"{'?' if change.provisional else ''} "
+                     f"({signed(change.after - change.before)})" for change in changes)
+    if unrated is not None:
+        why = _(UNRATED[unrated]) if unrated in UNRATED else _("Unrated.")
+        return f"{why} ({said})" if said else why
+    return _("Ratings: {changes}.").format(changes=said)
+
+
 def turn_title(players: Sequence[str], seat: object, number: object) -> str:
     """"Ann's turn 3": a turn is named by its player's own count, as the end table, the
     players table and the text replay count it (never by the table's count)."""
@@ -354,6 +378,15 @@ def bot_mark(seat: Mapping[str, Any]) -> str | None:
     if seat.get("bot"):
         return f"[{strategy_label(str(seat['bot']))}]"
     return _("[bot]") if seat.get("bot_account") else None
+
+
+def seat_rating(seat: Mapping[str, Any]) -> str | None:
+    """A rated table's account's rating as it sat down (a summary's seat `rating`): "1523",
+    "1523?" while provisional; None elsewhere."""
+    rating = seat.get("rating")
+    if not isinstance(rating, Mapping) or not isinstance(rating.get("rating"), int):
+        return None
+    return f"{rating['rating']}{'?' if rating.get('provisional') else ''}"
 
 
 def left_mark(seat: Mapping[str, Any]) -> str | None:

@@ -18,7 +18,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from dominion.protocol import ChatLine, ChatRemoved, GameAbandoned, GameOver, Snapshot
+from dominion.protocol import (
+    ChatLine,
+    ChatRemoved,
+    GameAbandoned,
+    GameOver,
+    RatingChanged,
+    Snapshot,
+)
 
 from .board import Board, abandoned_lines
 from .choose import (
@@ -34,7 +41,7 @@ from .i18n import _, ngettext
 from .lobby import Lobby
 from .net import Client, ConnectionLost, ServerError, events_of
 from .refusals import explain
-from .render import bot_mark, log_lines, result_line
+from .render import bot_mark, log_lines, rating_line, result_line, seat_rating
 from .safe import peer
 from .words import help_text, syntax
 
@@ -89,6 +96,8 @@ class Session:
         as soon as the frame arrives, before the pushes ahead of it are in the log."""
         self.chat_lines: dict[int, int] = {}
         """Where each numbered chat line is in the log (what `chat_removed` names)."""
+        self.rating_news: str | None = None
+        """What a rated game did to the players' ratings, once the server said it."""
 
     @property
     def watching(self) -> bool:
@@ -153,7 +162,8 @@ class Session:
         if board.over and self.display.keeps_result:
             ended = (abandoned_lines(state.abandoned) if state.abandoned is not None
                      else [result_line(state.result or {}, state.names())])
-            board.note = [*ended, _("Press Enter to leave.")]
+            rated = [self.rating_news] if self.rating_news is not None else []
+            board.note = [*ended, *rated, _("Press Enter to leave.")]
         self._words()
         self.display.refresh()
 
@@ -340,6 +350,9 @@ class Session:
             elif isinstance(message, GameAbandoned):
                 board.log.extend(abandoned_lines(message.reason))
                 self.told_end = True
+            elif isinstance(message, RatingChanged):
+                self.rating_news = rating_line(message.changes, message.unrated, players)
+                board.log.append(self.rating_news)
             items.put_nowait(("change", None))
 
     def _remove_chat_line(self, line: int) -> None:
@@ -376,9 +389,9 @@ class Session:
                 seats = []
                 for index, seat in enumerate(board.seats):
                     name = peer(seat["name"]) if seat.get("name") else _("(free)")
-                    mark = bot_mark(seat)
-                    if mark:
-                        name += " " + mark
+                    for mark in (bot_mark(seat), seat_rating(seat)):
+                        if mark:
+                            name += " " + mark
                     if index == board.state.seat:
                         name += " " + _("(you)")
                     seats.append(f"{index}: {name}")

@@ -68,6 +68,15 @@ class MatchEnd(StrEnum):
     """Not everyone accepted in time (the server's `automatch_confirm_seconds`)."""
 
 
+class Unrated(StrEnum):
+    """Why a rated table's game changed no rating (`rating_changed`)."""
+
+    TOO_SHORT = "too_short"
+    """A player resigned before beginning the server's `rated_min_turns` turns."""
+    PAIR_LIMIT = "pair_limit"
+    """Two of its players had played their day's counted rated games together."""
+
+
 EVENT = Payload("An event as the recipient may see it (docs/PROTOCOL.md, 'Event map').",
                 ("kind",))
 DECISION = Payload("A pending decision as the recipient may see it "
@@ -456,6 +465,14 @@ class SeekStatus:
 
 
 @dataclass(frozen=True, slots=True)
+class ShownRating:
+    """A rating as shown (docs/RATINGS.md): the number, and whether it is provisional."""
+
+    rating: Annotated[int, Int(0, MAX_INT)]
+    provisional: Annotated[bool, Bool()]
+
+
+@dataclass(frozen=True, slots=True)
 class MatchFound:
     """A table was formed for you: accept it (`match_accept`) before the deadline."""
 
@@ -467,6 +484,9 @@ class MatchFound:
     players: Annotated[tuple[str, ...], ListOf(Str(MAX_NAME_LENGTH), 6, min_len=2)]
     deadline_ms: Annotated[int, Int(0, MAX_INT)]
     """How long the table waits for every answer."""
+    ratings: Annotated[tuple[ShownRating, ...] | None,
+                       Omittable(ListOf(Struct(ShownRating), 6, min_len=2))] = None
+    """A rated table's: each player's rating in its pool, in the order of `players`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -493,6 +513,28 @@ class MatchReady:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatRatingChange:
+    """One account seat's rating in the game's pool, as shown (docs/RATINGS.md)."""
+
+    seat: SeatNumber
+    before: Annotated[int, Int(0, MAX_INT)]
+    after: Annotated[int, Int(0, MAX_INT)]
+    provisional: Annotated[bool, Bool()]
+    """After the game: not settled yet (shown with a `?`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChanged:
+    """A rated table's game is rated: each account seat's rating before and after (the
+    rating ledger applied it), or `unrated` and why, with no changes."""
+
+    TYPE: ClassVar[str] = "rating_changed"
+    game: GameId
+    changes: Annotated[tuple[SeatRatingChange, ...], ListOf(Struct(SeatRatingChange), 6)]
+    unrated: Annotated[Unrated | None, Omittable(Choice(Unrated))] = None
+
+
+@dataclass(frozen=True, slots=True)
 class Pong:
     """The server's heartbeat."""
 
@@ -505,7 +547,7 @@ ClientMessage = (Hello | Join | Watch | Resume | Answer | Chat | Resign | Leave 
 ServerMessage = (Welcome | Ack | Error | Snapshot | GameEvent | PendingDecision | Update
                  | ChatLine | ChatRemoved | GameOver | GameAbandoned | RematchOffered
                  | RematchCancelled | RematchStarted | SeekStatus | MatchFound
-                 | MatchCancelled | MatchReady | Pong)
+                 | MatchCancelled | MatchReady | RatingChanged | Pong)
 
 CLIENT_MESSAGES: dict[str, type[ClientMessage]] = {
     cls.TYPE: cls
@@ -516,7 +558,8 @@ SERVER_MESSAGES: dict[str, type[ServerMessage]] = {
     cls.TYPE: cls
     for cls in (Welcome, Ack, Error, Snapshot, GameEvent, PendingDecision, Update, ChatLine,
                 ChatRemoved, GameOver, GameAbandoned, RematchOffered, RematchCancelled,
-                RematchStarted, SeekStatus, MatchFound, MatchCancelled, MatchReady, Pong)
+                RematchStarted, SeekStatus, MatchFound, MatchCancelled, MatchReady,
+                RatingChanged, Pong)
 }
 
 

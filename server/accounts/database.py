@@ -45,6 +45,7 @@ class Listed(StrEnum):
 
     BYTES = "bytea"
     IDS = "bigint"
+    TEXTS = "text"
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +78,8 @@ class Dialect:
         value = "from_hex(value)" if listed is Listed.BYTES else "value"
         return f"IN (SELECT {value} FROM json_each(?))"
 
-    def listed(self, values: Collection[bytes] | Collection[int], listed: Listed) -> Any:
+    def listed(self, values: Collection[bytes] | Collection[int] | Collection[str],
+               listed: Listed) -> Any:
         """Values as the one parameter `among(listed)` takes."""
         if not self.lists_as_json:
             return list(values)

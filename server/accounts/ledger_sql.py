@@ -8,6 +8,7 @@ from typing import Any
 
 from ..ratings import Pool, Rating
 from ..ratings.ledger import (
+    GameRatings,
     HistoryPoint,
     LeaderboardRow,
     LedgerEntry,
@@ -36,11 +37,13 @@ PAIR_GAMES_SQL = ("SELECT count(*) FROM rating_ledger_seats a JOIN rating_ledger
 played together in the window."""
 
 
-PAIRS_SQL = ("SELECT na.name, nb.name, p.games, p.wins, p.losses, p.counted FROM (SELECT "
+PAIRS_SQL = ("SELECT na.name, nb.name, p.games, p.wins, p.losses, p.counted, p.early FROM "
+             "(SELECT "
              "a.account_id AS a_id, b.account_id AS b_id, count(*) AS games, "
              "sum(CASE WHEN a.rank < b.rank THEN 1 ELSE 0 END) AS wins, "
              "sum(CASE WHEN a.rank > b.rank THEN 1 ELSE 0 END) AS losses, "
-             "sum(CASE WHEN l.uncounted = FALSE THEN 1 ELSE 0 END) AS counted "
+             "sum(CASE WHEN l.uncounted = FALSE THEN 1 ELSE 0 END) AS counted, "
+             "sum(CASE WHEN l.aborted = TRUE THEN 1 ELSE 0 END) AS early "
              "FROM rating_ledger_seats a JOIN rating_ledger_seats b ON b.ledger_id = a.ledger_id "
              "AND b.account_id > a.account_id JOIN rating_ledger l ON l.id = a.ledger_id "
              "WHERE l.finished_at > ?::text GROUP BY a.account_id, b.account_id) AS p "
@@ -48,7 +51,8 @@ PAIRS_SQL = ("SELECT na.name, nb.name, p.games, p.wins, p.losses, p.counted FROM
              "ORDER BY abs(p.wins - p.losses) DESC, p.games DESC, na.name, nb.name "
              "LIMIT ?::bigint OFFSET ?::bigint")
 """(since, limit, offset) -> a page of pairs of accounts that played rated games together
-since then: names, games, wins and losses of the first, counted games; by
+since then: names, games, wins and losses of the first, counted games, games given up
+early; by
 `PairRecord.score`, then games, highest first."""
 
 
@@ -64,7 +68,7 @@ MARK_LOST_SQL = ("UPDATE rating_ledger SET record_lost_at = ?::timestamptz WHERE
 HISTORY_SQL = ("SELECT l.game_id, l.finished_at, s.mu_after, s.sigma_after, "
                "l.record_lost_at IS NOT NULL FROM "
                "rating_ledger_seats s JOIN rating_ledger l ON l.id = s.ledger_id WHERE "
-               "s.account_id = ?::bigint AND l.pool = ?::text "
+               "s.account_id = ?::bigint AND l.pool = ?::text AND l.aborted = FALSE "
                "ORDER BY l.id DESC LIMIT ?::bigint")
 """(account, pool, limit) -> game, finished, mu and sigma after, record lost, newest
 first."""
@@ -75,14 +79,14 @@ RECORD_SQL = ("SELECT b.bot, sum(CASE WHEN me.rank < b.rank THEN 1 ELSE 0 END), 
               "sum(CASE WHEN me.rank = b.rank THEN 1 ELSE 0 END) "
               "FROM rating_ledger_seats me JOIN rating_ledger l ON l.id = me.ledger_id "
               "JOIN rating_ledger_seats b ON b.ledger_id = me.ledger_id AND b.bot IS NOT NULL "
-              "WHERE me.account_id = ?::bigint AND l.pool = ?::text "
+              "WHERE me.account_id = ?::bigint AND l.pool = ?::text AND l.aborted = FALSE "
               "GROUP BY b.bot ORDER BY b.bot")
 """(account, pool) -> per in-server bot: wins, losses, ties (once per bot seat)."""
 
 
 BOT_GAMES_SQL = ("SELECT s.bot, count(*) FROM rating_ledger_seats s JOIN rating_ledger l "
                  "ON l.id = s.ledger_id WHERE l.pool = ?::text AND s.bot IS NOT NULL "
-                 "GROUP BY s.bot")
+                 "AND l.aborted = FALSE GROUP BY s.bot")
 """(pool) -> per in-server bot: its rated games (seats) in the pool."""
 
 
@@ -119,6 +123,30 @@ def history(rows: Sequence[Sequence[Any]]) -> list[HistoryPoint]:
     """`HISTORY_SQL`'s rows, oldest first."""
     return [HistoryPoint(game_id, finished_at, Rating(mu, sigma), bool(lost))
             for game_id, finished_at, mu, sigma, lost in reversed(rows)]
+
+
+def game_ratings_sql(among: str) -> str:
+    """(game ids as the dialect lists them: `among`) -> each seat of those ledger games:
+    game, counted, aborted, seat, rank, account, bot, mu and sigma before and after."""
+    return ("SELECT l.game_id, l.uncounted = FALSE, l.aborted, s.seat, s.rank, s.account_id, "
+            "s.bot, "
+            "s.mu_before, s.sigma_before, s.mu_after, s.sigma_after FROM rating_ledger l "
+            f"JOIN rating_ledger_seats s ON s.ledger_id = l.id WHERE l.game_id {among} "
+            "ORDER BY l.id, s.seat")
+
+
+def game_ratings(rows: Sequence[Sequence[Any]]) -> dict[str, GameRatings]:
+    """`game_ratings_sql`'s rows, by game."""
+    seats: dict[str, list[LedgerSeat]] = {}
+    counted: dict[str, tuple[bool, bool]] = {}
+    for game_id, is_counted, aborted, seat, rank, account_id, bot, *values in rows:
+        mu_before, sigma_before, mu_after, sigma_after = values
+        counted[game_id] = bool(is_counted), bool(aborted)
+        seats.setdefault(game_id, []).append(LedgerSeat(
+            RatedSeat(seat, rank, account_id, bot), Rating(mu_before, sigma_before),
+            Rating(mu_after, sigma_after)))
+    return {game_id: GameRatings(game_id, counted[game_id][0], tuple(listed), counted[game_id][1])
+            for game_id, listed in seats.items()}
 
 
 def entries(rows: Sequence[Sequence[Any]]) -> list[LedgerEntry]:

@@ -180,6 +180,11 @@ STEPS: list[Step] = [
     ALTER TABLE rating_ledger ADD COLUMN uncounted {FLAG};
     CREATE INDEX rating_ledger_by_finish ON rating_ledger (finished_at);
     """),
+    # a rated table's game given up before `rated_min_turns`: kept in the ledger (uncounted,
+    # changing no rating) so that moderators see a pair's early resignations
+    Step("""
+    ALTER TABLE rating_ledger ADD COLUMN aborted {FLAG};
+    """),
 ]
 
 LATEST = len(STEPS)

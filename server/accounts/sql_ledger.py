@@ -7,7 +7,14 @@ from collections.abc import Collection
 from datetime import datetime
 
 from ..ratings import INITIAL, Pool, Rating, ledger
-from ..ratings.ledger import BotRecord, HistoryPoint, LeaderboardRow, LedgerEntry, RatedGame
+from ..ratings.ledger import (
+    BotRecord,
+    GameRatings,
+    HistoryPoint,
+    LeaderboardRow,
+    LedgerEntry,
+    RatedGame,
+)
 from . import ledger_sql
 from .database import Database, Isolation, Listed, Queries
 
@@ -25,9 +32,9 @@ class LedgerQueries:
             # uncounted until the pairs are counted below, so that it never counts itself
             appended = await tx.fetchrow(
                 "INSERT INTO rating_ledger (game_id, pool, finished_at, applied_at, "
-                "uncounted) VALUES (?, ?, ?, ?, TRUE) ON CONFLICT (game_id) DO NOTHING "
-                "RETURNING id",
-                game.game_id, pool.value, game.finished_at, now)
+                "uncounted, aborted) VALUES (?, ?, ?, ?, TRUE, ?) ON CONFLICT (game_id) "
+                "DO NOTHING RETURNING id",
+                game.game_id, pool.value, game.finished_at, now, game.aborted)
             if appended is None:
                 return False  # the ledger has it: applied once already
             ids = ledger.accounts_of(game.seats)
@@ -42,7 +49,8 @@ class LedgerQueries:
                 f"account_id {dialect.among(Listed.IDS)} ORDER BY account_id"
                 f"{dialect.for_update}", pool.value, dialect.listed(ids, Listed.IDS))
             # counted after the locks: two nodes' games of one pair are counted in turn
-            counted = await _under_pair_limit(tx, ids, game.finished_at, pair_limit)
+            counted = not game.aborted and await _under_pair_limit(tx, ids, game.finished_at,
+                                                                   pair_limit)
             if counted:
                 await tx.execute("UPDATE rating_ledger SET uncounted = FALSE WHERE id = ?",
                                  appended[0])
@@ -59,6 +67,14 @@ class LedgerQueries:
                 [(seat.after.mu, seat.after.sigma, seat.after.games, seat.seated.account_id,
                   pool.value) for seat in seats if seat.seated.account_id is not None])
         return True
+
+    async def game_ratings(self, game_ids: Collection[str]) -> dict[str, GameRatings]:
+        if not game_ids:
+            return {}
+        dialect = self.db.dialect
+        rows = await self.db.fetch(ledger_sql.game_ratings_sql(dialect.among(Listed.TEXTS)),
+                                   dialect.listed(list(game_ids), Listed.TEXTS))
+        return ledger_sql.game_ratings(rows)
 
     async def ratings_of(self, account_id: int) -> dict[Pool, Rating]:
         rows = await self.db.fetch("SELECT pool, mu, sigma, games FROM ratings WHERE "
@@ -110,8 +126,9 @@ class LedgerQueries:
     async def suspicious_pairs(self, since: str, limit: int, offset: int
                                ) -> list[ledger.PairRecord]:
         rows = await self.db.fetch(ledger_sql.PAIRS_SQL, since, limit, offset)
-        return [ledger.PairRecord(name, other, int(games), int(wins), int(losses), int(counted))
-                for name, other, games, wins, losses, counted in rows]
+        return [ledger.PairRecord(name, other, int(games), int(wins), int(losses), int(counted),
+                                  int(early))
+                for name, other, games, wins, losses, counted, early in rows]
 
     async def ledger_entries(self) -> list[LedgerEntry]:
         return ledger_sql.entries(await self.db.fetch(ledger_sql.LEDGER_ENTRIES_SQL))

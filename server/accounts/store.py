@@ -21,6 +21,7 @@ from dominion.protocol import ErrorCode
 from ..ratings import Pool, Rating
 from ..ratings.ledger import (
     BotRecord,
+    GameRatings,
     HistoryPoint,
     LeaderboardRow,
     LedgerEntry,
@@ -249,6 +250,10 @@ class RatingStore(Protocol):
         ledger has the game already (a second delivery of it). When two of its accounts
         have had `pair_limit` counted games together in the day before it finished (0: no
         limit), it is appended marked uncounted and changes no rating."""
+
+    async def game_ratings(self, game_ids: Collection[str]) -> dict[str, GameRatings]:
+        """What the ledger did to each of these games' players' ratings (a game it lacks:
+        not yet applied, or never rated, is left out)."""
 
     async def ratings_of(self, account_id: int) -> dict[Pool, Rating]:
         """The account's current rating in each pool it has played rated games in."""

@@ -30,7 +30,7 @@ from typing import Any
 
 from dominion.protocol import ErrorCode, MatchEnd
 
-from ..ratings.model import Pool, Rating
+from ..ratings.model import Pool, Rating, pool_for
 from ..refusal import Refusal
 from .matcher import Seek, form_tables
 from .penalty import DEFAULT_APART, Apart, Strikes
@@ -118,6 +118,8 @@ class Table:
     deadline: float
     accepted: tuple[str, ...] = ()
     state: TableState = TableState.PENDING
+    ratings: tuple[tuple[float, float], ...] = ()
+    """A rated table's: each player's (mu, sigma) in its pool, as their seek began."""
 
     def record(self) -> Record:
         return asdict(self)
@@ -127,8 +129,15 @@ class Table:
         values = dict(record)
         for name in ("players", "names", "strikes", "accepted"):
             values[name] = tuple(values[name])
+        values["ratings"] = tuple(tuple(pair) for pair in values.get("ratings", ()))
         values["state"] = TableState(values["state"])
         return cls(**values)
+
+    def shown_ratings(self) -> tuple[Rating, ...] | None:
+        """A rated table's players' ratings, in the order of `players` (None: unrated)."""
+        if not self.rated or len(self.ratings) != len(self.players):
+            return None
+        return tuple(Rating(mu, sigma) for mu, sigma in self.ratings)
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,10 +290,13 @@ class Queue:
         formed = []
         for table in form_tables((ticket.seek() for ticket in waiting), now):
             members = [by_player[player] for player in table.players]
+            pool = pool_for(table.size).value
             claimed = await self._claim(Table(
                 secrets.token_hex(8), table.size, table.edition, table.rated, table.players,
                 tuple(ticket.name for ticket in members),
-                tuple(ticket.strikes for ticket in members), now + self._confirm), now)
+                tuple(ticket.strikes for ticket in members), now + self._confirm,
+                ratings=tuple(ticket.ratings[pool] for ticket in members
+                              if pool in ticket.ratings) if table.rated else ()), now)
             if claimed:
                 formed.append(claimed)
         return formed

@@ -29,6 +29,7 @@ from dominion.protocol import (
     SeekState,
     SeekStatus,
     ServerMessage,
+    ShownRating,
 )
 
 from ..cluster.node import ws_url
@@ -400,9 +401,12 @@ class Automatch:
                 if table is None:
                     continue  # dissolved meanwhile: the next poll tells
                 watch.state, watch.table = ticket.state, table.id
+                shown = table.shown_ratings()
                 watch.seeker.send(MatchFound(
                     table=table.id, size=table.size, edition=table.edition, rated=table.rated,
-                    players=table.names, deadline_ms=max(0, int((table.deadline - now) * 1000))))
+                    players=table.names, deadline_ms=max(0, int((table.deadline - now) * 1000)),
+                    ratings=None if shown is None else tuple(
+                        ShownRating(rating.display, rating.provisional) for rating in shown)))
             elif ticket.state is TicketState.READY and ticket.table and ticket.game \
                     and ticket.seat is not None and ticket.token:
                 watch.seeker.send(MatchReady(table=ticket.table, game=ticket.game,

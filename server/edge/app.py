@@ -29,6 +29,7 @@ from ..settings import Settings
 from ..storage import Storage
 from .api.automatch_api import BUDGET as AUTOMATCH_BUDGET
 from .api.automatch_api import LOOKUPS_PER_MINUTE as AUTOMATCH_LOOKUPS_PER_MINUTE
+from .api.game_ratings import rating_changed
 from .api.node_api import add_node_routes
 from .api.openapi import API_TABLES, ROOT_TABLES
 from .api.operation import API_PREFIX
@@ -191,6 +192,7 @@ async def _live_games(app: web.Application) -> AsyncIterator[None]:
                                 workers=state.bot_workers, clock=state.clock)
     state.budgets = budgets_of(settings)
     state.waiting = Waiting(settings.outbound_total_bytes)
+    lobby.ratings_of = state.rating_store.ratings_of  # shown beside rated tables' names
     metrics.describe_build(state.version, ENGINE.value)
     try:
         state.restored_games = await lobby.restore()
@@ -216,6 +218,8 @@ async def _rating_outbox(app: web.Application) -> AsyncIterator[None]:
         state.storage, state.rating_store, state.settings.ratings_retry_seconds,
         state.settings.rated_games_per_pair_per_day)
     state.lobby.on_rated_finished = outbox.wake
+    outbox.on_applied = lambda ratings: state.lobby.broadcast(ratings.game_id,
+                                                              rating_changed(ratings))
     task = asyncio.ensure_future(outbox.run())
     try:
         yield

@@ -6,14 +6,15 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dominion.bots import STRATEGIES
-from dominion.protocol import ErrorCode, RematchKingdom
+from dominion.protocol import ErrorCode, RematchKingdom, ServerMessage
 
 from ..engine import InvalidSetup, Setup
 from ..engine.setup import MAX_PLAYERS, MIN_PLAYERS, set_name
+from ..ratings import INITIAL, Pool, Rating, pool_for
 from ..ratings.ledger import BOT_MU
 from ..refusal import Refusal
 from ..storage import GameRecord, Storage
@@ -69,6 +70,9 @@ class Lobby:
         self.rooms: dict[str, Room] = {}
         self.on_room_changed: Callable[[Room], None] = lambda room: None
         """Told when a room's public summary changes (the cluster's directory listens)."""
+        self.ratings_of: Callable[[int], Awaitable[Mapping[Pool, Rating]]] | None = None
+        """An account's current ratings (the account store's; None: no accounts), read as
+        it sits down at a rated table, to show beside its name."""
         self.histories = HistoryCache(settings.resume_cache_events)
         self._kingdoms = random.Random()
         """Draws random Kingdoms (seeding a new generator per game costs more than the rest
@@ -96,6 +100,7 @@ class Lobby:
             room = Room.restore(stored, self._storage, self._settings, self._metrics,
                                 self.histories, workers=self._workers, clock=self._clock)
             self._keep(room)
+            room.spawn(self.rate_seats(room))  # the start waits for no other store
             await room.resume_after_restart()
             if room.record.rated and room.state in (OPEN, PLAYING):
                 for seat in room.seats:  # claimed again at the directory's first heartbeat
@@ -200,7 +205,28 @@ class Lobby:
                     self.histories, workers=self._workers, clock=self._clock)
         self._keep(room, address)
         self._metrics.games_created.inc()
+        await self.rate_seats(room)
         return room
+
+    async def rate_seats(self, room: Room) -> None:
+        """A rated table's accounts' ratings in its pool, read once as each sits down (the
+        room keeps them: never read again per frame or listing); a store that cannot be
+        reached leaves them out."""
+        if not room.record.rated or self.ratings_of is None:
+            return
+        pool = pool_for(len(room.seats))
+        read = False
+        for account in {seat.account_id for seat in room.seats} - room.ratings.keys():
+            if account is None:
+                continue
+            try:
+                room.ratings[account] = (await self.ratings_of(account)).get(pool, INITIAL)
+            except Refusal as refused:
+                log.warning("a seat's rating cannot be read: %s", refused.message)
+                continue
+            read = True
+        if read:
+            room.on_changed(room)
 
     def check_games_of(self, address: str) -> None:
         """Refuse a new game (or a rematch offer) from an address that has its allowance
@@ -253,6 +279,7 @@ class Lobby:
                         self.histories, workers=self._workers, clock=self._clock)
             self._keep(room, rematch.address)
         self._metrics.games_created.inc()
+        await self.rate_seats(room)
         rematch.new_game = room.id
         log.info("rematch created", extra={"game": room.id, "rematch_of": old.id})
         await room.start_if_full()
@@ -268,6 +295,7 @@ class Lobby:
             seat = await room.take_seat(seated_as, hash_token(token),
                                         account.id if account is not None else None,
                                         account is not None and account.bot)
+        await self.rate_seats(room)
         return room, seat, token
 
     @contextlib.asynccontextmanager
@@ -379,6 +407,13 @@ class Lobby:
                 raise Refusal(ErrorCode.NAME_TAKEN, f"{checked!r} is a registered player's "
                                                       "name: sign in to play as them")
         return checked
+
+    def broadcast(self, game_id: str, message: ServerMessage) -> None:
+        """To a room's subscribers, if the room is still kept (an ended game's is, for a
+        while)."""
+        room = self.rooms.get(game_id)
+        if room is not None:
+            room.broadcast(message)
 
     def _room_changed(self, room: Room) -> None:
         self._lapses.watch(room)

@@ -21,8 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 from dominion.protocol import (
     ErrorCode,
+    RatingChanged,
     RematchKingdom,
     ServerMessage,
+    Unrated,
     encode_server,
 )
 
@@ -30,7 +32,7 @@ from ..engine import Answer, Event, Game, IllegalAnswer, Resignation, Setup
 from ..engine.replay import replay
 from ..engine.rng import new_seed
 from ..engine.view import Ownership
-from ..ratings import RatingError, ranks
+from ..ratings import Rating, RatingError, ranks
 from ..ratings.ledger import RatedGame, RatedSeat
 from ..refusal import Refusal
 from ..replays import commitment_of
@@ -63,8 +65,8 @@ OPEN, PLAYING, FINISHED, ABANDONED = GameState
 class Room:
     __slots__ = ("_closed", "_lock", "_metrics", "_ownership", "_settings",
                  "_storage", "_subscribers", "_tasks", "absence", "answers", "bots", "game",
-                 "id", "moderation", "on_changed", "on_ended", "record", "rematches",
-                 "resumes", "seats")
+                 "id", "moderation", "on_changed", "on_ended", "ratings", "record",
+                 "rematches", "resumes", "seats", "unrated")
 
     def __init__(self, record: GameRecord, seats: list[Seat], storage: GameLog,
                  settings: Settings, metrics: Metrics, histories: HistoryCache, *,
@@ -98,6 +100,11 @@ class Room:
         """The timers of its seats' absent players."""
         self.bots = BotLoop(self, workers)
         self._tasks: set[asyncio.Future[None]] | None = None  # made when needed (memory)
+        self.ratings: dict[int, Rating] = {}
+        """A rated table's accounts' ratings as they sat down, by account (the lobby reads
+        them once: rate_seats), shown beside their names."""
+        self.unrated: Unrated | None = None
+        """Why a rated table's finished game is not rated (given up too early)."""
         self._closed = False
         """The server is shutting down: no more changes, bots or timers."""
 
@@ -480,6 +487,8 @@ class Room:
         for subscriber, viewer in list(self._subscribers.items()):
             for frame in frames[viewer, subscriber.version]:
                 subscriber.push(frame)
+        if game.over and self.unrated is not None:  # after game_over: nothing to wait for
+            self.broadcast(RatingChanged(self.id, (), self.unrated))
 
     async def finish(self, state: GameState, result: dict[str, Any] | None) -> None:
         """The game has ended: store that, then let the lobby retire the room. If the end
@@ -518,21 +527,23 @@ class Room:
     def _rated_game(self, finished_at: str) -> dict[str, Any] | None:
         """A rated game's seats and ranks, for the ratings' outbox (None: not rated). A
         seat that resigned or that a bot took over is ranked last. A game in which some
-        seat resigned before it began `rated_min_turns` turns of its own is not rated:
-        a loss given away on the first turn rated a colluder up for free."""
+        seat resigned before it began `rated_min_turns` turns of its own is not rated
+        (`aborted`: the ledger keeps it for moderators, changing no rating): a loss given
+        away on the first turn rated a colluder up for free."""
         game = self.game
         if not self.record.rated or game is None or game.result is None:
             return None
         short = min(game.own_turns(seat.index) for seat in self.seats)
-        if short < self._settings.rated_min_turns:  # aborted, as a chess server does
+        aborted = short < self._settings.rated_min_turns
+        if aborted:  # unrated, as a chess server aborts a game; kept for moderators
             log.info("rated game too short to rate", extra={"game": self.id, "turns": short})
-            return None
+            self.unrated = Unrated.TOO_SHORT
         order = ranks(game.result, [seat.index for seat in self.seats if seat.was_taken_over])
         try:
             return RatedGame(self.id, finished_at, tuple(
                 RatedSeat(seat.index, rank, seat.account_id,
                           None if seat.account_id is not None else seat.bot)
-                for seat, rank in zip(self.seats, order, strict=True))).to_dict()
+                for seat, rank in zip(self.seats, order, strict=True)), aborted).to_dict()
         except RatingError:  # a seat neither an account nor a bot: a bug, not the game's end
             log.exception("a rated game cannot be rated", extra={"game": self.id})
             return None
@@ -581,6 +592,6 @@ class Room:
         return summary_of(self.record, [seat.record() for seat in self.seats],
                           connected={s.index for s in self.seats if s.connection is not None},
                           turn=game.turn.number if game else 0,
-                          resigned=game.resigned if game else ())
+                          resigned=game.resigned if game else (), ratings=self.ratings)
 
 

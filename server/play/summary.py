@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
+from ..ratings import Rating
 from ..storage import GameRecord, SeatRecord
 
 
@@ -24,11 +25,27 @@ def seat_left(seat: SeatRecord, resigned: Collection[int]) -> SeatLeft | None:
     return SeatLeft.TAKEN_OVER if seat.taken_over_at is not None else None
 
 
+def seat_of(seat: SeatRecord, resigned: Collection[int], connected: Collection[int],
+            ratings: Mapping[int, Rating]) -> dict[str, Any]:
+    """A seat as the listings show it; an account's rating at a rated table, as shown
+    (docs/RATINGS.md), when the room read it."""
+    shown: dict[str, Any] = {
+        "seat": seat.seat, "name": seat.name, "bot": seat.bot,
+        "bot_account": seat.bot_account, "left": seat_left(seat, resigned),
+        "connected": seat.seat in connected, "account": seat.account_id is not None}
+    rating = ratings.get(seat.account_id) if seat.account_id is not None else None
+    if rating is not None:
+        shown["rating"] = {"rating": rating.display, "provisional": rating.provisional}
+    return shown
+
+
 def summary_of(record: GameRecord, seats: Sequence[SeatRecord], *,
                connected: Collection[int] = (), turn: int | None = None,
-               resigned: Collection[int] | None = None) -> dict[str, Any]:
+               resigned: Collection[int] | None = None,
+               ratings: Mapping[int, Rating] | None = None) -> dict[str, Any]:
     """A game's public summary, for the lobby's listings (live or from storage); the
-    seats that resigned are the result's unless `resigned` (a running game's) says."""
+    seats that resigned are the result's unless `resigned` (a running game's) says;
+    `ratings`: a live rated table's accounts' ratings, by account."""
     if resigned is None:
         resigned = (record.result or {}).get("resigned", ())
     return {
@@ -37,10 +54,7 @@ def summary_of(record: GameRecord, seats: Sequence[SeatRecord], *,
         "edition": record.edition,
         "kingdom": list(record.kingdom),
         "kingdom_name": record.kingdom_name,
-        "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot,
-                   "bot_account": s.bot_account, "left": seat_left(s, resigned),
-                   "connected": s.seat in connected,
-                   "account": s.account_id is not None} for s in seats],
+        "seats": [seat_of(s, resigned, connected, ratings or {}) for s in seats],
         "created_at": record.created_at,
         "started_at": record.started_at,
         "finished_at": record.finished_at,

@@ -63,6 +63,9 @@ class RatedGame:
     finished_at: str
     """ISO 8601 UTC, as the game's record has it."""
     seats: tuple[RatedSeat, ...]
+    aborted: bool = False
+    """A seat resigned before `rated_min_turns` turns of its own: kept, changing no rating
+    (moderators count a pair's early resignations)."""
 
     def __post_init__(self) -> None:
         accounts = [seat.account_id for seat in self.seats if seat.account_id is not None]
@@ -75,12 +78,14 @@ class RatedGame:
 
     def to_dict(self) -> dict[str, Any]:
         return {"game_id": self.game_id, "finished_at": self.finished_at,
-                "seats": [seat.to_dict() for seat in self.seats]}
+                "seats": [seat.to_dict() for seat in self.seats]} | (
+                    {"aborted": True} if self.aborted else {})
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> RatedGame:
         return cls(raw["game_id"], raw["finished_at"],
-                   tuple(RatedSeat(**seat) for seat in raw["seats"]))
+                   tuple(RatedSeat(**seat) for seat in raw["seats"]),
+                   bool(raw.get("aborted", False)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +187,22 @@ class HistoryPoint:
 
 
 @dataclass(frozen=True, slots=True)
+class GameRatings:
+    """What the ledger did to one game's players' ratings, as its players are told."""
+
+    game_id: str
+    counted: bool
+    """False: over the per-day pair limit, or given up too early; nobody's rating changed."""
+    seats: tuple[LedgerSeat, ...]
+    aborted: bool = False
+    """Given up before `rated_min_turns` (`RatedGame.aborted`)."""
+
+    def of_account(self, account_id: int) -> LedgerSeat | None:
+        return next((seat for seat in self.seats if seat.seated.account_id == account_id),
+                    None)
+
+
+@dataclass(frozen=True, slots=True)
 class LedgerEntry:
     """A game the ledger has: what a reconcile compares with the nodes' games."""
 
@@ -215,6 +236,9 @@ class PairRecord:
     """Games `other` finished above `name`."""
     counted: int
     """Games under the per-day pair limit, which changed ratings."""
+    early: int = 0
+    """Games one of them gave up before `rated_min_turns` turns of their own (counted in
+    `games`, never in `counted`)."""
 
     @property
     def score(self) -> int:
@@ -226,7 +250,8 @@ class PairRecord:
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "other": self.other, "games": self.games,
                 "wins": self.wins, "losses": self.losses, "ties": self.games - self.wins
-                - self.losses, "counted": self.counted, "score": self.score}
+                - self.losses, "counted": self.counted, "early": self.early,
+                "score": self.score}
 
 
 @dataclass(frozen=True, slots=True)

@@ -173,3 +173,45 @@ async def test_a_game_over_the_limit_in_a_three_player_game_changes_nobody(
     assert await store.recompute_ratings() == []
     await store.apply_rated_game(duel("g-3", ada, bob), NOW)  # no limit given: counted
     assert (await store.ratings_of(ada))[Pool.TWO_PLAYER].games == 2
+
+
+async def test_a_games_ratings_are_its_seats_before_and_after(store: FullStore) -> None:
+    ada, bob, cy = await accounts(store, "Ada", "Bob", "Cy")
+    await store.apply_rated_game(duel("g-1", ada, bob), NOW)
+    await store.apply_rated_game(duel("g-2", ada, "big_money"), NOW)
+    await store.apply_rated_game(duel("g-3", ada, cy), NOW, pair_limit=1)
+    found = await store.game_ratings(["g-1", "g-2", "g-3", "g-unknown"])
+    assert sorted(found) == ["g-1", "g-2", "g-3"]
+    won, lost = update([INITIAL, INITIAL], [0, 1])
+    first = found["g-1"]
+    assert first.counted and [seat.seated.seat for seat in first.seats] == [0, 1]
+    assert first.of_account(ada) == ledger.LedgerSeat(RatedSeat(0, 0, account_id=ada),
+                                                      INITIAL, ANY)
+    assert first.of_account(ada).after.mu == won.mu  # type: ignore[union-attr]
+    assert first.of_account(bob).after.mu == lost.mu  # type: ignore[union-attr]
+    assert found["g-2"].seats[1].seated.bot == "big_money"
+    assert found["g-3"].counted  # Ada and Cy's first game
+    assert await store.game_ratings([]) == {}
+
+
+
+async def test_a_game_given_up_too_early_is_kept_and_changes_nothing(store: FullStore) -> None:
+    ada, bob = await accounts(store, "Ada", "Bob")
+    await store.apply_rated_game(duel("g-1", ada, "big_money"), NOW)
+    rated = await store.ratings_of(ada)
+    early = RatedGame("g-2", "2026-12-01T10:05:00Z", duel("g-2", ada, bob).seats, aborted=True)
+    assert await store.apply_rated_game(early, NOW, pair_limit=5) is True
+    assert await store.apply_rated_game(early, NOW) is False  # once, as any game
+    assert (await store.ratings_of(ada)) == rated and (await store.ratings_of(bob)).get(
+        Pool.TWO_PLAYER, INITIAL).games == 0
+    kept = (await store.game_ratings(["g-2"]))["g-2"]
+    assert kept.aborted and not kept.counted
+    assert all(seat.before == seat.after for seat in kept.seats)
+    # not a point of anyone's history, nor a game against the bots
+    assert [point.game_id for point in await store.rating_history(ada, Pool.TWO_PLAYER, 10)
+            ] == ["g-1"]
+    assert await store.rating_history(bob, Pool.TWO_PLAYER, 10) == []
+    assert [(pair.games, pair.counted, pair.early) for pair in
+            await store.suspicious_pairs("2026-12-01T00:00:00Z", 10, 0)] == [(1, 0, 1)]
+    # a recompute leaves it as it is
+    assert await store.recompute_ratings() == []

@@ -452,13 +452,15 @@ async def test_admins_see_the_pairs_that_play_each_other_most_one_sidedly(api: A
         ids[name] = account.id
     now = datetime.now(UTC)
 
-    async def duel(number: int, winner: str, loser: str, days_ago: float = 0) -> None:
+    async def duel(number: int, winner: str, loser: str, days_ago: float = 0,
+                   aborted: bool = False) -> None:
         finished = ledger_time(now - timedelta(days=days_ago, hours=1) + timedelta(minutes=number))
         await store.apply_rated_game(RatedGame(f"g-{number}", finished, (
-            RatedSeat(0, 0, account_id=ids[winner]), RatedSeat(1, 1, account_id=ids[loser]))),
-            now, pair_limit=3)
+            RatedSeat(0, 0, account_id=ids[winner]), RatedSeat(1, 1, account_id=ids[loser])),
+            aborted), now, pair_limit=3)
     for number in range(4):  # Cy hands Bob every game, the 4th over the day's limit
         await duel(number, "Bob", "Cy")
+    await duel(7, "Bob", "Cy", aborted=True)  # and resigns one on the first turn
     await duel(4, "Bob", "Dee")
     await duel(5, "Dee", "Bob")
     await duel(6, "Cy", "Dee", days_ago=8)  # before the window
@@ -467,10 +469,11 @@ async def test_admins_see_the_pairs_that_play_each_other_most_one_sidedly(api: A
 
     def seen(pair: dict[str, Any]) -> tuple[Any, ...]:  # the pair's order is the ids'
         wins = {pair["name"]: pair["wins"], pair["other"]: pair["losses"]}
-        return (frozenset(wins.items()), pair["games"], pair["counted"], pair["score"])
+        return (frozenset(wins.items()), pair["games"], pair["counted"], pair["early"],
+                pair["score"])
     assert [seen(pair) for pair in pairs] == [
-        (frozenset({("Bob", 4), ("Cy", 0)}), 4, 3, 4),
-        (frozenset({("Bob", 1), ("Dee", 1)}), 2, 2, 0)]
+        (frozenset({("Bob", 5), ("Cy", 0)}), 5, 3, 1, 5),
+        (frozenset({("Bob", 1), ("Dee", 1)}), 2, 2, 0, 0)]
     paged = await api.call("GET", "/api/v1/admin/pairs?limit=1&offset=1", 200)
     assert [seen(pair) for pair in paged["pairs"]] == [seen(pairs[1])]
     await api.error("GET", "/api/v1/admin/pairs?limit=0", 400, "bad_paging")

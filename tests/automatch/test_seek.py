@@ -34,6 +34,7 @@ from dominion.protocol import (
     SeekState,
     SeekStatus,
     ServerMessage,
+    ShownRating,
     Snapshot,
     Update,
     Welcome,
@@ -128,6 +129,7 @@ async def test_two_guests_are_matched_accept_and_join_the_game_made(site: Site) 
     found: list[MatchFound] = [await next_of(client, MatchFound) for client in (ann, bob)]
     assert found[0] == found[1] and found[0].players == ("Ann", "Bob")
     assert found[0].size == 2 and 0 < found[0].deadline_ms <= 5000
+    assert found[0].ratings is None  # an unrated table's players are shown without
     table = found[0].table
     for client in (ann, bob):
         assert isinstance(await client.request(MatchAccept, table=table), Ack)
@@ -271,6 +273,9 @@ async def test_rated_seeks_use_each_accounts_rating_and_make_a_rated_game(
         await seek(clients[name], None, rated=True)
     found = await next_of(clients["Ada"], MatchFound)
     assert set(found.players) == {"Ada", "Cy"} and found.rated
+    # each player's rating beside their name, as their seek began
+    assert found.ratings is not None and dict(zip(found.players, found.ratings, strict=True)) == {
+        "Ada": ShownRating(1500, False), "Cy": ShownRating(1520, False)}
     assert {(name, Pool.TWO_PLAYER) for name in ratings} <= set(asked)
     for name in ("Ada", "Cy"):
         await clients[name].request(MatchAccept, table=found.table)

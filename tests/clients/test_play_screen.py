@@ -64,3 +64,17 @@ def test_the_screen_in_polish_has_no_english_left() -> None:
     english = {"Supply", "Player", "Hand", "Turns", "Copper", "Your", "Actions", "Buys",
                "Choose", "turn", "phase", "In", "play"}
     assert not english & set(re.findall(r"[A-Za-z]+", text))
+
+
+def test_a_rated_tables_players_show_their_ratings_beside_their_names() -> None:
+    game = Game(Setup.create(["Ann", "Bob"], edition=2, kingdom="First Game"), seed=1)
+    state = GameState(game="g-1", seat=0)
+    state.apply_snapshot(len(game.events), view(game, 0))
+    seats = [{"seat": 0, "name": "Ann", "account": True,
+              "rating": {"rating": 1523, "provisional": True}},
+             {"seat": 1, "name": "Bob", "bot_account": True,
+              "rating": {"rating": 1610, "provisional": False}}]
+    lines = player_lines(state, Names(all_cards()), seats)
+    assert "Ann 1523? (you)" in lines[1] and "Bob [bot] 1610" in lines[2]
+    unrated = player_lines(state, Names(all_cards()), [{"seat": 0}, {"seat": 1}])
+    assert "Ann (you)" in unrated[1]

@@ -10,6 +10,7 @@ from dominion.clients.board import Board
 from dominion.clients.render import Names
 from dominion.clients.session import Session
 from dominion.clients.state import GameState, PlayerState
+from dominion.protocol import GameOver, RatingChanged, SeatRatingChange, Unrated
 
 
 class Screen:
@@ -94,3 +95,34 @@ def test_resigning_is_confirmed_and_confirmations_can_be_turned_off() -> None:
     trusting._changed()
     asyncio.run(trusting._line("end"))
     assert server.answers == [(4, (1,))]
+
+
+class Pushes:
+    """A client whose pushes are these messages, then a closed connection."""
+
+    def __init__(self, *messages: object) -> None:
+        self.messages = list(messages)
+
+    async def next_push(self) -> object:
+        if not self.messages:
+            raise ConnectionError("closed")
+        return self.messages.pop(0)
+
+
+def test_the_end_screen_says_a_rated_games_changes_or_why_it_is_unrated() -> None:
+    playing, screen, _ = session({"id": 4, "player": 1, "kind": "buy", "prompt": "?",
+                                  "source": None})
+    screen.keeps_result = True  # type: ignore[misc]
+    result = {"scores": [9, 3], "turns": [12, 11], "winners": [0]}
+    playing.board.state.result = result
+    playing.client = Pushes(GameOver("g", result), RatingChanged("g", (  # type: ignore[assignment]
+        SeatRatingChange(0, 1500, 1516, True), SeatRatingChange(1, 1210, 1198, False))))
+    asyncio.run(playing._pushes())
+    playing._changed()
+    news = "Ratings: Ann 1516? (+16), Bob 1198 (\u221212)."
+    assert playing.board.note[-2:] == [news, "Press Enter to leave."]
+    assert playing.board.log[-1] == news
+    playing.client = Pushes(RatingChanged("g", (), Unrated.TOO_SHORT))  # type: ignore[assignment]
+    asyncio.run(playing._pushes())
+    playing._changed()
+    assert playing.board.note[-2].startswith("Unrated: a player resigned before")

@@ -46,7 +46,8 @@ def test_every_message_type_is_registered() -> None:
                                     "update", "chat", "chat_removed", "game_over",
                                     "game_abandoned", "rematch_offered", "rematch_cancelled",
                                     "rematch_started", "seek_status", "match_found",
-                                    "match_cancelled", "match_ready", "pong"}
+                                    "match_cancelled", "match_ready", "rating_changed",
+                                    "pong"}
     assert SERVER_MESSAGES["update"] is Update
 
 

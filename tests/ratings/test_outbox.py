@@ -9,11 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from dominion.protocol import RatingChanged, SeatRatingChange, Unrated
 from dominion.server.accounts import store as account_store
 from dominion.server.accounts.sqlite_store import SqliteAccountStore
+from dominion.server.edge.api.game_ratings import rating_changed
 from dominion.server.edge.tasks.rating_outbox import RatingOutbox
-from dominion.server.ratings import Pool, RatingError
-from dominion.server.ratings.ledger import RatedGame, RatedSeat
+from dominion.server.ratings import INITIAL, Pool, RatingError
+from dominion.server.ratings.ledger import GameRatings, RatedGame, RatedSeat
 from dominion.server.settings import Settings
 from dominion.server.storage import GameRecord, GameState, Storage, StorageError
 
@@ -142,3 +144,44 @@ def test_a_negative_pair_limit_is_refused() -> None:
     assert Settings(rated_games_per_pair_per_day=0).problem() is None
     problem = Settings(rated_games_per_pair_per_day=-1).problem()
     assert problem is not None and "--rated-games-per-pair-per-day" in problem
+
+
+async def test_each_game_applied_is_told_once_with_its_accounts_changes(
+        storage: Storage, accounts: SqliteAccountStore) -> None:
+    ada = await accounts.create_account("Ada", "ada", "h", NOW)
+    bob = await accounts.create_account("Bob", "bob", "h", NOW)
+    outbox = RatingOutbox(storage, accounts, 0.1, pair_limit=1)
+    told: list[GameRatings] = []
+    outbox.on_applied = told.append
+    await finish_duel(storage, "g-1", ada.id, bob.id)
+    await finish_rated(storage, ada.id, "g-2")  # against Big Money: its seat is left out
+    await finish_duel(storage, "g-3", ada.id, bob.id)  # over the pair limit
+    assert await outbox.drain() is True
+    assert await outbox.drain() is True  # nothing new: nothing told again
+    assert [ratings.game_id for ratings in told] == ["g-1", "g-2", "g-3"]
+    assert rating_changed(told[0]) == RatingChanged("g-1", (
+        SeatRatingChange(0, 1500, 1658, True), SeatRatingChange(1, 1500, 1342, True)))
+    assert [change.seat for change in rating_changed(told[1]).changes] == [0]
+    third = rating_changed(told[2])
+    assert third.unrated is Unrated.PAIR_LIMIT
+    assert all(change.before == change.after for change in third.changes)
+
+
+async def test_a_game_given_up_too_early_reaches_the_ledger_and_is_told_by_its_room(
+        storage: Storage, accounts: SqliteAccountStore) -> None:
+    ada = await accounts.create_account("Ada", "ada", "h", NOW)
+    await storage.create_game(GameRecord("g-1", "2026-12-01T09:00:00Z", GameState.OPEN, 2, 2,
+                                         ("smithy",) * 10, options={"rated": True}), [])
+    early = RatedGame("g-1", "2026-12-01T10:00:00Z", (
+        RatedSeat(0, 1, account_id=ada.id), RatedSeat(1, 0, bot="big_money")), aborted=True)
+    await storage.finish_game("g-1", state=GameState.FINISHED,
+                              finished_at="2026-12-01T10:00:00Z", result={},
+                              rated=early.to_dict())
+    outbox = RatingOutbox(storage, accounts, 0.1)
+    told: list[GameRatings] = []
+    outbox.on_applied = told.append
+    assert await outbox.drain() is True and outbox.applied == 1
+    assert told == []  # the room said it at the game's end
+    kept = (await accounts.game_ratings(["g-1"]))["g-1"]
+    assert rating_changed(kept).unrated is Unrated.TOO_SHORT
+    assert await accounts.ratings_of(ada.id) == {Pool.TWO_PLAYER: INITIAL}

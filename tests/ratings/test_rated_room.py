@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import pytest
 
+from dominion.protocol import RatingChanged, Unrated
 from dominion.server.engine import Answer, Resignation, Setup
 from dominion.server.metrics import Metrics
 from dominion.server.play import clock as clock_module
@@ -22,6 +23,7 @@ from dominion.server.ratings.ledger import RatedGame, RatedSeat
 from dominion.server.settings import Settings
 from dominion.server.storage import GameRecord, GameState, MemoryGameLog, StorageError
 from tests.eventually import eventually
+from tests.play.test_room import Listener
 from tests.virtual_clock import VirtualClock
 
 BOB = 7
@@ -135,9 +137,19 @@ async def test_a_rated_game_given_up_before_a_players_second_turn_is_not_rated()
     # resigning at once rated a colluding partner up for nothing (0 -> 1,521 in 40 games)
     log = MemoryGameLog()
     room = await bob_at_a_rated_table(log)
+    listener = Listener()
+    room.subscribe(listener, None)
     assert room.game is not None and room.game.own_turns(1) <= 1
     await room.resign(1)
-    assert room.state == GameState.FINISHED and log.rating_outbox == {}
+    assert room.state == GameState.FINISHED
+    # kept for moderators (early resignations), never rated
+    sent = RatedGame.from_dict(log.rating_outbox[room.id])
+    assert sent.aborted and [(seat.account_id, seat.rank) for seat in sent.seats] == [
+        (None, 0), (BOB, 1)]
+    # its players are told why, after game_over
+    kinds = [type(message).__name__ for message in listener.received]
+    assert kinds[-2:] == ["GameOver", "RatingChanged"]
+    assert listener.received[-1] == RatingChanged(room.id, (), Unrated.TOO_SHORT)
 
 
 async def test_a_player_who_resigns_after_the_turns_asked_is_rated_last() -> None:

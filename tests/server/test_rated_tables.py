@@ -11,7 +11,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from dominion.protocol import Ack, Resign
+from dominion.protocol import Ack, RatingChanged, Resign, SeatRatingChange
+from dominion.protocol.spec import write_fields
 from dominion.server.edge.state import STATE
 from dominion.server.play import lobby
 from dominion.server.ratings import INITIAL, Pool
@@ -177,6 +178,37 @@ async def test_a_finished_rated_game_is_applied_to_the_ledger_once(site: Site) -
     assert outbox.applied == 1
     assert await outbox.drain() is True  # again: nothing left to apply
     assert (await store.ratings_of(account.id))[Pool.TWO_PLAYER] == rating
+
+    # her next rated table shows her rating beside her name, read as she sat down
+    status, again = await post(site, "/api/v1/games", {"seats": 2, "rated": True})
+    assert status == 201
+    assert again["game"]["seats"][0]["rating"] == {"rating": rating.display,
+                                                   "provisional": True}
+    bob = await signed_in(site, "Bob")
+    try:
+        status, _ = await post_as(bob, site, f"/api/v1/games/{again['game']['id']}/join", {})
+        assert status == 200
+    finally:
+        await bob.close()
+    async with site.session.get(site.url("/api/v1/games?state=playing")) as response:
+        listed = (await response.json())["games"]
+    assert [seat.get("rating") for seat in listed[0]["seats"]] == [
+        {"rating": rating.display, "provisional": True}, {"rating": 1500, "provisional": True}]
+    status, unrated = await post(site, "/api/v1/games", {"seats": 2})
+    assert status == 201 and "rating" not in unrated["game"]["seats"][0]
+
+    # the player is told, once applied; the game's summary and her games say it later
+    while not isinstance(told := await player.client.push(10), RatingChanged):
+        pass
+    change = SeatRatingChange(0, 1500, rating.display, True)
+    assert told == RatingChanged(game, (change,))  # Big Money's seat never moves
+    async with site.session.get(site.url(f"/api/v1/games/{game}")) as response:
+        summary = await response.json()
+    assert summary["ratings"] == {"changes": [write_fields(change)], "unrated": None}
+    async with site.session.get(site.url("/api/v1/players/Ada/games")) as response:
+        games = (await response.json())["games"]
+    assert {listed["id"]: listed.get("rating_change") for listed in games} == {
+        unrated["game"]["id"]: None, again["game"]["id"]: None, game: write_fields(change)}
 
 
 async def test_the_leaderboard_and_a_players_ratings_over_rest(site: Site) -> None:

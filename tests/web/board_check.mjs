@@ -268,6 +268,32 @@ page = ending({});
 expect(where, "an older result: no reason made up",
   textOf(endView(page.game, i18n, "g", () => "")).includes("gone"), false);
 
+// a rated game: waiting for the ledger, then each player's change; or unrated, and why
+page = ending({});
+const rated = () => textOf(endView(page.game, i18n, "g", () => "",
+  { ratings: page.ratings, rated: true }));
+expect(where, "rated: waiting", rated().includes("the ratings are being updated"), true);
+expect(where, "an unrated table says nothing of ratings",
+  textOf(endView(page.game, i18n, "g", () => "")).includes("Rat"), false);
+act.ratingChanged(page, { game: "g", changes: [{ seat: 0, before: 1500, after: 1516,
+  provisional: true }, { seat: 1, before: 1210, after: 1198, provisional: false }] });
+expect(where, "rated: each change", [rated().includes("1516? (+16)"),
+  rated().includes("1198 (\u221212)"), rated().includes("rating changed as shown")],
+[true, true, true]);
+act.ratingChanged(page, { game: "g", changes: [], unrated: "too_short" });
+expect(where, "unrated: too short", [rated().includes("resigned before the game was far"),
+  rated().includes("Rating")], [true, false]);
+act.ratingChanged(page, { game: "g", changes: [{ seat: 0, before: 1500, after: 1500,
+  provisional: true }], unrated: "pair_limit" });
+expect(where, "unrated: the pair limit", [rated().includes("today's counted rated games"),
+  rated().includes("1500? (\u00b10)")], [true, true]);
+page = ending({});
+act.loaded(page, { seats: [], state: "finished", rated: true,
+  ratings: { changes: [{ seat: 1, before: 1500, after: 1480, provisional: true }],
+    unrated: null } });
+expect(where, "the summary's ratings, when loaded later", rated().includes("1480? (\u221220)"),
+  true);
+
 // the rematch: offered, answered, followed
 page = started(null);
 act.gameOver(page, { result: { winners: [0], scores: [9, 3], turns: [12, 11], decks: [] } });

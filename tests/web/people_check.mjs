@@ -2,12 +2,14 @@
 // account's linked to its profile, a bot's marked) on the players' chips and the end
 // table; a summary taken before the start asked for again; a chat line a moderator
 // removed and a game an admin abandoned (page_state.js, board.js, end.js); the lists'
-// names of people a bot played on for, said to have left and never marked (names.js).
+// names of people a bot played on for, said to have left and never marked (names.js); a
+// rated table's ratings beside the names.
 // Prints one JSON line: the mismatches.
 import { playersView } from "../../clients/web/js/board.js";
 import { abandonedView, endView } from "../../clients/web/js/end.js";
 import { h } from "../../clients/web/js/dom.js";
-import { I18n } from "../../clients/web/js/i18n.js";
+import { addWords, I18n } from "../../clients/web/js/i18n.js";
+import { RATING_COUNTED, RATING_WORDS } from "../../clients/web/js/rating_words.js";
 import { nameList } from "../../clients/web/js/names.js";
 import * as act from "../../clients/web/js/page_state.js";
 import { byClass, findAll, textOf } from "./vnodes.mjs";
@@ -20,6 +22,7 @@ function expect(what, got, want) {
 }
 
 
+addWords(RATING_WORDS, RATING_COUNTED);
 const i18n = new I18n(null, ["en"]);
 const seats = [
   { seat: 0, name: "Ada", account: true, bot: null, bot_account: false },
@@ -60,6 +63,15 @@ const marks = chips.map((chip) => findAll(chip, byClass("bot-mark"))
 expect("bots are marked, the mark named", marks,
   [[], [["BOT", "img", "Strong bot"]], [["BOT", "img", "bot"]]]);
 expect("you are still said", textOf(chips[0]).includes("Ada (you)"), true);
+
+// a rated table: each account's rating beside its name on the chips, as it sat down
+act.loaded(page, { state: "playing", result: null, rated: true, seats: seats.map((s, i) => (
+  i === 1 ? s : { ...s, rating: { rating: 1523 - i, provisional: i === 0 } })) });
+const rated = findAll(playersView(page.game, i18n), byClass("chip"));
+expect("ratings beside the names (a bot account's too)", rated.map((chip) => findAll(chip,
+  byClass("seat-rating")).map(textOf)), [["1523? (provisional)"], [], ["1521"]]);
+expect("the name still links", findAll(rated[0], (n) => n.tag === "a").length, 1);
+act.loaded(page, { state: "playing", seats, result: null });
 
 // the end table marks the same names
 act.gameOver(page, { result: { winners: [1], scores: [3, 9, 3], turns: [5, 5, 5], decks: [] } });

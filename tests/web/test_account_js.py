@@ -16,7 +16,7 @@ from .node import needs_node, run_module
 SCRIPT = """
 import { addWords, I18n } from "%(i18n)s";
 import { ACCOUNT_COUNTED, ACCOUNT_WORDS, errorText } from "%(account_words)s";
-import { gameLink } from "%(profile)s";
+import { gameLink, gameRow, outcome } from "%(profile)s";
 import { passwordChangeForm, revokesNote } from "%(account)s";
 import { nameList } from "%(names)s";
 import { creationOptions, credentialJson, fromBase64url, requestOptions, toBase64url }
@@ -45,6 +45,27 @@ out.links = [
   gameLink({ id: "g-1", state: "finished" }, null), gameLink({ id: "g-2", state: "playing" }, null),
   gameLink({ id: "g-3", state: "playing" }, { seat: 0, token: "x" }),
   gameLink({ id: "g-4", state: "abandoned" }, null)];
+const text = (node) => (node === null || node === false || node === undefined ? ""
+  : typeof node === "string" ? node : Array.isArray(node) ? node.map(text).join("")
+    : node.children.map(text).join(""));
+const links = (node) => (node && typeof node === "object" ? (Array.isArray(node)
+  ? node.flatMap(links) : [...(node.tag === "a" ? [node.props.href] : []),
+    ...node.children.flatMap(links)]) : []);
+const played = (winners, extra = {}) => ({ id: "g-5", state: "finished", edition: 2,
+  created_at: "2026-11-30T09:00:00Z", finished_at: "2026-12-01T10:00:00Z",
+  seats: [{ seat: 0, name: "Ada", account: true }, { seat: 1, name: "Bob", account: true },
+    { seat: 2, name: "Bot 3 (big_money)", bot: "big_money", account: false }],
+  result: { winners, scores: [1, 2, 3], turns: [9, 9, 9] }, ...extra });
+out.outcomes = [outcome(played([0]), "Ada"), outcome(played([1]), "Ada"),
+  outcome(played([0, 1]), "Ada"), outcome(played([0], { state: "playing" }), "Ada"),
+  outcome(played([0]), "Cy")];
+for (const lang of ["en", "pl"]) {
+  const i18n = new I18n(null, [lang]);
+  const row = gameRow(played([0], { rated: true, rating_change:
+    { seat: 0, before: 1500, after: 1484, provisional: true } }), "Ada", i18n);
+  out[lang].row = text(row);
+  out[lang].rowLinks = links(row);
+}
 const bytes = Uint8Array.from([0, 250, 251, 252, 253, 254, 255, 62, 63]);
 const made = creationOptions({ challenge: "AAEC", rp: { id: "localhost" },
   user: { id: "AAAAAAAAAAE", name: "Ada" },
@@ -171,3 +192,14 @@ def test_the_password_change_form_asks_for_the_old_and_new_password() -> None:
             ("old_password", "current-password"), ("new_password", "new-password")]
         assert all(field["type"] == "password" for field in inputs)
     assert words["en"]["changed"] == "Password changed; sessions ended elsewhere: 2."
+
+
+def test_a_players_game_says_how_it_went_when_against_whom_and_the_rating_change() -> None:
+    words = run()
+    assert words["outcomes"] == ["won", "lost", "shared", None, None]
+    assert words["en"]["row"] == (
+        "Won · 2026-12-01 · g-5 · finished · 3 of 3 seats · Edition 2 · against Bob, "
+        "Bot 3 (big_money) BOT · Rating 1484? (\u221216) Replay")
+    assert words["pl"]["row"].startswith("Wygrana · 2026-12-01 · ")
+    assert "przeciw Bob" in words["pl"]["row"]
+    assert words["en"]["rowLinks"] == ["/@/Bob", "/#/replay/g-5"]  # the opponent, linked

@@ -11,7 +11,7 @@ import pytest
 from .node import needs_node, run_module
 
 SCRIPT = """
-import { clock, sizesOf, sizesText } from "%(automatch)s";
+import { clock, rankedNames, sizesOf, sizesText } from "%(automatch)s";
 import { I18n } from "%(i18n)s";
 const pl = new I18n(null, ["pl"]);
 const en = new I18n(null, ["en"]);
@@ -22,6 +22,8 @@ console.log(JSON.stringify({
   waitingPl: [1, 2, 5, 12, 22].map((n) => pl.count(n, "people_waiting")),
   leftPl: [1, 3, 10].map((n) => pl.count(n, "seconds_left")),
   leftEn: [1, 9].map((n) => en.count(n, "seconds_left")),
+  named: [rankedNames(["ann", "bob"], [{ rating: 1523, provisional: true },
+    { rating: 1610, provisional: false }]), rankedNames(["ann", "bob"], undefined)],
 }));
 """
 
@@ -42,3 +44,7 @@ def test_sizes_times_and_polish_counts() -> None:
                                 "12 osób czeka", "22 osoby czekają"]
     assert out["leftPl"] == ["została 1 sekunda", "zostały 3 sekundy", "zostało 10 sekund"]
     assert out["leftEn"] == ["1 second left", "9 seconds left"]
+
+
+def test_a_rated_table_found_names_each_players_rating() -> None:
+    assert run()["named"] == ["ann (1523?), bob (1610)", "ann, bob"]

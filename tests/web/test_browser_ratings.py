@@ -1,8 +1,9 @@
 """Ratings in the real Chromium against a real server (issue 27): a guest's lobby offers no
 rated table and says why; a signed-in player creates rated tables against Big Money and
-resigns them (ranked last); once the ledger has applied each game, the leaderboard lists
-them (bots marked, the pools switched) and their profile's chart, drawn as SVG, gains a
-point per game, with the record against the bot."""
+resigns them (ranked last), her rating beside her name; once the ledger has applied each
+game, the end of it says her rating's change, the leaderboard lists them (bots marked, the
+pools switched) and their profile's chart, drawn as SVG, gains a point per game, with the
+record against the bot, and the game's row its result and change."""
 
 from __future__ import annotations
 
@@ -68,6 +69,16 @@ def test_rated_games_move_the_leaderboard_and_the_profiles_chart(browser: Browse
     game = lose_a_rated_game(page, url)
     summary = page.request.get(f"{url}/api/v1/games/{game}").json()
     assert summary["rated"] is True
+    # her rating beside her name; the end, once the ledger has it, says what it did
+    expect(page.locator('.chip[data-seat="0"] .seat-rating')).to_contain_text("1500?")
+    end = page.locator("#end")
+    expect(end.locator(".rated-line")).to_contain_text("rating changed as shown")
+    expect(end.locator("tbody tr").first.locator("td.rating-change")).to_contain_text("(\u2212")
+    screenshot(page, "end-rating-change")
+    # and so does its replay's end, from the game's summary
+    page.goto(f"{url}/#/replay/{game}")
+    page.locator('.replay-controls [data-key="last"]').click()
+    expect(page.locator("#end td.rating-change").first).to_contain_text("(\u2212")
     load_until(page, f"{url}/#/top/2p", ".leaderboard", '.ratings [data-player="Ada"]')
     ada = page.locator('.ratings [data-player="Ada"]')
     expect(ada.locator("td").last).to_have_text("1")  # games
@@ -90,6 +101,9 @@ def test_rated_games_move_the_leaderboard_and_the_profiles_chart(browser: Browse
     expect(two.locator(".rating-now")).to_contain_text("1 rated game")
     expect(page.locator(".profile-ratings")).to_contain_text("everyone starts at 1500")
     record(two, losses=1)
+    row = page.locator(f'.profile-games [data-game="{game}"]')
+    expect(row.locator(".outcome")).to_have_text("Lost")
+    expect(row.locator(".rating-change")).to_contain_text("(\u2212")
     expect(page.locator('.pool-rating[data-pool="3-6p"]')).to_contain_text("No rated games yet.")
     chart = two.locator(".rating-chart svg")
     assert chart.evaluate("svg => svg.namespaceURI") == SVG

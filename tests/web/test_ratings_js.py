@@ -204,3 +204,21 @@ def test_the_rated_choice_is_an_accounts_and_says_why_a_guest_cannot() -> None:
     assert "sign in" in guest["why"] and guest["describedBy"] == guest["whyId"] == "rated-why"
     assert ada["disabled"] is False and ada["before"] is False and ada["checked"] is True
     assert "Only accounts" in ada["why"]
+
+
+ADMIN_SCRIPT = """
+const { pairsTable } = await import("%(admin)s");
+const text = (node) => typeof node === "string" ? node : node.children.map(text).join("|");
+const rows = (node) => node.tag === "tr" ? [node] : node.children
+  .filter((c) => typeof c !== "string").flatMap(rows);
+const table = pairsTable([{ name: "Bob", other: "Cy", games: 5, wins: 5, losses: 0, ties: 0,
+  counted: 3, early: 1, score: 5 }]);
+console.log(JSON.stringify({ rows: rows(table).map(text), none: text(pairsTable([])) }));
+"""
+
+
+def test_the_admin_page_shows_each_pairs_early_resignations() -> None:
+    out = node(ADMIN_SCRIPT, "admin")
+    assert out["rows"] == ["Players|Games|Wins|Losses|Ties|Counted|Early resignations|Score",
+                           "Bob – Cy|5|5|0|0|3|1|5"]
+    assert out["none"].startswith("No rated games")

@@ -1,5 +1,6 @@
 // The admin page, #/admin (docs/SERVER.md, "Moderation"): reports, live sanctions, the
-// audit log, and forms to ban or mute an account, ban an address prefix, lift a
+// pairs of accounts that play rated games together (docs/RATINGS.md), the audit log, and
+// forms to ban or mute an account, ban an address prefix, lift a
 // sanction, remove a chat line and abandon a game. Only an admin sees it, and only an
 // admin's header shows its link (main.js): the server answers GET /api/v1/admin with 200
 // to admins.
@@ -23,6 +24,22 @@ export function sanctionLine(sanction) {
   const target = sanction.prefix ?? `account #${sanction.account_id}`;
   const until = sanction.expires_at ? `until ${sanction.expires_at}` : "for ever";
   return `${sanction.kind} ${target} ${until}: ${sanction.reason}`;
+}
+
+const PAIR_COLUMNS = [["Players", null], ["Games", "games"], ["Wins", "wins"],
+  ["Losses", "losses"], ["Ties", "ties"], ["Counted", "counted"],
+  ["Early resignations", "early"], ["Score", "score"]];
+
+/** The suspicious pairs (`GET /api/v1/admin/pairs`), most suspicious first: games
+ *  together, wins each way, how many counted, how many one of them gave up before
+ *  `rated_min_turns`, and the score (|wins − losses|). */
+export function pairsTable(pairs) {
+  if (!pairs.length) return h("p", {}, "No rated games between accounts in the last 7 days.");
+  return h("div", { class: "scroll" }, h("table", { class: "pairs" },
+    h("thead", {}, h("tr", {}, PAIR_COLUMNS.map(([title]) => h("th", { scope: "col" }, title)))),
+    h("tbody", {}, pairs.map((pair) => h("tr", {},
+      h("th", { scope: "row" }, `${pair.name} – ${pair.other}`),
+      PAIR_COLUMNS.slice(1).map(([, key]) => h("td", { class: key }, String(pair[key]))))))));
 }
 
 /** The page's forms: a title, where it posts (a path, or one made of the fields) and its
@@ -59,11 +76,11 @@ export class AdminPage {
   }
 
   async load() {
-    const [reports, sanctions, audit] = await Promise.all([
+    const [reports, sanctions, audit, pairs] = await Promise.all([
       this.request("GET", "/admin/reports"), this.request("GET", "/admin/sanctions"),
-      this.request("GET", "/admin/audit")]);
+      this.request("GET", "/admin/audit"), this.request("GET", "/admin/pairs")]);
     this.state.lists = { reports: reports.reports, sanctions: sanctions.sanctions,
-      audit: audit.entries };
+      audit: audit.entries, pairs: pairs.pairs };
     this.redraw();
   }
 
@@ -96,14 +113,15 @@ export class AdminPage {
   }
 }
 
-/** The admin page: reports, live sanctions (lift one), the forms, the audit log. */
+/** The admin page: reports, live sanctions (lift one), the pairs, the forms, the audit
+ *  log. */
 export function adminView({ admin, lists, said }, actions) {
   if (admin === false) {
     return [h("p", { class: "refused", role: "alert" }, "Only the server's admins see this page."),
       h("a", { href: "#/" }, "Back")];
   }
   if (!lists) return h("p", {}, "Loading…");
-  const { reports, sanctions, audit } = lists;
+  const { reports, sanctions, audit, pairs } = lists;
   return h("section", { class: "admin" },
     h("h1", {}, "Moderation"), h("p", { role: "status", class: "admin-status" }, said),
     h("h2", {}, "Reports"),
@@ -115,6 +133,7 @@ export function adminView({ admin, lists, said }, actions) {
     h("ul", { class: "sanctions" }, sanctions.map((sanction) => h("li", { key: sanction.id },
       sanctionLine(sanction), " ",
       h("button", { type: "button", onclick: () => actions.lift(sanction) }, "Lift")))),
+    h("h2", {}, "Pairs of accounts in rated games (7 days)"), pairsTable(pairs ?? []),
     FORMS.map(([title, path, fields]) => h("form", {
       class: "admin-form",
       onsubmit: (event) => {

@@ -49,6 +49,13 @@ export function clock(ms) {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
+/** The players of a table found, each with their rating at a rated table (`ratings`, in
+ *  the order of the names): "ann (1523?), bob (1610)". */
+export function rankedNames(players, ratings) {
+  return players.map((name, i) => (ratings?.[i]
+    ? `${name} (${ratings[i].rating}${ratings[i].provisional ? "?" : ""})` : name)).join(", ");
+}
+
 export class AutomatchPanel {
   /**
    * @param {object} app i18n, server info, account
@@ -307,14 +314,14 @@ export class AutomatchPanel {
   }
 
   dialogView() {
-    const { players, size, edition, rated, time_control: control } = this.table;
+    const { players, size, edition, rated, ratings, time_control: control } = this.table;
     return [
       h("h2", { id: "match-found-title", tabindex: "-1" }, this.t("match_found")),
       h("div", { id: "match-found-players" },
         h("p", {}, this.t("match_table", { size, edition })),
         rated && h("p", {}, this.t("match_rated")),
         control && h("p", {}, this.t("time_control_of", { control: timeControlText(control) })),
-        h("p", {}, this.t("match_players", { names: players.join(", ") }))),
+        h("p", {}, this.t("match_players", { names: rankedNames(players, ratings) }))),
       h("p", { class: "countdown" }, this.countdown()),
       this.phase === Phase.ACCEPTED ? h("p", { role: "status" }, this.t("match_accepted"))
         : h("p", { class: "answers" },

@@ -53,11 +53,39 @@ function leftHow(state, seat, i18n) {
   return (state.result.resigned || []).includes(seat) ? ` (${i18n.t("resigned")})` : "";
 }
 
+/** A rating change as it is said: "+16", "−12" (a minus sign, not a hyphen), "±0". */
+export function signed(change) {
+  if (change > 0) return `+${change}`;
+  return change < 0 ? `\u2212${-change}` : "\u00b10";
+}
+
+/** A seat's rating after a rated game and its change: "1516? (+16)" (`rating_changed`,
+ *  docs/PROTOCOL.md). */
+export function ratingAfter(change, i18n) {
+  return i18n.t("rating_after", { after: change.after, mark: change.provisional ? "?" : "",
+    change: signed(change.after - change.before) });
+}
+
+/** Whether the game counted for ratings, and why not (`ratings`: what `rating_changed` or
+ *  the game's summary said; `rated`: the table was rated). */
+function ratedLine(ratings, rated, i18n) {
+  if (ratings?.unrated) return i18n.t(`unrated_${ratings.unrated}`);
+  if (ratings) return i18n.t("rated_applied");
+  return rated ? i18n.t("rated_waiting") : null;
+}
+
 /** Each player's score, turns, points by card and deck at the end, the winners marked
- *  (their names linked and marked as the table's seats say: names.js). */
-function endTable(result, state, i18n) {
+ *  (their names linked and marked as the table's seats say: names.js); a rated game's
+ *  rating changes once told. */
+function endTable(result, state, i18n, ratings) {
   const winners = result.winners || [];
+  const changes = new Map((ratings?.changes ?? []).map((change) => [change.seat, change]));
+  const rating = (seat) => (changes.has(seat)
+    ? h("td", { class: "rating-change", "data-label": i18n.t("rating_column") },
+      ratingAfter(changes.get(seat), i18n))
+    : h("td", { class: "rating-change", "data-label": i18n.t("rating_column") }, "–"));
   const head = ["players", "score", "turns", "points_by_card", "deck"]
+    .concat(changes.size ? ["rating_column"] : [])
     .map((key) => h("th", { scope: "col" }, i18n.t(key)));
   return h("table", {},
     h("thead", {}, h("tr", {}, head)),
@@ -72,11 +100,13 @@ function endTable(result, state, i18n) {
     h("td", { class: "points", "data-label": i18n.t("points_by_card") },
       pointsText(result.points_by_card?.[seat], i18n)),
     h("td", { class: "deck", "data-label": i18n.t("deck") },
-      deckText(result.decks?.[seat], i18n))))));
+      deckText(result.decks?.[seat], i18n)),
+    changes.size ? rating(seat) : null))));
 }
 
-/** The end of the game: the winners and why, the table of players, the replay. */
-export function endView(state, i18n, gameId, replayUrl) {
+/** The end of the game: the winners and why, the table of players, the replay; at a
+ *  rated table (`rated`), whether it counted and each player's change (`ratings`). */
+export function endView(state, i18n, gameId, replayUrl, { ratings = null, rated = false } = {}) {
   const result = state.result;
   const names = state.players.map((p) => p.name);
   const winners = result.winners || [];
@@ -105,7 +135,9 @@ export function endView(state, i18n, gameId, replayUrl) {
     h("h2", {}, i18n.t("game_over")),
     h("p", { class: "winners" }, headline),
     why.filter(Boolean).map((line) => h("p", { class: "why" }, line)),
-    h("div", { class: "scroll" }, endTable(result, state, i18n)),
+    result.abandoned ? null
+      : h("p", { class: "rated-line", "aria-live": "polite" }, ratedLine(ratings, rated, i18n)),
+    h("div", { class: "scroll" }, endTable(result, state, i18n, ratings)),
     h("p", { class: "end-links" },
       h("a", { href: `#/replay/${gameId}`, class: "replay-link", dataset: { key: "replay" } },
         `▶ ${i18n.t("watch_replay")}`), " ",

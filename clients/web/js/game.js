@@ -36,6 +36,7 @@ const ON_MESSAGE = {
   chat: act.chat,
   chat_removed: act.chatRemoved,
   game_over: act.gameOver,
+  rating_changed: act.ratingChanged,
   game_abandoned: act.gameAbandoned,
   resume_failed: act.resumeFailed,
   rematch_offered: act.rematchOffered,
@@ -257,7 +258,8 @@ export class GamePage {
     return [
       ["texts", `${cards.join(" ")} ${lang}`, () => cardTexts(cards, i18n)],
       ["end", seen, () => (page.abandoned ? abandonedView(page, i18n)
-        : game.result ? endView(game, i18n, this.id, api.replayUrl) : null)],
+        : game.result ? endView(game, i18n, this.id, api.replayUrl,
+          { ratings: page.ratings, rated: Boolean(page.summary?.rated) }) : null)],
       ["rematch", any, () => rematchView(page, i18n)],
       ["players", `${seen} ${this.drawn.clocks}`, () => playersView(game, i18n, faces)],
       ["card", `${page.shownCard} ${lang}`,

@@ -20,12 +20,23 @@ export function botMark(seat, i18n) {
     i18n.t("bot_mark"));
 }
 
-/** A seat's name: a link to the profile for an account's, with the mark for a bot's. */
+/** A rating as shown beside a name: "1523", "1523?" while provisional (the "?" said in
+ *  words to a screen reader). */
+export function shownRating({ rating, provisional }, i18n) {
+  return [String(rating), provisional ? [h("span", { "aria-hidden": "true" }, "?"),
+    h("span", { class: "visually-hidden" }, ` ${i18n.t("provisional_words")}`)] : null];
+}
+
+/** A seat's name: a link to the profile for an account's, with the mark for a bot's, and
+ *  at a rated table the account's rating as it sat down (the seat's `rating`). */
 export function playerName(seat, i18n) {
   if (!seat?.name) return "–";
   const name = seat.account ? h("a", { class: "player", href: profileUrl(seat.name) }, seat.name)
     : seat.name;
-  return isBot(seat) ? h("span", { class: "player-name" }, name, " ", botMark(seat, i18n)) : name;
+  if (!isBot(seat) && !seat.rating) return name;
+  return h("span", { class: "player-name" }, name,
+    isBot(seat) && [" ", botMark(seat, i18n)],
+    seat.rating && [" ", h("span", { class: "seat-rating" }, shownRating(seat.rating, i18n))]);
 }
 
 const LEFT_WORDS = { resigned: "resigned", taken_over: "seat_left" };

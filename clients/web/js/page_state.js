@@ -1,6 +1,6 @@
 // Everything a live game's page shows, in one object (a PageState), and the only functions
 // that change it: one per protocol message (snapshot, update, chat, chat_removed,
-// game_over, game_abandoned, resume_failed) and one per thing a person does (pick, confirm, click a card, show a card,
+// game_over, rating_changed, game_abandoned, resume_failed) and one per thing a person does (pick, confirm, click a card, show a card,
 // resign). They touch nothing but the PageState they are given (no DOM, no network, no
 // clock: a frame's time of arrival is given), so Node tests them; what the page must then do (send an answer, resume, resign)
 // they return as effects. Every change bumps a version, which tells the page what to draw
@@ -45,6 +45,7 @@ export function newPageState(viewer) {
     chat: [], // {from, text, line, removed}, oldest first
     chatRemoved: 0, // lines removed by a moderator so far: the chat is drawn again
     abandoned: null, // {reason}: an admin ended the game (reason null when not told)
+    ratings: null, // {changes, unrated}: what a rated game did to ratings, once told
     log: { events: [], total: 0, cleared: 0 }, // the last LOG_LINES events; counts
     // what changed: `game` on every message that changes the game, `ui` on everything else
     version: { game: 0, ui: 0 },
@@ -65,6 +66,7 @@ function changedUi(page) {
 /** The table's summary (GET /games/ID): its seats mark accounts' and bots' names. */
 export function loaded(page, summary) {
   page.summary = summary;
+  if (summary.ratings) page.ratings = summary.ratings; // applied before the page was told
   if (page.game) page.game.seats = summary.seats;
   // abandoned with no result: an admin ended it (the server's own abandonment scores it)
   if (summary.state === "abandoned" && !summary.result && !page.abandoned) {
@@ -129,6 +131,14 @@ export function gameOver(page, message, at = 0) {
   page.note = null;
   changedGame(page);
   return [{ type: Effect.FORGET_SEAT }, { type: Effect.LOAD_SUMMARY }];
+}
+
+/** A rated game's ratings were applied (or it ended too early to count): each seat's
+ *  rating before and after, or why it is unrated. */
+export function ratingChanged(page, message) {
+  page.ratings = { changes: message.changes, unrated: message.unrated ?? null };
+  changedGame(page);
+  return [];
 }
 
 /** The game ended with no result (an admin ended it, or an open table lapsed): nothing

@@ -1,7 +1,7 @@
 // A player's profile, /@/NAME: when they joined, their ratings (per pool: the number
 // shown and what it means, a chart of its history, the record against each in-server
-// bot), and their games (finished ones with a link to the replay, running ones to
-// watch), filtered by player count, edition and state, a page at a time. Names of
+// bot), and their games (how each went, when, against whom, a rated one's rating change;
+// finished ones with a link to the replay, running ones to watch), filtered by player count, edition and state, a page at a time. Names of
 // accounts link here from the lobby and the leaderboards too.
 
 import { seats } from "./api.js";
@@ -9,6 +9,7 @@ import { accountApi } from "./account_api.js";
 import { errorText } from "./account_words.js";
 import { ratingChart } from "./chart.js";
 import { h, redrawing } from "./dom.js";
+import { ratingAfter } from "./end.js";
 import { POOLS, ratingsApi, ratingText } from "./leaderboard.js";
 import { nameList } from "./names.js";
 import { appUrl } from "./routes.js";
@@ -113,21 +114,44 @@ export function profileView(state, i18n, actions) {
       select("players", t("players_filter"), [2, 3, 4, 5, 6].map((n) => [n, String(n)])),
       select("edition", t("edition"), [[2, "2"], [1, "1"]]),
       select("state", t("state"), ["ended", "playing"].map((s) => [s, t(`state_${s}`)]))),
-    h("section", { class: "profile-games" }, games && gamesView(games, i18n, actions)));
+    h("section", { class: "profile-games" }, games && gamesView(games, player.name, i18n, actions)));
+}
+
+/** How a finished game went for the player `name` (an account's seat is named by it):
+ *  "won", "shared" (a shared win), "lost"; null while it runs, or with no result. */
+export function outcome(game, name) {
+  const seat = game.seats.findIndex((s) => s.account && s.name === name);
+  const winners = game.result?.winners;
+  if (game.state !== "finished" || seat < 0 || !winners || game.result.abandoned) return null;
+  if (!winners.includes(seat)) return "lost";
+  return winners.length > 1 ? "shared" : "won";
+}
+
+/** One of the player's games: how it went and when, the opponents (accounts linked), the
+ *  rating change of a rated one (`rating_change`), and where it leads. */
+export function gameRow(game, name, i18n, heldSeat = null) {
+  const t = (key, vars) => i18n.t(key, vars);
+  const link = gameLink(game, heldSeat);
+  const went = outcome(game, name);
+  const others = game.seats.filter((s) => !(s.account && s.name === name));
+  const date = (game.finished_at ?? game.started_at ?? game.created_at).slice(0, 10);
+  const change = game.rating_change;
+  return h("li", { class: "game-row", key: game.id, dataset: { game: game.id, state: game.state } },
+    went && [h("strong", { class: `outcome ${went}` }, t(`outcome_${went}`)), " · "],
+    h("time", { datetime: date }, date), " · ",
+    h("span", { class: "game-id" }, game.id), " · ", t(`state_${stateWord(game.state)}`),
+    " · ", t("seat_of", { taken: game.seats.filter((s) => s.name).length,
+      seats: game.seats.length }),
+    " · ", `${t("edition")} ${game.edition}`, " · ", t("versus"), " ", nameList(others, i18n),
+    change && [" · ", h("span", { class: "rating-change" }, `${t("rating_column")} `,
+      ratingAfter(change, i18n))],
+    " ", h("a", { class: "button", href: link.href }, t(link.label)));
 }
 
 /** A page of a player's games, and the buttons to the newer and older ones. */
-function gamesView({ games, total, offset }, i18n, actions) {
+function gamesView({ games, total, offset }, name, i18n, actions) {
   const t = (key, vars) => i18n.t(key, vars);
-  const row = (game) => {
-    const link = gameLink(game, seats.get(game.id));
-    return h("li", { class: "game-row", key: game.id, dataset: { game: game.id, state: game.state } },
-      h("span", { class: "game-id" }, game.id), " · ", t(`state_${stateWord(game.state)}`),
-      " · ", t("seat_of", { taken: game.seats.filter((s) => s.name).length,
-        seats: game.seats.length }),
-      " · ", `${t("edition")} ${game.edition}`, " · ", nameList(game.seats, i18n), " ",
-      h("a", { class: "button", href: link.href }, t(link.label)));
-  };
+  const row = (game) => gameRow(game, name, i18n, seats.get(game.id));
   return [
     h("p", {}, t("player_games", { count: i18n.count(total, "games") })),
     games.length ? h("ul", {}, games.map(row)) : h("p", {}, t("no_games")),

@@ -78,6 +78,7 @@ export class ReplayPage {
     this.id = gameId;
     this.replay = null;
     this.seats = []; // the table's summary's: names linked and bots marked (names.js)
+    this.rated = { ratings: null, rated: false }; // a rated game's changes (the summary's)
     this.stops = null;
     this.step = 0;
     this.state = null;
@@ -98,6 +99,7 @@ export class ReplayPage {
     this.replay = replay;
     // without the summary, the replay's own players say which seats bots played
     this.seats = summary?.seats ?? replay.players ?? [];
+    this.rated = { ratings: summary?.ratings ?? null, rated: Boolean(summary?.rated) };
     this.stops = replayStops(this.replay);
     document.addEventListener("keydown", this.onKey);
     this.goTo(this.stops.answers[0]);
@@ -202,7 +204,7 @@ export class ReplayPage {
       h("div", { class: "board" },
         cardTexts(Object.keys(state.supply), i18n),
         turnLine(state, i18n),
-        state.result ? endView(state, i18n, this.id, api.replayUrl) : null,
+        state.result ? endView(state, i18n, this.id, api.replayUrl, this.rated) : null,
         this.shownCard ? cardInfo(this.shownCard, i18n) : null,
         supplyView(state, i18n),
         playersView(state, i18n),

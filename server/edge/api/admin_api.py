@@ -109,6 +109,9 @@ PAIR = component("SuspiciousPair", obj({
     "ties": {"type": "integer", "minimum": 0},
     "counted": {"type": "integer", "minimum": 0,
                 "description": "games under the per-day pair limit, which changed ratings"},
+    "early": {"type": "integer", "minimum": 0,
+              "description": "games one of them gave up before `rated_min_turns` turns of "
+                             "their own (unrated, never counted)"},
     "score": {"type": "integer", "minimum": 0,
               "description": "the suspicion score: |wins - losses|"},
 }, description="Two accounts' rated games together over the last 7 days."))

@@ -28,6 +28,7 @@ from .filters import (
     GameFilters,
     game_filters,
 )
+from .game_ratings import rated_games, summary_ratings
 from .lobby_models import (
     MAX_SEAT,
     NAME,
@@ -201,7 +202,8 @@ async def list_games(request: web.Request) -> dict[str, Any]:
 async def get_game(request: web.Request) -> dict[str, Any]:
     summary: dict[str, Any] = request.config_dict[STATE].lobby.summary(
         request.match_info["game_id"])
-    return summary
+    rated = (await rated_games(request, [summary])).get(summary["id"])
+    return summary if rated is None else {**summary, "ratings": summary_ratings(rated)}
 
 
 @ROUTES(Operation(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from dominion.bots import STRATEGIES
+from dominion.protocol import Unrated
 
 from ...engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_KINGDOMS
 from ...play.seat_tokens import TOKEN_BYTES
@@ -63,6 +64,12 @@ COUNT = {"type": "integer", "minimum": 0}
 INDICES = {"type": "array", "items": {"type": "integer"}}
 
 
+@model("An account's rating in the table's pool as it sat down (docs/RATINGS.md).")
+class SeatRating:
+    rating: int = member({"type": "integer", "minimum": 0}, "the number shown")
+    provisional: bool = member({"type": "boolean"}, "not settled yet (shown with ?)")
+
+
 @model()
 class Seat:
     seat: int = member({"type": "integer", "minimum": 0, "maximum": MAX_SEAT})
@@ -84,6 +91,9 @@ class Seat:
     account: bool = member({"type": "boolean"},
                            "whether a signed-in account took this seat: its name is the "
                            "account's, whose profile is /@/NAME")
+    rating: SeatRating | None = member(ref("SeatRating"), "at a live rated table, the "
+                                       "account's rating as it sat down; absent elsewhere",
+                                       omitted_if_none=True)
 
 
 @model("How a game ended: the Result map of docs/PROTOCOL.md section 9.4; an abandoned "
@@ -97,6 +107,27 @@ class Result:
         default=None)
     resigned: list[int] | None = member(INDICES, default=None)
     abandoned: bool | None = member({"type": "boolean"}, default=None)
+
+
+@model("An account seat's rating in the game's pool before and after the game, as shown "
+       "(docs/RATINGS.md).")
+class RatingChange:
+    seat: int = member({"type": "integer", "minimum": 0, "maximum": MAX_SEAT})
+    before: int = member({"type": "integer", "minimum": 0})
+    after: int = member({"type": "integer", "minimum": 0})
+    provisional: bool = member({"type": "boolean"}, "after the game: not settled yet")
+
+
+@model("What a rated game did to its players' ratings, once the rating ledger applied it "
+       "(docs/PROTOCOL.md, `rating_changed`).")
+class GameRatings:
+    changes: list[RatingChange] = member({"type": "array", "items": ref("RatingChange")},
+                                         "each account seat's (in-server bots' never move)")
+    unrated: str | None = member(
+        nullable({"type": "string", "enum": [reason.value for reason in Unrated]}),
+        "nobody's rating changed: `too_short` (a player resigned before `rated_min_turns` "
+        "turns of their own), `pair_limit` (two of its players had played their day's "
+        "counted rated games together); else null")
 
 
 @model("A game's public summary: never a token or a secret.")
@@ -128,6 +159,13 @@ class GameSummary:
                          "counts for the players' ratings")
     turn: int = member(COUNT)
     result: Result | None = member(nullable(ref("Result")))
+    ratings: GameRatings | None = member(ref("GameRatings"), "one game's summary (getGame) of "
+                                         "a finished rated game, once the rating ledger "
+                                         "applied it", omitted_if_none=True)
+    rating_change: RatingChange | None = member(ref("RatingChange"), "in a player's games "
+                                                "(playerGames), a finished rated game: that "
+                                                "player's own rating change, once the rating "
+                                                "ledger applied it", omitted_if_none=True)
 
 
 @model()

@@ -15,13 +15,16 @@ from typing import Any
 from aiohttp import web
 
 from dominion.protocol import ErrorCode
+from dominion.protocol.spec import write_fields
 
 from ...accounts import Account
 from ...accounts.service import MAX_NAME_INPUT
+from ...ratings.ledger import GameRatings
 from ...refusal import Refusal
 from ..state import STATE
 from ..transport.prefixes import client_key
 from .filters import LISTING, STATES, GameFilters, game_filters
+from .game_ratings import rated_games, seat_change
 from .lobby_models import GameList
 from .models import TIMESTAMP, member, model, ref
 from .operation import Operation, Param, Reply, Routes, Tag, Where
@@ -112,4 +115,15 @@ async def player_games(request: web.Request) -> dict[str, Any]:
     filters["account_id"] = account.id  # the path says whose; a query cannot widen it
     page = await request.config_dict[STATE].directory.listing(filters)
     body: dict[str, Any] = page.body(filters["limit"], filters["offset"])
+    rated = await rated_games(request, body["games"])
+    body["games"] = [with_own_change(summary, rated.get(summary["id"]), account.id)
+                     for summary in body["games"]]
     return body
+
+
+def with_own_change(summary: dict[str, Any], rated: GameRatings | None, account_id: int
+                    ) -> dict[str, Any]:
+    """A player's game with its rating change (a copy: listings may share summaries)."""
+    own = None if rated is None else rated.of_account(account_id)
+    return summary if own is None else {**summary,
+                                        "rating_change": write_fields(seat_change(own))}
