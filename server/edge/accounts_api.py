@@ -32,7 +32,14 @@ from .operation import GAME_ID, Operation, Reply, Routes, Tag, no_store, read_bo
 from .origins import names_this_server
 from .prefixes import client_key
 from .seats import seats_body
-from .sessions import ACCOUNTS, SESSION_COOKIE, session_secret
+from .sessions import (
+    ACCOUNTS,
+    DEVICE_COOKIE,
+    DEVICE_DAYS,
+    DEVICE_PATH,
+    SESSION_COOKIE,
+    session_secret,
+)
 from .state import DIRECTORY, MODERATION, SETTINGS, STATE
 
 EVERYWHERE = "signed out everywhere: every session and access token of the account ended"
@@ -160,7 +167,9 @@ class AccountGames:
 ROUTES = Routes()
 COOKIE = ("Sets the session cookie `dominion-session` (HttpOnly, SameSite=Lax, Secure when "
           "public_url is https): a new random session every time, never one the client "
-          "sent. ")
+          "sent; and the device cookie `dominion-device` (the same flags, Path "
+          f"{DEVICE_PATH}, {DEVICE_DAYS} days), whose sign-ins are throttled apart from "
+          "strangers' and hashed first. ")
 THROTTLED = {429: "Too many failed sign-ins or registrations for this account or address, "
                   "or too many passwords being checked (retry_after_ms)"}
 CROSS_SITE = (ErrorCode.CROSS_SITE_REQUEST,)
@@ -182,7 +191,7 @@ async def register(request: web.Request) -> web.Response:
     account, secret = await request.config_dict[ACCOUNTS].register(
         body.name, body.password, client_key(request))
     return with_session(request, web.json_response(encode(SignedIn.of(account)), status=201),
-                        secret)
+                        secret, account)
 
 
 @ROUTES(Operation(
@@ -191,17 +200,20 @@ async def register(request: web.Request) -> web.Response:
     (ErrorCode.WRONG_CREDENTIALS, *CROSS_SITE, ErrorCode.ACCOUNT_BANNED,
      ErrorCode.RATE_LIMITED, *ACCOUNTS_DOWN),
     description=COOKIE + "The session the request's cookie held, if any, is ended. Failed "
-                         "attempts make the next ones wait longer, per account and per "
-                         "address.",
+                         "attempts make the next ones wait longer: a stranger's per account "
+                         "and address prefix and per prefix, a known device's (its device "
+                         "cookie) on its own.",
     body=Credentials, notes=THROTTLED))
 async def sign_in(request: web.Request) -> web.Response:
     refuse_cross_site(request)
     body = await read_body(request, Credentials)
     accounts = request.config_dict[ACCOUNTS]
     account, secret = await accounts.sign_in(body.name, body.password, client_key(request),
-                                             session_secret(request))
+                                             session_secret(request),
+                                             request.cookies.get(DEVICE_COOKIE))
     await refuse_banned(request, account, secret)
-    return with_session(request, web.json_response(encode(SignedIn.of(account))), secret)
+    return with_session(request, web.json_response(encode(SignedIn.of(account))), secret,
+                        account)
 
 
 @ROUTES(Operation("POST", "/account/sign-out", "signOut", Tag.ACCOUNTS,
@@ -243,25 +255,28 @@ async def sign_out_everywhere(request: web.Request) -> web.Response:
     "POST", "/account/password", "changePassword", Tag.ACCOUNTS,
     "Change the signed-in account's password (the old one again)",
     (Reply(200, "Changed; every other session ended", PasswordChanged),),
-    (*CROSS_SITE, *MANAGE_ERRORS, ErrorCode.WEAK_PASSWORD, ErrorCode.WRONG_CREDENTIALS,
+    (*CROSS_SITE, *MANAGE_ERRORS, ErrorCode.WEAK_PASSWORD, ErrorCode.WRONG_OLD_PASSWORD,
      ErrorCode.RATE_LIMITED, *ACCOUNTS_DOWN),
-    description="Every other session of the account ends and the WebSocket connections they "
-                "signed in close (4007); this browser stays signed in. Access tokens keep "
-                "working: revoke them one by one, or sign out everywhere. Guesses of the old "
-                "password count as failed sign-ins, per account and per address.",
+    description="The new hash is stored and every other session of the account ends in one "
+                "transaction; the WebSocket connections they signed in close (4007); this "
+                "browser stays signed in, with a new device cookie (a new password voids "
+                "the old ones). Access tokens keep working: revoke them one by one, or sign "
+                "out everywhere. A wrong old password is `wrong_old_password`; guesses of it "
+                "count as failed sign-ins, per account and address prefix and per prefix.",
     body=PasswordChange, notes=THROTTLED))
-async def change_password(request: web.Request) -> PasswordChanged:
+async def change_password(request: web.Request) -> web.Response:
     refuse_cross_site(request)
     account = await required(request, Use.MANAGE)
     body = await read_body(request, PasswordChange)
     kept = session_hash(session_secret(request) or "")  # MANAGE: signed in by the cookie
-    revoked = await request.config_dict[ACCOUNTS].change_password(
+    revoked, changed = await request.config_dict[ACCOUNTS].change_password(
         account, kept, body.old_password, body.new_password, client_key(request))
     close_signed_in(request.config_dict[STATE].connections,
                     lambda c: c.session_hash not in (None, kept)
                     and _same_account(c.account, account),
                     CloseCode.UNAUTHORIZED, PASSWORD_CHANGED)
-    return PasswordChanged(True, revoked.sessions, revoked.tokens)
+    answer = web.json_response(encode(PasswordChanged(True, revoked.sessions, revoked.tokens)))
+    return with_device(request, answer, changed)
 
 
 @ROUTES(Operation("GET", "/account", "whoAmI", Tag.ACCOUNTS,
@@ -284,7 +299,7 @@ async def delete_account(request: web.Request) -> web.Response:
     refuse_cross_site(request)
     account = await required(request, Use.MANAGE)
     body = await read_body(request, Password)
-    await request.config_dict[ACCOUNTS].delete(account, body.password)
+    await request.config_dict[ACCOUNTS].delete(account, body.password, client_key(request))
     state = request.config_dict[STATE]
     close_signed_in(state.connections, lambda c: _same_account(c.account, account),
                     CloseCode.UNAUTHORIZED, ACCOUNT_DELETED)
@@ -345,11 +360,25 @@ def _same_account(signed_in: Account | None, account: Account) -> bool:
     return signed_in is not None and signed_in.id == account.id
 
 
-def with_session(request: web.Request, response: web.Response, secret: str) -> web.Response:
+def with_session(request: web.Request, response: web.Response, secret: str,
+                 account: Account) -> web.Response:
+    """The session cookie, and a new device cookie for the account (accounts/devices.py)."""
     settings = request.config_dict[SETTINGS]
     response.set_cookie(SESSION_COOKIE, secret, max_age=int(settings.session_days * 86400),
                         path="/", httponly=True, samesite="Lax",
                         secure=settings.public_url.startswith("https://"))
+    return with_device(request, response, account)
+
+
+def with_device(request: web.Request, response: web.Response, account: Account
+                ) -> web.Response:
+    """A new device cookie for a browser that has just proved it is the account's."""
+    device = request.config_dict[ACCOUNTS].device_for(account)
+    if device is not None:
+        response.set_cookie(DEVICE_COOKIE, device, max_age=DEVICE_DAYS * 86400,
+                            path=DEVICE_PATH, httponly=True, samesite="Lax",
+                            secure=request.config_dict[SETTINGS].public_url.startswith(
+                                "https://"))
     no_store(response)
     return response
 

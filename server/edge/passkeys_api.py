@@ -185,8 +185,9 @@ async def sign_in_options(request: web.Request) -> dict[str, Any]:
     "Sign in with a passkey's answer", (Reply(200, "Signed in", SignedIn),),
     (ErrorCode.BAD_CREDENTIAL, *REFUSED, *CROSS_SITE, ErrorCode.ACCOUNT_BANNED,
      ErrorCode.RATE_LIMITED, *ACCOUNTS_DOWN),
-    description="Sets the session cookie as signIn does. Failures count as failed sign-ins, "
-                "per address and per account.",
+    description="Sets the session and device cookies as signIn does. Failures are "
+                "throttled per address prefix and per account and prefix, in buckets of "
+                "their own: failed passwords never block a passkey.",
     body=PasskeySignIn, notes=CEREMONY))
 async def sign_in(request: web.Request) -> web.Response:
     refuse_cross_site(request)
@@ -194,4 +195,5 @@ async def sign_in(request: web.Request) -> web.Response:
     account, secret = await request.config_dict[PASSKEYS].sign_in(
         relying_party(request), body.credential, client_key(request), session_secret(request))
     await refuse_banned(request, account, secret)  # a passkey signs no banned one in
-    return with_session(request, web.json_response(encode(SignedIn.of(account))), secret)
+    return with_session(request, web.json_response(encode(SignedIn.of(account))), secret,
+                        account)

@@ -10,6 +10,11 @@ from ..accounts import Account, Accounts
 
 ACCOUNTS = web.AppKey("accounts", Accounts)
 SESSION_COOKIE = "dominion-session"
+DEVICE_COOKIE = "dominion-device"
+"""A browser that signed in to an account (accounts/devices.py): read at sign-in only."""
+DEVICE_PATH = "/api/v1/account/sign-in"
+DEVICE_DAYS = 400
+"""As long as browsers keep a cookie (Chrome's cap)."""
 
 
 def session_secret(request: web.Request) -> str | None:

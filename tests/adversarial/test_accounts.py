@@ -13,18 +13,20 @@ from typing import Any
 
 import pytest
 
-from dominion.server.accounts import Accounts
+from dominion.server.accounts import Accounts, Hasher
 from dominion.server.accounts.service import (
     PER_ACCOUNT,
     PER_ADDRESS,
     REGISTRATIONS,
     new_session_secret,
 )
+from dominion.server.accounts.sqlite_store import SqliteAccountStore
 from dominion.server.accounts.throttle import LocalThrottle
 from dominion.server.edge.app import create_app
-from dominion.server.edge.sessions import ACCOUNTS, SESSION_COOKIE
+from dominion.server.edge.sessions import ACCOUNTS, DEVICE_COOKIE, SESSION_COOKIE
 from dominion.server.engine import Resignation
 from dominion.server.play.lobby import DELETED_PLAYER
+from dominion.server.refusal import Refusal
 from dominion.server.settings import Settings
 from tests.accounts.postgres import free_port
 from tests.server.restapi import Api
@@ -68,6 +70,13 @@ def session_of(api: Api) -> str | None:
     cookie = api.client.session.cookie_jar.filter_cookies(api.client.make_url("/"))
     morsel = cookie.get(SESSION_COOKIE)
     return None if morsel is None or not morsel.value else morsel.value
+
+
+def stranger_bucket(api: Api) -> str:
+    """The key Ada's failures from the test client's address prefix count under."""
+    throttle = accounts_of(api).failures_by_account
+    assert isinstance(throttle, LocalThrottle)
+    return next(key for key in throttle.backoff._held if key.startswith("ada "))
 
 
 def plant(api: Api, secret: str) -> None:
@@ -167,6 +176,7 @@ async def test_an_unknown_name_costs_one_hash_like_a_known_one(
 
 async def test_guessing_one_accounts_password_is_throttled_more_and_more(api: Api) -> None:
     await register(api)
+    api.client.session.cookie_jar.clear()  # a stranger: no device cookie
     for _ in range(PER_ACCOUNT.free + 1):
         await api.error("POST", "/api/v1/account/sign-in", 401, "wrong_credentials",
                         json={"name": "Ada", "password": "a wrong guess"})
@@ -175,8 +185,72 @@ async def test_guessing_one_accounts_password_is_throttled_more_and_more(api: Ap
     assert 0 < refused["retry_after_ms"] <= PER_ACCOUNT.first_wait * 1000
     throttle = accounts_of(api).failures_by_account
     assert isinstance(throttle, LocalThrottle)
-    throttle.backoff.failed("ada")
-    assert await throttle.wait("ada") > PER_ACCOUNT.first_wait  # the next failure costs double
+    throttle.backoff.failed(stranger_bucket(api))
+    assert await throttle.wait(stranger_bucket(api)) > PER_ACCOUNT.first_wait  # it doubles
+
+
+def device_of(api: Api) -> str | None:
+    """The browser's device cookie (sent to the sign-in's path only)."""
+    cookie = api.client.session.cookie_jar.filter_cookies(
+        api.client.make_url("/api/v1/account/sign-in"))
+    morsel = cookie.get(DEVICE_COOKIE)
+    return None if morsel is None or not morsel.value else morsel.value
+
+
+async def test_a_sign_in_sets_a_long_lived_http_only_device_cookie(api: Api) -> None:
+    response = await api.client.post("/api/v1/account/register",
+                                     json={"name": "Ada", "password": PASSWORD})
+    assert response.status == 201
+    cookie = SimpleCookie(response.headers.getall("Set-Cookie")[1])[DEVICE_COOKIE]
+    assert cookie["httponly"] and cookie["samesite"] == "Lax" and not cookie["secure"]
+    assert cookie["path"] == "/api/v1/account/sign-in"
+    assert int(cookie["max-age"]) >= 365 * 86400
+    ada = await accounts_of(api).holder_of("Ada")
+    assert ada is not None and cookie.value.startswith(f"{ada.id}.")
+
+
+async def test_strangers_failures_do_not_lock_out_the_owners_known_device(api: Api) -> None:
+    # eight wrong passwords from anyone locked the owner out for 300 s, renewable for ever
+    await register(api)
+    device = device_of(api)
+    assert device is not None
+    api.client.session.cookie_jar.clear()  # a stranger, from the owner's own address even
+    for _ in range(PER_ACCOUNT.free + 1):
+        await sign_in(api, password="a wrong guess", expect=401)
+    throttle = accounts_of(api).failures_by_account
+    assert isinstance(throttle, LocalThrottle)
+    for _ in range(4):  # a wait longer than the test
+        throttle.backoff.failed(stranger_bucket(api))
+    await api.error("POST", "/api/v1/account/sign-in", 429, "rate_limited",
+                    json={"name": "Ada", "password": PASSWORD})
+    forged = device.rsplit(".", 1)[0] + "." + "A" * 43
+    for value, expect in ((forged, 429), (device, 200)):
+        api.client.session.cookie_jar.update_cookies(
+            {DEVICE_COOKIE: value}, response_url=api.client.make_url("/api/v1/account/sign-in"))
+        await api.call("POST", "/api/v1/account/sign-in", expect,
+                       json={"name": "Ada", "password": PASSWORD})
+    # the device's own failures are throttled in its own bucket
+    for _ in range(PER_ACCOUNT.free + 1):
+        await sign_in(api, password="my own typo", expect=401)
+    refused = await api.error("POST", "/api/v1/account/sign-in", 429, "rate_limited",
+                              json={"name": "Ada", "password": PASSWORD})
+    assert "this device" in refused["message"]
+
+
+async def test_strangers_elsewhere_do_not_lock_out_the_owner(tmp_path: Path) -> None:
+    accounts = Accounts(SqliteAccountStore(tmp_path / "a.sqlite3"),
+                        Hasher(2, time_cost=1, memory_kib=64), session_days=1)
+    await accounts.store.start()
+    try:
+        await accounts.register("Ada", PASSWORD, "10.0.0.9/32")
+        for _ in range(PER_ACCOUNT.free + 1):
+            with pytest.raises(Refusal):
+                await accounts.sign_in("Ada", "a wrong guess", "198.51.100.7/32", None)
+        assert await accounts.failures_by_account.wait("ada 198.51.100.7/32") > 0
+        account, _ = await accounts.sign_in("Ada", PASSWORD, "10.0.0.9/32", None)
+        assert account.name == "Ada"
+    finally:
+        await accounts.close()
 
 
 async def test_credential_stuffing_from_one_address_is_throttled(api: Api) -> None:
@@ -308,7 +382,8 @@ async def test_guessing_the_password_to_delete_an_account_is_throttled(api: Api)
     for _ in range(PER_ACCOUNT.free + 1):
         await api.error("DELETE", "/api/v1/account", 401, "wrong_credentials",
                         json={"password": "a wrong guess"})
-    assert await accounts_of(api).failures_by_account.wait("ada") > 0  # sign-in waits too
+    # sign-in waits too
+    assert await accounts_of(api).failures_by_account.wait(stranger_bucket(api)) > 0
     await api.error("DELETE", "/api/v1/account", 429, "rate_limited",
                     json={"password": PASSWORD})
 
@@ -321,7 +396,7 @@ async def test_sign_out_everywhere_revokes_every_access_token_too(api: Api) -> N
     ended = await api.call("POST", "/api/v1/account/sign-out-everywhere", 200)
     assert ended == {"signed_out": True, "sessions_ended": 1, "tokens_revoked": 2}
     ada = await accounts_of(api).holder_of("Ada")
-    assert ada is not None and await accounts_of(api).tokens.of(ada) == []
+    assert ada is not None and await accounts_of(api).access_tokens.of(ada) == []
 
 
 async def test_changing_the_password_ends_the_other_sessions_and_keeps_this_one(
@@ -345,8 +420,8 @@ async def test_changing_the_password_ends_the_other_sessions_and_keeps_this_one(
 
 
 @pytest.mark.parametrize(("body", "status", "code"), [
-    ({"old_password": "not the password", "new_password": NEW_PASSWORD}, 401,
-     "wrong_credentials"),
+    ({"old_password": "not the password", "new_password": NEW_PASSWORD}, 403,
+     "wrong_old_password"),
     ({"old_password": PASSWORD, "new_password": "password1"}, 400, "weak_password"),
     ({"old_password": PASSWORD, "new_password": "Ada's password"}, 400, "weak_password"),
     ({"old_password": PASSWORD, "new_password": " " * 8}, 400, "weak_password"),
@@ -366,9 +441,10 @@ async def test_a_password_change_refused_changes_nothing_and_ends_no_session(
 async def test_guessing_the_old_password_is_throttled_like_signing_in(api: Api) -> None:
     await register(api)
     for _ in range(PER_ACCOUNT.free + 1):
-        await api.error("POST", "/api/v1/account/password", 401, "wrong_credentials",
+        await api.error("POST", "/api/v1/account/password", 403, "wrong_old_password",
                         json={"old_password": "a wrong guess", "new_password": NEW_PASSWORD})
-    assert await accounts_of(api).failures_by_account.wait("ada") > 0  # sign-in waits too
+    # sign-in waits too
+    assert await accounts_of(api).failures_by_account.wait(stranger_bucket(api)) > 0
     await api.error("POST", "/api/v1/account/password", 429, "rate_limited",
                     json=NEW_PASSWORDS)  # even the right one
 
