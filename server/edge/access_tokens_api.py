@@ -14,7 +14,7 @@ from dominion.protocol import CloseCode, ErrorCode
 
 from ..accounts.store import AccessToken, Scope
 from ..refusal import Refusal
-from .accounts_api import ACCOUNTS_DOWN, CROSS_SITE, refuse_cross_site
+from .accounts_api import ACCOUNTS_DOWN, CROSS_SITE
 from .bearer import MANAGE_ERRORS, Use, required
 from .models import TIMESTAMP, Schema, member, model, nullable, ref
 from .moderation_watch import TOKEN_REVOKED, close_signed_in
@@ -74,7 +74,7 @@ class NewToken:
                                      default=None)
 
 
-ROUTES = Routes()
+ROUTES = Routes(cookie=True)
 MANAGING = (*CROSS_SITE, *MANAGE_ERRORS, *ACCOUNTS_DOWN)
 
 
@@ -85,7 +85,6 @@ MANAGING = (*CROSS_SITE, *MANAGE_ERRORS, *ACCOUNTS_DOWN)
     (ErrorCode.BAD_SCOPES, ErrorCode.BAD_TOKEN_REQUEST, *MANAGING, ErrorCode.TOO_MANY_TOKENS),
     body=NewToken, secret=True))
 async def create_token(request: web.Request) -> CreatedToken:
-    refuse_cross_site(request)
     account = await required(request, Use.MANAGE)
     body = await read_body(request, NewToken)
     token, secret = await request.config_dict[ACCOUNTS].access_tokens.create(
@@ -109,7 +108,6 @@ async def list_tokens(request: web.Request) -> AccessTokens:
     parameters=(Param("token_id", Where.PATH, {"type": "string"}, "a token's id"),),
     notes={404: "No such token of this account's"}))
 async def revoke_token(request: web.Request) -> Revoked:
-    refuse_cross_site(request)
     account = await required(request, Use.MANAGE)
     raw = request.match_info["token_id"]
     if not raw.isascii() or not raw.isdigit() or len(raw) > 18:

@@ -5,9 +5,10 @@ game's path, so that a proxy in front of several nodes sends it to the game's no
 
 A web client is signed in by a session cookie (HttpOnly, SameSite=Lax, Secure when
 public_url is https) holding a random secret the account store keeps only hashed, so a
-session is valid on every node and ends on all at once. Every request here that changes
-something is refused when a browser sends it from another site's page (`Origin` or
-`Sec-Fetch-Site`): a cookie alone must never be enough for another site to act.
+session is valid on every node and ends on all at once. Every route here follows the
+one cross-site rule (sessions.py): a request from another site's page that changes
+something is refused, and the cookie counts only from the server's own page. Signing in
+and registering are refused from another site's page with or without a cookie.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from aiohttp import hdrs, web
+from aiohttp import web
 
 from dominion.protocol import CloseCode, ErrorCode
 
@@ -23,13 +24,12 @@ from ..accounts import Account
 from ..accounts.service import session_hash
 from ..accounts.store import LAST_ID
 from ..refusal import Refusal
-from .bearer import MANAGE_ERRORS, READ_ERRORS, Use, bearer_secret, required
+from .bearer import MANAGE_ERRORS, READ_ERRORS, Use, required
 from .lobby_api import Seated
 from .lobby_schemas import GAME_SUMMARY, MAX_SEAT
 from .models import TIMESTAMP, component, encode, member, model, obj, ref
 from .moderation_watch import ACCOUNT_DELETED, SESSION_ENDED, close_signed_in
 from .operation import GAME_ID, Operation, Reply, Routes, Tag, no_store, read_body
-from .origins import names_this_server
 from .prefixes import client_key
 from .seats import seats_body
 from .sessions import (
@@ -38,6 +38,7 @@ from .sessions import (
     DEVICE_DAYS,
     DEVICE_PATH,
     SESSION_COOKIE,
+    refuse_cross_site,
     session_secret,
 )
 from .state import DIRECTORY, MODERATION, SETTINGS, STATE
@@ -46,20 +47,6 @@ EVERYWHERE = "signed out everywhere: every session and access token of the accou
 """The reason its connections are closed with (4007) when their owner signs out everywhere."""
 PASSWORD_CHANGED = "the account's password changed: its other sessions ended"
 """The reason the other sessions' connections are closed with (4007)."""
-SAME_SITE_FETCHES = frozenset({"same-origin", "none"})
-"""`Sec-Fetch-Site` values of a request from the server's own page, or typed by its user."""
-
-
-def refuse_cross_site(request: web.Request) -> None:
-    """`cross_site_request` for a browser's request from another site's page."""
-    fetch_site = request.headers.get("Sec-Fetch-Site")
-    origin = request.headers.get(hdrs.ORIGIN)
-    if (fetch_site is not None and fetch_site not in SAME_SITE_FETCHES) or (
-            origin is not None and not names_this_server(origin, request)):
-        raise Refusal(ErrorCode.CROSS_SITE_REQUEST,
-                        "a page of another site may not change accounts here")
-
-
 async def refuse_banned(request: web.Request, account: Account, secret: str) -> None:
     """A banned account's new session ends at once: `account_banned` (the ban is read
     afresh from the store, which every node shares)."""
@@ -164,7 +151,7 @@ class AccountGames:
         omitted_if_none=True)
 
 
-ROUTES = Routes()
+ROUTES = Routes(cookie=True)
 COOKIE = ("Sets the session cookie `dominion-session` (HttpOnly, SameSite=Lax, Secure when "
           "public_url is https): a new random session every time, never one the client "
           "sent; and the device cookie `dominion-device` (the same flags, Path "
@@ -221,7 +208,6 @@ async def sign_in(request: web.Request) -> web.Response:
                   (Reply(200, "Signed out; the cookie is cleared", SignedOut),),
                   (*CROSS_SITE, *ACCOUNTS_DOWN)))
 async def sign_out(request: web.Request) -> web.Response:
-    refuse_cross_site(request)
     secret = session_secret(request)
     ended = None if secret is None else await request.config_dict[ACCOUNTS].sign_out(secret)
     if ended is not None:  # the sockets this page signed in (other nodes': at a look)
@@ -242,7 +228,6 @@ async def sign_out(request: web.Request) -> web.Response:
                 "on this node at once and on the others at their next look at the store. "
                 "Passkeys and the password stay."))
 async def sign_out_everywhere(request: web.Request) -> web.Response:
-    refuse_cross_site(request)
     account = await required(request, Use.MANAGE)
     revoked = await request.config_dict[ACCOUNTS].sign_out_everywhere(account)
     close_signed_in(request.config_dict[STATE].connections,
@@ -265,7 +250,6 @@ async def sign_out_everywhere(request: web.Request) -> web.Response:
                 "count as failed sign-ins, per account and address prefix and per prefix.",
     body=PasswordChange, notes=THROTTLED))
 async def change_password(request: web.Request) -> web.Response:
-    refuse_cross_site(request)
     account = await required(request, Use.MANAGE)
     body = await read_body(request, PasswordChange)
     kept = session_hash(session_secret(request) or "")  # MANAGE: signed in by the cookie
@@ -296,7 +280,6 @@ async def who_am_i(request: web.Request) -> SignedIn:
                 "seats; its name stays taken.",
     body=Password, notes=THROTTLED))
 async def delete_account(request: web.Request) -> web.Response:
-    refuse_cross_site(request)
     account = await required(request, Use.MANAGE)
     body = await read_body(request, Password)
     await request.config_dict[ACCOUNTS].delete(account, body.password, client_key(request))
@@ -330,7 +313,6 @@ async def my_games(request: web.Request) -> AccountGames:
     description="A bot account plays only with `bot:play` tokens, is marked as a bot wherever "
                 "its name is shown, and never plays by its session."))
 async def become_bot(request: web.Request) -> SignedIn:
-    refuse_cross_site(request)
     account = await required(request, Use.MANAGE)
     state = request.config_dict[STATE]
     played = bool(state.lobby.seats_of(account)) or state.storage.account_has_seats(account.id)
@@ -347,8 +329,6 @@ async def become_bot(request: web.Request) -> SignedIn:
                 "it, and connections on it are closed (4006). Shown once.",
     parameters=(GAME_ID,)))
 async def reclaim(request: web.Request) -> web.StreamResponse:
-    if bearer_secret(request) is None:  # the cookie's: a cross-site page may not
-        refuse_cross_site(request)
     account = await required(request, Use.PLAY)
     room, seat, token = await request.config_dict[STATE].lobby.reclaim(
         request.match_info["game_id"], account)

@@ -37,7 +37,7 @@ from ..engine.setup import MAX_PLAYERS
 from ..play.text import check_token
 from ..ratings.ledger import SUSPICION_WINDOW, ledger_time
 from ..refusal import Refusal
-from .accounts_api import CROSS_SITE, refuse_cross_site
+from .accounts_api import CROSS_SITE
 from .addresses import client_address
 from .filters import Paging
 from .lobby_schemas import GAME_ID_PATTERN, GAME_SUMMARY
@@ -68,7 +68,6 @@ async def _admin(request: web.Request) -> tuple[Moderation, Account]:
 
 
 async def _changing(request: web.Request, cls: type[Model]) -> tuple[Moderation, Account, Model]:
-    refuse_cross_site(request)
     moderation, admin = await _admin(request)
     return moderation, admin, await read_body(request, cls)
 
@@ -168,7 +167,7 @@ class ReportRequest:
     text: object = member({"type": "string", "maxLength": MAX_REPORT_TEXT}, default="")
 
 
-ROUTES = Routes()
+ROUTES = Routes(cookie=True)
 ADMINS = (ErrorCode.NOT_SIGNED_IN, ErrorCode.NOT_AN_ADMIN, ErrorCode.RATE_LIMITED,
           ErrorCode.ACCOUNTS_UNAVAILABLE)
 """What `_admin` refuses."""

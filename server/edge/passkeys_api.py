@@ -28,14 +28,13 @@ from .accounts_api import (
     CROSS_SITE,
     SignedIn,
     refuse_banned,
-    refuse_cross_site,
     with_session,
 )
 from .bearer import MANAGE_ERRORS, Use, required
 from .models import TIMESTAMP, component, encode, member, model, nullable, ref
 from .operation import Operation, Param, Reply, Routes, Tag, Where, read_body
 from .prefixes import client_key
-from .sessions import session_secret
+from .sessions import refuse_cross_site, session_secret
 from .state import SETTINGS, STATE
 
 PASSKEYS = web.AppKey("passkeys", PasskeyService)
@@ -103,7 +102,7 @@ CEREMONY = {429: "Too many passkey requests from this address, or too many faile
                  "(retry_after_ms)"}
 REFUSED = (ErrorCode.PASSKEY_REFUSED, ErrorCode.PASSKEY_CHALLENGE_EXPIRED)
 MANAGING = (*CROSS_SITE, *MANAGE_ERRORS, *ACCOUNTS_DOWN)
-ROUTES = Routes()
+ROUTES = Routes(cookie=True)
 
 
 def _ceremony(request: web.Request) -> None:
@@ -119,7 +118,6 @@ def _ceremony(request: web.Request) -> None:
                 "account's passkeys are excluded.",
     notes=CEREMONY, secret=True))
 async def registration_options(request: web.Request) -> dict[str, Any]:
-    refuse_cross_site(request)
     account = await required(request, Use.MANAGE)
     _ceremony(request)
     options: dict[str, Any] = await request.config_dict[PASSKEYS].registration_options(
@@ -134,7 +132,6 @@ async def registration_options(request: web.Request) -> dict[str, Any]:
     (ErrorCode.BAD_CREDENTIAL, ErrorCode.BAD_PASSKEY_NAME, *REFUSED, *MANAGING),
     body=PasskeyRegistration, secret=True))
 async def register(request: web.Request) -> PasskeyCreated:
-    refuse_cross_site(request)
     account = await required(request, Use.MANAGE)
     body = await read_body(request, PasskeyRegistration)
     passkey = await request.config_dict[PASSKEYS].register(
@@ -161,7 +158,6 @@ async def passkeys(request: web.Request) -> Passkeys:
     notes={404: "No such passkey of this account's (`not_found`: an id that is not a "
                 "number)"}))
 async def remove(request: web.Request) -> Removed:
-    refuse_cross_site(request)
     account = await required(request, Use.MANAGE)
     await request.config_dict[PASSKEYS].remove(account, int(request.match_info["passkey_id"]))
     return Removed(True)

@@ -465,6 +465,52 @@ async def test_a_guest_cannot_take_a_registered_name_but_its_owner_can(
     await api.create(name="Ada", seats=2)
 
 
+@pytest.mark.parametrize("headers", [
+    {"Origin": "https://evil.example"},
+    {"Sec-Fetch-Site": "cross-site"},
+])
+async def test_another_sites_page_cannot_create_or_join_with_the_cookie(
+        api: Api, headers: dict[str, str]) -> None:
+    # the lobby's routes read the cookie without the cross-site check the others made
+    created = await api.create(name="Grace", seats=3)
+    await register(api)
+    game = created["game"]["id"]
+    await api.error("POST", "/api/v1/games", 403, "cross_site_request", headers=headers,
+                    json={"name": "Ada", "seats": 2})
+    await api.error("POST", f"/api/v1/games/{game}/join", 403, "cross_site_request",
+                    headers=headers, json={"name": "Ada"})
+    assert [seat["name"] for seat in (await api.game(game))["seats"]] == ["Grace", None, None]
+    joined = await api.join(game, "Someone")  # from the server's own page: as the account
+    assert joined["game"]["seats"][1]["name"] == "Ada"
+
+
+async def test_the_cookie_without_an_origin_is_a_guests_request(api: Api) -> None:
+    await register(api)
+    api.browser = False  # a program holding the cookie: no Origin, no Sec-Fetch-Site
+    await api.error("GET", "/api/v1/account", 401, "not_signed_in")
+    await api.error("POST", "/api/v1/account/sign-out-everywhere", 401, "not_signed_in")
+    created = await api.create(name="Guest", seats=2)  # as a guest: its own name
+    assert created["game"]["seats"][0]["name"] == "Guest"
+    # a POST from the page carries its Origin; Sec-Fetch-Site alone counts for reads only
+    await api.error("POST", "/api/v1/account/sign-out-everywhere", 401, "not_signed_in",
+                    headers={"Sec-Fetch-Site": "same-origin"})
+    me = await api.call("GET", "/api/v1/account", 200, headers={"Sec-Fetch-Site": "none"})
+    assert me["account"]["name"] == "Ada"
+
+
+async def test_a_bearer_token_is_not_refused_from_another_site(api: Api) -> None:
+    await register(api)
+    token = await api.call("POST", "/api/v1/account/tokens", 201,
+                           json={"description": "a client", "scopes": ["play", "read"]})
+    secret = token["token"]["secret"]
+    evil = {"Origin": "https://evil.example", "Authorization": f"Bearer {secret}"}
+    created = await api.call("POST", "/api/v1/games", 201, headers=evil,
+                             json={"name": "Whoever", "seats": 2})
+    assert created["game"]["seats"][0]["name"] == "Ada"
+    me = await api.call("GET", "/api/v1/account", 200, headers=evil)
+    assert me["account"]["name"] == "Ada"
+
+
 async def test_no_password_or_session_in_logs_or_other_responses(
         api: Api, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.DEBUG)
