@@ -5,7 +5,8 @@ can keep every hashing thread busy, and a plain first-come queue then makes the 
 an account wait behind every stranger. So:
 
 - sign-ins from a known device (a valid device cookie) and the signed-in owner's own
-  checks (a password change) go first, in their own lane;
+  checks (a password change) go first, in their own lane with a hashing thread of its
+  own (`KNOWN_AT_ONCE`): they never wait for a stranger's hash to finish;
 - strangers are served by network prefix in turn (round robin), each prefix with at
   most one hash running and `PER_PREFIX` in all (running or waiting): more from it are
   refused at once, so that forty addresses get forty turns, not forty queues;
@@ -30,6 +31,8 @@ PER_PREFIX = 2
 STRANGERS_SHARE = 0.5
 """How much of the queue strangers may fill; the rest waits for known devices only."""
 BUSY_RETRY_MS = 1000
+KNOWN_AT_ONCE = 1
+"""Hashes the known lane runs at once, on threads of its own beside the strangers'."""
 
 
 @dataclass(frozen=True)
@@ -46,11 +49,13 @@ SERVER = Asker("", known=True)
 
 
 class HashQueue:
-    """Turns at `at_once` hashing threads: known askers first, strangers' prefixes in
-    turn, at most `most_waiting` waiting."""
+    """Turns at `at_once` hashing threads for strangers, their prefixes in turn, and
+    `known_at_once` for known askers; at most `most_waiting` waiting."""
 
-    def __init__(self, at_once: int, most_waiting: int) -> None:
+    def __init__(self, at_once: int, most_waiting: int,
+                 known_at_once: int = KNOWN_AT_ONCE) -> None:
         self._idle = at_once
+        self._known_idle = known_at_once
         self._most_waiting = most_waiting
         self._strangers_most = max(1, int(most_waiting * STRANGERS_SHARE))
         self._known: deque[asyncio.Future[None]] = deque()
@@ -103,8 +108,13 @@ class HashQueue:
                       retry_after_ms=BUSY_RETRY_MS)
 
     def _hand_out(self) -> None:
-        """Give idle threads to the known first, then to the next stranger prefix that
-        has none running."""
+        """Give the known lane's idle threads to the known, and the strangers' to the
+        next stranger prefix that has none running."""
+        while self._known_idle > 0 and self._known:
+            turn = self._known.popleft()
+            if not turn.cancelled():  # (a cancelled one is counted out by _withdraw)
+                self._known_idle -= 1
+                turn.set_result(None)
         while self._idle > 0:
             turn = self._next()
             if turn is None:
@@ -113,9 +123,13 @@ class HashQueue:
             turn.set_result(None)
 
     def _next(self) -> asyncio.Future[None] | None:
-        if self._known:
-            return self._known.popleft()
-        for prefix, turns in self._strangers.items():
+        for prefix, turns in list(self._strangers.items()):
+            while turns and turns[0].cancelled():  # its waiter is leaving (_withdraw)
+                turns.popleft()
+                self._waiting_strangers -= 1
+            if not turns:
+                del self._strangers[prefix]
+                continue
             if self._running[prefix] == 0:
                 turn = turns.popleft()
                 self._waiting_strangers -= 1
@@ -128,10 +142,11 @@ class HashQueue:
         return None
 
     def _finished(self, asker: Asker) -> None:
-        self._idle += 1
         if asker.known:
+            self._known_idle += 1
             self._known_held -= 1
         else:
+            self._idle += 1
             self._forget_one(self._running, asker.prefix)
             self._forget_one(self._held, asker.prefix)
         self._hand_out()
@@ -139,7 +154,8 @@ class HashQueue:
     def _withdraw(self, asker: Asker, turn: asyncio.Future[None]) -> None:
         """A waiter gone before its turn (its client left)."""
         if asker.known:
-            self._known.remove(turn)
+            if turn in self._known:
+                self._known.remove(turn)
             self._known_held -= 1
             return
         turns = self._strangers.get(asker.prefix)

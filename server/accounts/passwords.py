@@ -27,7 +27,7 @@ from zxcvbn.frequency_lists import FREQUENCY_LISTS
 from dominion.protocol import ErrorCode
 
 from ..refusal import Refusal
-from .hash_queue import SERVER, Asker, HashQueue
+from .hash_queue import KNOWN_AT_ONCE, SERVER, Asker, HashQueue
 
 MIN_LENGTH = 8
 MAX_LENGTH = 256
@@ -74,6 +74,10 @@ class Hasher:
                                       parallelism=1)
         self._threads = ThreadPoolExecutor(at_once, thread_name_prefix="argon2",
                                            initializer=_yield_to_the_event_loop)
+        # the known devices' lane: its own thread, at the event loop's priority (a few
+        # hashes, each the owner's), so that a flood of strangers' never slows them
+        self._known_threads = ThreadPoolExecutor(KNOWN_AT_ONCE,
+                                                 thread_name_prefix="argon2-known")
         self._queue = HashQueue(at_once, at_once * WAITING_PER_HASHER)
         self._making_dummy = asyncio.Lock()
         self._dummy: str | None = None
@@ -104,6 +108,7 @@ class Hasher:
 
     def close(self) -> None:
         self._threads.shutdown(wait=False, cancel_futures=True)
+        self._known_threads.shutdown(wait=False, cancel_futures=True)
 
     def _matches(self, stored: str, password: str) -> bool:
         try:
@@ -112,5 +117,6 @@ class Hasher:
             return False
 
     async def _run(self, asker: Asker, work: Callable[..., T], *args: str) -> T:
-        async with self._queue.turn(asker):  # at most `at_once` turns: one a thread
-            return await asyncio.get_running_loop().run_in_executor(self._threads, work, *args)
+        threads = self._known_threads if asker.known else self._threads
+        async with self._queue.turn(asker):  # a turn a thread of its lane
+            return await asyncio.get_running_loop().run_in_executor(threads, work, *args)

@@ -1,5 +1,5 @@
-"""The hashing threads' turns: known devices first, strangers' prefixes in turn with one
-hash running each, and a full queue refuses strangers first."""
+"""The hashing threads' turns: known devices in a lane of their own, strangers' prefixes
+in turn with one hash running each, and a full queue refuses strangers first."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ class Turns:
         await asyncio.gather(*self._tasks, return_exceptions=True)
 
 
-async def test_a_known_device_goes_before_every_waiting_stranger() -> None:
+async def test_a_known_device_never_waits_behind_strangers() -> None:
     turns = Turns(HashQueue(1, 16))
     try:
         turns.ask("first", stranger("a"))
@@ -90,8 +90,9 @@ async def test_strangers_prefixes_take_turns_one_hash_running_each() -> None:
 async def test_a_full_queue_refuses_strangers_first() -> None:
     turns = Turns(HashQueue(1, 4))  # strangers may fill half of it: 2 waiting
     try:
-        turns.ask("running", KNOWN)
-        await eventually(lambda: turns.order == ["running"])
+        turns.ask("running", stranger("z"))
+        turns.ask("busy", KNOWN)
+        await eventually(lambda: sorted(turns.order) == ["busy", "running"])
         turns.ask("a", stranger("a"))
         turns.ask("b", stranger("b"))
         await asyncio.sleep(0)
@@ -100,6 +101,9 @@ async def test_a_full_queue_refuses_strangers_first() -> None:
         turns.ask("known", KNOWN)  # still room for a known device
         await asyncio.sleep(0)
         assert turns.queue.waiting == 3
+        turns.release("busy")  # the known lane's thread: the known device's, not a's
+        await eventually(lambda: len(turns.order) == 3)
+        assert turns.order[2] == "known"
     finally:
         await turns.close()
 
