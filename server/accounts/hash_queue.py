@@ -116,11 +116,11 @@ class HashQueue:
                 self._known_idle -= 1
                 turn.set_result(None)
         while self._idle > 0:
-            turn = self._next()
-            if turn is None:
+            chosen = self._next()
+            if chosen is None:
                 return
             self._idle -= 1
-            turn.set_result(None)
+            chosen.set_result(None)
 
     def _next(self) -> asyncio.Future[None] | None:
         for prefix, turns in list(self._strangers.items()):
