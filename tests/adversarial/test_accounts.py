@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from dominion.server.accounts import Accounts, Hasher
+from dominion.server.accounts.devices import known_device, parse_device
 from dominion.server.accounts.service import (
     PER_ACCOUNT,
     PER_ADDRESS,
@@ -235,6 +236,17 @@ async def test_strangers_failures_do_not_lock_out_the_owners_known_device(api: A
     refused = await api.error("POST", "/api/v1/account/sign-in", 429, "rate_limited",
                               json={"name": "Ada", "password": PASSWORD})
     assert "this device" in refused["message"]
+
+
+async def test_a_new_password_voids_the_old_device_cookies(api: Api) -> None:
+    await register(api)
+    old = device_of(api)
+    await api.call("POST", "/api/v1/account/password", 200, json=NEW_PASSWORDS)
+    new = device_of(api)
+    ada = await accounts_of(api).holder_of("Ada")
+    assert new is not None and new != old and ada is not None
+    assert known_device(parse_device(new), ada)
+    assert not known_device(parse_device(old), ada)  # a copy taken before is a stranger's
 
 
 async def test_strangers_elsewhere_do_not_lock_out_the_owner(tmp_path: Path) -> None:
