@@ -160,9 +160,9 @@ class Operation:
     secret: bool = False
     """Its answer holds a secret (a token, a challenge): no cache may keep it."""
     cookie: bool = False
-    """It may be signed in by the session cookie: the cross-site rule applies
-    (sessions.honour_cookie), and one that changes something may be refused with
-    `cross_site_request`. Without it the cookie is never read."""
+    """It may be signed in by the session cookie: one that changes something is refused
+    from another site's page with the cookie (`cross_site_request`, sessions.py's rule,
+    which also says whether the cookie counts)."""
 
     @property
     def refused_cross_site(self) -> bool:

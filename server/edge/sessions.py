@@ -3,8 +3,9 @@ every request (a session ended on another node is ended here at once), and the o
 cross-site rule every route that reads it follows. Its own module so that the operation
 layer (operation.py), the lobby's routes and the accounts' all read it the same way.
 
-The rule (`honour_cookie`, which the operation layer applies to every operation that
-declares `cookie=True`, the WebSocket upgrade among them): the cookie counts only for a
+The rule (`site_of`: `session_secret` reads the cookie by it, and `honour_cookie`, which
+the operation layer applies to every operation that declares `cookie=True`, the
+WebSocket upgrade among them, refuses by it): the cookie counts only for a
 request from the server's own page: one whose `Origin` names this server (public_url or
 the address it was reached at), or a GET or HEAD without an Origin (browsers send none
 on those) whose `Sec-Fetch-Site` is `same-origin` or `none` (the page's own fetch, or a
@@ -39,8 +40,6 @@ SAME_SITE_FETCHES = frozenset({"same-origin", "none"})
 """`Sec-Fetch-Site` values of a request from the server's own page, or typed by its user."""
 SAFE_METHODS = frozenset({hdrs.METH_GET, hdrs.METH_HEAD, hdrs.METH_OPTIONS})
 """What changes nothing: from another site, the cookie is ignored rather than refused."""
-_HONOURED = "dominion.cookie_honoured"
-"""Set on a request whose session cookie the rule lets count."""
 
 
 class Site(Enum):
@@ -77,22 +76,19 @@ def refuse_cross_site(request: web.Request) -> None:
 
 
 def honour_cookie(request: web.Request) -> None:
-    """The cross-site rule for a request that may be signed in by the session cookie:
-    refused from another site's page when it changes something and carries the cookie
-    (and no bearer token); its cookie counted only from the server's own page."""
-    if SESSION_COOKIE not in request.cookies:
-        return
-    site = site_of(request)
-    if site is Site.OTHER and request.method not in SAFE_METHODS \
-            and hdrs.AUTHORIZATION not in request.headers:
+    """The cross-site rule's refusal, before a route the cookie may sign in reads
+    anything: a request from another site's page that changes something and carries
+    the cookie (and no bearer token). Whether the cookie then counts is
+    `session_secret`'s to say, by the same rule."""
+    if SESSION_COOKIE in request.cookies and request.method not in SAFE_METHODS \
+            and hdrs.AUTHORIZATION not in request.headers and site_of(request) is Site.OTHER:
         refuse_cross_site(request)
-    request[_HONOURED] = site is Site.OWN
 
 
 def session_secret(request: web.Request) -> str | None:
-    """The session cookie's secret, if the cross-site rule let it count (None otherwise:
-    the request is a guest's)."""
-    if not request.get(_HONOURED, False):
+    """The session cookie's secret, if the cross-site rule lets it count: from the
+    server's own page only (None otherwise: the request is a guest's)."""
+    if site_of(request) is not Site.OWN:
         return None
     return request.cookies.get(SESSION_COOKIE)
 
