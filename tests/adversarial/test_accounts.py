@@ -113,7 +113,9 @@ async def test_the_cookie_is_secure_behind_https(make_api: MakeApi) -> None:
                                      headers={"Host": "dominion.example"},
                                      json={"name": "Ada", "password": PASSWORD})
     assert response.status == 201
-    assert SimpleCookie(response.headers["Set-Cookie"])[SESSION_COOKIE]["secure"]
+    cookies = [SimpleCookie(header) for header in response.headers.getall("Set-Cookie")]
+    assert [cookie[name]["secure"] for cookie, name in zip(
+        cookies, (SESSION_COOKIE, DEVICE_COOKIE), strict=True)] == [True, True]
 
 
 @pytest.mark.parametrize(("name", "password", "status", "code"), [
