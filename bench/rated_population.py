@@ -94,7 +94,8 @@ def from_source(source: str, **options: Any) -> aiohttp.ClientSession:
 
 async def register(url: str, name: str, strategy: str, source: str) -> BotAccount:
     """Register `name` from `source`, make it a bot account, give it a bot:play token."""
-    async with from_source(source, cookie_jar=aiohttp.CookieJar(unsafe=True)) as owner:
+    async with from_source(source, cookie_jar=aiohttp.CookieJar(unsafe=True),
+                           headers={"Origin": url}) as owner:  # the cookie counts
         api = f"{url}/api/v1/account"
         await rest(owner, "POST", f"{api}/register", 201, {"name": name, "password": PASSWORD})
         await rest(owner, "POST", f"{api}/bot", 200)

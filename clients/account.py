@@ -16,6 +16,7 @@ import getpass
 import os
 import sys
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp
 
@@ -35,7 +36,10 @@ def credential_headers(server: str) -> dict[str, str]:
         return {}
     if saved.get("kind") == "token":
         return {"Authorization": f"Bearer {saved['secret']}"}
-    return {"Cookie": f"{SESSION_COOKIE}={saved['secret']}"}
+    # the server's own origin: the session cookie counts only with it (as from its page)
+    parts = urlsplit(server)
+    return {"Cookie": f"{SESSION_COOKIE}={saved['secret']}",
+            "Origin": f"{parts.scheme}://{parts.netloc}"}
 
 
 def signed_in_name(server: str) -> str | None:

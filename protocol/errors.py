@@ -169,6 +169,8 @@ class ErrorCode(StrEnum):
         "the name")
     WRONG_CREDENTIALS = ("wrong_credentials", HTTPStatus.UNAUTHORIZED,
         "no account has this name and password")
+    WRONG_OLD_PASSWORD = ("wrong_old_password", HTTPStatus.FORBIDDEN,
+        "the current password given is not the account's: nothing changed")
     NOT_SIGNED_IN = ("not_signed_in", HTTPStatus.UNAUTHORIZED,
         "no session cookie, or its session has ended")
     CROSS_SITE_REQUEST = ("cross_site_request", HTTPStatus.FORBIDDEN,

@@ -75,6 +75,8 @@ def test_the_abuse_bench_runs_every_attack_and_reports_its_figures() -> None:
                if name != "addresses-unbounded")
     assert phases["ws-fuzz"]["frames"] == 300 and phases["rest-fuzz"]["requests"] == 40
     assert phases["sigterm"]["exit_code_on_sigterm"] == 0
+    owner = phases["sign-in-flood"]["owner"]  # the account's owner, from its known device
+    assert owner["sign_ins"] > 0 and "share_within_2s" in owner
     for name in ("addresses-unbounded", "addresses"):  # 8 addresses, 5 tables each
         assert phases[name]["addresses"] == 8 and phases[name]["tables"] == 40
         assert phases[name]["replays"] > 0

@@ -10,8 +10,10 @@ a signed challenge could be answered twice until it expired, unless the nodes sh
 list of used ones, which is a store again. The answer is then checked by the library:
 the relying party's id (the host of the public URL), the page's origin, the signature
 with the credential's public key, and the sign counter, which must grow (an
-authenticator that counts nothing sends 0 each time). Failed passkey sign-ins count as
-failed password sign-ins do, per address and, once the credential is known, per account.
+authenticator that counts nothing sends 0 each time). Failed passkey sign-ins are
+throttled as failed password sign-ins are, in buckets of their own (never the
+password's: a flood of wrong passwords does not block the owner's passkey): per address
+prefix and, once the credential is known, per account and prefix.
 """
 
 from __future__ import annotations
@@ -148,7 +150,7 @@ class Passkeys:
     async def sign_in_options(self, party: RelyingParty, address: str) -> dict[str, Any]:
         """What `navigator.credentials.get` needs: no credentials named, so the
         authenticator offers the accounts it holds passkeys for."""
-        waited = await self._accounts.failures_by_address.wait(address)
+        waited = await self._accounts.passkey_failures_by_address.wait(address)
         refuse_while_waiting((waited, "your address"))
         challenge = await self._new_challenge(Ceremony.SIGN_IN, None)
         options = webauthn.generate_authentication_options(
@@ -161,16 +163,16 @@ class Passkeys:
         """The account whose passkey answered, and a new session secret for it."""
         async with refused_slowly():
             credential = _credential(raw_credential)
-            async with attempting(Attempt(self._accounts.failures_by_address, address,
+            async with attempting(Attempt(self._accounts.passkey_failures_by_address, address,
                                           "your address", OnSuccess.REFUND),
                                   failures=FAILURES):
-                account = await self._verify_sign_in(party, credential)
+                account = await self._verify_sign_in(party, credential, address)
         if old_secret is not None:
             await self._accounts.sign_out(old_secret)
         return account, await self._accounts.open_session(account)
 
-    async def _verify_sign_in(self, party: RelyingParty, credential: dict[str, Any]
-                              ) -> Account:
+    async def _verify_sign_in(self, party: RelyingParty, credential: dict[str, Any],
+                              address: str) -> Account:
         await self._take(credential, Ceremony.SIGN_IN)
         try:
             credential_id = webauthn.base64url_to_bytes(credential["rawId"])
@@ -184,8 +186,10 @@ class Passkeys:
         if handle is not None and handle != webauthn.helpers.bytes_to_base64url(
                 user_handle(account)):
             raise _refused("the passkey names another account")
-        async with attempting(Attempt(self._accounts.failures_by_account, account.name_key,
-                                      "this account", OnSuccess.FORGET),
+        async with attempting(Attempt(self._accounts.passkey_failures_by_account,
+                                      f"{account.name_key} {address}",
+                                      "this account's passkeys from your address",
+                                      OnSuccess.FORGET),
                               failures=[ErrorCode.PASSKEY_REFUSED]):
             try:
                 verified = webauthn.verify_authentication_response(

@@ -3,9 +3,10 @@ number at a time.
 
 A hash costs tens of milliseconds of one core and tens of MiB of memory by design, so
 hashing runs in threads (argon2-cffi releases the GIL) of a lower priority than the event
-loop's, at most `at_once` at a time server-wide; a request that would wait behind too
-many others is refused with `rate_limited` rather than queued without end. A password is
-never logged: it appears in no message, log line or exception here.
+loop's, at most `at_once` at a time server-wide, their turns handed out by a fair queue
+(hash_queue.py: known devices first, strangers' prefixes in turn); a request that would
+wait behind too many others is refused with `rate_limited` rather than queued without
+end. A password is never logged: it appears in no message, log line or exception here.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from zxcvbn.frequency_lists import FREQUENCY_LISTS
 from dominion.protocol import ErrorCode
 
 from ..refusal import Refusal
+from .hash_queue import KNOWN_AT_ONCE, SERVER, Asker, HashQueue
 
 MIN_LENGTH = 8
 MAX_LENGTH = 256
@@ -34,7 +36,6 @@ COMMON = frozenset(FREQUENCY_LISTS["passwords"])
 """The 30,000 most common passwords (zxcvbn's list, lower case)."""
 WAITING_PER_HASHER = 16
 """Requests that may wait for each hashing thread before more are refused."""
-BUSY_RETRY_MS = 1000
 HASHING_NICENESS = 10
 """How much lower than the event loop's the hashing threads' priority is (nice +10)."""
 T = TypeVar("T")
@@ -73,26 +74,30 @@ class Hasher:
                                       parallelism=1)
         self._threads = ThreadPoolExecutor(at_once, thread_name_prefix="argon2",
                                            initializer=_yield_to_the_event_loop)
-        self._most_waiting = at_once * WAITING_PER_HASHER
-        self._waiting = 0
+        # the known devices' lane: its own thread, at the event loop's priority (a few
+        # hashes, each the owner's), so that a flood of strangers' never slows them
+        self._known_threads = ThreadPoolExecutor(KNOWN_AT_ONCE,
+                                                 thread_name_prefix="argon2-known")
+        self._queue = HashQueue(at_once, at_once * WAITING_PER_HASHER)
         self._making_dummy = asyncio.Lock()
         self._dummy: str | None = None
         """Verified against when a name has no account, so that a sign-in for an unknown
         name costs as long as one for a known name (made at the first need, off the loop)."""
 
-    async def hash(self, password: str) -> str:
-        return await self._run(self._argon2.hash, password)
+    async def hash(self, password: str, asker: Asker = SERVER) -> str:
+        return await self._run(asker, self._argon2.hash, password)
 
-    async def verify(self, stored: str | None, password: str) -> tuple[bool, str | None]:
+    async def verify(self, stored: str | None, password: str, asker: Asker = SERVER
+                     ) -> tuple[bool, str | None]:
         """Does `password` match the `stored` hash (None: no account, never matches)? And
         the new hash to store when the parameters have changed since."""
         if stored is None:
-            await self._run(self._matches, await self._dummy_hash(), password)
+            await self._run(asker, self._matches, await self._dummy_hash(), password)
             return False, None
-        if not await self._run(self._matches, stored, password):
+        if not await self._run(asker, self._matches, stored, password):
             return False, None
         if self._argon2.check_needs_rehash(stored):
-            return True, await self.hash(password)
+            return True, await self.hash(password, asker)
         return True, None
 
     async def _dummy_hash(self) -> str:
@@ -103,6 +108,7 @@ class Hasher:
 
     def close(self) -> None:
         self._threads.shutdown(wait=False, cancel_futures=True)
+        self._known_threads.shutdown(wait=False, cancel_futures=True)
 
     def _matches(self, stored: str, password: str) -> bool:
         try:
@@ -110,14 +116,7 @@ class Hasher:
         except (VerificationError, InvalidHashError):
             return False
 
-    async def _run(self, work: Callable[..., T], *args: str) -> T:
-        if self._waiting >= self._most_waiting:
-            raise Refusal(ErrorCode.RATE_LIMITED, "the server is busy checking passwords; "
-                                                    "try again in a moment",
-                            retry_after_ms=BUSY_RETRY_MS)
-        self._waiting += 1
-        try:
-            # the pool's threads are the bound: at most `at_once` hashes run at once
-            return await asyncio.get_running_loop().run_in_executor(self._threads, work, *args)
-        finally:
-            self._waiting -= 1
+    async def _run(self, asker: Asker, work: Callable[..., T], *args: str) -> T:
+        threads = self._known_threads if asker.known else self._threads
+        async with self._queue.turn(asker):  # a turn a thread of its lane
+            return await asyncio.get_running_loop().run_in_executor(threads, work, *args)

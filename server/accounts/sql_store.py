@@ -81,6 +81,14 @@ class SqlAccountStore(ModerationQueries, LedgerQueries):
         await self.db.execute("UPDATE accounts SET password_hash = ? WHERE id = ?",
                               password_hash, account_id)
 
+    async def change_password(self, account_id: int, password_hash: str, keeping: bytes
+                              ) -> int:
+        async with self.db.transaction() as tx:
+            await tx.execute("UPDATE accounts SET password_hash = ? WHERE id = ?",
+                             password_hash, account_id)
+            return await tx.execute("DELETE FROM sessions WHERE account_id = ? AND "
+                                    "token_hash <> ?", account_id, keeping)
+
     async def delete_account(self, account_id: int, now: datetime) -> None:
         async with self.db.transaction() as tx:
             for table in OWNED:

@@ -160,6 +160,11 @@ class AccountStore(Protocol):
 
     async def set_password_hash(self, account_id: int, password_hash: str) -> None: ...
 
+    async def change_password(self, account_id: int, password_hash: str, keeping: bytes
+                              ) -> int:
+        """The new hash stored and every other session (but `keeping`) ended, in one
+        transaction (never one without the other): how many sessions ended."""
+
     async def delete_account(self, account_id: int, now: datetime) -> None:
         """Its sign-in goes (password hash, sessions, passkeys); its name stays taken."""
 

@@ -46,7 +46,7 @@ async def rated_game(session: aiohttp.ClientSession, url: str,
     async with session.post(f"{url}/api/v1/account/register",
                             json={"name": "Ada", "password": PASSWORD}) as response:
         assert response.status == 201, await response.text()
-    async with session.post(f"{url}/api/v1/games", json={
+    async with session.post(f"{url}/api/v1/games", headers={"Origin": url}, json={
             "seats": 2, "rated": True, "bots": {"1": "big_money"}}) as response:
         created: dict[str, Any] = await response.json()
         assert response.status == 201, created

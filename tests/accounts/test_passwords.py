@@ -9,11 +9,16 @@ import threading
 import pytest
 
 from dominion.protocol import ErrorCode
+from dominion.server.accounts.hash_queue import Asker
 from dominion.server.accounts.passwords import WAITING_PER_HASHER, Hasher, check_new_password
 from dominion.server.refusal import Refusal
 from tests.eventually import eventually
 
 CHEAP = {"time_cost": 1, "memory_kib": 64}
+
+
+def stranger(number: int) -> Asker:
+    return Asker(f"10.0.0.{number}/32", known=False)
 
 
 @pytest.mark.parametrize("password", ["short", "password", "Password1", "12345678",
@@ -76,11 +81,12 @@ async def test_at_most_at_once_hashes_run_together_and_the_queue_is_bounded() ->
     await hasher.verify(None, "warm up")  # the dummy hash is made at the first need
     hasher._matches = slow  # type: ignore[method-assign]
     try:
-        waiting = [asyncio.ensure_future(hasher.verify(None, "guess")) for _ in range(
-            2 * WAITING_PER_HASHER)]
+        # strangers from as many prefixes as the queue takes (half of it is theirs)
+        waiting = [asyncio.ensure_future(hasher.verify(None, "guess", stranger(number)))
+                   for number in range(2 + WAITING_PER_HASHER)]
         await asyncio.sleep(0)
         with pytest.raises(Refusal) as busy:
-            await hasher.verify(None, "one too many")
+            await hasher.verify(None, "one too many", stranger(99))
         assert busy.value.code is ErrorCode.RATE_LIMITED and busy.value.retry_after_ms
         await eventually(lambda: running == 2)  # both threads hash (a busy runner is slow)
         await asyncio.sleep(0.05)  # and a third would have started by now, were it allowed

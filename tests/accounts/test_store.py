@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -93,6 +96,63 @@ async def test_a_new_password_hash_replaces_the_old(store: AccountStore) -> None
     await store.set_password_hash(ada.id, "new")
     found = await store.account_by_key("ada")
     assert found is not None and found.password_hash == "new"
+
+
+async def test_a_password_change_stores_the_hash_and_ends_the_other_sessions(
+        store: AccountStore) -> None:
+    ada = await store.create_account("Ada", "ada", "old", NOW)
+    bob = await store.create_account("Bob", "bob", "h", NOW)
+    for session, account in ((b"kept", ada), (b"other", ada), (b"bob", bob)):
+        await store.add_session(session, account.id, NOW, LATER)
+    assert await store.change_password(ada.id, "new", b"kept") == 1
+    found = await store.account_by_key("ada")
+    assert found is not None and found.password_hash == "new"
+    live = await store.live_sessions([b"kept", b"other", b"bob"], NOW)
+    assert live == {b"kept", b"bob"}
+
+
+class Interrupted(Exception):
+    """The process dying between two statements of a transaction."""
+
+
+async def test_a_password_change_is_all_or_nothing(
+        store: AccountStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a password change stored the hash, then ended the sessions in a statement of its
+    # own: a failure between the two left the new password with the old sessions alive
+    ada = await store.create_account("Ada", "ada", "old", NOW)
+    await store.add_session(b"kept", ada.id, NOW, LATER)
+    await store.add_session(b"other", ada.id, NOW, LATER)
+    db = store.db  # type: ignore[attr-defined]
+    real = db.transaction
+
+    @contextlib.asynccontextmanager
+    async def dying(*args: Any, **kwargs: Any) -> AsyncIterator[Any]:
+        async with real(*args, **kwargs) as tx:
+            yield Dying(tx)
+
+    monkeypatch.setattr(db, "transaction", dying)
+    with pytest.raises(Interrupted):
+        await store.change_password(ada.id, "new", b"kept")
+    monkeypatch.setattr(db, "transaction", real)
+    found = await store.account_by_key("ada")
+    assert found is not None and found.password_hash == "old"
+    assert await store.live_sessions([b"kept", b"other"], NOW) == {b"kept", b"other"}
+
+
+class Dying:
+    """A transaction's statements, dying at the first one that ends sessions."""
+
+    def __init__(self, tx: Any) -> None:
+        self._tx = tx
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._tx, name)
+
+    async def execute(self, query: str, *parameters: Any) -> int:
+        if query.startswith("DELETE FROM sessions"):
+            raise Interrupted
+        result: int = await self._tx.execute(query, *parameters)
+        return result
 
 
 async def test_accounts_survive_a_reopen_and_migrations_run_once(

@@ -153,8 +153,9 @@ async def test_guesses_sent_together_are_hashed_no_more_than_one_after_another(
     try:
         await accounts.register("Ada", "correct horse battery", "10.0.0.9")
         codes = await guesses_at_once([accounts], 40)
-        assert codes.count(ErrorCode.WRONG_CREDENTIALS) == service_module.PER_ACCOUNT.free + 1
-        assert codes.count(ErrorCode.RATE_LIMITED) == 40 - service_module.PER_ACCOUNT.free - 1
+        # (fewer when the hashing queue refuses more than its share from one prefix)
+        assert 1 <= codes.count(ErrorCode.WRONG_CREDENTIALS) <= service_module.PER_ACCOUNT.free + 1
+        assert set(codes) == {ErrorCode.WRONG_CREDENTIALS, ErrorCode.RATE_LIMITED}
     finally:
         await accounts.close()
 
@@ -174,8 +175,8 @@ async def test_guesses_sent_together_to_two_nodes_share_one_count(
         await nodes[0].register("Ada", "correct horse battery", "10.0.0.9")
         await nodes[1].register("Ada", "correct horse battery", "10.0.0.9")
         codes = await guesses_at_once(nodes, 40)
-        assert codes.count(ErrorCode.WRONG_CREDENTIALS) == service_module.PER_ACCOUNT.free + 1
-        assert await nodes[1].failures_by_account.wait("ada") > 0  # either node must wait
+        assert 1 <= codes.count(ErrorCode.WRONG_CREDENTIALS) <= service_module.PER_ACCOUNT.free + 1
+        assert await nodes[1].failures_by_account.wait("ada 10.0.0.1") > 0  # either node must wait
     finally:
         for node in nodes:
             await node.close()
@@ -198,7 +199,8 @@ async def test_registrations_sent_together_from_one_address_stay_within_the_poli
 
     try:
         codes = await asyncio.gather(*(register(number) for number in range(32)))
-        assert codes.count(None) == service_module.REGISTRATIONS.free + 1
+        # (fewer when the hashing queue refuses more than its share from one prefix)
+        assert 1 <= codes.count(None) <= service_module.REGISTRATIONS.free + 1
         assert set(codes) == {None, ErrorCode.RATE_LIMITED}
     finally:
         await accounts.close()

@@ -652,7 +652,7 @@ async def chatter_token(url: str, name: str = "Chatter") -> str:
     """A play token of a new account: spectators chat only signed in."""
     loopback(url)
     jar = aiohttp.CookieJar(unsafe=True)  # the session cookie of a loopback address
-    async with aiohttp.ClientSession(cookie_jar=jar) as session:
+    async with aiohttp.ClientSession(cookie_jar=jar, headers={"Origin": url}) as session:
         async with session.post(f"{url}/api/v1/account/register", json={
                 "name": name, "password": "correct horse battery"}) as registered:
             assert registered.status == 201, await registered.text()

@@ -13,19 +13,23 @@ from typing import Any
 
 import pytest
 
-from dominion.server.accounts import Accounts
+from dominion.server.accounts import Accounts, Hasher
+from dominion.server.accounts.devices import known_device, parse_device
 from dominion.server.accounts.service import (
     PER_ACCOUNT,
     PER_ADDRESS,
     REGISTRATIONS,
     new_session_secret,
 )
+from dominion.server.accounts.sqlite_store import SqliteAccountStore
 from dominion.server.accounts.throttle import LocalThrottle
 from dominion.server.edge.api.sessions import SESSION_COOKIE
 from dominion.server.edge.app import create_app
+from dominion.server.edge.api.sessions import DEVICE_COOKIE, SESSION_COOKIE
 from dominion.server.edge.state import STATE
 from dominion.server.engine import Resignation
 from dominion.server.play.lobby import DELETED_PLAYER
+from dominion.server.refusal import Refusal
 from dominion.server.settings import Settings
 from tests.accounts.postgres import free_port
 from tests.server.restapi import Api
@@ -71,6 +75,13 @@ def session_of(api: Api) -> str | None:
     return None if morsel is None or not morsel.value else morsel.value
 
 
+def stranger_bucket(api: Api) -> str:
+    """The key Ada's failures from the test client's address prefix count under."""
+    throttle = accounts_of(api).failures_by_account
+    assert isinstance(throttle, LocalThrottle)
+    return next(key for key in throttle.backoff._held if key.startswith("ada "))
+
+
 def plant(api: Api, secret: str) -> None:
     """Set the browser's session cookie, as a page of the attacker's could."""
     api.client.session.cookie_jar.update_cookies({SESSION_COOKIE: secret},
@@ -104,7 +115,9 @@ async def test_the_cookie_is_secure_behind_https(make_api: MakeApi) -> None:
                                      headers={"Host": "dominion.example"},
                                      json={"name": "Ada", "password": PASSWORD})
     assert response.status == 201
-    assert SimpleCookie(response.headers["Set-Cookie"])[SESSION_COOKIE]["secure"]
+    cookies = [SimpleCookie(header) for header in response.headers.getall("Set-Cookie")]
+    assert [cookie[name]["secure"] for cookie, name in zip(
+        cookies, (SESSION_COOKIE, DEVICE_COOKIE), strict=True)] == [True, True]
 
 
 @pytest.mark.parametrize(("name", "password", "status", "code"), [
@@ -168,6 +181,7 @@ async def test_an_unknown_name_costs_one_hash_like_a_known_one(
 
 async def test_guessing_one_accounts_password_is_throttled_more_and_more(api: Api) -> None:
     await register(api)
+    api.client.session.cookie_jar.clear()  # a stranger: no device cookie
     for _ in range(PER_ACCOUNT.free + 1):
         await api.error("POST", "/api/v1/account/sign-in", 401, "wrong_credentials",
                         json={"name": "Ada", "password": "a wrong guess"})
@@ -176,8 +190,83 @@ async def test_guessing_one_accounts_password_is_throttled_more_and_more(api: Ap
     assert 0 < refused["retry_after_ms"] <= PER_ACCOUNT.first_wait * 1000
     throttle = accounts_of(api).failures_by_account
     assert isinstance(throttle, LocalThrottle)
-    throttle.backoff.failed("ada")
-    assert await throttle.wait("ada") > PER_ACCOUNT.first_wait  # the next failure costs double
+    throttle.backoff.failed(stranger_bucket(api))
+    assert await throttle.wait(stranger_bucket(api)) > PER_ACCOUNT.first_wait  # it doubles
+
+
+def device_of(api: Api) -> str | None:
+    """The browser's device cookie (sent to the sign-in's path only)."""
+    cookie = api.client.session.cookie_jar.filter_cookies(
+        api.client.make_url("/api/v1/account/sign-in"))
+    morsel = cookie.get(DEVICE_COOKIE)
+    return None if morsel is None or not morsel.value else morsel.value
+
+
+async def test_a_sign_in_sets_a_long_lived_http_only_device_cookie(api: Api) -> None:
+    response = await api.client.post("/api/v1/account/register",
+                                     json={"name": "Ada", "password": PASSWORD})
+    assert response.status == 201
+    cookie = SimpleCookie(response.headers.getall("Set-Cookie")[1])[DEVICE_COOKIE]
+    assert cookie["httponly"] and cookie["samesite"] == "Lax" and not cookie["secure"]
+    assert cookie["path"] == "/api/v1/account/sign-in"
+    assert int(cookie["max-age"]) >= 365 * 86400
+    ada = await accounts_of(api).holder_of("Ada")
+    assert ada is not None and cookie.value.startswith(f"{ada.id}.")
+
+
+async def test_strangers_failures_do_not_lock_out_the_owners_known_device(api: Api) -> None:
+    # eight wrong passwords from anyone locked the owner out for 300 s, renewable for ever
+    await register(api)
+    device = device_of(api)
+    assert device is not None
+    api.client.session.cookie_jar.clear()  # a stranger, from the owner's own address even
+    for _ in range(PER_ACCOUNT.free + 1):
+        await sign_in(api, password="a wrong guess", expect=401)
+    throttle = accounts_of(api).failures_by_account
+    assert isinstance(throttle, LocalThrottle)
+    for _ in range(4):  # a wait longer than the test
+        throttle.backoff.failed(stranger_bucket(api))
+    await api.error("POST", "/api/v1/account/sign-in", 429, "rate_limited",
+                    json={"name": "Ada", "password": PASSWORD})
+    forged = device.rsplit(".", 1)[0] + "." + "A" * 43
+    for value, expect in ((forged, 429), (device, 200)):
+        api.client.session.cookie_jar.update_cookies(
+            {DEVICE_COOKIE: value}, response_url=api.client.make_url("/api/v1/account/sign-in"))
+        await api.call("POST", "/api/v1/account/sign-in", expect,
+                       json={"name": "Ada", "password": PASSWORD})
+    # the device's own failures are throttled in its own bucket
+    for _ in range(PER_ACCOUNT.free + 1):
+        await sign_in(api, password="my own typo", expect=401)
+    refused = await api.error("POST", "/api/v1/account/sign-in", 429, "rate_limited",
+                              json={"name": "Ada", "password": PASSWORD})
+    assert "this device" in refused["message"]
+
+
+async def test_a_new_password_voids_the_old_device_cookies(api: Api) -> None:
+    await register(api)
+    old = device_of(api)
+    await api.call("POST", "/api/v1/account/password", 200, json=NEW_PASSWORDS)
+    new = device_of(api)
+    ada = await accounts_of(api).holder_of("Ada")
+    assert new is not None and new != old and ada is not None
+    assert known_device(parse_device(new), ada)
+    assert not known_device(parse_device(old), ada)  # a copy taken before is a stranger's
+
+
+async def test_strangers_elsewhere_do_not_lock_out_the_owner(tmp_path: Path) -> None:
+    accounts = Accounts(SqliteAccountStore(tmp_path / "a.sqlite3"),
+                        Hasher(2, time_cost=1, memory_kib=64), session_days=1)
+    await accounts.store.start()
+    try:
+        await accounts.register("Ada", PASSWORD, "10.0.0.9/32")
+        for _ in range(PER_ACCOUNT.free + 1):
+            with pytest.raises(Refusal):
+                await accounts.sign_in("Ada", "a wrong guess", "198.51.100.7/32", None)
+        assert await accounts.failures_by_account.wait("ada 198.51.100.7/32") > 0
+        account, _ = await accounts.sign_in("Ada", PASSWORD, "10.0.0.9/32", None)
+        assert account.name == "Ada"
+    finally:
+        await accounts.close()
 
 
 async def test_credential_stuffing_from_one_address_is_throttled(api: Api) -> None:
@@ -309,7 +398,8 @@ async def test_guessing_the_password_to_delete_an_account_is_throttled(api: Api)
     for _ in range(PER_ACCOUNT.free + 1):
         await api.error("DELETE", "/api/v1/account", 401, "wrong_credentials",
                         json={"password": "a wrong guess"})
-    assert await accounts_of(api).failures_by_account.wait("ada") > 0  # sign-in waits too
+    # sign-in waits too
+    assert await accounts_of(api).failures_by_account.wait(stranger_bucket(api)) > 0
     await api.error("DELETE", "/api/v1/account", 429, "rate_limited",
                     json={"password": PASSWORD})
 
@@ -346,8 +436,8 @@ async def test_changing_the_password_ends_the_other_sessions_and_keeps_this_one(
 
 
 @pytest.mark.parametrize(("body", "status", "code"), [
-    ({"old_password": "not the password", "new_password": NEW_PASSWORD}, 401,
-     "wrong_credentials"),
+    ({"old_password": "not the password", "new_password": NEW_PASSWORD}, 403,
+     "wrong_old_password"),
     ({"old_password": PASSWORD, "new_password": "password1"}, 400, "weak_password"),
     ({"old_password": PASSWORD, "new_password": "Ada's password"}, 400, "weak_password"),
     ({"old_password": PASSWORD, "new_password": " " * 8}, 400, "weak_password"),
@@ -367,9 +457,10 @@ async def test_a_password_change_refused_changes_nothing_and_ends_no_session(
 async def test_guessing_the_old_password_is_throttled_like_signing_in(api: Api) -> None:
     await register(api)
     for _ in range(PER_ACCOUNT.free + 1):
-        await api.error("POST", "/api/v1/account/password", 401, "wrong_credentials",
+        await api.error("POST", "/api/v1/account/password", 403, "wrong_old_password",
                         json={"old_password": "a wrong guess", "new_password": NEW_PASSWORD})
-    assert await accounts_of(api).failures_by_account.wait("ada") > 0  # sign-in waits too
+    # sign-in waits too
+    assert await accounts_of(api).failures_by_account.wait(stranger_bucket(api)) > 0
     await api.error("POST", "/api/v1/account/password", 429, "rate_limited",
                     json=NEW_PASSWORDS)  # even the right one
 
@@ -388,6 +479,52 @@ async def test_a_guest_cannot_take_a_registered_name_but_its_owner_can(
     await sign_in(api)
     await api.join(created["game"]["id"], "Ada")
     await api.create(name="Ada", seats=2)
+
+
+@pytest.mark.parametrize("headers", [
+    {"Origin": "https://evil.example"},
+    {"Sec-Fetch-Site": "cross-site"},
+])
+async def test_another_sites_page_cannot_create_or_join_with_the_cookie(
+        api: Api, headers: dict[str, str]) -> None:
+    # the lobby's routes read the cookie without the cross-site check the others made
+    created = await api.create(name="Grace", seats=3)
+    await register(api)
+    game = created["game"]["id"]
+    await api.error("POST", "/api/v1/games", 403, "cross_site_request", headers=headers,
+                    json={"name": "Ada", "seats": 2})
+    await api.error("POST", f"/api/v1/games/{game}/join", 403, "cross_site_request",
+                    headers=headers, json={"name": "Ada"})
+    assert [seat["name"] for seat in (await api.game(game))["seats"]] == ["Grace", None, None]
+    joined = await api.join(game, "Someone")  # from the server's own page: as the account
+    assert joined["game"]["seats"][1]["name"] == "Ada"
+
+
+async def test_the_cookie_without_an_origin_is_a_guests_request(api: Api) -> None:
+    await register(api)
+    api.browser = False  # a program holding the cookie: no Origin, no Sec-Fetch-Site
+    await api.error("GET", "/api/v1/account", 401, "not_signed_in")
+    await api.error("POST", "/api/v1/account/sign-out-everywhere", 401, "not_signed_in")
+    created = await api.create(name="Guest", seats=2)  # as a guest: its own name
+    assert created["game"]["seats"][0]["name"] == "Guest"
+    # a POST from the page carries its Origin; Sec-Fetch-Site alone counts for reads only
+    await api.error("POST", "/api/v1/account/sign-out-everywhere", 401, "not_signed_in",
+                    headers={"Sec-Fetch-Site": "same-origin"})
+    me = await api.call("GET", "/api/v1/account", 200, headers={"Sec-Fetch-Site": "none"})
+    assert me["account"]["name"] == "Ada"
+
+
+async def test_a_bearer_token_is_not_refused_from_another_site(api: Api) -> None:
+    await register(api)
+    token = await api.call("POST", "/api/v1/account/tokens", 201,
+                           json={"description": "a client", "scopes": ["play", "read"]})
+    secret = token["token"]["secret"]
+    evil = {"Origin": "https://evil.example", "Authorization": f"Bearer {secret}"}
+    created = await api.call("POST", "/api/v1/games", 201, headers=evil,
+                             json={"name": "Whoever", "seats": 2})
+    assert created["game"]["seats"][0]["name"] == "Ada"
+    me = await api.call("GET", "/api/v1/account", 200, headers=evil)
+    assert me["account"]["name"] == "Ada"
 
 
 async def test_no_password_or_session_in_logs_or_other_responses(

@@ -204,7 +204,8 @@ async def test_a_muted_account_cannot_chat_until_the_mute_is_lifted(api: Api) ->
         refused = await watcher.request(Chat, game=game, text="still here ...")
         assert isinstance(refused, Error) and refused.code == "not_signed_in"
         await watcher.close()
-    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as own:
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True),
+                                     headers=api.own_page()) as own:  # the server's page
         async with own.post(api.client.make_url("/api/v1/account/sign-in"),
                             json={"name": "Bob", "password": PASSWORD}) as signed_in:
             assert signed_in.status == 200

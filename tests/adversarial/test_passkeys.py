@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from dominion.server.accounts.passkeys import MAX_CREDENTIAL_CHARS
-from dominion.server.accounts.service import PER_ADDRESS
+from dominion.server.accounts.service import PER_ACCOUNT, PER_ADDRESS
 from dominion.server.edge.api.passkeys_api import CEREMONIES_PER_MINUTE
 from dominion.server.edge.app import create_app
 from dominion.server.settings import Settings
@@ -247,3 +247,20 @@ async def test_failed_passkey_sign_ins_are_throttled_per_address(api: Api) -> No
         "credential": assertion(key, {"challenge": b64(b"m" * 32)}, ORIGIN)})
     assert error["retry_after_ms"] > 0
 
+
+
+async def test_failed_passwords_never_block_a_passkey_sign_in(api: Api) -> None:
+    # a flood of wrong passwords for the account, from the owner's own address too, once
+    # locked both password and passkey sign-in out
+    key = await with_passkey(api, "Ada")
+    api.client.session.cookie_jar.clear()  # strangers: no device cookie
+    for index in range(PER_ADDRESS.free + 1):
+        await api.error("POST", "/api/v1/account/sign-in", 401, "wrong_credentials",
+                        json={"name": "Ada" if index <= PER_ACCOUNT.free else f"user{index}",
+                              "password": "a wrong guess"})
+    await api.error("POST", "/api/v1/account/sign-in", 429, "rate_limited",
+                    json={"name": "Nobody", "password": "a wrong guess"})
+    options = await sign_in_options(api)
+    signed = await api.call("POST", SIGN_IN, 200,
+                            json={"credential": assertion(key, options, ORIGIN)})
+    assert signed["account"]["name"] == "Ada"

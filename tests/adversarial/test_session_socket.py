@@ -43,12 +43,22 @@ async def hello(site: Site, session: str | None, origin: str | None,
 
 async def test_the_servers_own_page_seeks_rated_as_its_account(site: Site) -> None:
     _, session = await site.app[STATE].accounts.register("Ada", PASSWORD, "10.0.0.1")
-    for origin in (own_origin(site), None):  # a browser's page, or a program with the cookie
-        client, welcome = await hello(site, session, origin)
-        assert isinstance(welcome, Welcome) and welcome.account == "Ada"
-        reply = await client.request(Seek, sizes=(2,), edition=2, rated=True)
-        assert isinstance(reply, Ack), reply
-        await client.close()
+    client, welcome = await hello(site, session, own_origin(site))
+    assert isinstance(welcome, Welcome) and welcome.account == "Ada"
+    reply = await client.request(Seek, sizes=(2,), edition=2, rated=True)
+    assert isinstance(reply, Ack), reply
+    await client.close()
+
+
+async def test_an_upgrade_with_the_cookie_and_no_origin_is_a_guest(site: Site) -> None:
+    # the docs said only the server's own page is signed in by the cookie; an upgrade
+    # without an Origin (any program holding a stolen cookie) was signed in too
+    _, session = await site.app[STATE].accounts.register("Ada", PASSWORD, "10.0.0.1")
+    client, welcome = await hello(site, session, None)
+    assert isinstance(welcome, Welcome) and welcome.account is None
+    reply = await client.request(Seek, sizes=(2,), edition=2, rated=True, name="Eve")
+    assert isinstance(reply, Error) and reply.code == "not_signed_in", reply
+    await client.close()
 
 
 async def test_another_sites_page_is_a_guest_even_with_the_cookie(site: Site) -> None:

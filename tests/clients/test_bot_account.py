@@ -22,7 +22,9 @@ __all__ = ["server_url"]
 
 async def bot_account_token(server_url: str, name: str) -> str:
     """Register `name`, make it a bot account, and create it a bot:play token."""
-    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as owner:
+    # the server's own page's Origin: without it the session cookie would not count
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True),
+                                     headers={"Origin": server_url}) as owner:
         async def call(method: str, path: str, expect: int, **body: Any) -> Any:
             async with owner.request(method, f"{server_url}/api/v1{path}",
                                      json=body or None) as response:

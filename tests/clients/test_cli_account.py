@@ -191,7 +191,9 @@ async def test_create_rated_signed_in_only(server_url: str, tmp_path: Path) -> N
 async def account_token(server_url: str, name: str, scopes: tuple[str, ...]) -> str:
     """Register `name` and create it a personal access token of `scopes`."""
     await register(server_url, name)
-    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as owner:
+    # the server's own page's Origin: without it the session cookie would not count
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True),
+                                     headers={"Origin": server_url}) as owner:
         async with owner.post(f"{server_url}/api/v1/account/sign-in",
                               json={"name": name, "password": PASSWORD}) as response:
             assert response.status == 200, await response.text()

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp
 import pytest
@@ -66,7 +67,11 @@ def browser() -> aiohttp.ClientSession:
 
 async def call(session: aiohttp.ClientSession, method: str, url: str, expect: int,
                **kwargs: Any) -> Any:
-    async with session.request(method, url, **kwargs) as response:
+    """A request from the node's own page (its Origin), as a browser sends it: the
+    session cookie counts only with it."""
+    parts = urlsplit(url)
+    headers = {"Origin": f"{parts.scheme}://{parts.netloc}"}
+    async with session.request(method, url, headers=headers, **kwargs) as response:
         body = await response.json()
         assert response.status == expect, (method, url, response.status, body)
         return body

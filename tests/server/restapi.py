@@ -104,7 +104,18 @@ class Api:
     get_texts: list[str] = field(default_factory=list)
     """Every GET response body, for the no-token-leak checks."""
 
+    browser: bool = True
+    """Send what a browser on the server's own page sends (Origin, Sec-Fetch-Site), so
+    that the session cookie counts (edge/sessions.py); a test's own headers win."""
+
+    def own_page(self) -> dict[str, str]:
+        """The headers of a request from the server's own page."""
+        return {"Origin": str(self.client.make_url("/")).rstrip("/"),
+                "Sec-Fetch-Site": "same-origin"}
+
     async def call(self, method: str, path: str, expect: int, **kwargs: Any) -> Any:
+        if self.browser:
+            kwargs["headers"] = {**self.own_page(), **(kwargs.get("headers") or {})}
         response = await self.client.request(method, path, **kwargs)
         raw = await response.read()
         assert response.status == expect, (method, path, response.status, raw[:500])

@@ -49,7 +49,7 @@ async def test_a_seat_taken_over_before_a_restart_is_still_ranked_last(tmp_path:
             registered = await session.post(f"{url}/api/v1/account/register", json={
                 "name": "Ada", "password": "correct horse battery"})
             assert registered.status == 201, await registered.text()
-            created = await session.post(f"{url}/api/v1/games", json={
+            created = await session.post(f"{url}/api/v1/games", headers={"Origin": url}, json={
                 "seats": 2, "rated": True, "kingdom": "First Game", "bots": {"1": "random"}})
             assert created.status == 201, await created.text()
             body = await created.json()

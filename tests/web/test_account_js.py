@@ -34,6 +34,8 @@ for (const lang of ["en", "pl"]) {
     revokes: Object.fromEntries(["sign_out", "sign_out_everywhere", "password", "delete",
       "token"].map((action) => [action, revokesNote(i18n, action)])),
     password: passwordChangeForm(i18n, { message: "", done: "", onsubmit: () => {} }),
+    wrongOld: passwordChangeForm(i18n, { done: "", onsubmit: () => {},
+      message: errorText(i18n, { code: "wrong_old_password", message: "server's" }) }),
     changed: i18n.t("password_changed", { count: 2 }),
     bots: nameList([{ name: "Bot 2 (strong)", bot: "strong", account: false },
       { name: "Robo", account: true, bot_account: true }], i18n),
@@ -203,3 +205,11 @@ def test_a_players_game_says_how_it_went_when_against_whom_and_the_rating_change
     assert words["pl"]["row"].startswith("Wygrana · 2026-12-01 · ")
     assert "przeciw Bob" in words["pl"]["row"]
     assert words["en"]["rowLinks"] == ["/@/Bob", "/#/replay/g-5"]  # the opponent, linked
+
+
+def test_a_wrong_old_password_is_said_as_such_on_the_password_form() -> None:
+    words = run()
+    for lang, said in (("en", "That is not your current password: nothing changed."),
+                       ("pl", "To nie jest twoje obecne hasło: nic nie zmieniono.")):
+        assert said in texts(words[lang]["wrongOld"])
+        assert "konta o tej nazwie" not in said and "No account" not in said

@@ -164,7 +164,8 @@ def test_changing_the_password_signs_the_other_browser_out(
     form.locator("input[name=old_password]").fill("not the password")
     form.locator("input[name=new_password]").fill("staple battery horse")
     form.locator("button[type=submit]").click()
-    expect(form.locator(".refused")).to_contain_text("Nie ma konta")
+    # its own words, not the sign-in's "no account has this name and password"
+    expect(form.locator(".refused")).to_contain_text("To nie jest twoje obecne hasło")
     form.locator("input[name=old_password]").fill(PASSWORD)
     form.locator("input[name=new_password]").fill("staple battery horse")
     form.locator("button[type=submit]").click()

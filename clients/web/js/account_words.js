@@ -88,6 +88,10 @@ export const ACCOUNT_WORDS = {
     "No account has this name and password.",
     "Nie ma konta o tej nazwie i haśle.",
   ],
+  error_wrong_old_password: [
+    "That is not your current password: nothing changed.",
+    "To nie jest twoje obecne hasło: nic nie zmieniono.",
+  ],
   error_name_taken: [
     "This name (or one that looks like it) is a registered player's: choose another, or sign in as them.",
     "Ta nazwa (albo bardzo podobna) należy do zarejestrowanego gracza: wybierz inną albo zaloguj się jako on(a).",

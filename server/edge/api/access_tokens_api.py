@@ -16,7 +16,7 @@ from ...accounts.store import AccessToken, Scope
 from ...refusal import Refusal
 from ..state import STATE
 from ..tasks.moderation_watch import TOKEN_REVOKED, close_signed_in
-from .accounts_api import ACCOUNTS_DOWN, CROSS_SITE, refuse_cross_site
+from .accounts_api import ACCOUNTS_DOWN, CROSS_SITE
 from .bearer import MANAGE_ERRORS, Use, required
 from .models import TIMESTAMP, Schema, member, model, nullable, ref
 from .operation import Operation, Param, Reply, Routes, Tag, Where, read_body
@@ -73,7 +73,7 @@ class NewToken:
                                      default=None)
 
 
-ROUTES = Routes()
+ROUTES = Routes(cookie=True)
 MANAGING = (*CROSS_SITE, *MANAGE_ERRORS, *ACCOUNTS_DOWN)
 
 
@@ -84,7 +84,6 @@ MANAGING = (*CROSS_SITE, *MANAGE_ERRORS, *ACCOUNTS_DOWN)
     (ErrorCode.BAD_SCOPES, ErrorCode.BAD_TOKEN_REQUEST, *MANAGING, ErrorCode.TOO_MANY_TOKENS),
     body=NewToken, secret=True))
 async def create_token(request: web.Request) -> CreatedToken:
-    refuse_cross_site(request)
     account = await required(request, Use.MANAGE)
     body = await read_body(request, NewToken)
     token, secret = await request.config_dict[STATE].accounts.access_tokens.create(
@@ -108,7 +107,6 @@ async def list_tokens(request: web.Request) -> AccessTokens:
     parameters=(Param("token_id", Where.PATH, {"type": "string"}, "a token's id"),),
     notes={404: "No such token of this account's"}))
 async def revoke_token(request: web.Request) -> Revoked:
-    refuse_cross_site(request)
     account = await required(request, Use.MANAGE)
     raw = request.match_info["token_id"]
     if not raw.isascii() or not raw.isdigit() or len(raw) > 18:

@@ -5,9 +5,10 @@ game's path, so that a proxy in front of several nodes sends it to the game's no
 
 A web client is signed in by a session cookie (HttpOnly, SameSite=Lax, Secure when
 public_url is https) holding a random secret the account store keeps only hashed, so a
-session is valid on every node and ends on all at once. Every request here that changes
-something is refused when a browser sends it from another site's page (`Origin` or
-`Sec-Fetch-Site`): a cookie alone must never be enough for another site to act.
+session is valid on every node and ends on all at once. Every route here follows the
+one cross-site rule (sessions.py): a request from another site's page that changes
+something is refused, and the cookie counts only from the server's own page. Signing in
+and registering are refused from another site's page with or without a cookie.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from aiohttp import hdrs, web
+from aiohttp import web
 
 from dominion.protocol import CloseCode, ErrorCode
 
@@ -25,34 +26,26 @@ from ...accounts.store import LAST_ID
 from ...refusal import Refusal
 from ..state import STATE
 from ..tasks.moderation_watch import ACCOUNT_DELETED, SESSION_ENDED, close_signed_in
-from ..transport.origins import names_this_server
 from ..transport.prefixes import client_key
-from .bearer import MANAGE_ERRORS, READ_ERRORS, Use, bearer_secret, required
+from .bearer import MANAGE_ERRORS, READ_ERRORS, Use, required
 from .lobby_api import Seated
 from .lobby_models import MAX_SEAT, GameSummary
 from .models import TIMESTAMP, component, encode, member, model, obj, ref
 from .operation import GAME_ID, Operation, Reply, Routes, Tag, no_store, read_body
 from .seats import seats_body
-from .sessions import SESSION_COOKIE, session_secret
+from .sessions import (
+    DEVICE_COOKIE,
+    DEVICE_DAYS,
+    DEVICE_PATH,
+    SESSION_COOKIE,
+    refuse_cross_site,
+    session_secret,
+)
 
 EVERYWHERE = "signed out everywhere: every session and access token of the account ended"
 """The reason its connections are closed with (4007) when their owner signs out everywhere."""
 PASSWORD_CHANGED = "the account's password changed: its other sessions ended"
 """The reason the other sessions' connections are closed with (4007)."""
-SAME_SITE_FETCHES = frozenset({"same-origin", "none"})
-"""`Sec-Fetch-Site` values of a request from the server's own page, or typed by its user."""
-
-
-def refuse_cross_site(request: web.Request) -> None:
-    """`cross_site_request` for a browser's request from another site's page."""
-    fetch_site = request.headers.get("Sec-Fetch-Site")
-    origin = request.headers.get(hdrs.ORIGIN)
-    if (fetch_site is not None and fetch_site not in SAME_SITE_FETCHES) or (
-            origin is not None and not names_this_server(origin, request)):
-        raise Refusal(ErrorCode.CROSS_SITE_REQUEST,
-                        "a page of another site may not change accounts here")
-
-
 async def refuse_banned(request: web.Request, account: Account, secret: str) -> None:
     """A banned account's new session ends at once: `account_banned` (the ban is read
     afresh from the store, which every node shares)."""
@@ -157,10 +150,12 @@ class AccountGames:
         omitted_if_none=True)
 
 
-ROUTES = Routes()
+ROUTES = Routes(cookie=True)
 COOKIE = ("Sets the session cookie `dominion-session` (HttpOnly, SameSite=Lax, Secure when "
           "public_url is https): a new random session every time, never one the client "
-          "sent. ")
+          "sent; and the device cookie `dominion-device` (the same flags, Path "
+          f"{DEVICE_PATH}, {DEVICE_DAYS} days), whose sign-ins are throttled apart from "
+          "strangers' and hashed first. ")
 THROTTLED = {429: "Too many failed sign-ins or registrations for this account or address, "
                   "or too many passwords being checked (retry_after_ms)"}
 CROSS_SITE = (ErrorCode.CROSS_SITE_REQUEST,)
@@ -182,7 +177,7 @@ async def register(request: web.Request) -> web.Response:
     account, secret = await request.config_dict[STATE].accounts.register(
         body.name, body.password, client_key(request))
     return with_session(request, web.json_response(encode(SignedIn.of(account)), status=201),
-                        secret)
+                        secret, account)
 
 
 @ROUTES(Operation(
@@ -191,17 +186,20 @@ async def register(request: web.Request) -> web.Response:
     (ErrorCode.WRONG_CREDENTIALS, *CROSS_SITE, ErrorCode.ACCOUNT_BANNED,
      ErrorCode.RATE_LIMITED, *ACCOUNTS_DOWN),
     description=COOKIE + "The session the request's cookie held, if any, is ended. Failed "
-                         "attempts make the next ones wait longer, per account and per "
-                         "address.",
+                         "attempts make the next ones wait longer: a stranger's per account "
+                         "and address prefix and per prefix, a known device's (its device "
+                         "cookie) on its own.",
     body=Credentials, notes=THROTTLED))
 async def sign_in(request: web.Request) -> web.Response:
     refuse_cross_site(request)
     body = await read_body(request, Credentials)
     accounts = request.config_dict[STATE].accounts
     account, secret = await accounts.sign_in(body.name, body.password, client_key(request),
-                                             session_secret(request))
+                                             session_secret(request),
+                                             request.cookies.get(DEVICE_COOKIE))
     await refuse_banned(request, account, secret)
-    return with_session(request, web.json_response(encode(SignedIn.of(account))), secret)
+    return with_session(request, web.json_response(encode(SignedIn.of(account))), secret,
+                        account)
 
 
 @ROUTES(Operation("POST", "/account/sign-out", "signOut", Tag.ACCOUNTS,
@@ -209,7 +207,6 @@ async def sign_in(request: web.Request) -> web.Response:
                   (Reply(200, "Signed out; the cookie is cleared", SignedOut),),
                   (*CROSS_SITE, *ACCOUNTS_DOWN)))
 async def sign_out(request: web.Request) -> web.Response:
-    refuse_cross_site(request)
     secret = session_secret(request)
     ended = None if secret is None else await request.config_dict[STATE].accounts.sign_out(secret)
     if ended is not None:  # the sockets this page signed in (other nodes': at a look)
@@ -230,7 +227,6 @@ async def sign_out(request: web.Request) -> web.Response:
                 "on this node at once and on the others at their next look at the store. "
                 "Passkeys and the password stay."))
 async def sign_out_everywhere(request: web.Request) -> web.Response:
-    refuse_cross_site(request)
     account = await required(request, Use.MANAGE)
     revoked = await request.config_dict[STATE].accounts.sign_out_everywhere(account)
     close_signed_in(request.config_dict[STATE].connections,
@@ -243,25 +239,27 @@ async def sign_out_everywhere(request: web.Request) -> web.Response:
     "POST", "/account/password", "changePassword", Tag.ACCOUNTS,
     "Change the signed-in account's password (the old one again)",
     (Reply(200, "Changed; every other session ended", PasswordChanged),),
-    (*CROSS_SITE, *MANAGE_ERRORS, ErrorCode.WEAK_PASSWORD, ErrorCode.WRONG_CREDENTIALS,
+    (*CROSS_SITE, *MANAGE_ERRORS, ErrorCode.WEAK_PASSWORD, ErrorCode.WRONG_OLD_PASSWORD,
      ErrorCode.RATE_LIMITED, *ACCOUNTS_DOWN),
-    description="Every other session of the account ends and the WebSocket connections they "
-                "signed in close (4007); this browser stays signed in. Access tokens keep "
-                "working: revoke them one by one, or sign out everywhere. Guesses of the old "
-                "password count as failed sign-ins, per account and per address.",
+    description="The new hash is stored and every other session of the account ends in one "
+                "transaction; the WebSocket connections they signed in close (4007); this "
+                "browser stays signed in, with a new device cookie (a new password voids "
+                "the old ones). Access tokens keep working: revoke them one by one, or sign "
+                "out everywhere. A wrong old password is `wrong_old_password`; guesses of it "
+                "count as failed sign-ins, per account and address prefix and per prefix.",
     body=PasswordChange, notes=THROTTLED))
-async def change_password(request: web.Request) -> PasswordChanged:
-    refuse_cross_site(request)
+async def change_password(request: web.Request) -> web.Response:
     account = await required(request, Use.MANAGE)
     body = await read_body(request, PasswordChange)
     kept = session_hash(session_secret(request) or "")  # MANAGE: signed in by the cookie
-    revoked = await request.config_dict[STATE].accounts.change_password(
+    revoked, changed = await request.config_dict[STATE].accounts.change_password(
         account, kept, body.old_password, body.new_password, client_key(request))
     close_signed_in(request.config_dict[STATE].connections,
                     lambda c: c.session_hash not in (None, kept)
                     and _same_account(c.account, account),
                     CloseCode.UNAUTHORIZED, PASSWORD_CHANGED)
-    return PasswordChanged(True, revoked.sessions, revoked.tokens)
+    answer = web.json_response(encode(PasswordChanged(True, revoked.sessions, revoked.tokens)))
+    return with_device(request, answer, changed)
 
 
 @ROUTES(Operation("GET", "/account", "whoAmI", Tag.ACCOUNTS,
@@ -281,10 +279,9 @@ async def who_am_i(request: web.Request) -> SignedIn:
                 "seats; its name stays taken.",
     body=Password, notes=THROTTLED))
 async def delete_account(request: web.Request) -> web.Response:
-    refuse_cross_site(request)
     account = await required(request, Use.MANAGE)
     body = await read_body(request, Password)
-    await request.config_dict[STATE].accounts.delete(account, body.password)
+    await request.config_dict[STATE].accounts.delete(account, body.password, client_key(request))
     state = request.config_dict[STATE]
     close_signed_in(state.connections, lambda c: _same_account(c.account, account),
                     CloseCode.UNAUTHORIZED, ACCOUNT_DELETED)
@@ -315,7 +312,6 @@ async def my_games(request: web.Request) -> AccountGames:
     description="A bot account plays only with `bot:play` tokens, is marked as a bot wherever "
                 "its name is shown, and never plays by its session."))
 async def become_bot(request: web.Request) -> SignedIn:
-    refuse_cross_site(request)
     account = await required(request, Use.MANAGE)
     state = request.config_dict[STATE]
     played = bool(state.lobby.seats_of(account)) or state.storage.account_has_seats(account.id)
@@ -332,8 +328,6 @@ async def become_bot(request: web.Request) -> SignedIn:
                 "it, and connections on it are closed (4006). Shown once.",
     parameters=(GAME_ID,)))
 async def reclaim(request: web.Request) -> web.StreamResponse:
-    if bearer_secret(request) is None:  # the cookie's: a cross-site page may not
-        refuse_cross_site(request)
     account = await required(request, Use.PLAY)
     room, seat, token = await request.config_dict[STATE].lobby.reclaim(
         request.match_info["game_id"], account)
@@ -345,11 +339,25 @@ def _same_account(signed_in: Account | None, account: Account) -> bool:
     return signed_in is not None and signed_in.id == account.id
 
 
-def with_session(request: web.Request, response: web.Response, secret: str) -> web.Response:
+def with_session(request: web.Request, response: web.Response, secret: str,
+                 account: Account) -> web.Response:
+    """The session cookie, and a new device cookie for the account (accounts/devices.py)."""
     settings = request.config_dict[STATE].settings
     response.set_cookie(SESSION_COOKIE, secret, max_age=int(settings.session_days * 86400),
                         path="/", httponly=True, samesite="Lax",
                         secure=settings.public_url.startswith("https://"))
+    return with_device(request, response, account)
+
+
+def with_device(request: web.Request, response: web.Response, account: Account
+                ) -> web.Response:
+    """A new device cookie for a browser that has just proved it is the account's."""
+    device = request.config_dict[STATE].accounts.device_for(account)
+    if device is not None:
+        response.set_cookie(DEVICE_COOKIE, device, max_age=DEVICE_DAYS * 86400,
+                            path=DEVICE_PATH, httponly=True, samesite="Lax",
+                            secure=request.config_dict[STATE].settings.public_url.startswith(
+                                "https://"))
     no_store(response)
     return response
 

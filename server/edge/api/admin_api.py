@@ -41,7 +41,7 @@ from ..state import STATE
 from ..tasks.moderation_watch import BANNED_SEAT, close_banned_accounts, close_banned_addresses
 from ..transport.addresses import client_address
 from ..transport.prefixes import client_key
-from .accounts_api import CROSS_SITE, refuse_cross_site
+from .accounts_api import CROSS_SITE
 from .filters import Paging
 from .lobby_models import GAME_ID_PATTERN, GameSummary
 from .models import (
@@ -68,7 +68,6 @@ async def _admin(request: web.Request) -> tuple[Moderation, Account]:
 
 
 async def _changing(request: web.Request, cls: type[Model]) -> tuple[Moderation, Account, Model]:
-    refuse_cross_site(request)
     moderation, admin = await _admin(request)
     return moderation, admin, await read_body(request, cls)
 
@@ -171,7 +170,7 @@ class ReportRequest:
     text: object = member({"type": "string", "maxLength": MAX_REPORT_TEXT}, default="")
 
 
-ROUTES = Routes()
+ROUTES = Routes(cookie=True)
 ADMINS = (ErrorCode.NOT_SIGNED_IN, ErrorCode.NOT_AN_ADMIN, ErrorCode.RATE_LIMITED,
           ErrorCode.ACCOUNTS_UNAVAILABLE)
 """What `_admin` refuses."""

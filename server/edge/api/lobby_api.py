@@ -161,7 +161,7 @@ async def cards(request: web.Request) -> dict[str, Any]:
     description="Creates a table with the creator in seat 0 and bots in the seats asked for. "
                 "When every seat is taken the game starts at once. The token of seat 0 is "
                 "returned only here. A refused request creates nothing.",
-    body=CreateGameRequest,
+    body=CreateGameRequest, cookie=True,
     notes={429: "Too many games from this address (open at once, or created this hour)"}))
 async def create_game(request: web.Request) -> web.Response:
     state = request.config_dict[STATE]
@@ -215,7 +215,7 @@ async def get_game(request: web.Request) -> dict[str, Any]:
      ErrorCode.ACCOUNTS_UNAVAILABLE, ErrorCode.CLUSTER_UNAVAILABLE),
     description="The game starts as soon as its last seat is taken. The seat's token is "
                 "returned only here.",
-    body=JoinRequest, parameters=(GAME_ID,)))
+    body=JoinRequest, parameters=(GAME_ID,), cookie=True))
 async def join_game(request: web.Request) -> Seated:
     body = await read_body(request, JoinRequest)
     room, seat, token = await request.config_dict[STATE].lobby.join(

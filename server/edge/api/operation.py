@@ -13,7 +13,7 @@ import asyncio
 import json
 import re
 from collections.abc import Awaitable, Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from http import HTTPStatus
 from typing import Any
@@ -36,6 +36,7 @@ from ...refusal import Refusal
 from ..state import STATE
 from ..transport.prefixes import client_key
 from .models import Model, component, decode, encode, obj, ref
+from .sessions import SAFE_METHODS, honour_cookie
 
 JSON = "application/json"
 Schema = dict[str, Any]
@@ -158,9 +159,19 @@ class Operation:
     """Refusals that are not the JSON error shape (the WebSocket upgrade's)."""
     secret: bool = False
     """Its answer holds a secret (a token, a challenge): no cache may keep it."""
+    cookie: bool = False
+    """It may be signed in by the session cookie: one that changes something is refused
+    from another site's page with the cookie (`cross_site_request`, sessions.py's rule,
+    which also says whether the cookie counts)."""
+
+    @property
+    def refused_cross_site(self) -> bool:
+        return self.cookie and self.method not in SAFE_METHODS
 
     def refusals(self, under_api: bool) -> dict[str, Schema]:
         codes = [*self.errors]
+        if self.refused_cross_site and ErrorCode.CROSS_SITE_REQUEST not in codes:
+            codes.append(ErrorCode.CROSS_SITE_REQUEST)
         if self.body is not None:
             codes += [code for code in BODY_ERRORS if code not in codes]
         if under_api and ErrorCode.INTERNAL_ERROR not in codes:
@@ -237,16 +248,20 @@ class Routes:
     sub-application's, or the server's root)."""
 
     def __init__(self, prefix: str = API_PREFIX,
-                 setup: Callable[[web.Application], None] | None = None) -> None:
+                 setup: Callable[[web.Application], None] | None = None,
+                 cookie: bool = False) -> None:
         self.prefix = prefix
         self.setup = setup
+        self.cookie = cookie
+        """Every operation of the table may be signed in by the session cookie."""
         """What the handlers need in the application first (called when mounted)."""
         self.operations: list[tuple[Operation, Handler]] = []
         self.undocumented: list[tuple[str, str, Handler]] = []
 
     def __call__(self, operation: Operation) -> Callable[[Handler], Handler]:
         def declare(handler: Handler) -> Handler:
-            self.operations.append((operation, handler))
+            declared = replace(operation, cookie=True) if self.cookie else operation
+            self.operations.append((declared, handler))
             return handler
         return declare
 
@@ -273,6 +288,8 @@ def _answering(handler: Handler, operation: Operation) -> Callable[[web.Request]
     status = operation.replies[0].status
 
     async def answer(request: web.Request) -> web.StreamResponse:
+        if operation.cookie:
+            honour_cookie(request)  # the one cross-site rule, before anything is read
         result = await handler(request)
         if not isinstance(result, web.StreamResponse):
             result = web.json_response(encode(result), status=status)

@@ -29,13 +29,12 @@ from .accounts_api import (
     CROSS_SITE,
     SignedIn,
     refuse_banned,
-    refuse_cross_site,
     with_session,
 )
 from .bearer import MANAGE_ERRORS, Use, required
 from .models import TIMESTAMP, component, encode, member, model, nullable, ref
 from .operation import Operation, Param, Reply, Routes, Tag, Where, read_body
-from .sessions import session_secret
+from .sessions import refuse_cross_site, session_secret
 
 CEREMONIES_PER_MINUTE = 30
 """Passkey options an address may ask for a minute (bursts of as many)."""
@@ -101,7 +100,7 @@ CEREMONY = {429: "Too many passkey requests from this address, or too many faile
                  "(retry_after_ms)"}
 REFUSED = (ErrorCode.PASSKEY_REFUSED, ErrorCode.PASSKEY_CHALLENGE_EXPIRED)
 MANAGING = (*CROSS_SITE, *MANAGE_ERRORS, *ACCOUNTS_DOWN)
-ROUTES = Routes()
+ROUTES = Routes(cookie=True)
 
 
 def _ceremony(request: web.Request) -> None:
@@ -117,7 +116,6 @@ def _ceremony(request: web.Request) -> None:
                 "account's passkeys are excluded.",
     notes=CEREMONY, secret=True))
 async def registration_options(request: web.Request) -> dict[str, Any]:
-    refuse_cross_site(request)
     account = await required(request, Use.MANAGE)
     _ceremony(request)
     options: dict[str, Any] = await request.config_dict[STATE].passkeys.registration_options(
@@ -132,7 +130,6 @@ async def registration_options(request: web.Request) -> dict[str, Any]:
     (ErrorCode.BAD_CREDENTIAL, ErrorCode.BAD_PASSKEY_NAME, *REFUSED, *MANAGING),
     body=PasskeyRegistration, secret=True))
 async def register(request: web.Request) -> PasskeyCreated:
-    refuse_cross_site(request)
     account = await required(request, Use.MANAGE)
     body = await read_body(request, PasskeyRegistration)
     passkey = await request.config_dict[STATE].passkeys.register(
@@ -159,7 +156,6 @@ async def passkeys(request: web.Request) -> Passkeys:
     notes={404: "No such passkey of this account's (`not_found`: an id that is not a "
                 "number)"}))
 async def remove(request: web.Request) -> Removed:
-    refuse_cross_site(request)
     account = await required(request, Use.MANAGE)
     await request.config_dict[STATE].passkeys.remove(account, int(request.match_info["passkey_id"]))
     return Removed(True)
@@ -183,8 +179,9 @@ async def sign_in_options(request: web.Request) -> dict[str, Any]:
     "Sign in with a passkey's answer", (Reply(200, "Signed in", SignedIn),),
     (ErrorCode.BAD_CREDENTIAL, *REFUSED, *CROSS_SITE, ErrorCode.ACCOUNT_BANNED,
      ErrorCode.RATE_LIMITED, *ACCOUNTS_DOWN),
-    description="Sets the session cookie as signIn does. Failures count as failed sign-ins, "
-                "per address and per account.",
+    description="Sets the session and device cookies as signIn does. Failures are "
+                "throttled per address prefix and per account and prefix, in buckets of "
+                "their own: failed passwords never block a passkey.",
     body=PasskeySignIn, notes=CEREMONY))
 async def sign_in(request: web.Request) -> web.Response:
     refuse_cross_site(request)
@@ -192,4 +189,5 @@ async def sign_in(request: web.Request) -> web.Response:
     account, secret = await request.config_dict[STATE].passkeys.sign_in(
         relying_party(request), body.credential, client_key(request), session_secret(request))
     await refuse_banned(request, account, secret)  # a passkey signs no banned one in
-    return with_session(request, web.json_response(encode(SignedIn.of(account))), secret)
+    return with_session(request, web.json_response(encode(SignedIn.of(account))), secret,
+                        account)

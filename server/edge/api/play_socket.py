@@ -12,7 +12,7 @@ from ...refusal import Refusal
 from ..rest import method_not_allowed
 from ..state import STATE
 from ..transport.connection import Connection
-from ..transport.origins import names_this_server, origin_allowed
+from ..transport.origins import origin_allowed
 from ..transport.prefixes import client_key
 from .models import Schema
 from .operation import Operation, Param, Reply, Routes, Tag, Where
@@ -31,7 +31,9 @@ WEBSOCKET = (
     "spectator, snapshots, updates (numbered events and the next decision), answers, chat, "
     "resign, game over and resume. The whole protocol is in docs/PROTOCOL.md; its limits are "
     "in GET /api/v1/server. Requests with an Origin header (browsers') must come from "
-    "public_url, the server's own address or an allowed Origin."
+    "public_url, the server's own address or an allowed Origin. The session cookie signs "
+    "the socket in only when the Origin names this server itself (public_url or its own "
+    "address); without an Origin the socket is a guest's whatever cookie it sends."
 )
 ROUTES = Routes(prefix="")
 """On the main application: the WebSocket route is matched before the REST
@@ -60,7 +62,8 @@ async def websocket_methods(request: web.Request) -> web.Response:
                    "server speaks"),
         403: _text("This Origin may not connect: it is not a bare scheme://host[:port] "
                    "naming public_url, the server's own address or one of allowed_origins"),
-        429: _text("Too many connections from this address")}))
+        429: _text("Too many connections from this address")},
+    cookie=True))
 async def websocket(request: web.Request) -> web.StreamResponse:
     state = request.config_dict[STATE]
     settings = state.settings
@@ -106,12 +109,11 @@ async def websocket(request: web.Request) -> web.StreamResponse:
 async def _session_account(request: web.Request) -> tuple[bytes, Account] | None:
     """The session (its hash) the server's own web page is signed in by (its cookie), and
     its account, for a socket without an access token: the web client seeks automatches
-    as its account. None for another site's page (a cookie alone never lets another site
-    act), for a bot account (it plays only with bot:play tokens) and while the accounts
-    cannot be read (the socket is then a guest's, as the page is)."""
-    origin = request.headers.get(hdrs.ORIGIN)
-    if request.headers.get(hdrs.AUTHORIZATION) is not None or (
-            origin is not None and not names_this_server(origin, request)):
+    as its account. None unless the cross-site rule let the cookie count (sessions.py:
+    another site's page, or no Origin at all), for a bot account (it plays only with
+    bot:play tokens) and while the accounts cannot be read (the socket is then a
+    guest's, as the page is)."""
+    if request.headers.get(hdrs.AUTHORIZATION) is not None:
         return None
     try:
         session = await signed_in_session(request)
