@@ -10,6 +10,7 @@ import re
 from dominion.bots import STRATEGIES
 
 from ..engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_KINGDOMS
+from ..play.clocks import MAX_INCREMENT_SECONDS, MAX_INITIAL_SECONDS, MIN_INITIAL_SECONDS
 from ..play.seat_tokens import TOKEN_BYTES
 from ..play.summary import SeatLeft
 from ..play.text import MAX_NAME_LENGTH
@@ -89,10 +90,21 @@ RESULT = component("Result", {
         "decks": {"type": "array", "items": {
             "type": "object", "additionalProperties": {"type": "integer"}}},
         "resigned": {"type": "array", "items": {"type": "integer"}},
+        "timed_out": {"type": "array", "items": {"type": "integer"},
+                      "description": "seats resigned because their clocks ran out; "
+                                     "absent when none did"},
         "abandoned": {"type": "boolean"},
     },
     "required": ["scores", "turns", "winners"],
 })
+TIME_CONTROL = component("TimeControl", obj({
+    "initial_seconds": {"type": "integer", "minimum": MIN_INITIAL_SECONDS,
+                        "maximum": MAX_INITIAL_SECONDS,
+                        "description": "each player's bank at the start"},
+    "increment_seconds": {"type": "integer", "minimum": 0, "maximum": MAX_INCREMENT_SECONDS,
+                          "description": "added to a player's bank when their own turn "
+                                         "ends"},
+}, description="A table's clock: 10+5 is 600 and 5."))
 GAME_SUMMARY = component("GameSummary", obj({
     "id": {"type": "string", "pattern": f"^{GAME_ID_PATTERN}$",
            "description": "g- and 12 hex digits; behind several nodes, g-NODE- and "
@@ -120,6 +132,8 @@ GAME_SUMMARY = component("GameSummary", obj({
     "rated": {"type": "boolean",
               "description": "a rated table: every seat an account or an in-server "
                              "bot; its result counts for the players' ratings"},
+    "time_control": nullable(ref(TIME_CONTROL)) | {
+        "description": "the table's clock (docs/PROTOCOL.md, section 9.6); null: none"},
     "turn": {"type": "integer", "minimum": 0},
     "result": nullable(ref(RESULT)),
 }, description="A game's public summary: never a token or a secret."))
@@ -169,6 +183,10 @@ CREATE_GAME_REQUEST = component("CreateGameRequest", obj({
     "rated": {"type": "boolean", "default": False,
               "description": "true: a rated table (docs/RATINGS.md); only a signed-in "
                              "creator may ask, and only accounts may join it"},
+    "time_control": nullable(ref(TIME_CONTROL)) | {
+        "description": "the table's clock; null: none (not at a rated table); absent: the "
+                       "server's default (rated_time_control or unrated_time_control, "
+                       "docs/SERVER.md)"},
 }, required=["name", "seats"], closed=False,
     description="Other members are ignored."))
 CARD = component("Card", obj({

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from dominion import protocol
 from dominion.protocol import ErrorCode
 
 from ..refusal import Refusal
@@ -46,6 +47,10 @@ class TimeControl:
             return (f"increment_seconds is 0 to {MAX_INCREMENT_SECONDS}, not "
                     f"{self.increment_seconds}")
         return None
+
+    def message(self) -> protocol.TimeControl:
+        """As messages carry it (`match_found`)."""
+        return protocol.TimeControl(self.initial_seconds, self.increment_seconds)
 
     def to_dict(self) -> dict[str, int]:
         return {"initial_seconds": self.initial_seconds,
