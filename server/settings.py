@@ -326,7 +326,7 @@ def _show(default: Any) -> str:
 
 
 def _time_controls_problem(settings: Settings) -> str | None:
-    from .play.clocks import TimeControl
+    from .time_control import TimeControl
 
     for name in ("rated_time_control", "unrated_time_control"):
         try:

@@ -10,11 +10,11 @@ import re
 from dominion.bots import STRATEGIES
 
 from ..engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_KINGDOMS
-from ..play.clocks import MAX_INCREMENT_SECONDS, MAX_INITIAL_SECONDS, MIN_INITIAL_SECONDS
 from ..play.seat_tokens import TOKEN_BYTES
 from ..play.summary import SeatLeft
 from ..play.text import MAX_NAME_LENGTH
 from ..settings import NODE_NAME
+from ..time_control import MAX_INCREMENT_SECONDS, MAX_INITIAL_SECONDS, MIN_INITIAL_SECONDS
 from .filters import CARD_ID, MAX_PAGE, STATES
 from .models import TIMESTAMP, component, nullable, obj, ref
 

@@ -252,6 +252,7 @@ class Room:
         self.record = replace(self.record, state=PLAYING, started_at=started, seed=seed,
                               commitment=commitment, setup=setup.to_dict())
         self.timekeeper.start(self.game)
+        self.timekeeper.run()
         self._metrics.live_games.inc()
         log.info("game started", extra={"game": self.id, "players": len(self.seats)})
         self.on_changed(self)
@@ -335,6 +336,7 @@ class Room:
             return
         for seat in self.seats:
             self.absence.await_return(seat)
+        self.timekeeper.run()  # from now: the time the server was down is nobody's
         self.wake_bots()
 
     def viewer_of(self, subscriber: Subscriber) -> int | None:
@@ -497,7 +499,7 @@ class Room:
                             charged: int | None) -> None:
         try:
             await self._storage.append_answers(self.id, game.answer_count, [entry], utc_now(),
-                                               [] if charged is None else [charged])
+                                               charged_ms=[] if charged is None else [charged])
         except Exception:
             log.exception("could not store an answer", extra={"game": self.id})
             raise Refusal(ErrorCode.INTERNAL_ERROR, "the answer could not be stored; "

@@ -62,8 +62,8 @@ class Timekeeper:
               ) -> Game:
         """Set the clocks of a game that starts, or that a restart rebuilds: `game` at its
         start, then `log_so_far` (each entry with what it charged) applied to it and to the
-        clocks. Nobody is charged for the time before this moment. The game, brought up to
-        date."""
+        clocks. The game, brought up to date; `run` starts the clock once the room has it
+        (a restart's: nobody is charged for the time the server was down)."""
         control = self.control
         self.clocks = None if control is None else Clocks(control, len(game.players))
         for entry, charged in log_so_far:
@@ -71,7 +71,6 @@ class Timekeeper:
             game.apply(entry)
             if self.clocks is not None:
                 self.clocks.applied(entry.player, charged, turn_ended(game, before))
-        self._run()
         return game
 
     def elapsed_ms(self) -> int:
@@ -93,13 +92,13 @@ class Timekeeper:
         was_running = clocks.running
         clocks.applied(player, charged or 0, turn_ended(game, before))
         if player == was_running or self._running_seat() != was_running:
-            self._run()
+            self.run()
 
     def refresh(self) -> None:
         """A seat's holder changed (its player came back): start its clock if it should
         run and none does (a running one is never stopped uncharged)."""
         if self.clocks is not None and self.clocks.running is None:
-            self._run()
+            self.run()
 
     def state(self) -> ClockState | None:
         """The clocks for a frame made now (None: no clock)."""
@@ -127,7 +126,7 @@ class Timekeeper:
             return None
         return seat
 
-    def _run(self) -> None:
+    def run(self) -> None:
         """Start the clock of whoever must answer now, and its time-out."""
         if self._timer is not None:
             self._timer.cancel()
