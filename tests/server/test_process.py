@@ -131,6 +131,17 @@ def test_a_resume_window_beyond_one_update_is_refused() -> None:
     assert problem is not None and "--resume-window" in problem
 
 
+@pytest.mark.parametrize(("settings", "named"), [
+    ({"rated_time_control": "none"}, "--rated-time-control"),
+    ({"rated_time_control": "10"}, "--rated-time-control"),
+    ({"unrated_time_control": "0.1+0"}, "--unrated-time-control"),
+    ({"unrated_time_control": "10+999"}, "--unrated-time-control")])
+def test_a_bad_time_control_setting_is_refused(settings: dict[str, str], named: str) -> None:
+    assert Settings(rated_time_control="3+2", unrated_time_control="none").problem() is None
+    problem = Settings(**settings).problem()
+    assert problem is not None and named in problem
+
+
 def test_a_database_that_is_not_ours_is_refused(tmp_path: Path) -> None:
     db = tmp_path / "garbage.sqlite3"
     db.write_bytes(b"this is not a database" * 100)
