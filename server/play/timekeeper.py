@@ -10,7 +10,7 @@ reaches zero the room resigns the seat for its player (`ResignReason.TIMED_OUT`)
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING
 
 from dominion.protocol import ClockState
@@ -33,13 +33,14 @@ def turn_mark(game: Game) -> TurnMark:
     return game.turn.number, game.turn.player
 
 
-def turn_ended(game: Game, before: TurnMark) -> int | None:
+def turn_ended(game: Game, before: TurnMark, bots: Collection[int]) -> int | None:
     """Whose own turn the entry just applied ended, for its increment (None: none did,
-    the game ended, or that seat has resigned: a bot plays its turns, its clock is done)."""
+    the game ended, or a bot plays the seat: one of `bots` from the start, or a stand-in
+    after it resigned; its clock never runs)."""
     number, player = before
     if game.turn.number == number:  # the same turn, or the game ended in it
         return None
-    return None if player in game.resigned else player
+    return None if player in game.resigned or player in bots else player
 
 
 class Timekeeper:
@@ -70,7 +71,8 @@ class Timekeeper:
             before = turn_mark(game)
             game.apply(entry)
             if self.clocks is not None:
-                self.clocks.applied(entry.player, charged, turn_ended(game, before))
+                self.clocks.applied(entry.player, charged,
+                                    turn_ended(game, before, self._bot_seats()))
         return game
 
     def elapsed_ms(self) -> int:
@@ -90,7 +92,7 @@ class Timekeeper:
         if clocks is None:
             return
         was_running = clocks.running
-        clocks.applied(player, charged or 0, turn_ended(game, before))
+        clocks.applied(player, charged or 0, turn_ended(game, before, self._bot_seats()))
         if player == was_running or self._running_seat() != was_running:
             self.run()
 
@@ -116,6 +118,10 @@ class Timekeeper:
             self._timer = None
         if self.clocks is not None and self._room.state != GameState.PLAYING:
             self.clocks.running = None
+
+    def _bot_seats(self) -> list[int]:
+        """The seats in-server bots sit in from the start."""
+        return [seat.index for seat in self._room.seats if seat.bot is not None]
 
     def _running_seat(self) -> int | None:
         room, game = self._room, self._room.game

@@ -225,3 +225,30 @@ async def test_a_table_without_a_clock_sends_none_and_stores_no_charge() -> None
     room.record = replace(room.record, options={})  # as if made without one
     room.timekeeper.start(Game(Setup.create(["a", "b"], kingdom=list(KINGDOM))))
     assert room.timekeeper.state() is None and room.timekeeper.charge_for(0) is None
+
+
+async def test_an_in_server_bots_seat_runs_no_clock() -> None:
+    log, clock = MemoryGameLog(), VirtualClock()
+    record = GameRecord(id="g-000000000001", created_at=utc_now(), state=GameState.OPEN,
+                        edition=2, seats=2, kingdom=KINGDOM,
+                        options={"time_control": ONE_MINUTE})
+    seats = [Seat(0), Seat(1, "Bot 1 (big_money)", bot="big_money")]
+    room = Room(record, seats, log, Settings(), Metrics(), HistoryCache(100_000), clock=clock)
+    await log.create_game(room.record, [seat.record() for seat in room.seats])
+    await room.take_seat("Ann", hash_token("Ann"))
+    game = room.game
+    assert game is not None
+    for _ in range(2):  # Ann ends a turn of hers, so that the bot plays one
+        await eventually(lambda: game.pending is not None and game.pending.player == 0)
+        assert room.timekeeper.clocks is not None and room.timekeeper.clocks.running == 0
+        clock.advance(1)
+        pending = game.pending
+        assert pending is not None
+        end = next(number for number, option in enumerate(pending.options)
+                   if option.kind == "end_phase")
+        await room.answer(0, pending.id, [end])
+    await eventually(lambda: game.pending is not None and game.pending.player == 0)
+    bots = [charged for entry, charged in zip(log.answers[room.id], log.charged_ms[room.id],
+                                              strict=True) if entry.player == 1]
+    assert bots and set(bots) == {0}
+    assert remaining(room)[1] == 60_000  # no increment either: its clock is not used
