@@ -11,6 +11,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -136,7 +137,7 @@ def test_a_resume_window_beyond_one_update_is_refused() -> None:
     ({"rated_time_control": "10"}, "--rated-time-control"),
     ({"unrated_time_control": "0.1+0"}, "--unrated-time-control"),
     ({"unrated_time_control": "10+999"}, "--unrated-time-control")])
-def test_a_bad_time_control_setting_is_refused(settings: dict[str, str], named: str) -> None:
+def test_a_bad_time_control_setting_is_refused(settings: dict[str, Any], named: str) -> None:
     assert Settings(rated_time_control="3+2", unrated_time_control="none").problem() is None
     problem = Settings(**settings).problem()
     assert problem is not None and named in problem
