@@ -227,8 +227,9 @@ async def test_opening_an_old_file_logs_each_migration_step(
     await Storage.open(path).close()
     steps = migrations_logged(caplog)
     assert [(step["from_version"], step["to_version"]) for step in steps] == [
-        (4, 5), (5, 6), (6, 7)] and SCHEMA_VERSION == 8
-    assert [step["migration"] for step in steps] == ["_migrate_5", "_migrate_6", "_migrate_7"]
+        (4, 5), (5, 6), (6, 7), (7, 8)] and SCHEMA_VERSION == 8
+    assert [step["migration"] for step in steps] == ["_migrate_5", "_migrate_6", "_migrate_7",
+                                                     "_migrate_8"]
     assert all(step["store"] == "games" and step["db"] == str(path)
                and 0 <= step["seconds"] < 60 for step in steps)
     assert all(record.levelname == "INFO" for record in caplog.records)
