@@ -33,7 +33,7 @@ SEED = 20261202
 
 
 async def clocked(log: MemoryGameLog, clock: VirtualClock, *, seats: int = 2,
-                  rated: bool = False, **settings: Any) -> Room:
+                  rated: bool = False, bot_accounts: bool = False, **settings: Any) -> Room:
     """A started table of `seats` players (accounts 1, 2, ...) with a 1+5 clock."""
     options = {"time_control": ONE_MINUTE} | ({"rated": True} if rated else {})
     record = GameRecord(id="g-000000000001", created_at=utc_now(), state=GameState.OPEN,
@@ -43,7 +43,8 @@ async def clocked(log: MemoryGameLog, clock: VirtualClock, *, seats: int = 2,
                 HistoryCache(100_000), clock=clock)
     await log.create_game(room.record, [seat.record() for seat in room.seats])
     for index, name in enumerate(NAMES[:seats]):
-        await room.take_seat(name, hash_token(name), account_id=index + 1)
+        await room.take_seat(name, hash_token(name), account_id=index + 1,
+                             bot_account=bot_accounts)
     assert room.state == GameState.PLAYING
     return room
 
@@ -69,6 +70,16 @@ async def test_the_deciders_clock_runs_and_each_answer_stores_its_charge() -> No
     await room.answer(seat, decision, [PLAY_ALL_TREASURES])
     assert log.charged_ms[room.id] == [3_000]
     assert remaining(room)[seat] == 57_000  # charged, and running on from here
+
+
+async def test_a_bot_account_over_the_network_plays_under_the_clock() -> None:
+    log, clock = MemoryGameLog(), VirtualClock()
+    room = await clocked(log, clock, bot_accounts=True)
+    seat, _ = pending_of(room)
+    assert room.timekeeper.clocks is not None and room.timekeeper.clocks.running == seat
+    clock.advance(60)
+    await eventually(lambda: room.state == GameState.FINISHED)
+    assert log.answers[room.id] == [Resignation(seat, ResignReason.TIMED_OUT)]
 
 
 async def test_the_increment_comes_when_the_players_turn_ends() -> None:
