@@ -7,6 +7,7 @@ with no value. Joined as `--token=-abc...`, it reads them as the value they are.
 
 from __future__ import annotations
 
+import argparse
 import re
 from collections.abc import Iterable, Sequence
 
@@ -30,6 +31,27 @@ def joined_values(argv: Sequence[str], options: Iterable[str] = ("--token",)) ->
             joined.append(arg)
         pending = arg if arg in taking else None
     return joined
+
+
+DEFAULT_CLOCK = object()
+"""`--clock` not given: the server's default clock for the table."""
+
+
+def clock_arg(text: str) -> dict[str, int] | None:
+    """`--clock 10+5` (minutes each + seconds added when your turn ends; minutes may be
+    a fraction, "0.5+0"), or `--clock none`: the `time_control` of a create request (the
+    server checks its bounds)."""
+    if text.strip().lower() == "none":
+        return None
+    minutes, plus, increment = text.partition("+")
+    try:
+        if not plus:
+            raise ValueError(text)
+        return {"initial_seconds": round(float(minutes) * 60),
+                "increment_seconds": int(increment)}
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("a clock is minutes+seconds, like 10+5, or none")) from None
 
 
 def unknown_strategy(name: str) -> str:

@@ -86,14 +86,53 @@ def supply_lines(state: GameState, names: Names, columns: int = 2) -> list[str]:
     return [_("Supply"), *lines]
 
 
+LOW_TIME_MS = 30_000
+"""Below this, your own clock is shown with a warning."""
+
+
+def clock_text(ms: int) -> str:
+    """A clock's time left: "9:58", "1:02:03" from an hour."""
+    seconds = (ms + 999) // 1000  # 0:00 only once it has run out
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
+
+
+def low_time_line(state: GameState, now: float | None = None) -> str | None:
+    """The warning when your own clock has less than 30 seconds left (None: it has
+    more, you watch, the table has no clock or the game is over)."""
+    if state.seat is None or state.over:
+        return None
+    left = state.remaining_ms(state.seat, now)
+    if left is None or left >= LOW_TIME_MS:
+        return None
+    return _("Hurry: your clock has {time} left; at 0:00 you lose the game.").format(
+        time=clock_text(left))
+
+
+def clock_line(state: GameState, now: float | None = None) -> str | None:
+    """Every player's time left on one line, for the line mode (None: no clock)."""
+    times = [(player.seat, state.remaining_ms(player.seat, now)) for player in state.players]
+    if state.clocks is None or not times:
+        return None
+    shown = state.names()
+    return _("Clocks: {clocks}").format(clocks=" · ".join(
+        f"{who(shown, seat)} {clock_text(left)}" for seat, left in times if left is not None))
+
+
 def player_lines(state: GameState, names: Names,
-                 seats: Sequence[Mapping[str, Any]] = ()) -> list[str]:
+                 seats: Sequence[Mapping[str, Any]] = (), now: float | None = None,
+                 ) -> list[str]:
     """One line per player: turn marker, name (marked when a bot plays it, as the table's
-    `seats` say), hand size, turns, top of the discard pile."""
+    `seats` say) with the time left on its clock (the running one counted down to
+    `now`), hand size, turns, top of the discard pile."""
     shown = state.names()
     rows = []
     for player in state.players:
         name = who(shown, player.seat)
+        left = state.remaining_ms(player.seat, now)
+        if left is not None:
+            name += f" [{clock_text(left)}]"
         seat = seats[player.seat] if 0 <= player.seat < len(seats) else {}
         for mark in (bot_mark(seat), seat_rating(seat)):
             if mark:
@@ -126,6 +165,9 @@ def mine_lines(state: GameState, names: Names) -> list[str]:
     me = state.players[seat]
     hand = names.counted(sorted(me.hand or [], key=names)) if me.hand else _("nothing")
     lines = [_("Your hand: {cards}").format(cards=hand)]
+    warning = low_time_line(state)
+    if warning is not None:
+        lines.insert(0, warning)
     if state.turn_player == seat and not state.over:
         line = counters(state)
         if me.in_play:
@@ -190,5 +232,6 @@ def hint_line(watching: bool) -> str:
     return _("help: how to answer · help CARD: a card · PgUp/PgDn: the log · quit: leave")
 
 
-__all__ = ["Board", "abandoned_lines", "counters", "decision_lines", "hint_line", "in_columns",
-           "mine_lines", "option_cells", "player_lines", "status_line", "supply_lines"]
+__all__ = ["Board", "abandoned_lines", "clock_line", "clock_text", "counters",
+           "decision_lines", "hint_line", "in_columns", "low_time_line", "mine_lines",
+           "option_cells", "player_lines", "status_line", "supply_lines"]

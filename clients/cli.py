@@ -49,7 +49,7 @@ from .account import (
     run_token,
     signed_in_name,
 )
-from .args import bot_seats, joined_values
+from .args import DEFAULT_CLOCK, bot_seats, clock_arg, joined_values
 from .cards import card_names
 from .i18n import LANGUAGES, _, ngettext, use
 from .lobby import Lobby, LobbyError
@@ -109,6 +109,10 @@ def _table_options(parser: argparse.ArgumentParser, bot_help: str) -> None:
                                             "separated by commas (default: random)"))
     parser.add_argument("--bot", action="append", default=[], metavar="[SEAT=]STRATEGY",
                         help=bot_help)
+    parser.add_argument("--clock", type=clock_arg, default=DEFAULT_CLOCK, metavar="M+S",
+                        help=_("the table's clock: minutes each + seconds added when a "
+                               "player's turn ends, like 10+5, or none (default: the "
+                               "server's)"))
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -316,7 +320,7 @@ async def run_create(args: argparse.Namespace, settings: config.Settings) -> int
         created = await Lobby(settings.server, session,
                               credential_headers(settings.server)).create(
             settings.name, args.seats, edition=args.edition, kingdom=kingdom, bots=bots,
-            rated=args.rated)
+            rated=args.rated, clock=args.clock)
     game = created["game"]["id"]
     keep_seat(settings.server, game, created)
     print(game)

@@ -7,6 +7,7 @@ from typing import Any
 
 import aiohttp
 
+from .args import DEFAULT_CLOCK
 from .i18n import _
 
 HTTP_ERROR = "http_error"
@@ -54,13 +55,16 @@ class Lobby:
 
     async def create(self, name: str, seats: int, *, edition: int = 2,
                      kingdom: str | list[str] | None = None,
-                     bots: dict[int, str] | None = None, rated: bool = False
-                     ) -> dict[str, Any]:
+                     bots: dict[int, str] | None = None, rated: bool = False,
+                     clock: object = DEFAULT_CLOCK) -> dict[str, Any]:
         """`{"game": summary, "seat": 0, "token": ...}`; `rated` asks for a rated table
-        (the request must be signed in)."""
+        (the request must be signed in); `clock` a `time_control` (None: no clock;
+        `DEFAULT_CLOCK`: the server's default)."""
         body: dict[str, Any] = {"name": name, "seats": seats, "edition": edition}
         if rated:
             body["rated"] = True
+        if clock is not DEFAULT_CLOCK:
+            body["time_control"] = clock
         if kingdom is not None:
             body["kingdom"] = kingdom
         if bots:

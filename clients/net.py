@@ -53,6 +53,7 @@ from dominion.protocol import (
     Chat,
     ChatLine,
     ClientMessage,
+    ClockState,
     CloseCode,
     Error,
     GameAbandoned,
@@ -342,9 +343,10 @@ class Client:
         if state is None:
             return
         if isinstance(frame, Snapshot):
-            state.apply_snapshot(frame.seq, frame.view)
+            state.apply_snapshot(frame.seq, frame.view, clocks_map(frame.clocks))
         elif isinstance(frame, Update):
-            state.apply_update(frame.seq, frame.events, frame.decision, frame.view)
+            state.apply_update(frame.seq, frame.events, frame.decision, frame.view,
+                               clocks_map(frame.clocks))
         elif isinstance(frame, GameOver):
             state.result = frame.result
             state.decision = None
@@ -445,6 +447,14 @@ class Client:
         ack = await self.request(Catalogue(id=self.next_id()))
         return list(ack.cards or ())
 
+
+
+def clocks_map(clocks: ClockState | None) -> dict[str, Any] | None:
+    """A frame's clocks as the game state keeps them (None: the table has no clock)."""
+    if clocks is None:
+        return None
+    return {"remaining_ms": list(clocks.remaining_ms), "running": clocks.running,
+            "initial_ms": clocks.initial_ms, "increment_ms": clocks.increment_ms}
 
 __all__ = ["Backoff", "ChatLine", "Client", "Closed", "ConnectionLost", "ServerError", "events_of",
            "websocket_url"]

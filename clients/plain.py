@@ -16,7 +16,7 @@ import threading
 from collections.abc import Awaitable
 from typing import Any, TextIO, TypeVar
 
-from .board import Board, counters, decision_lines, mine_lines, status_line
+from .board import Board, clock_line, counters, decision_lines, mine_lines, status_line
 
 T = TypeVar("T")
 
@@ -51,7 +51,9 @@ class Plain:
         shown = decision["id"] if decision is not None else None
         if decision is not None and shown != self._shown:
             state = board.state
-            self._print("", status_line(board), *mine_lines(state, board.names),
+            clocks = clock_line(state)
+            self._print("", status_line(board), *([clocks] if clocks else []),
+                        *mine_lines(state, board.names),
                         counters(state), *decision_lines(board, 100))
             self._prompt()
         self._shown = shown

@@ -79,7 +79,7 @@ async def take_seat(args: argparse.Namespace, settings: config.Settings,
     if text and "," in text:
         kingdom = [card.strip() for card in text.split(",")]
     created = await lobby.create(settings.name, args.seats, edition=args.edition,
-                                 kingdom=kingdom, bots=bots)
+                                 kingdom=kingdom, bots=bots, clock=args.clock)
     game = created["game"]["id"]
     config.save_token(game, created["seat"], created["token"], settings.server, settings.name)
     print(_("Created {game}: you are seat {seat} of {seats}.").format(

@@ -14,6 +14,7 @@ what they do), for the replay viewers.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -92,6 +93,10 @@ class GameState:
     snapshots: int = 0
     view: dict[str, Any] | None = None
     """The latest view map, as the server sent it."""
+    clocks: dict[str, Any] | None = None
+    """The players' clocks as the latest frame said them (None: the table has none)."""
+    clocks_at: float = 0.0
+    """When that frame arrived (`time.monotonic()`): the running clock counts from it."""
 
     @property
     def over(self) -> bool:
@@ -118,24 +123,44 @@ class GameState:
 
     # -- what the server sends ------------------------------------------------
 
-    def apply_snapshot(self, seq: int, view: dict[str, Any]) -> None:
-        """Start again from a whole view (`seq` is its last event)."""
+    def apply_snapshot(self, seq: int, view: dict[str, Any],
+                       clocks: Mapping[str, Any] | None = None) -> None:
+        """Start again from a whole view (`seq` is its last event), and its clocks."""
         self.snapshots += 1
         self.seq = seq
         self.take_view(view)
         self.decision = view.get("decision")
+        self.take_clocks(clocks)
 
     def apply_update(self, seq: int, events: Sequence[dict[str, Any]],
-                     decision: dict[str, Any] | None, view: dict[str, Any]
+                     decision: dict[str, Any] | None, view: dict[str, Any],
+                     clocks: Mapping[str, Any] | None = None,
                      ) -> list[tuple[int, dict[str, Any]]]:
         """A version 2 `update`: the game is now its `view` and `decision` (None: nothing
-        is pending, the game has ended). Returns its events not held before, numbered
-        (an update after a resume may repeat some)."""
+        is pending, the game has ended), and its clocks. Returns its events not held
+        before, numbered (an update after a resume may repeat some)."""
         new = [(number, event) for number, event in numbered(seq, events) if number > self.seq]
         self.seq = max(self.seq, seq)
         self.take_view(view)
         self.decision = decision
+        self.take_clocks(clocks)
         return new
+
+    def take_clocks(self, clocks: Mapping[str, Any] | None) -> None:
+        self.clocks = None if clocks is None else dict(clocks)
+        self.clocks_at = time.monotonic()
+
+    def remaining_ms(self, seat: int, now: float | None = None) -> int | None:
+        """The seat's time left at `now` (a `time.monotonic()`; default: now): the running
+        clock counted down since its frame arrived. None: no clock."""
+        clocks = self.clocks
+        if clocks is None or not 0 <= seat < len(clocks.get("remaining_ms", ())):
+            return None
+        left = int(clocks["remaining_ms"][seat])
+        if clocks.get("running") == seat and not self.over:
+            elapsed = (time.monotonic() if now is None else now) - self.clocks_at
+            left -= int(elapsed * 1000)
+        return max(0, left)
 
     def take_view(self, view: Mapping[str, Any]) -> None:
         """Every field from a view map (a snapshot's, or an update's)."""

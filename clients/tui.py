@@ -96,7 +96,8 @@ class FullScreen:
                             accept_handler=self._accept)
         self.app: Application[None] = Application(
             layout=Layout(self._layout(), focused_element=self.input), key_bindings=self._keys(),
-            style=STYLE, full_screen=True, mouse_support=False)
+            style=STYLE, full_screen=True, mouse_support=False,
+            refresh_interval=1.0)  # the running clock counts down between frames
 
     # -- Display ------------------------------------------------------------------------
 

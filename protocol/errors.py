@@ -115,6 +115,9 @@ class ErrorCode(StrEnum):
     BAD_DISCARD_TOPS = "bad_discard_tops"
     BAD_BOTS = ("bad_bots", HTTPStatus.BAD_REQUEST,
         "bots maps seat numbers 1 to seats-1 to known strategy names")
+    BAD_TIME_CONTROL = ("bad_time_control", HTTPStatus.BAD_REQUEST,
+        "time_control is null (not at a rated table) or initial_seconds 30 to 10800 and "
+        "increment_seconds 0 to 180, whole numbers")
     GAME_FULL = ("game_full", HTTPStatus.CONFLICT,
         "every seat of the table is taken")
     GAME_STARTED = ("game_started", HTTPStatus.CONFLICT,

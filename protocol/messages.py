@@ -98,6 +98,29 @@ CARD = Payload("A catalogue entry (docs/PROTOCOL.md, 'Catalogue entry'); the ser
                ("id", "name", "name_pl", "cost", "types", "editions", "text", "kingdom"))
 
 
+@dataclass(frozen=True, slots=True)
+class TimeControl:
+    """A table's clock: a bank per player, and the increment added to a player's bank
+    when their own turn ends ("10+5": 600 and 5)."""
+
+    initial_seconds: Annotated[int, Int(1, MAX_INT)]
+    increment_seconds: Annotated[int, Int(0, MAX_INT)]
+
+
+@dataclass(frozen=True, slots=True)
+class ClockState:
+    """The players' clocks as of the moment the frame was made: a client counts the
+    `running` seat's down from when it received the frame."""
+
+    remaining_ms: Annotated[tuple[int, ...], ListOf(Int(0, MAX_INT), 6, min_len=2)]
+    """One per seat."""
+    running: Annotated[int | None, Nullable(Int(0, 255))]
+    """The seat whose clock runs: the pending decision's player (an Attack's question
+    runs its victim's); nil when none runs (a bot answers, or the game is over)."""
+    initial_ms: Annotated[int, Int(0, MAX_INT)]
+    increment_ms: Annotated[int, Int(0, MAX_INT)]
+
+
 # Client to server: requests. Each carries an "id" the answer (ack or error) repeats.
 
 
@@ -332,6 +355,8 @@ class Snapshot:
     game: GameId
     seq: Seq
     view: Annotated[dict[str, Any], VIEW]
+    clocks: Annotated[ClockState | None, Omittable(Struct(ClockState))] = None
+    """Absent when the table has no clock."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,6 +393,8 @@ class Update:
     events: Annotated[tuple[dict[str, Any], ...], ListOf(EVENT, MAX_UPDATE_EVENTS)]
     decision: Annotated[dict[str, Any] | None, Nullable(DECISION)]
     view: Annotated[dict[str, Any], UPDATE_VIEW]
+    clocks: Annotated[ClockState | None, Omittable(Struct(ClockState))] = None
+    """Absent when the table has no clock."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -487,6 +514,8 @@ class MatchFound:
     ratings: Annotated[tuple[ShownRating, ...] | None,
                        Omittable(ListOf(Struct(ShownRating), 6, min_len=2))] = None
     """A rated table's: each player's rating in its pool, in the order of `players`."""
+    time_control: Annotated[TimeControl | None, Omittable(Struct(TimeControl))] = None
+    """The table's clock (absent: none)."""
 
 
 @dataclass(frozen=True, slots=True)

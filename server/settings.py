@@ -72,6 +72,12 @@ class Settings:
         "help": "turns each player of a rated game must begin themselves (before resigning) "
                 "for it to be rated; a shorter game ends unrated (0: every finished rated "
                 "game is rated)"})
+    rated_time_control: str = field(default="10+5", metadata={
+        "help": "the clock of rated and automatch tables that do not choose one: minutes "
+                "each + seconds added when a player's turn ends, like 10+5 (never none)"})
+    unrated_time_control: str = field(default="none", metadata={
+        "help": "the clock of unrated tables that do not choose one, like 10+5; none: no "
+                "clock"})
     rated_games_per_pair_per_day: int = field(default=5, metadata={
         "help": "rated games any two accounts may count against each other in 24 hours; "
                 "further games between them are kept in the ledger but change no rating "
@@ -242,6 +248,9 @@ class Settings:
             return "--rated-min-turns must be 0 or more"
         if self.rated_games_per_pair_per_day < 0:
             return "--rated-games-per-pair-per-day must be 0 or more"
+        clocks = _time_controls_problem(self)
+        if clocks:
+            return clocks
         if self.absent_seat not in ("bot", "abandon"):
             return "--absent-seat must be 'bot' or 'abandon'"
         if self.sqlite_synchronous.upper() not in ("FULL", "NORMAL"):
@@ -322,6 +331,19 @@ def _show(default: Any) -> str:
     if isinstance(default, tuple):
         return ",".join(default) or "none"
     return str(default)
+
+
+def _time_controls_problem(settings: Settings) -> str | None:
+    from .time_control import TimeControl
+
+    for name in ("rated_time_control", "unrated_time_control"):
+        try:
+            control = TimeControl.parse(getattr(settings, name))
+        except ValueError as error:
+            return f"--{name.replace('_', '-')}: {error}"
+        if control is None and name == "rated_time_control":
+            return "--rated-time-control cannot be none: rated games always have a clock"
+    return None
 
 
 def _is_address_or_network(entry: str) -> bool:

@@ -402,11 +402,13 @@ class Automatch:
                     continue  # dissolved meanwhile: the next poll tells
                 watch.state, watch.table = ticket.state, table.id
                 shown = table.shown_ratings()
+                control = self._lobby.matched_time_control
                 watch.seeker.send(MatchFound(
                     table=table.id, size=table.size, edition=table.edition, rated=table.rated,
                     players=table.names, deadline_ms=max(0, int((table.deadline - now) * 1000)),
                     ratings=None if shown is None else tuple(
-                        ShownRating(rating.display, rating.provisional) for rating in shown)))
+                        ShownRating(rating.display, rating.provisional) for rating in shown),
+                    time_control=None if control is None else control.message()))
             elif ticket.state is TicketState.READY and ticket.table and ticket.game \
                     and ticket.seat is not None and ticket.token:
                 watch.seeker.send(MatchReady(table=ticket.table, game=ticket.game,

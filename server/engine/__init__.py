@@ -22,6 +22,7 @@ from .decisions import (
     Option,
     OptionKind,
     Resignation,
+    ResignReason,
 )
 from .events import Event, EventKind, Secrecy
 from .game import Game, Phase
@@ -50,6 +51,7 @@ __all__ = [
     "Option",
     "OptionKind",
     "Phase",
+    "ResignReason",
     "Resignation",
     "Result",
     "Secrecy",

@@ -131,10 +131,20 @@ new_answer: Final = cast(Callable[[tuple[int, int, tuple[int, ...]]], Answer],
                   partial(tuple.__new__, Answer))
 
 
+class ResignReason(StrEnum):
+    """Why a player resigned, when it was not their own choice (the log records it, so
+    that a replay tells the same events)."""
+
+    TIMED_OUT = "timed_out"
+    """Their clock ran out: the server resigned for them."""
+
+
 class Resignation(NamedTuple):
-    """A player gave up, as the game log records it."""
+    """A player gave up, as the game log records it; `reason` None: by their own choice
+    (every resignation of a log from before clocks)."""
 
     player: int
+    reason: ResignReason | None = None
 
 
 class IllegalAnswer(Exception):

@@ -24,6 +24,7 @@ from .decisions import (
     Option,
     OptionKind,
     Resignation,
+    ResignReason,
     check_choices,
     new_answer,
     new_decision,
@@ -149,7 +150,7 @@ class Game:
                  "_last_decision", "_rng", "_skip_forced", "_tables", "_treasures",
                  "answer_count", "answers", "cards", "events", "first_player", "history",
                  "pending", "players", "resigned", "resigned_after", "result", "seed", "setup",
-                 "supply", "supply_order", "trash", "turn")
+                 "supply", "supply_order", "timed_out", "trash", "turn")
 
     def __init__(self, setup: Setup, seed: int | None = None, *, history: bool = True) -> None:
         """`history=False` keeps only the latest change's events and no answers (a server
@@ -178,6 +179,8 @@ class Game:
         self.answer_count = 0
         self._events_forgotten = 0
         self.resigned: list[int] = []
+        self.timed_out: list[int] = []
+        """The seats the server resigned because their clocks ran out."""
         self.resigned_after: dict[int, int] = {}
         """A seat that resigned -> the turns it had begun by then (its own: others play on
         for it)."""
@@ -208,7 +211,7 @@ class Game:
         """Apply one entry of a game's log, an answer or a resignation (as `answer` or
         `resign` does); its events."""
         if isinstance(entry, Resignation):
-            return self.resign(entry.player)
+            return self.resign(entry.player, entry.reason)
         return self.answer(entry.player, entry.decision, entry.choices)
 
     def _run(self, picked: tuple[int, ...] | None) -> Decision | None:
@@ -256,19 +259,23 @@ class Game:
                                 f"seat {player} has already resigned")
         return player
 
-    def resign(self, player: object) -> list[Event]:
+    def resign(self, player: object, reason: ResignReason | None = None) -> list[Event]:
         """`player` (a seat number) gives up: they can no longer win, and others answer
-        for their seat.
+        for their seat. `reason` (their clock ran out) is told in the event's data.
 
         The game ends at once when fewer than two players are left in it. Raises
         `IllegalAnswer` (changing nothing) when the game is over, the seat does not
         exist (True is not seat 1) or has already resigned.
         """
         seat = self._resigning_seat(player)
-        start = self._record(Resignation(seat))
+        start = self._record(Resignation(seat, reason))
         self.resigned.append(seat)
         self.resigned_after[seat] = self.players[seat].turns
-        self.events.append(Event(EventKind.RESIGNED, seat))
+        if reason is None:
+            self.events.append(Event(EventKind.RESIGNED, seat))
+        else:
+            self.timed_out.append(seat)
+            self.events.append(Event(EventKind.RESIGNED, seat, data={"reason": reason.value}))
         if len(self.players) - len(self.resigned) < 2:
             self._flow.close()
             self.pending = None

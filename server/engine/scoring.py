@@ -72,6 +72,8 @@ class Result:
     points_by_card: tuple[tuple[CardPoints, ...], ...] = ()
     """Per seat, the cards that scored, most points first."""
     tie: Tie | None = None
+    timed_out: tuple[int, ...] = ()
+    """Seats the server resigned because their clocks ran out (of `resigned`)."""
 
     def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
         return reduce_frozen(self)
@@ -79,7 +81,9 @@ class Result:
     def to_dict(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "turns": list(self.turns),
                 "winners": list(self.winners), "decks": [dict(d) for d in self.decks],
-                "resigned": list(self.resigned)}
+                "resigned": list(self.resigned)} | (
+                    # only when some clock ran out: older results stay as they were
+                    {"timed_out": list(self.timed_out)} if self.timed_out else {})
 
     def end_dict(self) -> dict[str, Any]:
         """`to_dict` and `ending`: what a view and `game_over` carry."""
@@ -168,4 +172,5 @@ def score_game(game: Game) -> Result:
         ended_by = EndReason.RESIGNATIONS
     empty = tuple(card for card in game.supply_order if game.supply[card] == 0)
     return Result(scores, turns, winners, decks, tuple(game.resigned), ended_by, empty,
-                  tuple(points_by_card(deck, game.cards) for deck in decks), tie)
+                  tuple(points_by_card(deck, game.cards) for deck in decks), tie,
+                  tuple(game.timed_out))

@@ -7,16 +7,18 @@ re-derived from it without reading the database. A live `Game` keeps no history
 
 Each entry is a few unsigned LEB128 varints: `player * 2 + resigned`, then for an
 answer the decision id's zigzag difference from the previous answer's, the number of
-choices and each choice.
+choices and each choice; for a resignation its reason (0: none, else its place in
+`ResignReason` plus one).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from ..engine import Answer, Resignation
+from ..engine import Answer, Resignation, ResignReason
 
 Entry = Answer | Resignation
+_REASONS: tuple[ResignReason | None, ...] = (None, *ResignReason)
 
 
 class AnswerLog:
@@ -36,6 +38,7 @@ class AnswerLog:
         out = self._bytes
         if isinstance(entry, Resignation):
             _varint(out, entry.player * 2 + 1)
+            _varint(out, _REASONS.index(entry.reason))
         else:
             _varint(out, entry.player * 2)
             step = entry.decision - self._last_decision
@@ -69,7 +72,7 @@ class AnswerLog:
         for index in range(stop):
             head = read()
             if head & 1:
-                entry: Entry = Resignation(head >> 1)
+                entry: Entry = Resignation(head >> 1, _REASONS[read()])
             else:
                 step = read()
                 decision += step >> 1 if not step & 1 else -((step + 1) >> 1)

@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from dominion.protocol import GameEvent, GameOver, PendingDecision, Snapshot, Update, encode_server
+from dominion.protocol import (
+    ClockState,
+    GameEvent,
+    GameOver,
+    PendingDecision,
+    Snapshot,
+    Update,
+    encode_server,
+)
 
 from ..engine import Event, Game, decision_view, fan_out, view
 from ..engine.view import Ownership, board_views
@@ -18,20 +26,22 @@ Audience = tuple[int | None, int]
 """Who receives a change's frames: a viewer (seat, or None for spectators) and a version."""
 
 
-def snapshot_frame(game_id: str, game: Game, viewer: int | None) -> bytes:
-    return encode_server(Snapshot(game=game_id, seq=game.event_count, view=view(game, viewer)),
-                         checked=False)
+def snapshot_frame(game_id: str, game: Game, viewer: int | None,
+                   clocks: ClockState | None = None) -> bytes:
+    return encode_server(Snapshot(game=game_id, seq=game.event_count, view=view(game, viewer),
+                                  clocks=clocks), checked=False)
 
 
 def change_frames(game_id: str, game: Game, events: Sequence[Event],
-                  audiences: Collection[Audience], ownership: Ownership | None = None
-                  ) -> dict[Audience, list[bytes]]:
+                  audiences: Collection[Audience], ownership: Ownership | None = None,
+                  clocks: ClockState | None = None) -> dict[Audience, list[bytes]]:
     """The frames that tell each audience (a viewer and a protocol version) about the
     latest `events` (the game's last ones) and what is pending now. Version 1: one
     `event` frame each, then `decision` (or `game_over`); version 2: one `update`
     with the game as the viewer now sees it (then `game_over` once the game has
-    ended). Forms that viewers share are built, or encoded, once; `ownership`, kept
-    between a game's changes, saves counting again what nobody gained or trashed."""
+    ended), with the `clocks` of a table that has them. Forms that viewers share are
+    built, or encoded, once; `ownership`, kept between a game's changes, saves counting
+    again what nobody gained or trashed."""
     viewers = list({viewer for viewer, _ in audiences})
     forms = fan_out(events, viewers)
     current = [viewer for viewer, version in audiences if version >= 2]
@@ -47,7 +57,8 @@ def change_frames(game_id: str, game: Game, events: Sequence[Event],
         out = frames[viewer, version] = []
         if version >= 2:
             out.append(encode_server(Update(game=game_id, seq=last_seq, events=tuple(seen),
-                                            decision=decision, view=boards[viewer]),
+                                            decision=decision, view=boards[viewer],
+                                            clocks=clocks),
                                      checked=False))
             out.extend(over)
             continue

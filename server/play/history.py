@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
-from ..engine import Event, Game, Resignation
+from ..engine import Event, Game
 from .answer_log import AnswerLog
 
 GAME_WEIGHT = 150
@@ -49,10 +49,7 @@ class HistoryCache:
         if game is None:
             game = new_game()
         for entry in log.entries(game.answer_count, answers):
-            if isinstance(entry, Resignation):
-                game.resign(entry.player)
-            else:
-                game.answer(entry.player, entry.decision, entry.choices)
+            game.apply(entry)
         self.replayed += game.event_count - before
         self._keep(key, game)
         return game.events

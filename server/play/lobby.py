@@ -19,6 +19,7 @@ from ..ratings.ledger import BOT_MU
 from ..refusal import Refusal
 from ..storage import GameRecord, Storage
 from .clock import LOOP_CLOCK, Clock, utc_now
+from .clocks import TimeControl
 from .history import HistoryCache
 from .lapse import Lapses
 from .rated_claims import RatedClaims
@@ -146,6 +147,7 @@ class Lobby:
         if rated and unrated:
             raise Refusal(ErrorCode.BAD_BOTS, f"no fixed rating for {', '.join(unrated)}: "
                                                 "not at a rated table")
+        control = table_time_control(request, rated, self._settings)
         edition = request.get("edition", 2)
         if type(edition) is not int:  # not True, not 2.0
             raise Refusal(ErrorCode.BAD_EDITION, f"edition must be 1 or 2, not {edition!r}")
@@ -169,7 +171,7 @@ class Lobby:
             room_seats[index].bot = strategy
         room = await self._open(
             setup, room_seats, ({} if spectator_chat else {"spectator_chat": False})
-            | ({"rated": True} if rated else {}),
+            | ({"rated": True} if rated else {}) | time_control_option(control),
             set_name(kingdom, setup.edition) if isinstance(kingdom, str) else None, address)
         log.info("game created", extra={"game": room.id, "seats": seats, "bots": len(bots),
                                         "edition": setup.edition, "address": address})
@@ -188,11 +190,17 @@ class Lobby:
         accounts = [holder.account_id for holder in holders if holder.account_id is not None]
         async with self._rated_seating(accounts if rated else []):
             room = await self._open(setup, seats,
-                                    {"automatch": True} | ({"rated": True} if rated else {}),
+                                    {"automatch": True} | ({"rated": True} if rated else {})
+                                    | time_control_option(self.matched_time_control),
                                     None, None)
         log.info("automatch game created", extra={"game": room.id, "seats": len(seats),
                                                   "rated": rated})
         return room, tokens
+
+    @property
+    def matched_time_control(self) -> TimeControl | None:
+        """The clock of automatch's tables, rated or not (`rated_time_control`)."""
+        return TimeControl.parse(self._settings.rated_time_control)
 
     async def _open(self, setup: Setup, seats: list[Seat], options: dict[str, Any],
                     kingdom_name: str | None, address: str | None) -> Room:
@@ -450,6 +458,25 @@ def rated_option(raw: object) -> bool:
     if not isinstance(raw, bool):
         raise Refusal(ErrorCode.BAD_OPTION, "rated is true or false")
     return raw
+
+
+def table_time_control(request: Mapping[str, Any], rated: bool, settings: Settings
+                       ) -> TimeControl | None:
+    """A create request's clock: its `time_control`, or the server's default for a rated
+    or an unrated table (`rated_time_control`, `unrated_time_control`). A rated table
+    always has one."""
+    if "time_control" not in request:
+        return TimeControl.parse(settings.rated_time_control if rated
+                                 else settings.unrated_time_control)
+    control = TimeControl.from_request(request["time_control"])
+    if control is None and rated:
+        raise Refusal(ErrorCode.BAD_TIME_CONTROL, "a rated table always has a clock")
+    return control
+
+
+def time_control_option(control: TimeControl | None) -> dict[str, Any]:
+    """A table's options for its clock (none: no key)."""
+    return {} if control is None else {"time_control": control.to_dict()}
 
 
 def needs_account(why: str) -> Refusal:

@@ -8,7 +8,8 @@ their seat (or a spectator) may see. Bots and restored games use the same path.
 it is composed of and hands itself to (rather than a mixin: each part's state and the
 room's methods it calls are plain to see, and a part is tested through the room):
 `Rematches` (rematch.py), `Absence` (absence.py), `BotLoop` (bot_loop.py), `Resumes`
-(resume.py) and `Moderation` (moderation.py; chat too).
+(resume.py), `Moderation` (moderation.py; chat too) and `Timekeeper` (timekeeper.py:
+the players' clocks).
 """
 
 from __future__ import annotations
@@ -28,8 +29,7 @@ from dominion.protocol import (
     encode_server,
 )
 
-from ..engine import Answer, Event, Game, IllegalAnswer, Resignation, Setup
-from ..engine.replay import replay
+from ..engine import Answer, Event, Game, IllegalAnswer, Resignation, ResignReason, Setup
 from ..engine.rng import new_seed
 from ..engine.view import Ownership
 from ..ratings import Rating, RatingError, ranks
@@ -50,6 +50,7 @@ from .seats import Seat
 from .subscribers import Subscriber
 from .summary import summary_of
 from .text import check_token
+from .timekeeper import Timekeeper, turn_mark
 
 if TYPE_CHECKING:
     from ..metrics import Metrics
@@ -66,7 +67,7 @@ class Room:
     __slots__ = ("_closed", "_lock", "_metrics", "_ownership", "_settings",
                  "_storage", "_subscribers", "_tasks", "absence", "answers", "bots", "game",
                  "id", "moderation", "on_changed", "on_ended", "ratings", "record",
-                 "rematches", "resumes", "seats", "unrated")
+                 "rematches", "resumes", "seats", "timekeeper", "unrated")
 
     def __init__(self, record: GameRecord, seats: list[Seat], storage: GameLog,
                  settings: Settings, metrics: Metrics, histories: HistoryCache, *,
@@ -99,6 +100,8 @@ class Room:
         self.absence = Absence(self, clock)
         """The timers of its seats' absent players."""
         self.bots = BotLoop(self, workers)
+        self.timekeeper = Timekeeper(self, clock)
+        """The players' clocks, at a table that has them."""
         self._tasks: set[asyncio.Future[None]] | None = None  # made when needed (memory)
         self.ratings: dict[int, Rating] = {}
         """A rated table's accounts' ratings as they sat down, by account (the lobby reads
@@ -139,8 +142,11 @@ class Room:
                    clock=clock)
         record = stored.game
         if record.state == PLAYING and record.setup is not None and record.seed is not None:
-            game = replay(Setup.from_dict(record.setup), record.seed, stored.answers,
-                          history=False)
+            # the clocks too, from what each answer charged; none for the downtime
+            charged = [*stored.charged_ms, *[0] * len(stored.answers)]  # none: 0 each
+            game = room.timekeeper.start(
+                Game(Setup.from_dict(record.setup), record.seed, history=False),
+                zip(stored.answers, charged[:len(stored.answers)], strict=True))
             room.game = game
             room.answers = AnswerLog(stored.answers)
             for resigned in game.resigned:
@@ -252,6 +258,8 @@ class Room:
         self.game = Game(setup, seed, history=False)
         self.record = replace(self.record, state=PLAYING, started_at=started, seed=seed,
                               commitment=commitment, setup=setup.to_dict())
+        self.timekeeper.start(self.game)
+        self.timekeeper.run()
         self._metrics.live_games.inc()
         log.info("game started", extra={"game": self.id, "players": len(self.seats)})
         self.on_changed(self)
@@ -276,6 +284,7 @@ class Room:
                 older.replaced("another connection took your seat")
             seat.connection = subscriber
             self.absence.returned(seat)
+            self.timekeeper.refresh()
             self.on_changed(self)
         self._subscribers[subscriber] = viewer
 
@@ -334,6 +343,7 @@ class Room:
             return
         for seat in self.seats:
             self.absence.await_return(seat)
+        self.timekeeper.run()  # from now: the time the server was down is nobody's
         self.wake_bots()
 
     def viewer_of(self, subscriber: Subscriber) -> int | None:
@@ -360,6 +370,28 @@ class Room:
 
         await self._change(check, on_accepted)
 
+    async def time_out(self, seat: int, decision: int) -> None:
+        """The seat's clock ran out while decision `decision` waited on it: the server
+        resigns for its player (as `resign`: a bot plays on for them, or the game ends).
+        Nothing, if it was answered meanwhile; tried again if it cannot be stored."""
+        def check(game: Game) -> Resignation:
+            pending = game.pending
+            if pending is None or pending.id != decision \
+                    or self.timekeeper.clocks is None \
+                    or self.timekeeper.clocks.running != seat:
+                raise Refusal(ErrorCode.STALE_DECISION, "the clock no longer runs")
+            game.check_resign(seat)
+            return Resignation(seat, ResignReason.TIMED_OUT)
+
+        while True:
+            try:
+                await self._change(check, lambda: None)
+                return
+            except Refusal as refused:
+                if refused.code != ErrorCode.INTERNAL_ERROR or self._closed:
+                    return  # answered, ended or resigned meanwhile; or the server stops
+            await asyncio.sleep(retry_seconds())
+
     async def _change(self, check: Callable[[Game], Answer | Resignation],
                       on_accepted: Callable[[], None]) -> None:
         """Every change to a running game takes this way, one at a time: `check` makes its
@@ -372,8 +404,11 @@ class Room:
                 entry = check(game)
             except IllegalAnswer as illegal:
                 raise Refusal(illegal.code, illegal.message) from None
-            await self._store_answer(game, entry)
+            charged = self.timekeeper.charge_for(entry.player)
+            await self._store_answer(game, entry, charged)
+            before = turn_mark(game)
             events = game.apply(entry)
+            self.timekeeper.applied(game, entry.player, charged, before)
             self.answers.append(entry)
             self._keep_applied(entry)
             on_accepted()
@@ -460,15 +495,18 @@ class Room:
             self._closed = True
         self.rematches.close()
         self.absence.stop_all()
+        self.timekeeper.stop()
         bots = self.bots.task
         tasks = [*(self._tasks or ()), *([bots] if bots else [])]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
-    async def _store_answer(self, game: Game, entry: Answer | Resignation) -> None:
+    async def _store_answer(self, game: Game, entry: Answer | Resignation,
+                            charged: int | None) -> None:
         try:
-            await self._storage.append_answers(self.id, game.answer_count, [entry], utc_now())
+            await self._storage.append_answers(self.id, game.answer_count, [entry], utc_now(),
+                                               charged_ms=[] if charged is None else [charged])
         except Exception:
             log.exception("could not store an answer", extra={"game": self.id})
             raise Refusal(ErrorCode.INTERNAL_ERROR, "the answer could not be stored; "
@@ -499,6 +537,7 @@ class Room:
             self._metrics.live_games.dec()
         self.record = replace(self.record, state=state, finished_at=finished, result=result)
         self.absence.stop_all()
+        self.timekeeper.stop()
         rated = self._rated_game(finished) if state == FINISHED else None
         try:
             await self._storage.finish_game(self.id, state=state, finished_at=finished,
@@ -578,12 +617,13 @@ class Room:
 
     def snapshot_frame(self, viewer: int | None) -> bytes:
         assert self.game is not None
-        return snapshot_frame(self.id, self.game, viewer)
+        return snapshot_frame(self.id, self.game, viewer, self.timekeeper.state())
 
     def change_frames(self, events: Sequence[Event], audiences: Collection[Audience]
                        ) -> dict[Audience, list[bytes]]:
         assert self.game is not None
-        return change_frames(self.id, self.game, events, audiences, self._ownership)
+        return change_frames(self.id, self.game, events, audiences, self._ownership,
+                             self.timekeeper.state())
 
     # -- for the lobby's listings -------------------------------------------------
 

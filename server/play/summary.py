@@ -61,6 +61,7 @@ def summary_of(record: GameRecord, seats: Sequence[SeatRecord], *,
         "commitment": record.commitment,
         "spectator_chat": bool(record.options.get("spectator_chat", True)),
         "rated": record.rated,
+        "time_control": record.options.get("time_control"),
         "turn": turn if turn is not None else sum((record.result or {}).get("turns", [])),
         "result": record.result,
     }

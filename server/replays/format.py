@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from ..engine import Answer, Resignation, Result
+from ..engine import Answer, Resignation, ResignReason, Result
 
 FORMAT = "dominion-replay"
 VERSION = 1
@@ -31,11 +31,13 @@ def abandoned_result(standing: Result) -> dict[str, Any]:
 
 def answer_record(entry: Answer | Resignation) -> dict[str, Any]:
     if isinstance(entry, Resignation):
-        return {"player": entry.player, "resign": True}
+        return {"player": entry.player, "resign": True} | (
+            {} if entry.reason is None else {"reason": entry.reason.value})
     return {"player": entry.player, "decision": entry.decision, "choices": list(entry.choices)}
 
 
 def answer_entry(record: dict[str, Any]) -> Answer | Resignation:
     if record.get("resign"):
-        return Resignation(record["player"])
+        reason = record.get("reason")
+        return Resignation(record["player"], None if reason is None else ResignReason(reason))
     return Answer(record["player"], record["decision"], tuple(record["choices"]))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Game, IllegalAnswer, InvalidSetup, Resignation, Setup, event_record
+from ..engine import Game, IllegalAnswer, InvalidSetup, Setup, event_record
 from ..engine.scoring import score_game
 from .format import FORMAT, VERSION, abandoned_result, answer_entry, commitment_of
 
@@ -45,10 +45,7 @@ def verify_replay(replay: dict[str, Any]) -> Verification:
     illegal_answer = None
     for index, entry in enumerate(entries):
         try:
-            if isinstance(entry, Resignation):
-                game.resign(entry.player)
-            else:
-                game.answer(entry.player, entry.decision, entry.choices)
+            game.apply(entry)
         except IllegalAnswer as illegal:
             illegal_answer = f"answer {index + 1} is not legal at that point: {illegal.message}"
             break

@@ -42,7 +42,10 @@ class GameLog(Protocol):
         """A bot takes the seat over (stored before its first answer for the seat)."""
 
     async def append_answers(self, game_id: str, first_index: int,
-                             entries: Sequence[Answer | Resignation], at: str) -> None: ...
+                             entries: Sequence[Answer | Resignation], at: str,
+                             charged_ms: Sequence[int | None] = ()) -> None:
+        """`charged_ms`: per entry, what it charged its player's clock (none given: no
+        clock ran)."""
 
     async def finish_game(self, game_id: str, *, state: GameState, finished_at: str,
                           result: dict[str, Any] | None,
@@ -69,6 +72,7 @@ class MemoryGameLog:
         self.games: dict[str, GameRecord] = {}
         self.seats: dict[str, list[SeatRecord]] = {}
         self.answers: dict[str, list[Answer | Resignation]] = {}
+        self.charged_ms: dict[str, list[int]] = {}
         self.chat: dict[str, list[dict[str, Any]]] = {}
         self._chat_lines = 0
         self.rating_outbox: dict[str, dict[str, Any]] = {}
@@ -118,12 +122,15 @@ class MemoryGameLog:
                                       seed=seed, commitment=commitment, setup=setup)
 
     async def append_answers(self, game_id: str, first_index: int,
-                             entries: Sequence[Answer | Resignation], at: str) -> None:
+                             entries: Sequence[Answer | Resignation], at: str,
+                             charged_ms: Sequence[int | None] = ()) -> None:
         self._game(game_id)
         log = self.answers[game_id]
         if first_index != len(log):
             raise StorageError(f"game {game_id} has {len(log)} answers, not {first_index}")
         log.extend(entries)
+        charges = list(charged_ms) or [None] * len(entries)
+        self.charged_ms.setdefault(game_id, []).extend(ms or 0 for ms in charges)
 
     async def finish_game(self, game_id: str, *, state: GameState, finished_at: str,
                           result: dict[str, Any] | None,
@@ -160,7 +167,8 @@ class MemoryGameLog:
         if game_id not in self.games:
             return None
         return StoredGame(self.games[game_id], tuple(self.seats[game_id]),
-                          tuple(self.answers[game_id]))
+                          tuple(self.answers[game_id]),
+                          tuple(self.charged_ms.get(game_id, ())))
 
     def unfinished_games(self) -> list[StoredGame]:
         return [stored for game_id, game in self.games.items()

@@ -74,6 +74,9 @@ class StoredGame:
     game: GameRecord
     seats: tuple[SeatRecord, ...]
     answers: tuple[Answer | Resignation, ...]
+    charged_ms: tuple[int, ...] = ()
+    """Per answer, the milliseconds it charged its player's clock (0: none ran; empty
+    for a store that keeps none)."""
 
 
 def check_seed(seed: int | None) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import orjson
 import sqlite_utils
 
-from dominion.server.engine import Answer, Resignation
+from dominion.server.engine import Answer, Resignation, ResignReason
 
 from .records import GameRecord, GameState, SeatRecord, StoredGame
 
@@ -95,17 +95,20 @@ def insert(db: sqlite_utils.Database, table: str, rows: list[dict[str, Any]], *,
 
 
 INSERT_ANSWER = (
-    "INSERT INTO answers (game_id, idx, player, kind, decision, choices, at)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+    "INSERT INTO answers (game_id, idx, player, kind, decision, choices, at, ms, reason)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
 
-def answer_row(game_id: str, idx: int, entry: Answer | Resignation, at: str) -> tuple[Any, ...]:
+def answer_row(game_id: str, idx: int, entry: Answer | Resignation, at: str,
+               ms: int | None = None) -> tuple[Any, ...]:
+    """`ms`: what the entry charged its player's clock (None: no clock ran)."""
     if isinstance(entry, Resignation):
-        return (game_id, idx, entry.player, "resign", None, None, at)
+        reason = None if entry.reason is None else entry.reason.value
+        return (game_id, idx, entry.player, "resign", None, None, at, ms, reason)
     if isinstance(entry, Answer):
         return (game_id, idx, entry.player, "answer", entry.decision,
-                to_json([int(c) for c in entry.choices]), at)
+                to_json([int(c) for c in entry.choices]), at, ms, None)
     raise TypeError(f"an answer log entry is an Answer or a Resignation, not {entry!r}")
 
 
@@ -129,14 +132,20 @@ def stored_game(db: sqlite_utils.Database, row: dict[str, Any]) -> StoredGame:
     game_id = row["id"]
     seats = seats_of(db, game_id)
     answers: list[Answer | Resignation] = []
+    charged: list[int] = []
     for answer in db.query(
-        "SELECT player, kind, decision, choices FROM answers WHERE game_id = ? ORDER BY idx",
+        "SELECT player, kind, decision, choices, ms, reason FROM answers WHERE game_id = ?"
+        " ORDER BY idx",
         [game_id],
     ):
         if answer["kind"] == "resign":
-            answers.append(Resignation(answer["player"]))
+            reason = answer["reason"]
+            answers.append(Resignation(answer["player"],
+                                       None if reason is None else ResignReason(reason)))
         else:
             answers.append(
                 Answer(answer["player"], answer["decision"], tuple(orjson.loads(answer["choices"])))
             )
-    return StoredGame(game=game_record(row), seats=seats, answers=tuple(answers))
+        charged.append(answer["ms"] or 0)
+    return StoredGame(game=game_record(row), seats=seats, answers=tuple(answers),
+                      charged_ms=tuple(charged))

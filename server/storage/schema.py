@@ -145,9 +145,18 @@ def _migrate_7(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE seats ADD COLUMN taken_over_at TEXT")
 
 
+def _migrate_8(db: sqlite_utils.Database) -> None:
+    """Version 8: each answer says the milliseconds it charged its player's clock (null:
+    no clock ran), so that a restart rebuilds the clocks; a resignation the server made
+    says why (`timed_out`; null: the player's own)."""
+    db.execute("ALTER TABLE answers ADD COLUMN ms INTEGER")
+    db.execute("ALTER TABLE answers ADD COLUMN reason TEXT")
+
+
 # MIGRATIONS[i] turns schema version i into version i + 1. Append, never edit.
 MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (
-    _migrate_1, _migrate_2, _migrate_3, _migrate_4, _migrate_5, _migrate_6, _migrate_7)
+    _migrate_1, _migrate_2, _migrate_3, _migrate_4, _migrate_5, _migrate_6, _migrate_7,
+    _migrate_8)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -359,14 +359,18 @@ class Storage:
         first_index: int,
         entries: Sequence[Answer | Resignation],
         at: str,
+        charged_ms: Sequence[int | None] = (),
     ) -> None:
         """Append answers and resignations at log positions first_index, first_index + 1, ...
 
         The log has no gaps: `first_index` must be the number of entries already stored.
+        `charged_ms`: per entry, what it charged its player's clock (none given: no clock).
         """
         if first_index < 0:
             raise ValueError(f"first_index must be >= 0, not {first_index}")
-        rows = [answer_row(game_id, first_index + i, entry, at) for i, entry in enumerate(entries)]
+        charges = list(charged_ms) or [None] * len(entries)
+        rows = [answer_row(game_id, first_index + i, entry, at, ms)
+                for i, (entry, ms) in enumerate(zip(entries, charges, strict=True))]
         if not rows:
             return
         await self._submit(_Append(game_id, first_index, rows))

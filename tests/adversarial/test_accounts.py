@@ -23,9 +23,8 @@ from dominion.server.accounts.service import (
 )
 from dominion.server.accounts.sqlite_store import SqliteAccountStore
 from dominion.server.accounts.throttle import LocalThrottle
-from dominion.server.edge.api.sessions import SESSION_COOKIE
-from dominion.server.edge.app import create_app
 from dominion.server.edge.api.sessions import DEVICE_COOKIE, SESSION_COOKIE
+from dominion.server.edge.app import create_app
 from dominion.server.edge.state import STATE
 from dominion.server.engine import Resignation
 from dominion.server.play.lobby import DELETED_PLAYER

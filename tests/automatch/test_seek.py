@@ -36,6 +36,7 @@ from dominion.protocol import (
     ServerMessage,
     ShownRating,
     Snapshot,
+    TimeControl,
     Update,
     Welcome,
 )
@@ -130,6 +131,7 @@ async def test_two_guests_are_matched_accept_and_join_the_game_made(site: Site) 
     assert found[0] == found[1] and found[0].players == ("Ann", "Bob")
     assert found[0].size == 2 and 0 < found[0].deadline_ms <= 5000
     assert found[0].ratings is None  # an unrated table's players are shown without
+    assert found[0].time_control == TimeControl(600, 5)  # rated_time_control's, 10+5
     table = found[0].table
     for client in (ann, bob):
         assert isinstance(await client.request(MatchAccept, table=table), Ack)
@@ -141,9 +143,11 @@ async def test_two_guests_are_matched_accept_and_join_the_game_made(site: Site) 
         assert isinstance(joined, Ack) and joined.seat == mine.seat
         snapshot = await next_of(client, Snapshot)
         assert snapshot.view["turn"]  # started: every seat was taken
+        assert snapshot.clocks is not None and snapshot.clocks.initial_ms == 600_000
     room = site.app[STATE].lobby.room(ready[0].game)
     assert [seat.name for seat in room.seats] == ["Ann", "Bob"]
-    assert room.record.options == {"automatch": True} and not room.record.rated
+    assert room.record.options == {"automatch": True, "time_control": {
+        "initial_seconds": 600, "increment_seconds": 5}} and not room.record.rated
     # the seek is over: nothing to cancel
     await expect_error(ann, SeekCancel, "not_seeking")
     metrics = await (await site.http.get("/metrics")).text()

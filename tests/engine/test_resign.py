@@ -4,7 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from dominion.server.engine import EventKind, Game, IllegalAnswer, Setup
+from dominion.server.engine import (
+    Answer,
+    EventKind,
+    Game,
+    IllegalAnswer,
+    Resignation,
+    ResignReason,
+    Setup,
+    event_record,
+    replay,
+)
+from dominion.server.play.answer_log import AnswerLog
+from dominion.server.replays.format import answer_entry, answer_record
 
 
 def test_resigning_in_a_two_player_game_ends_it_and_the_other_wins() -> None:
@@ -48,3 +60,30 @@ def test_resigning_twice_or_after_the_end_is_refused() -> None:
     with pytest.raises(IllegalAnswer) as over:
         game.resign(2)
     assert over.value.code == "game_over"
+
+
+def test_a_timed_out_resignation_says_why_and_replays_the_same() -> None:
+    game = Game(Setup.create(3, kingdom="First Game"), seed=3)
+    events = game.resign(1, ResignReason.TIMED_OUT)
+    assert events[0].data == {"reason": "timed_out"} and game.timed_out == [1]
+    game.resign(0)  # the player's own: no reason
+    assert game.over and game.result is not None
+    assert game.result.to_dict()["timed_out"] == [1]
+    assert [e.data for e in game.events if e.kind == EventKind.RESIGNED] == [
+        {"reason": "timed_out"}, None]
+    again = replay(game.setup, game.seed, game.answers)
+    assert [event_record(e) for e in again.events] == [event_record(e) for e in game.events]
+    assert game.answers[0] == Resignation(1, ResignReason.TIMED_OUT)
+
+
+def test_a_result_without_time_outs_keeps_its_old_keys() -> None:
+    game = Game(Setup.create(2, kingdom="First Game"), seed=3)
+    game.resign(0)
+    assert game.result is not None and "timed_out" not in game.result.to_dict()
+
+
+def test_the_reason_survives_every_log_a_resignation_is_kept_in() -> None:
+    entries = [Answer(0, 1, (1,)), Resignation(1, ResignReason.TIMED_OUT), Resignation(0)]
+    assert list(AnswerLog(entries)) == entries  # the room's, in memory
+    assert [answer_entry(answer_record(entry)) for entry in entries] == entries  # replays
+    assert answer_record(entries[2]) == {"player": 0, "resign": True}  # as before clocks

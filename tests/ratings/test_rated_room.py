@@ -46,8 +46,9 @@ class OrderedLog(MemoryGameLog):
         self.writes.append(f"seat {seat} taken over")
 
     async def append_answers(self, game_id: str, first_index: int,
-                             entries: Sequence[Answer | Resignation], at: str) -> None:
-        await super().append_answers(game_id, first_index, entries, at)
+                             entries: Sequence[Answer | Resignation], at: str,
+                             charged_ms: Sequence[int | None] = ()) -> None:
+        await super().append_answers(game_id, first_index, entries, at, charged_ms)
         self.writes += [f"seat {entry.player} answers" for entry in entries]
 
 

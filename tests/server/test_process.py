@@ -11,6 +11,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -136,6 +137,17 @@ def test_automatch_apart_settings_out_of_range_are_refused() -> None:
     for wrong in ({"automatch_apart_strikes": 0}, {"automatch_apart_seconds": 0}):
         problem = Settings(**wrong).problem()  # type: ignore[arg-type]
         assert problem is not None and "--automatch-apart" in problem
+
+
+@pytest.mark.parametrize(("settings", "named"), [
+    ({"rated_time_control": "none"}, "--rated-time-control"),
+    ({"rated_time_control": "10"}, "--rated-time-control"),
+    ({"unrated_time_control": "0.1+0"}, "--unrated-time-control"),
+    ({"unrated_time_control": "10+999"}, "--unrated-time-control")])
+def test_a_bad_time_control_setting_is_refused(settings: dict[str, Any], named: str) -> None:
+    assert Settings(rated_time_control="3+2", unrated_time_control="none").problem() is None
+    problem = Settings(**settings).problem()
+    assert problem is not None and named in problem
 
 
 def test_a_database_that_is_not_ours_is_refused(tmp_path: Path) -> None:

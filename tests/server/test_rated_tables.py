@@ -78,6 +78,20 @@ async def test_a_guest_can_neither_create_nor_join_a_rated_table(site: Site) -> 
     assert status == 201 and unrated["game"]["rated"] is False
 
 
+async def test_a_rated_table_always_has_a_clock(site: Site) -> None:
+    await register(site, "Ada")
+    status, body = await post(site, "/api/v1/games", {"seats": 2, "rated": True,
+                                                      "time_control": None})
+    assert (status, body["error"]["code"]) == (400, "bad_time_control")
+    status, created = await post(site, "/api/v1/games", {"seats": 2, "rated": True})
+    assert status == 201  # the server's default, 10+5
+    assert created["game"]["time_control"] == {"initial_seconds": 600, "increment_seconds": 5}
+    status, chosen = await post(site, "/api/v1/games", {
+        "seats": 2, "time_control": {"initial_seconds": 60, "increment_seconds": 0}})
+    assert status == 201
+    assert chosen["game"]["time_control"] == {"initial_seconds": 60, "increment_seconds": 0}
+
+
 async def test_a_rated_table_takes_no_bot_without_a_fixed_rating(
         site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(lobby, "BOT_MU", {"big_money": {}})

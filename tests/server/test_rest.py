@@ -157,6 +157,19 @@ async def test_create_with_a_set_a_list_and_edition_one(api: Api) -> None:
     assert lower["kingdom"] == FIRST_GAME and lower["kingdom_name"] == "First Game"
 
 
+async def test_a_table_has_the_clock_it_chose_or_the_servers_default(
+        make_api: MakeApi) -> None:
+    api = await make_api(unrated_time_control="3+2")
+    chosen = (await api.create(name="A", seats=2, time_control={
+        "initial_seconds": 30, "increment_seconds": 180}))["game"]
+    assert chosen["time_control"] == {"initial_seconds": 30, "increment_seconds": 180}
+    assert (await api.game(chosen["id"]))["time_control"] == chosen["time_control"]
+    default = (await api.create(name="B", seats=2))["game"]
+    assert default["time_control"] == {"initial_seconds": 180, "increment_seconds": 2}
+    none = (await api.create(name="C", seats=2, time_control=None))["game"]
+    assert none["time_control"] is None
+
+
 async def test_create_with_some_bots_stays_open(api: Api) -> None:
     game = (await api.create(name="Alice", seats=4, bots={"2": "big_money", "3": "random"}))[
         "game"]
@@ -319,6 +332,24 @@ BAD_CREATES: list[tuple[str, dict[str, Any], int, str]] = [
      {"json": GOOD | {"edition": 1,
                       "kingdom": [*RECOMMENDED_KINGDOMS[1]["First Game"][:9], "artisan"]}},
      400, "card_not_in_edition"),
+    ("clock a string", {"json": GOOD | {"time_control": "10+5"}}, 400, "bad_time_control"),
+    ("clock too short", {"json": GOOD | {"time_control": {"initial_seconds": 29,
+                                                          "increment_seconds": 0}}},
+     400, "bad_time_control"),
+    ("clock too long", {"json": GOOD | {"time_control": {"initial_seconds": 10801,
+                                                         "increment_seconds": 0}}},
+     400, "bad_time_control"),
+    ("increment too long", {"json": GOOD | {"time_control": {"initial_seconds": 600,
+                                                             "increment_seconds": 181}}},
+     400, "bad_time_control"),
+    ("increment negative", {"json": GOOD | {"time_control": {"initial_seconds": 600,
+                                                             "increment_seconds": -1}}},
+     400, "bad_time_control"),
+    ("clock a fraction", {"json": GOOD | {"time_control": {"initial_seconds": 60.5,
+                                                           "increment_seconds": 0}}},
+     400, "bad_time_control"),
+    ("clock without a bank", {"json": GOOD | {"time_control": {"increment_seconds": 5}}},
+     400, "bad_time_control"),
     ("bots a list", {"json": GOOD | {"bots": ["big_money"]}}, 400, "bad_bots"),
     ("bots null", {"json": GOOD | {"bots": None}}, 400, "bad_bots"),
     ("bot in seat 0", {"json": GOOD | {"bots": {"0": "big_money"}}}, 400, "bad_bots"),

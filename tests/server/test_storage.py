@@ -13,7 +13,15 @@ from typing import Any
 import pytest
 
 from dominion.bots import make_strategy
-from dominion.server.engine import Answer, Game, Resignation, Setup, event_record, replay
+from dominion.server.engine import (
+    Answer,
+    Game,
+    Resignation,
+    ResignReason,
+    Setup,
+    event_record,
+    replay,
+)
 from dominion.server.play.bots import play_out
 from dominion.server.play.seat_tokens import hash_token, new_game_id
 from dominion.server.replays import logged_events
@@ -75,7 +83,7 @@ async def test_fresh_file_gets_the_schema(tmp_path: Path) -> None:
     storage = Storage.open(path)
     await storage.close()
     with raw(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
         assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
         names = "SELECT name FROM sqlite_master WHERE type = ?"
         tables = {row[0] for row in conn.execute(names, ["table"])}
@@ -168,8 +176,39 @@ async def test_a_version_6_file_gets_the_takeover_column_and_keeps_its_seats(
     finally:
         await storage.close()
     with raw(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
     conn.close()
+
+
+async def test_a_version_7_file_gets_the_clock_columns_and_keeps_its_answers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "v7.db"
+    await old_file(path, 7, monkeypatch, game_record(state="playing"))
+    with raw(path) as conn:  # answers as version 7 wrote them: no charge, no reason
+        columns = [row[1] for row in conn.execute("PRAGMA table_info(answers)")]
+        assert "ms" not in columns and "reason" not in columns
+        conn.execute("INSERT INTO answers (game_id, idx, player, kind, decision, choices, at) "
+                     "VALUES ('g-1', 0, 0, 'answer', 1, '[0]', 'x'), "
+                     "('g-1', 1, 1, 'resign', NULL, NULL, 'x')")
+    conn.close()
+    storage = Storage.open(path)
+    await storage.start()
+    try:
+        stored = storage.load_game("g-1")
+        assert stored is not None
+        assert stored.answers == (Answer(0, 1, (0,)), Resignation(1))
+        assert stored.charged_ms == (0, 0)
+        await storage.append_answers("g-1", 2, [Answer(0, 2, (1,)),
+                                                Resignation(0, ResignReason.TIMED_OUT)],
+                                     "y", [1500, 30000])
+        stored = storage.load_game("g-1")
+        assert stored is not None
+        assert stored.answers[2:] == (Answer(0, 2, (1,)),
+                                      Resignation(0, ResignReason.TIMED_OUT))
+        assert stored.charged_ms == (0, 0, 1500, 30000)
+    finally:
+        await storage.close()
 
 
 def migrations_logged(caplog: pytest.LogCaptureFixture) -> list[dict[str, Any]]:
@@ -188,8 +227,9 @@ async def test_opening_an_old_file_logs_each_migration_step(
     await Storage.open(path).close()
     steps = migrations_logged(caplog)
     assert [(step["from_version"], step["to_version"]) for step in steps] == [
-        (4, 5), (5, 6), (6, 7)] and SCHEMA_VERSION == 7
-    assert [step["migration"] for step in steps] == ["_migrate_5", "_migrate_6", "_migrate_7"]
+        (4, 5), (5, 6), (6, 7), (7, 8)] and SCHEMA_VERSION == 8
+    assert [step["migration"] for step in steps] == ["_migrate_5", "_migrate_6", "_migrate_7",
+                                                     "_migrate_8"]
     assert all(step["store"] == "games" and step["db"] == str(path)
                and 0 <= step["seconds"] < 60 for step in steps)
     assert all(record.levelname == "INFO" for record in caplog.records)

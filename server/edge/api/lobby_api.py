@@ -155,7 +155,8 @@ async def cards(request: web.Request) -> dict[str, Any]:
     (ErrorCode.BAD_NAME, ErrorCode.BAD_SEATS, ErrorCode.BAD_EDITION, ErrorCode.BAD_KINGDOM,
      ErrorCode.UNKNOWN_KINGDOM_SET, ErrorCode.BAD_KINGDOM_SIZE, ErrorCode.UNKNOWN_CARD,
      ErrorCode.CARD_NOT_IN_EDITION, ErrorCode.DUPLICATE_CARD, ErrorCode.BAD_BOTS,
-     ErrorCode.BAD_OPTION, *SEATING_ERRORS, ErrorCode.NAME_TAKEN, ErrorCode.ALREADY_SEATED,
+     ErrorCode.BAD_OPTION, ErrorCode.BAD_TIME_CONTROL, *SEATING_ERRORS, ErrorCode.NAME_TAKEN,
+     ErrorCode.ALREADY_SEATED,
      ErrorCode.TOO_MANY_GAMES, ErrorCode.RATE_LIMITED, ErrorCode.STORAGE_UNAVAILABLE,
      ErrorCode.CLUSTER_UNAVAILABLE, ErrorCode.ACCOUNTS_UNAVAILABLE),
     description="Creates a table with the creator in seat 0 and bots in the seats asked for. "

@@ -16,6 +16,7 @@ from ...play.seat_tokens import TOKEN_BYTES
 from ...play.summary import SeatLeft
 from ...play.text import MAX_NAME_LENGTH
 from ...settings import NODE_NAME
+from ...time_control import MAX_INCREMENT_SECONDS, MAX_INITIAL_SECONDS, MIN_INITIAL_SECONDS
 from .filters import CARD_ID, MAX_PAGE, STATES
 from .models import TIMESTAMP, component, member, model, nullable, obj, ref
 
@@ -106,7 +107,19 @@ class Result:
         {"type": "array", "items": {"type": "object", "additionalProperties": {"type": "integer"}}},
         default=None)
     resigned: list[int] | None = member(INDICES, default=None)
+    timed_out: list[int] | None = member(INDICES, "seats resigned because their clocks ran "
+                                         "out; absent when none did", default=None)
     abandoned: bool | None = member({"type": "boolean"}, default=None)
+
+
+@model("A table's clock: 10+5 is 600 and 5.")
+class TimeControl:
+    initial_seconds: int = member({"type": "integer", "minimum": MIN_INITIAL_SECONDS,
+                                   "maximum": MAX_INITIAL_SECONDS},
+                                  "each player's bank at the start")
+    increment_seconds: int = member({"type": "integer", "minimum": 0,
+                                     "maximum": MAX_INCREMENT_SECONDS},
+                                    "added to a player's bank when their own turn ends")
 
 
 @model("An account seat's rating in the game's pool before and after the game, as shown "
@@ -157,6 +170,9 @@ class GameSummary:
     rated: bool = member({"type": "boolean"},
                          "a rated table: every seat an account or an in-server bot; its result "
                          "counts for the players' ratings")
+    time_control: TimeControl | None = member(nullable(ref("TimeControl")),
+                                              "the table's clock (docs/PROTOCOL.md, section "
+                                              "9.6); null: none")
     turn: int = member(COUNT)
     result: Result | None = member(nullable(ref("Result")))
     ratings: GameRatings | None = member(ref("GameRatings"), "one game's summary (getGame) of "
@@ -213,6 +229,10 @@ class CreateGameRequest:
     rated: object = member({"type": "boolean", "default": False},
                            "true: a rated table (docs/RATINGS.md); only a signed-in creator "
                            "may ask, and only accounts may join it", default=False)
+    time_control: object = member(nullable(ref("TimeControl")),
+                                  "the table's clock; null: none (not at a rated table); "
+                                  "absent: the server's default (rated_time_control or "
+                                  "unrated_time_control, docs/SERVER.md)", default=None)
 
 
 @model()
