@@ -47,7 +47,7 @@ from .rematch import Rematch, Rematches
 from .resume import Resumes
 from .seat_tokens import token_matches
 from .seats import Seat
-from .subscribers import Subscriber
+from .subscribers import Subscriber, Subscriptions
 from .summary import summary_of
 from .text import check_token
 from .timekeeper import Timekeeper, turn_mark
@@ -84,7 +84,7 @@ class Room:
         self._storage = storage
         self._settings = settings
         self._metrics = metrics
-        self._subscribers: dict[Subscriber, int | None] = {}
+        self._subscribers = Subscriptions()
         self._lock = asyncio.Lock()
         self.on_ended: Callable[[Room], None] = lambda room: None
         """Called once the game has ended (the lobby retires the room a little later)."""
@@ -234,10 +234,9 @@ class Room:
     def evict(self, seat: Seat, reason: str = "the seat has a new holder") -> None:
         """End every connection's rights to `seat`: its holder changed (a leave, a new
         token). They are unsubscribed at once, then told and closed."""
-        holders = [s for s, viewer in self._subscribers.items() if viewer == seat.index]
+        holders = self._subscribers.remove_holders(seat.index)
         seat.connection = None
         for holder in holders:
-            del self._subscribers[holder]
             holder.replaced(reason)
 
     async def start_if_full(self) -> None:
@@ -275,7 +274,7 @@ class Room:
     def subscribe(self, subscriber: Subscriber, seat: Seat | None) -> None:
         """Start sending this game to a connection (the caller sends the ack first)."""
         viewer = None if seat is None else seat.index
-        if self._subscribers.get(subscriber, viewer) != viewer:
+        if subscriber in self._subscribers and self._subscribers.viewer(subscriber) != viewer:
             self.unsubscribe(subscriber)  # from a seat to watching: the seat is let go
         if seat is not None:
             older = seat.connection
@@ -286,12 +285,12 @@ class Room:
             self.absence.returned(seat)
             self.timekeeper.refresh()
             self.on_changed(self)
-        self._subscribers[subscriber] = viewer
+        self._subscribers.add(subscriber, viewer)
 
     def send_snapshot(self, subscriber: Subscriber) -> None:
         if self.game is not None:
-            subscriber.push(self.snapshot_frame(self._subscribers.get(subscriber)))
-        self.rematches.send(subscriber, self._subscribers.get(subscriber))
+            subscriber.push(self.snapshot_frame(self._subscribers.viewer(subscriber)))
+        self.rematches.send(subscriber, self._subscribers.viewer(subscriber))
 
     # -- resumes and replays (resume.py) ---------------------------------------------
 
@@ -311,7 +310,7 @@ class Room:
         return self.resumes.events_so_far()
 
     def unsubscribe(self, subscriber: Subscriber) -> None:
-        viewer = self._subscribers.pop(subscriber, None)
+        viewer = self._subscribers.remove(subscriber)
         if viewer is None:
             return
         seat = self.seats[viewer]
@@ -349,7 +348,7 @@ class Room:
     def viewer_of(self, subscriber: Subscriber) -> int | None:
         if subscriber not in self._subscribers:
             raise Refusal(ErrorCode.NOT_IN_GAME, f"this connection is not in game {self.id}")
-        return self._subscribers[subscriber]
+        return self._subscribers.viewer(subscriber)
 
     # -- changes ----------------------------------------------------------------
 
@@ -475,11 +474,11 @@ class Room:
 
     def viewer_or_none(self, subscriber: Subscriber) -> int | None:
         """The seat `subscriber` views (None: it watches, or it is not subscribed)."""
-        return self._subscribers.get(subscriber)
+        return self._subscribers.viewer(subscriber)
 
     def subscribers(self) -> list[tuple[Subscriber, int | None]]:
         """Every connection the game is sent to, with the seat it views (None: watching)."""
-        return list(self._subscribers.items())
+        return self._subscribers.items()
 
     def refuse_if_closed(self) -> None:
         if self._closed:
@@ -519,12 +518,7 @@ class Room:
         if game.over:
             # stored before anyone hears game_over, so its replay can be fetched at once
             await self.finish(FINISHED, game.result.to_dict() if game.result else None)
-        audiences = {(viewer, subscriber.version)
-                     for subscriber, viewer in self._subscribers.items()}
-        frames = self.change_frames(events, audiences)
-        for subscriber, viewer in list(self._subscribers.items()):
-            for frame in frames[viewer, subscriber.version]:
-                subscriber.push(frame)
+        self._subscribers.deliver(self.change_frames(events, self._subscribers.audiences()))
         if game.over and self.unrated is not None:  # after game_over: nothing to wait for
             self.broadcast(RatingChanged(self.id, (), self.unrated))
 
@@ -605,9 +599,7 @@ class Room:
         await self.moderation.remove_account(account_id, reason)
 
     def broadcast(self, message: ServerMessage) -> None:
-        frame = encode_server(message)
-        for subscriber in list(self._subscribers):
-            subscriber.push(frame)
+        self._subscribers.broadcast(encode_server(message))
 
     def wake_bots(self) -> None:
         """Let bots answer while the pending decision is a bot's (bot_loop.py)."""
