@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable
-from typing import TYPE_CHECKING
+from collections.abc import AsyncIterator, Callable, Coroutine
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
@@ -199,14 +199,11 @@ async def _live_games(app: web.Application) -> AsyncIterator[None]:
     except BaseException:
         await _close_after_a_failed_start(app)
         raise
-    watchdog = asyncio.ensure_future(
-        watch_connections(state.connections, watch_interval(settings), state.clock))
     try:
-        yield
+        async with _running(watch_connections(state.connections, watch_interval(settings),
+                                              state.clock)):
+            yield
     finally:
-        watchdog.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await watchdog
         await lobby.close()
 
 
@@ -220,13 +217,8 @@ async def _rating_outbox(app: web.Application) -> AsyncIterator[None]:
     state.lobby.on_rated_finished = outbox.wake
     outbox.on_applied = lambda ratings: state.lobby.broadcast(ratings.game_id,
                                                               rating_changed(ratings))
-    task = asyncio.ensure_future(outbox.run())
-    try:
+    async with _running(outbox.run()):
         yield
-    finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
 
 
 async def _open_directory(app: web.Application) -> AsyncIterator[None]:
@@ -266,13 +258,8 @@ async def _moderation(app: web.Application) -> AsyncIterator[None]:
     """Bans, mutes and deletions made on other nodes, applied to this one's games."""
     state = app[STATE]
     watch = ModerationWatch(state.moderation, state.lobby, state.connections)
-    task = asyncio.ensure_future(watch.run(state.settings.moderation_refresh_seconds))
-    try:
+    async with _running(watch.run(state.settings.moderation_refresh_seconds)):
         yield
-    finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
 
 
 async def _health_watch(app: web.Application) -> AsyncIterator[None]:
@@ -281,8 +268,15 @@ async def _health_watch(app: web.Application) -> AsyncIterator[None]:
     state = app[STATE]
     probe = state.accounts_probe = AccountsProbe(state.accounts.store, state.metrics.accounts_up)
     await probe.probe()
-    tasks = [asyncio.ensure_future(probe.run()),
-             asyncio.ensure_future(measure_loop_lag(state.metrics.loop_lag))]
+    async with _running(probe.run(), measure_loop_lag(state.metrics.loop_lag)):
+        yield
+
+
+@contextlib.asynccontextmanager
+async def _running(*work: Coroutine[Any, Any, None]) -> AsyncIterator[None]:
+    """A node's background tasks, running while the block runs, cancelled and awaited
+    when it ends."""
+    tasks = [asyncio.ensure_future(each) for each in work]
     try:
         yield
     finally:
