@@ -78,7 +78,7 @@ def test_two_people_are_matched_accept_and_sit_at_the_same_game(browser: Browser
     # a modal dialog named for screen readers, described by its players; it takes the
     # focus (its Accept button, reached by the keyboard)
     expect(ann.get_by_role("dialog", name="A table is found")).to_have_accessible_description(
-        re.compile(r"2 players, edition 2 Players: (Ann, Bob|Bob, Ann)"))
+        re.compile(r"2 players, edition 2 Clock 10\+5 Players: (Ann, Bob|Bob, Ann)"))
     expect(ann.locator(f"{DIALOG} [data-answer=accept]")).to_be_focused()
     assert not axe_violations(ann), axe_violations(ann)
     ann.keyboard.press("Enter")

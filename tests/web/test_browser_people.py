@@ -127,7 +127,9 @@ def test_a_removed_chat_line_and_an_abandoned_game(browser: Browser,
                               "Ada", "--db", str(server["db"])],
                              capture_output=True, text=True, timeout=60, check=False)
     assert granted.returncode == 0, granted.stderr
-    chat = ada.request.get(f"{url}/api/v1/games/{game}/admin/chat").json()
+    # as the admin page asks: the session cookie counts from the server's own origin
+    chat = ada.request.get(f"{url}/api/v1/games/{game}/admin/chat",
+                           headers={"Origin": url}).json()
     line = next(entry["id"] for entry in chat["lines"] if entry["text"] == VILE)
     ada.goto(f"{url}/#/admin")
     form = ada.locator("form.admin-form:has(h2:text('Remove a chat line'))")
