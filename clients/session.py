@@ -123,7 +123,7 @@ class Session:
 
     async def _loop(self) -> Leaving:
         items = self.display.items
-        self._changed()
+        self._redraw_changed()
         while True:
             kind, value = await items.get()
             if kind == "failure":
@@ -131,8 +131,8 @@ class Session:
             if kind == "quit" and not (value == "eof" and self.watching):
                 return self._leave(value)  # (watching goes on without input, as in a pipe)
             if kind == "change":
-                self._changed()
-                await self._forced()
+                self._redraw_changed()
+                await self._answer_forced()
             elif self.board.over:
                 return Leaving(0, [])
             elif kind == "line":
@@ -142,7 +142,7 @@ class Session:
             if self.board.over and not self.display.keeps_result:
                 return Leaving(0, [])
 
-    def _changed(self) -> None:
+    def _redraw_changed(self) -> None:
         """Bring the board up to date with the game state."""
         state = self.board.state
         board = self.board
@@ -152,7 +152,7 @@ class Session:
         decision = state.my_decision()
         if decision is not None and decision["id"] == self.answered:
             decision = None
-        # a question with one possible answer is never shown: `_forced` answers it
+        # a question with one possible answer is never shown: `_answer_forced` answers it
         self.forced = decision if decision is not None and forced_answer(decision) is not None \
             else None
         board.decision = None if self.forced is not None else decision
@@ -178,7 +178,7 @@ class Session:
         words += [f"help {self.board.names(card)}" for card in self.board.state.supply]
         self.display.set_words(list(dict.fromkeys(words)))
 
-    async def _forced(self) -> None:
+    async def _answer_forced(self) -> None:
         """Answer at once a decision that allows only one answer."""
         decision = self.forced
         forced = forced_answer(decision) if decision is not None else None
@@ -296,7 +296,7 @@ class Session:
             return
         self.answered = decision["id"]
         self.board.note = []
-        self._changed()
+        self._redraw_changed()
 
     def _leave(self, why: object) -> Leaving:
         if self.watching or self.board.over:

@@ -23,7 +23,7 @@ SCHEMA_ID = f"urn:dominion:protocol:v{VERSION}"
 (Ajv 8 refuses one without a namespace, such as `urn:dominion.v2.msgpack`)."""
 
 
-def _listed(items: tuple[object, ...]) -> str:
+def _list_text(items: tuple[object, ...]) -> str:
     """`2 and 1`, `3, 2 and 1`."""
     words = [str(item) for item in items]
     return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
@@ -49,7 +49,7 @@ def generate() -> JSON:
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
-        "title": (f"Dominion protocol versions {_listed(SUPPORTED_VERSIONS)} "
+        "title": (f"Dominion protocol versions {_list_text(SUPPORTED_VERSIONS)} "
                   f"(WebSocket subprotocols {', '.join(SUBPROTOCOLS)})"),
         "description": ("Every frame is one msgpack map. The versions share every message but "
                         "the game traffic: version 2 servers send `update`, version 1 servers "

@@ -38,18 +38,18 @@ PLANS: Final[Mapping[str, Plan]] = {
 """The plan around each card worth one (the others lost to plain money when measured)."""
 
 
-def _ranked(rank: Callable[[BotCard], int | None]) -> tuple[str, ...]:
+def _rank_by(rank: Callable[[BotCard], int | None]) -> tuple[str, ...]:
     """The cards that `rank` places, first place first."""
     placed = [(place, card.id) for card in CARDS.values() if (place := rank(card)) is not None]
     return tuple(card for _, card in sorted(placed))
 
 
-SUPPORTS: Final = _ranked(lambda card: card.support_rank)
+SUPPORTS: Final = _rank_by(lambda card: card.support_rank)
 """Non-terminals that help a plan around a terminal, best first."""
 
 RANKING: Final[Mapping[int, Sequence[str]]] = {
-    2: _ranked(lambda card: card.rank_two_players),
-    4: _ranked(lambda card: card.rank_four_players),
+    2: _rank_by(lambda card: card.rank_two_players),
+    4: _rank_by(lambda card: card.rank_four_players),
 }
 """Plans by strength, by number of players (3 plays as 2; 5 and 6 as 4): each plan's
 win rate against Big Money, measured on random Kingdoms that hold its card; in 2-player

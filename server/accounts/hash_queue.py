@@ -88,14 +88,14 @@ class HashQueue:
             await turn
         except BaseException:
             if turn.done() and not turn.cancelled():
-                self._finished(asker)  # given a turn as it was cancelled: give it back
+                self._finish(asker)  # given a turn as it was cancelled: give it back
             else:
                 self._withdraw(asker, turn)
             raise
         try:
             yield
         finally:
-            self._finished(asker)
+            self._finish(asker)
 
     def _admit(self, asker: Asker) -> None:
         if asker.known:
@@ -141,7 +141,7 @@ class HashQueue:
                 return turn
         return None
 
-    def _finished(self, asker: Asker) -> None:
+    def _finish(self, asker: Asker) -> None:
         if asker.known:
             self._known_idle += 1
             self._known_held -= 1

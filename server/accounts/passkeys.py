@@ -97,7 +97,7 @@ def _challenge_of(credential: dict[str, Any]) -> bytes:
     return challenge
 
 
-def _refused(why: str) -> Refusal:
+def _refusal(why: str) -> Refusal:
     return Refusal(ErrorCode.PASSKEY_REFUSED, f"the passkey's answer does not verify ({why})")
 
 
@@ -129,13 +129,13 @@ class Passkeys:
         credential = _credential(raw_credential)
         challenge = await self._take(credential, Ceremony.REGISTER)
         if challenge.account_id != account.id:
-            raise _expired()  # another account's ceremony: not this one's to finish
+            raise _expired_refusal()  # another account's ceremony: not this one's to finish
         try:
             verified = webauthn.verify_registration_response(
                 credential=credential, expected_challenge=_challenge_of(credential),
                 expected_rp_id=party.id, expected_origin=party.origin)
         except MALFORMED as error:
-            raise _refused(str(error)) from None
+            raise _refusal(str(error)) from None
         return await self._store.add_passkey(
             account.id, verified.credential_id, verified.credential_public_key,
             verified.sign_count, chosen, self._clock())
@@ -180,12 +180,12 @@ class Passkeys:
             raise Refusal(ErrorCode.BAD_CREDENTIAL, "the credential has no rawId") from None
         holder = await self._store.passkey_holder(credential_id)
         if holder is None:
-            raise _refused("no account has this passkey")
+            raise _refusal("no account has this passkey")
         passkey, account = holder
         handle = credential["response"].get("userHandle")
         if handle is not None and handle != webauthn.helpers.bytes_to_base64url(
                 user_handle(account)):
-            raise _refused("the passkey names another account")
+            raise _refusal("the passkey names another account")
         async with attempting(Attempt(self._accounts.passkey_failures_by_account,
                                       f"{account.name_key} {address}",
                                       "this account's passkeys from your address",
@@ -198,10 +198,10 @@ class Passkeys:
                     credential_public_key=passkey.public_key,
                     credential_current_sign_count=passkey.sign_count)
             except MALFORMED as error:
-                raise _refused(str(error)) from None
+                raise _refusal(str(error)) from None
         if not await self._store.passkey_used(passkey.id, passkey.sign_count,
                                               verified.new_sign_count, self._clock()):
-            raise _refused("the passkey was used by another sign-in at the same moment")
+            raise _refusal("the passkey was used by another sign-in at the same moment")
         return account
 
     async def _new_challenge(self, ceremony: Ceremony, account_id: int | None) -> bytes:
@@ -216,11 +216,11 @@ class Passkeys:
         taken = await self._store.take_passkey_challenge(_challenge_of(credential), ceremony,
                                                          self._clock())
         if taken is None:
-            raise _expired()
+            raise _expired_refusal()
         return taken
 
 
-def _expired() -> Refusal:
+def _expired_refusal() -> Refusal:
     return Refusal(ErrorCode.PASSKEY_CHALLENGE_EXPIRED,
                      "this passkey request is used up, expired or another's: ask for new "
                      "options")

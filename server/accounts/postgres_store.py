@@ -77,7 +77,7 @@ class PostgresDatabase(OneStatementEach):
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
         """A connection of the pool, once the schema is at the latest version."""
-        with _reached():
+        with _outages_as_refusals():
             pool = await self._ready()
             async with pool.acquire() as db:
                 yield db
@@ -96,7 +96,7 @@ class PostgresDatabase(OneStatementEach):
 
 class _Statements:
     """The statements, on one connection (in its transaction, if it is in one); their
-    errors become the store's where the connection was taken (`_reached`)."""
+    errors become the store's where the connection was taken (`_outages_as_refusals`)."""
 
     def __init__(self, db: asyncpg.Connection) -> None:
         self._db = db
@@ -119,7 +119,7 @@ class _Statements:
 
 
 @contextlib.contextmanager
-def _reached() -> Iterator[None]:
+def _outages_as_refusals() -> Iterator[None]:
     """asyncpg's errors as the store's: a unique key taken, or the server unreachable."""
     try:
         yield

@@ -140,7 +140,7 @@ class RedisDirectory:
 
     async def created(self, room: Room) -> None:
         self._dirty[room.id] = room
-        await self._guarded(self._flush)
+        await self._run_guarded(self._flush)
 
     async def start(self) -> None:
         """Join the cluster (refused if a live node elsewhere has this name: both would
@@ -153,7 +153,7 @@ class RedisDirectory:
         self._http = aiohttp.ClientSession(
             timeout=aiohttp.ClientTimeout(total=PEER_TIMEOUT),
             connector=aiohttp.TCPConnector(limit_per_host=PEER_CONNECTIONS))
-        await self._guarded(self._beat)
+        await self._run_guarded(self._beat)
         self._task = asyncio.ensure_future(self._run())
 
     async def close(self) -> None:
@@ -182,10 +182,10 @@ class RedisDirectory:
             if loop.time() >= next_beat:
                 next_beat = loop.time() + self._refresh
                 self._sweep()
-                await self._guarded(self._beat)
-            await self._guarded(self._flush)
+                await self._run_guarded(self._beat)
+            await self._run_guarded(self._flush)
 
-    async def _guarded(self, work: Callable[[], Awaitable[None]]) -> None:
+    async def _run_guarded(self, work: Callable[[], Awaitable[None]]) -> None:
         """Run `work`; a Redis failure becomes the directory's problem (games go on), and
         a bug is logged without stopping the publishing."""
         try:

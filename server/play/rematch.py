@@ -150,9 +150,9 @@ class Rematches:
             waiting=[index for index in people if index != seat])
         on_accepted()  # may refuse it yet (the address's allowance), having changed nothing
         self.latest = rematch
-        room.broadcast(self._offered(rematch))
+        room.broadcast(self._offer_message(rematch))
         if rematch.waiting:
-            rematch.timer = self._clock.call_later(lasts, self._expired, rematch)
+            rematch.timer = self._clock.call_later(lasts, self._expire, rematch)
         else:
             await self._start(rematch)
 
@@ -169,7 +169,7 @@ class Rematches:
             return  # accepted already: nothing changes
         rematch.accept(seat)
         if rematch.waiting:
-            self._room.broadcast(self._offered(rematch))
+            self._room.broadcast(self._offer_message(rematch))
         else:
             await self._start(rematch)
 
@@ -188,13 +188,13 @@ class Rematches:
         for subscriber, viewer in self._room.subscribers():
             self.send(subscriber, viewer)
 
-    def _expired(self, rematch: Rematch) -> None:
+    def _expire(self, rematch: Rematch) -> None:
         if rematch.state is RematchState.STANDING:
             rematch.end(RematchState.EXPIRED)
             self._room.broadcast(RematchCancelled(game=self._room.id,
                                                   reason=RematchEnd.EXPIRED))
 
-    def _offered(self, rematch: Rematch) -> RematchOffered:
+    def _offer_message(self, rematch: Rematch) -> RematchOffered:
         left = rematch.deadline - self._clock.now()
         return RematchOffered(game=self._room.id, by=rematch.by, kingdom=rematch.kingdom,
                               accepted=tuple(sorted(rematch.accepted)),
@@ -208,7 +208,7 @@ class Rematches:
         if rematch is None:
             return
         if rematch.state is RematchState.STANDING:
-            subscriber.push(encode_server(self._offered(rematch)))
+            subscriber.push(encode_server(self._offer_message(rematch)))
         elif rematch.state is RematchState.STARTED and rematch.new_game is not None:
             token = None if viewer is None else rematch.tokens.get(viewer)
             subscriber.push(encode_server(RematchStarted(

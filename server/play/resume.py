@@ -30,7 +30,7 @@ class Resumes:
         """The work a resume after `last_seq` by `seat` (None: a spectator) will do, in
         events re-derived and sent (none for a snapshot, which costs what a `watch` does)."""
         room = self._room
-        missed = self._missed(last_seq, None if seat is None else seat.index, limit)
+        missed = self._count_missed(last_seq, None if seat is None else seat.index, limit)
         if not missed:
             return 0
         assert room.game is not None
@@ -38,13 +38,13 @@ class Resumes:
 
     def send_since(self, subscriber: Subscriber, last_seq: int, limit: int) -> None:
         """The events after `last_seq` and the current decision, or a snapshot (see
-        `_missed`)."""
+        `_count_missed`)."""
         room = self._room
         game = room.game
         if game is None:
             return
         viewer = room.viewer_or_none(subscriber)
-        missed = self._missed(last_seq, viewer, limit)
+        missed = self._count_missed(last_seq, viewer, limit)
         if missed is None:
             subscriber.push(room.snapshot_frame(viewer))
             return
@@ -58,7 +58,7 @@ class Resumes:
             subscriber.push(frame)
         room.rematches.send(subscriber, room.viewer_or_none(subscriber))
 
-    def _missed(self, last_seq: int, viewer: int | None, limit: int) -> int | None:
+    def _count_missed(self, last_seq: int, viewer: int | None, limit: int) -> int | None:
         """How many events a resume after `last_seq` sends, or None for a snapshot: when
         `last_seq` is not an event of this game, or for a spectator, when it missed more
         than `resume_window` events or they would cost more than `limit` work. A seat

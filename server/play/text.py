@@ -39,7 +39,7 @@ def check_name(name: object) -> str:
     """A display name, stripped of surrounding spaces and in NFC; `bad_name` otherwise."""
     if not isinstance(name, str):
         raise Refusal(ErrorCode.BAD_NAME, "a name is a string")
-    name = unicodedata.normalize("NFC", _storable(name, ErrorCode.BAD_NAME).strip())
+    name = unicodedata.normalize("NFC", _checked_storable(name, ErrorCode.BAD_NAME).strip())
     if not name or len(name) > MAX_NAME_LENGTH:
         raise Refusal(ErrorCode.BAD_NAME, f"a name is 1 to {MAX_NAME_LENGTH} characters")
     for character in name:
@@ -57,7 +57,7 @@ def check_chat(text: str, limit: int) -> str:
     """A chat line of at most `limit` characters; `too_long` or `bad_text` otherwise."""
     if len(text) > limit:
         raise Refusal(ErrorCode.TOO_LONG, f"chat messages are at most {limit} characters")
-    _storable(text, ErrorCode.BAD_TEXT)
+    _checked_storable(text, ErrorCode.BAD_TEXT)
     for character in text:
         if character in BIDI_CONTROLS or unicodedata.category(character) \
                 in CHAT_REFUSED_CATEGORIES:
@@ -74,7 +74,7 @@ def check_token(token: object) -> str:
     return token
 
 
-def _storable(text: str, code: ErrorCode) -> str:
+def _checked_storable(text: str, code: ErrorCode) -> str:
     """`text`, if it is valid Unicode that UTF-8 (and so SQLite) can hold."""
     try:
         text.encode("utf-8")

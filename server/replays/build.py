@@ -42,11 +42,11 @@ def _players(seats: Sequence[SeatRecord]) -> list[dict[str, Any]]:
 
 def logged_events(stored: StoredGame) -> list[dict[str, Any]]:
     """Every event of a stored game, hidden cards included: its answers replayed."""
-    game, _ = _played(stored)
+    game, _ = _play_back(stored)
     return [] if game is None else [event_record(event) for event in game.events]
 
 
-def _played(stored: StoredGame) -> tuple[Game | None, list[int]]:
+def _play_back(stored: StoredGame) -> tuple[Game | None, list[int]]:
     """A stored game replayed (None if it never started), and how many events it had once
     set up and then once each answer was applied (where a replay steps answer by answer)."""
     record = stored.game
@@ -63,7 +63,7 @@ def _played(stored: StoredGame) -> tuple[Game | None, list[int]]:
 def finished_replay(stored: StoredGame, chat: list[dict[str, Any]]) -> dict[str, Any]:
     """Everything about an ended game: set-up, players, seed, answers, every event, result."""
     record = stored.game
-    game, counts = _played(stored)
+    game, counts = _play_back(stored)
     return {
         "format": FORMAT,
         "version": VERSION,

@@ -64,7 +64,7 @@ def test_a_question_with_one_possible_answer_is_answered_and_never_shown() -> No
     forced = asked("discard", [("card", "copper")] * 3, 2, 2)
     playing, screen, server = session(forced)
     playing._changed()
-    asyncio.run(playing._forced())
+    asyncio.run(playing._answer_forced())
     assert server.answers == [(4, (0, 1))]
     assert forced not in screen.shown
 

@@ -62,10 +62,10 @@ def banned_addresses_refused(request: web.Request, handler: Handler
     if not moderation.bans_addresses or moderation.address_ban_of(
             client_address(request)) is None:
         return handler(request)
-    return _refused()
+    return _refusal_response()
 
 
-async def _refused() -> web.Response:
+async def _refusal_response() -> web.Response:
     return error_response(ErrorCode.ADDRESS_BANNED, "your address is banned from this server")
 
 
