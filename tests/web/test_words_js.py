@@ -18,7 +18,7 @@ from .node import needs_node, run_module
 pytestmark = pytest.mark.integration  # Node.js runs the modules
 
 SCRIPT = """
-import { I18n, pluralForm } from "%(i18n)s";
+import { I18n, pluralForm, untranslated } from "%(i18n)s";
 import { describe } from "%(describe)s";
 import { replayControls, replayStops, replayTitle, stepButtons } from "%(replay)s";
 
@@ -47,6 +47,7 @@ for (const lang of ["en", "pl"]) {
       players: [{ name: "Ann" }, { name: "Bob" }], result: { winners: [0, 1] } }, null, i18n),
   };
 }
+out.untranslated = untranslated(); // the replay's words added as it loads
 out.forms = [1, 2, 5, 12, 13, 22, 24, 104, 111].map((n) => pluralForm("pl", n));
 const kinds = ["game_started", "drew", "turn_started", "phase", "played", "turn_started",
   "phase", "bought", "game_ended"];
@@ -170,3 +171,4 @@ def test_a_replay_is_titled_by_its_players_date_and_result() -> None:
     assert words["pl"]["title"] == "Ann kontra Bob · 2 gru 2026 · wygrywa Ann"
     # without the table's summary, the replay's own players, day and result
     assert words["en"]["titleShared"] == "Ann vs Bob · 1 Dec 2026 · Ann, Bob shared the win"
+    assert words["untranslated"] == []
