@@ -55,6 +55,8 @@ const links = (node) => (node && typeof node === "object" ? (Array.isArray(node)
     ...node.children.flatMap(links)]) : []);
 const played = (winners, extra = {}) => ({ id: "g-5", state: "finished", edition: 2,
   created_at: "2026-11-30T09:00:00Z", finished_at: "2026-12-01T10:00:00Z",
+  kingdom: ["cellar", "market", "merchant", "militia", "mine", "moat", "remodel", "smithy",
+    "village", "workshop"], kingdom_name: null,
   seats: [{ seat: 0, name: "Ada", account: true }, { seat: 1, name: "Bob", account: true },
     { seat: 2, name: "Bot 3 (big_money)", bot: "big_money", account: false }],
   result: { winners, scores: [1, 2, 3], turns: [9, 9, 9] }, ...extra });
@@ -67,6 +69,7 @@ for (const lang of ["en", "pl"]) {
     { seat: 0, before: 1500, after: 1484, provisional: true } }), "Ada", i18n);
   out[lang].row = text(row);
   out[lang].rowLinks = links(row);
+  out[lang].namedRow = text(gameRow(played([0], { kingdom_name: "First Game" }), "Ada", i18n));
 }
 const bytes = Uint8Array.from([0, 250, 251, 252, 253, 254, 255, 62, 63]);
 const made = creationOptions({ challenge: "AAEC", rp: { id: "localhost" },
@@ -196,14 +199,18 @@ def test_the_password_change_form_asks_for_the_old_and_new_password() -> None:
     assert words["en"]["changed"] == "Password changed; sessions ended elsewhere: 2."
 
 
-def test_a_players_game_says_how_it_went_when_against_whom_and_the_rating_change() -> None:
+def test_a_players_game_says_how_it_went_when_its_kingdom_whom_and_the_rating_change() -> None:
     words = run()
     assert words["outcomes"] == ["won", "lost", "shared", None, None]
     assert words["en"]["row"] == (
-        "Won · 2026-12-01 · g-5 · finished · 3 of 3 seats · Edition 2 · against Bob, "
+        "Won · 2026-12-01 · g-5 · finished · 3 of 3 seats · Edition 2 · Kingdom: Cellar, "
+        "Market, Merchant, Militia, Mine, Moat, Remodel, Smithy, Village, Workshop · against Bob, "
         "Bot 3 (big_money) BOT · Rating 1484? (\u221216) Replay")
     assert words["pl"]["row"].startswith("Wygrana · 2026-12-01 · ")
     assert "przeciw Bob" in words["pl"]["row"]
+    # the Kingdom, compact: a recommended set by its name
+    assert " · Kingdom: First Game · " in words["en"]["namedRow"]
+    assert " · Królestwo: First Game · " in words["pl"]["namedRow"]
     assert words["en"]["rowLinks"] == ["/@/Bob", "/#/replay/g-5"]  # the opponent, linked
 
 

@@ -18,9 +18,9 @@ from .node import needs_node, run_module
 pytestmark = pytest.mark.integration  # Node.js runs the modules
 
 SCRIPT = """
-import { I18n, pluralForm } from "%(i18n)s";
+import { I18n, pluralForm, untranslated } from "%(i18n)s";
 import { describe } from "%(describe)s";
-import { replayStops, stepButtons } from "%(replay)s";
+import { replayControls, replayStops, replayTitle, stepButtons } from "%(replay)s";
 
 const catalogue = JSON.parse(process.argv[1]);
 const out = {};
@@ -36,8 +36,18 @@ for (const lang of ["en", "pl"]) {
     library: i18n.prompt({ kind: "set_aside", source: "library", prompt: "Set this aside?",
       options: [{ id: 0, kind: "yes", card: "village" }, { id: 1, kind: "no", card: "village" }] }),
     steps: stepButtons(i18n, 5, { answers: [1, 3, 5, 7, 9], turns: [1, 6], total: 9 }),
+    // the table's seventh turn, Bob's fourth: the controls count as the board does
+    controls: replayControls(i18n, { state: { players: [{ name: "Ann" }, { name: "Bob" }],
+      turn: { player: 1, player_turn: 4 } }, stops: { answers: [1, 3, 5, 7, 9],
+      turns: [1, 3, 5, 7, 9], total: 480 }, step: 7, total: 480 }, () => {}),
+    title: replayTitle({ game: { id: "g-1" }, players: [], result: null }, {
+      seats: [{ name: "Ann" }, { name: "Bob" }], state: "finished",
+      finished_at: "2026-12-02T10:11:12Z", result: { winners: [0] } }, i18n),
+    titleShared: replayTitle({ game: { id: "g-1", created_at: "2026-12-01T23:00:00Z" },
+      players: [{ name: "Ann" }, { name: "Bob" }], result: { winners: [0, 1] } }, null, i18n),
   };
 }
+out.untranslated = untranslated(); // the replay's words added as it loads
 out.forms = [1, 2, 5, 12, 13, 22, 24, 104, 111].map((n) => pluralForm("pl", n));
 const kinds = ["game_started", "drew", "turn_started", "phase", "played", "turn_started",
   "phase", "bought", "game_ended"];
@@ -109,3 +119,56 @@ def test_a_replay_stops_after_each_answer_and_at_each_turn() -> None:
     assert words["stops"] == {"answers": [4, 5, 8, 9], "turns": [4, 6], "total": 9}
     # an older server says nothing of answers: every event is a stop
     assert words["stopsOfOlderServers"] == {"answers": [1, 2, 3], "turns": [1, 3], "total": 3}
+
+
+def vnode_text(node: Any) -> str:
+    """The text a vnode shows (its children's, joined)."""
+    if isinstance(node, dict):
+        return "".join(vnode_text(child) for child in node["children"])
+    if isinstance(node, list):
+        return "".join(vnode_text(child) for child in node)
+    return "" if node is None or node is False else str(node)
+
+
+def vnodes(node: Any) -> list[dict[str, Any]]:
+    """Every vnode under `node`, itself included."""
+    if isinstance(node, list):
+        return [found for child in node for found in vnodes(child)]
+    if not isinstance(node, dict):
+        return []
+    return [node, *vnodes(node["children"])]
+
+
+@needs_node
+def test_the_replay_counts_turns_as_players_do() -> None:
+    words = run()
+    for lang, whose, step in (("en", "Bob's turn 4", "Event 7 of 480"),
+                              ("pl", "Bob: tura 4", "Zdarzenie 7 z 480")):
+        shown = vnode_text(words[lang]["controls"])
+        assert whose in shown and step in shown
+        assert "Turn 4 of" not in shown and "Tura 4 z" not in shown
+        slider = next(node for node in vnodes(words[lang]["controls"])
+                      if node["props"].get("type") == "range")
+        assert slider["props"]["aria-valuetext"] == whose
+
+
+@needs_node
+def test_the_replays_buttons_are_named_by_their_words_and_show_their_marks_apart() -> None:
+    buttons = [node for node in vnodes(run()["en"]["controls"])
+               if node["tag"] == "button" and node["props"].get("type") == "button"]
+    assert [b["props"]["aria-label"] for b in buttons] == [
+        "Start", "Previous turn", "Previous answer", "Next answer", "Next turn", "End"]
+    for button in buttons:  # the word a phone hides, the mark it keeps
+        classes = [child["props"]["class"] for child in button["children"]
+                   if isinstance(child, dict)]
+        assert sorted(classes) == ["mark", "word"]
+
+
+@needs_node
+def test_a_replay_is_titled_by_its_players_date_and_result() -> None:
+    words = run()
+    assert words["en"]["title"] == "Ann vs Bob · 2 Dec 2026 · Ann won"
+    assert words["pl"]["title"] == "Ann kontra Bob · 2 gru 2026 · wygrywa Ann"
+    # without the table's summary, the replay's own players, day and result
+    assert words["en"]["titleShared"] == "Ann vs Bob · 1 Dec 2026 · Ann, Bob shared the win"
+    assert words["untranslated"] == []

@@ -246,7 +246,6 @@ const WORDS = {
     "Keys: ← → an answer, Shift+← Shift+→ a turn, Home and End.",
     "Klawisze: ← → odpowiedź, Shift+← Shift+→ tura, Home i End.",
   ],
-  replay_turn: ["Turn {n} of {total}", "Tura {n} z {total}"],
   // the table: cards, piles, the players' chips, the bar, shortcuts
   type_action: ["Action", "Akcja"],
   type_attack: ["Attack", "Atak"],

@@ -1,8 +1,9 @@
 // A player's profile, /@/NAME: when they joined, their ratings (per pool: the number
 // shown and what it means, a chart of its history, the record against each in-server
-// bot), and their games (how each went, when, against whom, a rated one's rating change;
-// finished ones with a link to the replay, running ones to watch), filtered by player count, edition and state, a page at a time. Names of
-// accounts link here from the lobby and the leaderboards too.
+// bot), and their games (how each went, when, its Kingdom, against whom, a rated one's
+// rating change; finished ones with a link to the replay, running ones to watch),
+// filtered by player count, edition and state, a page at a time. Names of accounts link
+// here from the lobby and the leaderboards too.
 
 import { seats } from "./api.js";
 import { accountApi } from "./account_api.js";
@@ -127,8 +128,8 @@ export function outcome(game, name) {
   return winners.length > 1 ? "shared" : "won";
 }
 
-/** One of the player's games: how it went and when, the opponents (accounts linked), the
- *  rating change of a rated one (`rating_change`), and where it leads. */
+/** One of the player's games: how it went and when, its Kingdom, the opponents (accounts
+ *  linked), the rating change of a rated one (`rating_change`), and where it leads. */
 export function gameRow(game, name, i18n, heldSeat = null) {
   const t = (key, vars) => i18n.t(key, vars);
   const link = gameLink(game, heldSeat);
@@ -142,10 +143,17 @@ export function gameRow(game, name, i18n, heldSeat = null) {
     h("span", { class: "game-id" }, game.id), " · ", t(`state_${stateWord(game.state)}`),
     " · ", t("seat_of", { taken: game.seats.filter((s) => s.name).length,
       seats: game.seats.length }),
-    " · ", `${t("edition")} ${game.edition}`, " · ", t("versus"), " ", nameList(others, i18n),
+    " · ", `${t("edition")} ${game.edition}`, " · ", kingdomOf(game, i18n),
+    " · ", t("versus"), " ", nameList(others, i18n),
     change && [" · ", h("span", { class: "rating-change" }, `${t("rating_column")} `,
       ratingAfter(change, i18n))],
     " ", h("a", { class: "button", href: link.href }, t(link.label)));
+}
+
+/** The game's Kingdom, compact: the recommended set's name, else its ten cards. */
+export function kingdomOf(game, i18n) {
+  return h("span", { class: "kingdom" }, `${i18n.t("kingdom")}: `,
+    game.kingdom_name || i18n.many(game.kingdom ?? []));
 }
 
 /** A page of a player's games, and the buttons to the newer and older ones. */

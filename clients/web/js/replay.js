@@ -2,16 +2,21 @@
 // buttons, a turn slider and the arrow keys, or straight to an event. The board at each
 // point is drawn by the game table's own functions (board.js, end.js) from a ReplayState;
 // a complete replay shows every card, so every hand is drawn. Turns are headed by their
-// player's own count ("Ann's turn 12").
+// player's own count ("Ann's turn 12"), on the board as in the controls. The page is titled
+// by its players, date and result ("Ann vs Bob · 2 Dec 2026 · Ann won").
 
 import { api } from "./api.js";
 import { cardInfo, playersView, supplyView, trashView, turnLine } from "./board.js";
 import { cardTexts } from "./card.js";
-import { describe } from "./describe.js";
+import { describe, turnTitle } from "./describe.js";
 import { h, redrawing } from "./dom.js";
 import { endView } from "./end.js";
+import { addWords } from "./i18n.js";
 import { Intent } from "./page_state.js";
+import { REPLAY_WORDS } from "./replay_words.js";
 import { ReplayState } from "./state.js";
+
+addWords(REPLAY_WORDS);
 
 /** Where a replay stops: after the set-up and after each answer (the server's
  *  `events_by_answer`; every event when an older server leaves it out), and where each
@@ -58,8 +63,89 @@ export function stepButtons(i18n, step, stops) {
   ].map(({ key, mark, word, to }) => {
     const label = i18n.t(word);
     const back = ["first", "prev_turn", "prev"].includes(key);
-    return { key, text: back ? `${mark} ${label}` : `${label} ${mark}`, label, step: to };
+    return { key, mark, back, text: back ? `${mark} ${label}` : `${label} ${mark}`, label,
+      step: to };
   });
+}
+
+/** "Ann's turn 4": the turn the board shows, counted as its player counts it (the
+ *  view's `turn.player_turn`), not the table's turns together; "Set-up" before the first. */
+export function turnText(state, i18n) {
+  const { player, player_turn: number } = state.turn;
+  if (!number) return i18n.t("replay_setup");
+  return turnTitle(i18n, state.players.map((p) => p.name), player, number);
+}
+
+/** "Ann vs Bob · 2 Dec 2026 · Ann won": the replay's players, the day it ended (else
+ *  began) and its result, from the table's summary when there is one, else the replay. */
+export function replayTitle(replay, summary, i18n) {
+  const t = (key, vars) => i18n.t(key, vars);
+  const seats = summary?.seats ?? replay.players ?? [];
+  const names = seats.map((seat) => seat.name ?? "–");
+  if (!names.length) return t("replay_of", { id: replay.game?.id ?? "" });
+  const players = names.join(t("replay_versus"));
+  const when = summary?.finished_at ?? summary?.started_at ?? replay.game?.finished_at
+    ?? replay.game?.created_at;
+  const date = when ? dayOf(when, i18n.lang) : "";
+  const result = resultText(summary?.result ?? replay.result, summary?.state, names, i18n);
+  return result ? t("replay_title", { players, date, result })
+    : t("replay_title_unended", { players, date });
+}
+
+/** "2 Dec 2026", "2 gru 2026": the day (UTC, as the server stores it) in the page's
+ *  language. */
+function dayOf(timestamp, lang) {
+  const locale = lang === "pl" ? "pl-PL" : "en-GB";
+  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric",
+    timeZone: "UTC" }).format(new Date(timestamp));
+}
+
+/** Who won ("Ann won", "Ann and Bob shared the win"), "abandoned", or null (no result). */
+function resultText(result, state, names, i18n) {
+  if (state === "abandoned" || result?.abandoned) return i18n.t("replay_abandoned");
+  const winners = (result?.winners ?? []).map((seat) => names[seat] ?? `#${seat}`);
+  if (!winners.length) return null;
+  const who = winners.join(", ");
+  return i18n.t(winners.length > 1 ? "replay_shared" : "replay_won", { who });
+}
+
+/** The controls: the step buttons (a mark, and a word a narrow screen hides: the button's
+ *  name says it), the turn slider headed by whose turn it is, the event to go to, the step
+ *  shown, and the keys (hidden on touch screens). `goTo(step)` moves the replay. */
+export function replayControls(i18n, { state, stops, step, total }, goTo) {
+  const t = (key, vars) => i18n.t(key, vars);
+  const turn = turnIndex(stops, step);
+  const whose = turnText(state, i18n);
+  return h("nav", { class: "replay-controls", "aria-label": t("replay") },
+    h("div", { class: "steps" }, stepButtons(i18n, step, stops)
+      .map(({ key, mark, back, label, step: to }) => {
+        const word = h("span", { class: "word" }, label);
+        const shown = h("span", { class: "mark", "aria-hidden": "true" }, mark);
+        return h("button", {
+          type: "button", dataset: { key }, "aria-label": label, title: label,
+          disabled: to === step, onclick: () => goTo(to),
+        }, back ? [shown, " ", word] : [word, " ", shown]);
+      })),
+    h("label", { class: "turn-slider" }, h("span", { class: "turn-now" }, whose),
+      h("input", {
+        type: "range", min: 0, max: stops.turns.length - 1, value: turn, name: "turn",
+        "aria-label": t("turn_slider"), "aria-valuetext": whose,
+        dataset: { key: "turn-slider" },
+        oninput: (event) => goTo(stops.turns[Number(event.target.value)]),
+      })),
+    h("form", {
+      class: "jump",
+      onsubmit: (event) => {
+        event.preventDefault();
+        const to = Number(event.target.elements.step.value);
+        if (Number.isInteger(to)) goTo(to);
+      },
+    }, h("input", {
+      type: "number", min: 1, max: total, value: step, "aria-label": t("jump_step"),
+      name: "step",
+    }), h("button", { type: "submit" }, t("go"))),
+    h("span", { role: "status" }, t("step", { n: step, total })),
+    h("p", { class: "keys" }, t("replay_keys")));
 }
 
 /** What the arrow keys do: an answer, with Shift a turn; Home and End. */
@@ -77,6 +163,7 @@ export class ReplayPage {
     this.i18n = app.i18n;
     this.id = gameId;
     this.replay = null;
+    this.summary = null; // the table's summary (GET /games/ID), when the server gave it
     this.seats = []; // the table's summary's: names linked and bots marked (names.js)
     this.rated = { ratings: null, rated: false }; // a rated game's changes (the summary's)
     this.stops = null;
@@ -97,6 +184,7 @@ export class ReplayPage {
     const [replay, summary] = await Promise.all([api.replay(this.id),
       api.game(this.id).catch(() => null)]);
     this.replay = replay;
+    this.summary = summary;
     // without the summary, the replay's own players say which seats bots played
     this.seats = summary?.seats ?? replay.players ?? [];
     this.rated = { ratings: summary?.ratings ?? null, rated: Boolean(summary?.rated) };
@@ -166,40 +254,14 @@ export class ReplayPage {
 
   view() {
     const { i18n, state, stops } = this;
-    const t = (key, vars) => i18n.t(key, vars);
-    if (!state) return h("p", {}, t("loading"));
-    const events = this.replay.events;
+    if (!state) return h("p", {}, i18n.t("loading"));
     const names = state.players.map((p) => p.name);
-    const turn = turnIndex(stops, this.step);
-    const controls = h("nav", { class: "replay-controls", "aria-label": t("replay") },
-      h("div", { class: "steps" }, stepButtons(i18n, this.step, stops)
-        .map(({ key, text, label, step }) => h("button", {
-          type: "button", dataset: { key }, "aria-label": label, title: label,
-          disabled: step === this.step, onclick: () => this.goTo(step),
-        }, text))),
-      h("label", { class: "turn-slider" }, h("span", {}, turnText(i18n, turn, stops)),
-        h("input", {
-          type: "range", min: 0, max: stops.turns.length - 1, value: turn, name: "turn",
-          "aria-label": t("turn_slider"), "aria-valuetext": turnText(i18n, turn, stops),
-          dataset: { key: "turn-slider" },
-          oninput: (event) => this.goTo(stops.turns[Number(event.target.value)]),
-        })),
-      h("form", {
-        class: "jump",
-        onsubmit: (event) => {
-          event.preventDefault();
-          const step = Number(event.target.elements.step.value);
-          if (Number.isInteger(step)) this.goTo(step);
-        },
-      }, h("input", {
-        type: "number", min: 1, max: events.length, value: this.step,
-        "aria-label": t("jump_step"), name: "step",
-      }), h("button", { type: "submit" }, t("go"))),
-      h("span", { role: "status" }, t("step", { n: this.step, total: events.length })),
-      h("p", { class: "keys" }, t("replay_keys")));
+    const title = replayTitle(this.replay, this.summary, i18n);
+    document.title = `${title} · ${i18n.t("title")}`;
     return h("div", { class: "replay" },
-      h("h2", {}, t("replay_of", { id: this.id })),
-      controls,
+      h("h1", {}, title),
+      replayControls(i18n, { state, stops, step: this.step, total: this.replay.events.length },
+        (step) => this.goTo(step)),
       h("ul", { class: "current-event", "aria-live": "polite" }, this.lastAnswerLines(names)),
       h("div", { class: "board" },
         cardTexts(Object.keys(state.supply), i18n),
@@ -210,9 +272,4 @@ export class ReplayPage {
         playersView(state, i18n),
         trashView(state, i18n)));
   }
-}
-
-/** "Turn 3 of 40": the turns at the table (everyone's), the first one with the set-up. */
-function turnText(i18n, index, stops) {
-  return i18n.t("replay_turn", { n: index + 1, total: stops.turns.length });
 }
