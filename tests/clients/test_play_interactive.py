@@ -145,7 +145,7 @@ def test_mistakes_confirmations_help_and_ctrl_c(server_url: str, tmp_path: Path)
             ("help smithy", "+3 Cards."),
             ("end", "You still have Treasures in your hand not played"),
             ("no", "Cancelled: nothing was done."),
-            ("resign", "Resign? You can no longer win"),
+            ("resign", "Resign? The game ends now and you lose."),
             ("no", "Cancelled: nothing was done."),
         ]:
             terminal.type(typed)

@@ -76,3 +76,25 @@ def test_the_log_has_its_full_width_again_after_help(server_url: str,
         assert not broken_at_words(log[1:], width), screen
     finally:
         terminal.close()
+
+
+@pytest.mark.parametrize(("seats", "said"), [
+    ([], "Resign? The game ends now and you lose."),
+    (["--seats", "3", "--bot", "big_money", "--bot", "random"],  # 3 players
+     "Resign? You can no longer win, and a bot plays your seat to the end."),
+])
+def test_the_resign_prompt_says_what_resigning_does(server_url: str, tmp_path: Path,
+                                                    seats: list[str], said: str) -> None:
+    terminal = start(tmp_path, server_url, *seats)
+    try:
+        screen = terminal.wait("Play all Treasures")
+        players, _log, _width = right_panel(screen)
+        count = 3 if seats else 2
+        assert len(players) == 1 + count, screen  # the headings and every player's row
+        terminal.type("resign")
+        screen = terminal.wait(said)
+        assert "(yes/no)" in screen
+        terminal.type("no")
+        terminal.wait("Cancelled: nothing was done.")
+    finally:
+        terminal.close()
