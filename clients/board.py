@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .choose import allowed, option_label
+from .choose import allowed, option_keys, option_label
 from .i18n import _
 from .render import Names, bot_mark, phase_name, seat_rating, turn_title, who
 from .safe import peer
@@ -196,8 +196,9 @@ def mine_lines(state: GameState, names: Names) -> list[str]:
 
 
 def option_cells(decision: Mapping[str, Any], state: GameState, names: Names) -> list[str]:
-    return [f"{number:>2}. {option_label(option, decision, names, names.costs)}"
-            for number, option in enumerate(decision.get("options", ()), start=1)]
+    options = decision.get("options", ())
+    return [f"{key:>2}. {option_label(option, decision, names, names.costs)}"
+            for key, option in zip(option_keys(options), options, strict=True)]
 
 
 def in_columns(cells: list[str], width: int) -> list[str]:

@@ -5,6 +5,7 @@ phase, and the resign prompt says what resigning does."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -96,5 +97,24 @@ def test_the_resign_prompt_says_what_resigning_does(server_url: str, tmp_path: P
         assert "(yes/no)" in screen
         terminal.type("no")
         terminal.wait("Cancelled: nothing was done.")
+    finally:
+        terminal.close()
+
+
+def test_the_fixed_actions_have_letters_and_numbers_are_only_cards(server_url: str,
+                                                                   tmp_path: Path) -> None:
+    terminal = start(tmp_path, server_url, "--no-confirm")
+    try:
+        screen = terminal.wait("Play all Treasures")
+        assert " t. Play all Treasures" in screen and " e. End turn" in screen, screen
+        numbered = re.findall(r"\d+\. (\w+ \w+)", screen)
+        assert numbered and all(label.startswith(("Play Copper", "Play Silver", "Buy "))
+                                for label in numbered), numbered
+        terminal.type("t")  # typed ahead or not, "t" only ever plays the Treasures
+        screen = terminal.wait(lambda text: "Play all Treasures" not in text
+                               and " e. End turn" in text)
+        assert "· $0" not in screen
+        terminal.type("e")
+        terminal.wait(lambda text: "Ann's turn 2 (you)" in text and " t. Play all" in text)
     finally:
         terminal.close()
