@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .choose import allowed, option_label
+from .choose import allowed, option_keys, option_label
 from .i18n import _
 from .render import Names, bot_mark, phase_name, seat_rating, turn_title, who
 from .safe import peer
@@ -120,12 +120,22 @@ def clock_line(state: GameState, now: float | None = None) -> str | None:
         f"{who(shown, seat)} {clock_text(left)}" for seat, left in times if left is not None))
 
 
+def fit(text: str, width: int) -> str:
+    """`text` cut to `width` columns, an ellipsis ending what was cut."""
+    return text if len(text) <= width else text[:max(width - 1, 0)] + "…"
+
+
+DISCARD_COLUMNS = 8
+"""The least the discard pile's column keeps when the players panel is narrow."""
+
+
 def player_lines(state: GameState, names: Names,
                  seats: Sequence[Mapping[str, Any]] = (), now: float | None = None,
-                 ) -> list[str]:
+                 width: int | None = None) -> list[str]:
     """One line per player: turn marker, name (marked when a bot plays it, as the table's
     `seats` say) with the time left on its clock (the running one counted down to
-    `now`), hand size, turns, top of the discard pile."""
+    `now`), hand size, turns, top of the discard pile. Given a `width`, every line fits
+    it: short headings, and a name or card too long cut with an ellipsis."""
     shown = state.names()
     rows = []
     for player in state.players:
@@ -145,16 +155,25 @@ def player_lines(state: GameState, names: Names,
         marker = "▶ " if player.seat == state.turn_player and not state.over else "  "
         rows.append((marker, name, player.hand_size, player.turns, top))
     heading, hand, turns, discard = _("Player"), _("Hand"), _("Turns"), _("Discard")
-    width = max([len(row[1]) for row in rows] + [len(heading)])
-    lines = [f"  {heading:<{width}} {hand} {turns} {discard}"]
-    lines += [f"{marker}{name:<{width}} {size:>{len(hand)}} {count:>{len(turns)}} {top}"
+    width_of_name = max([len(row[1]) for row in rows] + [len(heading)])
+    widest_top = max([len(row[4]) for row in rows] + [len(discard)])
+    if width is not None and 2 + width_of_name + len(hand) + len(turns) + widest_top + 3 \
+            > width:
+        # a narrow panel: the short headings, then the names cut to what is left
+        hand, turns, discard = _("Hd"), _("Tn"), _("Disc.")
+        room = width - 2 - len(hand) - len(turns) - 3 - min(widest_top, DISCARD_COLUMNS)
+        width_of_name = max(min(width_of_name, room), 1)
+    heading = fit(heading, width_of_name)
+    lines = [f"  {heading:<{width_of_name}} {hand} {turns} {discard}"]
+    lines += [f"{marker}{fit(name, width_of_name):<{width_of_name}} {size:>{len(hand)}} "
+              f"{count:>{len(turns)}} {top}"
               for marker, name, size, count, top in rows]
     turn_player = state.turn_player
     if turn_player is not None and 0 <= turn_player < len(state.players) and not state.over \
             and state.players[turn_player].in_play:
         in_play = state.players[turn_player].in_play
         lines.append(_("In play: {cards}").format(cards=names.counted(in_play)))
-    return lines
+    return [fit(line, width) for line in lines] if width is not None else lines
 
 
 def mine_lines(state: GameState, names: Names) -> list[str]:
@@ -177,8 +196,9 @@ def mine_lines(state: GameState, names: Names) -> list[str]:
 
 
 def option_cells(decision: Mapping[str, Any], state: GameState, names: Names) -> list[str]:
-    return [f"{number:>2}. {option_label(option, decision, names, names.costs)}"
-            for number, option in enumerate(decision.get("options", ()), start=1)]
+    options = decision.get("options", ())
+    return [f"{key:>2}. {option_label(option, decision, names, names.costs)}"
+            for key, option in zip(option_keys(options), options, strict=True)]
 
 
 def in_columns(cells: list[str], width: int) -> list[str]:
@@ -233,5 +253,5 @@ def hint_line(watching: bool) -> str:
 
 
 __all__ = ["Board", "abandoned_lines", "clock_line", "clock_text", "counters",
-           "decision_lines", "hint_line", "in_columns", "low_time_line", "mine_lines",
+           "decision_lines", "fit", "hint_line", "in_columns", "low_time_line", "mine_lines",
            "option_cells", "player_lines", "status_line", "supply_lines"]

@@ -10,7 +10,8 @@ option ids are positions from 0.
 
 Accepted, case-insensitively and with or without Polish diacritics:
 
-- numbers: `3`, `1 4 5`, `1,4`;
+- numbers: `3`, `1 4 5`, `1,4` (the listed cards and options; the fixed actions have
+  letters instead, the same in every phase: `e` ends the phase, `t` plays all Treasures);
 - card names in English or Polish, a unique prefix is enough (`sil`), separated by
   commas for several (`copper, copper, estate`); a verb picks among options for the
   same card (`buy silver`, `play silver`, `trash copper`; `kup`, `zagraj`, ...);
@@ -43,7 +44,23 @@ ALL_WORDS = {"all", "wszystkie"}
 VERBS = {"play": "play", "zagraj": "play", "buy": "buy", "kup": "buy", "trash": "trash",
          "wyrzuc": "trash", "discard": "discard", "odrzuc": "discard", "keep": "keep",
          "zostaw": "keep"}
-YES, NO = {"yes", "y", "tak", "t"}, {"no", "n", "nie"}
+YES, NO = {"yes", "y", "tak"}, {"no", "n", "nie"}
+FIXED_KEYS = {"end_phase": "e", "play_all_treasures": "t"}
+"""The fixed actions' keys, the same in every phase and language: a number is only ever
+a listed card or option, so typing ahead never lands on something else ("t" is
+therefore no "tak" here)."""
+
+
+def option_keys(options: Sequence[Mapping[str, Any]]) -> list[str]:
+    """What the screen shows before each option: its fixed key, or its number (from 1,
+    counting only the options without a fixed key)."""
+    keys, number = [], 0
+    for option in options:
+        fixed = FIXED_KEYS.get(str(option.get("kind")))
+        if fixed is None:
+            number += 1
+        keys.append(fixed or str(number))
+    return keys
 
 
 class InputError(ValueError):
@@ -174,7 +191,8 @@ def _match_names(phrase: str, verb: str | None, options: Sequence[Mapping[str, A
 
 def _describe(ids: Sequence[int], options: Sequence[Mapping[str, Any]],
               decision: Mapping[str, Any], name: CardName) -> str:
-    parts = [f"{i + 1} ({option_label(options[i], decision, name)})" for i in ids]
+    keys = option_keys(options)
+    parts = [f"{keys[i]} ({option_label(options[i], decision, name)})" for i in ids]
     return (", ".join(parts[:-1]) + _(" or ") + parts[-1]) if len(parts) > 1 else parts[0]
 
 
@@ -316,6 +334,13 @@ def parse_input(text: str, decision: Mapping[str, Any], name: CardName = lambda 
     if command is not None:
         return command
     kinds = [o.get("kind") for o in options]
+    keys = option_keys(options)
+    if line in FIXED_KEYS.values():
+        if line in keys:
+            return Parsed("answer", (keys.index(line),))
+        raise InputError(_("'{typed}' is not allowed here.").format(typed=line) + " " +
+                         allowed(decision))
+    numbered = [i for i, key in enumerate(keys) if key.isdigit()]
     if line in NOTHING:
         if low > 0:
             raise InputError(_("You must choose something.") + " " + allowed(decision))
@@ -339,14 +364,14 @@ def parse_input(text: str, decision: Mapping[str, Any], name: CardName = lambda 
         """Add the option `phrase` names (the first not yet chosen); False if none."""
         if phrase.isdigit():
             number = int(phrase)
-            if not 1 <= number <= len(options):
+            if not 1 <= number <= len(numbered):
                 raise InputError(_("There is no option {number}: the options are numbered "
-                                   "1 to {count}.").format(number=number, count=len(options)))
-            if number - 1 in chosen:
+                                   "1 to {count}.").format(number=number, count=len(numbered)))
+            if numbered[number - 1] in chosen:
                 raise InputError(_("Option {number} is chosen twice; each option counts once "
                                    "(several copies of a card are separate options).").format(
                                        number=number))
-            chosen.append(number - 1)
+            chosen.append(numbered[number - 1])
             return True
         ids = _match(phrase, options, decision, name)
         if not ids:
@@ -396,4 +421,4 @@ def parse_input(text: str, decision: Mapping[str, Any], name: CardName = lambda 
 
 
 __all__ = ["InputError", "Parsed", "Situation", "allowed", "explain", "forced_answer",
-           "option_label", "parse_input", "plain"]
+           "option_keys", "option_label", "parse_input", "plain"]

@@ -47,7 +47,7 @@ from .words import help_text, syntax
 
 Item = tuple[str, Any]
 NO_DECISION: dict[str, Any] = {"options": [], "min": 0, "max": 0}
-YES_WORDS = {"y", "yes", "t", "tak"}
+YES_WORDS = {"y", "yes", "tak"}  # never "t": it plays all Treasures, typed ahead
 
 
 class Display(Protocol):
@@ -241,15 +241,19 @@ class Session:
                 self.display.show_note([self._not_yours()])
                 return None
             if not confirmed:
-                self._ask(parsed, _("Resign? You can no longer win, and a bot plays your "
-                                    "seat to the end. (yes/no)"))
+                self._ask(parsed, _("Resign? The game ends now and you lose. (yes/no)")
+                          if self._resigning_ends_game() else
+                          _("Resign? You can no longer win, and a bot plays your seat to "
+                            "the end. (yes/no)"))
                 return None
             try:
                 await self.client.resign(self.game)
             except ServerError as error:
                 self.display.show_note([explain(error.code, error.message)])
             else:
-                self.display.show_note([_("You resigned; a bot plays your seat.")])
+                self.display.show_note([_("You resigned; the game is over.")
+                                        if self._resigning_ends_game() else
+                                        _("You resigned; a bot plays your seat.")])
             return None
         decision = board.decision
         assert decision is not None
@@ -259,6 +263,12 @@ class Session:
             return None
         await self._answer(decision, parsed.options)
         return None
+
+    def _resigning_ends_game(self) -> bool:
+        """The server ends a game when fewer than two players are left in it (2 players:
+        at once); otherwise a bot plays the resigned seat on."""
+        still_in = [p for p in self.board.state.players if not p.resigned]
+        return len(still_in) - 1 < 2
 
     def _ask(self, parsed: Parsed, question: str) -> None:
         self.asking = parsed

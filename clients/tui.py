@@ -89,7 +89,6 @@ class FullScreen:
         """Rows of the Supply scrolled away at the top."""
         self.note_page = 0
         """The page of a note too long for its area (Space on an empty line turns it)."""
-        self._log_window: Window | None = None
         self._completer = WordCompleter([], ignore_case=True, sentence=True)
         self.input = Buffer(multiline=False, history=InMemoryHistory(),
                             completer=self._completer, complete_while_typing=False,
@@ -223,11 +222,41 @@ class FullScreen:
     def _text(self, lines: list[str], style: str = "") -> StyleAndTextTuples:
         return [(style, "\n".join(lines))]
 
+    def _supply_lines(self) -> list[str]:
+        board = self.board
+        if not board.state.supply:
+            return []
+        title, *rows = supply_lines(board.state, board.names, self._supply_columns())
+        return [title + (" ▲" if self.supply_offset else ""), *rows[self.supply_offset:]]
+
+    def _supply_width(self) -> int:
+        """All the Supply's columns, however many, and the least for the log."""
+        widest = max(self._width() // 2, self._width() - LOG_COLUMNS)
+        return min(max((len(line) for line in self._supply_lines()), default=20) + 1, widest)
+
+    def _right_width(self) -> int:
+        """The columns of the players panel and the log: what the Supply and its border
+        leave (computed, never the last frame's, which may be a note's narrower one)."""
+        return max(self._width() - self._supply_width() - 1, 1)
+
+    def _player_lines(self) -> list[str]:
+        board = self.board
+        if not board.state.players:
+            return []
+        return player_lines(board.state, board.names, board.seats, width=self._right_width())
+
+    def _players_height(self) -> Dimension:
+        """Every player's row while the body has room for it and a line of the log; a
+        long note shrinks it (the rows come back when the note goes)."""
+        rows = len(self._player_lines()) or 1
+        body = self._height() - self._rows_around() - len(self._note_rows()) - 1
+        least = max(min(rows, body - 2), 1)
+        return Dimension(min=least, preferred=rows, max=rows)
+
     def _log_lines(self) -> list[str]:
         """The log up to where it is scrolled, wrapped at words; the window shows its end."""
         log = self.board.log
-        info = self._log_window.render_info if self._log_window is not None else None
-        width = max(info.window_width - 1, 20) if info is not None else 40
+        width = max(self._right_width() - 1, 10)
         shown = log[:max(len(log) - self.log_offset, 1)] or [""]
         return [row for line in shown for row in textwrap.wrap(
             line, width, subsequent_indent="  ", break_on_hyphens=False) or [""]]
@@ -242,17 +271,6 @@ class FullScreen:
         def text(get: Any, style: str = "") -> FormattedTextControl:
             return FormattedTextControl(lambda: self._text(get(), style), focusable=False)
 
-        def supply() -> list[str]:
-            if not board.state.supply:
-                return []
-            title, *rows = supply_lines(board.state, board.names, self._supply_columns())
-            return [title + (" ▲" if self.supply_offset else ""), *rows[self.supply_offset:]]
-
-        def players() -> list[str]:
-            if not board.state.players:
-                return []
-            return player_lines(board.state, board.names, board.seats)
-
         def note() -> StyleAndTextTuples:
             return [("class:ask" if board.ask else "class:note", "\n".join(self._note_rows()))]
 
@@ -262,22 +280,15 @@ class FullScreen:
         def decision() -> list[str]:
             return decision_lines(board, self._width())
 
-        def supply_width() -> Dimension:
-            """All the Supply's columns, however many, and the least for the log."""
-            widest = max(self._width() // 2, self._width() - LOG_COLUMNS)
-            wanted = min(max((len(line) for line in supply()), default=20) + 1, widest)
-            return Dimension(min=wanted, preferred=wanted, max=wanted)
-
-        log = self._log_window = Window(FormattedTextControl(
+        log = Window(FormattedTextControl(
             lambda: self._text(self._log_lines()), focusable=False, show_cursor=False,
             get_cursor_position=self._log_cursor))
         body = VSplit([
-            Window(text(supply), width=supply_width),
+            Window(text(self._supply_lines), width=lambda: Dimension.exact(
+                self._supply_width())),
             Window(width=1, char="│", style="class:line"),
             HSplit([
-                Window(text(players), height=lambda: Dimension(  # shrinks for a long note
-                    min=1, preferred=len(players()) or 1, max=len(players()) or 1),
-                       wrap_lines=True),
+                Window(text(self._player_lines), height=self._players_height),
                 Window(height=1, char="─", style="class:line"),
                 log,
             ]),

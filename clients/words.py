@@ -90,8 +90,10 @@ def help_text(kind: object) -> str:
 
 def syntax() -> str:
     return _("Answer with option numbers ('3', '1 4 5') or card names (a unique prefix is "
-             "enough; 'buy silver', 'play copper'); 'all' plays all Treasures; 'end' ends "
-             "the phase; an empty line or 'none' chooses nothing when that is allowed. "
+             "enough; 'buy silver', 'play copper'). The fixed actions have letters, the same "
+             "in every phase: 't' (or 'all') plays all Treasures, 'e' (or 'end') ends the "
+             "phase; numbers are only ever the cards and options listed. An empty line or "
+             "'none' chooses nothing when that is allowed. "
              "'help CARD' shows a card's text; 'quit' leaves (you can come back); "
              "'resign' gives up.")
 

@@ -53,7 +53,7 @@ def play(server: str, config_dir: Path, lang: str) -> Terminal:
         {GAME: {"seat": 0, "token": "tk-ann", "server": server, "name": "Ann"}}))
     terminal = Terminal(config_dir, "play", "--game", GAME, "--server", server, "--lang",
                         lang, rows=24, columns=80)
-    terminal.wait("17. ")
+    terminal.wait("16. ")  # and "e. End turn"
     return terminal
 
 

@@ -12,6 +12,7 @@ from dominion.clients.choose import (
     Situation,
     allowed,
     forced_answer,
+    option_keys,
     option_label,
     parse_input,
 )
@@ -53,7 +54,7 @@ def answer(text: str, asked: dict[str, Any], names: Names = ENGLISH) -> tuple[in
 
 
 def test_numbers_count_from_one() -> None:
-    assert answer("3", BUY) == (2,)
+    assert answer("3", BUY) == (3,)  # the fixed actions have letters, not numbers
     assert answer(" 1 4 5 ", DISCARD) == (0, 3, 4)
     assert answer("1,4", DISCARD) == (0, 3)
     assert answer("3 1 2", ORDER) == (2, 0, 1)
@@ -103,12 +104,12 @@ def test_commands() -> None:
 
 
 @pytest.mark.parametrize(("text", "asked", "explains"), [
-    ("9", BUY, "There is no option 9: the options are numbered 1 to 7"),
+    ("9", BUY, "There is no option 9: the options are numbered 1 to 5"),
     ("0", BUY, "There is no option 0"),
     ("1 2", BUY, "Too many: you chose 2. Choose one option"),
     ("", BUY, "You must choose something"),
     ("none", ORDER, "You must choose something"),
-    ("copper", BUY, "'copper' could be 1 (Play Copper) or 4 (Buy Copper)"),
+    ("copper", BUY, "'copper' could be 1 (Play Copper) or 3 (Buy Copper)"),
     ("s", BUY, "could be"),
     ("gold", BUY, "'gold' is not one of the options"),
     ("1 1", DISCARD, "Option 1 is chosen twice"),
@@ -121,6 +122,24 @@ def test_mistakes_are_explained(text: str, asked: dict[str, Any], explains: str)
     with pytest.raises(InputError) as error:
         parse_input(text, asked, ENGLISH)
     assert explains in str(error.value)
+
+
+ACTION = decision("play_action", [("play", "smithy"), ("end_phase", None)])
+
+
+def test_the_fixed_actions_keep_their_letters_in_every_phase() -> None:
+    """"2" is never a fixed action: typed ahead into the next phase it means a card or
+    nothing; "e" always ends the phase, "t" always plays all Treasures."""
+    assert option_keys(BUY["options"]) == ["1", "2", "t", "3", "4", "5", "e"]
+    assert option_keys(ACTION["options"]) == ["1", "e"]
+    assert answer("e", BUY) == (6,) and answer("e", ACTION) == (1,)
+    assert answer("t", BUY) == (2,) and answer("T", BUY) == (2,)
+    for typed, asked in [("t", ACTION), ("2", ACTION), ("t", DISCARD), ("e", DISCARD)]:
+        with pytest.raises(InputError):
+            parse_input(typed, asked, ENGLISH)
+    assert answer("tak", decision("yes_no", [("yes", None), ("no", None)]), POLISH) == (0,)
+    with pytest.raises(InputError):  # "t" is no "tak": it may be typed ahead for Treasures
+        parse_input("t", decision("yes_no", [("yes", None), ("no", None)]), POLISH)
 
 
 def test_labels_and_allowed() -> None:

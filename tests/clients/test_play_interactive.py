@@ -25,7 +25,8 @@ pytestmark = pytest.mark.system  # whole games through a pseudo-terminal
 
 __all__ = ["server_url"]
 
-OPTION = re.compile(r"(\d+)\. (.+?)(?=\s{2,}\d+\. |$)")
+OPTION = re.compile(r"(\d+|[et])\. (.+?)(?=\s{2,}(?:\d+|[et])\. |$)")
+"""An option: its number, or the fixed action's letter (e, t), then its label."""
 WORDS = {
     "en": {"all": "Play all Treasures", "buy": "Buy {card} ", "end": "end",
            "cards": ("Province", "Gold", "Silver"), "hand": "Your hand:",
@@ -36,12 +37,12 @@ WORDS = {
 }
 
 
-def options(screen: str) -> dict[str, int]:
-    """The numbered options on the screen: label -> number."""
+def options(screen: str) -> dict[str, str]:
+    """The options on the screen: label -> number or letter."""
     found = {}
     for line in screen.splitlines():
-        if re.match(r"^\s*\d+\. ", line):
-            found.update({label: int(n) for n, label in OPTION.findall(line.strip())})
+        if re.match(r"^\s*(\d+|[et])\. ", line):
+            found.update({label: key for key, label in OPTION.findall(line.strip())})
     return found
 
 
@@ -50,7 +51,7 @@ def decided(screen: str, words: dict[str, object]) -> bool:
     return bool(options(screen)) or str(words["over"]) in screen
 
 
-def answer(shown: dict[str, int], words: dict[str, object], count: int) -> str:
+def answer(shown: dict[str, str], words: dict[str, object], count: int) -> str:
     """A simple Big Money player typing as a person would: words, names, numbers."""
     if str(words["all"]) in shown:
         return "all" if words is WORDS["en"] else "wszystkie"
@@ -145,7 +146,7 @@ def test_mistakes_confirmations_help_and_ctrl_c(server_url: str, tmp_path: Path)
             ("help smithy", "+3 Cards."),
             ("end", "You still have Treasures in your hand not played"),
             ("no", "Cancelled: nothing was done."),
-            ("resign", "Resign? You can no longer win"),
+            ("resign", "Resign? The game ends now and you lose."),
             ("no", "Cancelled: nothing was done."),
         ]:
             terminal.type(typed)

@@ -63,7 +63,7 @@ def asked(kind: str, options: list[tuple[str, str | None]], low: int = 1, high: 
 def test_a_question_with_one_possible_answer_is_answered_and_never_shown() -> None:
     forced = asked("discard", [("card", "copper")] * 3, 2, 2)
     playing, screen, server = session(forced)
-    playing._changed()
+    playing._redraw_changed()
     asyncio.run(playing._answer_forced())
     assert server.answers == [(4, (0, 1))]
     assert forced not in screen.shown
@@ -72,7 +72,7 @@ def test_a_question_with_one_possible_answer_is_answered_and_never_shown() -> No
 def test_ending_the_turn_with_treasures_or_coins_left_is_confirmed() -> None:
     buy = asked("buy", [("play_all_treasures", None), ("buy", "copper"), ("end_phase", None)])
     playing, screen, server = session(buy, coins=2)
-    playing._changed()
+    playing._redraw_changed()
     asyncio.run(playing._line("end"))
     assert server.answers == [] and "End your turn anyway?" in screen.notes[-1]
     assert "Treasures in your hand not played and $2 and 1 Buy unused" in screen.notes[-1]
@@ -86,13 +86,13 @@ def test_ending_the_turn_with_treasures_or_coins_left_is_confirmed() -> None:
 def test_resigning_is_confirmed_and_confirmations_can_be_turned_off() -> None:
     buy = asked("buy", [("play_all_treasures", None), ("end_phase", None)])
     playing, screen, server = session(buy)
-    playing._changed()
+    playing._redraw_changed()
     asyncio.run(playing._line("resign"))
     assert server.resigned == 0 and "Resign?" in screen.notes[-1]
     asyncio.run(playing._line("y"))
     assert server.resigned == 1
     trusting, _screen, server = session(buy, confirm=False, coins=3)
-    trusting._changed()
+    trusting._redraw_changed()
     asyncio.run(trusting._line("end"))
     assert server.answers == [(4, (1,))]
 
@@ -118,11 +118,11 @@ def test_the_end_screen_says_a_rated_games_changes_or_why_it_is_unrated() -> Non
     playing.client = Pushes(GameOver("g", result), RatingChanged("g", (  # type: ignore[assignment]
         SeatRatingChange(0, 1500, 1516, True), SeatRatingChange(1, 1210, 1198, False))))
     asyncio.run(playing._pushes())
-    playing._changed()
+    playing._redraw_changed()
     news = "Ratings: Ann 1516? (+16), Bob 1198 (\u221212)."
     assert playing.board.note[-2:] == [news, "Press Enter to leave."]
     assert playing.board.log[-1] == news
     playing.client = Pushes(RatingChanged("g", (), Unrated.TOO_SHORT))  # type: ignore[assignment]
     asyncio.run(playing._pushes())
-    playing._changed()
+    playing._redraw_changed()
     assert playing.board.note[-2].startswith("Unrated: a player resigned before")
