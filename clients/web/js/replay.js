@@ -169,7 +169,7 @@ export class ReplayPage {
     const t = (key, vars) => i18n.t(key, vars);
     if (!state) return h("p", {}, t("loading"));
     const events = this.replay.events;
-    const names = state.players.map((p) => p.name);
+    const names = state.players.map((p) => i18n.seatName(p.name));
     const turn = turnIndex(stops, this.step);
     const controls = h("nav", { class: "replay-controls", "aria-label": t("replay") },
       h("div", { class: "steps" }, stepButtons(i18n, this.step, stops)
