@@ -90,6 +90,8 @@ def test_words_about_a_player_fit_any_gender(lang: str) -> None:
     said = [line, seat_name({"name": "Ala", "left": "resigned"}),
             seat_name({"name": "Ala", "left": "taken_over"}),
             i18n._("You resigned; a bot plays your seat."), i18n._("You left {game}."),
-            i18n._("You have bought this turn: after a buy no more Treasures may be played.")]
+            i18n._("You have bought this turn: after a buy no more Treasures may be played."),
+            i18n._("Unrated: these players have played today's counted rated games against "
+                   "each other.")]
     for text in said:
         assert not PAST_ABOUT_A_PLAYER.search(text), text

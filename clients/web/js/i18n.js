@@ -170,11 +170,11 @@ const WORDS = {
     "Gra rankingowa: rankingi są właśnie aktualizowane."],
   unrated_too_short: [
     "Unrated: a player resigned before the game was far enough along to count.",
-    "Bez rankingu: ktoś poddał się, zanim gra zaszła dość daleko, by się liczyć.",
+    "Bez rankingu: poddanie się nastąpiło, zanim gra zaszła dość daleko, by się liczyć.",
   ],
   unrated_pair_limit: [
     "Unrated: these players have played today's counted rated games against each other.",
-    "Bez rankingu: ci gracze rozegrali już ze sobą dzisiejsze liczone gry rankingowe.",
+    "Bez rankingu: dzisiejsze liczone gry rankingowe tej pary graczy już się odbyły.",
   ],
   score: ["Score", "Punkty"],
   resigned: ["resigned", "poddaje się"],
@@ -231,7 +231,7 @@ const WORDS = {
   rematch_kingdom_same: ["the same Kingdom", "to samo Królestwo"],
   rematch_kingdom_random: ["a new Kingdom", "nowe Królestwo"],
   rematch_offered: ["{who} offers a rematch with {kingdom}.", "{who} proponuje rewanż: {kingdom}."],
-  rematch_accepted: ["Accepted: {who}.", "Przyjęli: {who}."],
+  rematch_accepted: ["Accepted: {who}.", "Przyjmują: {who}."],
   rematch_waiting: ["Waiting for: {who}.", "Czekamy na: {who}."],
   rematch_accept: ["Accept the rematch", "Przyjmij rewanż"],
   rematch_decline: ["Decline", "Odrzuć"],
@@ -239,7 +239,7 @@ const WORDS = {
   rematch_declined: ["{who} declined the rematch.", "{who} odrzuca rewanż."],
   rematch_expired: [
     "The rematch offer expired: not everyone accepted in time.",
-    "Propozycja rewanżu wygasła: nie wszyscy przyjęli ją na czas.",
+    "Propozycja rewanżu wygasła: brak zgody wszystkich na czas.",
   ],
   first_turn: ["Start", "Początek"],
   prev_turn: ["Previous turn", "Poprzednia tura"],
