@@ -13,10 +13,37 @@ from collections.abc import Iterable, Sequence
 
 from dominion.bots import STRATEGIES
 
-from .i18n import _
+from .i18n import N_, _
 
 TOKEN_LIKE = re.compile(r"-[A-Za-z0-9_-]{15,}")
 """A token starting with `-` (tokens are 32 characters; options are shorter words)."""
+
+
+RECOMMENDED_KINGDOMS = (
+    N_("First Game"), N_("Size Distortion"), N_("Deck Top"), N_("Sleight of Hand"),
+    N_("Improvements"), N_("Silver & Gold"), N_("Big Money"), N_("Interaction"),
+    N_("Village Square"),
+)
+"""The recommended Kingdoms of both editions by the names the server knows them by
+(docs/RULES.md); the catalogue has their Polish names, the rulebook's."""
+
+
+def kingdom_help() -> str:
+    names = ", ".join(_(name) for name in RECOMMENDED_KINGDOMS)
+    return _("a recommended set's name ({names}), or 10 card ids separated by commas "
+             "(default: random)").format(names=names)
+
+
+def kingdom_arg(text: str | None) -> str | list[str] | None:
+    """`--kingdom` as the server takes it: 10 card ids, or a recommended set's name, given
+    in the person's language or the server's (None: a random Kingdom)."""
+    if text and "," in text:
+        return [card.strip() for card in text.split(",")]
+    wanted = (text or "").strip().casefold()
+    for name in RECOMMENDED_KINGDOMS:
+        if _(name).casefold() == wanted:
+            return name
+    return text
 
 
 def joined_values(argv: Sequence[str], options: Iterable[str] = ("--token",)) -> list[str]:

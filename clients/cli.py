@@ -49,7 +49,7 @@ from .account import (
     run_token,
     signed_in_name,
 )
-from .args import DEFAULT_CLOCK, bot_seats, clock_arg, joined_values
+from .args import DEFAULT_CLOCK, bot_seats, clock_arg, joined_values, kingdom_arg, kingdom_help
 from .cards import card_names
 from .i18n import LANGUAGES, _, ngettext, use
 from .lobby import Lobby, LobbyError
@@ -105,8 +105,7 @@ def _table_options(parser: argparse.ArgumentParser, bot_help: str) -> None:
                         help=_("the number of seats at a new table (2 to 6)"))
     parser.add_argument("--edition", type=int, choices=(1, 2), default=2,
                         help=_("the rules' edition (default 2)"))
-    parser.add_argument("--kingdom", help=_("a recommended set's name, or 10 card ids "
-                                            "separated by commas (default: random)"))
+    parser.add_argument("--kingdom", help=kingdom_help())
     parser.add_argument("--bot", action="append", default=[], metavar="[SEAT=]STRATEGY",
                         help=bot_help)
     parser.add_argument("--clock", type=clock_arg, default=DEFAULT_CLOCK, metavar="M+S",
@@ -311,10 +310,7 @@ async def run_list(args: argparse.Namespace, settings: config.Settings) -> int:
 
 
 async def run_create(args: argparse.Namespace, settings: config.Settings) -> int:
-    text: str | None = args.kingdom
-    kingdom: str | list[str] | None = text
-    if text and "," in text:
-        kingdom = [card.strip() for card in text.split(",")]
+    kingdom = kingdom_arg(args.kingdom)
     bots = bot_seats(args.bot, args.seats)
     async with aiohttp.ClientSession() as session:
         created = await Lobby(settings.server, session,

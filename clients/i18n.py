@@ -62,6 +62,11 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _translation.ngettext(singular, plural, n)
 
 
+def language() -> str:
+    """The language being spoken: its catalogue's (`Language:`), English without one."""
+    return str(_translation.info().get("language", "en"))
+
+
 def from_locale() -> str | None:
     """"pl" when the environment's locale is Polish (LC_ALL, LC_MESSAGES, LANG)."""
     for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
@@ -71,4 +76,5 @@ def from_locale() -> str | None:
     return None
 
 
-__all__ = ["ARGPARSE_WORDS", "LANGUAGES", "LOCALE_DIR", "N_", "_", "from_locale", "ngettext", "use"]
+__all__ = ["ARGPARSE_WORDS", "LANGUAGES", "LOCALE_DIR", "N_", "_", "from_locale", "language",
+           "ngettext", "use"]

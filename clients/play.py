@@ -25,7 +25,7 @@ import aiohttp
 
 from . import config
 from .account import credential_headers
-from .args import bot_seats
+from .args import bot_seats, kingdom_arg
 from .board import Board, hint_line
 from .cards import card_names
 from .i18n import _
@@ -74,10 +74,7 @@ async def take_seat(args: argparse.Namespace, settings: config.Settings,
         bots = {}
     else:
         bots = bot_seats(args.bot, args.seats)
-    text: str | None = args.kingdom
-    kingdom: str | list[str] | None = text
-    if text and "," in text:
-        kingdom = [card.strip() for card in text.split(",")]
+    kingdom = kingdom_arg(args.kingdom)
     created = await lobby.create(settings.name, args.seats, edition=args.edition,
                                  kingdom=kingdom, bots=bots, clock=args.clock)
     game = created["game"]["id"]

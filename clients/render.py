@@ -8,12 +8,13 @@ name never has to be declined.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, language, ngettext
 from .safe import peer
 from .state import ReplayHands
 
@@ -126,7 +127,7 @@ class Names:
 def who(players: Sequence[str], seat: object) -> str:
     """A seat's player name, safe to show."""
     if isinstance(seat, int) and 0 <= seat < len(players):
-        return peer(players[seat])
+        return shown_name(players[seat])
     return _("seat {seat}").format(seat=seat) if seat is not None else "?"
 
 
@@ -372,6 +373,19 @@ def strategy_label(strategy: str) -> str:
     return _(known)
 
 
+BOT_SEAT = re.compile(r"Bot (\d+) \(([\w:]+)\)")
+"""The name the server gives an in-server bot's seat: "Bot 2 (strong:1)"."""
+
+
+def shown_name(name: str) -> str:
+    """A player's name, safe to show; an in-server bot's seat ("Bot 2 (strong)", the
+    server's English) with its strategy in the person's language."""
+    bot = BOT_SEAT.fullmatch(name)
+    if bot is None or language() == "en":
+        return peer(name)
+    return _("Bot {n} ({bot})").format(n=bot[1], bot=strategy_label(bot[2]))
+
+
 def bot_mark(seat: Mapping[str, Any]) -> str | None:
     """"[Strong bot]" for an in-server bot's seat (a summary's), "[bot]" for a bot
     account's; None when a person plays it."""
@@ -400,7 +414,7 @@ def left_mark(seat: Mapping[str, Any]) -> str | None:
 def seat_name(seat: Mapping[str, Any]) -> str:
     """A seat's name, marked when a program sits there (an in-server bot, a bot account),
     or when its person left (resigned, or a bot took the seat over)."""
-    name = peer(seat["name"])
+    name = shown_name(seat["name"])
     mark = bot_mark(seat) or left_mark(seat)
     return f"{name} {mark}" if mark else name
 

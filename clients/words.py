@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .choose import CardName
-from .i18n import _
+from .i18n import _, ngettext
 
 
 def _card_of(decision: Mapping[str, Any]) -> str | None:
@@ -19,6 +19,19 @@ def _card_of(decision: Mapping[str, Any]) -> str | None:
         if option.get("card"):
             return str(option["card"])
     return None
+
+
+def _discard_question(decision: Mapping[str, Any]) -> str:
+    """How many cards to discard when the count is fixed (`min` = `max`), and for Militia
+    how many stay in hand: "Discard 2 cards, down to 3 in hand." """
+    low, high = decision.get("min"), decision.get("max")
+    if not (isinstance(high, int) and low == high and high > 0):
+        return _("Choose cards to discard.")
+    if decision.get("source") != "militia":
+        return ngettext("Discard {n} card.", "Discard {n} cards.", high).format(n=high)
+    keep = len(decision.get("options", ())) - high
+    return ngettext("Discard {n} card, down to {keep} in hand.",
+                    "Discard {n} cards, down to {keep} in hand.", high).format(n=high, keep=keep)
 
 
 def question(decision: Mapping[str, Any], name: CardName) -> str:
@@ -31,7 +44,7 @@ def question(decision: Mapping[str, Any], name: CardName) -> str:
     text = {
         "play_action": _("Play an Action card, or end your Action phase."),
         "buy": _("Play Treasures, buy a card, or end your turn."),
-        "discard": _("Choose cards to discard."),
+        "discard": _discard_question(decision),
         "trash": _("Trash {card}?").format(card=card) if yes_no
         else _("Choose cards to trash."),
         "gain": _("Choose a card to gain."),

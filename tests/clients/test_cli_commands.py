@@ -211,7 +211,7 @@ def test_every_command_speaks_polish(server_url: str, tmp_path: Path) -> None:
     bot = dominion(tmp_path, "bot", "--game", game, timeout=60)
     assert bot.returncode == 0, bot.stderr
     assert f"Wracasz na miejsce 0 w grze {game}." in bot.stderr
-    assert "Zwycięzc" in bot.stdout and "odpowiedzi)" in bot.stdout
+    assert "Wygryw" in bot.stdout and "odpowiedzi)" in bot.stdout
     listed = dominion(tmp_path, "list", "--player", "Ala")
     assert "zakończona" in listed.stdout and "finished" not in listed.stdout
     assert "brak gier" in dominion(tmp_path, "list", "--player", "Nikt").stdout

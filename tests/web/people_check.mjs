@@ -124,7 +124,7 @@ const ended = [
     left: null },
 ];
 for (const [language, words] of [["en", ["Ada (resigned)", "Ben (left)"]],
-  ["pl", ["Ada (poddał(a) się)", "Ben (wyszedł(a))"]]]) {
+  ["pl", ["Ada (poddaje się)", "Ben (opuszcza grę)"]]]) {
   const list = h("p", {}, ...nameList(ended, new I18n(null, [language])));
   expect(`${language}: only the bot is marked a bot`,
     findAll(list, byClass("bot-mark")).map((mark) => mark.props["aria-label"]),

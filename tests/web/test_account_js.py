@@ -129,8 +129,8 @@ def test_a_bots_name_is_marked_bot_with_an_accessible_name() -> None:
     words = run()
     for lang, strong in (("en", "Strong bot"), ("pl", "Silny bot")):
         in_server, account, = words[lang]["bots"][0], words[lang]["bots"][2]
-        # an in-server bot: its name, then the mark, named by its strategy
-        assert in_server["children"][0] == "Bot 2 (strong)"
+        # an in-server bot: its name (its strategy in Polish), then the mark, named by it
+        assert in_server["children"][0] == {"en": "Bot 2 (strong)", "pl": "Bot 2 (Silny bot)"}[lang]
         mark = in_server["children"][2]
         assert mark["children"] == ["BOT"]
         assert mark["props"]["role"] == "img" and mark["props"]["aria-label"] == strong

@@ -61,7 +61,7 @@ export const ACCOUNT_WORDS = {
   cancel: ["Cancel", "Anuluj"],
   not_signed_in: ["You are not signed in.", "Nie jesteś zalogowany(-a)."],
   profile_of: ["{name}", "{name}"],
-  joined_on: ["Joined on {date}", "Dołączył(a) {date}"],
+  joined_on: ["Joined on {date}", "Konto od {date}"],
   player_games: ["Games: {count}", "Gry: {count}"],
   any: ["any", "dowolne"],
   state: ["State", "Stan"],

@@ -34,14 +34,14 @@ export const AUTOMATCH_WORDS = {
   match_accept: ["Accept", "Przyjmij"],
   match_decline: ["Decline", "Odrzuć"],
   match_accepted: ["Accepted: waiting for the others…", "Przyjęto: czekamy na pozostałych…"],
-  match_starting: ["Everyone accepted: the game starts.", "Wszyscy przyjęli: gra się zaczyna."],
+  match_starting: ["Everyone accepted: the game starts.", "Stół przyjęty przez wszystkich: gra się zaczyna."],
   match_dissolved_declined: [
     "Someone declined the table: you are back at the front of the queue.",
-    "Ktoś odrzucił stół: wracasz na początek kolejki.",
+    "Stół odrzucony: wracasz na początek kolejki.",
   ],
   match_dissolved_lapsed: [
     "Not everyone accepted in time: you are back at the front of the queue.",
-    "Nie wszyscy przyjęli stół na czas: wracasz na początek kolejki.",
+    "Brak zgody wszystkich na czas: wracasz na początek kolejki.",
   ],
   seek_ended_declined: [
     "You declined the table: you are no longer waiting. Your next seek waits a little longer before it is matched.",

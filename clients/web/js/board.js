@@ -83,7 +83,7 @@ function cardList(cards, i18n) {
  *  its player's own count; the counters as the server sent them (a replay has none). */
 export function turnLine(state, i18n) {
   const turn = state.turn;
-  const names = state.players.map((p) => p.name);
+  const names = state.players.map((p) => i18n.seatName(p.name));
   const mine = turn.player === state.viewer ? ` (${i18n.t("you")})` : "";
   const counted = Number.isInteger(turn.coins) && !state.result; // no counters at the end
   return h("p", { class: "turn-line" },

@@ -16,7 +16,7 @@ export const CLOCK_WORDS = {
   clock_30: ["30 seconds left", "Zostało 30 sekund"],
   clock_10: ["10 seconds left", "Zostało 10 sekund"],
   out_of_time: ["out of time", "koniec czasu"],
-  why_timed_out: ["Out of time, so resigned: {who}.", "Skończył się czas, więc poddani: {who}."],
+  why_timed_out: ["Out of time, so resigned: {who}.", "Koniec czasu, a więc poddanie się: {who}."],
 };
 addWords(CLOCK_WORDS);
 

@@ -35,7 +35,8 @@ const PHRASES = {
     timed_out: (who) => `${who}: koniec czasu, poddaje się.`,
     ended: "Koniec gry.",
     on_top: (card) => ` (na wierzchu: ${card})`,
-    against: (who, card, attack) => `${who} odsłania ${card} przeciw: ${attack}.`,
+    // a card's name stays in the nominative: after a colon, never inflected
+    against: (who, card, attack) => `${who} odsłania: ${card} (w odpowiedzi na atak: ${attack}).`,
   },
 };
 

@@ -108,7 +108,7 @@ function endTable(result, state, i18n, ratings) {
  *  rated table (`rated`), whether it counted and each player's change (`ratings`). */
 export function endView(state, i18n, gameId, replayUrl, { ratings = null, rated = false } = {}) {
   const result = state.result;
-  const names = state.players.map((p) => p.name);
+  const names = state.players.map((p) => i18n.seatName(p.name));
   const winners = result.winners || [];
   // the clock's resignations (`timed_out`) are said apart from the players' own
   const outOfTime = names.map((_, seat) => seat).filter((seat) => timedOut(state, seat));
@@ -144,7 +144,7 @@ export function endView(state, i18n, gameId, replayUrl, { ratings = null, rated 
       h("span", {}, i18n.t("download"), " ",
         ["json", "msgpack", "text"].map((format) => [h("a", {
           href: replayUrl(gameId, format), download: "",
-        }, format), " "]))));
+        }, i18n.has(`format_${format}`) ? i18n.t(`format_${format}`) : format), " "]))));
 }
 
 /** A game abandoned with no result (`game_abandoned`: an admin ended it, or the server
@@ -164,7 +164,7 @@ export function abandonedView(page, i18n) {
 export function rematchView(page, i18n) {
   const game = page.game;
   if (!game?.result) return null;
-  const names = game.players.map((p) => p.name);
+  const names = game.players.map((p) => i18n.seatName(p.name));
   const rematch = page.rematch;
   const seated = page.viewer !== null;
   const t = (key, vars) => i18n.t(key, vars);

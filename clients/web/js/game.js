@@ -308,7 +308,7 @@ export class GamePage {
     patchWith(this.sideControls, this.dispatch,
       this.page.abandoned ? null : resignView(this.page, this.i18n), this.report.view());
     if (this.page.game) {
-      this.log.draw(this.page.log, this.page.game.players.map((p) => p.name), this.i18n, logAtEnd);
+      this.log.draw(this.page.log, this.page.game.players.map((p) => this.i18n.seatName(p.name)), this.i18n, logAtEnd);
     }
     this.drawChat();
     if (focused) {

@@ -30,7 +30,7 @@ const WORDS = {
   bot_level: ["{bot}, level {level}", "{bot}, poziom {level}"],
   bot_mark: ["BOT", "BOT"],
   bot_mark_name: ["bot", "bot"],
-  seat_left: ["left", "wyszedł(a)"],
+  seat_left: ["left", "opuszcza grę"],
   // personal access tokens and bot accounts (tokens.js)
   tokens_title: ["{name}: access tokens", "{name}: tokeny dostępu"],
   tokens_about: ["A personal access token lets a program (a bot, the dominion command, another client) act as your account, as far as its scopes allow. Keep it secret; revoke it when it is no longer used.",
@@ -136,7 +136,7 @@ const WORDS = {
   resign: ["Resign", "Poddaj się"],
   resign_sure: ["Really resign?", "Na pewno się poddać?"],
   game_over: ["The game is over", "Koniec gry"],
-  winners: ["Winner: {who}", "Zwycięzca: {who}"],
+  winners: ["Winner: {who}", "Wygrywa: {who}"],
   winners_many: ["Shared victory: {who}", "Wspólne zwycięstwo: {who}"],
   set_aside_card: [
     "Set aside {card} instead of keeping it in hand?",
@@ -151,13 +151,13 @@ const WORDS = {
   chat_removed: ["(removed by a moderator)", "(usunięte przez moderatora)"],
   why_tie: [
     "Tied on points: {who} had fewer turns.",
-    "Remis na punkty: {who} rozegrał(a) mniej tur.",
+    "Remis na punkty: mniej rozegranych tur ma {who}.",
   ],
   why_shared: [
     "Tied on points and turns: the victory is shared.",
     "Remis na punkty i tury: zwycięstwo jest wspólne.",
   ],
-  why_resigned: ["Resigned, so they cannot win: {who}.", "Poddali się i nie mogą wygrać: {who}."],
+  why_resigned: ["Resigned, so they cannot win: {who}.", "Poddanie się wyklucza wygraną: {who}."],
   rating_column: ["Rating", "Ranking"],
   outcome_won: ["Won", "Wygrana"],
   outcome_lost: ["Lost", "Przegrana"],
@@ -170,14 +170,14 @@ const WORDS = {
     "Gra rankingowa: rankingi są właśnie aktualizowane."],
   unrated_too_short: [
     "Unrated: a player resigned before the game was far enough along to count.",
-    "Bez rankingu: ktoś poddał się, zanim gra zaszła dość daleko, by się liczyć.",
+    "Bez rankingu: poddanie się nastąpiło, zanim gra zaszła dość daleko, by się liczyć.",
   ],
   unrated_pair_limit: [
     "Unrated: these players have played today's counted rated games against each other.",
-    "Bez rankingu: ci gracze rozegrali już ze sobą dzisiejsze liczone gry rankingowe.",
+    "Bez rankingu: dzisiejsze liczone gry rankingowe tej pary graczy już się odbyły.",
   ],
   score: ["Score", "Punkty"],
-  resigned: ["resigned", "poddał(a) się"],
+  resigned: ["resigned", "poddaje się"],
   download: ["Download the replay:", "Pobierz zapis gry:"],
   spectating: ["You are watching as a spectator.", "Oglądasz grę jako widz."],
   back: ["Back to the lobby", "Wróć do poczekalni"],
@@ -198,7 +198,7 @@ const WORDS = {
   join_as: ["Join as", "Dołącz jako"],
   no_games: ["No games.", "Brak gier."],
   seats_taken: ["Players:", "Gracze:"],
-  winner: ["winner", "zwycięzca"],
+  winner: ["winner", "wygrana"],
   // what a decision is about, for those who wait for it
   kind_play_action: ["play an Action", "zagraj kartę Akcji"],
   kind_buy: ["buy", "zakup"],
@@ -218,6 +218,12 @@ const WORDS = {
     "W grze zostało mniej niż dwóch graczy.",
   ],
   points_by_card: ["Points by card", "Punkty za karty"],
+  // the replay's download formats; "json" and "msgpack" are names in every language
+  format_text: ["text", "tekst"],
+  bot_seat: ["Bot {n} ({bot})", "Bot {n} ({bot})"],
+  discard_n: ["Discard {count}.", "Odrzuć z ręki {count}."],
+  discard_down_to: ["Discard {count}, down to {keep} in hand.",
+    "Odrzuć z ręki {count}, tak by zostały na niej {keep}."],
   watch_replay: ["Watch the replay", "Obejrzyj zapis gry"],
   rematch: ["Rematch", "Rewanż"],
   rematch_same: ["Offer a rematch", "Zaproponuj rewanż"],
@@ -225,7 +231,7 @@ const WORDS = {
   rematch_kingdom_same: ["the same Kingdom", "to samo Królestwo"],
   rematch_kingdom_random: ["a new Kingdom", "nowe Królestwo"],
   rematch_offered: ["{who} offers a rematch with {kingdom}.", "{who} proponuje rewanż: {kingdom}."],
-  rematch_accepted: ["Accepted: {who}.", "Przyjęli: {who}."],
+  rematch_accepted: ["Accepted: {who}.", "Przyjmują: {who}."],
   rematch_waiting: ["Waiting for: {who}.", "Czekamy na: {who}."],
   rematch_accept: ["Accept the rematch", "Przyjmij rewanż"],
   rematch_decline: ["Decline", "Odrzuć"],
@@ -233,7 +239,7 @@ const WORDS = {
   rematch_declined: ["{who} declined the rematch.", "{who} odrzuca rewanż."],
   rematch_expired: [
     "The rematch offer expired: not everyone accepted in time.",
-    "Propozycja rewanżu wygasła: nie wszyscy przyjęli ją na czas.",
+    "Propozycja rewanżu wygasła: brak zgody wszystkich na czas.",
   ],
   first_turn: ["Start", "Początek"],
   prev_turn: ["Previous turn", "Poprzednia tura"],
@@ -256,7 +262,7 @@ const WORDS = {
   basic_piles: ["Basic cards", "Karty podstawowe"],
   can_buy: ["you can buy it", "możesz ją kupić"],
   can_gain: ["you can gain it", "możesz ją dodać"],
-  their_turn: ["their turn", "jego/jej tura"],
+  their_turn: ["their turn", "w trakcie tury"],
   deciding: ["deciding", "decyduje"],
   picked: ["Picked: {n}", "Wybrano: {n}"],
   your_turn: ["● Your turn", "● Twój ruch"],
@@ -285,6 +291,8 @@ const WORDS = {
 const COUNTED = {
   cards: [["{n} card", "{n} cards"], ["{n} karta", "{n} karty", "{n} kart"]],
   coins: [["{n} coin", "{n} coins"], ["{n} monetę", "{n} monety", "{n} monet"]],
+  // what is given or taken: "Odrzuć 1 kartę"
+  cards_taken: [["{n} card", "{n} cards"], ["{n} kartę", "{n} karty", "{n} kart"]],
 };
 
 /** Words of a page's own module (key -> [English, Polish]) and its counted nouns. */
@@ -333,6 +341,23 @@ const PROMPTS_PL = {
   choose_fate: "Wyrzuć na Śmietnisko, odrzuć albo połóż z powrotem.",
   order: "Ułóż karty, które wracają na talię.",
 };
+
+/** The recommended Kingdoms' Polish names (the rulebook's "Polecane zestawy 10 kart"; the
+ *  server knows them by their English names, which stay the value sent). */
+const KINGDOMS_PL = {
+  "First Game": "Pierwsza rozgrywka",
+  "Size Distortion": "Zakrzywienie rozmiaru",
+  "Deck Top": "Wierzch talii",
+  "Sleight of Hand": "Zręczne ręce",
+  Improvements: "Ulepszenia",
+  "Silver & Gold": "Srebro i Złoto",
+  "Big Money": "Bogactwo",
+  Interaction: "Interakcja",
+  "Village Square": "Rynek wioskowy",
+};
+
+/** The name the server gives an in-server bot's seat: "Bot 2 (strong:1)". */
+const BOT_SEAT = /^Bot (\d+) \(([\w:]+)\)$/;
 
 function initialLanguage(storage, navigatorLanguages) {
   const saved = storage?.getItem("dominion.lang");
@@ -410,13 +435,38 @@ export class I18n {
     return level ? this.t("bot_level", { bot: label, level }) : label;
   }
 
+  /** A recommended Kingdom by its name in this language. */
+  kingdomName(name) {
+    return (this.lang === "pl" && KINGDOMS_PL[name]) || name;
+  }
+
+  /** A seat's name; an in-server bot's ("Bot 2 (strong)", the server's words) with its
+   *  strategy in this language. */
+  seatName(name) {
+    const bot = this.lang === "pl" && BOT_SEAT.exec(String(name ?? ""));
+    return bot ? this.t("bot_seat", { n: bot[1], bot: this.strategy(bot[2]) }) : name;
+  }
+
+  /** "Odrzuć z ręki 2 karty, tak by zostały na niej 3." (Militia): the count asked
+   *  (`min` = `max`) and, for Militia, the cards kept; null when no count is fixed. */
+  discardPrompt(decision) {
+    const { min, max } = decision;
+    if (!(min === max && min > 0)) return null;
+    const count = this.count(max, "cards_taken");
+    if (decision.source !== "militia") return this.t("discard_n", { count });
+    return this.t("discard_down_to", { count, keep: (decision.options?.length ?? 0) - max });
+  }
+
   /** What a decision asks. A set-aside question (Library's) names the card it is about: the
    *  server's prompt is public and cannot, but the decider's options carry it
    *  (docs/ENGINE.md). */
   prompt(decision) {
     const card = decision.kind === "set_aside" ? decision.options?.[0]?.card : null;
     if (card) return this.t("set_aside_card", { card: this.card(card) });
-    if (this.lang === "pl" && PROMPTS_PL[decision.kind]) return PROMPTS_PL[decision.kind];
+    if (this.lang !== "pl") return decision.prompt;
+    const counted = decision.kind === "discard" ? this.discardPrompt(decision) : null;
+    if (counted) return counted;
+    if (PROMPTS_PL[decision.kind]) return PROMPTS_PL[decision.kind];
     return decision.prompt;
   }
 

@@ -161,7 +161,8 @@ export function listsView(games, i18n, actions) {
       t("seat_of", { taken: taken.length, seats: game.seats.length }), " · ",
       `${t("edition")} ${game.edition}`, game.time_control ? " · " : "", controlOf(game, i18n),
       game.turn ? ` · ${t("turns_played", { n: game.turn })}` : "",
-      " · ", game.kingdom_name || i18n.many(game.kingdom), " · ",
+      " · ", i18n.kingdomName(game.kingdom_name) || i18n.many(game.kingdom),
+      " · ",
       nameList(taken, i18n), " ", action(game));
   };
   const section = (title, list, action) => h("section", {}, h("h2", {}, title),
@@ -203,7 +204,7 @@ export function createView(app, state, actions) {
   // drawn anew for another edition: its first Kingdom chosen
   h("select", { name: "kingdom", key: `kingdom-${state.edition}`,
     "aria-label": t("kingdom_recommended"), hidden: state.mode !== "recommended" },
-  kingdoms.map((k) => h("option", { value: k }, k)))),
+  kingdoms.map((k) => h("option", { value: k }, i18n.kingdomName(k))))),
   h("fieldset", { class: "chosen", hidden: state.mode !== "chosen" },
     h("legend", {}, t("kingdom_chosen"), " ", h("span", { role: "status" },
       `(${t("chosen_count", { n: state.chosen.size })})`)),

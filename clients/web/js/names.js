@@ -32,7 +32,7 @@ export function shownRating({ rating, provisional }, i18n) {
 export function playerName(seat, i18n) {
   if (!seat?.name) return "–";
   const name = seat.account ? h("a", { class: "player", href: profileUrl(seat.name) }, seat.name)
-    : seat.name;
+    : i18n.seatName(seat.name);
   if (!isBot(seat) && !seat.rating) return name;
   return h("span", { class: "player-name" }, name,
     isBot(seat) && [" ", botMark(seat, i18n)],

@@ -255,7 +255,7 @@ export class ReplayPage {
   view() {
     const { i18n, state, stops } = this;
     if (!state) return h("p", {}, i18n.t("loading"));
-    const names = state.players.map((p) => p.name);
+    const names = state.players.map((p) => i18n.seatName(p.name));
     const title = replayTitle(this.replay, this.summary, i18n);
     document.title = `${title} · ${i18n.t("title")}`;
     return h("div", { class: "replay" },
