@@ -22,14 +22,15 @@ def _card_of(decision: Mapping[str, Any]) -> str | None:
 
 
 def _discard_question(decision: Mapping[str, Any]) -> str:
-    """How many cards to discard when the count is fixed (`min` = `max`), and for Militia
-    how many stay in hand: "Discard 2 cards, down to 3 in hand." """
+    """How many cards to discard when the count is fixed (`min` = `max`), and how many
+    stay in hand (the options are the cards in hand): "Discard 2 cards, down to 3 in
+    hand." No card's rules: the decision says it all."""
     low, high = decision.get("min"), decision.get("max")
     if not (isinstance(high, int) and low == high and high > 0):
         return _("Choose cards to discard.")
-    if decision.get("source") != "militia":
-        return ngettext("Discard {n} card.", "Discard {n} cards.", high).format(n=high)
     keep = len(decision.get("options", ())) - high
+    if keep <= 0:
+        return ngettext("Discard {n} card.", "Discard {n} cards.", high).format(n=high)
     return ngettext("Discard {n} card, down to {keep} in hand.",
                     "Discard {n} cards, down to {keep} in hand.", high).format(n=high, keep=keep)
 

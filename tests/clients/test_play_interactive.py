@@ -126,7 +126,7 @@ def test_a_whole_game_in_polish_at_120x40(server_url: str, tmp_path: Path) -> No
         assert terminal.exit_code() == 0
     finally:
         terminal.close()
-    assert answers > 10 and "Zwycię" in final and "Wyniki:" in final
+    assert answers > 10 and "Wygryw" in final and "Wyniki:" in final
     for english in ("Buy", "Play", "Your hand", "turn", "Supply", "Winner"):
         assert english not in final, english
 

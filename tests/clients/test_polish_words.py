@@ -44,13 +44,13 @@ def militia(hand: int) -> dict[str, Any]:
     ("en", ["Militia: Discard 2 cards, down to 3 in hand.",
             "Militia: Discard 1 card, down to 3 in hand.", "Poacher: Discard 1 card.",
             "Cellar: Choose cards to discard."]),
-    ("pl", ["Milicja: Odrzuć z ręki 2 karty, tak by zostały na niej 3.",
-            "Milicja: Odrzuć z ręki 1 kartę, tak by zostały na niej 3.",
+    ("pl", ["Milicja: Odrzuć z ręki 2 karty; na ręce zostanie: 3.",
+            "Milicja: Odrzuć z ręki 1 kartę; na ręce zostanie: 3.",
             "Kłusownik: Odrzuć z ręki 1 kartę.", "Piwnica: Wybierz karty do odrzucenia."]),
 ], indirect=["lang"])
 def test_militia_says_how_many_to_discard_and_keep(lang: str, expected: list[str]) -> None:
     poacher = {"kind": "discard", "source": "poacher", "min": 1, "max": 1,
-               "options": [{"id": 0}, {"id": 1}]}
+               "options": [{"id": 0}]}
     cellar = {"kind": "discard", "source": "cellar", "min": 0, "max": 2,
               "options": [{"id": 0}, {"id": 1}]}
     asked = [question(d, names(lang)) for d in (militia(5), militia(4), poacher, cellar)]

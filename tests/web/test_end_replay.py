@@ -103,7 +103,7 @@ def test_the_end_says_why_points_by_card_and_turns_then_the_replay_steps_to_it(
     controls.locator("input[name=turn]").evaluate(
         "slider => { slider.value = 0; slider.dispatchEvent(new Event('input')); }")
     expect(controls.locator('[data-key="first"]')).to_be_disabled()
-    page.locator(".replay > h2").click()  # the keys are the page's, not the slider's
+    page.locator(".replay > h1").click()  # the keys are the page's, not the slider's
     page.keyboard.press("Shift+ArrowRight")
     expect(controls.locator('[data-key="first"]')).to_be_enabled()
     screenshot(page, "replay")

@@ -44,7 +44,7 @@ for (const lang of ["en", "pl"]) {
     seatShown: playerName({ name: "Bot 2 (strong)", bot: "strong" }, i18n).children[0],
     militia: [militia(5), militia(4)].map((decision) => i18n.prompt(decision)),
     poacher: i18n.prompt({ kind: "discard", source: "poacher", prompt: "Discard 1 card.",
-      min: 1, max: 1, options: [{ id: 0 }, { id: 1 }] }),
+      min: 1, max: 1, options: [{ id: 0 }] }),
     cellar: i18n.prompt({ kind: "discard", source: "cellar", prompt: "Discard any number.",
       min: 0, max: 2, options: [{ id: 0 }, { id: 1 }] }),
     reacted: describe({ kind: "reacted", player: 0, cards: ["moat"], source: "militia" },
@@ -86,8 +86,8 @@ def test_recommended_kingdoms_bots_and_the_text_replay_are_in_polish() -> None:
 @needs_node
 def test_militia_says_how_many_to_discard_and_keep() -> None:
     words = run()
-    assert words["pl"]["militia"] == ["Odrzuć z ręki 2 karty, tak by zostały na niej 3.",
-                                      "Odrzuć z ręki 1 kartę, tak by zostały na niej 3."]
+    assert words["pl"]["militia"] == ["Odrzuć z ręki 2 karty; na ręce zostanie: 3.",
+                                      "Odrzuć z ręki 1 kartę; na ręce zostanie: 3."]
     assert words["en"]["militia"] == ["Discard down to 3 cards."] * 2
     assert words["pl"]["poacher"] == "Odrzuć z ręki 1 kartę."
     assert words["pl"]["cellar"] == "Odrzuć karty z ręki."

@@ -223,7 +223,7 @@ const WORDS = {
   bot_seat: ["Bot {n} ({bot})", "Bot {n} ({bot})"],
   discard_n: ["Discard {count}.", "Odrzuć z ręki {count}."],
   discard_down_to: ["Discard {count}, down to {keep} in hand.",
-    "Odrzuć z ręki {count}, tak by zostały na niej {keep}."],
+    "Odrzuć z ręki {count}; na ręce zostanie: {keep}."],
   watch_replay: ["Watch the replay", "Obejrzyj zapis gry"],
   rematch: ["Rematch", "Rewanż"],
   rematch_same: ["Offer a rematch", "Zaproponuj rewanż"],
@@ -447,14 +447,15 @@ export class I18n {
     return bot ? this.t("bot_seat", { n: bot[1], bot: this.strategy(bot[2]) }) : name;
   }
 
-  /** "Odrzuć z ręki 2 karty, tak by zostały na niej 3." (Militia): the count asked
-   *  (`min` = `max`) and, for Militia, the cards kept; null when no count is fixed. */
+  /** "Odrzuć z ręki 2 karty; na ręce zostanie: 3." (Militia's question): the count asked
+   *  (`min` = `max`) and the cards that stay, from the options (one per card in hand),
+   *  with no card's rules in the client; null when no count is fixed. */
   discardPrompt(decision) {
     const { min, max } = decision;
     if (!(min === max && min > 0)) return null;
     const count = this.count(max, "cards_taken");
-    if (decision.source !== "militia") return this.t("discard_n", { count });
-    return this.t("discard_down_to", { count, keep: (decision.options?.length ?? 0) - max });
+    const keep = (decision.options?.length ?? 0) - max;
+    return keep > 0 ? this.t("discard_down_to", { count, keep }) : this.t("discard_n", { count });
   }
 
   /** What a decision asks. A set-aside question (Library's) names the card it is about: the
