@@ -23,6 +23,7 @@ from .strategies import (
     Table,
     make_strategy,
 )
+from .pace import BotPace
 from .strong import Level, StrongBot
 
 # Registered here, not in strategies.py: the strong bot builds on that module. `strong`
@@ -38,6 +39,7 @@ STRATEGIES.update({f"{StrongBot.name}:{level.value}": _strong_at(level) for leve
 
 __all__ = [
     "STRATEGIES",
+    "BotPace",
     "DecisionLike",
     "NoTable",
     "OptionLike",

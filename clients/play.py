@@ -79,7 +79,8 @@ async def take_seat(args: argparse.Namespace, settings: config.Settings,
     if text and "," in text:
         kingdom = [card.strip() for card in text.split(",")]
     created = await lobby.create(settings.name, args.seats, edition=args.edition,
-                                 kingdom=kingdom, bots=bots, clock=args.clock)
+                                 kingdom=kingdom, bots=bots, clock=args.clock,
+                                 bot_pace=args.bot_pace)
     game = created["game"]["id"]
     config.save_token(game, created["seat"], created["token"], settings.server, settings.name)
     print(_("Created {game}: you are seat {seat} of {seats}.").format(
