@@ -1,5 +1,5 @@
-// How fast a new table's in-server bots answer (docs/PROTOCOL.md: `bot_pace` of a create
-// request): a pause before each of a bot's answers lets a person follow its moves, and
+// How fast a new table's in-server bots answer (`bot_pace` of createGame; docs/BOTS.md,
+// "Pace"): a pause before each of a bot's answers lets a person follow its moves, and
 // spectators see the same pace.
 
 import { h } from "./dom.js";
