@@ -14,6 +14,7 @@ from dominion.protocol.loader import choose
 
 choose()  # before the strategies are imported: compiled, or all from their sources
 
+from .pace import BotPace
 from .strategies import (
     STRATEGIES,
     DecisionLike,
@@ -23,7 +24,6 @@ from .strategies import (
     Table,
     make_strategy,
 )
-from .pace import BotPace
 from .strong import Level, StrongBot
 
 # Registered here, not in strategies.py: the strong bot builds on that module. `strong`

@@ -11,9 +11,8 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any
 
-from dominion.protocol.limits import MAX_UPDATE_EVENTS
-
 from dominion.bots.pace import BotPace
+from dominion.protocol.limits import MAX_UPDATE_EVENTS
 
 from .logs import LogFormat
 from .version import version_text

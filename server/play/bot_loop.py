@@ -15,8 +15,8 @@ from ..engine import Decision, Game
 from ..refusal import Refusal
 from ..storage import GameRecord, GameState
 from . import clock
-from .clock import LOOP_CLOCK, Clock
 from .bots import EngineTable
+from .clock import LOOP_CLOCK, Clock
 
 if TYPE_CHECKING:
     from .room import Room
