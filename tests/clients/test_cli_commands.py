@@ -91,6 +91,7 @@ def test_create_with_server_bots_and_errors(server_url: str, tmp_path: Path) -> 
     summary = next(g for g in json.loads(shown.stdout)["games"] if g["id"] == game)
     assert [s["bot"] for s in summary["seats"]] == [None, "random", "big_money"]
     assert summary["time_control"] is None  # the server's default for unrated: none
+    assert summary["bot_pace"] == "instant"  # the tests' servers' (tests/conftest.py)
     clocked = dominion(tmp_path, "create", "--server", server_url, "--name", "Di",
                        "--clock", "0.5+2", "--bot-pace", "slow")
     assert clocked.returncode == 0, clocked.stderr
