@@ -14,6 +14,7 @@ from dominion.protocol.loader import choose
 
 choose()  # before the strategies are imported: compiled, or all from their sources
 
+from .pace import BotPace
 from .strategies import (
     STRATEGIES,
     DecisionLike,
@@ -38,6 +39,7 @@ STRATEGIES.update({f"{StrongBot.name}:{level.value}": _strong_at(level) for leve
 
 __all__ = [
     "STRATEGIES",
+    "BotPace",
     "DecisionLike",
     "NoTable",
     "OptionLike",

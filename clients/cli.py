@@ -36,7 +36,7 @@ from typing import Any
 import aiohttp
 from rich.console import Console
 
-from dominion.bots import STRATEGIES
+from dominion.bots import STRATEGIES, BotPace
 
 from . import config
 from .account import (
@@ -111,6 +111,10 @@ def _table_options(parser: argparse.ArgumentParser, bot_help: str) -> None:
     parser.add_argument("--clock", type=clock_arg, default=DEFAULT_CLOCK, metavar="M+S",
                         help=_("the table's clock: minutes each + seconds added when a "
                                "player's turn ends, like 10+5, or none (default: the "
+                               "server's)"))
+    parser.add_argument("--bot-pace", type=BotPace, choices=list(BotPace),
+                        help=_("how fast the server's bots answer, so that you can follow "
+                               "their moves: instant, fast, normal or slow (default: the "
                                "server's)"))
 
 
@@ -200,9 +204,12 @@ def _parser() -> argparse.ArgumentParser:
                      help=_("the rules' edition (default 2)"))
     bot.add_argument("--seed", type=int, help=_("the seed of the random strategy"))
     bot.add_argument("--quiet", action="store_true", help=_("print only the result"))
-    bot.add_argument("--delay", type=float, default=0.0, metavar="SECONDS",
-                     help=_("pause before each answer, so that people can watch "
-                            "(default 0)"))
+    bot.add_argument("--pace", type=BotPace, choices=list(BotPace), default=BotPace.INSTANT,
+                     help=_("how fast it answers, so that people can follow its moves: "
+                            "instant, fast, normal or slow (0, 0.3, 0.8 or 1.5 seconds "
+                            "before each answer; default instant)"))
+    bot.add_argument("--delay", type=float, metavar="SECONDS",
+                     help=_("pause before each answer, in place of --pace's"))
 
     replay = commands.add_parser("replay", help=_("download, show and check replays"))
     replays = replay.add_subparsers(dest="replay_command", required=True)
@@ -316,7 +323,7 @@ async def run_create(args: argparse.Namespace, settings: config.Settings) -> int
         created = await Lobby(settings.server, session,
                               credential_headers(settings.server)).create(
             settings.name, args.seats, edition=args.edition, kingdom=kingdom, bots=bots,
-            rated=args.rated, clock=args.clock)
+            rated=args.rated, clock=args.clock, bot_pace=args.bot_pace)
     game = created["game"]["id"]
     keep_seat(settings.server, game, created)
     print(game)
@@ -380,6 +387,11 @@ def unused_name(name: str, taken: Sequence[str | None]) -> str:
     return candidate
 
 
+def answer_delay(args: argparse.Namespace) -> float:
+    """`dominion bot`'s pause before each answer: `--delay`'s seconds, else `--pace`'s."""
+    return float(args.delay) if args.delay is not None else float(args.pace.seconds)
+
+
 async def run_bot(args: argparse.Namespace, settings: config.Settings) -> int:
     from .network_bot import NetworkBot
 
@@ -422,7 +434,7 @@ async def run_bot(args: argparse.Namespace, settings: config.Settings) -> int:
         async with Client(settings.server, name=f"dominion-bot/{args.strategy}",
                           session=session, game=game) as client:
             bot = NetworkBot(client, game, token, args.strategy, seed=args.seed,
-                             delay=args.delay)
+                             delay=answer_delay(args))
             result = await bot.play()
             assert bot.state is not None
             players = bot.state.names()

@@ -7,6 +7,8 @@ from typing import Any
 
 import aiohttp
 
+from dominion.bots import BotPace
+
 from .args import DEFAULT_CLOCK
 from .i18n import _
 
@@ -56,13 +58,17 @@ class Lobby:
     async def create(self, name: str, seats: int, *, edition: int = 2,
                      kingdom: str | list[str] | None = None,
                      bots: dict[int, str] | None = None, rated: bool = False,
-                     clock: object = DEFAULT_CLOCK) -> dict[str, Any]:
+                     clock: object = DEFAULT_CLOCK,
+                     bot_pace: BotPace | None = None) -> dict[str, Any]:
         """`{"game": summary, "seat": 0, "token": ...}`; `rated` asks for a rated table
         (the request must be signed in); `clock` a `time_control` (None: no clock;
-        `DEFAULT_CLOCK`: the server's default)."""
+        `DEFAULT_CLOCK`: the server's default); `bot_pace` how fast its bots answer (None:
+        the server's default)."""
         body: dict[str, Any] = {"name": name, "seats": seats, "edition": edition}
         if rated:
             body["rated"] = True
+        if bot_pace is not None:
+            body["bot_pace"] = bot_pace.value
         if clock is not DEFAULT_CLOCK:
             body["time_control"] = clock
         if kingdom is not None:

@@ -76,7 +76,8 @@ async def take_seat(args: argparse.Namespace, settings: config.Settings,
         bots = bot_seats(args.bot, args.seats)
     kingdom = kingdom_arg(args.kingdom)
     created = await lobby.create(settings.name, args.seats, edition=args.edition,
-                                 kingdom=kingdom, bots=bots, clock=args.clock)
+                                 kingdom=kingdom, bots=bots, clock=args.clock,
+                                 bot_pace=args.bot_pace)
     game = created["game"]["id"]
     config.save_token(game, created["seat"], created["token"], settings.server, settings.name)
     print(_("Created {game}: you are seat {seat} of {seats}.").format(

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any
 
+from dominion.bots.pace import BotPace
 from dominion.protocol.limits import MAX_UPDATE_EVENTS
 
 from .logs import LogFormat
@@ -84,8 +85,13 @@ class Settings:
                 "(0: no limit)"})
     takeover_strategy: str = field(default="big_money", metadata={
         "help": "strategy of bots that take over seats"})
+    bot_pace: BotPace = field(default=BotPace.NORMAL, metadata={
+        "help": "how fast the server's bots answer at a table whose creator does not "
+                "choose (`bot_pace`): instant, fast, normal or slow (0, 0.3, 0.8 or 1.5 s "
+                "before each answer); a bot account's tables are instant"})
     bot_delay_seconds: float = field(default=0.0, metadata={
-        "help": "pause before a bot answers (0: at once)"})
+        "help": "if more than 0, the pause before every bot's answer at every table, in "
+                "place of the table's bot_pace"})
     bot_workers: int = field(default=1, metadata={
         "help": "worker processes the strong bot thinks in, for all games together (0: it "
                 "thinks in the server's event loop, like the other bots)"})

@@ -12,12 +12,16 @@ folders and free ports, so workers share one machine.
 from __future__ import annotations
 
 import contextlib
+import inspect
 import os
 import time
 from collections.abc import Generator, Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from dominion.bots import BotPace
+from dominion.server.settings import Settings
 
 from .tiers import SLOW, UNIT_BUDGET_S, Tier, guard, mark
 
@@ -53,6 +57,23 @@ def own_client_config(tmp_path_factory: pytest.TempPathFactory,
     """The clients' config folder (tokens, the cached card catalogue) of each test, never
     the ~/.config/dominion of the user, which every test and worker would share."""
     monkeypatch.setenv("DOMINION_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def instant_bots() -> Iterator[None]:
+    """The server's bots answer at once in tests, as they did before tables had a pace
+    (people watch at `normal`): in the servers a test starts (their environment) and in
+    the `Settings` it makes, from the session's start (before any module's server). A
+    test of the pace asks for one (`bot_pace=`)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DOMINION_BOT_PACE", BotPace.INSTANT.value)
+        init = Settings.__init__
+        assert init.__defaults__ is not None  # every setting has a default
+        names = list(inspect.signature(init).parameters)[-len(init.__defaults__):]
+        defaults = dict(zip(names, init.__defaults__, strict=True)) | {
+            "bot_pace": BotPace.INSTANT}
+        patch.setattr(init, "__defaults__", tuple(defaults.values()))
+        yield
 
 
 def unit_tier_run(config: pytest.Config) -> bool:

@@ -5,9 +5,10 @@ just after it (server/play/clock.py)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import heapq
 import itertools
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,6 +84,22 @@ class VirtualClock:
         while self.asleep < sleepers:
             assert loop.time() < deadline, "a loop never came back to sleep on the clock"
             await asyncio.sleep(0)
+
+    @contextlib.asynccontextmanager
+    async def ticking(self, step: float) -> AsyncIterator[None]:
+        """While the block runs, `step` on every millisecond: the bots of a table with a
+        pace (they pause on this clock between answers) play on while a test waits on
+        something else."""
+        async def tick() -> None:
+            while True:
+                self.advance(step)
+                await asyncio.sleep(0.001)
+
+        ticker = asyncio.ensure_future(tick())
+        try:
+            yield
+        finally:
+            ticker.cancel()
 
     def advancing(self, check: Callable[[], bool], step: float = 1.0) -> Callable[[], bool]:
         """`check`, the clock moving `step` on each time it is asked: for `eventually`

@@ -8,14 +8,15 @@ import logging
 import random
 from typing import TYPE_CHECKING
 
-from dominion.bots import Strategy, make_strategy
+from dominion.bots import BotPace, Strategy, make_strategy
 from dominion.protocol import ErrorCode
 
 from ..engine import Decision, Game
 from ..refusal import Refusal
-from ..storage import GameState
+from ..storage import GameRecord, GameState
 from . import clock
 from .bots import EngineTable
+from .clock import LOOP_CLOCK, Clock
 
 if TYPE_CHECKING:
     from .room import Room
@@ -26,10 +27,13 @@ log = logging.getLogger("dominion.room")
 
 
 class BotLoop:
-    __slots__ = ("_rng", "_room", "_task", "_workers")
+    __slots__ = ("_clock", "_rng", "_room", "_task", "_workers")
 
-    def __init__(self, room: Room, workers: BotWorkers | None) -> None:
+    def __init__(self, room: Room, workers: BotWorkers | None,
+                 timers: Clock = LOOP_CLOCK) -> None:
         self._room = room
+        self._clock = timers
+        """What a bot's pause runs on (a test's virtual clock moves it at once)."""
         self._workers = workers
         """Where the bots that think answer (None: all of them in the event loop)."""
         self._task: asyncio.Future[None] | None = None
@@ -64,9 +68,9 @@ class BotLoop:
             if seat.strategy is None:
                 self._rng = self._rng or random.Random()
                 seat.strategy = make_strategy(played_by, random.Random(self._rng.random()))
-            delay = room.settings.bot_delay_seconds
+            delay = room.settings.bot_delay_seconds or table_bot_pace(room.record).seconds
             if delay:
-                await asyncio.sleep(delay)
+                await clock.sleep(self._clock, delay)
                 if game.pending is not decision or seat.played_by is None:
                     continue  # while it waited, its player came back (or someone answered)
             try:
@@ -103,3 +107,8 @@ class BotLoop:
         if seat.strategy is strategy:
             seat.strategy = after  # what it remembers (its plan) for its next decision
         return choice
+
+
+def table_bot_pace(record: GameRecord) -> BotPace:
+    """The pace the table's creator chose; instant at a table made before tables had one."""
+    return BotPace(record.options.get("bot_pace", BotPace.INSTANT))

@@ -9,7 +9,7 @@ import random
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from dominion.bots import STRATEGIES
+from dominion.bots import STRATEGIES, BotPace
 from dominion.protocol import ErrorCode, RematchKingdom, ServerMessage
 
 from ..engine import InvalidSetup, Setup
@@ -148,6 +148,7 @@ class Lobby:
             raise Refusal(ErrorCode.BAD_BOTS, f"no fixed rating for {', '.join(unrated)}: "
                                                 "not at a rated table")
         control = table_time_control(request, rated, self._settings)
+        pace = table_bot_pace(request, account, self._settings)
         edition = request.get("edition", 2)
         if type(edition) is not int:  # not True, not 2.0
             raise Refusal(ErrorCode.BAD_EDITION, f"edition must be 1 or 2, not {edition!r}")
@@ -171,7 +172,8 @@ class Lobby:
             room_seats[index].bot = strategy
         room = await self._open(
             setup, room_seats, ({} if spectator_chat else {"spectator_chat": False})
-            | ({"rated": True} if rated else {}) | time_control_option(control),
+            | ({"rated": True} if rated else {}) | time_control_option(control)
+            | bot_pace_option(pace),
             set_name(kingdom, setup.edition) if isinstance(kingdom, str) else None, address)
         log.info("game created", extra={"game": room.id, "seats": seats, "bots": len(bots),
                                         "edition": setup.edition, "address": address})
@@ -191,7 +193,8 @@ class Lobby:
         async with self._rated_seating(accounts if rated else []):
             room = await self._open(setup, seats,
                                     {"automatch": True} | ({"rated": True} if rated else {})
-                                    | time_control_option(self.matched_time_control),
+                                    | time_control_option(self.matched_time_control)
+                                    | bot_pace_option(self._settings.bot_pace),
                                     None, None)
         log.info("automatch game created", extra={"game": room.id, "seats": len(seats),
                                                   "rated": rated})
@@ -487,6 +490,25 @@ def _seat(seat: Seat, holder: SeatHolder) -> str:
     seat.name, seat.token_hash, seat.joined_at = holder.name, hash_token(token), utc_now()
     seat.account_id, seat.bot_account = holder.account_id, holder.bot_account
     return token
+
+
+def table_bot_pace(request: Mapping[str, Any], account: Account | None,
+                   settings: Settings) -> BotPace:
+    """A create request's `bot_pace`, or the server's (`bot_pace`); a bot account's table
+    is instant unless it asks (nobody need watch bots play bots)."""
+    if "bot_pace" not in request:
+        return BotPace.INSTANT if account is not None and account.bot else settings.bot_pace
+    raw = request["bot_pace"]
+    paces = {pace.value: pace for pace in BotPace}
+    if not isinstance(raw, str) or raw not in paces:
+        raise Refusal(ErrorCode.BAD_OPTION, f"bot_pace is one of {', '.join(paces)}, "
+                                            f"not {raw!r}")
+    return paces[raw]
+
+
+def bot_pace_option(pace: BotPace) -> dict[str, Any]:
+    """A table's options for its bots' pace (instant, as tables made before paces: no key)."""
+    return {} if pace == BotPace.INSTANT else {"bot_pace": pace.value}
 
 
 def _bot_seats(bots: object, seats: int) -> dict[int, str]:

@@ -99,7 +99,7 @@ class Room:
         """What a returning connection missed; a spectator's replay."""
         self.absence = Absence(self, clock)
         """The timers of its seats' absent players."""
-        self.bots = BotLoop(self, workers)
+        self.bots = BotLoop(self, workers, clock)
         self.timekeeper = Timekeeper(self, clock)
         """The players' clocks, at a table that has them."""
         self._tasks: set[asyncio.Future[None]] | None = None  # made when needed (memory)

@@ -6,6 +6,8 @@ from collections.abc import Collection, Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
+from dominion.bots import BotPace
+
 from ..ratings import Rating
 from ..storage import GameRecord, SeatRecord
 
@@ -62,6 +64,7 @@ def summary_of(record: GameRecord, seats: Sequence[SeatRecord], *,
         "spectator_chat": bool(record.options.get("spectator_chat", True)),
         "rated": record.rated,
         "time_control": record.options.get("time_control"),
+        "bot_pace": record.options.get("bot_pace", BotPace.INSTANT),
         "turn": turn if turn is not None else sum((record.result or {}).get("turns", [])),
         "result": record.result,
     }

@@ -91,12 +91,14 @@ def test_create_with_server_bots_and_errors(server_url: str, tmp_path: Path) -> 
     summary = next(g for g in json.loads(shown.stdout)["games"] if g["id"] == game)
     assert [s["bot"] for s in summary["seats"]] == [None, "random", "big_money"]
     assert summary["time_control"] is None  # the server's default for unrated: none
+    assert summary["bot_pace"] == "instant"  # the tests' servers' (tests/conftest.py)
     clocked = dominion(tmp_path, "create", "--server", server_url, "--name", "Di",
-                       "--clock", "0.5+2")
+                       "--clock", "0.5+2", "--bot-pace", "slow")
     assert clocked.returncode == 0, clocked.stderr
     listed = json.loads(dominion(tmp_path, "list", "--server", server_url, "--json").stdout)
     summary = next(g for g in listed["games"] if g["id"] == clocked.stdout.strip())
     assert summary["time_control"] == {"initial_seconds": 30, "increment_seconds": 2}
+    assert summary["bot_pace"] == "slow"
     unclear = dominion(tmp_path, "create", "--server", server_url, "--clock", "ten")
     assert unclear.returncode == 2 and "10+5" in unclear.stderr
     refused = dominion(tmp_path, "join", "g-nope", "--server", server_url)

@@ -14,6 +14,7 @@ from typing import Any
 import aiohttp
 import pytest
 
+from dominion.clients.cli import _parser, answer_delay
 from dominion.clients.lobby import Lobby
 from dominion.clients.net import Client
 from dominion.clients.network_bot import NetworkBot, play_seat
@@ -145,3 +146,11 @@ async def test_the_minimal_bot_plays_a_full_game(server_url: str) -> None:
     assert first == "turn 1: $0, 1 buys, 3 VP", first
     assert re.fullmatch(r"turn 1: \$[2-5], 1 buys, 3 VP", second), second
     assert await refused_for_rate(server_url) == 0
+
+
+@pytest.mark.parametrize(("options", "seconds"), [
+    ((), 0.0), (("--pace", "fast"), 0.3), (("--pace", "slow"), 1.5),
+    (("--pace", "slow", "--delay", "0.1"), 0.1)])
+def test_dominion_bot_answers_at_once_unless_given_a_pace(options: tuple[str, ...],
+                                                          seconds: float) -> None:
+    assert answer_delay(_parser().parse_args(["bot", *options])) == seconds

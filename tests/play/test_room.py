@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from dominion.bots import BotPace
 from dominion.protocol import GameOver, Snapshot, Update, decode_server
 from dominion.server.engine import Answer, Game, Resignation, Setup
 from dominion.server.engine.replay import replay
@@ -45,11 +46,12 @@ class Listener:
 
 
 def new_room(log: MemoryGameLog, *, bots: dict[int, str] | None = None, seats: int = 2,
-             clock: VirtualClock | None = None, **settings: Any) -> Room:
+             clock: VirtualClock | None = None, options: dict[str, Any] | None = None,
+             **settings: Any) -> Room:
     """A room whose timers run on `clock` (a new virtual clock if None)."""
     record = GameRecord(id="g-000000000001", created_at=utc_now(), state=GameState.OPEN,
                         edition=2, seats=seats, kingdom=tuple(Setup.create(
-                            ["a", "b"], kingdom="First Game").kingdom))
+                            ["a", "b"], kingdom="First Game").kingdom), options=options or {})
     room_seats = [Seat(i) for i in range(seats)]
     for index, strategy in (bots or {}).items():
         room_seats[index].name, room_seats[index].bot = f"Bot {index}", strategy
@@ -199,8 +201,30 @@ async def test_a_seat_that_resigned_while_away_is_played_on_not_abandoned() -> N
     game = room.game
     assert game is not None
     clock.advance(2 * room._settings.seat_grace_seconds)  # well past his grace period
-    await eventually(lambda: game.answer_count > 20 or room.state != GameState.PLAYING)
+
+    def played_on() -> bool:
+        clock.advance(0.01)  # the bots' pause before each answer
+        return game.answer_count > 20 or room.state != GameState.PLAYING
+
+    await eventually(played_on)
     assert room.state != GameState.ABANDONED and room.seats[1].played_by is not None
+
+
+async def test_bots_answer_at_their_tables_pace_on_the_rooms_clock() -> None:
+    log, clock = MemoryGameLog(), VirtualClock()
+    room = new_room(log, bots={0: "big_money", 1: "big_money"}, clock=clock,
+                    options={"bot_pace": BotPace.FAST.value})
+    await log.create_game(room.record, [seat.record() for seat in room.seats])
+    await room.start_if_full()
+    game = room.game
+    assert game is not None
+    for answers in range(1, 4):  # each answer waits 0.3 s after the one before
+        await eventually(lambda: clock.asleep == 1)
+        clock.advance(BotPace.FAST.seconds - 0.01)
+        await asyncio.sleep(0)
+        assert game.answer_count == answers - 1
+        clock.advance(0.01)
+        await eventually(lambda answers=answers: game.answer_count == answers)
 
 
 async def test_a_restored_room_is_the_game_its_log_holds() -> None:

@@ -147,7 +147,7 @@ def test_the_response_check_is_not_vacuous() -> None:
                           "left": None, "connected": False, "account": False}],
                "created_at": "2026-01-01T00:00:00Z", "started_at": None, "finished_at": None,
                "commitment": None, "spectator_chat": True, "rated": False,
-               "time_control": None, "turn": 0, "result": None}
+               "time_control": None, "bot_pace": "instant", "turn": 0, "result": None}
     ok = json.dumps(summary)
     assert check_response(DOCUMENT, "GET", "/api/v1/games/g-0123456789ab", 200,
                           "application/json", ok) == summary

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ import msgpack  # type: ignore[import-untyped]
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from dominion.bots import BotPace
 from dominion.protocol.schema import SCHEMA_PATH
 from dominion.server.edge.app import create_app
 from dominion.server.engine.cards import kingdom_cards
@@ -168,6 +170,19 @@ async def test_a_table_has_the_clock_it_chose_or_the_servers_default(
     assert default["time_control"] == {"initial_seconds": 180, "increment_seconds": 2}
     none = (await api.create(name="C", seats=2, time_control=None))["game"]
     assert none["time_control"] is None
+
+
+async def test_a_table_keeps_the_bot_pace_it_chose_or_the_servers_default(
+        make_api: MakeApi, db: str) -> None:
+    api = await make_api(bot_pace=BotPace.FAST)
+    chosen = (await api.create(name="A", seats=2, bot_pace="slow"))["game"]
+    assert chosen["bot_pace"] == "slow"
+    assert (await api.create(name="B", seats=2))["game"]["bot_pace"] == "fast"
+    with sqlite3.connect(db) as connection:  # in its stored options: a restart keeps it
+        [options] = connection.execute("SELECT options FROM games WHERE id = ?",
+                                       (chosen["id"],)).fetchone()
+    connection.close()
+    assert json.loads(options)["bot_pace"] == "slow"
 
 
 async def test_create_with_some_bots_stays_open(api: Api) -> None:
@@ -333,6 +348,8 @@ BAD_CREATES: list[tuple[str, dict[str, Any], int, str]] = [
                       "kingdom": [*RECOMMENDED_KINGDOMS[1]["First Game"][:9], "artisan"]}},
      400, "card_not_in_edition"),
     ("clock a string", {"json": GOOD | {"time_control": "10+5"}}, 400, "bad_time_control"),
+    ("unknown bot pace", {"json": GOOD | {"bot_pace": "glacial"}}, 400, "bad_option"),
+    ("bot pace in seconds", {"json": GOOD | {"bot_pace": 0.8}}, 400, "bad_option"),
     ("clock too short", {"json": GOOD | {"time_control": {"initial_seconds": 29,
                                                           "increment_seconds": 0}}},
      400, "bad_time_control"),

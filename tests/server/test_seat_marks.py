@@ -53,7 +53,8 @@ async def test_seats_a_bot_played_on_for_a_person_say_why_and_are_not_bots(
     assert marks(room.summary()) == WANT, "a running game's"
     assert marks(await api.game(game)) == WANT
 
-    await eventually(lambda: room.state == "finished", seconds=60)  # played out
+    async with clock.ticking(SETTINGS.bot_delay_seconds):  # their pause between answers
+        await eventually(lambda: room.state == "finished", seconds=60)  # played out
     # its end stored, the room is retired: the clock moves on until it leaves memory
     await eventually(clock.advancing(lambda: game not in api.state.lobby.rooms,
                                      step=SETTINGS.ended_room_seconds))

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from dominion.bots import BotPace
 from dominion.protocol.loader import PURE_PYTHON_ENV, describe
 from dominion.server.engine import ENGINE
 from dominion.server.settings import Settings
@@ -41,6 +42,17 @@ def test_help_and_both_documents_say_trusted_proxies_may_be_networks() -> None:
     hosting = (DOCS / "HOSTING.md").read_text()
     paragraph = hosting[hosting.index("### The client's address"):hosting.index("## Path A")]
     assert "network (`10.0.0.0/8`" in paragraph and "not networks" not in paragraph
+
+
+def test_the_bots_pace_is_normal_unless_the_host_chooses_another(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert Settings.from_sources([], environ={}).bot_pace == BotPace.NORMAL
+    assert Settings.from_sources([], environ={"DOMINION_BOT_PACE": "fast"}).bot_pace \
+        == BotPace.FAST
+    assert Settings.from_sources(["--bot-pace", "SLOW"], environ={}).bot_pace == BotPace.SLOW
+    with pytest.raises(SystemExit):
+        Settings.from_sources(["--bot-pace", "glacial"], environ={})
+    assert "(one of instant, fast, normal, slow)" in capsys.readouterr().err
 
 
 @pytest.mark.integration  # a real server or socket

@@ -261,7 +261,8 @@ async def test_returning_player_gets_the_seat_back_from_the_bot(
                            bot_delay_seconds=0.01)
     game, token = await site.create(seats=2, bots={1: "big_money"})
     ann = await Player.join(site, game, token)
-    await asyncio.wait_for(ann.play(until=lambda p: p.answered >= 2), 20)
+    async with clock.ticking(0.01):  # the bot's pause between its answers
+        await asyncio.wait_for(ann.play(until=lambda p: p.answered >= 2), 20)
     await ann.client.close()
     await gone_past_her_grace(site, game, clock)
     room = site.room(game)
@@ -272,7 +273,8 @@ async def test_returning_player_gets_the_seat_back_from_the_bot(
     ann.frames = []
     ann.seqs = []
     ann.raced = True
-    await asyncio.wait_for(ann.play(), 30)
+    async with clock.ticking(0.01):  # the bot's pause between its answers
+        await asyncio.wait_for(ann.play(), 30)
     assert ann.answered > before
 
 

@@ -1,10 +1,11 @@
 // The lobby: "Play now" (automatch.js, over the WebSocket), open tables (join), running
 // games (watch), finished games (replay), and creating a table (seats, edition, Kingdom,
-// bots, rated, time control) over the REST API.
+// bots, rated, time control, the bots' pace) over the REST API.
 
 import { errorText } from "./account_words.js";
 import { api, seats } from "./api.js";
 import { AutomatchPanel } from "./automatch.js";
+import { botPaceBody, botPaceField } from "./bot_pace.js";
 import { h, redrawing } from "./dom.js";
 import { nameList } from "./names.js";
 import {
@@ -136,7 +137,7 @@ export function createBody(app, state, form, { name, kingdom, bots }) {
     minutes: elements["tc-minutes"]?.value, increment: elements["tc-increment"]?.value });
   return {
     name, seats: Number(state.seats), edition: Number(state.edition), kingdom, bots,
-    ...(rated && { rated: true }), time_control: control,
+    ...(rated && { rated: true }), time_control: control, ...botPaceBody(elements),
   };
 }
 
@@ -222,6 +223,7 @@ export function createView(app, state, actions) {
   ratedChoice(app, (event) => actions.choose("rated", event.target.checked)),
   timeControlField(i18n, state.timeControl, state.rated && Boolean(app.account),
     choose("timeControl")),
+  botPaceField(i18n),
   h("button", { type: "submit", class: "primary" }, t("create")),
   h("p", { class: "refused", role: "alert" }, state.message));
 }

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from dominion.bots import STRATEGIES
+from dominion.bots import STRATEGIES, BotPace
 from dominion.protocol import Unrated
 
 from ...engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS, RECOMMENDED_KINGDOMS
@@ -61,6 +61,7 @@ TOKEN = component("Token", {
                    "once, kept by the server only as a hash, and never appears in any GET "
                    "response or log. Present it on the WebSocket to take the seat."})
 EDITION = {"type": "integer", "enum": [1, 2]}
+BOT_PACE = {"type": "string", "enum": [pace.value for pace in BotPace]}
 COUNT = {"type": "integer", "minimum": 0}
 INDICES = {"type": "array", "items": {"type": "integer"}}
 
@@ -173,6 +174,8 @@ class GameSummary:
     time_control: TimeControl | None = member(nullable(ref("TimeControl")),
                                               "the table's clock (docs/PROTOCOL.md, section "
                                               "9.6); null: none")
+    bot_pace: str = member(BOT_PACE, "how fast the in-server bots answer at this table "
+                           "(`bot_pace` of createGame)")
     turn: int = member(COUNT)
     result: Result | None = member(nullable(ref("Result")))
     ratings: GameRatings | None = member(ref("GameRatings"), "one game's summary (getGame) of "
@@ -233,6 +236,11 @@ class CreateGameRequest:
                                   "the table's clock; null: none (not at a rated table); "
                                   "absent: the server's default (rated_time_control or "
                                   "unrated_time_control, docs/SERVER.md)", default=None)
+    bot_pace: object = member(BOT_PACE, "how fast the in-server bots answer, so that people "
+                              "can follow their moves: instant, fast, normal or slow (0, "
+                              "0.3, 0.8 or 1.5 seconds before each answer; spectators see the "
+                              "same). Absent: the server's `bot_pace` (docs/SERVER.md), "
+                              "instant at a bot account's table", default=None)
 
 
 @model()
