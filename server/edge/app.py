@@ -280,8 +280,10 @@ async def _running(*work: Coroutine[Any, Any, None]) -> AsyncIterator[None]:
     try:
         yield
     finally:
-        for task in tasks:
-            task.cancel()
+        while pending := [task for task in tasks if not task.done()]:
+            for task in pending:  # again if a task let a cancellation through unseen
+                task.cancel()
+            await asyncio.wait(pending, timeout=1)
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task

@@ -34,7 +34,10 @@ class AccountsProbe:
     async def probe(self) -> None:
         """Ask once: down when the store refuses, fails or takes over PROBE_TIMEOUT."""
         try:
-            await asyncio.wait_for(self._store.ping(), PROBE_TIMEOUT)
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow a
+            # cancellation that arrives as the ping ends, and the task would never stop
+            async with asyncio.timeout(PROBE_TIMEOUT):
+                await self._store.ping()
         except Exception as error:
             unreachable = isinstance(error, TimeoutError) or (
                 isinstance(error, Refusal) and error.code is ErrorCode.ACCOUNTS_UNAVAILABLE)

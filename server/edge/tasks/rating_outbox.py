@@ -104,6 +104,7 @@ class RatingOutbox:
                 wait = first
                 await self._wake.wait()
                 continue
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), wait)
+            with contextlib.suppress(TimeoutError):  # not wait_for: see health_watch.py
+                async with asyncio.timeout(wait):
+                    await self._wake.wait()
             wait = min(2 * wait, self._longest_wait)
