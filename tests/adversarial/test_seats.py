@@ -47,7 +47,7 @@ async def test_a_seat_given_up_refuses_the_old_connections_answers(
     room = site.room(game)
     seat = room.seats[0]
     await room.free_seat(seat)
-    assert seat.connection is None and not any(v == 0 for v in room._subscribers.values())
+    assert seat.connection is None and not any(v == 0 for _, v in room.subscribers())
     await site.join(game, "Eve")
     await site.join(game, "Bob")
     assert room.game is not None
