@@ -336,7 +336,7 @@ CHIPS = """async () => {
   const main = document.querySelector('script[type=module]').src;
   const { mount, patch } = await (""" + DOM + """)();
   const { playersView } = await import(main.replace(/main\\.js$/, 'board.js'));
-  const i18n = { t: (key) => key };
+  const i18n = { t: (key) => key, seatName: (name) => name };
   const player = (seat) => ({ seat, hand_size: 5, deck_size: 10, points: 3, turns: 1,
     discard_top: null, in_play: [], set_aside: [] });
   const state = (turn) => ({ players: [player(0), player(1)], turn: { player: turn },
