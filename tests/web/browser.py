@@ -89,8 +89,9 @@ def page_errors(page: Page) -> list[str]:
 
 
 def create_table(page: Page, name: str, *, seats: int = 2, kingdom: str = "First Game",
-                 bots: dict[int, str] | None = None) -> str:
-    """Fill in the lobby's form and create the table; return its id."""
+                 bots: dict[int, str] | None = None, pace: str = "instant") -> str:
+    """Fill in the lobby's form and create the table; return its id. Its bots answer at
+    `pace`: at once unless a test watches them (the form's own choice is `normal`)."""
     page.wait_for_selector("form.create")
     if page.get_attribute("form.create input[name=name]", "readonly") is None:
         page.fill("form.create input[name=name]", name)  # (signed in: the account's name)
@@ -99,6 +100,7 @@ def create_table(page: Page, name: str, *, seats: int = 2, kingdom: str = "First
     for seat in range(1, seats):
         strategy = (bots or {1: "big_money"}).get(seat, "")
         page.select_option(f"form.create select[name=seat-{seat}]", strategy)
+    page.select_option("form.create select[name=bot-pace]", pace)
     page.click("form.create button[type=submit]")
     page.wait_for_url("**/#/game/*")
     return page.url.rsplit("/", 1)[1]
