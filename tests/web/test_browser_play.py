@@ -98,6 +98,8 @@ def test_a_refused_click_says_why_and_changes_nothing(browser: Browser, server_u
     assert my_turn(page)
     before = decision_id(page)
     coins = page.locator(".turn-line .coins").inner_text()
+    # with the Treasures played by hand (else the click plays them first: one_click_buy)
+    page.click('[data-key="treasures-by-hand"]')
     # 8 coins: more than any first hand; not offered, so shown idle (and not enabled),
     # but a person may still click it
     page.click('.pile [data-card="province"]', force=True)

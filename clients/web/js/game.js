@@ -16,6 +16,9 @@ import {
   arrange, el, fillWith, h, oncePerFrame, patch, patchWith,
 } from "./dom.js";
 import { LogView } from "./log_view.js";
+import {
+  byHandLabel, byHandSwitch, rememberTreasuresByHand, treasuresByHand,
+} from "./one_click_buy.js";
 import { Connection, ConnectionLost, ServerError, gameWebsocketUrl } from "./net.js";
 import * as act from "./page_state.js";
 import { ReportControl } from "./report.js";
@@ -58,6 +61,7 @@ export class GamePage {
     this.id = gameId;
     this.seat = seat;
     this.page = act.newPageState(seat ? seat.seat : null);
+    act.setTreasuresByHand(this.page, treasuresByHand(window.localStorage));
     this.connection = null;
     this.stopped = false;
     this.dispatch = (intent, event) => {
@@ -166,6 +170,16 @@ export class GamePage {
     if (button) fillWith(button, undefined, this.soundLabel());
     button?.setAttribute("aria-pressed", String(this.sound));
     if (this.sound) beep();
+  }
+
+  /** "Play Treasures by hand": on, a click on a pile no longer plays them first. */
+  toggleByHand() {
+    const byHand = !this.page.treasuresByHand;
+    rememberTreasuresByHand(window.localStorage, byHand);
+    this.perform(act.setTreasuresByHand(this.page, byHand));
+    const button = this.root.querySelector('[data-key="treasures-by-hand"]');
+    if (button) fillWith(button, undefined, byHandLabel(byHand, this.i18n));
+    button?.setAttribute("aria-pressed", String(byHand));
   }
 
   onStatus(status, code) {
@@ -352,7 +366,8 @@ export class GamePage {
     if (say) this.clockAnnouncer.textContent = this.i18n.t(say);
   }
 
-  /** The page's switches: the log (a drawer on a phone), the sound, the shortcut list. */
+  /** The page's switches: the log (a drawer on a phone), the sound, playing Treasures by
+   *  hand (a player's), the shortcut list. */
   toolbar() {
     const t = (key) => this.i18n.t(key);
     return h("nav", { class: "toolbar", "aria-label": t("page_switches") },
@@ -364,6 +379,8 @@ export class GamePage {
         type: "button", "aria-pressed": String(this.sound), "aria-keyshortcuts": "S",
         dataset: { key: "sound" }, onclick: () => this.toggleSound(),
       }, this.soundLabel()),
+      this.page.viewer === null ? null
+        : byHandSwitch(this.page.treasuresByHand, this.i18n, () => this.toggleByHand()),
       h("button", {
         type: "button", "aria-expanded": "false", "aria-keyshortcuts": "?",
         dataset: { key: "help", toggles: "help-open" }, onclick: () => this.toggle("help-open"),

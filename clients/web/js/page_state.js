@@ -8,6 +8,7 @@
 
 import { clocksOf, stopped } from "./clock.js";
 import { forcedAnswer, optionFor, picksSeveral } from "./decision.js";
+import { WAIT, nextStep, playFirst } from "./one_click_buy.js";
 import { GameState } from "./state.js";
 
 /** How many events the log keeps (to say them again in another language). */
@@ -36,6 +37,8 @@ export function newPageState(viewer) {
     picked: { decision: null, ids: [] }, // options picked for a decision of several
     autoAnswered: new Set(), // decisions the page answered itself (forced)
     sending: null, // the decision whose answer is on its way
+    treasuresByHand: false, // a click on a pile never plays Treasures (one_click_buy.js)
+    buying: null, // {card, after}: a pile to buy once the Treasures played (one_click_buy.js)
     note: null, // {decision, ids}: what the page answered by itself
     message: null, // {key, vars} or {text}: what was refused (`vars.card` is a card id)
     shownCard: null, // the card whose text is shown
@@ -199,12 +202,26 @@ function settle(page) {
   // what the page answered by itself is said until the next decision (or the end)
   if (page.note && page.note.decision.id !== game.decision?.id) page.note = null;
   const mine = game.myDecision();
+  const bought = page.buying ? buyWaitedFor(page, mine) : [];
+  if (bought.length) return bought;
   if (!mine || page.autoAnswered.has(mine.id)) return [];
   const forced = forcedAnswer(mine);
   if (!forced) return [];
   page.autoAnswered.add(mine.id);
   page.note = { decision: mine, ids: forced };
   return confirm(page, forced);
+}
+
+/** The pile clicked before the Treasures were played: bought if the server now offers it,
+ *  else said to cost more than the coins the server counted. */
+function buyWaitedFor(page, mine) {
+  const step = nextStep(page.buying, mine);
+  if (step === WAIT) return [];
+  const { card } = page.buying;
+  page.buying = null;
+  if (step.buy) return confirm(page, [step.buy.id]);
+  if (step.cannot) say(page, "cannot_buy", { card, coins: page.game.turn.coins });
+  return [];
 }
 
 // -- what a person does (and what comes of it) ---------------------------------------------
@@ -223,6 +240,7 @@ export function confirm(page, ids) {
  *  failed otherwise (`failure`); neither when the connection was lost. */
 export function answerFailed(page, decisionId, { refusal = null, failure = null } = {}) {
   if (page.sending === decisionId) page.sending = null;
+  if (page.buying?.after === decisionId) page.buying = null;
   if (refusal !== null) return refused(page, refusal);
   if (failure !== null) page.message = { text: failure };
   changedUi(page);
@@ -284,7 +302,8 @@ export function pick(page, option) {
   return [];
 }
 
-/** A click on a pile of the Supply: buy it, gain it, or say why not. */
+/** A click on a pile of the Supply: buy it (playing the Treasures first if it takes
+ *  them, unless they are played by hand), gain it, or say why not. */
 export function clickSupply(page, card) {
   const decision = page.game?.myDecision();
   if (!decision) {
@@ -292,7 +311,13 @@ export function clickSupply(page, card) {
   }
   const option = optionFor(decision, "buy", card) ?? optionFor(decision, "card", card);
   if (option && (option.kind === "buy" || decision.kind === "gain")) return pick(page, option);
-  return say(page, "cannot_buy", { card, coins: page.game.turn.coins });
+  const playAll = playFirst(decision, card);
+  const coins = page.game.turn.coins;
+  if (playAll && page.treasuresByHand) return say(page, "play_treasures_first", { card, coins });
+  if (!playAll) return say(page, "cannot_buy", { card, coins });
+  const answer = confirm(page, [playAll.id]);
+  if (answer.length) page.buying = { card, after: decision.id };
+  return answer;
 }
 
 /** A click on a card of your hand: play it, pick it, or say why not. */
@@ -305,6 +330,14 @@ export function clickHand(page, card) {
     && !page.picked.ids.includes(o.id));
   if (free && decision.kind !== "gain") return pick(page, free);
   return say(page, "cannot_play", { card });
+}
+
+/** "Play Treasures by hand" switched on or off. */
+export function setTreasuresByHand(page, byHand) {
+  page.treasuresByHand = byHand;
+  if (byHand) page.buying = null;
+  changedUi(page);
+  return [];
 }
 
 export function showCard(page, card) {
