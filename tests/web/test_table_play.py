@@ -149,6 +149,8 @@ def test_a_whole_game_by_clicking_cards_only(browser: Browser, server_url: str) 
     page.click('[data-key="sound"]')
     assert page.evaluate("localStorage.getItem('dominion.sound')") == "on"
     # a pile the decision does not offer is shown so, and a click on it changes nothing
+    # (with the Treasures played by hand: else it plays them first, test_browser_one_click_buy)
+    page.click('[data-key="treasures-by-hand"]')
     before = decision_id(page)
     province = page.locator('.supply .card[data-card="province"]')
     assert province.get_attribute("aria-disabled") == "true"
