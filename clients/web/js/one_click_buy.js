@@ -48,13 +48,14 @@ export function playFirst(decision, card) {
   return decision.options.find((option) => option.kind === "play_all_treasures") ?? null;
 }
 
+/** `nextStep` while the Treasures' answer has not been followed by a new decision. */
+export const WAIT = Object.freeze({ wait: true });
+
 /** The next step of a buy waited for (`{card, after}`: the pile, and the decision the
  *  Treasures were played in) once `decision` (yours, or null) arrived: WAIT while the
  *  answered decision is still the one asked; else `{buy}`, the option to buy it with, or
  *  `{cannot: true}` when a Buy decision does not offer it, or `{}` when the turn went on
  *  otherwise (another question: the person answers it). */
-export const WAIT = Object.freeze({ wait: true });
-
 export function nextStep(waited, decision) {
   if (decision && decision.id === waited.after) return WAIT;
   if (decision?.kind !== "buy") return {};
