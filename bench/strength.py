@@ -7,10 +7,18 @@ turn order equally often and the luck of the shuffles is shared. Reported per ma
 and Kingdom kind: wins and ties with 95 % Wilson intervals, and the bot's CPU time per
 decision; the targets of issue 29 are checked on random Kingdoms (docs/BOTS.md).
 
+`--references` plays the public simulators' reference strategies instead (ported in
+bench/references/: Dominiate's and DominionSim's), each on random Kingdoms that hold its
+cards, and reports the score (wins plus half the shared wins) with its 95 % interval,
+against the targets of issue 39. `--bot` may name a reference too, to check a port
+against its simulator's figure against Big Money Ultimate.
+
     python bench/strength.py [--games 2000] [--jobs 2] [--json]
     python bench/strength.py --games 200 --opponents big_money --kingdoms random2
     python bench/strength.py --games 2000 --opponents smithy_big_money --players 2 \
         --require smithy      # only Kingdoms in which Smithy Big Money buys its Smithy
+    python bench/strength.py --references all --games 2000 --jobs 1
+    python bench/strength.py --bot double_witch --references big_money_ultimate
 """
 
 from __future__ import annotations
@@ -25,6 +33,8 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
+
+from references import REFERENCES
 
 from dominion.bots import STRATEGIES, DecisionLike, Strategy, Table, make_strategy
 from dominion.bots.strong import StrongBot
@@ -41,6 +51,10 @@ TARGETS = {("big_money", 2): 0.70, ("smithy_big_money", 2): 0.60, ("big_money", 
 """Win rates issue 29 asks for on random Kingdoms; met when the interval's lower bound
 is above the target less 3 points."""
 MARGIN = 0.03
+REFERENCE_TARGET = 0.55
+"""The score issue 39 asks for against each reference (Workshop/Gardens: its own)."""
+REFERENCE_TARGETS = {"workshop_gardens": 0.50}
+REFERENCE_AVERAGE_TARGET = 0.65
 FIXED = [(edition, kingdom) for edition in (2, 1)
          for kingdom in RECOMMENDED_KINGDOMS[edition].values()]
 CHUNK = 50
@@ -80,9 +94,11 @@ class Timed:
 
 
 def new_bot(name: str, seed: int) -> Strategy:
-    """A bot by name: one of the known strategies, or the strong bot."""
+    """A bot by name: one of the known strategies, a reference, or the strong bot."""
     if name == StrongBot.name and name not in STRATEGIES:
         return StrongBot()
+    if name in REFERENCES:
+        return REFERENCES[name]()
     return make_strategy(name, seed)
 
 
@@ -105,13 +121,26 @@ class Tally:
         self.slowest = max(self.slowest, other.slowest)
         self.turns += other.turns
 
+    def score(self) -> tuple[float, float, float]:
+        """Wins plus half the shared wins, a share of the games, and its 95 % interval
+        (normal, from the games' own spread: each game scores 1, 1/2 or 0)."""
+        games = max(self.games, 1)
+        mean = (self.wins + self.ties / 2) / games
+        losses = self.games - self.wins - self.ties
+        spread = (self.wins * (1 - mean) ** 2 + self.ties * (0.5 - mean) ** 2
+                  + losses * mean ** 2) / games
+        half = 1.96 * math.sqrt(spread / games)
+        return mean, max(0.0, mean - half), min(1.0, mean + half)
+
     def to_dict(self) -> dict[str, Any]:
         low, high = wilson(self.wins, self.games)
+        score, score_low, score_high = self.score()
         tie_low, tie_high = wilson(self.ties, self.games)
         return {
             "games": self.games, "wins": self.wins, "ties": self.ties,
             "win_rate": self.wins / max(self.games, 1), "win_interval": [low, high],
             "tie_rate": self.ties / max(self.games, 1), "tie_interval": [tie_low, tie_high],
+            "score": score, "score_interval": [score_low, score_high],
             "average_turns": self.turns / max(self.games, 1),
             "decision_cpu_us_mean": 1e6 * self.seconds / max(self.decisions, 1),
             "decision_cpu_ms_worst": 1e3 * self.slowest,
@@ -182,13 +211,22 @@ def play(task: Task) -> Tally:
     return tally
 
 
+def cards_needed(bot: str, opponent: str, require: Sequence[str]) -> tuple[str, ...]:
+    """The cards every Kingdom of a matchup holds: `require`, and a reference's own."""
+    needed = list(require)
+    for name in (bot, opponent):
+        if name in REFERENCES:
+            needed += [card for card in REFERENCES[name].requires if card not in needed]
+    return tuple(needed)
+
+
 def measure(bot: str, matchups: Sequence[tuple[str, int]], kingdoms: Sequence[str],
             games: int, *, seed: int = 0, jobs: int = 1, require: Sequence[str] = (),
             progress: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Play `games` games per matchup and Kingdom kind; the report as plain data."""
     rows = [(opponent, players, kind) for opponent, players in matchups for kind in kingdoms]
     tasks = [Task(bot, opponent, players, kind, seed, first, min(CHUNK, games - first),
-                  tuple(require))
+                  cards_needed(bot, opponent, require))
              for opponent, players, kind in rows for first in range(0, games, CHUNK)]
     tallies = {row: Tally() for row in rows}
     started = time.perf_counter()
@@ -204,6 +242,7 @@ def measure(bot: str, matchups: Sequence[tuple[str, int]], kingdoms: Sequence[st
                               "require": list(require),
                               "seconds": round(time.perf_counter() - started, 1),
                               "matchups": []}
+    scores = []
     for opponent, players in matchups:
         random_kingdoms = Tally()
         by_kind = {}
@@ -216,21 +255,30 @@ def measure(bot: str, matchups: Sequence[tuple[str, int]], kingdoms: Sequence[st
                                  "kingdoms": by_kind}
         if random_kingdoms.games:
             entry["random_kingdoms"] = summary = random_kingdoms.to_dict()
-            target = None if require else TARGETS.get((opponent, players))
-            if target is not None:
+            if opponent in REFERENCES:  # the score against a reference, ties count half
+                goal = REFERENCE_TARGETS.get(opponent, REFERENCE_TARGET)
+                summary["target"] = goal
+                summary["target_met"] = summary["score_interval"][0] > goal - MARGIN
+                scores.append(summary["score"])
+            elif (target := None if require else TARGETS.get((opponent, players))):
                 summary["target"] = target
                 summary["target_met"] = summary["win_interval"][0] > target - MARGIN
         report["matchups"].append(entry)
         if progress is not None:
             progress(f"{opponent} x{players - 1} done")
+    if scores:
+        average = sum(scores) / len(scores)
+        report["reference_average"] = {
+            "score": average, "target": REFERENCE_AVERAGE_TARGET,
+            "target_met": average > REFERENCE_AVERAGE_TARGET}
     return report
 
 
 def _print(report: dict[str, Any]) -> None:
     print(f"{report['bot']}: {report['games_per_row']} games per row, seed {report['seed']}, "
           f"{report['seconds']} s")
-    print(f"{'opponent':<22}{'kingdoms':<16}{'games':>6}{'wins':>8}{'95% interval':>16}"
-          f"{'ties':>7}{'CPU us/decision':>17}{'worst ms':>10}")
+    print(f"{'opponent':<24}{'kingdoms':<15}{'games':>6}{'wins':>7}{'95% interval':>14}"
+          f"{'ties':>6}{'score':>7}{'95% interval':>14}{'us/dec':>8}{'worst ms':>9}")
     for entry in report["matchups"]:
         label = f"{entry['opponent']} x{entry['players'] - 1}"
         rows = [*entry["kingdoms"].items()]
@@ -238,12 +286,18 @@ def _print(report: dict[str, Any]) -> None:
             rows.append(("random (both)", entry["random_kingdoms"]))
         for kind, row in rows:
             low, high = row["win_interval"]
+            score_low, score_high = row["score_interval"]
             met = ""
             if "target" in row:
                 met = f"  target {row['target']:.0%}: {'met' if row['target_met'] else 'NOT met'}"
-            print(f"{label:<22}{kind:<16}{row['games']:>6}{row['win_rate']:>8.1%}"
-                  f"{f'{low:.1%}-{high:.1%}':>16}{row['tie_rate']:>7.1%}"
-                  f"{row['decision_cpu_us_mean']:>17.0f}{row['decision_cpu_ms_worst']:>10.1f}{met}")
+            print(f"{label:<24}{kind:<15}{row['games']:>6}{row['win_rate']:>7.1%}"
+                  f"{f'{low:.1%}-{high:.1%}':>14}{row['tie_rate']:>6.1%}{row['score']:>7.1%}"
+                  f"{f'{score_low:.1%}-{score_high:.1%}':>14}"
+                  f"{row['decision_cpu_us_mean']:>8.0f}{row['decision_cpu_ms_worst']:>9.1f}{met}")
+    if "reference_average" in report:
+        average = report["reference_average"]
+        print(f"average score over the references: {average['score']:.1%} (target "
+              f"{average['target']:.0%}: {'met' if average['target_met'] else 'NOT met'})")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -254,9 +308,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="games per matchup and Kingdom kind (default 2000)")
     parser.add_argument("--opponents", default=None,
                         help="comma-separated opponents (default: every existing bot)")
+    parser.add_argument("--references", default=None,
+                        help="play these reference strategies (comma-separated, or 'all': "
+                             f"{', '.join(REFERENCES)}), 2-player, on Kingdoms holding "
+                             "their cards (default kingdoms: random2,random1)")
     parser.add_argument("--players", default="2,4",
                         help="player counts: 2 (one opponent), 4 (three Big Money bots)")
-    parser.add_argument("--kingdoms", default=",".join(KINGDOMS),
+    parser.add_argument("--kingdoms", default=None,
                         help=f"comma-separated, of {', '.join(KINGDOMS)}")
     parser.add_argument("--require", default="",
                         help="comma-separated cards every Kingdom must hold (default: none)")
@@ -264,7 +322,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (cores)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
-    kingdoms = [kind.strip() for kind in args.kingdoms.split(",") if kind.strip()]
+    references: list[str] | None = None
+    if args.references is not None:
+        references = (list(REFERENCES) if args.references == "all" else
+                      [name.strip() for name in args.references.split(",") if name.strip()])
+        if bad_references := [name for name in references if name not in REFERENCES]:
+            parser.error(f"unknown references {bad_references}; known: {', '.join(REFERENCES)}")
+    default_kingdoms = "random2,random1" if references is not None else ",".join(KINGDOMS)
+    kingdoms = [kind.strip() for kind in (args.kingdoms or default_kingdoms).split(",")
+                if kind.strip()]
     players = {int(count) for count in args.players.split(",") if count.strip()}
     opponents = None if args.opponents is None else {
         name.strip() for name in args.opponents.split(",") if name.strip()}
@@ -282,8 +348,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"unknown opponents {sorted(bad)}; known: {', '.join(STRATEGIES)}")
     if args.games < 1 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1")
-    matchups = [(opponent, count) for opponent, count in MATCHUPS
-                if count in players and (opponents is None or opponent in opponents)]
+    if references is not None:
+        matchups = [(name, 2) for name in references]
+    else:
+        matchups = [(opponent, count) for opponent, count in MATCHUPS
+                    if count in players and (opponents is None or opponent in opponents)]
     if not matchups:
         parser.error("no matchup left: see --opponents and --players")
     report = measure(args.bot, matchups, kingdoms, args.games, seed=args.seed,

@@ -12,6 +12,13 @@ from __future__ import annotations
 
 from .money_plan import Plan
 from .position import Position
+from .reading import giving_curses, rushing_gardens
+
+CONTEST_WORKSHOPS = 2
+"""Workshops the bot gains to contest a Gardens rush (each gains a Gardens at $4)."""
+CURSE_WAR_PROVINCE_MONEY = 20
+"""Coins in Treasures before a Province beats a Gold when an opponent gives Curses: the
+Curses slow the game, so Gold pays for longer (measured: docs/BOTS.md)."""
 
 
 def wants(plan: Plan, position: Position, card: str | None) -> bool:
@@ -27,8 +34,12 @@ def priority(plan: Plan, position: Position, coins: int) -> list[str]:
     best first; a card not listed is not worth it."""
     to_end = position.gains_to_end()
     wanted: list[str] = []
-    if coins >= 8 and (position.money >= plan.province_money or to_end <= 6):
+    province_money = plan.province_money
+    if coins >= 8 and province_money < CURSE_WAR_PROVINCE_MONEY and giving_curses(position):
+        province_money = CURSE_WAR_PROVINCE_MONEY
+    if coins >= 8 and (position.money >= province_money or to_end <= 6):
         wanted.append("province")
+    wanted += _contest_gardens(position, coins)
     if coins >= 5 and to_end <= plan.duchy_at:
         wanted.append("duchy")
     if coins >= 2 and to_end <= 2:
@@ -48,11 +59,28 @@ def priority(plan: Plan, position: Position, coins: int) -> list[str]:
     if (support is not None and coins >= cost(support) and position.piles.get(support)
             and position.owned(support) < plan.support_copies and not wants(plan, position, card)):
         wanted.append(support)
+    if 2 <= coins <= 3 and position.piles.get("moat") and not position.owned("moat") and (
+            giving_curses(position)):
+        wanted.append("moat")  # one Moat: it blocks some Curses, in place of a Silver
     if coins >= 3:
         wanted.append("silver")
     if coins >= 2 and to_end <= 3:
         wanted.append("estate")
     return _endgame(position, coins, wanted)
+
+
+def _contest_gardens(position: Position, coins: int) -> list[str]:
+    """Against a Gardens rush, below a Province's cost: the Gardens it needs (one is worth
+    more to the rusher's big deck than a Duchy to the bot's), and a Workshop or two at $3
+    to gain more of them (measured: docs/BOTS.md)."""
+    if coins >= 8 or coins < 3 or not rushing_gardens(position):
+        return []
+    piles = position.piles
+    if coins >= 4 and piles.get("gardens"):
+        return ["gardens"]
+    if coins == 3 and piles.get("workshop") and position.owned("workshop") < CONTEST_WORKSHOPS:
+        return ["workshop"]
+    return []
 
 
 def _endgame(position: Position, coins: int, wanted: list[str]) -> list[str]:

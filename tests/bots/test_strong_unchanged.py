@@ -6,7 +6,10 @@ Besides the bots that choose their plan (each level), seats play a plan forced a
 random Kingdom card, so that the bot also owns and plays the cards no chosen plan buys
 (Chapel, Thief, Spy, Throne Room, Harbinger...) and answers their questions. A change
 meant to alter the bot's play changes these digests: record the new ones (`digest` below
-prints them) in the same change, saying why."""
+prints them) in the same change, saying why. Last recorded when the bot began to read its
+opponents' plans (bots/strong/reading.py: a Gardens rush contested, a Curse war answered
+with a Moat and a later first Province), which changes its buys against the forced plans
+that gain Workshops, Gardens or Witches."""
 
 from __future__ import annotations
 
@@ -24,9 +27,9 @@ from dominion.server.engine.setup import random_kingdom
 from dominion.server.play.bots import EngineTable
 
 GAMES = 40
-RECORDED = {0: "1bbca82bb1a1d9b142164d2e74f910d9", 1: "4572ee46e2677485fe6dbef400a7e15a",
-            2: "4a5ac38cfd8741e6ec94a7c8faaf3f81", 3: "2029c01bf2b7ef02f67a20eaa79c0c6d",
-            4: "ea5db16be70cd3c21b7068ff404a724d"}
+RECORDED = {0: "772f9c000a032a3bfe21eb4cd3006575", 1: "40c89ddee9a545612858d0bccb0d7343",
+            2: "53e519ce5569e7d2e75e34fb6edc036f", 3: "250c945ec9d158a79d3a8cefcb1d0ade",
+            4: "b29c3bc8347309425d71ad3592c2814a"}
 """The digest of each seed's GAMES games: 200 games in all, in parts that each fit the
 unit tier's budget."""
 ASKING = {"bureaucrat", "cellar", "chancellor", "chapel", "feast", "harbinger", "library",
