@@ -1,8 +1,8 @@
 """Issue 25's measures of the web client, in Debian's Chromium: axe-core finds no serious or
 critical violation on the lobby (its "Play now" panel waiting too), a game, the end and a
-replay, in every language of the page; none of them scrolls sideways from 360 to 1920 px; bench/web.py (first load,
-drawing, screenshots) runs; and docs/CLIENTS.md shows screenshots that exist, with the
-command that makes them."""
+replay, in every language of the page; none of them scrolls sideways from 360 to 1920 px;
+bench/web.py (first load, drawing, screenshots) runs; and docs/CLIENTS.md shows
+screenshots that exist, with the command that makes them."""
 
 from __future__ import annotations
 
