@@ -25,7 +25,7 @@ WORD_MODULES = ("account_words", "automatch_words", "rating_words", "replay_word
 SCRIPT = """
 import { I18n, LANGUAGES, LANGUAGE_NAMES, addWords, allWords, miscounted, untranslated }
   from "%(i18n)s";
-import { PHRASES, VERBS } from "%(describe)s";
+import { PHRASES, VERBS, describe } from "%(describe)s";
 import { WORDS as REPORT_WORDS } from "%(report)s";
 """ + "".join(f'import * as {name} from "%({name})s";\n' for name in WORD_MODULES) + """
 const modules = [""" + ", ".join(WORD_MODULES) + """];
@@ -73,6 +73,8 @@ for (const lang of LANGUAGES) {
     militia: i18n.prompt({ kind: "discard", source: "militia", prompt: "Discard down to 3.",
       min: 2, max: 2,
       options: [0, 1, 2, 3, 4].map((id) => ({ id, kind: "card", card: "copper" })) }),
+    discarded: [1, 5].map((count) => describe({ kind: "discarded", player: 0, count },
+      ["Ann"], i18n).text),
     kingdom: i18n.kingdomName("First Game"),
     seat: i18n.seatName("Bot 2 (strong:2)"),
   };
@@ -118,6 +120,10 @@ def test_slovak_and_lithuanian_counts_take_their_forms() -> None:
                                     "1.5 kortos"]
     assert words["sk"]["taken"] == ["1 kartu", "2 karty", "5 kariet"]
     assert words["lt"]["taken"] == ["1 kortą", "2 kortas", "5 kortas"]
+    # a count the verb takes as its object is in the accusative
+    assert words["sk"]["discarded"] == ["Ann odhadzuje 1 kartu.", "Ann odhadzuje 5 kariet."]
+    assert words["lt"]["discarded"] == ["Ann išmeta 1 kortą.", "Ann išmeta 5 kortas."]
+    assert words["pl"]["discarded"] == ["Ann odrzuca 1 kartę.", "Ann odrzuca 5 kart."]
     assert words["sk"]["militia"] == "Odhoď z ruky 2 karty; v ruke zostane: 3."
     assert words["lt"]["militia"] == "Išmesk iš rankos 2 kortas; rankoje liks: 3."
 

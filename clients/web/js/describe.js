@@ -116,7 +116,8 @@ export function describe(event, names, i18n) {
   }
   if (Number.isInteger(event.count)) {
     const top = event.top ? say.on_top(i18n.card(event.top)) : "";
-    return { text: `${who} ${verb} ${i18n.count(event.count, "cards")}${top}${because}.`,
+    // the object of the verb: "odhadzuje 1 kartu", "išmeta 5 kortas" (accusative)
+    return { text: `${who} ${verb} ${i18n.count(event.count, "cards_taken")}${top}${because}.`,
       heading: false };
   }
   return { text: `${who} ${verb}${because}.`, heading: false };
