@@ -1,5 +1,5 @@
-// The words of the account, sign-in and profile pages in English and Polish, and the
-// server's typed refusals said in the page's language (its own message otherwise).
+// The words of the account, sign-in and profile pages in English, Polish, Slovak and
+// Lithuanian, and the server's typed refusals said in the page's language (its own message otherwise).
 
 /** key -> [English, Polish, Slovak, Lithuanian] */
 export const ACCOUNT_WORDS = {
@@ -198,7 +198,7 @@ export const ACCOUNT_WORDS = {
   ],
 };
 
-/** Nouns met by a count: key -> [English one, other], [Polish one, few, many]. */
+/** Nouns met by a count: key -> per language, a form per CLDR plural category. */
 export const ACCOUNT_COUNTED = {
   seconds: [
     { one: "{n} second", other: "{n} seconds" },

@@ -1,5 +1,5 @@
-// The words of the lobby's "Play now" panel (automatch.js) in English and Polish, and the
-// counted nouns it needs (Polish plurals: one, few, many).
+// The words of the lobby's "Play now" panel (automatch.js) in English, Polish, Slovak and
+// Lithuanian, and the counted nouns it needs (CLDR plural categories: one, few, many, other).
 
 /** key -> [English, Polish, Slovak, Lithuanian] */
 export const AUTOMATCH_WORDS = {
@@ -70,7 +70,7 @@ export const AUTOMATCH_WORDS = {
   error_unknown_table: ["That table is gone.", "Tego stołu już nie ma.", "Ten stôl už neexistuje.", "To stalo nebėra."],
 };
 
-/** Counted nouns: key -> [English one, other], [Polish one, few, many]. */
+/** Counted nouns: key -> per language, a form per CLDR plural category. */
 export const AUTOMATCH_COUNTED = {
   people_waiting: [
     { one: "{n} waiting", other: "{n} waiting" },

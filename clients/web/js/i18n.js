@@ -13,7 +13,7 @@ export const LANGUAGE_NAMES = { en: "English", pl: "Polski", sk: "Slovenčina", 
 const WORDS = {
   title: ["Dominion", "Dominion", "Dominion", "Dominion"],
   lobby: ["Lobby", "Poczekalnia", "Hala", "Laukiamasis"],
-  // the player's guide (guide.html) is in English only: the Polish link says so
+  // the player's guide (guide.html) is in English only: the other languages' links say so
   guide: ["How to play", "Jak grać (po angielsku)", "Ako hrať (po anglicky)", "Kaip žaisti (angliškai)"],
   language: ["Language", "Język", "Jazyk", "Kalba"],
   open_tables: ["Open tables", "Wolne stoły", "Voľné stoly", "Laisvi stalai"],

@@ -1,5 +1,5 @@
 // The words of the leaderboards, a profile's ratings and the lobby's rated choice, in
-// English and Polish (docs/RATINGS.md says what the numbers mean).
+// English, Polish, Slovak and Lithuanian (docs/RATINGS.md says what the numbers mean).
 
 /** key -> [English, Polish, Slovak, Lithuanian] */
 export const RATING_WORDS = {
@@ -68,7 +68,7 @@ export const RATING_WORDS = {
   ],
 };
 
-/** Nouns met by a count: key -> [English one, other], [Polish one, few, many]. */
+/** Nouns met by a count: key -> per language, a form per CLDR plural category. */
 export const RATING_COUNTED = {
   rated_games: [
     { one: "{n} rated game", other: "{n} rated games" },
