@@ -8,6 +8,7 @@ import json
 import aiohttp
 
 from . import config
+from .i18n import LANGUAGES
 from .lobby import Lobby, LobbyError
 from .render import Names
 
@@ -18,8 +19,9 @@ async def card_names(session: aiohttp.ClientSession | None, server: str | None,
     cache = config.config_dir() / "cards.json"
     try:
         cached = json.loads(cache.read_text(encoding="utf-8"))
-        # a catalogue cached from an older server lacks the Polish texts: fetch it again
-        if all("text_pl" in entry for cards in cached["editions"].values() for entry in cards):
+        # a catalogue cached from an older server lacks some language's texts: fetch it again
+        if all(f"text_{lang}" in entry for cards in cached["editions"].values()
+               for entry in cards for lang in LANGUAGES[1:]):
             return Names.from_cards_endpoint(cached, lang)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         pass

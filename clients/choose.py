@@ -12,9 +12,10 @@ Accepted, case-insensitively and with or without Polish diacritics:
 
 - numbers: `3`, `1 4 5`, `1,4` (the listed cards and options; the fixed actions have
   letters instead, the same in every phase: `e` ends the phase, `t` plays all Treasures);
-- card names in English or Polish, a unique prefix is enough (`sil`), separated by
-  commas for several (`copper, copper, estate`); a verb picks among options for the
-  same card (`buy silver`, `play silver`, `trash copper`; `kup`, `zagraj`, ...);
+- card names in any language the client speaks, a unique prefix is enough (`sil`),
+  separated by commas for several (`copper, copper, estate`); a verb picks among options
+  for the same card (`buy silver`, `play silver`, `trash copper`; `kup`, `zagraj`,
+  `zahraj`, `pirk`, ...);
 - `all` (play all Treasures; or every option when the decision allows choosing all),
   `end` / `done` (end the phase or turn), `yes` / `no`;
 - empty, `none` or `-`: choose nothing, when `min` is 0;
@@ -39,12 +40,15 @@ COMMANDS = {"help": "help", "?": "help", "pomoc": "help", "info": "help", "quit"
             "exit": "quit", "wyjdz": "quit", "resign": "resign", "poddaj": "resign",
             "poddaj sie": "resign"}
 NOTHING = {"", "none", "-", "nothing", "nic"}
-END_WORDS = {"end", "done", "koniec"}
-ALL_WORDS = {"all", "wszystkie"}
-VERBS = {"play": "play", "zagraj": "play", "buy": "buy", "kup": "buy", "trash": "trash",
-         "wyrzuc": "trash", "discard": "discard", "odrzuc": "discard", "keep": "keep",
-         "zostaw": "keep"}
-YES, NO = {"yes", "y", "tak"}, {"no", "n", "nie"}
+# the words a person may type, in each language (as `plain` leaves them: no diacritics)
+END_WORDS = {"end", "done", "koniec", "pabaiga"}
+ALL_WORDS = {"all", "wszystkie", "vsetky", "visus"}
+VERBS = {"play": "play", "zagraj": "play", "zahraj": "play", "zaisk": "play",
+         "buy": "buy", "kup": "buy", "pirk": "buy",
+         "trash": "trash", "wyrzuc": "trash", "zahod": "trash", "mesk": "trash",
+         "discard": "discard", "odrzuc": "discard", "odhod": "discard", "ismesk": "discard",
+         "keep": "keep", "zostaw": "keep", "nechaj": "keep", "palik": "keep"}
+YES, NO = {"yes", "y", "tak", "ano", "taip"}, {"no", "n", "nie", "ne"}
 FIXED_KEYS = {"end_phase": "e", "play_all_treasures": "t"}
 """The fixed actions' keys, the same in every phase and language: a number is only ever
 a listed card or option, so typing ahead never lands on something else ("t" is

@@ -1,6 +1,6 @@
 """`dominion`: the command-line client.
 
-    dominion config [--server URL] [--name NAME] [--lang en|pl]   save defaults
+    dominion config [--server URL] [--name NAME] [--lang en|pl|sk|lt]   save defaults
     dominion play [--game GAME] [--seats N --bot STRATEGY... --kingdom K --edition E]
     dominion list [--state open|playing|finished|abandoned] [filters]
     dominion create --seats N [--edition 1|2] [--kingdom K] [--bot STRATEGY|SEAT=STRATEGY]...
@@ -89,8 +89,9 @@ def _server_option(parser: argparse.ArgumentParser) -> None:
 
 def _lang_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=LANGUAGES,
-                        help=_("the language of everything shown: English or Polish "
-                               "(default: DOMINION_LANG, the config file, the locale)"))
+                        help=_("the language of everything shown: English, Polish, Slovak "
+                               "or Lithuanian (default: DOMINION_LANG, the config file, the "
+                               "locale)"))
 
 
 def _screen_options(parser: argparse.ArgumentParser) -> None:

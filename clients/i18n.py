@@ -1,10 +1,13 @@
-"""Every string a person reads, in English or Polish, from one gettext catalogue.
+"""Every string a person reads, in English, Polish, Slovak or Lithuanian, from gettext
+catalogues.
 
-The Polish catalogue is `clients/locale/pl/LC_MESSAGES/dominion.po` (its game words are
-the Polish rulebook's: Zasoby, dodaj, odrzuć, wyrzuć na Śmietnisko, faza akcji, ...);
-`dominion.mo` next to it is compiled from it (`python tools/catalogues.py`, which
-uses Babel) and ships in the wheel. `tests/clients/test_i18n.py` fails when a string
-of the client has no Polish translation, or when the `.mo` is older than the `.po`.
+Each language's catalogue is `clients/locale/LANG/LC_MESSAGES/dominion.po` (the Polish
+one's game words are the Polish rulebook's: Zasoby, dodaj, odrzuć, wyrzuć na Śmietnisko,
+...; the Slovak and Lithuanian ones' the rules summaries': docs/CLIENTS.md); `dominion.mo`
+next to it is compiled from it (`python tools/catalogues.py`, which uses Babel) and ships
+in the wheel. `tests/clients/test_i18n.py` fails when a string of the client has no
+translation in some language, when a plural lacks one of the language's forms (Babel's
+CLDR rules), or when a `.mo` says other than its `.po`.
 
 The language is chosen once per process with `use(lang)`; `_` and `ngettext` then
 translate. English is the source language: it needs no catalogue.
@@ -18,13 +21,14 @@ from pathlib import Path
 
 DOMAIN = "dominion"
 LOCALE_DIR = Path(__file__).with_name("locale")
-LANGUAGES = ("en", "pl")
+LANGUAGES = ("en", "pl", "sk", "lt")
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 
 
 def use(lang: str) -> None:
-    """Translate from now on into `lang` ("en" or "pl"): our words, and argparse's own."""
+    """Translate from now on into `lang` (one of `LANGUAGES`): our words, and argparse's
+    own."""
     global _translation  # noqa: PLW0603 - one language per process, chosen at start
     _translation = gettext.translation(DOMAIN, LOCALE_DIR, [lang], fallback=True)
     # argparse says "usage:", "options" and its errors through gettext's global domain,
@@ -68,11 +72,13 @@ def language() -> str:
 
 
 def from_locale() -> str | None:
-    """"pl" when the environment's locale is Polish (LC_ALL, LC_MESSAGES, LANG)."""
+    """The environment's locale's language when the client speaks it ("sk" for sk_SK.UTF-8;
+    LC_ALL, LC_MESSAGES, LANG), else None."""
     for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(variable)
         if value:
-            return "pl" if value.lower().startswith("pl") else None
+            lang = value[:2].lower()
+            return lang if lang in LANGUAGES[1:] else None
     return None
 
 

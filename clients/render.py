@@ -14,11 +14,13 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .i18n import N_, _, language, ngettext
+from .i18n import LANGUAGES, N_, _, language, ngettext
 from .safe import peer
 from .state import ReplayHands
 
 TYPE_WORDS = ("treasure", "victory", "curse", "action", "attack", "reaction")
+NAME_FIELDS = tuple("name" if lang == "en" else f"name_{lang}" for lang in LANGUAGES)
+"""The catalogue's name of a card in each language the client speaks."""
 
 
 def type_word(kind: str) -> str:
@@ -52,10 +54,10 @@ class Names:
         self._names: dict[str, str] = {}
         self.entries: dict[str, list[Mapping[str, Any]]] = {}
         self.spellings: dict[str, str] = {}
-        """Every name, English and Polish, lower case -> card id (for 'did you mean')."""
+        """Every name, in every language, lower case -> card id (for 'did you mean')."""
         self.costs: dict[str, int] = {}
         """Card id -> cost, as the server's catalogue says (unknown without one)."""
-        key = "name_pl" if lang == "pl" else "name"
+        key = "name" if lang == "en" else f"name_{lang}"
         for entry in catalogue:
             card = entry.get("id")
             if not isinstance(card, str):
@@ -69,7 +71,7 @@ class Names:
             name = entry.get(key) or entry.get("name")
             if isinstance(name, str):
                 self._names.setdefault(card, name)
-            for spelling in (entry.get("name"), entry.get("name_pl"), card):
+            for spelling in (*(entry.get(f) for f in NAME_FIELDS), card):
                 if isinstance(spelling, str):
                     self.spellings.setdefault(spelling.casefold(), card)
 
@@ -109,7 +111,7 @@ class Names:
         cost = self.cost(card)
         head = self(card) + (f" · ${cost}" if cost is not None else "") + \
             (f" · {types}" if types else "")
-        key = "text_pl" if self.lang == "pl" else "text"
+        key = "text" if self.lang == "en" else f"text_{self.lang}"
         texts = [(entry.get(key) or entry.get("text"), entry.get("editions", [])) for entry in
                  entries]
         lines = [head]

@@ -47,7 +47,7 @@ from .words import help_text, syntax
 
 Item = tuple[str, Any]
 NO_DECISION: dict[str, Any] = {"options": [], "min": 0, "max": 0}
-YES_WORDS = {"y", "yes", "tak"}  # never "t": it plays all Treasures, typed ahead
+YES_WORDS = {"y", "yes", "tak", "ano", "taip"}  # never "t": it plays all Treasures, typed ahead
 
 
 class Display(Protocol):

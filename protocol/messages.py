@@ -94,7 +94,8 @@ UPDATE_VIEW = Payload("The game as the recipient may see it after the change: th
 RESULT = Payload("Final scores (docs/PROTOCOL.md, 'Result map').",
                  ("scores", "turns", "winners", "decks"))
 CARD = Payload("A catalogue entry (docs/PROTOCOL.md, 'Catalogue entry'); the server also "
-               "sends `text_pl`, the card's text in Polish.",
+               "sends `text_pl`, the card's text in Polish, and `name_sk`, `text_sk`, `name_lt`, "
+               "`text_lt` in Slovak and Lithuanian.",
                ("id", "name", "name_pl", "cost", "types", "editions", "text", "kingdom"))
 
 

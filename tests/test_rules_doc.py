@@ -124,7 +124,7 @@ def test_the_recommended_kingdoms_are_the_engines() -> None:
 
 def test_the_polish_terms_are_the_clients_words() -> None:
     terminal = dict(re.findall(r'^msgid "(.+)"\nmsgstr "(.+)"$', PO, re.M))
-    web = dict(re.findall(r'^ +(\w+): \["[^"]*", "([^"]*)"\]', WEB_WORDS, re.M))
+    web = dict(re.findall(r'^ +(\w+): \["[^"]*", "([^"]*)"', WEB_WORDS, re.M))  # then sk, lt
     terms = {row["term"]: row["Polish"] for row in table("## Terms")}
     for english in ("Action, Treasure, Victory, Curse, Attack, Reaction",
                     "Action phase, Buy phase, Clean-up"):

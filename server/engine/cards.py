@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from .card_words import NAMES, TEXTS, text_key
 from .frozen import reduce_frozen
 
 
@@ -73,7 +74,16 @@ class Card:
             "text": self.text,
             "text_pl": self.text_pl,
             "kingdom": self.kingdom,
-        } | self.coins_dict() | self.points_dict()
+        } | self.translations() | self.coins_dict() | self.points_dict()
+
+    def translations(self) -> dict[str, str]:
+        """The name and text in the other languages clients speak (`card_words.py`)."""
+        key = text_key(self.id, self.editions, _CHANGED_TEXTS)
+        words = {}
+        for lang, names in NAMES.items():
+            words[f"name_{lang}"] = names[self.id]
+            words[f"text_{lang}"] = TEXTS[lang][key]
+        return words
 
     def coins_dict(self) -> dict[str, int]:
         """What a Treasure makes when played, for clients: `coins` (other cards: none)."""
@@ -260,6 +270,10 @@ _CARDS: tuple[Card, ...] = (
          "Odkrywaj karty z wierzchu swojej talii, aż odkryjesz 2 karty Skarbu. Weź te karty Skarbu"
          " na rękę, a pozostałe odkryte karty odrzuć."),
 )
+
+_CHANGED_TEXTS = frozenset(card.id for card in _CARDS
+                           if sum(other.id == card.id for other in _CARDS) > 1)
+"""The cards whose texts changed between editions: one entry per edition."""
 
 EDITIONS = (1, 2)
 BASE_CARDS = ("copper", "silver", "gold", "estate", "duchy", "province", "curse")

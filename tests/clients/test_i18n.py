@@ -1,6 +1,8 @@
-"""One catalogue for every string a person reads: the Polish one is complete, its
-placeholders agree with the English, and the compiled `.mo` (what ships in the wheel and
-what the client reads) says what the `.po` says."""
+"""One catalogue per language for every string a person reads: the Polish, Slovak and
+Lithuanian ones are complete, each plural has exactly its language's forms (Babel's CLDR
+rules: none missing, none never used), placeholders agree with the English, and each
+compiled `.mo` (what ships in the wheel and what the client reads) says what its `.po`
+says."""
 
 from __future__ import annotations
 
@@ -11,15 +13,17 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
 from dominion.clients import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
 CLIENTS = ROOT / "clients"
-PO = i18n.LOCALE_DIR / "pl" / "LC_MESSAGES" / "dominion.po"
-MO = PO.with_suffix(".mo")
+TRANSLATED = i18n.LANGUAGES[1:]
+"""The languages with a catalogue (English is the source)."""
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
 
@@ -33,9 +37,19 @@ def client_messages() -> set[str | tuple[str, str]]:
     return found
 
 
-def test_every_string_of_the_client_has_a_polish_translation() -> None:
-    with PO.open("rb") as source:
-        catalog = read_po(source)
+def po_of(lang: str) -> Path:
+    return i18n.LOCALE_DIR / lang / "LC_MESSAGES" / "dominion.po"
+
+
+def read_catalogue(lang: str) -> Catalog:
+    with po_of(lang).open("rb") as source:
+        return read_po(source)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_string_of_the_client_is_translated(lang: str) -> None:
+    catalog = read_catalogue(lang)
+    forms_wanted = get_plural(lang).num_plurals
     missing, untranslated, placeholders = [], [], []
     messages = client_messages()
     assert len(messages) > 150
@@ -46,26 +60,43 @@ def test_every_string_of_the_client_has_a_polish_translation() -> None:
             missing.append(key)
             continue
         forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
-        if entry.fuzzy or not all(forms) or len(forms) != (3 if isinstance(message, tuple)
-                                                           else 1):
+        if entry.fuzzy or not all(forms) or len(forms) != (
+                forms_wanted if isinstance(message, tuple) else 1):
             untranslated.append(key)
         english = set(PLACEHOLDER.findall(key))
         placeholders += [key for form in forms if set(PLACEHOLDER.findall(form)) != english]
-    assert not missing, f"not in {PO.name}: {missing}"
-    assert not untranslated, f"not translated in {PO.name}: {untranslated}"
+    assert not missing, f"not in {lang}'s catalogue: {missing}"
+    assert not untranslated, f"not translated (or not in {forms_wanted} plural forms) in " \
+        f"{lang}'s catalogue: {untranslated}"
     assert not placeholders, f"placeholders differ: {placeholders}"
 
 
-def test_the_compiled_catalogue_says_what_its_source_says() -> None:
-    with PO.open("rb") as source:
-        catalog = read_po(source)
-    with MO.open("rb") as compiled:
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_plurals_follow_the_languages_cldr_rules(lang: str) -> None:
+    """The catalogue's Plural-Forms are Babel's (CLDR's) for its language, so that every
+    form a plural gives is one some count takes."""
+    catalog, cldr = read_catalogue(lang), get_plural(lang)
+    assert catalog.num_plurals == cldr.num_plurals
+    given, wanted = gettext.c2py(catalog.plural_expr), gettext.c2py(cldr.plural_expr)
+    assert [given(n) for n in range(200)] == [wanted(n) for n in range(200)]
+    with po_of(lang).with_suffix(".mo").open("rb") as compiled:
         translations = gettext.GNUTranslations(compiled)
+    used = {translations.ngettext("{n} game", "{n} games", n) for n in range(0, 200)}
+    assert len(used) == get_plural(lang).num_plurals, used
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_compiled_catalogue_says_what_its_source_says(lang: str) -> None:
+    catalog = read_catalogue(lang)
+    with po_of(lang).with_suffix(".mo").open("rb") as compiled:
+        translations = gettext.GNUTranslations(compiled)
+    # a count for each plural form: 1, a few, many (Polish and Slovak 5, Lithuanian 10)
+    counts = {"lt": (1, 3, 10)}.get(lang, (1, 3, 5))
     for entry in catalog:
         if not entry.id:
             continue
         if isinstance(entry.id, tuple):
-            for n, form in ((1, 0), (3, 1), (5, 2)):
+            for n, form in zip(counts, range(3), strict=True):
                 assert translations.ngettext(*entry.id, n) == entry.string[form], (
                     "run: python tools/catalogues.py")
         else:
@@ -76,11 +107,14 @@ def test_the_compiled_catalogue_says_what_its_source_says() -> None:
 def test_the_compiled_catalogue_ships_in_the_wheel() -> None:
     settings = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     shipped = settings["package-data"]["dominion.clients"]
-    assert any(MO.relative_to(CLIENTS).match(pattern) for pattern in shipped)
+    for lang in TRANSLATED:
+        mo = po_of(lang).with_suffix(".mo")
+        assert any(mo.relative_to(CLIENTS).match(pattern) for pattern in shipped)
 
 
 @pytest.mark.parametrize(("variable", "value", "expected"), [
     ("LANG", "pl_PL.UTF-8", "pl"), ("LC_ALL", "pl_PL", "pl"), ("LANG", "en_GB.UTF-8", None),
+    ("LANG", "sk_SK.UTF-8", "sk"), ("LC_MESSAGES", "lt_LT", "lt"), ("LANG", "de_DE", None),
 ])
 def test_the_language_comes_from_the_locale(monkeypatch: pytest.MonkeyPatch, variable: str,
                                             value: str, expected: str | None) -> None:
@@ -154,6 +188,9 @@ def test_no_text_reaches_the_screen_without_the_catalogue() -> None:
 @pytest.mark.parametrize(("lang", "expected"), [
     ("en", ["Strong bot", "Strong bot, level 2", "Big Money bot", "new_one bot"]),
     ("pl", ["Silny bot", "Silny bot, poziom 2", "Bot Wielkie Pieniądze", "bot new_one"]),
+    ("sk", ["Silný bot", "Silný bot, úroveň 2", "Bot Veľké peniaze", "bot new_one"]),
+    ("lt", ["Stiprus botas", "Stiprus botas, lygis 2", "Botas „Dideli pinigai“",
+            "botas new_one"]),
 ])
 def test_bots_are_named_by_strategy_and_level(monkeypatch: pytest.MonkeyPatch, lang: str,
                                               expected: list[str]) -> None:

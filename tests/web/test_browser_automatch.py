@@ -150,9 +150,9 @@ def test_a_seek_needs_a_size_outlives_a_language_switch_and_ends_on_leaving(
     expect(panel).to_have_attribute("data-phase", "waiting")
     expect(panel).to_contain_text("5–6 players, edition 2")
     # the lobby drawn again in Polish: still waiting, the same seek
-    page.click("#language")
+    page.select_option("#language", "pl")
     expect(panel.locator(".seek-time")).to_contain_text("Czekasz na stół: ")
-    page.click("#language")
+    page.select_option("#language", "en")
     expect(panel.locator(".seek-time")).to_contain_text("Waiting for a table: ")
     other = new_page(browser, server_url)
     five = other.locator(f'{PANEL} .queue-counts li[data-size="5"]')

@@ -61,11 +61,11 @@ def test_names_link_to_profiles_and_bots_are_marked_everywhere(
     # the lobby names the strong bot like the others, in both languages
     strong = ann.locator('form.create select[name=seat-1] option[value="strong"]')
     expect(strong).to_have_text("Strong bot")
-    ann.click("#language")
+    ann.select_option("#language", "pl")
     expect(strong).to_have_text("Silny bot")
     expect(ann.locator('form.create select[name=seat-1] option[value="big_money"]')
            ).to_have_text("Bot Wielkie Pieniądze")
-    ann.click("#language")
+    ann.select_option("#language", "en")
     game = create_table(ann, "Ann", bots={1: "strong"})
     assert my_turn(ann)
     bot_mark = '.bot-mark[role="img"][aria-label="Strong bot"]'

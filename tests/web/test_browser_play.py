@@ -109,12 +109,12 @@ def test_a_refused_click_says_why_and_changes_nothing(browser: Browser, server_u
     assert page.locator(".turn-line .coins").inner_text() == coins
     assert "\N{MULTIPLICATION SIGN}8" in page.locator('.pile [data-card="province"]').inner_text()
     # the Polish switch: the whole page, card names included (drawn on the next frame)
-    page.click("#language")
+    page.select_option("#language", "pl")
     expect(page.locator(".supply h2")).to_have_text("Zasoby")
     assert "Miedziaki" in page.locator(".supply").inner_text()
     assert "Faza zakupu" in page.locator(".turn-line").inner_text()
     assert page.locator("#decision .prompt strong").inner_text().strip() == "Twoja decyzja:"
-    page.click("#language")
+    page.select_option("#language", "en")
     expect(page.locator(".supply h2")).to_have_text("Supply")
     assert page_errors(page) == []
 

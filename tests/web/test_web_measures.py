@@ -1,8 +1,8 @@
 """Issue 25's measures of the web client, in Debian's Chromium: axe-core finds no serious or
 critical violation on the lobby (its "Play now" panel waiting too), a game, the end and a
-replay; none of them scrolls sideways from 360 to 1920 px; bench/web.py (first load,
-drawing, screenshots) runs; and docs/CLIENTS.md shows screenshots that exist, with the
-command that makes them."""
+replay, in every language of the page; none of them scrolls sideways from 360 to 1920 px;
+bench/web.py (first load, drawing, screenshots) runs; and docs/CLIENTS.md shows
+screenshots that exist, with the command that makes them."""
 
 from __future__ import annotations
 
@@ -71,6 +71,30 @@ def test_axe_finds_no_serious_or_critical_violation(tables: Tables, state: PageS
     assert not unknown, found
     if violations:
         raise KnownViolations(found)
+
+
+OTHER_LANGUAGES = ("pl", "sk", "lt")
+"""The page's languages besides English (js/i18n.js): each page is measured in each."""
+
+
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
+@pytest.mark.parametrize("state", list(PageState))
+def test_axe_finds_no_serious_or_critical_violation_in_every_language(
+        tables: Tables, state: PageState, lang: str) -> None:
+    """Longer words (Lithuanian's, Slovak's) must not break the page's contrast, names or
+    labels; the page is put back into English for the other measures."""
+    page = tables.pages[state]
+    width, height = SIZES["laptop"]
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        page.select_option("#language", lang)
+        page.wait_for_selector(f"html[lang={lang}]", state="attached")
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done(null)))")
+        violations = axe_violations(page)
+    finally:
+        page.select_option("#language", "en")
+        page.wait_for_selector("html[lang=en]", state="attached")
+    assert not violations, "\n".join(map(str, violations))
 
 
 @pytest.mark.parametrize("width", WIDTHS)

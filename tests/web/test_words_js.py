@@ -69,7 +69,7 @@ def run() -> dict[str, Any]:
 @needs_node
 def test_counts_take_their_plural_forms() -> None:
     words = run()
-    assert words["forms"] == [0, 1, 2, 2, 2, 1, 1, 1, 2]
+    assert words["forms"] == ["one", "few", "many", "many", "many", "few", "few", "few", "many"]
     assert words["pl"]["counts"] == [
         "0 kart", "1 karta", "2 karty", "4 karty", "5 kart", "11 kart", "12 kart", "14 kart",
         "21 kart", "22 karty", "25 kart", "112 kart", "122 karty"]

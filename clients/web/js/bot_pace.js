@@ -5,13 +5,13 @@
 import { h } from "./dom.js";
 import { addWords } from "./i18n.js";
 
-/** key -> [English, Polish] */
+/** key -> [English, Polish, Slovak, Lithuanian] */
 export const BOT_PACE_WORDS = {
-  bot_pace: ["Bots' pace", "Tempo botów"],
-  bot_pace_instant: ["Instant", "Natychmiast"],
-  bot_pace_fast: ["Fast", "Szybko"],
-  bot_pace_normal: ["Normal", "Normalnie"],
-  bot_pace_slow: ["Slow", "Wolno"],
+  bot_pace: ["Bots' pace", "Tempo botów", "Tempo botov", "Botų tempas"],
+  bot_pace_instant: ["Instant", "Natychmiast", "Okamžité", "Akimirksniu"],
+  bot_pace_fast: ["Fast", "Szybko", "Rýchle", "Greitas"],
+  bot_pace_normal: ["Normal", "Normalnie", "Bežné", "Įprastas"],
+  bot_pace_slow: ["Slow", "Wolno", "Pomalé", "Lėtas"],
 };
 addWords(BOT_PACE_WORDS);
 

@@ -9,14 +9,14 @@
 import { h } from "./dom.js";
 import { addWords } from "./i18n.js";
 
-/** key -> [English, Polish] */
+/** key -> [English, Polish, Slovak, Lithuanian] */
 export const CLOCK_WORDS = {
-  clock_left: ["Time left", "Pozostały czas"],
-  clock_low: ["low time", "mało czasu"],
-  clock_30: ["30 seconds left", "Zostało 30 sekund"],
-  clock_10: ["10 seconds left", "Zostało 10 sekund"],
-  out_of_time: ["out of time", "koniec czasu"],
-  why_timed_out: ["Out of time, so resigned: {who}.", "Koniec czasu, a więc poddanie się: {who}."],
+  clock_left: ["Time left", "Pozostały czas", "Zostávajúci čas", "Likęs laikas"],
+  clock_low: ["low time", "mało czasu", "málo času", "mažai laiko"],
+  clock_30: ["30 seconds left", "Zostało 30 sekund", "Zostáva 30 sekúnd", "Liko 30 sekundžių"],
+  clock_10: ["10 seconds left", "Zostało 10 sekund", "Zostáva 10 sekúnd", "Liko 10 sekundžių"],
+  out_of_time: ["out of time", "koniec czasu", "čas vypršal", "baigėsi laikas"],
+  why_timed_out: ["Out of time, so resigned: {who}.", "Koniec czasu, a więc poddanie się: {who}.", "Čas vypršal, teda vzdanie: {who}.", "Baigėsi laikas, todėl pasiduoda: {who}."],
 };
 addWords(CLOCK_WORDS);
 

@@ -1,7 +1,7 @@
-// One event as a sentence of the running log, in English or Polish. An event whose cards
+// One event as a sentence of the running log, in the page's language. An event whose cards
 // the reader may not see says how many (`count`), and the card on top (`top`) when public.
 
-const VERBS = {
+export const VERBS = {
   en: {
     shuffled: "shuffles", drew: "draws", played: "plays", bought: "buys", gained: "gains",
     trashed: "trashes", discarded: "discards", revealed: "reveals", looked_at: "looks at",
@@ -16,9 +16,23 @@ const VERBS = {
     set_aside: "odkłada na bok", reacted: "odsłania",
     deck_to_discard: "kładzie talię na stosie kart odrzuconych",
   },
+  sk: {
+    shuffled: "mieša", drew: "ťahá", played: "hrá", bought: "kupuje", gained: "získava",
+    trashed: "zahadzuje do koša", discarded: "odhadzuje", revealed: "ukazuje",
+    looked_at: "pozerá sa na", put_on_deck: "kladie na svoj balíček", put_in_hand: "berie do ruky",
+    set_aside: "odkladá bokom", reacted: "ukazuje",
+    deck_to_discard: "kladie balíček na odhadzovací balíček",
+  },
+  lt: {
+    shuffled: "maišo", drew: "traukia", played: "žaidžia", bought: "perka", gained: "gauna",
+    trashed: "meta į šiukšlyną", discarded: "išmeta", revealed: "atskleidžia",
+    looked_at: "žiūri į", put_on_deck: "deda ant savo denio", put_in_hand: "ima į ranką",
+    set_aside: "atideda į šalį", reacted: "atskleidžia",
+    deck_to_discard: "perkelia denį į išmestų kortų krūvą",
+  },
 };
 
-const PHRASES = {
+export const PHRASES = {
   en: {
     started: (players, kingdom) => `The game starts: ${players}. Kingdom: ${kingdom}.`,
     buy_phase: (who) => `${who} starts the Buy phase.`,
@@ -37,6 +51,25 @@ const PHRASES = {
     on_top: (card) => ` (na wierzchu: ${card})`,
     // a card's name stays in the nominative: after a colon, never inflected
     against: (who, card, attack) => `${who} odsłania: ${card} (w odpowiedzi na atak: ${attack}).`,
+  },
+  // as in Polish, card names stay in the nominative after a colon
+  sk: {
+    started: (players, kingdom) => `Začiatok hry: ${players}. Kráľovstvo: ${kingdom}.`,
+    buy_phase: (who) => `${who}: fáza nákupu.`,
+    resigned: (who) => `${who} sa vzdáva.`,
+    timed_out: (who) => `${who}: čas vypršal, vzdáva sa.`,
+    ended: "Koniec hry.",
+    on_top: (card) => ` (navrchu: ${card})`,
+    against: (who, card, attack) => `${who} ukazuje: ${card} (ako odpoveď na útok: ${attack}).`,
+  },
+  lt: {
+    started: (players, kingdom) => `Žaidimo pradžia: ${players}. Karalystė: ${kingdom}.`,
+    buy_phase: (who) => `${who}: pirkimo fazė.`,
+    resigned: (who) => `${who} pasiduoda.`,
+    timed_out: (who) => `${who}: baigėsi laikas, pasiduoda.`,
+    ended: "Žaidimo pabaiga.",
+    on_top: (card) => ` (viršuje: ${card})`,
+    against: (who, card, attack) => `${who} atskleidžia: ${card} (atsakant į ataką: ${attack}).`,
   },
 };
 
@@ -83,7 +116,8 @@ export function describe(event, names, i18n) {
   }
   if (Number.isInteger(event.count)) {
     const top = event.top ? say.on_top(i18n.card(event.top)) : "";
-    return { text: `${who} ${verb} ${i18n.count(event.count, "cards")}${top}${because}.`,
+    // the object of the verb: "odhadzuje 1 kartu", "išmeta 5 kortas" (accusative)
+    return { text: `${who} ${verb} ${i18n.count(event.count, "cards_taken")}${top}${because}.`,
       heading: false };
   }
   return { text: `${who} ${verb}${because}.`, heading: false };

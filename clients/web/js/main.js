@@ -8,7 +8,7 @@ import { accountApi } from "./account_api.js";
 import { ACCOUNT_COUNTED, ACCOUNT_WORDS } from "./account_words.js";
 import { api, isAdmin } from "./api.js";
 import { fill, h, redrawing } from "./dom.js";
-import { addWords, I18n } from "./i18n.js";
+import { addWords, I18n, LANGUAGE_NAMES, LANGUAGES } from "./i18n.js";
 import { routeOf } from "./pages.js";
 import { RATING_COUNTED, RATING_WORDS } from "./rating_words.js";
 import { appUrl, GUIDE_URL } from "./routes.js";
@@ -51,8 +51,11 @@ function headerView({ i18n, account, admin, status }) {
     h("a", { id: "account", href: appUrl(account ? "#/account" : "#/sign-in"),
       dataset: { signedIn: account ? "yes" : "no" } },
     account ? t("signed_in_as", { name: account.name }) : t("sign_in")),
-    h("button", { id: "language", type: "button", lang: i18n.lang === "pl" ? "en" : "pl",
-      onclick: switchLanguage }, t("language")),
+    // each language by its own name, for its readers: the choice of four on every page
+    h("select", { id: "language", "aria-label": t("language"),
+      onchange: (event) => switchLanguage(event.target.value) },
+    LANGUAGES.map((lang) => h("option", { value: lang, lang, selected: lang === i18n.lang },
+      LANGUAGE_NAMES[lang]))),
   ];
 }
 
@@ -63,8 +66,8 @@ function redrawHeader() {
   drawHeader();
 }
 
-function switchLanguage() {
-  app.i18n.setLanguage(app.i18n.lang === "pl" ? "en" : "pl");
+function switchLanguage(lang) {
+  app.i18n.setLanguage(lang);
   document.title = app.i18n.t("title");
   redrawHeader();
   if (app.page?.redraw) app.page.redraw(); // its view says it in the new language

@@ -92,10 +92,10 @@ export function replayTitle(replay, summary, i18n) {
     : t("replay_title_unended", { players, date });
 }
 
-/** "2 Dec 2026", "2 gru 2026": the day (UTC, as the server stores it) in the page's
+/** "2 Dec 2026", "2 gru 2026", "2. 12. 2026": the day (UTC, as the server stores it) in the page's
  *  language. */
 function dayOf(timestamp, lang) {
-  const locale = lang === "pl" ? "pl-PL" : "en-GB";
+  const locale = lang === "en" ? "en-GB" : lang;
   return new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric",
     timeZone: "UTC" }).format(new Date(timestamp));
 }

@@ -10,7 +10,7 @@ export const REASONS = ["abusive_chat", "cheating", "stalling", "offensive_name"
 /** The longest text a report holds (MAX_REPORT_TEXT). */
 export const MAX_TEXT = 1000;
 
-const WORDS = {
+export const WORDS = {
   en: {
     report: "Report a player", player: "Player", reason: "Reason", details: "Details",
     send: "Send report", sent: "Thank you: the server's admins will read it.",
@@ -22,6 +22,19 @@ const WORDS = {
     send: "Wyślij zgłoszenie", sent: "Dziękujemy: administratorzy serwera je przeczytają.",
     abusive_chat: "Obraźliwy czat", cheating: "Oszustwo", stalling: "Przeciąganie gry",
     offensive_name: "Obraźliwa nazwa", other: "Inny",
+  },
+  sk: {
+    report: "Nahlásiť hráča", player: "Hráč", reason: "Dôvod", details: "Podrobnosti",
+    send: "Poslať hlásenie", sent: "Ďakujeme: správcovia servera si ho prečítajú.",
+    abusive_chat: "Urážlivý čet", cheating: "Podvádzanie", stalling: "Zdržiavanie hry",
+    offensive_name: "Urážlivé meno", other: "Iné",
+  },
+  lt: {
+    report: "Pranešti apie žaidėją", player: "Žaidėjas", reason: "Priežastis",
+    details: "Išsamiau", send: "Siųsti pranešimą",
+    sent: "Ačiū: serverio administratoriai jį perskaitys.",
+    abusive_chat: "Įžeidus pokalbis", cheating: "Sukčiavimas", stalling: "Žaidimo vilkinimas",
+    offensive_name: "Įžeidus vardas", other: "Kita",
   },
 };
 

@@ -7,18 +7,20 @@
 import { h } from "./dom.js";
 import { addWords } from "./i18n.js";
 
-/** key -> [English, Polish] */
+/** key -> [English, Polish, Slovak, Lithuanian] */
 export const TIME_CONTROL_WORDS = {
-  time_control: ["Time control", "Tempo gry"],
+  time_control: ["Time control", "Tempo gry", "Časová kontrola", "Laiko kontrolė"],
   time_control_about: [
     "Minutes for each player + seconds added after each of their turns.",
     "Minuty dla każdego gracza + sekundy dodawane po każdej jego turze.",
+    "Minúty pre každého hráča + sekundy pridané po každom jeho ťahu.",
+    "Minutės kiekvienam žaidėjui + sekundės, pridedamos po kiekvieno jo ėjimo.",
   ],
-  time_control_none: ["None (no clock)", "Bez zegara"],
-  time_control_custom: ["Custom", "Własne"],
-  time_control_minutes: ["Minutes", "Minuty"],
-  time_control_increment: ["Seconds added per turn", "Sekundy dodawane co turę"],
-  time_control_of: ["Clock {control}", "Zegar {control}"],
+  time_control_none: ["None (no clock)", "Bez zegara", "Žiadna (bez hodín)", "Jokios (be laikrodžio)"],
+  time_control_custom: ["Custom", "Własne", "Vlastná", "Savo"],
+  time_control_minutes: ["Minutes", "Minuty", "Minúty", "Minutės"],
+  time_control_increment: ["Seconds added per turn", "Sekundy dodawane co turę", "Sekundy pridané za ťah", "Sekundės, pridedamos už ėjimą"],
+  time_control_of: ["Clock {control}", "Zegar {control}", "Hodiny {control}", "Laikrodis {control}"],
 };
 addWords(TIME_CONTROL_WORDS);
 

@@ -248,6 +248,8 @@ class Card:
     id: str = member(CARD_ID)
     name: str = member({"type": "string"}, "English")
     name_pl: str = member({"type": "string"}, "Polish")
+    name_sk: str = member({"type": "string"}, "Slovak")
+    name_lt: str = member({"type": "string"}, "Lithuanian")
     cost: int = member(COUNT)
     types: list[str] = member({"type": "array", "minItems": 1, "items": {
         "type": "string",
@@ -255,6 +257,8 @@ class Card:
     editions: list[int] = member({"type": "array", "minItems": 1, "items": EDITION})
     text: str = member({"type": "string"}, "English")
     text_pl: str = member({"type": "string"}, "Polish, in the Polish rulebook's terms")
+    text_sk: str = member({"type": "string"}, "Slovak")
+    text_lt: str = member({"type": "string"}, "Lithuanian")
     kingdom: bool = member({"type": "boolean"}, "whether it can be a Kingdom card")
     coins: int | None = member(COUNT, "what a Treasure makes when played (absent otherwise)",
                                omitted_if_none=True)
