@@ -20,6 +20,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import orjson
+
 from ..storage import StorageError
 from ..storage.reader import GamesReader
 from .build import finished_replay
@@ -208,7 +210,7 @@ def dump(games: Iterable[StoredGame], folder: Path, period: str) -> Dumped:
             zstandard.ZstdCompressor(level=3).stream_writer(raw) as compressed:
         for stored in games:
             replay = public_replay(stored)
-            compressed.write(json.dumps(replay, separators=(",", ":")).encode() + b"\n")
+            compressed.write(orjson.dumps(replay) + b"\n")
             tables["games"].add([game_row(replay)])
             tables["seats"].add(seat_rows(replay))
             tables["gains"].add(gain_rows(replay))
