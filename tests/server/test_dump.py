@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from dominion.clients.replay_check import verify_file
 from dominion.server.main import main
 from dominion.server.replays import verify_replay
 from dominion.server.replays.dump import period_bounds
@@ -45,7 +46,7 @@ def test_ended_games_are_read_a_batch_at_a_time(filled: Path) -> None:
 
 
 def test_a_dump_writes_replays_tables_and_a_manifest_that_check_out(
-        filled: Path, tmp_path: Path) -> None:
+        filled: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["dump", "--db", str(filled), "--period", "all", "--out", str(tmp_path)]) == 0
     manifest = json.loads((tmp_path / "dominion-all.manifest.json").read_text())
     assert manifest["licence"].startswith("CC0-1.0") and "no chat" in manifest["privacy"]
@@ -61,6 +62,9 @@ def test_a_dump_writes_replays_tables_and_a_manifest_that_check_out(
     for replay in replays:
         check_replay(replay)
         assert verify_replay(replay).ok and replay["chat"] == []
+    capsys.readouterr()
+    assert verify_file([str(tmp_path / "dominion-all.replays.ndjson.zst")]) == 0  # as it is
+    assert capsys.readouterr().out.endswith("replays checked: 3; failed: 0\n")
 
     tables = {name: pyarrow_parquet.read_table(tmp_path / f"dominion-all.{name}.parquet")
               for name in ("games", "seats", "gains")}
