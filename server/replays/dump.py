@@ -43,16 +43,19 @@ _PERIOD = re.compile(r"^(all|\d{4}-\d{2}|\d{4}-\d{2}-\d{2})$")
 def period_bounds(period: str) -> tuple[str | None, str | None]:
     """A period's [since, until) as ISO 8601 UTC: a month (2026-12), a day (2026-12-02),
     or `all` (no bounds). ValueError for anything else."""
+    problem = (f"a period is a month (2026-12), a day (2026-12-02) or all, not {period!r}")
     if not _PERIOD.match(period):
-        raise ValueError(f"a period is a month (2026-12), a day (2026-12-02) or all, "
-                         f"not {period!r}")
+        raise ValueError(problem)
     if period == "all":
         return None, None
+    try:  # the pattern's digits may still name no month or day (2026-13, 2026-02-30)
+        start = datetime.strptime(period, "%Y-%m" if len(period) == 7 else "%Y-%m-%d")
+    except ValueError:
+        raise ValueError(problem) from None
+    start = start.replace(tzinfo=UTC)
     if len(period) == 7:
-        start = datetime.strptime(period, "%Y-%m").replace(tzinfo=UTC)
         end = start.replace(year=start.year + start.month // 12, month=start.month % 12 + 1)
     else:
-        start = datetime.strptime(period, "%Y-%m-%d").replace(tzinfo=UTC)
         end = datetime.fromordinal(start.toordinal() + 1).replace(tzinfo=UTC)
     return start.strftime("%Y-%m-%dT%H:%M:%SZ"), end.strftime("%Y-%m-%dT%H:%M:%SZ")
 

@@ -34,8 +34,9 @@ def test_a_period_is_a_month_a_day_or_everything() -> None:
     assert period_bounds("2026-12") == ("2026-12-01T00:00:00Z", "2027-01-01T00:00:00Z")
     assert period_bounds("2026-11-30") == ("2026-11-30T00:00:00Z", "2026-12-01T00:00:00Z")
     assert period_bounds("all") == (None, None)
-    with pytest.raises(ValueError, match="a period is"):
-        period_bounds("2026-13-99x")
+    for wrong in ("2026-13-99x", "2026-13", "2026-02-30"):
+        with pytest.raises(ValueError, match="a period is"):
+            period_bounds(wrong)
 
 
 def test_ended_games_are_read_a_batch_at_a_time(filled: Path) -> None:
