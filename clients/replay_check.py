@@ -10,12 +10,13 @@ place the client imports the server's code: tests/test_boundaries.py).
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import msgpack  # type: ignore[import-untyped]
 
@@ -25,6 +26,8 @@ STDIN = "-"
 """The file name that reads standard input."""
 TEXT_REPLAY = b"Dominion,"
 """The first word of every text replay."""
+ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
+"""How a zstd frame begins: a dump's replays (docs/REPLAYS.md, "Dumps")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +135,7 @@ def verify_file(names: Sequence[str]) -> int:
             with contextlib.ExitStack() as stack:
                 stream = (sys.stdin.buffer if name == STDIN
                           else stack.enter_context(Path(name).open("rb")))
-                for found in replays_in(where, stream):
+                for found in replays_in(where, _decompressed(stream, stack)):
                     checked += 1
                     failed += not _report(found, verify_replay)
         except (OSError, ValueError) as error:
@@ -143,6 +146,21 @@ def verify_file(names: Sequence[str]) -> int:
         print(_("replays checked: {count}; failed: {failed}").format(count=checked,
                                                                       failed=failed))
     return 2 if unreadable else 1 if failed else 0
+
+
+def _decompressed(stream: IO[bytes], stack: contextlib.ExitStack) -> IO[bytes]:
+    """A dump's zstd-compressed NDJSON, decompressed as it is read; anything else as it is
+    (files and standard input are buffered readers, which look ahead without reading)."""
+    if (not isinstance(stream, io.BufferedReader)
+            or stream.peek(len(ZSTD_MAGIC))[:len(ZSTD_MAGIC)] != ZSTD_MAGIC):
+        return stream
+    try:
+        import zstandard
+    except ImportError:
+        raise ValueError(_("it is compressed with zstd: install zstandard (pip install "
+                           "zstandard), or decompress it first (zstd -d)")) from None
+    return io.BufferedReader(stack.enter_context(
+        zstandard.ZstdDecompressor().stream_reader(stream)))
 
 
 def _report(found: Found, verify: Callable[[dict[str, Any]], Any]) -> bool:

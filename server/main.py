@@ -1,7 +1,9 @@
 """`dominion-server`: run the server until SIGTERM or SIGINT, then shut down gracefully
 (`dominion-server admin ...` manages admins instead: accounts/admin_cli.py; `dominion-server
 ratings recompute` rebuilds the ratings from the ledger: accounts/ratings_cli.py; `ratings
-reconcile` makes the ledger and a node agree after a restore: edge/tasks/reconcile.py)."""
+reconcile` makes the ledger and a node agree after a restore: edge/tasks/reconcile.py;
+`fill` stores games played by bots: play/fill.py; `dump` writes a period's games as files:
+replays/dump.py)."""
 
 from __future__ import annotations
 
@@ -23,6 +25,8 @@ from .edge.state import STATE
 from .edge.tasks.reconcile import reconcile_main
 from .edge.transport.listener import run
 from .gc_tuning import tune_gc
+from .play.fill import fill_main
+from .replays.dump import dump_main
 from .settings import Settings
 from .storage import DatabaseInUse, StorageError
 from .version import package_version
@@ -83,6 +87,10 @@ def main(argv: Sequence[str] | None = None, ratings: RatingLookup | None = None)
         return reconcile_main(arguments[2:])
     if arguments[:1] == ["ratings"]:
         return ratings_main(arguments[1:])
+    if arguments[:1] == ["fill"]:
+        return fill_main(arguments[1:])
+    if arguments[:1] == ["dump"]:
+        return dump_main(arguments[1:])
     settings = Settings.from_sources(arguments)
     logs.configure(settings.log_level, settings.log_format)
     tune_gc()

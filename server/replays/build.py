@@ -11,9 +11,12 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Event, Game, Setup, event_record, view, visible_event
-from .format import FORMAT, SHUFFLE, VERSION, answer_record
+from .fields import SeatRating, first_player, game_facts, players, with_turns
+from .format import FORMAT, MINOR, SHUFFLE, VERSION, answer_record
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from ..storage import GameRecord, SeatRecord, StoredGame
 
 WORK_PER_ANSWER = 4
@@ -27,17 +30,14 @@ def replay_work(answers: int) -> int:
     return WORK_PER_ANSWER * answers
 
 
-def _game_part(record: GameRecord) -> dict[str, Any]:
+def _game_part(record: GameRecord, events: list[dict[str, Any]],
+               ending: dict[str, Any] | None) -> dict[str, Any]:
     return {
         "id": record.id, "state": record.state, "edition": record.edition,
         "kingdom": list(record.kingdom), "kingdom_name": record.kingdom_name,
         "created_at": record.created_at, "started_at": record.started_at,
         "finished_at": record.finished_at,
-    }
-
-
-def _players(seats: Sequence[SeatRecord]) -> list[dict[str, Any]]:
-    return [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in seats]
+    } | game_facts(record, first_player(events), ending)
 
 
 def logged_events(stored: StoredGame) -> list[dict[str, Any]]:
@@ -60,25 +60,30 @@ def _play_back(stored: StoredGame) -> tuple[Game | None, list[int]]:
     return game, counts
 
 
-def finished_replay(stored: StoredGame, chat: list[dict[str, Any]]) -> dict[str, Any]:
-    """Everything about an ended game: set-up, players, seed, answers, every event, result."""
+def finished_replay(stored: StoredGame, chat: list[dict[str, Any]],
+                    ratings: Mapping[int, SeatRating] | None = None) -> dict[str, Any]:
+    """Everything about an ended game: set-up, players, seed, answers, every event, result;
+    `ratings`, a rated game's seats' ratings as the ledger has them, by seat."""
     record = stored.game
     game, counts = _play_back(stored)
+    events = [] if game is None else list(with_turns(event_record(e) for e in game.events))
+    ending = None if game is None or game.result is None else game.result.ending()
     return {
         "format": FORMAT,
         "version": VERSION,
+        "minor": MINOR,
         "complete": True,
-        "game": _game_part(record),
-        "players": _players(stored.seats),
+        "game": _game_part(record, events, ending),
+        "players": players(stored.seats, ratings),
         "setup": record.setup,
         "shuffle": SHUFFLE,
         "seed": None if record.seed is None else str(record.seed),
         "commitment": record.commitment,
         "answers": [answer_record(entry) for entry in stored.answers],
-        "events": [] if game is None else [event_record(event) for event in game.events],
+        "events": events,
         "events_by_answer": counts,
         "result": record.result,
-        "ending": None if game is None or game.result is None else game.result.ending(),
+        "ending": ending,
         "chat": [{"at": c["at"], "seat": c["seat"], "name": c["name"], "text": c["text"]}
                  for c in chat],
     }
@@ -88,18 +93,20 @@ def spectator_replay(record: GameRecord, seats: Sequence[SeatRecord], game: Game
                      events: Iterable[Event]) -> dict[str, Any]:
     """A game still running (or not started, with no `game`): only what a spectator may
     see so far of its `events` (every event so far; none before the start)."""
+    seen = list(with_turns(visible_event(e, None) for e in events))
     return {
         "format": FORMAT,
         "version": VERSION,
+        "minor": MINOR,
         "complete": False,
-        "game": _game_part(record),
-        "players": _players(seats),
+        "game": _game_part(record, seen, None),
+        "players": players(seats),
         "setup": record.setup,
         "shuffle": SHUFFLE,
         "seed": None,
         "commitment": record.commitment,
         "answers": None,
-        "events": [visible_event(e, None) for e in events],
+        "events": seen,
         "view": None if game is None else view(game, None),
         "result": None,
         "chat": [],

@@ -14,6 +14,10 @@ from ..engine import Answer, Resignation, ResignReason, Result
 
 FORMAT = "dominion-replay"
 VERSION = 1
+MINOR = 1
+"""Keys added within version 1 (docs/REPLAYS.md, "Versions"): 1 added what analysts read
+(seat kinds, public account ids, ratings, the clock, the first player, the end reason,
+each event's turn). A reader of version 1 reads every minor one."""
 SHUFFLE = "mt19937-fisher-yates-1"
 """How the seed becomes shuffles: docs/ENGINE.md, "Shuffling and the seed"."""
 

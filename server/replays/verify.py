@@ -11,6 +11,7 @@ from typing import Any
 
 from ..engine import Game, IllegalAnswer, InvalidSetup, Setup, event_record
 from ..engine.scoring import score_game
+from .fields import with_turns
 from .format import FORMAT, VERSION, abandoned_result, answer_entry, commitment_of
 
 
@@ -52,6 +53,8 @@ def verify_replay(replay: dict[str, Any]) -> Verification:
     # in game order: a changed answer shows first as the event where the game went
     # another way, and only later as an answer that no longer fits
     replayed = [event_record(e) for e in game.events]
+    if any("turn" in event for event in recorded):  # minor 1 on: each event says its turn
+        replayed = list(with_turns(replayed))
     for seq, (expected, found) in enumerate(zip(replayed, recorded, strict=False), start=1):
         if _plain(expected) != found:
             result.fail(f"event {seq} differs: the answers give {_plain(expected)}, "

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import Any
 
 import orjson
+import sqlite_utils
 
-from .records import StorageError
+from .records import ENDED_STATES, StorageError, StoredGame
+from .rows import stored_game
 from .schema import APPLICATION_ID, SCHEMA_VERSION, check_header, describe
 
 OUTBOX_SINCE = 6
@@ -60,6 +62,24 @@ class GamesReader:
                           json.dumps(list(game_ids)))
         return {row[0] for row in rows}
 
+    def ended_games(self, since: str | None = None, until: str | None = None,
+                    batch: int = 500) -> Iterator[StoredGame]:
+        """Finished and abandoned games that ended in [since, until) (ISO 8601 UTC; None:
+        no bound), oldest first, read a batch at a time: a dump's memory stays bounded
+        however many games the period holds."""
+        db = sqlite_utils.Database(self._db, execute_plugins=False)
+        after = ("", "")
+        while True:
+            rows = self._maps(
+                "SELECT * FROM games WHERE state IN (?, ?) AND finished_at >= ? AND "
+                "finished_at < ? AND (finished_at, id) > (?, ?) ORDER BY finished_at, id "
+                "LIMIT ?", *ENDED_STATES, since or "", until or "\uffff", *after, batch)
+            for row in rows:
+                yield stored_game(db, row)
+            if len(rows) < batch:
+                return
+            after = (rows[-1]["finished_at"], rows[-1]["id"])
+
     def close(self) -> None:
         self._db.close()
 
@@ -72,5 +92,14 @@ class GamesReader:
     def _read(self, query: str, *parameters: Any) -> list[tuple[Any, ...]]:
         try:
             return self._db.execute(query, parameters).fetchall()
+        except sqlite3.Error as error:
+            raise StorageError(describe(error, self.path)) from None
+
+    def _maps(self, query: str, *parameters: Any) -> list[dict[str, Any]]:
+        """Rows as maps of column names, as the store's rows read them."""
+        try:
+            cursor = self._db.execute(query, parameters)
+            names = [column[0] for column in cursor.description]
+            return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
         except sqlite3.Error as error:
             raise StorageError(describe(error, self.path)) from None

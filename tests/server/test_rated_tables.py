@@ -4,6 +4,7 @@ them; a finished one reaches the account store's ledger once, from the node's ou
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from typing import Any
@@ -17,8 +18,10 @@ from dominion.server.edge.state import STATE
 from dominion.server.play import lobby
 from dominion.server.ratings import INITIAL, Pool
 from dominion.server.ratings.ledger import bot_ratings
+from dominion.server.replays.fields import public_account_id
 from tests.eventually import eventually
 
+from .replay_schema import check_replay
 from .wsplay import Player, ServerFactory, Site, ws_server
 
 __all__ = ["ws_server"]
@@ -230,6 +233,36 @@ async def test_a_finished_rated_game_is_applied_to_the_ledger_once(site: Site) -
         games = (await response.json())["games"]
     assert {listed["id"]: listed.get("rating_change") for listed in games} == {
         unrated["game"]["id"]: None, again["game"]["id"]: None, game: write_fields(change)}
+
+
+async def test_a_rated_games_replay_says_its_ratings_and_accounts(site: Site) -> None:
+    """docs/REPLAYS.md, "What analysts read": once the ledger has the game, its replay and
+    export line say each seat's rating before and after, and the public account id."""
+    await register(site, "Ada")
+    status, created = await post(site, "/api/v1/games", {"seats": 2, "rated": True,
+                                                         "bots": {"1": "big_money"}})
+    assert status == 201
+    game = created["game"]["id"]
+    player = await Player.join(site, game, created["token"])
+    assert isinstance(await player.client.request(Resign, game=game), Ack)
+    player.strategy = None
+    await player.play(timeout=30)
+    await eventually(lambda: site.app[STATE].storage.pending_ratings() == [])
+    account = await site.app[STATE].accounts.holder_of("Ada")
+    assert account is not None
+    rating = (await site.app[STATE].rating_store.ratings_of(account.id))[Pool.TWO_PLAYER]
+    async with site.session.get(site.url(f"/api/v1/games/{game}/replay")) as response:
+        replay = await response.json()
+    async with site.session.get(site.url("/api/v1/replays/export")) as response:
+        exported = json.loads(await response.text())
+    assert exported == replay
+    check_replay(replay)
+    assert replay["game"]["rated"] is True
+    assert replay["game"]["time_control"] == {"initial_seconds": 600, "increment_seconds": 5}
+    ada, bot = replay["players"]
+    assert (ada["kind"], ada["account"]) == ("person", public_account_id(account.id))
+    assert (ada["rating_before"], ada["rating_after"]) == (1500, rating.display)
+    assert bot["kind"] == "bot" and bot["rating_before"] == bot["rating_after"]
 
 
 async def test_the_leaderboard_and_a_players_ratings_over_rest(site: Site) -> None:

@@ -22,6 +22,7 @@ from dominion.server.settings import Settings
 from tests.eventually import eventually
 from tests.virtual_clock import VirtualClock
 
+from .replay_schema import check_replay
 from .wsclient import TestClient
 
 BOTS = {"1": "big_money", "2": "smithy_big_money"}
@@ -121,6 +122,39 @@ async def test_a_finished_game_in_three_formats(http: HttpClient) -> None:
     assert "seen only by Ann" in text
     assert "The game ends." in text
     assert verify_replay(replay).ok
+
+
+async def test_a_replay_says_what_analysts_need(http: HttpClient) -> None:
+    """docs/REPLAYS.md, "What analysts read": seats' kinds, the clock, who started, why it
+    ended and each event's turn, in a download and an export line alike, as the schema
+    documents them; and the replay still verifies."""
+    created = await create(http, bots={"1": "big_money", "2": "strong:2"})
+    game = created["game"]["id"]
+    running = await (await http.get(f"/api/v1/games/{game}/replay")).json()
+    check_replay(running)
+    assert running["game"]["end_reason"] is None
+    await finish_by_resigning(http, created)
+    replay = await (await http.get(f"/api/v1/games/{game}/replay")).json()
+    exported = json.loads(await (await http.get("/api/v1/replays/export")).text())
+    assert exported == replay
+    check_replay(replay)
+    assert replay["minor"] == 1
+    facts = replay["game"]
+    started = replay["events"][0]
+    assert facts["first_player"] == started["data"]["first_player"]
+    assert facts["rated"] is False and facts["time_control"] is None
+    assert facts["end_reason"] == replay["ending"]["ended_by"]
+    assert [(p["kind"], p["strategy"], p["level"], p["account"]) for p in replay["players"]] \
+        == [("person", None, None, None), ("bot", "big_money", None, None),
+            ("bot", "strong", 2, None)]
+    turns = [event["turn"] for event in replay["events"]]
+    assert turns == sorted(turns) and turns[0] == 0
+    assert all(e["turn"] == e["data"]["turn"] for e in replay["events"]
+               if e["kind"] == "turn_started")
+    assert verify_replay(replay).ok
+    moved = copy.deepcopy(replay)
+    moved["events"][-1]["turn"] += 1
+    assert not verify_replay(moved).ok
 
 
 async def test_a_game_whose_end_is_being_stored_gives_its_whole_replay(
@@ -311,6 +345,11 @@ async def test_replay_verify_checks_a_whole_export_and_names_each_game_that_fail
     replays = [json.loads(line) for line in export.splitlines()]
     games = [replay["game"]["id"] for replay in replays]
     assert len(games) == 3
+    for replay in replays:
+        check_replay(replay)
+    ended = {replay["game"]["id"]: replay["game"]["end_reason"] for replay in replays}
+    assert ended.pop(left["game"]["id"]) == "abandoned"
+    assert "resignations" in ended.values()  # the 2-seat game: Ann resigned, one was left
 
     saved = tmp_path / "export.ndjson"
     saved.write_text(export)

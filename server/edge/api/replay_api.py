@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from dataclasses import replace
 from typing import Any
@@ -14,6 +15,7 @@ from dominion.protocol import ErrorCode
 
 from ...refusal import Refusal
 from ...replays import finished_replay, replay_work, text_log
+from ...replays.fields import SeatKind, SeatRating
 from ...storage.records import ENDED, ENDED_STATES, UNFINISHED_STATES
 from ..state import STATE
 from ..transport.prefixes import client_key
@@ -53,7 +55,38 @@ def _format(request: web.Request) -> str:
     return chosen
 
 
-def replay_of(request: web.Request, game_id: str) -> dict[str, Any]:
+async def ledger_ratings(request: web.Request, game_id: str) -> dict[int, SeatRating] | None:
+    """A finished rated game's seats' ratings before and after it, as the ledger has them
+    (None: not in the ledger yet, or the account store cannot be reached: the replay is
+    worth having without them)."""
+    try:
+        found = await request.config_dict[STATE].rating_store.game_ratings([game_id])
+    except Refusal:
+        return None
+    rated = found.get(game_id)
+    if rated is None:
+        return None
+    return {seat.seated.seat: SeatRating(seat.before.display, seat.after.display)
+            for seat in rated.seats}
+
+
+async def with_ratings(request: web.Request, line: bytes) -> bytes:
+    """An export's line with its rated game's ratings filled in from the ledger (the nodes
+    that build the lines know games, not accounts)."""
+    if b'"rated":true' not in line:  # compact JSON: in a string, the quotes are escaped
+        return line
+    replay = json.loads(line)
+    ratings = await ledger_ratings(request, replay["game"]["id"])
+    if ratings is None:
+        return line
+    for player in replay["players"]:
+        rating = ratings.get(player["seat"])
+        if rating is not None:
+            player["rating_before"], player["rating_after"] = rating.before, rating.after
+    return json.dumps(replay, separators=(",", ":")).encode() + b"\n"
+
+
+async def replay_of(request: web.Request, game_id: str) -> dict[str, Any]:
     """The replay of a game: complete once it has ended, a spectator's view before. Its
     work is charged to the client's address first (`rate_limited` if it cannot pay)."""
     state = request.config_dict[STATE]
@@ -72,7 +105,8 @@ def replay_of(request: web.Request, game_id: str) -> dict[str, Any]:
     if stored.game.state in UNFINISHED_STATES:
         raise Refusal(ErrorCode.UNKNOWN_GAME, f"game {game_id!r} is not loaded")
     state.budgets.charge("work", address, replay_work(len(stored.answers)))
-    return finished_replay(stored, state.storage.chat(game_id))
+    ratings = await ledger_ratings(request, game_id) if stored.game.rated else None
+    return finished_replay(stored, state.storage.chat(game_id), ratings)
 
 
 REPLAY = component("Replay", {
@@ -83,13 +117,21 @@ REPLAY = component("Replay", {
     "properties": {
         "format": {"const": "dominion-replay"},
         "version": {"type": "integer"},
+        "minor": {"type": "integer", "description": "keys added within the version"},
         "complete": {"type": "boolean"},
         "game": {"type": "object", "required": ["id", "state", "edition", "kingdom"]},
         "players": {"type": "array", "items": obj({
             "seat": {"type": "integer", "minimum": 0},
             "name": nullable({"type": "string"}),
             "bot": nullable({"type": "string"}),
-        })},
+            "kind": {"type": "string", "enum": list(SeatKind)},
+            "strategy": nullable({"type": "string"}),
+            "level": nullable({"type": "integer"}),
+            "account": nullable({"type": "string", "description": "the public account id"}),
+            "taken_over": {"type": "boolean"},
+            "rating_before": nullable({"type": "integer"}),
+            "rating_after": nullable({"type": "integer"}),
+        }, required=["seat", "name", "bot"])},
         "setup": nullable({"type": "object"}),
         "shuffle": {"type": "string"},
         "seed": nullable({"type": "string", "pattern": "^[0-9]+$"}),
@@ -128,7 +170,7 @@ ROUTES = Routes()
     notes={429: "This address has asked for too many replays for now"}))
 async def download(request: web.Request) -> web.Response:
     chosen = _format(request)
-    replay = replay_of(request, request.match_info["game_id"])
+    replay = await replay_of(request, request.match_info["game_id"])
     extension = {"json": "json", "msgpack": "msgpack", "text": "txt"}[chosen]
     name = f"{replay['game']['id']}.{extension}"
     headers = {**DOWNLOAD_POLICY, "Content-Disposition": f'attachment; filename="{name}"'}
@@ -192,7 +234,7 @@ async def export(request: web.Request) -> web.StreamResponse:
         return response
     try:
         async for line in export.lines:
-            await response.write(line)
+            await response.write(await with_ratings(request, line))
             await asyncio.sleep(1 / EXPORT_PER_SECOND)
         await response.write_eof()
     except ConnectionError:  # the client left mid-stream: its doing, not the server's

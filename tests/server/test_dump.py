@@ -1,0 +1,89 @@
+"""`dominion-server dump`: a period's games as zstd NDJSON replays and Parquet tables,
+each with its row count and SHA-256 in the manifest (docs/REPLAYS.md, "Dumps")."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dominion.clients.replay_check import verify_file
+from dominion.server.main import main
+from dominion.server.replays import verify_replay
+from dominion.server.replays.dump import period_bounds
+from dominion.server.storage.reader import GamesReader
+
+from .replay_schema import check_replay
+
+pyarrow_parquet = pytest.importorskip("pyarrow.parquet")
+zstandard = pytest.importorskip("zstandard")
+
+
+@pytest.fixture(scope="module")
+def filled(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    db = tmp_path_factory.mktemp("dump") / "games.sqlite3"
+    assert main(["fill", "--db", str(db), "--games", "3", "--seed", "3"]) == 0
+    return db
+
+
+def test_a_period_is_a_month_a_day_or_everything() -> None:
+    assert period_bounds("2026-12") == ("2026-12-01T00:00:00Z", "2027-01-01T00:00:00Z")
+    assert period_bounds("2026-11-30") == ("2026-11-30T00:00:00Z", "2026-12-01T00:00:00Z")
+    assert period_bounds("all") == (None, None)
+    for wrong in ("2026-13-99x", "2026-13", "2026-02-30"):
+        with pytest.raises(ValueError, match="a period is"):
+            period_bounds(wrong)
+
+
+def test_ended_games_are_read_a_batch_at_a_time(filled: Path) -> None:
+    with GamesReader.open(str(filled)) as reader:
+        ids = [stored.game.id for stored in reader.ended_games(batch=2)]
+        assert len(ids) == len(set(ids)) == 3
+        assert list(reader.ended_games(until="2000-01-01T00:00:00Z")) == []
+
+
+def test_a_dump_writes_replays_tables_and_a_manifest_that_check_out(
+        filled: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["dump", "--db", str(filled), "--period", "all", "--out", str(tmp_path)]) == 0
+    manifest = json.loads((tmp_path / "dominion-all.manifest.json").read_text())
+    assert manifest["licence"].startswith("CC0-1.0") and "no chat" in manifest["privacy"]
+    files = {entry["name"]: entry for entry in manifest["files"]}
+    for name, entry in files.items():
+        data = (tmp_path / name).read_bytes()
+        assert entry["bytes"] == len(data) and entry["sha256"] == hashlib.sha256(data).hexdigest()
+
+    packed = (tmp_path / "dominion-all.replays.ndjson.zst").read_bytes()
+    text = zstandard.ZstdDecompressor().stream_reader(io.BytesIO(packed)).read().decode()
+    replays: list[dict[str, Any]] = [json.loads(line) for line in text.splitlines()]
+    assert len(replays) == files["dominion-all.replays.ndjson.zst"]["rows"] == 3
+    for replay in replays:
+        check_replay(replay)
+        assert verify_replay(replay).ok and replay["chat"] == []
+    capsys.readouterr()
+    assert verify_file([str(tmp_path / "dominion-all.replays.ndjson.zst")]) == 0  # as it is
+    assert capsys.readouterr().out.endswith("replays checked: 3; failed: 0\n")
+
+    tables = {name: pyarrow_parquet.read_table(tmp_path / f"dominion-all.{name}.parquet")
+              for name in ("games", "seats", "gains")}
+    for name, table in tables.items():
+        assert table.num_rows == files[f"dominion-all.{name}.parquet"]["rows"]
+    games = tables["games"].to_pylist()
+    assert sorted(row["game_id"] for row in games) == sorted(r["game"]["id"] for r in replays)
+    assert tables["seats"].num_rows == 6
+    assert {row["kind"] for row in tables["seats"].to_pylist()} == {"bot"}
+    bought = sum(1 for replay in replays for event in replay["events"]
+                 if event["kind"] in ("bought", "gained") for _ in event.get("cards", ()))
+    assert tables["gains"].num_rows == bought
+    opening = [row for row in tables["gains"].to_pylist() if row["player_turn"] <= 2]
+    assert opening and all(row["how"] in ("bought", "gained") for row in opening)
+
+
+def test_a_day_without_games_dumps_empty_files(filled: Path, tmp_path: Path) -> None:
+    assert main(["dump", "--db", str(filled), "--period", "2000-01-01",
+                 "--out", str(tmp_path)]) == 0
+    manifest = json.loads((tmp_path / "dominion-2000-01-01.manifest.json").read_text())
+    assert [entry["rows"] for entry in manifest["files"]] == [0, 0, 0, 0]

@@ -1,0 +1,54 @@
+"""`dominion-server fill`: bot games stored as the server stores finished games."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from dominion.server.main import main
+from dominion.server.replays import finished_replay, verify_replay
+from dominion.server.storage import Storage
+
+from .replay_schema import check_replay
+
+
+def stored_replays(path: Path) -> list[dict[str, object]]:
+    async def read() -> list[dict[str, object]]:
+        storage = Storage.open(str(path))
+        await storage.start()
+        try:
+            games = [storage.load_game(record.id)
+                     for record in storage.list_games(state="finished", limit=100)[0]]
+            return [finished_replay(stored, []) for stored in games if stored is not None]
+        finally:
+            await storage.close()
+
+    return asyncio.run(read())
+
+
+def test_fill_stores_finished_bot_games_that_verify(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "filled.sqlite3"
+    assert main(["fill", "--db", str(db), "--games", "3", "--players", "3",
+                 "--strategies", "big_money,strong:1", "--seed", "7"]) == 0
+    assert "stored 3 games" in capsys.readouterr().out
+    replays = stored_replays(db)
+    assert len(replays) == 3
+    for replay in replays:
+        check_replay(replay)
+        assert verify_replay(replay).ok
+        players = replay["players"]
+        assert isinstance(players, list)
+        assert [(p["kind"], p["strategy"], p["level"]) for p in players] == [
+            ("bot", "big_money", None), ("bot", "strong", 1), ("bot", "big_money", None)]
+        game = replay["game"]
+        assert isinstance(game, dict) and game["end_reason"] in ("provinces", "piles")
+
+
+def test_fill_refuses_an_unknown_strategy(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fill", "--db", str(tmp_path / "x.sqlite3"), "--games", "1",
+                 "--strategies", "nobody"]) == 2
+    assert "unknown strategies nobody" in capsys.readouterr().err
