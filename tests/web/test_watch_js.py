@@ -70,7 +70,24 @@ const turn = [
 const many = Array.from({ length: 20 }, (_, index) => (
   { kind: "played", player: 1, cards: [index === 19 ? "witch" : "copper"], zone: "hand" }));
 
+const turnOf = (player) => ({ kind: "turn_started", player, data: { turn: 1, player_turn: 1 } });
+const texts = (state) => state.notices.map((notice) => watch.attackSentence(notice, names, en));
+let state = { notices: [], yours: false };
+const round = [];
+state = watch.attacksSaid(state, [turnOf(1), ...witch], 0, en);
+round.push(texts(state));
+state = watch.attacksSaid(state, militia, 0, en); // the same turn: both said
+round.push(texts(state));
+const unchanged = watch.attacksSaid(state, [{ kind: "drew", player: 1, count: 1 }], 0, en) === state;
+state = watch.attacksSaid(state, [turnOf(0)], 0, en); // your turn: still said
+round.push(texts(state));
+state = watch.attacksSaid(state, [turnOf(1)], 0, en); // the next player's: gone
+round.push(texts(state));
+state = watch.attacksSaid(state, [turnOf(0), turnOf(1), ...witch], 0, en); // in one update
+round.push(texts(state));
+
 console.log(JSON.stringify({
+  round, unchanged,
   witch: [said(witch, 0, en), said(witch, 0, pl)],
   militia: [said(militia, 0, en), said(militia, 0, pl)],
   moat: said(moat, 0, en),
@@ -110,6 +127,13 @@ def test_a_reaction_is_said_as_yours() -> None:
 def test_nothing_is_said_of_other_cards_your_own_attacks_or_to_a_spectator() -> None:
     out = run()
     assert out["notAttack"] == out["mine"] == out["spectator"] == []
+
+
+def test_attacks_are_said_until_the_turn_after_yours_starts() -> None:
+    witch = "Bot 1 plays Witch: you gain Curse."
+    militia = "Bot 1 plays Militia: it is aimed at you."
+    assert run()["round"] == [[witch], [witch, militia], [witch, militia], [], [witch]]
+    assert run()["unchanged"] is True  # the same object: nothing to draw again
 
 
 def test_plays_buys_gains_and_trashings_fly_from_their_source_to_their_destination() -> None:

@@ -23,7 +23,7 @@ import { ReportControl } from "./report.js";
 import { GUIDE_URL } from "./routes.js";
 import { HELP, Key, Toggle, isShortcut } from "./shortcuts.js";
 import { beep, soundWanted } from "./signal.js";
-import { attackSentence, attacksOnYou } from "./watch.js";
+import { attackSentence, attacksSaid } from "./watch.js";
 
 const { Effect, LOG_LINES } = act;
 /** Past LOG_LINES lines, the log's oldest turns go until this many fewer are left. */
@@ -92,7 +92,8 @@ export class GamePage {
     // cards moving between places (animate.js), over the page
     this.flightLayer = el("div", { class: "flight-layer", "aria-hidden": "true" });
     this.flights = new Flights(root, this.flightLayer, this.i18n);
-    this.attacks = { notices: [], version: 0 }; // the Attacks on you last said (watch.js)
+    this.attacks = { notices: [], yours: false }; // the Attacks on you said (watch.js)
+    this.attacksDrawn = 0; // bumped when they change: the part that says them is drawn again
     this.ticker = null; // the one timer of a running clock (`tickClocks`)
     this.asked = null; // the decision of yours last drawn, said once to screen readers
     this.askedTurn = null; // the turn it was asked in: a new turn's question beeps
@@ -268,7 +269,7 @@ export class GamePage {
           { ratings: page.ratings, rated: Boolean(page.summary?.rated) }) : null)],
       ["rematch", any, () => rematchView(page, i18n)],
       ["players", `${seen} ${this.drawn.clocks}`, () => playersView(game, i18n, faces)],
-      ["attacks", `${this.attacks.version} ${lang}`, () => this.attacksView()],
+      ["attacks", `${this.attacksDrawn} ${lang}`, () => this.attacksView()],
       ["card", `${page.shownCard} ${lang}`,
         () => (page.shownCard ? cardInfo(page.shownCard, i18n) : null)],
       ["supply", `${supplyKey(game)} ${lang}`, () => supplyView(game, i18n)],
@@ -346,13 +347,11 @@ export class GamePage {
     return count > 0 ? log.events.slice(-count) : [];
   }
 
-  /** The Attacks on you among these events are said until your next turn starts. */
+  /** The Attacks on you among these events, said through your next turn (watch.js). */
   noteAttacks(events) {
-    const notices = this.page.game ? attacksOnYou(events, this.page.viewer, this.i18n) : [];
-    const yourTurn = events.some((event) => event.kind === "turn_started"
-      && event.player === this.page.viewer);
-    if (!notices.length && !(yourTurn && this.attacks.notices.length)) return;
-    this.attacks = { notices, version: this.attacks.version + 1 };
+    const said = attacksSaid(this.attacks, events, this.page.viewer, this.i18n);
+    if (said.notices !== this.attacks.notices) this.attacksDrawn += 1;
+    this.attacks = said;
   }
 
   /** The Attacks on you, where you look and in a live region (drawn even when empty, so

@@ -70,6 +70,43 @@ export function attacksOnYou(events, viewer, i18n) {
   return notices;
 }
 
+/** The Attacks said at most at once: the last ones of a round of a 6-player game. */
+export const MOST_NOTICES = 3;
+
+/**
+ * The Attacks on you still said after these events: those played since your last turn
+ * ended, kept through your turn (said where you look when you come to play) and gone
+ * when the next player's turn starts.
+ * @param {{notices: object[], yours: boolean}} said what was said before (`yours`: your
+ *   turn has started since)
+ * @returns {{notices: object[], yours: boolean}} the same object when nothing changed
+ */
+export function attacksSaid(said, events, viewer, i18n) {
+  let { notices, yours } = said;
+  let segment = [];
+  const take = () => { // one turn's events: an Attack's effects never cross a turn
+    const found = attacksOnYou(segment, viewer, i18n);
+    if (found.length) {
+      notices = [...(yours ? [] : notices), ...found].slice(-MOST_NOTICES);
+      yours = false;
+    }
+    segment = [];
+  };
+  for (const event of events) {
+    if (event.kind === "turn_started") {
+      take();
+      if (event.player === viewer) yours = true;
+      else if (yours) {
+        if (notices.length) notices = [];
+        yours = false;
+      }
+    }
+    segment.push(event);
+  }
+  take();
+  return notices === said.notices && yours === said.yours ? said : { notices, yours };
+}
+
 /** The cards an event names, or how many when they are hidden. */
 function cardsOf(event, i18n) {
   if (Array.isArray(event.cards)) return i18n.many(event.cards);
