@@ -6,10 +6,21 @@ region, and the cards flying between places, unless motion is unwanted."""
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 import pytest
 
-from .browser import Browser, Page, act, browser, create_table, expect, my_turn, new_page, server_url
+from .browser import (
+    Browser,
+    Page,
+    act,
+    browser,
+    create_table,
+    expect,
+    my_turn,
+    new_page,
+    server_url,
+)
 from .measures import axe_violations
 
 __all__ = ["browser", "server_url"]  # fixtures
@@ -42,7 +53,8 @@ def play_until_attacked(page: Page) -> str:
     return notice.inner_text()
 
 
-def watch_a_bot(browser: Browser, server_url: str, motion: str) -> tuple[Page, str]:
+def watch_a_bot(browser: Browser, server_url: str,
+                motion: Literal["no-preference", "reduce"]) -> tuple[Page, str]:
     page = new_page(browser, "about:blank")
     page.emulate_media(reduced_motion=motion)
     page.add_init_script(WATCHER)

@@ -78,7 +78,8 @@ state = watch.attacksSaid(state, [turnOf(1), ...witch], 0, en);
 round.push(texts(state));
 state = watch.attacksSaid(state, militia, 0, en); // the same turn: both said
 round.push(texts(state));
-const unchanged = watch.attacksSaid(state, [{ kind: "drew", player: 1, count: 1 }], 0, en) === state;
+const drew = [{ kind: "drew", player: 1, count: 1 }];
+const unchanged = watch.attacksSaid(state, drew, 0, en) === state;
 state = watch.attacksSaid(state, [turnOf(0)], 0, en); // your turn: still said
 round.push(texts(state));
 state = watch.attacksSaid(state, [turnOf(1)], 0, en); // the next player's: gone

@@ -85,7 +85,7 @@ function boxOf(root, where, card, viewer) {
   const node = found[found.length - 1]
     ?? (Number.isInteger(where.seat) ? root.querySelector(`.chip[data-seat="${where.seat}"]`) : null);
   const box = node?.getBoundingClientRect();
-  return box && box.width ? box : null;
+  return box?.width ? box : null;
 }
 
 /** Whether the person asked for reduced motion (then nothing flies). */
