@@ -141,15 +141,14 @@ def test_plays_buys_gains_and_trashings_fly_from_their_source_to_their_destinati
     hand = {"place": "hand", "seat": 1}
     play = {"place": "play", "seat": 1}
     assert run()["moves"] == [
-        {"card": "smithy", "from": hand, "to": play},
-        {"card": "copper", "from": hand, "to": play},
         {"card": "copper", "from": hand, "to": play},
         {"card": "witch", "from": {"place": "supply"}, "to": {"place": "seat", "seat": 1}},
         {"card": "curse", "from": {"place": "supply"}, "to": {"place": "seat", "seat": 0}},
         {"card": "copper", "from": {"place": "trash"}, "to": {"place": "hand", "seat": 0}},
         {"card": "copper", "from": hand, "to": {"place": "trash"}},
         {"card": "witch", "from": play, "to": {"place": "trash"}},
-    ]  # a Throne Room's second play stays put; hidden cards and discards do not fly
+    ]  # the last six (Smithy and a Copper before); a Throne Room's second play stays
+    # put; hidden cards and discards do not fly
 
 
 def test_a_long_turn_flies_only_its_last_cards() -> None:

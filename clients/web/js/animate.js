@@ -4,13 +4,13 @@
 // compositor runs). Where each card goes is read from the events the server sent, never
 // from the cards' rules. Nothing moves for a person who asks for reduced motion.
 
-import { colourClasses } from "./card.js";
+import { cardColours } from "./card.js";
 
 /** A card's flight, in ms; the next card of the same update leaves this much later. */
 export const FLIGHT_MS = 320;
 export const STAGGER_MS = 70;
 /** At most this many cards fly per update (a bot's whole turn can be one update). */
-export const MOST_MOVES = 8;
+export const MOST_MOVES = 6;
 
 /** The places a card moves between (each found on the page by `placeOf`). */
 export const Place = Object.freeze({
@@ -62,30 +62,40 @@ export function movesOf(events) {
   return moves.slice(-MOST_MOVES);
 }
 
-/** The CSS selector of a card's place on the game's page (board.js draws them). */
-export function selectorOf(where, card, viewer) {
+/** The CSS selector of a card's place on the game's page (board.js draws them) as it is
+ *  before the update is drawn: where a card leaves from is the card itself; where it
+ *  arrives, the row it joins (its last card) or the pile or chip it goes into. */
+export function selectorOf(where, card, viewer, arriving = false) {
   const mine = where.seat === viewer;
-  const quoted = card; // a card's id is letters and underscores (the catalogue's)
-  switch (where.place) {
-    case Place.SUPPLY: return `.supply [data-card="${quoted}"]`;
+  const chip = `.chip[data-seat="${where.seat}"]`;
+  switch (where.place) { // a card's id is letters and underscores (the catalogue's)
+    case Place.SUPPLY: return `.supply [data-card="${card}"]`;
     case Place.TRASH: return ".trash";
     case Place.HAND:
-      return mine ? `.mine .hand [data-card="${quoted}"]` : `.chip[data-seat="${where.seat}"]`;
+      if (!mine) return chip;
+      return arriving ? ".mine .hand li" : `.mine .hand [data-card="${card}"]`;
     case Place.PLAY:
-      return mine ? `.mine .card-row [data-card="${quoted}"]`
-        : `.chip[data-seat="${where.seat}"] [data-card="${quoted}"]`;
-    default: return `.chip[data-seat="${where.seat}"]`;
+      if (arriving) return mine ? ".mine .zone .card-row li" : `${chip} .card-row li`;
+      return mine ? `.mine .card-row [data-card="${card}"]` : `${chip} [data-card="${card}"]`;
+    default: return chip;
   }
 }
 
-/** The place's box on the screen: its last match (a card played goes to the end of the
- *  row), else the player's chip; null when neither is drawn. */
-function boxOf(root, where, card, viewer) {
-  const found = root.querySelectorAll(selectorOf(where, card, viewer));
-  const node = found[found.length - 1]
+/** A box as a plain object, moved right by `by` of its width. */
+function boxAt(box, by = 0) {
+  return { left: box.left + by * box.width, top: box.top, width: box.width };
+}
+
+/** The place's box on the screen: its last match, else the player's chip, else null. A
+ *  card joining a row lands just after its last card. */
+function boxOf(root, where, card, viewer, arriving = false) {
+  const found = root.querySelectorAll(selectorOf(where, card, viewer, arriving));
+  const last = found[found.length - 1];
+  const row = arriving && last?.tagName === "LI";
+  const node = last
     ?? (Number.isInteger(where.seat) ? root.querySelector(`.chip[data-seat="${where.seat}"]`) : null);
   const box = node?.getBoundingClientRect();
-  return box?.width ? box : null;
+  return box?.width ? boxAt(box, row ? 1.05 : 0) : null;
 }
 
 /** Whether the person asked for reduced motion (then nothing flies). */
@@ -94,8 +104,10 @@ export function motionWanted(win = globalThis) {
 }
 
 /**
- * A flight of the page's cards, in two steps around a draw: `before` reads where the
- * moving cards are, `after` where they went and sets them flying.
+ * A flight of the page's cards, in two steps around a draw: `before` reads where each
+ * moving card leaves from and lands, on the page as the last frame laid it out (read after
+ * the draw, they would lay the page out in the middle of it: issue 25), `after` sets
+ * them flying.
  */
 export class Flights {
   /** @param {HTMLElement} root the game's page @param {HTMLElement} layer where copies fly */
@@ -105,25 +117,28 @@ export class Flights {
     this.i18n = i18n;
   }
 
-  /** The moves' sources, read before the draw changes them (the page is laid out then). */
+  /** The moves with their boxes, read before the draw changes the page. */
   before(events, viewer) {
     if (!events.length || !motionWanted()) return [];
-    return movesOf(events).map((move) => ({ ...move, box: boxOf(this.root, move.from, move.card, viewer) }))
-      .filter((move) => move.box);
+    return movesOf(events).map((move) => ({
+      ...move,
+      from: boxOf(this.root, move.from, move.card, viewer),
+      to: boxOf(this.root, move.to, move.card, viewer, true),
+    })).filter((move) => move.from && move.to);
   }
 
-  /** Each card flies from its source to its destination, read after the draw. */
-  after(moves, viewer) {
-    moves.forEach((move, index) => {
-      const to = boxOf(this.root, move.to, move.card, viewer);
-      if (to) this.fly(move.card, move.box, to, index * STAGGER_MS);
-    });
+  /** Each card flies from where it was to where it went. */
+  after(moves) {
+    for (const [index, move] of moves.entries()) {
+      this.fly(move.card, move.from, move.to, index * STAGGER_MS);
+    }
   }
 
   fly(card, from, to, delay) {
     const entry = this.i18n.cards.get(card);
     const ghost = document.createElement("span");
-    ghost.className = `flying card small ${colourClasses(entry?.types ?? [])}`;
+    // a plain label in the card's colour: light to style and paint, on a busy frame
+    ghost.className = `flying face-${cardColours(entry?.types ?? []).faces[0]}`;
     ghost.textContent = this.i18n.card(card);
     ghost.setAttribute("aria-hidden", "true");
     const width = Math.min(to.width, 96);

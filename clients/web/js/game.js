@@ -317,7 +317,7 @@ export class GamePage {
     }
     this.drawn.parts = now;
     if (changed) arrange(this.boardArea, [...now.values()].map((part) => part.node).filter(Boolean));
-    this.flights.after(moves, viewer);
+    this.flights.after(moves);
     patchWith(this.sideControls, this.dispatch,
       this.page.abandoned ? null : resignView(this.page, this.i18n), this.report.view());
     if (this.page.game) {
