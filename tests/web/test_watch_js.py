@@ -1,6 +1,7 @@
-"""Watching the others play, under Node without a browser (clients/web/js/watch.js and
-animate.js's pure part): the sentence an Attack aimed at you is said in, in English and
-Polish, from the events alone; and which card each event sets flying from where to where."""
+"""Watching the others play, under Node without a browser (clients/web/js/watch.js,
+animate.js's pure part, board.js's chips): the sentence an Attack aimed at you is said in,
+in English and Polish, from the events alone, and how long it is said; the others' cards
+in play as cards; and which card each event sets flying from where to where."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ globalThis.localStorage = { getItem: () => null, setItem: () => {} };
 const { I18n } = await import("%(i18n)s");
 const watch = await import("%(watch)s");
 const { movesOf, MOST_MOVES } = await import("%(animate)s");
+const { GameState } = await import("%(state)s");
+const { playersView } = await import("%(board)s");
 
 const card = (id, name, name_pl, types) => ({ id, name, name_pl, types, cost: 0, text: "" });
 const catalogue = { editions: { 2: [
@@ -87,7 +90,28 @@ round.push(texts(state));
 state = watch.attacksSaid(state, [turnOf(0), turnOf(1), ...witch], 0, en); // in one update
 round.push(texts(state));
 
+// the chips: the others' play areas as cards, yours under your hand only
+const game = new GameState(0);
+game.applySnapshot(3, {
+  edition: 2, kingdom: [], supply: {}, trash: [], result: null,
+  turn: { number: 2, player: 1, player_turn: 1, phase: "buy", actions: 0, buys: 1, coins: 2 },
+  players: [0, 1].map((seat) => ({
+    seat, name: names[seat], hand_size: 5, in_play: seat ? ["witch", "copper"] : ["smithy"],
+    set_aside: [], deck_size: 5, discard_top: null, turns: 1, resigned: false, points: 3,
+    ...(seat ? {} : { hand: ["copper"], looking: [] }),
+  })),
+});
+const chipCards = [];
+const walk = (node, seat) => {
+  if (typeof node !== "object" || node === null) return;
+  const at = node.props?.dataset?.seat ?? seat;
+  if (node.props?.dataset?.card) chipCards.push([Number(at), node.props.dataset.card, node.tag]);
+  for (const child of node.children) walk(child, at);
+};
+walk(playersView(game, en), undefined);
+
 console.log(JSON.stringify({
+  chipCards,
   round, unchanged,
   witch: [said(witch, 0, en), said(witch, 0, pl)],
   militia: [said(militia, 0, en), said(militia, 0, pl)],
@@ -105,7 +129,8 @@ console.log(JSON.stringify({
 @functools.cache
 def run() -> dict[str, Any]:
     """What the script prints, once for the module's tests."""
-    result: dict[str, Any] = run_module(SCRIPT, modules=("i18n", "watch", "animate"))
+    result: dict[str, Any] = run_module(
+        SCRIPT, modules=("i18n", "watch", "animate", "state", "board"))
     return result
 
 
@@ -135,6 +160,10 @@ def test_attacks_are_said_until_the_turn_after_yours_starts() -> None:
     militia = "Bot 1 plays Militia: it is aimed at you."
     assert run()["round"] == [[witch], [witch, militia], [witch, militia], [], [witch]]
     assert run()["unchanged"] is True  # the same object: nothing to draw again
+
+
+def test_the_others_cards_in_play_are_cards_in_their_chips() -> None:
+    assert run()["chipCards"] == [[1, "witch", "button"], [1, "copper", "button"]]
 
 
 def test_plays_buys_gains_and_trashings_fly_from_their_source_to_their_destination() -> None:
