@@ -19,6 +19,7 @@ from .browser import (
     expect,
     my_turn,
     new_page,
+    screenshot,
     server_url,
 )
 from .measures import axe_violations
@@ -76,6 +77,7 @@ def test_an_opponents_attack_is_shown_as_cards_said_and_flown(browser: Browser,
     attack = said.split(" plays ", 1)[1].split(":", 1)[0].lower()
     assert attack in played, (said, played)  # the Attack was drawn as a card in the bot's chip
     assert page.evaluate("window.watched.flying") > 0
+    screenshot(page, "attacked")
     assert not axe_violations(page), axe_violations(page)
 
 

@@ -75,7 +75,10 @@ export function selectorOf(where, card, viewer, arriving = false) {
       if (!mine) return chip;
       return arriving ? ".mine .hand li" : `.mine .hand [data-card="${card}"]`;
     case Place.PLAY:
-      if (arriving) return mine ? ".mine .zone .card-row li" : `${chip} .card-row li`;
+      if (arriving) { // the row's last card, or where an empty row says "none"
+        return mine ? ".mine .zone:first-of-type .card-row li, .mine .zone:first-of-type .none"
+          : `${chip} .card-row li`;
+      }
       return mine ? `.mine .card-row [data-card="${card}"]` : `${chip} [data-card="${card}"]`;
     default: return chip;
   }
