@@ -144,7 +144,7 @@ export class Flights {
     ghost.className = `flying face-${cardColours(entry?.types ?? []).faces[0]}`;
     ghost.textContent = this.i18n.card(card);
     ghost.setAttribute("aria-hidden", "true");
-    const width = Math.min(to.width, 96);
+    const width = Math.min(Math.max(to.width, 72), 96); // a card's, whatever it lands on
     ghost.style.left = `${to.left}px`;
     ghost.style.top = `${to.top}px`;
     ghost.style.width = `${width}px`;
