@@ -159,17 +159,19 @@ const drawnPlays = new WeakMap();
 /** Another player's play area as small cards in their chip (yours is under your hand),
  *  the vnode kept while its cards are the same: most updates change one player's. */
 function playedRow(state, player, i18n) {
-  if (!player.in_play.length) return null;
   let drawn = drawnPlays.get(state);
-  if (drawn?.cards !== i18n.cards || drawn.lang !== i18n.lang) {
+  if (!drawn || drawn.cards !== i18n.cards || drawn.lang !== i18n.lang) {
     drawn = { cards: i18n.cards, lang: i18n.lang, rows: new Map() };
     drawnPlays.set(state, drawn);
   }
   const from = player.in_play.join(" ");
   const last = drawn.rows.get(player.seat);
   if (last?.from === from) return last.vnode;
-  const vnode = h("div", { class: "chip-play", key: "play" },
-    h("span", { class: "visually-hidden" }, `${i18n.t("in_play")}:`), cardRow(player.in_play, i18n, `seat${player.seat}-play`));
+  // drawn empty too: the chip keeps its height as cards come and go, and nothing below
+  // it moves (which would lay out and paint the whole board again)
+  const vnode = h("div", { class: "chip-play", key: "play" }, !player.in_play.length ? null : [
+    h("span", { class: "visually-hidden" }, `${i18n.t("in_play")}:`),
+    cardRow(player.in_play, i18n, `seat${player.seat}-play`)]);
   drawn.rows.set(player.seat, { from, vnode });
   return vnode;
 }
