@@ -153,10 +153,33 @@ function fact(kind, label, value) {
     h("span", { class: "fact-label" }, label), " ", h("b", {}, String(value)));
 }
 
+/** Per state, each player's play area as last drawn in their chip, and what from. */
+const drawnPlays = new WeakMap();
+
+/** Another player's play area as small cards in their chip (yours is under your hand),
+ *  the vnode kept while its cards are the same: most updates change one player's. */
+function playedRow(state, player, i18n) {
+  let drawn = drawnPlays.get(state);
+  if (!drawn || drawn.cards !== i18n.cards || drawn.lang !== i18n.lang) {
+    drawn = { cards: i18n.cards, lang: i18n.lang, rows: new Map() };
+    drawnPlays.set(state, drawn);
+  }
+  const from = player.in_play.join(" ");
+  const last = drawn.rows.get(player.seat);
+  if (last?.from === from) return last.vnode;
+  // drawn empty too: the chip keeps its height as cards come and go, and nothing below
+  // it moves (which would lay out and paint the whole board again)
+  const vnode = h("div", { class: "chip-play", key: "play" }, !player.in_play.length ? null : [
+    h("span", { class: "visually-hidden" }, `${i18n.t("in_play")}:`),
+    cardRow(player.in_play, i18n, `seat${player.seat}-play`)]);
+  drawn.rows.set(player.seat, { from, vnode });
+  return vnode;
+}
+
 /** Everyone at the table as compact chips (a phone shows them all): name, whose turn and
  *  who decides, the clock (`faces`: clock.js, none for a table without a clock), hand
  *  size (every hand, in a replay), your deck, the discard pile's top, VP owned, turns, the
- *  play area. */
+ *  others' play areas as cards. */
 export function playersView(state, i18n, faces = null) {
   const chips = state.players.map((p) => {
     const current = p.seat === state.turn.player && !state.result;
@@ -182,7 +205,7 @@ export function playersView(state, i18n, faces = null) {
       `${i18n.t("discard_short")}: ${topOf(p, i18n)}`),
     state.everyone && p.hand ? h("span", { class: "fact" },
       `${i18n.t("hand")}: ${cardList(p.hand, i18n)}`) : null,
-    p.in_play.length ? h("span", { class: "fact" }, `${i18n.t("in_play")}: ${cardList(p.in_play, i18n)}`) : null,
+    p.seat !== state.viewer || !p.hand ? playedRow(state, p, i18n) : null,
     p.set_aside.length ? h("span", { class: "fact" },
       `${i18n.t("set_aside")}: ${cardList(p.set_aside, i18n)}`) : null);
   });

@@ -4,6 +4,7 @@
 // draws from it at most once per animation frame (docs/CLIENTS.md, "The page's state and
 // the board"). Whatever the server refuses is said next to the decision.
 
+import { Flights } from "./animate.js";
 import { api, seats } from "./api.js";
 import {
   cardInfo, mineView, playersView, supplyKey, supplyView, trashView,
@@ -25,6 +26,7 @@ import { ReportControl } from "./report.js";
 import { GUIDE_URL } from "./routes.js";
 import { HELP, Key, Toggle, isShortcut } from "./shortcuts.js";
 import { beep, soundWanted } from "./signal.js";
+import { attackSentence, attacksSaid } from "./watch.js";
 
 const { Effect, LOG_LINES } = act;
 /** Past LOG_LINES lines, the log's oldest turns go until this many fewer are left. */
@@ -91,6 +93,11 @@ export class GamePage {
     // apart from the question's, so that neither cuts the other short
     this.clockAnnouncer = el("p", { class: "visually-hidden clock-said", role: "status" });
     this.clockSaid = null;
+    // cards moving between places (animate.js), over the page
+    this.flightLayer = el("div", { class: "flight-layer", "aria-hidden": "true" });
+    this.flights = new Flights(root, this.flightLayer, this.i18n);
+    this.attacks = { notices: [], yours: false }; // the Attacks on you said (watch.js)
+    this.attacksDrawn = 0; // bumped when they change: the part that says them is drawn again
     this.ticker = null; // the one timer of a running clock (`tickClocks`)
     this.asked = null; // the decision of yours last drawn, said once to screen readers
     this.askedTurn = null; // the turn it was asked in: a new turn's question beeps
@@ -276,6 +283,7 @@ export class GamePage {
           { ratings: page.ratings, rated: Boolean(page.summary?.rated) }) : null)],
       ["rematch", any, () => rematchView(page, i18n)],
       ["players", `${seen} ${this.drawn.clocks}`, () => playersView(game, i18n, faces)],
+      ["attacks", `${this.attacksDrawn} ${lang}`, () => this.attacksView()],
       ["card", `${page.shownCard} ${lang}`,
         () => (page.shownCard ? cardInfo(page.shownCard, i18n) : null)],
       ["supply", `${supplyKey(game)} ${lang}`, () => supplyView(game, i18n)],
@@ -292,6 +300,10 @@ export class GamePage {
     // read before anything is drawn, the page laid out since the last frame (read after,
     // it would lay the page out in the middle of the draw)
     const logAtEnd = this.log.atEnd();
+    const fresh = this.freshEvents();
+    const viewer = this.page.viewer;
+    const moves = this.flights.before(fresh, viewer); // where they start: read before the draw
+    this.noteAttacks(fresh);
     if (this.drawn.lang !== this.i18n.lang || !this.root.contains(this.boardArea)) {
       this.drawn = {
         lang: this.i18n.lang, chat: { lines: 0, removed: 0 },
@@ -299,7 +311,7 @@ export class GamePage {
       };
       this.log.clear();
       fillWith(this.table, this.dispatch, this.toolbar(), this.boardArea, this.sideView(),
-        this.helpView(), this.announcer, this.clockAnnouncer);
+        this.helpView(), this.announcer, this.clockAnnouncer, this.flightLayer);
       fillWith(this.root, this.dispatch, this.table);
       document.addEventListener("keydown", this.onKey);
     }
@@ -319,6 +331,7 @@ export class GamePage {
     }
     this.drawn.parts = now;
     if (changed) arrange(this.boardArea, [...now.values()].map((part) => part.node).filter(Boolean));
+    this.flights.after(moves);
     patchWith(this.sideControls, this.dispatch,
       this.page.abandoned ? null : resignView(this.page, this.i18n), this.report.view());
     if (this.page.game) {
@@ -336,6 +349,31 @@ export class GamePage {
     this.signal();
     this.warnClock();
     performance.measure("dominion-render", { start: started });
+  }
+
+  /** The events come since the last draw (none after a snapshot, or on a first draw). */
+  freshEvents() {
+    const { log } = this.page;
+    const drawn = this.drawn.log;
+    this.drawn.log = { cleared: log.cleared, total: log.total };
+    if (!drawn || drawn.cleared !== log.cleared) return [];
+    const count = Math.min(log.total - drawn.total, log.events.length);
+    return count > 0 ? log.events.slice(-count) : [];
+  }
+
+  /** The Attacks on you among these events, said through your next turn (watch.js). */
+  noteAttacks(events) {
+    const said = attacksSaid(this.attacks, events, this.page.viewer, this.i18n);
+    if (said.notices !== this.attacks.notices) this.attacksDrawn += 1;
+    this.attacks = said;
+  }
+
+  /** The Attacks on you, where you look and in a live region (drawn even when empty, so
+   *  that a screen reader hears what comes into it). */
+  attacksView() {
+    const names = this.page.game.players.map((p) => this.i18n.seatName(p.name));
+    return h("p", { class: "attack-notice", role: "status", "aria-live": "polite" },
+    this.attacks.notices.map((notice) => attackSentence(notice, names, this.i18n)).join(" "));
   }
 
   /** Your turn, said: the title, a beep if wanted (once per question you are newly

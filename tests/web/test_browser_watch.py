@@ -1,0 +1,90 @@
+"""Watching the others play, in Debian's Chromium against a real server: a strong bot's
+Attacks (Size Distortion's Witch, Bandit, Bureaucrat) on the person's side of the table;
+its cards in play drawn as cards in its chip, the Attack said above the board in a live
+region, and the cards flying between places, unless motion is unwanted."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+import pytest
+
+from .browser import (
+    Browser,
+    Page,
+    act,
+    browser,
+    create_table,
+    expect,
+    my_turn,
+    new_page,
+    screenshot,
+    server_url,
+)
+from .measures import axe_violations
+
+__all__ = ["browser", "server_url"]  # fixtures
+
+WATCHER = """(() => {
+  window.watched = { played: new Set(), flying: 0 };
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node.nodeType !== 1) continue;
+        if (node.classList.contains("flying")) window.watched.flying += 1;
+        const cards = node.matches('.chip[data-seat="1"] [data-card]') ? [node]
+          : node.querySelectorAll('.chip[data-seat="1"] [data-card]');
+        for (const card of cards) window.watched.played.add(card.dataset.card);
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
+})();"""
+"""Notes the cards the bot's chip draws and the copies that fly, however briefly."""
+
+
+def play_until_attacked(page: Page) -> str:
+    """Play Big Money by clicking until the bot's Attack is said; return what is said."""
+    notice = page.locator(".attack-notice")
+    last = None
+    while not notice.inner_text():
+        assert my_turn(page, last), "the game ended before the bot attacked"
+        last = page.get_attribute("#decision", "data-decision")
+        act(page)
+    return notice.inner_text()
+
+
+def watch_a_bot(browser: Browser, server_url: str,
+                motion: Literal["no-preference", "reduce"]) -> tuple[Page, str]:
+    page = new_page(browser, "about:blank")
+    page.emulate_media(reduced_motion=motion)
+    page.add_init_script(WATCHER)
+    page.goto(server_url)
+    # fast: the bot's plays stay in view a moment (instant, its turn is over at once)
+    create_table(page, "Ann", kingdom="Size Distortion", bots={1: "strong"}, pace="fast")
+    return page, play_until_attacked(page)
+
+
+@pytest.mark.system
+def test_an_opponents_attack_is_shown_as_cards_said_and_flown(browser: Browser,
+                                                              server_url: str) -> None:
+    page, said = watch_a_bot(browser, server_url, "no-preference")
+    assert re.match(r"Bot 2 \(strong\) plays (Witch|Bandit|Bureaucrat): you ", said), said
+    notice = page.locator(".attack-notice")
+    expect(notice).to_have_attribute("aria-live", "polite")
+    expect(notice).to_have_attribute("role", "status")
+    played = page.evaluate("[...window.watched.played]")
+    attack = said.split(" plays ", 1)[1].split(":", 1)[0].lower()
+    assert attack in played, (said, played)  # the Attack was drawn as a card in the bot's chip
+    assert page.evaluate("window.watched.flying") > 0
+    screenshot(page, "attacked")
+    assert not axe_violations(page), axe_violations(page)
+
+
+@pytest.mark.system
+def test_no_card_flies_when_motion_is_unwanted(browser: Browser, server_url: str) -> None:
+    page, said = watch_a_bot(browser, server_url, "reduce")
+    assert " plays " in said
+    assert page.evaluate("window.watched.played.size") > 0  # the bot's plays were drawn
+    assert page.evaluate("window.watched.flying") == 0
+    assert page.evaluate("document.getAnimations().length") == 0
