@@ -1,10 +1,12 @@
 // A card's text (its `.card-text`, card.js `cardTexts`) shown beside its card while a
-// mouse is over the card or it has keyboard focus, and nowhere else: copied into one
-// floating `.tooltip` per page, placed from the card's box, inside the window (above the
-// card, or below it when there is no room), and hidden the moment the card moves or leaves
-// the page, the page scrolls, or Escape is pressed. Screen readers read the text through
-// aria-describedby whether it is shown or not (the copy is hidden from them). One watcher
-// serves every page, by delegation from the document.
+// mouse is over the card or it has keyboard focus, and nowhere else (never for a finger's
+// tap: a tap is no hover, and neither the focus it leaves nor the focus the page moves
+// after it is the keyboard's; a long press opens the card-info dialog instead): copied
+// into one floating `.tooltip` per page, placed from the card's box, inside the window
+// (above the card, or below it when there is no room), and hidden the moment the card
+// moves or leaves the page, the page scrolls, or Escape is pressed. Screen readers read
+// the text through aria-describedby whether it is shown or not (the copy is hidden from
+// them). One watcher serves every page, by delegation from the document.
 
 const GAP = 4; // px between a card and its text
 const MARGIN = 8; // px kept from the window's edges
@@ -32,6 +34,7 @@ export function watchTooltips(doc = document) {
   const view = doc.defaultView;
   let shown = null; // {card, box}: the card whose text is shown, and where it was
   let frame = null;
+  let keyboard = false; // whether the last input was a key's (the focus is the keyboard's)
   const tip = doc.createElement("div"); // the one tooltip: a copy of the card's text
   tip.className = "tooltip";
   tip.setAttribute("aria-hidden", "true"); // (read as the card's description already)
@@ -81,16 +84,21 @@ export function watchTooltips(doc = document) {
       if (shown && cardOf(event.target) === shown.card
         && !shown.card.contains(event.relatedTarget)) hide();
     },
-    // keyboard focus, not the focus a click leaves behind
+    // keyboard focus, not the focus a click or a tap leaves behind, nor the focus the page
+    // moves after one (Chromium's :focus-visible counts that as the keyboard's)
     focusin: (event) => {
       const card = cardOf(event.target);
-      if (card?.matches(":focus-visible")) show(card);
+      if (keyboard && card?.matches(":focus-visible")) show(card);
+    },
+    pointerdown: () => {
+      keyboard = false;
     },
     focusout: (event) => {
       if (shown && event.target === shown.card) hide();
     },
     scroll: hide,
     keydown: (event) => {
+      keyboard = true;
       if (event.key === "Escape") hide();
     },
   };
