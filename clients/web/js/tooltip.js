@@ -1,12 +1,13 @@
 // A card's text (its `.card-text`, card.js `cardTexts`) shown beside its card while a
-// mouse is over the card or it has keyboard focus, and nowhere else (never for a finger's
-// tap: a tap is no hover, and neither the focus it leaves nor the focus the page moves
-// after it is the keyboard's; a long press opens the card-info dialog instead): copied
-// into one floating `.tooltip` per page, placed from the card's box, inside the window
-// (above the card, or below it when there is no room), and hidden the moment the card
-// moves or leaves the page, the page scrolls, or Escape is pressed. Screen readers read
-// the text through aria-describedby whether it is shown or not (the copy is hidden from
-// them). One watcher serves every page, by delegation from the document.
+// mouse is over the card or it has keyboard focus, and nowhere else (never for a finger:
+// a tap is no hover, nor is the mouse a phone makes up where the finger last was, which
+// its browser moves over whatever the page draws there next; a long press opens the
+// card-info dialog instead): copied into one floating `.tooltip` per page, placed from the
+// card's box, inside the window (above the card, or below it when there is no room), and
+// hidden the moment the card moves or leaves the page, the page scrolls, or Escape is
+// pressed. Screen readers read the text through aria-describedby whether it is shown or
+// not (the copy is hidden from them). One watcher serves every page, by delegation from
+// the document.
 
 const GAP = 4; // px between a card and its text
 const MARGIN = 8; // px kept from the window's edges
@@ -34,7 +35,6 @@ export function watchTooltips(doc = document) {
   const view = doc.defaultView;
   let shown = null; // {card, box}: the card whose text is shown, and where it was
   let frame = null;
-  let keyboard = false; // whether the last input was a key's (the focus is the keyboard's)
   const tip = doc.createElement("div"); // the one tooltip: a copy of the card's text
   tip.className = "tooltip";
   tip.setAttribute("aria-hidden", "true"); // (read as the card's description already)
@@ -72,33 +72,30 @@ export function watchTooltips(doc = document) {
     shown = { card, box: boxOf(card) };
     frame = view.requestAnimationFrame(follow);
   };
+  // a touch screen's (its mouse events are made up: where the finger last was)
+  const fingers = view.matchMedia("(pointer: coarse)");
   const cardOf = (target) => (target instanceof view.Element ? target.closest(".card") : null);
 
   const listeners = {
     // a mouse's hover (a finger's tap is no hover: a long press opens the card's text)
     pointerover: (event) => {
       const card = cardOf(event.target);
-      if (card && event.pointerType !== "touch") show(card);
+      if (card && event.pointerType !== "touch" && !fingers.matches) show(card);
     },
     pointerout: (event) => {
       if (shown && cardOf(event.target) === shown.card
         && !shown.card.contains(event.relatedTarget)) hide();
     },
-    // keyboard focus, not the focus a click or a tap leaves behind, nor the focus the page
-    // moves after one (Chromium's :focus-visible counts that as the keyboard's)
+    // keyboard focus, not the focus a click leaves behind
     focusin: (event) => {
       const card = cardOf(event.target);
-      if (keyboard && card?.matches(":focus-visible")) show(card);
-    },
-    pointerdown: () => {
-      keyboard = false;
+      if (card?.matches(":focus-visible")) show(card);
     },
     focusout: (event) => {
       if (shown && event.target === shown.card) hide();
     },
     scroll: hide,
     keydown: (event) => {
-      keyboard = true;
       if (event.key === "Escape") hide();
     },
   };
