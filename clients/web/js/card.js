@@ -74,7 +74,8 @@ export function breakable(name) {
 
 /**
  * How long the name's longest word is, as the class that sizes its letters (cards.css):
- * a name breaks between its words only, so a long word takes smaller letters to fit.
+ * a name breaks between its words (or at a long word's soft hyphens), so a long word
+ * takes smaller letters to fit.
  */
 export function nameFit(name) {
   const longest = Math.max(0, ...name.split(/\s+/).map((word) => word.length));
