@@ -31,7 +31,8 @@ async def test_the_page_and_its_files_with_caching_and_csp(ws_server: ServerFact
     again = await site.session.get(base, headers={"If-None-Match": page.headers["ETag"]})
     assert again.status == 304
     assets = re.findall(r'(?:src|href)="(/web/[^"]+)"', html)
-    assert len(assets) == 2  # the style sheet and the main script
+    # the style sheets (app.css, then css/*.css) and the main script
+    assert assets[0].endswith("/app.css") and assets[-1].endswith("/js/main.js")
     for path in assets:
         asset = await site.session.get(site.server.make_url(path))
         assert asset.status == 200

@@ -70,11 +70,14 @@ def browser() -> Iterator[Browser]:
 
 
 def new_page(browser: Browser, url: str, *, locale: str = "en-GB",
-             size: tuple[int, int] = (1280, 900), test_certificate: bool = False) -> Page:
+             size: tuple[int, int] = (1280, 900), test_certificate: bool = False,
+             touch: bool = False) -> Page:
     """A page in a fresh profile of its own (its own storage, as another person's);
-    `test_certificate`: it trusts the self-signed certificate of a test's nginx."""
+    `test_certificate`: it trusts the self-signed certificate of a test's nginx; `touch`:
+    a phone's touch screen (taps, and `(pointer: coarse)`)."""
     context = browser.new_context(locale=locale, viewport={"width": size[0], "height": size[1]},
-                                  user_agent=None, ignore_https_errors=test_certificate)
+                                  user_agent=None, ignore_https_errors=test_certificate,
+                                  has_touch=touch, is_mobile=touch)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -89,9 +92,11 @@ def page_errors(page: Page) -> list[str]:
 
 
 def create_table(page: Page, name: str, *, seats: int = 2, kingdom: str = "First Game",
-                 bots: dict[int, str] | None = None, pace: str = "instant") -> str:
+                 bots: dict[int, str] | None = None, pace: str = "instant",
+                 tap: bool = False) -> str:
     """Fill in the lobby's form and create the table; return its id. Its bots answer at
-    `pace`: at once unless a test watches them (the form's own choice is `normal`)."""
+    `pace`: at once unless a test watches them (the form's own choice is `normal`);
+    `tap`: "Create" is tapped with a finger (a `touch` page), not clicked."""
     page.wait_for_selector("form.create")
     if page.get_attribute("form.create input[name=name]", "readonly") is None:
         page.fill("form.create input[name=name]", name)  # (signed in: the account's name)
@@ -101,7 +106,7 @@ def create_table(page: Page, name: str, *, seats: int = 2, kingdom: str = "First
         strategy = (bots or {1: "big_money"}).get(seat, "")
         page.select_option(f"form.create select[name=seat-{seat}]", strategy)
     page.select_option("form.create select[name=bot-pace]", pace)
-    page.click("form.create button[type=submit]")
+    (page.tap if tap else page.click)("form.create button[type=submit]")
     page.wait_for_url("**/#/game/*")
     return page.url.rsplit("/", 1)[1]
 

@@ -47,6 +47,16 @@ DETACHED = """() => [...document.querySelectorAll('.tooltip')]
 window's edge."""
 
 
+SCROLLED_TO = """(card) => new Promise((done) => {
+  const before = scrollY;
+  card.scrollIntoView({ block: 'center' });
+  if (scrollY === before) done();
+  else addEventListener('scroll', () => done(), { once: true });
+})"""
+"""Scroll the page to put the card in the middle of the window, until the page has been
+told that it scrolled (on the next frame)."""
+
+
 def detached(page: Page) -> list[str]:
     problems: list[str] = page.evaluate(DETACHED)
     return problems
@@ -74,11 +84,16 @@ def test_a_cards_text_is_shown_beside_its_card_and_goes_with_it(
     first = ".hand li:first-child .card"
     tip = tip_of(page, first)
     # a mouse over the leftmost card of the hand: its text beside it, inside the window
+    # (on a phone the hand is scrolled to first, clear of the decision's bar, the mouse
+    # away: a scroll, reported on the next frame, takes away a text shown before it)
+    page.mouse.move(0, 0)
+    page.locator(first).evaluate(SCROLLED_TO)
     page.hover(first)
     expect(tip).to_be_visible()
     assert detached(page) == []
-    # the page scrolls: the text goes (it would stay where the card was)
-    page.mouse.wheel(0, 200)
+    # the page scrolls (back up, if it was scrolled to the hand): the text goes (it would
+    # stay where the card was)
+    page.mouse.wheel(0, -200 if page.evaluate("scrollY") > 0 else 200)
     expect(tip).to_be_hidden()
     page.mouse.move(0, 0)
     page.evaluate("scrollTo(0, 0)")
@@ -106,4 +121,74 @@ def test_a_cards_text_is_shown_beside_its_card_and_goes_with_it(
     page.wait_for_selector(f'#decision:not([data-decision="{before}"])')
     page.wait_for_timeout(100)  # (a frame or two for a text to go: it must not stay)
     assert detached(page) == []
+    assert page_errors(page) == []
+
+
+SHOWN_TIPS = """() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(
+  () => done([...document.querySelectorAll('.tooltip.shown')].map((tip) => tip.dataset.for)))))"""
+"""The cards whose text is shown, two frames on (time for a text to be placed and drawn)."""
+
+
+def test_a_tap_shows_no_text_but_a_long_press_does(browser: Browser, server_url: str) -> None:
+    """On a phone's touch screen: tapping "Create", then a pile, leaves no card's text over
+    the Supply; a long press opens the card's text; no key is drawn on a card."""
+    page = new_page(browser, server_url, size=(390, 844), touch=True)
+    create_table(page, "Tia", tap=True)
+    assert my_turn(page)
+    assert page.evaluate(SHOWN_TIPS) == []
+    page.tap('.supply .card[data-card="duchy"]', force=True)  # (not offered: aria-disabled)
+    assert page.evaluate(SHOWN_TIPS) == []
+    # the mouse a phone's browser makes up where the finger last was, and moves over what
+    # the page draws there next (the table where "Create" was): no hover on a phone
+    page.locator('.supply .card[data-card="province"]').dispatch_event(
+        "pointerover", {"pointerType": "mouse", "bubbles": True})
+    assert page.evaluate(SHOWN_TIPS) == []
+    # the keys are a keyboard's: none drawn, though the page's shortcuts still work
+    assert page.locator(".card kbd").count() > 0
+    assert page.locator(".card kbd:visible").count() == 0
+    # a long press (the context menu it opens) shows the card's whole text
+    page.locator('.supply .card[data-card="province"]').dispatch_event("contextmenu")
+    info = page.locator(".card-info")
+    expect(info).to_be_visible()
+    expect(info).to_contain_text("Province")
+    assert page_errors(page) == []
+
+
+WORDS_BROKEN = """() => [...document.querySelectorAll('.card-name')].flatMap((name) => {
+  const size = parseFloat(getComputedStyle(name).fontSize);
+  const card = name.closest('.card').getBoundingClientRect();
+  const problems = size < 12 ? [`${name.textContent}: ${size} px`] : [];
+  const text = name.firstChild;
+  let at = 0;
+  for (const word of name.textContent.split(' ')) {
+    const range = document.createRange();
+    range.setStart(text, at);
+    range.setEnd(text, at + word.length);
+    at += word.length + 1;
+    const boxes = [...range.getClientRects()].filter((box) => box.width > 0);
+    const lines = new Set(boxes.map((box) => Math.round(box.bottom))).size;
+    const breaks = word.split('\u00ad').length - 1; // its soft hyphens: where it may break
+    if (lines > 1 + breaks) problems.push(`${word}: broken over ${lines} lines`);
+    if (boxes.some((box) => box.left < card.left || box.right > card.right)) {
+      problems.push(`${word}: past its card's edge`);
+    }
+  }
+  return problems;
+})"""
+"""What is wrong with the cards' names: letters under 12 px, a word broken between lines
+elsewhere than at its soft hyphens, or wider than its card."""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "pl-PL"])
+def test_names_on_a_phone_are_readable_and_whole(browser: Browser, server_url: str,
+                                                 locale: str) -> None:
+    """At 390×844, in English and in Polish (longer words): every name at 12 px
+    or more, each word of it on one line inside its card, and the type line shown."""
+    page = new_page(browser, server_url, size=(390, 844), locale=locale)
+    create_table(page, "Tia", kingdom="Deck Top")  # Moneylender, Laboratorium, Rękodzielnik
+    assert my_turn(page)
+    assert page.evaluate(WORDS_BROKEN) == []
+    for selector in ('.supply .card[data-card="laboratory"]', ".hand .card"):
+        expect(page.locator(f"{selector} .card-types").first).to_be_visible()
+    assert page.locator(".card .card-icon:visible").count() >= 17  # the Supply's at least
     assert page_errors(page) == []

@@ -1,12 +1,14 @@
-// A card as players know it, drawn by the page (no artwork): its name, its cost in a coin,
-// its types in words and as the colours of the printed cards (Treasure gold, Victory
-// green, Curse purple, Action grey, Reaction blue; an Attack's red stripe; two colour types
-// split the card), and its text, shown beside it on hover and on keyboard focus (placed and
+// A card as players know it, drawn by the page (no artwork of the game's): its name, its
+// cost in a coin, its pictogram (pictograms.js: game-icons.net's, drawn in its type's
+// colour), its types in words and as the colours of the printed cards (Treasure gold,
+// Victory green, Curse purple, Action grey, Reaction blue; an Attack's red stripe; two
+// colour types split the card), and its text, shown beside it on hover and on keyboard focus (placed and
 // hidden by tooltip.js) and on a long press (the card-info dialog), which screen readers get
 // through aria-describedby (one hidden text per card, `cardTexts`). Pure: returns vnodes.
 
 import { h } from "./dom.js";
 import { Intent } from "./page_state.js";
+import { CARD_ICONS, ICON_PATHS, VIEW_BOX } from "./pictograms.js";
 
 /** The types that colour a card, in the order a split card shows them. */
 const COLOURS = ["treasure", "victory", "curse", "reaction", "action"];
@@ -41,6 +43,43 @@ function defined(map) {
 /** "Action – Attack", "Akcja – Atak": a card's types in words. */
 export function typeLine(types, i18n) {
   return types.map((type) => i18n.t(`type_${type}`)).join(" – ");
+}
+
+/** The card's pictogram (hidden from screen readers: its name says it). */
+export function pictogram(card) {
+  const path = ICON_PATHS[CARD_ICONS[card]];
+  return path ? h("svg", { class: "card-icon", viewBox: VIEW_BOX, "aria-hidden": "true",
+    focusable: "false" }, h("path", { d: path })) : null;
+}
+
+/**
+ * Where the long words of the cards' names may break, by the syllables of their language
+ * (English, Polish): a card too narrow for the word breaks it there, with a hyphen, and
+ * never elsewhere (no browser here hyphenates by itself).
+ */
+const BREAKS = new Map([
+  "Adven-turer", "Bureau-crat", "Chan-cellor", "Har-binger", "Labo-ratory", "Money-lender",
+  "Wood-cutter", "Biblio-teka", "Kłu-sownik", "Labora-torium", "Lich-wiarz", "Mie-dziaki",
+  "Posia-dłość", "Pro-wincja", "Prze-budowa", "Ręko-dzielnik", "Srebr-niki", "Targo-wisko",
+  "War-townik",
+].map((word) => [word.replaceAll("-", ""), word.replaceAll("-", "\u00ad")]));
+
+/** The words `BREAKS` knows. */
+export const BREAKABLE = [...BREAKS.keys()];
+
+/** A name as a card shows it: its long words with their soft hyphens. */
+export function breakable(name) {
+  return name.split(" ").map((word) => BREAKS.get(word) ?? word).join(" ");
+}
+
+/**
+ * How long the name's longest word is, as the class that sizes its letters (cards.css):
+ * a name breaks between its words (or at a long word's soft hyphens), so a long word
+ * takes smaller letters to fit.
+ */
+export function nameFit(name) {
+  const longest = Math.max(0, ...name.split(/\s+/).map((word) => word.length));
+  return longest > 9 ? " name-longest" : longest > 7 ? " name-long" : "";
 }
 
 /** The id of the card's text (`cardTexts`), which every face of that card is described by. */
@@ -106,7 +145,8 @@ export function cardFace(card, i18n, how) {
     oncontextmenu: { type: Intent.SHOW_CARD, card }, // a long press on a phone
   },
   h("span", { class: "card-cost", "aria-hidden": "true" }, String(entry?.cost ?? "?")),
-  h("span", { class: "card-name" }, name),
+  pictogram(card),
+  h("span", { class: `card-name${nameFit(name)}` }, breakable(name)),
   how.size === "small" ? null : h("span", { class: "card-types" }, typeLine(types, i18n)),
   count === undefined ? null : h("span", { class: "card-count", "aria-hidden": "true" },
     count ? `×${count}` : i18n.t("empty")),

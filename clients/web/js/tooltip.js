@@ -1,10 +1,13 @@
 // A card's text (its `.card-text`, card.js `cardTexts`) shown beside its card while a
-// mouse is over the card or it has keyboard focus, and nowhere else: copied into one
-// floating `.tooltip` per page, placed from the card's box, inside the window (above the
-// card, or below it when there is no room), and hidden the moment the card moves or leaves
-// the page, the page scrolls, or Escape is pressed. Screen readers read the text through
-// aria-describedby whether it is shown or not (the copy is hidden from them). One watcher
-// serves every page, by delegation from the document.
+// mouse is over the card or it has keyboard focus, and nowhere else (never for a finger:
+// a tap is no hover, nor is the mouse a phone makes up where the finger last was, which
+// its browser moves over whatever the page draws there next; a long press opens the
+// card-info dialog instead): copied into one floating `.tooltip` per page, placed from the
+// card's box, inside the window (above the card, or below it when there is no room), and
+// hidden the moment the card moves or leaves the page, the page scrolls, or Escape is
+// pressed. Screen readers read the text through aria-describedby whether it is shown or
+// not (the copy is hidden from them). One watcher serves every page, by delegation from
+// the document.
 
 const GAP = 4; // px between a card and its text
 const MARGIN = 8; // px kept from the window's edges
@@ -69,13 +72,15 @@ export function watchTooltips(doc = document) {
     shown = { card, box: boxOf(card) };
     frame = view.requestAnimationFrame(follow);
   };
+  // a touch screen's (its mouse events are made up: where the finger last was)
+  const fingers = view.matchMedia("(pointer: coarse)");
   const cardOf = (target) => (target instanceof view.Element ? target.closest(".card") : null);
 
   const listeners = {
     // a mouse's hover (a finger's tap is no hover: a long press opens the card's text)
     pointerover: (event) => {
       const card = cardOf(event.target);
-      if (card && event.pointerType !== "touch") show(card);
+      if (card && event.pointerType !== "touch" && !fingers.matches) show(card);
     },
     pointerout: (event) => {
       if (shown && cardOf(event.target) === shown.card
