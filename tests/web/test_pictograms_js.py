@@ -62,6 +62,6 @@ def test_every_long_word_of_a_name_may_break_and_only_at_its_syllables() -> None
     catalogue = catalogue_dict()
     report = run_module(SCRIPT, json.dumps(catalogue), modules=("pictograms", "card", "i18n"))
     words = {word for cards in catalogue.values() for card in cards
-             for word in f"{card['name']} {card['name_pl']}".split()}
+             for language in ("", "_pl", "_sk", "_lt") for word in card[f"name{language}"].split()}
     assert set(report["breakable"]) == {word for word in words if len(word) >= LONG}
     assert report["broken"] == "Council Labo\u00adratory"

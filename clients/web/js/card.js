@@ -54,14 +54,19 @@ export function pictogram(card) {
 
 /**
  * Where the long words of the cards' names may break, by the syllables of their language
- * (English, Polish): a card too narrow for the word breaks it there, with a hyphen, and
+ * (English, Polish, Slovak, Lithuanian): a card too narrow for the word breaks it there, with a hyphen, and
  * never elsewhere (no browser here hyphenates by itself).
  */
 const BREAKS = new Map([
   "Adven-turer", "Bureau-crat", "Chan-cellor", "Har-binger", "Labo-ratory", "Money-lender",
   "Wood-cutter", "Biblio-teka", "Kłu-sownik", "Labora-torium", "Lich-wiarz", "Mie-dziaki",
   "Posia-dłość", "Pro-wincja", "Prze-budowa", "Ręko-dzielnik", "Srebr-niki", "Targo-wisko",
-  "War-townik",
+  "War-townik", "Dobro-druh", "Drevo-rubač", "Labora-tórium", "Obchod-ník", "Pred-zvesť",
+  "Pre-kliatie", "Pre-stavba", "Pro-vincia", "Reme-selník", "Vojvod-stvo", "Zasa-dacia",
+  "Čaro-dejnica", "Amati-ninkas", "Biuro-kratas", "Brako-nierius", "Dirb-tuvės",
+  "Festi-valis", "Kanc-leris", "Kunigaikš-tystė", "Labora-torija", "Med-kirtys",
+  "Palūki-ninkas", "Per-statymas", "Pra-keiksmas", "Pro-vincija", "Sargy-binis",
+  "ieško-tojas",
 ].map((word) => [word.replaceAll("-", ""), word.replaceAll("-", "\u00ad")]));
 
 /** The words `BREAKS` knows. */
