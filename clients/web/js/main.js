@@ -11,7 +11,8 @@ import { fill, h, redrawing } from "./dom.js";
 import { addWords, I18n } from "./i18n.js";
 import { routeOf } from "./pages.js";
 import { RATING_COUNTED, RATING_WORDS } from "./rating_words.js";
-import { appUrl, GUIDE_URL } from "./routes.js";
+import { menuView } from "./menu.js";
+import { appUrl } from "./routes.js";
 import { watchTooltips } from "./tooltip.js";
 
 const root = document.getElementById("app");
@@ -27,6 +28,7 @@ const app = {
   shown: null, // the route shown ({route, params}), set before the last page stops
   account: null, // {id, name, created_at} once signed in
   admin: false, // the header links the admin page
+  menuOpen: false, // the header's menu unfolded (on a phone)
   status: "", // the header's status line (the connection's)
   setStatus(text) {
     app.status = text;
@@ -39,14 +41,13 @@ const app = {
   route,
 };
 
-/** The header: the app's links, the status line, who is signed in, the language. */
-function headerView({ i18n, account, admin, status }) {
+/** The header: the name (the lobby's link), the menu (menu.js), the status line, who is
+ *  signed in, the language. */
+function headerView({ i18n, account, status, menuOpen }) {
   const t = (key, vars) => i18n.t(key, vars);
   return [
     h("a", { class: "brand", href: appUrl("#/") }, "Dominion"),
-    admin && h("a", { class: "admin-link", href: "#/admin" }, "Admin"),
-    h("a", { id: "leaderboard-link", href: appUrl("#/top") }, t("leaderboard")),
-    h("a", { id: "guide-link", href: GUIDE_URL, hreflang: "en" }, t("guide")),
+    menuView(app, menuOpen, toggleMenu),
     h("span", { id: "status", role: "status", "aria-live": "polite", hidden: !status }, status),
     h("a", { id: "account", href: appUrl(account ? "#/account" : "#/sign-in"),
       dataset: { signedIn: account ? "yes" : "no" } },
@@ -54,6 +55,11 @@ function headerView({ i18n, account, admin, status }) {
     h("button", { id: "language", type: "button", lang: i18n.lang === "pl" ? "en" : "pl",
       onclick: switchLanguage }, t("language")),
   ];
+}
+
+function toggleMenu() {
+  app.menuOpen = !app.menuOpen;
+  redrawHeader();
 }
 
 const drawHeader = redrawing(document.querySelector("header.top"), () => headerView(app));
@@ -79,6 +85,7 @@ async function route() {
   app.shown = routeOf(window.location.pathname, window.location.hash);
   app.page?.stop();
   app.page = null;
+  app.menuOpen = false; // a link of the menu followed folds it
   app.setStatus("");
   // the last page's content goes at once: a new page may wait on the server before it
   // draws, and must not show the last game meanwhile
