@@ -81,9 +81,12 @@ export class SignInPage {
     this.redraw.stop();
   }
 
+  /** Signed in: to the account's page; registered: back to the page the person came
+   *  from (the lobby when they came to register first), to play on. */
   async done(body) {
     this.app.setAccount(body.account);
-    window.location.hash = "#/account";
+    if (this.registering) window.location.assign(this.app.cameFrom ?? "/#/");
+    else window.location.hash = "#/account";
   }
 
   signIn({ name, password }) {

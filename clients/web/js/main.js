@@ -29,6 +29,8 @@ const app = {
   account: null, // {id, name, created_at} once signed in
   admin: false, // the header links the admin page
   menuOpen: false, // the header's menu unfolded (on a phone)
+  cameFrom: null, // the address of the last page shown other than signing in: registering
+  // goes back there
   status: "", // the header's status line (the connection's)
   setStatus(text) {
     app.status = text;
@@ -77,12 +79,18 @@ function switchLanguage() {
   else route();
 }
 
+/** The pages that sign in or register: not gone back to once signed in. */
+const SIGNING_IN = ["sign-in", "register"];
+
 let routed = 0; // how many times the address was followed: a page made late is dropped
 
 /** Show the page the address names (again, after the language changed). */
 async function route() {
   const at = ++routed;
   app.shown = routeOf(window.location.pathname, window.location.hash);
+  if (!SIGNING_IN.includes(app.shown.route.name)) {
+    app.cameFrom = `${window.location.pathname}${window.location.hash}`;
+  }
   app.page?.stop();
   app.page = null;
   app.menuOpen = false; // a link of the menu followed folds it
