@@ -1,6 +1,6 @@
 """The lobby as a person meets it, in Debian's Chromium: on a phone the Play panel's buttons
 are on the first screen, its one name field serves them all, and one tap starts a game
-against a bot; "Invite a friend" makes a table that shows its link; the Kingdom is chosen by
+against a bot, another the queue; "Invite a friend" makes a table that shows its link; the Kingdom is chosen by
 tapping cards; the header's menu reaches every page, on a phone folded under its button;
 and registering goes back to the page the person came from."""
 
@@ -50,6 +50,19 @@ def test_invite_a_friend_makes_a_table_that_shows_its_link(browser: Browser,
     page.wait_for_url("**/#/game/*")
     game = page.url.rsplit("/", 1)[1]
     expect(page.locator(".waiting input")).to_have_value(f"{server_url}/#/game/{game}")
+    assert page_errors(page) == []
+
+
+def test_find_an_opponent_joins_the_queue_in_one_tap(browser: Browser,
+                                                     server_url: str) -> None:
+    page = new_page(browser, server_url, size=PHONE)
+    page.fill("form.create input[name=name]", "Quinn")
+    page.click('form.create [data-quick="queue"]')
+    panel = page.locator("section.automatch")
+    expect(panel).to_have_attribute("data-phase", "waiting")
+    expect(panel).to_contain_text("2 players, edition 2")
+    panel.locator(".seek-cancel").click()
+    expect(panel).to_have_attribute("data-phase", "idle")
     assert page_errors(page) == []
 
 

@@ -64,6 +64,14 @@ async function saying(page, field, work) {
   }
 }
 
+/** To the address `cameFrom` ({pathname, hash}; none: the lobby): on the same page, by
+ *  its hash alone (the app is not loaded again). */
+function goBack(cameFrom) {
+  const { pathname, hash } = cameFrom ?? { pathname: window.location.pathname, hash: "" };
+  if (pathname === window.location.pathname) window.location.hash = hash || "#/";
+  else window.location.assign(`${pathname}${hash}`);
+}
+
 /** #/sign-in and #/register. */
 export class SignInPage {
   constructor(root, app, registering) {
@@ -85,7 +93,7 @@ export class SignInPage {
    *  from (the lobby when they came to register first), to play on. */
   async done(body) {
     this.app.setAccount(body.account);
-    if (this.registering) window.location.assign(this.app.cameFrom ?? "/#/");
+    if (this.registering) goBack(this.app.cameFrom);
     else window.location.hash = "#/account";
   }
 

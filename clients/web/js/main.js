@@ -89,7 +89,7 @@ async function route() {
   const at = ++routed;
   app.shown = routeOf(window.location.pathname, window.location.hash);
   if (!SIGNING_IN.includes(app.shown.route.name)) {
-    app.cameFrom = `${window.location.pathname}${window.location.hash}`;
+    app.cameFrom = { pathname: window.location.pathname, hash: window.location.hash };
   }
   app.page?.stop();
   app.page = null;
