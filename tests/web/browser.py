@@ -221,5 +221,5 @@ def start_again(db: Path, port: int) -> subprocess.Popen[bytes]:
 
 
 __all__ = ["WAIT_MS", "Browser", "Page", "act", "browser", "create_table", "decision_id",
-           "expect", "more_options", "my_turn", "new_page", "page_errors", "play_together", "screenshot",
-           "server_url", "start_again", "stop"]
+           "expect", "more_options", "my_turn", "new_page", "page_errors", "play_together",
+           "screenshot", "server_url", "start_again", "stop"]

@@ -1,8 +1,9 @@
 """The lobby as a person meets it, in Debian's Chromium: on a phone the Play panel's buttons
 are on the first screen, its one name field serves them all, and one tap starts a game
-against a bot, another the queue; "Invite a friend" makes a table that shows its link; the Kingdom is chosen by
-tapping cards; the header's menu reaches every page, on a phone folded under its button;
-and registering goes back to the page the person came from."""
+against a bot, another seeks a table in the queue; "Invite a friend" makes a table that
+shows its link; the Kingdom is chosen by tapping cards; the header's menu reaches every
+page, on a phone folded under its button; and registering goes back to the page the
+person came from."""
 
 from __future__ import annotations
 
@@ -107,7 +108,8 @@ def test_the_menu_reaches_every_page_and_registering_goes_back(
     page.wait_for_selector("form.create")
     visit(page, "/#/top", ".leaderboard")
     visit(page, "/#/", "form.create")
-    visit(page, "/#/sign-in", '.account-form[aria-label="Sign in"]')
+    page.click("#account")  # the header's sign-in link, beside the menu
+    page.wait_for_selector('.account-form[aria-label="Sign in"]')
     visit(page, "/#/top", ".leaderboard")
     visit(page, "/#/register", '.account-form[aria-label="Register"]')
     page.fill(".account-form input[name=name]", name)

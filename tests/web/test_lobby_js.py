@@ -1,6 +1,6 @@
 """The lobby's pure parts in the web client, under Node without a browser: the Kingdom laid
-out by cost, drawn, a card taken out or put in (clients/web/js/kingdom_picker.js); the bot levels, each bot
-named once with what it means (bot_levels.js); the Play panel's one name field and three
+out by cost, drawn, a card taken out or put in (clients/web/js/kingdom_picker.js); the bot
+levels, each bot named once with what it means (bot_levels.js); the Play panel's one name field and three
 buttons (quick_start.js, lobby.js); a game's row (lobby_rows.js); the header's menu
 (menu.js); and their words in every language."""
 
@@ -162,7 +162,7 @@ def test_a_row_shows_players_with_ratings_kingdom_by_cost_and_state() -> None:
 
 def test_the_menu_reaches_every_page_a_person_opens_by_themselves() -> None:
     out = run()
-    assert out["guestMenu"] == ["/#/", "/#/top", "/guide", "/#/sign-in", "/#/register"]
+    assert out["guestMenu"] == ["/#/", "/#/top", "/guide", "/#/register"]
     assert out["accountMenu"] == ["/#/", "/#/top", "/guide", "/@/ann", "/#/account",
                                   "/#/account/tokens", "/#/admin"]
 

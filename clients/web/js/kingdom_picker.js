@@ -87,7 +87,7 @@ export function kingdomPicker(app, kingdom, actions) {
           kingdom.names.map((name) => h("option", { value: name,
             selected: !kingdom.own && name === kingdom.name }, i18n.kingdomName(name))))),
       " ", h("button", { type: "button", class: "kingdom-random", onclick: () => actions.random() },
-        `🎲 ${t("kingdom_random_draw")}`)),
+        t("kingdom_random_draw"))),
     h("p", { class: "note" }, t("kingdom_tap")),
     h("h3", { role: "status" }, t("kingdom_count", { n: kingdom.cards.length })),
     h("ul", { class: "kingdom-tiles in-kingdom" },

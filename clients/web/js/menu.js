@@ -1,8 +1,8 @@
 // The header's menu: a link to every page a person may open by itself (the lobby, the
-// leaderboard, the guide, signing in or registering, and signed in: their profile, their
-// account, its access tokens; an admin's page). A game's own pages (play, watch, replay)
-// are the lobby's rows. On a phone the list folds under one button; on a wider screen it
-// is always shown. Pure: vnodes.
+// leaderboard, the guide, registering (signing in is the header's link beside it), and
+// signed in: their profile, their account, its access tokens; an admin's page). A game's
+// own pages (play, watch, replay) are the lobby's rows. On a phone the list folds under one
+// button; on a wider screen it is always shown. Pure: vnodes.
 
 import { h } from "./dom.js";
 import { addWords } from "./i18n.js";
@@ -25,7 +25,7 @@ export function menuLinks({ account, admin }) {
   if (account) {
     links.push([profileUrl(account.name), "menu_profile"], [appUrl("#/account"), "menu_account"],
       [appUrl("#/account/tokens"), "menu_tokens"]);
-  } else links.push([appUrl("#/sign-in"), "sign_in"], [appUrl("#/register"), "register"]);
+  } else links.push([appUrl("#/register"), "register"]); // signing in: the header's own link
   if (admin) links.push([appUrl("#/admin"), "Admin", "admin-link"]);
   return links;
 }
