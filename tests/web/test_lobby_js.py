@@ -1,8 +1,8 @@
 """The lobby's pure parts in the web client, under Node without a browser: the Kingdom laid
 out by cost, drawn, a card taken out or put in (clients/web/js/kingdom_picker.js); the bot
-levels, each bot named once with what it means (bot_levels.js); the Play panel's one name field and three
-buttons (quick_start.js, lobby.js); a game's row (lobby_rows.js); the header's menu
-(menu.js); and their words in every language."""
+levels, each bot named once with what it means (bot_levels.js); the Play panel's one name
+field and three buttons (quick_start.js, lobby.js); a game's row (lobby_rows.js); the
+header's menu (menu.js); and their words in every language."""
 
 from __future__ import annotations
 
