@@ -57,7 +57,8 @@ const strategies = ["random", "big_money", "smithy_big_money", "strong", "strong
 out.levels = levels.botLevels(strategies);
 out.levelNames = out.levels.map((s) => levels.levelName(s, en));
 out.levelAbout = out.levels.map((s) => levels.levelAbout(s, en));
-out.strongAlone = levels.botLevels(["strong", "big_money"]);
+out.strongLevel3 = levels.botLevels(["strong:3", "big_money"]);
+out.level3Name = levels.levelName("strong:3", en);
 
 const app = { i18n: en, account: null, cards: catalogue, server: { bot_strategies: strategies } };
 const state = { seats: 2, edition: "2", kingdomName: null, ownKingdom: null, level: "strong:2",
@@ -122,11 +123,12 @@ def test_a_kingdom_is_drawn_without_repeats_and_a_tap_takes_out_or_puts_in() -> 
 def test_each_bot_is_named_once_weakest_first_with_what_it_means() -> None:
     out = run()
     assert out["levels"] == ["random", "big_money", "smithy_big_money", "strong:1", "strong:2",
-                             "strong:3"]  # `strong` is `strong:3`: not offered twice
+                             "strong"]  # `strong:3` is `strong`: not offered twice
     assert out["levelNames"] == ["1 · Beginner", "2 · Easy", "3 · Casual", "4 · Steady",
                                  "5 · Strong", "6 · Expert"]
     assert all(out["levelAbout"])
-    assert out["strongAlone"] == ["big_money", "strong"]  # no level 3 offered: its alias stays
+    assert out["level3Name"] == "Strong bot, level 3"  # the same bot, by its own name
+    assert out["strongLevel3"] == ["big_money", "strong:3"]  # no `strong`: level 3 stays
 
 
 def test_the_play_panel_has_one_name_field_the_level_said_and_three_buttons() -> None:

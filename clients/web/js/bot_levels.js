@@ -1,15 +1,17 @@
 // The in-server bots as levels a person chooses among, each named once and said in a
-// sentence: the server's `bot_strategies` name the strong bot twice (`strong` is
-// `strong:3`, docs/BOTS.md "Levels"), so the alias is dropped when its level is offered.
+// sentence: the server's `bot_strategies` name the strong bot's default level twice
+// (`strong` is `strong:3`, docs/BOTS.md "Levels"), so `strong:3` is dropped when `strong`
+// is offered (a seat so made is named "Strong bot" at the table).
 
 import { h } from "./dom.js";
 import { addWords } from "./i18n.js";
 
 /** A strategy's other name for a level also offered: the same bot. */
-const ALIASES = { strong: "strong:3" };
+const ALIASES = { "strong:3": "strong" };
 
 /** The levels, weakest first (a strategy the server adds later comes after them). */
-const ORDER = ["random", "big_money", "smithy_big_money", "strong:1", "strong:2", "strong:3"];
+const ORDER = ["random", "big_money", "smithy_big_money", "strong:1", "strong:2", "strong",
+  "strong:3"];
 
 /** The strategy chosen unless the person chose another. */
 export const DEFAULT_LEVEL = "big_money";
@@ -44,8 +46,8 @@ export const BOT_LEVEL_WORDS = {
     "Gra wokół najlepszej karty Królestwa, ale nikogo nie atakuje.",
     "Hrá okolo najlepšej karty Kráľovstva, no nikoho neútočí.",
     "Žaidžia aplink geriausią Karalystės kortą, bet nieko nepuola."],
-  "level_strong:3": ["6 · Expert", "6 · Ekspert", "6 · Expert", "6 · Ekspertas"],
-  "level_strong:3_about": [
+  level_strong: ["6 · Expert", "6 · Ekspert", "6 · Expert", "6 · Ekspertas"],
+  level_strong_about: [
     "Builds around the Kingdom's best card, attacks included: the strongest.",
     "Gra wokół najlepszej karty Królestwa, także atakami: najsilniejszy.",
     "Hrá okolo najlepšej karty Kráľovstva, aj útokmi: najsilnejší.",
