@@ -91,13 +91,20 @@ def page_errors(page: Page) -> list[str]:
     return list(page.errors)  # type: ignore[attr-defined]
 
 
+def more_options(page: Page) -> None:
+    """Open the lobby's "More options" (the whole table's form), shut on a phone."""
+    page.wait_for_selector("form.create")
+    if page.locator("form.create details.more-options[open]").count() == 0:
+        page.click("form.create details.more-options > summary")
+
+
 def create_table(page: Page, name: str, *, seats: int = 2, kingdom: str = "First Game",
                  bots: dict[int, str] | None = None, pace: str = "instant",
                  tap: bool = False) -> str:
     """Fill in the lobby's form and create the table; return its id. Its bots answer at
     `pace`: at once unless a test watches them (the form's own choice is `normal`);
     `tap`: "Create" is tapped with a finger (a `touch` page), not clicked."""
-    page.wait_for_selector("form.create")
+    more_options(page)
     if page.get_attribute("form.create input[name=name]", "readonly") is None:
         page.fill("form.create input[name=name]", name)  # (signed in: the account's name)
     page.select_option("form.create select[name=seats]", str(seats))
@@ -219,5 +226,5 @@ def start_again(db: Path, port: int) -> subprocess.Popen[bytes]:
 
 
 __all__ = ["WAIT_MS", "Browser", "Page", "act", "browser", "create_table", "decision_id",
-           "expect", "my_turn", "new_page", "page_errors", "play_together", "screenshot",
-           "server_url", "start_again", "stop"]
+           "expect", "more_options", "my_turn", "new_page", "page_errors", "play_together",
+           "screenshot", "server_url", "start_again", "stop"]

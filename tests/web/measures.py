@@ -96,7 +96,7 @@ def seeking(browser: Browser, url: str, name: str) -> Page:
     """A lobby whose person waits for a 5- or 6-player table (nobody else here seeks one)."""
     page = new_page(browser, url)
     panel = page.locator("section.automatch")
-    panel.locator("input[name=name]").fill(name)
+    page.locator("form.create input[name=name]").fill(name)
     panel.locator("input[name=size][value='0']").uncheck()
     panel.locator("input[name=size][value='2']").check()
     panel.locator("button[type=submit]").click()

@@ -19,7 +19,7 @@ def register(page: Page, url: str, name: str) -> None:
     page.fill(".account-form input[name=name]", name)
     page.fill(".account-form input[name=password]", PASSWORD)
     page.click(".account-form button[type=submit]")
-    page.wait_for_url("**/#/account")
+    page.wait_for_url("**/#/")  # registered: back to the lobby
     expect(page.locator("#account")).to_have_text(f"Signed in as {name}")
 
 

@@ -36,12 +36,16 @@ def server(tmp_path: Path) -> Iterator[dict[str, Any]]:
 
 
 def sign_up(page: Page, name: str) -> None:
+    """Register from the lobby, back to it once registered; then to the account's page."""
     page.click("#account")
     page.click('a[href="#/register"]')
     # the sign-in form is replaced by the register form: fill the new one only
     page.wait_for_selector('.account-form[aria-label="Register"]')
-    fill_account_form(page, name)
+    fill_account_form(page, name, landing="**/#/")
     expect(page.locator("#account")).to_have_text(f"Signed in as {name}")
+    expect(page.locator("form.create input[name=name]")).to_have_value(name)
+    page.click("#account")
+    page.wait_for_url("**/#/account")
 
 
 def sign_in(page: Page, name: str) -> None:
@@ -50,11 +54,12 @@ def sign_in(page: Page, name: str) -> None:
     expect(page.locator("#account")).to_have_text(f"Signed in as {name}")
 
 
-def fill_account_form(page: Page, name: str) -> None:
+def fill_account_form(page: Page, name: str, landing: str = "**/#/account") -> None:
+    """Sign in (to the account's page) or register (back to the page before: `landing`)."""
     page.fill(".account-form input[name=name]", name)
     page.fill(".account-form input[name=password]", PASSWORD)
     page.click(".account-form button[type=submit]")
-    page.wait_for_url("**/#/account")
+    page.wait_for_url(landing)
 
 
 def create_with_a_bot(page: Page) -> str:

@@ -40,7 +40,7 @@ DIALOG = "dialog.match-found[open]"
 def seek(page: Page, name: str) -> None:
     """Seek a 2-player table of edition 2 as the guest `name`."""
     panel = page.locator(PANEL)
-    panel.locator("input[name=name]").fill(name)
+    page.locator("form.create input[name=name]").fill(name)
     panel.locator("button[type=submit]").click()
     expect(panel).to_have_attribute("data-phase", "waiting")
 
@@ -141,7 +141,7 @@ def test_a_seek_needs_a_size_outlives_a_language_switch_and_ends_on_leaving(
         browser: Browser, server_url: str) -> None:
     page = new_page(browser, server_url)
     panel = page.locator(PANEL)
-    panel.locator("input[name=name]").fill("Eve")
+    page.locator("form.create input[name=name]").fill("Eve")
     panel.locator("input[name=size][value='0']").uncheck()  # the 2-player group
     panel.locator("button[type=submit]").click()
     expect(panel.locator(".seek-note")).to_have_text("Choose at least one table size.")

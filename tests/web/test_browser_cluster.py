@@ -148,7 +148,7 @@ def test_a_table_made_on_one_node_is_joined_from_the_lobby_and_played(
 def seek(page: Page, name: str, *, size_group: str = "0") -> None:
     """Seek a table of one size group (0: 2 players, 2: 5–6) as the guest `name`."""
     panel = page.locator(PANEL)
-    panel.locator("input[name=name]").fill(name)
+    page.locator("form.create input[name=name]").fill(name)
     for box in ("0", "1", "2"):
         panel.locator(f"input[name=size][value='{box}']").set_checked(box == size_group)
     panel.locator("button[type=submit]").click()

@@ -43,7 +43,7 @@ def test_a_report_from_the_game_reaches_the_admin_page(browser: Browser,
     # Bob is no admin: no link, and the page says so
     bob.goto(f"{url}/#/admin")
     bob.wait_for_selector("text=Only the server's admins see this page.")
-    assert bob.locator(".admin-link").count() == 0
+    assert bob.locator("#admin-link").count() == 0
     ada = new_page(browser, url)
     registered = ada.request.post(f"{url}/api/v1/account/register",
                                   data={"name": "Ada", "password": PASSWORD})
@@ -53,8 +53,8 @@ def test_a_report_from_the_game_reaches_the_admin_page(browser: Browser,
                              capture_output=True, text=True, timeout=60, check=False)
     assert granted.returncode == 0, granted.stderr
     ada.reload()
-    ada.wait_for_selector("header .admin-link")
-    ada.click("header .admin-link")
+    ada.wait_for_selector("header #admin-link")
+    ada.click("header #admin-link")
     ada.wait_for_selector(f"ul.reports li:has-text('Bob') >> a[href='#/watch/{game}']")
     assert "takes forever" in ada.locator("ul.reports").inner_text()
     ada.fill("input[aria-label='Ban an address prefix: prefix']", "198.51.100.0/24")

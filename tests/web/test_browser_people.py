@@ -58,13 +58,13 @@ def test_names_link_to_profiles_and_bots_are_marked_everywhere(
         browser: Browser, server: dict[str, Any]) -> None:
     url = server["url"]
     ann = signed_in(browser, url, "Ann")
-    # the lobby names the strong bot like the others, in both languages
+    # the lobby names the strong bot's level like the others, in both languages
     strong = ann.locator('form.create select[name=seat-1] option[value="strong"]')
-    expect(strong).to_have_text("Strong bot")
+    expect(strong).to_have_text("6 · Expert")
     ann.select_option("#language", "pl")
-    expect(strong).to_have_text("Silny bot")
+    expect(strong).to_have_text("6 · Ekspert")
     expect(ann.locator('form.create select[name=seat-1] option[value="big_money"]')
-           ).to_have_text("Bot Wielkie Pieniądze")
+           ).to_have_text("2 · Łatwy")
     ann.select_option("#language", "en")
     game = create_table(ann, "Ann", bots={1: "strong"})
     assert my_turn(ann)

@@ -300,9 +300,9 @@ def test_a_rated_table_is_not_offered_no_clock_and_defaults_to_ten_plus_five() -
 def test_the_lobby_and_a_table_found_name_its_time_control() -> None:
     out = run()
     rows = out["rows"]
-    assert " · Clock 10+5 · " in rows[0]
+    assert "Edition 2 · Clock 10+5" in rows[0]
     assert "Clock" not in rows[1]
-    assert " · Clock 0.5+0 · " in rows[2]
+    assert "Edition 2 · Clock 0.5+0" in rows[2]
     assert out["texts"] == ["3+2", "1.5+0", "180+180"]
     # a table found by automatch says its control too (`match_found`'s `time_control`)
     with_clock, without = out["matchFound"]

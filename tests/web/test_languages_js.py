@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import functools
 import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,9 +20,12 @@ from .node import needs_node, run_module
 
 pytestmark = pytest.mark.integration  # Node.js runs the modules
 
-WORD_MODULES = ("account_words", "automatch_words", "rating_words", "replay_words", "bot_pace",
-                "clock", "time_control")
-"""The modules that add words (`addWords`) besides i18n.js itself."""
+WEB_JS = Path(__file__).resolve().parents[2] / "clients" / "web" / "js"
+WORD_MODULES = tuple(sorted(
+    path.stem for path in WEB_JS.glob("*.js")
+    if re.search(r"^export const [A-Z_]+_(WORDS|COUNTED) =", path.read_text(), re.M)))
+"""The modules that add words (`addWords`) besides i18n.js itself: every one exporting a
+table of them, so that a new module's words are checked in every language too."""
 
 SCRIPT = """
 import { I18n, LANGUAGES, LANGUAGE_NAMES, addWords, allWords, miscounted, untranslated }

@@ -25,6 +25,7 @@ from .browser import (
     create_table,
     decision_id,
     expect,
+    more_options,
     my_turn,
     new_page,
     page_errors,
@@ -245,11 +246,16 @@ def asking(page: Page) -> str | None:
 
 def create_chosen_table(page: Page, name: str, cards: tuple[str, ...], bot: str) -> None:
     """A table of a person and an in-server bot with these ten cards."""
-    page.wait_for_selector("form.create")
+    more_options(page)
     page.fill("form.create input[name=name]", name)
-    page.select_option("form.create select[name=kingdom-mode]", "chosen")
+    # the Kingdom's tiles: the set's taken out, these put in
+    tiles = page.locator("form.create .in-kingdom .card")
+    for left in range(tiles.count(), 0, -1):
+        tiles.first.click()
+        expect(tiles).to_have_count(left - 1)
     for card in cards:
-        page.check(f'form.create input[name=card][value="{card}"]')
+        page.click(f'form.create .others .card[data-card="{card}"]')
+    expect(page.locator("form.create .in-kingdom .card")).to_have_count(len(cards))
     page.select_option("form.create select[name=seat-1]", bot)
     page.click("form.create button[type=submit]")
     page.wait_for_url("**/#/game/*")

@@ -64,6 +64,14 @@ async function saying(page, field, work) {
   }
 }
 
+/** To the address `cameFrom` ({pathname, hash}; none: the lobby): on the same page, by
+ *  its hash alone (the app is not loaded again). */
+function goBack(cameFrom) {
+  const { pathname, hash } = cameFrom ?? { pathname: window.location.pathname, hash: "" };
+  if (pathname === window.location.pathname) window.location.hash = hash || "#/";
+  else window.location.assign(`${pathname}${hash}`);
+}
+
 /** #/sign-in and #/register. */
 export class SignInPage {
   constructor(root, app, registering) {
@@ -81,9 +89,12 @@ export class SignInPage {
     this.redraw.stop();
   }
 
+  /** Signed in: to the account's page; registered: back to the page the person came
+   *  from (the lobby when they came to register first), to play on. */
   async done(body) {
     this.app.setAccount(body.account);
-    window.location.hash = "#/account";
+    if (this.registering) goBack(this.app.cameFrom);
+    else window.location.hash = "#/account";
   }
 
   signIn({ name, password }) {

@@ -59,9 +59,9 @@ export function rankedNames(players, ratings) {
 export class AutomatchPanel {
   /**
    * @param {object} app i18n, server info, account
-   * @param {{nameField: () => object, saveName: (name: string) => void}} names
-   *   the lobby's own name field (a vnode: a guest's last name, an account's fixed) and
-   *   its memory
+   * @param {{name: () => string | null, saveName: (name: string) => void,
+   *   ask: () => void}} names the name in the lobby's one name field (null when signed
+   *   in: the account's; or when empty), its memory, and the field asking to be filled
    * @param {() => void} redraw the lobby's (the panel is part of its view)
    */
   constructor(app, names, redraw) {
@@ -118,7 +118,11 @@ export class AutomatchPanel {
       this.say(this.t("sizes_needed"));
       return;
     }
-    const name = elements.name ? elements.name.value.trim() : null;
+    const name = this.names.name();
+    if (name === null && !this.app.account) {
+      this.names.ask();
+      return;
+    }
     if (name !== null) this.names.saveName(name);
     this.seek({ sizes: sizesOf(chosen), edition: Number(elements.edition.value),
       rated: Boolean(elements.rated?.checked), name, token: null });
@@ -138,7 +142,6 @@ export class AutomatchPanel {
         this.submit(event.target);
       } },
     h("p", {}, this.t("play_now_about")),
-    !account && h("label", {}, this.t("your_name"), " ", this.names.nameField()),
     h("fieldset", { class: "sizes" }, h("legend", {}, this.t("table_sizes")),
       SIZE_GROUPS.map((group, index) => h("label", {}, h("input", { type: "checkbox",
         name: "size", value: String(index), checked: index === 0 }), " ",

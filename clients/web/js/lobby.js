@@ -1,15 +1,21 @@
-// The lobby: "Play now" (automatch.js, over the WebSocket), open tables (join), running
-// games (watch), finished games (replay), and creating a table (seats, edition, Kingdom,
-// bots, rated, time control, the bots' pace) over the REST API.
+// The lobby: the "Play" panel (one name, one tap for a game against a bot, a table to invite
+// a friend to, or the automatch queue), "More options" to create any table (seats,
+// edition, the Kingdom as cards, bots, rated, time control, the bots' pace) over the REST
+// API, the queue's panel (automatch.js, over the WebSocket), and the open tables (join),
+// running games (watch) and finished games (replay).
 
 import { errorText } from "./account_words.js";
 import { api, seats } from "./api.js";
 import { AutomatchPanel } from "./automatch.js";
 import { botPaceBody, botPaceField } from "./bot_pace.js";
+import { DEFAULT_LEVEL, levelOptions } from "./bot_levels.js";
 import { h, redrawing } from "./dom.js";
+import { drawKingdom, kingdomPicker, toggleCard } from "./kingdom_picker.js";
+import { controlOf, gameRow } from "./lobby_rows.js";
 import { nameList } from "./names.js";
+import { editionField, playPanel, Quick } from "./quick_start.js";
 import {
-  choiceShown, timeControlBody, timeControlField, timeControlText,
+  choiceShown, timeControlBody, timeControlField,
 } from "./time_control.js";
 
 const REFRESH_MS = 5000;
@@ -54,11 +60,13 @@ export class LobbyPage {
     this.app = app;
     this.timer = null;
     // what the page shows: the lists of games (null until loaded), the create form's
-    // choices that change what it shows, and the last refusal
-    this.state = { games: null, seats: 2, edition: "2", mode: "recommended", chosen: new Set(),
-      rated: false, timeControl: null, message: "" };
-    this.automatch = new AutomatchPanel(app, { nameField: () => nameField(app), saveName },
-      () => this.redraw());
+    // choices that change what it shows (the Kingdom: a recommended set's name, or the
+    // person's own cards), and the last refusal
+    this.state = { games: null, seats: 2, edition: "2", kingdomName: null, ownKingdom: null,
+      level: DEFAULT_LEVEL, more: wideScreen(), rated: false, timeControl: null, message: "" };
+    this.automatch = new AutomatchPanel(app, { name: () => this.typedName(), saveName,
+      ask: () => this.root.querySelector("form.create input[name=name]")?.reportValidity() },
+    () => this.redraw());
     this.draw = redrawing(root, () => this.view());
     this.redraw = () => {
       if (this.draw()) this.automatch.drawn(root);
@@ -85,35 +93,65 @@ export class LobbyPage {
     this.redraw();
   }
 
+  /** The name in the lobby's one name field (the page's form), or null when signed in. */
+  typedName() {
+    if (this.app.account) return null;
+    return this.root.querySelector("form.create input[name=name]")?.value.trim() || null;
+  }
+
   /** A choice of the create form that changes what it shows. */
   choose(name, value) {
     this.state[name] = value;
-    if (name === "edition") this.state.chosen = new Set();
+    if (name === "edition") Object.assign(this.state, { kingdomName: null, ownKingdom: null });
     this.redraw();
   }
 
-  pick(card, picked) {
-    if (picked) this.state.chosen.add(card);
-    else this.state.chosen.delete(card);
+  recommend(name) {
+    Object.assign(this.state, { kingdomName: name || null, ownKingdom: null });
     this.redraw();
   }
 
-  async create(form) {
+  randomKingdom() {
+    this.state.ownKingdom = drawKingdom(editionCards(this.app, this.state.edition), Math.random);
+    this.redraw();
+  }
+
+  toggle(card) {
+    this.state.ownKingdom = toggleCard(kingdomOf(this.app, this.state).cards, card);
+    this.redraw();
+  }
+
+  /** One of the Play panel's buttons: a game against the bot level chosen, a table of two
+   *  people (its page shows the link to send), or the queue for a 2-player table. */
+  quick(form, kind) {
+    if (!form.reportValidity()) return; // a guest's name first
+    if (kind === Quick.QUEUE) {
+      const { app, state } = this;
+      this.automatch.seek({ sizes: [2], edition: Number(state.edition),
+        rated: ratedWanted(app, form), name: this.typedName(), token: null });
+      if (!app.account) saveName(this.typedName());
+      return;
+    }
+    const bots = kind === Quick.BOT ? { 1: this.state.level } : {};
+    this.create(form, { seats: 2, bots });
+  }
+
+  /** Create the table the form describes (`chosen`: the seats and bots a quick button
+   *  chose instead of the form's). */
+  async create(form, chosen = null) {
     const { app, state } = this;
-    const bots = {};
+    let bots = {};
     form.querySelectorAll(".bot-seats select").forEach((select, i) => {
       if (select.value) bots[String(i + 1)] = select.value;
     });
-    let kingdom = null;
-    if (state.mode === "recommended") kingdom = form.elements.kingdom.value;
-    if (state.mode === "chosen") {
-      kingdom = editionCards(app, state.edition).map((card) => card.id)
-        .filter((card) => state.chosen.has(card));
-    }
+    if (chosen) bots = chosen.bots;
+    const shown = kingdomOf(app, state);
+    const kingdom = shown.own ? shown.cards : shown.name;
     const name = form.elements.name.value.trim();
     if (!app.account) saveName(name);
     try {
-      const created = await api.create(createBody(app, state, form, { name, kingdom, bots }));
+      const created = await api.create(createBody(app, state, form,
+        { name, kingdom, bots, seats: chosen?.seats }));
       seats.set(created.game.id, created.seat, created.token);
       window.location.hash = `#/game/${created.game.id}`;
     } catch (error) {
@@ -123,51 +161,52 @@ export class LobbyPage {
   }
 
   view() {
-    return h("div", { class: "lobby" }, this.automatch.view(), createView(this.app, this.state, this),
-      this.state.games && listsView(this.state.games, this.app.i18n, this));
+    return h("div", { class: "lobby" }, createView(this.app, this.state, this),
+      this.automatch.view(), this.state.games && listsView(this.state.games, this.app.i18n, this));
   }
 }
 
+/** Whether the screen has room for the full form open (a phone's shows the quick buttons
+ *  and keeps "More options" shut). */
+function wideScreen() {
+  return globalThis.matchMedia?.("(min-width: 48rem)").matches ?? true;
+}
+
 /** The create request's body: the form's choices (the time control's as shown: a rated
- *  table's never none). */
-export function createBody(app, state, form, { name, kingdom, bots }) {
+ *  table's never none); `seats` when a quick button chose them. */
+export function createBody(app, state, form, { name, kingdom, bots, seats: count }) {
   const rated = ratedWanted(app, form);
   const { elements } = form;
   const control = timeControlBody(choiceShown(state.timeControl, rated), {
     minutes: elements["tc-minutes"]?.value, increment: elements["tc-increment"]?.value });
   return {
-    name, seats: Number(state.seats), edition: Number(state.edition), kingdom, bots,
+    name, seats: Number(count ?? state.seats), edition: Number(state.edition), kingdom, bots,
     ...(rated && { rated: true }), time_control: control, ...botPaceBody(elements),
   };
 }
 
-/** The kingdom cards of an edition. */
+/** The kingdom cards of an edition, by id. */
 function editionCards(app, edition) {
-  return (app.cards.editions[edition] || []).filter((card) => card.kingdom);
+  return (app.cards.editions[edition] || []).filter((card) => card.kingdom).map((card) => card.id);
 }
 
-/** "Clock 10+5" for a table with a time control; nothing for one without. */
-function controlOf(game, i18n) {
-  return game.time_control
-    ? i18n.t("time_control_of", { control: timeControlText(game.time_control) }) : "";
+/** The Kingdom the form shows: the recommended sets' names, the one chosen (the first
+ *  unless another is), the cards: the person's own, or the set's; and the edition's. */
+export function kingdomOf(app, state) {
+  const sets = app.cards.kingdoms[state.edition] || {};
+  const names = Object.keys(sets);
+  const name = names.includes(state.kingdomName) ? state.kingdomName : names[0];
+  const own = Boolean(state.ownKingdom);
+  return { names, name, own, cards: own ? state.ownKingdom : (sets[name] ?? []),
+    pool: editionCards(app, state.edition) };
 }
 
 /** The lobby's lists: open tables (join), running games (watch), finished ones (replay). */
 export function listsView(games, i18n, actions) {
   const t = (key, vars) => i18n.t(key, vars);
-  const row = (game, action) => {
-    const taken = game.seats.filter((s) => s.name);
-    return h("li", { class: "game-row", key: game.id, dataset: { game: game.id } },
-      h("span", { class: "game-id" }, game.id), " · ",
-      t("seat_of", { taken: taken.length, seats: game.seats.length }), " · ",
-      `${t("edition")} ${game.edition}`, game.time_control ? " · " : "", controlOf(game, i18n),
-      game.turn ? ` · ${t("turns_played", { n: game.turn })}` : "",
-      " · ", i18n.kingdomName(game.kingdom_name) || i18n.many(game.kingdom),
-      " · ",
-      nameList(taken, i18n), " ", action(game));
-  };
   const section = (title, list, action) => h("section", {}, h("h2", {}, title),
-    list.length ? h("ul", {}, list.map((game) => row(game, action))) : h("p", {}, t("no_games")));
+    list.length ? h("ul", { class: "game-rows" }, list.map((game) => gameRow(game, i18n,
+      action(game)))) : h("p", {}, t("no_games")));
   const link = (href, label) => h("a", { class: "button", href }, label);
   return h("div", { class: "lists" },
     h("p", {}, h("button", { type: "button", onclick: () => actions.refresh() }, t("refresh"))),
@@ -179,53 +218,44 @@ export function listsView(games, i18n, actions) {
       (game) => link(`#/replay/${game.id}`, t("replay"))));
 }
 
-/** The form that creates a table: seats, edition, Kingdom (recommended, random or chosen
- *  card by card), bots, rated. What it shows follows `state`; the rest is read when sent. */
+/** The form of the lobby's top: the Play panel (one name, the bot's level, the quick
+ *  buttons) and "More options", the whole table: seats, edition, Kingdom, bots, rated,
+ *  time control, the bots' pace. What it shows follows `state`; the rest is read when
+ *  sent. */
 export function createView(app, state, actions) {
   const { i18n } = app;
   const t = (key, vars) => i18n.t(key, vars);
   const choose = (name) => (event) => actions.choose(name, event.target.value);
-  const kingdoms = Object.keys(app.cards.kingdoms[state.edition] || {});
   const strategies = app.server.bot_strategies;
-  return h("form", { class: "create", "aria-label": t("create_table"),
+  return h("form", { class: "create", "aria-labelledby": "play-title",
     onsubmit: (event) => {
       event.preventDefault();
       actions.create(event.target);
     } },
-  h("h2", {}, t("create_table")),
-  h("label", {}, t("your_name"), " ", nameField(app)),
-  h("label", {}, t("seats"), " ", h("select", { name: "seats", onchange: choose("seats") },
-    [2, 3, 4, 5, 6].map((n) => h("option", { value: n }, String(n))))),
-  h("label", {}, t("edition"), " ", h("select", { name: "edition", onchange: choose("edition") },
-    h("option", { value: 2 }, "2"), h("option", { value: 1 }, "1"))),
-  h("label", {}, t("kingdom"), " ", h("select", { name: "kingdom-mode", onchange: choose("mode") },
-    h("option", { value: "recommended" }, t("kingdom_recommended")),
-    h("option", { value: "random" }, t("kingdom_random")),
-    h("option", { value: "chosen" }, t("kingdom_chosen"))), " ",
-  // drawn anew for another edition: its first Kingdom chosen
-  h("select", { name: "kingdom", key: `kingdom-${state.edition}`,
-    "aria-label": t("kingdom_recommended"), hidden: state.mode !== "recommended" },
-  kingdoms.map((k) => h("option", { value: k }, i18n.kingdomName(k))))),
-  h("fieldset", { class: "chosen", hidden: state.mode !== "chosen" },
-    h("legend", {}, t("kingdom_chosen"), " ", h("span", { role: "status" },
-      `(${t("chosen_count", { n: state.chosen.size })})`)),
-    editionCards(app, state.edition).map((card) => h("label", { class: "pick", key: card.id },
-      h("input", { type: "checkbox", name: "card", value: card.id,
-        checked: state.chosen.has(card.id),
-        onchange: (event) => actions.pick(card.id, event.target.checked) }),
-      ` ${i18n.card(card.id)} ($${card.cost})`))),
-  h("div", { class: "bot-seats" }, Array.from({ length: Number(state.seats) - 1 }, (_, i) => h(
-    "label", { key: `seat-${i + 1}` }, t("seat_n", { n: i + 2 }), " ",
-    h("select", { name: `seat-${i + 1}` },
-      strategies.map((s) => h("option", { value: s, selected: i === 0 && s === "big_money" },
-        i18n.strategy(s))),
-      h("option", { value: "", selected: i > 0 }, t("person")))))),
-  ratedChoice(app, (event) => actions.choose("rated", event.target.checked)),
-  timeControlField(i18n, state.timeControl, state.rated && Boolean(app.account),
-    choose("timeControl")),
-  botPaceField(i18n),
-  h("button", { type: "submit", class: "primary" }, t("create")),
-  h("p", { class: "refused", role: "alert" }, state.message));
+  playPanel(app, state, actions, nameField(app)),
+  h("p", { class: "refused", role: "alert" }, state.message),
+  h("details", { class: "more-options", open: state.more,
+    ontoggle: (event) => {
+      state.more = event.target.open; // kept across redraws, nothing else changes
+    } },
+  h("summary", {}, t("more_options")),
+  h("div", { class: "more-fields" },
+    h("label", {}, t("seats"), " ", h("select", { name: "seats", onchange: choose("seats") },
+      [2, 3, 4, 5, 6].map((n) => h("option", { value: n, selected: Number(state.seats) === n },
+        String(n))))),
+    editionField(i18n, state.edition, choose("edition")),
+    kingdomPicker(app, kingdomOf(app, state), { recommend: (name) => actions.recommend(name),
+      random: () => actions.randomKingdom(), toggle: (card) => actions.toggle(card) }),
+    h("div", { class: "bot-seats" }, Array.from({ length: Number(state.seats) - 1 }, (_, i) => h(
+      "label", { key: `seat-${i + 1}` }, t("seat_n", { n: i + 2 }), " ",
+      h("select", { name: `seat-${i + 1}` },
+        levelOptions(strategies, i18n, i === 0 ? state.level : null),
+        h("option", { value: "", selected: i > 0 }, t("person")))))),
+    ratedChoice(app, (event) => actions.choose("rated", event.target.checked)),
+    timeControlField(i18n, state.timeControl, state.rated && Boolean(app.account),
+      choose("timeControl")),
+    botPaceField(i18n),
+    h("button", { type: "submit", class: "primary" }, t("create")))));
 }
 
 /** A table this browser holds no seat at: join it (open), watch it, or see its replay. */

@@ -11,7 +11,8 @@ import { fill, h, redrawing } from "./dom.js";
 import { addWords, I18n, LANGUAGE_NAMES, LANGUAGES } from "./i18n.js";
 import { routeOf } from "./pages.js";
 import { RATING_COUNTED, RATING_WORDS } from "./rating_words.js";
-import { appUrl, GUIDE_URL } from "./routes.js";
+import { menuView } from "./menu.js";
+import { appUrl } from "./routes.js";
 import { watchTooltips } from "./tooltip.js";
 
 const root = document.getElementById("app");
@@ -27,6 +28,9 @@ const app = {
   shown: null, // the route shown ({route, params}), set before the last page stops
   account: null, // {id, name, created_at} once signed in
   admin: false, // the header links the admin page
+  menuOpen: false, // the header's menu unfolded (on a phone)
+  cameFrom: null, // the address of the last page shown other than signing in: registering
+  // goes back there
   status: "", // the header's status line (the connection's)
   setStatus(text) {
     app.status = text;
@@ -39,14 +43,13 @@ const app = {
   route,
 };
 
-/** The header: the app's links, the status line, who is signed in, the language. */
-function headerView({ i18n, account, admin, status }) {
+/** The header: the name (the lobby's link), the menu (menu.js), the status line, who is
+ *  signed in, the language. */
+function headerView({ i18n, account, status, menuOpen }) {
   const t = (key, vars) => i18n.t(key, vars);
   return [
     h("a", { class: "brand", href: appUrl("#/") }, "Dominion"),
-    admin && h("a", { class: "admin-link", href: "#/admin" }, "Admin"),
-    h("a", { id: "leaderboard-link", href: appUrl("#/top") }, t("leaderboard")),
-    h("a", { id: "guide-link", href: GUIDE_URL, hreflang: "en" }, t("guide")),
+    menuView(app, menuOpen, toggleMenu),
     h("span", { id: "status", role: "status", "aria-live": "polite", hidden: !status }, status),
     h("a", { id: "account", href: appUrl(account ? "#/account" : "#/sign-in"),
       dataset: { signedIn: account ? "yes" : "no" } },
@@ -57,6 +60,11 @@ function headerView({ i18n, account, admin, status }) {
     LANGUAGES.map((lang) => h("option", { value: lang, lang, selected: lang === i18n.lang },
       LANGUAGE_NAMES[lang]))),
   ];
+}
+
+function toggleMenu() {
+  app.menuOpen = !app.menuOpen;
+  redrawHeader();
 }
 
 const drawHeader = redrawing(document.querySelector("header.top"), () => headerView(app));
@@ -74,14 +82,21 @@ function switchLanguage(lang) {
   else route();
 }
 
+/** The pages that sign in or register: not gone back to once signed in. */
+const SIGNING_IN = ["sign-in", "register"];
+
 let routed = 0; // how many times the address was followed: a page made late is dropped
 
 /** Show the page the address names (again, after the language changed). */
 async function route() {
   const at = ++routed;
   app.shown = routeOf(window.location.pathname, window.location.hash);
+  if (!SIGNING_IN.includes(app.shown.route.name)) {
+    app.cameFrom = { pathname: window.location.pathname, hash: window.location.hash };
+  }
   app.page?.stop();
   app.page = null;
+  app.menuOpen = false; // a link of the menu followed folds it
   app.setStatus("");
   // the last page's content goes at once: a new page may wait on the server before it
   // draws, and must not show the last game meanwhile
