@@ -53,7 +53,7 @@ from .rows import (
     seat_row,
     seats_of,
     state_of,
-    stored_game,
+    stored_games,
     to_json,
 )
 
@@ -575,19 +575,13 @@ class Storage:
     def load_game(self, game_id: str) -> StoredGame | None:
         """A game with its seats and ordered answers, or None if there is no such game."""
         with self._read() as db:
-            rows = list(db.query("SELECT * FROM games WHERE id = ?", [game_id]))
-            if not rows:
-                return None
-            return stored_game(db, rows[0])
+            found = stored_games(db.conn, "id = ?", [game_id])
+        return found[0] if found else None
 
     def unfinished_games(self) -> list[StoredGame]:
         """Every open or playing game, oldest first, to rebuild after a restart."""
         with self._read() as db:
-            rows = db.query(
-                "SELECT * FROM games WHERE state IN ('open', 'playing')"
-                " ORDER BY created_at, id"
-            )
-            return [stored_game(db, row) for row in list(rows)]
+            return stored_games(db.conn, "state IN ('open', 'playing')")
 
     def list_games(
         self,
