@@ -103,6 +103,12 @@ def main(argv: Sequence[str] | None = None, ratings: RatingLookup | None = None)
                         "public_url": settings.public_url or None,
                         "version": package_version(),
                         "engine": describe()})  # compiled or pure Python, and why
+        ready.append(asyncio.ensure_future(say_ready()))
+
+    ready: list[asyncio.Future[None]] = []  # (held: a task nobody holds may be collected)
+
+    async def say_ready() -> None:  # once every unfinished game is back
+        await app[STATE].lobby.all_restored()
         log.info("server ready", extra={"db": settings.db,
                                         "restored_games": app[STATE].restored_games})
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +56,8 @@ from .transport.outbox import Waiting
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
+
+log = logging.getLogger("dominion.server")
 
 HANDLER_ARGS = {"keepalive_timeout": 75.0, "lingering_time": 1.0}
 """aiohttp's per-connection options: an idle connection (or one that never finishes its
@@ -194,17 +197,23 @@ async def _live_games(app: web.Application) -> AsyncIterator[None]:
     state.waiting = Waiting(settings.outbound_total_bytes)
     lobby.ratings_of = state.rating_store.ratings_of  # shown beside rated tables' names
     metrics.describe_build(state.version, ENGINE.value)
+    lobby.expect_restore()  # from the start, a request for a game not back yet waits for it
     try:
-        state.restored_games = await lobby.restore()
-    except BaseException:
-        await _close_after_a_failed_start(app)
-        raise
-    try:
-        async with _running(watch_connections(state.connections, watch_interval(settings),
+        async with _running(_restore_games(state),
+                            watch_connections(state.connections, watch_interval(settings),
                                               state.clock)):
             yield
     finally:
         await lobby.close()
+
+
+async def _restore_games(state: ServerState) -> None:
+    """The unfinished games rebuilt while the server already listens and serves (a
+    restart with thousands of them would otherwise keep everyone waiting for all)."""
+    try:
+        state.restored_games = await state.lobby.restore()
+    except Exception:  # the storage failed: the games stay stored, for the next start
+        log.exception("the unfinished games could not be restored")
 
 
 async def _rating_outbox(app: web.Application) -> AsyncIterator[None]:

@@ -52,7 +52,8 @@ class ServerState:
     clock: Clock = LOOP_CLOCK
     """The timers' clock (server/play/clock.py): the connections' deadlines count on it."""
     restored_games: int = 0
-    """Unfinished games the start rebuilt (said once the server listens)."""
+    """Unfinished games the start rebuilt (in the background, once the server listens;
+    said in `server ready` when all are back)."""
 
     # made by the factory (app.py, `create_app`)
     warnings: Warnings = field(init=False, repr=False)
