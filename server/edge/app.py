@@ -102,6 +102,7 @@ def create_app(settings: Settings, ratings: RatingLookup | None = None,
     app.cleanup_ctx.append(_automatch)
     app.cleanup_ctx.append(_moderation)
     app.cleanup_ctx.append(_health_watch)
+    app.cleanup_ctx.append(_restoring)  # last: the server listens while games come back
     app.on_shutdown.append(_close_connections)
     for table in ROOT_TABLES:  # the WebSocket, health, metrics, the web client
         table.add_to(app)
@@ -199,17 +200,22 @@ async def _live_games(app: web.Application) -> AsyncIterator[None]:
     metrics.describe_build(state.version, ENGINE.value)
     lobby.expect_restore()  # from the start, a request for a game not back yet waits for it
     try:
-        async with _running(_restore_games(state),
-                            watch_connections(state.connections, watch_interval(settings),
+        async with _running(watch_connections(state.connections, watch_interval(settings),
                                               state.clock)):
             yield
     finally:
         await lobby.close()
 
 
+async def _restoring(app: web.Application) -> AsyncIterator[None]:
+    """The unfinished games rebuilt in the background, begun as the last step of the
+    start (begun earlier, the games would take turns with every other step's awaits and
+    keep the server from listening); stopped first on the way out."""
+    async with _running(_restore_games(app[STATE])):
+        yield
+
+
 async def _restore_games(state: ServerState) -> None:
-    """The unfinished games rebuilt while the server already listens and serves (a
-    restart with thousands of them would otherwise keep everyone waiting for all)."""
     try:
         state.restored_games = await state.lobby.restore()
     except Exception:  # the storage failed: the games stay stored, for the next start
@@ -301,7 +307,7 @@ async def _running(*work: Coroutine[Any, Any, None]) -> AsyncIterator[None]:
 async def _close_after_a_failed_start(app: web.Application) -> None:
     """aiohttp cleans up only the contexts of an application that started (and run_app
     none at all when the start fails): stop the rooms and close the storage here (called
-    once the rooms are restored: the lobby is open)."""
+    once the lobby is open)."""
     state = app[STATE]
     await state.lobby.close()
     await state.accounts.close()
