@@ -109,8 +109,9 @@ def main(argv: Sequence[str] | None = None, ratings: RatingLookup | None = None)
 
     async def say_ready() -> None:  # once every unfinished game is back
         await app[STATE].lobby.all_restored()
-        log.info("server ready", extra={"db": settings.db,
-                                        "restored_games": app[STATE].restored_games})
+        restored = app[STATE].restored_games
+        if restored is not None:  # (None: the restore failed, or the server is stopping)
+            log.info("server ready", extra={"db": settings.db, "restored_games": restored})
 
     try:
         # as web.run_app (with connections counted per address): stops accepting on
