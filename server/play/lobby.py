@@ -111,7 +111,8 @@ class Lobby:
         self.expect_restore()
         try:
             stored = await asyncio.to_thread(self._storage.unfinished_games)  # the loop serves on
-            self._unrestored.update((game.game.id, game) for game in stored)
+            self._unrestored.update((game.game.id, game) for game in stored
+                                    if game.game.id not in self.rooms)  # (`find` was first)
             self._loaded.set()
             while self._unrestored:
                 await self._restore(self._unrestored.popitem(last=False)[1])
@@ -135,10 +136,16 @@ class Lobby:
         """`room`, but a game a restart has not rebuilt yet is waited for (read) and
         rebuilt now, never refused."""
         if game_id not in self.rooms and not self._all_restored.is_set():
-            await self._loaded.wait()
-            stored = self._unrestored.pop(game_id, None)
-            if stored is not None:
-                await self._restore(stored)
+            alone = None
+            if not self._loaded.is_set():  # the read of them all takes a while: read it alone
+                alone = await asyncio.to_thread(self._storage.load_game, game_id)
+            if game_id in self.rooms:
+                pass  # rebuilt meanwhile
+            elif game_id in self._unrestored:
+                await self._restore(self._unrestored.pop(game_id))
+            elif (alone is not None and alone.game.state in (OPEN, PLAYING)
+                  and not self._loaded.is_set()):
+                await self._restore(alone)  # the read of them all will leave it out
         return self.room(game_id)
 
     async def _restore(self, stored: StoredGame) -> None:

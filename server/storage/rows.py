@@ -129,28 +129,40 @@ def seats_of(db: sqlite_utils.Database, game_id: str) -> tuple[SeatRecord, ...]:
         f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", [game_id]))
 
 
-def stored_games(conn: sqlite3.Connection, where: str,
-                 params: Sequence[Any] = ()) -> list[StoredGame]:
-    """The games `where` selects (a condition on the games table), oldest first, each with
-    its seats and ordered answers: three queries in all, however many games (a restart
-    reads every unfinished game at once). Plain cursors: no dictionary per row."""
+GameRows = tuple[list[dict[str, Any]], list[tuple[Any, ...]], list[tuple[Any, ...]]]
+"""The rows of some games, their seats and their answers, as `game_rows` reads them."""
+
+
+def game_rows(conn: sqlite3.Connection, where: str, params: Sequence[Any] = ()) -> GameRows:
+    """The rows of the games `where` selects (a condition on the games table), oldest
+    first, with their seats' and answers': three queries in all, however many games (a
+    restart reads every unfinished game at once). Plain cursors, and only reading: the
+    records are made by `stored_games`, once the read connection is free again."""
     cursor = conn.execute(f"SELECT * FROM games WHERE {where} ORDER BY created_at, id",
                           list(params))
     columns = [column[0] for column in cursor.description]
-    games = [game_record(dict(zip(columns, row, strict=True))) for row in cursor]
+    games = [dict(zip(columns, row, strict=True)) for row in cursor]
+    # The rows of the games chosen: the (game_id, ...) keys give them game by game, in order.
+    chosen = f"game_id IN (SELECT id FROM games WHERE {where})"
+    seats = conn.execute(f"SELECT game_id, {SEAT_COLUMNS} FROM seats WHERE {chosen}"
+                         " ORDER BY game_id, seat", list(params)).fetchall()
+    answers = conn.execute("SELECT game_id, player, kind, decision, choices, ms, reason"
+                           f" FROM answers WHERE {chosen} ORDER BY game_id, idx",
+                           list(params)).fetchall()
+    return games, seats, answers
+
+
+def stored_games(rows: GameRows) -> list[StoredGame]:
+    """The games of `game_rows`, each with its seats and ordered answers."""
+    games_rows, seat_rows, answer_rows = rows
+    games = [game_record(row) for row in games_rows]
     seats: dict[str, list[SeatRecord]] = {game.id: [] for game in games}
     answers: dict[str, list[Answer | Resignation]] = {game.id: [] for game in games}
     charged: dict[str, list[int]] = {game.id: [] for game in games}
-    # The rows of the games chosen: the (game_id, ...) keys give them game by game, in order.
-    chosen = f"game_id IN (SELECT id FROM games WHERE {where})"
-    for game_id, *seat in conn.execute(
-            f"SELECT game_id, {SEAT_COLUMNS} FROM seats WHERE {chosen} ORDER BY game_id, seat",
-            list(params)):
+    for game_id, *seat in seat_rows:
         seats[game_id].append(_seat_record(seat))
     loads = orjson.loads
-    for game_id, player, kind, decision, choices, ms, reason in conn.execute(
-            "SELECT game_id, player, kind, decision, choices, ms, reason FROM answers"
-            f" WHERE {chosen} ORDER BY game_id, idx", list(params)):
+    for game_id, player, kind, decision, choices, ms, reason in answer_rows:
         # inline, not a function per row: a restart reads answers by the million
         answers[game_id].append(
             Answer(player, decision, tuple(loads(choices))) if kind != "resign"

@@ -48,6 +48,7 @@ from .rows import (
     answer_row,
     game_record,
     game_row,
+    game_rows,
     insert,
     scalar,
     seat_row,
@@ -575,13 +576,15 @@ class Storage:
     def load_game(self, game_id: str) -> StoredGame | None:
         """A game with its seats and ordered answers, or None if there is no such game."""
         with self._read() as db:
-            found = stored_games(db.conn, "id = ?", [game_id])
+            rows = game_rows(db.conn, "id = ?", [game_id])
+        found = stored_games(rows)
         return found[0] if found else None
 
     def unfinished_games(self) -> list[StoredGame]:
         """Every open or playing game, oldest first, to rebuild after a restart."""
-        with self._read() as db:
-            return stored_games(db.conn, "state IN ('open', 'playing')")
+        with self._read() as db:  # held only while reading: a `load_game` waits little
+            rows = game_rows(db.conn, "state IN ('open', 'playing')")
+        return stored_games(rows)
 
     def list_games(
         self,
