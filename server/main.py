@@ -111,8 +111,15 @@ def main(argv: Sequence[str] | None = None, ratings: RatingLookup | None = None)
                         "public_url": settings.public_url or None,
                         "version": package_version(),
                         "engine": describe()})  # compiled or pure Python, and why
-        log.info("server ready", extra={"db": settings.db,
-                                        "restored_games": app[STATE].restored_games})
+        ready.append(asyncio.ensure_future(say_ready()))
+
+    ready: list[asyncio.Future[None]] = []  # (held: a task nobody holds may be collected)
+
+    async def say_ready() -> None:  # once every unfinished game is back
+        await app[STATE].lobby.all_restored()
+        restored = app[STATE].restored_games
+        if restored is not None:  # (None: the restore failed, or the server is stopping)
+            log.info("server ready", extra={"db": settings.db, "restored_games": restored})
 
     try:
         # as web.run_app (with connections counted per address): stops accepting on

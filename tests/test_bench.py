@@ -177,3 +177,11 @@ def test_the_strong_load_bench_times_the_bots_decisions_and_the_probe() -> None:
     assert load["against_strong"]["count"] > 0, "the people played the strong bot"
     assert load["probe"]["count"] > 0 and load["answers_stored"] > 0
     assert load["server_faults"] == 0
+
+
+def test_the_restart_bench_times_a_start_on_stored_games() -> None:
+    result = run_json(str(BENCH / "restart.py"), "--games", "20", "--answers", "10",
+                      "--repeat", "1")
+    assert result["games"] == 20 and result["read_s"] > 0
+    assert 0 < result["ready_s"] <= result["playable_s"]
+    assert 0 < result["bare_ready_s"] <= result["bare_playable_s"]

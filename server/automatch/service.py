@@ -315,8 +315,6 @@ class Automatch:
     # -- the node's loop ---------------------------------------------------------
 
     async def start(self) -> None:
-        self._undecided = [room for room in self._lobby.rooms.values()
-                           if room.state == GameState.OPEN and room.record.options.get("automatch")]
         self._task = asyncio.ensure_future(self._run())
 
     async def close(self) -> None:
@@ -329,6 +327,10 @@ class Automatch:
         await self.queue.store.close()
 
     async def _run(self) -> None:
+        await self._lobby.all_restored()  # a restart's games come back in the background
+        self._undecided += [room for room in self._lobby.rooms.values() if room.state ==
+                            GameState.OPEN and room.record.options.get("automatch")
+                            and room not in self._undecided]
         settings = self._settings
         wave, grace = settings.automatch_wave_seconds, settings.automatch_grace_seconds
         timers = self._timers

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
@@ -56,6 +57,8 @@ from .transport.outbox import Waiting
 if TYPE_CHECKING:
     from redis.asyncio import Redis
 
+log = logging.getLogger("dominion.server")
+
 HANDLER_ARGS = {"keepalive_timeout": 75.0, "lingering_time": 1.0}
 """aiohttp's per-connection options: an idle connection (or one that never finishes its
 request's head) is closed after 75 s, as `web.run_app` does; the unread rest of a
@@ -99,6 +102,7 @@ def create_app(settings: Settings, ratings: RatingLookup | None = None,
     app.cleanup_ctx.append(_automatch)
     app.cleanup_ctx.append(_moderation)
     app.cleanup_ctx.append(_health_watch)
+    app.cleanup_ctx.append(_restoring)  # last: the server listens while games come back
     app.on_shutdown.append(_close_connections)
     for table in ROOT_TABLES:  # the WebSocket, health, metrics, the web client
         table.add_to(app)
@@ -194,17 +198,28 @@ async def _live_games(app: web.Application) -> AsyncIterator[None]:
     state.waiting = Waiting(settings.outbound_total_bytes)
     lobby.ratings_of = state.rating_store.ratings_of  # shown beside rated tables' names
     metrics.describe_build(state.version, ENGINE.value)
-    try:
-        state.restored_games = await lobby.restore()
-    except BaseException:
-        await _close_after_a_failed_start(app)
-        raise
+    lobby.expect_restore()  # from the start, a request for a game not back yet waits for it
     try:
         async with _running(watch_connections(state.connections, watch_interval(settings),
                                               state.clock)):
             yield
     finally:
         await lobby.close()
+
+
+async def _restoring(app: web.Application) -> AsyncIterator[None]:
+    """The unfinished games rebuilt in the background, begun as the last step of the
+    start (begun earlier, the games would take turns with every other step's awaits and
+    keep the server from listening); stopped first on the way out."""
+    async with _running(_restore_games(app[STATE])):
+        yield
+
+
+async def _restore_games(state: ServerState) -> None:
+    try:
+        state.restored_games = await state.lobby.restore()
+    except Exception:  # the storage failed: the games stay stored, for the next start
+        log.exception("the unfinished games could not be restored")
 
 
 async def _rating_outbox(app: web.Application) -> AsyncIterator[None]:
@@ -292,7 +307,7 @@ async def _running(*work: Coroutine[Any, Any, None]) -> AsyncIterator[None]:
 async def _close_after_a_failed_start(app: web.Application) -> None:
     """aiohttp cleans up only the contexts of an application that started (and run_app
     none at all when the start fails): stop the rooms and close the storage here (called
-    once the rooms are restored: the lobby is open)."""
+    once the lobby is open)."""
     state = app[STATE]
     await state.lobby.close()
     await state.accounts.close()

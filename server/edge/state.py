@@ -51,8 +51,9 @@ class ServerState:
     per_address: dict[str, int] = field(default_factory=dict)
     clock: Clock = LOOP_CLOCK
     """The timers' clock (server/play/clock.py): the connections' deadlines count on it."""
-    restored_games: int = 0
-    """Unfinished games the start rebuilt (said once the server listens)."""
+    restored_games: int | None = None
+    """Unfinished games the start rebuilt (in the background, once the server listens;
+    said in `server ready` when all are back); None until then."""
 
     # made by the factory (app.py, `create_app`)
     warnings: Warnings = field(init=False, repr=False)

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 import random
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -17,7 +18,7 @@ from ..engine.setup import MAX_PLAYERS, MIN_PLAYERS, set_name
 from ..ratings import INITIAL, Pool, Rating, pool_for
 from ..ratings.ledger import BOT_MU
 from ..refusal import Refusal
-from ..storage import GameRecord, Storage
+from ..storage import GameRecord, Storage, StoredGame
 from .clock import LOOP_CLOCK, Clock, utc_now
 from .clocks import TimeControl
 from .history import HistoryCache
@@ -94,21 +95,71 @@ class Lobby:
         counted at each creation: a busy server has thousands of rooms)."""
         self._lapses = Lapses(settings.open_table_seconds, clock)
         """Open tables nobody joins lapse (lapse.py)."""
+        self._unrestored: OrderedDict[str, StoredGame] = OrderedDict()
+        """A restart's games read but not rebuilt yet, oldest first."""
+        self._loaded = asyncio.Event()
+        """The restart's games are read (`_unrestored` holds every one not rebuilt)."""
+        self._all_restored = asyncio.Event()
+        self._loaded.set()  # until a restore is expected, no game is missing
+        self._all_restored.set()
 
     async def restore(self) -> int:
-        """Rebuild every unfinished game from storage; return how many."""
-        for stored in self._storage.unfinished_games():
-            room = Room.restore(stored, self._storage, self._settings, self._metrics,
-                                self.histories, workers=self._workers, clock=self._clock)
-            self._keep(room)
-            room.spawn(self.rate_seats(room))  # the start waits for no other store
-            await room.resume_after_restart()
-            if room.record.rated and room.state in (OPEN, PLAYING):
-                for seat in room.seats:  # claimed again at the directory's first heartbeat
-                    if seat.account_id is not None:
-                        self.rated_claims.settle(seat.account_id, room.id)
-        log.info("restored games", extra={"count": len(self.rooms)})
-        return len(self.rooms)
+        """Rebuild every unfinished game from storage, oldest first; return how many.
+        The server runs it in the background while it serves: the loop runs between two
+        games, and a client that asks for one not rebuilt yet has it rebuilt at once
+        (`find`)."""
+        self.expect_restore()
+        try:
+            stored = await asyncio.to_thread(self._storage.unfinished_games)  # the loop serves on
+            self._unrestored.update((game.game.id, game) for game in stored
+                                    if game.game.id not in self.rooms)  # (`find` was first)
+            self._loaded.set()
+            while self._unrestored:
+                await self._restore(self._unrestored.popitem(last=False)[1])
+                await asyncio.sleep(0)
+        finally:
+            self._loaded.set()
+            self._all_restored.set()  # (cancelled, or failed: nothing more will come back)
+        log.info("restored games", extra={"count": len(stored)})
+        return len(stored)
+
+    def expect_restore(self) -> None:
+        """From now until `restore` ends, `find` waits for the games it brings back."""
+        self._loaded.clear()
+        self._all_restored.clear()
+
+    async def all_restored(self) -> None:
+        """Wait until every game of a restart is back (at once if none is missing)."""
+        await self._all_restored.wait()
+
+    async def find(self, game_id: str) -> Room:
+        """`room`, but a game a restart has not rebuilt yet is waited for (read) and
+        rebuilt now, never refused."""
+        if game_id not in self.rooms and not self._all_restored.is_set():
+            alone = None
+            if not self._loaded.is_set():  # the read of them all takes a while: read it alone
+                alone = await asyncio.to_thread(self._storage.load_game, game_id)
+            if game_id in self.rooms:
+                pass  # rebuilt meanwhile
+            elif game_id in self._unrestored:
+                await self._restore(self._unrestored.pop(game_id))
+            elif (alone is not None and alone.game.state in (OPEN, PLAYING)
+                  and not self._loaded.is_set()):
+                await self._restore(alone)  # the read of them all will leave it out
+        return self.room(game_id)
+
+    async def _restore(self, stored: StoredGame) -> None:
+        """Rebuild one stored game: in the lobby before anything awaits."""
+        room = Room.restore(stored, self._storage, self._settings, self._metrics,
+                            self.histories, workers=self._workers, clock=self._clock)
+        self._keep(room)
+        room.spawn(self.rate_seats(room))  # the start waits for no other store
+        await room.resume_after_restart()
+        if room.record.rated and room.state in (OPEN, PLAYING):
+            for seat in room.seats:  # claimed again at the directory's next heartbeat
+                if seat.account_id is not None:
+                    self.rated_claims.settle(seat.account_id, room.id)
+        self.on_room_changed(room)  # a directory started before it was back publishes it
 
     async def close(self) -> None:
         """For shutdown: stop every room (its changes, bots and timers) before the storage
@@ -297,7 +348,7 @@ class Lobby:
 
     async def join(self, game_id: str, name: object, account: Account | None = None
                    ) -> tuple[Room, Seat, str]:
-        room = self.room(game_id)
+        room = await self.find(game_id)
         if room.record.rated and account is None:
             raise needs_account("a rated table seats signed-in players only: sign in to join")
         token, seated_as = new_token(), await self.name_for(name, account)
@@ -349,7 +400,7 @@ class Lobby:
 
     async def reclaim(self, game_id: str, account: Account) -> tuple[Room, Seat, str]:
         """A new token for the account's seat in this game (its other devices' lapses)."""
-        room = self.room(game_id)
+        room = await self.find(game_id)
         seat = room.seat_of_account(account.id)
         if seat is None:
             raise Refusal(ErrorCode.NOT_A_PLAYER, "you hold no seat in this game")
@@ -384,7 +435,7 @@ class Lobby:
             await room.remove_account(account_id, reason)
 
     async def leave(self, game_id: str, token: object) -> None:
-        room = self.room(game_id)
+        room = await self.find(game_id)
         await room.free_seat(room.seat_for(check_token(token)))
 
     def listing(self, filters: dict[str, Any]) -> tuple[list[dict[str, Any]], int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
@@ -112,40 +113,60 @@ def answer_row(game_id: str, idx: int, entry: Answer | Resignation, at: str,
     raise TypeError(f"an answer log entry is an Answer or a Resignation, not {entry!r}")
 
 
+SEAT_COLUMNS = "seat, name, token_hash, bot, joined_at, account_id, bot_account, taken_over_at"
+
+
+def _seat_record(row: Sequence[Any]) -> SeatRecord:
+    """A SeatRecord from SEAT_COLUMNS' values, in their order."""
+    seat, name, token_hash, bot, joined_at, account_id, bot_account, taken_over_at = row
+    return SeatRecord(seat=seat, name=name, token_hash=token_hash, bot=bot,
+                      joined_at=joined_at, account_id=account_id,
+                      bot_account=bool(bot_account), taken_over_at=taken_over_at)
+
+
 def seats_of(db: sqlite_utils.Database, game_id: str) -> tuple[SeatRecord, ...]:
-    return tuple(
-        SeatRecord(
-            seat=seat["seat"],
-            name=seat["name"],
-            token_hash=seat["token_hash"],
-            bot=seat["bot"],
-            joined_at=seat["joined_at"],
-            account_id=seat["account_id"],
-            bot_account=bool(seat["bot_account"]),
-            taken_over_at=seat["taken_over_at"],
-        )
-        for seat in db.query("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", [game_id])
-    )
+    return tuple(_seat_record(row) for row in db.conn.execute(
+        f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", [game_id]))
 
 
-def stored_game(db: sqlite_utils.Database, row: dict[str, Any]) -> StoredGame:
-    game_id = row["id"]
-    seats = seats_of(db, game_id)
-    answers: list[Answer | Resignation] = []
-    charged: list[int] = []
-    for answer in db.query(
-        "SELECT player, kind, decision, choices, ms, reason FROM answers WHERE game_id = ?"
-        " ORDER BY idx",
-        [game_id],
-    ):
-        if answer["kind"] == "resign":
-            reason = answer["reason"]
-            answers.append(Resignation(answer["player"],
-                                       None if reason is None else ResignReason(reason)))
-        else:
-            answers.append(
-                Answer(answer["player"], answer["decision"], tuple(orjson.loads(answer["choices"])))
-            )
-        charged.append(answer["ms"] or 0)
-    return StoredGame(game=game_record(row), seats=seats, answers=tuple(answers),
-                      charged_ms=tuple(charged))
+GameRows = tuple[list[dict[str, Any]], list[tuple[Any, ...]], list[tuple[Any, ...]]]
+"""The rows of some games, their seats and their answers, as `game_rows` reads them."""
+
+
+def game_rows(conn: sqlite3.Connection, where: str, params: Sequence[Any] = ()) -> GameRows:
+    """The rows of the games `where` selects (a condition on the games table), oldest
+    first, with their seats' and answers': three queries in all, however many games (a
+    restart reads every unfinished game at once). Plain cursors, and only reading: the
+    records are made by `stored_games`, once the read connection is free again."""
+    cursor = conn.execute(f"SELECT * FROM games WHERE {where} ORDER BY created_at, id",
+                          list(params))
+    columns = [column[0] for column in cursor.description]
+    games = [dict(zip(columns, row, strict=True)) for row in cursor]
+    # The rows of the games chosen: the (game_id, ...) keys give them game by game, in order.
+    chosen = f"game_id IN (SELECT id FROM games WHERE {where})"
+    seats = conn.execute(f"SELECT game_id, {SEAT_COLUMNS} FROM seats WHERE {chosen}"
+                         " ORDER BY game_id, seat", list(params)).fetchall()
+    answers = conn.execute("SELECT game_id, player, kind, decision, choices, ms, reason"
+                           f" FROM answers WHERE {chosen} ORDER BY game_id, idx",
+                           list(params)).fetchall()
+    return games, seats, answers
+
+
+def stored_games(rows: GameRows) -> list[StoredGame]:
+    """The games of `game_rows`, each with its seats and ordered answers."""
+    games_rows, seat_rows, answer_rows = rows
+    games = [game_record(row) for row in games_rows]
+    seats: dict[str, list[SeatRecord]] = {game.id: [] for game in games}
+    answers: dict[str, list[Answer | Resignation]] = {game.id: [] for game in games}
+    charged: dict[str, list[int]] = {game.id: [] for game in games}
+    for game_id, *seat in seat_rows:
+        seats[game_id].append(_seat_record(seat))
+    loads = orjson.loads
+    for game_id, player, kind, decision, choices, ms, reason in answer_rows:
+        # inline, not a function per row: a restart reads answers by the million
+        answers[game_id].append(
+            Answer(player, decision, tuple(loads(choices))) if kind != "resign"
+            else Resignation(player, None if reason is None else ResignReason(reason)))
+        charged[game_id].append(ms or 0)
+    return [StoredGame(game=game, seats=tuple(seats[game.id]), answers=tuple(answers[game.id]),
+                       charged_ms=tuple(charged[game.id])) for game in games]

@@ -48,12 +48,13 @@ from .rows import (
     answer_row,
     game_record,
     game_row,
+    game_rows,
     insert,
     scalar,
     seat_row,
     seats_of,
     state_of,
-    stored_game,
+    stored_games,
     to_json,
 )
 
@@ -575,19 +576,15 @@ class Storage:
     def load_game(self, game_id: str) -> StoredGame | None:
         """A game with its seats and ordered answers, or None if there is no such game."""
         with self._read() as db:
-            rows = list(db.query("SELECT * FROM games WHERE id = ?", [game_id]))
-            if not rows:
-                return None
-            return stored_game(db, rows[0])
+            rows = game_rows(db.conn, "id = ?", [game_id])
+        found = stored_games(rows)
+        return found[0] if found else None
 
     def unfinished_games(self) -> list[StoredGame]:
         """Every open or playing game, oldest first, to rebuild after a restart."""
-        with self._read() as db:
-            rows = db.query(
-                "SELECT * FROM games WHERE state IN ('open', 'playing')"
-                " ORDER BY created_at, id"
-            )
-            return [stored_game(db, row) for row in list(rows)]
+        with self._read() as db:  # held only while reading: a `load_game` waits little
+            rows = game_rows(db.conn, "state IN ('open', 'playing')")
+        return stored_games(rows)
 
     def list_games(
         self,

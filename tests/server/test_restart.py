@@ -26,7 +26,9 @@ from dominion.protocol import (
 )
 from dominion.protocol import Answer as AnswerMessage
 from dominion.server.engine import Answer, Setup, replay, visible_event
-from dominion.server.storage import Storage
+from dominion.server.play.seat_tokens import hash_token, new_token
+from dominion.server.storage import GameRecord, GameState, SeatRecord, Storage
+from tests.eventually import eventually
 
 from .test_process import start_server
 from .wsclient import TestClient
@@ -155,3 +157,58 @@ async def test_sigkill_loses_no_accepted_answer(tmp_path: Path) -> None:
                     assert seen == visible_event(game.events[seq - 1], player.seat)
     finally:
         await storage.close()
+
+
+RESTORED_GAMES = 300
+
+
+async def store_running_games(db: Path, count: int) -> list[tuple[str, list[str]]]:
+    """`count` started two-seat games, as a stopped server leaves them; each game's id and
+    its seats' tokens, oldest first."""
+    storage = Storage.open(db, synchronous="NORMAL")
+    await storage.start()
+    games = []
+    try:
+        for index in range(count):
+            game_id, tokens = f"g-{index:012x}", [new_token(), new_token()]
+            created = f"2026-01-01T00:00:00.{index:06d}Z"
+            setup = Setup.create(2, edition=2, kingdom="First Game")
+            await storage.create_game(
+                GameRecord(id=game_id, created_at=created, state=GameState.OPEN, edition=2,
+                           seats=2, kingdom=tuple(setup.kingdom)),
+                [SeatRecord(seat, f"P{seat}", hash_token(token), joined_at=created)
+                 for seat, token in enumerate(tokens)])
+            await storage.start_game(game_id, started_at=created, seed=index,
+                                     commitment="c", setup=setup.to_dict())
+            games.append((game_id, tokens))
+    finally:
+        await storage.close()
+    return games
+
+
+@pytest.mark.integration  # a real server
+async def test_a_player_who_comes_back_while_games_are_restored_waits_and_plays(
+        tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    games = await store_running_games(db, RESTORED_GAMES)
+    process, url = start_server(db)  # returns once it listens: the restore runs on
+    try:
+        async with aiohttp.ClientSession() as session:
+            newest, tokens = games[-1]  # restored last
+            players = [Player(newest, token, seat) for seat, token in enumerate(tokens)]
+            for player in players:  # each waits for the game; never unknown_game
+                await player.connect(session, url, resume=True)
+            await play_until(players, 4)
+            for player in players:
+                assert player.client is not None
+                await player.client.close()
+
+            async def all_back() -> bool:  # every restored game counts as live
+                metrics = await (await session.get(f"{url}/metrics")).text()
+                return f"dominion_live_games {RESTORED_GAMES}.0" in metrics
+
+            await eventually(all_back, seconds=120)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        output = (await asyncio.to_thread(process.communicate, timeout=15))[0].decode()
+    assert f'"restored_games": {RESTORED_GAMES}' in output  # said once all were back

@@ -346,7 +346,7 @@ async def remove_chat_line(request: web.Request) -> dict[str, Any]:
 async def abandon(request: web.Request) -> dict[str, Any]:
     moderation, admin, body = await _changing(request, Reason)
     reason = check_reason(body.reason)
-    room = request.config_dict[STATE].lobby.room(request.match_info["game_id"])
+    room = await request.config_dict[STATE].lobby.find(request.match_info["game_id"])
     await room.abandon(reason)
     await moderation.note(admin, AdminAction.ABANDON_GAME, f"game {room.id}", reason)
     return {"game": room.summary()}
@@ -365,7 +365,7 @@ async def report(request: web.Request) -> dict[str, Any]:
     state = request.config_dict[STATE]
     state.budgets.charge("reports", client_key(request), 1)
     body = await read_body(request, ReportRequest)
-    room = state.lobby.room(request.match_info["game_id"])
+    room = await state.lobby.find(request.match_info["game_id"])
     reporter = room.seat_for(check_token(body.token))
     seat = body.seat
     reported = room.seats[seat] if type(seat) is int and 0 <= seat < len(room.seats) else None

@@ -379,7 +379,7 @@ class Connection:
                 await room.answer(seat, decision, list(options),
                                   lambda: self._answer_stored(rid, received))
             case Join(id=rid, game=game_id, token=token):
-                room = lobby.room(game_id)
+                room = await lobby.find(game_id)
                 held = room.seat_for(token) if token is not None else await self._take(room)
                 await self._refuse_banned(held.account_id)
                 self._ack(rid, held.index)
@@ -387,14 +387,14 @@ class Connection:
                 room.subscribe(self, held)
                 room.send_snapshot(self)
             case Watch(id=rid, game=game_id):
-                room = lobby.room(game_id)
+                room = await lobby.find(game_id)
                 self._not_seated_in(room)
                 self._ack(rid)
                 self._rooms[room.id] = room
                 room.subscribe(self, None)
                 room.send_snapshot(self)
             case Resume(id=rid, game=game_id, last_seq=last_seq, token=token):
-                room = lobby.room(game_id)
+                room = await lobby.find(game_id)
                 resumed = room.seat_for(token) if token is not None else self._account_seat(room)
                 if resumed is None:
                     self._not_seated_in(room)

@@ -1,0 +1,230 @@
+"""A restart with many unfinished games: how soon the server listens, and how soon every
+game can be played again.
+
+One run builds a games file of N unfinished two-player games ("playing", each with
+--answers answers already stored, as big_money played them), then:
+
+  read      in this process: `Storage.unfinished_games()`, the part of a restart that
+            reads every game's seats and answers, in CPU seconds (best of --repeat).
+  restart   `python -m dominion.server.main` on that file, as a separate process, timed
+            from its launch: `ready`, when its port accepts a connection; `playable`, when
+            a player of the last game restored (the newest) joins it over a WebSocket
+            and is acknowledged. Both seats of every game hold known tokens. Runs on a
+            file of one game interleave with them: the start's own cost (imports, the
+            account store), which the games' restore adds to.
+
+The games are copies of a few distinct games (same set-up, seed and answers under
+different ids): replaying each costs what a distinct game of that length costs.
+
+    python bench/restart.py [--games 1000] [--answers 40] [--repeat 3] [--json]
+    python bench/restart.py --games 10000
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+from dominion.bots import make_strategy
+from dominion.protocol import (
+    SUBPROTOCOLS,
+    SUPPORTED_VERSIONS,
+    Ack,
+    Hello,
+    Join,
+    decode_server,
+    encode_client,
+)
+from dominion.server.engine import Answer, Game, Setup
+from dominion.server.gc_tuning import tune_gc
+from dominion.server.play.bots import EngineTable
+from dominion.server.play.seat_tokens import hash_token
+from dominion.server.storage import GameRecord, GameState, SeatRecord, Storage
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from server_load import HOST, free_port, stop
+
+DISTINCT_GAMES = 16
+AT = "2026-01-01T00:00:00.000000Z"
+BATCH = 500  # games written per group of concurrent writes (group commit)
+
+
+def token_of(index: int, seat: int) -> str:
+    return f"bench-restart-token-{index:07d}-{seat}"
+
+
+def game_id_of(index: int) -> str:
+    return f"g-{index:012x}"
+
+
+def distinct_games(answers: int) -> list[tuple[Setup, int, list[Answer]]]:
+    """A few games played `answers` answers in (none over yet)."""
+    made = []
+    for seed in range(DISTINCT_GAMES):
+        setup = Setup.create(2, edition=2, kingdom="First Game")
+        game = Game(setup, seed, history=False)
+        bots = [make_strategy("big_money", seed * 8 + seat) for seat in range(2)]
+        tables = [EngineTable(game, seat) for seat in range(2)]
+        log: list[Answer] = []
+        while len(log) < answers and (decision := game.pending) is not None:
+            seat = decision.player
+            choices = bots[seat].choose(decision, tables[seat])
+            log.append(Answer(seat, decision.id, game.check_answer(seat, decision.id, choices)))
+            game.apply(log[-1])
+        if game.pending is None:
+            raise SystemExit(f"a game ended within {answers} answers; ask for fewer")
+        made.append((setup, seed, log))
+    return made
+
+
+async def build(db: str, games: int, answers: int) -> None:
+    made = distinct_games(answers)
+    storage = Storage.open(db, synchronous="NORMAL")
+    await storage.start()
+
+    async def one(index: int) -> None:
+        setup, seed, log = made[index % len(made)]
+        game_id = game_id_of(index)
+        created = f"2026-01-01T00:00:00.{index:06d}Z"  # restored in index order
+        record = GameRecord(id=game_id, created_at=created, state=GameState.OPEN, edition=2,
+                            seats=2, kingdom=tuple(setup.kingdom))
+        seats = [SeatRecord(seat, f"p{index}-{seat}", hash_token(token_of(index, seat)),
+                            joined_at=created) for seat in range(2)]
+        await storage.create_game(record, seats)
+        await storage.start_game(game_id, started_at=created, seed=seed, commitment="bench",
+                                 setup=setup.to_dict())
+        await storage.append_answers(game_id, 0, log, AT)
+
+    try:
+        for first in range(0, games, BATCH):
+            await asyncio.gather(*(one(i) for i in range(first, min(games, first + BATCH))))
+    finally:
+        await storage.close()
+
+
+def read_seconds(db: str, repeat: int) -> float:
+    tune_gc()  # as the server runs
+    best = float("inf")
+    for _ in range(repeat):
+        storage = Storage.open(db)
+        try:
+            started = time.process_time()  # CPU time: the machine may be busy
+            storage.unfinished_games()
+            best = min(best, time.process_time() - started)
+        finally:
+            asyncio.run(storage.close())
+    return best
+
+
+async def join_when_served(base: str, game: str, token: str, deadline: float) -> None:
+    """Join `game` as soon as the server accepts a WebSocket; wait for the Ack."""
+    version = SUPPORTED_VERSIONS[-1]
+    async with aiohttp.ClientSession() as http:
+        while True:
+            try:
+                ws = await http.ws_connect(f"{base}/api/v1/ws",
+                                           protocols=(SUBPROTOCOLS[-1],), max_msg_size=1 << 22)
+                break
+            except aiohttp.ClientConnectionError:
+                if time.monotonic() > deadline:
+                    raise SystemExit("the server did not listen in time") from None
+                await asyncio.sleep(0.005)
+        async with ws:
+            await ws.send_bytes(encode_client(Hello(id=1, versions=(version,),
+                                                    client="restart")))
+            await ws.send_bytes(encode_client(Join(id=2, game=game, token=token)))
+            async for frame in ws:
+                message = decode_server(frame.data)
+                if getattr(message, "id", None) == 2:
+                    if not isinstance(message, Ack):
+                        raise SystemExit(f"the join was refused: {message}")
+                    return
+
+
+def restart_seconds(db: str, games: int) -> dict[str, float]:
+    """Launch the server on `db`: seconds to listening, and to the last game joined."""
+    import socket
+    import subprocess
+
+    port = free_port()
+    started = time.monotonic()
+    with open(db + ".log", "ab") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "dominion.server.main", "--host", HOST, "--port", str(port),
+             "--db", db, "--log-level", "WARNING"], stdout=log, stderr=log)
+    try:
+        deadline = started + 600
+        while True:
+            try:
+                with socket.create_connection((HOST, port), timeout=0.2):
+                    break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise SystemExit("the server did not start; see " + db + ".log") from None
+                time.sleep(0.002)
+        ready = time.monotonic() - started
+        last = games - 1
+        asyncio.run(join_when_served(f"http://{HOST}:{port}", game_id_of(last),
+                                     token_of(last, 0), deadline))
+        return {"ready_s": ready, "playable_s": time.monotonic() - started}
+    finally:
+        stop(process)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--answers", type=int, default=40, help="answers stored per game")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each measure (best)")
+    parser.add_argument("--db", help="use (or build) this games file; kept afterwards")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    folder = None
+    if args.db:
+        db = args.db
+    else:
+        folder = tempfile.mkdtemp(prefix="restart-bench-")
+        db = os.path.join(folder, "games.sqlite3")
+    try:
+        if not os.path.exists(db):
+            started = time.perf_counter()
+            asyncio.run(build(db, args.games, args.answers))
+            print(f"built {args.games} games in {time.perf_counter() - started:.1f} s",
+                  file=sys.stderr)
+        result: dict[str, Any] = {"games": args.games, "answers_per_game": args.answers,
+                                  "read_s": read_seconds(db, args.repeat)}
+        empty = os.path.join(os.path.dirname(db), "empty-" + os.path.basename(db))
+        if not os.path.exists(empty):
+            asyncio.run(build(empty, 1, args.answers))
+        runs, bare = [], []
+        for _ in range(args.repeat):  # interleaved: the machine's load drifts
+            bare.append(restart_seconds(empty, 1))
+            runs.append(restart_seconds(db, args.games))
+        for key in ("ready_s", "playable_s"):
+            result[key] = min(run[key] for run in runs)
+            result["bare_" + key] = min(run[key] for run in bare)
+        if args.json:
+            print(json.dumps(result))
+        else:
+            print(f"{args.games} unfinished games, {args.answers} answers each: read "
+                  f"{result['read_s']:.2f} s; restart: ready {result['ready_s']:.2f} s, "
+                  f"every game playable {result['playable_s']:.2f} s; with one game: "
+                  f"ready {result['bare_ready_s']:.2f} s, playable "
+                  f"{result['bare_playable_s']:.2f} s (best of {args.repeat})")
+    finally:
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,83 @@
+"""A restart's games come back in the background: every unfinished game is rebuilt, and a
+client that asks for one before its turn has it rebuilt at once and plays it (it waits,
+never hears "no such game")."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from dominion.bots import make_strategy
+from dominion.protocol import ErrorCode
+from dominion.server.metrics import Metrics
+from dominion.server.play.bots import EngineTable
+from dominion.server.play.lobby import Lobby, SeatHolder
+from dominion.server.play.room import Room
+from dominion.server.refusal import Refusal
+from dominion.server.settings import Settings
+from dominion.server.storage import Storage
+
+HOLDERS = [SeatHolder("Ada", None, False), SeatHolder("Bob", None, False)]
+GAMES = 5
+
+
+@pytest.fixture
+async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
+    opened = Storage.open(tmp_path / "games.sqlite3", synchronous="NORMAL")
+    await opened.start()
+    yield opened
+    await opened.close()
+
+
+async def stored_games(storage: Storage) -> list[str]:
+    """GAMES running games left behind by a server that stopped; their ids, oldest first."""
+    lobby = Lobby(storage, Settings(), Metrics())
+    ids = []
+    for _ in range(GAMES):
+        room, _ = await lobby.create_matched(HOLDERS, 2, rated=False)
+        await room.start_if_full()
+        ids.append(room.id)
+    await lobby.close()
+    return ids
+
+
+async def play_one_answer(room: Room) -> None:
+    game = room.game
+    assert game is not None and game.pending is not None
+    decision = game.pending
+    seat = decision.player
+    choices = make_strategy("big_money", 1).choose(decision, EngineTable(game, seat))
+    await room.answer(seat, decision.id, list(choices))
+
+
+async def test_a_restart_restores_every_unfinished_game(storage: Storage) -> None:
+    ids = await stored_games(storage)
+    again = Lobby(storage, Settings(), Metrics())
+    assert await again.restore() == GAMES
+    assert sorted(again.rooms) == sorted(ids)
+    assert all(again.rooms[game_id].game is not None for game_id in ids)
+    await again.close()
+
+
+async def test_a_game_asked_for_during_the_restore_is_rebuilt_at_once_and_plays(
+        storage: Storage) -> None:
+    ids = await stored_games(storage)
+    again = Lobby(storage, Settings(), Metrics())
+    again.expect_restore()  # as the server does before it listens
+    restoring = asyncio.ensure_future(again.restore())
+    room = await again.find(ids[-1])  # the newest: the restore's last
+    assert not restoring.done() and len(again.rooms) < GAMES  # ahead of its turn
+    before = len(room.answers)
+    await play_one_answer(room)
+    assert len(room.answers) == before + 1
+    stored = storage.load_game(ids[-1])
+    assert stored is not None and len(stored.answers) == before + 1
+    with pytest.raises(Refusal) as refused:  # one that is not stored: refused, once read
+        await again.find("g-000000000000")
+    assert refused.value.code == ErrorCode.UNKNOWN_GAME
+    assert await restoring == GAMES
+    assert sorted(again.rooms) == sorted(ids) and again.rooms[ids[-1]] is room
+    await again.close()
