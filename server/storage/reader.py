@@ -11,10 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-import sqlite_utils
 
 from .records import ENDED_STATES, StorageError, StoredGame
-from .rows import stored_game
+from .rows import game_rows, stored_games
 from .schema import APPLICATION_ID, SCHEMA_VERSION, check_header, describe
 
 OUTBOX_SINCE = 6
@@ -67,18 +66,25 @@ class GamesReader:
         """Finished and abandoned games that ended in [since, until) (ISO 8601 UTC; None:
         no bound), oldest first, read a batch at a time: a dump's memory stays bounded
         however many games the period holds."""
-        db = sqlite_utils.Database(self._db, execute_plugins=False)
         after = ("", "")
         while True:
-            rows = self._maps(
-                "SELECT * FROM games WHERE state IN (?, ?) AND finished_at >= ? AND "
-                "finished_at < ? AND (finished_at, id) > (?, ?) ORDER BY finished_at, id "
+            keys = self._read(
+                "SELECT finished_at, id FROM games WHERE state IN (?, ?) AND finished_at >= ? "
+                "AND finished_at < ? AND (finished_at, id) > (?, ?) ORDER BY finished_at, id "
                 "LIMIT ?", *ENDED_STATES, since or "", until or "\uffff", *after, batch)
-            for row in rows:
-                yield stored_game(db, row)
-            if len(rows) < batch:
+            if not keys:
                 return
-            after = (rows[-1]["finished_at"], rows[-1]["id"])
+            ids = [game_id for _, game_id in keys]
+            try:  # the batch's games, seats and answers in three queries
+                rows = game_rows(self._db, "id IN (SELECT value FROM json_each(?))",
+                                 [json.dumps(ids)])
+            except sqlite3.Error as error:
+                raise StorageError(describe(error, self.path)) from None
+            found = {stored.game.id: stored for stored in stored_games(rows)}
+            yield from (found[game_id] for game_id in ids)
+            if len(keys) < batch:
+                return
+            after = keys[-1]
 
     def close(self) -> None:
         self._db.close()
@@ -92,14 +98,5 @@ class GamesReader:
     def _read(self, query: str, *parameters: Any) -> list[tuple[Any, ...]]:
         try:
             return self._db.execute(query, parameters).fetchall()
-        except sqlite3.Error as error:
-            raise StorageError(describe(error, self.path)) from None
-
-    def _maps(self, query: str, *parameters: Any) -> list[dict[str, Any]]:
-        """Rows as maps of column names, as the store's rows read them."""
-        try:
-            cursor = self._db.execute(query, parameters)
-            names = [column[0] for column in cursor.description]
-            return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
         except sqlite3.Error as error:
             raise StorageError(describe(error, self.path)) from None
