@@ -115,7 +115,7 @@ class Lobby:
                                     if game.game.id not in self.rooms)  # (`find` was first)
             self._loaded.set()
             while self._unrestored:
-                await self._restore(self._unrestored.popitem(last=False)[1])
+                await self._restore_or_keep(self._unrestored.popitem(last=False)[1])
                 await asyncio.sleep(0)
         finally:
             self._loaded.set()
@@ -147,6 +147,15 @@ class Lobby:
                   and not self._loaded.is_set()):
                 await self._restore(alone)  # the read of them all will leave it out
         return self.room(game_id)
+
+    async def _restore_or_keep(self, stored: StoredGame) -> None:
+        """Rebuild one game of a restart; one whose log does not replay (a damaged file, or
+        a bug) is said in the log and stays stored as it is, and the others come back."""
+        try:
+            await self._restore(stored)
+        except Exception:
+            log.exception("a game could not be restored: it stays stored for the next start",
+                          extra={"game": stored.game.id})
 
     async def _restore(self, stored: StoredGame) -> None:
         """Rebuild one stored game: in the lobby before anything awaits."""

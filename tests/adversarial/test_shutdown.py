@@ -16,9 +16,10 @@ from aiohttp import web
 
 from dominion.protocol import SUBPROTOCOLS, Hello, Join, Resign, Resume, encode_client
 from dominion.server.edge.app import create_app
-from dominion.server.engine import Answer, IllegalAnswer, Setup
+from dominion.server.edge.state import STATE
+from dominion.server.engine import Answer, Setup
 from dominion.server.settings import Settings
-from dominion.server.storage import GameRecord, Storage
+from dominion.server.storage import GameRecord, SeatRecord, Storage
 from tests.server.test_process import start_server
 from tests.server.wsplay import ServerFactory, ws_server
 
@@ -108,21 +109,33 @@ async def test_shutdown_stops_a_bot_only_game_before_the_storage_closes(
     assert room.state == "playing"  # the game is resumed from its log at the next start
 
 
-async def test_storage_is_closed_when_restoring_the_games_fails(tmp_path: Path) -> None:
+async def test_a_game_that_does_not_replay_stays_stored_and_the_others_come_back(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     db = tmp_path / "games.sqlite3"
     storage = Storage.open(db)
     await storage.start()
     setup = Setup.create(["Ann", "Bob"], kingdom="First Game")
-    await storage.create_game(GameRecord(id="g-000000000001", created_at="2026-01-01T00:00:00Z",
-                                         state="open", edition=2, seats=2,
-                                         kingdom=setup.kingdom), [])
-    await storage.start_game("g-000000000001", started_at="2026-01-01T00:00:00Z", seed=1,
-                             commitment="0" * 64, setup=setup.to_dict())
+    for game_id in ("g-000000000001", "g-000000000002"):
+        await storage.create_game(GameRecord(id=game_id, created_at="2026-01-01T00:00:00Z",
+                                             state="open", edition=2, seats=2,
+                                             kingdom=setup.kingdom),
+                                  [SeatRecord(0, "Ann", None, "big_money", "2026-01-01T00:00:00Z"),
+                                   SeatRecord(1, "Bob", None, "big_money", "2026-01-01T00:00:00Z")])
+        await storage.start_game(game_id, started_at="2026-01-01T00:00:00Z", seed=1,
+                                 commitment="0" * 64, setup=setup.to_dict())
     # a log that does not replay (a damaged file, or a bug): restoring it raises
     await storage.append_answers("g-000000000001", 0, [Answer(0, 999, (0,))], "t")
     await storage.close()
     app = create_app(Settings(db=str(db)))
     runner = web.AppRunner(app)
-    with pytest.raises(IllegalAnswer):
-        await runner.setup()
+    await runner.setup()
+    lobby = app[STATE].lobby
+    await lobby.all_restored()
+    assert "g-000000000001" not in lobby.rooms and "g-000000000002" in lobby.rooms
+    assert [record.game for record in caplog.records  # type: ignore[attr-defined]
+            if record.levelno >= logging.ERROR] == ["g-000000000001"]
+    await runner.cleanup()
     assert not any(t.name.startswith("storage-writer") for t in threading.enumerate())
+    again = Storage.open(db)  # kept as it was, for the next start
+    kept = again.load_game("g-000000000001")
+    assert kept is not None and kept.game.state == "playing" and len(kept.answers) == 1

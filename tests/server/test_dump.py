@@ -19,8 +19,8 @@ from dominion.server.storage.reader import GamesReader
 
 from .replay_schema import check_replay
 
-pyarrow_parquet = pytest.importorskip("pyarrow.parquet")
-zstandard = pytest.importorskip("zstandard")
+pyarrow_parquet = pytest.importorskip("pyarrow.parquet", reason="pip install -e '.[dumps]'")
+zstandard = pytest.importorskip("zstandard", reason="pip install -e '.[dumps]'")
 
 
 @pytest.fixture(scope="module")

@@ -127,6 +127,7 @@ async def ws_server(aiohttp_server: Any, tmp_path: Path) -> AsyncIterator[Server
         values = dict(FAST, db=str(tmp_path / f"x{len(sessions)}.sqlite3")) | overrides
         app = create_app(Settings(**values), clock=clock)
         server = await aiohttp_server(app)
+        await app[STATE].lobby.all_restored()  # a restart's games rebuild in the background
         session = aiohttp.ClientSession()
         sessions.append(session)
         return Site(server, app, session)
