@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..play.rated_claims import ClaimStore, NodeClaims
 from ..replays import finished_replay, replay_work
+from ..storage.keyset import Keyset
 from ..storage.records import ENDED_STATES
 
 if TYPE_CHECKING:
@@ -55,6 +56,8 @@ class Export:
 
     lines: AsyncIterator[bytes]
     missing_nodes: list[str] | None = None
+    next_key: Keyset | None = None
+    """Where the next page starts (the last selected game), when this one was full."""
 
 
 @dataclass(frozen=True)
@@ -145,7 +148,9 @@ class LocalDirectory:
 
     async def export(self, filters: dict[str, Any], pay: Pay) -> Export:
         records, _ = self._storage.list_games(**filters)
-        return Export(self._lines([record.id for record in records], pay))
+        last = records[-1] if len(records) == filters["limit"] else None
+        return Export(self._lines([record.id for record in records], pay),
+                      next_key=None if last is None else (last.finished_at or "", last.id))
 
     async def _lines(self, game_ids: list[str], pay: Pay) -> AsyncIterator[bytes]:
         for game_id in game_ids:
