@@ -9,12 +9,18 @@ import json
 import sqlite3
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import msgpack  # type: ignore[import-untyped]
 import pytest
 import zstandard
 from aiohttp.test_utils import TestClient as HttpClient
+from aiohttp.test_utils import make_mocked_request
 
+from dominion.server.cluster.listing import node_query
+from dominion.server.edge.api.export_query import export_filters
+from dominion.server.edge.api.filters import game_filters
+from dominion.server.edge.api.node_api import NODE_PAGING
 from dominion.server.edge.app import create_app
 from dominion.server.play.fill import fill
 from dominion.server.replays.fields import SeatRating
@@ -189,3 +195,16 @@ async def test_a_bad_cursor_or_filter_gets_a_typed_error(http: HttpClient, query
 async def test_the_old_offset_still_pages(http: HttpClient, filled: Path) -> None:
     replays, _ = await exported(http, "?offset=5")
     assert [replay["game"]["id"] for replay in replays] == ids_of(filled)[5:]
+
+
+def test_another_node_reads_an_exports_filters_back_as_they_were_sent() -> None:
+    """Behind several nodes, the node asked sends every node the export's filters and
+    cursor (node_query); each reads them as its own export would."""
+    sent = {"state": "ended", "player": None, "since": None, "until": None, "edition": 2,
+            "players": None, "card": None, "limit": 50, "offset": 0,
+            "before": ("2026-01-01T00:00:00Z", "g-a-0123456789ab"), "cards": ("witch", "moat"),
+            "people": True, "takeovers": False, "rated": True}
+    request = make_mocked_request("GET", "/api/v1/node/games?" + urlencode(node_query(sent)))
+    read = game_filters(request, NODE_PAGING)
+    export_filters(request, read)
+    assert read == sent
