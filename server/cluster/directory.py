@@ -147,7 +147,7 @@ class LocalDirectory:
         return Page(*self._lobby.listing(filters))
 
     async def export(self, filters: dict[str, Any], pay: Pay) -> Export:
-        records, _ = self._storage.list_games(**filters)
+        records, _ = self._storage.list_games(**filters, counted=False)
         last = records[-1] if len(records) == filters["limit"] else None
         return Export(self._lines([record.id for record in records], pay),
                       next_key=None if last is None else (last.finished_at or "", last.id))

@@ -604,6 +604,7 @@ class Storage:
         before: tuple[str, str] | None = None,
         limit: int = 50,
         offset: int = 0,
+        counted: bool = True,
     ) -> tuple[list[GameRecord], int]:
         """A page of games, newest first, and how many match in all.
 
@@ -617,7 +618,9 @@ class Storage:
         one of them is in the Kingdom; `rated`: rated games only; `people`: no seat was a
         bot from the start (in-server or a bot account); `takeovers=False`: no bot took a
         seat over. `before` (time, id) is a keyset: only games after it in this order (the
-        export's cursor; `total` counts them too). Bad values raise ValueError.
+        export's cursor; `total` counts them too). `counted=False` skips counting (an
+        export pages without a total: the count reads every match): `total` is then 0.
+        Bad values raise ValueError.
         """
         if state is not None and state not in LISTING_STATES:
             raise ValueError(f"state must be one of {', '.join(LISTING_STATES)}, not {state!r}")
@@ -653,11 +656,12 @@ class Storage:
             where.append("g.finished_at IS NOT NULL")  # set when a game ends, either way
         params: list[Any] = [value for value, _ in conditions if value is not None]
         if before is not None:  # keyset: rows after it in the newest-first order
-            where.append(f"({when} < ? OR ({when} = ? AND g.id < ?))")
+            # `<=` first: a range the time's index scans, the rest checked on its rows
+            where.append(f"{when} <= ? AND ({when} < ? OR g.id < ?)")
             params += [before[0], before[0], before[1]]
         clause = (" WHERE " + " AND ".join(where)) if where else ""
         with self._read() as db:
-            total = scalar(db, f"SELECT count(*) FROM games g{clause}", params)
+            total = scalar(db, f"SELECT count(*) FROM games g{clause}", params) if counted else 0
             rows = list(
                 db.query(
                     f"SELECT g.* FROM games g{clause} ORDER BY {when} DESC, g.id DESC"
