@@ -7,6 +7,7 @@ import asyncio
 import gzip
 import json
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -50,7 +51,7 @@ def filled(tmp_path_factory: pytest.TempPathFactory) -> Path:
             await storage.close()
 
     asyncio.run(store())
-    with sqlite3.connect(db) as conn:
+    with closing(sqlite3.connect(db)) as conn, conn:
         # ends two by two in the same second: pages of three end between two such games,
         # and the cursor breaks their tie by id
         for index, (game,) in enumerate(conn.execute("SELECT id FROM games").fetchall()):
@@ -69,7 +70,8 @@ def filled(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 async def http(aiohttp_client: Any, filled: Path, tmp_path: Path) -> HttpClient:
     copy = tmp_path / "games.sqlite3"
-    copy.write_bytes(filled.read_bytes())
+    with closing(sqlite3.connect(filled)) as source, closing(sqlite3.connect(copy)) as target:
+        source.backup(target)  # the write-ahead log's pages too
     settings = Settings(db=str(copy), work_per_second=10**7, work_burst=10**7,
                         server_work_per_second=10**7)
     client: HttpClient = await aiohttp_client(create_app(settings))
@@ -77,7 +79,7 @@ async def http(aiohttp_client: Any, filled: Path, tmp_path: Path) -> HttpClient:
 
 
 def ids_of(filled: Path) -> list[str]:
-    with sqlite3.connect(filled) as conn:
+    with closing(sqlite3.connect(filled)) as conn:
         return [row[0] for row in conn.execute(
             "SELECT id FROM games ORDER BY finished_at DESC, id DESC")]
 
