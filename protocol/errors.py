@@ -135,6 +135,8 @@ class ErrorCode(StrEnum):
     # REST listings and downloads.
     BAD_PAGING = ("bad_paging", HTTPStatus.BAD_REQUEST,
         "limit or offset is not a whole number in range")
+    BAD_CURSOR = ("bad_cursor", HTTPStatus.BAD_REQUEST,
+        "an export's cursor is not one the server gave")
     BAD_FILTER = ("bad_filter", HTTPStatus.BAD_REQUEST,
         "a replay export filter is malformed or out of range")
     BAD_FORMAT = ("bad_format", HTTPStatus.BAD_REQUEST,

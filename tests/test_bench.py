@@ -185,3 +185,12 @@ def test_the_restart_bench_times_a_start_on_stored_games() -> None:
     assert result["games"] == 20 and result["read_s"] > 0
     assert 0 < result["ready_s"] <= result["playable_s"]
     assert 0 < result["bare_ready_s"] <= result["bare_playable_s"]
+
+
+def test_the_export_bench_reads_every_game_in_each_format_and_coding() -> None:
+    result = run_json(str(BENCH / "export.py"), "--games", "12", "--limit", "5",
+                      "--repeat", "1")
+    assert set(result["variants"]) == {"x-ndjson+identity", "x-ndjson+gzip", "x-ndjson+zstd",
+                                       "msgpack+identity", "msgpack+zstd"}
+    for figures in result["variants"].values():
+        assert figures["replays"] == 12 and figures["replays_per_second"] > 0

@@ -10,13 +10,15 @@ the nodes. Answers never pass through here: a game's play stays on its node.
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+import orjson
+
 from ..play.rated_claims import ClaimStore, NodeClaims
 from ..replays import finished_replay, replay_work
+from ..storage.keyset import Keyset
 from ..storage.records import ENDED_STATES
 
 if TYPE_CHECKING:
@@ -55,6 +57,8 @@ class Export:
 
     lines: AsyncIterator[bytes]
     missing_nodes: list[str] | None = None
+    next_key: Keyset | None = None
+    """Where the next page starts (the last selected game), when this one was full."""
 
 
 @dataclass(frozen=True)
@@ -144,8 +148,10 @@ class LocalDirectory:
         return Page(*self._lobby.listing(filters))
 
     async def export(self, filters: dict[str, Any], pay: Pay) -> Export:
-        records, _ = self._storage.list_games(**filters)
-        return Export(self._lines([record.id for record in records], pay))
+        records, _ = self._storage.list_games(**filters, counted=False)
+        last = records[-1] if len(records) == filters["limit"] else None
+        return Export(self._lines([record.id for record in records], pay),
+                      next_key=None if last is None else (last.finished_at or "", last.id))
 
     async def _lines(self, game_ids: list[str], pay: Pay) -> AsyncIterator[bytes]:
         for game_id in game_ids:
@@ -185,4 +191,4 @@ def ended_game(storage: Storage, game_id: str) -> StoredGame | None:
 def export_line(storage: Storage, stored: StoredGame) -> bytes:
     """An ended game's replay as one line of an export: compact JSON and a newline."""
     replay = finished_replay(stored, storage.chat(stored.game.id))
-    return json.dumps(replay, separators=(",", ":")).encode() + b"\n"
+    return orjson.dumps(replay) + b"\n"  # compact, as json.dumps with tight separators

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ..storage.keyset import encode_keyset
 from ..storage.records import ENDED, ENDED_STATES
 
 PAGING = ("limit", "offset")
@@ -61,3 +62,21 @@ def merge_pages(pages: Iterable[tuple[list[dict[str, Any]], int]], offset: int,
         total += node_total
     games.sort(key=newest_first, reverse=True)
     return games[offset:offset + limit], total
+
+
+def node_query(filters: dict[str, Any]) -> dict[str, str]:
+    """`filters` as another node's listing route reads them back: the export's keyset as
+    its cursor, cards comma-separated, yes-or-no filters as `true` or `false`."""
+    params: dict[str, str] = {}
+    for key, value in filters.items():
+        if value is None or value == ():
+            continue
+        if key == "before":
+            params["cursor"] = encode_keyset(value)
+        elif isinstance(value, bool):
+            params[key] = "true" if value else "false"
+        elif isinstance(value, tuple):
+            params[key] = ",".join(value)
+        else:
+            params[key] = str(value)
+    return params

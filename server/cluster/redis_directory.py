@@ -48,7 +48,14 @@ from dominion.protocol import ErrorCode
 from ..refusal import Refusal
 from ..storage.records import GameState
 from .directory import Export, LocalDirectory, NodeHealth, Page, Pay
-from .listing import NODE_PAGE_MAX, matches, merge_pages, needs_every_node, only_paging
+from .listing import (
+    NODE_PAGE_MAX,
+    matches,
+    merge_pages,
+    needs_every_node,
+    node_query,
+    only_paging,
+)
 from .node import PEER_KEY_HEADER, REPLAY_WORK_HEADER, NodeNameTaken, node_url
 from .rated_seats import RedisRatedSeats
 
@@ -422,7 +429,7 @@ class RedisDirectory:
         if name == self.node:
             page = await self.local.listing(filters)
             return page.games, page.total
-        params = {key: str(value) for key, value in filters.items() if value is not None}
+        params = node_query(filters)
         body = await self._peer_json(name, "/api/v1/node/games", params)
         return None if body is None else (body["games"], body["total"])
 
@@ -458,9 +465,10 @@ class RedisDirectory:
     async def export(self, filters: dict[str, Any], pay: Pay) -> Export:
         self._refuse_if_down()
         page, listed_by = await self._merged_listing(filters)
+        last = page.games[-1] if len(page.games) == filters["limit"] else None
         return Export(self._fetch_replays(
             [(game["id"], listed_by[game["id"]]) for game in page.games], pay),
-            page.missing_nodes)
+            page.missing_nodes, None if last is None else (last["finished_at"], last["id"]))
 
     async def _fetch_replays(self, games: list[tuple[str, str]], pay: Pay
                              ) -> AsyncIterator[bytes]:

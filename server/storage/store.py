@@ -597,8 +597,14 @@ class Storage:
         edition: int | None = None,
         players: int | None = None,
         card: str | None = None,
+        cards: Sequence[str] = (),
+        rated: bool | None = None,
+        people: bool | None = None,
+        takeovers: bool | None = None,
+        before: tuple[str, str] | None = None,
         limit: int = 50,
         offset: int = 0,
+        counted: bool = True,
     ) -> tuple[list[GameRecord], int]:
         """A page of games, newest first, and how many match in all.
 
@@ -608,8 +614,13 @@ class Storage:
         `player` matches a seat name exactly, `account_id` a seat taken by that account
         (a profile's games: by id, not by a name a guest may have played under); `card`
         is a card id in the Kingdom; `players` is the number of seats; the state `ended`
-        keeps the games that have ended either way (finished or abandoned). Bad values
-        raise ValueError.
+        keeps the games that have ended either way (finished or abandoned). `cards`: every
+        one of them is in the Kingdom; `rated`: rated games only; `people`: no seat was a
+        bot from the start (in-server or a bot account); `takeovers=False`: no bot took a
+        seat over. `before` (time, id) is a keyset: only games after it in this order (the
+        export's cursor; `total` counts them too). `counted=False` skips counting (an
+        export pages without a total: the count reads every match): `total` is then 0.
+        Bad values raise ValueError.
         """
         if state is not None and state not in LISTING_STATES:
             raise ValueError(f"state must be one of {', '.join(LISTING_STATES)}, not {state!r}")
@@ -631,15 +642,26 @@ class Storage:
             (until, f"{when} < ?"),
             (edition, "g.edition = ?"),
             (players, "g.seats = ?"),
-            (card, "EXISTS (SELECT 1 FROM kingdom_cards k WHERE k.card = ? AND k.game_id = g.id)"),
+            *((one, "EXISTS (SELECT 1 FROM kingdom_cards k WHERE k.card = ? "
+                    "AND k.game_id = g.id)") for one in (card, *cards)),
+            (rated, "coalesce(json_extract(g.options, '$.rated'), 0) = ?"),
+            (None if people is None else not people,
+             "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id "
+             "AND (s.bot IS NOT NULL OR coalesce(s.bot_account, 0))) = ?"),
+            (takeovers, "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id "
+                        "AND s.taken_over_at IS NOT NULL) = ?"),
         ]
         where = [condition for value, condition in conditions if value is not None]
         if state == ENDED:
             where.append("g.finished_at IS NOT NULL")  # set when a game ends, either way
         params: list[Any] = [value for value, _ in conditions if value is not None]
+        if before is not None:  # keyset: rows after it in the newest-first order
+            # `<=` first: a range the time's index scans, the rest checked on its rows
+            where.append(f"{when} <= ? AND ({when} < ? OR g.id < ?)")
+            params += [before[0], before[0], before[1]]
         clause = (" WHERE " + " AND ".join(where)) if where else ""
         with self._read() as db:
-            total = scalar(db, f"SELECT count(*) FROM games g{clause}", params)
+            total = scalar(db, f"SELECT count(*) FROM games g{clause}", params) if counted else 0
             rows = list(
                 db.query(
                     f"SELECT g.* FROM games g{clause} ORDER BY {when} DESC, g.id DESC"

@@ -81,7 +81,7 @@ def _time(raw: str) -> str:
         raise ValueError(raw) from None
 
 
-def _kingdom_card(raw: str) -> str:
+def kingdom_card(raw: str) -> str:
     if raw not in set(kingdom_cards(1)) | set(kingdom_cards(2)):
         raise Refusal(ErrorCode.BAD_FILTER, f"no Kingdom card {raw!r}")
     return raw
@@ -115,7 +115,7 @@ class GameFilters:
     players: int | None = param({"type": "integer", "minimum": MIN_PLAYERS,
                                  "maximum": MAX_PLAYERS},
                                 message=f"players is {MIN_PLAYERS} to {MAX_PLAYERS}")
-    card: str | None = param(CARD_ID, "only games with this Kingdom card", read=_kingdom_card)
+    card: str | None = param(CARD_ID, "only games with this Kingdom card", read=kingdom_card)
 
 
 def game_filters(request: web.Request, paging: Paging) -> dict[str, Any]:

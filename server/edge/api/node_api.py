@@ -15,6 +15,7 @@ from ...refusal import Refusal
 from ...replays import replay_work
 from ..rest import Handler
 from ..state import STATE
+from .export_query import export_filters
 from .filters import Paging, game_filters
 from .seats import seats_body
 
@@ -38,6 +39,7 @@ async def node_games(request: web.Request) -> web.StreamResponse:
     """GET /api/v1/node/games: this node's games only, up to NODE_PAGE_MAX of them; with
     `account_id` (the node that asked found the account by its name), that account's."""
     filters = game_filters(request, NODE_PAGING)
+    export_filters(request, filters)  # the export's own, when an export asks
     account_id = request.query.get("account_id")
     if account_id is not None:
         if not account_id.isascii() or not account_id.isdigit() or len(account_id) > 18:

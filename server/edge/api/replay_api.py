@@ -1,4 +1,5 @@
-"""Downloading replays: one game (JSON, msgpack or a text log), or many as NDJSON."""
+"""Downloading replays: one game (JSON, msgpack or a text log), or many a page at a time
+(NDJSON or msgpack, compressed or not: export_body.py)."""
 
 from __future__ import annotations
 
@@ -16,9 +17,12 @@ from dominion.protocol import ErrorCode
 from ...refusal import Refusal
 from ...replays import finished_replay, replay_work, text_log
 from ...replays.fields import SeatKind, SeatRating
+from ...storage.keyset import encode_keyset
 from ...storage.records import ENDED, ENDED_STATES, UNFINISHED_STATES
 from ..state import STATE
 from ..transport.prefixes import client_key
+from .export_body import ExportBody, Media, coding_of, media_of
+from .export_query import ExportFilters, export_filters
 from .filters import (
     ACCOUNT_FILTER_ERRORS,
     ACCOUNT_FILTER_NOTES,
@@ -33,8 +37,6 @@ from .players_api import by_account
 from .query import query_parameters
 
 log = logging.getLogger("dominion.replays")
-EXPORT_PER_SECOND = 50
-"""Replays per second an export streams at most, so analysts cannot starve the games."""
 FORMATS = ("json", "msgpack", "text")
 DOWNLOAD_POLICY = {"Content-Security-Policy": "default-src 'none'; sandbox"}
 """Replays hold strangers' names and chat: a browser that opens one runs and loads
@@ -42,6 +44,8 @@ nothing of it (every response also says nosniff: app.py)."""
 MISSING_NODES_HEADER = "X-Dominion-Missing-Nodes"
 """On an export from several nodes: those that did not answer (empty: none), as a
 listing's `missing_nodes`."""
+NEXT_CURSOR_HEADER = "X-Dominion-Next-Cursor"
+"""On a full page of an export: the `cursor` that asks for the next one."""
 
 
 def _format(request: web.Request) -> str:
@@ -70,20 +74,30 @@ async def ledger_ratings(request: web.Request, game_id: str) -> dict[int, SeatRa
             for seat in rated.seats}
 
 
-async def with_ratings(request: web.Request, line: bytes) -> bytes:
+async def with_ratings(request: web.Request, line: bytes
+                       ) -> tuple[bytes, dict[str, Any] | None]:
     """An export's line with its rated game's ratings filled in from the ledger (the nodes
-    that build the lines know games, not accounts)."""
+    that build the lines know games, not accounts), and the replay when it was read (None:
+    an unrated game's line, passed on unread)."""
     if b'"rated":true' not in line:  # compact JSON: in a string, the quotes are escaped
-        return line
+        return line, None
     replay = json.loads(line)
     ratings = await ledger_ratings(request, replay["game"]["id"])
     if ratings is None:
-        return line
+        return line, replay
     for player in replay["players"]:
         rating = ratings.get(player["seat"])
         if rating is not None:
             player["rating_before"], player["rating_after"] = rating.before, rating.after
-    return json.dumps(replay, separators=(",", ":")).encode() + b"\n"
+    return json.dumps(replay, separators=(",", ":")).encode() + b"\n", replay
+
+
+def rated_at_least(replay: dict[str, Any] | None, rating: int) -> bool:
+    """Whether every seat of a rated game had at least `rating` before it (the ledger's
+    ratings, read after the selection: the games table holds none)."""
+    return replay is not None and all(
+        player.get("rating_before") is not None and player["rating_before"] >= rating
+        for player in replay["players"])
 
 
 async def replay_of(request: web.Request, game_id: str) -> dict[str, Any]:
@@ -182,30 +196,45 @@ async def download(request: web.Request) -> web.Response:
     return web.json_response(replay, headers=headers)
 
 
+MEDIA_NOTE = {"schema": {"type": "string"}, "x-itemSchema": ref(REPLAY)}
+
+
 @ROUTES(Operation(
     "GET", "/replays/export", "exportReplays", Tag.REPLAYS,
-    "Ended games' replays (finished and abandoned) as NDJSON, newest first, at a bounded rate",
-    (Reply(200, "One Replay (JSON) a line", {"type": "string"}, "application/x-ndjson", more={
-        "content": {"application/x-ndjson": {"schema": {"type": "string"},
-                                             "x-itemSchema": ref(REPLAY)}},
-        "headers": {MISSING_NODES_HEADER: {
-            "description": "Several nodes only: the comma-separated nodes that did not "
-                           "answer, whose games the export lacks (empty: every node answered)",
-            "schema": {"type": "string"}}}}),),
-    (ErrorCode.BAD_FILTER, ErrorCode.BAD_PAGING, ErrorCode.BAD_STATE, *ACCOUNT_FILTER_ERRORS),
+    "Ended games' replays (finished and abandoned), newest first, a page at a time",
+    (Reply(200, "One Replay each: NDJSON, or a msgpack stream for `Accept: "
+           "application/msgpack`", {"type": "string"}, "application/x-ndjson", more={
+        "content": {Media.NDJSON.value: MEDIA_NOTE, Media.MSGPACK.value: MEDIA_NOTE},
+        "headers": {
+            MISSING_NODES_HEADER: {
+                "description": "Several nodes only: the comma-separated nodes that did not "
+                               "answer, whose games the export lacks (empty: every node "
+                               "answered)",
+                "schema": {"type": "string"}},
+            NEXT_CURSOR_HEADER: {
+                "description": "The `cursor` of the next page; absent on the last page",
+                "schema": {"type": "string"}},
+            "Content-Encoding": {
+                "description": "`zstd` or `gzip` when Accept-Encoding offers it (zstd "
+                               "first)", "schema": {"type": "string"}}}}),),
+    (ErrorCode.BAD_FILTER, ErrorCode.BAD_PAGING, ErrorCode.BAD_CURSOR, ErrorCode.BAD_STATE,
+     *ACCOUNT_FILTER_ERRORS),
+    description="Page with `cursor` (the `X-Dominion-Next-Cursor` header of the page "
+                "before), not `offset` (still taken, alone: it stops at 10,000 across "
+                "nodes). docs/REPLAYS.md, \"Exporting many replays\".",
     parameters=query_parameters(
         Param("state", Where.QUERY, {"type": "string", "enum": [*ENDED_STATES, ENDED]},
               "only games that ended this way (`ended`, the default: either way)"),
-        GameFilters, EXPORT),
+        GameFilters, ExportFilters, EXPORT),
     notes=ACCOUNT_FILTER_NOTES))
 async def export(request: web.Request) -> web.StreamResponse:
-    """Ended games' replays (finished and abandoned, or the one `state` asked for), one JSON
-    object per line, newest first, at a bounded rate (from every node, when there are
-    several), and no faster than the client's address may cost
-    (server/edge/transport/budgets.py)."""
+    """Ended games' replays (finished and abandoned, or the one `state` asked for), newest
+    first, a page at a time (from every node, when there are several), and no faster than
+    the client's address may cost (server/edge/transport/budgets.py)."""
     state = request.config_dict[STATE]
     address = client_key(request)
     filters = game_filters(request, EXPORT)
+    chosen = export_filters(request, filters)
     await by_account(request, filters)
     if filters["state"] not in (None, ENDED, *ENDED_STATES):
         raise Refusal(ErrorCode.BAD_STATE, "the export holds ended games: state is "
@@ -222,9 +251,12 @@ async def export(request: web.Request) -> web.StreamResponse:
         state.budgets.charge("work", address, work)
 
     export = await request.config_dict[STATE].directory.export(filters, pay)  # refusals here
-    headers = {**DOWNLOAD_POLICY, "Content-Type": "application/x-ndjson"}
+    body = ExportBody(media_of(request), coding_of(request))
+    headers = {**DOWNLOAD_POLICY, **body.headers()}
     if export.missing_nodes is not None:  # several nodes: say whose games it cannot hold
         headers[MISSING_NODES_HEADER] = ",".join(export.missing_nodes)
+    if export.next_key is not None:
+        headers[NEXT_CURSOR_HEADER] = encode_keyset(export.next_key)
     response = web.StreamResponse(headers=headers)
     await response.prepare(request)
     if request.method == "HEAD":
@@ -233,11 +265,13 @@ async def export(request: web.Request) -> web.StreamResponse:
         await response.write_eof()
         return response
     try:
-        async for line in export.lines:
-            await response.write(await with_ratings(request, line))
-            await asyncio.sleep(1 / EXPORT_PER_SECOND)
+        async for stored_line in export.lines:
+            line, replay = await with_ratings(request, stored_line)
+            if chosen.rating_min is None or rated_at_least(replay, chosen.rating_min):
+                await response.write(body.replay(line, replay))
+            await asyncio.sleep(0)  # each replay lets the games run (its work is paid)
+        await response.write(body.end())
         await response.write_eof()
     except ConnectionError:  # the client left mid-stream: its doing, not the server's
         log.debug("an export's client left", extra={"address": address})
     return response
-

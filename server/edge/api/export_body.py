@@ -1,0 +1,73 @@
+"""How an export's replays are written: NDJSON or a msgpack stream (by Accept), and
+compressed by Accept-Encoding (zstd, else gzip, else as they are)."""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Protocol
+
+import msgpack  # type: ignore[import-untyped]
+import orjson
+import zstandard
+from aiohttp import web
+
+
+class Media(StrEnum):
+    NDJSON = "application/x-ndjson"
+    """One compact JSON replay and a newline each."""
+    MSGPACK = "application/msgpack"
+    """One msgpack map each, back to back (a msgpack stream: msgpack.Unpacker reads it)."""
+
+
+class Coding(StrEnum):
+    ZSTD = "zstd"
+    GZIP = "gzip"
+
+
+class _Compressor(Protocol):
+    def compress(self, data: bytes) -> bytes: ...
+
+    def flush(self) -> bytes: ...
+
+
+def media_of(request: web.Request) -> Media:
+    return Media.MSGPACK if Media.MSGPACK in request.headers.get("Accept", "") else Media.NDJSON
+
+
+def coding_of(request: web.Request) -> Coding | None:
+    """The coding the client takes, zstd first (the smaller and faster), else none."""
+    offered = {part.split(";")[0].strip().lower()
+               for part in request.headers.get("Accept-Encoding", "").split(",")}
+    return next((coding for coding in Coding if coding in offered), None)
+
+
+@dataclass
+class ExportBody:
+    """Turns replays into the response's bytes, compressed as a whole stream."""
+
+    media: Media
+    coding: Coding | None
+
+    def __post_init__(self) -> None:
+        self._compressor: _Compressor | None = (
+            zstandard.ZstdCompressor().compressobj() if self.coding is Coding.ZSTD
+            else zlib.compressobj(6, zlib.DEFLATED, 31) if self.coding is Coding.GZIP
+            else None)
+
+    def headers(self) -> dict[str, str]:
+        coded = {} if self.coding is None else {"Content-Encoding": self.coding.value}
+        return {"Content-Type": self.media.value, **coded}
+
+    def replay(self, line: bytes, replay: dict[str, Any] | None = None) -> bytes:
+        """A replay's bytes, from its NDJSON line (and its map, when it was read already:
+        msgpack is made from it rather than from parsing the line again)."""
+        data: bytes = line
+        if self.media is Media.MSGPACK:
+            data = msgpack.packb(orjson.loads(line) if replay is None else replay,
+                                 use_bin_type=True)
+        return data if self._compressor is None else self._compressor.compress(data)
+
+    def end(self) -> bytes:
+        return b"" if self._compressor is None else self._compressor.flush()
