@@ -53,6 +53,7 @@ from tests.web.measures import (
     SIZES,
     TRACE_CATEGORIES,
     HostTicks,
+    PageState,
     Tables,
     draw_times,
     first_load,
@@ -103,6 +104,9 @@ def screenshots(browser: Browser, url: str, folder: Path) -> list[str]:
             in_language(page, lang)
             for size, (width, height) in SIZES.items():
                 page.set_viewport_size({"width": width, "height": height})
+                if state is PageState.LOBBY:  # its "More options" opens by the width loaded at
+                    page.reload()
+                    page.wait_for_selector(".game-row")
                 page.evaluate("() => window.scrollTo(0, 0)")
                 name = screenshot_name(state, size, lang)
                 # the cards still flying from the last answer: landed

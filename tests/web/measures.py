@@ -226,6 +226,23 @@ def wider_than_the_page(page: Page) -> list[str]:
     return found
 
 
+
+def keys_over_words(page: Page) -> list[str]:
+    """The cards whose key's badge covers a word of their type line (their names)."""
+    found: list[str] = page.evaluate("""() => [...document.querySelectorAll(".card")]
+      .filter((card) => {
+        const key = card.querySelector(":scope > kbd");
+        const types = card.querySelector(".card-types");
+        if (!key || !types || !key.checkVisibility() || !types.checkVisibility()) return false;
+        const words = document.createRange();
+        words.selectNodeContents(types);
+        const [badge, text] = [key.getBoundingClientRect(), words.getBoundingClientRect()];
+        return badge.right > text.left && badge.left < text.right
+          && badge.bottom > text.top && badge.top < text.bottom;
+      })
+      .map((card) => card.dataset.card)""")
+    return found
+
 FRAME_TIMING = """
 (() => {
   // for every WebSocket message that leaves a frame to draw: when it arrived (the event's
@@ -462,6 +479,7 @@ __all__ = [
     "first_load",
     "horizontal_overflow",
     "in_language",
+    "keys_over_words",
     "percentiles",
     "play",
     "play_until_attacked",

@@ -24,6 +24,7 @@ from .measures import (
     axe_violations,
     horizontal_overflow,
     in_language,
+    keys_over_words,
     screenshot_names,
     wider_than_the_page,
 )
@@ -92,6 +93,22 @@ def test_axe_finds_no_serious_or_critical_violation_in_every_language(
     finally:
         in_language(page, "en")
     assert not violations, "\n".join(map(str, violations))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("state", [PageState.GAME, PageState.ATTACK])
+def test_no_key_covers_a_cards_type_line(tables: Tables, state: PageState, lang: str) -> None:
+    """A card's key badge (bottom left, drawn for a keyboard) leaves its type line readable
+    on a laptop, however long its words (Lithuanian's Curse is "Prakeiksmas")."""
+    page = tables.pages[state]
+    width, height = SIZES["laptop"]
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        in_language(page, lang)
+        covered = keys_over_words(page)
+    finally:
+        in_language(page, "en")
+    assert not covered, covered
 
 
 @pytest.mark.parametrize("width", WIDTHS)
