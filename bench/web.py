@@ -19,9 +19,11 @@ Chromium driven by Playwright against a real server on this machine:
     python bench/web.py [--answers 150]                 # prints a JSON report
     python bench/web.py --screenshots docs/screenshots  # and the screenshots CLIENTS.md shows
 
-The screenshots: the lobby, a 6-player game in progress and its end, at phone (390×844),
-laptop (1280×800) and wide (1920×1080) sizes, at a device scale factor of 1, reduced to
-256 colours by pngquant (each well under 150 KB).
+The screenshots, `STATE-SIZE-LANG.png`: the lobby, a 6-player game in progress, a 2-player
+game just after the strong bot's Attack on its person was said, the end of a 6-player
+game and its replay halfway, at phone (390×844) and laptop (1280×800) sizes, in each of
+the page's languages (en, pl, sk, lt: switched on the same pages), at a device scale
+factor of 1, reduced to 256 colours by pngquant (each under 150 KB).
 """
 
 from __future__ import annotations
@@ -46,14 +48,17 @@ from tests.server.test_process import start_server
 from tests.web.browser import CHROMIUM, FLAGS, Browser, new_page
 from tests.web.measures import (
     FRAME_TIMING,
+    LANGUAGES,
     SCREENSHOT_STATES,
     SIZES,
     TRACE_CATEGORIES,
     HostTicks,
+    PageState,
     Tables,
     draw_times,
     first_load,
     frame_cpu,
+    in_language,
     percentiles,
     play,
     screenshot_name,
@@ -86,20 +91,27 @@ def drawing(browser: Browser, url: str, answers: int) -> dict[str, Any]:
 
 
 def screenshots(browser: Browser, url: str, folder: Path) -> list[str]:
-    """Write `STATE-SIZE.png` for each state and size; return the files' names."""
+    """Write `STATE-SIZE-LANG.png` for each state, size and language; return the files'
+    names."""
     if shutil.which(PNGQUANT[0]) is None:
         raise SystemExit("pngquant is not installed (pip install -e '.[dev]')")
     folder.mkdir(parents=True, exist_ok=True)
     tables = Tables.open(browser, url)
     written = []
-    for state in SCREENSHOT_STATES:
-        page = tables.pages[state]
-        for size, (width, height) in SIZES.items():
-            page.set_viewport_size({"width": width, "height": height})
-            page.evaluate("() => window.scrollTo(0, 0)")
-            name = screenshot_name(state, size)
-            page.screenshot(path=str(folder / name))
-            written.append(name)
+    for lang in LANGUAGES:
+        for state in SCREENSHOT_STATES:
+            page = tables.pages[state]
+            in_language(page, lang)
+            for size, (width, height) in SIZES.items():
+                page.set_viewport_size({"width": width, "height": height})
+                if state is PageState.LOBBY:  # its "More options" opens by the width loaded at
+                    page.reload()
+                    page.wait_for_selector(".game-row")
+                page.evaluate("() => window.scrollTo(0, 0)")
+                name = screenshot_name(state, size, lang)
+                # the cards still flying from the last answer: landed
+                page.screenshot(path=str(folder / name), animations="disabled")
+                written.append(name)
     subprocess.run([*PNGQUANT, *(str(folder / name) for name in written)], check=True)
     return written
 

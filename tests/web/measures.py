@@ -1,6 +1,6 @@
 """What issue 25 measures on the web client, shared by its tests (tests/web/test_web_measures.py)
-and its benchmark (bench/web.py): the page in each of its states, axe-core's findings,
-horizontal overflow, the bytes of a first load and the time to draw an update."""
+and its benchmark (bench/web.py): the page in each of its states and languages, axe-core's
+findings, horizontal overflow, the bytes of a first load and the time to draw an update."""
 
 from __future__ import annotations
 
@@ -24,14 +24,18 @@ from .rated import load_until, lose_a_rated_game, register
 
 WIDTHS = (360, 390, 768, 1024, 1280, 1920)
 """From the narrowest phone in use to a wide desktop: none may scroll sideways."""
-SIZES = {"phone": (390, 844), "laptop": (1280, 800), "wide": (1920, 1080)}
-"""The screenshots' sizes (CSS pixels, at a device scale factor of 1)."""
+SIZES = {"phone": (390, 844), "laptop": (1280, 800)}
+"""The sizes the page is measured and shown at (CSS pixels, at a device scale factor of 1)."""
+LANGUAGES = ("en", "pl", "sk", "lt")
+"""The page's languages (js/i18n.js), English, the page's default here, first."""
 BLOCKING_IMPACTS = frozenset({"serious", "critical"})
 """axe-core's impacts that fail a page (it also reports minor and moderate ones)."""
 BOTS = dict.fromkeys(range(1, 6), "big_money")
 """A 6-player table: its creator and five bots."""
 LARGEST = 5
 """How many of a first load's largest responses the report names."""
+ATTACK_KINGDOM = "Size Distortion"
+"""A recommended Kingdom with Witch, Bandit and Bureaucrat, which the strong bot plays."""
 GAME_ANSWERS = 12
 """A game in progress is measured after its person's first turns: cards in play, in the
 discard piles, and a log."""
@@ -44,21 +48,31 @@ class PageState(enum.StrEnum):
     LEADERBOARD = "leaderboard"  # the 2-player one: an account and the bots
     PROFILE = "profile"  # an account's, with a chart of its rating
     GAME = "game"  # a 6-player game in progress, its person asked
+    ATTACK = "attack"  # a 2-player game, the strong bot's Attack on its person just said
     END = "end"  # the end of a 6-player game
     REPLAY = "replay"  # that game's replay, stepped halfway
     SEEKING = "seeking"  # the lobby, its "Play now" panel waiting for a table
 
 
-SCREENSHOT_STATES = (PageState.LOBBY, PageState.GAME, PageState.END)
+SCREENSHOT_STATES = (PageState.LOBBY, PageState.GAME, PageState.ATTACK, PageState.END,
+                     PageState.REPLAY)
 
 
-def screenshot_name(state: PageState, size: str) -> str:
-    return f"{state}-{size}.png"
+def screenshot_name(state: PageState, size: str, lang: str) -> str:
+    return f"{state}-{size}-{lang}.png"
 
 
 def screenshot_names() -> list[str]:
     """The screenshots docs/CLIENTS.md shows (bench/web.py --screenshots writes them)."""
-    return [screenshot_name(state, size) for state in SCREENSHOT_STATES for size in SIZES]
+    return [screenshot_name(state, size, lang)
+            for lang in LANGUAGES for state in SCREENSHOT_STATES for size in SIZES]
+
+
+def in_language(page: Page, lang: str) -> None:
+    """Switch the page to `lang` with the header's switch, and wait until it is drawn."""
+    page.select_option("#language", lang)
+    page.wait_for_selector(f"html[lang={lang}]", state="attached")
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done(null)))")
 
 
 def six_player_game(page: Page, name: str = "Ann") -> str:
@@ -79,6 +93,25 @@ def play(page: Page, answers: int | None = None) -> int:
         act(page)
         given += 1
     return given
+
+
+def play_until_attacked(page: Page) -> str:
+    """Play Big Money by clicking until the bot's Attack is said; return what is said."""
+    notice = page.locator(".attack-notice")
+    last = None
+    while not notice.inner_text():
+        assert my_turn(page, last), "the game ended before the bot attacked"
+        last = page.get_attribute("#decision", "data-decision")
+        act(page)
+    return notice.inner_text()
+
+
+def attacked(browser: Browser, url: str, name: str) -> Page:
+    """A 2-player game against the strong bot, played until its Attack on the person is said."""
+    page = new_page(browser, url)
+    create_table(page, name, kingdom=ATTACK_KINGDOM, bots={1: "strong"})
+    play_until_attacked(page)
+    return page
 
 
 def step_replay_halfway(page: Page) -> None:
@@ -118,6 +151,7 @@ class Tables:
         six_player_game(game_page, "Ann")
         play(game_page, GAME_ANSWERS)
         tables.pages[PageState.GAME] = game_page
+        tables.pages[PageState.ATTACK] = attacked(browser, url, "Gus")
         end_page = new_page(browser, url)
         finished = six_player_game(end_page, "Bea")
         play(end_page)
@@ -191,6 +225,23 @@ def wider_than_the_page(page: Page) -> list[str]:
         [...node.classList].map((name) => `.${name}`).join(""))""")
     return found
 
+
+
+def keys_over_words(page: Page) -> list[str]:
+    """The cards whose key's badge covers a word of their type line (their names)."""
+    found: list[str] = page.evaluate("""() => [...document.querySelectorAll(".card")]
+      .filter((card) => {
+        const key = card.querySelector(":scope > kbd");
+        const types = card.querySelector(".card-types");
+        if (!key || !types || !key.checkVisibility() || !types.checkVisibility()) return false;
+        const words = document.createRange();
+        words.selectNodeContents(types);
+        const [badge, text] = [key.getBoundingClientRect(), words.getBoundingClientRect()];
+        return badge.right > text.left && badge.left < text.right
+          && badge.bottom > text.top && badge.top < text.bottom;
+      })
+      .map((card) => card.dataset.card)""")
+    return found
 
 FRAME_TIMING = """
 (() => {
@@ -412,7 +463,9 @@ def first_load(browser: Browser, url: str, *, game: bool) -> dict[str, Any]:
 
 
 __all__ = [
+    "ATTACK_KINGDOM",
     "FRAME_TIMING",
+    "LANGUAGES",
     "SCREENSHOT_STATES",
     "SIZES",
     "WIDTHS",
@@ -420,12 +473,16 @@ __all__ = [
     "PageState",
     "Tables",
     "Violation",
+    "attacked",
     "axe_violations",
     "draw_times",
     "first_load",
     "horizontal_overflow",
+    "in_language",
+    "keys_over_words",
     "percentiles",
     "play",
+    "play_until_attacked",
     "screenshot_name",
     "screenshot_names",
     "six_player_game",

@@ -13,16 +13,14 @@ import pytest
 from .browser import (
     Browser,
     Page,
-    act,
     browser,
     create_table,
     expect,
-    my_turn,
     new_page,
     screenshot,
     server_url,
 )
-from .measures import axe_violations
+from .measures import ATTACK_KINGDOM, axe_violations, play_until_attacked
 
 __all__ = ["browser", "server_url"]  # fixtures
 
@@ -43,17 +41,6 @@ WATCHER = """(() => {
 """Notes the cards the bot's chip draws and the copies that fly, however briefly."""
 
 
-def play_until_attacked(page: Page) -> str:
-    """Play Big Money by clicking until the bot's Attack is said; return what is said."""
-    notice = page.locator(".attack-notice")
-    last = None
-    while not notice.inner_text():
-        assert my_turn(page, last), "the game ended before the bot attacked"
-        last = page.get_attribute("#decision", "data-decision")
-        act(page)
-    return notice.inner_text()
-
-
 def watch_a_bot(browser: Browser, server_url: str,
                 motion: Literal["no-preference", "reduce"]) -> tuple[Page, str]:
     page = new_page(browser, "about:blank")
@@ -61,7 +48,7 @@ def watch_a_bot(browser: Browser, server_url: str,
     page.add_init_script(WATCHER)
     page.goto(server_url)
     # fast: the bot's plays stay in view a moment (instant, its turn is over at once)
-    create_table(page, "Ann", kingdom="Size Distortion", bots={1: "strong"}, pace="fast")
+    create_table(page, "Ann", kingdom=ATTACK_KINGDOM, bots={1: "strong"}, pace="fast")
     return page, play_until_attacked(page)
 
 
