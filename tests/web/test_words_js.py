@@ -45,6 +45,10 @@ for (const lang of ["en", "pl"]) {
       finished_at: "2026-12-02T10:11:12Z", result: { winners: [0] } }, i18n),
     titleShared: replayTitle({ game: { id: "g-1", created_at: "2026-12-01T23:00:00Z" },
       players: [{ name: "Ann" }, { name: "Bob" }], result: { winners: [0, 1] } }, null, i18n),
+    // a bot's seat named in the page's language, as the board names it
+    titleBot: replayTitle({ game: { id: "g-1", created_at: "2026-12-01T23:00:00Z" },
+      players: [{ name: "Ann" }, { name: "Bot 2 (big_money)" }], result: { winners: [0] } },
+    null, i18n),
   };
 }
 out.untranslated = untranslated(); // the replay's words added as it loads
@@ -171,4 +175,6 @@ def test_a_replay_is_titled_by_its_players_date_and_result() -> None:
     assert words["pl"]["title"] == "Ann kontra Bob · 2 gru 2026 · wygrywa Ann"
     # without the table's summary, the replay's own players, day and result
     assert words["en"]["titleShared"] == "Ann vs Bob · 1 Dec 2026 · Ann, Bob shared the win"
+    assert words["pl"]["titleBot"].startswith("Ann kontra Bot 2 (")
+    assert "big_money" not in words["pl"]["titleBot"], words["pl"]["titleBot"]
     assert words["untranslated"] == []

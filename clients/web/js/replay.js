@@ -73,7 +73,7 @@ export function stepButtons(i18n, step, stops) {
 export function turnText(state, i18n) {
   const { player, player_turn: number } = state.turn;
   if (!number) return i18n.t("replay_setup");
-  return turnTitle(i18n, state.players.map((p) => p.name), player, number);
+  return turnTitle(i18n, state.players.map((p) => i18n.seatName(p.name)), player, number);
 }
 
 /** "Ann vs Bob · 2 Dec 2026 · Ann won": the replay's players, the day it ended (else
@@ -81,7 +81,7 @@ export function turnText(state, i18n) {
 export function replayTitle(replay, summary, i18n) {
   const t = (key, vars) => i18n.t(key, vars);
   const seats = summary?.seats ?? replay.players ?? [];
-  const names = seats.map((seat) => seat.name ?? "–");
+  const names = seats.map((seat) => (seat.name == null ? "–" : i18n.seatName(seat.name)));
   if (!names.length) return t("replay_of", { id: replay.game?.id ?? "" });
   const players = names.join(t("replay_versus"));
   const when = summary?.finished_at ?? summary?.started_at ?? replay.game?.finished_at
