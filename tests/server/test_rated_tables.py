@@ -60,6 +60,24 @@ async def register(site: Site, name: str) -> None:
     assert status == 201, body
 
 
+async def resign_a_rated_game(site: Site, name: str,
+                              bot: str = "big_money") -> tuple[str, Player]:
+    """`name` registers, creates a rated table against `bot` and resigns at once; a bot
+    plays the seat on to the end, and the ledger applies the game. Returns its id and the
+    player still connected."""
+    await register(site, name)
+    status, created = await post(site, "/api/v1/games", {"seats": 2, "rated": True,
+                                                         "bots": {"1": bot}})
+    assert status == 201
+    game = created["game"]["id"]
+    player = await Player.join(site, game, created["token"])
+    assert isinstance(await player.client.request(Resign, game=game), Ack)
+    player.strategy = None  # a bot plays the seat on
+    await player.play(timeout=30)  # to game over: the seat that resigned is ranked last
+    await eventually(lambda: site.app[STATE].storage.pending_ratings() == [])
+    return str(game), player
+
+
 async def test_a_guest_can_neither_create_nor_join_a_rated_table(site: Site) -> None:
     status, body = await post(site, "/api/v1/games", {"name": "Gus", "seats": 2,
                                                       "rated": True})
@@ -183,20 +201,11 @@ async def test_a_finished_rated_game_is_applied_to_the_ledger_once(site: Site) -
     # the ledger applies the server's per-day pair limit (tests/accounts/test_ledger_store.py)
     outbox, settings = site.app[STATE].rating_outbox, site.app[STATE].settings
     assert outbox.pair_limit == settings.rated_games_per_pair_per_day == 5
-    await register(site, "Ada")
-    status, created = await post(site, "/api/v1/games", {"seats": 2, "rated": True,
-                                                         "bots": {"1": "big_money"}})
-    assert status == 201
-    game = created["game"]["id"]
-    player = await Player.join(site, game, created["token"])
-    assert isinstance(await player.client.request(Resign, game=game), Ack)
-    player.strategy = None  # a bot plays the seat on
-    await player.play(timeout=30)  # to game over: the seat that resigned is ranked last
+    game, player = await resign_a_rated_game(site, "Ada")
     store, outbox = site.app[STATE].rating_store, site.app[STATE].rating_outbox
     account = await site.app[STATE].accounts.holder_of("Ada")
     assert account is not None
 
-    await eventually(lambda: site.app[STATE].storage.pending_ratings() == [])
     rating = (await store.ratings_of(account.id))[Pool.TWO_PLAYER]
     assert rating.games == 1 and rating.mu < INITIAL.mu
     assert outbox.applied == 1
@@ -238,16 +247,7 @@ async def test_a_finished_rated_game_is_applied_to_the_ledger_once(site: Site) -
 async def test_a_rated_games_replay_says_its_ratings_and_accounts(site: Site) -> None:
     """docs/REPLAYS.md, "What analysts read": once the ledger has the game, its replay and
     export line say each seat's rating before and after, and the public account id."""
-    await register(site, "Ada")
-    status, created = await post(site, "/api/v1/games", {"seats": 2, "rated": True,
-                                                         "bots": {"1": "big_money"}})
-    assert status == 201
-    game = created["game"]["id"]
-    player = await Player.join(site, game, created["token"])
-    assert isinstance(await player.client.request(Resign, game=game), Ack)
-    player.strategy = None
-    await player.play(timeout=30)
-    await eventually(lambda: site.app[STATE].storage.pending_ratings() == [])
+    game, _ = await resign_a_rated_game(site, "Ada")
     account = await site.app[STATE].accounts.holder_of("Ada")
     assert account is not None
     rating = (await site.app[STATE].rating_store.ratings_of(account.id))[Pool.TWO_PLAYER]
@@ -266,16 +266,7 @@ async def test_a_rated_games_replay_says_its_ratings_and_accounts(site: Site) ->
 
 
 async def test_the_leaderboard_and_a_players_ratings_over_rest(site: Site) -> None:
-    await register(site, "Ada")
-    status, created = await post(site, "/api/v1/games", {"seats": 2, "rated": True,
-                                                         "bots": {"1": "random"}})
-    assert status == 201
-    game = created["game"]["id"]
-    player = await Player.join(site, game, created["token"])
-    assert isinstance(await player.client.request(Resign, game=game), Ack)
-    player.strategy = None
-    await player.play(timeout=30)
-    await eventually(lambda: site.app[STATE].storage.pending_ratings() == [])
+    game, _ = await resign_a_rated_game(site, "Ada", bot="random")
 
     async with site.session.get(site.url("/api/v1/ratings/2p")) as response:
         board = await response.json()
