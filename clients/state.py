@@ -159,7 +159,7 @@ class GameState:
         left = int(clocks["remaining_ms"][seat])
         if clocks.get("running") == seat and not self.over:
             elapsed = (time.monotonic() if now is None else now) - self.clocks_at
-            left -= int(elapsed * 1000)
+            left -= round(elapsed * 1000)  # int() would turn 3.2 s into 3,199 ms
         return max(0, left)
 
     def take_view(self, view: Mapping[str, Any]) -> None:
