@@ -19,6 +19,7 @@ from aiohttp.test_utils import TestClient as HttpClient
 from aiohttp.test_utils import make_mocked_request
 
 from dominion.server.cluster.listing import node_query
+from dominion.server.edge.api.export_body import coding_of
 from dominion.server.edge.api.export_query import export_filters
 from dominion.server.edge.api.filters import game_filters
 from dominion.server.edge.api.node_api import NODE_PAGING
@@ -178,6 +179,14 @@ async def test_compressed_bodies_decode_to_the_same_replays(http: HttpClient,
     decoded = (gzip.decompress(raw) if coding == "gzip"
                else zstandard.ZstdDecompressor().decompressobj().decompress(raw))
     assert decoded == plain and len(raw) < len(plain) / 3
+
+
+@pytest.mark.parametrize(("header", "coding"), [
+    ("zstd, gzip", "zstd"), ("gzip;q=0.5, zstd;q=0", "gzip"), ("zstd;q=0.000", None),
+    ("GZIP ; Q=1", "gzip"), ("br, identity", None), ("zstd;q=x", "zstd")])
+def test_a_coding_weighted_zero_is_refused(header: str, coding: str | None) -> None:
+    request = make_mocked_request("GET", EXPORT, headers={"Accept-Encoding": header})
+    assert coding_of(request) == coding
 
 
 @pytest.mark.parametrize(("query", "status", "code"), [

@@ -37,10 +37,25 @@ def media_of(request: web.Request) -> Media:
 
 
 def coding_of(request: web.Request) -> Coding | None:
-    """The coding the client takes, zstd first (the smaller and faster), else none."""
-    offered = {part.split(";")[0].strip().lower()
-               for part in request.headers.get("Accept-Encoding", "").split(",")}
+    """The coding the client takes, zstd first (the smaller and faster), else none. A
+    coding offered with `q=0` is one the client refuses (RFC 9110, 12.5.3)."""
+    offered = set()
+    for part in request.headers.get("Accept-Encoding", "").split(","):
+        name, *parameters = (piece.strip().lower() for piece in part.split(";"))
+        if name and all(not _refuses(parameter) for parameter in parameters):
+            offered.add(name)
     return next((coding for coding in Coding if coding in offered), None)
+
+
+def _refuses(parameter: str) -> bool:
+    """Whether a parameter is a weight of zero (`q=0`, `q=0.0`, `q=0.000`)."""
+    key, _, value = parameter.partition("=")
+    if key.strip() != "q":
+        return False
+    try:
+        return float(value) == 0
+    except ValueError:
+        return False
 
 
 @dataclass
