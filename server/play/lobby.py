@@ -128,6 +128,11 @@ class Lobby:
         self._loaded.clear()
         self._all_restored.clear()
 
+    @property
+    def restoring(self) -> bool:
+        """Whether a restart's games are still being rebuilt."""
+        return not self._all_restored.is_set()
+
     async def all_restored(self) -> None:
         """Wait until every game of a restart is back (at once if none is missing)."""
         await self._all_restored.wait()

@@ -12,6 +12,7 @@ import pytest
 from dominion.server.accounts.sqlite_store import SqliteAccountStore
 from dominion.server.accounts.store import unavailable
 from dominion.server.edge.app import create_app
+from dominion.server.edge.state import STATE
 from dominion.server.edge.tasks import health_watch
 from dominion.server.settings import Settings
 from dominion.server.storage import Storage
@@ -27,7 +28,9 @@ SECRET = "s3cret-Password"
 def make_api(aiohttp_client: Any, tmp_path: Path) -> Any:
     async def make(**settings: Any) -> Api:
         app = create_app(Settings(db=str(tmp_path / "games.sqlite3"), **settings))
-        return Api(await aiohttp_client(app))
+        api = Api(await aiohttp_client(app))
+        await app[STATE].lobby.all_restored()  # (the start's restore runs in the background)
+        return api
     return make
 
 
@@ -36,10 +39,22 @@ async def test_a_single_server_is_alive_and_ready_with_its_dependencies_ok(make_
     assert await api.call("GET", "/livez", 200) == {"status": "ok"}
     ready = await api.call("GET", "/readyz", 200)
     assert ready == {"status": "ok", "ready": True, "games": 0, "connections": 0,
+                     "restoring": False,
                      "dependencies": {"storage": {"state": "ok"},
                                       "accounts": {"state": "ok"}}}
     assert await api.call("GET", "/healthz", 200) == ready  # its former name
     assert await api.call("GET", "/api/v1/cluster/health", 200) == {"nodes": []}
+
+
+async def test_a_node_rebuilding_its_games_after_a_start_is_ready_and_says_so(
+        make_api: Any) -> None:
+    api = await make_api()
+    lobby = api.client.server.app[STATE].lobby
+    lobby.expect_restore()  # as a start does, before the games are read (none here)
+    ready = await api.call("GET", "/readyz", 200)
+    assert (ready["ready"], ready["restoring"]) == (True, True)
+    assert (await lobby.restore(), lobby.restoring) == (0, False)
+    assert (await api.call("GET", "/readyz", 200))["restoring"] is False
 
 
 async def test_a_node_whose_database_fails_writes_is_alive_but_not_ready(

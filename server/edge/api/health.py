@@ -80,6 +80,10 @@ class Health:
                                               "database takes writes)")
     games: int = member({"type": "integer", "minimum": 0})
     connections: int = member({"type": "integer", "minimum": 0})
+    restoring: bool = member({"type": "boolean"}, "whether the games unfinished at the "
+                                                  "node's start are still being rebuilt; "
+                                                  "readiness does not wait for it (a game "
+                                                  "asked for is rebuilt at once)")
     dependencies: dict[str, DependencyHealth] = member(obj(
         {name.value: ref(DependencyHealth) for name in Dependency},
         required=[Dependency.STORAGE.value, Dependency.ACCOUNTS.value],
@@ -106,8 +110,8 @@ class Report:
             return DependencyState.OK
         return DependencyState.DEGRADED
 
-    def health(self, games: int, connections: int) -> Health:
-        return Health(self.status, self.ready, games, connections, {
+    def health(self, games: int, connections: int, restoring: bool) -> Health:
+        return Health(self.status, self.ready, games, connections, restoring, {
             dependency.value: DependencyHealth(
                 state, None if state is DependencyState.OK else IMPACT[dependency],
                 self.gone_nodes if dependency is Dependency.PEERS and self.gone_nodes
@@ -202,7 +206,8 @@ async def readyz(request: web.Request) -> web.Response:
     state = request.config_dict[STATE]
     report = await report_of(request)
     return web.json_response(
-        encode(report.health(len(state.lobby.rooms), len(state.connections))),
+        encode(report.health(len(state.lobby.rooms), len(state.connections),
+                             state.lobby.restoring)),
         status=200 if report.ready else 503)
 
 
