@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from dominion.server.engine.scoring import EndReason
 from dominion.server.replays.fields import (
     GameEnd,
     SeatKind,
@@ -62,3 +63,5 @@ def test_why_a_game_ended() -> None:
     assert end_reason(None, None) is None
     assert end_reason({"abandoned": True}, None) is GameEnd.ABANDONED
     assert end_reason({}, {"ended_by": "piles"}) is GameEnd.PILES
+    # every reason the rules give is one a replay can say (a StrEnum cannot extend another)
+    assert {GameEnd(reason.value) for reason in EndReason} == set(GameEnd) - {GameEnd.ABANDONED}
