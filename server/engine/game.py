@@ -27,10 +27,9 @@ from .decisions import (
     ResignReason,
     check_choices,
     new_answer,
-    new_decision,
 )
 from .effects import EFFECTS
-from .events import Event, EventKind, Secrecy, new_event
+from .events import Event, EventKind, Secrecy
 from .options import option
 from .rng import Rng, new_seed
 from .scoring import Result, empty_piles_to_end, end_reason, score_game
@@ -326,11 +325,11 @@ class Game:
         if forced:
             min_count = max_count = len(options)
             if self._skip_forced:
-                return new_decision((0, player, kind, prompt, source, options, min_count,
-                                     max_count, ordered, forced))
+                return Decision(0, player, kind, prompt, source, options, min_count,
+                                     max_count, ordered, forced)
         self._last_decision += 1
-        return new_decision((self._last_decision, player, kind, prompt, source, options,
-                             min_count, max_count, ordered, forced))
+        return Decision(self._last_decision, player, kind, prompt, source, options,
+                             min_count, max_count, ordered, forced)
 
     # -- the flow of the game -----------------------------------------------
 
@@ -393,12 +392,12 @@ class Game:
         turn = self.turn
         turn.start(p.seat)
         p.turns += 1
-        self.events.append(new_event((_TURN_STARTED, p.seat, (), _PUBLIC, None, None,
-                                      {"turn": turn.number, "player_turn": p.turns})))
+        self.events.append(Event(_TURN_STARTED, p.seat, (), _PUBLIC, None, None,
+                                      {"turn": turn.number, "player_turn": p.turns}))
 
     def _enter_phase(self, p: PlayerState, phase: Phase) -> None:
         self.turn.phase = phase
-        self.events.append(new_event((_PHASE, p.seat, (), _PUBLIC, None, phase, None)))
+        self.events.append(Event(_PHASE, p.seat, (), _PUBLIC, None, phase, None))
 
     def _may_play_action(self, p: PlayerState) -> bool:
         """Whether the Action phase asks (again): while the player may hold an Action card
@@ -472,7 +471,7 @@ class Game:
         self._take_from_supply(card)
         p.discard.append(card)
         p.discard_top_hidden = False
-        self.events.append(new_event((_BOUGHT, p.seat, (card,), _PUBLIC, None, "discard", None)))
+        self.events.append(Event(_BOUGHT, p.seat, (card,), _PUBLIC, None, "discard", None))
 
     def play_treasures(self, p: PlayerState, treasures: list[str]) -> None:
         turn = self.turn
@@ -485,8 +484,8 @@ class Game:
                 turn.silver_played = True
                 turn.coins += turn.merchants
         p.in_play.extend(treasures)
-        self.events.append(new_event((_PLAYED, p.seat, tuple(treasures), _PUBLIC, None, "hand",
-                                      None)))
+        self.events.append(Event(_PLAYED, p.seat, tuple(treasures), _PUBLIC, None, "hand",
+                                      None))
 
     def _clean_up(self, p: PlayerState) -> None:
         # Hand first, then play: the card left on top was in play and so is already public.
@@ -596,7 +595,7 @@ class Game:
         del deck[-count:]
         drawn.reverse()
         p.hand.extend(drawn)
-        self.events.append(new_event((_DREW, p.seat, tuple(drawn), _OWNER, source, None, None)))
+        self.events.append(Event(_DREW, p.seat, tuple(drawn), _OWNER, source, None, None))
 
     def take_top(self, p: PlayerState) -> str | None:
         """Take the top card of the deck (shuffling first if it is empty), or None."""
@@ -612,7 +611,7 @@ class Game:
         p.discard_top_hidden = False
         self._rng.shuffle(cards)
         p.deck[:0] = cards
-        self.events.append(new_event((_SHUFFLED, p.seat, tuple(cards), _HIDDEN, None, None, None)))
+        self.events.append(Event(_SHUFFLED, p.seat, tuple(cards), _HIDDEN, None, None, None))
 
     def gain(self, p: PlayerState, card: str, *, to: str = "discard",
              source: str | None = None) -> bool:
@@ -676,8 +675,8 @@ class Game:
         p.discard_top_hidden = False
         # Several cards discarded at once: only how many and the one on top are public.
         secrecy = _PUBLIC if public or len(cards) == 1 else _OWNER_TOP
-        self.events.append(new_event((_DISCARDED, p.seat, tuple(cards), secrecy, source, zone,
-                                      None)))
+        self.events.append(Event(_DISCARDED, p.seat, tuple(cards), secrecy, source, zone,
+                                      None))
 
     def trash_from(self, p: PlayerState, zone: list[str], cards: list[str], *,
                    source: str | None = None, zone_name: str = "hand") -> None:
