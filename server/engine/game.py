@@ -32,7 +32,7 @@ from .effects import EFFECTS
 from .events import Event, EventKind, Secrecy
 from .options import option
 from .rng import Rng, new_seed
-from .scoring import Result, empty_piles_to_end, end_reason, score_game
+from .scoring import Result, empty_piles_to_end, score_game
 from .setup import Setup
 from .state import Phase, PlayerState, TurnState
 
@@ -386,7 +386,10 @@ class Game:
         self.events.append(Event(EventKind.GAME_ENDED, data=self.result.to_dict()))
 
     def _ended(self) -> bool:
-        return end_reason(self.supply, self._empty_piles_to_end) is not None
+        """Whether the Supply ends the game (`end_reason` is not None), from the piles
+        emptied so far rather than a count of every pile's cards each turn."""
+        return (self.supply["province"] == 0
+                or len(self._empty_piles) >= self._empty_piles_to_end)
 
     def _start_turn(self, p: PlayerState) -> None:
         turn = self.turn
