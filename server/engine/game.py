@@ -202,7 +202,9 @@ class Game:
         nothing) unless the answer is legal for the pending decision.
         """
         picked = self.check_answer(player, decision, choices)
-        start = self._record(new_answer((player, decision, picked)))
+        # without `history` no Answer is built (one a turn's question: measurable)
+        start = self._record(new_answer((player, decision, picked)) if self.history
+                             else None)
         self.pending = self._run(picked)
         return self.events[start:]
 
@@ -267,7 +269,7 @@ class Game:
         exist (True is not seat 1) or has already resigned.
         """
         seat = self._resigning_seat(player)
-        start = self._record(Resignation(seat, reason))
+        start = self._record(Resignation(seat, reason) if self.history else None)
         self.resigned.append(seat)
         self.resigned_after[seat] = self.players[seat].turns
         if reason is None:
@@ -281,10 +283,11 @@ class Game:
             self._finish()
         return self.events[start:]
 
-    def _record(self, entry: Answer | Resignation) -> int:
-        """Count (and with `history`, keep) an accepted entry; where its events will start."""
+    def _record(self, entry: Answer | Resignation | None) -> int:
+        """Count an accepted entry and keep it (None without `history`: nothing kept, and
+        the last change's events forgotten); where its events will start."""
         self.answer_count += 1
-        if self.history:
+        if entry is not None:
             self.answers.append(entry)
         else:
             self._events_forgotten += len(self.events)
