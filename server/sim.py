@@ -10,7 +10,7 @@ import sys
 import time
 from collections import Counter, deque
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
@@ -147,8 +147,8 @@ def play_games(strategies: Sequence[str], base: Setup, games: Games) -> Report:
     report = Report(strategies=list(strategies))
     seats = len(strategies)
     for kingdom, seed in games:
-        setup = base if kingdom is None else replace(base, kingdom=kingdom)
-        game = Game(setup, seed=seed)
+        setup = base if kingdom is None else base.with_kingdom(kingdom)
+        game = Game(setup, seed=seed, history=False)  # only the result is read
         # a strategy's only state is its random generator: seeded by the game, it plays
         # the same game in any process
         bots = [make_strategy(name, seed * 8 + seat)

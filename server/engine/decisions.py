@@ -58,7 +58,7 @@ class Option:
         return reduce_frozen(self)
 
 
-class Decision(NamedTuple):
+class Decision:
     """One pending question. Options are answered by their index (the option id).
 
     `min`/`max` bound how many distinct options the answer names. When `ordered`
@@ -68,18 +68,46 @@ class Decision(NamedTuple):
     `max` are the number of options, which may be 0). It is asked only because
     skipping it would tell the other players something about hidden cards; only the
     decider learns that it is forced (docs/ENGINE.md, "Questions that tell nothing").
+
+    A plain class, as `Event` is (compiled, a native call builds it); treat it as
+    immutable. Two decisions are equal when all their fields are.
     """
 
-    id: int
-    player: int
-    kind: DecisionKind
-    prompt: str
-    source: str | None
-    options: tuple[Option, ...]
-    min: int = 1
-    max: int = 1
-    ordered: bool = False
-    forced: bool = False
+    __slots__ = ("forced", "id", "kind", "max", "min", "options", "ordered", "player", "prompt",
+                 "source")
+
+    def __init__(self, id: int, player: int, kind: DecisionKind, prompt: str,
+                 source: str | None, options: tuple[Option, ...], min: int = 1,
+                 max: int = 1, ordered: bool = False, forced: bool = False) -> None:
+        self.id = id
+        self.player = player
+        self.kind = kind
+        self.prompt = prompt
+        self.source = source
+        self.options = options
+        self.min = min
+        self.max = max
+        self.ordered = ordered
+        self.forced = forced
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Decision):
+            return NotImplemented
+        return (self.id == other.id and self.player == other.player
+                and self.kind == other.kind and self.prompt == other.prompt
+                and self.source == other.source and self.options == other.options
+                and self.min == other.min and self.max == other.max
+                and self.ordered == other.ordered and self.forced == other.forced)
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.player, self.kind, self.prompt, self.source, self.options,
+                     self.min, self.max, self.ordered, self.forced))
+
+    def __repr__(self) -> str:
+        return (f"Decision(id={self.id!r}, player={self.player!r}, kind={self.kind!r}, "
+                f"prompt={self.prompt!r}, source={self.source!r}, options={self.options!r}, "
+                f"min={self.min!r}, max={self.max!r}, ordered={self.ordered!r}, "
+                f"forced={self.forced!r})")
 
     def check(self, choices: object) -> tuple[int, ...]:
         """The answer as a tuple of option ids, or `IllegalAnswer` saying what is wrong."""
@@ -123,12 +151,10 @@ class Answer(NamedTuple):
     choices: tuple[int, ...]
 
 
-new_decision: Final = cast(Callable[[tuple[Any, ...]], Decision], partial(tuple.__new__, Decision))
-"""A Decision from all ten fields, in order, as one tuple: `Decision(*fields)` without its
-Python-level constructor, which runs as bytecode even in the compiled engine (one per
-decision). `new_answer` likewise, and `events.new_event` for events."""
 new_answer: Final = cast(Callable[[tuple[int, int, tuple[int, ...]]], Answer],
                   partial(tuple.__new__, Answer))
+"""An Answer from its three fields as one tuple: `Answer(*fields)` without its Python-level
+constructor, which runs as bytecode even in the compiled engine (one per answer)."""
 
 
 class ResignReason(StrEnum):

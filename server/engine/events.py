@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from enum import IntEnum, StrEnum
-from functools import partial
-from typing import Any, Final, NamedTuple, cast
+from typing import Any
 
 
 class EventKind(StrEnum):
@@ -43,26 +41,44 @@ class Secrecy(IntEnum):
     """Nobody sees the cards (a shuffled deck's order); the owner sees how many."""
 
 
-class Event(NamedTuple):
+class Event:
     """One thing that happened. `cards` is the full truth; `secrecy` says who may see it.
 
     `zone` names where the cards came from or went to, as documented per kind
     (for example `gained` to "discard", "deck" or "hand"); `data` carries the few
     kinds that need more than cards (game start, game end, turn numbers).
+
+    A plain class, not a named tuple: compiled, building one is a native call, about a
+    tenth of a named tuple's (docs/BENCHMARKS.md, "Native events and decisions"). Treat
+    it as immutable; two events are equal when all their fields are.
     """
 
-    kind: EventKind
-    player: int | None = None
-    cards: tuple[str, ...] = ()
-    secrecy: Secrecy = Secrecy.PUBLIC
-    source: str | None = None
-    zone: str | None = None
-    data: dict[str, Any] | None = None
+    __slots__ = ("cards", "data", "kind", "player", "secrecy", "source", "zone")
 
+    def __init__(self, kind: EventKind, player: int | None = None, cards: tuple[str, ...] = (),
+                 secrecy: Secrecy = Secrecy.PUBLIC, source: str | None = None,
+                 zone: str | None = None, data: dict[str, Any] | None = None) -> None:
+        self.kind = kind
+        self.player = player
+        self.cards = cards
+        self.secrecy = secrecy
+        self.source = source
+        self.zone = zone
+        self.data = data
 
-new_event: Final = cast(Callable[[tuple[Any, ...]], Event], partial(tuple.__new__, Event))
-"""An Event from all seven fields, in order, as one tuple.
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.kind == other.kind and self.player == other.player
+                and self.cards == other.cards and self.secrecy == other.secrecy
+                and self.source == other.source and self.zone == other.zone
+                and self.data == other.data)
 
-The same as `Event(*fields)` without the Python-level constructor: for the events
-of every turn, where that call is a measurable part of a game's cost.
-"""
+    def __hash__(self) -> int:  # as a named tuple's: unhashable with `data`
+        return hash((self.kind, self.player, self.cards, self.secrecy, self.source, self.zone,
+                     self.data))
+
+    def __repr__(self) -> str:
+        return (f"Event(kind={self.kind!r}, player={self.player!r}, cards={self.cards!r}, "
+                f"secrecy={self.secrecy!r}, source={self.source!r}, zone={self.zone!r}, "
+                f"data={self.data!r})")

@@ -27,13 +27,12 @@ from .decisions import (
     ResignReason,
     check_choices,
     new_answer,
-    new_decision,
 )
 from .effects import EFFECTS
-from .events import Event, EventKind, Secrecy, new_event
+from .events import Event, EventKind, Secrecy
 from .options import option
 from .rng import Rng, new_seed
-from .scoring import Result, empty_piles_to_end, end_reason, score_game
+from .scoring import Result, empty_piles_to_end, score_game
 from .setup import Setup
 from .state import Phase, PlayerState, TurnState
 
@@ -203,7 +202,9 @@ class Game:
         nothing) unless the answer is legal for the pending decision.
         """
         picked = self.check_answer(player, decision, choices)
-        start = self._record(new_answer((player, decision, picked)))
+        # without `history` no Answer is built (one a turn's question: measurable)
+        start = self._record(new_answer((player, decision, picked)) if self.history
+                             else None)
         self.pending = self._run(picked)
         return self.events[start:]
 
@@ -268,7 +269,7 @@ class Game:
         exist (True is not seat 1) or has already resigned.
         """
         seat = self._resigning_seat(player)
-        start = self._record(Resignation(seat, reason))
+        start = self._record(Resignation(seat, reason) if self.history else None)
         self.resigned.append(seat)
         self.resigned_after[seat] = self.players[seat].turns
         if reason is None:
@@ -282,10 +283,11 @@ class Game:
             self._finish()
         return self.events[start:]
 
-    def _record(self, entry: Answer | Resignation) -> int:
-        """Count (and with `history`, keep) an accepted entry; where its events will start."""
+    def _record(self, entry: Answer | Resignation | None) -> int:
+        """Count an accepted entry and keep it (None without `history`: nothing kept, and
+        the last change's events forgotten); where its events will start."""
         self.answer_count += 1
-        if self.history:
+        if entry is not None:
             self.answers.append(entry)
         else:
             self._events_forgotten += len(self.events)
@@ -326,11 +328,11 @@ class Game:
         if forced:
             min_count = max_count = len(options)
             if self._skip_forced:
-                return new_decision((0, player, kind, prompt, source, options, min_count,
-                                     max_count, ordered, forced))
+                return Decision(0, player, kind, prompt, source, options, min_count,
+                                     max_count, ordered, forced)
         self._last_decision += 1
-        return new_decision((self._last_decision, player, kind, prompt, source, options,
-                             min_count, max_count, ordered, forced))
+        return Decision(self._last_decision, player, kind, prompt, source, options,
+                             min_count, max_count, ordered, forced)
 
     # -- the flow of the game -----------------------------------------------
 
@@ -387,18 +389,21 @@ class Game:
         self.events.append(Event(EventKind.GAME_ENDED, data=self.result.to_dict()))
 
     def _ended(self) -> bool:
-        return end_reason(self.supply, self._empty_piles_to_end) is not None
+        """Whether the Supply ends the game (`end_reason` is not None), from the piles
+        emptied so far rather than a count of every pile's cards each turn."""
+        return (self.supply["province"] == 0
+                or len(self._empty_piles) >= self._empty_piles_to_end)
 
     def _start_turn(self, p: PlayerState) -> None:
         turn = self.turn
         turn.start(p.seat)
         p.turns += 1
-        self.events.append(new_event((_TURN_STARTED, p.seat, (), _PUBLIC, None, None,
-                                      {"turn": turn.number, "player_turn": p.turns})))
+        self.events.append(Event(_TURN_STARTED, p.seat, (), _PUBLIC, None, None,
+                                      {"turn": turn.number, "player_turn": p.turns}))
 
     def _enter_phase(self, p: PlayerState, phase: Phase) -> None:
         self.turn.phase = phase
-        self.events.append(new_event((_PHASE, p.seat, (), _PUBLIC, None, phase, None)))
+        self.events.append(Event(_PHASE, p.seat, (), _PUBLIC, None, phase, None))
 
     def _may_play_action(self, p: PlayerState) -> bool:
         """Whether the Action phase asks (again): while the player may hold an Action card
@@ -472,7 +477,7 @@ class Game:
         self._take_from_supply(card)
         p.discard.append(card)
         p.discard_top_hidden = False
-        self.events.append(new_event((_BOUGHT, p.seat, (card,), _PUBLIC, None, "discard", None)))
+        self.events.append(Event(_BOUGHT, p.seat, (card,), _PUBLIC, None, "discard", None))
 
     def play_treasures(self, p: PlayerState, treasures: list[str]) -> None:
         turn = self.turn
@@ -485,8 +490,8 @@ class Game:
                 turn.silver_played = True
                 turn.coins += turn.merchants
         p.in_play.extend(treasures)
-        self.events.append(new_event((_PLAYED, p.seat, tuple(treasures), _PUBLIC, None, "hand",
-                                      None)))
+        self.events.append(Event(_PLAYED, p.seat, tuple(treasures), _PUBLIC, None, "hand",
+                                      None))
 
     def _clean_up(self, p: PlayerState) -> None:
         # Hand first, then play: the card left on top was in play and so is already public.
@@ -596,7 +601,7 @@ class Game:
         del deck[-count:]
         drawn.reverse()
         p.hand.extend(drawn)
-        self.events.append(new_event((_DREW, p.seat, tuple(drawn), _OWNER, source, None, None)))
+        self.events.append(Event(_DREW, p.seat, tuple(drawn), _OWNER, source, None, None))
 
     def take_top(self, p: PlayerState) -> str | None:
         """Take the top card of the deck (shuffling first if it is empty), or None."""
@@ -612,7 +617,7 @@ class Game:
         p.discard_top_hidden = False
         self._rng.shuffle(cards)
         p.deck[:0] = cards
-        self.events.append(new_event((_SHUFFLED, p.seat, tuple(cards), _HIDDEN, None, None, None)))
+        self.events.append(Event(_SHUFFLED, p.seat, tuple(cards), _HIDDEN, None, None, None))
 
     def gain(self, p: PlayerState, card: str, *, to: str = "discard",
              source: str | None = None) -> bool:
@@ -676,8 +681,8 @@ class Game:
         p.discard_top_hidden = False
         # Several cards discarded at once: only how many and the one on top are public.
         secrecy = _PUBLIC if public or len(cards) == 1 else _OWNER_TOP
-        self.events.append(new_event((_DISCARDED, p.seat, tuple(cards), secrecy, source, zone,
-                                      None)))
+        self.events.append(Event(_DISCARDED, p.seat, tuple(cards), secrecy, source, zone,
+                                      None))
 
     def trash_from(self, p: PlayerState, zone: list[str], cards: list[str], *,
                    source: str | None = None, zone_name: str = "hand") -> None:

@@ -158,7 +158,8 @@ def _counts(cards: list[str]) -> dict[str, int]:
 
 def score_game(game: Game) -> Result:
     players = game.players
-    scores = tuple(player_score(p, game.cards) for p in players)
+    decks = tuple(_counts(p.owned()) for p in players)
+    scores = tuple(owned_points(deck, game.cards) for deck in decks)
     turns = tuple(p.turns for p in players)
     in_game = [p.seat for p in players if p.seat not in game.resigned]
     best = max(scores[seat] for seat in in_game)
@@ -166,7 +167,6 @@ def score_game(game: Game) -> Result:
     fewest = min(turns[seat] for seat in tied)
     winners = tuple(seat for seat in tied if turns[seat] == fewest)
     tie = None if len(tied) == 1 else Tie.SHARED if len(winners) == len(tied) else Tie.FEWER_TURNS
-    decks = tuple(_counts(p.owned()) for p in players)
     ended_by = end_reason(game.supply, empty_piles_to_end(len(players)))
     if ended_by is None and len(in_game) < 2:
         ended_by = EndReason.RESIGNATIONS

@@ -135,6 +135,12 @@ class Setup:
         return cls(players=names, edition=edition, kingdom=chosen,
                    first_player=first_player if isinstance(first_player, int) else None)
 
+    def with_kingdom(self, kingdom: tuple[str, ...]) -> Setup:
+        """This set-up with another valid Kingdom: `replace(self, kingdom=kingdom)`
+        without its Python-level cost (`dominion-sim` makes one per game)."""
+        return Setup(self.players, self.edition, kingdom, self.secret_questions,
+                     self.discard_tops, self.first_player)
+
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"players": list(self.players), "edition": self.edition,
                                 "kingdom": list(self.kingdom)}

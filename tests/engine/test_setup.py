@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -27,6 +28,13 @@ def test_pile_sizes_per_player_count(players: int) -> None:
     assert tuple(supply[c] for c in base) == PILES[players][:7]
     assert supply["witch"] == PILES[players][7]
     assert supply["gardens"] == PILES[players][8]
+
+
+def test_with_kingdom_keeps_every_other_field() -> None:
+    setup = replace(Setup.create(3, kingdom="First Game", first_player=2),
+                    secret_questions=False, discard_tops=False)
+    kingdom = RECOMMENDED_KINGDOMS[2]["Deck Top"]
+    assert setup.with_kingdom(kingdom) == replace(setup, kingdom=kingdom)
 
 
 @pytest.mark.parametrize("players", range(2, 7))
