@@ -15,8 +15,7 @@ from .spec import fields_of, read_fields, write_fields
 
 M = TypeVar("M")
 
-__all__ = ["array_header", "decode_client", "decode_server", "encode_client", "encode_server",
-           "map_header", "pack"]
+__all__ = ["decode_client", "decode_server", "encode_client", "encode_server"]
 
 
 def decode_client(data: object, max_frame_bytes: int = MAX_CLIENT_FRAME_BYTES) -> ClientMessage:
@@ -241,30 +240,6 @@ def _packer() -> Any:
     except AttributeError:
         packer = _packers.packer = msgpack.Packer(use_bin_type=True)
         return packer
-
-
-def pack(value: object) -> bytes:
-    """One value as msgpack, exactly as `encode_server` packs it inside a frame: for a
-    frame spliced together from pieces that several recipients share, each packed once
-    (server/play/frames.py). The caller checks what it splices as `encode_server`
-    would (`checked=False`: the frame's size)."""
-    try:
-        data: bytes = _packer().pack(value)
-    except (TypeError, ValueError, OverflowError) as error:  # ValueError: bad UTF-8
-        raise ProtocolError(ErrorCode.BAD_FIELD_TYPE, f"cannot encode: {error}") from None
-    return data
-
-
-def map_header(size: int) -> bytes:
-    """The msgpack header of a map of `size` entries, as `pack` writes it."""
-    data: bytes = _packer().pack_map_header(size)
-    return data
-
-
-def array_header(size: int) -> bytes:
-    """The msgpack header of an array of `size` items, as `pack` writes it."""
-    data: bytes = _packer().pack_array_header(size)
-    return data
 
 
 def _encode(message: Any, registry: Mapping[str, type[Any]], max_frame_bytes: int,
