@@ -6,6 +6,7 @@ import asyncio
 import os
 import random
 import sqlite3
+import threading
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -890,3 +891,26 @@ async def test_unfinished_games_are_open_and_playing_oldest_first(listed: Storag
 def test_helpers() -> None:
     assert new_game_id().startswith("g-") and new_game_id() != new_game_id()
     assert len(hash_token("x")) == 64 and hash_token("x") != "x"
+
+
+async def test_a_game_is_read_alone_while_every_unfinished_game_is_read(
+    listed: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The read of every unfinished game (seconds, at a restart of 100,000) has a
+    connection of its own: a game a player asks for meanwhile is read at once."""
+    reading, read_alone = threading.Event(), threading.Event()
+    rows_of = store_module.game_rows
+
+    def slow_rows(conn: sqlite3.Connection, where: str, params: Any = ()) -> Any:
+        if "state IN" in where:  # the read of them all: it waits for the other read
+            reading.set()
+            assert read_alone.wait(10), "the game alone waited for the read of them all"
+        return rows_of(conn, where, params)
+
+    monkeypatch.setattr(store_module, "game_rows", slow_rows)
+    everything = asyncio.ensure_future(asyncio.to_thread(listed.unfinished_games))
+    assert await asyncio.to_thread(reading.wait, 10)
+    alone = await asyncio.to_thread(listed.load_game, "g-e")
+    read_alone.set()
+    assert alone is not None and alone.game.id == "g-e"
+    assert [stored.game.id for stored in await everything] == ["g-e", "g-f"]
