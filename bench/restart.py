@@ -224,7 +224,10 @@ def restart_seconds(db: str, games: int) -> dict[str, float]:
     with open(db + ".log", "ab") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "dominion.server.main", "--host", HOST, "--port", str(port),
-             "--db", db, "--log-level", "WARNING"], stdout=log, stderr=log)
+             "--db", db, "--log-level", "WARNING",
+             # nobody comes back: no bot takes a seat over and plays its game to the end
+             # while the others are restored (the live games then count the restored)
+             "--seat-grace-seconds", "86400"], stdout=log, stderr=log)
     try:
         deadline = started + 600
         while True:
