@@ -10,9 +10,10 @@ One run builds a games file of N unfinished two-player games ("playing", each wi
             from its launch: `ready`, when its port accepts a connection; `playable`, when
             a player of the last game restored (the newest) joins it over a WebSocket
             and is acknowledged; `restored`, when every game is back (its /metrics
-            count them live), so that its bots and timers run again. Both seats of every game hold known tokens. Runs on a
-            file of one game interleave with them: the start's own cost (imports, the
-            account store), which the games' restore adds to.
+            count them live), so that its bots and timers run again. Both seats of
+            every game hold known tokens. Runs on a file of one game interleave with
+            them: the start's own cost (imports, the account store), which the games'
+            restore adds to.
 
 The games are copies of a few distinct games (same set-up, seed and answers under
 different ids): replaying each costs what a distinct game of that length costs.
