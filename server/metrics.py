@@ -27,6 +27,8 @@ from prometheus_client.utils import floatToGoString
 ANSWER_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 """An answer is usually committed and acknowledged within milliseconds (group commit)."""
 LAG_BUCKETS = (0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+_bound_text: Callable[[float], str] = floatToGoString
+"""A bucket's bound as prometheus_client writes it (`0.001`, `+Inf`)."""
 
 
 class StorageCounters(Protocol):
@@ -138,7 +140,7 @@ class LoopHistogram(Collector):
         buckets, total = [], 0
         for bound, count in zip(self._bounds, self._counts, strict=True):
             total += count
-            buckets.append((floatToGoString(bound), total))
+            buckets.append((_bound_text(bound), total))
         yield HistogramMetricFamily(self._name, self._documentation, buckets=buckets,
                                     sum_value=self._sum)
 
