@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import asyncio
 
+from prometheus_client import CollectorRegistry, Counter, Histogram
 from prometheus_client.parser import text_string_to_metric_families
 
 from dominion.protocol import Answer
 from dominion.server.edge.state import STATE, package_version
 from dominion.server.edge.tasks.rating_outbox import RatingOutbox
 from dominion.server.engine import ENGINE
+from dominion.server.metrics import ANSWER_BUCKETS, LoopCounter, LoopHistogram
 from tests.eventually import eventually
 from tests.ratings.test_outbox import NOW, finish_rated
 
@@ -93,3 +95,24 @@ async def test_the_rating_outbox_backlog_counts_games_the_ledger_lacks(
     async def handed_on() -> bool:
         return value(await scrape(site), "dominion_rating_outbox_backlog") == 0
     await eventually(handed_on)
+
+
+def test_the_loops_counter_and_histogram_export_what_prometheus_clients_would() -> None:
+    """The answer's own counter and histogram, counted without locks, show the samples
+    prometheus_client's `Counter` and `Histogram` show for the same observations (but
+    the time each was created)."""
+    ours, theirs = CollectorRegistry(), CollectorRegistry()
+    counter, reference = LoopCounter("c", "d", registry=ours), Counter("c", "d", registry=theirs)
+    histogram = LoopHistogram("h", "i", buckets=ANSWER_BUCKETS, registry=ours)
+    expected = Histogram("h", "i", buckets=ANSWER_BUCKETS, registry=theirs)
+    for amount in (0.0, 0.001, 0.0011, 0.003, 0.7, 5.0, 9.5, 0.001):
+        counter.inc()
+        reference.inc()
+        histogram.observe(amount)
+        expected.observe(amount)
+
+    def samples(registry: CollectorRegistry) -> list[tuple[str, dict[str, str], float]]:
+        return [(sample.name, sample.labels, sample.value) for family in registry.collect()
+                for sample in family.samples if not sample.name.endswith("_created")]
+
+    assert samples(ours) == samples(theirs)
