@@ -53,7 +53,7 @@ OPTIONS = ("--automatch-wave-seconds", "0.5", "--automatch-confirm-seconds", "15
            "--automatch-grace-seconds", "20", "--connections-per-address", "1000",
            "--games-per-hour", "100000", "--games-per-address", "1000",
            "--messages-per-second", "100000", "--burst", "100000",
-           "--sqlite-synchronous", "NORMAL", "--log-level", "WARNING")
+           "--sqlite-synchronous", "NORMAL")  # (logs at INFO: start_server reads where)
 POPULATION: list[tuple[int, tuple[int, ...], int]] = [
     # (edition, sizes, how many): three families that never share a table (no one in one
     # accepts a size of the same edition of another), each of which can always seat what

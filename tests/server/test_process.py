@@ -55,7 +55,8 @@ def start_server(db: Path, *args: str | PortArgument, env: dict[str, str] | None
     `port` if given (a restart where the last one listened); otherwise the system's
     choice (`--port 0`), or, when an argument names the port (a function of it), a free
     one, tried again while another process takes it first. `command`: the server's
-    program. Its output goes to a log file beside `db`, which `process.stdout` reads."""
+    program, logging at INFO or below. Its output goes to a log file beside `db`, which
+    `process.stdout` reads."""
     for _ in range(10):
         chosen = port or (free_port() if any(callable(arg) for arg in args) else 0)
         process, log = run_server(db, [arg(chosen) if callable(arg) else arg for arg in args],
