@@ -95,5 +95,5 @@ def test_on_a_phone_six_players_empty_play_rows_leave_the_question_and_hand_in_v
                                                                          ".mine .hand"))
     assert question is not None and hand is not None
     assert question["y"] + question["height"] <= PHONE[1]
-    assert 0 <= hand["y"] and hand["y"] + hand["height"] <= question["y"], (hand, question)
+    assert hand["y"] >= 0 and hand["y"] + hand["height"] <= question["y"], (hand, question)
     screenshot(phone, "phone-6-players")
