@@ -16,6 +16,10 @@ Accepted, case-insensitively and with or without Polish diacritics:
   separated by commas for several (`copper, copper, estate`); a verb picks among options
   for the same card (`buy silver`, `play silver`, `trash copper`; `kup`, `zagraj`,
   `zahraj`, `pirk`, ...);
+- in the Buy phase, a card to buy that the options do not offer yet (`buy province`, or
+  `province`), while "Play all Treasures" is offered: that option first, and the buy
+  once the server offers it (`Parsed.command` "buy_after_treasures": the session does the
+  rest; what the Treasures make and what may be bought is the server's to say);
 - `all` (play all Treasures; or every option when the decision allows choosing all),
   `end` / `done` (end the phase or turn), `yes` / `no`;
 - empty, `none` or `-`: choose nothing, when `min` is 0;
@@ -49,6 +53,8 @@ VERBS = {"play": "play", "zagraj": "play", "zahraj": "play", "zaisk": "play",
          "discard": "discard", "odrzuc": "discard", "odhod": "discard", "ismesk": "discard",
          "keep": "keep", "zostaw": "keep", "nechaj": "keep", "palik": "keep"}
 YES, NO = {"yes", "y", "tak", "ano", "taip"}, {"no", "n", "nie", "ne"}
+LABEL_COST = re.compile(r"\s*\(\$?\d+\)$")
+"""A label's cost, as completed from one shown with it: "buy silver ($3)"."""
 FIXED_KEYS = {"end_phase": "e", "play_all_treasures": "t"}
 """The fixed actions' keys, the same in every phase and language: a number is only ever
 a listed card or option, so typing ahead never lands on something else ("t" is
@@ -73,8 +79,9 @@ class InputError(ValueError):
 
 @dataclass(frozen=True)
 class Parsed:
-    """`command` is "answer" (with `options`, option ids in the order given), "help"
-    (with `card` for `help CARD`), "quit" or "resign"."""
+    """`command` is "answer" (with `options`, option ids in the order given),
+    "buy_after_treasures" (`options`: "Play all Treasures"'s id, then `card` to buy),
+    "help" (with `card` for `help CARD`), "quit" or "resign"."""
 
     command: str
     options: tuple[int, ...] = ()
@@ -314,6 +321,25 @@ def explain(phrase: str, decision: Mapping[str, Any], name: CardName,
 # -- reading a line -----------------------------------------------------------------------
 
 
+def _buy_after_treasures(line: str, decision: Mapping[str, Any], name: CardName,
+                         situation: Situation | None) -> Parsed | None:
+    """`buy province` (or `province`, not in the hand) in a Buy phase whose options do not
+    offer it yet but offer "Play all Treasures": that option, and the card to buy after."""
+    options: Sequence[Mapping[str, Any]] = decision.get("options", ())
+    kinds = [o.get("kind") for o in options]
+    if decision.get("kind") != "buy" or "play_all_treasures" not in kinds or situation is None:
+        return None
+    phrase = LABEL_COST.sub("", line)
+    if _match(phrase, options, decision, name):
+        return None  # an option as it is
+    verb, rest = _split_verb(phrase)
+    card = _card_named(rest, situation)
+    if verb not in (None, "buy") or card is None or situation.supply.get(card, 0) == 0 or (
+            verb is None and card in situation.hand):
+        return None
+    return Parsed("buy_after_treasures", (kinds.index("play_all_treasures"),), card)
+
+
 def _command(line: str, name: CardName, situation: Situation | None) -> Parsed | None:
     first, _space, rest = line.partition(" ")
     if line in COMMANDS:
@@ -355,6 +381,9 @@ def parse_input(text: str, decision: Mapping[str, Any], name: CardName = lambda 
         if low == 0:
             return Parsed("answer")
         raise InputError(_("There is nothing to end here.") + " " + allowed(decision))
+    buying = _buy_after_treasures(line, decision, name, situation)
+    if buying is not None:
+        return buying
     if line in ALL_WORDS:
         if "play_all_treasures" in kinds:
             return Parsed("answer", (kinds.index("play_all_treasures"),))
@@ -394,8 +423,7 @@ def parse_input(text: str, decision: Mapping[str, Any], name: CardName = lambda 
         chosen.append(free[0])
         return True
 
-    # "buy silver ($3)", as completed from a label shown with its cost
-    parts = (re.sub(r"\s*\(\$?\d+\)$", "", p.strip()) for p in line.split(","))
+    parts = (LABEL_COST.sub("", p.strip()) for p in line.split(","))
     for part in parts:
         if not part or take(part):
             continue

@@ -65,6 +65,15 @@ class Display(Protocol):
     def set_words(self, words: list[str]) -> None: ...
 
 
+@dataclass(frozen=True)
+class Buying:
+    """The card to buy once the server asks again after `after`, the Buy decision whose
+    "Play all Treasures" was answered for it."""
+
+    card: str
+    after: int
+
+
 @dataclass
 class Leaving:
     """Why the session ended, and what to print once the screen is gone."""
@@ -98,6 +107,9 @@ class Session:
         """Where each numbered chat line is in the log (what `chat_removed` names)."""
         self.rating_news: str | None = None
         """What a rated game did to the players' ratings, once the server said it."""
+        self.buying: Buying | None = None
+        """A buy typed before the Treasures were played, waiting for the server's next
+        question (`buy province` with Coppers in hand: docs/CLIENTS.md)."""
 
     @property
     def watching(self) -> bool:
@@ -133,6 +145,7 @@ class Session:
             if kind == "change":
                 self._redraw_changed()
                 await self._answer_forced()
+                await self._buy_waited()
             elif self.board.over:
                 return Leaving(0, [])
             elif kind == "line":
@@ -257,12 +270,42 @@ class Session:
             return None
         decision = board.decision
         assert decision is not None
+        if parsed.command == "buy_after_treasures":
+            assert parsed.card is not None
+            await self._answer(decision, parsed.options)
+            if self.answered == decision["id"]:  # (else the note says why not)
+                self.buying = Buying(parsed.card, decision["id"])
+                self.display.show_note([_("Playing your Treasures, then buying {card}.")
+                                        .format(card=board.names(parsed.card))])
+            return None
         warning = None if confirmed else self._slip(decision, parsed.options)
         if warning is not None:
             self._ask(parsed, warning)
             return None
         await self._answer(decision, parsed.options)
         return None
+
+    async def _buy_waited(self) -> None:
+        """Once the server asks again after the Treasures were played for a buy: the buy,
+        if its options offer it; else why not, with the coins the server counted."""
+        waited, decision = self.buying, self.board.decision
+        if waited is None or decision is None or decision["id"] == waited.after:
+            return  # not asked again yet
+        self.buying = None
+        if decision.get("kind") != "buy":
+            return  # the turn went on otherwise: the person answers
+        options = decision.get("options", ())
+        buy = next((i for i, option in enumerate(options) if option.get("kind") == "buy"
+                    and option.get("card") == waited.card), None)
+        if buy is not None:
+            await self._answer(decision, (buy,))
+            return
+        names, coins = self.board.names, self.board.state.coins
+        cost = names.costs.get(waited.card)
+        self.display.show_note([
+            _("{card} cannot be bought now.").format(card=names(waited.card)) if cost is None
+            else _("{card} costs ${cost}; you have ${coins}.").format(
+                card=names(waited.card), cost=cost, coins=coins)])
 
     def _resigning_ends_game(self) -> bool:
         """The server ends a game when fewer than two players are left in it (2 players:

@@ -8,6 +8,7 @@ replays/dump.py)."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import socket
 import sys
@@ -60,7 +61,8 @@ def listening_urls(settings: Settings) -> tuple[str, str]:
 def bind(host: str, port: int) -> list[socket.socket]:
     """Sockets bound to every address `host` names (every interface if empty), as the
     event loop's create_server binds them, but before the games are restored: a port
-    that is taken is then the first and only thing the server says."""
+    that is taken is then the first and only thing the server says. Port 0: the one the
+    system chooses for the first address, for them all."""
     found = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
                                flags=socket.AI_PASSIVE)
     sockets: list[socket.socket] = []
@@ -70,12 +72,17 @@ def bind(host: str, port: int) -> list[socket.socket]:
             bound.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             if family == socket.AF_INET6:  # "::" is IPv6 only, as create_server has it
                 bound.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
-            bound.bind(address)
+            bound.bind((address[0], port or chosen_port(sockets[:-1]), *address[2:]))
     except OSError:
         for unused in sockets:
             unused.close()
         raise
     return sockets
+
+
+def chosen_port(sockets: Sequence[socket.socket]) -> int:
+    """The port the first of `sockets` is bound to; 0 (the system's choice) if none is."""
+    return int(sockets[0].getsockname()[1]) if sockets else 0
 
 
 def main(argv: Sequence[str] | None = None, ratings: RatingLookup | None = None) -> int:
@@ -102,6 +109,8 @@ def main(argv: Sequence[str] | None = None, ratings: RatingLookup | None = None)
                   "with --host (env DOMINION_PORT, DOMINION_HOST)", address_of(settings),
                   error.strerror or error, extra={"host": settings.host, "port": settings.port})
         return 2
+    # --port 0: the port the system chose, which the log line says and the app knows
+    settings = dataclasses.replace(settings, port=chosen_port(sockets))
     app = create_app(settings, ratings)
     base, websocket = listening_urls(settings)
 

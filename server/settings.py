@@ -35,7 +35,9 @@ class _PrintVersion(argparse.Action):
 @dataclass(frozen=True)
 class Settings:
     host: str = field(default="127.0.0.1", metadata={"help": "address to listen on"})
-    port: int = field(default=8080, metadata={"help": "port to listen on"})
+    port: int = field(default=8080, metadata={
+        "help": "port to listen on (0: one the system chooses, said in the `listening on` log "
+                "line)"})
     db: str = field(default="dominion.sqlite3", metadata={"help": "SQLite file (created if new)"})
     server_name: str = field(default="dominion-server", metadata={
         "help": "server name shown to clients (DOMINION_NAME is the client's player name)"})
@@ -261,8 +263,8 @@ class Settings:
             return "--absent-seat must be 'bot' or 'abandon'"
         if self.sqlite_synchronous.upper() not in ("FULL", "NORMAL"):
             return "--sqlite-synchronous must be FULL or NORMAL"
-        if not 0 < self.port < 65536:
-            return "--port must be 1 to 65535"
+        if not 0 <= self.port < 65536:
+            return "--port must be 0 to 65535"
         if not 1024 <= self.max_frame_bytes <= 16384:
             return "--max-frame-bytes must be 1024 to 16384 (the protocol's limits)"
         if not 1 <= self.max_chat_length <= 500:

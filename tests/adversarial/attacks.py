@@ -16,7 +16,6 @@ import asyncio
 import contextlib
 import ipaddress
 import json
-import os
 import random
 import signal
 import statistics
@@ -52,7 +51,7 @@ from dominion.protocol import (
     encode_client,
 )
 from dominion.protocol.spec import Bool, Choice, Int, ListOf, Nullable, Spec, Str, fields_of
-from tests.server.test_process import free_port
+from tests.server.test_process import start_server
 
 from .rawws import BINARY, CLOSE, PING, TEXT, RawSocket, frame
 
@@ -83,31 +82,10 @@ class ServerProcess:
     @classmethod
     def start(cls, folder: Path, *options: str, module: str = "dominion.server.main",
               env: dict[str, str] | None = None, db: Path | None = None) -> ServerProcess:
-        port = free_port()
-        log_path = folder / f"server-{port}.log"
-        with log_path.open("wb") as log:
-            process = subprocess.Popen(
-                [sys.executable, "-m", module, "--host", "127.0.0.1", "--port", str(port),
-                 "--db", str(db or folder / "games.sqlite3"), *options],
-                stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
-        server = cls(process, f"http://127.0.0.1:{port}", log_path)
-        server.wait_until_listening()
-        return server
-
-    def wait_until_listening(self) -> None:
-        import socket
-
-        port = int(self.url.rsplit(":", 1)[1])
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port),
-                                                                        timeout=0.2):
-                return
-            if self.process.poll() is not None:
-                break
-            time.sleep(0.05)
-        self.kill()
-        raise AssertionError(f"the server did not start:\n{self.log_path.read_text()}")
+        process, url = start_server(db or folder / "games.sqlite3", "--host", "127.0.0.1",
+                                    *options, env=env, command=(sys.executable, "-m", module))
+        assert process.stdout is not None
+        return cls(process, url, Path(process.stdout.name))
 
     def rss_kib(self) -> int:
         for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
 import signal
 import sqlite3
@@ -43,7 +42,7 @@ from dominion.server.automatch.matcher import Seek as MatcherSeek
 from dominion.server.automatch.matcher import window
 from dominion.server.ratings.model import Pool, Rating
 from tests.cluster.cluster import Redis, needs_redis, stop_process
-from tests.server.test_process import free_port
+from tests.server.test_process import start_server
 from tests.tiers import Tier, starts
 
 from .node import SIGMA
@@ -54,7 +53,7 @@ OPTIONS = ("--automatch-wave-seconds", "0.5", "--automatch-confirm-seconds", "15
            "--automatch-grace-seconds", "20", "--connections-per-address", "1000",
            "--games-per-hour", "100000", "--games-per-address", "1000",
            "--messages-per-second", "100000", "--burst", "100000",
-           "--sqlite-synchronous", "NORMAL", "--log-level", "WARNING")
+           "--sqlite-synchronous", "NORMAL")  # (logs at INFO: start_server reads where)
 POPULATION: list[tuple[int, tuple[int, ...], int]] = [
     # (edition, sizes, how many): three families that never share a table (no one in one
     # accepts a size of the same edition of another), each of which can always seat what
@@ -70,7 +69,7 @@ POPULATION: list[tuple[int, tuple[int, ...], int]] = [
 class Node:
     name: str
     db: Path
-    port: int = field(default_factory=free_port)
+    port: int = 0  # the one it listens on once started (kept when it starts again)
     process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -78,10 +77,10 @@ class Node:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, redis: Redis, ratings: Path) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, str(NODE), str(ratings), "--port", str(self.port),
-             "--db", str(self.db), "--node", self.name, "--redis", redis.url, *OPTIONS],
-            env=dict(os.environ), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.process, url = start_server(
+            self.db, "--node", self.name, "--redis", redis.url, *OPTIONS,
+            port=self.port or None, command=(sys.executable, str(NODE), str(ratings)))
+        self.port = int(url.rsplit(":", 1)[1])
 
     async def ready(self, seconds: float = 30) -> None:
         deadline = time.monotonic() + seconds

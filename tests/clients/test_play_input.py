@@ -175,12 +175,14 @@ TURN = Situation(coins=3, hand=["copper", "copper", "estate", "smithy", "silver"
                  types=CATALOGUE.types, spellings=CATALOGUE.spellings)
 BUYING = decision("buy", [("play", "copper"), ("play_all_treasures", None), ("buy", "copper"),
                           ("buy", "silver"), ("end_phase", None)])
+BY_HAND = decision("buy", [("play", "copper"), ("buy", "copper"), ("buy", "silver"),
+                           ("end_phase", None)])  # (no "Play all Treasures")
 BOUGHT = decision("buy", [("buy", "copper"), ("end_phase", None)])
 ACTING = decision("play_action", [("play", "smithy"), ("end_phase", None)])
 
 
 @pytest.mark.parametrize(("text", "asked", "explains"), [
-    ("buy smithy", BUYING, "Smithy costs $4; you have $3. Play your Treasures first ('all')."),
+    ("buy smithy", BY_HAND, "Smithy costs $4; you have $3. Play your Treasures first ('all')."),
     ("gold", BOUGHT, "Gold costs $6; you have $3."),
     ("buy witch", BUYING, "The Witch pile is empty."),
     ("buy market", BUYING, "Market is not in this game's Supply."),
@@ -198,6 +200,20 @@ def test_refusals_give_the_rules_reason(text: str, asked: dict[str, Any], explai
     assert explains in str(error.value)
 
 
+def test_a_buy_not_offered_yet_plays_all_treasures_first() -> None:
+    """The server's "Play all Treasures" first, then the buy if the server then offers it
+    (the session's part): the client counts no coins."""
+    after = Parsed("buy_after_treasures", (1,), "smithy")
+    assert parse_input("buy smithy", BUYING, CATALOGUE, TURN) == after
+    assert parse_input("kup Kuźnia ($4)", BUYING, CATALOGUE, TURN) == after
+    assert parse_input("gold", BUYING, CATALOGUE, TURN) == Parsed("buy_after_treasures", (1,),
+                                                                  "gold")
+    assert parse_input("buy silver", BUYING, CATALOGUE, TURN).options == (3,)  # offered
+    for refused in ("smithy", "play gold", "buy witch", "buy market"):  # (in hand: play it?)
+        with pytest.raises(InputError):
+            parse_input(refused, BUYING, CATALOGUE, TURN)
+
+
 def test_refusals_in_polish() -> None:
     use("pl")
     try:
@@ -206,7 +222,7 @@ def test_refusals_in_polish() -> None:
                               costs={"smithy": 4}, types=names.types,
                               spellings=names.spellings)
         with pytest.raises(InputError) as error:
-            parse_input("kup kuznia", BUYING, names, situation)
+            parse_input("kup kuznia", BY_HAND, names, situation)
         assert str(error.value) == ("Kuźnia kosztuje 4 (monety); masz 3. Najpierw zagraj "
                                     "karty Skarbu („wszystkie”).")
         assert parse_input("kup srebrniki", BUYING, names).options == (3,)

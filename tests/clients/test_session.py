@@ -126,3 +126,28 @@ def test_the_end_screen_says_a_rated_games_changes_or_why_it_is_unrated() -> Non
     asyncio.run(playing._pushes())
     playing._redraw_changed()
     assert playing.board.note[-2].startswith("Unrated: a player resigned before")
+
+
+def test_a_buy_typed_before_the_treasures_plays_them_then_buys() -> None:
+    names = Names([{"id": "province", "name": "Province", "cost": 8},
+                   {"id": "copper", "name": "Copper", "cost": 0}])
+    buy = asked("buy", [("play_all_treasures", None), ("buy", "copper"), ("end_phase", None)])
+    for offered, answers, note in (
+            ([("buy", "province"), ("end_phase", None)], [(4, (0,)), (5, (0,))], None),
+            ([("buy", "copper"), ("end_phase", None)], [(4, (0,))],
+             "Province costs $8; you have $5.")):
+        playing, screen, server = session(buy)
+        playing.board.names = names
+        playing.board.state.supply = {"province": 8, "copper": 46}
+        playing._redraw_changed()
+        asyncio.run(playing._line("buy province"))
+        assert server.answers == [(4, (0,))]  # "Play all Treasures", as the server offers it
+        assert screen.notes[-1] == "Playing your Treasures, then buying Province."
+        asyncio.run(playing._buy_waited())  # a push before the next question: nothing yet
+        assert server.answers == [(4, (0,))]
+        playing.board.state.coins = 5  # the server's count
+        playing.board.state.decision = asked("buy", offered) | {"id": 5}
+        playing._redraw_changed()
+        asyncio.run(playing._buy_waited())
+        assert server.answers == answers
+        assert note is None or screen.notes[-1] == note

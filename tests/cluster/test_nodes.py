@@ -337,11 +337,9 @@ def test_a_second_node_with_a_live_nodes_name_is_refused(cluster: Cluster,
                                                          tmp_path: Path) -> None:
     """Two processes called `a` would both answer for the games g-a-…: the second one
     stops at start, saying why."""
-    from ..server.test_process import free_port
-
     done = subprocess.run(
         [sys.executable, "-m", "dominion.server.main", "--node", "a", "--redis",
          cluster.redis.url, "--db", str(tmp_path / "other.sqlite3"), "--port",
-         str(free_port())], capture_output=True, text=True, timeout=60, check=False)
+         "0"], capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 2, done.stdout + done.stderr
     assert "cannot join the cluster" in done.stderr and "names must be unique" in done.stderr

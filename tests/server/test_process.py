@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,33 +31,62 @@ pytestmark = pytest.mark.integration  # real servers
 
 
 def free_port() -> int:
+    """A port free now, for a program that cannot choose its own (postgres, redis, nginx):
+    another process may take it before the program binds it. A dominion server chooses
+    its own (`start_server`)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
 
 
-def start_server(db: Path, *args: str, env: dict[str, str] | None = None,
-                 port: int | None = None) -> tuple[subprocess.Popen[bytes], str]:
-    port = port or free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "dominion.server.main", "--port", str(port), "--db", str(db),
-         *args],
-        env={**os.environ, **(env or {})}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
+SERVER = (sys.executable, "-m", "dominion.server.main")
+LISTENING = re.compile(rb"listening on http://\S+:(\d+) \(WebSocket")
+TAKEN = b"cannot listen on"
+PortArgument = Callable[[int], str]
+"""An argument that names the server's own port (a public URL on it)."""
+
+
+def start_server(db: Path, *args: str | PortArgument, env: dict[str, str] | None = None,
+                 port: int | None = None, command: Sequence[str] = SERVER,
+                 ) -> tuple[subprocess.Popen[bytes], str]:
+    """Start a dominion server on `db` and return it once it listens, with its URL. Its
+    port is the one its `listening on` log line says, never one another process took:
+    `port` if given (a restart where the last one listened); otherwise the system's
+    choice (`--port 0`), or, when an argument names the port (a function of it), a free
+    one, tried again while another process takes it first. `command`: the server's
+    program, logging at INFO or below. Its output goes to a log file beside `db`, which
+    `process.stdout` reads."""
+    for _ in range(10):
+        chosen = port or (free_port() if any(callable(arg) for arg in args) else 0)
+        process, log = run_server(db, [arg(chosen) if callable(arg) else arg for arg in args],
+                                  env, chosen, command)
+        if (said := LISTENING.search(log)) is not None:
+            return process, f"http://127.0.0.1:{int(said[1])}"
+        if port or not chosen or TAKEN not in log:
+            break
+    raise AssertionError(f"the server did not start:\n{log.decode()}")
+
+
+def run_server(db: Path, args: list[str], env: dict[str, str] | None, port: int,
+               command: Sequence[str]) -> tuple[subprocess.Popen[bytes], bytes]:
+    """Start a server and wait until it says it listens or stops; the process, and its log
+    so far."""
+    handle, name = tempfile.mkstemp(prefix="server-", suffix=".log", dir=db.parent)
+    with os.fdopen(handle, "wb") as log:
+        process = subprocess.Popen(
+            [*command, "--port", str(port), "--db", str(db), *args],
+            env={**os.environ, **(env or {})}, stdout=log, stderr=subprocess.STDOUT)
+    process.stdout = open(name, "rb")  # noqa: SIM115 (the process's own, read by its user)
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return process, url
-        except OSError:
-            if process.poll() is not None:
-                break
-            time.sleep(0.05)
+        said = Path(name).read_bytes()
+        if LISTENING.search(said) or process.poll() is not None:
+            return process, Path(name).read_bytes()
+        time.sleep(0.05)
     process.kill()
-    output = process.communicate()[0].decode()
-    raise AssertionError(f"the server did not start:\n{output}")
+    process.wait()
+    return process, Path(name).read_bytes()
 
 
 @pytest.fixture
@@ -117,6 +148,25 @@ def test_settings_come_from_the_environment(tmp_path: Path) -> None:
         assert process.wait(15) == 0
 
 
+def test_port_0_listens_where_the_system_chose_and_the_log_says(tmp_path: Path) -> None:
+    """Tests start their servers so (`start_server`): a port probed free and closed
+    before the server binds it may be taken by another process in between."""
+    started = [start_server(tmp_path / f"{name}.sqlite3", "--server-name", name)
+               for name in ("one", "two")]
+    try:
+        async def names() -> list[str]:
+            async with aiohttp.ClientSession() as session:
+                return [(await (await session.get(f"{url}/api/v1/server")).json())["name"]
+                        for _, url in started]
+        assert asyncio.run(names()) == ["one", "two"]
+        ports = {url.rsplit(":", 1)[1] for _, url in started}
+        assert len(ports) == 2 and "0" not in ports
+    finally:
+        for process, _ in started:
+            process.send_signal(signal.SIGTERM)
+            assert process.wait(15) == 0
+
+
 def test_a_bad_setting_is_refused_with_a_message() -> None:
     result = subprocess.run([sys.executable, "-m", "dominion.server.main", "--absent-seat",
                              "explode"], capture_output=True, text=True, check=False)
@@ -155,6 +205,6 @@ def test_a_database_that_is_not_ours_is_refused(tmp_path: Path) -> None:
     db.write_bytes(b"this is not a database" * 100)
     result = subprocess.run(
         [sys.executable, "-m", "dominion.server.main", "--db", str(db), "--port",
-         str(free_port())], capture_output=True, text=True, check=False, timeout=30)
+         "0"], capture_output=True, text=True, check=False, timeout=30)
     assert result.returncode == 2
     assert "cannot open the database" in result.stdout + result.stderr

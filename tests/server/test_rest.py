@@ -178,6 +178,8 @@ async def test_a_table_keeps_the_bot_pace_it_chose_or_the_servers_default(
     chosen = (await api.create(name="A", seats=2, bot_pace="slow"))["game"]
     assert chosen["bot_pace"] == "slow"
     assert (await api.create(name="B", seats=2))["game"]["bot_pace"] == "fast"
+    # the server says its pace, so that a form can show what "the server's" means
+    assert (await api.call("GET", "/api/v1/server", 200))["bot_pace"] == "fast"
     with sqlite3.connect(db) as connection:  # in its stored options: a restart keeps it
         [options] = connection.execute("SELECT options FROM games WHERE id = ?",
                                        (chosen["id"],)).fetchone()

@@ -18,7 +18,7 @@ import pytest
 
 from dominion.server.logs import JsonFormatter, LogFormat, TextFormatter, formatter_for
 
-from .test_process import free_port, start_server
+from .test_process import start_server
 
 pytestmark = pytest.mark.integration  # real servers
 
@@ -58,7 +58,7 @@ def test_a_second_server_on_one_database_is_refused_until_the_first_dies(
     try:
         other_path = tmp_path / "link.sqlite3"  # another path to the same file
         other_path.symlink_to(db)
-        line = refused("--port", str(free_port()), "--db", str(other_path))
+        line = refused("--port", "0", "--db", str(other_path))
         message = json.loads(line)["message"]
         assert f"database {other_path} is in use by another server" in message
         assert f"(process {first.pid})" in message and "--db" in message
@@ -86,8 +86,7 @@ def test_text_when_asked_even_for_a_program(tmp_path: Path) -> None:
                                                     (("--log-format", "json"), True)])
 def test_a_terminal_gets_text_unless_json_is_asked_for(
         tmp_path: Path, option: tuple[str, ...], json_lines: bool) -> None:
-    port = free_port()
-    child = pexpect.spawn(SERVER[0], [*SERVER[1:], "--port", str(port), "--db",
+    child = pexpect.spawn(SERVER[0], [*SERVER[1:], "--port", "0", "--db",
                                       str(tmp_path / "games.sqlite3"), *option],
                           timeout=30, encoding="utf-8")
     try:

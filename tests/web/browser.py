@@ -102,7 +102,7 @@ def create_table(page: Page, name: str, *, seats: int = 2, kingdom: str = "First
                  bots: dict[int, str] | None = None, pace: str = "instant",
                  tap: bool = False) -> str:
     """Fill in the lobby's form and create the table; return its id. Its bots answer at
-    `pace`: at once unless a test watches them (the form's own choice is `normal`);
+    `pace`: at once unless a test watches them (the form's own choice is the server's);
     `tap`: "Create" is tapped with a finger (a `touch` page), not clicked."""
     more_options(page)
     if page.get_attribute("form.create input[name=name]", "readonly") is None:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.clients.serverproc import stop
-from tests.server.test_process import free_port, start_server
+from tests.server.test_process import start_server
 
 from .browser import Browser, Page, act, browser, expect, my_turn, new_page, page_errors, screenshot
 
@@ -28,10 +28,9 @@ CHEAP = ("--password-time-cost", "1", "--password-memory-kib", "64")
 def server(tmp_path: Path) -> Iterator[dict[str, Any]]:
     """A server at http://localhost:PORT, its public URL (passkeys need a name, not an
     address, as their relying party)."""
-    port = free_port()
-    url = f"http://localhost:{port}"
-    process, _ = start_server(tmp_path / "games.sqlite3", "--public-url", url, *CHEAP, port=port)
-    yield {"process": process, "url": url}
+    process, address = start_server(tmp_path / "games.sqlite3", "--public-url",
+                                    lambda port: f"http://localhost:{port}", *CHEAP)
+    yield {"process": process, "url": address.replace("127.0.0.1", "localhost")}
     stop(process)
 
 

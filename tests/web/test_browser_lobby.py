@@ -43,6 +43,19 @@ def test_on_a_phone_one_tap_on_the_first_screen_starts_a_bot_game(
     assert page_errors(phone) == []
 
 
+def test_the_bots_pace_is_the_servers_unless_the_person_picks_one(
+        browser: Browser, server_url: str) -> None:
+    page = new_page(browser, server_url)  # the tests' servers' bot_pace: instant
+    pace = page.locator("form.create select[name=bot-pace]")
+    expect(pace.locator("option:checked")).to_have_text("Server default (Instant)")
+    page.fill("form.create input[name=name]", "Pat")
+    page.click('form.create [data-quick="bot"]')
+    page.wait_for_url("**/#/game/*")
+    game = page.url.rsplit("/", 1)[1]
+    summary = page.request.get(f"{server_url}/api/v1/games/{game}").json()
+    assert summary["bot_pace"] == "instant"  # the form sent none: the host's holds
+
+
 def test_invite_a_friend_makes_a_table_that_shows_its_link(browser: Browser,
                                                             server_url: str) -> None:
     page = new_page(browser, server_url)

@@ -16,6 +16,7 @@ from .browser import (
     browser,
     create_table,
     expect,
+    my_turn,
     new_page,
     screenshot,
     server_url,
@@ -23,6 +24,7 @@ from .browser import (
 from .measures import ATTACK_KINGDOM, axe_violations, play_until_attacked
 
 __all__ = ["browser", "server_url"]  # fixtures
+PHONE = (390, 844)
 
 WATCHER = """(() => {
   window.watched = { played: new Set(), flying: 0 };
@@ -75,3 +77,23 @@ def test_no_card_flies_when_motion_is_unwanted(browser: Browser, server_url: str
     assert page.evaluate("window.watched.played.size") > 0  # the bot's plays were drawn
     assert page.evaluate("window.watched.flying") == 0
     assert page.evaluate("document.getAnimations().length") == 0
+
+
+def test_on_a_phone_six_players_empty_play_rows_leave_the_question_and_hand_in_view(
+        browser: Browser, server_url: str) -> None:
+    """A 6-player game at 390×844: the others' cards-in-play rows take no height while
+    empty, and the hand comes before the Supply: the pending question (the decision bar,
+    at the screen's foot) and the whole hand above it are on the first screen."""
+    phone = new_page(browser, server_url, size=PHONE)
+    create_table(phone, "Pat", seats=6, bots=dict.fromkeys(range(1, 6), "big_money"))
+    assert my_turn(phone)
+    empty = phone.locator(".chip .chip-play:not(:has([data-card]))")
+    assert empty.count() >= 1
+    assert set(empty.evaluate_all("rows => rows.map((row) => row.offsetHeight)")) == {0}
+    assert phone.evaluate("window.scrollY") == 0
+    question, hand = (phone.locator(shown).bounding_box() for shown in ("#decision",
+                                                                         ".mine .hand"))
+    assert question is not None and hand is not None
+    assert question["y"] + question["height"] <= PHONE[1]
+    assert hand["y"] >= 0 and hand["y"] + hand["height"] <= question["y"], (hand, question)
+    screenshot(phone, "phone-6-players")

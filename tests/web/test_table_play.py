@@ -286,8 +286,11 @@ def test_on_a_phone_every_question_is_on_screen_when_it_arrives(
             expect(phone.locator(".side .log-lines")).to_be_visible()
             phone.click(".log-close")
             expect(phone.locator(".side")).to_be_hidden()
-            # a long press on a card (its context menu) shows its text
-            phone.locator('.supply .card[data-card="witch"]').click(button="right", force=True)
+            # a long press on a card (its context menu) shows its text (the pile scrolled
+            # clear of the bar at the screen's foot: the Supply is below the hand)
+            witch = phone.locator('.supply .card[data-card="witch"]')
+            witch.evaluate("pile => pile.scrollIntoView({ block: 'center' })")
+            witch.click(button="right", force=True)
             expect(phone.locator(".card-info")).to_contain_text("Curse")
             phone.locator('.card-info button').click()
             expect(phone.locator(".card-info")).to_have_count(0)

@@ -167,8 +167,8 @@ function playedRow(state, player, i18n) {
   const from = player.in_play.join(" ");
   const last = drawn.rows.get(player.seat);
   if (last?.from === from) return last.vnode;
-  // drawn empty too: the chip keeps its height as cards come and go, and nothing below
-  // it moves (which would lay out and paint the whole board again)
+  // drawn empty too, and then of no height (css/watch.css): a phone keeps its first
+  // screen for the question and the hand
   const vnode = h("div", { class: "chip-play", key: "play" }, !player.in_play.length ? null : [
     h("span", { class: "visually-hidden" }, `${i18n.t("in_play")}:`),
     cardRow(player.in_play, i18n, `seat${player.seat}-play`)]);

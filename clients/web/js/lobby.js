@@ -254,7 +254,7 @@ export function createView(app, state, actions) {
     ratedChoice(app, (event) => actions.choose("rated", event.target.checked)),
     timeControlField(i18n, state.timeControl, state.rated && Boolean(app.account),
       choose("timeControl")),
-    botPaceField(i18n),
+    botPaceField(i18n, app.server.bot_pace),
     h("button", { type: "submit", class: "primary" }, t("create")))));
 }
 

@@ -30,6 +30,7 @@ from .filters import (
 )
 from .game_ratings import rated_games, summary_ratings
 from .lobby_models import (
+    BOT_PACE,
     MAX_SEAT,
     NAME,
     TOKEN,
@@ -109,6 +110,8 @@ class ServerInfo:
     bot_strategies: tuple[str, ...] = member(
         {"type": "array", "items": {"type": "string", "enum": list(STRATEGIES)}},
         "the strategies a table's bot seats may play")
+    bot_pace: str = member(BOT_PACE, "the pace of a table whose creator does not choose "
+                           "one (the server's `bot_pace`, docs/SERVER.md)")
     limits: Limits = member(ref(Limits))
 
 
@@ -135,6 +138,7 @@ async def server_info(request: web.Request) -> ServerInfo:
     return ServerInfo(
         settings.server_name, state.version, SUPPORTED_VERSIONS, SUBPROTOCOL, SUBPROTOCOLS,
         "/api/v1/ws", SCHEMA_URL, settings.public_url or None, tuple(STRATEGIES),
+        settings.bot_pace.value,
         Limits(settings.max_frame_bytes, settings.messages_per_second, settings.burst,
                settings.heartbeat_seconds, settings.idle_timeout_seconds,
                settings.max_chat_length, settings.seat_grace_seconds,
