@@ -19,6 +19,14 @@ CONTEST_WORKSHOPS = 2
 CURSE_WAR_PROVINCE_MONEY = 20
 """Coins in Treasures before a Province beats a Gold when an opponent gives Curses: the
 Curses slow the game, so Gold pays for longer (measured: docs/BOTS.md)."""
+ESTATE_AT = 2
+"""Gains left to the end at which an Estate beats a Gold (one more: beats a Silver)."""
+DUCHY_OVER_SILVER = 2
+"""Gains to the end beyond the plan's `duchy_at` at which a Duchy beats a Silver."""
+CURSE_WAR_GREENING = 1
+"""In a Curse war, gains to the end by which Estates come sooner and a Duchy beats a
+Silver later: the Curses keep both scores low, so an Estate counts for more, while the
+deck needs its Silver longer (measured: docs/BOTS.md)."""
 
 
 def wants(plan: Plan, position: Position, card: str | None) -> bool:
@@ -34,15 +42,18 @@ def priority(plan: Plan, position: Position, coins: int) -> list[str]:
     best first; a card not listed is not worth it."""
     to_end = position.gains_to_end()
     wanted: list[str] = []
+    curse_war = giving_curses(position)
+    greening = CURSE_WAR_GREENING if curse_war else 0
+    estate_at, duchy_over_silver = ESTATE_AT + greening, DUCHY_OVER_SILVER - greening
     province_money = plan.province_money
-    if coins >= 8 and province_money < CURSE_WAR_PROVINCE_MONEY and giving_curses(position):
-        province_money = CURSE_WAR_PROVINCE_MONEY
+    if curse_war:
+        province_money = max(province_money, CURSE_WAR_PROVINCE_MONEY)
     if coins >= 8 and (position.money >= province_money or to_end <= 6):
         wanted.append("province")
     wanted += _contest_gardens(position, coins)
     if coins >= 5 and to_end <= plan.duchy_at:
         wanted.append("duchy")
-    if coins >= 2 and to_end <= 2:
+    if coins >= 2 and to_end <= estate_at:
         wanted.append("estate")
     card = plan.card
     cost = position.facts.cost
@@ -50,7 +61,7 @@ def priority(plan: Plan, position: Position, coins: int) -> list[str]:
         wanted.append(card)
     if coins >= 6:
         wanted.append("gold")
-    if coins >= 5 and to_end <= plan.duchy_at + 2:
+    if coins >= 5 and to_end <= plan.duchy_at + duchy_over_silver:
         wanted.append("duchy")
     if (not plan.over_gold and card is not None and coins >= cost(card)
             and wants(plan, position, card)):
@@ -59,12 +70,11 @@ def priority(plan: Plan, position: Position, coins: int) -> list[str]:
     if (support is not None and coins >= cost(support) and position.piles.get(support)
             and position.owned(support) < plan.support_copies and not wants(plan, position, card)):
         wanted.append(support)
-    if 2 <= coins <= 3 and position.piles.get("moat") and not position.owned("moat") and (
-            giving_curses(position)):
+    if 2 <= coins <= 3 and curse_war and position.piles.get("moat") and not position.owned("moat"):
         wanted.append("moat")  # one Moat: it blocks some Curses, in place of a Silver
     if coins >= 3:
         wanted.append("silver")
-    if coins >= 2 and to_end <= 3:
+    if coins >= 2 and to_end <= estate_at + 1:
         wanted.append("estate")
     return _endgame(position, coins, wanted)
 

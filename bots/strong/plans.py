@@ -57,10 +57,24 @@ games Smithy comes first of the rest as it alone holds even against Smithy Big M
 (docs/BOTS.md, "How it was tuned")."""
 
 
+FOUR_PLAYER_DUCHIES: Final = 3
+"""Gains to the end added to a plan's `duchy_at` with 4 or more players: three rivals take
+Provinces between two of the bot's turns, so its Duchies come sooner (measured against
+three Big Money bots: docs/BOTS.md, "How it was tuned")."""
+
+
 def choose_plan(kingdom: Sequence[str], seats: int, level: Level = DEFAULT_LEVEL,
                 attacks: Callable[[str], bool] = lambda card: False) -> Plan:
     """The strongest plan this Kingdom allows for this many players at `level`
     (`attacks`: whether a card is an Attack, as the catalogue says)."""
+    plan = _strongest(kingdom, seats, level, attacks)
+    if seats <= 3:
+        return plan
+    return replace(plan, duchy_at=plan.duchy_at + FOUR_PLAYER_DUCHIES)
+
+
+def _strongest(kingdom: Sequence[str], seats: int, level: Level,
+               attacks: Callable[[str], bool]) -> Plan:
     if level == Level.MONEY:
         return MONEY
     ranking = RANKING[2 if seats <= 3 else 4]

@@ -61,3 +61,20 @@ def test_the_bench_scores_the_strong_bot_against_each_reference(
         assert 0 <= low <= row["score"] <= high <= 1
         assert "target_met" in row
     assert report["reference_average"]["target"] == 0.65
+
+
+def test_a_table_of_four_seats_three_different_references_with_their_cards(
+        strength: ModuleType) -> None:
+    pool = tuple(strength.REFERENCES)
+    task = strength.Task("strong", strength.TABLE, 4, "random1", 5, 0, 16, (), pool)
+    games = list(strength.games_of(task))
+    assert [seat for *_, seat in games] == [0, 1, 2, 3] * 4
+    for deal in range(4):
+        table = strength.table_of(task, deal)
+        assert len(set(table)) == 3 and set(table) <= set(pool)
+        needed = {card for name in table for card in strength.REFERENCES[name].requires}
+        kingdoms = {kingdom for _, kingdom, _, _ in games[4 * deal:4 * deal + 4]}
+        assert len(kingdoms) == 1 and needed <= set(kingdoms.pop())
+    report = strength.measure("strong", [(strength.TABLE, 4)], ["random1"], 4, pool=pool)
+    row = report["matchups"][0]["random_kingdoms"]
+    assert row["games"] == 4 and row["target"] == strength.TABLE_TARGET

@@ -10,7 +10,7 @@ import pytest
 from dominion.bots import make_strategy
 from dominion.bots.strategies import NoTable
 from dominion.bots.strong import DEFAULT_LEVEL, Level, NotASeatView, StrongBot
-from dominion.bots.strong.plans import MONEY, PLANS, choose_plan
+from dominion.bots.strong.plans import FOUR_PLAYER_DUCHIES, MONEY, PLANS, choose_plan
 from dominion.bots.wire import WireDecision
 
 from .strong_positions import CATALOGUE, View, buy, chosen_cards, decision
@@ -30,6 +30,16 @@ def test_the_plan_is_built_around_the_kingdoms_best_card() -> None:
     smithy = choose_plan(("smithy", "laboratory", "village", "cellar"), 2)
     assert smithy.card == "smithy" and smithy.support == "laboratory"
     assert choose_plan(("chapel", "cellar", "village"), 2) is MONEY
+
+
+@pytest.mark.parametrize("level", list(Level))
+def test_with_four_players_the_duchies_come_sooner(level: Level) -> None:
+    kingdom = ("witch", "smithy", "laboratory", "village", "cellar")
+    for seats in (2, 3):
+        assert choose_plan(kingdom, seats, level) == choose_plan(kingdom, 2, level)
+    two = choose_plan(kingdom, 2, level)
+    for seats in (4, 6):
+        assert choose_plan(kingdom, seats, level).duchy_at == two.duchy_at + FOUR_PLAYER_DUCHIES
 
 
 def test_a_level_names_the_plans_the_bot_may_choose() -> None:

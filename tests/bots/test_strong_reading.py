@@ -51,3 +51,17 @@ def test_one_moat_answers_a_witch() -> None:
     moated = {**START, "moat": 1}
     assert answer(offered, View(coins=3, kingdom=WITCHES, others=[CURSER],
                                 mine=moated)) == ["silver"]
+
+
+def test_in_a_curse_war_estates_come_sooner_and_duchies_later() -> None:
+    near = {"province": 3}  # three gains to the end
+    offered = buy("estate", "silver")
+    assert answer(offered, View(coins=4, kingdom=WITCHES, piles=near)) == ["silver"]
+    assert answer(offered, View(coins=4, kingdom=WITCHES, piles=near,
+                                others=[CURSER])) == ["estate"]
+    further = {"province": 7}  # the Witch plan's Duchy beats a Silver from 7 gains
+    offered = buy("duchy", "silver")
+    assert answer(offered, View(coins=5, kingdom=WITCHES, piles=further, mine={
+        **START, "witch": 2})) == ["duchy"]
+    assert answer(offered, View(coins=5, kingdom=WITCHES, piles=further, mine={
+        **START, "witch": 2}, others=[CURSER])) == ["silver"]

@@ -6,10 +6,10 @@ Besides the bots that choose their plan (each level), seats play a plan forced a
 random Kingdom card, so that the bot also owns and plays the cards no chosen plan buys
 (Chapel, Thief, Spy, Throne Room, Harbinger...) and answers their questions. A change
 meant to alter the bot's play changes these digests: record the new ones (`digest` below
-prints them) in the same change, saying why. Last recorded when the bot began to read its
-opponents' plans (bots/strong/reading.py: a Gardens rush contested, a Curse war answered
-with a Moat and a later first Province), which changes its buys against the forced plans
-that gain Workshops, Gardens or Witches."""
+prints them) in the same change, saying why. Last recorded when its Duchies came sooner
+with 4 or more players (plans.py) and, in a Curse war, its Estates sooner and its Duchies
+over Silver later (buying.py), which changes the chosen plans' 4-player games and the
+buys of every bot whose opponent owns a Witch."""
 
 from __future__ import annotations
 
@@ -27,9 +27,9 @@ from dominion.server.engine.setup import random_kingdom
 from dominion.server.play.bots import EngineTable
 
 GAMES = 40
-RECORDED = {0: "772f9c000a032a3bfe21eb4cd3006575", 1: "40c89ddee9a545612858d0bccb0d7343",
-            2: "53e519ce5569e7d2e75e34fb6edc036f", 3: "250c945ec9d158a79d3a8cefcb1d0ade",
-            4: "b29c3bc8347309425d71ad3592c2814a"}
+RECORDED = {0: "d486e0382293e30ddaddc1dab22597b7", 1: "8b3684362204828d0400c701992e072a",
+            2: "fc5eb646caf948b63954c3b6960a29fd", 3: "1ca05e9471c4f688161fbad8c4389cfc",
+            4: "01b91b6455c3ba9d3905ff0e987f6a91"}
 """The digest of each seed's GAMES games: 200 games in all, in parts that each fit the
 unit tier's budget."""
 ASKING = {"bureaucrat", "cellar", "chancellor", "chapel", "feast", "harbinger", "library",
