@@ -24,7 +24,7 @@ from dominion.bots.strong import Level, StrongBot
 from dominion.bots.strong.plans import Plan
 from dominion.server.engine import Game, Setup
 from dominion.server.engine.setup import random_kingdom
-from dominion.server.play.bots import EngineTable
+from dominion.server.play.bots import seat_table
 
 GAMES = 40
 RECORDED = {0: "772f9c000a032a3bfe21eb4cd3006575", 1: "40c89ddee9a545612858d0bccb0d7343",
@@ -68,10 +68,9 @@ def digest(games: int, seed: int) -> Digest:
         game = Game(replace(Setup.create(players, edition=edition), kingdom=kingdom),
                     seed=rng.getrandbits(64))
         bots = [a_bot(rng, kingdom) for _ in range(players)]
-        tables = [EngineTable(game, seat) for seat in range(players)]
         while (decision := game.pending) is not None:
             seat = decision.player
-            answer = bots[seat].choose(decision, tables[seat])
+            answer = bots[seat].choose(decision, seat_table(game, seat))
             options = ",".join(f"{option.kind}:{option.card}" for option in decision.options)
             found.hash.update(f"{seat}|{decision.kind}|{decision.source}|{decision.min}|"
                               f"{decision.max}|{options}|{answer}\n".encode())
