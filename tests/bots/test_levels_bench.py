@@ -1,6 +1,6 @@
-"""bench/levels.py puts a bot on the rating scale: the rating at which the project's model
-expects the score it made against the fixed points (a few games here: the figures come
-from full runs, docs/BOTS.md "Levels")."""
+"""bench/levels.py puts the bots on the rating scale: the ratings under which the
+project's model expects the scores their games against each other made (a few games
+here: the figures come from full runs, docs/BOTS.md "Levels")."""
 
 from __future__ import annotations
 
@@ -10,9 +10,6 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-
-from dominion.server.ratings import Pool
-from dominion.server.ratings.ledger import BOT_MU
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 
@@ -27,25 +24,29 @@ def levels() -> Iterator[ModuleType]:
     yield levels
 
 
-def test_a_score_even_with_a_fixed_point_rates_a_player_at_its_value(
-        levels: ModuleType) -> None:
-    for anchor in levels.ANCHORS:
-        mu = levels.rating_for(0.5, [(anchor, 10)])
-        assert abs(mu - BOT_MU[anchor][Pool.TWO_PLAYER]) < 1
+def test_the_fit_finds_the_ratings_that_made_the_scores(levels: ModuleType) -> None:
+    true = {"a": 1480.0, "b": 1700.0, "c": 2100.0}
+    results = {}
+    for first, second in (("a", "b"), ("a", "c"), ("b", "c")):
+        score = levels.win_chance(true[first], true[second])
+        results[first, second] = levels.Result(400, score, score - 0.04, score + 0.04)
+    rated = levels.fit(results, "a", 1480.0)
+    assert rated["a"]["mu"] == 1480 and rated["a"]["interval"] is None
+    for name in ("b", "c"):
+        assert abs(rated[name]["mu"] - true[name]) <= 2
+        low, high = rated[name]["interval"]
+        assert low < rated[name]["mu"] < high
 
 
 def test_a_better_score_is_a_higher_rating(levels: ModuleType) -> None:
-    played = [("big_money", 30), ("strong", 10)]
-    ratings = [levels.rating_for(score, played) for score in (0.2, 0.4, 0.6, 0.8)]
-    assert ratings == sorted(ratings) and len(set(ratings)) == 4
-    for score, mu in zip((0.2, 0.4, 0.6, 0.8), ratings, strict=True):
-        assert levels.expected_score(mu, played) == pytest.approx(score, abs=1e-6)
+    ratings = [levels.fit({("b", "a"): levels.Result(100, score, score, score)}, "a",
+                          1500.0)["b"]["mu"] for score in (0.2, 0.4, 0.6, 0.8)]
+    assert ratings == sorted(ratings) and ratings[1] < 1500 < ratings[2]
 
 
-def test_a_level_is_rated_against_every_fixed_point_but_itself(levels: ModuleType) -> None:
-    rated = levels.rate("strong:3", 2, seed=1, jobs=1)
-    assert sorted(rated["scores"]) == ["big_money", "smithy_big_money"]
-    assert all(seen["games"] == 4 for seen in rated["scores"].values())  # 2 per Kingdom kind
-    low, high = rated["rating"]["interval"]
-    assert low <= rated["rating"]["mu"] <= high
-    assert rated["fixed_mu"] == BOT_MU["strong"][Pool.TWO_PLAYER]
+def test_every_pair_plays_from_both_seats_on_both_editions(levels: ModuleType) -> None:
+    results = levels.play_pairs(["big_money", "smithy_big_money", "strong:1"], 2, seed=1,
+                                jobs=1)
+    assert sorted(results) == [("big_money", "smithy_big_money"), ("big_money", "strong:1"),
+                               ("smithy_big_money", "strong:1")]
+    assert all(result.games == 4 for result in results.values())  # 2 per Kingdom kind
