@@ -33,7 +33,7 @@ from dominion.protocol.messages import Ack
 from dominion.protocol.messages import Answer as AnswerFrame
 from dominion.server.engine import Answer, Game, Setup, decision_view, fan_out
 from dominion.server.engine.view import Ownership
-from dominion.server.play.bots import EngineTable, play_out
+from dominion.server.play.bots import play_out, seat_table
 from dominion.server.play.frames import change_frames
 from dominion.server.storage.rows import answer_row
 
@@ -59,7 +59,6 @@ def interface(seeds: range) -> None:
     viewers = (0, 1, None)
     for seed in seeds:
         game = Game(SETUP, seed=seed)
-        tables = [EngineTable(game, 0), EngineTable(game, 1)]
         sent = 0
         while (decision := game.pending) is not None:
             fan_out(game.events[sent:], viewers)
@@ -69,18 +68,17 @@ def interface(seeds: range) -> None:
             for viewer in viewers:
                 if viewer != seat:
                     decision_view(decision, viewer)
-            game.answer(seat, wire.id, bots[seat].choose(wire, tables[seat]))
+            game.answer(seat, wire.id, bots[seat].choose(wire, seat_table(game, seat)))
 
 
 def record(seed: int) -> Recorded:
     """A game's answers, as the frames its clients would send."""
     bots = [make_strategy("big_money"), make_strategy("big_money")]
     game = Game(SETUP, seed=seed)
-    tables = [EngineTable(game, seat) for seat in SEATS]
     answers: Recorded = []
     while (decision := game.pending) is not None:
         seat = decision.player
-        choice = tuple(bots[seat].choose(decision, tables[seat]))
+        choice = tuple(bots[seat].choose(decision, seat_table(game, seat)))
         answers.append((seat, encode_client(AnswerFrame(
             id=len(answers) + 1, game=GAME_ID, decision=decision.id, options=choice))))
         game.answer(seat, decision.id, choice)

@@ -21,7 +21,7 @@ import random
 
 from dominion.bots import make_strategy
 from dominion.server.engine import Game, Setup
-from dominion.server.play.bots import EngineTable
+from dominion.server.play.bots import seat_table
 
 CONFIGS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
     (2, "First Game", ("big_money", "big_money")),
@@ -42,12 +42,11 @@ def count(edition: int, kingdom: str, strategies: tuple[str, ...], games: int
         game = Game(setup, seed=seed)
         rng = random.Random(seed)
         bots = [make_strategy(name, random.Random(rng.random())) for name in strategies]
-        tables = [EngineTable(game, seat) for seat in range(len(strategies))]
         while (decision := game.pending) is not None:
             answers += 1
             forced += getattr(decision, "forced", False)
             seat = decision.player
-            game.answer(seat, decision.id, bots[seat].choose(decision, tables[seat]))
+            game.answer(seat, decision.id, bots[seat].choose(decision, seat_table(game, seat)))
     games = max(games, 1)
     return {"edition": edition, "kingdom": kingdom, "strategies": ",".join(strategies),
             "answers_per_game": round(answers / games, 1),

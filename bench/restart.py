@@ -51,7 +51,7 @@ from dominion.protocol import (
 )
 from dominion.server.engine import Answer, Game, Setup
 from dominion.server.gc_tuning import tune_gc
-from dominion.server.play.bots import EngineTable
+from dominion.server.play.bots import seat_table
 from dominion.server.play.seat_tokens import hash_token
 from dominion.server.storage import GameRecord, GameState, SeatRecord, Storage
 
@@ -79,11 +79,10 @@ def distinct_games(answers: int) -> list[tuple[Setup, int, list[Answer]]]:
         setup = Setup.create(2, edition=2, kingdom="First Game")
         game = Game(setup, seed, history=False)
         bots = [make_strategy("big_money", seed * 8 + seat) for seat in range(2)]
-        tables = [EngineTable(game, seat) for seat in range(2)]
         log: list[Answer] = []
         while len(log) < answers and (decision := game.pending) is not None:
             seat = decision.player
-            choices = bots[seat].choose(decision, tables[seat])
+            choices = bots[seat].choose(decision, seat_table(game, seat))
             log.append(Answer(seat, decision.id, game.check_answer(seat, decision.id, choices)))
             game.apply(log[-1])
         if game.pending is None:

@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repositor
 from dominion.bots.strong import Level, StrongBot
 from dominion.server.engine import Game, Setup
 from dominion.server.engine.setup import random_kingdom
-from dominion.server.play.bots import EngineTable
+from dominion.server.play.bots import seat_table
 from dominion.server.play.thinking import BotWorkers
 from tests.adversarial.attacks import Probe, ServerProcess
 
@@ -75,7 +75,7 @@ async def cost(games: int) -> dict[str, Any]:
                 seat = decision.player
                 started = time.perf_counter()
                 choice, after = await workers.choose(bots[seat], decision,
-                                                     EngineTable(game, seat))
+                                                     seat_table(game, seat))
                 elapsed = (time.perf_counter() - started) * 1000
                 if first_ms == 0.0:
                     first_ms = elapsed

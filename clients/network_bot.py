@@ -2,8 +2,8 @@
 
 It holds a seat's token, joins over WebSocket, and answers every decision that the
 server puts to its seat until the game is over. The strategy reads the decision as
-data (`WireDecision`) and a `Table` read from the latest view the server sent (the
-coins of the turn, the Supply, the cards the seat owns). A dropped connection is
+data (`WireDecision`) and a `SeatTable` read from the latest view the server sent (the
+table every bot reads, in the server too: bots/seat.py). A dropped connection is
 reconnected and resumed by the client; the bot then answers whatever decision is
 pending.
 """
@@ -13,12 +13,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import aiohttp
 
 from dominion.bots import Strategy, make_strategy
+from dominion.bots.seat import SeatTable
 from dominion.bots.strong.knowledge import CardFacts
 from dominion.bots.wire import WireDecision
 
@@ -26,56 +27,6 @@ from .net import Client, ConnectionLost, ServerError
 from .state import GameState
 
 log = logging.getLogger("dominion.bot")
-
-
-class SeatTable:
-    """The `Table` a strategy reads, for one seat, from a `GameState`; also the rest of the
-    seat's view (the strong bot's `SeatView`), with the catalogue the server sent."""
-
-    def __init__(self, state: GameState, catalogue: CardFacts) -> None:
-        self.state = state
-        self.catalogue = catalogue
-
-    @property
-    def coins(self) -> int:
-        return self.state.coins
-
-    @property
-    def actions(self) -> int:
-        return self.state.actions
-
-    @property
-    def buys(self) -> int:
-        return self.state.buys
-
-    @property
-    def seat(self) -> int:
-        return self.state.seat or 0
-
-    @property
-    def seats(self) -> int:
-        return len(self.state.players)
-
-    @property
-    def kingdom(self) -> Sequence[str]:
-        return self.state.kingdom
-
-    def hand(self) -> Sequence[str]:
-        seat = self.state.seat
-        players = self.state.players
-        own = players[seat].hand if seat is not None and 0 <= seat < len(players) else None
-        return own or ()
-
-    def holdings(self, seat: int) -> Mapping[str, int]:
-        players = self.state.players
-        return players[seat].owned if 0 <= seat < len(players) else {}
-
-    def supply(self, card: str) -> int:
-        return self.state.supply_of(card)
-
-    def owned(self, card: str) -> int:
-        seat = self.state.seat
-        return 0 if seat is None else self.state.owned_by(seat, card)
 
 
 class NetworkBot:
@@ -109,8 +60,9 @@ class NetworkBot:
                     await asyncio.sleep(self.delay)
                     if state.my_decision() is not decision:
                         continue  # it changed meanwhile (a resume, say): look again
+                assert state.view is not None  # a decision comes with a view
                 choice = self.strategy.choose(WireDecision.from_map(decision),
-                                              SeatTable(state, catalogue))
+                                              SeatTable(state.view, catalogue))
                 if self.on_decision is not None:
                     self.on_decision(state, decision, choice)
                 try:
@@ -149,4 +101,4 @@ async def play_seat(server: str, game: str, token: str, strategy: str, *,
             await session.close()
 
 
-__all__ = ["NetworkBot", "SeatTable", "play_seat"]
+__all__ = ["NetworkBot", "play_seat"]

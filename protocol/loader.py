@@ -35,7 +35,7 @@ ROOT: Final = Path(__file__).parent.parent
 """The folder holding `server/`, `protocol/`, `bots/` and `clients/` (installed: `dominion/`)."""
 ROOT_PACKAGE: Final = "dominion"
 ENGINE_FOLDER: Final = Path("server", "engine")
-COMPILED_FILES: Final = (Path("bots", "strategies.py"),
+COMPILED_FILES: Final = (Path("bots", "strategies.py"), Path("bots", "seat.py"),
                          Path("protocol", "codec.py"), Path("protocol", "spec.py"),
                          Path("server", "play", "bots.py"), Path("server", "play", "frames.py"))
 """Compiled besides the engine: the bots that play through it in-process, and the rest of

@@ -105,7 +105,7 @@ class PriorityPlayer:
         if kind == "buy" and any(o.kind == "play_all_treasures" for o in options):
             self.turns += 1  # a turn's first Buy decision offers to play the Treasures
             return [next(i for i, o in enumerate(options) if o.kind == "play_all_treasures")]
-        seen = Seen(table, self.turns)  # type: ignore[arg-type]  # EngineTable is a SeatView
+        seen = Seen(table, self.turns)  # type: ignore[arg-type]  # a SeatTable: a SeatView
         if kind in ("buy", "gain"):
             offered = {o.card: i for i, o in enumerate(options) if o.kind in ("buy", "card")
                        and o.card is not None}

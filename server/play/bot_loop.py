@@ -15,7 +15,7 @@ from ..engine import Decision, Game
 from ..refusal import Refusal
 from ..storage import GameRecord, GameState
 from . import clock
-from .bots import EngineTable
+from .bots import seat_table
 from .clock import LOOP_CLOCK, Clock
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ class BotLoop:
     async def _choice(self, seat: Seat, strategy: Strategy, game: Game,
                       decision: Decision) -> list[int]:
         """The strategy's answer: from a worker process if it is one that thinks."""
-        table = EngineTable(game, seat.index)
+        table = seat_table(game, seat.index)
         workers = self._workers
         if workers is None or not workers.takes(strategy):
             return strategy.choose(decision, table)

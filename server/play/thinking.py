@@ -2,11 +2,12 @@
 "Worker processes").
 
 Each decision crosses to a worker as what the seat may know and nothing more: the decision
-as a network bot receives it (`WireDecision`), a `SeatSnapshot` of the seat's view, and the
-bot itself (its level and plan, a few hundred bytes). The worker answers with the choice
-and the bot as it is after it, which the seat keeps for its next decision: workers keep
-nothing, so any of them may answer, and a worker that dies loses nothing. A bot rebuilt
-after a server restart chooses its plan again from the Kingdom, as it first did.
+as a network bot receives it (`WireDecision`), the seat's view map (the one the server
+sends that seat, read there as a `SeatTable`), and the bot itself (its level and plan, a
+few hundred bytes). The worker answers with the choice and the bot as it is after it,
+which the seat keeps for its next decision: workers keep nothing, so any of them may
+answer, and a worker that dies loses nothing. A bot rebuilt after a server restart
+chooses its plan again from the Kingdom, as it first did.
 """
 
 from __future__ import annotations
@@ -17,19 +18,18 @@ import multiprocessing
 import os
 import threading
 import time
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from typing import Any
 
 from dominion.bots import Strategy
+from dominion.bots.seat import SeatTable
 from dominion.bots.strong import StrongBot
-from dominion.bots.strong.knowledge import CardFacts
 from dominion.bots.wire import WireDecision, WireOption
 
 from ..engine import Decision
-from .bots import CARD_FACTS, EngineTable
+from .bots import CARD_FACTS
 
 log = logging.getLogger("dominion.bots")
 
@@ -46,45 +46,6 @@ PARENT_CHECK_SECONDS = 0.5
 class WorkersFailed(RuntimeError):
     """No worker could answer (each one asked died or hung): the room takes a legal
     answer."""
-
-
-@dataclass(frozen=True, slots=True)
-class SeatSnapshot:
-    """A copy of one seat's view (`EngineTable`'s) that can cross to another process."""
-
-    coins: int
-    actions: int
-    buys: int
-    seat: int
-    seats: int
-    kingdom: tuple[str, ...]
-    own_hand: tuple[str, ...]
-    owned_by_seat: tuple[Mapping[str, int], ...]
-    """What each player owns, card by card (public: every gain and trash is)."""
-    piles: Mapping[str, int]
-
-    @classmethod
-    def of(cls, table: EngineTable) -> SeatSnapshot:
-        return cls(table.coins, table.actions, table.buys, table.seat, table.seats,
-                   tuple(table.kingdom), tuple(table.hand()),
-                   tuple(dict(table.holdings(seat)) for seat in range(table.seats)),
-                   table.piles())
-
-    def hand(self) -> Sequence[str]:
-        return self.own_hand
-
-    def holdings(self, seat: int) -> Mapping[str, int]:
-        return Counter(self.owned_by_seat[seat])
-
-    def supply(self, card: str) -> int:
-        return self.piles.get(card, 0)
-
-    def owned(self, card: str) -> int:
-        return self.owned_by_seat[self.seat].get(card, 0)
-
-    @property
-    def catalogue(self) -> CardFacts:
-        return CARD_FACTS  # each process's own copy: the catalogue does not cross
 
 
 def wire_decision(decision: Decision) -> WireDecision:
@@ -106,10 +67,11 @@ def _leave_with_the_server(server: int) -> None:
     threading.Thread(target=watch, name="server-watch", daemon=True).start()
 
 
-def think(strategy: Strategy, decision: WireDecision, view: SeatSnapshot
+def think(strategy: Strategy, decision: WireDecision, view: Mapping[str, Any]
           ) -> tuple[list[int], Strategy]:
-    """In a worker: the strategy's answer, and the strategy as it is after it."""
-    return strategy.choose(decision, view), strategy
+    """In a worker: the strategy's answer from the seat's `view` map, and the strategy as
+    it is after it (the catalogue is each process's own: it does not cross)."""
+    return strategy.choose(decision, SeatTable(view, CARD_FACTS)), strategy
 
 
 class BotWorkers:
@@ -140,10 +102,10 @@ class BotWorkers:
                                              initargs=(os.getpid(),))
         return self._pool
 
-    async def choose(self, strategy: Strategy, decision: Decision, table: EngineTable
+    async def choose(self, strategy: Strategy, decision: Decision, table: SeatTable
                      ) -> tuple[list[int], Strategy]:
         """`strategy`'s answer, thought out in a worker, and the strategy after it."""
-        request = (strategy, wire_decision(decision), SeatSnapshot.of(table))
+        request = (strategy, wire_decision(decision), table.view)
         for _ in range(ATTEMPTS):
             pool = self._running()
             try:

@@ -13,7 +13,7 @@ import pytest
 
 from dominion.bots.strategies import BigMoney
 from dominion.server.engine import Game, Setup
-from dominion.server.play.bots import EngineTable, play_out
+from dominion.server.play.bots import play_out, seat_table
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 
@@ -38,7 +38,7 @@ def test_every_reference_plays_a_game_with_its_cards(strength: ModuleType) -> No
         game = Game(Setup.create(2, edition=2, kingdom=KINGDOM), seed=3, history=False)
         play_out(game, [reference(), BigMoney()])
         assert game.result is not None
-        owned = EngineTable(game, 0).holdings(0)
+        owned = seat_table(game, 0).holdings(0)
         assert all(owned.get(card, 0) for card in reference.requires
                    if card != "village"), (name, owned)
 
@@ -46,7 +46,7 @@ def test_every_reference_plays_a_game_with_its_cards(strength: ModuleType) -> No
 def test_workshop_gardens_gains_gardens_with_its_workshops(strength: ModuleType) -> None:
     game = Game(Setup.create(2, edition=2, kingdom=KINGDOM), seed=4, history=False)
     play_out(game, [strength.REFERENCES["workshop_gardens"](), BigMoney()])
-    owned = EngineTable(game, 0).holdings(0)
+    owned = seat_table(game, 0).holdings(0)
     assert owned["workshop"] >= 9 and owned["gardens"] >= 4, owned
 
 

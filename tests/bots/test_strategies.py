@@ -6,21 +6,20 @@ import random
 
 import pytest
 
-from dominion.bots import make_strategy, strategies
+from dominion.bots import NoTable, make_strategy, strategies
 from dominion.bots.wire import WireDecision, WireOption
 from dominion.server.engine import Game, Setup
-from dominion.server.play.bots import EngineTable
+from dominion.server.play.bots import seat_table
 
 
 def test_a_seed_seeds_the_random_bot_like_a_generator() -> None:
     game = Game(Setup.create(2, kingdom="First Game"), seed=4)
     assert game.pending is not None
-    table = EngineTable(game, game.pending.player)
     from_seed, from_generator = make_strategy("random", 5), make_strategy("random",
                                                                          random.Random(5))
     for _ in range(20):
-        assert (from_seed.choose(game.pending, table)
-                == from_generator.choose(game.pending, table))
+        assert (from_seed.choose(game.pending, NoTable())
+                == from_generator.choose(game.pending, NoTable()))
 
 
 def test_strategies_without_randomness_make_no_generator(
@@ -48,9 +47,8 @@ def test_big_money_answers_shared_and_fresh_options_alike() -> None:
     for seed in range(5):
         bot, reader = make_strategy("big_money"), make_strategy("big_money")
         game = Game(setup, seed=seed)
-        tables = [EngineTable(game, seat) for seat in (0, 1)]
         while (decision := game.pending) is not None:
-            table = tables[decision.player]
+            table = seat_table(game, decision.player)
             copy = WireDecision(decision.id, decision.player, decision.kind, decision.source,
                                 tuple(WireOption(o.kind, o.card) for o in decision.options),
                                 decision.min, decision.max)

@@ -38,7 +38,7 @@ from dominion.server.engine import (
     visible_event,
 )
 from dominion.server.engine.view import board_views
-from dominion.server.play.bots import EngineTable
+from dominion.server.play.bots import seat_table
 
 LIMITS = ServerLimits(16384, 50, 100, 30, 60, 500)
 
@@ -112,6 +112,6 @@ def seat_zero_when(kingdom: str, seed: int, game_id: str,
             break
         wire = WireDecision.from_map(decision_view(pending, pending.player))
         game.answer(pending.player, pending.id, strategies[pending.player].choose(
-            wire, EngineTable(game, pending.player)))
+            wire, seat_table(game, pending.player)))
     return [Update(game=game_id, seq=len(events), events=tuple(events),
                    decision=decision_view(pending, 0), view=board_views(game, [0])[0])]

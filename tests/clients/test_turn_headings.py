@@ -20,7 +20,7 @@ from dominion.clients.render import Names, log_lines, replay_turns, summary_line
 from dominion.clients.replay_view import steps
 from dominion.clients.state import GameState
 from dominion.server.engine import Game, Setup, decision_view, event_record, view
-from dominion.server.play.bots import EngineTable
+from dominion.server.play.bots import seat_table
 from dominion.server.replays.text_log import text_log
 
 JS = Path(__file__).resolve().parents[2] / "clients" / "web" / "js"
@@ -38,7 +38,7 @@ def tenth_turn() -> Game:
         assert pending is not None
         decision = WireDecision.from_map(decision_view(pending, pending.player))
         game.answer(pending.player, pending.id,
-                    strategy.choose(decision, EngineTable(game, pending.player)))
+                    strategy.choose(decision, seat_table(game, pending.player)))
     assert (game.turn.player, game.players[1].turns) == (1, 5)
     return game
 

@@ -14,11 +14,11 @@ from typing import Any
 import aiohttp
 
 from dominion.bots import make_strategy
+from dominion.bots.seat import SeatTable
 from dominion.bots.strategies import NoTable
 from dominion.bots.wire import WireDecision
 from dominion.clients.lobby import Lobby
 from dominion.clients.net import Client, events_of
-from dominion.clients.network_bot import SeatTable
 from dominion.clients.state import GameState
 from dominion.protocol import (
     Answer,
@@ -79,7 +79,9 @@ async def answer_until(client: Client, state: GameState, answers: int,
         if decision is not None and decision["id"] not in answered:
             if len(answered) == answers:
                 return decision
-            choice = strategy.choose(WireDecision.from_map(decision), SeatTable(state, CARD_FACTS))
+            assert state.view is not None
+            choice = strategy.choose(WireDecision.from_map(decision),
+                                     SeatTable(state.view, CARD_FACTS))
             await client.answer(state.game, decision["id"], choice)
             answered.add(decision["id"])
             continue

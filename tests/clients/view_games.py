@@ -14,7 +14,7 @@ from dominion.bots.wire import WireDecision
 from dominion.protocol import Update, decode_server
 from dominion.server.engine import Event, Game, Setup, decision_view, view
 from dominion.server.engine.cards import kingdom_cards
-from dominion.server.play.bots import EngineTable
+from dominion.server.play.bots import seat_table
 from dominion.server.play.frames import change_frames
 
 GAME_ID = "g-000000000001"
@@ -68,4 +68,4 @@ def answer_as(strategy: Strategy, game: Game) -> list[Event]:
     assert pending is not None
     decision = WireDecision.from_map(decision_view(pending, pending.player))
     return game.answer(pending.player, pending.id,
-                       strategy.choose(decision, EngineTable(game, decision.player)))
+                       strategy.choose(decision, seat_table(game, decision.player)))

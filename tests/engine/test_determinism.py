@@ -92,13 +92,13 @@ def test_resignation_is_part_of_the_replayed_log() -> None:
     setup = Setup.create(3, kingdom="First Game")
     game = Game(setup, seed=5)
     bots = [make_strategy("random", random.Random(seat)) for seat in range(3)]
-    from dominion.server.play.bots import EngineTable
+    from dominion.server.play.bots import seat_table
 
     for _ in range(30):
         decision = game.pending
         assert decision is not None
         game.answer(decision.player, decision.id,
-                    bots[decision.player].choose(decision, EngineTable(game, decision.player)))
+                    bots[decision.player].choose(decision, seat_table(game, decision.player)))
     game.resign(1)
     assert not game.over
     play_out(game, bots)

@@ -8,9 +8,8 @@ import random
 
 import pytest
 
-from dominion.bots import make_strategy
+from dominion.bots import NoTable, make_strategy
 from dominion.server.engine import Game, Setup, replay
-from dominion.server.play.bots import EngineTable
 
 from .invariants import (
     check_decision_shape,
@@ -32,7 +31,6 @@ def play_random_game(index: int) -> Game:
     setup = Setup.create(players, edition=edition, rng=rng)
     game = Game(setup, seed=rng.getrandbits(64))
     bots = [make_strategy("random", random.Random(rng.getrandbits(32))) for _ in range(players)]
-    tables = [EngineTable(game, seat) for seat in range(players)]
     total = game.card_total()
     viewers: list[int | None] = [None, *range(players)]
     check_at = set(rng.sample(range(400), VIEW_CHECKS_PER_GAME))
@@ -45,7 +43,7 @@ def play_random_game(index: int) -> Game:
                 check_view_shape(game, viewer)
                 check_view_ignores_hidden(game, viewer, rng)
         check_decision_shape(decision)
-        choice = bots[decision.player].choose(decision, tables[decision.player])
+        choice = bots[decision.player].choose(decision, NoTable())
         game.answer(decision.player, decision.id, choice)
         answered += 1
     assert game.card_total() == total

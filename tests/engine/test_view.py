@@ -19,7 +19,7 @@ from dominion.server.engine import (
 )
 from dominion.server.engine.cards import kingdom_cards
 from dominion.server.engine.view import Ownership, board_views
-from dominion.server.play.bots import EngineTable
+from dominion.server.play.bots import seat_table
 from tests.engine.scenario import play_action, scenario
 from tests.engine.test_cards_second_edition import sentry_keeping_estate_and_copper
 from tests.engine.test_cards_support import asked
@@ -73,4 +73,4 @@ def test_views_that_keep_what_players_own_between_changes_are_views_built_afresh
                     break
                 decision = WireDecision.from_map(decision_view(pending, pending.player))
                 events = game.answer(pending.player, pending.id, strategy.choose(
-                    decision, EngineTable(game, decision.player)))
+                    decision, seat_table(game, decision.player)))

@@ -13,7 +13,7 @@ import pytest
 from dominion.bots import make_strategy
 from dominion.protocol import ErrorCode
 from dominion.server.metrics import Metrics
-from dominion.server.play.bots import EngineTable
+from dominion.server.play.bots import seat_table
 from dominion.server.play.lobby import Lobby, SeatHolder
 from dominion.server.play.room import Room
 from dominion.server.refusal import Refusal
@@ -49,7 +49,7 @@ async def play_one_answer(room: Room) -> None:
     assert game is not None and game.pending is not None
     decision = game.pending
     seat = decision.player
-    choices = make_strategy("big_money", 1).choose(decision, EngineTable(game, seat))
+    choices = make_strategy("big_money", 1).choose(decision, seat_table(game, seat))
     await room.answer(seat, decision.id, list(choices))
 
 

@@ -17,16 +17,17 @@ import aiohttp
 import pytest
 
 from dominion.bots import DecisionLike, Table
+from dominion.bots.seat import SeatTable
 from dominion.bots.strategies import sensible_choice
 from dominion.bots.strong import StrongBot
 from dominion.server.engine import Game, Setup, replay
 from dominion.server.metrics import Metrics
-from dominion.server.play.bots import EngineTable
+from dominion.server.play.bots import seat_table
 from dominion.server.play.clock import utc_now
 from dominion.server.play.history import HistoryCache
 from dominion.server.play.room import Room
 from dominion.server.play.seats import Seat
-from dominion.server.play.thinking import BotWorkers, SeatSnapshot, WorkersFailed
+from dominion.server.play.thinking import BotWorkers, WorkersFailed
 from dominion.server.settings import Settings
 from dominion.server.storage import GameRecord, GameState, MemoryGameLog, Storage
 from tests.eventually import eventually
@@ -38,15 +39,20 @@ pytestmark = pytest.mark.integration  # bot worker processes
 
 
 class WhereItRuns:
-    """Answers sensibly, and remembers the process that answered."""
+    """Answers sensibly, and remembers the process that answered and what it read."""
 
     name = "where"
 
     def __init__(self) -> None:
         self.pid = 0
+        self.read: tuple[object, ...] = ()
 
     def choose(self, decision: DecisionLike, table: Table) -> list[int]:
         self.pid = os.getpid()
+        assert isinstance(table, SeatTable)
+        self.read = (dict(table.view), tuple(table.hand()), table.coins,
+                     [dict(table.holdings(seat)) for seat in range(table.seats)],
+                     table.supply("province"))
         return sensible_choice(decision)
 
 
@@ -86,7 +92,7 @@ async def test_the_strong_bot_answers_in_a_worker_as_it_does_in_process() -> Non
         kept: list[object] = [StrongBot(), StrongBot()]
         while (decision := game.pending) is not None:
             seat = decision.player
-            table = EngineTable(game, seat)
+            table = seat_table(game, seat)
             expected = in_process[seat].choose(decision, table)
             strategy = kept[seat]
             assert isinstance(strategy, StrongBot)
@@ -105,13 +111,12 @@ async def test_it_thinks_in_another_process_from_a_copy_of_the_seats_view() -> N
         game = new_game()
         decision = game.pending
         assert decision is not None
-        table = EngineTable(game, decision.player)
+        table = seat_table(game, decision.player)
         _, after = await workers.choose(WhereItRuns(), decision, table)
         assert isinstance(after, WhereItRuns) and after.pid not in (0, os.getpid())
-        view = SeatSnapshot.of(table)
-        assert view.hand() == table.hand() and view.coins == table.coins
-        assert all(view.holdings(seat) == table.holdings(seat) for seat in range(2))
-        assert view.supply("province") == table.supply("province")
+        assert after.read == (table.view, tuple(table.hand()), table.coins,
+                              [table.holdings(seat) for seat in range(2)],
+                              table.supply("province"))
     finally:
         await workers.close()
 
@@ -123,7 +128,7 @@ async def test_a_worker_that_dies_is_replaced_and_the_decision_asked_again(
         game = new_game()
         decision = game.pending
         assert decision is not None
-        table = EngineTable(game, decision.player)
+        table = seat_table(game, decision.player)
         marker = tmp_path / "died"
         with caplog.at_level(logging.WARNING, "dominion.bots"):
             choice, _ = await workers.choose(DiesOnce(marker), decision, table)
@@ -285,7 +290,7 @@ async def test_a_worker_that_hangs_is_ended_and_the_decision_fails_in_bounded_ti
         game = new_game()
         decision = game.pending
         assert decision is not None
-        table = EngineTable(game, decision.player)
+        table = seat_table(game, decision.player)
         with caplog.at_level(logging.WARNING, "dominion.bots"), pytest.raises(WorkersFailed):
             await workers.choose(Hangs(), decision, table)
         assert "took over 5 s" in caplog.text
@@ -309,7 +314,7 @@ async def test_closing_ends_a_hung_worker_and_refuses_any_more_decisions(
     game = new_game()
     decision = game.pending
     assert decision is not None
-    table = EngineTable(game, decision.player)
+    table = seat_table(game, decision.player)
     marker = tmp_path / "thinking"
     asking = asyncio.ensure_future(workers.choose(Hangs(marker), decision, table))
     try:

@@ -16,7 +16,7 @@ from playwright.sync_api import Route
 from dominion.bots import make_strategy
 from dominion.bots.wire import WireDecision
 from dominion.server.engine import Game, Setup, decision_view, event_record
-from dominion.server.play.bots import EngineTable
+from dominion.server.play.bots import seat_table
 
 from .browser import Browser, Page, browser, new_page, page_errors, server_url
 
@@ -35,7 +35,7 @@ def played_game() -> Game:
         assert pending is not None
         decision = WireDecision.from_map(decision_view(pending, pending.player))
         game.answer(pending.player, pending.id,
-                    strategy.choose(decision, EngineTable(game, pending.player)))
+                    strategy.choose(decision, seat_table(game, pending.player)))
     return game
 
 
