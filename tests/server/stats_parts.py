@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from dominion.server.replays.dump import DumpFile, _schemas
+from dominion.server.replays.dump import LICENCE, DumpFile, _schemas
 
 KINGDOM = ["cellar", "market", "merchant", "militia", "mine", "moat", "remodel", "smithy",
            "village", "workshop"]
@@ -52,5 +52,6 @@ def write_part(folder: Path, period: str, games: list[dict[str, Any]],
         written.seal(folder)
         files.append({"name": written.name, "rows": written.rows, "bytes": written.bytes,
                       "sha256": written.sha256})
-    manifest = {"period": period, "made_at": "2026-12-02T00:00:00Z", "files": files}
+    manifest = {"period": period, "made_at": "2026-12-02T00:00:00Z", "licence": LICENCE,
+                "files": files}
     (folder / f"dominion-{period}.manifest.json").write_text(json.dumps(manifest))
