@@ -136,7 +136,9 @@ export function filtersView(filters, i18n, actions) {
 const cell = (share) => h("td", { title: share.n ? `${share.hits} / ${share.n}` : null }, shareText(share));
 
 function table(caption, columns, rows) {
-  return h("div", { class: "scroll" }, h("table", { class: "stats" },
+  // a region the keyboard reaches: on a phone it scrolls sideways
+  return h("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": caption },
+    h("table", { class: "stats" },
     h("caption", {}, caption),
     h("thead", {}, h("tr", {}, columns.map((column) => h("th", { scope: "col" }, column)))),
     h("tbody", {}, rows)));
