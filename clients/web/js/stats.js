@@ -8,10 +8,8 @@
 import { call } from "./api.js";
 import { h, redrawing } from "./dom.js";
 import { addWords } from "./i18n.js";
-import { RATING_WORDS } from "./rating_words.js";
 import { STATS_WORDS } from "./stats_words.js";
 
-addWords(RATING_WORDS);
 addWords(STATS_WORDS);
 
 /** Fewer than this many counted: the row is greyed (its interval is wide). */
