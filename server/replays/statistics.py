@@ -187,91 +187,106 @@ _MERGED = {
 
 
 class Statistics:
-    """The statistics of the dumps in one folder, over one DuckDB connection in memory.
-    `refresh` reads the parts that are new or changed since the last; the queries read
-    the sums. Thread-safe: one call at a time (the server calls from a worker thread)."""
+    """The statistics of the dumps in one folder, in a DuckDB database in memory.
+    `refresh` reads the parts that are new or changed since the last, in one transaction
+    (one refresh at a time); the queries read the sums, each on a cursor of its own, so
+    that they go on answering from the sums before it while a refresh reads (the server
+    calls both from worker threads)."""
 
     def __init__(self, folder: Path) -> None:
         import duckdb
 
         self.folder = folder
         self._db = duckdb.connect(":memory:", config={"threads": 1})
-        self._lock = threading.Lock()
+        self._writer = self._db.cursor()
+        self._refreshing = threading.Lock()
+        self._cursors = threading.Lock()
         self._parts: dict[str, Part] = {}
-        with self._lock:
-            self._db.execute("""
-            CREATE OR REPLACE TABLE card_part (part TEXT, edition TINYINT, players TINYINT,
+        self._writer.execute("""
+            CREATE TABLE card_part (part TEXT, edition TINYINT, players TINYINT,
                 rated BOOLEAN, band INTEGER, who TEXT, card TEXT, seats BIGINT, wins BIGINT,
                 gainers BIGINT, gainer_wins BIGINT);
-            CREATE OR REPLACE TABLE opening_part (part TEXT, edition TINYINT,
-                players TINYINT, rated BOOLEAN, band INTEGER, who TEXT, opening TEXT,
-                seats BIGINT, wins BIGINT);
-            CREATE OR REPLACE TABLE game_counts (part TEXT, edition TINYINT,
-                players TINYINT, rated BOOLEAN, band INTEGER, who TEXT, length INTEGER,
-                games BIGINT, first_wins BIGINT);
-                """)
-            self._merge()
+            CREATE TABLE opening_part (part TEXT, edition TINYINT, players TINYINT,
+                rated BOOLEAN, band INTEGER, who TEXT, opening TEXT, seats BIGINT,
+                wins BIGINT);
+            CREATE TABLE game_counts (part TEXT, edition TINYINT, players TINYINT,
+                rated BOOLEAN, band INTEGER, who TEXT, length INTEGER, games BIGINT,
+                first_wins BIGINT);
+            """)
+        self._merge()
 
     @property
     def parts(self) -> list[Part]:
+        """The parts the figures count (replaced whole by a refresh, never changed)."""
         return list(self._parts.values())
 
     def refresh(self) -> list[str]:
         """Read the parts that are new or whose files changed, drop those whose files
-        went; the periods read."""
-        found = dump_parts(self.folder)
-        changed: list[tuple[str, dict[str, Any]]] = []
-        for period, path in found.items():
-            manifest = json.loads(path.read_text())
-            files = {name: entry for entry in manifest["files"]
-                     if (name := _table_of(entry["name"])) in _TABLES}
-            if set(files) != set(_TABLES):
-                continue
-            known = self._parts.get(period)
-            if known is None or known.games_sha256 != files["games"]["sha256"]:
-                changed.append((period, files))
-        gone = [period for period in self._parts if period not in found]
-        if not changed and not gone:
-            return []
-        with self._lock:
-            self._db.execute("BEGIN")
-            for period in gone + [period for period, _ in changed]:
-                for table in ("card_part", "opening_part", "game_counts"):
-                    self._db.execute(f"DELETE FROM {table} WHERE part = ?", [period])
-                self._parts.pop(period, None)
-            for period, files in changed:
-                self._read_part(period, files)
-            self._merge()
-            self._db.execute("COMMIT")
+        went; the periods read. A part that cannot be read leaves the figures as they
+        were (and raises)."""
+        with self._refreshing:
+            found = dump_parts(self.folder)
+            changed: list[tuple[str, dict[str, Any]]] = []
+            for period, path in found.items():
+                manifest = json.loads(path.read_text())
+                files = {name: entry for entry in manifest["files"]
+                         if (name := _table_of(entry["name"])) in _TABLES}
+                if set(files) != set(_TABLES):
+                    continue
+                known = self._parts.get(period)
+                if known is None or known.games_sha256 != files["games"]["sha256"]:
+                    changed.append((period, files))
+            gone = [period for period in self._parts if period not in found]
+            if not changed and not gone:
+                return []
+            parts = dict(self._parts)
+            self._writer.execute("BEGIN")
+            try:
+                for period in gone + [period for period, _ in changed]:
+                    for table in ("card_part", "opening_part", "game_counts"):
+                        self._writer.execute(f"DELETE FROM {table} WHERE part = ?", [period])
+                    parts.pop(period, None)
+                for period, files in changed:
+                    parts[period] = self._read_part(period, files)
+                self._merge()
+                self._writer.execute("COMMIT")
+            except BaseException:
+                self._writer.execute("ROLLBACK")
+                raise
+            self._parts = parts
         return [period for period, _ in changed]
 
-    def _read_part(self, period: str, files: dict[str, dict[str, Any]]) -> None:
+    def _read_part(self, period: str, files: dict[str, dict[str, Any]]) -> Part:
         for table in _TABLES:
             where = str(self.folder / files[table]["name"]).replace("'", "''")
-            self._db.execute(f"CREATE OR REPLACE TEMP VIEW {table} AS "
+            self._writer.execute(f"CREATE OR REPLACE TEMP VIEW {table} AS "
                              f"SELECT * FROM read_parquet('{where}')")
-        self._db.execute(_SEAT_FACTS)
+        self._writer.execute(_SEAT_FACTS)
         for table in ("card_part", "opening_part"):
-            self._db.execute(f"INSERT INTO {table} {_PART_COUNTS[table]}", [period])
-        self._db.execute(f"""
+            self._writer.execute(f"INSERT INTO {table} {_PART_COUNTS[table]}", [period])
+        self._writer.execute(f"""
             INSERT INTO game_counts
             SELECT part, {_DIMENSIONS}, length, count(*), count(*) FILTER (WHERE first_won)
             FROM ({_PART_COUNTS['game_part']}) GROUP BY ALL""", [period])
-        self._db.execute("DROP TABLE seat_facts")
-        self._parts[period] = Part(period, files["games"]["sha256"], files["games"]["rows"])
+        self._writer.execute("DROP TABLE seat_facts")
+        return Part(period, files["games"]["sha256"], files["games"]["rows"])
 
     def _merge(self) -> None:
         for merged, (table, key, sums) in _MERGED.items():
-            self._db.execute(f"CREATE OR REPLACE TABLE {merged} AS SELECT {_DIMENSIONS}, "
+            self._writer.execute(f"CREATE OR REPLACE TABLE {merged} AS SELECT {_DIMENSIONS}, "
                              f"{key}, {sums} FROM {table} GROUP BY ALL")
 
     def _select(self, table: str, key: str, sums: str, filters: Filters
                 ) -> list[tuple[Any, ...]]:
         where, values = _where(filters)
-        with self._lock:
-            return self._db.execute(
+        with self._cursors:
+            cursor = self._db.cursor()
+        try:
+            return cursor.execute(
                 f"SELECT {key}, {sums} FROM {table} WHERE {where} GROUP BY ALL ORDER BY 1",
                 values).fetchall()
+        finally:
+            cursor.close()
 
     def cards(self, filters: Filters) -> list[CardFigures]:
         """Every Kingdom card seen under the filters, by its id."""
@@ -301,7 +316,8 @@ class Statistics:
         return [Length(int(turns), int(games)) for turns, games in rows if turns is not None]
 
     def close(self) -> None:
-        with self._lock:
+        with self._refreshing, self._cursors:
+            self._writer.close()
             self._db.close()
 
 

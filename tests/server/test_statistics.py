@@ -133,3 +133,19 @@ def test_a_days_dump_is_left_out_when_its_months_is_there(tmp_path: Path) -> Non
     for period in ("2026-12", "2026-12-01", "2026-11-30", "all"):
         (tmp_path / f"dominion-{period}.manifest.json").write_text("{}")
     assert sorted(dump_parts(tmp_path)) == ["2026-11-30", "2026-12"]
+
+
+def test_a_part_that_cannot_be_read_leaves_the_figures_as_they_were(tmp_path: Path) -> None:
+    december(tmp_path)
+    statistics = read(tmp_path)
+    write_part(tmp_path, "2027-01", [game("n1")],
+               [seat("n1", 0, winner=True), seat("n1", 1, winner=False)], [])
+    (tmp_path / "dominion-2027-01.seats.parquet").write_bytes(b"not parquet")
+    with pytest.raises(Exception, match="(?i)parquet"):
+        statistics.refresh()
+    assert statistics.first_player(Filters())[0].wins.n == 3
+    assert [part.period for part in statistics.parts] == ["2026-12"]
+    write_part(tmp_path, "2027-01", [game("n1")],
+               [seat("n1", 0, winner=True), seat("n1", 1, winner=False)], [])
+    assert statistics.refresh() == ["2027-01"]
+    assert statistics.first_player(Filters())[0].wins.n == 4
