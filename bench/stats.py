@@ -58,7 +58,7 @@ def scaled_parts(real: Path, period: str, out: Path, parts: int, total: int) -> 
     written = 0
     for day in range(1, parts + 1):
         name = f"2026-11-{day:02d}"
-        files = []
+        files: list[dict[str, Any]] = []
         for table in TABLES:
             target = DumpFile(f"dominion-{name}.{table}.parquet")
             db.execute(f"""
@@ -79,7 +79,9 @@ def scaled_parts(real: Path, period: str, out: Path, parts: int, total: int) -> 
 
 def percentiles(times: list[float]) -> dict[str, float]:
     ordered = sorted(times)
-    at = lambda share: ordered[min(len(ordered) - 1, int(share * len(ordered)))]  # noqa: E731
+
+    def at(share: float) -> float:
+        return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
     return {"p50_ms": round(at(0.50) * 1000, 2), "p95_ms": round(at(0.95) * 1000, 2),
             "max_ms": round(ordered[-1] * 1000, 2)}
 
@@ -87,10 +89,10 @@ def percentiles(times: list[float]) -> dict[str, float]:
 def queries(statistics: Statistics, count: int) -> dict[str, dict[str, float]]:
     """Each query `count` times under random filters: its latencies."""
     rng = random.Random(40)
-    asks = {"cards": lambda f: statistics.cards(f),
-            "openings": lambda f: statistics.openings(f, 20),
-            "first_player": lambda f: statistics.first_player(f),
-            "lengths": lambda f: statistics.lengths(f)}
+    asks: dict[str, Any] = {"cards": statistics.cards,
+                             "openings": lambda f: statistics.openings(f, 20),
+                             "first_player": statistics.first_player,
+                             "lengths": statistics.lengths}
     times: dict[str, list[float]] = {name: [] for name in asks}
     for _ in range(count):
         filters = Filters(edition=rng.choice([None, 1, 2]),

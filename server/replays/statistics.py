@@ -328,7 +328,8 @@ def _table_of(name: str) -> str:
 
 
 def _where(filters: Filters) -> tuple[str, list[Any]]:
-    clauses, values = ["who = ?"], [filters.who.value]
+    clauses: list[str] = ["who = ?"]
+    values: list[Any] = [filters.who.value]
     if filters.edition is not None:
         clauses.append("edition = ?")
         values.append(filters.edition)

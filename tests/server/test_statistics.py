@@ -141,7 +141,7 @@ def test_a_part_that_cannot_be_read_leaves_the_figures_as_they_were(tmp_path: Pa
     write_part(tmp_path, "2027-01", [game("n1")],
                [seat("n1", 0, winner=True), seat("n1", 1, winner=False)], [])
     (tmp_path / "dominion-2027-01.seats.parquet").write_bytes(b"not parquet")
-    with pytest.raises(Exception, match="(?i)parquet"):
+    with pytest.raises(Exception, match=r"(?i)parquet"):
         statistics.refresh()
     assert statistics.first_player(Filters())[0].wins.n == 3
     assert [part.period for part in statistics.parts] == ["2026-12"]

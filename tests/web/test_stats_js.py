@@ -17,22 +17,26 @@ import { I18n } from "%(i18n)s";
 import { queryOf, shareText, sizeText, statsView } from "%(stats)s";
 const text = (node) => typeof node === "string" ? node : node.children.map(text).join("");
 const find = (node, test) => typeof node === "string" ? []
-  : [...(test(node) ? [node] : []), ...node.children.flatMap((c) => find(c, test))];
+  : [...(test(node) ? [node] : []),
+    ...node.children.flatMap((c) => find(c, test))];
 const en = new I18n(null, ["en"]);
 const share = (hits, n, rate, low, high) => ({ hits, n, rate, low, high });
 const figures = {
   cards: { periods: ["2026-12"], cards: [{ card: "smithy", in_supply: 120,
-    gain_rate: share(60, 120, 0.5, 0.4113, 0.5887), with_card: share(40, 60, 0.6667, 0.5406, 0.7722),
+    gain_rate: share(60, 120, 0.5, 0.4113, 0.5887),
+    with_card: share(40, 60, 0.6667, 0.5406, 0.7722),
     without_card: share(20, 60, 0.3333, 0.2278, 0.4594) }, { card: "moat", in_supply: 10,
     gain_rate: share(1, 10, 0.1, 0.0179, 0.4042), with_card: share(1, 1, 1, 0.2065, 1),
     without_card: share(4, 9, 0.4444, 0.1888, 0.7333) }] },
   openings: { periods: ["2026-12"], seats: 120, openings: [
-    { cards: [], share: share(2, 120, 0.0167, 0.0046, 0.0587), wins: share(1, 2, 0.5, 0.0945, 0.9055) }] },
+    { cards: [], share: share(2, 120, 0.0167, 0.0046, 0.0587),
+      wins: share(1, 2, 0.5, 0.0945, 0.9055) }] },
   games: { periods: ["2026-12"], first_player: [{ players: 2, fair: 0.5,
     wins: share(33, 60, 0.55, 0.4242, 0.6696) }], lengths: [{ turns: 15, games: 60 }] },
 };
 const dumps = [{ period: "2026-12", files: [{ name: "dominion-2026-12.games.parquet",
-  url: "/dumps/dominion-2026-12.games.parquet", rows: 60, bytes: 5120, sha256: "ab".repeat(32) }] }];
+  url: "/dumps/dominion-2026-12.games.parquet", rows: 60, bytes: 5120,
+  sha256: "ab".repeat(32) }] }];
 const page = { filters: { who: "people" }, figures, dumps, problem: null, charts: null };
 const view = statsView(page, en, {});
 const rows = find(view, (node) => node.tag === "tr" && node.props.dataset?.card);
@@ -46,7 +50,8 @@ const out = {
   opening: text(find(view, (node) => node.tag === "tbody")[1]),
   sha: text(find(view, (node) => node.props.class === "sha")[0]),
   unavailable: text(statsView({ ...page, figures: null, problem: "stats_unavailable" }, en, {})),
-  empty: text(statsView({ ...page, figures: { ...figures, cards: { periods: [], cards: [] } } }, en, {})),
+  empty: text(statsView(
+    { ...page, figures: { ...figures, cards: { periods: [], cards: [] } } }, en, {})),
 };
 console.log(JSON.stringify(out));
 """

@@ -76,7 +76,8 @@ class StatsFilters:
         {"type": "integer", "minimum": 0, "maximum": MAX_BAND, "multipleOf": BAND_WIDTH},
         f"a rating band's lower end: seats rated (before the game) from it to {BAND_WIDTH} "
         "more (for a game's figures, games whose seats' mean rating is in it); rated games "
-        "only", read=_band, message=f"band is a multiple of {BAND_WIDTH} from 0 to {MAX_BAND}")
+        "only", read=_band, message=f"band is a multiple of {BAND_WIDTH} from 0 to {MAX_BAND}",
+        default=None)
     who: Who = param({"type": "string", "enum": [who.value for who in Who]},
                      "people's seats (games a person played in), or bots' (games only bots "
                      "played)", read=Who, message="who is people or bots", default=Who.PEOPLE)
