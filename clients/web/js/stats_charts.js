@@ -52,17 +52,16 @@ export async function drawFirstPlayer(node, rows, i18n) {
   const data = [rows.map((row) => row.players), rows.map((row) => percent(row.wins.rate)),
     rows.map((row) => percent(row.wins.low)), rows.map((row) => percent(row.wins.high)),
     rows.map((row) => percent(row.fair))];
-  const dashed = { width: 1, dash: [4, 4], points: { show: false } };
+  // each figure a mark of its own (no lines): one player count is a chart too
+  const marks = (stroke, size) => ({ stroke, width: 2, paths: () => null,
+    points: { show: true, size, stroke, fill: stroke } });
   new uPlot({
-    width: width(node), height: HEIGHT,
-    scales: { x: { time: false, range: (_, low, high) => [low - 0.5, high + 0.5] },
-      y: { range: [0, 100] } },
+    width: width(node), height: HEIGHT, legend: { live: false },
+    scales: { x: { time: false, range: [1.5, 6.5] }, y: { range: [0, 100] } },
     axes: [{ label: i18n.t("players"), incrs: [1] }, { label: "%" }],
-    series: [{}, { label: i18n.t("stats_win_rate"), stroke: "#2a6f97", width: 2,
-      points: { size: 8 } },
-    { label: `${i18n.t("stats_interval")} −`, stroke: "#7a9fb5", ...dashed },
-    { label: `${i18n.t("stats_interval")} +`, stroke: "#7a9fb5", ...dashed },
-    { label: i18n.t("stats_fair"), stroke: "#a05a2c", ...dashed }],
-    bands: [{ series: [3, 2], fill: "rgba(42, 111, 151, 0.15)" }],
+    series: [{}, { label: i18n.t("stats_win_rate"), ...marks("#2a6f97", 10) },
+      { label: `${i18n.t("stats_interval")} −`, ...marks("#7a9fb5", 5) },
+      { label: `${i18n.t("stats_interval")} +`, ...marks("#7a9fb5", 5) },
+      { label: i18n.t("stats_fair"), ...marks("#a05a2c", 7) }],
   }, data, node);
 }
