@@ -15,6 +15,7 @@ from dominion.server.main import main
 from dominion.server.play.clock import LOOP_CLOCK
 from dominion.server.settings import DumpEvery, Settings
 from tests.eventually import eventually
+from tests.virtual_clock import VirtualClock
 
 from .restapi import Api
 from .test_statistics import december
@@ -92,6 +93,21 @@ async def test_a_server_without_dumps_has_no_statistics(make_api: Any) -> None:
     api = await make_api()
     for path in ("/api/v1/stats/cards", "/api/v1/dumps", "/dumps/dominion-all.games.parquet"):
         assert (await api.call("GET", path, 404))["error"]["code"] == "not_found"
+
+
+async def test_a_dump_made_by_others_is_counted_at_the_next_refresh(
+        aiohttp_client: Any, tmp_path: Path) -> None:
+    clock = VirtualClock()
+    settings = Settings(db=str(tmp_path / "games.sqlite3"), dumps=str(tmp_path / "dumps"),
+                        stats_refresh_seconds=60)
+    api = Api(await aiohttp_client(create_app(settings, clock=clock)))
+    await eventually(lambda: clock.asleep == 1)  # the first refresh found nothing
+    assert not await counted(api)
+    december(tmp_path / "dumps")  # a timer's, or a person's
+    clock.advance(59)
+    assert not await counted(api)
+    clock.advance(1)
+    await eventually(lambda: counted(api))
 
 
 def test_the_period_that_ended_last_and_when_the_next_ends() -> None:
