@@ -15,6 +15,7 @@ on the games).
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import math
 import random
@@ -27,9 +28,13 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
+from aiohttp.test_utils import TestClient, TestServer
 
+from dominion.server.edge.app import create_app
+from dominion.server.edge.state import STATE
 from dominion.server.replays.dump import LICENCE, DumpFile
 from dominion.server.replays.statistics import BAND_WIDTH, Filters, Statistics, Who
+from dominion.server.settings import Settings
 
 TABLES = ("games", "seats", "gains")
 
@@ -86,6 +91,13 @@ def percentiles(times: list[float]) -> dict[str, float]:
             "max_ms": round(ordered[-1] * 1000, 2)}
 
 
+def random_filters(rng: random.Random) -> Filters:
+    return Filters(edition=rng.choice([None, 1, 2]), players=rng.choice([None, None, 2, 3, 4]),
+                   rated_only=rng.random() < 0.2,
+                   band=rng.choice([None] * 4 + [BAND_WIDTH * 7]),
+                   who=rng.choice([Who.BOTS, Who.BOTS, Who.PEOPLE]))
+
+
 def queries(statistics: Statistics, count: int) -> dict[str, dict[str, float]]:
     """Each query `count` times under random filters: its latencies."""
     rng = random.Random(40)
@@ -95,16 +107,36 @@ def queries(statistics: Statistics, count: int) -> dict[str, dict[str, float]]:
                              "lengths": statistics.lengths}
     times: dict[str, list[float]] = {name: [] for name in asks}
     for _ in range(count):
-        filters = Filters(edition=rng.choice([None, 1, 2]),
-                          players=rng.choice([None, None, 2, 3, 4]),
-                          rated_only=rng.random() < 0.2,
-                          band=rng.choice([None] * 4 + [BAND_WIDTH * 7]),
-                          who=rng.choice([Who.BOTS, Who.BOTS, Who.PEOPLE]))
+        filters = random_filters(rng)
         for name, ask in asks.items():
             started = time.perf_counter()
             ask(filters)
             times[name].append(time.perf_counter() - started)
     return {name: percentiles(values) for name, values in times.items()}
+
+
+async def over_http(statistics: Statistics, db: Path, count: int) -> dict[str, float]:
+    """`GET /api/v1/stats/cards` `count` times under random filters, through the server's
+    whole path (HTTP, the query in a worker thread, JSON), the statistics read already:
+    its latencies. Each request from an address of its own (a trusted proxy says which),
+    so that no address's allowance of look-ups refuses it."""
+    app = create_app(Settings(db=str(db), trusted_proxies=("127.0.0.1",)))
+    rng = random.Random(41)
+    times = []
+    async with TestClient(TestServer(app)) as client:
+        app[STATE].statistics = statistics
+        for n in range(count):
+            filters = random_filters(rng)
+            query = {"who": filters.who.value, "rated": str(filters.rated_only).lower(),
+                     **{name: str(value) for name in ("edition", "players", "band")
+                        if (value := getattr(filters, name)) is not None}}
+            started = time.perf_counter()
+            response = await client.get("/api/v1/stats/cards", params=query, headers={
+                "X-Forwarded-For": f"10.{n // 250 % 250}.{n % 250}.1"})
+            assert response.status == 200, await response.text()
+            await response.read()
+            times.append(time.perf_counter() - started)
+    return percentiles(times)
 
 
 def main() -> None:
@@ -139,7 +171,9 @@ def main() -> None:
             "real_games": arguments.games, "games": games, "parts": arguments.parts,
             "parquet_bytes": sum(path.stat().st_size for path in scaled.glob("*.parquet")),
             "refresh": refresh, "incremental_part_seconds": incremental,
-            "queries": queries(statistics, arguments.queries)}
+            "queries": queries(statistics, arguments.queries),
+            "cards_over_http": asyncio.run(over_http(statistics, Path(temporary) / "http.sqlite3",
+                                                     arguments.queries))}
         statistics.close()
     if arguments.json:
         print(json.dumps(result))

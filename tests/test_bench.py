@@ -204,3 +204,4 @@ def test_stats_bench_refreshes_and_times_each_query() -> None:
     assert result["games"] >= 300 and result["refresh"]["seconds"] > 0
     assert set(result["queries"]) == {"cards", "openings", "first_player", "lengths"}
     assert all(times["p95_ms"] > 0 for times in result["queries"].values())
+    assert result["cards_over_http"]["p95_ms"] > 0
