@@ -1,4 +1,4 @@
-"""The statistics page (#/stats) in the real Chromium against a real server whose dumps
+"""The statistics page (/stats) in the real Chromium against a real server whose dumps
 folder holds a dump of games played by the bots (`dominion-server fill`, then `dump`):
 real per-card figures with their intervals, the charts drawn by the vendored uPlot, the
 downloads with their checksums; axe-core clean and no sideways scrolling at 390 px; its
@@ -47,7 +47,7 @@ def url(tmp_path: Path) -> Iterator[str]:
 
 def test_the_statistics_page_shows_real_figures_with_intervals(browser: Browser,
                                                                url: str) -> None:
-    page = new_page(browser, f"{url}/#/stats", size=(390, 844))
+    page = new_page(browser, f"{url}/stats", size=(390, 844))
     expect(page.locator("h2").first).to_have_text("Card statistics")
     expect(page.locator(".stats-page [role=status]")).to_contain_text(
         f"Dumps counted: {datetime.now(UTC):%Y-%m}")
@@ -73,7 +73,7 @@ def test_the_statistics_page_shows_real_figures_with_intervals(browser: Browser,
 
 
 def test_the_page_speaks_polish(browser: Browser, url: str) -> None:
-    page = new_page(browser, f"{url}/#/stats", locale="pl-PL")
+    page = new_page(browser, f"{url}/stats", locale="pl-PL")
     expect(page.locator("h2").first).to_have_text("Statystyki kart")
     expect(page.locator("#dumps-heading")).to_have_text("Do pobrania")
     page.context.close()

@@ -6,7 +6,7 @@
 
 import { h } from "./dom.js";
 import { addWords } from "./i18n.js";
-import { appUrl, GUIDE_URL, profileUrl } from "./routes.js";
+import { appUrl, GUIDE_URL, profileUrl, STATS_URL } from "./routes.js";
 
 /** key -> [English, Polish, Slovak, Lithuanian] */
 export const MENU_WORDS = {
@@ -24,7 +24,7 @@ addWords(MENU_WORDS);
 /** The menu's links: [href, word, id] (an id where the tests and styles name the link). */
 export function menuLinks({ account, admin }) {
   const links = [[appUrl("#/"), "menu_play", "play-link"],
-    [appUrl("#/top"), "leaderboard", "leaderboard-link"], [appUrl("#/stats"), "menu_stats", "stats-link"],
+    [appUrl("#/top"), "leaderboard", "leaderboard-link"], [STATS_URL, "menu_stats", "stats-link"],
     [GUIDE_URL, "guide", "guide-link"],
     [`${GUIDE_URL}#credits`, "menu_credits", "credits-link"]];
   if (account) {

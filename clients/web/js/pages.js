@@ -51,7 +51,7 @@ export const ROUTES = [
     const { LeaderboardPage } = await import("./leaderboard.js");
     return new LeaderboardPage(root, app, pool);
   } },
-  { name: "stats", path: "#/stats", page: async (root, app) => {
+  { name: "stats", path: "/stats", page: async (root, app) => {
     const { StatsPage } = await import("./stats.js");
     return new StatsPage(root, app);
   } },

@@ -1,4 +1,4 @@
-// Card statistics, #/stats: per Kingdom card (gain rate; win rates of the seats that
+// Card statistics, /stats: per Kingdom card (gain rate; win rates of the seats that
 // gained it and of those that did not), openings, the first player's win rate by player
 // count and game lengths, read from the dumps as `GET /api/v1/stats/…` serves them, each
 // rate with its 95 % interval and sample size; filtered by edition, players, rated games,

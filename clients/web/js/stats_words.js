@@ -1,4 +1,4 @@
-// The words of the statistics page (#/stats) and its downloads, in English, Polish,
+// The words of the statistics page (/stats) and its downloads, in English, Polish,
 // Slovak and Lithuanian (docs/STATISTICS.md says what each figure counts).
 
 /** key -> [English, Polish, Slovak, Lithuanian] */
