@@ -8,7 +8,7 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any
 
 from dominion.bots.pace import BotPace
@@ -21,6 +21,17 @@ ENV_PREFIX = "DOMINION_"
 MAX_BOT_WORKERS = 64
 NODE_NAME = re.compile(r"[a-z0-9]{1,16}")
 """What a node may be called: it goes into game ids and nginx upstream names."""
+
+
+class DumpEvery(StrEnum):
+    """How often the server makes a dump of its ended games (`--dump-every`)."""
+
+    OFF = "off"
+    """Never: `dominion-server dump` is run by hand or by a timer (deploy/systemd)."""
+    DAY = "day"
+    """Each UTC day's games, once the day has ended."""
+    MONTH = "month"
+    """Each UTC month's games, once the month has ended."""
 
 
 class _PrintVersion(argparse.Action):
@@ -193,6 +204,16 @@ class Settings:
     ratings_retry_seconds: float = field(default=60.0, metadata={
         "help": "the longest a finished rated game waits between tries to reach the "
                 "account store's ledger (the wait doubles from 1 second up to this)"})
+    dumps: str = field(default="", metadata={
+        "help": "the folder of the dumps (`dominion-server dump`'s files), listed at "
+                "/api/v1/dumps, served at /dumps/NAME and read by the card statistics; "
+                "empty: none"})
+    dump_every: DumpEvery = field(default=DumpEvery.OFF, metadata={
+        "help": "make each UTC day's (day) or month's (month) dump into --dumps once it "
+                "has ended (at the start, the last ended one if it is missing); off: none"})
+    stats_refresh_seconds: float = field(default=300.0, metadata={
+        "help": "how often the card statistics look for new dumps in --dumps (and at once "
+                "after each dump the server makes)"})
     admin_per_minute: int = field(default=120, metadata={
         "help": "admin requests one client address may make per minute (in bursts of up "
                 "to as many)"})
@@ -302,6 +323,10 @@ class Settings:
             return "--moderation-refresh-seconds must be more than 0"
         if self.ratings_retry_seconds <= 0:
             return "--ratings-retry-seconds must be more than 0"
+        if self.stats_refresh_seconds <= 0:
+            return "--stats-refresh-seconds must be more than 0"
+        if self.dump_every is not DumpEvery.OFF and not self.dumps:
+            return "--dump-every needs --dumps, the folder to write the dumps into"
         if min(self.automatch_wave_seconds, self.automatch_confirm_seconds,
                self.automatch_grace_seconds) <= 0:
             return ("--automatch-wave-seconds, --automatch-confirm-seconds and "

@@ -195,3 +195,13 @@ def test_the_export_bench_reads_every_game_in_each_format_and_coding() -> None:
                                        "msgpack+identity", "msgpack+zstd"}
     for figures in result["variants"].values():
         assert figures["replays"] == 12 and figures["replays_per_second"] > 0
+
+
+def test_stats_bench_refreshes_and_times_each_query() -> None:
+    pytest.importorskip("duckdb", reason="pip install -e '.[stats]'")
+    result = run_json(str(BENCH / "stats.py"), "--games", "10", "--scale-to", "300",
+                      "--parts", "2", "--queries", "5")
+    assert result["games"] >= 300 and result["refresh"]["seconds"] > 0
+    assert set(result["queries"]) == {"cards", "openings", "first_player", "lengths"}
+    assert all(times["p95_ms"] > 0 for times in result["queries"].values())
+    assert result["cards_over_http"]["p95_ms"] > 0

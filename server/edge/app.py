@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable, Coroutine
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
@@ -26,6 +27,7 @@ from ..play.clock import LOOP_CLOCK, Clock
 from ..play.lobby import Lobby
 from ..play.thinking import BotWorkers
 from ..refusal import Refusal
+from ..replays.statistics import Statistics
 from ..settings import Settings
 from ..storage import Storage
 from .api.automatch_api import BUDGET as AUTOMATCH_BUDGET
@@ -45,6 +47,7 @@ from .rest import (
     unmatched_as_json,
 )
 from .state import STATE, ServerState
+from .tasks.dumps import Dumps
 from .tasks.health_watch import AccountsProbe, measure_loop_lag
 from .tasks.moderation_watch import ModerationWatch, banned_addresses_refused
 from .tasks.rating_outbox import RatingOutbox
@@ -102,6 +105,7 @@ def create_app(settings: Settings, ratings: RatingLookup | None = None,
     app.cleanup_ctx.append(_automatch)
     app.cleanup_ctx.append(_moderation)
     app.cleanup_ctx.append(_health_watch)
+    app.cleanup_ctx.append(_dumps)
     app.cleanup_ctx.append(_restoring)  # last: the server listens while games come back
     app.on_shutdown.append(_close_connections)
     for table in ROOT_TABLES:  # the WebSocket, health, metrics, the web client
@@ -285,6 +289,27 @@ async def _health_watch(app: web.Application) -> AsyncIterator[None]:
     await probe.probe()
     async with _running(probe.run(), measure_loop_lag(state.metrics.loop_lag)):
         yield
+
+
+async def _dumps(app: web.Application) -> AsyncIterator[None]:
+    """With `--dumps`: the dumps made on schedule and the statistics read from them
+    (tasks/dumps.py)."""
+    state = app[STATE]
+    if not state.settings.dumps:
+        yield
+        return
+    folder = Path(state.settings.dumps)
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        state.statistics = Statistics(folder)
+    except ImportError:
+        log.warning("no card statistics: DuckDB is not installed (pip install '.[stats]')")
+    try:
+        async with _running(Dumps(state.settings, state.statistics, state.clock).run()):
+            yield
+    finally:
+        if state.statistics is not None:
+            state.statistics.close()
 
 
 @contextlib.asynccontextmanager

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from ..metrics import Metrics
     from ..play.lobby import Lobby
     from ..play.thinking import BotWorkers
+    from ..replays.statistics import Statistics
     from ..storage import Storage
     from .api.web import WebFiles
     from .tasks.health_watch import AccountsProbe
@@ -82,6 +83,9 @@ class ServerState:
     """Set once the directory is open (app.py, `_automatch`)."""
     accounts_probe: AccountsProbe = field(init=False, repr=False)
     """Whether the account store answers (health_watch.py), for /readyz."""
+    statistics: Statistics | None = None
+    """The card statistics of the dumps (tasks/dumps.py); None without `--dumps` or
+    without DuckDB (the `[stats]` extra)."""
 
 
 STATE = web.AppKey("state", ServerState)

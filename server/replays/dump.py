@@ -236,6 +236,14 @@ def dump(games: Iterable[StoredGame], folder: Path, period: str) -> Dumped:
     return done
 
 
+def dump_period(db: str, folder: Path, period: str) -> Dumped:
+    """Dump the period's ended games of the database `db` into `folder` (StorageError:
+    it cannot be read; ValueError: no such period)."""
+    since, until = period_bounds(period)
+    with GamesReader.open(db) as reader:
+        return dump(reader.ended_games(since, until), folder, period)
+
+
 def parser() -> argparse.ArgumentParser:
     parsing = argparse.ArgumentParser(
         prog="dominion-server dump",
@@ -251,7 +259,7 @@ def parser() -> argparse.ArgumentParser:
 def dump_main(argv: Sequence[str]) -> int:
     arguments = parser().parse_args(list(argv))
     try:
-        since, until = period_bounds(arguments.period)
+        period_bounds(arguments.period)
     except ValueError as error:
         print(f"dominion-server dump: {error}", file=sys.stderr)
         return 2
@@ -260,8 +268,7 @@ def dump_main(argv: Sequence[str]) -> int:
         print(f"dominion-server dump: no folder {folder}", file=sys.stderr)
         return 2
     try:
-        with GamesReader.open(arguments.db) as reader:
-            done = dump(reader.ended_games(since, until), folder, arguments.period)
+        done = dump_period(arguments.db, folder, arguments.period)
     except StorageError as error:
         print(f"dominion-server dump: {error}", file=sys.stderr)
         return 2

@@ -165,8 +165,10 @@ def test_a_row_shows_players_with_ratings_kingdom_by_cost_and_state() -> None:
 def test_the_menu_reaches_every_page_a_person_opens_by_themselves() -> None:
     out = run()
     # the pictograms' attribution (CC BY) is in the menu of every page
-    assert out["guestMenu"] == ["/#/", "/#/top", "/guide", "/guide#credits", "/#/register"]
-    assert out["accountMenu"] == ["/#/", "/#/top", "/guide", "/guide#credits", "/@/ann",
+    assert out["guestMenu"] == ["/#/", "/#/top", "/stats", "/guide", "/guide#credits",
+                                "/#/register"]
+    assert out["accountMenu"] == ["/#/", "/#/top", "/stats", "/guide", "/guide#credits",
+                                  "/@/ann",
                                   "/#/account",
                                   "/#/account/tokens", "/#/admin"]
 

@@ -31,6 +31,7 @@ const out = { routes: [
   ["/", "#/account"], ["/", "#/account/tokens"], ["/@/Ada", ""], ["/@/Zo%%C3%%AB", ""],
   ["/@/Ada", "#/replay/g-1"], ["/@/%%E0%%A4%%A", ""], ["/@/a/b", ""],
   ["/", "#/top"], ["/", "#/top/3-6p"], ["/", "#/game"], ["/", "#/account/other"],
+  ["/stats", ""], ["/stats", "#/top"],
 ].map(named) };
 out.table = ROUTES.map((route) => [route.name, route.path]);
 const table = [{ name: "one", path: "#/a/:x/b/:y?" }, { name: "path", path: "/p/:x" },
@@ -44,7 +45,8 @@ const app = { i18n: new I18n(null, ["en"]), account: null, server: { limits: {} 
 out.made = [];
 for (const address of [["/", "#/admin"], ["/", "#/game/g-1"], ["/", "#/game/g-2"],
   ["/", "#/watch/g-1"], ["/", "#/replay/g-1"], ["/", "#/sign-in"], ["/", "#/register"],
-  ["/", "#/account"], ["/", "#/account/tokens"], ["/", "#/top"], ["/@/Ada", ""], ["/", "#/"]]) {
+  ["/", "#/account"], ["/", "#/account/tokens"], ["/", "#/top"], ["/stats", ""], ["/@/Ada", ""],
+  ["/", "#/"]]) {
   const { route, params } = routeOf(...address);
   const page = await route.page(node(), app, params);
   out.made.push([route.name, page.constructor.name, typeof page.start, typeof page.stop]);
@@ -74,14 +76,15 @@ def test_an_address_names_its_page_and_a_profile_has_a_path() -> None:
         {"page": "lobby", "params": {}},
         {"page": "top", "params": {"pool": None}}, {"page": "top", "params": {"pool": "3-6p"}},
         {"page": "lobby", "params": {}},  # a game needs its id
-        {"page": "lobby", "params": {}}]  # an address naming nothing: the default page
+        {"page": "lobby", "params": {}},  # an address naming nothing: the default page
+        {"page": "stats", "params": {}}, {"page": "top", "params": {"pool": None}}]
 
 
 def test_the_route_table_names_each_page_once_and_the_lobby_last() -> None:
     table = run()["table"]
     assert [name for name, _ in table] == [
         "admin", "game", "watch", "replay", "sign-in", "register", "account", "tokens", "top",
-        "profile", "lobby"]
+        "stats", "profile", "lobby"]
     assert len({path for _, path in table}) == len(table)
     assert table[-1] == ["lobby", "#/"]  # the default
 
@@ -107,5 +110,6 @@ def test_every_route_loads_its_module_and_makes_its_pages_controller() -> None:
         ["account", "AccountPage", "function", "function"],
         ["tokens", "TokensPage", "function", "function"],
         ["top", "LeaderboardPage", "function", "function"],
+        ["stats", "StatsPage", "function", "function"],
         ["profile", "ProfilePage", "function", "function"],
         ["lobby", "LobbyPage", "function", "function"]]

@@ -6,7 +6,7 @@
 
 import { h } from "./dom.js";
 import { addWords } from "./i18n.js";
-import { appUrl, GUIDE_URL, profileUrl } from "./routes.js";
+import { appUrl, GUIDE_URL, profileUrl, STATS_URL } from "./routes.js";
 
 /** key -> [English, Polish, Slovak, Lithuanian] */
 export const MENU_WORDS = {
@@ -15,6 +15,7 @@ export const MENU_WORDS = {
   menu_profile: ["My profile", "Mój profil", "Môj profil", "Mano profilis"],
   menu_account: ["Account", "Konto", "Účet", "Paskyra"],
   menu_tokens: ["Access tokens", "Tokeny dostępu", "Prístupové tokeny", "Prieigos raktai"],
+  menu_stats: ["Card statistics", "Statystyki kart", "Štatistiky kariet", "Kortų statistika"],
   // the cards' pictograms are CC BY 3.0: their attribution is one tap away on every page
   menu_credits: ["Credits", "Autorzy", "Autori", "Autoriai"],
 };
@@ -23,7 +24,8 @@ addWords(MENU_WORDS);
 /** The menu's links: [href, word, id] (an id where the tests and styles name the link). */
 export function menuLinks({ account, admin }) {
   const links = [[appUrl("#/"), "menu_play", "play-link"],
-    [appUrl("#/top"), "leaderboard", "leaderboard-link"], [GUIDE_URL, "guide", "guide-link"],
+    [appUrl("#/top"), "leaderboard", "leaderboard-link"], [STATS_URL, "menu_stats", "stats-link"],
+    [GUIDE_URL, "guide", "guide-link"],
     [`${GUIDE_URL}#credits`, "menu_credits", "credits-link"]];
   if (account) {
     links.push([profileUrl(account.name), "menu_profile"], [appUrl("#/account"), "menu_account"],

@@ -51,6 +51,10 @@ export const ROUTES = [
     const { LeaderboardPage } = await import("./leaderboard.js");
     return new LeaderboardPage(root, app, pool);
   } },
+  { name: "stats", path: "/stats", page: async (root, app) => {
+    const { StatsPage } = await import("./stats.js");
+    return new StatsPage(root, app);
+  } },
   { name: "profile", path: "/@/:name", page: async (root, app, { name }) => {
     const { ProfilePage } = await import("./profile.js");
     return new ProfilePage(root, app, name);

@@ -1,8 +1,8 @@
 // Which page an address names, by a table of routes (pages.js holds the app's): a route's
 // pattern names a hash (`#/game/:id`: the app's pages) or a path (`/@/:name`: a player's
 // profile has a path of its own, which the server serves this page at, so that it can be
-// shared as a plain link). The hash wins over the path; nothing matched, the table's last
-// route is shown (the lobby).
+// shared as a plain link; so have the card statistics, `/stats`). The hash wins over the
+// path; nothing matched, the table's last route is shown (the lobby).
 
 /** A pattern's test: `:NAME` is one part of the address (decoded), `:NAME?` one that may
  *  be left out. */
@@ -51,6 +51,9 @@ export function profileUrl(name) {
 export function appUrl(hash) {
   return `/${hash}`;
 }
+
+/** The card statistics: a path of its own, as a profile's, to share as a plain link. */
+export const STATS_URL = "/stats";
 
 /** The player's guide (docs/PLAYING.md as a page), as the header links it: the server
  *  sends it on to this version's copy. */

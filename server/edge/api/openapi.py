@@ -26,6 +26,7 @@ from . import (
     players_api,
     ratings_api,
     replay_api,
+    stats_api,
 )
 from . import web as web_client
 from .models import components
@@ -41,11 +42,11 @@ async def openapi(request: web.Request) -> dict[str, Any]:
     return openapi_document()
 
 
-ROOT_TABLES = (play_socket.ROUTES, health.ROOT_ROUTES, web_client.ROUTES)
+ROOT_TABLES = (play_socket.ROUTES, health.ROOT_ROUTES, web_client.ROUTES, stats_api.FILE_ROUTES)
 """Mounted at the server's root."""
 API_TABLES = (lobby_api.ROUTES, replay_api.ROUTES, accounts_api.ROUTES, access_tokens_api.ROUTES,
               players_api.ROUTES, ratings_api.ROUTES, automatch_api.ROUTES,
-              passkeys_api.ROUTES, admin_api.ROUTES, health.ROUTES, ROUTES)
+              passkeys_api.ROUTES, admin_api.ROUTES, stats_api.ROUTES, health.ROUTES, ROUTES)
 """Mounted under /api/v1, in the sub-application with the JSON errors."""
 
 DESCRIPTION = (

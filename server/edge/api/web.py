@@ -131,12 +131,15 @@ def _load_files(app: web.Application) -> None:
 
 
 ROUTES = Routes(prefix="", setup=_load_files)
-"""`GET /` and `GET /@/NAME` (the page), `GET /web/{digest}/{path}` (its scripts and
+"""`GET /`, `GET /@/NAME` and `GET /stats` (the page), `GET /web/{digest}/{path}` (its scripts and
 styles), `GET /guide` (the player's guide, at an address that outlives versions)."""
 PAGE = (Reply(200, "The page", {"type": "string"}, "text/html"),
         Reply(304, "The page has not changed (If-None-Match)"))
 
 
+@ROUTES(Operation("GET", "/stats", "webClientStatistics", Tag.WEB,
+                  "The web client's page, showing the card statistics (docs/STATISTICS.md)",
+                  PAGE))
 @ROUTES(Operation("GET", "/@/{name}", "webClientProfile", Tag.WEB,
                   "The web client's page, showing a player's profile", PAGE,
                   parameters=(Param("name", Where.PATH, {"type": "string"}),)))
