@@ -191,6 +191,10 @@ class Settings:
     ratings_retry_seconds: float = field(default=60.0, metadata={
         "help": "the longest a finished rated game waits between tries to reach the "
                 "account store's ledger (the wait doubles from 1 second up to this)"})
+    archive_keep_hours: float = field(default=168.0, metadata={
+        "help": "how long a node keeps an ended game in its own database once the shared "
+                "archive has it (then it is pruned; 0: at once). Keep it longer than the "
+                "archive's backups are apart (docs/STORAGE.md, \"The archive\")"})
     admin_per_minute: int = field(default=120, metadata={
         "help": "admin requests one client address may make per minute (in bursts of up "
                 "to as many)"})
@@ -300,6 +304,8 @@ class Settings:
             return "--moderation-refresh-seconds must be more than 0"
         if self.ratings_retry_seconds <= 0:
             return "--ratings-retry-seconds must be more than 0"
+        if not 0 <= self.archive_keep_hours <= 87_600:
+            return "--archive-keep-hours must be 0 to 87600 (ten years)"
         if min(self.automatch_wave_seconds, self.automatch_confirm_seconds,
                self.automatch_grace_seconds) <= 0:
             return ("--automatch-wave-seconds, --automatch-confirm-seconds and "

@@ -56,9 +56,12 @@ class GamesReader:
         return [orjson.loads(row[0]) for row in rows]
 
     def games_present(self, game_ids: Collection[str]) -> set[str]:
-        """Which of these games the database has."""
-        rows = self._read("SELECT id FROM games WHERE id IN (SELECT value FROM json_each(?))",
-                          json.dumps(list(game_ids)))
+        """Which of these games the database has: its games, and the rated games it pruned
+        once the archive had them (their ratings' outbox rows stay)."""
+        listed = json.dumps(list(game_ids))
+        rows = self._read("SELECT id FROM games WHERE id IN (SELECT value FROM json_each(?)) "
+                          "UNION SELECT game_id FROM rating_outbox WHERE game_id IN "
+                          "(SELECT value FROM json_each(?))", listed, listed)
         return {row[0] for row in rows}
 
     def ended_games(self, since: str | None = None, until: str | None = None,
