@@ -427,14 +427,14 @@ class Storage:
         await self._submit(operation)
 
     async def prune_archived(self, before: str, limit: int = PRUNED_AT_ONCE) -> int:
-        """Delete up to `limit` games the archive took before `before` (ISO 8601 UTC), with
-        their seats, answers, chat and Kingdom rows; how many went. Their ratings' outbox
+        """Delete up to `limit` games the archive took at or before `before` (ISO 8601
+        UTC), with their seats, answers, chat and Kingdom rows; how many went. Their ratings' outbox
         rows stay (`ratings reconcile` reads them)."""
         pruned: list[int] = []
 
         def operation(db: sqlite_utils.Database) -> None:
             ids = [row[0] for row in db.execute(
-                "SELECT id FROM games WHERE archived_at IS NOT NULL AND archived_at < ? "
+                "SELECT id FROM games WHERE archived_at IS NOT NULL AND archived_at <= ? "
                 "ORDER BY archived_at LIMIT ?", [before, limit])]
             listed = to_json(ids)
             for table in ("answers", "seats", "chat", "kingdom_cards"):
