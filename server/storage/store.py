@@ -428,8 +428,8 @@ class Storage:
 
     async def prune_archived(self, before: str, limit: int = PRUNED_AT_ONCE) -> int:
         """Delete up to `limit` games the archive took at or before `before` (ISO 8601
-        UTC), with their seats, answers, chat and Kingdom rows; how many went. Their ratings' outbox
-        rows stay (`ratings reconcile` reads them)."""
+        UTC), with their seats, answers, chat and Kingdom rows; how many went. Their
+        ratings' outbox rows stay (`ratings reconcile` reads them)."""
         pruned: list[int] = []
 
         def operation(db: sqlite_utils.Database) -> None:

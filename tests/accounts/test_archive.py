@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from dominion.server.accounts.sql_store import SqlAccountStore
-from dominion.server.play.archive import Archive, archived_game, hand_over, prune, stored_game
+from dominion.server.play.archive import Archive, hand_over, prune, stored_game
 from dominion.server.play.fill import store_one
 from dominion.server.replays import finished_replay
 from dominion.server.storage import SeatRecord, Storage, StoredGame
@@ -69,7 +69,7 @@ async def test_each_ended_game_is_archived_once_and_its_row_marked(
     for game in games:  # served whole, from the node while it keeps the game
         local = await archive.ended_game(game.game.id)
         assert local is not None
-        archived = [one for one in found if one.game_id == game.game.id][0]
+        archived = next(one for one in found if one.game_id == game.game.id)
         assert replay_of(stored_game(archived), await store.archived_chat(game.game.id)) == \
             replay_of(*local)
     assert [line["text"] for line in await store.archived_chat(games[0].game.id)] == ["gg"]
@@ -124,7 +124,7 @@ async def test_the_archive_lists_with_the_listings_filters(
     first = games[0].game.finished_at or ""
     assert (await ids(since=first))[1] == 3 and await ids(until=first) == ([], 0)
     assert await ids(limit=1, offset=1) == ([newest[1]], 3)
-    last = [game for game in games if game.game.id == newest[0]][0].game
+    last = next(game for game in games if game.game.id == newest[0]).game
     assert (await ids(before=(last.finished_at or "", last.id)))[0] == newest[1:]
     page, _ = await store.list_archived({"limit": 10, "offset": 0}, counted=False)
     assert len(page) == 3
