@@ -25,6 +25,7 @@ from .edge.state import STATE
 from .edge.tasks.reconcile import reconcile_main
 from .edge.transport.listener import run
 from .gc_tuning import tune_gc
+from .play.archive import read_archive
 from .play.fill import fill_main
 from .replays.dump import dump_main
 from .settings import Settings
@@ -90,7 +91,8 @@ def main(argv: Sequence[str] | None = None, ratings: RatingLookup | None = None)
     if arguments[:1] == ["fill"]:
         return fill_main(arguments[1:])
     if arguments[:1] == ["dump"]:
-        return dump_main(arguments[1:])
+        return dump_main(arguments[1:], lambda given, since, until: read_archive(
+            given.accounts_url, given.db, since, until))
     settings = Settings.from_sources(arguments)
     logs.configure(settings.log_level, settings.log_format)
     tune_gc()

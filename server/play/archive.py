@@ -21,9 +21,12 @@ from typing import Any
 
 import orjson
 
+from ..accounts import open_account_store
 from ..accounts.archive import ArchivedBody, ArchivedGame, ArchivedLine, ArchivedSeat, ArchiveStore
+from ..accounts.store import sqlite_path_beside
+from ..refusal import Refusal
 from ..replays import finished_replay, replay_work
-from ..storage import Storage, StoredGame
+from ..storage import Storage, StorageError, StoredGame
 from ..storage.keyset import Keyset
 from ..storage.rows import pack_game, unpack_game
 from .clock import utc_now
@@ -153,12 +156,34 @@ class Archive:
             yield orjson.dumps(finished_replay(stored, chat)) + b"\n"
 
 
+def read_archive(accounts_url: str, games_db: str, since: str | None, until: str | None
+                 ) -> Iterator[StoredGame]:
+    """The games of the archive at `accounts_url` (empty: the SQLite file beside
+    `games_db`) that ended in [since, until), oldest first, a batch at a time, for a
+    command that runs outside the server (`dominion-server dump`); StorageError when a
+    single server's archive is not there."""
+    if not accounts_url and not sqlite_path_beside(games_db).is_file():
+        raise StorageError(f"no archive at {sqlite_path_beside(games_db)}: give the server's "
+                           "--db (its archive is the accounts' file beside it), or "
+                           "--accounts-url")
+    loop = asyncio.new_event_loop()
+    store = open_account_store(accounts_url, games_db)
+    try:
+        loop.run_until_complete(store.start())
+        yield from ended_games(store, since, until, loop)
+    except Refusal as error:  # the archive's PostgreSQL cannot be reached
+        raise StorageError(error.message) from None
+    finally:
+        loop.run_until_complete(store.close())
+        loop.close()
+
+
 def ended_games(store: ArchiveStore, since: str | None, until: str | None,
-                loop: asyncio.AbstractEventLoop, batch: int = BATCH) -> Iterator[StoredGame]:
+                loop: asyncio.AbstractEventLoop) -> Iterator[StoredGame]:
     """The archive's games that ended in [since, until), oldest first, read a batch at a
     time on `loop` (not running: a dump writes its files between the batches)."""
     after = ("", "")
     while found := loop.run_until_complete(store.archived_between(since, until, after,
-                                                                  batch)):
+                                                                  BATCH)):
         yield from (stored_game(archived) for archived in found)
         after = (found[-1].finished_at, found[-1].game_id)

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Collection, Iterator
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
 import orjson
 
-from .records import ENDED_STATES, StorageError, StoredGame
-from .rows import game_rows, stored_games
+from .records import StorageError
 from .schema import APPLICATION_ID, SCHEMA_VERSION, check_header, describe
 
 OUTBOX_SINCE = 6
@@ -63,31 +62,6 @@ class GamesReader:
                           "UNION SELECT game_id FROM rating_outbox WHERE game_id IN "
                           "(SELECT value FROM json_each(?))", listed, listed)
         return {row[0] for row in rows}
-
-    def ended_games(self, since: str | None = None, until: str | None = None,
-                    batch: int = 500) -> Iterator[StoredGame]:
-        """Finished and abandoned games that ended in [since, until) (ISO 8601 UTC; None:
-        no bound), oldest first, read a batch at a time: a dump's memory stays bounded
-        however many games the period holds."""
-        after = ("", "")
-        while True:
-            keys = self._read(
-                "SELECT finished_at, id FROM games WHERE state IN (?, ?) AND finished_at >= ? "
-                "AND finished_at < ? AND (finished_at, id) > (?, ?) ORDER BY finished_at, id "
-                "LIMIT ?", *ENDED_STATES, since or "", until or "\uffff", *after, batch)
-            if not keys:
-                return
-            ids = [game_id for _, game_id in keys]
-            try:  # the batch's games, seats and answers in three queries
-                rows = game_rows(self._db, "id IN (SELECT value FROM json_each(?))",
-                                 [json.dumps(ids)])
-            except sqlite3.Error as error:
-                raise StorageError(describe(error, self.path)) from None
-            found = {stored.game.id: stored for stored in stored_games(rows)}
-            yield from (found[game_id] for game_id in ids)
-            if len(keys) < batch:
-                return
-            after = keys[-1]
 
     def close(self) -> None:
         self._db.close()
