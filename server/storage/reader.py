@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import Any
 
 import orjson
 
-from .records import StorageError
+from .records import ENDED_STATES, StorageError, StoredGame
+from .rows import game_rows, stored_games
 from .schema import APPLICATION_ID, SCHEMA_VERSION, check_header, describe
 
 OUTBOX_SINCE = 6
@@ -62,6 +63,35 @@ class GamesReader:
                           "UNION SELECT game_id FROM rating_outbox WHERE game_id IN "
                           "(SELECT value FROM json_each(?))", listed, listed)
         return {row[0] for row in rows}
+
+    def ended_games(self, batch: int = 500
+                    ) -> Iterator[list[tuple[StoredGame, list[dict[str, Any]]]]]:
+        """The database's ended games, archived or not, oldest first, a batch at a time
+        (memory stays bounded however many it holds), each with every chat line (removed
+        ones too, marked), as the archive takes them."""
+        after = ("", "")
+        while True:
+            keys = self._read(
+                "SELECT finished_at, id FROM games WHERE state IN (?, ?) AND "
+                "(finished_at, id) > (?, ?) ORDER BY finished_at, id LIMIT ?",
+                *ENDED_STATES, *after, batch)
+            if not keys:
+                return
+            listed = json.dumps([game_id for _, game_id in keys])
+            chosen = "id IN (SELECT value FROM json_each(?))"
+            try:  # the batch's games, seats, answers and chat in four queries
+                rows = game_rows(self._db, chosen, [listed])
+            except sqlite3.Error as error:
+                raise StorageError(describe(error, self.path)) from None
+            lines = self._read("SELECT game_id, id, at, seat, name, text, removed_at FROM chat "
+                               "WHERE game_id IN (SELECT value FROM json_each(?)) ORDER BY id",
+                               listed)
+            chat: dict[str, list[dict[str, Any]]] = {}
+            for game_id, *line in lines:
+                chat.setdefault(game_id, []).append(dict(zip(
+                    ("id", "at", "seat", "name", "text", "removed_at"), line, strict=True)))
+            yield [(stored, chat.get(stored.game.id, [])) for stored in stored_games(rows)]
+            after = keys[-1]
 
     def close(self) -> None:
         self._db.close()

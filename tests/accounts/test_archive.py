@@ -6,19 +6,22 @@ listed with the listings' filters; pruned from the node and still served."""
 from __future__ import annotations
 
 import random
+import shutil
 from collections.abc import AsyncIterator
 from dataclasses import replace
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from dominion.server.accounts.sql_store import SqlAccountStore
+from dominion.server.edge.tasks.archive_reconcile import Refilled, refill
 from dominion.server.play.archive import Archive, hand_over, prune, stored_game
 from dominion.server.play.fill import store_one
 from dominion.server.replays import finished_replay
 from dominion.server.storage import SeatRecord, Storage, StoredGame
+from dominion.server.storage.reader import GamesReader
 from dominion.server.storage.rows import pack_game, unpack_game
 
 
@@ -196,3 +199,41 @@ async def test_archived_games_keep_their_time_order_across_the_archive_and_the_n
         [game.game.id for game in expected[:2]]
     assert export.next_key == (expected[1].game.finished_at, expected[1].game.id)
     assert len(paid) == 2
+
+
+async def test_an_archive_restored_from_an_older_copy_is_refilled_from_the_node_once(
+        store: SqlAccountStore, storage: Storage) -> None:
+    games = await finished(storage, 2, seed=7)
+    await hand_over(storage, store)
+    for table in ("archived_chat", "archived_cards", "archived_seats", "archived_games"):
+        await store.db.execute(f"DELETE FROM {table}")  # the archive's copy predates them
+    with GamesReader.open(storage.path) as reader:
+        assert await refill(store, reader, datetime.now(UTC)) == Refilled(2, 2)
+        assert await refill(store, reader, datetime.now(UTC)) == Refilled(2, 0)
+    assert await store.archived_ids([game.game.id for game in games]) == {
+        game.game.id for game in games}
+
+
+async def test_a_node_restored_from_an_older_copy_archives_nothing_twice(
+        store: SqlAccountStore, tmp_path: Path) -> None:
+    path = tmp_path / "node.sqlite3"
+    storage = Storage.open(path, synchronous="NORMAL")
+    await storage.start()
+    games = await finished(storage, 2, seed=8)
+    await storage.close()
+    shutil.copy(path, tmp_path / "backup.sqlite3")  # closed: the file is the whole database
+    storage = Storage.open(path, synchronous="NORMAL")
+    await storage.start()
+    assert await hand_over(storage, store) == 2
+    await storage.close()
+    shutil.copy(tmp_path / "backup.sqlite3", path)  # restored: its rows wait again
+    storage = Storage.open(path, synchronous="NORMAL")
+    await storage.start()
+    try:
+        assert len(storage.unarchived_games()) == 2
+        assert await hand_over(storage, store) == 0  # the archive had both
+        assert storage.unarchived_games() == []
+        found, total = await store.list_archived({"limit": 10, "offset": 0})
+        assert total == 2 and {a.game_id for a in found} == {g.game.id for g in games}
+    finally:
+        await storage.close()
