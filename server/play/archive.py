@@ -21,6 +21,8 @@ from typing import Any
 
 import orjson
 
+from dominion.protocol import ErrorCode
+
 from ..accounts import open_account_store
 from ..accounts.archive import ArchivedBody, ArchivedGame, ArchivedLine, ArchivedSeat, ArchiveStore
 from ..accounts.store import sqlite_path_beside
@@ -116,6 +118,27 @@ class Archive:
         if not found:
             return None
         return stored_game(found[0]), await self.store.archived_chat(game_id)
+
+    async def summary(self, game_id: str) -> dict[str, Any]:
+        """An archived game's public summary; `unknown_game` when the archive lacks it."""
+        found = await self.store.archived([game_id])
+        if not found:
+            raise Refusal(ErrorCode.UNKNOWN_GAME, f"no game {game_id!r}")
+        stored = stored_game(found[0])
+        return summary_of(stored.game, stored.seats)
+
+    async def chat(self, game_id: str) -> list[dict[str, Any]]:
+        """Every chat line of a game, removed ones too (for admins): the node's while it
+        holds the game, else the archive's."""
+        if self.storage.load_game(game_id) is not None:
+            return self.storage.chat(game_id, removed=True)
+        return await self.store.archived_chat(game_id, removed=True)
+
+    async def remove_chat(self, game_id: str, line: int, at: str) -> bool:
+        """Remove a chat line of an ended game wherever it is kept, the node's database
+        and the archive; False when neither had it to remove."""
+        here = await self.storage.remove_chat(game_id, line, at)
+        return await self.store.remove_archived_chat(game_id, line, at) or here
 
     async def listing_part(self, filters: Mapping[str, Any]
                            ) -> tuple[list[dict[str, Any]], int]:
