@@ -11,7 +11,7 @@ line), is kept beside it in columns.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
@@ -71,9 +71,9 @@ class ArchivedBody:
 
 
 class ArchiveStore(Protocol):
-    async def archive_game(self, game: ArchivedGame, now: datetime) -> bool:
-        """In one transaction: the game, its seats, Kingdom and chat. False, changing
-        nothing, when the archive has the game already (a second delivery of it)."""
+    async def archive_games(self, games: Sequence[ArchivedGame], now: datetime) -> int:
+        """In one transaction: each game with its seats, Kingdom and chat, except those
+        the archive has already (a second delivery changes nothing); how many it took."""
 
     async def archived(self, game_ids: Collection[str]) -> list[ArchivedBody]:
         """These games as archived, in the archive's order (newest first); those it lacks

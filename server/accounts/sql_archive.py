@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
 from .archive import ArchivedBody, ArchivedGame, Keyset
-from .database import Database, Listed, Row
+from .database import Database, Listed, Queries, Row
 
 ENDED_STATES = ("finished", "abandoned")
 ENDED = "ended"
@@ -19,27 +19,32 @@ _CHAT = "line, at, seat, name, text"
 class ArchiveQueries:
     db: Database
 
-    async def archive_game(self, game: ArchivedGame, now: datetime) -> bool:
+    async def archive_games(self, games: Sequence[ArchivedGame], now: datetime) -> int:
+        taken = 0
         async with self.db.transaction() as tx:
-            taken = await tx.fetchrow(
-                "INSERT INTO archived_games (game_id, finished_at, state, edition, players, "
-                "rated, people, takeovers, body, archived_at) VALUES (?, ?, ?, ?, ?, ?, ?, "
-                "?, ?, ?) ON CONFLICT (game_id) DO NOTHING RETURNING game_id",
-                game.game_id, game.finished_at, game.state, game.edition, game.players,
-                game.rated, game.people, game.takeovers, game.body, now)
-            if taken is None:
-                return False  # archived once already
-            await tx.executemany(
-                "INSERT INTO archived_seats (game_id, seat, name, account_id) VALUES "
-                "(?, ?, ?, ?)",
-                [(game.game_id, seat.seat, seat.name, seat.account_id) for seat in game.seats])
-            await tx.executemany("INSERT INTO archived_cards (card, game_id) VALUES (?, ?)",
-                                 [(card, game.game_id) for card in dict.fromkeys(game.cards)])
-            await tx.executemany(
-                "INSERT INTO archived_chat (game_id, line, at, seat, name, text, removed_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(game.game_id, line.line, line.at, line.seat, line.name, line.text,
-                  line.removed_at) for line in game.chat])
+            for game in games:
+                taken += await self._archive(tx, game, now)
+        return taken
+
+    async def _archive(self, tx: Queries, game: ArchivedGame, now: datetime) -> bool:
+        inserted = await tx.fetchrow(
+            "INSERT INTO archived_games (game_id, finished_at, state, edition, players, "
+            "rated, people, takeovers, body, archived_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
+            "?) ON CONFLICT (game_id) DO NOTHING RETURNING game_id",
+            game.game_id, game.finished_at, game.state, game.edition, game.players,
+            game.rated, game.people, game.takeovers, game.body, now)
+        if inserted is None:
+            return False  # archived once already
+        await tx.executemany(
+            "INSERT INTO archived_seats (game_id, seat, name, account_id) VALUES (?, ?, ?, ?)",
+            [(game.game_id, seat.seat, seat.name, seat.account_id) for seat in game.seats])
+        await tx.executemany("INSERT INTO archived_cards (card, game_id) VALUES (?, ?)",
+                             [(card, game.game_id) for card in dict.fromkeys(game.cards)])
+        await tx.executemany(
+            "INSERT INTO archived_chat (game_id, line, at, seat, name, text, removed_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(game.game_id, line.line, line.at, line.seat, line.name, line.text,
+              line.removed_at) for line in game.chat])
         return True
 
     async def archived(self, game_ids: Collection[str]) -> list[ArchivedBody]:

@@ -3,11 +3,11 @@ on, and games read back from it, in one place for every reader (replays, listing
 exports, dumps).
 
 The node's games database is the outbox: an ended game whose row is not yet marked
-`archived_at` waits (written ahead with the game's end). `hand_over` gives each to the
-archive in one transaction, which refuses a second copy by its id, and only then marks
-the node's row: a node killed between the two hands the game over again at its next
-start, and the archive keeps one copy. Archived rows are pruned from the node's file once
-they are older than `archive_keep_hours` (`prune`).
+`archived_at` waits (written ahead with the game's end). `hand_over` gives them to the
+archive, a batch in one transaction, which refuses a second copy of a game by its id,
+and only then marks the node's rows: a node killed between the two hands the games over
+again at its next start, and the archive keeps one copy of each. Archived rows are
+pruned from the node's file once they are older than `archive_keep_hours` (`prune`).
 """
 
 from __future__ import annotations
@@ -76,16 +76,14 @@ def stored_game(archived: ArchivedBody) -> StoredGame:
 
 
 async def hand_over(storage: Storage, archive: ArchiveStore) -> int:
-    """Every ended game waiting in the node's outbox handed to the archive, then marked;
-    how many the archive took now (not those it had already). The archive's refusals
-    (unreachable) come out of here, and the games wait."""
+    """Every ended game waiting in the node's outbox handed to the archive (a batch a
+    transaction), then marked; how many the archive took now (not those it had already).
+    The archive's refusals (unreachable) come out of here, and the games wait."""
     taken = 0
     while waiting := storage.unarchived_games(BATCH):
-        for stored, chat in waiting:
-            if await archive.archive_game(archived_game(stored, chat), datetime.now(UTC)):
-                taken += 1
-                log.debug("game archived", extra={"game": stored.game.id})
-            await storage.game_archived(stored.game.id, utc_now())
+        taken += await archive.archive_games([archived_game(stored, chat)
+                                              for stored, chat in waiting], datetime.now(UTC))
+        await storage.games_archived([stored.game.id for stored, _ in waiting], utc_now())
     return taken
 
 

@@ -418,11 +418,12 @@ class Storage:
 
         await self._submit(operation)
 
-    async def game_archived(self, game_id: str, at: str) -> None:
-        """The shared archive has the ended game: its row is marked (kept until pruned)."""
+    async def games_archived(self, game_ids: Sequence[str], at: str) -> None:
+        """The shared archive has these ended games: their rows are marked (kept until
+        pruned)."""
         def operation(db: sqlite_utils.Database) -> None:
-            db.execute("UPDATE games SET archived_at = ? WHERE id = ? AND archived_at IS NULL",
-                       [at, game_id])
+            db.execute("UPDATE games SET archived_at = ? WHERE id IN (SELECT value FROM "
+                       "json_each(?)) AND archived_at IS NULL", [at, to_json(list(game_ids))])
 
         await self._submit(operation)
 

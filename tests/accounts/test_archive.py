@@ -82,11 +82,11 @@ async def test_a_node_killed_between_the_archive_and_its_mark_archives_the_game_
         store: SqlAccountStore, storage: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
     [game] = await finished(storage, 1)
 
-    async def killed(game_id: str, at: str) -> None:
+    async def killed(game_ids: list[str], at: str) -> None:
         raise SystemExit("killed after the archive committed, before the mark")
 
     with monkeypatch.context() as crash:
-        crash.setattr(storage, "game_archived", killed)
+        crash.setattr(storage, "games_archived", killed)
         with pytest.raises(SystemExit):
             await hand_over(storage, store)
     assert await store.archived_ids([game.game.id]) == {game.game.id}

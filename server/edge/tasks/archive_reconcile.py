@@ -43,10 +43,9 @@ async def refill(store: ArchiveStore, games: GamesReader, now: datetime) -> Refi
     for batch in games.ended_games():
         done.ended += len(batch)
         have = await store.archived_ids([stored.game.id for stored, _ in batch])
-        for stored, chat in batch:
-            if stored.game.id not in have and await store.archive_game(
-                    archived_game(stored, chat), now):
-                done.archived += 1
+        done.archived += await store.archive_games(
+            [archived_game(stored, chat) for stored, chat in batch
+             if stored.game.id not in have], now)
     return done
 
 
