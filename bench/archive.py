@@ -73,11 +73,10 @@ async def run(games: int, accounts_url: str) -> dict[str, Any]:
         for game_id in ids:
             assert await archive.ended_game(game_id) is not None
         figures["read_back_cpu_ms_per_game"] = 1000 * (time.process_time() - cpu) / games
-        if not accounts_url:  # the file and its write-ahead log, not checkpointed yet
-            path = sqlite_path_beside(str(db))
-            figures["archive_file_bytes_per_game"] = sum(
-                one.stat().st_size for one in (path, Path(f"{path}-wal")) if one.exists()
-            ) / games
+        if not accounts_url:  # closed: its write-ahead log checkpointed into the file
+            await store.close()
+            figures["archive_file_bytes_per_game"] = (
+                sqlite_path_beside(str(db)).stat().st_size / games)
         return figures
     finally:
         await store.close()
