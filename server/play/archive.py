@@ -13,7 +13,6 @@ pruned from the node's file once they are older than `archive_keep_hours` (`prun
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -34,7 +33,6 @@ from ..storage.rows import pack_game, unpack_game
 from .clock import utc_now
 from .summary import summary_of
 
-log = logging.getLogger("dominion.archive")
 BATCH = 100
 """Games read from the archive, or from the outbox, at a time."""
 Pay = Callable[[int], Awaitable[None]]
