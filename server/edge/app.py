@@ -196,6 +196,7 @@ async def _live_games(app: web.Application) -> AsyncIterator[None]:
     metrics = state.metrics = Metrics()
     metrics.watch_storage(storage)
     metrics.watch_rating_backlog(storage.pending_rating_count)
+    metrics.watch_archive_backlog(storage.unarchived_count)
     lobby = state.lobby = Lobby(storage, settings, metrics, state.accounts, state.moderation,
                                 workers=state.bot_workers, clock=state.clock)
     state.budgets = budgets_of(settings)

@@ -723,6 +723,13 @@ class Storage:
             chat.setdefault(line.pop("game_id"), []).append(line)
         return [(stored, chat.get(stored.game.id, [])) for stored in stored_games(rows)]
 
+    def unarchived_count(self) -> int:
+        """How many ended games the archive does not have yet (the archive's outbox's
+        backlog; an index holds exactly those rows)."""
+        with self._read() as db:
+            return int(db.execute("SELECT count(*) FROM games WHERE archived_at IS NULL AND "
+                                  "finished_at IS NOT NULL").fetchone()[0])
+
     def pending_ratings(self, limit: int = 100) -> list[dict[str, Any]]:
         """Finished rated games the ledger does not have yet, oldest first (each as
         `finish_game` was given it)."""
