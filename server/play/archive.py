@@ -123,6 +123,12 @@ class Archive:
         stored = stored_game(found[0])
         return summary_of(stored.game, stored.seats)
 
+    async def account_played(self, account_id: int) -> bool:
+        """Whether the archive holds a game the account sat in (on any node)."""
+        found, _ = await self.store.list_archived(
+            {"account_id": account_id, "limit": 1, "offset": 0}, counted=False)
+        return bool(found)
+
     async def chat(self, game_id: str) -> list[dict[str, Any]]:
         """Every chat line of a game, removed ones too (for admins): the node's while it
         holds the game, else the archive's."""
