@@ -2,6 +2,7 @@
 (`dominion-server admin ...` manages admins instead: accounts/admin_cli.py; `dominion-server
 ratings recompute` rebuilds the ratings from the ledger: accounts/ratings_cli.py; `ratings
 reconcile` makes the ledger and a node agree after a restore: edge/tasks/reconcile.py;
+`archive reconcile` re-fills a restored archive from a node: edge/tasks/archive_reconcile.py;
 `fill` stores games played by bots: play/fill.py; `dump` writes a period's games as files:
 replays/dump.py)."""
 
@@ -23,9 +24,11 @@ from .automatch import RatingLookup
 from .cluster.node import NodeNameTaken
 from .edge.app import create_app
 from .edge.state import STATE
+from .edge.tasks.archive_reconcile import archive_reconcile_main
 from .edge.tasks.reconcile import reconcile_main
 from .edge.transport.listener import run
 from .gc_tuning import tune_gc
+from .play.archive import read_archive
 from .play.fill import fill_main
 from .replays.dump import dump_main
 from .settings import Settings
@@ -90,6 +93,8 @@ def main(argv: Sequence[str] | None = None, ratings: RatingLookup | None = None)
     arguments = sys.argv[1:] if argv is None else list(argv)
     if arguments[:1] == ["admin"]:  # a sub-command on the host; the server does not start
         return admin_main(arguments[1:])
+    if arguments[:2] == ["archive", "reconcile"]:  # needs the node's games, as below
+        return archive_reconcile_main(arguments[2:])
     if arguments[:2] == ["ratings", "reconcile"]:  # needs the node's games: not accounts'
         return reconcile_main(arguments[2:])
     if arguments[:1] == ["ratings"]:
@@ -97,7 +102,8 @@ def main(argv: Sequence[str] | None = None, ratings: RatingLookup | None = None)
     if arguments[:1] == ["fill"]:
         return fill_main(arguments[1:])
     if arguments[:1] == ["dump"]:
-        return dump_main(arguments[1:])
+        return dump_main(arguments[1:], lambda given, since, until: read_archive(
+            given.accounts_url, given.db, since, until))
     settings = Settings.from_sources(arguments)
     logs.configure(settings.log_level, settings.log_format)
     tune_gc()

@@ -93,6 +93,13 @@ class Metrics:
               "Finished rated games this node has not yet handed to the rating ledger",
               registry=self.registry).set_function(count)
 
+    def watch_archive_backlog(self, count: Callable[[], int]) -> None:
+        """Export the ended games waiting for the archive, counted when /metrics is
+        scraped."""
+        Gauge("dominion_archive_backlog",
+              "Ended games this node has not yet handed to the archive of ended games",
+              registry=self.registry).set_function(count)
+
     def watch_storage(self, storage: StorageCounters) -> None:
         """Export the storage's counters, read when /metrics is scraped."""
         self.registry.register(_StorageCollector(storage))

@@ -214,6 +214,10 @@ class Settings:
     stats_refresh_seconds: float = field(default=300.0, metadata={
         "help": "how often the card statistics look for new dumps in --dumps (and at once "
                 "after each dump the server makes)"})
+    archive_keep_hours: float = field(default=168.0, metadata={
+        "help": "how long a node keeps an ended game in its own database once the shared "
+                "archive has it (then it is pruned; 0: at once). Keep it longer than the "
+                "archive's backups are apart (docs/STORAGE.md, \"The archive\")"})
     admin_per_minute: int = field(default=120, metadata={
         "help": "admin requests one client address may make per minute (in bursts of up "
                 "to as many)"})
@@ -327,6 +331,8 @@ class Settings:
             return "--stats-refresh-seconds must be more than 0"
         if self.dump_every is not DumpEvery.OFF and not self.dumps:
             return "--dump-every needs --dumps, the folder to write the dumps into"
+        if not 0 <= self.archive_keep_hours <= 87_600:
+            return "--archive-keep-hours must be 0 to 87600 (ten years)"
         if min(self.automatch_wave_seconds, self.automatch_confirm_seconds,
                self.automatch_grace_seconds) <= 0:
             return ("--automatch-wave-seconds, --automatch-confirm-seconds and "

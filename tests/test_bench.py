@@ -38,6 +38,13 @@ def test_engine_bench_plays_its_games() -> None:
     assert result["answer_path_us_per_answer"] > 0
 
 
+def test_the_archive_bench_archives_prunes_and_reads_back_every_game() -> None:
+    result = run_json(str(BENCH / "archive.py"), "--games", "10")
+    assert result["games"] == 10 and result["archive"] == "sqlite"
+    assert 0 < result["zstd_bytes"] < result["msgpack_bytes"]
+    assert result["archive_cpu_ms_per_game"] > 0 and result["read_back_cpu_ms_per_game"] > 0
+
+
 @pytest.mark.parametrize("protocol", ["1", "2"])
 def test_server_load_plays_over_both_protocol_versions(protocol: str) -> None:
     result = run_json(str(BENCH / "server_load.py"), "--games", "4", "--seconds", "1",

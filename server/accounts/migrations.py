@@ -185,6 +185,48 @@ STEPS: list[Step] = [
     Step("""
     ALTER TABLE rating_ledger ADD COLUMN aborted {FLAG};
     """),
+    # the archive of ended games every node reads (sql_archive.py): each game once, by its
+    # id; its seats' names and accounts, its Kingdom and its chat beside it, so that the
+    # listings' filters are index look-ups and a rename or a removed line is one update
+    Step("""
+    CREATE TABLE archived_games (
+        game_id TEXT PRIMARY KEY,
+        finished_at TEXT NOT NULL,
+        state TEXT NOT NULL,
+        edition INTEGER NOT NULL,
+        players INTEGER NOT NULL,
+        rated {FLAG},
+        people {FLAG},
+        takeovers {FLAG},
+        body {BYTES} NOT NULL,
+        archived_at {TIME} NOT NULL
+    );
+    CREATE INDEX archived_games_by_finish ON archived_games (finished_at, game_id);
+    CREATE TABLE archived_seats (
+        game_id TEXT NOT NULL REFERENCES archived_games (game_id),
+        seat INTEGER NOT NULL,
+        name TEXT,
+        account_id {BIGINT},
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX archived_seats_by_name ON archived_seats (name, game_id);
+    CREATE INDEX archived_seats_by_account ON archived_seats (account_id, game_id);
+    CREATE TABLE archived_cards (
+        card TEXT NOT NULL,
+        game_id TEXT NOT NULL REFERENCES archived_games (game_id),
+        PRIMARY KEY (card, game_id)
+    );
+    CREATE TABLE archived_chat (
+        game_id TEXT NOT NULL REFERENCES archived_games (game_id),
+        line {BIGINT} NOT NULL,
+        at TEXT NOT NULL,
+        seat INTEGER,
+        name TEXT NOT NULL,
+        text TEXT NOT NULL,
+        removed_at TEXT,
+        PRIMARY KEY (game_id, line)
+    );
+    """),
 ]
 
 LATEST = len(STEPS)

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from dominion.protocol import ErrorCode
 
 from ..refusal import Refusal
+from .archive import ArchiveStore
 from .names import name_key
 from .store import Account, AccountStore, RatingStore
 
@@ -176,8 +177,9 @@ class ModerationStore(Protocol):
         """The accounts deleted at or after `moment`."""
 
 
-class FullStore(AccountStore, ModerationStore, RatingStore, Protocol):
-    """The account store as the server uses it: accounts, moderation, the rating ledger."""
+class FullStore(AccountStore, ModerationStore, RatingStore, ArchiveStore, Protocol):
+    """The account store as the server uses it: accounts, moderation, the rating ledger,
+    the archive of ended games."""
 
 
 def stamp(moment: datetime | None) -> str | None:

@@ -1,8 +1,9 @@
 """The account store, written once over a `Database` (database.py): SQLite on one node,
 PostgreSQL shared by the nodes of a cluster; their drivers (sqlite_store.py,
 postgres_store.py) hold what differs in how they run, their `Dialect` what differs in
-how they are spelled. Moderation (sql_moderation.py) and the rating ledger
-(sql_ledger.py) are written over the same database.
+how they are spelled. Moderation (sql_moderation.py), the rating ledger
+(sql_ledger.py) and the archive of ended games (sql_archive.py) are written over the same
+database.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Collection
 from datetime import datetime
 
 from .database import Database, Duplicate, Listed, moment
+from .sql_archive import ArchiveQueries
 from .sql_ledger import LedgerQueries
 from .sql_moderation import ModerationQueries
 from .sql_rows import (
@@ -41,9 +43,9 @@ OWNED = ("sessions", "access_tokens", "passkeys", "passkey_challenges")
 """What an account's deletion removes with its sign-in."""
 
 
-class SqlAccountStore(ModerationQueries, LedgerQueries):
-    """`AccountStore`, `ModerationStore` and `RatingStore` (moderation.FullStore) over one
-    database."""
+class SqlAccountStore(ModerationQueries, LedgerQueries, ArchiveQueries):
+    """`AccountStore`, `ModerationStore`, `RatingStore` and `ArchiveStore`
+    (moderation.FullStore) over one database."""
 
     def __init__(self, db: Database) -> None:
         self.db = db

@@ -11,23 +11,23 @@ from .node import owner_of, ws_url
 
 if TYPE_CHECKING:
     from ..metrics import Metrics
+    from ..play.archive import Archive
     from ..play.lobby import Lobby
     from ..settings import Settings
-    from ..storage import Storage
 
 
-def open_directory(settings: Settings, lobby: Lobby, storage: Storage, metrics: Metrics,
+def open_directory(settings: Settings, lobby: Lobby, archive: Archive, metrics: Metrics,
                    connections: Sized) -> Directory:
     """The local directory, or with --redis the shared one (redis is imported only then:
     one process needs no Redis client installed)."""
     if not settings.redis:
-        return LocalDirectory(lobby, storage)
+        return LocalDirectory(lobby, archive)
     from prometheus_client import CollectorRegistry
 
     from .metrics import ClusterCollector, NodeLabelled
     from .redis_directory import RedisDirectory
 
-    directory = RedisDirectory(settings, lobby, storage, connections)
+    directory = RedisDirectory(settings, lobby, archive, connections)
     metrics.registry.register(ClusterCollector(directory))
     metrics.exported = CollectorRegistry(auto_describe=True)
     metrics.exported.register(NodeLabelled(metrics.registry, settings.node))

@@ -3,33 +3,24 @@
 `Directory` is where the lobby's listings come from and where a room's public changes
 (created, a seat taken or left, started, ended, who is connected, the turn) go. One
 process uses `LocalDirectory`: exactly the single server, answering from its own rooms
-and SQLite, with nothing to wait on. Several processes use `RedisDirectory`
+and SQLite, and the archive of ended games (play/archive.py). Several processes use `RedisDirectory`
 (`redis_directory.py`), which publishes those changes to Redis and merges listings across
 the nodes. Answers never pass through here: a game's play stays on its node.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-import orjson
-
 from ..play.rated_claims import ClaimStore, NodeClaims
-from ..replays import finished_replay, replay_work
-from ..storage.keyset import Keyset
-from ..storage.records import ENDED_STATES
+from ..storage.records import UNFINISHED_STATES
+from .listing import merge_pages
 
 if TYPE_CHECKING:
+    from ..play.archive import Archive
     from ..play.lobby import Lobby
     from ..play.room import Room
-    from ..storage import Storage
-    from ..storage.records import StoredGame
-
-
-Pay = Callable[[int], Awaitable[None]]
-"""Paying for a replay's work (in events) before it is done; it may wait, or raise."""
 
 
 @dataclass(frozen=True)
@@ -48,17 +39,6 @@ class Page:
         if self.missing_nodes is not None:
             body["missing_nodes"] = self.missing_nodes
         return body
-
-
-@dataclass(frozen=True)
-class Export:
-    """An export's replays, one line each, and the nodes whose games it lacks because
-    they did not answer for their listing (None for a single server)."""
-
-    lines: AsyncIterator[bytes]
-    missing_nodes: list[str] | None = None
-    next_key: Keyset | None = None
-    """Where the next page starts (the last selected game), when this one was full."""
 
 
 @dataclass(frozen=True)
@@ -95,12 +75,6 @@ class Directory(Protocol):
     async def listing(self, filters: dict[str, Any]) -> Page:
         """Game summaries matching `filters` (see `filters.game_filters`), newest first."""
 
-    async def export(self, filters: dict[str, Any], pay: Pay) -> Export:
-        """Ended games' replays matching `filters` (whose state is an ended one), newest
-        first: one compact JSON object and a newline each, each one's work paid for with
-        `pay` (in events) before it is done. Refusals (Refusal) come here, before the
-        first line."""
-
     @property
     def gone(self) -> list[str]:
         """The nodes whose heartbeat stopped, as the last one of this node saw them."""
@@ -123,11 +97,11 @@ class Directory(Protocol):
 
 
 class LocalDirectory:
-    """One process: the rooms and the database are the directory."""
+    """One process: the rooms, the database and the archive are the directory."""
 
-    def __init__(self, lobby: Lobby, storage: Storage) -> None:
+    def __init__(self, lobby: Lobby, archive: Archive) -> None:
         self._lobby = lobby
-        self._storage = storage
+        self.archive = archive
         self.rated_seats: ClaimStore = NodeClaims()
 
     problem = None
@@ -145,28 +119,15 @@ class LocalDirectory:
         pass
 
     async def listing(self, filters: dict[str, Any]) -> Page:
-        return Page(*self._lobby.listing(filters))
+        if filters.get("state") in UNFINISHED_STATES:  # never archived
+            return Page(*self._lobby.listing(filters))
+        return Page(*merge_pages([self.own_part(filters), await self.archive.listing_part(
+            filters)], filters["offset"], filters["limit"]))
 
-    async def export(self, filters: dict[str, Any], pay: Pay) -> Export:
-        records, _ = self._storage.list_games(**filters, counted=False)
-        last = records[-1] if len(records) == filters["limit"] else None
-        return Export(self._lines([record.id for record in records], pay),
-                      next_key=None if last is None else (last.finished_at or "", last.id))
-
-    async def _lines(self, game_ids: list[str], pay: Pay) -> AsyncIterator[bytes]:
-        for game_id in game_ids:
-            line = await self.replay_line(game_id, pay)
-            if line is not None:
-                yield line
-
-    async def replay_line(self, game_id: str, pay: Pay) -> bytes | None:
-        """An ended game's replay as one export line, paid for first (None: no such game
-        here)."""
-        stored = ended_game(self._storage, game_id)
-        if stored is None:
-            return None
-        await pay(replay_work(len(stored.answers)))
-        return export_line(self._storage, stored)
+    def own_part(self, filters: dict[str, Any]) -> tuple[list[dict[str, Any]], int]:
+        """This node's first `offset + limit` games the archive does not have."""
+        return self._lobby.listing({**filters, "offset": 0,
+                                    "limit": filters["offset"] + filters["limit"]})
 
     def is_peer(self, presented: str | None) -> bool:
         return False  # one process has no peers
@@ -180,15 +141,3 @@ class LocalDirectory:
     async def close(self) -> None:
         pass
 
-
-def ended_game(storage: Storage, game_id: str) -> StoredGame | None:
-    """A game of this database that has ended (None: none such; a replay holds every
-    hidden card, so an unfinished game never makes one)."""
-    stored = storage.load_game(game_id)
-    return stored if stored is not None and stored.game.state in ENDED_STATES else None
-
-
-def export_line(storage: Storage, stored: StoredGame) -> bytes:
-    """An ended game's replay as one line of an export: compact JSON and a newline."""
-    replay = finished_replay(stored, storage.chat(stored.game.id))
-    return orjson.dumps(replay) + b"\n"  # compact, as json.dumps with tight separators

@@ -54,14 +54,18 @@ def newest_first(summary: dict[str, Any]) -> tuple[str, str]:
 def merge_pages(pages: Iterable[tuple[list[dict[str, Any]], int]], offset: int,
                 limit: int) -> tuple[list[dict[str, Any]], int]:
     """One page out of every node's first `offset + limit` games (each newest first):
-    the merged order's games `offset` to `offset + limit`, and the sum of the totals."""
-    games: list[dict[str, Any]] = []
+    the merged order's games `offset` to `offset + limit`, and the sum of the totals. A
+    game in two parts (the archive took it while its node listed it, before the node
+    marked it) counts once."""
+    games: dict[str, dict[str, Any]] = {}
     total = 0
     for node_games, node_total in pages:
-        games += node_games
         total += node_total
-    games.sort(key=newest_first, reverse=True)
-    return games[offset:offset + limit], total
+        for game in node_games:
+            total -= game["id"] in games
+            games.setdefault(game["id"], game)
+    merged = sorted(games.values(), key=newest_first, reverse=True)
+    return merged[offset:offset + limit], total
 
 
 def node_query(filters: dict[str, Any]) -> dict[str, str]:

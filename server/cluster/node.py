@@ -16,8 +16,6 @@ WEBSOCKET_PATH = "/api/v1/ws"
 PEER_KEY_HEADER = "X-Dominion-Peer-Key"
 """The header that carries the cluster's peer key on a node's calls to another's private
 routes (/api/v1/node/)."""
-REPLAY_WORK_HEADER = "X-Dominion-Replay-Work"
-"""On a replay one node hands another: its work, for the node asked to pay it."""
 
 
 class NodeNameTaken(Exception):

@@ -33,7 +33,7 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sized
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sized
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -47,7 +47,7 @@ from dominion.protocol import ErrorCode
 
 from ..refusal import Refusal
 from ..storage.records import GameState
-from .directory import Export, LocalDirectory, NodeHealth, Page, Pay
+from .directory import LocalDirectory, NodeHealth, Page
 from .listing import (
     NODE_PAGE_MAX,
     matches,
@@ -56,14 +56,14 @@ from .listing import (
     node_query,
     only_paging,
 )
-from .node import PEER_KEY_HEADER, REPLAY_WORK_HEADER, NodeNameTaken, node_url
+from .node import PEER_KEY_HEADER, NodeNameTaken, node_url
 from .rated_seats import RedisRatedSeats
 
 if TYPE_CHECKING:
+    from ..play.archive import Archive
     from ..play.lobby import Lobby
     from ..play.room import Room
     from ..settings import Settings
-    from ..storage import Storage
 
 log = logging.getLogger("dominion.cluster")
 
@@ -98,10 +98,9 @@ def created_score(summary: dict[str, Any]) -> int:
 
 
 class RedisDirectory:
-    def __init__(self, settings: Settings, lobby: Lobby, storage: Storage,
+    def __init__(self, settings: Settings, lobby: Lobby, archive: Archive,
                  connections: Sized) -> None:
-        self.local = LocalDirectory(lobby, storage)
-        self._storage = storage
+        self.local = LocalDirectory(lobby, archive)
         self.node = settings.node
         self._lobby = lobby
         self._connections = connections
@@ -225,9 +224,9 @@ class RedisDirectory:
         lost this node's entries or was unreachable."""
         now = time.time()
         # ready: its games' database takes writes (what /readyz says, docs/SERVER.md)
+        ready = self.local.archive.storage.healthy
         beat = orjson.dumps({"url": self._url, "connections": len(self._connections),
-                             "live_games": self._live_games, "ready": self._storage.healthy,
-                             "at": now})
+                             "live_games": self._live_games, "ready": ready, "at": now})
         pipe = self._redis.pipeline(transaction=False)
         pipe.set(self._heartbeat_key(self.node), beat,
                  px=int(self._refresh * MISSED_BEATS * 1000))
@@ -363,8 +362,7 @@ class RedisDirectory:
                 log.warning("Redis is unreachable: %s", error, extra={"node": self.node})
                 self._problem = UNREACHABLE
                 self._refuse_if_down()
-        page, _ = await self._merged_listing(filters)
-        return page
+        return await self._merged_listing(filters)
 
     def _refuse_if_down(self, needs: str = "listings need every node's entries") -> None:
         if self._problem is not None:
@@ -398,23 +396,22 @@ class RedisDirectory:
         return [orjson.loads(blob) for blob in blobs
                 if blob is not None and all(needle in blob for needle in needles)]
 
-    async def _merged_listing(self, filters: dict[str, Any]) -> tuple[Page, dict[str, str]]:
-        """Every node's part of the listing (from its database), merged into one page;
-        and the node that listed each game (ids from before the cluster name none)."""
+    async def _merged_listing(self, filters: dict[str, Any]) -> Page:
+        """Every node's part of the listing (from its database: the games the archive does
+        not have) and the archive's, merged into one page."""
         offset, limit = filters["offset"], filters["limit"]
         if offset + limit > NODE_PAGE_MAX:
             raise Refusal(ErrorCode.BAD_PAGING, f"across nodes, offset + limit is at most "
                                           f"{NODE_PAGE_MAX}; narrow the filters instead")
         asked = {**filters, "offset": 0, "limit": offset + limit}
         names, gone = sorted(self.peers), self.gone  # as the last heartbeat saw them
-        parts = dict(zip(names, await asyncio.gather(*(self._part(name, asked)
-                                                       for name in names)), strict=True))
+        archived, *found = await asyncio.gather(self.local.archive.listing_part(filters),
+                                                *(self._part(name, asked) for name in names))
+        parts = dict(zip(names, found, strict=True))
         missing = sorted({name for name, part in parts.items() if part is None} | set(gone))
         answered = {name: part for name, part in parts.items() if part is not None}
-        games, total = merge_pages(answered.values(), offset, limit)
-        listed_by = {game["id"]: name for name, (node_games, _) in answered.items()
-                     for game in node_games}
-        return Page(games, total, missing), listed_by
+        games, total = merge_pages([archived, *answered.values()], offset, limit)
+        return Page(games, total, missing)
 
     async def from_other_nodes(self, path: str) -> tuple[list[Any], list[str] | None]:
         names = sorted(name for name in self.peers if name != self.node)
@@ -427,8 +424,7 @@ class RedisDirectory:
                     ) -> tuple[list[dict[str, Any]], int] | None:
         """One node's first games matching `filters` (None: it did not answer)."""
         if name == self.node:
-            page = await self.local.listing(filters)
-            return page.games, page.total
+            return self.local.own_part(filters)
         params = node_query(filters)
         body = await self._peer_json(name, "/api/v1/node/games", params)
         return None if body is None else (body["games"], body["total"])
@@ -461,33 +457,3 @@ class RedisDirectory:
         except (aiohttp.ClientError, TimeoutError) as error:
             log.warning("node %s did not answer %s: %s", name, path, error)
             return None
-
-    async def export(self, filters: dict[str, Any], pay: Pay) -> Export:
-        self._refuse_if_down()
-        page, listed_by = await self._merged_listing(filters)
-        last = page.games[-1] if len(page.games) == filters["limit"] else None
-        return Export(self._fetch_replays(
-            [(game["id"], listed_by[game["id"]]) for game in page.games], pay),
-            page.missing_nodes, None if last is None else (last["finished_at"], last["id"]))
-
-    async def _fetch_replays(self, games: list[tuple[str, str]], pay: Pay
-                             ) -> AsyncIterator[bytes]:
-        """Each (game id, its node)'s replay as an export line, from that node. A replay
-        another node made comes over its private route (which charges no address: the
-        public one would charge this node's, shared by all its clients) and is paid for
-        here, from the client's budget, before it is passed on and the next one asked
-        for: a client's export costs every node no more than its own replays would."""
-        for game_id, node in games:
-            if node == self.node:
-                line = await self.local.replay_line(game_id, pay)
-            else:
-                answer = await self._peer_get(node, f"/api/v1/node/replays/{game_id}")
-                line = None
-                if answer is None:  # gone from the peers, or failed (docs/REPLAYS.md)
-                    log.warning("an export leaves out game %s: node %s did not hand it over",
-                                game_id, node, extra={"game": game_id, "node": node})
-                else:
-                    line, headers = answer
-                    await pay(int(headers.get(REPLAY_WORK_HEADER, 0)))
-            if line is not None:
-                yield line

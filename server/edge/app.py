@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable, Coroutine
+from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,7 @@ from ..automatch import RatingLookup, open_automatch, stored_ratings
 from ..cluster import open_directory
 from ..engine import ENGINE
 from ..metrics import Metrics
+from ..play.archive import Archive
 from ..play.clock import LOOP_CLOCK, Clock
 from ..play.lobby import Lobby
 from ..play.thinking import BotWorkers
@@ -47,6 +49,7 @@ from .rest import (
     unmatched_as_json,
 )
 from .state import STATE, ServerState
+from .tasks.archive_outbox import ArchiveOutbox
 from .tasks.dumps import Dumps
 from .tasks.health_watch import AccountsProbe, measure_loop_lag
 from .tasks.moderation_watch import ModerationWatch, banned_addresses_refused
@@ -101,6 +104,7 @@ def create_app(settings: Settings, ratings: RatingLookup | None = None,
     app.cleanup_ctx.append(_bot_workers)
     app.cleanup_ctx.append(_live_games)
     app.cleanup_ctx.append(_rating_outbox)
+    app.cleanup_ctx.append(_archive_outbox)
     app.cleanup_ctx.append(_open_directory)
     app.cleanup_ctx.append(_automatch)
     app.cleanup_ctx.append(_moderation)
@@ -147,7 +151,7 @@ async def _accounts(app: web.Application) -> AsyncIterator[None]:
                                          throttle=throttle)
     state.passkeys = Passkeys(accounts)
     moderation = state.moderation = Moderation(store)
-    state.rating_store = store
+    state.rating_store = state.archive_store = store
     try:
         await store.start()
         with contextlib.suppress(Refusal):  # unreachable now: the watch tries again
@@ -196,6 +200,7 @@ async def _live_games(app: web.Application) -> AsyncIterator[None]:
     metrics = state.metrics = Metrics()
     metrics.watch_storage(storage)
     metrics.watch_rating_backlog(storage.pending_rating_count)
+    metrics.watch_archive_backlog(storage.unarchived_count)
     lobby = state.lobby = Lobby(storage, settings, metrics, state.accounts, state.moderation,
                                 workers=state.bot_workers, clock=state.clock)
     state.budgets = budgets_of(settings)
@@ -240,10 +245,26 @@ async def _rating_outbox(app: web.Application) -> AsyncIterator[None]:
         yield
 
 
+async def _archive_outbox(app: web.Application) -> AsyncIterator[None]:
+    """Ended games handed from this node's database to the archive every node reads, and
+    pruned here once kept `archive_keep_hours` (archive_outbox.py): those that waited
+    across a restart at once, then each as it ends."""
+    state = app[STATE]
+    settings = state.settings
+    state.archive = Archive(state.storage, state.archive_store)
+    outbox = state.archive_outbox = ArchiveOutbox(
+        state.storage, state.archive_store, settings.ratings_retry_seconds,
+        timedelta(hours=settings.archive_keep_hours))
+    state.lobby.on_game_ended = outbox.wake
+    state.lobby.rename_archived = state.archive_store.rename_archived_seats
+    async with _running(outbox.run()):
+        yield
+
+
 async def _open_directory(app: web.Application) -> AsyncIterator[None]:
     """The directory, after the rooms are restored (a node publishes them at start)."""
     state = app[STATE]
-    directory = open_directory(state.settings, state.lobby, state.storage, state.metrics,
+    directory = open_directory(state.settings, state.lobby, state.archive, state.metrics,
                                state.connections)
     state.lobby.on_room_changed = directory.changed
     state.lobby.rated_claims.store = directory.rated_seats

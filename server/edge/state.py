@@ -21,17 +21,20 @@ from ..version import package_version
 
 if TYPE_CHECKING:
     from ..accounts import Accounts
+    from ..accounts.archive import ArchiveStore
     from ..accounts.moderation import Moderation
     from ..accounts.passkeys import Passkeys
     from ..accounts.store import RatingStore
     from ..automatch import Automatch, RatingLookup
     from ..cluster import Directory
     from ..metrics import Metrics
+    from ..play.archive import Archive
     from ..play.lobby import Lobby
     from ..play.thinking import BotWorkers
     from ..replays.statistics import Statistics
     from ..storage import Storage
     from .api.web import WebFiles
+    from .tasks.archive_outbox import ArchiveOutbox
     from .tasks.health_watch import AccountsProbe
     from .tasks.rating_outbox import RatingOutbox
     from .transport.budgets import Budgets
@@ -76,6 +79,12 @@ class ServerState:
     budgets: Budgets = field(init=False, repr=False)
     waiting: Waiting = field(init=False, repr=False)
     rating_outbox: RatingOutbox = field(init=False, repr=False)
+    archive_store: ArchiveStore = field(init=False, repr=False)
+    """The archive of ended games (the same store as the accounts')."""
+    archive: Archive = field(init=False, repr=False)
+    """Ended games, from this node's database while it holds them, else from the archive
+    every node reads (play/archive.py)."""
+    archive_outbox: ArchiveOutbox = field(init=False, repr=False)
     directory: Directory = field(init=False, repr=False)
     """Where listings come from and lobby-level changes go: local, or shared by several
     nodes."""

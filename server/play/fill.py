@@ -1,7 +1,8 @@
 """`dominion-server fill`: play N games with in-server bots and store each one as the
 server stores a finished game (created, started, its answers, its end), through the
-storage's own writer, without HTTP or sockets: for tests, demos and benchmarks
-(docs/REPLAYS.md, "Filling a server with games").
+storage's own writer, without HTTP or sockets, then hands them to the archive of ended
+games as the server's outbox does: for tests, demos and benchmarks (docs/REPLAYS.md,
+"Filling a server with games").
 
 Stop the server first: one process holds a database file at a time.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import sys
 import time
@@ -18,10 +20,13 @@ from dataclasses import dataclass
 
 from dominion.bots import STRATEGIES, make_strategy
 
+from ..accounts import open_account_store
 from ..engine import Game, Setup
+from ..refusal import Refusal
 from ..replays import commitment_of
 from ..storage import GameRecord, SeatRecord, Storage, StorageError
 from ..storage.records import GameState
+from .archive import hand_over
 from .bots import play_out
 from .clock import utc_now
 from .seat_tokens import new_game_id
@@ -108,6 +113,9 @@ def parser() -> argparse.ArgumentParser:
     parsing.add_argument("--node", default="", help="the node's name, in game ids")
     parsing.add_argument("--synchronous", default="NORMAL", choices=("FULL", "NORMAL"),
                          help="SQLite's synchronous mode while filling")
+    parsing.add_argument("--accounts-url", default=os.environ.get("DOMINION_ACCOUNTS_URL", ""),
+                         help="the archive's PostgreSQL (the accounts' store); empty: the "
+                              "SQLite file beside --db")
     return parsing
 
 
@@ -124,16 +132,21 @@ def fill_main(argv: Sequence[str]) -> int:
     async def run() -> Filled:
         storage = Storage.open(arguments.db, synchronous=arguments.synchronous)
         await storage.start()
+        archive = open_account_store(arguments.accounts_url, arguments.db)
         try:
-            return await fill(storage, arguments.games, players=arguments.players,
-                              strategies=strategies, edition=arguments.edition,
-                              seed=arguments.seed, node=arguments.node)
+            filled = await fill(storage, arguments.games, players=arguments.players,
+                                strategies=strategies, edition=arguments.edition,
+                                seed=arguments.seed, node=arguments.node)
+            await archive.start()
+            await hand_over(storage, archive)  # as the server's outbox would at its start
+            return filled
         finally:
+            await archive.close()
             await storage.close()
 
     try:
         filled = asyncio.run(run())
-    except StorageError as error:
+    except (StorageError, Refusal) as error:
         print(f"dominion-server fill: {error}", file=sys.stderr)
         return 2
     print(f"stored {filled.games} games ({filled.answers} answers) in {filled.seconds:.1f} s: "

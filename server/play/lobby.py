@@ -86,6 +86,10 @@ class Lobby:
         seek)."""
         self.on_rated_finished: Callable[[], None] = lambda: None
         """Told when a rated game's end is stored (its result waits in the outbox)."""
+        self.on_game_ended: Callable[[], None] = lambda: None
+        """Told when any game's end is stored (it waits for the archive: play/archive.py)."""
+        self.rename_archived: Callable[[int, str], Awaitable[None]] = _renamed_nowhere
+        """Renames a deleted account's seats in the archive of ended games."""
         self._rated_seats_taken = asyncio.Lock()
         """Held while a seat at a rated table is checked and taken (`_rated_seating`)."""
         self.rated_claims = RatedClaims(settings.node or "local")
@@ -439,6 +443,7 @@ class Lobby:
             if mine:
                 room.on_changed(room)
         await self._storage.rename_account_seats(account_id, DELETED_PLAYER)
+        await self.rename_archived(account_id, DELETED_PLAYER)
         await self.remove_account(account_id, "the account was deleted")
 
     async def remove_account(self, account_id: int, reason: str) -> None:
@@ -453,8 +458,10 @@ class Lobby:
         await room.free_seat(room.seat_for(check_token(token)))
 
     def listing(self, filters: dict[str, Any]) -> tuple[list[dict[str, Any]], int]:
-        """Game summaries matching `filters` (see `filters.game_filters`), newest first."""
-        records, total = self._storage.list_games(**filters)
+        """This node's game summaries matching `filters` (see `filters.game_filters`),
+        newest first: those the archive of ended games does not have (it lists the others:
+        play/archive.py)."""
+        records, total = self._storage.list_games(**filters, archived=False)
         return [self.summary(record.id, record) for record in records], total
 
     def summary(self, game_id: str, record: GameRecord | None = None) -> dict[str, Any]:
@@ -504,6 +511,7 @@ class Lobby:
             self.rated_claims.room_changed(room)
             if room.state == FINISHED:
                 self.on_rated_finished()
+        self.on_game_ended()
         address = self._creators.pop(room.id, None)
         if address is not None:
             live = self._live_by_address[address]
@@ -519,6 +527,10 @@ class Lobby:
                 return
             self.rooms.pop(room.id, None)
         self._clock.call_later(self._settings.ended_room_seconds, forget)
+
+
+async def _renamed_nowhere(account_id: int, name: str) -> None:
+    """No archive (a lobby on its own, in tests)."""
 
 
 def rated_option(raw: object) -> bool:

@@ -2,8 +2,9 @@
 replay as NDJSON compressed with zstd, and three flat Parquet tables (games, seats,
 gains), each with its row count and SHA-256 in a manifest (docs/REPLAYS.md, "Dumps").
 
-Read from the node's database beside the running server (read-only), a batch of games
-at a time, and written as it goes: memory stays bounded however long the period.
+Read from the archive of ended games every node shares (play/archive.py) beside the
+running servers, a batch of games at a time, and written as it goes: memory stays
+bounded however long the period.
 """
 
 from __future__ import annotations
@@ -11,10 +12,11 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import re
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,12 +25,15 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from ..storage import StorageError
-from ..storage.reader import GamesReader
 from .build import finished_replay
 from .format import MINOR, VERSION
 
 if TYPE_CHECKING:
     from ..storage import StoredGame
+
+Source = Callable[[argparse.Namespace, str | None, str | None], Iterable["StoredGame"]]
+"""Where a dump reads a period's games from: the archive (the command's arguments, since,
+until)."""
 
 LICENCE = ("CC0-1.0: to the extent possible under law, the server's operators waive all "
            "copyright and related rights in these files "
@@ -236,30 +241,26 @@ def dump(games: Iterable[StoredGame], folder: Path, period: str) -> Dumped:
     return done
 
 
-def dump_period(db: str, folder: Path, period: str) -> Dumped:
-    """Dump the period's ended games of the database `db` into `folder` (StorageError:
-    it cannot be read; ValueError: no such period)."""
-    since, until = period_bounds(period)
-    with GamesReader.open(db) as reader:
-        return dump(reader.ended_games(since, until), folder, period)
-
-
 def parser() -> argparse.ArgumentParser:
     parsing = argparse.ArgumentParser(
         prog="dominion-server dump",
         description="Write a period's ended games as files to serve: replays as zstd "
                     "NDJSON, Parquet tables, a manifest (docs/REPLAYS.md, \"Dumps\").")
-    parsing.add_argument("--db", default="dominion.sqlite3", help="the node's games database")
+    parsing.add_argument("--db", default="dominion.sqlite3",
+                         help="a single server's games database (its archive is the accounts' "
+                              "file beside it)")
+    parsing.add_argument("--accounts-url", default=os.environ.get("DOMINION_ACCOUNTS_URL", ""),
+                         help="the cluster's PostgreSQL, which holds the archive")
     parsing.add_argument("--period", required=True,
                          help="a month (2026-12), a day (2026-12-02) or all")
     parsing.add_argument("--out", default=".", help="the folder to write the files into")
     return parsing
 
 
-def dump_main(argv: Sequence[str]) -> int:
+def dump_main(argv: Sequence[str], source: Source) -> int:
     arguments = parser().parse_args(list(argv))
     try:
-        period_bounds(arguments.period)
+        since, until = period_bounds(arguments.period)
     except ValueError as error:
         print(f"dominion-server dump: {error}", file=sys.stderr)
         return 2
@@ -268,7 +269,7 @@ def dump_main(argv: Sequence[str]) -> int:
         print(f"dominion-server dump: no folder {folder}", file=sys.stderr)
         return 2
     try:
-        done = dump_period(arguments.db, folder, arguments.period)
+        done = dump(source(arguments, since, until), folder, arguments.period)
     except StorageError as error:
         print(f"dominion-server dump: {error}", file=sys.stderr)
         return 2

@@ -56,34 +56,41 @@ class GamesReader:
         return [orjson.loads(row[0]) for row in rows]
 
     def games_present(self, game_ids: Collection[str]) -> set[str]:
-        """Which of these games the database has."""
-        rows = self._read("SELECT id FROM games WHERE id IN (SELECT value FROM json_each(?))",
-                          json.dumps(list(game_ids)))
+        """Which of these games the database has: its games, and the rated games it pruned
+        once the archive had them (their ratings' outbox rows stay)."""
+        listed = json.dumps(list(game_ids))
+        rows = self._read("SELECT id FROM games WHERE id IN (SELECT value FROM json_each(?)) "
+                          "UNION SELECT game_id FROM rating_outbox WHERE game_id IN "
+                          "(SELECT value FROM json_each(?))", listed, listed)
         return {row[0] for row in rows}
 
-    def ended_games(self, since: str | None = None, until: str | None = None,
-                    batch: int = 500) -> Iterator[StoredGame]:
-        """Finished and abandoned games that ended in [since, until) (ISO 8601 UTC; None:
-        no bound), oldest first, read a batch at a time: a dump's memory stays bounded
-        however many games the period holds."""
+    def ended_games(self, batch: int = 500
+                    ) -> Iterator[list[tuple[StoredGame, list[dict[str, Any]]]]]:
+        """The database's ended games, archived or not, oldest first, a batch at a time
+        (memory stays bounded however many it holds), each with every chat line (removed
+        ones too, marked), as the archive takes them."""
         after = ("", "")
         while True:
             keys = self._read(
-                "SELECT finished_at, id FROM games WHERE state IN (?, ?) AND finished_at >= ? "
-                "AND finished_at < ? AND (finished_at, id) > (?, ?) ORDER BY finished_at, id "
-                "LIMIT ?", *ENDED_STATES, since or "", until or "\uffff", *after, batch)
+                "SELECT finished_at, id FROM games WHERE state IN (?, ?) AND "
+                "(finished_at, id) > (?, ?) ORDER BY finished_at, id LIMIT ?",
+                *ENDED_STATES, *after, batch)
             if not keys:
                 return
-            ids = [game_id for _, game_id in keys]
-            try:  # the batch's games, seats and answers in three queries
-                rows = game_rows(self._db, "id IN (SELECT value FROM json_each(?))",
-                                 [json.dumps(ids)])
+            listed = json.dumps([game_id for _, game_id in keys])
+            chosen = "id IN (SELECT value FROM json_each(?))"
+            try:  # the batch's games, seats, answers and chat in four queries
+                rows = game_rows(self._db, chosen, [listed])
             except sqlite3.Error as error:
                 raise StorageError(describe(error, self.path)) from None
-            found = {stored.game.id: stored for stored in stored_games(rows)}
-            yield from (found[game_id] for game_id in ids)
-            if len(keys) < batch:
-                return
+            lines = self._read("SELECT game_id, id, at, seat, name, text, removed_at FROM chat "
+                               "WHERE game_id IN (SELECT value FROM json_each(?)) ORDER BY id",
+                               listed)
+            chat: dict[str, list[dict[str, Any]]] = {}
+            for game_id, *line in lines:
+                chat.setdefault(game_id, []).append(dict(zip(
+                    ("id", "at", "seat", "name", "text", "removed_at"), line, strict=True)))
+            yield [(stored, chat.get(stored.game.id, [])) for stored in stored_games(rows)]
             after = keys[-1]
 
     def close(self) -> None:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
+import msgpack  # type: ignore[import-untyped]
 import orjson
 import sqlite_utils
+import zstandard
 
 from dominion.server.engine import Answer, Resignation, ResignReason
 
@@ -170,3 +173,33 @@ def stored_games(rows: GameRows) -> list[StoredGame]:
         charged[game_id].append(ms or 0)
     return [StoredGame(game=game, seats=tuple(seats[game.id]), answers=tuple(answers[game.id]),
                        charged_ms=tuple(charged[game.id])) for game in games]
+
+
+ARCHIVE_LEVEL = 3
+"""zstd's level for an archived game: its default, fast (docs/BENCHMARKS.md, "Archive")."""
+
+
+def pack_game(stored: StoredGame) -> bytes:
+    """A stored game as the shared archive keeps it: its row, seats (without the seat
+    tokens' hashes: nobody plays it again) and answers, as msgpack, compressed with zstd.
+    `unpack_game` reads it back; chat is kept beside it (lines may be removed later)."""
+    game_id = stored.game.id
+    seats = [(*seat_row(game_id, replace(seat, token_hash=None)).values(),)[1:]
+             for seat in stored.seats]
+    charged = stored.charged_ms or (0,) * len(stored.answers)
+    answers = [(*row[2:6], *row[7:]) for row in (  # no game id, index or time
+        answer_row(game_id, 0, entry, "", ms)
+        for entry, ms in zip(stored.answers, charged, strict=True))]
+    body = msgpack.packb([game_row(stored.game), seats, answers], use_bin_type=True)
+    return zstandard.ZstdCompressor(level=ARCHIVE_LEVEL).compress(body)
+
+
+def unpack_game(data: bytes) -> StoredGame:
+    """A game as `pack_game` packed it."""
+    game, seats, answers = msgpack.unpackb(zstandard.ZstdDecompressor().decompress(data),
+                                           use_list=False)
+    game_id = game["id"]
+    # answer rows as `game_rows` reads them: (game_id, player, kind, decision, choices, ms,
+    # reason); packed without the time (`at`), which a stored game does not carry
+    rows = [(game_id, *answer) for answer in answers]
+    return stored_games(([dict(game)], [(game_id, *seat) for seat in seats], rows))[0]

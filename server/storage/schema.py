@@ -153,10 +153,30 @@ def _migrate_8(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE answers ADD COLUMN reason TEXT")
 
 
+def _migrate_9(db: sqlite_utils.Database) -> None:
+    """Version 9: each ended game says when the shared archive took it (`archived_at`;
+    null while it waits: the archive's outbox, docs/STORAGE.md), so that archived games can
+    be pruned from the node's file; the ratings' outbox keeps its rows without a foreign key
+    to the games (its rows outlive a pruned game, for `ratings reconcile`)."""
+    db.execute("ALTER TABLE games ADD COLUMN archived_at TEXT")
+    db.execute("CREATE INDEX games_unarchived ON games (finished_at, id) "
+               "WHERE archived_at IS NULL AND finished_at IS NOT NULL")
+    db.execute("CREATE INDEX games_archived ON games (archived_at) "
+               "WHERE archived_at IS NOT NULL")
+    db.execute("CREATE TABLE rating_outbox_kept (game_id TEXT PRIMARY KEY, game TEXT NOT NULL, "
+               "created_at TEXT NOT NULL, applied_at TEXT)")
+    db.execute("INSERT INTO rating_outbox_kept SELECT game_id, game, created_at, applied_at "
+               "FROM rating_outbox")
+    db.execute("DROP TABLE rating_outbox")
+    db.execute("ALTER TABLE rating_outbox_kept RENAME TO rating_outbox")
+    db.execute("CREATE INDEX rating_outbox_pending ON rating_outbox (created_at) "
+               "WHERE applied_at IS NULL")
+
+
 # MIGRATIONS[i] turns schema version i into version i + 1. Append, never edit.
 MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (
     _migrate_1, _migrate_2, _migrate_3, _migrate_4, _migrate_5, _migrate_6, _migrate_7,
-    _migrate_8)
+    _migrate_8, _migrate_9)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -60,6 +60,8 @@ from .rows import (
 
 PROBE_SECONDS = 1.0
 """How often an unhealthy storage tries a write to see whether it has recovered."""
+PRUNED_AT_ONCE = 500
+"""Archived games one write deletes at most (a long delete would hold up the answers)."""
 LOG_ENDS_KEPT = 10_000
 """Games whose log length the writer remembers (more live games only cost a query each)."""
 
@@ -416,6 +418,36 @@ class Storage:
 
         await self._submit(operation)
 
+    async def games_archived(self, game_ids: Sequence[str], at: str) -> None:
+        """The shared archive has these ended games: their rows are marked (kept until
+        pruned)."""
+        def operation(db: sqlite_utils.Database) -> None:
+            db.execute("UPDATE games SET archived_at = ? WHERE id IN (SELECT value FROM "
+                       "json_each(?)) AND archived_at IS NULL", [at, to_json(list(game_ids))])
+
+        await self._submit(operation)
+
+    async def prune_archived(self, before: str, limit: int = PRUNED_AT_ONCE) -> int:
+        """Delete up to `limit` games the archive took at or before `before` (ISO 8601
+        UTC), with their seats, answers, chat and Kingdom rows; how many went. Their
+        ratings' outbox rows stay (`ratings reconcile` reads them)."""
+        pruned: list[int] = []
+
+        def operation(db: sqlite_utils.Database) -> None:
+            ids = [row[0] for row in db.execute(
+                "SELECT id FROM games WHERE archived_at IS NOT NULL AND archived_at <= ? "
+                "ORDER BY archived_at LIMIT ?", [before, limit])]
+            listed = to_json(ids)
+            for table in ("answers", "seats", "chat", "kingdom_cards"):
+                db.execute(f"DELETE FROM {table} WHERE game_id IN "
+                           "(SELECT value FROM json_each(?))", [listed])
+            db.execute("DELETE FROM games WHERE id IN (SELECT value FROM json_each(?))",
+                       [listed])
+            pruned.append(len(ids))
+
+        await self._submit(operation)
+        return pruned[-1]
+
     async def append_chat(
         self, game_id: str, *, at: str, seat: int | None, name: str, text: str
     ) -> int:
@@ -614,6 +646,7 @@ class Storage:
         limit: int = 50,
         offset: int = 0,
         counted: bool = True,
+        archived: bool | None = None,
     ) -> tuple[list[GameRecord], int]:
         """A page of games, newest first, and how many match in all.
 
@@ -629,7 +662,9 @@ class Storage:
         seat over. `before` (time, id) is a keyset: only games after it in this order (the
         export's cursor; `total` counts them too). `counted=False` skips counting (an
         export pages without a total: the count reads every match): `total` is then 0.
-        Bad values raise ValueError.
+        `archived=False`: only games the shared archive does not have (live ones, and
+        ended ones it has not taken yet: the archive lists the others). Bad values raise
+        ValueError.
         """
         if state is not None and state not in LISTING_STATES:
             raise ValueError(f"state must be one of {', '.join(LISTING_STATES)}, not {state!r}")
@@ -659,6 +694,7 @@ class Storage:
              "AND (s.bot IS NOT NULL OR coalesce(s.bot_account, 0))) = ?"),
             (takeovers, "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id "
                         "AND s.taken_over_at IS NOT NULL) = ?"),
+            (archived, "(g.archived_at IS NOT NULL) = ?"),
         ]
         where = [condition for value, condition in conditions if value is not None]
         if state == ENDED:
@@ -679,6 +715,29 @@ class Storage:
                 )
             )
         return [game_record(row) for row in rows], int(total)
+
+    def unarchived_games(self, limit: int = 100) -> list[tuple[StoredGame, list[dict[str, Any]]]]:
+        """Ended games the shared archive does not have yet, oldest first, each with every
+        chat line (removed ones too, marked)."""
+        where = ("id IN (SELECT id FROM games WHERE archived_at IS NULL AND finished_at IS "
+                 "NOT NULL AND state IN ('finished', 'abandoned') ORDER BY finished_at, id "
+                 "LIMIT ?)")
+        with self._read() as db:
+            rows = game_rows(db.conn, where, [limit])
+            lines = list(db.query(f"SELECT game_id, id, at, seat, name, text, removed_at FROM "
+                                  f"chat WHERE game_id IN (SELECT id FROM games WHERE {where})"
+                                  " ORDER BY id", [limit]))
+        chat: dict[str, list[dict[str, Any]]] = {}
+        for line in lines:
+            chat.setdefault(line.pop("game_id"), []).append(line)
+        return [(stored, chat.get(stored.game.id, [])) for stored in stored_games(rows)]
+
+    def unarchived_count(self) -> int:
+        """How many ended games the archive does not have yet (the archive's outbox's
+        backlog; an index holds exactly those rows)."""
+        with self._read() as db:
+            return int(db.execute("SELECT count(*) FROM games WHERE archived_at IS NULL AND "
+                                  "finished_at IS NOT NULL").fetchone()[0])
 
     def pending_ratings(self, limit: int = 100) -> list[dict[str, Any]]:
         """Finished rated games the ledger does not have yet, oldest first (each as

@@ -6,14 +6,17 @@ keep the placeholder name. The page /@/NAME is the web client's."""
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from dominion.server.edge.app import create_app
+from dominion.server.play.archive import prune
 from dominion.server.play.lobby import DELETED_PLAYER
 from dominion.server.settings import Settings
+from tests.eventually import eventually
 from tests.server.restapi import Api
 
 CHEAP = {"password_time_cost": 1, "password_memory_kib": 64}
@@ -116,11 +119,19 @@ async def test_a_deleted_accounts_profile_is_gone_and_its_games_show_the_placeho
         api: Api) -> None:
     await register(api, "Ada")
     created = await api.create(seats=2, bots={"1": "big_money"})
+    ended = await api.create(seats=2, bots={"1": "big_money"})
+    await api.state.lobby.room(ended["game"]["id"]).resign(0)
+    storage = api.state.storage
+    await eventually(lambda: not storage.unarchived_games())  # archived, and pruned:
+    assert await prune(storage, timedelta(0)) == 1  # the archive alone holds it
     await api.call("DELETE", "/api/v1/account", 200, json={"password": PASSWORD})
     await api.error("GET", "/api/v1/players/Ada", 404, "unknown_player")
     await api.error("GET", "/api/v1/players/Ada/games", 404, "unknown_player")
-    seats = (await api.game(created["game"]["id"]))["seats"]
-    assert seats[0]["name"] == DELETED_PLAYER
+    for game in (created, ended):
+        seats = (await api.game(game["game"]["id"]))["seats"]
+        assert seats[0]["name"] == DELETED_PLAYER
+    replay = await api.call("GET", f"/api/v1/games/{ended['game']['id']}/replay", 200)
+    assert replay["players"][0]["name"] == DELETED_PLAYER
     assert (await api.listing("?account=Ada"))["total"] == 0
 
 

@@ -35,9 +35,11 @@ from dominion.protocol import (
 from dominion.server.accounts.moderation import MAX_REASON, MAX_REPORT_TEXT
 from dominion.server.edge.app import create_app
 from dominion.server.edge.state import STATE
+from dominion.server.play.archive import prune
 from dominion.server.ratings.ledger import RatedGame, RatedSeat, ledger_time
 from dominion.server.settings import Settings
 from tests.accounts.conftest import postgres_server, postgres_url
+from tests.eventually import eventually
 from tests.server.restapi import Api
 from tests.server.wsclient import TestClient
 from tests.server.wsplay import FAST, close_code_sent
@@ -260,6 +262,33 @@ async def test_a_removed_chat_line_is_gone_for_everyone_and_from_the_replay(api:
     actions = [e["action"] for e in (await api.call("GET", "/api/v1/admin/audit", 200))[
         "entries"]]
     assert actions[:2] == ["abandon_game", "remove_chat_line"]
+
+
+async def test_an_archived_games_chat_is_moderated_in_the_archive(api: Api) -> None:
+    """Once the game is archived and pruned from the node, an admin reads and removes its
+    chat lines in the archive, and the replay served from there holds no removed line."""
+    await register(api, "Bob")
+    game, bob_token, _ = await two_player_game(api)
+    await sign_out(api)
+    bob = await connect(api)
+    await bob.request(Join, game=game, token=bob_token)
+    await bob.request(Chat, game=game, text="gg")
+    await bob.request(Chat, game=game, text="something vile")
+    await make_admin(api)
+    await api.call("POST", f"/api/v1/games/{game}/admin/abandon", 200,
+                   json={"reason": "over"})
+    storage = api.state.storage
+    await eventually(lambda: not storage.unarchived_games())
+    assert await prune(storage, timedelta(0)) == 1 and storage.load_game(game) is None
+    lines = (await api.call("GET", f"/api/v1/games/{game}/admin/chat", 200))["lines"]
+    assert [line["text"] for line in lines] == ["gg", "something vile"]
+    await api.call("POST", f"/api/v1/games/{game}/admin/chat/{lines[1]['id']}/remove", 200,
+                   json={"reason": "slur"})
+    await api.error("POST", f"/api/v1/games/{game}/admin/chat/{lines[1]['id']}/remove", 404,
+                    "not_found", json={"reason": "slur"})
+    replay = await api.call("GET", f"/api/v1/games/{game}/replay", 200)
+    assert [line["text"] for line in replay["chat"]] == ["gg"]
+    await api.error("GET", "/api/v1/games/g-000000000000/admin/chat", 404, "unknown_game")
 
 
 async def test_reports_are_bounded_and_one_per_seat_and_reported_seat(api: Api) -> None:

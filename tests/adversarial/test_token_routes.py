@@ -15,8 +15,10 @@ import pytest
 
 from dominion.server.edge.app import create_app
 from dominion.server.edge.state import STATE
+from dominion.server.play.archive import prune
 from dominion.server.settings import Settings
 from tests.accounts.conftest import postgres_server, postgres_url, store_kind
+from tests.eventually import eventually
 from tests.server.restapi import Api
 
 __all__ = ["postgres_server", "postgres_url", "store_kind"]  # both account stores
@@ -226,6 +228,16 @@ async def test_an_account_that_has_played_cannot_become_a_bot(api: Api) -> None:
     await api.error("POST", "/api/v1/account/bot", 409, "already_played")
     me = await api.call("GET", "/api/v1/account", 200)
     assert me["account"]["bot"] is False
+
+
+async def test_an_account_whose_games_are_only_in_the_archive_has_played(api: Api) -> None:
+    created = await api.call("POST", "/api/v1/games", 201,
+                             json={"name": "Ada", "seats": 2, "bots": {"1": "big_money"}})
+    await api.state.lobby.room(created["game"]["id"]).resign(0)
+    storage = api.state.storage
+    await eventually(lambda: not storage.unarchived_games())
+    assert await prune(storage, timedelta(0)) == 1  # the archive alone holds the game
+    await api.error("POST", "/api/v1/account/bot", 409, "already_played")
 
 
 async def test_another_sites_page_cannot_make_tokens_or_a_bot(api: Api) -> None:

@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from ..accounts.postgres import PostgresServer
+from ..accounts.postgres import missing as missing_postgres
 from ..deploy.proxy import (
     DEPLOY,
     main_config,
@@ -110,14 +112,17 @@ class Node:
     db: Path
     redis: Redis
     public_url: str
+    accounts_url: str = ""
+    """The PostgreSQL the nodes share: accounts and the archive of ended games."""
     process: subprocess.Popen[bytes] | None = None
     url: str = ""
 
     def start(self, port: int | None = None, env: dict[str, str] | None = None) -> None:
         """Start (or start again, on the same port and database; `env` for its process)."""
+        shared = ("--accounts-url", self.accounts_url) if self.accounts_url else ()
         self.process, self.url = start_server(
             self.db, "--node", self.name, "--redis", self.redis.url,
-            "--public-url", self.public_url, *FAST, port=port, env=env)
+            "--public-url", self.public_url, *shared, *FAST, port=port, env=env)
 
     @property
     def port(self) -> int:
@@ -190,16 +195,32 @@ def wait_until_every_node_knows_the_others(nodes: dict[str, Node],
 
 @contextlib.contextmanager
 def running_cluster(folder: Path) -> Iterator[Cluster]:
-    """redis-server, a node per name in NODES, and nginx in front of them. Each node's
-    public URL is nginx's, as on a host (docs/HOSTING.md): the web page served through
-    nginx has that Origin."""
+    """redis-server, PostgreSQL, a node per name in NODES, and nginx in front of them, as
+    on a host (docs/HOSTING.md): the nodes share PostgreSQL's accounts and archive, and
+    each node's public URL is nginx's (the web page served through nginx has that
+    Origin)."""
+    why = missing_postgres()
+    if why is not None:
+        pytest.skip(f"no PostgreSQL for the nodes to share ({why})")
+    postgres = PostgresServer()
+    postgres.start()
+    try:
+        with _running_cluster(folder, postgres.url) as cluster:
+            yield cluster
+    finally:
+        postgres.stop()
+        postgres.remove()
+
+
+@contextlib.contextmanager
+def _running_cluster(folder: Path, accounts_url: str) -> Iterator[Cluster]:
     redis = Redis(folder)
     http_port, https_port = free_port(), free_port()
     while https_port == http_port:
         https_port = free_port()
     public_url = f"https://127.0.0.1:{https_port}"
-    nodes = {name: Node(name, folder / f"node-{name}.sqlite3", redis, public_url)
-             for name in NODES}
+    nodes = {name: Node(name, folder / f"node-{name}.sqlite3", redis, public_url,
+                        accounts_url) for name in NODES}
     nginx: subprocess.Popen[bytes] | None = None
     try:
         redis.start()

@@ -16,8 +16,10 @@ import pytest
 
 from dominion.protocol import RematchKingdom
 from dominion.server.accounts import Account
+from dominion.server.accounts.sqlite_store import SqliteAccountStore
 from dominion.server.cluster.redis_directory import RedisDirectory
 from dominion.server.metrics import Metrics
+from dominion.server.play.archive import Archive
 from dominion.server.play.lobby import Lobby, SeatHolder
 from dominion.server.refusal import Refusal
 from dominion.server.settings import Settings
@@ -65,7 +67,8 @@ async def nodes(redis_server: Redis, tmp_path: Path) -> AsyncIterator[Start]:
         await storage.start()
         lobby = Lobby(storage, settings, Metrics())
         await lobby.restore()  # before the directory starts, as the server does
-        directory = RedisDirectory(settings, lobby, storage, [])
+        archive = Archive(storage, SqliteAccountStore(tmp_path / f"{name}.accounts.sqlite3"))
+        directory = RedisDirectory(settings, lobby, archive, [])
         lobby.rated_claims.store = directory.rated_seats
         lobby.on_room_changed = directory.changed
         await directory.start()

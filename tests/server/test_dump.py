@@ -13,9 +13,10 @@ import pytest
 
 from dominion.clients.replay_check import verify_file
 from dominion.server.main import main
+from dominion.server.play import archive
+from dominion.server.play.archive import read_archive
 from dominion.server.replays import verify_replay
 from dominion.server.replays.dump import period_bounds
-from dominion.server.storage.reader import GamesReader
 
 from .replay_schema import check_replay
 
@@ -39,11 +40,19 @@ def test_a_period_is_a_month_a_day_or_everything() -> None:
             period_bounds(wrong)
 
 
-def test_ended_games_are_read_a_batch_at_a_time(filled: Path) -> None:
-    with GamesReader.open(str(filled)) as reader:
-        ids = [stored.game.id for stored in reader.ended_games(batch=2)]
-        assert len(ids) == len(set(ids)) == 3
-        assert list(reader.ended_games(until="2000-01-01T00:00:00Z")) == []
+def test_a_dump_reads_the_archive_a_batch_at_a_time(filled: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(archive, "BATCH", 2)
+    ids = [stored.game.id for stored in read_archive("", str(filled), None, None)]
+    assert len(ids) == len(set(ids)) == 3
+    assert list(read_archive("", str(filled), None, "2000-01-01T00:00:00Z")) == []
+
+
+def test_a_dump_without_an_archive_says_where_it_looked(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["dump", "--db", str(tmp_path / "none.sqlite3"), "--period", "all",
+                 "--out", str(tmp_path)]) == 2
+    assert "no archive at" in capsys.readouterr().err
 
 
 def test_a_dump_writes_replays_tables_and_a_manifest_that_check_out(

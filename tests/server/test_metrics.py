@@ -5,6 +5,7 @@ the process, the event loop, the account store, the rating outbox and the build.
 from __future__ import annotations
 
 import asyncio
+import random
 
 from prometheus_client import CollectorRegistry, Counter, Histogram
 from prometheus_client.parser import text_string_to_metric_families
@@ -14,6 +15,7 @@ from dominion.server.edge.state import STATE, package_version
 from dominion.server.edge.tasks.rating_outbox import RatingOutbox
 from dominion.server.engine import ENGINE
 from dominion.server.metrics import ANSWER_BUCKETS, LoopCounter, LoopHistogram
+from dominion.server.play.fill import store_one
 from tests.eventually import eventually
 from tests.ratings.test_outbox import NOW, finish_rated
 
@@ -79,6 +81,21 @@ async def test_the_process_the_loop_and_the_build_are_measured(ws_server: Server
     async def the_loop_was_measured() -> bool:
         return value(await scrape(site), "dominion_event_loop_lag_seconds_count") >= 2
     await eventually(the_loop_was_measured)
+
+
+async def test_the_archive_backlog_counts_ended_games_the_archive_lacks(
+        ws_server: ServerFactory) -> None:
+    site = await ws_server()
+    assert value(await scrape(site), "dominion_archive_backlog") == 0
+    outbox = site.app[STATE].archive_outbox
+    stored = site.app_state().storage
+    await store_one(stored, random.Random(1), ("big_money",), 2, 2)  # ended, not yet woken
+    assert value(await scrape(site), "dominion_archive_backlog") == 1
+    outbox.wake()
+
+    async def handed_on() -> bool:
+        return value(await scrape(site), "dominion_archive_backlog") == 0
+    await eventually(handed_on)
 
 
 async def test_the_rating_outbox_backlog_counts_games_the_ledger_lacks(

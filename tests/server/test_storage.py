@@ -84,7 +84,7 @@ async def test_fresh_file_gets_the_schema(tmp_path: Path) -> None:
     storage = Storage.open(path)
     await storage.close()
     with raw(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 9
         assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
         names = "SELECT name FROM sqlite_master WHERE type = ?"
         tables = {row[0] for row in conn.execute(names, ["table"])}
@@ -194,7 +194,7 @@ async def test_a_version_6_file_gets_the_takeover_column_and_keeps_its_seats(
     finally:
         await storage.close()
     with raw(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 9
     conn.close()
 
 
@@ -245,9 +245,9 @@ async def test_opening_an_old_file_logs_each_migration_step(
     await Storage.open(path).close()
     steps = migrations_logged(caplog)
     assert [(step["from_version"], step["to_version"]) for step in steps] == [
-        (4, 5), (5, 6), (6, 7), (7, 8)] and SCHEMA_VERSION == 8
+        (4, 5), (5, 6), (6, 7), (7, 8), (8, 9)] and SCHEMA_VERSION == 9
     assert [step["migration"] for step in steps] == ["_migrate_5", "_migrate_6", "_migrate_7",
-                                                     "_migrate_8"]
+                                                     "_migrate_8", "_migrate_9"]
     assert all(step["store"] == "games" and step["db"] == str(path)
                and 0 <= step["seconds"] < 60 for step in steps)
     assert all(record.levelname == "INFO" for record in caplog.records)

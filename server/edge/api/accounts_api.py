@@ -314,7 +314,8 @@ async def my_games(request: web.Request) -> AccountGames:
 async def become_bot(request: web.Request) -> SignedIn:
     account = await required(request, Use.MANAGE)
     state = request.config_dict[STATE]
-    played = bool(state.lobby.seats_of(account)) or state.storage.account_has_seats(account.id)
+    played = (bool(state.lobby.seats_of(account)) or state.storage.account_has_seats(account.id)
+              or await state.archive.account_played(account.id))
     return SignedIn.of(await state.accounts.access_tokens.make_bot(account, played))
 
 

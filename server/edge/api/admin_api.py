@@ -297,15 +297,16 @@ async def lift(request: web.Request) -> dict[str, Any]:
 
 
 @ROUTES(Operation("GET", "/games/{game_id}/admin/chat", "adminGameChat", Tag.ADMIN,
-                  "Every chat line of a game of this node, removed ones too",
+                  "Every chat line of a game of this node or the archive, removed ones too",
                   (Reply(200, "In order", CHAT_LINES),), (ErrorCode.UNKNOWN_GAME, *ADMINS),
                   parameters=(GAME_ID,), notes=RATE))
 async def game_chat(request: web.Request) -> dict[str, Any]:
     await _admin(request)
     state = request.config_dict[STATE]
     game_id = request.match_info["game_id"]
-    state.lobby.summary(game_id)  # unknown_game for a game this node does not hold
-    return {"lines": state.storage.chat(game_id, removed=True)}
+    if game_id not in state.lobby.rooms and state.storage.load_game(game_id) is None:
+        await state.archive.summary(game_id)  # unknown_game: neither here nor archived
+    return {"lines": await state.archive.chat(game_id)}
 
 
 @ROUTES(Operation(
@@ -323,12 +324,13 @@ async def remove_chat_line(request: web.Request) -> dict[str, Any]:
     game_id, line = request.match_info["game_id"], int(request.match_info["line"])
     state = request.config_dict[STATE]
     room = state.lobby.rooms.get(game_id)
+    at = moderation.now().strftime(TIME_FORMAT)
     if room is not None:
         removed = await room.remove_chat_line(line)
+        # an ended room may be archived already: the archive's copy goes too
+        removed = await state.archive_store.remove_archived_chat(game_id, line, at) or removed
     else:
-        state.lobby.summary(game_id)  # unknown_game
-        removed = await state.storage.remove_chat(game_id, line,
-                                                  moderation.now().strftime(TIME_FORMAT))
+        removed = await state.archive.remove_chat(game_id, line, at)
     if not removed:
         raise Refusal(ErrorCode.NOT_FOUND, f"game {game_id} has no chat line {line} to "
                                              "remove")

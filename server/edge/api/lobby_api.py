@@ -205,8 +205,13 @@ async def list_games(request: web.Request) -> dict[str, Any]:
 @ROUTES(Operation("GET", "/games/{game_id}", "getGame", Tag.GAMES, "One game's public summary",
                   (Reply(200, "The game", GameSummary),), GAME_CODES, parameters=(GAME_ID,)))
 async def get_game(request: web.Request) -> dict[str, Any]:
-    summary: dict[str, Any] = request.config_dict[STATE].lobby.summary(
-        request.match_info["game_id"])
+    state, game_id = request.config_dict[STATE], request.match_info["game_id"]
+    try:
+        summary: dict[str, Any] = state.lobby.summary(game_id)
+    except Refusal as error:  # ended, archived and pruned here, or another node's
+        if error.code is not ErrorCode.UNKNOWN_GAME:
+            raise
+        summary = await state.archive.summary(game_id)
     rated = (await rated_games(request, [summary])).get(summary["id"])
     return summary if rated is None else {**summary, "ratings": summary_ratings(rated)}
 

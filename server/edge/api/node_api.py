@@ -1,6 +1,6 @@
-"""The routes other nodes call, and only they: a node's own part of a listing, and the
-replays of its ended games for another node's export. nginx refuses them from outside,
-and each asks for the cluster's peer key as well (`Directory.is_peer`)."""
+"""The routes other nodes call, and only they: a node's own part of a listing (the games
+the archive does not have), and an account's seats in its live games. nginx refuses them
+from outside, and each asks for the cluster's peer key as well (`Directory.is_peer`)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,9 @@ from aiohttp import web
 
 from dominion.protocol import ErrorCode
 
-from ...cluster.directory import ended_game, export_line
 from ...cluster.listing import NODE_PAGE_MAX
-from ...cluster.node import PEER_KEY_HEADER, REPLAY_WORK_HEADER
+from ...cluster.node import PEER_KEY_HEADER
 from ...refusal import Refusal
-from ...replays import replay_work
 from ..rest import Handler
 from ..state import STATE
 from .export_query import export_filters
@@ -50,19 +48,6 @@ async def node_games(request: web.Request) -> web.StreamResponse:
 
 
 @peers_only
-async def node_replay(request: web.Request) -> web.StreamResponse:
-    """GET /api/v1/node/replays/{game_id}: an ended game's replay as an export line, with
-    its work for the node that asked to charge its own client (this route charges none)."""
-    storage = request.config_dict[STATE].storage
-    stored = ended_game(storage, request.match_info["game_id"])
-    if stored is None:
-        raise Refusal(ErrorCode.UNKNOWN_GAME, "no ended game by that id on this node")
-    return web.Response(body=export_line(storage, stored),
-                        content_type="application/x-ndjson",
-                        headers={REPLAY_WORK_HEADER: str(replay_work(len(stored.answers)))})
-
-
-@peers_only
 async def node_account_games(request: web.Request) -> web.StreamResponse:
     """GET /api/v1/node/accounts/{account_id}/games: the account's seats in this node's
     open and running games (another node gathers them for the account's own list)."""
@@ -74,4 +59,3 @@ async def node_account_games(request: web.Request) -> web.StreamResponse:
 def add_node_routes(app: web.Application) -> None:
     app.router.add_get("/node/games", node_games)
     app.router.add_get(r"/node/accounts/{account_id:\d{1,18}}/games", node_account_games)
-    app.router.add_get("/node/replays/{game_id}", node_replay)

@@ -41,9 +41,6 @@ FORMATS = ("json", "msgpack", "text")
 DOWNLOAD_POLICY = {"Content-Security-Policy": "default-src 'none'; sandbox"}
 """Replays hold strangers' names and chat: a browser that opens one runs and loads
 nothing of it (every response also says nosniff: app.py)."""
-MISSING_NODES_HEADER = "X-Dominion-Missing-Nodes"
-"""On an export from several nodes: those that did not answer (empty: none), as a
-listing's `missing_nodes`."""
 NEXT_CURSOR_HEADER = "X-Dominion-Next-Cursor"
 """On a full page of an export: the `cursor` that asks for the next one."""
 
@@ -110,8 +107,12 @@ async def replay_of(request: web.Request, game_id: str) -> dict[str, Any]:
         state.budgets.charge("work", address, room.replay_work())
         return room.spectator_replay()
     stored = state.storage.load_game(game_id)
-    if stored is None:
-        raise Refusal(ErrorCode.UNKNOWN_GAME, f"no game {game_id!r}")
+    chat = None
+    if stored is None:  # ended, archived and pruned here, or played on another node
+        found = await state.archive.ended_game(game_id)
+        if found is None:
+            raise Refusal(ErrorCode.UNKNOWN_GAME, f"no game {game_id!r}")
+        stored, chat = found
     if room is not None and stored.game.state in UNFINISHED_STATES:
         # the room has ended and its end is still being stored (or stored again later):
         # every answer is durable already, and the room's record says how it ended
@@ -120,7 +121,8 @@ async def replay_of(request: web.Request, game_id: str) -> dict[str, Any]:
         raise Refusal(ErrorCode.UNKNOWN_GAME, f"game {game_id!r} is not loaded")
     state.budgets.charge("work", address, replay_work(len(stored.answers)))
     ratings = await ledger_ratings(request, game_id) if stored.game.rated else None
-    return finished_replay(stored, state.storage.chat(game_id), ratings)
+    return finished_replay(stored, state.storage.chat(game_id) if chat is None else chat,
+                           ratings)
 
 
 REPLAY = component("Replay", {
@@ -206,11 +208,6 @@ MEDIA_NOTE = {"schema": {"type": "string"}, "x-itemSchema": ref(REPLAY)}
            "application/msgpack`", {"type": "string"}, "application/x-ndjson", more={
         "content": {Media.NDJSON.value: MEDIA_NOTE, Media.MSGPACK.value: MEDIA_NOTE},
         "headers": {
-            MISSING_NODES_HEADER: {
-                "description": "Several nodes only: the comma-separated nodes that did not "
-                               "answer, whose games the export lacks (empty: every node "
-                               "answered)",
-                "schema": {"type": "string"}},
             NEXT_CURSOR_HEADER: {
                 "description": "The `cursor` of the next page; absent on the last page",
                 "schema": {"type": "string"}},
@@ -229,8 +226,9 @@ MEDIA_NOTE = {"schema": {"type": "string"}, "x-itemSchema": ref(REPLAY)}
     notes=ACCOUNT_FILTER_NOTES))
 async def export(request: web.Request) -> web.StreamResponse:
     """Ended games' replays (finished and abandoned, or the one `state` asked for), newest
-    first, a page at a time (from every node, when there are several), and no faster than
-    the client's address may cost (server/edge/transport/budgets.py)."""
+    first, a page at a time (from the archive every node reads, and this node's games it
+    has not taken yet: play/archive.py), and no faster than the client's address may cost
+    (server/edge/transport/budgets.py)."""
     state = request.config_dict[STATE]
     address = client_key(request)
     filters = game_filters(request, EXPORT)
@@ -250,11 +248,9 @@ async def export(request: web.Request) -> web.StreamResponse:
             await asyncio.sleep(wait)
         state.budgets.charge("work", address, work)
 
-    export = await request.config_dict[STATE].directory.export(filters, pay)  # refusals here
+    export = await state.archive.export(filters, pay)
     body = ExportBody(media_of(request), coding_of(request))
     headers = {**DOWNLOAD_POLICY, **body.headers()}
-    if export.missing_nodes is not None:  # several nodes: say whose games it cannot hold
-        headers[MISSING_NODES_HEADER] = ",".join(export.missing_nodes)
     if export.next_key is not None:
         headers[NEXT_CURSOR_HEADER] = encode_keyset(export.next_key)
     response = web.StreamResponse(headers=headers)

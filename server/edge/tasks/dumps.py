@@ -10,8 +10,9 @@ import logging
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from ...play.archive import read_archive
 from ...play.clock import Clock, sleep
-from ...replays.dump import dump_period
+from ...replays.dump import dump, period_bounds
 from ...replays.statistics import Statistics
 from ...settings import DumpEvery, Settings
 from ...storage import StorageError
@@ -40,6 +41,7 @@ class Dumps:
     def __init__(self, settings: Settings, statistics: Statistics | None, clock: Clock) -> None:
         self.folder = Path(settings.dumps)
         self.db = settings.db
+        self.accounts_url = settings.accounts_url
         self.every = settings.dump_every
         self.refresh_seconds = settings.stats_refresh_seconds
         self.statistics = statistics
@@ -52,7 +54,8 @@ class Dumps:
         period = ended_period(self.every, now)
         if (self.folder / f"dominion-{period}.manifest.json").exists():
             return None
-        done = dump_period(self.db, self.folder, period)
+        since, until = period_bounds(period)  # the archive holds every node's ended games
+        done = dump(read_archive(self.accounts_url, self.db, since, until), self.folder, period)
         log.info("dumped %d games of %s in %.1f s", done.games, period, done.seconds)
         return period
 

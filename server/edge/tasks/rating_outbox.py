@@ -15,8 +15,6 @@ the node that played the game hands it on, so its room, if still kept, is here.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -29,29 +27,27 @@ from ...ratings import RatingError
 from ...ratings.ledger import GameRatings, RatedGame
 from ...refusal import Refusal
 from ...storage import Storage
+from .outbox_loop import OutboxLoop
 
 log = logging.getLogger("dominion.ratings")
-FIRST_RETRY_SECONDS = 1.0
 
 
-class RatingOutbox:
+class RatingOutbox(OutboxLoop):
+    log = log
+    what = "the ratings' outbox"
+
     def __init__(self, storage: Storage, store: RatingStore, longest_wait: float,
                  pair_limit: int = 0) -> None:
+        super().__init__(longest_wait)
         self._storage = storage
         self._store = store
-        self._longest_wait = longest_wait
         self.pair_limit = pair_limit
         """`rated_games_per_pair_per_day`, which the ledger applies."""
-        self._wake = asyncio.Event()
         self.applied = 0
         """Games this node's outbox handed to the ledger (for tests and logs)."""
         self.on_applied: Callable[[GameRatings], None] = lambda ratings: None
         """Told what the ledger did to each game this node's outbox applied (the edge
         tells the game's room)."""
-
-    def wake(self) -> None:
-        """A rated game's end was stored: hand it on now."""
-        self._wake.set()
 
     async def drain(self) -> bool:
         """Hand every waiting game to the ledger; False when the store cannot be reached
@@ -88,23 +84,3 @@ class RatingOutbox:
             return
         if game_id in found:
             self.on_applied(found[game_id])
-
-    async def run(self) -> None:
-        """Drain at start (games finished before a restart), whenever woken, and again after
-        a failure, waiting longer each time."""
-        first = wait = min(FIRST_RETRY_SECONDS, self._longest_wait)
-        while True:
-            self._wake.clear()
-            try:
-                drained = await self.drain()
-            except Exception:  # the games' database failing, say: they wait, the task goes on
-                log.exception("the ratings' outbox cannot be handed on now")
-                drained = False
-            if drained:
-                wait = first
-                await self._wake.wait()
-                continue
-            with contextlib.suppress(TimeoutError):  # not wait_for: see health_watch.py
-                async with asyncio.timeout(wait):
-                    await self._wake.wait()
-            wait = min(2 * wait, self._longest_wait)

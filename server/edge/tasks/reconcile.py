@@ -7,10 +7,11 @@ restore"). Run on each node's host with the node's own settings (--db, --node,
   an older copy: their outbox rows say "applied" to a ledger that no longer has them) are
   handed to the ledger again. The ledger refuses a game it has, so each counts once
   however often this runs, and whatever the node's own outbox hands on meanwhile.
-- The ledger's games made on this node that the node no longer has (its games database
-  restored from an older copy: they answer 404) are listed and marked, their ratings
-  kept: a rating change cannot be undone without undoing every later one. A player's
-  rating history says so of those games (`record_lost`).
+- The ledger's games made on this node that neither the node nor the archive of ended
+  games has (its games database restored from an older copy, the games not archived yet:
+  they answer 404) are listed and marked, their ratings kept: a rating change cannot be
+  undone without undoing every later one. A player's rating history says so of those
+  games (`record_lost`).
 
 Nothing is written to the node's games database.
 """
@@ -25,7 +26,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from ...accounts import open_account_store
-from ...accounts.store import RatingStore
+from ...accounts.moderation import FullStore
 from ...cluster.node import owner_of
 from ...ratings import RatingError
 from ...ratings.ledger import LedgerEntry, RatedGame
@@ -51,7 +52,7 @@ class Reconciled:
     """Outbox rows that are no rated game (a bug: the node's outbox logs them too)."""
 
 
-async def reconcile(store: RatingStore, games: GamesReader, node: str,
+async def reconcile(store: FullStore, games: GamesReader, node: str,
                     now: datetime, pair_limit: int = 0) -> Reconciled:
     """The ledger and the node `node`'s games (`games`) compared, and made to agree; the
     games handed on now are under `rated_games_per_pair_per_day` (`pair_limit`) too."""
@@ -69,7 +70,8 @@ async def reconcile(store: RatingStore, games: GamesReader, node: str,
                                                                           pair_limit):
             done.delivered.append(game)
     mine = [entry for entry in entries if (owner_of(entry.game_id) or "") == node]
-    present = games.games_present([entry.game_id for entry in mine])
+    ids = [entry.game_id for entry in mine]
+    present = games.games_present(ids) | await store.archived_ids(ids)
     done.lost = [entry for entry in mine if entry.game_id not in present]
     if done.lost:
         done.marked = await store.mark_records_lost([entry.game_id for entry in done.lost],
