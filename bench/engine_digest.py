@@ -27,7 +27,7 @@ from typing import Any
 from dominion.bots import make_strategy
 from dominion.server.engine import Game, Setup, replay
 from dominion.server.engine.view import Ownership, event_record
-from dominion.server.play.bots import EngineTable
+from dominion.server.play.bots import seat_table
 from dominion.server.play.frames import change_frames, snapshot_frame
 from dominion.server.sim import simulate
 
@@ -56,7 +56,6 @@ def play(number: int, hasher: Any) -> int:
     audiences = [(viewer, version) for viewer in viewers for version in (1, 2)]
     bots = [make_strategy(name, seed * 8 + seat)
             for seat, name in enumerate(_strategies(number, seats))]
-    tables = [EngineTable(game, seat) for seat in range(seats)]
     ownership = Ownership()
     hasher.update(_snapshots(game, viewers))
     resign = number % 4 == 3
@@ -65,7 +64,7 @@ def play(number: int, hasher: Any) -> int:
             events = game.resign(0)
         else:
             seat = decision.player
-            events = game.answer(seat, decision.id, bots[seat].choose(decision, tables[seat]))
+            events = game.answer(seat, decision.id, bots[seat].choose(decision, seat_table(game, seat)))
         for audience, frames in change_frames(GAME_ID, game, events, audiences,
                                               ownership).items():
             hasher.update(repr(audience).encode())
