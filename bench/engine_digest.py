@@ -64,7 +64,8 @@ def play(number: int, hasher: Any) -> int:
             events = game.resign(0)
         else:
             seat = decision.player
-            events = game.answer(seat, decision.id, bots[seat].choose(decision, seat_table(game, seat)))
+            answer = bots[seat].choose(decision, seat_table(game, seat))
+            events = game.answer(seat, decision.id, answer)
         for audience, frames in change_frames(GAME_ID, game, events, audiences,
                                               ownership).items():
             hasher.update(repr(audience).encode())
