@@ -140,7 +140,6 @@ def test_mistakes_confirmations_help_and_ctrl_c(server_url: str, tmp_path: Path)
         game = re.search(r"Dominion (g-\w+)", screen)
         assert game and "Play all Treasures" in options(screen)
         for typed, explained in [
-            ("buy silver", "Silver costs $3; you have $0. Play your Treasures first"),
             ("sliver", "Did you mean Silver?"),
             ("1 2", "Too many: you chose 2."),
             ("help smithy", "+3 Cards."),

@@ -201,7 +201,8 @@ def running_cluster(folder: Path) -> Iterator[Cluster]:
     Origin)."""
     why = missing_postgres()
     if why is not None:
-        pytest.skip(f"no PostgreSQL for the nodes to share ({why})")
+        pytest.skip(f"no PostgreSQL for the nodes to share ({why}): "
+                    "apt-get install postgresql")
     postgres = PostgresServer()
     postgres.start()
     try:

@@ -253,7 +253,9 @@ def test_the_installed_server_starts_and_answers(installed: tuple[Path, Path],
     try:
         assert server.stdout is not None
         said = None
+        heard = b""
         while said is None and (line := server.stdout.readline()):  # until it says where
+            heard += line
             said = LISTENING.search(line)
         assert said is not None
         port = int(said[1])
@@ -265,7 +267,7 @@ def test_the_installed_server_starts_and_answers(installed: tuple[Path, Path],
         check_page_and_a_script(f"http://127.0.0.1:{port}")  # the web client ships too
     finally:
         server.send_signal(signal.SIGINT)
-        output = server.communicate(timeout=15)[0].decode()
+        output = (heard + server.communicate(timeout=15)[0]).decode()
     assert server.returncode == 0, output
     assert f"http://127.0.0.1:{port}" in output  # it says where it listens
 
