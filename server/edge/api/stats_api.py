@@ -86,6 +86,13 @@ class StatsFilters:
         return Filters(self.edition, self.players, self.rated, self.band, self.who)
 
 
+@query_model
+class OpeningsLimit:
+    limit: int = param({"type": "integer", "minimum": 1, "maximum": MAX_OPENINGS},
+                       f"how many (default {OPENINGS})",
+                       message=f"limit is 1 to {MAX_OPENINGS}", default=OPENINGS)
+
+
 @model("`hits` of `n`, and the 95 % Wilson score interval of the rate (all 0 when n is 0).")
 class StatShare:
     n: int = member(COUNT)
@@ -227,19 +234,10 @@ async def card_statistics(request: web.Request) -> CardStats:
     "GET", "/stats/openings", "openingStatistics", Tag.REPLAYS,
     "The most frequent openings (a player's gains on their turns 1 and 2) and their win "
     "rates", (Reply(200, "The openings", OpeningStats),), STATS_ERRORS,
-    parameters=(*query_parameters(StatsFilters),
-                Param("limit", Where.QUERY, {"type": "integer", "minimum": 1,
-                                             "maximum": MAX_OPENINGS},
-                      f"how many (default {OPENINGS})")),
-    notes=NO_STATISTICS))
+    parameters=query_parameters(StatsFilters, OpeningsLimit), notes=NO_STATISTICS))
 async def opening_statistics(request: web.Request) -> OpeningStats:
     statistics, filters = await _statistics(request)
-    try:
-        limit = int(request.query.get("limit", OPENINGS))
-    except ValueError:
-        limit = 0
-    if not 1 <= limit <= MAX_OPENINGS:
-        raise Refusal(ErrorCode.BAD_FILTER, f"limit is 1 to {MAX_OPENINGS}")
+    limit = read_query(request, OpeningsLimit).limit
     seats, openings = await asyncio.to_thread(statistics.openings, filters, limit)
     return OpeningStats(_periods(statistics), seats, [OpeningStat.of(o) for o in openings])
 
