@@ -421,6 +421,11 @@ class Transfer:
         page.on("requestfinished", self._finished)
         page.on("websocket", lambda socket: socket.on("framereceived", self._frame))
 
+    def unwatch(self, page: Page) -> None:
+        """Stop counting: a request still finishing as the page closes is not the load's
+        (its handler would read a closed page)."""
+        page.remove_listener("requestfinished", self._finished)
+
     def _frame(self, payload: bytes | str) -> None:
         self.websocket_bytes += len(payload)
 
@@ -458,6 +463,7 @@ def first_load(browser: Browser, url: str, *, game: bool) -> dict[str, Any]:
     if game:
         six_player_game(page)
     page.wait_for_load_state("networkidle")
+    transfer.unwatch(page)
     context.close()
     return transfer.report()
 
