@@ -25,7 +25,8 @@ from dominion.server.settings import Settings
 
 from .tiers import SLOW, UNIT_BUDGET_S, Tier, guard, mark
 
-pytest_plugins = ["pytester"]  # tests/test_suite_setup.py runs the tiers on tests of its own
+# pytester: tests/test_suite_setup.py runs the tiers on tests of its own; games_file: `storage`
+pytest_plugins = ["pytester", "tests.games_file"]
 
 UNIT_TIER_RUNS = frozenset({Tier.UNIT.marker, f"not {SLOW}"})
 """The mark expressions that run the unit tier (the second its former name): they try

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 import shutil
-from collections.abc import AsyncIterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -23,16 +22,6 @@ from dominion.server.replays import finished_replay
 from dominion.server.storage import SeatRecord, Storage, StoredGame
 from dominion.server.storage.reader import GamesReader
 from dominion.server.storage.rows import pack_game, unpack_game
-
-
-@pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    opened = Storage.open(tmp_path / "games.sqlite3", synchronous="NORMAL")
-    await opened.start()
-    try:
-        yield opened
-    finally:
-        await opened.close()
 
 
 async def finished(storage: Storage, games: int, seed: int = 1) -> list[StoredGame]:

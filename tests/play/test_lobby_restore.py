@@ -5,8 +5,6 @@ never hears "no such game")."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -23,13 +21,6 @@ from dominion.server.storage import Storage
 HOLDERS = [SeatHolder("Ada", None, False), SeatHolder("Bob", None, False)]
 GAMES = 5
 
-
-@pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    opened = Storage.open(tmp_path / "games.sqlite3", synchronous="NORMAL")
-    await opened.start()
-    yield opened
-    await opened.close()
 
 
 async def stored_games(storage: Storage) -> list[str]:

@@ -4,10 +4,7 @@ and left out while the store cannot be reached."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Mapping
-from pathlib import Path
-
-import pytest
+from collections.abc import Mapping
 
 from dominion.server.accounts.store import unavailable
 from dominion.server.metrics import Metrics
@@ -19,13 +16,6 @@ from tests.eventually import eventually
 
 HOLDERS = [SeatHolder("Ada", 11, False), SeatHolder("Bob", 12, False)]
 
-
-@pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    opened = Storage.open(tmp_path / "games.sqlite3", synchronous="NORMAL")
-    await opened.start()
-    yield opened
-    await opened.close()
 
 
 class Store:

@@ -22,15 +22,6 @@ from dominion.server.storage import GameRecord, GameState, Storage, StorageError
 NOW = datetime.fromisoformat("2026-12-01T10:00:00+00:00")
 
 
-@pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    opened = Storage.open(tmp_path / "games.sqlite3", synchronous="NORMAL")
-    await opened.start()
-    try:
-        yield opened
-    finally:
-        await opened.close()
-
 
 @pytest.fixture
 async def accounts(tmp_path: Path) -> AsyncIterator[SqliteAccountStore]:

@@ -1,4 +1,6 @@
-"""The lobby's tests' games file: SQLite in the test's own folder (no server, no socket)."""
+"""The `storage` fixture: a games file (SQLite) in the test's own folder, started and
+closed around the test, for tests of what the server stores with no server and no socket
+(a plugin of tests/conftest.py, so every folder's tests share one)."""
 
 from __future__ import annotations
 
@@ -14,5 +16,7 @@ from dominion.server.storage import Storage
 async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
     opened = Storage.open(tmp_path / "games.sqlite3", synchronous="NORMAL")
     await opened.start()
-    yield opened
-    await opened.close()
+    try:
+        yield opened
+    finally:
+        await opened.close()
