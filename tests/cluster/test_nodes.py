@@ -112,6 +112,20 @@ async def play(session: aiohttp.ClientSession, cluster: Cluster, table: Table,
     await asyncio.gather(*(seat(token, index) for index, token in enumerate(table.tokens)))
 
 
+async def ended_on(session: aiohttp.ClientSession, cluster: Cluster, node: str) -> Table:
+    """A game of `node`'s played to its end and handed to the archive."""
+    table = await open_table(session, cluster, "Ended")
+    while owner_of(table.id) != node:  # tables go round the nodes
+        table = await open_table(session, cluster, "Ended")
+    await play(session, cluster, table)
+
+    async def archived() -> bool:
+        return table.id in await export(session, f"{cluster.https}/api/v1/replays/export",
+                                        player="Ended")
+    await eventually(archived)
+    return table
+
+
 async def replay_checked(session: aiohttp.ClientSession, cluster: Cluster,
                          table: Table) -> dict[str, Any]:
     """The replay through the single address: it verifies, and holds every answer the
@@ -243,7 +257,12 @@ async def test_a_killed_node_pauses_only_its_games_and_resumes_them(cluster: Clu
             return all(len(t.clients) == 2 and all(len(c.accepted) >= 5 for c in t.clients)
                        for t in theirs)
         await eventually(victim_games_under_way)
+        ended = await ended_on(session, cluster, "b")
         victim.kill()
+        # its ended game, from another node: every node reads the archive
+        assert (await replay_checked(session, cluster, ended))["game"]["state"] == "finished"
+        summary = await get(session, f"{cluster.https}/api/v1/games/{ended.id}")
+        assert summary["state"] == "finished"
 
         # the other nodes' games finish while it is down, without a reconnect
         await asyncio.gather(*(playing[table.id] for table in others))

@@ -43,6 +43,9 @@ def free_port() -> int:
 SERVER = (sys.executable, "-m", "dominion.server.main")
 LISTENING = re.compile(rb"listening on http://\S+:(\d+) \(WebSocket")
 TAKEN = b"cannot listen on"
+START_S = 60
+"""How long a server may take to say it listens: a second or two, but a machine loaded many
+times over (two cores and a dozen busy processes) has taken over 20."""
 PortArgument = Callable[[int], str]
 """An argument that names the server's own port (a public URL on it)."""
 
@@ -78,7 +81,7 @@ def run_server(db: Path, args: list[str], env: dict[str, str] | None, port: int,
             [*command, "--port", str(port), "--db", str(db), *args],
             env={**os.environ, **(env or {})}, stdout=log, stderr=subprocess.STDOUT)
     process.stdout = open(name, "rb")  # noqa: SIM115 (the process's own, read by its user)
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + START_S
     while time.monotonic() < deadline:
         said = Path(name).read_bytes()
         if LISTENING.search(said) or process.poll() is not None:
