@@ -16,12 +16,13 @@ from typing import Any, Final
 from .model import INITIAL, Pool, Rating, RatingError, pool_for, update
 
 BOT_MU: Final[Mapping[str, Mapping[Pool, float]]] = {
-    # bench/ratings.py's population (docs/RATINGS.md, "Bots are fixed points"): 3,000
-    # games of 3 players of each strategy, each strategy's mean mu over seeds 1 and 2
+    # docs/RATINGS.md, "Bots are fixed points". 2 players: the bots' games against each
+    # other (bench/levels.py), big_money held; random, and 3-6 players: bench/ratings.py's
+    # population, each strategy's mean mu over seeds 1 and 2
     "random": {Pool.TWO_PLAYER: -150.0, Pool.MULTIPLAYER: -1220.0},
     "big_money": {Pool.TWO_PLAYER: 1480.0, Pool.MULTIPLAYER: 1710.0},
-    "smithy_big_money": {Pool.TWO_PLAYER: 1930.0, Pool.MULTIPLAYER: 2250.0},
-    "strong": {Pool.TWO_PLAYER: 2690.0, Pool.MULTIPLAYER: 3140.0},
+    "smithy_big_money": {Pool.TWO_PLAYER: 1580.0, Pool.MULTIPLAYER: 2250.0},
+    "strong": {Pool.TWO_PLAYER: 1840.0, Pool.MULTIPLAYER: 3140.0},
 }
 BOT_SIGMA: Final = 120.0
 """A settled rating's uncertainty on that population (tau keeps it near 115-145)."""

@@ -22,7 +22,7 @@ def test_top_lists_the_bots_pages_and_speaks_polish(server_url: str, tmp_path: P
     assert shown.returncode == 0, shown.stderr
     lines = shown.stdout.splitlines()
     assert lines[0] == "2-player leaderboard: places 1-2 of 4"
-    assert lines[1].split() == ["1", "strong", "[bot]", "2690", "0", "games"]
+    assert lines[1].split() == ["1", "strong", "[bot]", "1840", "0", "games"]
     assert lines[2].split()[:3] == ["2", "smithy_big_money", "[bot]"]
     assert lines[3] == "... 2 more (use --offset 2)"
     rest = dominion(tmp_path, "top", "--offset", "2", *server).stdout.splitlines()

@@ -9,8 +9,9 @@ import { addWords } from "./i18n.js";
 /** A strategy's other name for a level also offered: the same bot. */
 const ALIASES = { "strong:3": "strong" };
 
-/** The levels, weakest first (a strategy the server adds later comes after them). */
-const ORDER = ["random", "big_money", "smithy_big_money", "strong:1", "strong:2", "strong",
+/** The levels, weakest first (a strategy the server adds later comes after them), as
+ * bench/levels.py measures them: `strong:1` is Big Money's equal, below Smithy Big Money. */
+const ORDER = ["random", "big_money", "strong:1", "smithy_big_money", "strong:2", "strong",
   "strong:3"];
 
 /** The strategy chosen unless the person chose another. */
@@ -30,13 +31,13 @@ export const BOT_LEVEL_WORDS = {
     "Kupuje tylko Srebro, Złoto i Prowincje (Wielkie Pieniądze).",
     "Kupuje len Striebro, Zlato a Provincie (Veľké peniaze).",
     "Perka tik Sidabrą, Auksą ir Provincijas (Dideli pinigai)."],
-  level_smithy_big_money: ["3 · Casual", "3 · Niedzielny", "3 · Príležitostný",
-    "3 · Mėgėjas"],
+  level_smithy_big_money: ["4 · Casual", "4 · Niedzielny", "4 · Príležitostný",
+    "4 · Mėgėjas"],
   level_smithy_big_money_about: ["Big Money with a Smithy or two.",
     "Wielkie Pieniądze z Kowalem lub dwoma.",
     "Veľké peniaze s jednou či dvoma Kováčňami.",
     "Dideli pinigai su viena ar dviem Kalvėmis."],
-  "level_strong:1": ["4 · Steady", "4 · Solidny", "4 · Vytrvalý", "4 · Stabilus"],
+  "level_strong:1": ["3 · Steady", "3 · Solidny", "3 · Vytrvalý", "3 · Stabilus"],
   "level_strong:1_about": ["The strong bot's plain money game, careful at the end.",
     "Silny bot grający samymi pieniędzmi, uważny pod koniec.",
     "Silný bot hrajúci len na peniaze, opatrný na konci.",
