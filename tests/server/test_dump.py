@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 
 from dominion.clients.replay_check import verify_file
+from dominion.server import gc_tuning
+from dominion.server import main as main_module
 from dominion.server.accounts import open_account_store
 from dominion.server.main import main
 from dominion.server.play import archive
@@ -127,3 +129,18 @@ def test_a_rated_games_seats_carry_the_ledgers_ratings(filled: Path, tmp_path: P
     assert [(row["rating_before"], row["rating_after"]) for row in seats] == [
         (ratings[seat].before, ratings[seat].after) for seat in (0, 1)]
     assert all(row["rating_before"] is not None for row in seats)
+
+
+def test_fill_dump_and_verify_collect_garbage_as_the_server_does(
+        filled: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Each allocates a game's events by the thousand: the server's collector settings
+    save them about a fifth of their time."""
+    tuned: list[str] = []
+    monkeypatch.setattr(main_module, "tune_gc", lambda: tuned.append("server"))
+    monkeypatch.setattr(gc_tuning, "tune_gc", lambda: tuned.append("verify"))
+    assert main(["fill", "--db", str(tmp_path / "none.sqlite3"), "--games", "0"]) == 0
+    assert main(["dump", "--db", str(filled), "--period", "all", "--out", str(tmp_path)]) == 0
+    assert verify_file([str(tmp_path / "dominion-all.replays.ndjson.zst")]) == 0
+    assert tuned == ["server", "server", "verify"]
+    capsys.readouterr()
