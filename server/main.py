@@ -99,6 +99,8 @@ def main(argv: Sequence[str] | None = None, ratings: RatingLookup | None = None)
         return reconcile_main(arguments[2:])
     if arguments[:1] == ["ratings"]:
         return ratings_main(arguments[1:])
+    if arguments[:1] in (["fill"], ["dump"]):
+        tune_gc()  # a game's events are short-lived objects by the thousand, as in the server
     if arguments[:1] == ["fill"]:
         return fill_main(arguments[1:])
     if arguments[:1] == ["dump"]:

@@ -212,3 +212,17 @@ def test_stats_bench_refreshes_and_times_each_query() -> None:
     assert set(result["queries"]) == {"cards", "openings", "first_player", "lengths"}
     assert all(times["p95_ms"] > 0 for times in result["queries"].values())
     assert result["cards_over_http"]["p95_ms"] > 0
+
+
+def test_the_dump_load_bench_loads_every_table_and_replay(tmp_path: Path) -> None:
+    pytest.importorskip("duckdb", reason="pip install -e '.[stats]'")
+    pytest.importorskip("pyarrow", reason="pip install -e '.[dumps]'")
+    from dominion.server.main import main
+
+    db = str(tmp_path / "games.sqlite3")
+    assert main(["fill", "--db", db, "--games", "3", "--seed", "1"]) == 0
+    assert main(["dump", "--db", db, "--period", "all", "--out", str(tmp_path)]) == 0
+    result = run_json(str(BENCH / "dump_load.py"), str(tmp_path), "all")
+    assert result["games"]["rows"] == result["replays"]["rows"] == 3
+    assert result["seats"]["rows"] == 6 and result["gains"]["rows"] > 0
+    assert 0 <= result["first_player"]["win_rate"] <= 1

@@ -24,9 +24,11 @@ from dominion.protocol import ErrorCode
 
 from ..accounts import open_account_store
 from ..accounts.archive import ArchivedBody, ArchivedGame, ArchivedLine, ArchivedSeat, ArchiveStore
+from ..accounts.moderation import FullStore
 from ..accounts.store import sqlite_path_beside
 from ..refusal import Refusal
 from ..replays import finished_replay, replay_work
+from ..replays.fields import SeatRating, seat_ratings
 from ..storage import Storage, StorageError, StoredGame
 from ..storage.keyset import Keyset
 from ..storage.rows import pack_game, unpack_game
@@ -181,12 +183,18 @@ class Archive:
             yield orjson.dumps(finished_replay(stored, chat)) + b"\n"
 
 
+DUMP_BATCH = 1_000
+"""Games a dump reads from the archive at a time: few round trips, a bounded memory."""
+EndedGame = tuple[StoredGame, Mapping[int, SeatRating] | None]
+"""An archived game and, when rated and in the rating ledger, its seats' ratings."""
+
+
 def read_archive(accounts_url: str, games_db: str, since: str | None, until: str | None
-                 ) -> Iterator[StoredGame]:
+                 ) -> Iterator[EndedGame]:
     """The games of the archive at `accounts_url` (empty: the SQLite file beside
-    `games_db`) that ended in [since, until), oldest first, a batch at a time, for a
-    command that runs outside the server (`dominion-server dump`); StorageError when a
-    single server's archive is not there."""
+    `games_db`) that ended in [since, until), oldest first, each with its ratings, a batch
+    at a time, for a command that runs outside the server (`dominion-server dump`);
+    StorageError when a single server's archive is not there."""
     if not accounts_url and not sqlite_path_beside(games_db).is_file():
         raise StorageError(f"no archive at {sqlite_path_beside(games_db)}: give the server's "
                            "--db (its archive is the accounts' file beside it), or "
@@ -203,12 +211,18 @@ def read_archive(accounts_url: str, games_db: str, since: str | None, until: str
         loop.close()
 
 
-def ended_games(store: ArchiveStore, since: str | None, until: str | None,
-                loop: asyncio.AbstractEventLoop) -> Iterator[StoredGame]:
-    """The archive's games that ended in [since, until), oldest first, read a batch at a
-    time on `loop` (not running: a dump writes its files between the batches)."""
+def ended_games(store: FullStore, since: str | None, until: str | None,
+                loop: asyncio.AbstractEventLoop) -> Iterator[EndedGame]:
+    """The archive's games that ended in [since, until), oldest first, with the rated ones'
+    ratings from the ledger beside it, read a batch at a time on `loop` (not running: a
+    dump writes its files between the batches)."""
     after = ("", "")
     while found := loop.run_until_complete(store.archived_between(since, until, after,
-                                                                  BATCH)):
-        yield from (stored_game(archived) for archived in found)
+                                                                  DUMP_BATCH)):
+        games = [stored_game(archived) for archived in found]
+        rated = [stored.game.id for stored in games if stored.game.rated]
+        ledger = loop.run_until_complete(store.game_ratings(rated)) if rated else {}
+        for stored in games:
+            known = ledger.get(stored.game.id)
+            yield stored, None if known is None else seat_ratings(known)
         after = (found[-1].finished_at, found[-1].game_id)

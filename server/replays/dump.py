@@ -16,7 +16,7 @@ import os
 import re
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,14 +26,16 @@ import orjson
 
 from ..storage import StorageError
 from .build import finished_replay
+from .fields import SeatRating
 from .format import MINOR, VERSION
 
 if TYPE_CHECKING:
+    from ..play.archive import EndedGame
     from ..storage import StoredGame
 
-Source = Callable[[argparse.Namespace, str | None, str | None], Iterable["StoredGame"]]
-"""Where a dump reads a period's games from: the archive (the command's arguments, since,
-until)."""
+Source = Callable[[argparse.Namespace, str | None, str | None], Iterable["EndedGame"]]
+"""Where a dump reads a period's games, with their ratings, from: the archive (the
+command's arguments, since, until)."""
 
 LICENCE = ("CC0-1.0: to the extent possible under law, the server's operators waive all "
            "copyright and related rights in these files "
@@ -65,57 +67,66 @@ def period_bounds(period: str) -> tuple[str | None, str | None]:
     return start.strftime("%Y-%m-%dT%H:%M:%SZ"), end.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def public_replay(stored: StoredGame) -> dict[str, Any]:
-    """A replay as a dump holds it: no chat."""
-    return finished_replay(stored, [])
+def public_replay(stored: StoredGame, ratings: Mapping[int, SeatRating] | None = None
+                  ) -> dict[str, Any]:
+    """A replay as a dump holds it: no chat; a rated game's ratings as the ledger has them."""
+    return finished_replay(stored, [], ratings)
 
 
-def game_row(replay: dict[str, Any]) -> dict[str, Any]:
+def game_row(replay: dict[str, Any]) -> tuple[Any, ...]:
+    """A replay's row of the games table, in the table's column order."""
     game, result = replay["game"], replay["result"] or {}
     control = game["time_control"] or {}
-    return {
-        "game_id": game["id"], "finished_at": game["finished_at"],
-        "date": (game["finished_at"] or "")[:10], "state": game["state"],
-        "edition": game["edition"], "kingdom": game["kingdom"],
-        "players": len(replay["players"]), "first_player": game["first_player"],
-        "end_reason": game["end_reason"], "rated": game["rated"],
-        "initial_seconds": control.get("initial_seconds"),
-        "increment_seconds": control.get("increment_seconds"),
-        "turns": replay["events"][-1]["turn"] if replay["events"] else 0,
-        "winners": result.get("winners", []),
-    }
+    return (game["id"], game["finished_at"], (game["finished_at"] or "")[:10], game["state"],
+            game["edition"], game["kingdom"], len(replay["players"]), game["first_player"],
+            game["end_reason"], game["rated"], control.get("initial_seconds"),
+            control.get("increment_seconds"),
+            replay["events"][-1]["turn"] if replay["events"] else 0,
+            result.get("winners", []))
 
 
-def seat_rows(replay: dict[str, Any]) -> list[dict[str, Any]]:
+def seat_rows(replay: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """A replay's rows of the seats table, in the table's column order."""
     result = replay["result"] or {}
     scores, turns = result.get("scores", []), result.get("turns", [])
     resigned, winners = set(result.get("resigned", [])), set(result.get("winners", []))
+    seats = [_Seat(player, scores[player["seat"]] if player["seat"] < len(scores) else None,
+                   turns[player["seat"]] if player["seat"] < len(turns) else None,
+                   player["seat"] in resigned)
+             for player in replay["players"]]
+    ranked = [seat.standing for seat in seats if seat.score is not None]
+    game_id = replay["game"]["id"]
     rows = []
-    for player in replay["players"]:
-        seat = player["seat"]
-        rows.append({
-            "game_id": replay["game"]["id"], "seat": seat, "name": player["name"],
-            "kind": player["kind"], "strategy": player["strategy"], "level": player["level"],
-            "account": player["account"], "rating_before": player["rating_before"],
-            "rating_after": player["rating_after"],
-            "score": scores[seat] if seat < len(scores) else None,
-            "turns": turns[seat] if seat < len(turns) else None,
-            "rank": None, "winner": seat in winners, "resigned": seat in resigned,
-            "taken_over": player["taken_over"]})
-    ranked = sorted((row for row in rows if row["score"] is not None), key=_standing)
-    for row in ranked:  # 1 + the seats strictly ahead: ties share a rank
-        row["rank"] = 1 + sum(_standing(other) < _standing(row) for other in ranked)
+    for seat in seats:
+        player = seat.player
+        # 1 + the seats strictly ahead: ties share a rank
+        rank = None if seat.score is None else 1 + sum(other < seat.standing
+                                                       for other in ranked)
+        rows.append((game_id, player["seat"], player["name"], player["kind"],
+                     player["strategy"], player["level"], player["account"],
+                     player["rating_before"], player["rating_after"], seat.score, seat.turns,
+                     rank, player["seat"] in winners, seat.resigned, player["taken_over"]))
     return rows
 
 
-def _standing(row: dict[str, Any]) -> tuple[bool, int, int]:
-    """Resigned or taken-over seats last, then more points, then fewer turns."""
-    return (row["resigned"] or row["taken_over"], -row["score"], row["turns"] or 0)
+@dataclass(frozen=True, slots=True)
+class _Seat:
+    player: dict[str, Any]
+    score: int | None
+    turns: int | None
+    resigned: bool
+
+    @property
+    def standing(self) -> tuple[bool, int, int]:
+        """Resigned or taken-over seats last, then more points, then fewer turns."""
+        return (self.resigned or self.player["taken_over"], -(self.score or 0),
+                self.turns or 0)
 
 
-def gain_rows(replay: dict[str, Any]) -> Iterable[dict[str, Any]]:
-    """Every card bought or gained: by whom, on which turn (the game's, and the player's
-    own of the turn it happened in), how, and what made it happen."""
+def gain_rows(replay: dict[str, Any]) -> Iterator[tuple[Any, ...]]:
+    """Every card bought or gained, in the gains table's column order: by whom, on which
+    turn (the game's, and the player's own of the turn it happened in), how, and what made
+    it happen."""
     game_id, player_turn = replay["game"]["id"], 0
     for event in replay["events"]:
         kind = event["kind"]
@@ -123,9 +134,8 @@ def gain_rows(replay: dict[str, Any]) -> Iterable[dict[str, Any]]:
             player_turn = event["data"]["player_turn"]
         elif kind in ("bought", "gained"):
             for card in event.get("cards", ()):
-                yield {"game_id": game_id, "seat": event.get("player"), "turn": event["turn"],
-                       "player_turn": player_turn, "card": card, "how": kind,
-                       "source": event.get("source"), "zone": event.get("zone")}
+                yield (game_id, event.get("player"), event["turn"], player_turn, card, kind,
+                       event.get("source"), event.get("zone"))
 
 
 @dataclass
@@ -152,17 +162,18 @@ class Dumped:
 
 
 class _Table:
-    """One Parquet file, written a batch of rows at a time."""
+    """One Parquet file, written a batch of rows at a time, each batch turned into columns
+    at once (rows are tuples in the schema's column order)."""
 
     def __init__(self, folder: Path, name: str, schema: Any) -> None:
         from pyarrow import parquet
 
         self.file = DumpFile(name)
         self._schema = schema
-        self._rows: list[dict[str, Any]] = []
+        self._rows: list[tuple[Any, ...]] = []
         self._writer = parquet.ParquetWriter(folder / name, schema, compression="zstd")
 
-    def add(self, rows: Iterable[dict[str, Any]]) -> None:
+    def add(self, rows: Iterable[tuple[Any, ...]]) -> None:
         self._rows.extend(rows)
         if len(self._rows) >= ROWS_PER_BATCH:
             self._flush()
@@ -171,7 +182,11 @@ class _Table:
         import pyarrow
 
         if self._rows:
-            self._writer.write_table(pyarrow.Table.from_pylist(self._rows, self._schema))
+            columns = zip(*self._rows, strict=True)
+            self._writer.write_table(pyarrow.Table.from_arrays(
+                [pyarrow.array(column, type=kind.type)
+                 for column, kind in zip(columns, self._schema, strict=True)],
+                schema=self._schema))
             self.file.rows += len(self._rows)
             self._rows = []
 
@@ -204,7 +219,7 @@ def _schemas() -> dict[str, Any]:
     }
 
 
-def dump(games: Iterable[StoredGame], folder: Path, period: str) -> Dumped:
+def dump(games: Iterable[EndedGame], folder: Path, period: str) -> Dumped:
     """Write the games' files and manifest into `folder`; what was written."""
     import zstandard
 
@@ -214,10 +229,11 @@ def dump(games: Iterable[StoredGame], folder: Path, period: str) -> Dumped:
     replays = DumpFile(f"{base}.replays.ndjson.zst")
     tables = {name: _Table(folder, f"{base}.{name}.parquet", schema)
               for name, schema in _schemas().items()}
+    # threads=1: zstd compresses in a thread of its own while the next replays are made
     with (folder / replays.name).open("wb") as raw, \
-            zstandard.ZstdCompressor(level=3).stream_writer(raw) as compressed:
-        for stored in games:
-            replay = public_replay(stored)
+            zstandard.ZstdCompressor(level=3, threads=1).stream_writer(raw) as compressed:
+        for stored, ratings in games:
+            replay = public_replay(stored, ratings)
             compressed.write(orjson.dumps(replay) + b"\n")
             tables["games"].add([game_row(replay)])
             tables["seats"].add(seat_rows(replay))

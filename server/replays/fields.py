@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import EventKind
 
 if TYPE_CHECKING:
+    from ..ratings.ledger import GameRatings
     from ..storage import GameRecord, SeatRecord
 
 PUBLIC_ID_PREFIX = "p"
@@ -52,6 +53,13 @@ class SeatRating:
 
     before: int
     after: int
+
+
+def seat_ratings(rated: GameRatings) -> dict[int, SeatRating]:
+    """A rated game's seats' ratings as the ledger has them, by seat: what a replay's
+    players show (the export's lines and the dumps read them the same way)."""
+    return {seat.seated.seat: SeatRating(seat.before.display, seat.after.display)
+            for seat in rated.seats}
 
 
 def public_account_id(account_id: int) -> str:

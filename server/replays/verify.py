@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from ..engine import Game, IllegalAnswer, InvalidSetup, Setup, event_record
 from ..engine.scoring import score_game
 from .fields import with_turns
@@ -55,9 +57,10 @@ def verify_replay(replay: dict[str, Any]) -> Verification:
     replayed = [event_record(e) for e in game.events]
     if any("turn" in event for event in recorded):  # minor 1 on: each event says its turn
         replayed = list(with_turns(replayed))
+    replayed = _plain(replayed)
     for seq, (expected, found) in enumerate(zip(replayed, recorded, strict=False), start=1):
-        if _plain(expected) != found:
-            result.fail(f"event {seq} differs: the answers give {_plain(expected)}, "
+        if expected != found:
+            result.fail(f"event {seq} differs: the answers give {expected}, "
                         f"the replay records {found}")
             break
     if illegal_answer is not None:
@@ -78,11 +81,7 @@ def verify_replay(replay: dict[str, Any]) -> Verification:
 
 
 def _plain(value: Any) -> Any:
-    """Engine data as it reads back from JSON (str enums to str, tuples to lists)."""
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    if isinstance(value, str):
-        return str(value)
-    return value
+    """Engine data as it reads back from JSON (str enums to str, tuples to lists, keys to
+    str): a round trip through orjson, which does in C what a walk of every event's
+    values did in Python (most of a check's time)."""
+    return orjson.loads(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS))

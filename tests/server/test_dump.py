@@ -3,18 +3,25 @@ each with its row count and SHA-256 in the manifest (docs/REPLAYS.md, "Dumps")."
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import io
 import json
+from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from dominion.clients.replay_check import verify_file
+from dominion.server import gc_tuning
+from dominion.server import main as main_module
+from dominion.server.accounts import open_account_store
 from dominion.server.main import main
 from dominion.server.play import archive
 from dominion.server.play.archive import read_archive
+from dominion.server.ratings.ledger import RatedGame, RatedSeat
 from dominion.server.replays import verify_replay
 from dominion.server.replays.dump import period_bounds
 
@@ -42,8 +49,8 @@ def test_a_period_is_a_month_a_day_or_everything() -> None:
 
 def test_a_dump_reads_the_archive_a_batch_at_a_time(filled: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(archive, "BATCH", 2)
-    ids = [stored.game.id for stored in read_archive("", str(filled), None, None)]
+    monkeypatch.setattr(archive, "DUMP_BATCH", 2)
+    ids = [stored.game.id for stored, _ in read_archive("", str(filled), None, None)]
     assert len(ids) == len(set(ids)) == 3
     assert list(read_archive("", str(filled), None, "2000-01-01T00:00:00Z")) == []
 
@@ -96,3 +103,44 @@ def test_a_day_without_games_dumps_empty_files(filled: Path, tmp_path: Path) -> 
                  "--out", str(tmp_path)]) == 0
     manifest = json.loads((tmp_path / "dominion-2000-01-01.manifest.json").read_text())
     assert [entry["rows"] for entry in manifest["files"]] == [0, 0, 0, 0]
+
+
+def test_a_rated_games_seats_carry_the_ledgers_ratings(filled: Path, tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    [stored, *_] = [game for game, _ in read_archive("", str(filled), None, None)]
+    rated = replace(stored, game=replace(stored.game, options={"rated": True}))
+    store = open_account_store("", str(db))
+    ranks = sorted(range(len(rated.seats)), key=lambda seat: seat != 0)
+
+    async def archive_and_rate() -> None:
+        await store.start()
+        await store.archive_games([archive.archived_game(rated, [])], datetime.now(UTC))
+        await store.apply_rated_game(RatedGame(
+            rated.game.id, rated.game.finished_at or "",
+            tuple(RatedSeat(seat.seat, ranks[seat.seat] + 1, bot=seat.bot)
+                  for seat in rated.seats)), datetime.now(UTC))
+        await store.close()
+
+    asyncio.run(archive_and_rate())
+    [(read, ratings)] = list(read_archive("", str(db), None, None))
+    assert read.game.rated and ratings is not None and set(ratings) == {0, 1}
+    assert main(["dump", "--db", str(db), "--period", "all", "--out", str(tmp_path)]) == 0
+    seats = pyarrow_parquet.read_table(tmp_path / "dominion-all.seats.parquet").to_pylist()
+    assert [(row["rating_before"], row["rating_after"]) for row in seats] == [
+        (ratings[seat].before, ratings[seat].after) for seat in (0, 1)]
+    assert all(row["rating_before"] is not None for row in seats)
+
+
+def test_fill_dump_and_verify_collect_garbage_as_the_server_does(
+        filled: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Each allocates a game's events by the thousand: the server's collector settings
+    save them about a fifth of their time."""
+    tuned: list[str] = []
+    monkeypatch.setattr(main_module, "tune_gc", lambda: tuned.append("server"))
+    monkeypatch.setattr(gc_tuning, "tune_gc", lambda: tuned.append("verify"))
+    assert main(["fill", "--db", str(tmp_path / "none.sqlite3"), "--games", "0"]) == 0
+    assert main(["dump", "--db", str(filled), "--period", "all", "--out", str(tmp_path)]) == 0
+    assert verify_file([str(tmp_path / "dominion-all.replays.ndjson.zst")]) == 0
+    assert tuned == ["server", "server", "verify"]
+    capsys.readouterr()

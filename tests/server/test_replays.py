@@ -17,6 +17,8 @@ from aiohttp.test_utils import TestClient as HttpClient
 from dominion.protocol import GameOver, Join, Resign
 from dominion.server.edge.app import create_app
 from dominion.server.edge.state import STATE
+from dominion.server.engine import EventKind
+from dominion.server.replays import verify as verify_module
 from dominion.server.replays import verify_replay
 from dominion.server.settings import Settings
 from tests.eventually import eventually
@@ -370,3 +372,12 @@ async def test_replay_verify_checks_a_whole_export_and_names_each_game_that_fail
     assert lines[1].startswith(f"{games[1]}: FAILED: event {drew + 1} differs")
     assert lines[-2].startswith(f"{games[2]}: ok")
     assert lines[-1] == "replays checked: 3; failed: 1"
+
+
+def test_a_check_reads_the_engines_events_as_json_reads_them_back() -> None:
+    """Replayed events are compared as the replay's JSON holds them: str enums as their
+    values, tuples as lists, keys as strings."""
+    plain = verify_module._plain({"kind": EventKind.BOUGHT, "cards": ("silver",),
+                                  "data": {0: (1, None, True, 2.5)}})
+    assert plain == {"kind": "bought", "cards": ["silver"], "data": {"0": [1, None, True, 2.5]}}
+    assert type(plain["kind"]) is str

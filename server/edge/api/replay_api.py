@@ -16,7 +16,7 @@ from dominion.protocol import ErrorCode
 
 from ...refusal import Refusal
 from ...replays import finished_replay, replay_work, text_log
-from ...replays.fields import SeatKind, SeatRating
+from ...replays.fields import SeatKind, SeatRating, seat_ratings
 from ...storage.keyset import encode_keyset
 from ...storage.records import ENDED, ENDED_STATES, UNFINISHED_STATES
 from ..state import STATE
@@ -67,8 +67,7 @@ async def ledger_ratings(request: web.Request, game_id: str) -> dict[int, SeatRa
     rated = found.get(game_id)
     if rated is None:
         return None
-    return {seat.seated.seat: SeatRating(seat.before.display, seat.after.display)
-            for seat in rated.seats}
+    return seat_ratings(rated)
 
 
 async def with_ratings(request: web.Request, line: bytes
