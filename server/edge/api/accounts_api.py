@@ -29,10 +29,9 @@ from ..tasks.moderation_watch import ACCOUNT_DELETED, SESSION_ENDED, close_signe
 from ..transport.prefixes import client_key
 from .bearer import MANAGE_ERRORS, READ_ERRORS, Use, require_account
 from .lobby_api import Seated
-from .lobby_models import MAX_SEAT, GameSummary
-from .models import TIMESTAMP, component, encode, member, model, obj, ref
+from .models import TIMESTAMP, encode, member, model, ref
 from .operation import GAME_ID, Operation, Reply, Routes, Tag, no_store, read_body
-from .seats import seats_body
+from .seats import AccountSeat, seats_body
 from .sessions import (
     DEVICE_COOKIE,
     DEVICE_DAYS,
@@ -135,15 +134,10 @@ class Deleted:
     deleted: bool = member({"type": "boolean", "const": True})
 
 
-ACCOUNT_SEAT = component("AccountSeat", obj({
-    "game": ref(GameSummary), "seat": {"type": "integer", "minimum": 0, "maximum": MAX_SEAT}}))
-"""One of an account's seats (seats.py)."""
-
-
 @model("The account's seats in open and running games, newest first: behind several "
        "nodes, every node's.")
 class AccountGames:
-    games: list[dict[str, Any]] = member({"type": "array", "items": ref(ACCOUNT_SEAT)})
+    games: list[dict[str, Any]] = member({"type": "array", "items": ref(AccountSeat)})
     missing_nodes: list[str] | None = member(
         {"type": "array", "items": {"type": "string"}},
         "behind several nodes: those that did not answer (their games are missing)",
