@@ -18,7 +18,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any, Protocol, overload
 
 from dominion.protocol import ErrorCode
 
@@ -162,7 +162,12 @@ class FullStore(AccountStore, ModerationStore, RatingStore, ArchiveStore, Protoc
     the archive of ended games."""
 
 
+@overload
+def stamp(moment: datetime) -> str: ...
+@overload
+def stamp(moment: datetime | None) -> str | None: ...
 def stamp(moment: datetime | None) -> str | None:
+    """A moment as every body and line says it: UTC, ISO 8601 to the second."""
     return None if moment is None else moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 

@@ -84,10 +84,6 @@ ID = {"type": "integer", "minimum": 1}
 REASON: Schema = {"type": "string", "minLength": 1, "maxLength": MAX_REASON}
 
 
-def _at(moment: datetime) -> str:
-    return moment.astimezone(UTC).strftime(TIME_FORMAT)
-
-
 @model("A ban or mute of an account, or a ban of an address prefix; expires_at null: for "
        "ever.")
 class Sanction:
@@ -104,7 +100,7 @@ class Sanction:
     @classmethod
     def of(cls, made: SanctionRecord) -> Sanction:
         return cls(made.id, made.kind.value, made.account_id, made.prefix, made.reason,
-                   _at(made.created_at), stamp(made.expires_at), stamp(made.lifted_at),
+                   stamp(made.created_at), stamp(made.expires_at), stamp(made.lifted_at),
                    made.by_account_id)
 
 
@@ -130,7 +126,7 @@ class Report:
         return cls(made.id, made.game_id,
                    Party(made.reporter_seat, made.reporter_name, made.reporter_account_id),
                    Party(made.reported_seat, made.reported_name, made.reported_account_id),
-                   made.reason.value, made.text, _at(made.created_at))
+                   made.reason.value, made.text, stamp(made.created_at))
 
 
 @model("Two accounts' rated games together over the last 7 days.")
@@ -169,7 +165,7 @@ class AuditEntry:
 
     @classmethod
     def of(cls, entry: AuditRecord) -> AuditEntry:
-        return cls(entry.id, _at(entry.at), entry.admin_id, entry.admin_name,
+        return cls(entry.id, stamp(entry.at), entry.admin_id, entry.admin_name,
                    entry.action.value, entry.target, entry.reason)
 
 
