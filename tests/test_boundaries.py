@@ -2,7 +2,8 @@
 module imports another that imports it back, not even from inside a function; each part
 of the server imports only the parts below it; the engine does no I/O and reads no
 clock; the protocol knows neither server nor clients; the bots know only the protocol; the
-server never imports the clients; clients reach the engine only to verify replays."""
+server never imports the clients; clients reach the engine only to verify replays; a
+rematch travels one way, connection → room → rematch → lobby."""
 
 from __future__ import annotations
 
@@ -289,3 +290,19 @@ def test_the_edge_shares_its_state_under_one_key() -> None:
     making = [str(path.relative_to(ROOT)) for path in (ROOT / "server").rglob("*.py")
               if path != state and "AppKey(" in path.read_text()]
     assert making == []
+
+
+def test_a_rematch_travels_one_way() -> None:
+    """connection → room → `Rematches` (play/rematch.py, its one owner) → the lobby's
+    `open_rematch`, never back: the lobby only gives each room's rematches itself as
+    their `RematchTables`, the connection only asks the room, and rematch.py knows the
+    lobby by that protocol alone."""
+    play = ROOT / "server" / "play"
+    lobby = (play / "lobby.py").read_text()
+    assert [line.strip() for line in lobby.splitlines() if ".rematches" in line] == [
+        "room.rematches.tables = self"]
+    assert "offer_rematch" not in lobby and "answer_rematch" not in lobby
+    connection = (ROOT / "server" / "edge" / "transport" / "connection.py").read_text()
+    assert "open_rematch" not in connection and ".rematches" not in connection
+    assert "dominion.server.play.lobby" not in our_imports("dominion.server.play.rematch",
+                                                           type_checking=True)

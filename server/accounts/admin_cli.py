@@ -8,14 +8,11 @@ change)."""
 from __future__ import annotations
 
 import argparse
-import asyncio
-import sys
 from collections.abc import Sequence
 
-from ..refusal import Refusal
 from ..settings import Settings
-from . import open_account_store
-from .moderation import Moderation, Sanction, stamp
+from .host_command import on_account_store, run_host_command
+from .moderation import FullStore, Moderation, Sanction, stamp
 
 ACTIONS = ("grant", "revoke", "list", "sanctions", "lift")
 TAKES_AN_ARGUMENT = {"grant": "an account's name", "revoke": "an account's name",
@@ -41,33 +38,28 @@ def admin_main(argv: Sequence[str]) -> int:
     if known.action == "lift" and not (known.name.isascii() and known.name.isdigit()):
         parser.error("lift takes a sanction's id, a number (see `sanctions`)")
     settings = Settings.from_sources(rest)
-    try:
-        print(asyncio.run(_run(settings, known.action, known.name, known.reason)))
-    except Refusal as error:
-        print(f"dominion-server admin: {error.message}", file=sys.stderr)
+    said = run_host_command("dominion-server admin", on_account_store(
+        settings, lambda store: _run(store, known.action, known.name, known.reason)))
+    if said is None:
         return 1
+    print(said)
     return 0
 
 
-async def _run(settings: Settings, action: str, name: str | None, reason: str) -> str:
-    store = open_account_store(settings.accounts_url, settings.db)
-    await store.start()
-    try:
-        moderation = Moderation(store)
-        if action == "list":
-            return "\n".join(admin.name for admin in await store.admins()) or "(no admins)"
-        if action == "sanctions":
-            await moderation.refresh()
-            return "\n".join(_line(sanction) for sanction in moderation.live()) \
-                or "(no live sanctions)"
-        assert name is not None
-        if action == "lift":
-            await moderation.lift(None, int(name), reason)
-            return f"sanction {name} is lifted"
-        account = await moderation.set_admin(name, action == "grant")
-        return f"{account.name} is {'an admin' if action == 'grant' else 'not an admin'}"
-    finally:
-        await store.close()
+async def _run(store: FullStore, action: str, name: str | None, reason: str) -> str:
+    moderation = Moderation(store)
+    if action == "list":
+        return "\n".join(admin.name for admin in await store.admins()) or "(no admins)"
+    if action == "sanctions":
+        await moderation.refresh()
+        return "\n".join(_line(sanction) for sanction in moderation.live_sanctions()) \
+            or "(no live sanctions)"
+    assert name is not None
+    if action == "lift":
+        await moderation.lift(None, int(name), reason)
+        return f"sanction {name} is lifted"
+    account = await moderation.set_admin(name, action == "grant")
+    return f"{account.name} is {'an admin' if action == 'grant' else 'not an admin'}"
 
 
 def _line(sanction: Sanction) -> str:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any, Protocol, overload
 
 from dominion.protocol import ErrorCode
 
@@ -90,12 +90,6 @@ class Sanction:
     def live(self, now: datetime) -> bool:
         return self.lifted_at is None and (self.expires_at is None or self.expires_at > now)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "kind": self.kind.value, "account_id": self.account_id,
-                "prefix": self.prefix, "reason": self.reason,
-                "created_at": stamp(self.created_at), "expires_at": stamp(self.expires_at),
-                "lifted_at": stamp(self.lifted_at), "by_account_id": self.by_account_id}
-
 
 @dataclass(frozen=True, slots=True)
 class Report:
@@ -111,15 +105,6 @@ class Report:
     created_at: datetime
     id: int = 0
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "game": self.game_id,
-                "reporter": {"seat": self.reporter_seat, "name": self.reporter_name,
-                             "account_id": self.reporter_account_id},
-                "reported": {"seat": self.reported_seat, "name": self.reported_name,
-                             "account_id": self.reported_account_id},
-                "reason": self.reason.value, "text": self.text,
-                "created_at": stamp(self.created_at)}
-
 
 @dataclass(frozen=True, slots=True)
 class AuditEntry:
@@ -131,11 +116,6 @@ class AuditEntry:
     target: str
     reason: str
     id: int = 0
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "at": stamp(self.at), "admin_id": self.admin_id,
-                "admin": self.admin_name, "action": self.action.value, "target": self.target,
-                "reason": self.reason}
 
 
 class ModerationStore(Protocol):
@@ -182,7 +162,12 @@ class FullStore(AccountStore, ModerationStore, RatingStore, ArchiveStore, Protoc
     the archive of ended games."""
 
 
+@overload
+def stamp(moment: datetime) -> str: ...
+@overload
+def stamp(moment: datetime | None) -> str | None: ...
 def stamp(moment: datetime | None) -> str | None:
+    """A moment as every body and line says it: UTC, ISO 8601 to the second."""
     return None if moment is None else moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
@@ -406,7 +391,7 @@ class Moderation:
                ) -> AuditEntry:
         return AuditEntry(self._clock(), admin.id, admin.name, action, target, reason)
 
-    def live(self) -> list[Sanction]:
+    def live_sanctions(self) -> list[Sanction]:
         now = self._clock()
         return [s for s in self._sanctions if s.live(now)]
 

@@ -55,7 +55,7 @@ class PostgresDatabase(OneStatementEach):
                                                timeout=TIMEOUT_SECONDS,
                                                command_timeout=TIMEOUT_SECONDS)
         with contextlib.suppress(*UNREACHABLE):  # unreachable now: the first call tries again
-            await self._ready()
+            await self._migrate_once()
 
     async def close(self) -> None:
         if self._pool is not None:
@@ -78,11 +78,11 @@ class PostgresDatabase(OneStatementEach):
     async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
         """A connection of the pool, once the schema is at the latest version."""
         with _outages_as_refusals():
-            pool = await self._ready()
+            pool = await self._migrate_once()
             async with pool.acquire() as db:
                 yield db
 
-    async def _ready(self) -> asyncpg.Pool:
+    async def _migrate_once(self) -> asyncpg.Pool:
         if self._pool is None:
             raise unavailable("the store is not started")
         if not self._migrated:

@@ -7,15 +7,12 @@ too, so it lives above the accounts: server/edge/tasks/reconcile.py.)"""
 from __future__ import annotations
 
 import argparse
-import asyncio
-import sys
 from collections.abc import Sequence
 
 from ..ratings import Rating
 from ..ratings.ledger import RatingChange
-from ..refusal import Refusal
 from ..settings import Settings
-from . import open_account_store
+from .host_command import on_account_store, run_host_command
 
 ACTIONS = ("recompute",)
 
@@ -30,24 +27,14 @@ def ratings_main(argv: Sequence[str]) -> int:
                         "has its own --help)")
     _, rest = parser.parse_known_args(argv)  # the one action; the rest are settings
     settings = Settings.from_sources(rest)
-    try:
-        changes = asyncio.run(_recompute(settings))
-    except Refusal as error:
-        print(f"dominion-server ratings: {error.message}", file=sys.stderr)
+    changes = run_host_command("dominion-server ratings", on_account_store(
+        settings, lambda store: store.recompute_ratings()))
+    if changes is None:
         return 1
     for change in changes:
         print(change_line(change))
     print(f"{len(changes)} rating{'' if len(changes) == 1 else 's'} changed")
     return 0
-
-
-async def _recompute(settings: Settings) -> list[RatingChange]:
-    store = open_account_store(settings.accounts_url, settings.db)
-    await store.start()
-    try:
-        return await store.recompute_ratings()
-    finally:
-        await store.close()
 
 
 def change_line(change: RatingChange) -> str:

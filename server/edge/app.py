@@ -366,7 +366,7 @@ async def _close_connections(app: web.Application) -> None:
     state = app[STATE]
     for connection in list(state.connections):
         connection.close_soon(CloseCode.GOING_AWAY, "the server is restarting")
-    await asyncio.gather(*(connection.closed() for connection in list(state.connections)))
+    await asyncio.gather(*(connection.wait_closed() for connection in list(state.connections)))
 
 
 async def _no_sniffing(request: web.Request, response: web.StreamResponse) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
 
 from aiohttp import web
 
@@ -18,23 +19,47 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 MAX_BODY_BYTES = 64 * 1024
 """The largest request body the server reads."""
 
+def error_body(code: ErrorCode, message: str, retry_after_ms: int | None = None
+               ) -> dict[str, Any]:
+    """Every refusal's body: `error_schema` says it."""
+    error: dict[str, Any] = {"code": code, "message": message}
+    if retry_after_ms is not None:
+        error["retry_after_ms"] = retry_after_ms
+    return {"error": error}
+
+
+def error_schema(codes: Iterable[ErrorCode]) -> dict[str, Any]:
+    """The JSON Schema of `error_body` with any of `codes` (the OpenAPI document's
+    `Error`)."""
+    return {
+        "type": "object", "required": ["error"], "additionalProperties": False,
+        "description": "Every refusal. Nothing was created or changed.",
+        "properties": {"error": {
+            "type": "object", "required": ["code", "message"], "additionalProperties": False,
+            "properties": {
+                "code": {"type": "string", "enum": [code.value for code in codes],
+                         "description": "stable, for programs"},
+                "message": {"type": "string", "description": "for people"},
+                "retry_after_ms": {"type": "integer", "minimum": 1,
+                                   "description": "with `rate_limited` only: milliseconds "
+                                                  "until the request may be paid for (also "
+                                                  "in the Retry-After header, in seconds)"},
+            }}}}
+
+
 def error_response(code: ErrorCode, message: str, retry_after_ms: int | None = None
                    ) -> web.Response:
-    if retry_after_ms is None:
-        return web.json_response({"error": {"code": code, "message": message}},
+    response = web.json_response(error_body(code, message, retry_after_ms),
                                  status=code.status)
-    # a refusal for the rate says when to come back, in the body and as HTTP says it
-    return web.json_response(
-        {"error": {"code": code, "message": message, "retry_after_ms": retry_after_ms}},
-        status=code.status,
-        headers={"Retry-After": str(math.ceil(retry_after_ms / 1000))})
+    if retry_after_ms is not None:  # when to come back, as HTTP says it too
+        response.headers["Retry-After"] = str(math.ceil(retry_after_ms / 1000))
+    return response
 
 
 def method_not_allowed(method: str, allowed: Iterable[str]) -> web.Response:
-    return web.json_response(
-        {"error": {"code": ErrorCode.METHOD_NOT_ALLOWED,
-                   "message": f"{method} is not allowed here"}},
-        status=405, headers={"Allow": ",".join(sorted(allowed))})
+    response = error_response(ErrorCode.METHOD_NOT_ALLOWED, f"{method} is not allowed here")
+    response.headers["Allow"] = ",".join(sorted(allowed))
+    return response
 
 
 @web.middleware

@@ -248,12 +248,6 @@ class PairRecord:
         every result one way, and scores what it farmed."""
         return abs(self.wins - self.losses)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "other": self.other, "games": self.games,
-                "wins": self.wins, "losses": self.losses, "ties": self.games - self.wins
-                - self.losses, "counted": self.counted, "early": self.early,
-                "score": self.score}
-
 
 @dataclass(frozen=True, slots=True)
 class RatingChange:

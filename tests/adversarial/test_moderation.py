@@ -140,7 +140,7 @@ async def test_a_non_admin_can_do_nothing_of_moderation(api: Api) -> None:
     for method, path in routes:  # signed in, not an admin
         await api.error(method, path, 403, "not_an_admin", json=body)
     moderation = api.client.app[STATE].moderation  # type: ignore[index]
-    assert moderation.live() == [] and await moderation.store.latest_audit_id() == 0
+    assert moderation.live_sanctions() == [] and await moderation.store.latest_audit_id() == 0
     assert (await api.game(game))["state"] == "playing"
 
 
@@ -359,7 +359,7 @@ async def test_oversized_and_malformed_admin_input_is_refused_and_changes_nothin
     await api.error("POST", "/api/v1/admin/bans", 403, "cross_site_request",
                     json={"name": "Bob", "reason": "r"},
                     headers={"Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site"})
-    assert moderation.live() == [] and await moderation.store.latest_audit_id() == logged
+    assert moderation.live_sanctions() == [] and await moderation.store.latest_audit_id() == logged
 
 
 async def test_admin_requests_are_limited_per_address(make_api: MakeApi) -> None:
@@ -407,7 +407,7 @@ async def test_an_address_ban_covering_the_admin_or_a_proxy_is_refused(
     await api.error("POST", "/api/v1/admin/address-bans", 400, "bad_prefix",
                     json={"prefix": prefix, "reason": "oops", "seconds": 3600}, headers=headers)
     assert api.state.lobby.moderation is not None
-    assert api.state.lobby.moderation.live() == []
+    assert api.state.lobby.moderation.live_sanctions() == []
     await api.call("GET", "/api/v1/admin", 200, headers=headers)  # still in
 
 

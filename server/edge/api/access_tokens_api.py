@@ -17,7 +17,7 @@ from ...refusal import Refusal
 from ..state import STATE
 from ..tasks.moderation_watch import TOKEN_REVOKED, close_signed_in
 from .accounts_api import ACCOUNTS_DOWN, CROSS_SITE
-from .bearer import MANAGE_ERRORS, Use, required
+from .bearer import MANAGE_ERRORS, Use, require_account
 from .models import TIMESTAMP, Schema, member, model, nullable, ref
 from .operation import Operation, Param, Reply, Routes, Tag, Where, read_body
 
@@ -84,7 +84,7 @@ MANAGING = (*CROSS_SITE, *MANAGE_ERRORS, *ACCOUNTS_DOWN)
     (ErrorCode.BAD_SCOPES, ErrorCode.BAD_TOKEN_REQUEST, *MANAGING, ErrorCode.TOO_MANY_TOKENS),
     body=NewToken, secret=True))
 async def create_token(request: web.Request) -> CreatedToken:
-    account = await required(request, Use.MANAGE)
+    account = await require_account(request, Use.MANAGE)
     body = await read_body(request, NewToken)
     token, secret = await request.config_dict[STATE].accounts.access_tokens.create(
         account, body.description, body.scopes, body.expires_in_days)
@@ -95,7 +95,7 @@ async def create_token(request: web.Request) -> CreatedToken:
                   "The account's tokens, without their secrets",
                   (Reply(200, "The tokens", AccessTokens),), (*MANAGE_ERRORS, *ACCOUNTS_DOWN)))
 async def list_tokens(request: web.Request) -> AccessTokens:
-    account = await required(request, Use.MANAGE)
+    account = await require_account(request, Use.MANAGE)
     tokens = await request.config_dict[STATE].accounts.access_tokens.of(account)
     return AccessTokens([TokenFacts.of(token) for token in tokens])
 
@@ -107,7 +107,7 @@ async def list_tokens(request: web.Request) -> AccessTokens:
     parameters=(Param("token_id", Where.PATH, {"type": "string"}, "a token's id"),),
     notes={404: "No such token of this account's"}))
 async def revoke_token(request: web.Request) -> Revoked:
-    account = await required(request, Use.MANAGE)
+    account = await require_account(request, Use.MANAGE)
     raw = request.match_info["token_id"]
     if not raw.isascii() or not raw.isdigit() or len(raw) > 18:
         raise Refusal(ErrorCode.NOT_FOUND, "a token's id is a number")

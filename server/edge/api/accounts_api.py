@@ -27,12 +27,11 @@ from ...refusal import Refusal
 from ..state import STATE
 from ..tasks.moderation_watch import ACCOUNT_DELETED, SESSION_ENDED, close_signed_in
 from ..transport.prefixes import client_key
-from .bearer import MANAGE_ERRORS, READ_ERRORS, Use, required
+from .bearer import MANAGE_ERRORS, READ_ERRORS, Use, require_account
 from .lobby_api import Seated
-from .lobby_models import MAX_SEAT, GameSummary
-from .models import TIMESTAMP, component, encode, member, model, obj, ref
+from .models import TIMESTAMP, encode, member, model, ref
 from .operation import GAME_ID, Operation, Reply, Routes, Tag, no_store, read_body
-from .seats import seats_body
+from .seats import AccountSeat, seats_body
 from .sessions import (
     DEVICE_COOKIE,
     DEVICE_DAYS,
@@ -135,15 +134,10 @@ class Deleted:
     deleted: bool = member({"type": "boolean", "const": True})
 
 
-ACCOUNT_SEAT = component("AccountSeat", obj({
-    "game": ref(GameSummary), "seat": {"type": "integer", "minimum": 0, "maximum": MAX_SEAT}}))
-"""One of an account's seats (seats.py)."""
-
-
 @model("The account's seats in open and running games, newest first: behind several "
        "nodes, every node's.")
 class AccountGames:
-    games: list[dict[str, Any]] = member({"type": "array", "items": ref(ACCOUNT_SEAT)})
+    games: list[dict[str, Any]] = member({"type": "array", "items": ref(AccountSeat)})
     missing_nodes: list[str] | None = member(
         {"type": "array", "items": {"type": "string"}},
         "behind several nodes: those that did not answer (their games are missing)",
@@ -227,7 +221,7 @@ async def sign_out(request: web.Request) -> web.Response:
                 "on this node at once and on the others at their next look at the store. "
                 "Passkeys and the password stay."))
 async def sign_out_everywhere(request: web.Request) -> web.Response:
-    account = await required(request, Use.MANAGE)
+    account = await require_account(request, Use.MANAGE)
     revoked = await request.config_dict[STATE].accounts.sign_out_everywhere(account)
     close_signed_in(request.config_dict[STATE].connections,
                     lambda c: _same_account(c.account, account),
@@ -249,7 +243,7 @@ async def sign_out_everywhere(request: web.Request) -> web.Response:
                 "count as failed sign-ins, per account and address prefix and per prefix.",
     body=PasswordChange, notes=THROTTLED))
 async def change_password(request: web.Request) -> web.Response:
-    account = await required(request, Use.MANAGE)
+    account = await require_account(request, Use.MANAGE)
     body = await read_body(request, PasswordChange)
     kept = session_hash(session_secret(request) or "")  # MANAGE: signed in by the cookie
     revoked, changed = await request.config_dict[STATE].accounts.change_password(
@@ -266,7 +260,7 @@ async def change_password(request: web.Request) -> web.Response:
                   "The account this browser is signed in as",
                   (Reply(200, "Signed in", SignedIn),), (*READ_ERRORS, *ACCOUNTS_DOWN)))
 async def who_am_i(request: web.Request) -> SignedIn:
-    return SignedIn.of(await required(request, Use.READ))
+    return SignedIn.of(await require_account(request, Use.READ))
 
 
 @ROUTES(Operation(
@@ -279,7 +273,7 @@ async def who_am_i(request: web.Request) -> SignedIn:
                 "seats; its name stays taken.",
     body=Password, notes=THROTTLED))
 async def delete_account(request: web.Request) -> web.Response:
-    account = await required(request, Use.MANAGE)
+    account = await require_account(request, Use.MANAGE)
     body = await read_body(request, Password)
     await request.config_dict[STATE].accounts.delete(account, body.password, client_key(request))
     state = request.config_dict[STATE]
@@ -294,7 +288,7 @@ async def delete_account(request: web.Request) -> web.Response:
                   (Reply(200, "The games", AccountGames),), (*READ_ERRORS, *ACCOUNTS_DOWN),
                   description="Each with the account's seat; take it up with reclaimSeat."))
 async def my_games(request: web.Request) -> AccountGames:
-    account = await required(request, Use.READ)
+    account = await require_account(request, Use.READ)
     games = seats_body(request.config_dict[STATE].lobby.seats_of(account))
     # behind several nodes, theirs too: a seat is on the node of its game
     others, missing = await request.config_dict[STATE].directory.from_other_nodes(
@@ -312,7 +306,7 @@ async def my_games(request: web.Request) -> AccountGames:
     description="A bot account plays only with `bot:play` tokens, is marked as a bot wherever "
                 "its name is shown, and never plays by its session."))
 async def become_bot(request: web.Request) -> SignedIn:
-    account = await required(request, Use.MANAGE)
+    account = await require_account(request, Use.MANAGE)
     state = request.config_dict[STATE]
     played = (bool(state.lobby.seats_of(account)) or state.storage.account_has_seats(account.id)
               or await state.archive.account_played(account.id))
@@ -329,7 +323,7 @@ async def become_bot(request: web.Request) -> SignedIn:
                 "it, and connections on it are closed (4006). Shown once.",
     parameters=(GAME_ID,)))
 async def reclaim(request: web.Request) -> web.StreamResponse:
-    account = await required(request, Use.PLAY)
+    account = await require_account(request, Use.PLAY)
     room, seat, token = await request.config_dict[STATE].lobby.reclaim(
         request.match_info["game_id"], account)
     return no_store(web.json_response(encode(Seated.of(room, seat.index, token))))

@@ -27,15 +27,18 @@ from ...accounts.moderation import (
     SHORTEST_SANCTION_SECONDS,
     AdminAction,
     Moderation,
-    Report,
     ReportReason,
     SanctionKind,
     check_reason,
     check_report_reason,
+    stamp,
 )
+from ...accounts.moderation import AuditEntry as AuditRecord
+from ...accounts.moderation import Report as ReportRecord
+from ...accounts.moderation import Sanction as SanctionRecord
 from ...engine.setup import MAX_PLAYERS
 from ...play.text import check_token
-from ...ratings.ledger import SUSPICION_WINDOW, ledger_time
+from ...ratings.ledger import SUSPICION_WINDOW, PairRecord, ledger_time
 from ...refusal import Refusal
 from ..state import STATE
 from ..tasks.moderation_watch import BANNED_SEAT, close_banned_accounts, close_banned_addresses
@@ -48,12 +51,11 @@ from .models import (
     TIME_FORMAT,
     TIMESTAMP,
     Model,
+    Removed,
     Schema,
-    component,
     member,
     model,
     nullable,
-    obj,
     ref,
 )
 from .operation import GAME_ID, Operation, Param, Reply, Routes, Tag, Where, read_body
@@ -78,59 +80,148 @@ PAGING = Paging(50, PAGE_MAX)
 
 WHEN = nullable(TIMESTAMP)
 ACCOUNT_ID = nullable({"type": "integer", "minimum": 1})
-PARTY = obj({"seat": {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS - 1},
-             "name": {"type": "string"}, "account_id": ACCOUNT_ID})
+ID = {"type": "integer", "minimum": 1}
 REASON: Schema = {"type": "string", "minLength": 1, "maxLength": MAX_REASON}
-SANCTION = component("Sanction", obj({
-    "id": {"type": "integer", "minimum": 1},
-    "kind": {"type": "string", "enum": [kind.value for kind in SanctionKind]},
-    "account_id": ACCOUNT_ID,
-    "prefix": nullable({"type": "string"}),
-    "reason": REASON,
-    "created_at": TIMESTAMP, "expires_at": WHEN, "lifted_at": WHEN,
-    "by_account_id": {"type": "integer", "minimum": 1},
-}, description="A ban or mute of an account, or a ban of an address prefix; expires_at "
-               "null: for ever."))
-REPORT = component("Report", obj({
-    "id": {"type": "integer", "minimum": 1},
-    "game": {"type": "string", "pattern": f"^{GAME_ID_PATTERN}$"},
-    "reporter": PARTY, "reported": PARTY,
-    "reason": {"type": "string", "enum": [reason.value for reason in ReportReason]},
-    "text": {"type": "string", "maxLength": MAX_REPORT_TEXT},
-    "created_at": TIMESTAMP,
-}))
-PAIR = component("SuspiciousPair", obj({
-    "name": {"type": "string"}, "other": {"type": "string"},
-    "games": {"type": "integer", "minimum": 1,
-              "description": "rated games the two played together, counted or not"},
-    "wins": {"type": "integer", "minimum": 0, "description": "`name` finished above `other`"},
-    "losses": {"type": "integer", "minimum": 0, "description": "`other` finished above `name`"},
-    "ties": {"type": "integer", "minimum": 0},
-    "counted": {"type": "integer", "minimum": 0,
-                "description": "games under the per-day pair limit, which changed ratings"},
-    "early": {"type": "integer", "minimum": 0,
-              "description": "games one of them gave up before `rated_min_turns` turns of "
-                             "their own (unrated, never counted)"},
-    "score": {"type": "integer", "minimum": 0,
-              "description": "the suspicion score: |wins - losses|"},
-}, description="Two accounts' rated games together over the last 7 days."))
-AUDIT_ENTRY = component("AuditEntry", obj({
-    "id": {"type": "integer", "minimum": 1},
-    "at": TIMESTAMP,
-    "admin_id": ACCOUNT_ID,
-    "admin": {"type": "string",
-              "description": "the admin's name, or `the host` (dominion-server admin)"},
-    "action": {"type": "string", "enum": [action.value for action in AdminAction]},
-    "target": {"type": "string"},
-    "reason": {"type": "string"},
-}))
-CHAT_LINES = component("ChatLines", obj({"lines": {"type": "array", "items": obj({
-    "id": {"type": "integer", "minimum": 1},
-    "at": {"type": "string"},
-    "seat": nullable({"type": "integer", "minimum": 0}),
-    "name": {"type": "string"}, "text": {"type": "string"},
-    "removed_at": nullable({"type": "string"}),
-})}}, description="Every chat line of the game, removed ones too (for admins)."))
+
+
+@model("A ban or mute of an account, or a ban of an address prefix; expires_at null: for "
+       "ever.")
+class Sanction:
+    id: int = member(ID)
+    kind: str = member({"type": "string", "enum": [kind.value for kind in SanctionKind]})
+    account_id: int | None = member(ACCOUNT_ID)
+    prefix: str | None = member(nullable({"type": "string"}))
+    reason: str = member(REASON)
+    created_at: str = member(TIMESTAMP)
+    expires_at: str | None = member(WHEN)
+    lifted_at: str | None = member(WHEN)
+    by_account_id: int = member(ID)
+
+    @classmethod
+    def of(cls, made: SanctionRecord) -> Sanction:
+        return cls(made.id, made.kind.value, made.account_id, made.prefix, made.reason,
+                   stamp(made.created_at), stamp(made.expires_at), stamp(made.lifted_at),
+                   made.by_account_id)
+
+
+@model()
+class Party:
+    seat: int = member({"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS - 1})
+    name: str = member({"type": "string"})
+    account_id: int | None = member(ACCOUNT_ID)
+
+
+@model()
+class Report:
+    id: int = member(ID)
+    game: str = member({"type": "string", "pattern": f"^{GAME_ID_PATTERN}$"})
+    reporter: Party = member(ref(Party))
+    reported: Party = member(ref(Party))
+    reason: str = member({"type": "string", "enum": [reason.value for reason in ReportReason]})
+    text: str = member({"type": "string", "maxLength": MAX_REPORT_TEXT})
+    created_at: str = member(TIMESTAMP)
+
+    @classmethod
+    def of(cls, made: ReportRecord) -> Report:
+        return cls(made.id, made.game_id,
+                   Party(made.reporter_seat, made.reporter_name, made.reporter_account_id),
+                   Party(made.reported_seat, made.reported_name, made.reported_account_id),
+                   made.reason.value, made.text, stamp(made.created_at))
+
+
+@model("Two accounts' rated games together over the last 7 days.")
+class SuspiciousPair:
+    name: str = member({"type": "string"})
+    other: str = member({"type": "string"})
+    games: int = member({"type": "integer", "minimum": 1},
+                        "rated games the two played together, counted or not")
+    wins: int = member({"type": "integer", "minimum": 0}, "`name` finished above `other`")
+    losses: int = member({"type": "integer", "minimum": 0}, "`other` finished above `name`")
+    ties: int = member({"type": "integer", "minimum": 0})
+    counted: int = member({"type": "integer", "minimum": 0},
+                          "games under the per-day pair limit, which changed ratings")
+    early: int = member({"type": "integer", "minimum": 0},
+                        "games one of them gave up before `rated_min_turns` turns of their "
+                        "own (unrated, never counted)")
+    score: int = member({"type": "integer", "minimum": 0},
+                        "the suspicion score: |wins - losses|")
+
+    @classmethod
+    def of(cls, pair: PairRecord) -> SuspiciousPair:
+        return cls(pair.name, pair.other, pair.games, pair.wins, pair.losses,
+                   pair.games - pair.wins - pair.losses, pair.counted, pair.early, pair.score)
+
+
+@model()
+class AuditEntry:
+    id: int = member(ID)
+    at: str = member(TIMESTAMP)
+    admin_id: int | None = member(ACCOUNT_ID)
+    admin: str = member({"type": "string"},
+                        "the admin's name, or `the host` (dominion-server admin)")
+    action: str = member({"type": "string", "enum": [action.value for action in AdminAction]})
+    target: str = member({"type": "string"})
+    reason: str = member({"type": "string"})
+
+    @classmethod
+    def of(cls, entry: AuditRecord) -> AuditEntry:
+        return cls(entry.id, stamp(entry.at), entry.admin_id, entry.admin_name,
+                   entry.action.value, entry.target, entry.reason)
+
+
+@model()
+class ChatLine:
+    id: int = member(ID)
+    at: str = member({"type": "string"})
+    seat: int | None = member(nullable({"type": "integer", "minimum": 0}))
+    name: str = member({"type": "string"})
+    text: str = member({"type": "string"})
+    removed_at: str | None = member(nullable({"type": "string"}))
+
+
+@model("Every chat line of the game, removed ones too (for admins).")
+class ChatLines:
+    lines: list[ChatLine] = member({"type": "array", "items": ref(ChatLine)})
+
+
+@model()
+class Reports:
+    reports: list[Report] = member({"type": "array", "items": ref(Report)})
+
+
+@model()
+class AuditLog:
+    entries: list[AuditEntry] = member({"type": "array", "items": ref(AuditEntry)})
+
+
+@model()
+class SuspiciousPairs:
+    pairs: list[SuspiciousPair] = member({"type": "array", "items": ref(SuspiciousPair)})
+
+
+@model()
+class LiveSanctions:
+    sanctions: list[Sanction] = member({"type": "array", "items": ref(Sanction)})
+
+
+@model()
+class SanctionMade:
+    sanction: Sanction = member(ref(Sanction))
+
+
+@model()
+class Lifted:
+    lifted: bool = member({"type": "boolean", "const": True})
+
+
+@model()
+class Abandoned:
+    game: dict[str, Any] = member(ref(GameSummary))
+
+
+@model()
+class Reported:
+    report: Report = member(ref(Report))
 
 
 @model()
@@ -179,9 +270,9 @@ CHANGING = (*ADMINS, *CROSS_SITE)
 RATE = {429: "Too many admin requests (or reports) from this address (retry_after_ms)"}
 
 
-def _listing(path: str, operation_id: str, summary: str, key: str, item: str) -> Operation:
+def _listing(path: str, operation_id: str, summary: str, page: type[Any]) -> Operation:
     return Operation("GET", path, operation_id, Tag.ADMIN, summary, (Reply(
-        200, "Newest first", obj({key: {"type": "array", "items": ref(item)}})),),
+        200, "Newest first", page),),
         (ErrorCode.BAD_PAGING, *ADMINS), parameters=PAGING.parameters(), notes=RATE)
 
 
@@ -189,7 +280,7 @@ def _sanctioning(path: str, operation_id: str, summary: str, target: str,
                  codes: tuple[ErrorCode, ...]) -> Operation:
     return Operation(
         "POST", path, operation_id, Tag.ADMIN, summary,
-        (Reply(201, "The sanction", obj({"sanction": ref(SANCTION)})),),
+        (Reply(201, "The sanction", SanctionMade),),
         (ErrorCode.BAD_REASON, ErrorCode.BAD_DURATION, *codes, *CHANGING),
         description=f"`{target}`, `reason` and `seconds` (null or absent: for ever"
                     f"{'; a mute needs it' if operation_id == 'muteAccount' else ''}). Kept in "
@@ -205,48 +296,44 @@ async def who_is_admin(request: web.Request) -> Admin:
     return Admin(AdminFacts(admin.id, admin.name))
 
 
-@ROUTES(_listing("/admin/reports", "adminReports", "Players' reports of players", "reports",
-                 REPORT))
-async def reports(request: web.Request) -> dict[str, Any]:
+@ROUTES(_listing("/admin/reports", "adminReports", "Players' reports of players", Reports))
+async def reports(request: web.Request) -> Reports:
     moderation, _ = await _admin(request)
     found = await moderation.store.reports(*PAGING.of(request))
-    return {"reports": [report.to_dict() for report in found]}
+    return Reports([Report.of(report) for report in found])
 
 
-@ROUTES(_listing("/admin/audit", "adminAudit", "The audit log: every admin action", "entries",
-                 AUDIT_ENTRY))
-async def audit(request: web.Request) -> dict[str, Any]:
+@ROUTES(_listing("/admin/audit", "adminAudit", "The audit log: every admin action", AuditLog))
+async def audit(request: web.Request) -> AuditLog:
     moderation, _ = await _admin(request)
     found = await moderation.store.audit_log(*PAGING.of(request))
-    return {"entries": [entry.to_dict() for entry in found]}
+    return AuditLog([AuditEntry.of(entry) for entry in found])
 
 
 @ROUTES(Operation("GET", "/admin/pairs", "adminSuspiciousPairs", Tag.ADMIN,
                   "Pairs of accounts that played rated games together in the last 7 days",
                   (Reply(200, "Most suspicious first: by score (the net results one gave "
-                              "the other), then games", obj(
-                      {"pairs": {"type": "array", "items": ref(PAIR)}})),),
+                              "the other), then games", SuspiciousPairs),),
                   (ErrorCode.BAD_PAGING, *ADMINS), parameters=PAGING.parameters(),
                   notes=RATE))
-async def suspicious_pairs(request: web.Request) -> dict[str, Any]:
+async def suspicious_pairs(request: web.Request) -> SuspiciousPairs:
     await _admin(request)
     since = ledger_time(datetime.now(UTC) - SUSPICION_WINDOW)
     store = request.config_dict[STATE].rating_store
     found = await store.suspicious_pairs(since, *PAGING.of(request))
-    return {"pairs": [pair.to_dict() for pair in found]}
+    return SuspiciousPairs([SuspiciousPair.of(pair) for pair in found])
 
 
 @ROUTES(Operation("GET", "/admin/sanctions", "adminSanctions", Tag.ADMIN,
-                  "The live bans and mutes", (Reply(200, "Oldest first", obj(
-                      {"sanctions": {"type": "array", "items": ref(SANCTION)}})),),
+                  "The live bans and mutes", (Reply(200, "Oldest first", LiveSanctions),),
                   ADMINS, notes=RATE))
-async def sanctions(request: web.Request) -> dict[str, Any]:
+async def sanctions(request: web.Request) -> LiveSanctions:
     moderation, _ = await _admin(request)
     await moderation.refresh()
-    return {"sanctions": [s.to_dict() for s in moderation.live()]}
+    return LiveSanctions([Sanction.of(made) for made in moderation.live_sanctions()])
 
 
-async def _sanction(request: web.Request, kind: SanctionKind, target: str) -> web.Response:
+async def _sanction(request: web.Request, kind: SanctionKind, target: str) -> SanctionMade:
     moderation, admin, body = await _changing(request, SanctionRequest)
     state = request.config_dict[STATE]
     # the admin's own address and the proxies in front: a ban of theirs locks out
@@ -259,66 +346,66 @@ async def _sanction(request: web.Request, kind: SanctionKind, target: str) -> we
         await state.lobby.remove_account(made.account_id, BANNED_SEAT)
     elif kind is SanctionKind.ADDRESS_BAN:
         close_banned_addresses(moderation, state.connections)
-    return web.json_response({"sanction": made.to_dict()}, status=201)
+    return SanctionMade(Sanction.of(made))
 
 
 @ROUTES(_sanctioning("/admin/bans", "banAccount",
                      "Ban an account: its sessions end on every node, it cannot sign in or "
                      "play, its seats are resigned (a bot plays on)", "name",
                      (ErrorCode.UNKNOWN_ACCOUNT,)))
-async def ban(request: web.Request) -> web.Response:
+async def ban(request: web.Request) -> SanctionMade:
     return await _sanction(request, SanctionKind.BAN, "name")
 
 
 @ROUTES(_sanctioning("/admin/mutes", "muteAccount", "Mute an account's chat for a time", "name",
                      (ErrorCode.UNKNOWN_ACCOUNT,)))
-async def mute(request: web.Request) -> web.Response:
+async def mute(request: web.Request) -> SanctionMade:
     return await _sanction(request, SanctionKind.MUTE, "name")
 
 
 @ROUTES(_sanctioning("/admin/address-bans", "banAddressPrefix",
                      "Ban an IPv4 or IPv6 prefix on every node (HTTP and WebSocket; open "
                      "connections from it close, 4008)", "prefix", (ErrorCode.BAD_PREFIX,)))
-async def ban_address(request: web.Request) -> web.Response:
+async def ban_address(request: web.Request) -> SanctionMade:
     return await _sanction(request, SanctionKind.ADDRESS_BAN, "prefix")
 
 
 @ROUTES(Operation(
     "POST", r"/admin/sanctions/{sanction_id:\d{1,18}}/lift", "liftSanction", Tag.ADMIN,
     "End a live ban or mute early (with a reason, kept in the log)",
-    (Reply(200, "Lifted", obj({"lifted": {"type": "boolean", "const": True}})),),
+    (Reply(200, "Lifted", Lifted),),
     (ErrorCode.BAD_REASON, ErrorCode.NOT_FOUND, *CHANGING), body=Reason,
     parameters=(Param("sanction_id", Where.PATH, {"type": "integer", "minimum": 1}),),
     notes={404: "No live sanction has this id", **RATE}))
-async def lift(request: web.Request) -> dict[str, Any]:
+async def lift(request: web.Request) -> Lifted:
     moderation, admin, body = await _changing(request, Reason)
     await moderation.lift(admin, int(request.match_info["sanction_id"]), body.reason)
-    return {"lifted": True}
+    return Lifted(True)
 
 
 @ROUTES(Operation("GET", "/games/{game_id}/admin/chat", "adminGameChat", Tag.ADMIN,
                   "Every chat line of a game of this node or the archive, removed ones too",
-                  (Reply(200, "In order", CHAT_LINES),), (ErrorCode.UNKNOWN_GAME, *ADMINS),
+                  (Reply(200, "In order", ChatLines),), (ErrorCode.UNKNOWN_GAME, *ADMINS),
                   parameters=(GAME_ID,), notes=RATE))
-async def game_chat(request: web.Request) -> dict[str, Any]:
+async def game_chat(request: web.Request) -> ChatLines:
     await _admin(request)
     state = request.config_dict[STATE]
     game_id = request.match_info["game_id"]
     if game_id not in state.lobby.rooms and state.storage.load_game(game_id) is None:
         await state.archive.summary(game_id)  # unknown_game: neither here nor archived
-    return {"lines": await state.archive.chat(game_id)}
+    return ChatLines([ChatLine(**line) for line in await state.archive.chat(game_id)])
 
 
 @ROUTES(Operation(
     "POST", r"/games/{game_id}/admin/chat/{line:\d{1,18}}/remove", "removeChatLine",
     Tag.ADMIN, "Remove a chat line for everyone (`chat_removed`); it stays in the log, "
     "marked, and no replay holds it",
-    (Reply(200, "Removed", obj({"removed": {"type": "boolean", "const": True}})),),
+    (Reply(200, "Removed", Removed),),
     (ErrorCode.BAD_REASON, ErrorCode.UNKNOWN_GAME, ErrorCode.NOT_FOUND, *CHANGING),
     body=Reason,
     parameters=(GAME_ID, Param("line", Where.PATH, {"type": "integer", "minimum": 1})),
     notes={404: "No such game, or no such line to remove", **RATE}))
-async def remove_chat_line(request: web.Request) -> dict[str, Any]:
+async def remove_chat_line(request: web.Request) -> Removed:
     moderation, admin, body = await _changing(request, Reason)
     reason = check_reason(body.reason)
     game_id, line = request.match_info["game_id"], int(request.match_info["line"])
@@ -336,34 +423,34 @@ async def remove_chat_line(request: web.Request) -> dict[str, Any]:
                                              "remove")
     await moderation.note(admin, AdminAction.REMOVE_CHAT_LINE, f"game {game_id} line {line}",
                           reason)
-    return {"removed": True}
+    return Removed(True)
 
 
 @ROUTES(Operation(
     "POST", "/games/{game_id}/admin/abandon", "abandonGame", Tag.ADMIN,
     "End a game with no result; its players are told (`game_abandoned`)",
-    (Reply(200, "Abandoned", obj({"game": ref(GameSummary)})),),
+    (Reply(200, "Abandoned", Abandoned),),
     (ErrorCode.BAD_REASON, ErrorCode.UNKNOWN_GAME, ErrorCode.GAME_OVER, *CHANGING),
     body=Reason, parameters=(GAME_ID,), notes=RATE))
-async def abandon(request: web.Request) -> dict[str, Any]:
+async def abandon(request: web.Request) -> Abandoned:
     moderation, admin, body = await _changing(request, Reason)
     reason = check_reason(body.reason)
     room = await request.config_dict[STATE].lobby.find(request.match_info["game_id"])
     await room.abandon(reason)
     await moderation.note(admin, AdminAction.ABANDON_GAME, f"game {room.id}", reason)
-    return {"game": room.summary()}
+    return Abandoned(room.summary())
 
 
 @ROUTES(Operation(
     "POST", "/games/{game_id}/reports", "reportPlayer", Tag.ADMIN,
     "Report another player of the game (once per seat of yours, per seat)",
-    (Reply(201, "Reported", obj({"report": ref(REPORT)})),),
+    (Reply(201, "Reported", Reported),),
     (ErrorCode.BAD_REASON, ErrorCode.BAD_TOKEN, ErrorCode.NOT_A_PLAYER, ErrorCode.UNKNOWN_GAME,
      ErrorCode.ALREADY_REPORTED, ErrorCode.RATE_LIMITED, ErrorCode.ACCOUNTS_UNAVAILABLE),
     description="The reporter is the seat its token holds.", body=ReportRequest,
     parameters=(GAME_ID,),
     notes={403: "The token holds no seat, or the seat is not another player's", **RATE}))
-async def report(request: web.Request) -> dict[str, Any]:
+async def report(request: web.Request) -> Reported:
     state = request.config_dict[STATE]
     state.budgets.charge("reports", client_key(request), 1)
     body = await read_body(request, ReportRequest)
@@ -375,8 +462,8 @@ async def report(request: web.Request) -> dict[str, Any]:
         raise Refusal(ErrorCode.NOT_A_PLAYER, "seat is the number of another player's seat "
                                                 "in this game")
     moderation = request.config_dict[STATE].moderation
-    made = await moderation.report(Report(
+    made = await moderation.report(ReportRecord(
         room.id, reporter.index, reporter.name or "", reporter.account_id, reported.index,
         reported.name or "", reported.account_id, check_report_reason(body.reason),
         check_reason(body.text, required=False, limit=MAX_REPORT_TEXT), moderation.now()))
-    return {"report": made.to_dict()}
+    return Reported(Report.of(made))

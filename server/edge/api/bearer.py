@@ -40,9 +40,9 @@ SEATING_ERRORS = (*PLAY_AS_ERRORS, ErrorCode.RATED_NEEDS_ACCOUNT)
 """A seat taken as the request's account: rated tables seat accounts only."""
 READ_ERRORS = (ErrorCode.NOT_SIGNED_IN, ErrorCode.TOKEN_INVALID, ErrorCode.TOKEN_EXPIRED,
                ErrorCode.SCOPE_MISSING)
-"""`required(request, Use.READ)`: the session, or a token with `read`."""
+"""`require_account(request, Use.READ)`: the session, or a token with `read`."""
 MANAGE_ERRORS = (ErrorCode.NOT_SIGNED_IN, ErrorCode.TOKEN_INVALID, ErrorCode.SCOPE_MISSING)
-"""`required(request, Use.MANAGE)`: the session only (a token is `scope_missing`)."""
+"""`require_account(request, Use.MANAGE)`: the session only (a token is `scope_missing`)."""
 
 
 def bearer_secret(request: web.Request) -> str | None:
@@ -70,7 +70,7 @@ async def acting_as(request: web.Request, use: Use) -> Account | None:
     return account
 
 
-async def required(request: web.Request, use: Use) -> Account:
+async def require_account(request: web.Request, use: Use) -> Account:
     account = await acting_as(request, use)
     if account is None:
         raise Refusal(ErrorCode.NOT_SIGNED_IN, "sign in first, or send an access token")

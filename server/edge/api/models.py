@@ -74,6 +74,13 @@ def model(description: str = "", *, closed: bool = True
     return declare
 
 
+@model()
+class Removed:
+    """The answer of every removal that says no more than that it was done."""
+
+    removed: bool = member({"type": "boolean", "const": True})
+
+
 _SCHEMAS = "#/components/schemas/"
 
 

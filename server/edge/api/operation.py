@@ -33,9 +33,10 @@ from ...accounts.moderation import (
 from ...engine.setup import KINGDOM_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from ...play.text import MAX_NAME_LENGTH
 from ...refusal import Refusal
+from ..rest import error_schema
 from ..state import STATE
 from ..transport.prefixes import client_key
-from .models import Model, component, decode, encode, obj, ref
+from .models import Model, component, decode, encode, ref
 from .sessions import SAFE_METHODS, honour_cookie
 
 JSON = "application/json"
@@ -214,17 +215,7 @@ ERROR_LIMITS = {"MAX_NAME_LENGTH": MAX_NAME_LENGTH, "MIN_PLAYERS": MIN_PLAYERS,
 
 REST_CODES = tuple(code for code in ErrorCode if code.description)
 """Every error code a REST route may answer with (the others are the WebSocket's)."""
-ERROR = component("Error", obj({
-    "error": obj({
-        "code": {"type": "string", "enum": [code.value for code in REST_CODES],
-                 "description": "stable, for programs"},
-        "message": {"type": "string", "description": "for people"},
-        "retry_after_ms": {"type": "integer", "minimum": 1,
-                           "description": "with `rate_limited` only: milliseconds until the "
-                                          "request may be paid for (also in the Retry-After "
-                                          "header, in seconds)"},
-    }, required=["code", "message"]),
-}, description="Every refusal. Nothing was created or changed."))
+ERROR = component("Error", error_schema(REST_CODES))
 
 
 def described(code: ErrorCode) -> str:

@@ -31,8 +31,8 @@ from .accounts_api import (
     refuse_banned,
     with_session,
 )
-from .bearer import MANAGE_ERRORS, Use, required
-from .models import TIMESTAMP, component, encode, member, model, nullable, ref
+from .bearer import MANAGE_ERRORS, Use, require_account
+from .models import TIMESTAMP, Removed, component, encode, member, model, nullable, ref
 from .operation import Operation, Param, Reply, Routes, Tag, Where, read_body
 from .sessions import refuse_cross_site, session_secret
 
@@ -73,11 +73,6 @@ class Passkeys:
     passkeys: list[PasskeyFacts] = member({"type": "array", "items": ref(PasskeyFacts)})
 
 
-@model()
-class Removed:
-    removed: bool = member({"type": "boolean", "const": True})
-
-
 @model(closed=False)
 class PasskeyRegistration:
     name: object = member({"type": "string", "minLength": 1, "maxLength": 40})
@@ -116,7 +111,7 @@ def _ceremony(request: web.Request) -> None:
                 "account's passkeys are excluded.",
     notes=CEREMONY, secret=True))
 async def registration_options(request: web.Request) -> dict[str, Any]:
-    account = await required(request, Use.MANAGE)
+    account = await require_account(request, Use.MANAGE)
     _ceremony(request)
     options: dict[str, Any] = await request.config_dict[STATE].passkeys.registration_options(
         account, relying_party(request))
@@ -130,7 +125,7 @@ async def registration_options(request: web.Request) -> dict[str, Any]:
     (ErrorCode.BAD_CREDENTIAL, ErrorCode.BAD_PASSKEY_NAME, *REFUSED, *MANAGING),
     body=PasskeyRegistration, secret=True))
 async def register(request: web.Request) -> PasskeyCreated:
-    account = await required(request, Use.MANAGE)
+    account = await require_account(request, Use.MANAGE)
     body = await read_body(request, PasskeyRegistration)
     passkey = await request.config_dict[STATE].passkeys.register(
         account, relying_party(request), body.name, body.credential)
@@ -141,7 +136,7 @@ async def register(request: web.Request) -> PasskeyCreated:
                   "The signed-in account's passkeys", (Reply(200, "Oldest first", Passkeys),),
                   (*MANAGE_ERRORS, *ACCOUNTS_DOWN), secret=True))
 async def passkeys(request: web.Request) -> Passkeys:
-    account = await required(request, Use.MANAGE)
+    account = await require_account(request, Use.MANAGE)
     held = await request.config_dict[STATE].passkeys.of(account)
     return Passkeys([PasskeyFacts.of(passkey) for passkey in held])
 
@@ -156,7 +151,7 @@ async def passkeys(request: web.Request) -> Passkeys:
     notes={404: "No such passkey of this account's (`not_found`: an id that is not a "
                 "number)"}))
 async def remove(request: web.Request) -> Removed:
-    account = await required(request, Use.MANAGE)
+    account = await require_account(request, Use.MANAGE)
     await request.config_dict[STATE].passkeys.remove(account, int(request.match_info["passkey_id"]))
     return Removed(True)
 

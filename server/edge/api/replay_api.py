@@ -7,6 +7,7 @@ import asyncio
 import json
 import logging
 from dataclasses import replace
+from importlib import resources
 from typing import Any
 
 import msgpack  # type: ignore[import-untyped]
@@ -16,7 +17,7 @@ from dominion.protocol import ErrorCode
 
 from ...refusal import Refusal
 from ...replays import finished_replay, replay_work, text_log
-from ...replays.fields import SeatKind, SeatRating, seat_ratings
+from ...replays.fields import SeatRating, seat_ratings
 from ...storage.keyset import encode_keyset
 from ...storage.records import ENDED, ENDED_STATES, UNFINISHED_STATES
 from ..state import STATE
@@ -30,8 +31,7 @@ from .filters import (
     GameFilters,
     game_filters,
 )
-from .lobby_models import Result
-from .models import component, nullable, obj, ref
+from .models import component, ref
 from .operation import GAME_ID, Operation, Param, Reply, Routes, Tag, Where
 from .players_api import by_account
 from .query import query_parameters
@@ -124,48 +124,26 @@ async def replay_of(request: web.Request, game_id: str) -> dict[str, Any]:
                            ratings)
 
 
-REPLAY = component("Replay", {
-    "type": "object",
-    "description": "A game's replay (format `dominion-replay`, described in docs/REPLAYS.md). "
-                   "Complete once the game has ended (with its seed, answers and every event); "
-                   "before that, only what a spectator may see (no seed, no answers).",
-    "properties": {
-        "format": {"const": "dominion-replay"},
-        "version": {"type": "integer"},
-        "minor": {"type": "integer", "description": "keys added within the version"},
-        "complete": {"type": "boolean"},
-        "game": {"type": "object", "required": ["id", "state", "edition", "kingdom"]},
-        "players": {"type": "array", "items": obj({
-            "seat": {"type": "integer", "minimum": 0},
-            "name": nullable({"type": "string"}),
-            "bot": nullable({"type": "string"}),
-            "kind": {"type": "string", "enum": list(SeatKind)},
-            "strategy": nullable({"type": "string"}),
-            "level": nullable({"type": "integer"}),
-            "account": nullable({"type": "string", "description": "the public account id"}),
-            "taken_over": {"type": "boolean"},
-            "rating_before": nullable({"type": "integer"}),
-            "rating_after": nullable({"type": "integer"}),
-        }, required=["seat", "name", "bot"])},
-        "setup": nullable({"type": "object"}),
-        "shuffle": {"type": "string"},
-        "seed": nullable({"type": "string", "pattern": "^[0-9]+$"}),
-        "commitment": nullable({"type": "string"}),
-        "answers": nullable({"type": "array", "items": {"type": "object"}}),
-        "events": {"type": "array", "items": {"type": "object"}},
-        "events_by_answer": {
-            "type": "array", "items": {"type": "integer", "minimum": 0},
-            "description": "complete replays: the events once set up, then once each answer "
-                           "was applied"},
-        "result": nullable(ref(Result)),
-        "ending": nullable({"type": "object", "description":
-                            "complete replays: why the game ended and the points card by "
-                            "card (docs/REPLAYS.md)"}),
-        "chat": {"type": "array", "items": {"type": "object"}},
-    },
-    "required": ["format", "version", "complete", "game", "players", "setup", "seed",
-                 "commitment", "answers", "events", "result", "chat"],
-})
+def _replay_component() -> str:
+    """The replay's one description, its format's JSON Schema (protocol/replay.schema.json,
+    which the tests check every replay against), as the document's `Replay`; its
+    definitions become components of their own (`ReplayTime`...)."""
+    text = resources.files("dominion.protocol").joinpath("replay.schema.json").read_text()
+    schema = json.loads(text)
+    del schema["$schema"]
+    names = {f"#/$defs/{name}": component("Replay" + name.title().replace("_", ""), value)
+             for name, value in schema.pop("$defs").items()}
+
+    def referring(value: Any) -> Any:
+        if isinstance(value, dict):
+            if "$ref" in value:
+                return ref(names[value["$ref"]])
+            return {key: referring(item) for key, item in value.items()}
+        return [referring(item) for item in value] if isinstance(value, list) else value
+    return component("Replay", referring(schema))
+
+
+REPLAY = _replay_component()
 ROUTES = Routes()
 
 

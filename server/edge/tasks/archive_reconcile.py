@@ -14,16 +14,13 @@ the node's games database.
 from __future__ import annotations
 
 import argparse
-import asyncio
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from ...accounts import open_account_store
 from ...accounts.archive import ArchiveStore
+from ...accounts.host_command import on_account_store, run_host_command
 from ...play.archive import archived_game
-from ...refusal import Refusal
 from ...settings import Settings
 from ...storage import StorageError
 from ...storage.reader import GamesReader
@@ -57,11 +54,9 @@ def archive_reconcile_main(argv: Sequence[str]) -> int:
                     "archived once). Give the node's own --db and --accounts-url, or their "
                     "DOMINION_* variables.").parse_known_args(argv)
     settings = Settings.from_sources(argv)
-    try:
-        done = asyncio.run(_refill(settings))
-    except (Refusal, StorageError) as error:
-        message = error.message if isinstance(error, Refusal) else str(error)
-        print(f"dominion-server archive reconcile: {message}", file=sys.stderr)
+    done = run_host_command("dominion-server archive reconcile", _refill(settings),
+                            StorageError)
+    if done is None:
         return 1
     print(f"{done.ended} ended game{'' if done.ended == 1 else 's'} on this node, "
           f"{done.archived} archived again")
@@ -70,9 +65,5 @@ def archive_reconcile_main(argv: Sequence[str]) -> int:
 
 async def _refill(settings: Settings) -> Refilled:
     with GamesReader.open(settings.db) as games:
-        store = open_account_store(settings.accounts_url, settings.db)
-        await store.start()
-        try:
-            return await refill(store, games, datetime.now(UTC))
-        finally:
-            await store.close()
+        return await on_account_store(settings,
+                                      lambda store: refill(store, games, datetime.now(UTC)))

@@ -19,18 +19,16 @@ Nothing is written to the node's games database.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from ...accounts import open_account_store
+from ...accounts.host_command import on_account_store, run_host_command
 from ...accounts.moderation import FullStore
 from ...cluster.node import owner_of
 from ...ratings import RatingError
 from ...ratings.ledger import LedgerEntry, RatedGame
-from ...refusal import Refusal
 from ...settings import Settings
 from ...storage import StorageError
 from ...storage.reader import GamesReader
@@ -88,11 +86,9 @@ def reconcile_main(argv: Sequence[str]) -> int:
                     "longer has (their ratings stay). Give the node's own --db, --node and "
                     "--accounts-url, or their DOMINION_* variables.").parse_known_args(argv)
     settings = Settings.from_sources(argv)
-    try:
-        done = asyncio.run(_reconcile(settings))
-    except (Refusal, StorageError) as error:
-        message = error.message if isinstance(error, Refusal) else str(error)
-        print(f"dominion-server ratings reconcile: {message}", file=sys.stderr)
+    done = run_host_command("dominion-server ratings reconcile", _reconcile(settings),
+                            StorageError)
+    if done is None:
         return 1
     for game in done.delivered:
         print(f"handed on {game.game_id} (finished {game.finished_at})")
@@ -114,10 +110,6 @@ def summary(done: Reconciled) -> str:
 
 async def _reconcile(settings: Settings) -> Reconciled:
     with GamesReader.open(settings.db) as games:
-        store = open_account_store(settings.accounts_url, settings.db)
-        await store.start()
-        try:
-            return await reconcile(store, games, settings.node, datetime.now(UTC),
-                                   settings.rated_games_per_pair_per_day)
-        finally:
-            await store.close()
+        return await on_account_store(settings, lambda store: reconcile(
+            store, games, settings.node, datetime.now(UTC),
+            settings.rated_games_per_pair_per_day))

@@ -161,7 +161,7 @@ class Connection:
             self._outbox.close()
         self._closer = asyncio.ensure_future(self._close(code, reason))
 
-    async def closed(self) -> None:
+    async def wait_closed(self) -> None:
         """Wait until a close begun by `close_soon` has been sent (or has timed out)."""
         if self._closer is not None:
             with contextlib.suppress(Exception):

@@ -26,6 +26,7 @@ from aiohttp.web_protocol import RequestHandler
 from dominion.protocol import ErrorCode
 
 from ...settings import Settings
+from ..rest import error_body
 from ..state import STATE
 from .addresses import _is_trusted
 from .prefixes import address_key
@@ -61,8 +62,8 @@ class Warnings:
 
 
 def _refusal() -> bytes:
-    body = json.dumps({"error": {"code": ErrorCode.TOO_MANY_CONNECTIONS,
-                                 "message": "too many connections from your address"}})
+    body = json.dumps(error_body(ErrorCode.TOO_MANY_CONNECTIONS,
+                                 "too many connections from your address"))
     return (b"HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\n"
             b"Connection: close\r\nContent-Length: %d\r\n\r\n%s"
             % (len(body), body.encode()))
