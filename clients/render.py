@@ -191,7 +191,9 @@ def describe(event: Mapping[str, Any], players: Sequence[str], names: Names) -> 
         return None  # a heading; the Clean-up discard is every turn's end
     if kind == "phase":
         return _("{who} starts the Buy phase.").format(who=name) if zone == "buy" else None
-    if kind == "resigned":
+    if kind == "resigned":  # the clock's resignation says so (docs/PROTOCOL.md: `reason`)
+        if data.get("reason") == "timed_out":
+            return _("{who} is out of time and resigns.").format(who=name)
         return _("{who} resigns.").format(who=name)
     if kind == "game_ended":
         return result_line(data, players)
@@ -218,10 +220,16 @@ def result_line(result: Mapping[str, Any], players: Sequence[str]) -> str:
     scores = result.get("scores", [])
     parts = ", ".join(f"{who(players, seat)} {score}" for seat, score in enumerate(scores))
     lines = [_("Scores: {scores}.").format(scores=parts)]
-    resigned = [who(players, seat) for seat in result.get("resigned", []) or []]
+    # the clock's resignations (`timed_out`) are said apart from the players' own
+    timed_out = result.get("timed_out", []) or []
+    resigned = [who(players, seat) for seat in result.get("resigned", []) or []
+                if seat not in timed_out]
     if resigned:
         lines.append(ngettext("{names} resigned.", "{names} resigned.", len(resigned)).format(
             names=", ".join(resigned)))
+    if timed_out:
+        lines.append(_("Out of time, so resigned: {names}.").format(
+            names=", ".join(who(players, seat) for seat in timed_out)))
     if result.get("abandoned"):
         lines.append(_("The game was abandoned: nobody wins."))
     else:

@@ -146,7 +146,9 @@ class Probe:
                         until: asyncio.Event | None) -> None:
         async with session.post(f"{self.url}/api/v1/games", json={
                 "name": "Probe", "seats": 2, "kingdom": "First Game",
-                "bots": {"1": self.opponent}}) as created:
+                "bots": {"1": self.opponent},
+                # the server is timed, not the bot's pace (0.8 s an answer by default)
+                "bot_pace": "instant"}) as created:
             body = await created.json()
             assert created.status == 201, body
         game, token = body["game"]["id"], body["token"]

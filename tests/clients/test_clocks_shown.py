@@ -9,7 +9,7 @@ import pytest
 
 from dominion.clients.board import clock_line, clock_text, low_time_line, player_lines
 from dominion.clients.i18n import use
-from dominion.clients.render import Names
+from dominion.clients.render import Names, log_lines, result_line
 from dominion.clients.state import GameState
 from dominion.server.engine import Game, Setup, view
 
@@ -67,3 +67,19 @@ def test_your_own_low_time_is_a_warning_in_your_language() -> None:
         use("en")
     assert low_time_line(clocked_state(0, [31_000, 1_000], running=1)) is None  # not yours
     assert low_time_line(clocked_state(None, [1_000, 1_000], running=0)) is None  # watching
+
+
+def test_a_player_the_clock_resigned_is_said_to_be_out_of_time(english: None) -> None:
+    # a time-out read as any resignation ("Ann resigns."), where the web page said why
+    players = ["Ann", "Bob"]
+    timed_out = {"kind": "resigned", "player": 0, "data": {"reason": "timed_out"}}
+    assert list(log_lines([timed_out, {"kind": "resigned", "player": 1}], players,
+                          Names())) == ["Ann is out of time and resigns.", "Bob resigns."]
+    result = {"scores": [3, 3], "winners": [1], "resigned": [0], "timed_out": [0]}
+    assert result_line(result, players) == (
+        "Scores: Ann 3, Bob 3. Out of time, so resigned: Ann. Winner: Bob.")
+    try:
+        use("pl")
+        assert "Koniec czasu, a więc poddanie się: Ann." in result_line(result, players)
+    finally:
+        use("en")

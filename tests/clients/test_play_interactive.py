@@ -131,6 +131,28 @@ def test_a_whole_game_in_polish_at_120x40(server_url: str, tmp_path: Path) -> No
         assert english not in final, english
 
 
+def test_a_tables_clock_counts_down_warns_and_runs_out(server_url: str,
+                                                       tmp_path: Path) -> None:
+    """A table with the shortest clock the server takes (30 s): beside each name its
+    time, yours running from the server's frames; under 30 s the warning; left alone,
+    the clock runs out and the game ends, the bot the winner, said as a time-out."""
+    terminal = Terminal(tmp_path, "play", "--server", server_url, "--name", "Ann",
+                        "--kingdom", "First Game", "--clock", "0.5+0", "--no-confirm",
+                        rows=24, columns=80)
+    try:
+        screen = terminal.wait("Hurry: your clock has")
+        assert re.search(r"Ann \[0:\d\d\] \(you\)", screen), screen
+        assert re.search(r"Bot 2 \(big_money\) \[0:30\]", screen), screen
+        screen = terminal.wait("Press Enter to leave")
+        assert "Ann [0:00] (you)" in screen and "Ann is out of time and resigns." in screen
+        assert "Out of time, so resigned: Ann. Winner: Bot 2 (big_money)." in " ".join(
+            screen.split())
+        terminal.type("")
+        assert terminal.exit_code() == 0
+    finally:
+        terminal.close()
+
+
 def test_mistakes_confirmations_help_and_ctrl_c(server_url: str, tmp_path: Path) -> None:
     terminal = Terminal(tmp_path, "play", "--server", server_url, "--name", "Ann",
                         "--kingdom", "First Game", rows=24, columns=80)

@@ -6,6 +6,7 @@ freed, or the node holding it crashes, it is allowed."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -131,6 +132,21 @@ async def test_a_rated_seat_on_one_node_refuses_another_until_the_game_ends(
     await eventually(allowed(lambda: b.lobby.join(table.id, None, ada)))
     assert await refused(a.lobby.create({"seats": 2}, ADDRESS, ada, rated=True)) \
         == "already_seated", "now b holds it"
+
+
+async def test_rated_seats_taken_at_once_on_two_nodes_give_the_account_one(
+        nodes: Start) -> None:
+    # the claim is one step in Redis: two nodes checking it together do not both pass
+    a, b = await nodes("a"), await nodes("b")
+    ada, bob, cy = account("Ada"), account("Bob"), account("Cy")
+    tables = [(await a.lobby.create({"seats": 2}, ADDRESS, bob, rated=True))[0],
+              (await b.lobby.create({"seats": 2}, ADDRESS, cy, rated=True))[0]]
+    answers = await asyncio.gather(a.lobby.join(tables[0].id, None, ada),
+                                   b.lobby.join(tables[1].id, None, ada),
+                                   return_exceptions=True)
+    refusals = [answer.code for answer in answers if isinstance(answer, Refusal)]
+    assert refusals == ["already_seated"], answers
+    assert sum(table.seat_of_account(ada.id) is not None for table in tables) == 1
 
 
 async def test_a_crashed_nodes_claims_expire(nodes: Start) -> None:
