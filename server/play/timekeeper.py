@@ -66,13 +66,16 @@ class Timekeeper:
         clocks. The game, brought up to date; `run` starts the clock once the room has it
         (a restart's: nobody is charged for the time the server was down)."""
         control = self.control
-        self.clocks = None if control is None else Clocks(control, len(game.players))
+        clocks = self.clocks = None if control is None else Clocks(control, len(game.players))
+        if clocks is None:  # no turns to mark (a restart replays millions of answers)
+            for entry, _ in log_so_far:
+                game.apply(entry)
+            return game
         for entry, charged in log_so_far:
             before = turn_mark(game)
             game.apply(entry)
-            if self.clocks is not None:
-                self.clocks.applied(entry.player, charged,
-                                    turn_ended(game, before, self._bot_seats()))
+            clocks.applied(entry.player, charged,
+                                turn_ended(game, before, self._bot_seats()))
         return game
 
     def elapsed_ms(self) -> int:
