@@ -123,8 +123,8 @@ class Lobby:
         for a game not rebuilt yet has it rebuilt at once (`find`)."""
         self.expect_restore()
         count = 0
+        reading = asyncio.ensure_future(self._read_page(None))
         try:
-            reading = asyncio.ensure_future(self._read_page(None))
             while page := await reading:
                 last = page[-1].game
                 self._read_up_to = (last.created_at, last.id)
@@ -135,6 +135,7 @@ class Lobby:
                 await self._rebuild_page()
             count += len(self._restored_ahead)  # ended before their page was read
         finally:
+            reading.cancel()  # (the restore was cancelled: no next page is wanted)
             self._restored_ahead.clear()
             self._all_restored.set()  # (cancelled, or failed: nothing more will come back)
         log.info("restored games", extra={"count": count})

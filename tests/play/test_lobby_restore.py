@@ -5,6 +5,7 @@ never hears "no such game")."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -64,13 +65,23 @@ async def test_a_restart_restores_every_unfinished_game(storage: Storage) -> Non
 
 
 async def test_a_game_asked_for_during_the_restore_is_rebuilt_at_once_and_plays(
-        storage: Storage) -> None:
+        storage: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
     ids = await stored_games(storage)
+    asked = threading.Event()
+    read = storage.unfinished_games
+
+    def slow_read(after: tuple[str, str] | None = None,
+                  limit: int | None = None) -> list[StoredGame]:
+        assert asked.wait(10), "the game asked for waited for the restore's read"
+        return read(after, limit)
+
+    monkeypatch.setattr(storage, "unfinished_games", slow_read)
     again = Lobby(storage, Settings(), Metrics())
     again.expect_restore()  # as the server does before it listens
     restoring = asyncio.ensure_future(again.restore())
     room = await again.find(ids[-1])  # the newest: the restore's last
-    assert not restoring.done() and len(again.rooms) < GAMES  # ahead of its turn
+    assert not restoring.done() and list(again.rooms) == [ids[-1]]  # ahead of its turn
+    asked.set()
     before = len(room.answers)
     await play_one_answer(room)
     assert len(room.answers) == before + 1
