@@ -4,8 +4,12 @@ game can be played again.
 One run builds a games file of N unfinished two-player games ("playing", each with
 --answers answers already stored, as big_money played them), then:
 
-  read      in this process: `Storage.unfinished_games()`, the part of a restart that
-            reads every game's seats and answers, in CPU seconds (best of --repeat).
+  read      in this process: every game's seats and answers read as a restart reads
+            them, a page at a time (`Storage.unfinished_games`), in CPU seconds (best of
+            --repeat), and the most memory the process held while reading.
+  rebuild   in this process: `Lobby.restore()` on that file, reading and rebuilding
+            every game, in CPU seconds (best of --repeat): what the server's restore
+            costs without its start and its sockets.
   restart   `python -m dominion.server.main` on that file, as a separate process, timed
             from its launch: `ready`, when its port accepts a connection; `playable`, when
             a player of the last game restored (the newest) joins it over a WebSocket
@@ -28,6 +32,7 @@ import argparse
 import asyncio
 import json
 import os
+import resource
 import shutil
 import sqlite3
 import sys
@@ -51,8 +56,11 @@ from dominion.protocol import (
 )
 from dominion.server.engine import Answer, Game, Setup
 from dominion.server.gc_tuning import tune_gc
+from dominion.server.metrics import Metrics
 from dominion.server.play.bots import seat_table
+from dominion.server.play.lobby import RESTORE_PAGE_GAMES, Lobby
 from dominion.server.play.seat_tokens import hash_token
+from dominion.server.settings import Settings
 from dominion.server.storage import GameRecord, GameState, SeatRecord, Storage
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -162,18 +170,44 @@ def copies(rows: dict[str, list[tuple[Any, ...]]], columns: list[str], key: str,
             yield copy
 
 
-def read_seconds(db: str, repeat: int) -> float:
+def read_seconds(db: str, repeat: int) -> tuple[float, float]:
+    """CPU seconds to read every unfinished game a page at a time, and the process's
+    peak memory (MiB) once done."""
     tune_gc()  # as the server runs
     best = float("inf")
     for _ in range(repeat):
         storage = Storage.open(db)
         try:
             started = time.process_time()  # CPU time: the machine may be busy
-            storage.unfinished_games()
+            after = None
+            while page := storage.unfinished_games(after, RESTORE_PAGE_GAMES):
+                after = (page[-1].game.created_at, page[-1].game.id)
             best = min(best, time.process_time() - started)
         finally:
             asyncio.run(storage.close())
+    return best, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def rebuild_seconds(db: str, repeat: int) -> float:
+    """CPU seconds for the lobby to read and rebuild every unfinished game."""
+    best = float("inf")
+    for _ in range(repeat):
+        best = min(best, asyncio.run(rebuild_once(db)))
     return best
+
+
+async def rebuild_once(db: str) -> float:
+    settings = Settings(db=db, seat_grace_seconds=86400)
+    storage = Storage.open(db)
+    await storage.start()
+    lobby = Lobby(storage, settings, Metrics())
+    try:
+        started = time.process_time()
+        await lobby.restore()
+        return time.process_time() - started
+    finally:
+        await lobby.close()
+        await storage.close()
 
 
 async def join_when_served(base: str, game: str, token: str, deadline: float) -> None:
@@ -274,8 +308,12 @@ def main() -> None:
             asyncio.run(build(db, args.games, args.answers))
             print(f"built {args.games} games in {time.perf_counter() - started:.1f} s",
                   file=sys.stderr)
+        read_s, read_mib = read_seconds(db, args.repeat)
         result: dict[str, Any] = {"games": args.games, "answers_per_game": args.answers,
-                                  "read_s": read_seconds(db, args.repeat)}
+                                  "read_s": read_s, "read_peak_mib": read_mib,
+                                  "rebuild_s": rebuild_seconds(db, args.repeat)}
+        print(f"read {read_s:.2f} s (CPU; peak {read_mib:.0f} MiB), rebuilt "
+              f"{result['rebuild_s']:.2f} s (CPU)", file=sys.stderr, flush=True)
         empty = os.path.join(os.path.dirname(db), "empty-" + os.path.basename(db))
         if not os.path.exists(empty):
             asyncio.run(build(empty, 1, args.answers))
@@ -290,7 +328,8 @@ def main() -> None:
             print(json.dumps(result))
         else:
             print(f"{args.games} unfinished games, {args.answers} answers each: read "
-                  f"{result['read_s']:.2f} s; restart: ready {result['ready_s']:.2f} s, "
+                  f"{result['read_s']:.2f} s, rebuilt {result['rebuild_s']:.2f} s; restart: "
+                  f"ready {result['ready_s']:.2f} s, "
                   f"the newest game playable {result['playable_s']:.2f} s, every game back "
                   f"{result['restored_s']:.2f} s; with one game: "
                   f"ready {result['bare_ready_s']:.2f} s, playable "

@@ -28,26 +28,38 @@ class AnswerLog:
         self._bytes = bytearray()
         self._count = 0
         self._last_decision = 0
-        for entry in entries:
-            self.append(entry)
+        self.extend(entries)
 
     def __len__(self) -> int:
         return self._count
 
     def append(self, entry: Entry) -> None:
+        self.extend((entry,))
+
+    def extend(self, entries: Iterable[Entry]) -> None:
+        """Append entries in order. Their varints are gathered first and written at once:
+        when every value is below 0x80 (nearly always) each is its own byte, and a
+        restart encodes every game's log, millions of values."""
+        values: list[int] = []
+        last = self._last_decision
+        count = 0
+        for entry in entries:
+            if isinstance(entry, Resignation):
+                values += (entry.player * 2 + 1, _REASONS.index(entry.reason))
+            else:
+                step = entry.decision - last
+                last = entry.decision
+                values += (entry.player * 2, step * 2 if step >= 0 else -step * 2 - 1,
+                           len(entry.choices), *entry.choices)
+            count += 1
         out = self._bytes
-        if isinstance(entry, Resignation):
-            _varint(out, entry.player * 2 + 1)
-            _varint(out, _REASONS.index(entry.reason))
+        if values and max(values) >= 0x80:
+            for value in values:
+                _varint(out, value)
         else:
-            _varint(out, entry.player * 2)
-            step = entry.decision - self._last_decision
-            _varint(out, step * 2 if step >= 0 else -step * 2 - 1)
-            self._last_decision = entry.decision
-            _varint(out, len(entry.choices))
-            for choice in entry.choices:
-                _varint(out, choice)
-        self._count += 1
+            out += bytes(values)
+        self._last_decision = last
+        self._count += count
 
     def __iter__(self) -> Iterator[Entry]:
         return self.entries()

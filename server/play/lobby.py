@@ -39,6 +39,11 @@ if TYPE_CHECKING:
     from .thinking import BotWorkers
 
 log = logging.getLogger("dominion.lobby")
+RESTORE_PAGE_GAMES = 1000
+"""How many games a restart reads at a time (a page of 40-answer games: ~20 MB)."""
+RESTORE_SLICE_SECONDS = 0.02
+"""How long a restart rebuilds games before the loop serves again (a page's games are
+rebuilt over many turns)."""
 DELETED_PLAYER = "deleted player"
 """What a deleted account's seats show (no account can be named so: it has a space)."""
 NEVER_HANDED_OUT = "automatch made this game but could not hand out its seats"
@@ -100,36 +105,68 @@ class Lobby:
         self._lapses = Lapses(settings.open_table_seconds, clock)
         """Open tables nobody joins lapse (lapse.py)."""
         self._unrestored: OrderedDict[str, StoredGame] = OrderedDict()
-        """A restart's games read but not rebuilt yet, oldest first."""
-        self._loaded = asyncio.Event()
-        """The restart's games are read (`_unrestored` holds every one not rebuilt)."""
+        """A restart's games read but not rebuilt yet, oldest first (a page of them)."""
+        self._read_up_to: tuple[str, str] | None = None
+        """The (created time, id) of the last game a restart's read has handed over: games
+        after it are still to be read (None: none read yet)."""
+        self._restored_ahead: set[str] = set()
+        """Games `find` rebuilt before the restart's read came to them (their page skips
+        them: it may have read them before they changed)."""
         self._all_restored = asyncio.Event()
-        self._loaded.set()  # until a restore is expected, no game is missing
-        self._all_restored.set()
+        self._all_restored.set()  # until a restore is expected, no game is missing
 
     async def restore(self) -> int:
         """Rebuild every unfinished game from storage, oldest first; return how many.
-        The server runs it in the background while it serves: the loop runs between two
-        games, and a client that asks for one not rebuilt yet has it rebuilt at once
-        (`find`)."""
+        The server runs it in the background while it serves, a page of games at a time
+        (bounded memory): it reads the next page while it rebuilds one, and rebuilds for
+        at most RESTORE_SLICE_SECONDS between two turns of the loop. A client that asks
+        for a game not rebuilt yet has it rebuilt at once (`find`)."""
         self.expect_restore()
+        count = 0
+        reading = asyncio.ensure_future(self._read_page(None))
         try:
-            stored = await asyncio.to_thread(self._storage.unfinished_games)  # the loop serves on
-            self._unrestored.update((game.game.id, game) for game in stored
-                                    if game.game.id not in self.rooms)  # (`find` was first)
-            self._loaded.set()
-            while self._unrestored:
-                await self._restore_or_keep(self._unrestored.popitem(last=False)[1])
-                await asyncio.sleep(0)
+            while page := await reading:
+                last = page[-1].game
+                self._read_up_to = (last.created_at, last.id)
+                reading = asyncio.ensure_future(self._read_page(self._read_up_to))
+                count += len(page)
+                self._unrestored.update((stored.game.id, stored) for stored in page
+                                        if not self._ahead(stored.game.id))
+                await self._rebuild_page()
+            count += len(self._restored_ahead)  # ended before their page was read
         finally:
-            self._loaded.set()
+            reading.cancel()  # (the restore was cancelled: no next page is wanted)
+            self._restored_ahead.clear()
             self._all_restored.set()  # (cancelled, or failed: nothing more will come back)
-        log.info("restored games", extra={"count": len(stored)})
-        return len(stored)
+        log.info("restored games", extra={"count": count})
+        return count
+
+    async def _read_page(self, after: tuple[str, str] | None) -> list[StoredGame]:
+        """The next page of unfinished games, read in a thread: the loop serves on."""
+        return await asyncio.to_thread(self._storage.unfinished_games, after,
+                                       RESTORE_PAGE_GAMES)
+
+    def _ahead(self, game_id: str) -> bool:
+        """Whether `find` rebuilt this game before its page came (then forgotten: each
+        game is in one page)."""
+        if game_id in self._restored_ahead:
+            self._restored_ahead.discard(game_id)
+            return True
+        return False
+
+    async def _rebuild_page(self) -> None:
+        """Rebuild the page's games, oldest first, yielding to the loop every
+        RESTORE_SLICE_SECONDS (a game per turn would starve it of nothing but time)."""
+        loop = asyncio.get_running_loop()
+        while self._unrestored:
+            turn_ends = loop.time() + RESTORE_SLICE_SECONDS
+            while self._unrestored and loop.time() < turn_ends:
+                await self._restore_or_keep(self._unrestored.popitem(last=False)[1])
+            await asyncio.sleep(0)
 
     def expect_restore(self) -> None:
         """From now until `restore` ends, `find` waits for the games it brings back."""
-        self._loaded.clear()
+        self._read_up_to = None
         self._all_restored.clear()
 
     @property
@@ -142,20 +179,25 @@ class Lobby:
         await self._all_restored.wait()
 
     async def find(self, game_id: str) -> Room:
-        """`room`, but a game a restart has not rebuilt yet is waited for (read) and
-        rebuilt now, never refused."""
+        """`room`, but a game a restart has not rebuilt yet is waited for and rebuilt now,
+        never refused: taken from its page if that was read, else read alone."""
         if game_id not in self.rooms and not self._all_restored.is_set():
-            alone = None
-            if not self._loaded.is_set():  # the read of them all takes a while: read it alone
+            if game_id not in self._unrestored:
                 alone = await asyncio.to_thread(self._storage.load_game, game_id)
-            if game_id in self.rooms:
-                pass  # rebuilt meanwhile
-            elif game_id in self._unrestored:
+                if (alone is not None and game_id not in self.rooms
+                        and game_id not in self._unrestored and self._unread(alone.game)):
+                    self._restored_ahead.add(game_id)  # its page will skip it
+                    await self._restore(alone)
+            if game_id in self._unrestored:  # (its page came meanwhile)
                 await self._restore(self._unrestored.pop(game_id))
-            elif (alone is not None and alone.game.state in (OPEN, PLAYING)
-                  and not self._loaded.is_set()):
-                await self._restore(alone)  # the read of them all will leave it out
         return self.room(game_id)
+
+    def _unread(self, game: GameRecord) -> bool:
+        """An unfinished game the restart's read has not come to yet (one it has passed is
+        back, or stays stored: it did not replay)."""
+        return (game.state in (OPEN, PLAYING) and not self._all_restored.is_set()
+                and (self._read_up_to is None
+                     or (game.created_at, game.id) > self._read_up_to))
 
     async def _restore_or_keep(self, stored: StoredGame) -> None:
         """Rebuild one game of a restart; one whose log does not replay (a damaged file, or
@@ -171,7 +213,8 @@ class Lobby:
         room = Room.restore(stored, self._storage, self._settings, self._metrics,
                             self.histories, workers=self._workers, clock=self._clock)
         self._keep(room)
-        room.spawn(self.rate_seats(room))  # the start waits for no other store
+        if room.record.rated:  # (a task per room costs a restart of 100,000 seconds)
+            room.spawn(self.rate_seats(room))  # the start waits for no other store
         await room.resume_after_restart()
         if room.record.rated and room.state in (OPEN, PLAYING):
             for seat in room.seats:  # claimed again at the directory's next heartbeat

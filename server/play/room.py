@@ -143,10 +143,9 @@ class Room:
         record = stored.game
         if record.state == PLAYING and record.setup is not None and record.seed is not None:
             # the clocks too, from what each answer charged; none for the downtime
-            charged = [*stored.charged_ms, *[0] * len(stored.answers)]  # none: 0 each
             game = room.timekeeper.start(
                 Game(Setup.from_dict(record.setup), record.seed, history=False),
-                zip(stored.answers, charged[:len(stored.answers)], strict=True))
+                stored.answers, stored.charged_ms)
             room.game = game
             room.answers = AnswerLog(stored.answers)
             for resigned in game.resigned:

@@ -10,7 +10,8 @@ reaches zero the room resigns the seat for its player (`ResignReason.TIMED_OUT`)
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection, Iterable
+from collections import deque
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from dominion.protocol import ClockState
@@ -59,20 +60,22 @@ class Timekeeper:
     def control(self) -> TimeControl | None:
         return TimeControl.of_options(self._room.record.options)
 
-    def start(self, game: Game, log_so_far: Iterable[tuple[Answer | Resignation, int]] = (),
-              ) -> Game:
+    def start(self, game: Game, entries: Sequence[Answer | Resignation] = (),
+              charged: Sequence[int] = ()) -> Game:
         """Set the clocks of a game that starts, or that a restart rebuilds: `game` at its
-        start, then `log_so_far` (each entry with what it charged) applied to it and to the
-        clocks. The game, brought up to date; `run` starts the clock once the room has it
-        (a restart's: nobody is charged for the time the server was down)."""
+        start, then its log so far, `entries` (each having charged its `charged`: none
+        given, nothing), applied to it and to the clocks. The game, brought up to date;
+        `run` starts the clock once the room has it (a restart's: nobody is charged for the
+        time the server was down)."""
         control = self.control
-        self.clocks = None if control is None else Clocks(control, len(game.players))
-        for entry, charged in log_so_far:
+        clocks = self.clocks = None if control is None else Clocks(control, len(game.players))
+        if clocks is None:  # no turns to mark: applied without a Python loop (a restart
+            deque(map(game.apply, entries), maxlen=0)  # replays millions of answers)
+            return game
+        for entry, ms in zip(entries, charged or (0,) * len(entries), strict=True):
             before = turn_mark(game)
             game.apply(entry)
-            if self.clocks is not None:
-                self.clocks.applied(entry.player, charged,
-                                    turn_ended(game, before, self._bot_seats()))
+            clocks.applied(entry.player, ms, turn_ended(game, before, self._bot_seats()))
         return game
 
     def elapsed_ms(self) -> int:

@@ -61,7 +61,10 @@ class GameLog(Protocol):
 
     def load_game(self, game_id: str) -> StoredGame | None: ...
 
-    def unfinished_games(self) -> list[StoredGame]: ...
+    def unfinished_games(self, after: tuple[str, str] | None = None,
+                         limit: int | None = None) -> list[StoredGame]:
+        """Open and playing games, oldest first (by created time, then id): those after
+        `after` (a game's created time and id), at most `limit`."""
 
 
 class MemoryGameLog:
@@ -170,7 +173,10 @@ class MemoryGameLog:
                           tuple(self.answers[game_id]),
                           tuple(self.charged_ms.get(game_id, ())))
 
-    def unfinished_games(self) -> list[StoredGame]:
-        return [stored for game_id, game in self.games.items()
-                if game.state in UNFINISHED_STATES
-                and (stored := self.load_game(game_id)) is not None]
+    def unfinished_games(self, after: tuple[str, str] | None = None,
+                         limit: int | None = None) -> list[StoredGame]:
+        keys = sorted((game.created_at, game_id) for game_id, game in self.games.items()
+                      if game.state in UNFINISHED_STATES
+                      and (after is None or (game.created_at, game_id) > after))
+        return [stored for _, game_id in keys[:limit]
+                if (stored := self.load_game(game_id)) is not None]

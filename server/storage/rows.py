@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import sqlite3
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
+from itertools import compress, count
 from typing import Any
 
 import msgpack  # type: ignore[import-untyped]
@@ -13,6 +15,7 @@ import sqlite_utils
 import zstandard
 
 from dominion.server.engine import Answer, Resignation, ResignReason
+from dominion.server.engine.decisions import new_answer
 
 from .records import GameRecord, GameState, SeatRecord, StoredGame
 
@@ -133,25 +136,32 @@ def seats_of(db: sqlite_utils.Database, game_id: str) -> tuple[SeatRecord, ...]:
 
 
 GameRows = tuple[list[dict[str, Any]], list[tuple[Any, ...]], list[tuple[Any, ...]]]
-"""The rows of some games, their seats and their answers, as `game_rows` reads them."""
+"""The rows of some games, their seats and their answers, as `game_rows` reads them: an
+answer's row is (game_id, player, kind, decision, choices, ms, reason), its choices a
+JSON list ('[]' for a resignation), ms 0 when no clock ran, ordered by game and index."""
 
 
-def game_rows(conn: sqlite3.Connection, where: str, params: Sequence[Any] = ()) -> GameRows:
+def game_rows(conn: sqlite3.Connection, where: str, params: Sequence[Any] = (),
+              limit: int | None = None) -> GameRows:
     """The rows of the games `where` selects (a condition on the games table), oldest
-    first, with their seats' and answers': three queries in all, however many games (a
-    restart reads every unfinished game at once). Plain cursors, and only reading: the
-    records are made by `stored_games`, once the read connection is free again."""
-    cursor = conn.execute(f"SELECT * FROM games WHERE {where} ORDER BY created_at, id",
-                          list(params))
+    first, at most `limit` of them, with their seats' and answers': three queries in all,
+    however many games. Plain cursors, and only reading: the records are made by
+    `stored_games`, once the read connection is free again."""
+    page = "" if limit is None else " LIMIT ?"
+    cursor = conn.execute(f"SELECT * FROM games WHERE {where} ORDER BY created_at, id{page}",
+                          [*params, *([] if limit is None else [limit])])
     columns = [column[0] for column in cursor.description]
     games = [dict(zip(columns, row, strict=True)) for row in cursor]
-    # The rows of the games chosen: the (game_id, ...) keys give them game by game, in order.
-    chosen = f"game_id IN (SELECT id FROM games WHERE {where})"
-    seats = conn.execute(f"SELECT game_id, {SEAT_COLUMNS} FROM seats WHERE {chosen}"
-                         " ORDER BY game_id, seat", list(params)).fetchall()
-    answers = conn.execute("SELECT game_id, player, kind, decision, choices, ms, reason"
-                           f" FROM answers WHERE {chosen} ORDER BY game_id, idx",
-                           list(params)).fetchall()
+    # The chosen games' rows by their ids (one JSON list: any number, one parameter); the
+    # (game_id, ...) keys give them game by game, in order.
+    chosen = [to_json([game["id"] for game in games])]
+    seats = conn.execute(f"SELECT game_id, {SEAT_COLUMNS} FROM seats WHERE game_id IN"
+                         " (SELECT value FROM json_each(?)) ORDER BY game_id, seat",
+                         chosen).fetchall()
+    answers = conn.execute("SELECT game_id, player, kind, decision, coalesce(choices, '[]'),"
+                           " coalesce(ms, 0), reason FROM answers WHERE game_id IN"
+                           " (SELECT value FROM json_each(?)) ORDER BY game_id, idx",
+                           chosen).fetchall()
     return games, seats, answers
 
 
@@ -160,19 +170,38 @@ def stored_games(rows: GameRows) -> list[StoredGame]:
     games_rows, seat_rows, answer_rows = rows
     games = [game_record(row) for row in games_rows]
     seats: dict[str, list[SeatRecord]] = {game.id: [] for game in games}
-    answers: dict[str, list[Answer | Resignation]] = {game.id: [] for game in games}
-    charged: dict[str, list[int]] = {game.id: [] for game in games}
     for game_id, *seat in seat_rows:
         seats[game_id].append(_seat_record(seat))
-    loads = orjson.loads
-    for game_id, player, kind, decision, choices, ms, reason in answer_rows:
-        # inline, not a function per row: a restart reads answers by the million
-        answers[game_id].append(
-            Answer(player, decision, tuple(loads(choices))) if kind != "resign"
-            else Resignation(player, None if reason is None else ResignReason(reason)))
-        charged[game_id].append(ms or 0)
-    return [StoredGame(game=game, seats=tuple(seats[game.id]), answers=tuple(answers[game.id]),
-                       charged_ms=tuple(charged[game.id])) for game in games]
+    logs = _answer_logs(answer_rows)
+    return [StoredGame(game=game, seats=tuple(seats[game.id]),
+                       answers=logs[game.id][0] if game.id in logs else (),
+                       charged_ms=logs[game.id][1] if game.id in logs else ())
+            for game in games]
+
+
+def _answer_logs(rows: Sequence[tuple[Any, ...]]
+                 ) -> dict[str, tuple[tuple[Answer | Resignation, ...], tuple[int, ...]]]:
+    """Each game's answers and what each charged, from its answer rows. A restart reads
+    them by the million: the rows are taken a column at a time, every choice list of
+    them parsed as one JSON document, and the answers made without a Python call each;
+    only resignations (rare) are made one by one."""
+    if not rows:
+        return {}
+    game_ids, players, kinds, decisions, choices, charged, reasons = zip(*rows, strict=True)
+    picked = map(tuple, orjson.loads("[" + ",".join(choices) + "]"))
+    entries: list[Answer | Resignation] = list(
+        map(new_answer, zip(players, decisions, picked, strict=True)))
+    for at in compress(count(), map("resign".__eq__, kinds)):
+        reason = reasons[at]
+        entries[at] = Resignation(players[at],
+                                  None if reason is None else ResignReason(reason))
+    logs: dict[str, tuple[tuple[Answer | Resignation, ...], tuple[int, ...]]] = {}
+    start = 0
+    for game_id, length in Counter(game_ids).items():  # in the rows' order: by game
+        end = start + length
+        logs[game_id] = tuple(entries[start:end]), charged[start:end]
+        start = end
+    return logs
 
 
 ARCHIVE_LEVEL = 3
@@ -199,7 +228,8 @@ def unpack_game(data: bytes) -> StoredGame:
     game, seats, answers = msgpack.unpackb(zstandard.ZstdDecompressor().decompress(data),
                                            use_list=False)
     game_id = game["id"]
-    # answer rows as `game_rows` reads them: (game_id, player, kind, decision, choices, ms,
-    # reason); packed without the time (`at`), which a stored game does not carry
-    rows = [(game_id, *answer) for answer in answers]
+    # answer rows as `game_rows` reads them (GameRows); packed without the time (`at`),
+    # which a stored game does not carry, and a resignation's choices as none
+    rows = [(game_id, player, kind, decision, choices or "[]", ms or 0, reason)
+            for player, kind, decision, choices, ms, reason in answers]
     return stored_games(([dict(game)], [(game_id, *seat) for seat in seats], rows))[0]

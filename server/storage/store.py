@@ -612,17 +612,24 @@ class Storage:
         found = stored_games(rows)
         return found[0] if found else None
 
-    def unfinished_games(self) -> list[StoredGame]:
-        """Every open or playing game, oldest first, to rebuild after a restart. Read on a
-        connection of its own: at 100,000 games the read takes seconds, and a game asked
-        for meanwhile (`load_game`, on the read connection) must not wait for it."""
+    def unfinished_games(self, after: tuple[str, str] | None = None,
+                         limit: int | None = None) -> list[StoredGame]:
+        """Open and playing games, oldest first, to rebuild after a restart: those after
+        `after` (a game's created time and id) in that order, at most `limit` of them (a
+        restart reads them a page at a time: 100,000 games at once are gigabytes). Read on
+        a connection of its own: a game asked for meanwhile (`load_game`, on the read
+        connection) must not wait for it."""
         if self._closed:
             raise StorageError(f"database {self.path} is closed")
+        where, params = "state IN ('open', 'playing')", []
+        if after is not None:  # the keyset: `(created_at, id) > after`, by the index's range
+            where += " AND created_at >= ? AND (created_at > ? OR id > ?)"
+            params = [after[0], after[0], after[1]]
         conn = schema.connect(self.path)
         try:
             conn.execute("PRAGMA query_only = ON")
             conn.execute("BEGIN")  # one snapshot for the three queries
-            rows = game_rows(conn, "state IN ('open', 'playing')")
+            rows = game_rows(conn, where, params, limit)
         finally:
             conn.close()
         return stored_games(rows)

@@ -5,18 +5,20 @@ never hears "no such game")."""
 from __future__ import annotations
 
 import asyncio
+import threading
 
 import pytest
 
 from dominion.bots import make_strategy
 from dominion.protocol import ErrorCode
 from dominion.server.metrics import Metrics
+from dominion.server.play import lobby as lobby_module
 from dominion.server.play.bots import seat_table
 from dominion.server.play.lobby import Lobby, SeatHolder
 from dominion.server.play.room import Room
 from dominion.server.refusal import Refusal
 from dominion.server.settings import Settings
-from dominion.server.storage import Storage
+from dominion.server.storage import Storage, StoredGame
 
 HOLDERS = [SeatHolder("Ada", None, False), SeatHolder("Bob", None, False)]
 GAMES = 5
@@ -54,13 +56,23 @@ async def test_a_restart_restores_every_unfinished_game(storage: Storage) -> Non
 
 
 async def test_a_game_asked_for_during_the_restore_is_rebuilt_at_once_and_plays(
-        storage: Storage) -> None:
+        storage: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
     ids = await stored_games(storage)
+    asked = threading.Event()
+    read = storage.unfinished_games
+
+    def slow_read(after: tuple[str, str] | None = None,
+                  limit: int | None = None) -> list[StoredGame]:
+        assert asked.wait(10), "the game asked for waited for the restore's read"
+        return read(after, limit)
+
+    monkeypatch.setattr(storage, "unfinished_games", slow_read)
     again = Lobby(storage, Settings(), Metrics())
     again.expect_restore()  # as the server does before it listens
     restoring = asyncio.ensure_future(again.restore())
     room = await again.find(ids[-1])  # the newest: the restore's last
-    assert not restoring.done() and len(again.rooms) < GAMES  # ahead of its turn
+    assert not restoring.done() and list(again.rooms) == [ids[-1]]  # ahead of its turn
+    asked.set()
     before = len(room.answers)
     await play_one_answer(room)
     assert len(room.answers) == before + 1
@@ -71,4 +83,35 @@ async def test_a_game_asked_for_during_the_restore_is_rebuilt_at_once_and_plays(
     assert refused.value.code == ErrorCode.UNKNOWN_GAME
     assert await restoring == GAMES
     assert sorted(again.rooms) == sorted(ids) and again.rooms[ids[-1]] is room
+    await again.close()
+
+
+async def test_a_restart_reads_its_games_a_page_at_a_time(
+        storage: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At most a page of stored games is held at once (100,000 at once are gigabytes);
+    a game asked for before its page is read is read alone, and its page skips it."""
+    ids = await stored_games(storage)
+    monkeypatch.setattr(lobby_module, "RESTORE_PAGE_GAMES", 2)
+    pages: list[list[str]] = []
+    read = storage.unfinished_games
+
+    def paged(after: tuple[str, str] | None = None,
+              limit: int | None = None) -> list[StoredGame]:
+        assert limit == 2
+        found = read(after, limit)
+        pages.append([stored.game.id for stored in found])
+        return found
+
+    monkeypatch.setattr(storage, "unfinished_games", paged)
+    again = Lobby(storage, Settings(), Metrics())
+    again.expect_restore()
+    restoring = asyncio.ensure_future(again.restore())
+    room = await again.find(ids[-1])  # the newest: in the last page
+    before = len(room.answers)
+    await play_one_answer(room)
+    assert await restoring == GAMES
+    assert [len(page) for page in pages] == [2, 2, 1, 0]
+    assert sorted(game_id for page in pages for game_id in page) == sorted(ids)
+    assert sorted(again.rooms) == sorted(ids) and again.rooms[ids[-1]] is room
+    assert len(room.answers) == before + 1  # not rebuilt again from its page
     await again.close()

@@ -33,6 +33,15 @@ def test_the_answer_log_gives_back_every_entry_in_a_few_bytes_each() -> None:
     assert list(log.entries(100, 103)) == entries[100:103]
     assert list(log.entries(490)) == entries[490:]
     assert log.nbytes < 6 * len(entries)
+    small: list[Answer | Resignation] = [Answer(0, 1, (2,)), Resignation(1), Answer(1, 3, ())]
+    for some in (entries, small):  # with varints of several bytes; of one byte each
+        one_by_one = AnswerLog()
+        for entry in some:
+            one_by_one.append(entry)
+        bulk = AnswerLog(some[:2])
+        bulk.extend(some[2:])  # (a decision id's step is from the last one before)
+        assert list(one_by_one) == list(bulk) == some
+        assert one_by_one.nbytes == bulk.nbytes
 
 
 def test_a_game_of_the_answer_log_is_the_live_game() -> None:

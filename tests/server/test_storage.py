@@ -888,6 +888,21 @@ async def test_unfinished_games_are_open_and_playing_oldest_first(listed: Storag
     assert waiting.answers == ()
 
 
+async def test_unfinished_games_are_read_a_page_at_a_time(listed: Storage) -> None:
+    """A restart reads them by keyset (created time, id), at most `limit` at a time; a
+    game created at the same time as the last one read comes after it by id."""
+    await add_game(listed, "g-g", created="2024-01-18T10:00:00Z", state="playing",
+                   names=("Ida", "Jo"))
+    first = listed.unfinished_games(limit=2)
+    assert [stored.game.id for stored in first] == ["g-e", "g-f"]
+    assert [seat.name for seat in first[0].seats] == ["Gus", "Ann"]
+    last = first[-1].game
+    rest = listed.unfinished_games((last.created_at, last.id), limit=2)
+    assert [stored.game.id for stored in rest] == ["g-g"]
+    assert [seat.name for seat in rest[0].seats] == ["Ida", "Jo"]
+    assert listed.unfinished_games(("2024-01-18T10:00:00Z", "g-g"), limit=2) == []
+
+
 def test_helpers() -> None:
     assert new_game_id().startswith("g-") and new_game_id() != new_game_id()
     assert len(hash_token("x")) == 64 and hash_token("x") != "x"
@@ -901,11 +916,12 @@ async def test_a_game_is_read_alone_while_every_unfinished_game_is_read(
     reading, read_alone = threading.Event(), threading.Event()
     rows_of = store_module.game_rows
 
-    def slow_rows(conn: sqlite3.Connection, where: str, params: Any = ()) -> Any:
+    def slow_rows(conn: sqlite3.Connection, where: str, params: Any = (),
+                  limit: int | None = None) -> Any:
         if "state IN" in where:  # the read of them all: it waits for the other read
             reading.set()
             assert read_alone.wait(10), "the game alone waited for the read of them all"
-        return rows_of(conn, where, params)
+        return rows_of(conn, where, params, limit)
 
     monkeypatch.setattr(store_module, "game_rows", slow_rows)
     everything = asyncio.ensure_future(asyncio.to_thread(listed.unfinished_games))
