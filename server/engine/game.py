@@ -160,10 +160,12 @@ class Game:
         self.seed = new_seed() if seed is None else seed
         self.cards: dict[str, Card] = catalogue(setup.edition)
         self._rng = Rng(self.seed)
-        self.supply = setup.supply()
         base = list(BASE_CARDS)
         kingdom = sorted(setup.kingdom, key=lambda c: (self.cards[c].cost, c))
         self.supply_order: tuple[str, ...] = (*base, *kingdom)
+        piles = setup.supply()
+        # in the Supply's order: a view copies it as it is
+        self.supply = {card: piles[card] for card in self.supply_order}
         tables = self._tables = _tables(setup.edition, self.supply_order)
         self._treasures, self._actions = tables.treasures, tables.actions
         self._empty_piles: tuple[str, ...] = ()
@@ -189,7 +191,7 @@ class Game:
         self._skip_forced = not setup.secret_questions
         drawn = self._rng.below(len(self.players))  # drawn either way: the same shuffles
         self.first_player = drawn if setup.first_player is None else setup.first_player
-        self._deal()
+        self._deal(piles)
         self._flow = self.play_turns(self.first_player)
         self.pending: Decision | None = self._run(None)
 
@@ -336,11 +338,13 @@ class Game:
 
     # -- the flow of the game -----------------------------------------------
 
-    def _deal(self) -> None:
+    def _deal(self, piles: dict[str, int]) -> None:
+        """Deal the starting decks; `piles`: the Supply in the set-up's order, as the
+        start's event has always told it."""
         self.events.append(Event(EventKind.GAME_STARTED, data={
             **self.setup.to_dict(),
             "first_player": self.first_player,
-            "supply": dict(self.supply),
+            "supply": piles,
         }))
         for p in self.players:
             p.discard.extend(STARTING_DECK)
