@@ -75,7 +75,7 @@ def test_the_engines_buy_menu_is_what_the_options_offer() -> None:
                 assert menu is None
             else:
                 buys_seen += 1
-                kinds = [option.kind for option in decision.options]
+                kinds: list[str] = [option.kind for option in decision.options]
                 assert menu is not None and menu.buys == {
                     option.card: i for i, option in enumerate(decision.options)
                     if option.kind == "buy"}
