@@ -145,9 +145,10 @@ class Ownership:
     come and go; every other event moves them between a player's own zones), and only
     the players they concern have their points counted again. Held by whoever builds the
     views of a game's changes. Each player's map is replaced, never changed, when what
-    they own changes: views already built keep theirs."""
+    they own changes: views already built keep theirs. It keeps the Supply's counts too,
+    which only the same gains change (and copies again only then)."""
 
-    __slots__ = ("event_count", "owned", "points")
+    __slots__ = ("event_count", "owned", "points", "supply")
 
     def __init__(self) -> None:
         self.event_count = -1
@@ -155,6 +156,8 @@ class Ownership:
         self.owned: list[dict[str, int]] = []
         """Per seat: card -> how many, by card id (the order of a deck is not public)."""
         self.points: list[int] = []
+        self.supply: dict[str, int] = {}
+        """The Supply's counts, in its order (a copy of `Game.supply`, replaced on change)."""
 
     def update(self, game: Game, events: Sequence[Event]) -> None:
         """Bring it up to date with `game`, whose latest events are `events` (all those
@@ -185,12 +188,15 @@ class Ownership:
                 change[card] = change.get(card, 0) + step
         for seat, change in changes.items():
             self._apply(game, seat, change)
+        if changes:
+            self.supply = dict(game.supply)  # (a gain from the trash copies it for nothing)
         self.event_count = count
 
     def recount(self, game: Game) -> None:
         """Count every player's cards in their zones."""
         self.owned = [count_cards(p.owned()) for p in game.players]
         self.points = [owned_points(owned, game.cards) for owned in self.owned]
+        self.supply = dict(game.supply)
         self.event_count = game.event_count
 
     def _apply(self, game: Game, seat: int, change: dict[str, int]) -> None:
@@ -242,7 +248,7 @@ def board_views(game: Game, viewers: Sequence[Viewer], ownership: Ownership | No
     board = {
         "edition": game.setup.edition,
         "kingdom": list(game.setup.kingdom),
-        "supply": dict(game.supply),  # in the Supply's order (`Game.supply`)
+        "supply": ownership.supply,
         "trash": list(game.trash),
         "turn": {
             "number": turn.number,
@@ -282,6 +288,6 @@ def seat_view(game: Game, seat: int, ownership: Ownership | None = None,
     turn = game.turn
     players: list[dict[str, Any]] = [{"owned": owned} for owned in ownership.owned]
     players[seat]["hand"] = list(game.players[seat].hand)
-    return {"viewer": seat, "kingdom": list(game.setup.kingdom), "supply": dict(game.supply),
+    return {"viewer": seat, "kingdom": list(game.setup.kingdom), "supply": ownership.supply,
             "turn": {"actions": turn.actions, "buys": turn.buys, "coins": turn.coins},
             "players": players}
