@@ -10,6 +10,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from dominion.protocol.buy_menu import BuyMenu
+
 
 class OptionLike(Protocol):
     @property
@@ -79,45 +81,24 @@ def _find(decision: DecisionLike, kind: str, card: str | None = None) -> int | N
     return None
 
 
-class _BuyMenu:
-    """What a Buy decision's options offer: the option playing all Treasures (None when
-    there is none) and, by card, the option buying it."""
-
-    __slots__ = ("buys", "options", "play_all")
-
-    def __init__(self, options: Sequence[OptionLike]) -> None:
-        self.options = options
-        self.play_all: int | None = None
-        self.buys: dict[str | None, int] = {}
-        for i, option in enumerate(options):  # one pass: each option's kind read once
-            kind = option.kind
-            if kind == "play_all_treasures":  # what the bot answers then: no buys needed
-                self.play_all = i
-                self.buys = {}
-                break
-            if kind == "buy":
-                self.buys[option.card] = i
-
-
-_BUY_MENUS: dict[int, _BuyMenu] = {}
-"""Menus of option tuples seen, by the tuple's id: the engine hands out one shared tuple
-for the same options, turn after turn. A menu holds its tuple, so that no other object
-can take its id while it is here."""
-_BUY_MENUS_KEPT = 4096
-
-
-def _buy_menu(options: Sequence[OptionLike]) -> _BuyMenu:
-    menu = _BUY_MENUS.get(id(options))
-    if menu is not None and menu.options is options:
+def _buy_menu(decision: DecisionLike) -> BuyMenu:
+    """The engine's menu of a Buy decision, or one read from its options (a decision
+    decoded from the wire has none)."""
+    menu = getattr(decision, "menu", None)
+    if isinstance(menu, BuyMenu):
         return menu
-    menu = _BuyMenu(options)
-    # Kept for the engine's tuples of (frozen) options, which come again; not for a decoded
-    # decision's options (named tuples), which are new every time and would only churn.
-    if type(options) is tuple and options and not isinstance(options[0], tuple):
-        if len(_BUY_MENUS) >= _BUY_MENUS_KEPT:
-            _BUY_MENUS.clear()
-        _BUY_MENUS[id(options)] = menu
-    return menu
+    play_all: int | None = None
+    buys: dict[str, int] = {}
+    for i, option in enumerate(decision.options):  # one pass: each option's kind read once
+        kind = option.kind
+        if kind == "play_all_treasures":  # what the bot answers then: no buys needed
+            play_all = i
+            buys = {}
+            break
+        card = option.card
+        if kind == "buy" and card is not None:
+            buys[card] = i
+    return BuyMenu(buys, play_all)
 
 
 def sensible_choice(decision: DecisionLike) -> list[int]:
@@ -173,7 +154,7 @@ class BigMoney:
     def choose(self, decision: DecisionLike, table: Table) -> list[int]:
         kind = decision.kind
         if kind == "buy":
-            menu = _buy_menu(decision.options)
+            menu = _buy_menu(decision)
             if menu.play_all is not None:
                 return [menu.play_all]
             buys = menu.buys

@@ -36,11 +36,13 @@ ROOT: Final = Path(__file__).parent.parent
 ROOT_PACKAGE: Final = "dominion"
 ENGINE_FOLDER: Final = Path("server", "engine")
 COMPILED_FILES: Final = (Path("bots", "strategies.py"), Path("bots", "seat.py"),
-                         Path("protocol", "codec.py"), Path("protocol", "spec.py"),
+                         Path("protocol", "buy_menu.py"), Path("protocol", "codec.py"),
+                         Path("protocol", "spec.py"),
                          Path("server", "play", "bots.py"), Path("server", "play", "frames.py"))
-"""Compiled besides the engine: the bots that play through it in-process, and the rest of
-the server's per-answer path (the frames each viewer gets of a change, and the codec and
-field specs that read and write every frame)."""
+"""Compiled besides the engine: the bots that play through it in-process (and the Buy
+menus the engine hands them), and the rest of the server's per-answer path (the frames
+each viewer gets of a change, and the codec and field specs that read and write every
+frame)."""
 STAMP: Final = ENGINE_FOLDER / "build.json"
 """Written by the build beside the compiled modules' shared library: `{"sources": hash,
 "mypyc": version}` when it compiled them, `{"pure": why}` when it left them pure Python."""

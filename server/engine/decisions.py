@@ -8,6 +8,7 @@ from enum import StrEnum
 from functools import partial
 from typing import Any, Final, NamedTuple, cast
 
+from dominion.protocol.buy_menu import BuyMenu
 from dominion.protocol.errors import ErrorCode
 
 from .frozen import reduce_frozen
@@ -70,15 +71,17 @@ class Decision:
     decider learns that it is forced (docs/ENGINE.md, "Questions that tell nothing").
 
     A plain class, as `Event` is (compiled, a native call builds it); treat it as
-    immutable. Two decisions are equal when all their fields are.
+    immutable. Two decisions are equal when all their fields are (`menu` aside: the
+    options say all it does).
     """
 
-    __slots__ = ("forced", "id", "kind", "max", "min", "options", "ordered", "player", "prompt",
-                 "source")
+    __slots__ = ("forced", "id", "kind", "max", "menu", "min", "options", "ordered", "player",
+                 "prompt", "source")
 
     def __init__(self, id: int, player: int, kind: DecisionKind, prompt: str,
                  source: str | None, options: tuple[Option, ...], min: int = 1,
-                 max: int = 1, ordered: bool = False, forced: bool = False) -> None:
+                 max: int = 1, ordered: bool = False, forced: bool = False,
+                 menu: BuyMenu | None = None) -> None:
         self.id = id
         self.player = player
         self.kind = kind
@@ -89,6 +92,8 @@ class Decision:
         self.max = max
         self.ordered = ordered
         self.forced = forced
+        self.menu = menu
+        """A Buy decision's options as a menu (the engine's, ready-made); None for others."""
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Decision):

@@ -12,6 +12,7 @@ from collections.abc import Generator, Iterator
 from functools import lru_cache
 from typing import Any, Final, TypeVar
 
+from dominion.protocol.buy_menu import BuyMenu
 from dominion.protocol.errors import ErrorCode
 
 from .cards import BASE_CARDS, Card, catalogue
@@ -69,8 +70,8 @@ class _Tables:
         """By coins (up to the dearest card's cost): the Buy options they afford, cheapest
         first, as if no pile were empty."""
         self.buy_options: dict[tuple[tuple[str, ...], int, tuple[str, ...]],
-                               tuple[Option, ...]] = {}
-        """Buy-phase options by (playable Treasures, coins, empty piles)."""
+                               tuple[tuple[Option, ...], BuyMenu]] = {}
+        """Buy-phase options, and their menu, by (playable Treasures, coins, empty piles)."""
         self.treasures, self.actions = _card_kinds(edition)
         self.effects = EFFECTS[edition]
         """Card id -> what it does beyond its "+" bonuses."""
@@ -160,10 +161,12 @@ class Game:
         self.seed = new_seed() if seed is None else seed
         self.cards: dict[str, Card] = catalogue(setup.edition)
         self._rng = Rng(self.seed)
-        self.supply = setup.supply()
         base = list(BASE_CARDS)
         kingdom = sorted(setup.kingdom, key=lambda c: (self.cards[c].cost, c))
         self.supply_order: tuple[str, ...] = (*base, *kingdom)
+        piles = setup.supply()
+        # in the Supply's order: a view copies it as it is
+        self.supply = {card: piles[card] for card in self.supply_order}
         tables = self._tables = _tables(setup.edition, self.supply_order)
         self._treasures, self._actions = tables.treasures, tables.actions
         self._empty_piles: tuple[str, ...] = ()
@@ -189,7 +192,7 @@ class Game:
         self._skip_forced = not setup.secret_questions
         drawn = self._rng.below(len(self.players))  # drawn either way: the same shuffles
         self.first_player = drawn if setup.first_player is None else setup.first_player
-        self._deal()
+        self._deal(piles)
         self._flow = self.play_turns(self.first_player)
         self.pending: Decision | None = self._run(None)
 
@@ -319,6 +322,7 @@ class Game:
         *,
         ordered: bool = False,
         forced: bool = False,
+        menu: BuyMenu | None = None,
     ) -> Decision:
         """A new decision with the next id, for a flow to yield.
 
@@ -329,18 +333,20 @@ class Game:
             min_count = max_count = len(options)
             if self._skip_forced:
                 return Decision(0, player, kind, prompt, source, options, min_count,
-                                     max_count, ordered, forced)
+                                max_count, ordered, forced, menu)
         self._last_decision += 1
         return Decision(self._last_decision, player, kind, prompt, source, options,
-                             min_count, max_count, ordered, forced)
+                        min_count, max_count, ordered, forced, menu)
 
     # -- the flow of the game -----------------------------------------------
 
-    def _deal(self) -> None:
+    def _deal(self, piles: dict[str, int]) -> None:
+        """Deal the starting decks; `piles`: the Supply in the set-up's order, as the
+        start's event has always told it."""
         self.events.append(Event(EventKind.GAME_STARTED, data={
             **self.setup.to_dict(),
             "first_player": self.first_player,
-            "supply": dict(self.supply),
+            "supply": piles,
         }))
         for p in self.players:
             p.discard.extend(STARTING_DECK)
@@ -363,7 +369,7 @@ class Game:
                 yield from self._action_phase(p)
             self._enter_phase(p, _BUY_PHASE)
             while turn.buys > 0:
-                options = self._buy_options(p)
+                options, menu = self._buy_options(p)
                 # Only "end" left: nothing to buy and no Treasure to play. Skipped when
                 # everyone can tell (no Treasure playable, or none held); asked otherwise.
                 forced = len(options) == 1
@@ -372,7 +378,7 @@ class Game:
                 (choice,) = yield self.decide(
                     p.seat, _BUY_DECISION,
                     "Play Treasures, buy a card, or end your turn.", None, options,
-                    forced=forced,
+                    forced=forced, menu=menu,
                 )
                 if not self._take_buy_option(p, options[choice]):
                     break
@@ -442,7 +448,7 @@ class Game:
             return False
         return True
 
-    def _buy_options(self, p: PlayerState) -> tuple[Option, ...]:
+    def _buy_options(self, p: PlayerState) -> tuple[tuple[Option, ...], BuyMenu]:
         turn = self.turn
         if turn.bought:
             playable: tuple[str, ...] = ()
@@ -452,22 +458,28 @@ class Game:
         # The options depend only on these three things.
         key = (playable, turn.coins, self._empty_piles)
         cache = self._tables.buy_options
-        options = cache.get(key)
-        if options is None:
+        entry = cache.get(key)
+        if entry is None:
             if len(cache) >= BUY_CACHE_SIZE:
                 cache.clear()
-            options = cache[key] = self._make_buy_options(playable, turn.coins)
-        return options
+            entry = cache[key] = self._make_buy_options(playable, turn.coins)
+        return entry
 
-    def _make_buy_options(self, playable: tuple[str, ...], coins: int) -> tuple[Option, ...]:
+    def _make_buy_options(self, playable: tuple[str, ...],
+                          coins: int) -> tuple[tuple[Option, ...], BuyMenu]:
+        """The options, in order: a Treasure's play each and all of them played (while
+        some are playable), the cards the coins buy, cheapest first, and the end."""
         upto = self._tables.buy_upto
         buys = upto[min(coins, len(upto) - 1)]
         if self._empty_piles:
             supply = self.supply
             buys = tuple(buy for buy in buys if supply[buy.card])  # type: ignore[index]
+        first = len(playable) + 1 if playable else 0
+        menu = BuyMenu({buy.card: first + i for i, buy in enumerate(buys)},  # type: ignore[misc]
+                       len(playable) if playable else None)
         if not playable:
-            return buys + _END
-        return _treasure_options(playable) + buys + _END
+            return buys + _END, menu
+        return _treasure_options(playable) + buys + _END, menu
 
     def _buy(self, p: PlayerState, card: str) -> None:
         turn = self.turn

@@ -117,7 +117,7 @@ def end_reason(supply: Mapping[str, int], piles_to_end: int) -> EndReason | None
 
 
 def player_score(p: PlayerState, cards: dict[str, Card]) -> int:
-    return owned_points(_counts(p.owned()), cards)
+    return owned_points(count_cards(p.owned()), cards)
 
 
 def owned_points(owned: Mapping[str, int], cards: dict[str, Card]) -> int:
@@ -147,7 +147,7 @@ def points_by_card(owned: Mapping[str, int], cards: dict[str, Card]) -> tuple[Ca
     return tuple(sorted(scored, key=lambda entry: (-entry.points, entry.card)))
 
 
-def _counts(cards: list[str]) -> dict[str, int]:
+def count_cards(cards: list[str]) -> dict[str, int]:
     """How many of each card, by card id in order (a loop: compiled, cheaper than the
     Python-level `Counter`)."""
     counts: dict[str, int] = {}
@@ -158,7 +158,7 @@ def _counts(cards: list[str]) -> dict[str, int]:
 
 def score_game(game: Game) -> Result:
     players = game.players
-    decks = tuple(_counts(p.owned()) for p in players)
+    decks = tuple(count_cards(p.owned()) for p in players)
     scores = tuple(owned_points(deck, game.cards) for deck in decks)
     turns = tuple(p.turns for p in players)
     in_game = [p.seat for p in players if p.seat not in game.resigned]

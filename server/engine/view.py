@@ -9,13 +9,11 @@ or what lies in a discard pile below its top card.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
-from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from .events import Event, EventKind, Secrecy
-from .scoring import owned_points
+from .scoring import count_cards, owned_points
 
 if TYPE_CHECKING:
     from .decisions import Decision
@@ -143,44 +141,80 @@ def view(game: Game, viewer: Viewer) -> dict[str, Any]:
 
 class Ownership:
     """What each player owns and the points it scores, kept from one change's views to
-    the next: a change recounts only the players it gave or took a card from (gains and
-    trashes are the only ways cards come and go; every other event moves them between a
-    player's own zones). Held by whoever builds the views of a game's changes."""
+    the next: a change's gains and trashes are counted in (they are the only ways cards
+    come and go; every other event moves them between a player's own zones), and only
+    the players they concern have their points counted again. Held by whoever builds the
+    views of a game's changes. Each player's map is replaced, never changed, when what
+    they own changes: views already built keep theirs. It keeps the Supply's counts too,
+    which only the same gains change (and copies again only then)."""
 
-    __slots__ = ("event_count", "owned", "points")
+    __slots__ = ("event_count", "owned", "points", "supply")
 
     def __init__(self) -> None:
         self.event_count = -1
         """The game's event count when last brought up to date (-1: never)."""
         self.owned: list[dict[str, int]] = []
+        """Per seat: card -> how many, by card id (the order of a deck is not public)."""
         self.points: list[int] = []
+        self.supply: dict[str, int] = {}
+        """The Supply's counts, in its order (a copy of `Game.supply`, replaced on change)."""
 
     def update(self, game: Game, events: Sequence[Event]) -> None:
         """Bring it up to date with `game`, whose latest events are `events` (all those
-        since the last update, for a recount of only the players they concern)."""
+        since the last update: else, or at the start, everyone is counted again)."""
         count = game.event_count
         if count == self.event_count:
             return
         players = game.players
-        changed: set[int | None] = {event.player for event in events
-                                    if event.kind in _CHANGES_OWNERSHIP}
-        if (self.event_count != count - len(events) or len(self.owned) != len(players)
-                or None in changed):
-            changed = set(range(len(players)))
-            self.owned, self.points = [{} for _ in players], [0] * len(players)
-        for seat in changed:
+        if self.event_count != count - len(events) or len(self.owned) != len(players):
+            self.recount(game)
+            return
+        changes: dict[int, dict[str, int]] = {}
+        for event in events:
+            kind = event.kind
+            if kind is _BOUGHT or kind is _GAINED:
+                step = 1
+            elif kind is _TRASHED:
+                step = -1
+            elif kind is _GAME_STARTED:  # the deal: its event names no player
+                self.recount(game)
+                return
+            else:
+                continue
+            seat = event.player
             assert seat is not None
-            p = players[seat]
-            # sorted: the order of the zones' cards (a deck's order) is not public
-            owned = self.owned[seat] = dict(sorted(Counter(chain(*p.zones())).items()))
-            self.points[seat] = owned_points(owned, game.cards)
+            change = changes.setdefault(seat, {})
+            for card in event.cards:
+                change[card] = change.get(card, 0) + step
+        for seat, change in changes.items():
+            self._apply(game, seat, change)
+        if changes:
+            self.supply = dict(game.supply)  # (a gain from the trash copies it for nothing)
         self.event_count = count
 
+    def recount(self, game: Game) -> None:
+        """Count every player's cards in their zones."""
+        self.owned = [count_cards(p.owned()) for p in game.players]
+        self.points = [owned_points(owned, game.cards) for owned in self.owned]
+        self.supply = dict(game.supply)
+        self.event_count = game.event_count
 
-_CHANGES_OWNERSHIP = frozenset({EventKind.BOUGHT, EventKind.GAINED, EventKind.TRASHED,
-                                EventKind.GAME_STARTED})
-"""Event kinds after which what a player owns may differ (the start deals everyone's
-first cards: its event names no player, and everyone is counted)."""
+    def _apply(self, game: Game, seat: int, change: dict[str, int]) -> None:
+        owned = dict(self.owned[seat])
+        new_card = False
+        for card, step in change.items():
+            held = owned.get(card, 0) + step
+            if held:
+                new_card = new_card or card not in owned
+                owned[card] = held
+            else:  # all gone (or gained and trashed again)
+                owned.pop(card, None)
+        self.owned[seat] = dict(sorted(owned.items())) if new_card else owned
+        self.points[seat] = owned_points(owned, game.cards)
+
+
+_BOUGHT, _GAINED, _TRASHED = EventKind.BOUGHT, EventKind.GAINED, EventKind.TRASHED
+_GAME_STARTED = EventKind.GAME_STARTED
 
 
 def board_views(game: Game, viewers: Sequence[Viewer], ownership: Ownership | None = None,
@@ -214,7 +248,7 @@ def board_views(game: Game, viewers: Sequence[Viewer], ownership: Ownership | No
     board = {
         "edition": game.setup.edition,
         "kingdom": list(game.setup.kingdom),
-        "supply": {card: game.supply[card] for card in game.supply_order},
+        "supply": ownership.supply,
         "trash": list(game.trash),
         "turn": {
             "number": turn.number,
@@ -238,3 +272,22 @@ def board_views(game: Game, viewers: Sequence[Viewer], ownership: Ownership | No
         seen[viewer] = {"viewer": viewer, **board, "players": players, "result": result,
                         "event_count": game.event_count}
     return seen
+
+
+def seat_view(game: Game, seat: int, ownership: Ownership | None = None,
+              events: Sequence[Event] = ()) -> dict[str, Any]:
+    """The part of `seat`'s `board_views` map that a bot reads (bots/seat.py, `SeatTable`):
+    the turn's counters, the Kingdom, the Supply, what every player owns and the seat's
+    own hand, each key as the whole map has it, so a bot knows nothing a network client
+    does not (tests/bots/test_seat_table.py). Built for every decision a bot answers in
+    process: the rest of the map would cost as much again. `ownership` and `events` as
+    `board_views` takes them."""
+    if ownership is None:
+        ownership = Ownership()
+    ownership.update(game, events)
+    turn = game.turn
+    players: list[dict[str, Any]] = [{"owned": owned} for owned in ownership.owned]
+    players[seat]["hand"] = list(game.players[seat].hand)
+    return {"viewer": seat, "kingdom": list(game.setup.kingdom), "supply": ownership.supply,
+            "turn": {"actions": turn.actions, "buys": turn.buys, "coins": turn.coins},
+            "players": players}

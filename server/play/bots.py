@@ -12,7 +12,7 @@ from dominion.bots.strong.knowledge import CardFacts
 
 from ..engine import Event, Game
 from ..engine.cards import all_cards
-from ..engine.view import Ownership, board_views
+from ..engine.view import Ownership, seat_view
 
 CARD_FACTS: Final = CardFacts(all_cards())
 """The catalogue the server publishes, as the strong bot reads it."""
@@ -20,11 +20,12 @@ CARD_FACTS: Final = CardFacts(all_cards())
 
 def seat_table(game: Game, seat: int, ownership: Ownership | None = None,
                events: Sequence[Event] = ()) -> SeatTable:
-    """What `seat` may know of `game` now, as a bot reads it: the view the server sends
-    that seat (its decision aside: the bot receives that apart) and the published
-    catalogue. A copy, holding nothing of the game. `ownership` and the game's latest
-    `events`: as `board_views` takes them, to count again only what changed hands."""
-    return SeatTable(board_views(game, (seat,), ownership, events)[seat], CARD_FACTS)
+    """What `seat` may know of `game` now, as a bot reads it: the part of the view the
+    server sends that seat that bots read (`seat_view`; the decision aside: the bot
+    receives that apart) and the published catalogue. A copy, holding nothing of the
+    game. `ownership` and the game's latest `events`: as `board_views` takes them, to
+    count again only what changed hands."""
+    return SeatTable(seat_view(game, seat, ownership, events), CARD_FACTS)
 
 
 def play_out(game: Game, strategies: Sequence[Strategy], max_decisions: int = 100_000) -> int:

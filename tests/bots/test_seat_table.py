@@ -18,7 +18,7 @@ from dataclasses import replace
 from dominion.bots import DecisionLike, Strategy, Table, make_strategy
 from dominion.bots.seat import SeatTable
 from dominion.bots.strong import Level, StrongBot
-from dominion.server.engine import Game, Setup
+from dominion.server.engine import Answer, Game, Setup, view
 from dominion.server.engine.setup import random_kingdom
 from dominion.server.metrics import Metrics
 from dominion.server.play.bots import play_out, seat_table
@@ -122,6 +122,36 @@ def test_a_seats_table_is_the_view_the_server_sends_it() -> None:
         assert all("hand" not in table.view["players"][other] for other in others)
         assert table.holdings(seat) == table.view["players"][seat]["owned"]
     assert game_state_in([seat_table(game, 0)]) == []
+
+
+def part_of(part: object, whole: object) -> bool:
+    """Whether every key of the maps in `part` is in `whole`'s, with the same value (lists
+    item by item)."""
+    if isinstance(part, dict):
+        return isinstance(whole, dict) and all(
+            key in whole and part_of(value, whole[key]) for key, value in part.items())
+    if isinstance(part, list):
+        return (isinstance(whole, list) and len(part) == len(whole)
+                and all(map(part_of, part, whole)))
+    return part == whole and type(part) is type(whole)
+
+
+def test_the_view_a_bot_reads_is_part_of_the_view_the_server_sends_its_seat() -> None:
+    """`play_out` builds a bot only the part of its seat's view that bots read: every key
+    it holds is the full view's, so a bot knows no more than a network client."""
+    rng = random.Random(5)
+    for edition in (1, 2):
+        game = Game(replace(Setup.create(3, edition=edition),
+                            kingdom=random_kingdom(edition, rng)), seed=rng.getrandbits(64))
+        players = spies()[1:]
+        play_out(game, players)
+        replayed = Game(game.setup, game.seed)
+        for entry in game.answers:
+            assert isinstance(entry, Answer)
+            table = seat_table(replayed, entry.player)
+            assert part_of(table.view, view(replayed, entry.player))
+            assert "hand" in table.view["players"][entry.player]
+            replayed.apply(entry)
 
 
 async def test_a_rooms_bots_are_handed_nothing_of_the_game() -> None:

@@ -52,9 +52,10 @@ def test_only_the_decider_sees_the_options_the_bounds_the_order_and_the_forcing(
 
 
 def test_views_that_keep_what_players_own_between_changes_are_views_built_afresh() -> None:
-    """`Ownership` recounts only the players a change gave or took cards from: after
-    every answer of random games of every Kingdom card, the views built with it are the
-    views built from nothing (Thief, Bandit, Remodel, Feast and the rest move cards)."""
+    """`Ownership` counts in each change's gains and trashes: after every answer of
+    random games of every Kingdom card, the views built with it are the views built from
+    nothing, what each player owns in the same order (Thief, Bandit, Remodel, Feast and
+    the rest move cards)."""
     for edition in (1, 2):
         cards = list(kingdom_cards(edition))
         for number, start in enumerate(range(0, len(cards), 8)):
@@ -66,8 +67,11 @@ def test_views_that_keep_what_players_own_between_changes_are_views_built_afresh
             viewers = [*range(len(game.players)), None]
             events = list(game.events)
             for _ in range(400):
-                assert board_views(game, viewers, ownership, events) == board_views(
+                kept, afresh = board_views(game, viewers, ownership, events), board_views(
                     game, viewers)
+                assert kept == afresh
+                assert [list(p["owned"].items()) for p in kept[None]["players"]] == [
+                    list(p["owned"].items()) for p in afresh[None]["players"]]
                 pending = game.pending
                 if pending is None:
                     break
