@@ -28,7 +28,8 @@ from ..accounts.moderation import FullStore
 from ..accounts.store import sqlite_path_beside
 from ..refusal import Refusal
 from ..replays import finished_replay, replay_work
-from ..replays.fields import SeatRating, seat_ratings
+from ..replays.dump import EndedGame
+from ..replays.fields import seat_ratings
 from ..storage import Storage, StorageError, StoredGame
 from ..storage.keyset import Keyset
 from ..storage.rows import pack_game, unpack_game
@@ -185,10 +186,6 @@ class Archive:
 
 DUMP_BATCH = 1_000
 """Games a dump reads from the archive at a time: few round trips, a bounded memory."""
-EndedGame = tuple[StoredGame, Mapping[int, SeatRating] | None]
-"""An archived game and, when rated and in the rating ledger, its seats' ratings."""
-
-
 def read_archive(accounts_url: str, games_db: str, since: str | None, until: str | None
                  ) -> Iterator[EndedGame]:
     """The games of the archive at `accounts_url` (empty: the SQLite file beside

@@ -20,20 +20,18 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import orjson
 
-from ..storage import StorageError
+from ..storage import StorageError, StoredGame
 from .build import finished_replay
 from .fields import SeatRating
 from .format import MINOR, VERSION
 
-if TYPE_CHECKING:
-    from ..play.archive import EndedGame
-    from ..storage import StoredGame
-
-Source = Callable[[argparse.Namespace, str | None, str | None], Iterable["EndedGame"]]
+EndedGame = tuple[StoredGame, Mapping[int, SeatRating] | None]
+"""An archived game and, when rated and in the rating ledger, its seats' ratings."""
+Source = Callable[[argparse.Namespace, str | None, str | None], Iterable[EndedGame]]
 """Where a dump reads a period's games, with their ratings, from: the archive (the
 command's arguments, since, until)."""
 

@@ -394,3 +394,16 @@ async def seek_waits(site: Site, count: int) -> bool:
     automatch = site.app[STATE].automatch
     assert automatch is not None
     return sum((await automatch.queue_counts()).waiting.values()) == count
+
+
+async def test_a_guest_playing_on_this_connection_cannot_seek(site: Site) -> None:
+    # a guest has no account to find their seats by; the connection playing holds them
+    lobby = site.app[STATE].lobby
+    room, token = await lobby.create(
+        {"name": "Guest", "seats": 2, "bots": {"1": "big_money"}}, "10.0.0.1", None)
+    assert room.state == GameState.PLAYING
+    client = await site.connect()
+    await client.request(Join, game=room.id, token=token)
+    await expect_error(client, Seek, "already_seated", sizes=(2,), edition=2, rated=False,
+                       name="Guest")
+    assert await seek_waits(site, 0)

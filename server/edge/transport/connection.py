@@ -61,6 +61,7 @@ from ...play.room import Room
 from ...play.seats import Seat
 from ...play.text import check_chat
 from ...refusal import Refusal
+from ...storage import GameState
 from .bearer_header import bearer_of
 from .outbox import Outbox
 from .ratelimit import FrameLimiter
@@ -433,6 +434,7 @@ class Connection:
                 self._ack(rid)
             case Seek(id=rid, sizes=sizes, edition=edition, rated=rated, name=name,
                       token=token):
+                self._refuse_seek_while_playing()
                 # a seek may make a game: paid for as one over REST
                 self.state.budgets.charge("games", self.address, 1)
                 await self._automatch().seek(self, self.address, self.account, name, sizes,
@@ -492,6 +494,14 @@ class Connection:
         if room.id in self._rooms and room.viewer_of(self) is not None:
             raise Refusal(ErrorCode.ALREADY_PLAYING, f"this connection holds a seat in game "
                                                f"{room.id!r}; leave it first to watch")
+
+    def _refuse_seek_while_playing(self) -> None:
+        """Matched while playing here, a player would keep others waiting: a guest has no
+        account that automatch could find their seats by, but this connection holds them."""
+        for room in self._rooms.values():
+            if room.state == GameState.PLAYING and room.viewer_of(self) is not None:
+                raise Refusal(ErrorCode.ALREADY_SEATED, f"you play in game {room.id}: "
+                                                          "finish it before seeking")
 
     def _seat_in(self, room: Room) -> int:
         seat = room.viewer_of(self)
