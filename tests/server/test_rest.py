@@ -5,11 +5,10 @@ Every response is checked against the OpenAPI document (tests/server/restapi.py)
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import sqlite3
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +25,7 @@ from dominion.server.play.seat_tokens import hash_token
 from dominion.server.settings import Settings
 from dominion.server.storage import Storage
 
-from .restapi import TOKEN, Api, stored_counts
+from .restapi import TOKEN, Api, case, stored_counts
 
 FIRST_GAME = list(RECOMMENDED_KINGDOMS[2]["First Game"])
 MakeApi = Callable[..., Awaitable[Api]]
@@ -49,15 +48,6 @@ def make_api(aiohttp_client: Any, db: str) -> MakeApi:
 @pytest.fixture
 async def api(make_api: MakeApi) -> Api:
     return await make_api()
-
-
-@contextlib.contextmanager
-def case(name: str) -> Iterator[None]:
-    """One of a test's cases, all on one server: a failure names the case."""
-    try:
-        yield
-    except AssertionError as error:
-        raise AssertionError(f"{name}: {error}") from error
 
 
 async def assert_nothing_created(api: Api, db: str, games: int = 0, seats: int = 0) -> None:
