@@ -1,7 +1,7 @@
 """How the suite runs: in three tiers (tests/tiers.py says what each may start), the
 fast one for working, `python -m pytest -m unit` (every module's in-process tests, in
 under a minute); plain `pytest` runs every tier, as CI does. In the unit tier the property
-tests (Hypothesis) try a fifth of their usual examples; the full run tries them all.
+tests (Hypothesis) try a tenth of their usual examples; the full run tries them all.
 
 The full run (README.md, `.ci/run`) spreads the test files over workers (pytest-xdist,
 `-n auto --dist loadfile`): a file's tests stay together on one worker, so its module
@@ -36,7 +36,7 @@ fewer examples, and hold each test to its CPU budget."""
 # for a busy machine, not for the code: the examples themselves are checked in full
 settings.register_profile("shared-machine", deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("fast", settings.get_profile("shared-machine"), max_examples=20)
+settings.register_profile("fast", settings.get_profile("shared-machine"), max_examples=10)
 settings.load_profile("shared-machine")
 
 WORKERS_PER_CORE = 2

@@ -106,10 +106,17 @@ def is_type_checking(test: ast.expr) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
+STATEMENT_NODES = (ast.stmt, ast.excepthandler, ast.match_case)
+"""What an import may be inside: a statement, an `except` or a `case` (never an expression,
+which `nodes` skips: most of a tree, and most of the time a walk takes)."""
+
+
 def nodes(tree: ast.AST, type_checking: bool) -> Iterator[ast.AST]:
-    """Every node below `tree`, inside functions too; without `type_checking`, not the
+    """Every statement below `tree`, inside functions too; without `type_checking`, not the
     bodies of `if TYPE_CHECKING:` (imports for annotations only, never run)."""
     for node in ast.iter_child_nodes(tree):
+        if not isinstance(node, STATEMENT_NODES):
+            continue
         if not type_checking and isinstance(node, ast.If) and is_type_checking(node.test):
             for other in node.orelse:
                 yield other
@@ -130,11 +137,12 @@ def imports(path: Path) -> list[tuple[str, ast.AST]]:
     return found
 
 
-def our_imports(module: str, *, type_checking: bool) -> set[str]:
+@cache  # three tests read every module's
+def our_imports(module: str, *, type_checking: bool) -> frozenset[str]:
     """The modules of ours that `module` imports (see `imports_in`)."""
     path = modules()[module]
-    return imports_in(path.read_text(), module, path.name == "__init__.py", set(modules()),
-                      type_checking=type_checking)
+    return frozenset(imports_in(path.read_text(), module, path.name == "__init__.py",
+                                set(modules()), type_checking=type_checking))
 
 
 def imports_in(source: str, module: str, is_package: bool, known: set[str], *,

@@ -35,12 +35,17 @@ def postgres_server() -> Iterator[PostgresServer]:
         server.remove()
 
 
-@pytest.fixture
-def postgres_url(postgres_server: PostgresServer) -> str:
-    """A new, empty database on the shared server."""
+def new_database(postgres_server: PostgresServer) -> str:
+    """The URL of a new, empty database on the shared server."""
     name = f"test_{next(_databases)}"
     postgres_server.psql(f"CREATE DATABASE {name}")
     return postgres_server.url.rsplit("/", 1)[0] + f"/{name}"
+
+
+@pytest.fixture
+def postgres_url(postgres_server: PostgresServer) -> str:
+    """A new, empty database on the shared server."""
+    return new_database(postgres_server)
 
 
 def make_store(kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> SqlAccountStore:

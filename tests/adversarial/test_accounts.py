@@ -31,7 +31,7 @@ from dominion.server.play.lobby import DELETED_PLAYER
 from dominion.server.refusal import Refusal
 from dominion.server.settings import Settings
 from tests.accounts.postgres import free_port
-from tests.server.restapi import Api
+from tests.server.restapi import Api, case
 
 CHEAP = {"password_time_cost": 1, "password_memory_kib": 64}
 """Hashing that costs next to nothing: the tests count hashes, they do not time them."""
@@ -119,7 +119,7 @@ async def test_the_cookie_is_secure_behind_https(make_api: MakeApi) -> None:
         cookies, (SESSION_COOKIE, DEVICE_COOKIE), strict=True)] == [True, True]
 
 
-@pytest.mark.parametrize(("name", "password", "status", "code"), [
+BAD_REGISTRATIONS: list[tuple[Any, Any, int, str]] = [
     ("A", PASSWORD, 400, "bad_account_name"),
     ("with space", PASSWORD, 400, "bad_account_name"),
     (["Ada"], PASSWORD, 400, "bad_account_name"),
@@ -130,12 +130,15 @@ async def test_the_cookie_is_secure_behind_https(make_api: MakeApi) -> None:
     ("Ada", "password1", 400, "weak_password"),
     ("Ada", "Ada's password", 400, "weak_password"),
     ("Ada", None, 400, "weak_password"),
-])
-async def test_each_bad_name_or_password_has_its_code_and_registers_nothing(
-        api: Api, name: Any, password: Any, status: int, code: str) -> None:
-    await api.error("POST", "/api/v1/account/register", status, code,
-                    json={"name": name, "password": password})
-    assert session_of(api) is None
+]
+
+
+async def test_each_bad_name_or_password_has_its_code_and_registers_nothing(api: Api) -> None:
+    for name, password, status, code in BAD_REGISTRATIONS:  # on one app
+        with case(f"{name!r} {password!r}"):
+            await api.error("POST", "/api/v1/account/register", status, code,
+                            json={"name": name, "password": password})
+            assert session_of(api) is None
     await register(api)  # nothing was taken
 
 
@@ -323,25 +326,29 @@ async def test_sign_out_everywhere_ends_every_session_at_once(api: Api) -> None:
     await api.error("POST", "/api/v1/account/sign-out-everywhere", 401, "not_signed_in")
 
 
-@pytest.mark.parametrize("headers", [
+OTHER_SITES = (
     {"Origin": "https://evil.example"},
     {"Origin": "null"},
     {"Sec-Fetch-Site": "cross-site"},
     {"Sec-Fetch-Site": "same-site"},  # a sibling subdomain is another site's page too
-])
-async def test_requests_from_another_sites_page_are_refused(
-        api: Api, headers: dict[str, str]) -> None:
+)
+
+
+async def test_requests_from_another_sites_page_are_refused(api: Api) -> None:
     await register(api)
-    for method, path, body in [("POST", "/api/v1/account/register",
-                                {"name": "Bob", "password": PASSWORD}),
-                               ("POST", "/api/v1/account/sign-in",
-                                {"name": "Ada", "password": PASSWORD}),
-                               ("POST", "/api/v1/account/sign-out", None),
-                               ("POST", "/api/v1/account/sign-out-everywhere", None),
-                               ("POST", "/api/v1/account/password", NEW_PASSWORDS),
-                               ("DELETE", "/api/v1/account", {"password": PASSWORD})]:
-        await api.error(method, path, 403, "cross_site_request", headers=headers, json=body)
-    assert (await api.call("GET", "/api/v1/account", 200))["account"]["name"] == "Ada"
+    for headers in OTHER_SITES:  # on one app
+        with case(repr(headers)):
+            for method, path, body in [("POST", "/api/v1/account/register",
+                                        {"name": "Bob", "password": PASSWORD}),
+                                       ("POST", "/api/v1/account/sign-in",
+                                        {"name": "Ada", "password": PASSWORD}),
+                                       ("POST", "/api/v1/account/sign-out", None),
+                                       ("POST", "/api/v1/account/sign-out-everywhere", None),
+                                       ("POST", "/api/v1/account/password", NEW_PASSWORDS),
+                                       ("DELETE", "/api/v1/account", {"password": PASSWORD})]:
+                await api.error(method, path, 403, "cross_site_request", headers=headers,
+                                json=body)
+            assert (await api.call("GET", "/api/v1/account", 200))["account"]["name"] == "Ada"
 
 
 async def test_the_servers_own_page_may_act(api: Api) -> None:
@@ -351,17 +358,20 @@ async def test_the_servers_own_page_may_act(api: Api) -> None:
                    json={"name": "Ada", "password": PASSWORD})
 
 
-@pytest.mark.parametrize(("kwargs", "status", "code"), [
+BAD_BODIES: list[tuple[dict[str, Any], int, str]] = [
     ({"data": b"{not json", "headers": {"Content-Type": "application/json"}}, 400, "bad_json"),
     ({"data": b"[1, 2]", "headers": {"Content-Type": "application/json"}}, 400, "bad_json"),
     ({"data": b"name=Ada", "headers": {"Content-Type": "text/plain"}}, 415,
      "unsupported_media_type"),
     ({"json": {"name": "Ada", "password": "x" * 70_000}}, 413, "body_too_large"),
-])
-@pytest.mark.parametrize("path", ["/api/v1/account/register", "/api/v1/account/sign-in"])
-async def test_malformed_and_oversized_bodies_are_typed_errors(
-        api: Api, path: str, kwargs: dict[str, Any], status: int, code: str) -> None:
-    await api.error("POST", path, status, code, **kwargs)
+]
+
+
+async def test_malformed_and_oversized_bodies_are_typed_errors(api: Api) -> None:
+    for path in ("/api/v1/account/register", "/api/v1/account/sign-in"):  # on one app
+        for kwargs, status, code in BAD_BODIES:
+            with case(f"{path} {code}"):
+                await api.error("POST", path, status, code, **kwargs)
 
 
 async def test_deleting_an_account_needs_its_password_and_keeps_its_name(api: Api) -> None:

@@ -19,7 +19,7 @@ from dominion.server.play.archive import prune
 from dominion.server.settings import Settings
 from tests.accounts.conftest import postgres_server, postgres_url, store_kind
 from tests.eventually import eventually
-from tests.server.restapi import Api
+from tests.server.restapi import Api, case
 
 __all__ = ["postgres_server", "postgres_url", "store_kind"]  # both account stores
 
@@ -99,21 +99,24 @@ async def test_a_play_token_creates_and_joins_games_as_its_account(api: Api) -> 
     assert reclaimed["seat"] == 0
 
 
-@pytest.mark.parametrize(("scopes", "method", "path", "body"), [
+OUT_OF_SCOPE: list[tuple[list[str], str, str, Any]] = [
     (["read"], "POST", "/api/v1/games", {"name": "Ada", "seats": 2}),
     (["bot:play"], "POST", "/api/v1/games", {"name": "Ada", "seats": 2}),  # not a bot
     (["play"], "GET", "/api/v1/account", None),
     (["play"], "GET", "/api/v1/account/games", None),
-])
-async def test_a_token_does_only_what_its_scopes_say(api: Api, scopes: list[str], method: str,
-                                                      path: str, body: Any) -> None:
-    token = await new_token(api, *scopes)
+]
+
+
+async def test_a_token_does_only_what_its_scopes_say(api: Api) -> None:
+    tokens = [await new_token(api, *scopes) for scopes, *_ in OUT_OF_SCOPE]
     without_session(api)
-    await api.error(method, path, 403, "scope_missing", headers=bearer(token["secret"]),
-                    json=body)
+    for token, (scopes, method, path, body) in zip(tokens, OUT_OF_SCOPE, strict=True):
+        with case(f"{scopes} {method} {path}"):
+            await api.error(method, path, 403, "scope_missing",
+                            headers=bearer(token["secret"]), json=body)
 
 
-@pytest.mark.parametrize(("method", "path", "body"), [
+ACCOUNT_MANAGEMENT: list[tuple[str, str, Any]] = [
     ("POST", "/api/v1/account/tokens", {"scopes": ["read"]}),
     ("GET", "/api/v1/account/tokens", None),
     ("DELETE", "/api/v1/account/tokens/1", None),
@@ -122,25 +125,33 @@ async def test_a_token_does_only_what_its_scopes_say(api: Api, scopes: list[str]
     ("POST", "/api/v1/account/password", {"old_password": PASSWORD,
                                           "new_password": "staple battery horse"}),
     ("DELETE", "/api/v1/account", {"password": PASSWORD}),
-])
-async def test_no_token_can_manage_the_account(api: Api, method: str, path: str,
-                                               body: Any) -> None:
+]
+
+
+async def test_no_token_can_manage_the_account(api: Api) -> None:
     token = await new_token(api, "play", "bot:play", "read")
     without_session(api)
-    await api.error(method, path, 403, "scope_missing", headers=bearer(token["secret"]),
-                    json=body)
-    await api.error(method, path, 401, "not_signed_in", json=body)
+    for method, path, body in ACCOUNT_MANAGEMENT:
+        with case(f"{method} {path}"):
+            await api.error(method, path, 403, "scope_missing",
+                            headers=bearer(token["secret"]), json=body)
+            await api.error(method, path, 401, "not_signed_in", json=body)
 
 
-@pytest.mark.parametrize("header", [
+BAD_AUTHORIZATIONS = (
     "Basic QWRhOnBhc3N3b3Jk", "Bearer", "Bearer dom_short", "Bearer " + "x" * 5000,
     "Bearer dom_" + "A" * 43 + "\u00e9", "Bearer dom_" + "A" * 43,
-])
-async def test_a_malformed_or_unknown_token_is_token_invalid(api: Api, header: str) -> None:
+)
+
+
+async def test_a_malformed_or_unknown_token_is_token_invalid(api: Api) -> None:
     without_session(api)
-    error = await api.error("GET", "/api/v1/account", 401, "token_invalid",
-                            headers={"Authorization": header.encode("utf-8").decode("latin-1")})
-    assert "dom_" not in error["message"]
+    for header in BAD_AUTHORIZATIONS:
+        with case(header[:40]):
+            error = await api.error(
+                "GET", "/api/v1/account", 401, "token_invalid",
+                headers={"Authorization": header.encode("utf-8").decode("latin-1")})
+            assert "dom_" not in error["message"]
 
 
 async def test_an_expired_token_is_token_expired(api: Api) -> None:
@@ -161,7 +172,7 @@ async def test_a_token_in_the_query_string_signs_nobody_in(api: Api) -> None:
                         "not_signed_in")
 
 
-@pytest.mark.parametrize(("body", "code"), [
+BAD_TOKEN_REQUESTS: list[tuple[dict[str, Any], str]] = [
     ({"scopes": []}, "bad_scopes"),
     ({"scopes": "read"}, "bad_scopes"),
     ({"scopes": ["read", "read"]}, "bad_scopes"),
@@ -175,11 +186,14 @@ async def test_a_token_in_the_query_string_signs_nobody_in(api: Api) -> None:
     ({"scopes": ["read"], "expires_in_days": 3651}, "bad_token_request"),
     ({"scopes": ["read"], "expires_in_days": 1.5}, "bad_token_request"),
     ({"scopes": ["read"], "expires_in_days": True}, "bad_token_request"),
-])
-async def test_a_bad_token_request_has_its_code_and_makes_nothing(
-        api: Api, body: dict[str, Any], code: str) -> None:
-    await api.error("POST", "/api/v1/account/tokens", 400, code, json=body)
-    assert (await api.call("GET", "/api/v1/account/tokens", 200))["tokens"] == []
+]
+
+
+async def test_a_bad_token_request_has_its_code_and_makes_nothing(api: Api) -> None:
+    for body, code in BAD_TOKEN_REQUESTS:
+        with case(repr(body)):
+            await api.error("POST", "/api/v1/account/tokens", 400, code, json=body)
+            assert (await api.call("GET", "/api/v1/account/tokens", 200))["tokens"] == []
 
 
 async def test_an_account_holds_at_most_fifty_tokens(api: Api) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 from urllib.parse import urlsplit
@@ -19,7 +18,8 @@ import pytest
 
 from dominion.protocol import SUBPROTOCOLS, SUPPORTED_VERSIONS, Ack, CloseCode, Hello, Ping, Welcome
 from dominion.server.accounts.service import PER_ACCOUNT
-from tests.accounts.conftest import postgres_server, postgres_url
+from tests.accounts.conftest import new_database, postgres_server
+from tests.accounts.postgres import PostgresServer
 from tests.eventually import eventually
 from tests.server.wsclient import TestClient
 from tests.server.wsplay import close_code_sent
@@ -28,7 +28,7 @@ from tests.tiers import Tier, starts
 from ..server.test_process import start_server
 from .cluster import FAST, Redis, needs_redis, stop_process, wait_until_every_node_knows_the_others
 
-__all__ = ["postgres_server", "postgres_url"]
+__all__ = ["postgres_server"]
 pytestmark = [needs_redis, pytest.mark.slow]
 PASSWORD = "correct horse battery"
 V2 = (SUBPROTOCOLS[SUPPORTED_VERSIONS.index(2)],)
@@ -36,10 +36,14 @@ CHEAP = ("--password-time-cost", "1", "--password-memory-kib", "64",
          "--moderation-refresh-seconds", "0.2")
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 @starts(Tier.SYSTEM)
-def nodes(tmp_path: Path, postgres_url: str) -> Iterator[dict[str, str]]:
-    """Nodes a and b: their URLs."""
+def nodes(tmp_path_factory: pytest.TempPathFactory,
+          postgres_server: PostgresServer) -> Iterator[dict[str, str]]:
+    """Nodes a and b: their URLs. One pair for the file's tests (each test's people have
+    names of their own): starting them costs more than a test."""
+    tmp_path = tmp_path_factory.mktemp("nodes")
+    postgres_url = new_database(postgres_server)
     redis = Redis(tmp_path)
     processes: list[subprocess.Popen[bytes]] = []
     try:
@@ -153,9 +157,9 @@ async def test_a_token_revoked_on_one_node_closes_its_connections_on_the_other(
     node b closes the connection (4007) within its look at the store; another token's
     connection there goes on."""
     a, b = nodes["a"], nodes["b"]
-    async with browser() as ada, aiohttp.ClientSession() as bots:
-        await register(ada, a, "Ada")
-        made = [(await call(ada, "POST", f"{a}/api/v1/account/tokens", 201,
+    async with browser() as dee, aiohttp.ClientSession() as bots:
+        await register(dee, a, "Dee")  # (Ada is the other test's: one pair of nodes)
+        made = [(await call(dee, "POST", f"{a}/api/v1/account/tokens", 201,
                             json={"description": "bot", "scopes": ["play"]}))["token"]
                 for _ in range(2)]
         connections = []
@@ -165,6 +169,6 @@ async def test_a_token_revoked_on_one_node_closes_its_connections_on_the_other(
             connections.append(TestClient(ws))
             assert isinstance(await connections[-1].request(Hello, versions=[2]), Welcome)
         revoked, kept = connections
-        await call(ada, "DELETE", f"{a}/api/v1/account/tokens/{made[0]['id']}", 200)
+        await call(dee, "DELETE", f"{a}/api/v1/account/tokens/{made[0]['id']}", 200)
         assert await close_code_sent(revoked, timeout=10) == CloseCode.UNAUTHORIZED
         assert isinstance(await kept.request(Ping), Ack)

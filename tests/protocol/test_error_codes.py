@@ -22,7 +22,10 @@ def refusals() -> list[tuple[str, ast.Call]]:
     found = []
     for folder in ("server", "protocol", "bots", "clients"):
         for path in (ROOT / folder).rglob("*.py"):
-            for node in ast.walk(ast.parse(path.read_text())):
+            source = path.read_text()
+            if not any(f"{name}(" in source for name in REFUSALS):
+                continue  # (most files: not parsed and walked)
+            for node in ast.walk(ast.parse(source)):
                 if isinstance(node, ast.Call) and node.args:
                     name = getattr(node.func, "id", getattr(node.func, "attr", None))
                     if name in REFUSALS:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import sqlite3
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote
@@ -172,6 +174,16 @@ class Api:
     @property
     def state(self) -> ServerState:
         return self.client.app[STATE]  # type: ignore[index]
+
+
+@contextlib.contextmanager
+def case(name: str) -> Iterator[None]:
+    """One of a test's cases, which all run on one app (an app a case cost more than all
+    their requests): a failure names its case."""
+    try:
+        yield
+    except AssertionError as error:
+        raise AssertionError(f"{name}: {error}") from error
 
 
 def stored_counts(db: str) -> tuple[int, int]:
