@@ -2,7 +2,8 @@
 
 Names and chat lines are shown to other people, often in a terminal, so text that could
 steer a screen (escape sequences, other control characters), reorder it (bidirectional
-overrides) or hide itself (zero-width characters, in names) is refused with a typed
+overrides) or hide itself (zero-width characters: every one in names, the invisible ones
+in chat) is refused with a typed
 error before the lobby or a room takes it (chat: by the connection, with these rules).
 So is text SQLite cannot store (lone surrogates, which JSON's `\\ud800` escapes can
 produce). Clients still print a peer's text escaped: the server's rules are one layer,
@@ -30,7 +31,12 @@ BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
 CHAT_REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
 """In chat: control characters (newlines and tabs too: a chat line is one line),
 surrogates and line or paragraph separators. Other format characters stay allowed (the
-zero-width joiner builds emoji), except the bidi controls."""
+zero-width joiner builds emoji, the non-joiner Persian and Indic words, tag characters
+flags), except the bidi controls and INVISIBLE."""
+INVISIBLE = frozenset("\u180e\u200b\u2060\u2061\u2062\u2063\u2064\ufeff")
+"""Characters that draw nothing and join nothing (zero-width space, word joiner, the
+invisible operators, the byte order mark): in chat they only hide or split words, so
+that a line shown to an admin or a filter reads as something it is not."""
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
 """The shape of every token the server hands out (URL-safe base64), with room to spare."""
 
@@ -59,8 +65,8 @@ def check_chat(text: str, limit: int) -> str:
         raise Refusal(ErrorCode.TOO_LONG, f"chat messages are at most {limit} characters")
     _checked_storable(text, ErrorCode.BAD_TEXT)
     for character in text:
-        if character in BIDI_CONTROLS or unicodedata.category(character) \
-                in CHAT_REFUSED_CATEGORIES:
+        if character in BIDI_CONTROLS or character in INVISIBLE \
+                or unicodedata.category(character) in CHAT_REFUSED_CATEGORIES:
             raise Refusal(ErrorCode.BAD_TEXT, f"chat may not hold the character "
                                         f"U+{ord(character):04X}")
     return text

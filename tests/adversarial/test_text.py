@@ -66,13 +66,19 @@ def test_names_are_stripped_and_composed() -> None:
 
 
 @pytest.mark.parametrize("text", ["\x1b[2J", "one\ntwo", "tab\there", "\u202eevil",
-                                  "\u2066isolate", "x\ud800", "\x7f", "\x9b31m"])
+                                  "\u2066isolate", "x\ud800", "\x7f", "\x9b31m",
+                                  "ad\u200bmin", "ban\u2060ned", "\ufeffhi"])
 def test_chat_lines_that_would_steer_a_screen_are_refused(text: str) -> None:
     with pytest.raises(Refusal) as refused:
         check_chat(text, 500)
     assert refused.value.code == "bad_text"
 
 
-@pytest.mark.parametrize("text", ["gl hf", "👨\u200d👩\u200d👧 family", "naïve café", "שלום"])
+PERSIAN_WITH_A_NON_JOINER = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"  # "I want"
+ENGLANDS_FLAG = "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f"
+
+
+@pytest.mark.parametrize("text", ["gl hf", "👨\u200d👩\u200d👧 family", "naïve café", "שלום",
+                                  PERSIAN_WITH_A_NON_JOINER, ENGLANDS_FLAG])
 def test_ordinary_chat_is_taken(text: str) -> None:
     assert check_chat(text, 500) == text
