@@ -213,7 +213,7 @@ class Lobby:
         room = Room.restore(stored, self._storage, self._settings, self._metrics,
                             self.histories, workers=self._workers, clock=self._clock)
         self._keep(room)
-        if room.record.rated:  # (a task per room costs a restart of 100,000 seconds)
+        if room.record.rated:  # only rated: a task per room costs seconds at 100,000 games
             room.spawn(self.rate_seats(room))  # the start waits for no other store
         await room.resume_after_restart()
         if room.record.rated and room.state in (OPEN, PLAYING):
