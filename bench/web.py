@@ -18,6 +18,14 @@ Chromium driven by Playwright against a real server on this machine:
 
     python bench/web.py [--answers 150]                 # prints a JSON report
     python bench/web.py --screenshots docs/screenshots  # and the screenshots CLIENTS.md shows
+    python bench/web.py --baseline main --rounds 3      # before and after, interleaved
+
+`--baseline REV` draws the same kind of game with the web client's files of git revision
+REV too (served to the page in place of the server's own, the server unchanged), a game
+of each in turn for `--rounds`: a change's before and after under the same load of the
+host. `--breakdown` adds where each measured frame's CPU time went (its trace events'
+own thread time by name: style, layout, paint, script...); `--reduced-motion` measures
+with `prefers-reduced-motion: reduce` (no card flies).
 
 The screenshots, `STATE-SIZE-LANG.png`: the lobby, a 6-player game in progress, a 2-player
 game just after the strong bot's Attack on its person was said, the end of a 6-player
@@ -29,23 +37,30 @@ factor of 1, reduced to 256 colours by pngquant (each under 150 KB).
 from __future__ import annotations
 
 import argparse
+import collections
 import datetime
+import io
 import json
+import mimetypes
 import platform
 import shutil
+import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
+from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository's tests
 
 from playwright import sync_api
+from playwright.sync_api import Route
 
 from tests.clients.serverproc import stop
 from tests.server.test_process import start_server
-from tests.web.browser import CHROMIUM, FLAGS, Browser, new_page
+from tests.web.browser import CHROMIUM, FLAGS, Browser, Page, new_page
 from tests.web.measures import (
     FRAME_TIMING,
     LANGUAGES,
@@ -56,8 +71,8 @@ from tests.web.measures import (
     PageState,
     Tables,
     draw_times,
+    drawing_frames,
     first_load,
-    frame_cpu,
     in_language,
     percentiles,
     play,
@@ -70,24 +85,97 @@ PNGQUANT = ("pngquant", "--quality", "70-95", "--speed", "3", "--force", "--ext"
 """A PNG of 256 colours, a quarter of the bytes (the pngquant-cli package, .[dev])."""
 
 
-def drawing(browser: Browser, url: str, answers: int) -> dict[str, Any]:
+ROOT = Path(__file__).resolve().parent.parent
+WEB = "clients/web"
+BREAKDOWN_CATEGORIES = ["disabled-by-default-devtools.timeline"]
+"""Added to TRACE_CATEGORIES for `--breakdown`: style, layout, paint... as events of their own."""
+BREAKDOWN_NAMES = 10
+"""How many of the costliest kinds of work the breakdown names."""
+
+
+def client_files(revision: str) -> dict[str, bytes]:
+    """The web client's files at a git revision, by their path under clients/web."""
+    archive = subprocess.run(["git", "archive", "--format=tar", revision, WEB], cwd=ROOT,
+                             capture_output=True, check=True).stdout
+    files = {}
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        for member in tar.getmembers():
+            read = tar.extractfile(member) if member.isfile() else None
+            if read is not None:
+                files[str(PurePosixPath(member.name).relative_to(WEB))] = read.read()
+    return files
+
+
+def serve_client(page: Page, files: dict[str, bytes]) -> None:
+    """The page's client files (`/web/DIGEST/PATH`) from `files` in place of the server's."""
+    def answer(route: Route) -> None:
+        path = urlsplit(route.request.url).path.split("/", 3)[-1]
+        body = files.get(path)
+        if body is None:
+            route.continue_()
+            return
+        kind = mimetypes.guess_type(path)[0] or "application/octet-stream"
+        route.fulfill(body=body, content_type=kind)
+    page.route("**/web/*/**", answer)
+
+
+def frame_breakdown(trace: bytes, tasks: list[dict[str, Any]]) -> dict[str, float]:
+    """Median milliseconds of each kind of main-thread work (trace events' own thread
+    time: their `tdur` less their children's) in these frame tasks (`drawing_frames`, one
+    per message), the costliest kinds first."""
+    events = json.loads(trace)["traceEvents"]
+    complete = sorted((event for event in events if event.get("ph") == "X" and "tdur" in event),
+                      key=lambda event: (event["ts"], -event["dur"]))
+    per_frame: list[collections.Counter[str]] = []
+    for task in tasks:
+        end = task["ts"] + task["dur"]
+        inside = [event for event in complete if event["tid"] == task["tid"]
+                  and event["pid"] == task["pid"] and task["ts"] <= event["ts"] < end]
+        own: collections.Counter[str] = collections.Counter()
+        open_events: list[dict[str, Any]] = []
+        for event in inside:
+            while open_events and event["ts"] >= open_events[-1]["ts"] + open_events[-1]["dur"]:
+                open_events.pop()
+            own[event["name"]] += event["tdur"]
+            if open_events:
+                own[open_events[-1]["name"]] -= event["tdur"]
+            open_events.append(event)
+        per_frame.append(own)
+    names = set().union(*per_frame) if per_frame else set()
+    medians = {name: statistics.median([own[name] for own in per_frame]) / 1000 for name in names}
+    costly = sorted(medians.items(), key=lambda item: -item[1])[:BREAKDOWN_NAMES]
+    return {name: round(ms, 2) for name, ms in costly}
+
+
+def drawing(browser: Browser, url: str, answers: int, *, files: dict[str, bytes] | None = None,
+            reduced_motion: bool = False, breakdown: bool = False) -> dict[str, Any]:
     """A 6-player game played by clicking for `answers` answers (or to its end), traced
-    by Chromium for each frame's main-thread CPU time; and how busy the host was."""
+    by Chromium for each frame's main-thread CPU time; and how busy the host was. `files`:
+    the client's files the page loads, in place of the server's."""
     page = new_page(browser, "about:blank", size=SIZES["laptop"])
+    if files is not None:
+        serve_client(page, files)
+    if reduced_motion:
+        page.emulate_media(reduced_motion="reduce")
     page.add_init_script(FRAME_TIMING)
     page.goto(url)
     six_player_game(page)
-    browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
+    categories = TRACE_CATEGORIES + (BREAKDOWN_CATEGORIES if breakdown else [])
+    browser.start_tracing(page=page, categories=categories)
     moment = start_counting(page)
     before = HostTicks.now()
     given = play(page, answers)
     after = HostTicks.now()
     trace = browser.stop_tracing()
     times = draw_times(page)
-    cpu = frame_cpu(times.began, trace, moment)
+    frames = drawing_frames(times.began, trace, moment)
     page.context.close()
     host = after.since(before) if before and after else {}
-    return {"answers": given, **times.report(), "frame_cpu": percentiles(cpu), "host": host}
+    cpu = percentiles([frame["tdur"] / 1000 for frame in frames])
+    report = {"answers": given, **times.report(), "frame_cpu": cpu, "host": host}
+    if breakdown:
+        report["frame_cpu_by_kind_p50_ms"] = frame_breakdown(trace, frames)
+    return report
 
 
 def screenshots(browser: Browser, url: str, folder: Path) -> list[str]:
@@ -116,6 +204,20 @@ def screenshots(browser: Browser, url: str, folder: Path) -> list[str]:
     return written
 
 
+def drawings(browser: Browser, url: str, args: argparse.Namespace) -> dict[str, Any]:
+    """The drawing's figures: `drawing` for one game; with a baseline, `drawing` and
+    `baseline` for a game each of this client and the baseline's, in turn, each round."""
+    how = {"reduced_motion": args.reduced_motion, "breakdown": args.breakdown}
+    if args.baseline is None:
+        return {"drawing": drawing(browser, url, args.answers, **how)}
+    files = client_files(args.baseline)
+    rounds: dict[str, list[dict[str, Any]]] = {"baseline": [], "drawing": []}
+    for _ in range(args.rounds):
+        rounds["baseline"].append(drawing(browser, url, args.answers, files=files, **how))
+        rounds["drawing"].append(drawing(browser, url, args.answers, **how))
+    return {"baseline_revision": args.baseline, **rounds}
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         # its rated game is resigned at once (tests/web/rated.py): rated all the same
@@ -129,8 +231,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                     "chromium": browser.version, "python": platform.python_version(),
                     "first_load": {"lobby": first_load(browser, url, game=False),
                                    "game": first_load(browser, url, game=True)},
-                    "drawing": drawing(browser, url, args.answers),
                 }
+                report.update(drawings(browser, url, args))
                 if args.screenshots is not None:
                     report["screenshots"] = screenshots(browser, url, args.screenshots)
                 browser.close()
@@ -144,6 +246,14 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--answers", type=int, default=150,
                         help="the person's answers in the measured game (it may end sooner)")
+    parser.add_argument("--baseline", metavar="REV",
+                        help="also measure the web client of this git revision, in turn")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="with --baseline: how many games of each")
+    parser.add_argument("--reduced-motion", action="store_true",
+                        help="measure with prefers-reduced-motion: reduce")
+    parser.add_argument("--breakdown", action="store_true",
+                        help="say where the measured frames' CPU time went")
     parser.add_argument("--screenshots", type=Path, metavar="FOLDER",
                         help="also write the screenshots there")
     print(json.dumps(run(parser.parse_args()), indent=2))

@@ -356,22 +356,27 @@ def frame_cpu(began: list[float], trace: bytes, moment: float) -> list[float]:
     frame `began` then (`DrawTimes.began`): that of the frame's whole task (its input, script,
     style, layout and paint, up to the commit), the one that drew the message (all of
     them, when the trace began before `start_counting`)."""
+    return [frame["tdur"] / 1000 for frame in drawing_frames(began, trace, moment)]
+
+
+def drawing_frames(began: list[float], trace: bytes, moment: float) -> list[dict[str, Any]]:
+    """The trace's frame tasks (`ProxyMain::BeginMainFrame`, with their thread time) that
+    drew the messages whose frames `began` then, one per message (see `frame_cpu`)."""
     events = json.loads(trace)["traceEvents"]
     mark = next(event for event in events if event.get("name") == CLOCK_MARK)
     offset = mark["ts"] - moment * 1000  # the trace's microseconds at the page's 0
-    frames = sorted((event["ts"], event["ts"] + event["dur"], event["tdur"])
-                    for event in events
-                    if event.get("name") == "ProxyMain::BeginMainFrame"
-                    and event.get("ph") == "X" and event["pid"] == mark["pid"]
-                    and "tdur" in event)
-    starts = [start for start, _, _ in frames]
-    cpu = []
+    frames = sorted((event for event in events
+                     if event.get("name") == "ProxyMain::BeginMainFrame"
+                     and event.get("ph") == "X" and event["pid"] == mark["pid"]
+                     and "tdur" in event), key=lambda event: event["ts"])
+    starts = [frame["ts"] for frame in frames]
+    drew = []
     for start in began:
         at = start * 1000 + offset
         index = bisect.bisect_right(starts, at) - 1
-        if index >= 0 and frames[index][1] >= at:
-            cpu.append(frames[index][2] / 1000)
-    return cpu
+        if index >= 0 and frames[index]["ts"] + frames[index]["dur"] >= at:
+            drew.append(frames[index])
+    return drew
 
 
 @dataclass(frozen=True)
