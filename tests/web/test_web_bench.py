@@ -10,6 +10,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -63,3 +64,51 @@ def test_clients_md_shows_screenshots_that_exist_and_says_how_to_make_them() -> 
     assert SCREENSHOTS_COMMAND in clients
     for name in screenshot_names():
         assert (ROOT / "docs" / "screenshots" / name).stat().st_size <= SCREENSHOT_BYTES, name
+
+
+def bench_module() -> object:
+    """bench/web.py as a module (it is a script, not a package's)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import web  # type: ignore[import-not-found]
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    return web
+
+
+def test_the_bench_breaks_frames_down_by_their_events_own_time() -> None:
+    """`--breakdown`: each kind of work's own thread time (less its children's), and the
+    work counted; the frames that drew no message apart."""
+    web: Any = bench_module()
+    frame = {"name": "ProxyMain::BeginMainFrame", "ph": "X", "pid": 1, "tid": 1,
+             "ts": 1000, "dur": 900, "tdur": 800}
+    events = [
+        frame,
+        {"name": "FunctionCall", "ph": "X", "pid": 1, "tid": 1, "ts": 1010, "dur": 400,
+         "tdur": 300},
+        {"name": "Layout", "ph": "X", "pid": 1, "tid": 1, "ts": 1100, "dur": 100, "tdur": 100,
+         "args": {"beginData": {"dirtyObjects": 7}}},  # forced by the script: within it
+        {"name": "UpdateLayoutTree", "ph": "X", "pid": 1, "tid": 1, "ts": 1500, "dur": 200,
+         "tdur": 200, "args": {"elementCount": 12}},
+        {"name": "ProxyMain::BeginMainFrame", "ph": "X", "pid": 1, "tid": 1, "ts": 2000,
+         "dur": 300, "tdur": 250},  # flights' frames
+        {"name": "ProxyMain::BeginMainFrame", "ph": "X", "pid": 1, "tid": 1, "ts": 2500,
+         "dur": 300, "tdur": 150},
+        {**frame, "ts": 3000},
+    ]
+    trace = json.dumps({"traceEvents": events}).encode()
+    drew = [frame, {**frame, "ts": 3000}]
+    broken = web.frame_breakdown(trace, drew[:1])
+    assert broken["cpu_p50_ms_by_kind"] == {
+        "ProxyMain::BeginMainFrame": 0.3, "FunctionCall": 0.2, "UpdateLayoutTree": 0.2,
+        "Layout": 0.1}
+    assert web.frame_breakdown(trace, drew)["styled_elements"] == {"p50": 6.0, "p95": 11.4}
+    assert web.other_frames(trace, drew) == {"count": 2, "p50_ms": 0.2, "p95_ms": 0.24,
+                                             "max_ms": 0.25, "total_ms": 0.4}
+
+
+@pytest.mark.integration  # git
+def test_the_bench_serves_a_revisions_client_for_its_baseline() -> None:
+    web: Any = bench_module()
+    files = web.client_files("HEAD")
+    assert b"<html" in files["index.html"] and "js/animate.js" in files
