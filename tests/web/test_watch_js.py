@@ -18,7 +18,7 @@ SCRIPT = """
 globalThis.localStorage = { getItem: () => null, setItem: () => {} };
 const { I18n } = await import("%(i18n)s");
 const watch = await import("%(watch)s");
-const { movesOf, MOST_MOVES } = await import("%(animate)s");
+const { copyLabel, movesOf, MOST_MOVES } = await import("%(animate)s");
 const { GameState } = await import("%(state)s");
 const { playersView } = await import("%(board)s");
 
@@ -71,7 +71,12 @@ const turn = [
   { kind: "discarded", player: 1, count: 5, top: "copper", zone: "cleanup" },
 ];
 const many = Array.from({ length: 20 }, (_, index) => (
-  { kind: "played", player: 1, cards: [index === 19 ? "witch" : "copper"], zone: "hand" }));
+  { kind: "played", player: 1, cards: [index === 19 ? "witch" : `card${index}`], zone: "hand" }));
+const treasures = [
+  { kind: "played", player: 1, cards: ["copper", "copper"], zone: "hand" },
+  { kind: "played", player: 1, cards: ["silver"], zone: "hand" },
+  { kind: "played", player: 1, cards: ["copper"], zone: "hand" },
+];
 
 const turnOf = (player) => ({ kind: "turn_started", player, data: { turn: 1, player_turn: 1 } });
 const texts = (state) => state.notices.map((notice) => watch.attackSentence(notice, names, en));
@@ -119,8 +124,10 @@ console.log(JSON.stringify({
   notAttack: said(notAttack, 0, en),
   mine: said(mine, 0, en),
   spectator: said(witch, null, en),
-  moves: movesOf(turn),
+  moves: [...movesOf(turn.slice(0, 3)), ...movesOf(turn.slice(3))],
   many: movesOf(many),
+  treasures: movesOf(treasures),
+  labels: [copyLabel("Copper", 3), copyLabel("Miedź", 1)],
   most: MOST_MOVES,
 }));
 """
@@ -169,18 +176,28 @@ def test_the_others_cards_in_play_are_cards_in_their_chips() -> None:
 def test_plays_buys_gains_and_trashings_fly_from_their_source_to_their_destination() -> None:
     hand = {"place": "hand", "seat": 1}
     play = {"place": "play", "seat": 1}
-    assert run()["moves"] == [
-        {"card": "copper", "from": hand, "to": play},
-        {"card": "witch", "from": {"place": "supply"}, "to": {"place": "seat", "seat": 1}},
-        {"card": "curse", "from": {"place": "supply"}, "to": {"place": "seat", "seat": 0}},
-        {"card": "copper", "from": {"place": "trash"}, "to": {"place": "hand", "seat": 0}},
-        {"card": "copper", "from": hand, "to": {"place": "trash"}},
-        {"card": "witch", "from": play, "to": {"place": "trash"}},
-    ]  # the last six (Smithy and a Copper before); a Throne Room's second play stays
-    # put; hidden cards and discards do not fly
+    assert run()["moves"] == [  # the turn in two updates, each under MOST_MOVES copies
+        {"card": "smithy", "from": hand, "to": play, "count": 1},
+        {"card": "copper", "from": hand, "to": play, "count": 2},
+        {"card": "witch", "from": {"place": "supply"}, "to": {"place": "seat", "seat": 1},
+         "count": 1},
+        {"card": "curse", "from": {"place": "supply"}, "to": {"place": "seat", "seat": 0},
+         "count": 1},
+        {"card": "copper", "from": {"place": "trash"}, "to": {"place": "hand", "seat": 0},
+         "count": 1},
+        {"card": "copper", "from": hand, "to": {"place": "trash"}, "count": 1},
+        {"card": "witch", "from": play, "to": {"place": "trash"}, "count": 1},
+    ]  # a Throne Room's second play stays put; hidden cards and discards do not fly
 
 
 def test_a_long_turn_flies_only_its_last_cards() -> None:
     out = run()
-    assert len(out["many"]) == out["most"]
+    assert len(out["many"]) == out["most"] == 4
     assert out["many"][-1]["card"] == "witch"
+
+
+def test_the_same_card_between_the_same_places_flies_as_one_copy() -> None:
+    hand_to_play = {"from": {"place": "hand", "seat": 1}, "to": {"place": "play", "seat": 1}}
+    assert run()["treasures"] == [{"card": "copper", **hand_to_play, "count": 3},
+                                  {"card": "silver", **hand_to_play, "count": 1}]
+    assert run()["labels"] == ["Copper ×3", "Miedź"]  # the copy says how many it stands for

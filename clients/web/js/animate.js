@@ -3,14 +3,17 @@
 // destination's after, then a copy of the card moved between them by a transform the
 // compositor runs). Where each card goes is read from the events the server sent, never
 // from the cards' rules. Nothing moves for a person who asks for reduced motion.
+// A bot's whole turn can arrive in one update: it flies as one short motion, the same
+// card between the same places as one copy ("Copper ×3"), a few copies at most, so
+// that the frames drawn meanwhile (issue 38: 16 ms each) have little to move and style.
 
 import { cardColours } from "./card.js";
 
 /** A card's flight, in ms; the next card of the same update leaves this much later. */
-export const FLIGHT_MS = 320;
-export const STAGGER_MS = 70;
-/** At most this many cards fly per update (a bot's whole turn can be one update). */
-export const MOST_MOVES = 6;
+export const FLIGHT_MS = 240;
+export const STAGGER_MS = 40;
+/** At most this many copies fly per update (a bot's whole turn can be one update). */
+export const MOST_MOVES = 4;
 
 /** The places a card moves between (each found on the page by `placeOf`). */
 export const Place = Object.freeze({
@@ -34,12 +37,13 @@ function intoZone(seat, zone) {
 }
 
 /**
- * The moves these events make: [{card, from, to}], at most MOST_MOVES, the last ones kept
- * (a long turn shows its end). Hidden cards (`count` only) do not fly.
+ * The moves these events make: [{card, from, to, count}], the same card between the same
+ * places once (`count` of them, in the order they first moved), at most MOST_MOVES, the
+ * last ones kept (a long turn shows its end). Hidden cards (`count` only) do not fly.
  * @param {object[]} events an update's new events, in order
  */
 export function movesOf(events) {
-  const moves = [];
+  const moves = new Map(); // by card and places: the same ones fly as one copy
   for (const event of events) {
     const seat = event.player;
     if (!Number.isInteger(seat) || !Array.isArray(event.cards)) continue;
@@ -56,10 +60,19 @@ export function movesOf(events) {
         from = fromZone(seat, event.zone);
         to = { place: Place.TRASH };
       }
-      if (from) moves.push({ card, from, to });
+      if (!from) continue;
+      const key = JSON.stringify([card, from, to]);
+      const same = moves.get(key);
+      if (same) same.count += 1;
+      else moves.set(key, { card, from, to, count: 1 });
     }
   }
-  return moves.slice(-MOST_MOVES);
+  return [...moves.values()].slice(-MOST_MOVES);
+}
+
+/** What a flying copy says: the card's name, and how many it stands for ("Copper ×3"). */
+export function copyLabel(name, count) {
+  return count > 1 ? `${name} ×${count}` : name;
 }
 
 /** The CSS selector of a card's place on the game's page (board.js draws them) as it is
@@ -133,16 +146,16 @@ export class Flights {
   /** Each card flies from where it was to where it went. */
   after(moves) {
     for (const [index, move] of moves.entries()) {
-      this.fly(move.card, move.from, move.to, index * STAGGER_MS);
+      this.fly(move, index * STAGGER_MS);
     }
   }
 
-  fly(card, from, to, delay) {
+  fly({ card, count, from, to }, delay) {
     const entry = this.i18n.cards.get(card);
     const ghost = document.createElement("span");
     // a plain label in the card's colour: light to style and paint, on a busy frame
     ghost.className = `flying face-${cardColours(entry?.types ?? []).faces[0]}`;
-    ghost.textContent = this.i18n.card(card);
+    ghost.textContent = copyLabel(this.i18n.card(card), count);
     ghost.setAttribute("aria-hidden", "true");
     const width = Math.min(Math.max(to.width, 72), 96); // a card's, whatever it lands on
     ghost.style.left = `${to.left}px`;
