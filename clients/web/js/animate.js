@@ -155,8 +155,7 @@ export class Flights {
     const ghost = document.createElement("span");
     // a plain label in the card's colour: light to style and paint, on a busy frame
     ghost.className = `flying face-${cardColours(entry?.types ?? []).faces[0]}`;
-    ghost.textContent = copyLabel(this.i18n.card(card), count);
-    ghost.setAttribute("aria-hidden", "true");
+    ghost.textContent = copyLabel(this.i18n.card(card), count); // (the layer is aria-hidden)
     const width = Math.min(Math.max(to.width, 72), 96); // a card's, whatever it lands on
     ghost.style.left = `${to.left}px`;
     ghost.style.top = `${to.top}px`;
