@@ -37,6 +37,7 @@ factor of 1, reduced to 256 colours by pngquant (each under 150 KB).
 from __future__ import annotations
 
 import argparse
+import bisect
 import collections
 import datetime
 import io
@@ -125,15 +126,20 @@ def frame_breakdown(trace: bytes, tasks: list[dict[str, Any]]) -> dict[str, Any]
     their `tdur` less their children's), the costliest kinds first; and the frames' work
     counted, as no load of the host changes it: the elements styled and the objects laid
     out (`elementCount` and `dirtyObjects` of their style and layout events), p50 and p95."""
-    events = json.loads(trace)["traceEvents"]
-    complete = sorted((event for event in events if event.get("ph") == "X" and "tdur" in event),
-                      key=lambda event: (event["ts"], -event["dur"]))
+    by_thread: dict[tuple[int, int], list[dict[str, Any]]] = collections.defaultdict(list)
+    for event in json.loads(trace)["traceEvents"]:
+        if event.get("ph") == "X" and "tdur" in event:
+            by_thread[event["pid"], event["tid"]].append(event)
+    for thread in by_thread.values():
+        thread.sort(key=lambda event: (event["ts"], -event["dur"]))
+    starts = {key: [event["ts"] for event in thread] for key, thread in by_thread.items()}
     per_frame: list[collections.Counter[str]] = []
     counted: dict[str, list[int]] = {"styled_elements": [], "laid_out_objects": []}
     for task in tasks:
-        end = task["ts"] + task["dur"]
-        inside = [event for event in complete if event["tid"] == task["tid"]
-                  and event["pid"] == task["pid"] and task["ts"] <= event["ts"] < end]
+        key = (task["pid"], task["tid"])
+        thread = starts[key]
+        first = bisect.bisect_left(thread, task["ts"])
+        inside = by_thread[key][first:bisect.bisect_left(thread, task["ts"] + task["dur"])]
         own: collections.Counter[str] = collections.Counter()
         open_events: list[dict[str, Any]] = []
         for event in inside:
