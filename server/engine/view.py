@@ -10,7 +10,7 @@ or what lies in a discard pile below its top card.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .events import Event, EventKind, Secrecy
 from .scoring import count_cards, owned_points
@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 
 _PUBLIC, _HIDDEN, _OWNER_TOP = Secrecy.PUBLIC, Secrecy.HIDDEN, Secrecy.OWNER_TOP
 """Bound once: Enum class attributes are slow on Python 3.11, and these are read per event."""
+_SECRECY_NAMES: Final = tuple(secrecy.name.lower() for secrecy in Secrecy)
+"""By `Secrecy` value (they run from 0), as a record writes it: a member's `name` is a
+property that Python 3.11 looks up through the Enum machinery, once per hidden event."""
 
 Viewer = int | None
 """A seat, or None for a spectator."""
@@ -39,7 +42,7 @@ def event_record(event: Event) -> dict[str, Any]:
     if event.cards:
         record["cards"] = list(event.cards)
     if event.secrecy is not _PUBLIC:
-        record["secrecy"] = event.secrecy.name.lower()
+        record["secrecy"] = _SECRECY_NAMES[event.secrecy]
     if event.source is not None:
         record["source"] = event.source
     if event.zone is not None:
