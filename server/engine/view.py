@@ -149,9 +149,10 @@ class Ownership:
     the players they concern have their points counted again. Held by whoever builds the
     views of a game's changes. Each player's map is replaced, never changed, when what
     they own changes: views already built keep theirs. It keeps the Supply's counts too,
-    which only the same gains change (and copies again only then)."""
+    which only the same gains change (and copies again only then), and the parts of a
+    seat's `seat_view` that last until such a change."""
 
-    __slots__ = ("event_count", "owned", "points", "supply")
+    __slots__ = ("event_count", "kingdom", "owned", "points", "seat_players", "supply")
 
     def __init__(self) -> None:
         self.event_count = -1
@@ -161,6 +162,11 @@ class Ownership:
         self.points: list[int] = []
         self.supply: dict[str, int] = {}
         """The Supply's counts, in its order (a copy of `Game.supply`, replaced on change)."""
+        self.seat_players: list[dict[str, Any]] = []
+        """Per seat, its map in another seat's `seat_view`: what it owns (replaced with
+        its `owned` map)."""
+        self.kingdom: list[str] = []
+        """The Kingdom as a view lists it (a game's never changes)."""
 
     def update(self, game: Game, events: Sequence[Event]) -> None:
         """Bring it up to date with `game`, whose latest events are `events` (all those
@@ -199,6 +205,8 @@ class Ownership:
         """Count every player's cards in their zones."""
         self.owned = [count_cards(p.owned()) for p in game.players]
         self.points = [owned_points(owned, game.cards) for owned in self.owned]
+        self.seat_players = [{"owned": owned} for owned in self.owned]
+        self.kingdom = list(game.setup.kingdom)
         self.supply = dict(game.supply)
         self.event_count = game.event_count
 
@@ -212,7 +220,8 @@ class Ownership:
                 owned[card] = held
             else:  # all gone (or gained and trashed again)
                 owned.pop(card, None)
-        self.owned[seat] = dict(sorted(owned.items())) if new_card else owned
+        owned = self.owned[seat] = dict(sorted(owned.items())) if new_card else owned
+        self.seat_players[seat] = {"owned": owned}
         self.points[seat] = owned_points(owned, game.cards)
 
 
@@ -284,13 +293,14 @@ def seat_view(game: Game, seat: int, ownership: Ownership | None = None,
     own hand, each key as the whole map has it, so a bot knows nothing a network client
     does not (tests/bots/test_seat_table.py). Built for every decision a bot answers in
     process: the rest of the map would cost as much again. `ownership` and `events` as
-    `board_views` takes them."""
+    `board_views` takes them; the maps that last until a gain or trash are shared (the
+    Kingdom, the Supply, the other players'): treat them as read-only."""
     if ownership is None:
         ownership = Ownership()
     ownership.update(game, events)
     turn = game.turn
-    players: list[dict[str, Any]] = [{"owned": owned} for owned in ownership.owned]
-    players[seat]["hand"] = list(game.players[seat].hand)
-    return {"viewer": seat, "kingdom": list(game.setup.kingdom), "supply": ownership.supply,
+    players = list(ownership.seat_players)
+    players[seat] = {"owned": ownership.owned[seat], "hand": list(game.players[seat].hand)}
+    return {"viewer": seat, "kingdom": ownership.kingdom, "supply": ownership.supply,
             "turn": {"actions": turn.actions, "buys": turn.buys, "coins": turn.coins},
             "players": players}
