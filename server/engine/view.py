@@ -19,8 +19,15 @@ if TYPE_CHECKING:
     from .decisions import Decision
     from .game import Game
 
-_PUBLIC, _HIDDEN, _OWNER_TOP = Secrecy.PUBLIC, Secrecy.HIDDEN, Secrecy.OWNER_TOP
-"""Bound once: Enum class attributes are slow on Python 3.11, and these are read per event."""
+# Bound once, Final: Enum class attributes are slow on Python 3.11, and these are read
+# per event; compiled, a Final one is a C static, any other a look-up in the module's dict.
+_PUBLIC: Final = Secrecy.PUBLIC
+_HIDDEN: Final = Secrecy.HIDDEN
+_OWNER_TOP: Final = Secrecy.OWNER_TOP
+_BOUGHT: Final = EventKind.BOUGHT
+_GAINED: Final = EventKind.GAINED
+_TRASHED: Final = EventKind.TRASHED
+_GAME_STARTED: Final = EventKind.GAME_STARTED
 _SECRECY_NAMES: Final = tuple(secrecy.name.lower() for secrecy in Secrecy)
 """By `Secrecy` value (they run from 0), as a record writes it: a member's `name` is a
 property that Python 3.11 looks up through the Enum machinery, once per hidden event."""
@@ -152,7 +159,8 @@ class Ownership:
     which only the same gains change (and copies again only then), and the parts of a
     seat's `seat_view` that last until such a change."""
 
-    __slots__ = ("event_count", "kingdom", "owned", "points", "seat_players", "supply")
+    __slots__ = ("by_total", "event_count", "kingdom", "owned", "points", "seat_players",
+                 "supply")
 
     def __init__(self) -> None:
         self.event_count = -1
@@ -160,6 +168,10 @@ class Ownership:
         self.owned: list[dict[str, int]] = []
         """Per seat: card -> how many, by card id (the order of a deck is not public)."""
         self.points: list[int] = []
+        self.by_total = False
+        """Whether a card seen in the game (in the Supply, owned or changing hands) scores by
+        its owner's number of cards (Gardens): then each change counts the changed
+        player's points again; until then it adds the changed cards' points."""
         self.supply: dict[str, int] = {}
         """The Supply's counts, in its order (a copy of `Game.supply`, replaced on change)."""
         self.seat_players: list[dict[str, Any]] = []
@@ -205,6 +217,10 @@ class Ownership:
         """Count every player's cards in their zones."""
         self.owned = [count_cards(p.owned()) for p in game.players]
         self.points = [owned_points(owned, game.cards) for owned in self.owned]
+        cards = game.cards
+        self.by_total = (any(cards[card].vp_per_cards for card in game.supply)
+                         or any(cards[card].vp_per_cards for owned in self.owned
+                                for card in owned))
         self.seat_players = [{"owned": owned} for owned in self.owned]
         self.kingdom = list(game.setup.kingdom)
         self.supply = dict(game.supply)
@@ -222,11 +238,13 @@ class Ownership:
                 owned.pop(card, None)
         owned = self.owned[seat] = dict(sorted(owned.items())) if new_card else owned
         self.seat_players[seat] = {"owned": owned}
-        self.points[seat] = owned_points(owned, game.cards)
-
-
-_BOUGHT, _GAINED, _TRASHED = EventKind.BOUGHT, EventKind.GAINED, EventKind.TRASHED
-_GAME_STARTED = EventKind.GAME_STARTED
+        cards = game.cards
+        points = self.points[seat]
+        for card, step in change.items():
+            spec = cards[card]
+            self.by_total = self.by_total or spec.vp_per_cards > 0
+            points += step * spec.vp
+        self.points[seat] = owned_points(owned, cards) if self.by_total else points
 
 
 def board_views(game: Game, viewers: Sequence[Viewer], ownership: Ownership | None = None,
