@@ -10,7 +10,7 @@ or what lies in a discard pile below its top card.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .events import Event, EventKind, Secrecy
 from .scoring import count_cards, owned_points
@@ -19,8 +19,18 @@ if TYPE_CHECKING:
     from .decisions import Decision
     from .game import Game
 
-_PUBLIC, _HIDDEN, _OWNER_TOP = Secrecy.PUBLIC, Secrecy.HIDDEN, Secrecy.OWNER_TOP
-"""Bound once: Enum class attributes are slow on Python 3.11, and these are read per event."""
+# Bound once, Final: Enum class attributes are slow on Python 3.11, and these are read
+# per event; compiled, a Final one is a C static, any other a look-up in the module's dict.
+_PUBLIC: Final = Secrecy.PUBLIC
+_HIDDEN: Final = Secrecy.HIDDEN
+_OWNER_TOP: Final = Secrecy.OWNER_TOP
+_BOUGHT: Final = EventKind.BOUGHT
+_GAINED: Final = EventKind.GAINED
+_TRASHED: Final = EventKind.TRASHED
+_GAME_STARTED: Final = EventKind.GAME_STARTED
+_SECRECY_NAMES: Final = tuple(secrecy.name.lower() for secrecy in Secrecy)
+"""By `Secrecy` value (they run from 0), as a record writes it: a member's `name` is a
+property that Python 3.11 looks up through the Enum machinery, once per hidden event."""
 
 Viewer = int | None
 """A seat, or None for a spectator."""
@@ -39,7 +49,7 @@ def event_record(event: Event) -> dict[str, Any]:
     if event.cards:
         record["cards"] = list(event.cards)
     if event.secrecy is not _PUBLIC:
-        record["secrecy"] = event.secrecy.name.lower()
+        record["secrecy"] = _SECRECY_NAMES[event.secrecy]
     if event.source is not None:
         record["source"] = event.source
     if event.zone is not None:
@@ -146,9 +156,11 @@ class Ownership:
     the players they concern have their points counted again. Held by whoever builds the
     views of a game's changes. Each player's map is replaced, never changed, when what
     they own changes: views already built keep theirs. It keeps the Supply's counts too,
-    which only the same gains change (and copies again only then)."""
+    which only the same gains change (and copies again only then), and the parts of a
+    seat's `seat_view` that last until such a change."""
 
-    __slots__ = ("event_count", "owned", "points", "supply")
+    __slots__ = ("by_total", "event_count", "kingdom", "owned", "points", "seat_players",
+                 "supply")
 
     def __init__(self) -> None:
         self.event_count = -1
@@ -156,8 +168,17 @@ class Ownership:
         self.owned: list[dict[str, int]] = []
         """Per seat: card -> how many, by card id (the order of a deck is not public)."""
         self.points: list[int] = []
+        self.by_total = False
+        """Whether a card seen in the game (in the Supply, owned or changing hands) scores by
+        its owner's number of cards (Gardens): then each change counts the changed
+        player's points again; until then it adds the changed cards' points."""
         self.supply: dict[str, int] = {}
         """The Supply's counts, in its order (a copy of `Game.supply`, replaced on change)."""
+        self.seat_players: list[dict[str, Any]] = []
+        """Per seat, its map in another seat's `seat_view`: what it owns (replaced with
+        its `owned` map)."""
+        self.kingdom: list[str] = []
+        """The Kingdom as a view lists it (a game's never changes)."""
 
     def update(self, game: Game, events: Sequence[Event]) -> None:
         """Bring it up to date with `game`, whose latest events are `events` (all those
@@ -196,6 +217,12 @@ class Ownership:
         """Count every player's cards in their zones."""
         self.owned = [count_cards(p.owned()) for p in game.players]
         self.points = [owned_points(owned, game.cards) for owned in self.owned]
+        cards = game.cards
+        self.by_total = (any(cards[card].vp_per_cards for card in game.supply)
+                         or any(cards[card].vp_per_cards for owned in self.owned
+                                for card in owned))
+        self.seat_players = [{"owned": owned} for owned in self.owned]
+        self.kingdom = list(game.setup.kingdom)
         self.supply = dict(game.supply)
         self.event_count = game.event_count
 
@@ -209,12 +236,15 @@ class Ownership:
                 owned[card] = held
             else:  # all gone (or gained and trashed again)
                 owned.pop(card, None)
-        self.owned[seat] = dict(sorted(owned.items())) if new_card else owned
-        self.points[seat] = owned_points(owned, game.cards)
-
-
-_BOUGHT, _GAINED, _TRASHED = EventKind.BOUGHT, EventKind.GAINED, EventKind.TRASHED
-_GAME_STARTED = EventKind.GAME_STARTED
+        owned = self.owned[seat] = dict(sorted(owned.items())) if new_card else owned
+        self.seat_players[seat] = {"owned": owned}
+        cards = game.cards
+        points = self.points[seat]
+        for card, step in change.items():
+            spec = cards[card]
+            self.by_total = self.by_total or spec.vp_per_cards > 0
+            points += step * spec.vp
+        self.points[seat] = owned_points(owned, cards) if self.by_total else points
 
 
 def board_views(game: Game, viewers: Sequence[Viewer], ownership: Ownership | None = None,
@@ -281,13 +311,14 @@ def seat_view(game: Game, seat: int, ownership: Ownership | None = None,
     own hand, each key as the whole map has it, so a bot knows nothing a network client
     does not (tests/bots/test_seat_table.py). Built for every decision a bot answers in
     process: the rest of the map would cost as much again. `ownership` and `events` as
-    `board_views` takes them."""
+    `board_views` takes them; the maps that last until a gain or trash are shared (the
+    Kingdom, the Supply, the other players'): treat them as read-only."""
     if ownership is None:
         ownership = Ownership()
     ownership.update(game, events)
     turn = game.turn
-    players: list[dict[str, Any]] = [{"owned": owned} for owned in ownership.owned]
-    players[seat]["hand"] = list(game.players[seat].hand)
-    return {"viewer": seat, "kingdom": list(game.setup.kingdom), "supply": ownership.supply,
+    players = list(ownership.seat_players)
+    players[seat] = {"owned": ownership.owned[seat], "hand": list(game.players[seat].hand)}
+    return {"viewer": seat, "kingdom": ownership.kingdom, "supply": ownership.supply,
             "turn": {"actions": turn.actions, "buys": turn.buys, "coins": turn.coins},
             "players": players}

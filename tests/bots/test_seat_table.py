@@ -12,14 +12,15 @@ from __future__ import annotations
 import gc
 import random
 import types
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 
 from dominion.bots import DecisionLike, Strategy, Table, make_strategy
 from dominion.bots.seat import SeatTable
 from dominion.bots.strong import Level, StrongBot
-from dominion.server.engine import Answer, Game, Setup, view
+from dominion.server.engine import Answer, Event, Game, Setup, view
 from dominion.server.engine.setup import random_kingdom
+from dominion.server.engine.view import Ownership
 from dominion.server.metrics import Metrics
 from dominion.server.play.bots import play_out, seat_table
 from dominion.server.play.clock import utc_now
@@ -138,7 +139,8 @@ def part_of(part: object, whole: object) -> bool:
 
 def test_the_view_a_bot_reads_is_part_of_the_view_the_server_sends_its_seat() -> None:
     """`play_out` builds a bot only the part of its seat's view that bots read: every key
-    it holds is the full view's, so a bot knows no more than a network client."""
+    it holds is the full view's, so a bot knows no more than a network client. So does
+    a view built from parts kept between changes (`Ownership`), as `play_out` builds it."""
     rng = random.Random(5)
     for edition in (1, 2):
         game = Game(replace(Setup.create(3, edition=edition),
@@ -146,12 +148,16 @@ def test_the_view_a_bot_reads_is_part_of_the_view_the_server_sends_its_seat() ->
         players = spies()[1:]
         play_out(game, players)
         replayed = Game(game.setup, game.seed)
+        ownership = Ownership()
+        events: Sequence[Event] = ()
         for entry in game.answers:
             assert isinstance(entry, Answer)
-            table = seat_table(replayed, entry.player)
-            assert part_of(table.view, view(replayed, entry.player))
-            assert "hand" in table.view["players"][entry.player]
-            replayed.apply(entry)
+            whole = view(replayed, entry.player)
+            for table in (seat_table(replayed, entry.player),
+                          seat_table(replayed, entry.player, ownership, events)):
+                assert part_of(table.view, whole)
+                assert "hand" in table.view["players"][entry.player]
+            events = replayed.apply(entry)
 
 
 async def test_a_rooms_bots_are_handed_nothing_of_the_game() -> None:
