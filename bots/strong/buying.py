@@ -42,7 +42,8 @@ def priority(plan: Plan, position: Position, coins: int) -> list[str]:
     """Cards worth gaining with `coins` (a budget: a buy's coins, or a gain's cost cap),
     best first; a card not listed is not worth it."""
     if plan.thinner is not None:
-        return _endgame(position, coins, thin_priority(plan, position, coins))
+        contest = _contest_gardens(position, coins)
+        return _endgame(position, coins, thin_priority(plan, position, coins, contest))
     to_end = position.gains_to_end()
     wanted: list[str] = []
     curse_war = giving_curses(position)

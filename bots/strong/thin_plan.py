@@ -10,6 +10,7 @@ more money than Chapel/Witch before its first Province (measured: docs/BOTS.md).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from ..strategies import DecisionLike
@@ -30,13 +31,16 @@ CHAPEL_WITCH: Final = Plan("witch", 1, over_gold=True, province_money=14, duchy_
                            support="laboratory", thinner="chapel")
 
 
-def thin_priority(plan: Plan, position: Position, coins: int) -> list[str]:
-    """The plan's gains with `coins`, best first (before the endgame's checks)."""
+def thin_priority(plan: Plan, position: Position, coins: int,
+                  contest: Sequence[str] = ()) -> list[str]:
+    """The plan's gains with `coins`, best first (before the endgame's checks); `contest`:
+    the Gardens or Workshop that answer a Gardens rush, after a Province."""
     to_end = position.gains_to_end()
     cost, piles = position.facts.cost, position.piles
     wanted: list[str] = []
     if coins >= 8 and position.money >= plan.province_money:
         wanted.append("province")
+    wanted += contest
     card = plan.card
     if card is not None and coins >= cost(card) and position.owned(card) < plan.copies:
         wanted.append(card)
