@@ -42,8 +42,7 @@ def priority(plan: Plan, position: Position, coins: int) -> list[str]:
     """Cards worth gaining with `coins` (a budget: a buy's coins, or a gain's cost cap),
     best first; a card not listed is not worth it."""
     if plan.thinner is not None:
-        contest = _contest_gardens(position, coins)
-        return _endgame(position, coins, thin_priority(plan, position, coins, contest))
+        return _endgame(position, coins, thin_priority(plan, position, coins))
     to_end = position.gains_to_end()
     wanted: list[str] = []
     curse_war = giving_curses(position)

@@ -5,12 +5,13 @@ against a rival's Chapel, which trashes them, it does not (docs/BOTS.md, "Where 
 weak"). So where Chapel and Witch are both offered the bot thins as Chapel/Witch does: a
 Chapel opened at $3 or less, one Witch, Chapel trashing Curses, Estates and the Coppers
 beyond a few coins of Treasure, and a Laboratory for the thin deck to draw. It waits for
-more money than Chapel/Witch before its first Province (measured: docs/BOTS.md).
+more money than Chapel/Witch before its first Province (measured: docs/BOTS.md). It does
+not contest a Gardens rush as the other plans do: against Workshop/Gardens that scored a
+point lower on the same deals.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from ..strategies import DecisionLike
@@ -31,16 +32,13 @@ CHAPEL_WITCH: Final = Plan("witch", 1, over_gold=True, province_money=14, duchy_
                            support="laboratory", thinner="chapel")
 
 
-def thin_priority(plan: Plan, position: Position, coins: int,
-                  contest: Sequence[str] = ()) -> list[str]:
-    """The plan's gains with `coins`, best first (before the endgame's checks); `contest`:
-    the Gardens or Workshop that answer a Gardens rush, after a Province."""
+def thin_priority(plan: Plan, position: Position, coins: int) -> list[str]:
+    """The plan's gains with `coins`, best first (before the endgame's checks)."""
     to_end = position.gains_to_end()
     cost, piles = position.facts.cost, position.piles
     wanted: list[str] = []
     if coins >= 8 and position.money >= plan.province_money:
         wanted.append("province")
-    wanted += contest
     card = plan.card
     if card is not None and coins >= cost(card) and position.owned(card) < plan.copies:
         wanted.append(card)

@@ -54,10 +54,3 @@ def test_chapel_trashes_junk_and_coppers_beyond_four_coins() -> None:
         "copper", "copper", "copper", "curse"]
     few = View(kingdom=KINGDOM, mine={**mine, "copper": 5})
     assert chosen_cards(StrongBot().choose(choice, few), choice) == ["curse", "copper"]
-
-
-def test_it_still_contests_a_gardens_rush() -> None:
-    kingdom = (*KINGDOM[:-1], "gardens")
-    rusher = {"copper": 9, "estate": 3, "workshop": 3, "gardens": 1}
-    view = View(coins=4, kingdom=kingdom, others=[rusher])
-    assert bought(view, "gardens", "silver") == ["gardens"]
