@@ -1,18 +1,23 @@
 """The bots' levels on the rating scale, from their games against each other.
 
-Every pair of subjects (the simple bots and each level of the strong bot) plays 2-player
-games through `bench/strength.py`'s harness: random Kingdoms of both editions, each deal
-played from both seats. The ratings are the ones under which the project's model
-(server/ratings, `win_probabilities`, every player settled at a bot's `sigma`) expects
-each subject's games to score what they did (wins plus half the shared wins): the
-model's maximum-likelihood ratings, found one subject at a time until they settle. One
-subject is held at its fixed value (`big_money`, `BOT_MU`: docs/RATINGS.md, "Bots are
-fixed points") to place the scale; the other fixed points' own values are shown beside
-what their games say. A rating's 95 % interval is the rating that expects each end of
-the subject's score interval, the others held where they are.
+Every pair of subjects (the simple bots and each level of the strong bot) plays games
+through `bench/strength.py`'s harness: random Kingdoms of both editions, each deal
+played from every seat. With 2 players the pair meets head to head; with 3 to 6
+(`--players`) the first of the pair sits alone against as many copies of the second
+(the harness's tables), and the copies' score is the share of the game they won
+together. The ratings are the ones under which the project's model (server/ratings,
+`win_probabilities`, every player settled at a bot's `sigma`) expects each subject's
+games to score what they did (wins plus half the shared wins): the model's
+maximum-likelihood ratings, found one subject at a time until they settle. One subject
+is held at its fixed value for the player count's pool (`big_money`, `BOT_MU`:
+docs/RATINGS.md, "Bots are fixed points") to place the scale; the other fixed points'
+own values are shown beside what their games say. A rating's 95 % interval is the
+rating that expects each end of the subject's score interval, the others held where
+they are.
 
-    python bench/levels.py [--games 1000] [--jobs 2] [--seed 0] [--json]
+    python bench/levels.py [--games 1000] [--jobs 2] [--seed 0] [--players 2] [--json]
     python bench/levels.py --subjects big_money,strong:1,strong --games 200
+    python bench/levels.py --players 4 --games 500     # the 3-6-player pool
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from typing import Any
 from strength import measure
 
 from dominion.bots import STRATEGIES
-from dominion.server.ratings import Pool, Rating, win_probabilities
+from dominion.server.ratings import Rating, pool_for, win_probabilities
 from dominion.server.ratings.ledger import BOT_MU, BOT_SIGMA
 
 SUBJECTS = ("big_money", "smithy_big_money", "strong:1", "strong:2", "strong")
@@ -49,52 +54,67 @@ STRATEGY_NAMES = {"strong:3": "strong"}
 
 @dataclass(frozen=True)
 class Result:
-    """What the first of a pair scored against the second."""
+    """What the first of a pair scored against the second: alone against `players` - 1
+    copies of it."""
 
     games: int
     score: float
     low: float
     high: float
     """The score's 95 % interval."""
+    players: int = 2
 
     def flipped(self) -> Result:
-        return Result(self.games, 1 - self.score, 1 - self.high, 1 - self.low)
+        """What the copies scored together (head to head: the second's score)."""
+        return Result(self.games, 1 - self.score, 1 - self.high, 1 - self.low, self.players)
 
 
 Results = Mapping[tuple[str, str], Result]
 
 
-def play_pairs(subjects: Sequence[str], games: int, *, seed: int, jobs: int) -> dict[
-        tuple[str, str], Result]:
-    """Every pair of `subjects` plays `games` games per Kingdom kind."""
+def play_pairs(subjects: Sequence[str], games: int, *, seed: int, jobs: int,
+               players: int = 2) -> dict[tuple[str, str], Result]:
+    """Every pair of `subjects` plays `games` games per Kingdom kind, the first alone
+    against `players` - 1 copies of the second."""
     results: dict[tuple[str, str], Result] = {}
     for index, subject in enumerate(subjects[:-1]):
         later = subjects[index + 1:]
-        report = measure(subject, [(other, 2) for other in later], KINGDOMS, games,
+        report = measure(subject, [(other, players) for other in later], KINGDOMS, games,
                          seed=seed, jobs=jobs)
         for entry in report["matchups"]:
             summary = entry["random_kingdoms"]
             low, high = summary["score_interval"]
             results[subject, entry["opponent"]] = Result(summary["games"], summary["score"],
-                                                         low, high)
+                                                         low, high, players)
     return results
 
 
-def against(results: Results, subject: str) -> list[tuple[str, Result]]:
-    """Each opponent of `subject` and what `subject` scored against it."""
+def against(results: Results, subject: str) -> list[tuple[str, Result, bool]]:
+    """Each opponent of `subject`, what `subject` scored against it, and whether
+    `subject` sat alone (else its copies faced the opponent)."""
     found = []
     for (first, second), result in results.items():
         if first == subject:
-            found.append((second, result))
+            found.append((second, result, True))
         elif second == subject:
-            found.append((first, result.flipped()))
+            found.append((first, result.flipped(), False))
     return found
 
 
-def win_chance(mu: float, other: float) -> float:
-    """The model's chance that a settled player rated `mu` beats one rated `other`."""
-    return float(win_probabilities([Rating(mu=mu, sigma=BOT_SIGMA),
-                                    Rating(mu=other, sigma=BOT_SIGMA)])[0])
+def win_chance(mu: float, other: float, players: int = 2) -> float:
+    """The model's chance that a settled player rated `mu` beats `players` - 1 settled
+    players rated `other`."""
+    table = [Rating(mu=mu, sigma=BOT_SIGMA)]
+    table += [Rating(mu=other, sigma=BOT_SIGMA)] * (players - 1)
+    return float(win_probabilities(table)[0])
+
+
+def expected_score(mu: float, other: float, result: Result, alone: bool) -> float:
+    """What the model expects a subject rated `mu` to score in `result`'s games against
+    one rated `other`: alone, or as the copies (their chance that one of them wins)."""
+    if alone:
+        return win_chance(mu, other, result.players)
+    return 1 - win_chance(other, mu, result.players)
 
 
 def solve(expected: Callable[[float], float], score: float) -> float:
@@ -116,17 +136,18 @@ def fit(results: Results, anchor: str, anchor_mu: float) -> dict[str, dict[str, 
 
     def expected_of(subject: str) -> Callable[[float], float]:
         played = against(results, subject)
-        total = sum(result.games for _, result in played)
-        return lambda rating: sum(result.games * win_chance(rating, mu[other])
-                                  for other, result in played) / total
+        total = sum(result.games for _, result, _ in played)
+        return lambda rating: sum(result.games * expected_score(rating, mu[other], result,
+                                                                alone)
+                                  for other, result, alone in played) / total
 
     def score_of(subject: str) -> tuple[float, float]:
         """Its score over all its games, and that score's standard error."""
         played = against(results, subject)
-        total = sum(result.games for _, result in played)
-        score = sum(result.games * result.score for _, result in played) / total
+        total = sum(result.games for _, result, _ in played)
+        score = sum(result.games * result.score for _, result, _ in played) / total
         error = math.sqrt(sum((result.games * (result.high - result.low) / (2 * 1.96)) ** 2
-                              for _, result in played)) / total
+                              for _, result, _ in played)) / total
         return score, error
 
     for _ in range(SWEEPS):
@@ -149,14 +170,16 @@ def fit(results: Results, anchor: str, anchor_mu: float) -> dict[str, dict[str, 
     return rated
 
 
-def fixed_mu(subject: str) -> float | None:
-    return BOT_MU.get(STRATEGY_NAMES.get(subject, subject), {}).get(Pool.TWO_PLAYER)
+def fixed_mu(subject: str, players: int = 2) -> float | None:
+    return BOT_MU.get(STRATEGY_NAMES.get(subject, subject), {}).get(pool_for(players))
 
 
 
 def _print(report: dict[str, Any]) -> None:
     subjects = report["subjects"]
-    print(f"2-player, {report['games']} games per pair and Kingdom kind "
+    players = report["players"]
+    table = "head to head" if players == 2 else f"the row alone against {players - 1} of the column"
+    print(f"{players}-player ({table}), {report['games']} games per pair and Kingdom kind "
           f"({', '.join(KINGDOMS)}), seed {report['seed']}; {ANCHOR} held at its fixed value")
     print(f"{'':<18}" + "".join(f"{name:>18}" for name in subjects))
     scores = {(pair["first"], pair["second"]): pair for pair in report["pairs"]}
@@ -187,6 +210,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000,
                         help="games per pair and Kingdom kind (default 1000)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--players", type=int, default=2,
+                        help="players a game (2; 3-6: one subject against copies of another)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (cores)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
@@ -196,13 +221,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"unknown strategies {bad}; known: {', '.join(STRATEGIES)}")
     if len(subjects) < 2 or args.games < 1 or args.jobs < 1:
         parser.error("two subjects at least; --games and --jobs at least 1")
-    results = play_pairs(subjects, args.games, seed=args.seed, jobs=args.jobs)
-    anchor_mu = fixed_mu(ANCHOR)
+    if not 2 <= args.players <= 6:
+        parser.error("--players is 2 to 6")
+    results = play_pairs(subjects, args.games, seed=args.seed, jobs=args.jobs,
+                         players=args.players)
+    anchor_mu = fixed_mu(ANCHOR, args.players)
     assert anchor_mu is not None
     ratings = fit(results, ANCHOR, anchor_mu)
     for subject, rating in ratings.items():
-        rating["fixed_mu"] = fixed_mu(subject)
-    report = {"games": args.games, "seed": args.seed, "subjects": subjects,
+        rating["fixed_mu"] = fixed_mu(subject, args.players)
+    report = {"games": args.games, "seed": args.seed, "players": args.players,
+              "subjects": subjects,
               "pairs": [{"first": first, "second": second, "games": result.games,
                          "score": result.score, "score_interval": [result.low, result.high]}
                         for (first, second), result in results.items()],

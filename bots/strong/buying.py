@@ -13,6 +13,7 @@ from __future__ import annotations
 from .money_plan import Plan
 from .position import Position
 from .reading import giving_curses, rushing_gardens
+from .thin_plan import thin_priority
 
 CONTEST_WORKSHOPS = 2
 """Workshops the bot gains to contest a Gardens rush (each gains a Gardens at $4)."""
@@ -40,6 +41,8 @@ def wants(plan: Plan, position: Position, card: str | None) -> bool:
 def priority(plan: Plan, position: Position, coins: int) -> list[str]:
     """Cards worth gaining with `coins` (a budget: a buy's coins, or a gain's cost cap),
     best first; a card not listed is not worth it."""
+    if plan.thinner is not None:
+        return _endgame(position, coins, thin_priority(plan, position, coins))
     to_end = position.gains_to_end()
     wanted: list[str] = []
     curse_war = giving_curses(position)

@@ -24,6 +24,9 @@ class Plan:
     """Coins in Treasures needed before a Province is worth more than a Gold."""
     duchy_at: int = 4
     """Gains left to the end at which a Duchy beats a Gold."""
+    thinner: str | None = None
+    """A trasher opened with, for a deck thinned to a few Treasures (thin_plan.py; None:
+    Big Money's thick deck)."""
 
 
 MONEY: Final = Plan(None, province_money=18)

@@ -11,6 +11,7 @@ from ..strategies import DecisionLike
 from .choices import kind_at, option_cards, worst_first
 from .money_plan import Plan
 from .roles import Role, Thinning
+from .thin_plan import THIN_MONEY, thin_trash
 
 if TYPE_CHECKING:
     from .knowledge import CardFacts
@@ -40,9 +41,11 @@ def copper_in_hand(others: Sequence[str], position: Position) -> bool:
 
 
 def junk_to_chapel(others: Sequence[str], position: Position) -> bool:
-    """A card Chapel would trash early (a Curse, an Estate)."""
+    """A card Chapel would trash early (a Curse, an Estate), or a Copper beyond the coins a
+    thin plan keeps (the bot owns a Chapel only in one: thin_plan.py)."""
     bot_card = position.facts.bot_card
-    return any(bot_card(card).thinning in (Thinning.ALWAYS, Thinning.EARLY) for card in others)
+    return (any(bot_card(card).thinning in (Thinning.ALWAYS, Thinning.EARLY) for card in others)
+            or ("copper" in others and position.money > THIN_MONEY))
 
 
 def junk_in_hand(others: Sequence[str], position: Position) -> bool:
@@ -115,7 +118,9 @@ def _treasure_by_cost(decision: DecisionLike, facts: CardFacts, *, dearest: bool
 
 def chapel_trash(decision: DecisionLike, position: Position, plan: Plan) -> list[int]:
     """Curses, Estates while the end is far, Coppers beyond what the deck needs to buy
-    Gold; at most 4."""
+    Gold; at most 4 (a thin plan's own rules: thin_plan.py)."""
+    if plan.thinner is not None:
+        return thin_trash(decision, position)
     cards, bot_card = option_cards(decision), position.facts.bot_card
     thinning = [bot_card(card).thinning for card in cards]
     chosen = [i for i, kind in enumerate(thinning) if kind is Thinning.ALWAYS]

@@ -50,3 +50,23 @@ def test_every_pair_plays_from_both_seats_on_both_editions(levels: ModuleType) -
     assert sorted(results) == [("big_money", "smithy_big_money"), ("big_money", "strong:1"),
                                ("smithy_big_money", "strong:1")]
     assert all(result.games == 4 for result in results.values())  # 2 per Kingdom kind
+
+
+def test_the_fit_finds_multiplayer_ratings_from_one_seat_against_copies(
+        levels: ModuleType) -> None:
+    true = {"a": 1710.0, "b": 2000.0, "c": 2400.0}
+    results = {}
+    for first, second in (("a", "b"), ("a", "c"), ("b", "c")):
+        score = levels.win_chance(true[first], true[second], 4)
+        results[first, second] = levels.Result(400, score, score - 0.04, score + 0.04, 4)
+    rated = levels.fit(results, "a", 1710.0)
+    for name in ("b", "c"):
+        assert abs(rated[name]["mu"] - true[name]) <= 2
+
+
+def test_a_multiplayer_pair_sits_one_against_copies(levels: ModuleType) -> None:
+    results = levels.play_pairs(["big_money", "smithy_big_money"], 3, seed=1, jobs=1,
+                                players=3)
+    (result,) = results.values()
+    assert result.players == 3 and result.games == 6  # 3 per Kingdom kind
+    assert levels.win_chance(1500.0, 1500.0, 3) == pytest.approx(1 / 3, abs=0.01)

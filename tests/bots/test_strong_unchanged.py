@@ -6,10 +6,10 @@ Besides the bots that choose their plan (each level), seats play a plan forced a
 random Kingdom card, so that the bot also owns and plays the cards no chosen plan buys
 (Chapel, Thief, Spy, Throne Room, Harbinger...) and answers their questions. A change
 meant to alter the bot's play changes these digests: record the new ones (`digest` below
-prints them) in the same change, saying why. Last recorded when its Duchies came sooner
-with 4 or more players (plans.py) and, in a Curse war, its Estates sooner and its Duchies
-over Silver later (buying.py), which changes the chosen plans' 4-player games and the
-buys of every bot whose opponent owns a Witch."""
+prints them) in the same change, saying why. Last recorded when it began to play
+Chapel/Witch in 2-player Kingdoms holding both (thin_plan.py), and Chapel became worth
+playing on a Copper beyond four coins of Treasure (tactics.py), which changes those
+Kingdoms' 2-player games and the games of every forced plan that owns a Chapel."""
 
 from __future__ import annotations
 
@@ -29,9 +29,9 @@ from dominion.server.engine.view import Ownership
 from dominion.server.play.bots import seat_table
 
 GAMES = 40
-RECORDED = {0: "d486e0382293e30ddaddc1dab22597b7", 1: "8b3684362204828d0400c701992e072a",
-            2: "fc5eb646caf948b63954c3b6960a29fd", 3: "1ca05e9471c4f688161fbad8c4389cfc",
-            4: "01b91b6455c3ba9d3905ff0e987f6a91"}
+RECORDED = {0: "ca8d9a846470ea1852ff23ff48bb5b2b", 1: "733ef009d4ecca5525c76c441bc5ffca",
+            2: "97b51a0227ac3d0fab92453955fbc686", 3: "eb41fbbc93d45f844ed486bf3d8ebe56",
+            4: "0991f80bd3831ff05a10cf23f63187ed"}
 """The digest of each seed's GAMES games: 200 games in all, in parts that each fit the
 unit tier's budget."""
 ASKING = {"bureaucrat", "cellar", "chancellor", "chapel", "feast", "harbinger", "library",
