@@ -192,6 +192,7 @@ def test_the_restart_bench_times_a_start_on_stored_games() -> None:
                       "--repeat", "1")
     assert result["games"] == 20 and result["read_s"] > 0 and result["rebuild_s"] > 0
     assert 0 < result["ready_s"] <= result["playable_s"] <= result["restored_s"]
+    assert result["restored_cpu_s"] > 0
     assert 0 < result["bare_ready_s"] <= result["bare_playable_s"]
 
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import sqlite3
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from functools import cache
 from itertools import compress, count
 from typing import Any
 
@@ -136,9 +136,27 @@ def seats_of(db: sqlite_utils.Database, game_id: str) -> tuple[SeatRecord, ...]:
 
 
 GameRows = tuple[list[dict[str, Any]], list[tuple[Any, ...]], list[tuple[Any, ...]]]
-"""The rows of some games, their seats and their answers, as `game_rows` reads them: an
-answer's row is (game_id, player, kind, decision, choices, ms, reason), its choices a
-JSON list ('[]' for a resignation), ms 0 when no clock ran, ordered by game and index."""
+"""The rows of some games, their seats and their answers, as `game_rows` reads them. A
+game's answers are one row, (game_id, idxs, players, decisions, choices, charged,
+resignations), each field but the id its answers' values joined by commas in the order of
+their index: idxs, players, decisions (0 for a resignation), choices (JSON lists, '[]' for
+a resignation) and charged (ms, 0 when no clock ran); resignations is None, or the
+resignations' reasons ('' for none) joined by commas, with the ones among the kinds
+(`kind = 'resign'`: 0 or 1 per answer) after a ';'."""
+
+ANSWERS_OF_GAMES = (
+    "SELECT game_id, group_concat(idx), group_concat(player), group_concat(decision),"
+    " group_concat(choices), group_concat(ms),"
+    " CASE WHEN max(resign) THEN group_concat(reason) || ';' || group_concat(resign) END"
+    " FROM (SELECT game_id, idx, player, coalesce(decision, 0) AS decision,"
+    " coalesce(choices, '[]') AS choices, coalesce(ms, 0) AS ms, kind = 'resign' AS resign,"
+    " CASE WHEN kind = 'resign' THEN coalesce(reason, '') END AS reason FROM answers"
+    " WHERE game_id IN (SELECT value FROM json_each(?)) ORDER BY game_id, idx)"
+    " GROUP BY game_id ORDER BY game_id")
+"""Each chosen game's answers as one row (GameRows): a restart reads millions of answers,
+and a row each cost SQLite and Python more than their decoding. SQLite 3.40 does not
+promise that `group_concat` keeps the inner query's order, so `_answer_logs` checks each
+game's idxs and puts a game whose answers came out of order back in order."""
 
 
 def game_rows(conn: sqlite3.Connection, where: str, params: Sequence[Any] = (),
@@ -158,10 +176,7 @@ def game_rows(conn: sqlite3.Connection, where: str, params: Sequence[Any] = (),
     seats = conn.execute(f"SELECT game_id, {SEAT_COLUMNS} FROM seats WHERE game_id IN"
                          " (SELECT value FROM json_each(?)) ORDER BY game_id, seat",
                          chosen).fetchall()
-    answers = conn.execute("SELECT game_id, player, kind, decision, coalesce(choices, '[]'),"
-                           " coalesce(ms, 0), reason FROM answers WHERE game_id IN"
-                           " (SELECT value FROM json_each(?)) ORDER BY game_id, idx",
-                           chosen).fetchall()
+    answers = conn.execute(ANSWERS_OF_GAMES, chosen).fetchall()
     return games, seats, answers
 
 
@@ -179,29 +194,59 @@ def stored_games(rows: GameRows) -> list[StoredGame]:
             for game in games]
 
 
-def _answer_logs(rows: Sequence[tuple[Any, ...]]
-                 ) -> dict[str, tuple[tuple[Answer | Resignation, ...], tuple[int, ...]]]:
-    """Each game's answers and what each charged, from its answer rows. A restart reads
-    them by the million: the rows are taken a column at a time, every choice list of
-    them parsed as one JSON document, and the answers made without a Python call each;
-    only resignations (rare) are made one by one."""
+AnswerLogs = dict[str, tuple[tuple[Answer | Resignation, ...], tuple[int, ...]]]
+
+
+def _answer_logs(rows: Sequence[tuple[Any, ...]]) -> AnswerLogs:
+    """Each game's answers and what each charged, from its row (GameRows). A restart reads
+    them by the million: each field of every game of a page is parsed as one JSON document,
+    and the answers made without a Python call each; only resignations (rare) are made one
+    by one."""
     if not rows:
         return {}
-    game_ids, players, kinds, decisions, choices, charged, reasons = zip(*rows, strict=True)
-    picked = map(tuple, orjson.loads("[" + ",".join(choices) + "]"))
-    entries: list[Answer | Resignation] = list(
-        map(new_answer, zip(players, decisions, picked, strict=True)))
-    for at in compress(count(), map("resign".__eq__, kinds)):
-        reason = reasons[at]
-        entries[at] = Resignation(players[at],
-                                  None if reason is None else ResignReason(reason))
-    logs: dict[str, tuple[tuple[Answer | Resignation, ...], tuple[int, ...]]] = {}
+    game_ids, idxs, players, decisions, choices, charged, resignations = zip(
+        *rows, strict=True)
+    counts = [text.count(",") + 1 for text in idxs]
+    flat_players = _joined(players)
+    entries: list[Answer | Resignation] = list(map(new_answer, zip(
+        flat_players, _joined(decisions), map(tuple, _joined(choices)), strict=True)))
+    flat_charged = tuple(_joined(charged))
+    logs: AnswerLogs = {}
     start = 0
-    for game_id, length in Counter(game_ids).items():  # in the rows' order: by game
+    for game_id, length, order, resigned in zip(game_ids, counts, idxs, resignations,
+                                                strict=True):
         end = start + length
-        logs[game_id] = tuple(entries[start:end]), charged[start:end]
+        if resigned is not None:
+            _resign(entries, flat_players, start, resigned)
+        game_entries, game_charged = tuple(entries[start:end]), flat_charged[start:end]
+        if order != _in_order(length):  # (SQLite's group_concat gave them out of order)
+            ranks = sorted(range(length), key=orjson.loads(f"[{order}]").__getitem__)
+            game_entries = tuple(game_entries[rank] for rank in ranks)
+            game_charged = tuple(game_charged[rank] for rank in ranks)
+        logs[game_id] = game_entries, game_charged
         start = end
     return logs
+
+
+def _joined(fields: Sequence[str]) -> list[Any]:
+    """Every value of these comma-joined fields, in order, parsed as one JSON list."""
+    return orjson.loads("[" + ",".join(fields) + "]")  # type: ignore[no-any-return]
+
+
+@cache
+def _in_order(length: int) -> str:
+    """The idxs of a log read in order: 0 to length - 1, joined by commas."""
+    return ",".join(map(str, range(length)))
+
+
+def _resign(entries: list[Answer | Resignation], players: Sequence[int], start: int,
+            resignations: str) -> None:
+    """A game's resignations in place of the answers made for their rows (its answers
+    from `start` in `entries`, in their rows' order)."""
+    reasons, kinds = resignations.split(";")
+    for at, reason in zip(compress(count(start), orjson.loads(f"[{kinds}]")),
+                          reasons.split(","), strict=True):
+        entries[at] = Resignation(players[at], ResignReason(reason) if reason else None)
 
 
 ARCHIVE_LEVEL = 3
@@ -228,8 +273,23 @@ def unpack_game(data: bytes) -> StoredGame:
     game, seats, answers = msgpack.unpackb(zstandard.ZstdDecompressor().decompress(data),
                                            use_list=False)
     game_id = game["id"]
-    # answer rows as `game_rows` reads them (GameRows); packed without the time (`at`),
+    # its answers as `game_rows` reads them (GameRows); packed without the time (`at`),
     # which a stored game does not carry, and a resignation's choices as none
-    rows = [(game_id, player, kind, decision, choices or "[]", ms or 0, reason)
-            for player, kind, decision, choices, ms, reason in answers]
+    rows = [_answers_row(game_id, answers)] if answers else []
     return stored_games(([dict(game)], [(game_id, *seat) for seat in seats], rows))[0]
+
+
+def _answers_row(game_id: str, answers: Sequence[Sequence[Any]]) -> tuple[Any, ...]:
+    """A game's answers row (GameRows) from its answers' (player, kind, decision, choices,
+    ms, reason), as `ANSWERS_OF_GAMES` reads it from their rows."""
+    players, kinds, decisions, choices, charged, reasons = zip(*answers, strict=True)
+    resigns = [int(kind == "resign") for kind in kinds]
+
+    def joined(values: Iterable[Any]) -> str:
+        return ",".join(map(str, values))
+
+    return (game_id, joined(range(len(answers))), joined(players),
+            joined(decision or 0 for decision in decisions),
+            ",".join(text or "[]" for text in choices), joined(ms or 0 for ms in charged),
+            (",".join(reason or "" for reason, resign in zip(reasons, resigns, strict=True)
+                      if resign) + ";" + joined(resigns)) if any(resigns) else None)

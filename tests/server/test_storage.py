@@ -33,6 +33,7 @@ from dominion.server.storage import (
     SeatRecord,
     Storage,
     StorageError,
+    rows,
     schema,
 )
 from dominion.server.storage import store as store_module
@@ -901,6 +902,32 @@ async def test_unfinished_games_are_read_a_page_at_a_time(listed: Storage) -> No
     assert [stored.game.id for stored in rest] == ["g-g"]
     assert [seat.name for seat in rest[0].seats] == ["Ida", "Jo"]
     assert listed.unfinished_games(("2024-01-18T10:00:00Z", "g-g"), limit=2) == []
+
+
+async def test_a_page_reads_each_games_answers_as_one_row_and_keeps_their_order(
+    listed: Storage,
+) -> None:
+    """A restart reads a game's answers as one row (`group_concat`, whose order SQLite 3.40
+    does not promise): each game's resignations keep their place and reason, and a game
+    whose answers came out of order is put back in order by their index."""
+    await listed.append_answers("g-e", 0, [Answer(1, 0, (2,)), Resignation(0),
+                                           Answer(1, 2, (3, 1)),
+                                           Resignation(1, ResignReason.TIMED_OUT)],
+                                "t", [5, 0, 7, 9])
+    await add_game(listed, "g-g", created="2024-01-18T10:00:00Z", state="playing",
+                   names=("Ida", "Jo"))
+    await listed.append_answers("g-g", 0, [Answer(0, 0, ())], "t")
+    playing, waiting, other = listed.unfinished_games()
+    assert playing.answers == (Answer(1, 0, (2,)), Resignation(0), Answer(1, 2, (3, 1)),
+                               Resignation(1, ResignReason.TIMED_OUT))
+    assert playing.charged_ms == (5, 0, 7, 9)
+    assert waiting.answers == () and other.answers == (Answer(0, 0, ()),)
+    assert other.charged_ms == (0,)
+    games = [{**rows.game_row(playing.game)}]
+    shuffled = ("g-e", "2,0,3,1", "1,1,1,0", "2,0,0,0", "[3,1],[2],[],[]", "7,5,9,0",
+                "timed_out,;0,0,1,1")  # (the resignations' kinds in the rows' order too)
+    read = rows.stored_games((games, [], [shuffled]))[0]
+    assert read.answers == playing.answers and read.charged_ms == playing.charged_ms
 
 
 def test_helpers() -> None:
