@@ -171,7 +171,8 @@ def start_dominion(port: int, db: str, games: int, profile: str | None,
             "--messages-per-second", "100000", "--burst", "100000",
             "--outbound-queue", "100000", "--games-per-address", room,
             "--games-per-hour", "100000000",
-            "--connections-per-address", room, "--log-level", "WARNING",
+            "--connections-per-address", room, "--http-connections-per-address", room,
+            "--log-level", "WARNING",
             # ended games leave memory at once: memory per game counts live games only
             "--ended-room-seconds", "0.5", *extra]
     env = dict(os.environ)

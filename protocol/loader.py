@@ -38,11 +38,13 @@ ENGINE_FOLDER: Final = Path("server", "engine")
 COMPILED_FILES: Final = (Path("bots", "strategies.py"), Path("bots", "seat.py"),
                          Path("protocol", "buy_menu.py"), Path("protocol", "codec.py"),
                          Path("protocol", "spec.py"),
-                         Path("server", "play", "bots.py"), Path("server", "play", "frames.py"))
+                         Path("server", "play", "bots.py"), Path("server", "play", "frames.py"),
+                         Path("server", "play", "subscribers.py"),
+                         Path("server", "edge", "transport", "outbox.py"))
 """Compiled besides the engine: the bots that play through it in-process (and the Buy
 menus the engine hands them), and the rest of the server's per-answer path (the frames
-each viewer gets of a change, and the codec and field specs that read and write every
-frame)."""
+each viewer gets of a change, their delivery to the room's connections, each
+connection's outbox, and the codec and field specs that read and write every frame)."""
 STAMP: Final = ENGINE_FOLDER / "build.json"
 """Written by the build beside the compiled modules' shared library: `{"sources": hash,
 "mypyc": version}` when it compiled them, `{"pure": why}` when it left them pure Python."""
