@@ -26,7 +26,7 @@ import sysconfig
 from pathlib import Path
 from types import ModuleType
 
-from setuptools import Distribution, Extension, find_packages, setup
+from setuptools import Distribution, Extension, find_namespace_packages, setup
 from setuptools.command.build_ext import build_ext
 from setuptools.errors import CCompilerError, CompileError, ExecError, LinkError, PlatformError
 
@@ -177,7 +177,7 @@ setup(
     package_dir=ROOTS,
     packages=[f"{name}.{sub}" if sub else name
               for name, folder in ROOTS.items()
-              for sub in ["", *find_packages(folder)]],
+              for sub in ["", *find_namespace_packages(folder, exclude=["*__pycache__*"])]],
     cmdclass={"build_ext": BuildEngine},
     distclass=EngineDistribution,
 )
