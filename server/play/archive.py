@@ -235,5 +235,5 @@ def ended_games(store: FullStore, since: str | None, until: str | None,
         for stored, archived in games:
             known = ledger.get(stored.game.id)
             yield EndedGame(stored, None if known is None else seat_ratings(known),
-                            derived_of(archived))
+                            archived.events)
         after = (found[-1].finished_at, found[-1].game_id)

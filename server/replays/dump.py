@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 import orjson
 
 from ..storage import StorageError, StoredGame
-from .build import Derived, finished_replay
+from .build import finished_replay, unpack_derived
 from .fields import SeatRating
 from .format import MINOR, VERSION
 
@@ -36,8 +36,10 @@ class EndedGame(NamedTuple):
     stored: StoredGame
     ratings: Mapping[int, SeatRating] | None
     """When rated and in the rating ledger: its seats' ratings."""
-    derived: Derived | None = None
-    """Its events as the archive keeps them; None: played back from its answers."""
+    events: bytes | None = None
+    """Its events as the archive keeps them (`build.pack_derived`), unpacked only as the
+    dump writes the game: a batch of games' events held unpacked, millions of objects,
+    would cost the collector more than unpacking them; None: played back."""
 
 
 Source = Callable[[argparse.Namespace, str | None, str | None], Iterable[EndedGame]]
@@ -76,7 +78,8 @@ def period_bounds(period: str) -> tuple[str | None, str | None]:
 
 def public_replay(game: EndedGame) -> dict[str, Any]:
     """A replay as a dump holds it: no chat; a rated game's ratings as the ledger has them."""
-    return finished_replay(game.stored, [], game.ratings, game.derived)
+    derived = None if game.events is None else unpack_derived(game.events)
+    return finished_replay(game.stored, [], game.ratings, derived)
 
 
 def game_row(replay: dict[str, Any]) -> tuple[Any, ...]:

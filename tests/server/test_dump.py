@@ -168,7 +168,7 @@ def test_a_dump_reads_the_archives_events_and_plays_back_games_archived_without(
         await store.close()
 
     asyncio.run(archive_without_events())
-    assert all(game.derived is None for game in read_archive("", str(old), None, None))
+    assert all(game.events is None for game in read_archive("", str(old), None, None))
     assert main(["dump", "--db", str(old), "--period", "all", "--out", str(old.parent)]) == 0
     for name in ("replays.ndjson.zst", "games.parquet", "seats.parquet", "gains.parquet"):
         assert (old.parent / f"dominion-all.{name}").read_bytes() == \

@@ -73,7 +73,7 @@ def test_a_direct_fill_archives_games_on_every_worker_that_verify(
         archives.append(list(read_archive("", str(db), None, None)))
     two, one = archives
     for game in two:
-        assert game.derived is not None  # its events derived as it was archived
+        assert game.events is not None  # its events derived as it was archived
         replay = public_replay(game)
         check_replay(replay)
         assert verify_replay(replay).ok
