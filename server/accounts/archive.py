@@ -6,7 +6,10 @@ Each ended game is archived once, by its id, from its node's outbox (the node's 
 database marks it archived once the archive has it: play/archive.py). A game's body is
 opaque here (the stored game, packed by `storage.rows.pack_game`); what the listings
 filter on, and what may change after the end (a deleted account's name, a removed chat
-line), is kept beside it in columns.
+line), is kept beside it in columns. So are its events, derived once from its answers
+when it is archived (opaque here too: `replays.build.pack_derived`), which dumps and
+exports read instead of playing the game back; games archived before the archive kept
+them (before the accounts' schema version 10) have none, and are played back when read.
 """
 
 from __future__ import annotations
@@ -57,6 +60,8 @@ class ArchivedGame:
     seats: tuple[ArchivedSeat, ...]
     chat: tuple[ArchivedLine, ...]
     body: bytes
+    events: bytes
+    """Its replay's events, derived from its answers (`replays.build.pack_derived`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +73,8 @@ class ArchivedBody:
     finished_at: str
     body: bytes
     names: Mapping[int, str | None]
+    events: bytes | None = None
+    """As `ArchivedGame.events`; None for a game archived before the archive kept them."""
 
 
 class ArchiveStore(Protocol):

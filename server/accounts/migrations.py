@@ -227,6 +227,12 @@ STEPS: list[Step] = [
         PRIMARY KEY (game_id, line)
     );
     """),
+    # each archived game's events, derived once from its answers when it is archived
+    # (sql_archive.py), so that a dump or an export reads them instead of playing the game
+    # back; NULL for the games archived before, which their readers play back
+    Step("""
+    ALTER TABLE archived_games ADD COLUMN events {BYTES};
+    """),
 ]
 
 LATEST = len(STEPS)

@@ -12,7 +12,7 @@ from .database import Database, Listed, Queries, Row
 
 ENDED_STATES = ("finished", "abandoned")
 ENDED = "ended"
-_BODY = "SELECT g.game_id, g.finished_at, g.body FROM archived_games g"
+_BODY = "SELECT g.game_id, g.finished_at, g.body, g.events FROM archived_games g"
 _CHAT = "line, at, seat, name, text"
 
 
@@ -29,10 +29,10 @@ class ArchiveQueries:
     async def _archive(self, tx: Queries, game: ArchivedGame, now: datetime) -> bool:
         inserted = await tx.fetchrow(
             "INSERT INTO archived_games (game_id, finished_at, state, edition, players, "
-            "rated, people, takeovers, body, archived_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
-            "?) ON CONFLICT (game_id) DO NOTHING RETURNING game_id",
+            "rated, people, takeovers, body, events, archived_at) VALUES (?, ?, ?, ?, ?, ?, ?, "
+            "?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING RETURNING game_id",
             game.game_id, game.finished_at, game.state, game.edition, game.players,
-            game.rated, game.people, game.takeovers, game.body, now)
+            game.rated, game.people, game.takeovers, game.body, game.events, now)
         if inserted is None:
             return False  # archived once already
         await tx.executemany(
@@ -146,5 +146,6 @@ class ArchiveQueries:
         names: dict[str, dict[int, str | None]] = {row[0]: {} for row in rows}
         for game_id, seat, name in seats:
             names[game_id][seat] = name
-        return [ArchivedBody(game_id, finished_at, bytes(body), names[game_id])
-                for game_id, finished_at, body in rows]
+        return [ArchivedBody(game_id, finished_at, bytes(body), names[game_id],
+                             None if events is None else bytes(events))
+                for game_id, finished_at, body, events in rows]

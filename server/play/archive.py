@@ -28,6 +28,7 @@ from ..accounts.moderation import FullStore
 from ..accounts.store import sqlite_path_beside
 from ..refusal import Refusal
 from ..replays import finished_replay, replay_work
+from ..replays.build import Derived, derive, pack_derived, unpack_derived
 from ..replays.dump import EndedGame
 from ..replays.fields import seat_ratings
 from ..storage import Storage, StorageError, StoredGame
@@ -52,7 +53,8 @@ class Export:
 
 
 def archived_game(stored: StoredGame, chat: list[dict[str, Any]]) -> ArchivedGame:
-    """An ended game and its chat (every line, removed ones marked) as the archive takes it."""
+    """An ended game and its chat (every line, removed ones marked) as the archive takes it,
+    with its events derived from its answers (once: a dump or an export reads them)."""
     record = stored.game
     assert record.finished_at is not None, "only an ended game is archived"
     return ArchivedGame(
@@ -65,7 +67,7 @@ def archived_game(stored: StoredGame, chat: list[dict[str, Any]]) -> ArchivedGam
                     for seat in stored.seats),
         chat=tuple(ArchivedLine(line["id"], line["at"], line["seat"], line["name"],
                                 line["text"], line.get("removed_at")) for line in chat),
-        body=pack_game(stored))
+        body=pack_game(stored), events=pack_derived(derive(stored)))
 
 
 def stored_game(archived: ArchivedBody) -> StoredGame:
@@ -76,14 +78,23 @@ def stored_game(archived: ArchivedBody) -> StoredGame:
                                        for seat in stored.seats))
 
 
+def derived_of(archived: ArchivedBody) -> Derived | None:
+    """An archived game's events as the archive keeps them; None when it was archived
+    before the archive kept them (its readers play it back)."""
+    return None if archived.events is None else unpack_derived(archived.events)
+
+
 async def hand_over(storage: Storage, archive: ArchiveStore) -> int:
     """Every ended game waiting in the node's outbox handed to the archive (a batch a
     transaction), then marked; how many the archive took now (not those it had already).
     The archive's refusals (unreachable) come out of here, and the games wait."""
     taken = 0
     while waiting := storage.unarchived_games(BATCH):
-        taken += await archive.archive_games([archived_game(stored, chat)
-                                              for stored, chat in waiting], datetime.now(UTC))
+        games = []
+        for stored, chat in waiting:
+            games.append(archived_game(stored, chat))
+            await asyncio.sleep(0)  # a game's play-back at a time: the live games go between
+        taken += await archive.archive_games(games, datetime.now(UTC))
         await storage.games_archived([stored.game.id for stored, _ in waiting], utc_now())
     return taken
 
@@ -174,14 +185,16 @@ class Archive:
                      pay: Pay) -> AsyncIterator[bytes]:
         for game_id in game_ids:
             archived = bodies.get(game_id)
+            derived = None
             if archived is not None:
                 stored, chat = stored_game(archived), await self.store.archived_chat(game_id)
+                derived = derived_of(archived)
             elif (found := await self.ended_game(game_id)) is not None:
                 stored, chat = found
             else:
                 continue  # pruned meanwhile: then the archive has it, on the next page
             await pay(replay_work(len(stored.answers)))
-            yield orjson.dumps(finished_replay(stored, chat)) + b"\n"
+            yield orjson.dumps(finished_replay(stored, chat, derived=derived)) + b"\n"
 
 
 DUMP_BATCH = 1_000
@@ -216,10 +229,11 @@ def ended_games(store: FullStore, since: str | None, until: str | None,
     after = ("", "")
     while found := loop.run_until_complete(store.archived_between(since, until, after,
                                                                   DUMP_BATCH)):
-        games = [stored_game(archived) for archived in found]
-        rated = [stored.game.id for stored in games if stored.game.rated]
+        games = [(stored_game(archived), archived) for archived in found]
+        rated = [stored.game.id for stored, _ in games if stored.game.rated]
         ledger = loop.run_until_complete(store.game_ratings(rated)) if rated else {}
-        for stored in games:
+        for stored, archived in games:
             known = ledger.get(stored.game.id)
-            yield stored, None if known is None else seat_ratings(known)
+            yield EndedGame(stored, None if known is None else seat_ratings(known),
+                            archived.events)
         after = (found[-1].finished_at, found[-1].game_id)

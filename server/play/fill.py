@@ -56,18 +56,36 @@ def bot_seats(strategies: Sequence[str], players: int) -> list[SeatRecord]:
             for seat, strategy in enumerate(chosen)]
 
 
-async def store_one(storage: Storage, rng: random.Random, strategies: Sequence[str],
-                    players: int, edition: int, node: str = "") -> int:
-    """Play one game to its end and store it; its answers' count."""
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A bot game played to its end, not stored yet."""
+
+    seats: list[SeatRecord]
+    setup: Setup
+    seed: int
+    game: Game
+
+
+def play_one(rng: random.Random, strategies: Sequence[str], players: int,
+             edition: int) -> Played:
+    """Play one game with in-server bots to its end."""
     seats = bot_seats(strategies, players)
     setup = Setup.create([seat.name or "" for seat in seats], edition=edition, rng=rng)
     seed = rng.getrandbits(128)
     game = Game(setup, seed)
     play_out(game, [make_strategy(seat.bot or "", rng) for seat in seats])
+    return Played(seats, setup, seed, game)
+
+
+async def store_one(storage: Storage, rng: random.Random, strategies: Sequence[str],
+                    players: int, edition: int, node: str = "") -> int:
+    """Play one game to its end and store it; its answers' count."""
+    played = play_one(rng, strategies, players, edition)
+    game, setup, seed = played.game, played.setup, played.seed
     created = utc_now()
     record = GameRecord(id=new_game_id(node), created_at=created, state=GameState.OPEN,
                         edition=setup.edition, seats=players, kingdom=setup.kingdom)
-    await storage.create_game(record, seats)
+    await storage.create_game(record, played.seats)
     await storage.start_game(record.id, started_at=created, seed=seed,
                              commitment=commitment_of(seed), setup=setup.to_dict())
     await storage.append_answers(record.id, 0, game.answers, created)
@@ -116,6 +134,11 @@ def parser() -> argparse.ArgumentParser:
     parsing.add_argument("--accounts-url", default=os.environ.get("DOMINION_ACCOUNTS_URL", ""),
                          help="the archive's PostgreSQL (the accounts' store); empty: the "
                               "SQLite file beside --db")
+    parsing.add_argument("--direct", action="store_true",
+                         help="hand the games straight to the archive, played by --workers "
+                              "processes, leaving --db's games database untouched")
+    parsing.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                         help="with --direct: processes playing games (default: one a core)")
     return parsing
 
 
@@ -123,11 +146,25 @@ def fill_main(argv: Sequence[str]) -> int:
     arguments = parser().parse_args(list(argv))
     strategies = [name for name in arguments.strategies.split(",") if name]
     unknown = [name for name in strategies if name not in STRATEGIES]
-    if unknown or not strategies or arguments.games < 0:
+    if unknown or not strategies or arguments.games < 0 or arguments.workers < 1:
         print(f"dominion-server fill: unknown strategies {', '.join(unknown)}; known: "
               f"{', '.join(STRATEGIES)}" if unknown or not strategies
-              else "dominion-server fill: --games is 0 or more", file=sys.stderr)
+              else "dominion-server fill: --games is 0 or more, --workers 1 or more",
+              file=sys.stderr)
         return 2
+
+    async def direct() -> Filled:
+        from .fill_direct import fill_archive  # its worker processes, only when asked
+
+        archive = open_account_store(arguments.accounts_url, arguments.db)
+        await archive.start()
+        try:
+            return await fill_archive(archive, arguments.games, workers=arguments.workers,
+                                      players=arguments.players, strategies=strategies,
+                                      edition=arguments.edition, seed=arguments.seed,
+                                      node=arguments.node)
+        finally:
+            await archive.close()
 
     async def run() -> Filled:
         storage = Storage.open(arguments.db, synchronous=arguments.synchronous)
@@ -145,7 +182,7 @@ def fill_main(argv: Sequence[str]) -> int:
             await storage.close()
 
     try:
-        filled = asyncio.run(run())
+        filled = asyncio.run(direct() if arguments.direct else run())
     except (StorageError, Refusal) as error:
         print(f"dominion-server fill: {error}", file=sys.stderr)
         return 2

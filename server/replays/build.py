@@ -8,7 +8,11 @@ every answer (`verify.py`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+import orjson
+import zstandard
 
 from ..engine import Event, Game, Setup, event_record, view, visible_event
 from .fields import SeatRating, first_player, game_facts, players, with_turns
@@ -60,14 +64,51 @@ def _play_back(stored: StoredGame) -> tuple[Game | None, list[int]]:
     return game, counts
 
 
-def finished_replay(stored: StoredGame, chat: list[dict[str, Any]],
-                    ratings: Mapping[int, SeatRating] | None = None) -> dict[str, Any]:
-    """Everything about an ended game: set-up, players, seed, answers, every event, result;
-    `ratings`, a rated game's seats' ratings as the ledger has them, by seat."""
-    record = stored.game
+@dataclass(frozen=True, slots=True)
+class Derived:
+    """What a finished game's replay derives from its answers through the engine: derived
+    once when the game is archived (`pack_derived`), read back by dumps and exports."""
+
+    events: list[dict[str, Any]]
+    """Every event, hidden cards included, each with its turn."""
+    events_by_answer: list[int]
+    ending: dict[str, Any] | None
+
+
+def derive(stored: StoredGame) -> Derived:
+    """A finished game's answers played back through the engine."""
     game, counts = _play_back(stored)
-    events = [] if game is None else list(with_turns(event_record(e) for e in game.events))
-    ending = None if game is None or game.result is None else game.result.ending()
+    if game is None:
+        return Derived([], counts, None)
+    return Derived(list(with_turns(event_record(e) for e in game.events)), counts,
+                   None if game.result is None else game.result.ending())
+
+
+DERIVED_LEVEL = 3
+"""zstd's level for a derived replay part: most of the gain of higher levels, at a few
+times the speed (docs/BENCHMARKS.md, "The archive's cost")."""
+
+
+def pack_derived(derived: Derived) -> bytes:
+    """The derived part as the archive keeps it: its JSON, as a replay spells it, zstd."""
+    text = orjson.dumps([derived.events, derived.events_by_answer, derived.ending])
+    return zstandard.ZstdCompressor(level=DERIVED_LEVEL).compress(text)
+
+
+def unpack_derived(data: bytes) -> Derived:
+    events, counts, ending = orjson.loads(zstandard.ZstdDecompressor().decompress(data))
+    return Derived(events, counts, ending)
+
+
+def finished_replay(stored: StoredGame, chat: list[dict[str, Any]],
+                    ratings: Mapping[int, SeatRating] | None = None,
+                    derived: Derived | None = None) -> dict[str, Any]:
+    """Everything about an ended game: set-up, players, seed, answers, every event, result;
+    `ratings`, a rated game's seats' ratings as the ledger has them, by seat; `derived`,
+    its events as the archive keeps them (without it, its answers are played back)."""
+    record = stored.game
+    found = derive(stored) if derived is None else derived
+    events, counts, ending = found.events, found.events_by_answer, found.ending
     return {
         "format": FORMAT,
         "version": VERSION,

@@ -20,17 +20,28 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
 from ..storage import StorageError, StoredGame
-from .build import finished_replay
+from .build import finished_replay, unpack_derived
 from .fields import SeatRating
 from .format import MINOR, VERSION
 
-EndedGame = tuple[StoredGame, Mapping[int, SeatRating] | None]
-"""An archived game and, when rated and in the rating ledger, its seats' ratings."""
+
+class EndedGame(NamedTuple):
+    """An archived game as a dump reads it."""
+
+    stored: StoredGame
+    ratings: Mapping[int, SeatRating] | None
+    """When rated and in the rating ledger: its seats' ratings."""
+    events: bytes | None = None
+    """Its events as the archive keeps them (`build.pack_derived`), unpacked only as the
+    dump writes the game: a batch of games' events held unpacked, millions of objects,
+    would cost the collector more than unpacking them; None: played back."""
+
+
 Source = Callable[[argparse.Namespace, str | None, str | None], Iterable[EndedGame]]
 """Where a dump reads a period's games, with their ratings, from: the archive (the
 command's arguments, since, until)."""
@@ -65,10 +76,10 @@ def period_bounds(period: str) -> tuple[str | None, str | None]:
     return start.strftime("%Y-%m-%dT%H:%M:%SZ"), end.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def public_replay(stored: StoredGame, ratings: Mapping[int, SeatRating] | None = None
-                  ) -> dict[str, Any]:
+def public_replay(game: EndedGame) -> dict[str, Any]:
     """A replay as a dump holds it: no chat; a rated game's ratings as the ledger has them."""
-    return finished_replay(stored, [], ratings)
+    derived = None if game.events is None else unpack_derived(game.events)
+    return finished_replay(game.stored, [], game.ratings, derived)
 
 
 def game_row(replay: dict[str, Any]) -> tuple[Any, ...]:
@@ -230,8 +241,8 @@ def dump(games: Iterable[EndedGame], folder: Path, period: str) -> Dumped:
     # threads=1: zstd compresses in a thread of its own while the next replays are made
     with (folder / replays.name).open("wb") as raw, \
             zstandard.ZstdCompressor(level=3, threads=1).stream_writer(raw) as compressed:
-        for stored, ratings in games:
-            replay = public_replay(stored, ratings)
+        for game in games:
+            replay = public_replay(game)
             compressed.write(orjson.dumps(replay) + b"\n")
             tables["games"].add([game_row(replay)])
             tables["seats"].add(seat_rows(replay))

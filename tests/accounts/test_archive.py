@@ -5,6 +5,8 @@ listed with the listings' filters; pruned from the node and still served."""
 
 from __future__ import annotations
 
+import asyncio
+import itertools
 import random
 import shutil
 from dataclasses import replace
@@ -12,16 +14,21 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
 
+from dominion.server.accounts import migrations
 from dominion.server.accounts.sql_store import SqlAccountStore
 from dominion.server.edge.tasks.archive_reconcile import Refilled, refill
-from dominion.server.play.archive import Archive, hand_over, prune, stored_game
+from dominion.server.play import archive as archive_module
+from dominion.server.play.archive import Archive, derived_of, hand_over, prune, stored_game
 from dominion.server.play.fill import store_one
-from dominion.server.replays import finished_replay
+from dominion.server.replays import build, finished_replay
 from dominion.server.storage import SeatRecord, Storage, StoredGame
 from dominion.server.storage.reader import GamesReader
 from dominion.server.storage.rows import pack_game, unpack_game
+
+from .conftest import make_store
 
 
 async def finished(storage: Storage, games: int, seed: int = 1) -> list[StoredGame]:
@@ -226,3 +233,80 @@ async def test_a_node_restored_from_an_older_copy_archives_nothing_twice(
         assert total == 2 and {a.game_id for a in found} == {g.game.id for g in games}
     finally:
         await storage.close()
+
+
+def unplayable(stored: StoredGame) -> Any:
+    raise AssertionError("played back: the archive's events were not read")
+
+
+async def exported(archive: Archive) -> list[bytes]:
+    async def pay(work: int) -> None:
+        pass
+
+    export = await archive.export({"limit": 10, "offset": 0, "state": "ended"}, pay)
+    return [line async for line in export.lines]
+
+
+async def test_an_archived_game_keeps_its_events_and_an_export_reads_them(
+        store: SqlAccountStore, storage: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
+    games = await finished(storage, 2, seed=9)
+    await hand_over(storage, store)
+    await prune(storage, timedelta(0))  # served from the archive alone
+    played_back = await exported(Archive(storage, store))
+    for archived in await store.archived([game.game.id for game in games]):
+        derived = derived_of(archived)
+        assert derived is not None
+        replay = finished_replay(stored_game(archived), [], derived=derived)
+        assert orjson.dumps(replay) == orjson.dumps(finished_replay(stored_game(archived), []))
+    monkeypatch.setattr(build, "derive", unplayable)
+    assert await exported(Archive(storage, store)) == played_back
+
+
+async def test_games_archived_before_the_archive_kept_events_are_played_back(
+        store_kind: str, tmp_path: Path, request: pytest.FixtureRequest, storage: Storage,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Derived when read, not backfilled by the migration (a schema step is SQL alone)."""
+    [game] = await finished(storage, 1, seed=10)
+    with monkeypatch.context() as old:  # an archive as version 9 left it
+        old.setattr(migrations, "STEPS", migrations.STEPS[:9])
+        first = make_store(store_kind, tmp_path, request)
+        await first.start()
+        await first.db.execute(
+            "INSERT INTO archived_games (game_id, finished_at, state, edition, players, "
+            "body, archived_at) VALUES (?, ?, ?, ?, ?, ?, ?)", game.game.id,
+            game.game.finished_at, "finished", 2, 2, pack_game(game), datetime.now(UTC))
+        await first.close()
+    store = make_store(store_kind, tmp_path, request)
+    await store.start()
+    try:
+        [archived] = await store.archived([game.game.id])
+        assert archived.events is None and derived_of(archived) is None
+        await storage.games_archived([game.game.id], "2026-12-02T10:00:00Z")
+        await prune(storage, timedelta(0))
+        [line] = await exported(Archive(storage, store))
+        assert line == orjson.dumps(finished_replay(game, [])) + b"\n"
+    finally:
+        await store.close()
+
+
+async def test_a_hand_over_lets_live_games_run_between_two_games_play_backs(
+        store: SqlAccountStore, storage: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
+    await finished(storage, 3, seed=11)
+    order: list[str] = []
+    prepare = archive_module.archived_game
+
+    def prepared(stored: StoredGame, chat: list[dict[str, Any]]) -> Any:
+        order.append("game")
+        return prepare(stored, chat)
+
+    async def live() -> None:
+        for _ in range(10):
+            order.append("live")
+            await asyncio.sleep(0)
+
+    monkeypatch.setattr(archive_module, "archived_game", prepared)
+    running = asyncio.ensure_future(live())
+    assert await hand_over(storage, store) == 3
+    await running
+    games = [index for index, step in enumerate(order) if step == "game"]
+    assert all("live" in order[one:two] for one, two in itertools.pairwise(games))

@@ -22,7 +22,7 @@ from dominion.server.main import main
 from dominion.server.play import archive
 from dominion.server.play.archive import read_archive
 from dominion.server.ratings.ledger import RatedGame, RatedSeat
-from dominion.server.replays import verify_replay
+from dominion.server.replays import build, verify_replay
 from dominion.server.replays.dump import period_bounds
 
 from .replay_schema import check_replay
@@ -50,7 +50,7 @@ def test_a_period_is_a_month_a_day_or_everything() -> None:
 def test_a_dump_reads_the_archive_a_batch_at_a_time(filled: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(archive, "DUMP_BATCH", 2)
-    ids = [stored.game.id for stored, _ in read_archive("", str(filled), None, None)]
+    ids = [game.stored.game.id for game in read_archive("", str(filled), None, None)]
     assert len(ids) == len(set(ids)) == 3
     assert list(read_archive("", str(filled), None, "2000-01-01T00:00:00Z")) == []
 
@@ -107,7 +107,7 @@ def test_a_day_without_games_dumps_empty_files(filled: Path, tmp_path: Path) -> 
 
 def test_a_rated_games_seats_carry_the_ledgers_ratings(filled: Path, tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    [stored, *_] = [game for game, _ in read_archive("", str(filled), None, None)]
+    [stored, *_] = [game.stored for game in read_archive("", str(filled), None, None)]
     rated = replace(stored, game=replace(stored.game, options={"rated": True}))
     store = open_account_store("", str(db))
     ranks = sorted(range(len(rated.seats)), key=lambda seat: seat != 0)
@@ -122,7 +122,7 @@ def test_a_rated_games_seats_carry_the_ledgers_ratings(filled: Path, tmp_path: P
         await store.close()
 
     asyncio.run(archive_and_rate())
-    [(read, ratings)] = list(read_archive("", str(db), None, None))
+    [(read, ratings, _)] = list(read_archive("", str(db), None, None))
     assert read.game.rated and ratings is not None and set(ratings) == {0, 1}
     assert main(["dump", "--db", str(db), "--period", "all", "--out", str(tmp_path)]) == 0
     seats = pyarrow_parquet.read_table(tmp_path / "dominion-all.seats.parquet").to_pylist()
@@ -144,3 +144,32 @@ def test_fill_dump_and_verify_collect_garbage_as_the_server_does(
     assert verify_file([str(tmp_path / "dominion-all.replays.ndjson.zst")]) == 0
     assert tuned == ["server", "server", "verify"]
     capsys.readouterr()
+
+
+def test_a_dump_reads_the_archives_events_and_plays_back_games_archived_without(
+        filled: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Games archived before the archive kept their events dump the same bytes."""
+    (tmp_path / "kept").mkdir()
+    with monkeypatch.context() as unplayable:
+        unplayable.setattr(build, "derive", lambda stored: pytest.fail("played back"))
+        assert main(["dump", "--db", str(filled), "--period", "all", "--out",
+                     str(tmp_path / "kept")]) == 0
+    old = tmp_path / "old" / "games.sqlite3"
+    old.parent.mkdir()
+    store = open_account_store("", str(old))
+
+    games = [archive.archived_game(game.stored, [])
+             for game in read_archive("", str(filled), None, None)]
+
+    async def archive_without_events() -> None:
+        await store.start()
+        await store.archive_games(games, datetime.now(UTC))
+        await store.db.execute("UPDATE archived_games SET events = NULL")
+        await store.close()
+
+    asyncio.run(archive_without_events())
+    assert all(game.events is None for game in read_archive("", str(old), None, None))
+    assert main(["dump", "--db", str(old), "--period", "all", "--out", str(old.parent)]) == 0
+    for name in ("replays.ndjson.zst", "games.parquet", "seats.parquet", "gains.parquet"):
+        assert (old.parent / f"dominion-all.{name}").read_bytes() == \
+            (tmp_path / "kept" / f"dominion-all.{name}").read_bytes()

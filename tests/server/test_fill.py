@@ -8,7 +8,10 @@ from pathlib import Path
 import pytest
 
 from dominion.server.main import main
+from dominion.server.play import fill_direct
+from dominion.server.play.archive import read_archive
 from dominion.server.replays import finished_replay, verify_replay
+from dominion.server.replays.dump import public_replay
 from dominion.server.storage import Storage
 
 from .replay_schema import check_replay
@@ -52,3 +55,27 @@ def test_fill_refuses_an_unknown_strategy(tmp_path: Path,
     assert main(["fill", "--db", str(tmp_path / "x.sqlite3"), "--games", "1",
                  "--strategies", "nobody"]) == 2
     assert "unknown strategies nobody" in capsys.readouterr().err
+
+
+@pytest.mark.integration  # its workers are processes
+def test_a_direct_fill_archives_games_on_every_worker_that_verify(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(fill_direct, "CHUNK", 2)  # three chunks for the two workers
+    archives = []
+    for workers, folder in ((2, tmp_path / "a"), (1, tmp_path / "b")):
+        folder.mkdir()
+        db = folder / "games.sqlite3"
+        assert main(["fill", "--db", str(db), "--games", "5", "--direct", "--workers",
+                     str(workers), "--seed", "4"]) == 0
+        assert "stored 5 games" in capsys.readouterr().out
+        assert not db.exists()  # straight to the archive: no node's database
+        archives.append(list(read_archive("", str(db), None, None)))
+    two, one = archives
+    for game in two:
+        assert game.events is not None  # its events derived as it was archived
+        replay = public_replay(game)
+        check_replay(replay)
+        assert verify_replay(replay).ok
+    assert sorted(game.stored.game.seed or 0 for game in two) == \
+        sorted(game.stored.game.seed or 0 for game in one)  # the seed's games, any workers
