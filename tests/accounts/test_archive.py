@@ -98,7 +98,9 @@ async def test_the_archive_lists_with_the_listings_filters(
     games = await finished(storage, 3, seed=2)
     await storage.save_seat(games[1].game.id, SeatRecord(1, "Ada", account_id=77,
                                                          joined_at="2026-01-01T00:00:00Z"))
-    games = [stored for stored, _ in storage.unarchived_games()]
+    # the archive's order: games that ended in the same second by id
+    games = sorted((stored for stored, _ in storage.unarchived_games()),
+                   key=lambda stored: (stored.game.finished_at or "", stored.game.id))
     await hand_over(storage, store)
     newest = [game.game.id for game in reversed(games)]
 
