@@ -154,12 +154,20 @@ class DumpFile:
     bytes: int = 0
     sha256: str = ""
 
+    def partial(self, folder: Path) -> Path:
+        """Where the file is written: under its own name only once whole, so that a
+        download (or a dump that stops half way) never sees a file being written."""
+        return folder / f"{self.name}.part"
+
     def seal(self, folder: Path) -> None:
         digest = hashlib.sha256()
-        with (folder / self.name).open("rb") as file:
+        with self.partial(folder).open("rb") as file:
             while chunk := file.read(1 << 20):
                 digest.update(chunk)
-        self.sha256, self.bytes = digest.hexdigest(), (folder / self.name).stat().st_size
+        self.sha256, self.bytes = digest.hexdigest(), self.partial(folder).stat().st_size
+
+    def publish(self, folder: Path) -> None:
+        os.replace(self.partial(folder), folder / self.name)
 
 
 @dataclass
@@ -180,7 +188,8 @@ class _Table:
         self.file = DumpFile(name)
         self._schema = schema
         self._rows: list[tuple[Any, ...]] = []
-        self._writer = parquet.ParquetWriter(folder / name, schema, compression="zstd")
+        self._writer = parquet.ParquetWriter(self.file.partial(folder), schema,
+                                             compression="zstd")
 
     def add(self, rows: Iterable[tuple[Any, ...]]) -> None:
         self._rows.extend(rows)
@@ -239,7 +248,7 @@ def dump(games: Iterable[EndedGame], folder: Path, period: str) -> Dumped:
     tables = {name: _Table(folder, f"{base}.{name}.parquet", schema)
               for name, schema in _schemas().items()}
     # threads=1: zstd compresses in a thread of its own while the next replays are made
-    with (folder / replays.name).open("wb") as raw, \
+    with replays.partial(folder).open("wb") as raw, \
             zstandard.ZstdCompressor(level=3, threads=1).stream_writer(raw) as compressed:
         for game in games:
             replay = public_replay(game)
@@ -262,7 +271,10 @@ def dump(games: Iterable[EndedGame], folder: Path, period: str) -> Dumped:
         "schema": "docs/REPLAYS.md, \"Dumps\"; the replays: protocol/replay.schema.json",
         "files": [{"name": f.name, "rows": f.rows, "bytes": f.bytes, "sha256": f.sha256}
                   for f in done.files]}
-    (folder / f"{base}.manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    listing = DumpFile(f"{base}.manifest.json")
+    listing.partial(folder).write_text(json.dumps(manifest, indent=2) + "\n")
+    for written in [*done.files, listing]:  # the manifest last: it lists the files
+        written.publish(folder)
     return done
 
 

@@ -7,6 +7,7 @@ import asyncio
 import hashlib
 import io
 import json
+from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,7 +24,8 @@ from dominion.server.play import archive
 from dominion.server.play.archive import read_archive
 from dominion.server.ratings.ledger import RatedGame, RatedSeat
 from dominion.server.replays import build, verify_replay
-from dominion.server.replays.dump import period_bounds
+from dominion.server.replays.dump import EndedGame, dump, period_bounds
+from dominion.server.storage import StorageError
 
 from .replay_schema import check_replay
 
@@ -96,6 +98,25 @@ def test_a_dump_writes_replays_tables_and_a_manifest_that_check_out(
     assert tables["gains"].num_rows == bought
     opening = [row for row in tables["gains"].to_pylist() if row["player_turn"] <= 2]
     assert opening and all(row["how"] in ("bought", "gained") for row in opening)
+
+
+def test_a_dump_that_stops_half_way_leaves_the_published_files_whole(
+        filled: Path, tmp_path: Path) -> None:
+    assert main(["dump", "--db", str(filled), "--period", "all", "--out", str(tmp_path)]) == 0
+    published = {path.name: path.read_bytes() for path in tmp_path.iterdir()}
+    assert len(published) == 5
+
+    def failing() -> Iterator[EndedGame]:
+        games = read_archive("", str(filled), None, None)
+        yield next(iter(games))
+        raise StorageError("the archive went away")
+
+    with pytest.raises(StorageError):
+        dump(failing(), tmp_path, "all")
+    # what a download or the listing sees is still the whole earlier dump
+    assert {name: (tmp_path / name).read_bytes() for name in published} == published
+    assert {path.name for path in tmp_path.iterdir()} - set(published) <= {
+        f"{name}.part" for name in published}
 
 
 def test_a_day_without_games_dumps_empty_files(filled: Path, tmp_path: Path) -> None:
