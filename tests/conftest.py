@@ -16,6 +16,7 @@ import inspect
 import os
 import time
 from collections.abc import Generator, Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -88,8 +89,14 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.hookimpl(tryfirst=True)  # before `-m` selects by the marks it adds
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    highest: dict[Path, Tier] = {}
     for item in items:
-        mark(item)
+        tier = mark(item)
+        highest[item.path] = max(tier, highest.get(item.path, Tier.UNIT))
+    # The files that start the most (browsers, clusters, builds) first: `--dist loadfile`
+    # hands files out in this order, and a long file handed out last keeps one worker
+    # busy after the others are done. Stable: a file's tests keep their order.
+    items.sort(key=lambda item: -highest[item.path])
 
 
 CPU_SPENT = pytest.StashKey[float]()
