@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dominion.protocol.loader import PURE_PYTHON_ENV
+from dominion.protocol.loader import PURE_PYTHON_ENV, compiled_sources
 
 from .user_build import (
     assert_says_compiled,
@@ -32,6 +32,9 @@ def test_the_editable_install_compiles_the_engine(tmp_path: Path) -> None:
                 "print(g.__file__)", cwd=tmp_path)
     assert where.stdout.startswith(f"{checkout}/server/engine/game.cpython"), where
     assert_says_compiled(bin_dir, tmp_path)
+    # a C file a module, which the build compiles side by side (setup.py, `multi_file`)
+    written = {path.name for path in (checkout / "build" / "mypyc").glob("__native_*.c")}
+    assert len(written) == len(compiled_sources(checkout)), written
     # and pure Python, asked for: the compiled modules go, and it says why
     pip(bin_dir, "install", "--no-deps", "--editable", str(checkout), cwd=tmp_path,
         **{PURE_PYTHON_ENV: "1"})
