@@ -5,8 +5,8 @@ tests (Hypothesis) try a tenth of their usual examples; the full run tries them 
 
 The full run (README.md, `.ci/run`) spreads the test files over workers (pytest-xdist,
 `-n auto --dist loadfile`): a file's tests stay together on one worker, so its module
-fixtures (a built wheel, a browser, a Redis) start once. Every test keeps to its own
-folders and free ports, so workers share one machine.
+fixtures (a built wheel, a Redis) start once, and the files of the highest tier go first.
+Every test keeps to its own folders and free ports, so workers share one machine.
 """
 
 from __future__ import annotations
