@@ -24,7 +24,9 @@ from hypothesis import HealthCheck, settings
 from dominion.bots import BotPace
 from dominion.server.settings import Settings
 
-from .tiers import SLOW, UNIT_BUDGET_S, Tier, guard, mark
+from .accounts.postgres import PostgresServer
+from .accounts.postgres import missing as missing_postgres
+from .tiers import SLOW, UNIT_BUDGET_S, Tier, guard, mark, starts
 
 # pytester: tests/test_suite_setup.py runs the tiers on tests of its own; games_file: `storage`
 pytest_plugins = ["pytester", "tests.games_file"]
@@ -76,6 +78,23 @@ def instant_bots() -> Iterator[None]:
             "bot_pace": BotPace.INSTANT}
         patch.setattr(init, "__defaults__", tuple(defaults.values()))
         yield
+
+
+@pytest.fixture(scope="session")
+@starts(Tier.INTEGRATION)
+def worker_postgres() -> Iterator[PostgresServer]:
+    """A PostgreSQL server for the worker's tests (tests/accounts/conftest.py gives each
+    test a database of its own on it)."""
+    why = missing_postgres()
+    if why is not None:
+        pytest.skip(f"no PostgreSQL to test against ({why}): apt-get install postgresql")
+    server = PostgresServer()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        server.remove()
 
 
 def unit_tier_run(config: pytest.Config) -> bool:
