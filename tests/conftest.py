@@ -104,6 +104,11 @@ def unit_tier_run(config: pytest.Config) -> bool:
 def pytest_configure(config: pytest.Config) -> None:
     if unit_tier_run(config):
         settings.load_profile("fast")
+    # xdist hands out the files with the most tests first unless told not to
+    # (`--no-loadscope-reorder`): the longest files (a wheel's build, a browser's bench)
+    # have few tests, and came last. The order `pytest_collection_modifyitems` gives holds.
+    if hasattr(config.option, XDIST_REORDERS):
+        setattr(config.option, XDIST_REORDERS, False)
 
 
 @pytest.hookimpl(tryfirst=True)  # before `-m` selects by the marks it adds
@@ -123,6 +128,8 @@ CPU_PROPERTY = "cpu_seconds"
 COSTLIEST = 5
 """How many of the unit tier's costliest tests its run names at the end."""
 REFUSED = pytest.StashKey[list[str]]()
+XDIST_REORDERS = "loadscopereorder"
+"""pytest-xdist's option that orders `--dist loadfile`'s files by their number of tests."""
 
 
 @contextlib.contextmanager

@@ -178,3 +178,8 @@ def test_the_files_of_the_highest_tiers_run_first(pytester: pytest.Pytester,
             pytester.runpytest_subprocess("--co", "-p", "no:randomly").outlines
             if line.startswith("tiers:")]
     assert seen == ["test_browser", "test_first", "test_second", "test_one", "test_two"]
+
+
+def test_xdist_hands_out_the_files_in_the_order_collected(pytestconfig: pytest.Config) -> None:
+    # not the files with the most tests first, its default: those are not the long ones
+    assert getattr(pytestconfig.option, "loadscopereorder", False) is False
