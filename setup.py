@@ -23,8 +23,10 @@ import os
 import shutil
 import sys
 import sysconfig
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from setuptools import Distribution, Extension, find_namespace_packages, setup
 from setuptools.command.build_ext import build_ext
@@ -105,16 +107,21 @@ def engine_extensions() -> list[Extension]:
         raise NotCompiled(f"cannot link the sources for mypyc ({error})") from None
     sources = [str(names / path) for path in loader.compiled_sources(HERE)]
     os.environ["MYPYPATH"] = str(names.parent)
+    target = HERE / "build" / "mypyc"
     try:
         # only some modules are compiled: the config's other sections are unused here
         extensions = mypycify(["--explicit-package-bases", "--no-warn-unused-configs",
-                               *sources], opt_level="3", group_name=GROUP,
-                              target_dir=str(HERE / "build" / "mypyc"))
+                               *sources], opt_level="3", group_name=GROUP, multi_file=True,
+                              target_dir=str(target))
     except SystemExit as error:  # how mypy reports type errors, printed above
         raise NotCompiled(f"mypyc {mypyc_version()} found errors (exit status "
                           f"{error.code}), printed above") from None
     except Exception as error:
         raise NotCompiled(f"mypyc {mypyc_version()} failed ({error})") from None
+    # a module's C file (`multi_file`, compiled in parallel) includes the group's header,
+    # which mypyc writes into the group's own folder
+    for extension in extensions:
+        extension.include_dirs.append(str(target.joinpath(*GROUP.split(".")[:-1])))
     return extensions
 
 
@@ -144,6 +151,10 @@ class BuildEngine(build_ext):
                 raise cannot_compile(str(error)) from None
         super().finalize_options()
 
+    def build_extensions(self) -> None:
+        self.compiler.compile = compile_in_parallel(self.compiler.compile, os.cpu_count() or 1)
+        super().build_extensions()
+
     def run(self) -> None:
         places = [Path(self.build_lib, loader.ROOT_PACKAGE)]  # where build_py put the sources
         if self.inplace:
@@ -166,6 +177,17 @@ class BuildEngine(build_ext):
         say(f"engine left as pure Python: {self.pure}" if self.pure
             else f"engine compiled with mypyc {mypyc_version()} ({len(self.extensions)} "
                  "extension modules)")
+
+
+def compile_in_parallel(compile_sources: Any, jobs: int) -> Any:
+    """The compiler's `compile`, each source in a thread of its own, `jobs` at a time: mypyc
+    writes a C file a module (`multi_file`), and setuptools compiles an extension's files
+    one after another (its `--parallel` only builds several extensions at once)."""
+    def compile_all(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
+        with ThreadPoolExecutor(jobs) as pool:
+            done = pool.map(lambda source: compile_sources([source], *args, **kwargs), sources)
+            return [path for objects in done for path in objects]
+    return compile_all
 
 
 class EngineDistribution(Distribution):

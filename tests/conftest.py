@@ -5,8 +5,8 @@ tests (Hypothesis) try a tenth of their usual examples; the full run tries them 
 
 The full run (README.md, `.ci/run`) spreads the test files over workers (pytest-xdist,
 `-n auto --dist loadfile`): a file's tests stay together on one worker, so its module
-fixtures (a built wheel, a browser, a Redis) start once. Every test keeps to its own
-folders and free ports, so workers share one machine.
+fixtures (a built wheel, a Redis) start once, and the files of the highest tier go first.
+Every test keeps to its own folders and free ports, so workers share one machine.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import inspect
 import os
 import time
 from collections.abc import Generator, Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -23,7 +24,9 @@ from hypothesis import HealthCheck, settings
 from dominion.bots import BotPace
 from dominion.server.settings import Settings
 
-from .tiers import SLOW, UNIT_BUDGET_S, Tier, guard, mark
+from .accounts.postgres import PostgresServer
+from .accounts.postgres import missing as missing_postgres
+from .tiers import SLOW, UNIT_BUDGET_S, Tier, guard, mark, starts
 
 # pytester: tests/test_suite_setup.py runs the tiers on tests of its own; games_file: `storage`
 pytest_plugins = ["pytester", "tests.games_file"]
@@ -77,6 +80,23 @@ def instant_bots() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(scope="session")
+@starts(Tier.INTEGRATION)
+def worker_postgres() -> Iterator[PostgresServer]:
+    """A PostgreSQL server for the worker's tests (tests/accounts/conftest.py gives each
+    test a database of its own on it)."""
+    why = missing_postgres()
+    if why is not None:
+        pytest.skip(f"no PostgreSQL to test against ({why}): apt-get install postgresql")
+    server = PostgresServer()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        server.remove()
+
+
 def unit_tier_run(config: pytest.Config) -> bool:
     return config.getoption("markexpr") in UNIT_TIER_RUNS
 
@@ -84,12 +104,23 @@ def unit_tier_run(config: pytest.Config) -> bool:
 def pytest_configure(config: pytest.Config) -> None:
     if unit_tier_run(config):
         settings.load_profile("fast")
+    # xdist hands out the files with the most tests first unless told not to
+    # (`--no-loadscope-reorder`): the longest files (a wheel's build, a browser's bench)
+    # have few tests, and came last. The order `pytest_collection_modifyitems` gives holds.
+    if hasattr(config.option, XDIST_REORDERS):
+        setattr(config.option, XDIST_REORDERS, False)
 
 
 @pytest.hookimpl(tryfirst=True)  # before `-m` selects by the marks it adds
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    highest: dict[Path, Tier] = {}
     for item in items:
-        mark(item)
+        tier = mark(item)
+        highest[item.path] = max(tier, highest.get(item.path, Tier.UNIT))
+    # The files that start the most (browsers, clusters, builds) first: `--dist loadfile`
+    # hands files out in this order, and a long file handed out last keeps one worker
+    # busy after the others are done. Stable: a file's tests keep their order.
+    items.sort(key=lambda item: -highest[item.path])
 
 
 CPU_SPENT = pytest.StashKey[float]()
@@ -97,6 +128,8 @@ CPU_PROPERTY = "cpu_seconds"
 COSTLIEST = 5
 """How many of the unit tier's costliest tests its run names at the end."""
 REFUSED = pytest.StashKey[list[str]]()
+XDIST_REORDERS = "loadscopereorder"
+"""pytest-xdist's option that orders `--dist loadfile`'s files by their number of tests."""
 
 
 @contextlib.contextmanager

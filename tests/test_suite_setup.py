@@ -157,3 +157,29 @@ def test_says_unit(program): pass
     wrong = pytester.runpytest_subprocess("--co", "-p", "no:randomly", "test_wrongly.py")
     assert wrong.ret == pytest.ExitCode.USAGE_ERROR
     assert "test_says_unit is marked unit, yet it is integration" in wrong.stderr.str()
+
+
+@pytest.mark.integration  # runs pytest in a process of its own
+def test_the_files_of_the_highest_tiers_run_first(pytester: pytest.Pytester,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # so that `--dist loadfile` never hands out a long file last
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+    pytester.makeconftest(TIERS_SEEN)
+    pytester.makeini("[pytest]\nmarkers =\n    unit\n    integration\n    system\n    slow\n")
+    pytester.makepyfile(test_a_unit="def test_one(): pass\ndef test_two(): pass\n",
+                        test_b_integration="import pytest\n"
+                                           "def test_first(): pass\n"
+                                           "@pytest.mark.integration\n"
+                                           "def test_second(): pass\n",
+                        test_c_system="import pytest\n"
+                                      "@pytest.mark.system\n"
+                                      "def test_browser(): pass\n")
+    seen = [line.split()[1] for line in
+            pytester.runpytest_subprocess("--co", "-p", "no:randomly").outlines
+            if line.startswith("tiers:")]
+    assert seen == ["test_browser", "test_first", "test_second", "test_one", "test_two"]
+
+
+def test_xdist_hands_out_the_files_in_the_order_collected(pytestconfig: pytest.Config) -> None:
+    # not the files with the most tests first, its default: those are not the long ones
+    assert getattr(pytestconfig.option, "loadscopereorder", False) is False

@@ -1,11 +1,11 @@
 """The account tests run against both stores: SQLite in the test's folder, and a real
-PostgreSQL server started once per test session (a fresh database for each test; a real
+PostgreSQL server started once per worker (a fresh database for each test; a real
 program, so those are in the slow tier)."""
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -15,24 +15,17 @@ from dominion.server.accounts.sql_store import SqlAccountStore
 from dominion.server.accounts.sqlite_store import SqliteAccountStore
 from tests.tiers import Tier, starts
 
-from .postgres import PostgresServer, missing
+from .postgres import PostgresServer
 
 _databases = itertools.count()
 
 
 @pytest.fixture(scope="session")
 @starts(Tier.INTEGRATION)
-def postgres_server() -> Iterator[PostgresServer]:
-    why = missing()
-    if why is not None:
-        pytest.skip(f"no PostgreSQL to test against ({why}): apt-get install postgresql")
-    server = PostgresServer()
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
-        server.remove()
+def postgres_server(worker_postgres: PostgresServer) -> PostgresServer:
+    """The worker's PostgreSQL (tests/conftest.py). Each module that imports this fixture
+    has a fixture of its own, and each started a server (initdb and all) for its tests."""
+    return worker_postgres
 
 
 def new_database(postgres_server: PostgresServer) -> str:

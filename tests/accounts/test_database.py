@@ -13,6 +13,8 @@ from dominion.server.accounts import migrations
 from dominion.server.accounts.database import POSTGRES, SQLITE, Duplicate
 from dominion.server.accounts.sql_store import SqlAccountStore
 
+from .postgres import PostgresServer
+
 NOW = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
 INSERT = ("INSERT INTO accounts (name, name_key, password_hash, created_at) "
           "VALUES (?, ?, ?, ?)")
@@ -98,3 +100,11 @@ async def test_a_cancelled_transaction_is_rolled_back_and_the_store_goes_on(
     assert await store.account_by_key("ada") is None
     await store.create_account("Ada", "ada", "h", NOW)
     assert await store.account_by_key("ada") is not None
+
+
+def test_the_modules_that_test_against_postgresql_share_the_workers_server(
+        postgres_server: PostgresServer, worker_postgres: PostgresServer) -> None:
+    # a module importing `postgres_server` has a session fixture of its own: each had a
+    # server of its own too, started (initdb and all) and kept until the session's end
+    assert postgres_server is worker_postgres
+    assert postgres_server.psql("SELECT 1").strip() == "1"

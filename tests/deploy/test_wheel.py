@@ -6,7 +6,8 @@ anything undeclared fails. Its commands then run from there, on the compiled eng
 
 A warm machine hides drift: an unpinned build requirement once resolved to a mypy that
 could not type-check the compiled modules, and pip's quiet output hid that the build had
-fallen back to pure Python. The editable install `.ci/run` uses is built the same way.
+fallen back to pure Python. The editable install `.ci/run` uses is built the same way
+(test_editable_install.py).
 """
 
 from __future__ import annotations
@@ -14,11 +15,9 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
-import sysconfig
 import urllib.request
 import zipfile
 from collections.abc import Iterator
@@ -31,71 +30,21 @@ from tests.tiers import Tier, starts
 
 from ..server.test_process import LISTENING
 from .proxy import ROOT
-from .test_files import DOCKERFILE, instructions
+from .user_build import (
+    assert_says_compiled,
+    clean_env,
+    copy_sources,
+    fresh_venv,
+    needs_a_c_compiler,
+    pip,
+    run,
+)
 
 PACKAGES = {"server": "dominion/server", "protocol": "dominion/protocol",
             "bots": "dominion/bots", "clients": "dominion/clients"}
 """Repository folder -> where it lives in the wheel."""
-BUILD_MYPY = re.search(r'"mypy==([^"]+)"', (ROOT / "pyproject.toml").read_text())
-
-
-def build_sources() -> list[str]:
-    """What the Dockerfile's build stage copies from the repository."""
-    sources: list[str] = []
-    for word, args in instructions(DOCKERFILE.read_text()):
-        if word == "FROM" and sources:
-            break  # the run stage copies only the built wheel
-        if word == "COPY" and not args.startswith("--from"):
-            sources += args.split()[:-1]
-    return sources
-
-
-def copy_sources(target: Path) -> Path:
-    target.mkdir(parents=True)
-    for name in build_sources():
-        path = ROOT / name
-        if path.is_dir():
-            shutil.copytree(path, target / name,
-                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.so",
-                                                          STAMP.name))
-        else:
-            shutil.copy2(path, target / name)
-    return target
-
-
-def clean_env() -> dict[str, str]:
-    """A new user's environment: no settings of ours, no Python path into the checkout,
-    no pip configuration but the machine's."""
-    return {key: value for key, value in os.environ.items()
-            if not key.startswith(("DOMINION_", "PYTHON", "PIP_"))}
-
-
-def fresh_venv(where: Path) -> Path:
-    """A new virtual environment with the newest pip; its bin folder."""
-    subprocess.run([sys.executable, "-m", "venv", str(where)], check=True, env=clean_env())
-    pip(where / "bin", "install", "--upgrade", "pip", cwd=where.parent)
-    return where / "bin"
-
-
-def pip(bin_dir: Path, *args: str, cwd: Path, **settings: str) -> str:
-    """Run the environment's pip as a user does (quiet, no cache), with these environment
-    variables; its output."""
-    done = subprocess.run([str(bin_dir / "pip"), "--no-cache-dir", *args], cwd=cwd,
-                          env=clean_env() | settings, capture_output=True, text=True,
-                          timeout=900, check=False)
-    assert done.returncode == 0, done.stdout + done.stderr
-    return done.stdout + done.stderr
-
-
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(900)]  # builds and installs wheels
-HAS_C_COMPILER = shutil.which((sysconfig.get_config_var("CC") or "cc").split()[0]) is not None
 COMPILED = re.compile(r"dominion/.*\.(so|pyd)$")
-
-
-def needs_a_c_compiler() -> None:
-    if not HAS_C_COMPILER:
-        pytest.skip("no C compiler (apt-get install gcc python3-dev): the install refuses "
-                    "to build without one, unless told to build pure Python")
 
 
 @pytest.fixture(scope="module")
@@ -147,11 +96,6 @@ def test_the_wheel_holds_every_module_and_data_file_of_the_checkout(
     assert expected - names == set()
 
 
-def run(bin_dir: Path, *command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(bin_dir / command[0]), *command[1:]], cwd=cwd, env=clean_env(),
-                          capture_output=True, text=True, timeout=120, check=False)
-
-
 def test_the_installed_commands_run_outside_the_checkout(
         installed: tuple[Path, Path], tmp_path: Path) -> None:
     _, bin_dir = installed
@@ -188,35 +132,6 @@ def test_the_wheel_runs_the_compiled_engine(installed: tuple[Path, Path],
                           text=True, timeout=120, check=False)
     assert pure.stdout.startswith("False pure Python ") and pure.stdout.endswith("game.py\n")
     assert_says_compiled(bin_dir, tmp_path)
-
-
-def assert_says_compiled(bin_dir: Path, cwd: Path) -> None:
-    """`dominion-server --version` names the version and the compiled engine."""
-    assert BUILD_MYPY is not None
-    said = run(bin_dir, "dominion-server", "--version", cwd=cwd)
-    assert said.returncode == 0, said.stderr
-    version = run(bin_dir, "python", "-c", "from importlib.metadata import version; "
-                  "print(version('dominion-server'))", cwd=cwd).stdout.strip()
-    assert said.stdout.splitlines()[:2] == [
-        f"dominion-server {version}", f"engine: compiled (mypyc {BUILD_MYPY.group(1)})"]
-
-
-def test_the_editable_install_compiles_the_engine(tmp_path: Path) -> None:
-    # `pip install -e .`, as .ci/run does it (its extras add no build step)
-    needs_a_c_compiler()
-    bin_dir = fresh_venv(tmp_path / "venv")
-    checkout = copy_sources(tmp_path / "checkout")
-    pip(bin_dir, "install", "--editable", str(checkout), cwd=tmp_path)
-    where = run(bin_dir, "python", "-c", "import dominion.server.engine.game as g; "
-                "print(g.__file__)", cwd=tmp_path)
-    assert where.stdout.startswith(f"{checkout}/server/engine/game.cpython"), where
-    assert_says_compiled(bin_dir, tmp_path)
-    # and pure Python, asked for: the compiled modules go, and it says why
-    pip(bin_dir, "install", "--no-deps", "--editable", str(checkout), cwd=tmp_path,
-        **{PURE_PYTHON_ENV: "1"})
-    said = run(bin_dir, "dominion-server", "--version", cwd=tmp_path).stdout.splitlines()
-    assert said[1] == f"engine: pure Python ({PURE_PYTHON_ENV} was set when it was built)"
-    assert not list((checkout / "server" / "engine").glob("game.cpython*"))
 
 
 def test_a_forced_pure_python_build_has_no_compiled_module(

@@ -6,6 +6,7 @@ No browser is downloaded: Playwright starts /usr/bin/chromium (.ci/run installs 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import shutil
@@ -59,14 +60,45 @@ def screenshot(page: Page, name: str) -> None:
         page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
 
 
-@pytest.fixture(scope="module")
-@starts(Tier.SYSTEM)
-def browser() -> Iterator[Browser]:
+@contextlib.contextmanager
+def running_chromium() -> Iterator[Browser]:
+    """Chromium, started once for a worker's browser tests (tests/web/conftest.py). Between
+    its calls Playwright's sync API leaves its own event loop marked as running in this
+    thread; that is set aside here and put back only while a module's tests use the
+    browser (`browser`), so the asyncio tests the worker runs meanwhile start loops of
+    their own."""
     with sync_api.sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS,
                                               headless=True)
-        yield launched
+        with playwright_loop_set_aside() as loop:
+            launched.playwright_loop = loop  # type: ignore[attr-defined]
+            yield launched
         launched.close()
+
+
+@contextlib.contextmanager
+def playwright_loop_set_aside() -> Iterator[asyncio.AbstractEventLoop | None]:
+    """No loop marked as running in this thread until the end: the one that was, if any."""
+    loop = asyncio._get_running_loop()
+    asyncio._set_running_loop(None)
+    try:
+        yield loop
+    finally:
+        asyncio._set_running_loop(loop)
+
+
+@pytest.fixture(scope="module")
+@starts(Tier.SYSTEM)
+def browser(worker_chromium: Browser) -> Iterator[Browser]:
+    """The worker's Chromium for a module's tests; the pages they opened close at the
+    module's end, with the servers they show."""
+    asyncio._set_running_loop(worker_chromium.playwright_loop)  # type: ignore[attr-defined]
+    try:
+        yield worker_chromium
+        for context in worker_chromium.contexts:
+            context.close()
+    finally:
+        asyncio._set_running_loop(None)
 
 
 def new_page(browser: Browser, url: str, *, locale: str = "en-GB",
