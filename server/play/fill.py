@@ -16,18 +16,16 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from dominion.bots import STRATEGIES, make_strategy
+from dominion.bots import STRATEGIES
 
 from ..accounts import open_account_store
-from ..engine import Game, Setup
 from ..refusal import Refusal
 from ..replays import commitment_of
-from ..storage import GameRecord, SeatRecord, Storage, StorageError
+from ..storage import GameRecord, Storage, StorageError
 from ..storage.records import GameState
 from .archive import hand_over
-from .bots import play_out
+from .bot_games import Filled, play_one
 from .clock import utc_now
 from .seat_tokens import new_game_id
 
@@ -35,46 +33,6 @@ DEFAULT_STRATEGIES = ("big_money", "smithy_big_money")
 AT_ONCE = 32
 """Games whose writes are in flight together: the writer commits them in shared
 transactions while the engine plays the next ones."""
-
-
-@dataclass(frozen=True, slots=True)
-class Filled:
-    games: int
-    answers: int
-    seconds: float
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.seconds if self.seconds else 0.0
-
-
-def bot_seats(strategies: Sequence[str], players: int) -> list[SeatRecord]:
-    """The seats, strategies in turn, named as the lobby names its bots."""
-    at = utc_now()
-    chosen = [strategies[seat % len(strategies)] for seat in range(players)]
-    return [SeatRecord(seat, f"Bot {seat + 1} ({strategy})", bot=strategy, joined_at=at)
-            for seat, strategy in enumerate(chosen)]
-
-
-@dataclass(frozen=True, slots=True)
-class Played:
-    """A bot game played to its end, not stored yet."""
-
-    seats: list[SeatRecord]
-    setup: Setup
-    seed: int
-    game: Game
-
-
-def play_one(rng: random.Random, strategies: Sequence[str], players: int,
-             edition: int) -> Played:
-    """Play one game with in-server bots to its end."""
-    seats = bot_seats(strategies, players)
-    setup = Setup.create([seat.name or "" for seat in seats], edition=edition, rng=rng)
-    seed = rng.getrandbits(128)
-    game = Game(setup, seed)
-    play_out(game, [make_strategy(seat.bot or "", rng) for seat in seats])
-    return Played(seats, setup, seed, game)
 
 
 async def store_one(storage: Storage, rng: random.Random, strategies: Sequence[str],

@@ -19,8 +19,8 @@ from ..replays import commitment_of
 from ..storage import GameRecord, StoredGame
 from ..storage.records import GameState
 from .archive import archived_game
+from .bot_games import Filled, Played, play_one
 from .clock import utc_now
-from .fill import Filled, Played, play_one
 from .seat_tokens import new_game_id
 
 CHUNK = 200

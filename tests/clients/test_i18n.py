@@ -9,6 +9,8 @@ from __future__ import annotations
 import ast
 import gettext
 import re
+import runpy
+import shutil
 import tomllib
 from pathlib import Path
 
@@ -102,6 +104,19 @@ def test_the_compiled_catalogue_says_what_its_source_says(lang: str) -> None:
         else:
             assert translations.gettext(entry.id) == entry.string, (
                 "run: python tools/catalogues.py")
+
+
+def test_compiling_the_catalogues_again_gives_the_same_bytes(tmp_path: Path) -> None:
+    catalogues = runpy.run_path(str(ROOT / "tools" / "catalogues.py"))
+    for lang in TRANSLATED:
+        folder = tmp_path / lang / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        shutil.copy(po_of(lang), folder)
+    catalogues["compile_catalogues"](tmp_path)
+    for lang in TRANSLATED:
+        compiled = (tmp_path / lang / "LC_MESSAGES" / po_of(lang).name).with_suffix(".mo")
+        assert compiled.read_bytes() == po_of(lang).with_suffix(".mo").read_bytes(), (
+            "run: python tools/catalogues.py")
 
 
 def test_the_compiled_catalogue_ships_in_the_wheel() -> None:
