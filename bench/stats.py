@@ -69,10 +69,11 @@ def scaled_parts(real: Path, period: str, out: Path, parts: int, total: int) -> 
             db.execute(f"""
                 COPY (SELECT * REPLACE (game_id || '-{day}-' || copy AS game_id)
                       FROM {base[table]}, range({copies}) AS r(copy))
-                TO '{out / target.name}' (FORMAT PARQUET, COMPRESSION ZSTD)""")
-            target.rows = db.execute(f"SELECT count(*) FROM '{out / target.name}'"
+                TO '{target.partial(out)}' (FORMAT PARQUET, COMPRESSION ZSTD)""")
+            target.rows = db.execute(f"SELECT count(*) FROM read_parquet('{target.partial(out)}')"
                                      ).fetchone()[0]  # type: ignore[index]
             target.seal(out)
+            target.publish(out)
             files.append({"name": target.name, "rows": target.rows, "bytes": target.bytes,
                           "sha256": target.sha256})
         written += files[0]["rows"]

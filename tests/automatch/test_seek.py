@@ -403,7 +403,9 @@ async def test_a_guest_playing_on_this_connection_cannot_seek(site: Site) -> Non
         {"name": "Guest", "seats": 2, "bots": {"1": "big_money"}}, "10.0.0.1", None)
     assert room.state == GameState.PLAYING
     client = await site.connect()
-    await client.request(Join, game=room.id, token=token)
+    joined = await client.request(Join, game=room.id, token=token)
+    assert isinstance(joined, Ack), joined
+    assert room.state == GameState.PLAYING, room.state
     await expect_error(client, Seek, "already_seated", sizes=(2,), edition=2, rated=False,
                        name="Guest")
     assert await seek_waits(site, 0)

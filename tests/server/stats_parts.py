@@ -48,8 +48,9 @@ def write_part(folder: Path, period: str, games: list[dict[str, Any]],
     for name, rows in (("games", games), ("seats", seats), ("gains", gains)):
         written = DumpFile(f"dominion-{period}.{name}.parquet", rows=len(rows))
         parquet.write_table(pyarrow.Table.from_pylist(rows, _schemas()[name]),
-                            folder / written.name)
+                            written.partial(folder))
         written.seal(folder)
+        written.publish(folder)
         files.append({"name": written.name, "rows": written.rows, "bytes": written.bytes,
                       "sha256": written.sha256})
     manifest = {"period": period, "made_at": "2026-12-02T00:00:00Z", "licence": LICENCE,
