@@ -38,6 +38,7 @@ from dominion.server.settings import ENV_PREFIX, Settings
 from dominion.server.storage import SCHEMA_VERSION
 
 from ..cluster.cluster import CLUSTER_CONF, derive_cluster_config
+from ..eventually import eventually
 from ..server.test_process import free_port, start_server
 from ..server.test_storage import old_file
 from .proxy import (
@@ -592,6 +593,9 @@ async def test_the_upgrade_check_shows_what_hosting_says(
     try:
         async with aiohttp.ClientSession() as session:
             server = await (await session.get(f"{url}/api/v1/server")).json()
+        # it listens at once and says it is ready once its games are back: wait for that
+        log = Path(getattr(process.stdout, "name", ""))
+        await eventually(lambda: "server ready" in log.read_text())
     finally:
         process.send_signal(signal.SIGTERM)
         output = (await asyncio.to_thread(process.communicate, timeout=15))[0].decode()

@@ -75,6 +75,8 @@ MALFORMED_IN_A_ROW = 10
 """Malformed frames in a row after which the connection is closed (4000); frames of an
 unknown type are not malformed (a newer client may try a newer request)."""
 CLOSE_TIMEOUT = 2.0
+YIELD_AFTER_CPU_SECONDS = 0.001
+"""A request that took more CPU than this is followed by a pause for the event loop."""
 
 
 class Connection:
@@ -196,7 +198,7 @@ class Connection:
         """Read frames until the connection ends: hello first, then requests, each one
         handled before the next is read. WebSocket pings are answered here and pongs count
         as input (autoping is off so that the idle deadline sees them)."""
-        ws, loop = self.ws, asyncio.get_running_loop()
+        ws = self.ws
         try:
             while not self._closing:
                 message = await ws.receive()
@@ -206,17 +208,13 @@ class Connection:
                 kind = message.type
                 if kind is WSMsgType.BINARY:
                     if self._greeted:
-                        # Frames already received are read without a pause, so a request
-                        # that never let the event loop run is followed by a turn of it:
-                        # a client that queued many cannot keep other connections, timers
-                        # and signal handlers (SIGTERM) from running. A request that waited
-                        # (an answer waits for its commit) has given the loop its turn.
-                        # (No clock: a CPU clock is a system call a frame, and counted
-                        # the other connections' work done while this request waited.)
-                        turns: list[None] = []
-                        loop.call_soon(turns.append, None)
+                        started = time.thread_time()
                         await self._request(message.data)
-                        if not turns:
+                        # Frames already received are read without a pause: after a costly
+                        # one, yield, so that a client that queued many cannot keep other
+                        # connections, timers and signal handlers (SIGTERM) from running.
+                        # (CPU time: a busy machine must not make cheap frames look costly.)
+                        if time.thread_time() - started > YIELD_AFTER_CPU_SECONDS:
                             await asyncio.sleep(0)
                     else:
                         await self._hello(message.data)
