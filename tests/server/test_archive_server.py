@@ -33,8 +33,9 @@ async def test_an_ended_game_pruned_from_the_node_is_served_from_the_archive(
     rooms = state.lobby.rooms
     await eventually(clock.advancing(lambda: game not in rooms,
                                      step=settings.ended_room_seconds))
-    await eventually(lambda: state.storage.load_game(game) is None)  # archived, then pruned
-    assert state.archive_outbox.archived == 1 and state.archive_outbox.pruned == 1
+    outbox = state.archive_outbox
+    await eventually(lambda: outbox.archived == 1 and outbox.pruned == 1)
+    assert state.storage.load_game(game) is None  # archived, then pruned from the node
 
     replay = await (await http.get(f"/api/v1/games/{game}/replay")).json()
     assert replay["game"]["id"] == game and verify_replay(replay).ok
