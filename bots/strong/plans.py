@@ -15,7 +15,7 @@ from typing import Final
 
 from .cards import CARDS, BotCard
 from .money_plan import MONEY, Plan
-from .thin_plan import CHAPEL_WITCH
+from .thin_plan import CHAPEL_WITCH, THIN_SUPPORTS
 
 __all__ = ["DEFAULT_LEVEL", "MONEY", "PLANS", "RANKING", "SUPPORTS", "Level", "Plan",
            "choose_plan"]
@@ -80,8 +80,8 @@ def _strongest(kingdom: Sequence[str], seats: int, level: Level,
         return MONEY
     if (level == Level.FULL and seats == 2 and CHAPEL_WITCH.card in kingdom
             and CHAPEL_WITCH.thinner in kingdom):
-        return CHAPEL_WITCH if CHAPEL_WITCH.support in kingdom else replace(CHAPEL_WITCH,
-                                                                            support=None)
+        support = next((card for card in THIN_SUPPORTS if card in kingdom), None)
+        return replace(CHAPEL_WITCH, support=support)
     ranking = RANKING[2 if seats <= 3 else 4]
     available = {card for card in kingdom if level > Level.NO_ATTACKS or not attacks(card)}
     for card in ranking:
