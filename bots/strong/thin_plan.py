@@ -1,13 +1,14 @@
 """Chapel/Witch: the plan the strong bot plays, 2-player, where the Kingdom holds both.
 
 Big Money around Witch wins a Curse war only when it gives more Curses than it takes;
-against a rival's Chapel, which trashes them, it does not (docs/BOTS.md, "Where it is still
-weak"). So where Chapel and Witch are both offered the bot thins as Chapel/Witch does: a
-Chapel opened at $3 or less, one Witch, Chapel trashing Curses, Estates and the Coppers
-beyond a few coins of Treasure, and a Laboratory (else a Market, else a Festival) for the
-thin deck. It waits for more money than Chapel/Witch before its first Province, and takes
-its Duchies later (measured: docs/BOTS.md). It does not contest a Gardens rush as the
-other plans do: against Workshop/Gardens that scored a point lower on the same deals.
+against a rival's Chapel, which trashes them, it does not (docs/BOTS.md, "Against the
+simulators' reference strategies"). So where Chapel and Witch are both offered the bot
+thins as Chapel/Witch does: a Chapel opened at $3 or less, one Witch, Chapel trashing
+Curses, Estates and the Coppers beyond a few coins of Treasure, and a Laboratory (else a
+Market, else a Festival) for the thin deck. It waits for more money than Chapel/Witch
+before its first Province, and takes its Duchies later (measured: docs/BOTS.md). It does
+not contest a Gardens rush as the other plans do: against Workshop/Gardens that scored a
+point lower on the same deals.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ ESTATES_KEPT_AT: Final = 4
 
 THIN_SUPPORTS: Final = ("laboratory", "market", "festival")
 """Non-terminals the thin deck buys with $5 once it owns its Witch: the first of these the
-Kingdom holds (measured: docs/BOTS.md, "Where it is still weak")."""
+Kingdom holds (measured: docs/BOTS.md, "Against the simulators' reference strategies")."""
 
 CHAPEL_WITCH: Final = Plan("witch", 1, over_gold=True, province_money=14, duchy_at=4,
                            support="laboratory", thinner="chapel")

@@ -12,7 +12,8 @@ playing on a Copper beyond four coins of Treasure (tactics.py), which changes th
 Kingdoms' 2-player games and the games of every forced plan that owns a Chapel. Seed 1
 re-recorded when that plan began to buy a Market or Festival where the Kingdom has no
 Laboratory, and its Duchies to come from 4 gains to the end rather than 5 (measured:
-docs/BOTS.md, "Where it is still weak"): its 2-player Chapel/Witch games changed."""
+docs/BOTS.md, "Against the simulators' reference strategies"): its 2-player
+Chapel/Witch games changed."""
 
 from __future__ import annotations
 
