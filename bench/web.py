@@ -25,7 +25,10 @@ REV too (served to the page in place of the server's own, the server unchanged),
 of each in turn for `--rounds`: a change's before and after under the same load of the
 host. `--breakdown` adds where each measured frame's CPU time went (its trace events'
 own thread time by name: style, layout, paint, script...); `--reduced-motion` measures
-with `prefers-reduced-motion: reduce` (no card flies).
+with `prefers-reduced-motion: reduce` (no card flies). Each game's report has the CPU
+time of a fixed piece of Python work taken around it (`reference_ms`) and, with a
+baseline, its `frame_cpu` scaled to the run's quietest game by that time
+(`frame_cpu_normalised`): a busy host's load inflates CPU time too.
 
 The screenshots, `STATE-SIZE-LANG.png`: the lobby, a 6-player game in progress, a 2-player
 game just after the strong bot's Attack on its person was said, the end of a 6-player
@@ -43,6 +46,7 @@ import datetime
 import io
 import json
 import mimetypes
+import os
 import platform
 import shutil
 import statistics
@@ -50,6 +54,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import time
 from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import urlsplit
@@ -92,6 +97,34 @@ BREAKDOWN_CATEGORIES = ["disabled-by-default-devtools.timeline"]
 """Added to TRACE_CATEGORIES for `--breakdown`: style, layout, paint... as events of their own."""
 BREAKDOWN_NAMES = 10
 """How many of the costliest kinds of work the breakdown names."""
+REFERENCE_LOOPS = 300_000
+"""The reference work's size: ~30 ms of one core on a quiet host."""
+
+
+def reference_ms() -> float:
+    """The CPU time (this thread's) of a fixed piece of work, the median of three: what
+    the host's load does to CPU time (a core shared with another thread, its caches
+    shared, its clock lowered) slows it as it slows the page's frames."""
+    times = []
+    for _ in range(3):
+        began = time.thread_time()
+        total = 0
+        for number in range(REFERENCE_LOOPS):
+            total += number * number % 7
+        times.append((time.thread_time() - began) * 1000)
+    return round(statistics.median(times), 2)
+
+
+def normalised(reports: list[dict[str, Any]]) -> None:
+    """Add to each game's report its `frame_cpu` as if the host had been as quiet as in
+    the run's quietest game: scaled by the least reference time of the run over its own
+    (`frame_cpu_normalised`), so that games played under different loads compare."""
+    quietest = min(report["reference_ms"] for report in reports)
+    for report in reports:
+        scale = quietest / report["reference_ms"]
+        report["frame_cpu_normalised"] = {
+            key: round(value * scale, 2) for key, value in report["frame_cpu"].items()
+            if key.endswith("_ms")}
 
 
 def client_files(revision: str) -> dict[str, bytes]:
@@ -204,15 +237,19 @@ def drawing(browser: Browser, url: str, answers: int, *, files: dict[str, bytes]
     browser.start_tracing(page=page, categories=categories)
     moment = start_counting(page)
     before = HostTicks.now()
+    reference = reference_ms()
     given = play(page, answers)
+    reference = statistics.median([reference, reference_ms()])
     after = HostTicks.now()
     trace = browser.stop_tracing()
     times = draw_times(page)
     frames = drawing_frames(times.began, trace, moment)
     page.context.close()
-    host = after.since(before) if before and after else {}
+    host = {**(after.since(before) if before and after else {}),
+            "load_average": round(os.getloadavg()[0], 1)}
     cpu = percentiles([frame["tdur"] / 1000 for frame in frames])
-    report = {"answers": given, **times.report(), "frame_cpu": cpu, "host": host}
+    report = {"answers": given, **times.report(), "frame_cpu": cpu, "host": host,
+              "reference_ms": reference}
     if breakdown:
         report["frame_breakdown"] = frame_breakdown(trace, frames)
         report["frames_drawing_no_message"] = other_frames(trace, frames)
@@ -256,6 +293,7 @@ def drawings(browser: Browser, url: str, args: argparse.Namespace) -> dict[str, 
     for _ in range(args.rounds):
         rounds["baseline"].append(drawing(browser, url, args.answers, files=files, **how))
         rounds["drawing"].append(drawing(browser, url, args.answers, **how))
+    normalised(rounds["baseline"] + rounds["drawing"])
     return {"baseline_revision": args.baseline, **rounds}
 
 

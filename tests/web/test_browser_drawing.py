@@ -308,16 +308,18 @@ CARD_BOXES = """() => [...document.querySelectorAll('.supply .card:not(.accent-a
   (card) => { const style = getComputedStyle(card);
     return { offered: card.classList.contains('offered'),
       box: ['Top', 'Right', 'Bottom', 'Left'].map((side) => style[`border${side}Width`]).join(' '),
-      filter: style.filter, opacity: style.opacity,
+      filter: style.filter, opacity: style.opacity, image: style.backgroundImage,
       key: card.querySelector('kbd') && getComputedStyle(card.querySelector('kbd')).visibility };
   })"""
+PARTS_CONTAINED = """() => ['.supply', '.mine', '.trash'].map(
+  (part) => getComputedStyle(document.querySelector(`.board-area > ${part}`)).contain)"""
 
 
 def test_an_offered_pile_is_drawn_the_size_of_one_not_offered(browser: Browser,
                                                               server_url: str) -> None:
     """A pile's state changes its colours, its ring and whether its key shows, never its
     size, its layers or its nodes: a turn's change of what is offered lays nothing out
-    again (issue 25)."""
+    again (issue 25). Its colour is no gradient, and the Supply contains its paint."""
     page = new_page(browser, server_url)
     create_table(page, "Ann", bots={1: "big_money"})
     assert my_turn(page)
@@ -329,6 +331,11 @@ def test_an_offered_pile_is_drawn_the_size_of_one_not_offered(browser: Browser,
     assert {(pile["filter"], pile["opacity"]) for pile in piles} == {("none", "1")}, piles
     assert {pile["key"] for pile in offered} == {"visible"}
     assert {pile["key"] for pile in idle} == {"hidden"}
+    # a card of one colour (every card of First Game), offered or dimmed, is painted
+    # plain: no gradient, an image painted again whenever its card is (issue 38)
+    assert {pile["image"] for pile in piles} == {"none"}, piles
+    # the parts that move when a chip grows move as they were painted (issue 38)
+    assert page.evaluate(PARTS_CONTAINED) == ["content"] * 3  # layout, style and paint
     page.context.close()
 
 

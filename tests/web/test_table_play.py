@@ -9,6 +9,7 @@ said to screen readers) along the way."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
@@ -141,8 +142,9 @@ def test_a_whole_game_by_clicking_cards_only(browser: Browser, server_url: str) 
     page.reload()
     game = create_table(page, "Ann", kingdom="First Game")
     assert my_turn(page)
-    # the turn is signalled: the title, and the question said once to screen readers
-    assert page.title().startswith("● Your turn")
+    # the turn is signalled: the title (set just after the frame that draws the
+    # question), and the question said once to screen readers
+    expect(page).to_have_title(re.compile(r"^● Your turn"))
     expect(page.locator(".game > [aria-live]")).to_contain_text(
         page.locator("#decision .prompt").inner_text().split(": ", 1)[1])
     # the sound is off until the player turns it on; then each turn of theirs beeps
@@ -181,7 +183,7 @@ def test_a_whole_game_by_clicking_cards_only(browser: Browser, server_url: str) 
     assert page.evaluate("window.said") == len(done) - 1  # every question after the first
     assert page.evaluate("window.beeps") > beeps  # (the first beep: turning it on)
     assert {"play all", "end"} <= set(done) and any(d.startswith("buy") for d in done)
-    assert page.title() == "Dominion"
+    expect(page).to_have_title("Dominion")
     expect(page.locator("#end")).to_contain_text("Ann")
     print(json.dumps({"clicks": len(done)}))
     # the sound stays on in a page loaded again: the browser remembers it

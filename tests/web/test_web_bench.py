@@ -112,3 +112,15 @@ def test_the_bench_serves_a_revisions_client_for_its_baseline() -> None:
     web = bench_module()
     files = web.client_files("HEAD")
     assert b"<html" in files["index.html"] and "js/animate.js" in files
+
+
+def test_the_bench_scales_each_games_frames_to_its_quietest_game() -> None:
+    """With a baseline, each game's `frame_cpu` is also given as if played on the run's
+    quietest host: scaled by the least reference time over its own."""
+    web = bench_module()
+    games = [{"reference_ms": 40.0, "frame_cpu": {"count": 9, "p50_ms": 20.0, "p95_ms": 30.0}},
+             {"reference_ms": 20.0, "frame_cpu": {"count": 9, "p50_ms": 8.0, "p95_ms": 12.0}}]
+    web.normalised(games)
+    assert games[0]["frame_cpu_normalised"] == {"p50_ms": 10.0, "p95_ms": 15.0}
+    assert games[1]["frame_cpu_normalised"] == {"p50_ms": 8.0, "p95_ms": 12.0}
+    assert web.reference_ms() > 0

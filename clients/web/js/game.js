@@ -101,6 +101,7 @@ export class GamePage {
     this.ticker = null; // the one timer of a running clock (`tickClocks`)
     this.asked = null; // the decision of yours last drawn, said once to screen readers
     this.askedTurn = null; // the turn it was asked in: a new turn's question beeps
+    this.title = null; // the tab's title last asked for (`retitle`)
     this.sound = soundWanted(window.localStorage);
     this.onKey = (event) => this.shortcut(event);
   }
@@ -382,8 +383,7 @@ export class GamePage {
     const { page, i18n } = this;
     const asked = page.game?.myDecision();
     const mine = asked && !page.autoAnswered.has(asked.id) ? asked : null;
-    const title = mine ? `${i18n.t("your_turn")} · ${i18n.t("title")}` : i18n.t("title");
-    if (document.title !== title) document.title = title; // (setting it costs, even unchanged)
+    this.retitle(mine ? `${i18n.t("your_turn")} · ${i18n.t("title")}` : i18n.t("title"));
     if ((mine?.id ?? null) === this.asked) return;
     // newly asked: after a frame that asked nothing, or in another turn (two pushes drawn
     // in one frame on a busy machine can go from your last question to your next turn's)
@@ -392,6 +392,16 @@ export class GamePage {
     this.asked = mine?.id ?? null;
     this.askedTurn = turn;
     if (mine) this.announcer.textContent = `${i18n.t("your_decision")}: ${i18n.prompt(mine)}`;
+  }
+
+  /** The tab's title, set just after the frame: in it, a new title cost a few ms of
+   *  its main thread, and the board is drawn sooner without it (issue 38). */
+  retitle(title) {
+    if (title === this.title) return;
+    this.title = title;
+    setTimeout(() => {
+      if (!this.stopped && this.title === title) document.title = title; // (the last asked)
+    });
   }
 
   /** Your clock under 30 s, then under 10 s, said once each to screen readers (the clock

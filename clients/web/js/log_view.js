@@ -17,21 +17,28 @@ export class LogView {
     // it scrolls: a keyboard must be able to focus it to scroll it (axe:
     // scrollable-region-focusable), under its heading
     this.node = el("div", { class: "log-lines", tabindex: "0" });
+    // where its reader is, noted as they scroll (the log laid out by then): a draw reads
+    // it without laying the page out first (issue 38)
+    this.node.addEventListener("scroll", () => {
+      const { node } = this;
+      this.following = node.scrollTop + node.clientHeight >= node.scrollHeight - 1;
+    }, { passive: true });
     this.clear();
   }
 
   /** Drawn whole at the next `draw` (another language). */
   clear() {
     this.node.replaceChildren();
+    this.following = true; // an empty log is read at its end
     this.turns = []; // {node, lines}: each turn's list, and how many lines it holds
     this.lines = 0;
     this.drawn = { cleared: -1, total: 0 };
   }
 
-  /** Whether its reader is at its end (read before a draw changes the page). */
+  /** Whether its reader is at its end: where they last scrolled it, or the end it
+   *  follows (read before a draw changes the page). */
   atEnd() {
-    const { node } = this;
-    return node.scrollTop + node.clientHeight >= node.scrollHeight - 1;
+    return this.following;
   }
 
   /**
