@@ -30,7 +30,7 @@ from ..refusal import Refusal
 from ..replays import finished_replay, replay_work
 from ..replays.build import chat_records
 from ..replays.dump import EndedGame, public_players, stored_replay_of
-from ..replays.fields import SeatRating, seat_ratings
+from ..replays.fields import seat_ratings
 from ..replays.stored_replay import STORED_VERSION, pack, replay_line, stored_replay
 from ..storage import Storage, StorageError, StoredGame
 from ..storage.keyset import Keyset
@@ -72,20 +72,23 @@ def archived_game(stored: StoredGame, chat: list[dict[str, Any]]) -> ArchivedGam
         replay_version=STORED_VERSION)
 
 
-def stored_game(archived: ArchivedBody) -> StoredGame:
-    """An archived game as storage's record, its seats named as they are now."""
-    stored = unpack_game(archived.body)
+def stored_game(archived: ArchivedBody, answers: bool = True) -> StoredGame:
+    """An archived game as storage's record, its seats named as they are now (without its
+    answers when not `answers`)."""
+    stored = unpack_game(archived.body, answers)
     return replace(stored, seats=tuple(replace(seat, name=archived.names.get(seat.seat,
                                                                              seat.name))
                                        for seat in stored.seats))
 
 
-def as_ended_game(stored: StoredGame, archived: ArchivedBody,
-                  ratings: Mapping[int, SeatRating] | None = None) -> EndedGame:
-    """An archived game as a dump or an export reads it: its replay when the archive kept
-    it under this version (else it is made again, from its events if it has them)."""
+def as_ended_game(archived: ArchivedBody, stored: StoredGame | None = None) -> EndedGame:
+    """An archived game as a dump or an export reads it (`stored`: already read): its
+    replay when the archive kept it under this version, and then not the answers the
+    replay holds (else it is made again, from its events if it has them, or its answers)."""
     current = archived.replay_version == STORED_VERSION
-    return EndedGame(stored, ratings, archived.replay if current else None, archived.events)
+    if stored is None:
+        stored = stored_game(archived, answers=not current)
+    return EndedGame(stored, None, archived.replay if current else None, archived.events)
 
 
 async def hand_over(storage: Storage, archive: ArchiveStore) -> int:
@@ -191,7 +194,7 @@ class Archive:
             archived = bodies.get(game_id)
             if archived is not None:
                 stored, chat = stored_game(archived), await self.store.archived_chat(game_id)
-                game = as_ended_game(stored, archived)
+                game = as_ended_game(archived, stored)
                 await pay(replay_work(len(stored.answers)))
                 yield replay_line(stored_replay_of(game), public_players(game),
                                   chat_records(chat))
@@ -234,10 +237,10 @@ def ended_games(store: FullStore, since: str | None, until: str | None,
     after = ("", "")
     while found := loop.run_until_complete(store.archived_between(since, until, after,
                                                                   DUMP_BATCH)):
-        games = [(stored_game(archived), archived) for archived in found]
-        rated = [stored.game.id for stored, _ in games if stored.game.rated]
+        games = [as_ended_game(archived) for archived in found]
+        rated = [game.stored.game.id for game in games if game.stored.game.rated]
         ledger = loop.run_until_complete(store.game_ratings(rated)) if rated else {}
-        for stored, archived in games:
-            known = ledger.get(stored.game.id)
-            yield as_ended_game(stored, archived, None if known is None else seat_ratings(known))
+        for game in games:
+            known = ledger.get(game.stored.game.id)
+            yield game if known is None else game._replace(ratings=seat_ratings(known))
         after = (found[-1].finished_at, found[-1].game_id)

@@ -36,6 +36,7 @@ class EndedGame(NamedTuple):
     """An archived game as a dump reads it."""
 
     stored: StoredGame
+    """Without its answers when its `replay` is given (which holds them)."""
     ratings: Mapping[int, SeatRating] | None
     """When rated and in the rating ledger: its seats' ratings."""
     replay: bytes | None = None

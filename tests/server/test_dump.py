@@ -28,7 +28,7 @@ from dominion.server.replays import build, verify_replay
 from dominion.server.replays import dump as dump_module
 from dominion.server.replays.build import derive, pack_derived
 from dominion.server.replays.dump import EndedGame, dump, period_bounds
-from dominion.server.storage import StorageError
+from dominion.server.storage import StorageError, StoredGame
 
 from .replay_schema import check_replay
 
@@ -41,6 +41,20 @@ def filled(tmp_path_factory: pytest.TempPathFactory) -> Path:
     db = tmp_path_factory.mktemp("dump") / "games.sqlite3"
     assert main(["fill", "--db", str(db), "--games", "3", "--seed", "3"]) == 0
     return db
+
+
+def archived_games(db: Path) -> list[StoredGame]:
+    """The archive's games, oldest first, with their answers (a dump reads them without)."""
+    async def read() -> list[StoredGame]:
+        store = open_account_store("", str(db))
+        await store.start()
+        try:
+            return [archive.stored_game(found)
+                    for found in await store.archived_between(None, None, ("", ""), 100)]
+        finally:
+            await store.close()
+
+    return asyncio.run(read())
 
 
 def test_a_period_is_a_month_a_day_or_everything() -> None:
@@ -131,7 +145,7 @@ def test_a_day_without_games_dumps_empty_files(filled: Path, tmp_path: Path) -> 
 
 def test_a_rated_games_seats_carry_the_ledgers_ratings(filled: Path, tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    [stored, *_] = [game.stored for game in read_archive("", str(filled), None, None)]
+    [stored, *_] = archived_games(filled)
     rated = replace(stored, game=replace(stored.game, options={"rated": True}))
     store = open_account_store("", str(db))
     ranks = sorted(range(len(rated.seats)), key=lambda seat: seat != 0)
@@ -180,13 +194,13 @@ def test_a_dump_splices_in_the_archives_replays_and_makes_the_others_the_same(
     with monkeypatch.context() as unmakeable:
         unmakeable.setattr(dump_module, "finished_replay", lambda *a: pytest.fail("made"))
         assert main(["dump", "--db", str(filled), "--period", "all", "--out", str(kept)]) == 0
-    games = list(read_archive("", str(filled), None, None))
+    games = archived_games(filled)
     lines = zstandard.ZstdDecompressor().stream_reader(
         (kept / "dominion-all.replays.ndjson.zst").open("rb")).read()
-    assert lines == b"".join(orjson.dumps(build.finished_replay(game.stored, [], game.ratings))
-                             + b"\n" for game in games)
+    assert lines == b"".join(orjson.dumps(build.finished_replay(game, [])) + b"\n"
+                             for game in games)
 
-    archived = [archive.archived_game(game.stored, []) for game in games]
+    archived = [archive.archived_game(game, []) for game in games]
     for case, change in (
             ("answers", "UPDATE archived_games SET replay = NULL, replay_version = NULL"),
             ("events", "UPDATE archived_games SET replay = NULL, replay_version = NULL, "
@@ -201,8 +215,7 @@ def test_a_dump_splices_in_the_archives_replays_and_makes_the_others_the_same(
             await store.start()
             await store.archive_games(archived, datetime.now(UTC))
             for game in games if case == "events" else games[:1]:
-                await store.db.execute(change, *([pack_derived(derive(game.stored)),
-                                                  game.stored.game.id]
+                await store.db.execute(change, *([pack_derived(derive(game)), game.game.id]
                                                  if case == "events" else []))
             await store.close()
 
