@@ -24,40 +24,28 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-import msgpack  # type: ignore[import-untyped]
-import orjson
 import zstandard
 
 from dominion.server.accounts import open_account_store
 from dominion.server.accounts.store import sqlite_path_beside
 from dominion.server.play.archive import Archive, archived_game, hand_over, prune
 from dominion.server.play.fill import fill
-from dominion.server.replays.build import DERIVED_LEVEL, unpack_derived
 from dominion.server.storage import Storage
 
 
 def sizes(storage: Storage) -> dict[str, float]:
     """Mean bytes a game of the outbox as msgpack, and compressed (what the archive keeps):
-    its body, and its derived events (kept as JSON; msgpack's size beside it)."""
+    its body, and its replay's parts kept for dumps and exports (`stored_replay`)."""
     found: dict[str, list[int]] = {name: [] for name in (
-        "msgpack_bytes", "zstd_bytes", "events_json_bytes", "events_zstd_bytes",
-        "events_msgpack_bytes", "events_msgpack_zstd_bytes")}
+        "msgpack_bytes", "zstd_bytes", "replay_bytes", "replay_zstd_bytes")}
     decompress = zstandard.ZstdDecompressor().decompress
-    compress = zstandard.ZstdCompressor(level=DERIVED_LEVEL).compress
     for stored, lines in storage.unarchived_games(500):  # a sample of 500 is plenty
         archived = archived_game(stored, lines)
-        derived = unpack_derived(archived.events)
-        as_msgpack = msgpack.packb([derived.events, derived.events_by_answer,
-                                    derived.ending], use_bin_type=True)
         for name, size in (
                 ("msgpack_bytes", len(decompress(archived.body))),
                 ("zstd_bytes", len(archived.body)),
-                ("events_json_bytes", len(orjson.dumps([derived.events,
-                                                        derived.events_by_answer,
-                                                        derived.ending]))),
-                ("events_zstd_bytes", len(archived.events)),
-                ("events_msgpack_bytes", len(as_msgpack)),
-                ("events_msgpack_zstd_bytes", len(compress(as_msgpack)))):
+                ("replay_bytes", len(decompress(archived.replay))),
+                ("replay_zstd_bytes", len(archived.replay))):
             found[name].append(size)
     means = {name: statistics.mean(values) for name, values in found.items()}
     return means | {"ratio": means["msgpack_bytes"] / means["zstd_bytes"]}

@@ -6,10 +6,11 @@ Each ended game is archived once, by its id, from its node's outbox (the node's 
 database marks it archived once the archive has it: play/archive.py). A game's body is
 opaque here (the stored game, packed by `storage.rows.pack_game`); what the listings
 filter on, and what may change after the end (a deleted account's name, a removed chat
-line), is kept beside it in columns. So are its events, derived once from its answers
-when it is archived (opaque here too: `replays.build.pack_derived`), which dumps and
-exports read instead of playing the game back; games archived before the archive kept
-them (before the accounts' schema version 10) have none, and are played back when read.
+line), is kept beside it in columns. So is its replay, made once from its answers
+when it is archived (opaque here too: `replays.stored_replay.pack`, under its version),
+which dumps and exports splice in instead of playing the game back. Games archived at the
+accounts' schema version 10 kept only their events (`replays.build.pack_derived`), and
+those before it nothing: their readers make the replay from the events, or the answers.
 """
 
 from __future__ import annotations
@@ -60,8 +61,10 @@ class ArchivedGame:
     seats: tuple[ArchivedSeat, ...]
     chat: tuple[ArchivedLine, ...]
     body: bytes
-    events: bytes
-    """Its replay's events, derived from its answers (`replays.build.pack_derived`)."""
+    replay: bytes
+    """Its replay's parts that never change (`replays.stored_replay.pack`)."""
+    replay_version: int
+    """How `replay` was made (`replays.stored_replay.STORED_VERSION`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,8 +76,11 @@ class ArchivedBody:
     finished_at: str
     body: bytes
     names: Mapping[int, str | None]
+    replay: bytes | None = None
+    """As `ArchivedGame.replay`; None for a game archived before the archive kept it."""
+    replay_version: int | None = None
     events: bytes | None = None
-    """As `ArchivedGame.events`; None for a game archived before the archive kept them."""
+    """Its events, for a game archived at the schema's version 10 (not since)."""
 
 
 class ArchiveStore(Protocol):

@@ -233,6 +233,13 @@ STEPS: list[Step] = [
     Step("""
     ALTER TABLE archived_games ADD COLUMN events {BYTES};
     """),
+    # each archived game's replay as dumps and exports splice it in (its fixed bytes and
+    # its rows of the dumps' tables), under the version it was made by, so that a row made
+    # by another is made again when read; new rows keep no `events`: the replay has them
+    Step("""
+    ALTER TABLE archived_games ADD COLUMN replay {BYTES};
+    ALTER TABLE archived_games ADD COLUMN replay_version INTEGER;
+    """),
 ]
 
 LATEST = len(STEPS)

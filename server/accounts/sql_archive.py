@@ -12,7 +12,8 @@ from .database import Database, Listed, Queries, Row
 
 ENDED_STATES = ("finished", "abandoned")
 ENDED = "ended"
-_BODY = "SELECT g.game_id, g.finished_at, g.body, g.events FROM archived_games g"
+_BODY = ("SELECT g.game_id, g.finished_at, g.body, g.replay, g.replay_version, g.events "
+         "FROM archived_games g")
 _CHAT = "line, at, seat, name, text"
 
 
@@ -29,10 +30,12 @@ class ArchiveQueries:
     async def _archive(self, tx: Queries, game: ArchivedGame, now: datetime) -> bool:
         inserted = await tx.fetchrow(
             "INSERT INTO archived_games (game_id, finished_at, state, edition, players, "
-            "rated, people, takeovers, body, events, archived_at) VALUES (?, ?, ?, ?, ?, ?, ?, "
-            "?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING RETURNING game_id",
+            "rated, people, takeovers, body, replay, replay_version, archived_at) VALUES (?, "
+            "?, ?, ?, ?, ?, ?, ?, ?, ?, ?::integer, ?) ON CONFLICT (game_id) DO NOTHING "
+            "RETURNING game_id",
             game.game_id, game.finished_at, game.state, game.edition, game.players,
-            game.rated, game.people, game.takeovers, game.body, game.events, now)
+            game.rated, game.people, game.takeovers, game.body, game.replay,
+            game.replay_version, now)
         if inserted is None:
             return False  # archived once already
         await tx.executemany(
@@ -147,5 +150,10 @@ class ArchiveQueries:
         for game_id, seat, name in seats:
             names[game_id][seat] = name
         return [ArchivedBody(game_id, finished_at, bytes(body), names[game_id],
-                             None if events is None else bytes(events))
-                for game_id, finished_at, body, events in rows]
+                             _bytes(replay), version, _bytes(events))
+                for game_id, finished_at, body, replay, version, events in rows]
+
+
+def _bytes(value: Any) -> bytes | None:
+    """A nullable BYTES column's value as bytes, whichever type the driver reads."""
+    return None if value is None else bytes(value)

@@ -28,9 +28,10 @@ from ..accounts.moderation import FullStore
 from ..accounts.store import sqlite_path_beside
 from ..refusal import Refusal
 from ..replays import finished_replay, replay_work
-from ..replays.build import Derived, derive, pack_derived, unpack_derived
-from ..replays.dump import EndedGame
+from ..replays.build import chat_records
+from ..replays.dump import EndedGame, public_players, stored_replay_of
 from ..replays.fields import seat_ratings
+from ..replays.stored_replay import STORED_VERSION, pack, replay_line, stored_replay
 from ..storage import Storage, StorageError, StoredGame
 from ..storage.keyset import Keyset
 from ..storage.rows import pack_game, unpack_game
@@ -54,7 +55,7 @@ class Export:
 
 def archived_game(stored: StoredGame, chat: list[dict[str, Any]]) -> ArchivedGame:
     """An ended game and its chat (every line, removed ones marked) as the archive takes it,
-    with its events derived from its answers (once: a dump or an export reads them)."""
+    with its replay made from its answers (once: dumps and exports splice it in)."""
     record = stored.game
     assert record.finished_at is not None, "only an ended game is archived"
     return ArchivedGame(
@@ -67,21 +68,27 @@ def archived_game(stored: StoredGame, chat: list[dict[str, Any]]) -> ArchivedGam
                     for seat in stored.seats),
         chat=tuple(ArchivedLine(line["id"], line["at"], line["seat"], line["name"],
                                 line["text"], line.get("removed_at")) for line in chat),
-        body=pack_game(stored), events=pack_derived(derive(stored)))
+        body=pack_game(stored), replay=pack(stored_replay(finished_replay(stored, []))),
+        replay_version=STORED_VERSION)
 
 
-def stored_game(archived: ArchivedBody) -> StoredGame:
-    """An archived game as storage's record, its seats named as they are now."""
-    stored = unpack_game(archived.body)
+def stored_game(archived: ArchivedBody, answers: bool = True) -> StoredGame:
+    """An archived game as storage's record, its seats named as they are now (without its
+    answers when not `answers`)."""
+    stored = unpack_game(archived.body, answers)
     return replace(stored, seats=tuple(replace(seat, name=archived.names.get(seat.seat,
                                                                              seat.name))
                                        for seat in stored.seats))
 
 
-def derived_of(archived: ArchivedBody) -> Derived | None:
-    """An archived game's events as the archive keeps them; None when it was archived
-    before the archive kept them (its readers play it back)."""
-    return None if archived.events is None else unpack_derived(archived.events)
+def as_ended_game(archived: ArchivedBody, stored: StoredGame | None = None) -> EndedGame:
+    """An archived game as a dump or an export reads it (`stored`: already read): its
+    replay when the archive kept it under this version, and then not the answers the
+    replay holds (else it is made again, from its events if it has them, or its answers)."""
+    current = archived.replay_version == STORED_VERSION
+    if stored is None:
+        stored = stored_game(archived, answers=not current)
+    return EndedGame(stored, None, archived.replay if current else None, archived.events)
 
 
 async def hand_over(storage: Storage, archive: ArchiveStore) -> int:
@@ -185,16 +192,17 @@ class Archive:
                      pay: Pay) -> AsyncIterator[bytes]:
         for game_id in game_ids:
             archived = bodies.get(game_id)
-            derived = None
             if archived is not None:
                 stored, chat = stored_game(archived), await self.store.archived_chat(game_id)
-                derived = derived_of(archived)
+                game = as_ended_game(archived, stored)
+                await pay(replay_work(len(stored.answers)))
+                yield replay_line(stored_replay_of(game), public_players(game),
+                                  chat_records(chat))
             elif (found := await self.ended_game(game_id)) is not None:
                 stored, chat = found
-            else:
-                continue  # pruned meanwhile: then the archive has it, on the next page
-            await pay(replay_work(len(stored.answers)))
-            yield orjson.dumps(finished_replay(stored, chat, derived=derived)) + b"\n"
+                await pay(replay_work(len(stored.answers)))
+                yield orjson.dumps(finished_replay(stored, chat)) + b"\n"
+            # else pruned meanwhile: then the archive has it, on the next page
 
 
 DUMP_BATCH = 1_000
@@ -229,11 +237,10 @@ def ended_games(store: FullStore, since: str | None, until: str | None,
     after = ("", "")
     while found := loop.run_until_complete(store.archived_between(since, until, after,
                                                                   DUMP_BATCH)):
-        games = [(stored_game(archived), archived) for archived in found]
-        rated = [stored.game.id for stored, _ in games if stored.game.rated]
+        games = [as_ended_game(archived) for archived in found]
+        rated = [game.stored.game.id for game in games if game.stored.game.rated]
         ledger = loop.run_until_complete(store.game_ratings(rated)) if rated else {}
-        for stored, archived in games:
-            known = ledger.get(stored.game.id)
-            yield EndedGame(stored, None if known is None else seat_ratings(known),
-                            archived.events)
+        for game in games:
+            known = ledger.get(game.stored.game.id)
+            yield game if known is None else game._replace(ratings=seat_ratings(known))
         after = (found[-1].finished_at, found[-1].game_id)

@@ -33,6 +33,8 @@ DEFAULT_STRATEGIES = ("big_money", "smithy_big_money")
 AT_ONCE = 32
 """Games whose writes are in flight together: the writer commits them in shared
 transactions while the engine plays the next ones."""
+INTERRUPTED = 130
+"""The exit status of a fill stopped by Ctrl-C, as a shell's for SIGINT (128 + 2)."""
 
 
 async def store_one(storage: Storage, rng: random.Random, strategies: Sequence[str],
@@ -144,6 +146,9 @@ def fill_main(argv: Sequence[str]) -> int:
     except (StorageError, Refusal) as error:
         print(f"dominion-server fill: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # the games archived so far are kept
+        print("dominion-server fill: interrupted", file=sys.stderr)
+        return INTERRUPTED
     print(f"stored {filled.games} games ({filled.answers} answers) in {filled.seconds:.1f} s: "
           f"{filled.games_per_second:.1f} games/s")
     return 0

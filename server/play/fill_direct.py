@@ -10,9 +10,11 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import random
+import signal
 import time
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
+from multiprocessing.pool import IMapIterator
 
 from ..accounts.archive import ArchivedGame, ArchiveStore
 from ..replays import commitment_of
@@ -28,6 +30,11 @@ CHUNK = 200
 archive's transactions."""
 Chunk = tuple[int, int, tuple[str, ...], int, int, str]
 """A worker's task: its random seed, how many games, strategies, players, edition, node."""
+Prepared = tuple[list[ArchivedGame], int]
+"""A worker's games as the archive takes them, and their answers' count."""
+WAIT_SECONDS = 1.0
+"""How long a thread waits on the workers at a time: an interrupted fill, whose loop
+waits for its threads before it ends, stops within it."""
 
 
 def finished_game(played: Played, node: str) -> StoredGame:
@@ -42,13 +49,29 @@ def finished_game(played: Played, node: str) -> StoredGame:
     return StoredGame(record, tuple(played.seats), tuple(game.answers))
 
 
-def archived_chunk(task: Chunk) -> tuple[list[ArchivedGame], int]:
+def archived_chunk(task: Chunk) -> Prepared:
     """A worker's games as the archive takes them, and their answers' count."""
     seed, count, strategies, players, edition, node = task
     rng = random.Random(seed)
     games = [play_one(rng, strategies, players, edition) for _ in range(count)]
     return ([archived_game(finished_game(played, node), []) for played in games],
             sum(len(played.game.answers) for played in games))
+
+
+def uninterrupted() -> None:
+    """A worker's start: Ctrl-C, which reaches every process of the terminal's group, is
+    for the fill to handle (it ends its workers), not for each worker to die of alone
+    (the pool would start another, and wait for the lost chunk for ever)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def next_chunk(done: IMapIterator[Prepared]) -> Prepared | None:
+    """The workers' next chunk in order, None after the last; multiprocessing's
+    TimeoutError when none came within WAIT_SECONDS."""
+    try:
+        return done.next(timeout=WAIT_SECONDS)
+    except StopIteration:
+        return None
 
 
 def chunks(games: int, seed: int | None, strategies: Sequence[str], players: int,
@@ -69,10 +92,16 @@ async def fill_archive(store: ArchiveStore, games: int, *, workers: int, players
     answers = 0
     loop = asyncio.get_running_loop()
     # spawned, not forked: the workers share nothing with this process's open archive
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+    with multiprocessing.get_context("spawn").Pool(workers, uninterrupted) as pool:
         done = pool.imap(archived_chunk, chunks(games, seed, strategies, players, edition,
                                                 node))
-        while (chunk := await loop.run_in_executor(None, next, done, None)) is not None:
+        while True:
+            try:
+                chunk = await loop.run_in_executor(None, next_chunk, done)
+            except multiprocessing.TimeoutError:
+                continue
+            if chunk is None:
+                break
             archived, answered = chunk
             await store.archive_games(archived, datetime.now(UTC))
             answers += answered

@@ -125,9 +125,14 @@ def finished_replay(stored: StoredGame, chat: list[dict[str, Any]],
         "events_by_answer": counts,
         "result": record.result,
         "ending": ending,
-        "chat": [{"at": c["at"], "seat": c["seat"], "name": c["name"], "text": c["text"]}
-                 for c in chat],
+        "chat": chat_records(chat),
     }
+
+
+def chat_records(chat: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """A game's chat lines as its replay lists them."""
+    return [{"at": c["at"], "seat": c["seat"], "name": c["name"], "text": c["text"]}
+            for c in chat]
 
 
 def spectator_replay(record: GameRecord, seats: Sequence[SeatRecord], game: Game | None,

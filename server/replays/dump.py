@@ -16,7 +16,7 @@ import os
 import re
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,20 +26,26 @@ import orjson
 
 from ..storage import StorageError, StoredGame
 from .build import finished_replay, unpack_derived
-from .fields import SeatRating
+from .fields import SeatRating, players
 from .format import MINOR, VERSION
+from .stored_replay import StoredReplay, replay_line, stored_replay, unpack
+from .tables import schemas, seat_rows
 
 
 class EndedGame(NamedTuple):
     """An archived game as a dump reads it."""
 
     stored: StoredGame
+    """Without its answers when its `replay` is given (which holds them)."""
     ratings: Mapping[int, SeatRating] | None
     """When rated and in the rating ledger: its seats' ratings."""
+    replay: bytes | None = None
+    """Its replay as the archive keeps it (`stored_replay.pack`), unpacked only as the dump
+    writes the game: a batch of games' parts held unpacked, millions of objects, would
+    cost the collector more than unpacking them; None: made from `events`."""
     events: bytes | None = None
-    """Its events as the archive keeps them (`build.pack_derived`), unpacked only as the
-    dump writes the game: a batch of games' events held unpacked, millions of objects,
-    would cost the collector more than unpacking them; None: played back."""
+    """Its events as the archive kept them before it kept the replay
+    (`build.pack_derived`); None too: its answers are played back."""
 
 
 Source = Callable[[argparse.Namespace, str | None, str | None], Iterable[EndedGame]]
@@ -76,75 +82,25 @@ def period_bounds(period: str) -> tuple[str | None, str | None]:
     return start.strftime("%Y-%m-%dT%H:%M:%SZ"), end.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def stored_replay_of(game: EndedGame) -> StoredReplay:
+    """A game's replay as the archive keeps it: read, else made from its events, or from
+    its answers played back (a game archived before the archive kept it)."""
+    if game.replay is not None:
+        return unpack(game.replay)
+    derived = None if game.events is None else unpack_derived(game.events)
+    return stored_replay(finished_replay(game.stored, [], None, derived))
+
+
 def public_replay(game: EndedGame) -> dict[str, Any]:
     """A replay as a dump holds it: no chat; a rated game's ratings as the ledger has them."""
-    derived = None if game.events is None else unpack_derived(game.events)
-    return finished_replay(game.stored, [], game.ratings, derived)
+    replay: dict[str, Any] = orjson.loads(replay_line(stored_replay_of(game),
+                                                      public_players(game), []))
+    return replay
 
 
-def game_row(replay: dict[str, Any]) -> tuple[Any, ...]:
-    """A replay's row of the games table, in the table's column order."""
-    game, result = replay["game"], replay["result"] or {}
-    control = game["time_control"] or {}
-    return (game["id"], game["finished_at"], (game["finished_at"] or "")[:10], game["state"],
-            game["edition"], game["kingdom"], len(replay["players"]), game["first_player"],
-            game["end_reason"], game["rated"], control.get("initial_seconds"),
-            control.get("increment_seconds"),
-            replay["events"][-1]["turn"] if replay["events"] else 0,
-            result.get("winners", []))
-
-
-def seat_rows(replay: dict[str, Any]) -> list[tuple[Any, ...]]:
-    """A replay's rows of the seats table, in the table's column order."""
-    result = replay["result"] or {}
-    scores, turns = result.get("scores", []), result.get("turns", [])
-    resigned, winners = set(result.get("resigned", [])), set(result.get("winners", []))
-    seats = [_Seat(player, scores[player["seat"]] if player["seat"] < len(scores) else None,
-                   turns[player["seat"]] if player["seat"] < len(turns) else None,
-                   player["seat"] in resigned)
-             for player in replay["players"]]
-    ranked = [seat.standing for seat in seats if seat.score is not None]
-    game_id = replay["game"]["id"]
-    rows = []
-    for seat in seats:
-        player = seat.player
-        # 1 + the seats strictly ahead: ties share a rank
-        rank = None if seat.score is None else 1 + sum(other < seat.standing
-                                                       for other in ranked)
-        rows.append((game_id, player["seat"], player["name"], player["kind"],
-                     player["strategy"], player["level"], player["account"],
-                     player["rating_before"], player["rating_after"], seat.score, seat.turns,
-                     rank, player["seat"] in winners, seat.resigned, player["taken_over"]))
-    return rows
-
-
-@dataclass(frozen=True, slots=True)
-class _Seat:
-    player: dict[str, Any]
-    score: int | None
-    turns: int | None
-    resigned: bool
-
-    @property
-    def standing(self) -> tuple[bool, int, int]:
-        """Resigned or taken-over seats last, then more points, then fewer turns."""
-        return (self.resigned or self.player["taken_over"], -(self.score or 0),
-                self.turns or 0)
-
-
-def gain_rows(replay: dict[str, Any]) -> Iterator[tuple[Any, ...]]:
-    """Every card bought or gained, in the gains table's column order: by whom, on which
-    turn (the game's, and the player's own of the turn it happened in), how, and what made
-    it happen."""
-    game_id, player_turn = replay["game"]["id"], 0
-    for event in replay["events"]:
-        kind = event["kind"]
-        if kind == "turn_started":
-            player_turn = event["data"]["player_turn"]
-        elif kind in ("bought", "gained"):
-            for card in event.get("cards", ()):
-                yield (game_id, event.get("player"), event["turn"], player_turn, card, kind,
-                       event.get("source"), event.get("zone"))
+def public_players(game: EndedGame) -> list[dict[str, Any]]:
+    """A game's players as a dump shows them: named as they are now, with their ratings."""
+    return players(game.stored.seats, game.ratings)
 
 
 @dataclass
@@ -179,62 +135,49 @@ class Dumped:
 
 
 class _Table:
-    """One Parquet file, written a batch of rows at a time, each batch turned into columns
-    at once (rows are tuples in the schema's column order)."""
+    """One Parquet file, written a batch of rows at a time, kept column by column (in the
+    schema's order) until then."""
 
     def __init__(self, folder: Path, name: str, schema: Any) -> None:
         from pyarrow import parquet
 
         self.file = DumpFile(name)
         self._schema = schema
-        self._rows: list[tuple[Any, ...]] = []
+        self._columns: list[list[Any]] = [[] for _ in schema]
         self._writer = parquet.ParquetWriter(self.file.partial(folder), schema,
                                              compression="zstd")
 
-    def add(self, rows: Iterable[tuple[Any, ...]]) -> None:
-        self._rows.extend(rows)
-        if len(self._rows) >= ROWS_PER_BATCH:
+    def add(self, rows: Iterable[Sequence[Any]]) -> None:
+        """Rows, each in the schema's column order."""
+        for row in rows:
+            for column, value in zip(self._columns, row, strict=True):
+                column.append(value)
+        self._flushed_when_full()
+
+    def add_columns(self, columns: Sequence[Sequence[Any]]) -> None:
+        """Rows given column by column, all of the same length."""
+        for column, values in zip(self._columns, columns, strict=True):
+            column.extend(values)
+        self._flushed_when_full()
+
+    def _flushed_when_full(self) -> None:
+        if len(self._columns[0]) >= ROWS_PER_BATCH:
             self._flush()
 
     def _flush(self) -> None:
         import pyarrow
 
-        if self._rows:
-            columns = zip(*self._rows, strict=True)
+        if rows := len(self._columns[0]):
             self._writer.write_table(pyarrow.Table.from_arrays(
                 [pyarrow.array(column, type=kind.type)
-                 for column, kind in zip(columns, self._schema, strict=True)],
+                 for column, kind in zip(self._columns, self._schema, strict=True)],
                 schema=self._schema))
-            self.file.rows += len(self._rows)
-            self._rows = []
+            self.file.rows += rows
+            self._columns = [[] for _ in self._schema]
 
     def close(self) -> None:
         self._flush()
         self._writer.close()
-
-
-def _schemas() -> dict[str, Any]:
-    import pyarrow as pa
-
-    text, small, whole = pa.string(), pa.int8(), pa.int32()
-    return {
-        "games": pa.schema([
-            ("game_id", text), ("finished_at", text), ("date", text), ("state", text),
-            ("edition", small), ("kingdom", pa.list_(text)), ("players", small),
-            ("first_player", small), ("end_reason", text), ("rated", pa.bool_()),
-            ("initial_seconds", whole), ("increment_seconds", whole), ("turns", pa.int16()),
-            ("winners", pa.list_(small))]),
-        "seats": pa.schema([
-            ("game_id", text), ("seat", small), ("name", text), ("kind", text),
-            ("strategy", text), ("level", small), ("account", text),
-            ("rating_before", whole), ("rating_after", whole), ("score", pa.int16()),
-            ("turns", pa.int16()), ("rank", small), ("winner", pa.bool_()),
-            ("resigned", pa.bool_()), ("taken_over", pa.bool_())]),
-        "gains": pa.schema([
-            ("game_id", text), ("seat", small), ("turn", pa.int16()),
-            ("player_turn", pa.int16()), ("card", text), ("how", text), ("source", text),
-            ("zone", text)]),
-    }
 
 
 def dump(games: Iterable[EndedGame], folder: Path, period: str) -> Dumped:
@@ -246,16 +189,17 @@ def dump(games: Iterable[EndedGame], folder: Path, period: str) -> Dumped:
     base = f"dominion-{period}"
     replays = DumpFile(f"{base}.replays.ndjson.zst")
     tables = {name: _Table(folder, f"{base}.{name}.parquet", schema)
-              for name, schema in _schemas().items()}
+              for name, schema in schemas().items()}
     # threads=1: zstd compresses in a thread of its own while the next replays are made
     with replays.partial(folder).open("wb") as raw, \
             zstandard.ZstdCompressor(level=3, threads=1).stream_writer(raw) as compressed:
         for game in games:
-            replay = public_replay(game)
-            compressed.write(orjson.dumps(replay) + b"\n")
-            tables["games"].add([game_row(replay)])
-            tables["seats"].add(seat_rows(replay))
-            tables["gains"].add(gain_rows(replay))
+            stored, shown = stored_replay_of(game), public_players(game)
+            compressed.write(replay_line(stored, shown, []))
+            game_id = game.stored.game.id
+            tables["games"].add([stored.game_row])
+            tables["seats"].add(seat_rows(game_id, shown, game.stored.game.result))
+            tables["gains"].add_columns([[game_id] * len(stored.gains[0]), *stored.gains])
             done.games += 1
     replays.rows = done.games
     for table in tables.values():

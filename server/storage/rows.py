@@ -268,14 +268,15 @@ def pack_game(stored: StoredGame) -> bytes:
     return zstandard.ZstdCompressor(level=ARCHIVE_LEVEL).compress(body)
 
 
-def unpack_game(data: bytes) -> StoredGame:
-    """A game as `pack_game` packed it."""
-    game, seats, answers = msgpack.unpackb(zstandard.ZstdDecompressor().decompress(data),
-                                           use_list=False)
+def unpack_game(data: bytes, answers: bool = True) -> StoredGame:
+    """A game as `pack_game` packed it; without its answers when not `answers` (for a
+    reader that has what it needs of them elsewhere: making them is most of the cost)."""
+    game, seats, logged = msgpack.unpackb(zstandard.ZstdDecompressor().decompress(data),
+                                          use_list=False)
     game_id = game["id"]
     # its answers as `game_rows` reads them (GameRows); packed without the time (`at`),
     # which a stored game does not carry, and a resignation's choices as none
-    rows = [_answers_row(game_id, answers)] if answers else []
+    rows = [_answers_row(game_id, logged)] if logged and answers else []
     return stored_games(([dict(game)], [(game_id, *seat) for seat in seats], rows))[0]
 
 

@@ -21,9 +21,12 @@ from dominion.server.accounts import migrations
 from dominion.server.accounts.sql_store import SqlAccountStore
 from dominion.server.edge.tasks.archive_reconcile import Refilled, refill
 from dominion.server.play import archive as archive_module
-from dominion.server.play.archive import Archive, derived_of, hand_over, prune, stored_game
+from dominion.server.play.archive import Archive, hand_over, prune, stored_game
 from dominion.server.play.fill import store_one
 from dominion.server.replays import build, finished_replay
+from dominion.server.replays import dump as dump_module
+from dominion.server.replays.build import derive, pack_derived
+from dominion.server.replays.stored_replay import STORED_VERSION
 from dominion.server.storage import SeatRecord, Storage, StoredGame
 from dominion.server.storage.reader import GamesReader
 from dominion.server.storage.rows import pack_game, unpack_game
@@ -239,7 +242,11 @@ async def test_a_node_restored_from_an_older_copy_archives_nothing_twice(
 
 
 def unplayable(stored: StoredGame) -> Any:
-    raise AssertionError("played back: the archive's events were not read")
+    raise AssertionError("played back: the archive's replay was not read")
+
+
+def unmade(*args: Any) -> Any:
+    raise AssertionError("made again: the archive's replay was not spliced in")
 
 
 async def exported(archive: Archive) -> list[bytes]:
@@ -250,44 +257,65 @@ async def exported(archive: Archive) -> list[bytes]:
     return [line async for line in export.lines]
 
 
-async def test_an_archived_game_keeps_its_events_and_an_export_reads_them(
+async def test_an_archived_game_keeps_its_replay_and_an_export_splices_it_in(
         store: SqlAccountStore, storage: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
     games = await finished(storage, 2, seed=9)
+    await storage.save_seat(games[0].game.id, SeatRecord(0, "Ada", account_id=5,
+                                                         joined_at="2026-01-01T00:00:00Z"))
+    await storage.append_chat(games[0].game.id, at="2026-12-02T10:00:00Z", seat=0,
+                              name="Ada", text="hello \"there\"\n")
     await hand_over(storage, store)
     await prune(storage, timedelta(0))  # served from the archive alone
-    played_back = await exported(Archive(storage, store))
+    await store.rename_archived_seats(5, "deleted player")  # after the replay was made
+    archive = Archive(storage, store)
+    expected = []
     for archived in await store.archived([game.game.id for game in games]):
-        derived = derived_of(archived)
-        assert derived is not None
-        replay = finished_replay(stored_game(archived), [], derived=derived)
-        assert orjson.dumps(replay) == orjson.dumps(finished_replay(stored_game(archived), []))
+        assert archived.replay_version == STORED_VERSION and archived.replay is not None
+        assert archived.events is None  # the replay holds them
+        stored = stored_game(archived)
+        chat = await store.archived_chat(archived.game_id)
+        expected.append(orjson.dumps(finished_replay(stored, chat)) + b"\n")
+    assert b'"name":"deleted player"' in expected[-1] + expected[0]
+    assert b"hello" in expected[-1] + expected[0]
     monkeypatch.setattr(build, "derive", unplayable)
-    assert await exported(Archive(storage, store)) == played_back
+    monkeypatch.setattr(dump_module, "finished_replay", unmade)
+    assert await exported(archive) == expected
 
 
-async def test_games_archived_before_the_archive_kept_events_are_played_back(
+async def test_games_archived_before_the_archive_kept_replays_are_made_when_read(
         store_kind: str, tmp_path: Path, request: pytest.FixtureRequest, storage: Storage,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Derived when read, not backfilled by the migration (a schema step is SQL alone)."""
-    [game] = await finished(storage, 1, seed=10)
-    with monkeypatch.context() as old:  # an archive as version 9 left it
-        old.setattr(migrations, "STEPS", migrations.STEPS[:9])
+    """Made when read, not backfilled by the migration (a schema step is SQL alone): from
+    the answers before version 10, from the events at version 10, and from the events or
+    the answers when a row's replay was made by another version."""
+    games = await finished(storage, 3, seed=10)
+    before, events_only, stale = games
+    with monkeypatch.context() as old:  # an archive as version 10 left it
+        old.setattr(migrations, "STEPS", migrations.STEPS[:10])
         first = make_store(store_kind, tmp_path, request)
         await first.start()
-        await first.db.execute(
-            "INSERT INTO archived_games (game_id, finished_at, state, edition, players, "
-            "body, archived_at) VALUES (?, ?, ?, ?, ?, ?, ?)", game.game.id,
-            game.game.finished_at, "finished", 2, 2, pack_game(game), datetime.now(UTC))
+        for game, events in ((before, None), (events_only, pack_derived(derive(events_only)))):
+            await first.db.execute(
+                "INSERT INTO archived_games (game_id, finished_at, state, edition, players, "
+                "body, events, archived_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", game.game.id,
+                game.game.finished_at, "finished", 2, 2, pack_game(game), events,
+                datetime.now(UTC))
         await first.close()
     store = make_store(store_kind, tmp_path, request)
     await store.start()
     try:
-        [archived] = await store.archived([game.game.id])
-        assert archived.events is None and derived_of(archived) is None
-        await storage.games_archived([game.game.id], "2026-12-02T10:00:00Z")
+        await store.archive_games([archive_module.archived_game(stale, [])], datetime.now(UTC))
+        await store.db.execute("UPDATE archived_games SET replay = ?, replay_version = "
+                               "?::integer WHERE game_id = ?", b"not this version",
+                               STORED_VERSION - 1, stale.game.id)
+        found = {a.game_id: a for a in await store.archived([g.game.id for g in games])}
+        assert found[before.game.id].events is found[before.game.id].replay is None
+        assert found[events_only.game.id].events is not None
+        await storage.games_archived([game.game.id for game in games], "2026-12-02T10:00:00Z")
         await prune(storage, timedelta(0))
-        [line] = await exported(Archive(storage, store))
-        assert line == orjson.dumps(finished_replay(game, [])) + b"\n"
+        lines = await exported(Archive(storage, store))
+        assert sorted(lines) == sorted(orjson.dumps(finished_replay(game, [])) + b"\n"
+                                       for game in games)
     finally:
         await store.close()
 

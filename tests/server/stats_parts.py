@@ -7,7 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from dominion.server.replays.dump import LICENCE, DumpFile, _schemas
+from dominion.server.replays.dump import LICENCE, DumpFile
+from dominion.server.replays.tables import schemas
 
 KINGDOM = ["cellar", "market", "merchant", "militia", "mine", "moat", "remodel", "smithy",
            "village", "workshop"]
@@ -47,7 +48,7 @@ def write_part(folder: Path, period: str, games: list[dict[str, Any]],
     files = []
     for name, rows in (("games", games), ("seats", seats), ("gains", gains)):
         written = DumpFile(f"dominion-{period}.{name}.parquet", rows=len(rows))
-        parquet.write_table(pyarrow.Table.from_pylist(rows, _schemas()[name]),
+        parquet.write_table(pyarrow.Table.from_pylist(rows, schemas()[name]),
                             written.partial(folder))
         written.seal(folder)
         written.publish(folder)

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
 
 from dominion.clients.replay_check import verify_file
@@ -24,8 +25,10 @@ from dominion.server.play import archive
 from dominion.server.play.archive import read_archive
 from dominion.server.ratings.ledger import RatedGame, RatedSeat
 from dominion.server.replays import build, verify_replay
+from dominion.server.replays import dump as dump_module
+from dominion.server.replays.build import derive, pack_derived
 from dominion.server.replays.dump import EndedGame, dump, period_bounds
-from dominion.server.storage import StorageError
+from dominion.server.storage import StorageError, StoredGame
 
 from .replay_schema import check_replay
 
@@ -38,6 +41,20 @@ def filled(tmp_path_factory: pytest.TempPathFactory) -> Path:
     db = tmp_path_factory.mktemp("dump") / "games.sqlite3"
     assert main(["fill", "--db", str(db), "--games", "3", "--seed", "3"]) == 0
     return db
+
+
+def archived_games(db: Path) -> list[StoredGame]:
+    """The archive's games, oldest first, with their answers (a dump reads them without)."""
+    async def read() -> list[StoredGame]:
+        store = open_account_store("", str(db))
+        await store.start()
+        try:
+            return [archive.stored_game(found)
+                    for found in await store.archived_between(None, None, ("", ""), 100)]
+        finally:
+            await store.close()
+
+    return asyncio.run(read())
 
 
 def test_a_period_is_a_month_a_day_or_everything() -> None:
@@ -128,7 +145,7 @@ def test_a_day_without_games_dumps_empty_files(filled: Path, tmp_path: Path) -> 
 
 def test_a_rated_games_seats_carry_the_ledgers_ratings(filled: Path, tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    [stored, *_] = [game.stored for game in read_archive("", str(filled), None, None)]
+    [stored, *_] = archived_games(filled)
     rated = replace(stored, game=replace(stored.game, options={"rated": True}))
     store = open_account_store("", str(db))
     ranks = sorted(range(len(rated.seats)), key=lambda seat: seat != 0)
@@ -143,7 +160,7 @@ def test_a_rated_games_seats_carry_the_ledgers_ratings(filled: Path, tmp_path: P
         await store.close()
 
     asyncio.run(archive_and_rate())
-    [(read, ratings, _)] = list(read_archive("", str(db), None, None))
+    [(read, ratings, *_)] = list(read_archive("", str(db), None, None))
     assert read.game.rated and ratings is not None and set(ratings) == {0, 1}
     assert main(["dump", "--db", str(db), "--period", "all", "--out", str(tmp_path)]) == 0
     seats = pyarrow_parquet.read_table(tmp_path / "dominion-all.seats.parquet").to_pylist()
@@ -167,30 +184,46 @@ def test_fill_dump_and_verify_collect_garbage_as_the_server_does(
     capsys.readouterr()
 
 
-def test_a_dump_reads_the_archives_events_and_plays_back_games_archived_without(
+def test_a_dump_splices_in_the_archives_replays_and_makes_the_others_the_same(
         filled: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Games archived before the archive kept their events dump the same bytes."""
-    (tmp_path / "kept").mkdir()
-    with monkeypatch.context() as unplayable:
-        unplayable.setattr(build, "derive", lambda stored: pytest.fail("played back"))
-        assert main(["dump", "--db", str(filled), "--period", "all", "--out",
-                     str(tmp_path / "kept")]) == 0
-    old = tmp_path / "old" / "games.sqlite3"
-    old.parent.mkdir()
-    store = open_account_store("", str(old))
+    """Games archived with their events only, with nothing, or with a replay made by another
+    version dump the same bytes as the replays the archive keeps, which are the bytes of
+    the replays themselves."""
+    kept = tmp_path / "kept"
+    kept.mkdir()
+    with monkeypatch.context() as unmakeable:
+        unmakeable.setattr(dump_module, "finished_replay", lambda *a: pytest.fail("made"))
+        assert main(["dump", "--db", str(filled), "--period", "all", "--out", str(kept)]) == 0
+    games = archived_games(filled)
+    lines = zstandard.ZstdDecompressor().stream_reader(
+        (kept / "dominion-all.replays.ndjson.zst").open("rb")).read()
+    assert lines == b"".join(orjson.dumps(build.finished_replay(game, [])) + b"\n"
+                             for game in games)
 
-    games = [archive.archived_game(game.stored, [])
-             for game in read_archive("", str(filled), None, None)]
+    archived = [archive.archived_game(game, []) for game in games]
+    for case, change in (
+            ("answers", "UPDATE archived_games SET replay = NULL, replay_version = NULL"),
+            ("events", "UPDATE archived_games SET replay = NULL, replay_version = NULL, "
+                       "events = ? WHERE game_id = ?"),
+            ("stale", "UPDATE archived_games SET replay_version = replay_version - 1")):
+        old = tmp_path / case / "games.sqlite3"
+        old.parent.mkdir()
+        store = open_account_store("", str(old))
 
-    async def archive_without_events() -> None:
-        await store.start()
-        await store.archive_games(games, datetime.now(UTC))
-        await store.db.execute("UPDATE archived_games SET events = NULL")
-        await store.close()
+        async def archive_as_before(store: Any = store, case: str = case,
+                                    change: str = change) -> None:
+            await store.start()
+            await store.archive_games(archived, datetime.now(UTC))
+            for game in games if case == "events" else games[:1]:
+                await store.db.execute(change, *([pack_derived(derive(game)), game.game.id]
+                                                 if case == "events" else []))
+            await store.close()
 
-    asyncio.run(archive_without_events())
-    assert all(game.events is None for game in read_archive("", str(old), None, None))
-    assert main(["dump", "--db", str(old), "--period", "all", "--out", str(old.parent)]) == 0
-    for name in ("replays.ndjson.zst", "games.parquet", "seats.parquet", "gains.parquet"):
-        assert (old.parent / f"dominion-all.{name}").read_bytes() == \
-            (tmp_path / "kept" / f"dominion-all.{name}").read_bytes()
+        asyncio.run(archive_as_before())
+        assert all(game.replay is None for game in read_archive("", str(old), None, None))
+        assert main(["dump", "--db", str(old), "--period", "all", "--out",
+                     str(old.parent)]) == 0
+        for name in ("replays.ndjson.zst", "games.parquet", "seats.parquet", "gains.parquet"):
+            assert (old.parent / f"dominion-all.{name}").read_bytes() == \
+                (kept / f"dominion-all.{name}").read_bytes(), (case, name)
+

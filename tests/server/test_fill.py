@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
+import sqlite3
+import sys
+from contextlib import closing, suppress
 from pathlib import Path
 
 import pytest
 
+from dominion.server.accounts.store import sqlite_path_beside
 from dominion.server.main import main
 from dominion.server.play import fill_direct
 from dominion.server.play.archive import read_archive
+from dominion.server.play.fill import INTERRUPTED
 from dominion.server.replays import finished_replay, verify_replay
 from dominion.server.replays.dump import public_replay
 from dominion.server.storage import Storage
+from tests.eventually import eventually
 
 from .replay_schema import check_replay
 
@@ -73,9 +81,54 @@ def test_a_direct_fill_archives_games_on_every_worker_that_verify(
         archives.append(list(read_archive("", str(db), None, None)))
     two, one = archives
     for game in two:
-        assert game.events is not None  # its events derived as it was archived
+        assert game.replay is not None  # its replay made as it was archived
         replay = public_replay(game)
         check_replay(replay)
         assert verify_replay(replay).ok
     assert sorted(game.stored.game.seed or 0 for game in two) == \
         sorted(game.stored.game.seed or 0 for game in one)  # the seed's games, any workers
+
+
+@pytest.mark.integration  # its workers are processes
+async def test_a_direct_fill_stops_at_once_when_its_process_group_is_interrupted(
+        tmp_path: Path) -> None:
+    """Ctrl-C in a terminal interrupts every process of the group, the workers too: the fill
+    stops, its workers with it, and keeps the games it archived."""
+    db = tmp_path / "games.sqlite3"
+    archive = sqlite_path_beside(str(db))
+    fill = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "dominion.server.main", "fill", "--db", str(db), "--games",
+        "100000", "--direct", "--workers", "2", "--seed", "5", start_new_session=True,
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+
+    def archived() -> int:
+        if not archive.is_file():
+            return 0
+        with closing(sqlite3.connect(archive)) as conn:
+            try:
+                return int(conn.execute("SELECT count(*) FROM archived_games").fetchone()[0])
+            except sqlite3.OperationalError:  # its schema not made yet
+                return 0
+
+    try:
+        await eventually(lambda: archived() > 0, seconds=120)  # the workers are playing
+        os.killpg(fill.pid, signal.SIGINT)
+        await asyncio.wait_for(fill.wait(), timeout=STOP_SECONDS)
+    finally:
+        with suppress(ProcessLookupError):
+            os.killpg(fill.pid, signal.SIGKILL)  # every process left in the group
+    assert fill.returncode == INTERRUPTED
+    await eventually(lambda: not group_alive(fill.pid))  # the workers went with it
+    assert archived() % fill_direct.CHUNK == 0  # whole chunks, one transaction each
+
+
+STOP_SECONDS = 5
+"""An interrupted fill waits on its workers a second at a time (`fill_direct.WAIT_SECONDS`)."""
+
+
+def group_alive(group: int) -> bool:
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return False
+    return True
