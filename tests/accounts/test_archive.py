@@ -272,14 +272,14 @@ async def test_games_archived_before_the_archive_kept_events_are_played_back(
     [game] = await finished(storage, 1, seed=10)
     with monkeypatch.context() as old:  # an archive as version 9 left it
         old.setattr(migrations, "STEPS", migrations.STEPS[:9])
-        first = make_store(store_kind, tmp_path, request)
+        first = make_store(store_kind, tmp_path, request, empty=True)
         await first.start()
         await first.db.execute(
             "INSERT INTO archived_games (game_id, finished_at, state, edition, players, "
             "body, archived_at) VALUES (?, ?, ?, ?, ?, ?, ?)", game.game.id,
             game.game.finished_at, "finished", 2, 2, pack_game(game), datetime.now(UTC))
         await first.close()
-    store = make_store(store_kind, tmp_path, request)
+    store = make_store(store_kind, tmp_path, request, empty=True)  # the same one
     await store.start()
     try:
         [archived] = await store.archived([game.game.id])

@@ -220,7 +220,7 @@ async def store_of_version_5(kind: str, options: list[str]) -> None:
 
 def test_accounts_made_before_random_ids_keep_theirs(
         store_kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
-    options = store_options(store_kind, tmp_path, request)
+    options = store_options(store_kind, tmp_path, request, empty=True)
     asyncio.run(store_of_version_5(store_kind, options))
 
     async def migrated(store: FullStore) -> tuple[Account | None, Account]:
