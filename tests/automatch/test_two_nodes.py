@@ -42,8 +42,8 @@ from dominion.server.automatch.matcher import Seek as MatcherSeek
 from dominion.server.automatch.matcher import window
 from dominion.server.ratings.model import Pool, Rating
 from tests.cluster.cluster import Redis, needs_redis, stop_process
-from tests.process_cpu import cpu_seconds
-from tests.server.test_process import START_CPU_S, START_WALL_S, start_server
+from tests.process_cpu import WALL_LIMIT_S, cpu_seconds
+from tests.server.test_process import START_CPU_S, start_server
 from tests.tiers import Tier, starts
 
 from .node import SIGMA
@@ -87,7 +87,7 @@ class Node:
         """Until the node says it is ready (its games restored), within the CPU and wall
         time a server has to start (tests/server/test_process.py)."""
         assert self.process is not None
-        deadline = time.monotonic() + START_WALL_S
+        deadline = time.monotonic() + WALL_LIMIT_S
         spent = cpu_seconds(self.process.pid) + START_CPU_S
         async with aiohttp.ClientSession() as session:
             while True:
