@@ -28,14 +28,20 @@ WALL_LIMIT_S = 150.0
 the suite's 180 s a test, so that it fails as a test rather than ending the worker."""
 
 
-def run(command: Sequence[str], cpu_limit: float, *, wall_limit: float = WALL_LIMIT_S,
-        env: Mapping[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def run(
+    command: Sequence[str],
+    cpu_limit: float,
+    *,
+    wall_limit: float = WALL_LIMIT_S,
+    env: Mapping[str, str] | None = None,
+) -> subprocess.CompletedProcess[str]:
     """`subprocess.run(command, capture_output=True, text=True)` with a limit on the
     program's CPU seconds rather than the wall's: a busy machine makes it wait for a core,
     not work more. subprocess.TimeoutExpired past either limit."""
     deadline = time.monotonic() + wall_limit
-    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          text=True, env=env) as process:
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    ) as process:
         while True:
             try:
                 out, err = process.communicate(timeout=POLL_SECONDS)
