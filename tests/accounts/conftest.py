@@ -1,11 +1,15 @@
 """The account tests run against both stores: SQLite in the test's folder, and a real
 PostgreSQL server started once per worker (a fresh database for each test; a real
-program, so those are in the slow tier)."""
+program, so those are in the slow tier). Each test's database is a copy of a template
+whose schema the store built once per worker: a copy costs less than the migrations."""
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import itertools
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -28,25 +32,63 @@ def postgres_server(worker_postgres: PostgresServer) -> PostgresServer:
     return worker_postgres
 
 
-def new_database(postgres_server: PostgresServer) -> str:
-    """The URL of a new, empty database on the shared server."""
+def new_database(postgres_server: PostgresServer, *, migrated: bool = False) -> str:
+    """The URL of a new database on the shared server: empty, or `migrated` (the account
+    store's schema at the latest version, copied from the worker's template)."""
     name = f"test_{next(_databases)}"
-    postgres_server.psql(f"CREATE DATABASE {name}")
+    template = f" TEMPLATE {schema_template(postgres_server)}" if migrated else ""
+    postgres_server.psql(f"CREATE DATABASE {name}{template}")
+    return database_url(postgres_server, name)
+
+
+def database_url(postgres_server: PostgresServer, name: str) -> str:
     return postgres_server.url.rsplit("/", 1)[0] + f"/{name}"
+
+
+@functools.cache
+def schema_template(postgres_server: PostgresServer) -> str:
+    """A database the store has migrated to the latest version, once per server; closed,
+    so that CREATE DATABASE may copy it."""
+    name = "accounts_template"
+    postgres_server.psql(f"CREATE DATABASE {name}")
+
+    async def migrate() -> None:
+        from dominion.server.accounts.postgres_store import PostgresAccountStore
+
+        store = PostgresAccountStore(database_url(postgres_server, name))
+        await store.start()
+        try:
+            await store.ping()  # reached: a server that was not would leave it unmigrated
+        finally:
+            await store.close()
+    # a thread of its own: an async fixture's loop may be running here
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, migrate()).result()
+    return name
 
 
 @pytest.fixture
 def postgres_url(postgres_server: PostgresServer) -> str:
-    """A new, empty database on the shared server."""
+    """A new database on the shared server, its schema at the latest version."""
+    return new_database(postgres_server, migrated=True)
+
+
+@pytest.fixture
+def empty_postgres_url(postgres_server: PostgresServer) -> str:
+    """A new, empty database on the shared server (for a schema an older version left)."""
     return new_database(postgres_server)
 
 
-def make_store(kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> SqlAccountStore:
+def make_store(kind: str, tmp_path: Path, request: pytest.FixtureRequest, *,
+               empty: bool = False) -> SqlAccountStore:
+    """A store of the kind, not started; `empty`: a PostgreSQL store gets an empty
+    database, not the migrated copy (SQLite's file is new either way)."""
     if kind == "sqlite":
         return SqliteAccountStore(tmp_path / "games.accounts.sqlite3")
     from dominion.server.accounts.postgres_store import PostgresAccountStore
 
-    return PostgresAccountStore(request.getfixturevalue("postgres_url"))
+    fixture = "empty_postgres_url" if empty else "postgres_url"
+    return PostgresAccountStore(request.getfixturevalue(fixture))
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.slow)])

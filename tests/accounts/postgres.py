@@ -68,10 +68,10 @@ class PostgresServer:
     def stop(self) -> None:
         self._as_postgres(BIN / "pg_ctl", "-D", self.data, "-m", "immediate", "-w", "stop")
 
-    def psql(self, sql: str) -> str:
+    def psql(self, sql: str, database: str = "postgres") -> str:
         result = subprocess.run(
             ["runuser", "-u", USER, "--", BIN / "psql", "-h", "127.0.0.1", "-p",
-             str(self.port), "-U", USER, "-At", "-c", sql],
+             str(self.port), "-U", USER, "-d", database, "-At", "-c", sql],
             check=True, capture_output=True, text=True, timeout=60)
         return result.stdout
 

@@ -20,11 +20,13 @@ from dominion.server.main import main
 from dominion.server.refusal import Refusal
 
 
-def store_options(store_kind: str, tmp_path: Path, request: pytest.FixtureRequest
-                  ) -> list[str]:
+def store_options(store_kind: str, tmp_path: Path, request: pytest.FixtureRequest, *,
+                  empty: bool = False) -> list[str]:
+    """The commands' options naming a store of the kind (`empty`: see `make_store`)."""
     options = ["--db", str(tmp_path / "games.sqlite3")]
     if store_kind == "postgres":
-        options += ["--accounts-url", request.getfixturevalue("postgres_url")]
+        fixture = "empty_postgres_url" if empty else "postgres_url"
+        options += ["--accounts-url", request.getfixturevalue(fixture)]
     return options
 
 

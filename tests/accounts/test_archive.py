@@ -292,7 +292,7 @@ async def test_games_archived_before_the_archive_kept_replays_are_made_when_read
     before, events_only, stale = games
     with monkeypatch.context() as old:  # an archive as version 10 left it
         old.setattr(migrations, "STEPS", migrations.STEPS[:10])
-        first = make_store(store_kind, tmp_path, request)
+        first = make_store(store_kind, tmp_path, request, empty=True)
         await first.start()
         for game, events in ((before, None), (events_only, pack_derived(derive(events_only)))):
             await first.db.execute(
@@ -301,7 +301,7 @@ async def test_games_archived_before_the_archive_kept_replays_are_made_when_read
                 game.game.finished_at, "finished", 2, 2, pack_game(game), events,
                 datetime.now(UTC))
         await first.close()
-    store = make_store(store_kind, tmp_path, request)
+    store = make_store(store_kind, tmp_path, request, empty=True)  # the same one
     await store.start()
     try:
         await store.archive_games([archive_module.archived_game(stale, [])], datetime.now(UTC))

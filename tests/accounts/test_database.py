@@ -13,6 +13,7 @@ from dominion.server.accounts import migrations
 from dominion.server.accounts.database import POSTGRES, SQLITE, Duplicate
 from dominion.server.accounts.sql_store import SqlAccountStore
 
+from .conftest import new_database, schema_template
 from .postgres import PostgresServer
 
 NOW = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
@@ -108,3 +109,16 @@ def test_the_modules_that_test_against_postgresql_share_the_workers_server(
     # server of its own too, started (initdb and all) and kept until the session's end
     assert postgres_server is worker_postgres
     assert postgres_server.psql("SELECT 1").strip() == "1"
+
+
+def test_a_tests_database_is_a_copy_of_the_schema_the_store_built_once(
+        postgres_server: PostgresServer, postgres_url: str, empty_postgres_url: str) -> None:
+    # CREATE DATABASE … TEMPLATE: the schema is built once a worker, not once a test
+    assert schema_template(postgres_server) == schema_template(postgres_server)
+    for url in (postgres_url, new_database(postgres_server, migrated=True)):
+        copied = postgres_server.psql("SELECT max(version) FROM accounts_schema",
+                                      url.rsplit("/", 1)[1])
+        assert copied.strip() == str(migrations.LATEST)
+    tables = postgres_server.psql("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'",
+                                  empty_postgres_url.rsplit("/", 1)[1])
+    assert tables.strip() == "0"

@@ -20,6 +20,7 @@ import pytest
 
 from dominion.protocol import Ack, GameOver, Join, Resign
 from tests.eventually import eventually
+from tests.process_cpu import run
 from tests.server.test_process import start_server
 from tests.server.wsclient import TestClient
 
@@ -135,9 +136,8 @@ async def register(url: str, name: str) -> None:
 
 def reconcile(db: Path, url: str) -> list[str]:
     """`dominion-server ratings reconcile` as the host runs it, beside the running node."""
-    done = subprocess.run([sys.executable, "-m", "dominion.server.main", "ratings",
-                           "reconcile", "--db", str(db), "--accounts-url", url],
-                          capture_output=True, text=True, timeout=60, check=False)
+    done = run([sys.executable, "-m", "dominion.server.main", "ratings", "reconcile",
+                "--db", str(db), "--accounts-url", url], cpu_limit=30)
     assert done.returncode == 0, done.stderr
     return done.stdout.splitlines()
 

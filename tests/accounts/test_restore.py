@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-import subprocess
 import sys
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
@@ -36,6 +35,7 @@ from dominion.server.ratings.ledger import LedgerEntry, RatedGame, RatedSeat
 from dominion.server.refusal import Refusal
 from dominion.server.storage import Storage
 from tests.deploy.test_backup import BACKUP
+from tests.process_cpu import run
 from tests.ratings.test_outbox import finish_rated
 
 from .test_admin_cli import store_options
@@ -46,8 +46,7 @@ OTHER_NODE_GAME = "g-b-0123456789ab"
 
 
 def sqlite_backup(source: Path, target: Path) -> None:
-    made = subprocess.run([sys.executable, str(BACKUP), str(source), str(target)],
-                          capture_output=True, text=True, timeout=60, check=False)
+    made = run([sys.executable, str(BACKUP), str(source), str(target)], cpu_limit=30)
     assert made.returncode == 0, made.stderr
 
 
@@ -220,7 +219,7 @@ async def store_of_version_5(kind: str, options: list[str]) -> None:
 
 def test_accounts_made_before_random_ids_keep_theirs(
         store_kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
-    options = store_options(store_kind, tmp_path, request)
+    options = store_options(store_kind, tmp_path, request, empty=True)
     asyncio.run(store_of_version_5(store_kind, options))
 
     async def migrated(store: FullStore) -> tuple[Account | None, Account]:

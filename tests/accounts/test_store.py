@@ -157,11 +157,11 @@ class Dying:
 
 async def test_accounts_survive_a_reopen_and_migrations_run_once(
         store_kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
-    first = make_store(store_kind, tmp_path, request)
+    first = make_store(store_kind, tmp_path, request, empty=True)  # migrated by start
     await first.start()
     await first.create_account("Ada", "ada", "h", NOW)
     await first.close()
-    again = make_store(store_kind, tmp_path, request)  # the same file or database
+    again = make_store(store_kind, tmp_path, request, empty=True)  # the same file or database
     await again.start()  # a migration run twice would fail: its tables exist
     try:
         assert await again.account_by_key("ada") is not None
@@ -175,7 +175,7 @@ async def test_opening_an_old_store_logs_each_migration_step(
     scripts = "SQLITE" if store_kind == "sqlite" else "POSTGRES"
     with monkeypatch.context() as old:  # a store as version 3 left it
         old.setattr(migrations, "STEPS", migrations.STEPS[:3])
-        first = make_store(store_kind, tmp_path, request)
+        first = make_store(store_kind, tmp_path, request, empty=True)
         await first.start()
         # as that version's code made accounts: its ids from a counter (PostgreSQL's
         # identity column refuses one given before version 6)
@@ -184,7 +184,7 @@ async def test_opening_an_old_store_logs_each_migration_step(
         await first.close()
     caplog.clear()
     caplog.set_level("INFO", logger="dominion.accounts")
-    again = make_store(store_kind, tmp_path, request)
+    again = make_store(store_kind, tmp_path, request, empty=True)  # the same one
     await again.start()
     try:
         assert await again.account_by_key("ada") is not None

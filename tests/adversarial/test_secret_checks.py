@@ -93,14 +93,16 @@ def accounts(recording: Recording) -> Iterator[Accounts]:
 
 async def median_seconds(check: Callable[[str], Awaitable[object]],
                          guesses: dict[str, str]) -> dict[str, float]:
-    """Each guess's median time to be refused, sampled in turns."""
+    """Each guess's median CPU time to be refused, sampled in turns: the process's own
+    work, which a busy machine does not stretch as it does wall time (under load the
+    wall's medians of one path differed threefold)."""
     times: dict[str, list[float]] = {name: [] for name in guesses}
     for _ in range(SAMPLES):
         for name, guess in guesses.items():
-            started = time.perf_counter()
+            started = time.process_time()
             with contextlib.suppress(Refusal):
                 await check(guess)
-            times[name].append(time.perf_counter() - started)
+            times[name].append(time.process_time() - started)
     return {name: statistics.median(samples) for name, samples in times.items()}
 
 

@@ -42,7 +42,8 @@ from dominion.server.automatch.matcher import Seek as MatcherSeek
 from dominion.server.automatch.matcher import window
 from dominion.server.ratings.model import Pool, Rating
 from tests.cluster.cluster import Redis, needs_redis, stop_process
-from tests.server.test_process import start_server
+from tests.process_cpu import WALL_LIMIT_S, cpu_seconds
+from tests.server.test_process import START_CPU_S, start_server
 from tests.tiers import Tier, starts
 
 from .node import SIGMA
@@ -82,8 +83,12 @@ class Node:
             port=self.port or None, command=(sys.executable, str(NODE), str(ratings)))
         self.port = int(url.rsplit(":", 1)[1])
 
-    async def ready(self, seconds: float = 30) -> None:
-        deadline = time.monotonic() + seconds
+    async def ready(self) -> None:
+        """Until the node says it is ready (its games restored), within the CPU and wall
+        time a server has to start (tests/server/test_process.py)."""
+        assert self.process is not None
+        deadline = time.monotonic() + WALL_LIMIT_S
+        spent = cpu_seconds(self.process.pid) + START_CPU_S
         async with aiohttp.ClientSession() as session:
             while True:
                 try:
@@ -93,7 +98,8 @@ class Node:
                 except aiohttp.ClientError:
                     pass
                 assert self.process is not None and self.process.poll() is None, self.name
-                assert time.monotonic() < deadline, f"node {self.name} did not start"
+                assert cpu_seconds(self.process.pid) < spent and time.monotonic() < deadline, \
+                    f"node {self.name} did not start"
                 await asyncio.sleep(0.1)
 
 

@@ -11,17 +11,19 @@ from pathlib import Path
 
 import pytest
 
+from tests.process_cpu import run
+
 from .serverproc import server_url
 
 __all__ = ["server_url"]
 
 
-def dominion(config: Path, *args: str, timeout: float = 30,
+def dominion(config: Path, *args: str, cpu_limit: float = 30,
              env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "dominion.clients.cli", *args],
-                          capture_output=True, text=True, check=False, timeout=timeout,
-                          env={**os.environ, "DOMINION_CONFIG_DIR": str(config),
-                               **(env or {})})
+    """The command, given `cpu_limit` seconds of its CPU (a busy machine only makes it wait
+    longer for a core)."""
+    return run([sys.executable, "-m", "dominion.clients.cli", *args], cpu_limit,
+               env={**os.environ, "DOMINION_CONFIG_DIR": str(config), **(env or {})})
 
 
 def spawn(config: Path, *args: str) -> subprocess.Popen[str]:
@@ -143,7 +145,7 @@ def test_the_readme_demo_two_local_bots_and_a_watcher(server_url: str, tmp_path:
     assert {seat: entry["name"] for seat, entry in saved.items()} == {
         "0": "big_money bot", "1": "smithy_big_money bot"}
     # watching the ended game shows its result and exits
-    again = dominion(tmp_path, "watch", game, "--server", server_url, timeout=20)
+    again = dominion(tmp_path, "watch", game, "--server", server_url, cpu_limit=20)
     assert again.returncode == 0, again.stderr
     assert "over" in again.stdout.lower() and "winner" in again.stdout.lower()
 
@@ -210,7 +212,7 @@ def test_every_command_speaks_polish(server_url: str, tmp_path: Path) -> None:
     assert "Utworzono grę" in created.stderr and "Gra jest w toku; zapisano token" in created.stderr
     full = dominion(tmp_path, "join", game)
     assert full.returncode == 1 and "Ta gra już się zaczęła. (game_started)" in full.stderr
-    bot = dominion(tmp_path, "bot", "--game", game, timeout=60)
+    bot = dominion(tmp_path, "bot", "--game", game, cpu_limit=60)
     assert bot.returncode == 0, bot.stderr
     assert f"Wracasz na miejsce 0 w grze {game}." in bot.stderr
     assert "Wygryw" in bot.stdout and "odpowiedzi)" in bot.stdout

@@ -23,6 +23,7 @@ from dominion.protocol.limits import MAX_UPDATE_EVENTS
 from dominion.protocol.loader import describe
 from dominion.server.settings import Settings
 from dominion.server.version import package_version
+from tests.process_cpu import WALL_LIMIT_S, cpu_seconds, run
 from tests.tiers import Tier, starts
 
 from .wsclient import TestClient
@@ -43,9 +44,11 @@ def free_port() -> int:
 SERVER = (sys.executable, "-m", "dominion.server.main")
 LISTENING = re.compile(rb"listening on http://\S+:(\d+) \(WebSocket")
 TAKEN = b"cannot listen on"
-START_S = 60
-"""How long a server may take to say it listens: a second or two, but a machine loaded many
-times over (two cores and a dozen busy processes) has taken over 20."""
+START_CPU_S = 30
+"""How much CPU a server may spend before it says it listens: a second or two. Counted in
+CPU, not wall time: on a machine loaded many times over a server waits its turn for a core,
+and took over 60 s to say anything."""
+
 PortArgument = Callable[[int], str]
 """An argument that names the server's own port (a public URL on it)."""
 
@@ -81,8 +84,8 @@ def run_server(db: Path, args: list[str], env: dict[str, str] | None, port: int,
             [*command, "--port", str(port), "--db", str(db), *args],
             env={**os.environ, **(env or {})}, stdout=log, stderr=subprocess.STDOUT)
     process.stdout = open(name, "rb")  # noqa: SIM115 (the process's own, read by its user)
-    deadline = time.monotonic() + START_S
-    while time.monotonic() < deadline:
+    deadline = time.monotonic() + WALL_LIMIT_S
+    while cpu_seconds(process.pid) < START_CPU_S and time.monotonic() < deadline:
         said = Path(name).read_bytes()
         if LISTENING.search(said) or process.poll() is not None:
             return process, Path(name).read_bytes()
@@ -168,6 +171,36 @@ def test_port_0_listens_where_the_system_chose_and_the_log_says(tmp_path: Path) 
         for process, _ in started:
             process.send_signal(signal.SIGTERM)
             assert process.wait(15) == 0
+
+
+def fake_server(code: str) -> tuple[str, ...]:
+    """A program in place of the server: Python running `code` (it ignores the options)."""
+    return (sys.executable, "-c", code)
+
+
+def test_a_server_waiting_for_a_core_is_waited_for_by_its_cpu_not_the_wall(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a loaded machine: the server's turn on a core comes late, its work is the same
+    monkeypatch.setattr(sys.modules[__name__], "START_CPU_S", 0.5)
+    slow = fake_server("import time; time.sleep(2); "
+                       "print('listening on http://127.0.0.1:1234 (WebSocket', flush=True)")
+    process, url = start_server(tmp_path / "slow.sqlite3", command=slow)
+    process.wait(15)
+    assert url == "http://127.0.0.1:1234"  # 2 s on the wall, no CPU: waited for
+    busy = fake_server("while True: pass")  # spends its CPU and never listens
+    began = time.monotonic()
+    with pytest.raises(AssertionError, match="the server did not start"):
+        start_server(tmp_path / "busy.sqlite3", command=busy)
+    assert time.monotonic() - began < WALL_LIMIT_S / 2  # given up for its CPU spent
+
+
+def test_a_command_is_given_cpu_seconds_not_wall_seconds() -> None:
+    slept = run(fake_server("import time; time.sleep(1.5); print('done')"), cpu_limit=0.5)
+    assert slept.stdout == "done\n"  # 1.5 s on the wall, no CPU: waited for
+    began = time.monotonic()
+    with pytest.raises(subprocess.TimeoutExpired):
+        run(fake_server("while True: pass"), cpu_limit=0.5)
+    assert time.monotonic() - began < WALL_LIMIT_S / 2  # ended for its CPU spent
 
 
 def test_a_bad_setting_is_refused_with_a_message() -> None:
