@@ -59,6 +59,7 @@ from .transport.connection import watch_connections, watch_interval
 from .transport.listener import ConnectionCount, Warnings
 from .transport.origins import known_hosts_only
 from .transport.outbox import Waiting
+from .transport.turns import LoopTurns
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
@@ -205,6 +206,7 @@ async def _live_games(app: web.Application) -> AsyncIterator[None]:
                                 workers=state.bot_workers, clock=state.clock)
     state.budgets = budgets_of(settings)
     state.waiting = Waiting(settings.outbound_total_bytes)
+    state.turns = LoopTurns(asyncio.get_running_loop())
     lobby.ratings_of = state.rating_store.ratings_of  # shown beside rated tables' names
     metrics.describe_build(state.version, ENGINE.value)
     lobby.expect_restore()  # from the start, a request for a game not back yet waits for it

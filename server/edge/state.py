@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from .transport.connection import Connection
     from .transport.listener import ConnectionCount, Warnings
     from .transport.outbox import Waiting
+    from .transport.turns import LoopTurns
 
 
 @dataclass
@@ -78,6 +79,8 @@ class ServerState:
     lobby: Lobby = field(init=False, repr=False)
     budgets: Budgets = field(init=False, repr=False)
     waiting: Waiting = field(init=False, repr=False)
+    turns: LoopTurns = field(init=False, repr=False)
+    """The event loop's turns: whether a request let it run (connection.py)."""
     rating_outbox: RatingOutbox = field(init=False, repr=False)
     archive_store: ArchiveStore = field(init=False, repr=False)
     """The archive of ended games (the same store as the accounts')."""

@@ -76,7 +76,8 @@ MALFORMED_IN_A_ROW = 10
 unknown type are not malformed (a newer client may try a newer request)."""
 CLOSE_TIMEOUT = 2.0
 YIELD_AFTER_CPU_SECONDS = 0.001
-"""A request that took more CPU than this is followed by a pause for the event loop."""
+"""A request that took more CPU than this without letting the event loop run is followed
+by a pause for it."""
 
 
 class Connection:
@@ -198,7 +199,7 @@ class Connection:
         """Read frames until the connection ends: hello first, then requests, each one
         handled before the next is read. WebSocket pings are answered here and pongs count
         as input (autoping is off so that the idle deadline sees them)."""
-        ws = self.ws
+        ws, turns = self.ws, self.state.turns
         try:
             while not self._closing:
                 message = await ws.receive()
@@ -208,13 +209,17 @@ class Connection:
                 kind = message.type
                 if kind is WSMsgType.BINARY:
                     if self._greeted:
-                        started = time.thread_time()
+                        mark, started = turns.mark(), time.thread_time()
                         await self._request(message.data)
                         # Frames already received are read without a pause: after a costly
                         # one, yield, so that a client that queued many cannot keep other
                         # connections, timers and signal handlers (SIGTERM) from running.
-                        # (CPU time: a busy machine must not make cheap frames look costly.)
-                        if time.thread_time() - started > YIELD_AFTER_CPU_SECONDS:
+                        # A request that waited (an answer waits for its commit) has let
+                        # the loop run, and its CPU clock counted the others' work since.
+                        # (CPU time: a busy machine must not make cheap frames look costly;
+                        # each reading is a system call, so the second only if needed.)
+                        if turns.count == mark \
+                                and time.thread_time() - started > YIELD_AFTER_CPU_SECONDS:
                             await asyncio.sleep(0)
                     else:
                         await self._hello(message.data)
