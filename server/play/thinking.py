@@ -21,6 +21,7 @@ import time
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import Process
 from typing import Any
 
 from dominion.bots import Strategy
@@ -39,7 +40,7 @@ DECISION_SECONDS = 30.0
 """How long a decision may take, a worker's start included (a start takes 0.4-1.7 s on
 a busy machine; a decision, microseconds): a worker past it is taken for hung."""
 CLOSE_SECONDS = 5.0
-"""How long closing waits for the workers to finish before it ends them."""
+"""How long closing waits for the ended workers to exit before it kills them."""
 PARENT_CHECK_SECONDS = 0.5
 
 
@@ -130,24 +131,31 @@ class BotWorkers:
         pool.shutdown(wait=False, cancel_futures=True)
 
     async def close(self) -> None:
-        """Stop the workers, once the rooms no longer ask them anything (a hung one is
-        ended after `CLOSE_SECONDS`)."""
+        """Stop the workers, once the rooms no longer ask them anything. A worker keeps
+        nothing, so it is ended at once rather than asked to finish: finishing (the
+        decision in hand, a start still importing, then the interpreter's own clean-up of
+        every module it loaded) takes seconds on a loaded machine, and the server's stop
+        waited for it. One that outlives `CLOSE_SECONDS` of that is killed."""
         pool, self._pool = self._pool, None
         self._closed = True
         if pool is None:
             return
+        workers = _end_workers(pool)
         stopped = asyncio.ensure_future(asyncio.to_thread(pool.shutdown, wait=True,
                                                           cancel_futures=True))
         try:
             await asyncio.wait_for(asyncio.shield(stopped), CLOSE_SECONDS)
         except TimeoutError:
-            log.warning("a bot worker did not stop in %s s; ending it", CLOSE_SECONDS)
-            _end_workers(pool)
+            log.warning("a bot worker did not stop in %s s; killing it", CLOSE_SECONDS)
+            for process in workers:
+                process.kill()
             await stopped
 
 
-def _end_workers(pool: ProcessPoolExecutor) -> None:
-    """Terminate `pool`'s processes. The executor has no public way to before Python 3.14
-    (`terminate_workers`), hence its private `_processes`."""
-    for process in list((pool._processes or {}).values()):
+def _end_workers(pool: ProcessPoolExecutor) -> list[Process]:
+    """Terminate `pool`'s processes, and return them. The executor has no public way to
+    before Python 3.14 (`terminate_workers`), hence its private `_processes`."""
+    workers = list((pool._processes or {}).values())
+    for process in workers:
         process.terminate()
+    return workers

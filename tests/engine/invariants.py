@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from collections.abc import Sequence
 
 from dominion.server.engine import Decision, Game, Secrecy, view, visible_event
 from dominion.server.engine.scoring import player_score
@@ -15,26 +15,26 @@ OWN_PLAYER_KEYS = PUBLIC_PLAYER_KEYS | {"hand", "deck_size", "looking"}
 PUBLIC_DECISION_KEYS = {"id", "player", "kind", "prompt", "source"}
 
 
-def check_view_shape(game: Game, viewer: int | None) -> dict[str, Any]:
-    """The view carries exactly the fields the viewer may have, with the true public values."""
-    seen = view(game, viewer)
-    for p, shown in zip(game.players, seen["players"], strict=True):
-        expected_keys = OWN_PLAYER_KEYS if viewer == p.seat else PUBLIC_PLAYER_KEYS
-        assert set(shown) == expected_keys, (viewer, p.seat, set(shown))
-        assert shown["hand_size"] == len(p.hand)
-        assert shown["discard_top"] == p.discard_top
-        assert shown["in_play"] == p.in_play
-        # what each owns is public (every gain and trash is told): all of it, counted
-        assert shown["owned"] == dict(sorted(Counter(p.owned()).items()))
-        assert shown["points"] == player_score(p, game.cards)
-        assert shown["resigned"] == (p.seat in game.resigned)
-        if viewer == p.seat:
-            assert shown["hand"] == p.hand
-            assert shown["deck_size"] == len(p.deck)
-    decision = seen["decision"]
-    if decision is not None and decision["player"] != viewer:
-        assert set(decision) == PUBLIC_DECISION_KEYS
-    return seen
+def check_view_shapes(game: Game, viewers: Sequence[int | None]) -> None:
+    """Each viewer's view carries exactly the fields that viewer may have, with the true
+    public values (worked out once, as they are the same for every viewer)."""
+    public = [(len(p.hand), p.discard_top, p.in_play,
+               # what each owns is public (every gain and trash is told): all of it, counted
+               dict(Counter(p.owned())), player_score(p, game.cards), p.seat in game.resigned)
+              for p in game.players]
+    for viewer in viewers:
+        seen = view(game, viewer)
+        for p, truth, shown in zip(game.players, public, seen["players"], strict=True):
+            expected_keys = OWN_PLAYER_KEYS if viewer == p.seat else PUBLIC_PLAYER_KEYS
+            assert set(shown) == expected_keys, (viewer, p.seat, set(shown))
+            assert (shown["hand_size"], shown["discard_top"], shown["in_play"],
+                    shown["owned"], shown["points"], shown["resigned"]) == truth, (viewer, p.seat)
+            if viewer == p.seat:
+                assert shown["hand"] == p.hand
+                assert shown["deck_size"] == len(p.deck)
+        decision = seen["decision"]
+        if decision is not None and decision["player"] != viewer:
+            assert set(decision) == PUBLIC_DECISION_KEYS
 
 
 def check_decision_shape(decision: Decision) -> None:
@@ -74,22 +74,25 @@ def check_view_ignores_hidden(game: Game, viewer: int | None, rng: random.Random
             p.hand, p.deck, p.discard, p.looking = hand, deck, discard, looking
 
 
-def check_event_redaction(game: Game, viewer: int | None) -> None:
-    """Events never show a viewer cards docs/RULES.md hides from them, and always show that
-    they happened."""
+def check_event_redaction(game: Game, viewers: Sequence[int | None]) -> None:
+    """Events never show any of `viewers` cards docs/RULES.md hides from them, and always
+    show that they happened (each event read once, for every viewer in turn)."""
+    hidden, public, owner_top = Secrecy.HIDDEN, Secrecy.PUBLIC, Secrecy.OWNER_TOP
     for event in game.events:
-        seen = visible_event(event, viewer)
-        assert seen["kind"] == event.kind.value
-        owner = viewer is not None and viewer == event.player
-        if event.secrecy is Secrecy.HIDDEN:
-            assert "cards" not in seen
-            assert ("count" in seen) == owner
-        elif event.secrecy is Secrecy.PUBLIC or owner:
-            assert seen.get("cards", []) == list(event.cards)
-        else:
-            assert "cards" not in seen
-            assert seen["count"] == len(event.cards)
-            if event.secrecy is Secrecy.OWNER_TOP:
-                assert seen["top"] == event.cards[-1]
+        kind, secrecy, player, cards = event.kind, event.secrecy, event.player, event.cards
+        for viewer in viewers:
+            seen = visible_event(event, viewer)
+            assert seen["kind"] == kind  # a StrEnum: equal to its value, and only to it
+            owner = viewer is not None and viewer == player
+            if secrecy is hidden:
+                assert "cards" not in seen
+                assert ("count" in seen) == owner
+            elif secrecy is public or owner:
+                assert seen.get("cards", []) == list(cards)
             else:
-                assert "top" not in seen
+                assert "cards" not in seen
+                assert seen["count"] == len(cards)
+                if secrecy is owner_top:
+                    assert seen["top"] == cards[-1]
+                else:
+                    assert "top" not in seen

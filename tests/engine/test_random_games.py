@@ -15,10 +15,12 @@ from .invariants import (
     check_decision_shape,
     check_event_redaction,
     check_view_ignores_hidden,
-    check_view_shape,
+    check_view_shapes,
 )
 
-GAMES = int(os.environ.get("DOMINION_RANDOM_GAMES", "1200"))
+RANDOM_GAMES_ENV = "DOMINION_RANDOM_GAMES"
+"""How many games to play (tests/engine/test_pure_python.py plays fewer)."""
+GAMES = int(os.environ.get(RANDOM_GAMES_ENV, "1200"))
 BATCHES = 12
 MAX_DECISIONS = 20_000
 VIEW_CHECKS_PER_GAME = 6
@@ -39,8 +41,8 @@ def play_random_game(index: int) -> Game:
         assert answered < MAX_DECISIONS, "game did not end"
         assert game.card_total() == total, "cards were created or lost"
         if answered in check_at:
+            check_view_shapes(game, viewers)
             for viewer in viewers:
-                check_view_shape(game, viewer)
                 check_view_ignores_hidden(game, viewer, rng)
         check_decision_shape(decision)
         choice = bots[decision.player].choose(decision, NoTable())
@@ -48,9 +50,8 @@ def play_random_game(index: int) -> Game:
         answered += 1
     assert game.card_total() == total
     assert game.result is not None
-    for viewer in viewers:
-        check_view_shape(game, viewer)
-        check_event_redaction(game, viewer)
+    check_view_shapes(game, viewers)
+    check_event_redaction(game, viewers)
     return game
 
 
