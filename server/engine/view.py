@@ -159,12 +159,14 @@ class Ownership:
     which only the same gains change (and copies again only then), and the parts of a
     seat's `seat_view` that last until such a change."""
 
-    __slots__ = ("by_total", "event_count", "kingdom", "owned", "points", "seat_players",
-                 "supply")
+    __slots__ = ("by_total", "changes_seen", "event_count", "kingdom", "owned", "points",
+                 "seat_players", "supply")
 
     def __init__(self) -> None:
         self.event_count = -1
         """The game's event count when last brought up to date (-1: never)."""
+        self.changes_seen = 0
+        """The game's `ownership_changes` then: while it stays, no event is read."""
         self.owned: list[dict[str, int]] = []
         """Per seat: card -> how many, by card id (the order of a deck is not public)."""
         self.points: list[int] = []
@@ -190,6 +192,9 @@ class Ownership:
         if self.event_count != count - len(events) or len(self.owned) != len(players):
             self.recount(game)
             return
+        if game.ownership_changes == self.changes_seen:  # most decisions: nothing to read
+            self.event_count = count
+            return
         changes: dict[int, dict[str, int]] = {}
         for event in events:
             kind = event.kind
@@ -212,6 +217,7 @@ class Ownership:
         if changes:
             self.supply = dict(game.supply)  # (a gain from the trash copies it for nothing)
         self.event_count = count
+        self.changes_seen = game.ownership_changes
 
     def recount(self, game: Game) -> None:
         """Count every player's cards in their zones."""
@@ -225,6 +231,7 @@ class Ownership:
         self.kingdom = list(game.setup.kingdom)
         self.supply = dict(game.supply)
         self.event_count = game.event_count
+        self.changes_seen = game.ownership_changes
 
     def _apply(self, game: Game, seat: int, change: dict[str, int]) -> None:
         owned = dict(self.owned[seat])
