@@ -62,6 +62,10 @@ class CardPoints:
     def __hash__(self) -> int:
         return hash(self._fields())
 
+    def __reduce__(self) -> tuple[type[CardPoints], tuple[str, int, int, int]]:
+        # compiled, the default recipe calls `__init__` without arguments
+        return CardPoints, self._fields()
+
     def __repr__(self) -> str:
         return (f"CardPoints(card={self.card!r}, count={self.count!r}, "
                 f"points={self.points!r}, cards_owned={self.cards_owned!r})")
