@@ -50,6 +50,8 @@ class Card:
     is_treasure: bool = field(init=False)
     is_victory: bool = field(init=False)
     is_attack: bool = field(init=False)
+    scores: bool = field(init=False)
+    """Whether it is worth points (`points_dict` is not empty): read at every game's end."""
 
     def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
         return reduce_frozen(self)
@@ -62,6 +64,7 @@ class Card:
             ("is_attack", CardType.ATTACK),
         ):
             object.__setattr__(self, flag, kind in self.types)
+        object.__setattr__(self, "scores", bool(self.points_dict()))
 
     def to_dict(self) -> dict[str, Any]:
         return {

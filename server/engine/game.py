@@ -149,8 +149,9 @@ class Game:
     __slots__ = ("_actions", "_empty_piles", "_empty_piles_to_end", "_events_forgotten", "_flow",
                  "_last_decision", "_rng", "_skip_forced", "_tables", "_treasures",
                  "answer_count", "answers", "cards", "events", "first_player", "history",
-                 "pending", "players", "resigned", "resigned_after", "result", "seed", "setup",
-                 "supply", "supply_order", "timed_out", "trash", "turn")
+                 "ownership_changes", "pending", "players", "resigned", "resigned_after",
+                 "result", "seed", "setup", "supply", "supply_order", "timed_out", "trash",
+                 "turn")
 
     def __init__(self, setup: Setup, seed: int | None = None, *, history: bool = True) -> None:
         """`history=False` keeps only the latest change's events and no answers (a server
@@ -180,6 +181,9 @@ class Game:
         (empty without `history`)."""
         self.answer_count = 0
         self._events_forgotten = 0
+        self.ownership_changes = 0
+        """Gains and trashes so far (the only events that change what a player owns): a
+        view's `Ownership` that has seen this many need not read the latest events."""
         self.resigned: list[int] = []
         self.timed_out: list[int] = []
         """The seats the server resigned because their clocks ran out."""
@@ -489,6 +493,7 @@ class Game:
         self._take_from_supply(card)
         p.discard.append(card)
         p.discard_top_hidden = False
+        self.ownership_changes += 1
         self.events.append(Event(_BOUGHT, p.seat, (card,), _PUBLIC, None, "discard", None))
 
     def play_treasures(self, p: PlayerState, treasures: list[str]) -> None:
@@ -638,6 +643,7 @@ class Game:
             return False
         self._take_from_supply(card)
         self._place(p, card, to)
+        self.ownership_changes += 1
         self.events.append(Event(EventKind.GAINED, p.seat, (card,), source=source, zone=to))
         return True
 
@@ -650,6 +656,7 @@ class Game:
     def gain_from_trash(self, p: PlayerState, card: str, *, source: str) -> None:
         self.trash.remove(card)
         self._place(p, card, "discard")
+        self.ownership_changes += 1
         self.events.append(Event(EventKind.GAINED, p.seat, (card,), source=source,
                                  zone="discard", data={"from": "trash"}))
 
@@ -701,6 +708,7 @@ class Game:
         for card in cards:
             zone.remove(card)
         self.trash.extend(cards)
+        self.ownership_changes += 1
         self.events.append(Event(EventKind.TRASHED, p.seat, tuple(cards), source=source,
                                  zone=zone_name))
 

@@ -35,18 +35,40 @@ class Tie(StrEnum):
     """The tied players had as many turns: they share the win."""
 
 
-@dataclass(frozen=True, slots=True)
 class CardPoints:
-    """What one card a player owns scored at the end: `count` copies, `points` in all."""
+    """What one card a player owns scored at the end: `count` copies, `points` in all.
 
-    card: str
-    count: int
-    points: int
-    cards_owned: int = 0
-    """For a card worth points by the owner's number of cards (Gardens): that number."""
+    A plain class, as `Event` is: compiled, a frozen dataclass's generated `__init__`
+    runs interpreted (about 6,000 instructions; a game's end builds eight or so). Treat it
+    as immutable; two are equal when all their fields are."""
 
-    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
-        return reduce_frozen(self)
+    __slots__ = ("card", "cards_owned", "count", "points")
+
+    def __init__(self, card: str, count: int, points: int, cards_owned: int = 0) -> None:
+        self.card = card
+        self.count = count
+        self.points = points
+        self.cards_owned = cards_owned
+        """For a card worth points by the owner's number of cards (Gardens): that number."""
+
+    def _fields(self) -> tuple[str, int, int, int]:
+        return self.card, self.count, self.points, self.cards_owned
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CardPoints):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __reduce__(self) -> tuple[type[CardPoints], tuple[str, int, int, int]]:
+        # compiled, the default recipe calls `__init__` without arguments
+        return CardPoints, self._fields()
+
+    def __repr__(self) -> str:
+        return (f"CardPoints(card={self.card!r}, count={self.count!r}, "
+                f"points={self.points!r}, cards_owned={self.cards_owned!r})")
 
     def to_dict(self) -> dict[str, Any]:
         entry: dict[str, Any] = {"card": self.card, "count": self.count, "points": self.points}
@@ -143,7 +165,7 @@ def points_by_card(owned: Mapping[str, int], cards: dict[str, Card]) -> tuple[Ca
     owned_total = sum(owned.values())
     scored = [CardPoints(card, count, card_points(cards[card], count, owned_total),
                          owned_total if cards[card].vp_per_cards else 0)
-              for card, count in owned.items() if cards[card].points_dict()]
+              for card, count in owned.items() if cards[card].scores]
     return tuple(sorted(scored, key=lambda entry: (-entry.points, entry.card)))
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from .events import Event, EventKind, Secrecy
-from .scoring import count_cards, owned_points
+from .scoring import count_cards
 
 if TYPE_CHECKING:
     from .decisions import Decision
@@ -159,19 +159,25 @@ class Ownership:
     which only the same gains change (and copies again only then), and the parts of a
     seat's `seat_view` that last until such a change."""
 
-    __slots__ = ("by_total", "event_count", "kingdom", "owned", "points", "seat_players",
-                 "supply")
+    __slots__ = ("by_total", "changes_seen", "event_count", "fixed_points", "kingdom", "owned",
+                 "points", "seat_players", "supply")
 
     def __init__(self) -> None:
         self.event_count = -1
         """The game's event count when last brought up to date (-1: never)."""
+        self.changes_seen = 0
+        """The game's `ownership_changes` then: while it stays, no event is read."""
         self.owned: list[dict[str, int]] = []
         """Per seat: card -> how many, by card id (the order of a deck is not public)."""
         self.points: list[int] = []
-        self.by_total = False
-        """Whether a card seen in the game (in the Supply, owned or changing hands) scores by
-        its owner's number of cards (Gardens): then each change counts the changed
-        player's points again; until then it adds the changed cards' points."""
+        self.fixed_points: list[int] = []
+        """Per seat: `points` but for what cards scoring by their number earn (a change
+        adds the changed cards' `vp`)."""
+        self.by_total: dict[str, int] = {}
+        """The cards seen in the game (in the Supply, owned or changing hands) that score
+        by their owner's number of cards (Gardens), with that `vp_per_cards`: a change
+        adds their part to the changed player's `fixed_points` (it is counted over these
+        cards only, not the player's every card)."""
         self.supply: dict[str, int] = {}
         """The Supply's counts, in its order (a copy of `Game.supply`, replaced on change)."""
         self.seat_players: list[dict[str, Any]] = []
@@ -189,6 +195,9 @@ class Ownership:
         players = game.players
         if self.event_count != count - len(events) or len(self.owned) != len(players):
             self.recount(game)
+            return
+        if game.ownership_changes == self.changes_seen:  # most decisions: nothing to read
+            self.event_count = count
             return
         changes: dict[int, dict[str, int]] = {}
         for event in events:
@@ -212,19 +221,24 @@ class Ownership:
         if changes:
             self.supply = dict(game.supply)  # (a gain from the trash copies it for nothing)
         self.event_count = count
+        self.changes_seen = game.ownership_changes
 
     def recount(self, game: Game) -> None:
         """Count every player's cards in their zones."""
         self.owned = [count_cards(p.owned()) for p in game.players]
-        self.points = [owned_points(owned, game.cards) for owned in self.owned]
         cards = game.cards
-        self.by_total = (any(cards[card].vp_per_cards for card in game.supply)
-                         or any(cards[card].vp_per_cards for owned in self.owned
-                                for card in owned))
+        self.by_total = {card: cards[card].vp_per_cards
+                         for card in (*game.supply, *(c for owned in self.owned for c in owned))
+                         if cards[card].vp_per_cards}
+        self.fixed_points = [sum(count * cards[card].vp for card, count in owned.items())
+                             for owned in self.owned]
+        self.points = [self._with_by_total(fixed, owned)
+                       for fixed, owned in zip(self.fixed_points, self.owned, strict=True)]
         self.seat_players = [{"owned": owned} for owned in self.owned]
         self.kingdom = list(game.setup.kingdom)
         self.supply = dict(game.supply)
         self.event_count = game.event_count
+        self.changes_seen = game.ownership_changes
 
     def _apply(self, game: Game, seat: int, change: dict[str, int]) -> None:
         owned = dict(self.owned[seat])
@@ -239,12 +253,24 @@ class Ownership:
         owned = self.owned[seat] = dict(sorted(owned.items())) if new_card else owned
         self.seat_players[seat] = {"owned": owned}
         cards = game.cards
-        points = self.points[seat]
+        fixed = self.fixed_points[seat]
         for card, step in change.items():
             spec = cards[card]
-            self.by_total = self.by_total or spec.vp_per_cards > 0
-            points += step * spec.vp
-        self.points[seat] = owned_points(owned, cards) if self.by_total else points
+            if spec.vp_per_cards:
+                self.by_total[card] = spec.vp_per_cards
+            fixed += step * spec.vp
+        self.fixed_points[seat] = fixed
+        self.points[seat] = self._with_by_total(fixed, owned)
+
+    def _with_by_total(self, fixed: int, owned: dict[str, int]) -> int:
+        """`fixed` points and what the cards scoring by their number earn (as
+        `owned_points` counts them)."""
+        if not self.by_total:
+            return fixed
+        total = sum(owned.values())
+        for card, per_cards in self.by_total.items():
+            fixed += owned.get(card, 0) * (total // per_cards)
+        return fixed
 
 
 def board_views(game: Game, viewers: Sequence[Viewer], ownership: Ownership | None = None,

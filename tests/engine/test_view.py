@@ -5,11 +5,13 @@ over thousands of events."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
-from dominion.bots import make_strategy
+from dominion.bots import Strategy, make_strategy
 from dominion.bots.wire import WireDecision
 from dominion.server.engine import (
     DecisionKind,
+    Event,
     EventKind,
     Game,
     Setup,
@@ -51,30 +53,54 @@ def test_only_the_decider_sees_the_options_the_bounds_the_order_and_the_forcing(
     assert decision_view(decision, None) == public
 
 
+def games_of_every_kingdom_card(*, history: bool) -> Iterator[tuple[Game, Strategy]]:
+    """Games whose Kingdoms together hold every Kingdom card of both editions, each with
+    a random strategy to play it."""
+    for edition in (1, 2):
+        cards = list(kingdom_cards(edition))
+        for number, start in enumerate(range(0, len(cards), 8)):
+            kingdom = (cards[start:] + cards)[:10]
+            yield (Game(Setup.create(2 + number % 3, edition=edition, kingdom=kingdom),
+                        seed=number, history=history),
+                   make_strategy("random", random.Random(number)))
+
+
+def answer_randomly(game: Game, strategy: Strategy) -> list[Event]:
+    """Answer the pending decision as `strategy` chooses; the change's events."""
+    pending = game.pending
+    assert pending is not None
+    decision = WireDecision.from_map(decision_view(pending, pending.player))
+    return game.answer(pending.player, pending.id, strategy.choose(
+        decision, seat_table(game, decision.player)))
+
+
 def test_views_that_keep_what_players_own_between_changes_are_views_built_afresh() -> None:
     """`Ownership` counts in each change's gains and trashes: after every answer of
     random games of every Kingdom card, the views built with it are the views built from
     nothing, what each player owns in the same order (Thief, Bandit, Remodel, Feast and
     the rest move cards)."""
-    for edition in (1, 2):
-        cards = list(kingdom_cards(edition))
-        for number, start in enumerate(range(0, len(cards), 8)):
-            kingdom = (cards[start:] + cards)[:10]
-            game = Game(Setup.create(2 + number % 3, edition=edition, kingdom=kingdom),
-                        seed=number, history=False)
-            strategy = make_strategy("random", random.Random(number))
-            ownership = Ownership()
-            viewers = [*range(len(game.players)), None]
-            events = list(game.events)
-            for _ in range(400):
-                kept, afresh = board_views(game, viewers, ownership, events), board_views(
-                    game, viewers)
-                assert kept == afresh
-                assert [list(p["owned"].items()) for p in kept[None]["players"]] == [
-                    list(p["owned"].items()) for p in afresh[None]["players"]]
-                pending = game.pending
-                if pending is None:
-                    break
-                decision = WireDecision.from_map(decision_view(pending, pending.player))
-                events = game.answer(pending.player, pending.id, strategy.choose(
-                    decision, seat_table(game, decision.player)))
+    for game, strategy in games_of_every_kingdom_card(history=False):
+        ownership = Ownership()
+        viewers = [*range(len(game.players)), None]
+        events = list(game.events)
+        for _ in range(400):
+            kept, afresh = board_views(game, viewers, ownership, events), board_views(
+                game, viewers)
+            assert kept == afresh
+            assert [list(p["owned"].items()) for p in kept[None]["players"]] == [
+                list(p["owned"].items()) for p in afresh[None]["players"]]
+            if game.pending is None:
+                break
+            events = answer_randomly(game, strategy)
+
+
+def test_the_game_counts_every_change_of_what_players_own() -> None:
+    """`ownership_changes` counts the events that give or take a player's cards (an
+    `Ownership` reads no events while it stays): one a buy, gain or trash."""
+    changing = {EventKind.BOUGHT, EventKind.GAINED, EventKind.TRASHED}
+    for game, strategy in games_of_every_kingdom_card(history=True):
+        for _ in range(400):
+            assert game.ownership_changes == sum(e.kind in changing for e in game.events)
+            if game.pending is None:
+                break
+            answer_randomly(game, strategy)
