@@ -75,8 +75,7 @@ async def test_login_tokens_and_my_games(server_url: str, tmp_path: Path) -> Non
     mine = dominion(tmp_path, "games", "--mine", *server)
     assert mine.returncode == 0, mine.stderr
     assert game in mine.stdout and f"dominion play --game {game}" in mine.stdout
-    played = dominion(tmp_path, "bot", "--game", game, "--name", "Ada", "--quiet", *server,
-                      timeout=120)
+    played = dominion(tmp_path, "bot", "--game", game, "--name", "Ada", "--quiet", *server)
     assert played.returncode == 0, played.stderr
     mine = dominion(tmp_path, "games", "--mine", *server)
     assert f"dominion replay download {game}" in mine.stdout, mine.stdout
@@ -115,8 +114,7 @@ async def test_my_games_are_my_accounts_not_a_guests_of_my_name(server_url: str,
                        *server)
     assert created.returncode == 0, created.stderr
     as_guest = created.stdout.strip()
-    played = dominion(guest, "bot", "--game", as_guest, "--name", "Eve", "--quiet", *server,
-                      timeout=120)
+    played = dominion(guest, "bot", "--game", as_guest, "--name", "Eve", "--quiet", *server)
     assert played.returncode == 0, played.stderr
     await register(server_url, "Eve")
     login(tmp_path, server_url, "--name", "Eve", prompt="Password:", secret=PASSWORD)
@@ -124,8 +122,7 @@ async def test_my_games_are_my_accounts_not_a_guests_of_my_name(server_url: str,
                        "Eve", *server)
     assert created.returncode == 0, created.stderr
     mine = created.stdout.strip()
-    played = dominion(tmp_path, "bot", "--game", mine, "--name", "Eve", "--quiet", *server,
-                      timeout=120)
+    played = dominion(tmp_path, "bot", "--game", mine, "--name", "Eve", "--quiet", *server)
     assert played.returncode == 0, played.stderr
     listed = dominion(tmp_path, "games", "--mine", *server)
     assert listed.returncode == 0, listed.stderr
@@ -220,7 +217,7 @@ async def test_after_login_with_a_token_the_bot_takes_the_seat_create_saved(
     assert created.returncode == 0, created.stderr
     game = created.stdout.strip()
     assert json.loads((tmp_path / "tokens.json").read_text())[game]["0"]["name"] == name
-    played = dominion(tmp_path, "bot", "--game", game, *server, timeout=120)
+    played = dominion(tmp_path, "bot", "--game", game, *server)
     assert played.returncode == 0, played.stderr
     assert f"Taking seat 0 of {game} again." in played.stderr
     assert f"{game}: " in played.stdout

@@ -48,7 +48,7 @@ async def test_a_rated_game_puts_its_player_on_the_leaderboard(server_url: str,
                        "--kingdom", "First Game", *server)
     assert created.returncode == 0, created.stderr
     game = created.stdout.strip()
-    played = dominion(tmp_path, "bot", "--game", game, "--name", "Cy", *server, timeout=90)
+    played = dominion(tmp_path, "bot", "--game", game, "--name", "Cy", *server)
     assert played.returncode == 0, played.stderr
 
     def listed() -> bool:
