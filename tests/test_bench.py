@@ -70,11 +70,10 @@ def test_server_load_plays_over_both_protocol_versions(protocol: str) -> None:
 
 
 def test_the_abuse_bench_runs_every_attack_and_reports_its_figures() -> None:
-    # 3 addresses of 2 tables each: every attack and figure, on the fewest addresses that
-    # still make them many (the address floods' finished games and tables dominate the
-    # run; the bench's own run uses 40 x 20)
+    # 8 addresses of 5 tables each: every attack and figure, at a tenth of the default's
+    # work (the address floods' games dominate it; the bench's own run uses 40 x 20)
     result = run_json(str(BENCH / "abuse.py"), "--seconds", "0.5", "--frames", "300",
-                      "--requests", "40", "--addresses", "3", "--tables-each", "2")
+                      "--requests", "40", "--addresses", "8", "--tables-each", "5")
     phases = {phase["phase"]: phase for phase in result["phases"]}
     assert list(phases) == ["baseline", "ws-fuzz", "rest-fuzz", "slow-readers",
                             "resume-flood", "chat-flood", "sigterm", "addresses-unbounded",
@@ -87,8 +86,8 @@ def test_the_abuse_bench_runs_every_attack_and_reports_its_figures() -> None:
     assert phases["sigterm"]["exit_code_on_sigterm"] == 0
     owner = phases["sign-in-flood"]["owner"]  # the account's owner, from its known device
     assert owner["sign_ins"] > 0 and "share_within_2s" in owner
-    for name in ("addresses-unbounded", "addresses"):  # 3 addresses, 2 tables each
-        assert phases[name]["addresses"] == 3 and phases[name]["tables"] == 6
+    for name in ("addresses-unbounded", "addresses"):  # 8 addresses, 5 tables each
+        assert phases[name]["addresses"] == 8 and phases[name]["tables"] == 40
         assert phases[name]["replays"] > 0
     assert phases["sign-in-flood"]["replies"].get("wrong_credentials", 0) > 0
 
