@@ -104,6 +104,13 @@ def unit_tier_run(config: pytest.Config) -> bool:
 def pytest_configure(config: pytest.Config) -> None:
     if unit_tier_run(config):
         settings.load_profile("fast")
+    # A worker that dies (pytest-timeout's thread ends a test past its time by ending the
+    # worker) is not replaced: under `--dist loadfile` pytest-xdist 3.8's replacement can
+    # wait forever for work it was never given (pytest-xdist #1323, #1327; fixed after 3.8),
+    # and a run that hangs names nothing. Unreplaced, the run stops at once and names the
+    # test the worker died in.
+    if hasattr(config.option, MOST_RESTARTS) and getattr(config.option, MOST_RESTARTS) is None:
+        setattr(config.option, MOST_RESTARTS, "0")
     # xdist hands out the files with the most tests first unless told not to
     # (`--no-loadscope-reorder`): the longest files (a wheel's build, a browser's bench)
     # have few tests, and came last. The order `pytest_collection_modifyitems` gives holds.
@@ -128,6 +135,8 @@ CPU_PROPERTY = "cpu_seconds"
 COSTLIEST = 5
 """How many of the unit tier's costliest tests its run names at the end."""
 REFUSED = pytest.StashKey[list[str]]()
+MOST_RESTARTS = "maxworkerrestart"
+"""pytest-xdist's option `--max-worker-restart`: how many dead workers it replaces."""
 XDIST_REORDERS = "loadscopereorder"
 """pytest-xdist's option that orders `--dist loadfile`'s files by their number of tests."""
 
