@@ -112,6 +112,10 @@ class Lobby:
         self._restored_ahead: set[str] = set()
         """Games `find` rebuilt before the restart's read came to them (their page skips
         them: it may have read them before they changed)."""
+        self._made_while_restoring: set[str] = set()
+        """Games made here while a restart's read went on: no restart's games, though the
+        read may come to their rows (their page skips them; a second room rebuilt from
+        the log would leave two rooms of one game, each appending at its own count)."""
         self._all_restored = asyncio.Event()
         self._all_restored.set()  # until a restore is expected, no game is missing
 
@@ -129,6 +133,8 @@ class Lobby:
                 last = page[-1].game
                 self._read_up_to = (last.created_at, last.id)
                 reading = asyncio.ensure_future(self._read_page(self._read_up_to))
+                page = [stored for stored in page
+                        if stored.game.id not in self._made_while_restoring]
                 count += len(page)
                 self._unrestored.update((stored.game.id, stored) for stored in page
                                         if not self._ahead(stored.game.id))
@@ -137,6 +143,7 @@ class Lobby:
         finally:
             reading.cancel()  # (the restore was cancelled: no next page is wanted)
             self._restored_ahead.clear()
+            self._made_while_restoring.clear()
             self._all_restored.set()  # (cancelled, or failed: nothing more will come back)
         log.info("restored games", extra={"count": count})
         return count
@@ -323,13 +330,19 @@ class Lobby:
             id=new_game_id(self._settings.node), created_at=utc_now(), state=OPEN,
             edition=setup.edition, seats=len(seats), kingdom=setup.kingdom,
             kingdom_name=kingdom_name, options=options)
-        await self._storage.create_game(record, [seat.record() for seat in seats])
+        await self._store_new(record, seats)
         room = Room(record, seats, self._storage, self._settings, self._metrics,
                     self.histories, workers=self._workers, clock=self._clock)
         self._keep(room, address)
         self._metrics.games_created.inc()
         await self.rate_seats(room)
         return room
+
+    async def _store_new(self, record: GameRecord, seats: list[Seat]) -> None:
+        """Store a game made here (a restart's read, if one goes on, skips it)."""
+        if self.restoring:
+            self._made_while_restoring.add(record.id)
+        await self._storage.create_game(record, [seat.record() for seat in seats])
 
     async def rate_seats(self, room: Room) -> None:
         """A rated table's accounts' ratings in its pool, read once as each sits down (the
@@ -397,7 +410,7 @@ class Lobby:
             options=record.options | {"first_player": first, "rematch_of": old.id})
         accounts = [seat.account_id for seat in seats if seat.account_id is not None]
         async with self._rated_seating(accounts if record.rated else []):
-            await self._storage.create_game(made, [seat.record() for seat in seats])
+            await self._store_new(made, seats)
             room = Room(made, seats, self._storage, self._settings, self._metrics,
                         self.histories, workers=self._workers, clock=self._clock)
             self._keep(room, rematch.address)

@@ -150,6 +150,16 @@ class Cluster:
         path = self.folder / "access.log"
         return path.read_text() if path.exists() else ""
 
+    def mend(self) -> None:
+        """Start again what a test stopped and did not start (it failed before it could):
+        Redis, then any node, each on its own port (its database too), so that one
+        failure does not fail the tests after it with it."""
+        if self.redis.process is None or self.redis.process.poll() is not None:
+            self.redis.start()
+        for node in self.nodes.values():
+            if node.process is None or node.process.poll() is not None:
+                node.start(port=node.port)
+
 
 def derive_cluster_config(text: str, *, http_port: int, https_port: int,
                           node_ports: dict[str, int], cert: Path, key: Path,

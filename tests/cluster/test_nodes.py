@@ -20,6 +20,7 @@ from dominion.clients.net import Client
 from dominion.clients.network_bot import NetworkBot
 from dominion.server.cluster import owner_of
 from dominion.server.replays import verify_replay
+from tests import process_cpu
 from tests.eventually import eventually
 from tests.tiers import Tier, starts
 
@@ -35,25 +36,43 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
         yield running
 
 
+@pytest.fixture(autouse=True)
+def mended(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After a test of the cluster, whatever it stopped runs again (`Cluster.mend`)."""
+    yield
+    if "cluster" in request.fixturenames:
+        request.getfixturevalue("cluster").mend()
+
+
 def session_for(cluster: Cluster) -> aiohttp.ClientSession:
     return aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=cluster.ssl, limit=0))
 
 
 class RecordingClient(Client):
     """The reference client, recording every answer the server accepted; `pace` seconds
-    before each answer keep a game running long enough to break something under it."""
+    before each answer keep a game running long enough to break something under it, and
+    `hold` stops it after HELD_AFTER answers until the event is set (however fast the
+    game would otherwise end)."""
 
-    def __init__(self, url: str, *, pace: float, **options: Any) -> None:
+    def __init__(self, url: str, *, pace: float, hold: asyncio.Event | None = None,
+                 **options: Any) -> None:
         super().__init__(url, max_delay=0.5, **options)
         self.pace = pace
+        self.hold = hold
         self.accepted: list[tuple[int, tuple[int, ...]]] = []
 
     async def answer(self, game: str, decision: int, options: Any) -> Any:
         if self.pace:
             await asyncio.sleep(self.pace)
+        if self.hold is not None and len(self.accepted) >= HELD_AFTER:
+            await self.hold.wait()
         ack = await super().answer(game, decision, options)
         self.accepted.append((decision, tuple(options)))
         return ack
+
+
+HELD_AFTER = 5
+"""Answers a held client gives before it waits (`RecordingClient.hold`)."""
 
 
 @dataclass
@@ -99,12 +118,14 @@ async def open_table(session: aiohttp.ClientSession, cluster: Cluster, player: s
 
 
 async def play(session: aiohttp.ClientSession, cluster: Cluster, table: Table,
-               pace: float = 0.0) -> None:
-    """Both seats played to the end by network bots, over the game's ws_url."""
+               pace: float = 0.0, hold: asyncio.Event | None = None) -> None:
+    """Both seats played to the end by network bots, over the game's ws_url (held after
+    a few answers until `hold` is set, if given)."""
     socket = cluster.https.replace("https://", "wss://") + table.ws_url
 
     async def seat(token: str, seed: int) -> None:
-        client = RecordingClient(socket, pace=pace, session=session, name="cluster-test")
+        client = RecordingClient(socket, pace=pace, hold=hold, session=session,
+                                 name="cluster-test")
         table.clients.append(client)
         async with client:
             await NetworkBot(client, table.id, token, "big_money", seed=seed).play()
@@ -253,15 +274,22 @@ async def test_a_killed_node_pauses_only_its_games_and_resumes_them(cluster: Clu
         theirs = [table for table in tables if owner_of(table.id) == "b"]
         others = [table for table in tables if owner_of(table.id) != "b"]
         assert theirs and others
-        playing = {table.id: asyncio.ensure_future(play(session, cluster, table, pace=0.01))
-                   for table in tables}
+        # its games wait mid-game until it is killed: on a slow machine they would
+        # otherwise end while the test plays the game it ends before the kill
+        killed = asyncio.Event()
+        playing = {table.id: asyncio.ensure_future(
+            play(session, cluster, table, pace=0.01,
+                 hold=killed if table in theirs else None)) for table in tables}
 
         async def victim_games_under_way() -> bool:
-            return all(len(t.clients) == 2 and all(len(c.accepted) >= 5 for c in t.clients)
+            # (one player held stops the other too: the game waits on it)
+            return all(len(t.clients) == 2
+                       and any(len(c.accepted) >= HELD_AFTER for c in t.clients)
                        for t in theirs)
         await eventually(victim_games_under_way)
         ended = await ended_on(session, cluster, "b")
         victim.kill()
+        killed.set()
         # its ended game, from another node: every node reads the archive
         assert (await replay_checked(session, cluster, ended))["game"]["state"] == "finished"
         summary = await get(session, f"{cluster.https}/api/v1/games/{ended.id}")
@@ -356,9 +384,9 @@ def test_a_second_node_with_a_live_nodes_name_is_refused(cluster: Cluster,
                                                          tmp_path: Path) -> None:
     """Two processes called `a` would both answer for the games g-a-…: the second one
     stops at start, saying why."""
-    done = subprocess.run(
+    done = process_cpu.run(
         [sys.executable, "-m", "dominion.server.main", "--node", "a", "--redis",
-         cluster.redis.url, "--db", str(tmp_path / "other.sqlite3"), "--port",
-         "0"], capture_output=True, text=True, timeout=60, check=False)
+         cluster.redis.url, "--db", str(tmp_path / "other.sqlite3"), "--port", "0"],
+        cpu_limit=30)
     assert done.returncode == 2, done.stdout + done.stderr
     assert "cannot join the cluster" in done.stderr and "names must be unique" in done.stderr

@@ -115,3 +115,34 @@ async def test_a_restart_reads_its_games_a_page_at_a_time(
     assert sorted(again.rooms) == sorted(ids) and again.rooms[ids[-1]] is room
     assert len(room.answers) == before + 1  # not rebuilt again from its page
     await again.close()
+
+
+async def test_a_game_started_while_the_restart_reads_is_not_rebuilt_over_itself(
+        storage: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game created and played after the server started is no restart's game: if the
+    restore's read comes to it (its row is stored by then), the room playing it stays,
+    and is not replaced by a second one rebuilt from its log (two rooms of one game each
+    append at their own count, and every answer after is refused: seen under load)."""
+    await stored_games(storage)
+    started = threading.Event()
+    read = storage.unfinished_games
+
+    def late_read(after: tuple[str, str] | None = None,
+                  limit: int | None = None) -> list[StoredGame]:
+        assert started.wait(10), "the new game waited for the restore's read"
+        return read(after, limit)
+
+    monkeypatch.setattr(storage, "unfinished_games", late_read)
+    again = Lobby(storage, Settings(), Metrics())
+    again.expect_restore()
+    restoring = asyncio.ensure_future(again.restore())
+    room, _ = await again.create_matched(HOLDERS, 2, rated=False)
+    await room.start_if_full()
+    await play_one_answer(room)
+    started.set()
+    assert await restoring == GAMES  # the restart's games, not the new one
+    assert again.rooms[room.id] is room
+    await play_one_answer(room)  # the log and the room still agree
+    stored = storage.load_game(room.id)
+    assert stored is not None and len(stored.answers) == len(room.answers) == 2
+    await again.close()
