@@ -188,7 +188,8 @@ class Lobby:
     async def find(self, game_id: str) -> Room:
         """`room`, but a game a restart has not rebuilt yet is waited for and rebuilt now,
         never refused: taken from its page if that was read, else read alone."""
-        if game_id not in self.rooms and not self._all_restored.is_set():
+        if game_id not in self.rooms and not self._all_restored.is_set() \
+                and game_id not in self._made_while_restoring:
             if game_id not in self._unrestored:
                 alone = await asyncio.to_thread(self._storage.load_game, game_id)
                 if (alone is not None and game_id not in self.rooms
