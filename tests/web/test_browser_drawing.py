@@ -141,6 +141,43 @@ def test_the_very_vnode_drawn_again_is_passed_over(page: Page) -> None:
         "same": True, "looked": 0, "html": '<ul class="piles"><li>Copper ×46</li></ul>'}
 
 
+DELEGATED = """async () => {
+  const { h, mount } = await (""" + DOM + """)();
+  const got = [];
+  const dispatch = (intent) => got.push(intent);
+  const node = mount(h('div', { id: 'delegated', onclick: 'outer' },
+    h('button', { onclick: 'card', oncontextmenu: 'text' }, h('span', {}, 'Copper')),
+    h('button', { onclick: (event) => { got.push('stopped'); event.stopPropagation(); } }, 'x')),
+  dispatch);
+  document.body.append(node);
+  window.delegatedGot = got;
+}"""
+"""Two buttons drawn with handlers, in a box with one: the first's intents, the second's
+own function, which stops the click there."""
+
+
+def test_a_drawn_card_hands_its_clicks_to_the_documents_listener(page: Page) -> None:
+    """A click or a long press on a node drawn with a handler is handed to it by the one
+    listener of the document, innermost first, as it bubbles (and no further once
+    stopped): no node has a listener of its own (issue 38: a card face had two)."""
+    page.evaluate(DELEGATED)
+    cdp = page.context.new_cdp_session(page)
+    try:
+        for selector in ("#delegated", "#delegated button"):
+            found = cdp.send("Runtime.evaluate",
+                             {"expression": f"document.querySelector('{selector}')"})
+            listeners = cdp.send("DOMDebugger.getEventListeners",
+                                 {"objectId": found["result"]["objectId"]})
+            assert listeners["listeners"] == [], selector
+    finally:
+        cdp.detach()
+    page.click("#delegated button span")
+    page.click("#delegated button span", button="right")
+    page.click("#delegated button >> nth=1")
+    assert page.evaluate("window.delegatedGot") == ["card", "outer", "text", "stopped"]
+    page.evaluate("document.getElementById('delegated').remove()")
+
+
 def count_of(page: Page, card: str) -> str:
     text: str = page.locator(f'.supply [data-card="{card}"] .card-count').inner_text()
     return text

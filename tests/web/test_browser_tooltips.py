@@ -131,7 +131,7 @@ SHOWN_TIPS = """() => new Promise((done) => requestAnimationFrame(() => requestA
 
 def test_a_tap_shows_no_text_but_a_long_press_does(browser: Browser, server_url: str) -> None:
     """On a phone's touch screen: tapping "Create", then a pile, leaves no card's text over
-    the Supply; a long press opens the card's text; no key is drawn on a card."""
+    the Supply; a long press opens the card's text; no key is drawn on a card or the bar."""
     page = new_page(browser, server_url, size=(390, 844), touch=True)
     create_table(page, "Tia", tap=True)
     assert my_turn(page)
@@ -146,6 +146,8 @@ def test_a_tap_shows_no_text_but_a_long_press_does(browser: Browser, server_url:
     # the keys are a keyboard's: none drawn, though the page's shortcuts still work
     assert page.locator(".card kbd").count() > 0
     assert page.locator(".card kbd:visible").count() == 0
+    assert page.locator("#decision kbd").count() > 0  # nor on the bar's buttons
+    assert page.locator("#decision kbd:visible").count() == 0
     # a long press (the context menu it opens) shows the card's whole text
     page.locator('.supply .card[data-card="province"]').dispatch_event("contextmenu")
     info = page.locator(".card-info")

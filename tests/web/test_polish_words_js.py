@@ -26,10 +26,19 @@ SCRIPT = """
 import { I18n } from "%(i18n)s";
 import { describe } from "%(describe)s";
 import { playerName } from "%(names)s";
+import { decisionView } from "%(controls)s";
 import "%(automatch_words)s";
 
 const catalogue = JSON.parse(process.argv[1]);
 const out = {};
+// the bar while the table waits on a bot: whom it names
+const waitingOnBot = (i18n) => {
+  const game = { players: [{ name: "Ala" }, { name: "Bot 2 (big_money)" }], result: null,
+    turn: { player: 1, player_turn: 1, phase: "buy" }, viewer: 0,
+    decision: { id: 7, player: 1, kind: "buy" }, myDecision: () => null };
+  const bar = decisionView({ game, viewer: 0, autoAnswered: new Set(), picked: { ids: [] } }, i18n);
+  return bar.children.find((part) => part.props?.class === "waiting-for").children.join("");
+};
 const militia = (hand) => ({ kind: "discard", source: "militia", prompt: "Discard down to 3 cards.",
   min: hand - 3, max: hand - 3,
   options: Array.from({ length: hand }, (_, id) => ({ id, kind: "card", card: "copper" })) });
@@ -42,6 +51,7 @@ for (const lang of ["en", "pl"]) {
     seats: ["Bot 2 (strong)", "Bot 3 (big_money)", "Bot 4 (strong:2)", "Ala", "Bot 5 (own)"]
       .map((name) => i18n.seatName(name)),
     seatShown: playerName({ name: "Bot 2 (strong)", bot: "strong" }, i18n).children[0],
+    waitingOnBot: waitingOnBot(i18n),
     militia: [militia(5), militia(4)].map((decision) => i18n.prompt(decision)),
     poacher: i18n.prompt({ kind: "discard", source: "poacher", prompt: "Discard 1 card.",
       min: 1, max: 1, options: [{ id: 0 }] }),
@@ -66,7 +76,7 @@ def run() -> dict[str, Any]:
     """What the script prints, once for the module's tests."""
     result: dict[str, Any] = run_module(SCRIPT, json.dumps(catalogue_dict()),
                                         modules=("i18n", "describe", "names",
-                                                 "automatch_words"))
+                                                 "automatch_words", "controls"))
     return result
 
 
@@ -80,6 +90,8 @@ def test_recommended_kingdoms_bots_and_the_text_replay_are_in_polish() -> None:
                                     "Bot 4 (Silny bot, poziom 2)", "Ala", "Bot 5 (bot own)"]
     assert words["en"]["seats"][0] == "Bot 2 (strong)"  # the server's own words
     assert words["pl"]["seatShown"] == "Bot 2 (Silny bot)"
+    # the bar names the bot it waits on as the turn line does, not by the server's words
+    assert words["pl"]["waitingOnBot"] == "Czekamy na: Bot 2 (Bot Wielkie Pieniądze) (zakup)."
     assert words["pl"]["formatText"] == "tekst"
 
 

@@ -31,7 +31,40 @@ function isVNode(value) {
   return typeof value === "object" && "tag" in value && "props" in value;
 }
 
-/** One listener per event type, calling the node's current handler (patch replaces it). */
+/** The event types that one listener of the document hands to the nodes drawn, walking
+ *  up from the event's target as it would bubble (every card face has a click and a long
+ *  press: a listener of its own on each cost the draw that mounts them; issue 38). */
+const DELEGATED = new Set(["click", "contextmenu"]);
+/** The documents listening for the delegated types, and which. */
+const delegating = new WeakMap();
+
+/** Call the node's current handler of this event type, if it has one. */
+function handle(node, type, event) {
+  const on = node[HANDLERS]?.get(type);
+  if (!on) return;
+  if (typeof on.handler === "function") on.handler.call(node, event);
+  else on.dispatch(on.handler, event);
+}
+
+/** The document's one listener for a delegated type: each node from the target up has
+ *  its handler called, innermost first, until one stops the event's propagation. */
+function delegate(doc, type) {
+  let types = delegating.get(doc);
+  if (!types) {
+    types = new Set();
+    delegating.set(doc, types);
+  }
+  if (types.has(type)) return;
+  types.add(type);
+  doc.addEventListener(type, (event) => {
+    for (let node = event.target; node && !event.cancelBubble; node = node.parentNode) {
+      handle(node, type, event);
+    }
+  });
+}
+
+/** A node's handler of an event type: the document's listener calls it for a delegated
+ *  type, else one listener of the node's own (patch replaces the handler, not it). */
 function listen(node, type, handler, dispatch) {
   let handlers = node[HANDLERS];
   if (!handlers) {
@@ -39,12 +72,8 @@ function listen(node, type, handler, dispatch) {
     node[HANDLERS] = handlers;
   }
   if (!handlers.has(type)) {
-    node.addEventListener(type, (event) => {
-      const on = handlers.get(type);
-      if (!on) return;
-      if (typeof on.handler === "function") on.handler.call(node, event);
-      else on.dispatch(on.handler, event);
-    });
+    if (DELEGATED.has(type)) delegate(node.ownerDocument, type);
+    else node.addEventListener(type, (event) => handle(node, type, event));
   }
   handlers.set(type, absent(handler) ? null : { handler, dispatch });
 }

@@ -46,7 +46,7 @@ export function playPanel(app, state, actions, nameField) {
   const t = (key) => i18n.t(key);
   const button = (kind, word, primary) => h("button", { type: "button", dataset: { quick: kind },
     class: primary ? "primary" : "",
-    onclick: (event) => actions.quick(event.currentTarget.form, kind) }, t(word));
+    onclick: (event) => actions.quick(event.target.closest("form"), kind) }, t(word));
   return h("div", { class: "play" },
     h("h2", { id: "play-title" }, t("play_title")),
     h("div", { class: "play-fields" },
