@@ -567,11 +567,13 @@ async def fuzz_rest(url: str, *, requests: int, seed: int, document: dict[str, A
 
 
 async def finished_game(session: aiohttp.ClientSession, url: str) -> str:
-    """A game its creator never joins: after the grace period bots play it out. (Run
-    the server with a short `--seat-grace-seconds`.) Its id, once it has finished."""
+    """A game its creator never joins: after the grace period bots play it out, at once
+    (at the default pace, 0.8 s an answer, that took a minute, with a probe playing all
+    along in bench/abuse.py's phases). (Run the server with a short
+    `--seat-grace-seconds`.) Its id, once it has finished."""
     async with session.post(f"{url}/api/v1/games", json={
             "name": "Gone", "seats": 2, "kingdom": "First Game",
-            "bots": {"1": "big_money"}}) as created:
+            "bots": {"1": "big_money"}, "bot_pace": "instant"}) as created:
         game: str = (await created.json())["game"]["id"]
     while True:
         async with session.get(f"{url}/api/v1/games/{game}") as summary:
@@ -681,7 +683,8 @@ def loopback_sources(count: int) -> list[str]:
 
 async def finished_games(url: str, sources: list[str], *, each: int) -> None:
     """`each` games from every source that their creators never join, played out by bots
-    (run the server with a short `--seat-grace-seconds`); back once all have finished."""
+    at once (run the server with a short `--seat-grace-seconds`); back once all have
+    finished."""
     loopback(url)
 
     async def create(source: str) -> list[str]:
@@ -690,7 +693,8 @@ async def finished_games(url: str, sources: list[str], *, each: int) -> None:
             games = []
             for _ in range(each):
                 async with session.post(f"{url}/api/v1/games", json={
-                        "name": "Gone", "seats": 2, "bots": {"1": "big_money"}}) as created:
+                        "name": "Gone", "seats": 2, "bots": {"1": "big_money"},
+                        "bot_pace": "instant"}) as created:
                     games.append((await created.json())["game"]["id"])
             return games
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -18,6 +19,9 @@ MODULE = '''def sign(number):
         return 1
     return -1
 '''
+QUICK_PYTEST = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+"""The tool's environment: it passes it on to each mutant's pytest run, which the tiny
+tests need no plugin for (loading the suite's plugins was most of each run's time)."""
 # the boundary is never tried, so `number >= 0` and `number > 1` pass these tests
 TESTS = '''from tiny import sign
 
@@ -36,7 +40,8 @@ def mutate_tiny(tmp_path: Path, tests: str) -> str:
                     ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "tiny"]):
         subprocess.run(["git", *command], cwd=tmp_path, check=True)
     run = subprocess.run([sys.executable, str(TOOL), "--root", str(tmp_path), "tiny.py",
-                          "test_tiny.py"], capture_output=True, text=True, check=True)
+                          "test_tiny.py"], capture_output=True, text=True, check=True,
+                         env=QUICK_PYTEST)
     return run.stdout
 
 
