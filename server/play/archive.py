@@ -131,10 +131,18 @@ class Archive:
             return stored, self.storage.chat(game_id)
         if stored is not None:
             return None  # live here: not archived
+        found = await self.from_archive(game_id)
+        return None if found is None else (found[0].stored, found[1])
+
+    async def from_archive(self, game_id: str) -> tuple[EndedGame, list[dict[str, Any]]] | None:
+        """A game as the archive has it, with the replay it keeps (under this version) and
+        its answers (a replay's work is paid by them), and its chat (lines not removed); None
+        when the archive lacks it."""
         found = await self.store.archived([game_id])
         if not found:
             return None
-        return stored_game(found[0]), await self.store.archived_chat(game_id)
+        game = as_ended_game(found[0], stored_game(found[0]))
+        return game, await self.store.archived_chat(game_id)
 
     async def summary(self, game_id: str) -> dict[str, Any]:
         """An archived game's public summary; `unknown_game` when the archive lacks it."""
