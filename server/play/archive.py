@@ -28,7 +28,7 @@ from ..accounts.moderation import FullStore
 from ..accounts.store import sqlite_path_beside
 from ..refusal import Refusal
 from ..replays import finished_replay, replay_work
-from ..replays.build import chat_records
+from ..replays.build import Derived, chat_records
 from ..replays.dump import EndedGame, public_players, stored_replay_of
 from ..replays.fields import seat_ratings
 from ..replays.stored_replay import STORED_VERSION, pack, replay_line, stored_replay
@@ -53,9 +53,11 @@ class Export:
     """Where the next page starts (the last selected game), when this one was full."""
 
 
-def archived_game(stored: StoredGame, chat: list[dict[str, Any]]) -> ArchivedGame:
+def archived_game(stored: StoredGame, chat: list[dict[str, Any]],
+                  derived: Derived | None = None) -> ArchivedGame:
     """An ended game and its chat (every line, removed ones marked) as the archive takes it,
-    with its replay made from its answers (once: dumps and exports splice it in)."""
+    with its replay made from its answers (once: dumps and exports splice it in), played
+    back unless `derived` from them already."""
     record = stored.game
     assert record.finished_at is not None, "only an ended game is archived"
     return ArchivedGame(
@@ -68,7 +70,8 @@ def archived_game(stored: StoredGame, chat: list[dict[str, Any]]) -> ArchivedGam
                     for seat in stored.seats),
         chat=tuple(ArchivedLine(line["id"], line["at"], line["seat"], line["name"],
                                 line["text"], line.get("removed_at")) for line in chat),
-        body=pack_game(stored), replay=pack(stored_replay(finished_replay(stored, []))),
+        body=pack_game(stored),
+        replay=pack(stored_replay(finished_replay(stored, [], None, derived))),
         replay_version=STORED_VERSION)
 
 
@@ -131,10 +134,18 @@ class Archive:
             return stored, self.storage.chat(game_id)
         if stored is not None:
             return None  # live here: not archived
+        found = await self.from_archive(game_id)
+        return None if found is None else (found[0].stored, found[1])
+
+    async def from_archive(self, game_id: str) -> tuple[EndedGame, list[dict[str, Any]]] | None:
+        """A game as the archive has it, with the replay it keeps (under this version) and
+        its answers (a replay's work is paid by them), and its chat (lines not removed); None
+        when the archive lacks it."""
         found = await self.store.archived([game_id])
         if not found:
             return None
-        return stored_game(found[0]), await self.store.archived_chat(game_id)
+        game = as_ended_game(found[0], stored_game(found[0]))
+        return game, await self.store.archived_chat(game_id)
 
     async def summary(self, game_id: str) -> dict[str, Any]:
         """An archived game's public summary; `unknown_game` when the archive lacks it."""

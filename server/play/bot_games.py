@@ -8,7 +8,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dominion.bots import make_strategy
+from dominion.bots import Strategy, make_strategy
+from dominion.bots.strategies import DecisionLike, Table
 
 from ..engine import Game, Setup
 from ..storage import SeatRecord
@@ -43,6 +44,8 @@ class Played:
     setup: Setup
     seed: int
     game: Game
+    event_counts: list[int]
+    """The game's event count once set up and after each answer (`build.derived_from`)."""
 
 
 def play_one(rng: random.Random, strategies: Sequence[str], players: int,
@@ -52,5 +55,24 @@ def play_one(rng: random.Random, strategies: Sequence[str], players: int,
     setup = Setup.create([seat.name or "" for seat in seats], edition=edition, rng=rng)
     seed = rng.getrandbits(128)
     game = Game(setup, seed)
-    play_out(game, [make_strategy(seat.bot or "", rng) for seat in seats])
-    return Played(seats, setup, seed, game)
+    counts: list[int] = []
+    play_out(game, [EventCounting(make_strategy(seat.bot or "", rng), game, counts)
+                    for seat in seats])
+    counts.append(game.event_count)
+    return Played(seats, setup, seed, game, counts)
+
+
+class EventCounting:
+    """A seat's strategy that notes the game's event count before each of its answers:
+    with the count at the end, a replay's `events_by_answer` (kept here, not in `play_out`,
+    which is compiled with the engine)."""
+
+    __slots__ = ("counts", "game", "name", "strategy")
+
+    def __init__(self, strategy: Strategy, game: Game, counts: list[int]) -> None:
+        self.name = strategy.name
+        self.strategy, self.game, self.counts = strategy, game, counts
+
+    def choose(self, decision: DecisionLike, table: Table) -> list[int]:
+        self.counts.append(self.game.event_count)
+        return self.strategy.choose(decision, table)

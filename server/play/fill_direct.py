@@ -1,6 +1,7 @@
 """`dominion-server fill --direct`: bot games played on every core and handed straight to
 the archive of ended games, each as a node's outbox hands it over (`archived_game`, then
-the archive's one transaction a batch), without passing through a node's games database:
+the archive's one transaction a batch; its replay made from the game just played, not
+played back), without passing through a node's games database:
 enough real games for a dump's benchmarks in minutes rather than hours (docs/REPLAYS.md,
 "Filling a server with games").
 """
@@ -18,6 +19,7 @@ from multiprocessing.pool import IMapIterator
 
 from ..accounts.archive import ArchivedGame, ArchiveStore
 from ..replays import commitment_of
+from ..replays.build import derived_from
 from ..storage import GameRecord, StoredGame
 from ..storage.records import GameState
 from .archive import archived_game
@@ -54,7 +56,9 @@ def archived_chunk(task: Chunk) -> Prepared:
     seed, count, strategies, players, edition, node = task
     rng = random.Random(seed)
     games = [play_one(rng, strategies, players, edition) for _ in range(count)]
-    return ([archived_game(finished_game(played, node), []) for played in games],
+    return ([archived_game(finished_game(played, node), [],
+                           derived_from(played.game, played.event_counts))
+             for played in games],
             sum(len(played.game.answers) for played in games))
 
 

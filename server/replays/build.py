@@ -80,6 +80,13 @@ def derive(stored: StoredGame) -> Derived:
     game, counts = _play_back(stored)
     if game is None:
         return Derived([], counts, None)
+    return derived_from(game, counts)
+
+
+def derived_from(game: Game, counts: list[int]) -> Derived:
+    """What `derive` makes, from a game already played to its end (a bot filler's: playing
+    it back would cost as much again) and its event counts once set up and after each
+    answer."""
     return Derived(list(with_turns(event_record(e) for e in game.events)), counts,
                    None if game.result is None else game.result.ending())
 

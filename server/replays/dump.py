@@ -91,11 +91,17 @@ def stored_replay_of(game: EndedGame) -> StoredReplay:
     return stored_replay(finished_replay(game.stored, [], None, derived))
 
 
+def ended_replay(game: EndedGame, chat: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """An archived game's replay with these chat lines (`build.chat_records`), spliced from
+    the replay the archive keeps: `finished_replay(game.stored, chat, game.ratings)`."""
+    replay: dict[str, Any] = orjson.loads(replay_line(stored_replay_of(game),
+                                                      public_players(game), chat))
+    return replay
+
+
 def public_replay(game: EndedGame) -> dict[str, Any]:
     """A replay as a dump holds it: no chat; a rated game's ratings as the ledger has them."""
-    replay: dict[str, Any] = orjson.loads(replay_line(stored_replay_of(game),
-                                                      public_players(game), []))
-    return replay
+    return ended_replay(game, [])
 
 
 def public_players(game: EndedGame) -> list[dict[str, Any]]:

@@ -15,11 +15,12 @@ import pytest
 from dominion.server.accounts.store import sqlite_path_beside
 from dominion.server.main import main
 from dominion.server.play import fill_direct
-from dominion.server.play.archive import read_archive
+from dominion.server.play.archive import archived_game, read_archive
 from dominion.server.play.fill import INTERRUPTED
-from dominion.server.replays import finished_replay, verify_replay
+from dominion.server.replays import build, finished_replay, verify_replay
 from dominion.server.replays.dump import public_replay
 from dominion.server.storage import Storage
+from dominion.server.storage.rows import unpack_game
 from tests.eventually import eventually
 
 from .replay_schema import check_replay
@@ -63,6 +64,23 @@ def test_fill_refuses_an_unknown_strategy(tmp_path: Path,
     assert main(["fill", "--db", str(tmp_path / "x.sqlite3"), "--games", "1",
                  "--strategies", "nobody"]) == 2
     assert "unknown strategies nobody" in capsys.readouterr().err
+
+
+def test_a_direct_fill_keeps_the_replays_of_the_games_it_played_without_playing_them_back(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every player count and both editions: the archive's rows are those a node's hand-over
+    makes by playing the answers back, and nothing is played back."""
+    tasks = [(seed, 1, ("big_money", "smithy_big_money"), players, edition, "")
+             for seed, (players, edition) in enumerate((p, e) for p in range(2, 7)
+                                                       for e in (1, 2))]
+    with monkeypatch.context() as unplayable:
+        unplayable.setattr(build, "derive", lambda stored: pytest.fail("played back"))
+        chunks = [fill_direct.archived_chunk(task) for task in tasks]
+    for [filled], _ in chunks:
+        handed_over = archived_game(unpack_game(filled.body), [])
+        assert (filled.replay, filled.replay_version) == \
+            (handed_over.replay, handed_over.replay_version)
+        assert filled == handed_over
 
 
 @pytest.mark.integration  # its workers are processes

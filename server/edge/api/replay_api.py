@@ -17,6 +17,8 @@ from dominion.protocol import ErrorCode
 
 from ...refusal import Refusal
 from ...replays import finished_replay, replay_work, text_log
+from ...replays.build import chat_records
+from ...replays.dump import ended_replay
 from ...replays.fields import SeatRating, seat_ratings
 from ...storage.keyset import encode_keyset
 from ...storage.records import ENDED, ENDED_STATES, UNFINISHED_STATES
@@ -106,12 +108,8 @@ async def replay_of(request: web.Request, game_id: str) -> dict[str, Any]:
         state.budgets.charge("work", address, room.replay_work())
         return room.spectator_replay()
     stored = state.storage.load_game(game_id)
-    chat = None
     if stored is None:  # ended, archived and pruned here, or played on another node
-        found = await state.archive.ended_game(game_id)
-        if found is None:
-            raise Refusal(ErrorCode.UNKNOWN_GAME, f"no game {game_id!r}")
-        stored, chat = found
+        return await _archived_replay(request, game_id)
     if room is not None and stored.game.state in UNFINISHED_STATES:
         # the room has ended and its end is still being stored (or stored again later):
         # every answer is durable already, and the room's record says how it ended
@@ -120,8 +118,22 @@ async def replay_of(request: web.Request, game_id: str) -> dict[str, Any]:
         raise Refusal(ErrorCode.UNKNOWN_GAME, f"game {game_id!r} is not loaded")
     state.budgets.charge("work", address, replay_work(len(stored.answers)))
     ratings = await ledger_ratings(request, game_id) if stored.game.rated else None
-    return finished_replay(stored, state.storage.chat(game_id) if chat is None else chat,
-                           ratings)
+    return finished_replay(stored, state.storage.chat(game_id), ratings)
+
+
+async def _archived_replay(request: web.Request, game_id: str) -> dict[str, Any]:
+    """An archived game's replay, spliced from the replay the archive keeps (made again
+    when the archive kept none, or under another version); paid as a play-back is, so
+    that what an address may ask for does not depend on where the game is kept."""
+    state = request.config_dict[STATE]
+    found = await state.archive.from_archive(game_id)
+    if found is None:
+        raise Refusal(ErrorCode.UNKNOWN_GAME, f"no game {game_id!r}")
+    game, chat = found
+    state.budgets.charge("work", client_key(request), replay_work(len(game.stored.answers)))
+    if game.stored.game.rated:
+        game = game._replace(ratings=await ledger_ratings(request, game_id))
+    return ended_replay(game, chat_records(chat))
 
 
 def _replay_component() -> str:
