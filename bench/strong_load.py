@@ -13,7 +13,10 @@ anyone else down (issue 29).
            network against `big_money`, game after game, timing each answer from sending
            it to the update with its next decision. The target: the probe's p99 under
            50 ms. The people's own waits (their answer to their next decision, the bot's
-           turn included) are reported too.
+           turn included) are reported too. So is what the load phase's answers cost the
+           machine, which a busy machine does not distort as it does the wall figures:
+           the server's CPU per answer (its event loop's thread, and all its threads) and
+           its bot workers' (the server's child processes), over the measured seconds.
 
     python bench/strong_load.py [--games 100] [--seconds 30] [--bot-workers 1]
                                 [--think 0.5] [--cost-games 20] [--json]
@@ -43,6 +46,7 @@ from dominion.server.engine import Game, Setup
 from dominion.server.engine.setup import random_kingdom
 from dominion.server.play.bots import seat_table
 from dominion.server.play.thinking import BotWorkers
+from bench.server_load import cpu_seconds
 from tests.adversarial.attacks import Probe, ServerProcess
 
 TARGET_P99_MS = 50.0
@@ -90,6 +94,30 @@ async def cost(games: int) -> dict[str, Any]:
             "decision": percentiles(times)}
 
 
+def children(pid: int) -> list[int]:
+    """A process's child processes (the server's: its bot workers)."""
+    with open(f"/proc/{pid}/task/{pid}/children") as listed:
+        return [int(child) for child in listed.read().split()]
+
+
+def spent(pid: int, db: Path) -> dict[str, float]:
+    """The answers stored so far, and the CPU seconds the server has spent: its event
+    loop's thread, all its threads, and its child processes."""
+    with contextlib.closing(sqlite3.connect(db)) as reader:
+        answers = reader.execute("SELECT count(*) FROM answers").fetchone()[0]
+    return {"answers": answers, "loop": cpu_seconds(pid, main_thread=True),
+            "server": cpu_seconds(pid),
+            "workers": sum(cpu_seconds(child) for child in children(pid))}
+
+
+def cost_per_answer(before: dict[str, float], after: dict[str, float]) -> dict[str, Any]:
+    """CPU µs per answer stored between two of `spent`'s readings."""
+    answers = after["answers"] - before["answers"]
+    return {"answers": answers, **{
+        f"{what}_cpu_us": round((after[what] - before[what]) / max(answers, 1) * 1e6, 1)
+        for what in ("loop", "server", "workers")}}
+
+
 async def load(folder: Path, args: argparse.Namespace) -> dict[str, Any]:
     server = ServerProcess.start(folder, *LOAD_SERVER, "--bot-workers", str(args.bot_workers))
     try:
@@ -105,9 +133,11 @@ async def load(folder: Path, args: argparse.Namespace) -> dict[str, Any]:
             playing = [*(asyncio.ensure_future(person.play(session, until=stop))
                          for person in people),
                        asyncio.ensure_future(probe.play(own, until=stop))]
+            before = spent(server.process.pid, folder / "games.sqlite3")
             started = time.monotonic()
             await asyncio.sleep(args.seconds)
             seconds = time.monotonic() - started
+            after = spent(server.process.pid, folder / "games.sqlite3")
             stop.set()
             await asyncio.gather(*playing)
     finally:
@@ -120,6 +150,7 @@ async def load(folder: Path, args: argparse.Namespace) -> dict[str, Any]:
             "bot_workers": args.bot_workers, "think_seconds": args.think,
             "games_finished": sum(person.games for person in people),
             "answers_stored": answers, "answers_per_second": round(answers / seconds, 1),
+            "measured": cost_per_answer(before, after),
             "against_strong": percentiles(waits), "probe": latency,
             "probe_games": probe.games,
             "target_met": latency.get("p99_ms", float("inf")) < TARGET_P99_MS,
@@ -156,7 +187,8 @@ if __name__ == "__main__":
               f"{cost_['decision']}")
         print(f"load: {load_['games']} games against strong, {load_['bot_workers']} workers, "
               f"{load_['think_seconds']} s per person's answer, "
-              f"{load_['answers_per_second']} answers/s; waits against strong "
+              f"{load_['answers_per_second']} answers/s; CPU per answer "
+              f"{load_['measured']}; waits against strong "
               f"{load_['against_strong']}; probe {load_['probe']} over "
               f"{load_['probe_games']} games; "
               f"target {'met' if load_['target_met'] else 'NOT met'}")
