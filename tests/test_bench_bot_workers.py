@@ -1,5 +1,6 @@
-"""bench/strong_load.py's CPU per answer: what the measured seconds' answers cost the
-server's event loop, all its threads and its child processes (the bot workers)."""
+"""The benches of the bot workers' cost to the server: bench/strong_load.py's CPU per
+answer (what the measured seconds' answers cost the server's event loop, all its threads
+and its child processes, the bot workers) and bench/worker_round_trip.py's transports."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bench import worker_round_trip
 from bench.strong_load import cost_per_answer, spent
 from tests.eventually import eventually
 
@@ -44,3 +46,11 @@ async def test_spent_reads_the_answers_and_a_child_process_cpu(tmp_path: Path) -
             child.kill()
     assert reading["answers"] == 7
     assert 0 < reading["loop"] <= reading["server"]
+
+
+@pytest.mark.integration  # worker processes
+def test_the_round_trip_bench_times_both_transports() -> None:
+    result = worker_round_trip.main(worker_round_trip.parse(["--calls", "20", "--rounds", "1"]))
+    for transport in ("pool", "pipe"):
+        [run] = result[transport]
+        assert run["cpu_us"] > 0 and run["wall_us"] > 0
