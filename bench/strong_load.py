@@ -31,6 +31,7 @@ import json
 import random
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -138,6 +139,17 @@ def cost_per_answer(before: dict[str, float], after: dict[str, float]) -> dict[s
     }
 
 
+def stops(server: ServerProcess) -> bool:
+    """Stop the server; whether it exited within the wait for SIGTERM (if not, it is
+    killed, and the run's figures are kept and say so)."""
+    try:
+        server.stop()
+    except subprocess.TimeoutExpired:
+        server.kill()
+        return False
+    return True
+
+
 async def load(folder: Path, args: argparse.Namespace) -> dict[str, Any]:
     server = ServerProcess.start(folder, *LOAD_SERVER, "--bot-workers", str(args.bot_workers))
     try:
@@ -166,7 +178,7 @@ async def load(folder: Path, args: argparse.Namespace) -> dict[str, Any]:
             stop.set()
             await asyncio.gather(*playing)
     finally:
-        server.stop()
+        stopped = stops(server)
     with contextlib.closing(sqlite3.connect(folder / "games.sqlite3")) as db:
         answers = db.execute("SELECT count(*) FROM answers").fetchone()[0]
     latency = probe.percentiles()
@@ -185,6 +197,7 @@ async def load(folder: Path, args: argparse.Namespace) -> dict[str, Any]:
         "probe_games": probe.games,
         "target_met": latency.get("p99_ms", float("inf")) < TARGET_P99_MS,
         "server_faults": len(server.faults()),
+        "server_stopped_at_sigterm": stopped,
     }
 
 

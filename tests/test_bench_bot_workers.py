@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bench import worker_round_trip
-from bench.strong_load import cost_per_answer, spent
+from bench.strong_load import cost_per_answer, spent, stops
 from tests.eventually import eventually
 
 
@@ -54,3 +54,21 @@ def test_the_round_trip_bench_times_both_transports() -> None:
     for transport in ("pool", "pipe"):
         [run] = result[transport]
         assert run["cpu_us"] > 0 and run["wall_us"] > 0
+
+
+class _HungServer:
+    """A server that does not exit at SIGTERM within the wait."""
+
+    killed = False
+
+    def stop(self) -> int:
+        raise subprocess.TimeoutExpired("dominion-server", 30)
+
+    def kill(self) -> None:
+        self.killed = True
+
+
+def test_a_server_hung_at_its_stop_is_killed_and_said_so() -> None:
+    server = _HungServer()
+    assert stops(server) is False  # type: ignore[arg-type]
+    assert server.killed
