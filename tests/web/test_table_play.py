@@ -42,6 +42,7 @@ ATTACKS = ("bandit", "bureaucrat", "militia", "witch", "cellar", "chapel", "moat
 (docs/BOTS.md), and a Moat lets its victim answer it."""
 MOATS = 3
 """Moats the phone's player buys: with one in hand, each Witch asks whether to reveal it."""
+MOAT_QUESTION = "Reveal Moat"
 
 COUNT_BEEPS = """
 window.beeps = 0;
@@ -303,6 +304,12 @@ def test_on_a_phone_every_question_is_on_screen_when_it_arrives(
         else:
             act(phone)
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+        if any(MOAT_QUESTION in prompt for prompt in prompts):
+            # every kind of question has come (the rest of the game only asks them
+            # again): resigned, the end is shown on the phone too
+            phone.click('[data-key="resign"]')
+            phone.click('[data-key="resign-sure"]')
+            break
     phone.wait_for_selector("#end")
     attacked = [p for p in prompts if any(f"({card})" in p for card in (
         "Witch", "Militia", "Bureaucrat", "Bandit"))]
