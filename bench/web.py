@@ -67,7 +67,7 @@ from playwright.sync_api import Route
 
 from tests.clients.serverproc import stop
 from tests.server.test_process import start_server
-from tests.web.browser import CHROMIUM, FLAGS, Browser, Page, new_page
+from tests.web.browser import CHROMIUM, FLAGS, SERVER_ARGUMENTS, Browser, Page, new_page
 from tests.web.measures import (
     FRAME_TIMING,
     LANGUAGES,
@@ -301,8 +301,7 @@ def drawings(browser: Browser, url: str, args: argparse.Namespace) -> dict[str, 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
-        # its rated game is resigned at once (tests/web/rated.py): rated all the same
-        process, url = start_server(Path(folder) / "games.sqlite3", "--rated-min-turns", "0")
+        process, url = start_server(Path(folder) / "games.sqlite3", *SERVER_ARGUMENTS)
         try:
             with sync_api.sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS,
