@@ -279,6 +279,6 @@ def start_again(db: Path, port: int) -> subprocess.Popen[bytes]:
     raise AssertionError("the server did not start again")
 
 
-__all__ = ["WAIT_MS", "Browser", "Page", "act", "browser", "create_table", "decision_id",
+__all__ = ["WAIT_MS", "Browser", "Page", "act", "asking", "browser", "create_table", "decision_id",
            "expect", "more_options", "my_turn", "new_page", "page_errors", "play_together",
            "screenshot", "server_url", "start_again", "stop"]

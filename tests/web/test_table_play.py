@@ -16,12 +16,12 @@ from typing import Any
 import pytest
 
 from .browser import (
-    ASKING,
     PREFERRED_BUYS,
     WAIT_MS,
     Browser,
     Page,
     act,
+    asking,
     browser,
     create_table,
     decision_id,
@@ -240,11 +240,6 @@ def test_a_whole_game_by_keyboard_only(browser: Browser, server_url: str) -> Non
     print(json.dumps(figure))
     assert presses <= answers * 1.5, figure  # issue 25: 233 presses for 54 answers before
     assert page_errors(page) == []
-
-
-def asking(page: Page) -> str | None:
-    return page.evaluate(
-        "selector => document.querySelector(selector)?.dataset.decision ?? null", ASKING)
 
 
 def create_chosen_table(page: Page, name: str, cards: tuple[str, ...], bot: str) -> None:
