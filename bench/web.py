@@ -18,6 +18,7 @@ Chromium driven by Playwright against a real server on this machine:
 
     python bench/web.py [--answers 150]                 # prints a JSON report
     python bench/web.py --screenshots docs/screenshots  # and the screenshots CLIENTS.md shows
+    python bench/web.py --screenshots /tmp/s --languages en  # in English only
     python bench/web.py --baseline main --rounds 3      # before and after, interleaved
 
 `--baseline REV` draws the same kind of game with the web client's files of git revision
@@ -66,7 +67,7 @@ from playwright.sync_api import Route
 
 from tests.clients.serverproc import stop
 from tests.server.test_process import start_server
-from tests.web.browser import CHROMIUM, FLAGS, Browser, Page, new_page
+from tests.web.browser import CHROMIUM, FLAGS, SERVER_ARGUMENTS, Browser, Page, new_page
 from tests.web.measures import (
     FRAME_TIMING,
     LANGUAGES,
@@ -256,15 +257,16 @@ def drawing(browser: Browser, url: str, answers: int, *, files: dict[str, bytes]
     return report
 
 
-def screenshots(browser: Browser, url: str, folder: Path) -> list[str]:
-    """Write `STATE-SIZE-LANG.png` for each state, size and language; return the files'
-    names."""
+def screenshots(browser: Browser, url: str, folder: Path,
+                languages: tuple[str, ...] = LANGUAGES) -> list[str]:
+    """Write `STATE-SIZE-LANG.png` for each state, size and language of `languages`; return
+    the files' names."""
     if shutil.which(PNGQUANT[0]) is None:
         raise SystemExit("pngquant is not installed (pip install -e '.[dev]')")
     folder.mkdir(parents=True, exist_ok=True)
     tables = Tables.open(browser, url)
     written = []
-    for lang in LANGUAGES:
+    for lang in languages:
         for state in SCREENSHOT_STATES:
             page = tables.pages[state]
             in_language(page, lang)
@@ -299,8 +301,7 @@ def drawings(browser: Browser, url: str, args: argparse.Namespace) -> dict[str, 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
-        # its rated game is resigned at once (tests/web/rated.py): rated all the same
-        process, url = start_server(Path(folder) / "games.sqlite3", "--rated-min-turns", "0")
+        process, url = start_server(Path(folder) / "games.sqlite3", *SERVER_ARGUMENTS)
         try:
             with sync_api.sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS,
@@ -313,7 +314,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 }
                 report.update(drawings(browser, url, args))
                 if args.screenshots is not None:
-                    report["screenshots"] = screenshots(browser, url, args.screenshots)
+                    report["screenshots"] = screenshots(browser, url, args.screenshots,
+                                                        tuple(args.languages))
                 browser.close()
         finally:
             stop(process)
@@ -335,6 +337,8 @@ def main() -> None:
                         help="say where the measured frames' CPU time went")
     parser.add_argument("--screenshots", type=Path, metavar="FOLDER",
                         help="also write the screenshots there")
+    parser.add_argument("--languages", nargs="+", choices=LANGUAGES, default=list(LANGUAGES),
+                        help="the screenshots' languages (default: all)")
     print(json.dumps(run(parser.parse_args()), indent=2))
 
 

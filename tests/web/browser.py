@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.clients.serverproc import server_url, stop
+from tests.clients.serverproc import stop
+from tests.server.test_process import start_server
 from tests.tiers import Tier, starts
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -85,6 +86,27 @@ def playwright_loop_set_aside() -> Iterator[asyncio.AbstractEventLoop | None]:
         yield loop
     finally:
         asyncio._set_running_loop(loop)
+
+
+SERVER_ARGUMENTS = (
+    "--rated-min-turns", "0",  # the pages' rated games are resigned at once (rated.py)
+    "--bot-workers", "0",
+    "--password-time-cost", "1", "--password-memory-kib", "64",
+)
+"""The pages' server: its strong bot thinks in its event loop, not in a worker process
+(tests/server/test_bot_workers.py tests those): at a load of 30, a worker's start outlasted
+the 30 s a decision may take, was started again, and the page waited past its 20 s for
+the bot (every strong bot's game of the web tests failed so); passwords hashed cheaply."""
+
+
+@pytest.fixture(scope="module")
+@starts(Tier.INTEGRATION)
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server for a module's pages."""
+    db = tmp_path_factory.mktemp("server") / "games.sqlite3"
+    process, url = start_server(db, *SERVER_ARGUMENTS)
+    yield url
+    stop(process)
 
 
 @pytest.fixture(scope="module")
@@ -257,6 +279,6 @@ def start_again(db: Path, port: int) -> subprocess.Popen[bytes]:
     raise AssertionError("the server did not start again")
 
 
-__all__ = ["WAIT_MS", "Browser", "Page", "act", "browser", "create_table", "decision_id",
+__all__ = ["WAIT_MS", "Browser", "Page", "act", "asking", "browser", "create_table", "decision_id",
            "expect", "more_options", "my_turn", "new_page", "page_errors", "play_together",
            "screenshot", "server_url", "start_again", "stop"]

@@ -5,10 +5,12 @@ findings, horizontal overflow, the bytes of a first load and the time to draw an
 from __future__ import annotations
 
 import bisect
+import contextlib
 import enum
 import gzip
 import json
 import statistics
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -62,10 +64,11 @@ def screenshot_name(state: PageState, size: str, lang: str) -> str:
     return f"{state}-{size}-{lang}.png"
 
 
-def screenshot_names() -> list[str]:
-    """The screenshots docs/CLIENTS.md shows (bench/web.py --screenshots writes them)."""
+def screenshot_names(languages: tuple[str, ...] = LANGUAGES) -> list[str]:
+    """The screenshots docs/CLIENTS.md shows (bench/web.py --screenshots writes them), or
+    those of `languages`."""
     return [screenshot_name(state, size, lang)
-            for lang in LANGUAGES for state in SCREENSHOT_STATES for size in SIZES]
+            for lang in languages for state in SCREENSHOT_STATES for size in SIZES]
 
 
 def in_language(page: Page, lang: str) -> None:
@@ -106,11 +109,23 @@ def play_until_attacked(page: Page) -> str:
     return notice.inner_text()
 
 
+@contextlib.contextmanager
+def flying_nothing(page: Page) -> Iterator[Page]:
+    """The page played with no card flying (`prefers-reduced-motion`), then put back as a
+    person has it: the flights are most of a game's drawing (docs/BENCHMARKS.md, "The web
+    client"), and a page at rest, where it is measured, is the same with or without them."""
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        yield page
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+
+
 def attacked(browser: Browser, url: str, name: str) -> Page:
     """A 2-player game against the strong bot, played until its Attack on the person is said."""
-    page = new_page(browser, url)
-    create_table(page, name, kingdom=ATTACK_KINGDOM, bots={1: "strong"})
-    play_until_attacked(page)
+    with flying_nothing(new_page(browser, url)) as page:
+        create_table(page, name, kingdom=ATTACK_KINGDOM, bots={1: "strong"})
+        play_until_attacked(page)
     return page
 
 
@@ -147,14 +162,14 @@ class Tables:
     @classmethod
     def open(cls, browser: Browser, url: str) -> Tables:
         tables = cls()
-        game_page = new_page(browser, url)
-        six_player_game(game_page, "Ann")
-        play(game_page, GAME_ANSWERS)
+        with flying_nothing(new_page(browser, url)) as game_page:
+            six_player_game(game_page, "Ann")
+            play(game_page, GAME_ANSWERS)
         tables.pages[PageState.GAME] = game_page
         tables.pages[PageState.ATTACK] = attacked(browser, url, "Gus")
-        end_page = new_page(browser, url)
-        finished = six_player_game(end_page, "Bea")
-        play(end_page)
+        with flying_nothing(new_page(browser, url)) as end_page:
+            finished = six_player_game(end_page, "Bea")
+            play(end_page)
         tables.pages[PageState.END] = end_page
         replay_page = new_page(browser, f"{url}/#/replay/{finished}")
         step_replay_halfway(replay_page)

@@ -328,6 +328,44 @@ def test_the_log_draws_a_list_per_turn_and_trims_whole_turns(page: Page) -> None
     assert trimmed["drawn"] == [["# Ann's turn 2", "Ann shuffles.", "Ann shuffles."]]
 
 
+FOLLOWING = """async () => {
+  const main = document.querySelector('script[type=module]').src;
+  const { LogView } = await import(main.replace(/main\\.js$/, 'log_view.js'));
+  const view = new LogView({ kept: 1000, trimmed: 100 });
+  view.node.style.cssText = 'height: 100px; overflow-y: auto';
+  document.body.append(view.node);
+  const log = { events: [], total: 0, cleared: 0 };
+  const frame = () => new Promise((done) => requestAnimationFrame(done));
+  // as the game's page draws: in a frame, following the end if its reader was there
+  const draw = () => {
+    const shuffles = Array.from({ length: 10 }, () => ({ kind: 'shuffled', player: 0 }));
+    log.events.push(...shuffles);
+    log.total += shuffles.length;
+    view.draw(log, ['Ann'], { lang: 'en' }, view.atEnd());
+  };
+  for (let frames = 0; frames < 4; frames += 1) {
+    await frame();
+    draw();
+  }
+  await frame();
+  await frame();
+  const { scrollTop, scrollHeight, clientHeight } = view.node;
+  view.node.remove();
+  return { atEnd: view.atEnd(), behind: scrollHeight - clientHeight - scrollTop };
+}"""
+"""Lines drawn in four frames running (a message between each): each frame's scroll to the
+end is told to the page (its scroll event) only in the next, after more lines came."""
+
+
+def test_the_log_follows_lines_drawn_in_frames_running(page: Page) -> None:
+    """The log's reader at its end stays there however quickly lines come: the scroll
+    event of the page's own scroll to the end, come a frame late with the lines of the
+    next draw below it, does not read as its reader scrolling up (it did, and the log
+    stopped following: test_the_log_follows_its_end_only_while_its_reader_is_there timed
+    out on a busy machine, whose frames come after several messages)."""
+    assert page.evaluate(FOLLOWING) == {"atEnd": True, "behind": 0}
+
+
 def test_a_click_leaves_the_focus_where_it_was(browser: Browser, server_url: str) -> None:
     """A mouse's click on a card or a button of the board does not take the focus (as
     buttons do on a Mac): a card played took the focus with it as it went, and Chromium

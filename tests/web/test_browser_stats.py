@@ -6,25 +6,28 @@ words in Polish too (docs/STATISTICS.md)."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
+import time
+import urllib.request
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
 from tests.clients.serverproc import stop
 from tests.server.test_process import start_server
 
-from .browser import Browser, browser, expect, new_page, page_errors
+from .browser import WAIT_MS, Browser, browser, expect, new_page, page_errors
 from .measures import axe_violations, horizontal_overflow, wider_than_the_page
 
 __all__ = ["browser"]  # a fixture
 pytest.importorskip("duckdb", reason="pip install -e '.[stats]'")
 SHARE = re.compile(r"^\d+\.\d % \(\d+\.\d–\d+\.\d %\)$")
 """A rate as the page writes it, with its 95 % interval."""
+POLL_SECONDS = 0.05
 
 
 def server(arguments: list[str]) -> None:
@@ -32,17 +35,34 @@ def server(arguments: list[str]) -> None:
                    capture_output=True)
 
 
-@pytest.fixture
-def url(tmp_path: Path) -> Iterator[str]:
-    db, dumps = tmp_path / "games.sqlite3", tmp_path / "dumps"
+@pytest.fixture(scope="module")
+def url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """One server for the module's tests, which only read it."""
+    folder = tmp_path_factory.mktemp("stats")
+    db, dumps = folder / "games.sqlite3", folder / "dumps"
     dumps.mkdir()
     month = datetime.now(UTC).strftime("%Y-%m")
     # in processes of their own: the browser's loop runs in this thread
     server(["fill", "--db", str(db), "--games", "40", "--seed", "5"])
     server(["dump", "--db", str(db), "--period", month, "--out", str(dumps)])
     process, address = start_server(db, "--dumps", str(dumps))
+    read_by(address, month)
     yield address
     stop(process)
+
+
+def read_by(address: str, period: str) -> None:
+    """Wait until the server has read the dump of `period`: it listens before its first
+    read of the dumps is done (a task of its own), and a page loaded before then rightly
+    says "No statistics yet" (a busy machine's test saw it, and waited for figures that
+    the page, loaded once, never asks for again)."""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while True:
+        with urllib.request.urlopen(f"{address}/api/v1/stats/cards?who=bots") as answer:
+            if period in json.load(answer)["periods"]:
+                return
+        assert time.monotonic() < deadline, f"the server never read the dump of {period}"
+        time.sleep(POLL_SECONDS)
 
 
 def test_the_statistics_page_shows_real_figures_with_intervals(browser: Browser,

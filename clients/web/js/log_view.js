@@ -18,10 +18,13 @@ export class LogView {
     // scrollable-region-focusable), under its heading
     this.node = el("div", { class: "log-lines", tabindex: "0" });
     // where its reader is, noted as they scroll (the log laid out by then): a draw reads
-    // it without laying the page out first (issue 38)
+    // it without laying the page out first (issue 38). The page's own scroll to the end
+    // is told a frame late, maybe with the next draw's lines below it by then: at or
+    // below where the page scrolled to, the log still follows
     this.node.addEventListener("scroll", () => {
       const { node } = this;
-      this.following = node.scrollTop + node.clientHeight >= node.scrollHeight - 1;
+      this.following = node.scrollTop >= this.followedTo
+        || node.scrollTop + node.clientHeight >= node.scrollHeight - 1;
     }, { passive: true });
     this.clear();
   }
@@ -30,6 +33,7 @@ export class LogView {
   clear() {
     this.node.replaceChildren();
     this.following = true; // an empty log is read at its end
+    this.followedTo = Infinity; // where the page last scrolled it to its end
     this.turns = []; // {node, lines}: each turn's list, and how many lines it holds
     this.lines = 0;
     this.drawn = { cleared: -1, total: 0 };
@@ -87,6 +91,11 @@ export class LogView {
     }
     // scrolled to its end at the start of the next frame, the page laid out by then:
     // reading its height now would lay the page out again in the middle of the draw
-    if (follow) requestAnimationFrame(() => { this.node.scrollTop = this.node.scrollHeight; });
+    if (follow) {
+      requestAnimationFrame(() => {
+        this.node.scrollTop = this.node.scrollHeight;
+        this.followedTo = this.node.scrollTop;
+      });
+    }
   }
 }
