@@ -5,12 +5,13 @@ tests/adversarial/test_http_limits.py runs them through a real server."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any
 
 import pytest
 
-from dominion.server.edge.transport.listener import ConnectionCount, Warnings
+from dominion.server.edge.transport.listener import ConnectionCount, Warnings, awaiting
 from dominion.server.settings import Settings
 
 
@@ -61,3 +62,24 @@ def test_a_warning_is_logged_once_a_minute_per_address(caplog: pytest.LogCapture
               for r in caplog.records]
     assert logged == [("refused", "192.0.2.0/24", 0), ("refused", "198.51.100.7/32", 0),
                       ("stalled", "192.0.2.0/24", 0), ("refused", "192.0.2.0/24", 4)]
+
+
+async def test_a_task_says_each_coroutine_of_its_await_chain() -> None:
+    """What a slow stop logs of each task (listener.SLOW_STOP_SECONDS): where it waits,
+    down to the innermost coroutine, not only the outermost one."""
+    never = asyncio.Event()
+
+    async def innermost_wait() -> None:
+        await never.wait()
+
+    async def middle() -> None:
+        await innermost_wait()
+
+    task = asyncio.ensure_future(middle())
+    await asyncio.sleep(0)
+    chain = awaiting(task)
+    assert [line.rsplit(" ", 1)[1] for line in chain[:2]] == ["middle", "innermost_wait"]
+    assert chain[-1].endswith(" wait")  # the Event's own wait, the leaf
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task

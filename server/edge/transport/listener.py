@@ -36,6 +36,9 @@ WARN_EVERY_SECONDS = 60.0
 """A warning about one address's connections is logged at most this often."""
 FORGET_FROM = 4096
 """Addresses remembered by `Warnings` before those warned long enough ago are dropped."""
+SLOW_STOP_SECONDS = 20.0
+"""A stop still going after this long logs what each of its tasks awaits: a stop that
+never ends is otherwise silent (the loop is idle, and a stack dump shows only the loop)."""
 
 
 class Warnings:
@@ -199,6 +202,7 @@ def run(app: web.Application, sockets: Sequence[socket.socket],
         with contextlib.suppress(web.GracefulExit, KeyboardInterrupt):
             loop.run_until_complete(main)
     finally:
+        slow = loop.call_later(SLOW_STOP_SECONDS, _say_what_the_stop_waits_for, loop)
         try:
             if not main.done():
                 main.cancel()
@@ -207,7 +211,28 @@ def run(app: web.Application, sockets: Sequence[socket.socket],
         finally:
             _cancel_the_rest(loop)
             loop.run_until_complete(loop.shutdown_asyncgens())
+            slow.cancel()
             loop.close()
+
+
+def _say_what_the_stop_waits_for(loop: asyncio.AbstractEventLoop) -> None:
+    for task in asyncio.all_tasks(loop):
+        log.warning("the stop is slow: a task waits", extra={
+            "task": task.get_name(), "awaiting": awaiting(task)})
+
+
+def awaiting(task: asyncio.Task[object]) -> list[str]:
+    """Where a suspended task waits, outermost first: each coroutine of its await chain
+    (`Task.get_stack` gives only the outermost one)."""
+    chain: list[str] = []
+    step: object = task.get_coro()
+    while step is not None:
+        frame = getattr(step, "cr_frame", None) or getattr(step, "gi_frame", None)
+        if frame is not None:
+            chain.append(f"{frame.f_code.co_filename}:{frame.f_lineno} "
+                         f"{frame.f_code.co_name}")
+        step = getattr(step, "cr_await", None) or getattr(step, "gi_yieldfrom", None)
+    return chain
 
 
 def _cancel_the_rest(loop: asyncio.AbstractEventLoop) -> None:
