@@ -58,7 +58,8 @@ class BotLoop:
         room = self._room
         while True:
             game = room.game
-            if game is None or game.pending is None or room.state != GameState.PLAYING:
+            if game is None or game.pending is None or room.state != GameState.PLAYING \
+                    or room.closed:
                 return
             decision = game.pending
             seat = room.seats[decision.player]
@@ -88,6 +89,11 @@ class BotLoop:
                 if error.code == ErrorCode.STALE_DECISION:
                     continue  # a person answered first
                 if error.code == ErrorCode.INTERNAL_ERROR:
+                    if room.closed:
+                        # the server stops: the room cancels this loop, but a cancellation
+                        # can be lost (3.11's wait_for returns a result that came at the
+                        # same time), and a loop that retried would hold the stop for good
+                        return
                     await asyncio.sleep(clock.retry_seconds())  # storage may recover
                     continue
                 if error.code == ErrorCode.GAME_OVER:  # a player's resignation ended it meanwhile

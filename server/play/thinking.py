@@ -110,8 +110,10 @@ class BotWorkers:
         for _ in range(ATTEMPTS):
             pool = self._running()
             try:
-                return await asyncio.wait_for(asyncio.wrap_future(pool.submit(think, *request)),
-                                              self.decision_seconds)
+                # asyncio.timeout, not 3.11's wait_for: that one swallows a cancellation
+                # that comes as the answer does, and the room's stop waited on its bots
+                async with asyncio.timeout(self.decision_seconds):
+                    return await asyncio.wrap_future(pool.submit(think, *request))
             except BrokenProcessPool:
                 log.warning("a bot worker died; starting the workers again")
                 self._discard(pool)

@@ -250,3 +250,20 @@ async def test_a_restored_room_is_the_game_its_log_holds() -> None:
     for entry in stored.answers:
         reference.apply(entry)
     assert reference.event_count == game.event_count
+
+
+async def test_a_bots_loop_left_running_past_its_rooms_close_ends_of_itself() -> None:
+    """A stop cancels the rooms' bot loops, but a cancellation can be lost (Python 3.11's
+    wait_for returns an answer that arrives with it): a loop still running once its room
+    is closed must end rather than go on (its answers refused, retried), or the stop
+    waits for it for good (seen: a server that never exited on SIGTERM)."""
+    log, clock = MemoryGameLog(), VirtualClock()
+    room = new_room(log, bots={0: "big_money", 1: "big_money"}, clock=clock,
+                    options={"bot_pace": BotPace.FAST.value})
+    await log.create_game(room.record, [seat.record() for seat in room.seats])
+    await room.start_if_full()
+    await eventually(lambda: clock.asleep == 1)  # a bot about to answer
+    await room.close()
+    lost = asyncio.ensure_future(room.bots._run())  # as if its cancellation had been lost
+    await eventually(lost.done)
+    assert lost.result() is None and room.game is not None and room.game.answer_count == 0
