@@ -37,6 +37,22 @@ async def stored_games(storage: Storage) -> list[str]:
     return ids
 
 
+def read_held_until(storage: Storage, monkeypatch: pytest.MonkeyPatch,
+                    what: str) -> threading.Event:
+    """The restore's reads of stored games wait until the returned event is set (by the
+    test, once `what` has happened)."""
+    released = threading.Event()
+    read = storage.unfinished_games
+
+    def held(after: tuple[str, str] | None = None,
+             limit: int | None = None) -> list[StoredGame]:
+        assert released.wait(10), f"{what} waited for the restore's read"
+        return read(after, limit)
+
+    monkeypatch.setattr(storage, "unfinished_games", held)
+    return released
+
+
 async def play_one_answer(room: Room) -> None:
     game = room.game
     assert game is not None and game.pending is not None
@@ -58,15 +74,7 @@ async def test_a_restart_restores_every_unfinished_game(storage: Storage) -> Non
 async def test_a_game_asked_for_during_the_restore_is_rebuilt_at_once_and_plays(
         storage: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
     ids = await stored_games(storage)
-    asked = threading.Event()
-    read = storage.unfinished_games
-
-    def slow_read(after: tuple[str, str] | None = None,
-                  limit: int | None = None) -> list[StoredGame]:
-        assert asked.wait(10), "the game asked for waited for the restore's read"
-        return read(after, limit)
-
-    monkeypatch.setattr(storage, "unfinished_games", slow_read)
+    asked = read_held_until(storage, monkeypatch, "the game asked for")
     again = Lobby(storage, Settings(), Metrics())
     again.expect_restore()  # as the server does before it listens
     restoring = asyncio.ensure_future(again.restore())
@@ -124,15 +132,7 @@ async def test_a_game_started_while_the_restart_reads_is_not_rebuilt_over_itself
     and is not replaced by a second one rebuilt from its log (two rooms of one game each
     append at their own count, and every answer after is refused: seen under load)."""
     await stored_games(storage)
-    started = threading.Event()
-    read = storage.unfinished_games
-
-    def late_read(after: tuple[str, str] | None = None,
-                  limit: int | None = None) -> list[StoredGame]:
-        assert started.wait(10), "the new game waited for the restore's read"
-        return read(after, limit)
-
-    monkeypatch.setattr(storage, "unfinished_games", late_read)
+    started = read_held_until(storage, monkeypatch, "the new game")
     again = Lobby(storage, Settings(), Metrics())
     again.expect_restore()
     restoring = asyncio.ensure_future(again.restore())
