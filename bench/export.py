@@ -119,6 +119,8 @@ async def measure(base: str, pid: int, media: str, coding: str, limit: int
         done, taken = manager.Event(), manager.list()
         prober = multiprocessing.Process(target=probe, args=(base, done, taken))
         prober.start()
+        while not taken:  # probing before the export begins (a busy machine starts it late)
+            await asyncio.sleep(0.01)
         cpu = cpu_seconds(pid)
         result = await export_all(base, media, coding, limit)
         result["server_cpu_s"] = cpu_seconds(pid) - cpu

@@ -41,14 +41,16 @@ from typing import Any
 import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository's tests
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # its fellow benches, as a script
 
-from bench.server_load import cpu_seconds
 from dominion.bots.strong import Level, StrongBot
 from dominion.server.engine import Game, Setup
 from dominion.server.engine.setup import random_kingdom
 from dominion.server.play.bots import seat_table
 from dominion.server.play.thinking import BotWorkers
 from tests.adversarial.attacks import Probe, ServerProcess
+
+from server_load import cpu_seconds  # isort: skip (found through the path above)
 
 TARGET_P99_MS = 50.0
 LOAD_SERVER = (
