@@ -58,6 +58,9 @@ class BotLoop:
         room = self._room
         while True:
             game = room.game
+            # closed: the server stops. The room cancels this loop, but a cancellation can
+            # be lost (3.11's wait_for returns a result that came with it), and a loop
+            # retrying the answers a closed room refuses would hold the stop for good
             if game is None or game.pending is None or room.state != GameState.PLAYING \
                     or room.closed:
                 return
@@ -89,11 +92,6 @@ class BotLoop:
                 if error.code == ErrorCode.STALE_DECISION:
                     continue  # a person answered first
                 if error.code == ErrorCode.INTERNAL_ERROR:
-                    if room.closed:
-                        # the server stops: the room cancels this loop, but a cancellation
-                        # can be lost (3.11's wait_for returns a result that came at the
-                        # same time), and a loop that retried would hold the stop for good
-                        return
                     await asyncio.sleep(clock.retry_seconds())  # storage may recover
                     continue
                 if error.code == ErrorCode.GAME_OVER:  # a player's resignation ended it meanwhile
