@@ -8,6 +8,7 @@ with no value. Joined as `--token=-abc...`, it reads them as the value they are.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 from collections.abc import Iterable, Sequence
 
@@ -101,3 +102,14 @@ def bot_seats(specs: Sequence[str], seats: int) -> dict[int, str]:
             raise ValueError(unknown_strategy(strategy))
         chosen[seat] = strategy
     return chosen
+
+
+def jobs_arg(text: str) -> int:
+    """`--jobs`: a count of processes, 0 for one a core."""
+    try:
+        jobs = int(text)
+    except ValueError:
+        jobs = -1
+    if jobs < 0:
+        raise argparse.ArgumentTypeError(_("a number of processes, 0 or more"))
+    return jobs or os.cpu_count() or 1

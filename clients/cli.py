@@ -49,7 +49,15 @@ from .account import (
     run_token,
     signed_in_name,
 )
-from .args import DEFAULT_CLOCK, bot_seats, clock_arg, joined_values, kingdom_arg, kingdom_help
+from .args import (
+    DEFAULT_CLOCK,
+    bot_seats,
+    clock_arg,
+    jobs_arg,
+    joined_values,
+    kingdom_arg,
+    kingdom_help,
+)
 from .cards import card_names
 from .i18n import LANGUAGES, _, ngettext, use
 from .lobby import Lobby, LobbyError
@@ -231,6 +239,9 @@ def _parser() -> argparse.ArgumentParser:
     verify.add_argument("files", nargs="+", metavar="FILE",
                         help=_("a replay (JSON or msgpack) or an export (NDJSON: a replay a "
                                "line); - reads standard input"))
+    verify.add_argument("--jobs", "-j", type=jobs_arg, default=1,
+                        help=_("processes checking replays at once (default 1; 0: one a "
+                               "core), for an export or a dump of many games"))
     _lang_option(verify)
     add_account_commands(commands, _common)
     add_top_command(commands, _server_option, _lang_option)
@@ -238,6 +249,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 # -- replays ------------------------------------------------------------------------
+
 
 
 def _read_replay(path: Path) -> dict[str, Any] | None:
@@ -470,7 +482,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     choose_language(argv)
     args = _parser().parse_args(argv)
     if args.command == "replay" and args.replay_command == "verify":
-        return verify_file(args.files)
+        return verify_file(args.files, args.jobs)
     settings = config.settings(getattr(args, "server", None), getattr(args, "name", None),
                                getattr(args, "lang", None), getattr(args, "confirm", None))
     if args.command == "config":

@@ -10,8 +10,10 @@ place the client imports the server's code: tests/test_boundaries.py).
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import json
+import multiprocessing
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -39,6 +41,18 @@ class Found:
     a file of several (`FILE#N`)."""
     replay: dict[str, Any] | None = None
     problem: str | None = None
+    line: bytes | None = None
+    """An export's line, read only where it is checked (`read`): in a worker process, with
+    `--jobs`."""
+
+    def read(self) -> Found:
+        """This replay read from its line, if it came as one."""
+        if self.line is None:
+            return self
+        try:
+            return _map(self.where, json.loads(self.line))
+        except ValueError as error:
+            return Found(self.where, problem=str(error))
 
     @property
     def label(self) -> str:
@@ -51,7 +65,7 @@ class Found:
 def load_replay(path: Path) -> dict[str, Any]:
     """The one replay in a file (JSON or msgpack); ValueError (or OSError) otherwise."""
     with path.open("rb") as stream:
-        found = list(replays_in(str(path), stream))
+        found = [each.read() for each in replays_in(str(path), stream)]
     if len(found) != 1:
         raise ValueError(_("a replay is a JSON or msgpack map"))
     if found[0].replay is None:
@@ -74,7 +88,7 @@ def replays_in(name: str, lines: Iterable[bytes]) -> Iterator[Found]:
         yield _map(f"{name}:1", value)
         for number, line in enumerate(rest, start=2):
             if line.strip():
-                yield _json_line(f"{name}:{number}", line)
+                yield Found(f"{name}:{number}", line=line)
         return
     data = first + b"".join(rest)
     if data.startswith(TEXT_REPLAY):
@@ -82,13 +96,6 @@ def replays_in(name: str, lines: Iterable[bytes]) -> Iterator[Found]:
                            "the JSON or msgpack form (dominion replay download GAME "
                            "--format json)"))
     yield from _msgpack_maps(name, data)
-
-
-def _json_line(where: str, line: bytes) -> Found:
-    try:
-        return _map(where, json.loads(line))
-    except ValueError as error:
-        return Found(where, problem=str(error))
 
 
 def _msgpack_maps(name: str, data: bytes) -> Iterator[Found]:
@@ -121,29 +128,69 @@ def _map(where: str, value: object) -> Found:
     return Found(where, replay=value)
 
 
-def verify_file(names: Sequence[str]) -> int:
-    """Check every replay in the files named (`-`: standard input), printing each game's
-    verdict as it goes. 0: every replay verified; 1: one did not, or a part of an input
-    could not be read; 2: an input could not be read at all."""
-    from dominion.server.gc_tuning import tune_gc
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """One replay's check, as a worker process hands it back: no replay, only what the
+    report says."""
+
+    label: str
+    unreadable: str | None = None
+    """Why the replay could not be read; None if it was checked."""
+    problems: tuple[str, ...] = ()
+    answers: int = 0
+    events: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return self.unreadable is None and not self.problems
+
+
+CHUNK = 32
+"""Replays a worker checks at a time with `--jobs`: few enough hand-offs that the parent,
+which reads and prints, keeps up; small enough that the verdicts come out steadily."""
+
+
+def check(found: Found) -> Verdict:
+    """Read and check one replay (in a worker process with `--jobs`)."""
     from dominion.server.replays import verify_replay
+
+    found = found.read()
+    if found.replay is None:
+        return Verdict(found.where, unreadable=found.problem)
+    result = verify_replay(found.replay)
+    return Verdict(found.label, problems=tuple(result.problems),
+                   answers=len(found.replay["answers"]),
+                   events=len(found.replay.get("events", [])))
+
+
+def verify_file(names: Sequence[str], jobs: int = 1) -> int:
+    """Check every replay in the files named (`-`: standard input), printing each game's
+    verdict as it goes, in the files' order; `jobs` processes check them. 0: every replay
+    verified; 1: one did not, or a part of an input could not be read; 2: an input could
+    not be read at all."""
+    from dominion.server.gc_tuning import tune_gc
 
     tune_gc()  # each check replays a game: short-lived objects by the thousand
     checked = failed = 0
     unreadable = False
-    for name in names:
-        where = _("standard input") if name == STDIN else name
-        try:
-            with contextlib.ExitStack() as stack:
-                stream = (sys.stdin.buffer if name == STDIN
-                          else stack.enter_context(Path(name).open("rb")))
-                for found in replays_in(where, _decompressed(stream, stack)):
-                    checked += 1
-                    failed += not _report(found, verify_replay)
-        except (OSError, ValueError) as error:
-            print(_("cannot read {path}: {error}").format(path=where, error=error),
-                  file=sys.stderr)
-            unreadable = True
+    with contextlib.ExitStack() as workers:
+        checking: Callable[[Iterable[Found]], Iterable[Verdict]] = functools.partial(map, check)
+        if jobs > 1:
+            pool = workers.enter_context(multiprocessing.Pool(jobs, tune_gc))
+            checking = functools.partial(pool.imap, check, chunksize=CHUNK)
+        for name in names:
+            where = _("standard input") if name == STDIN else name
+            try:
+                with contextlib.ExitStack() as stack:
+                    stream = (sys.stdin.buffer if name == STDIN
+                              else stack.enter_context(Path(name).open("rb")))
+                    for verdict in checking(replays_in(where, _decompressed(stream, stack))):
+                        checked += 1
+                        failed += not _report(verdict)
+            except (OSError, ValueError) as error:
+                print(_("cannot read {path}: {error}").format(path=where, error=error),
+                      file=sys.stderr)
+                unreadable = True
     if checked > 1:
         print(_("replays checked: {count}; failed: {failed}").format(count=checked,
                                                                       failed=failed))
@@ -165,20 +212,20 @@ def _decompressed(stream: IO[bytes], stack: contextlib.ExitStack) -> IO[bytes]:
         zstandard.ZstdDecompressor().stream_reader(stream)))
 
 
-def _report(found: Found, verify: Callable[[dict[str, Any]], Any]) -> bool:
+def _report(verdict: Verdict) -> bool:
     """Print one replay's verdict; True if it verified."""
-    if found.replay is None:
-        print(_("cannot read {path}: {error}").format(path=found.where, error=found.problem),
+    if verdict.unreadable is not None:
+        print(_("cannot read {path}: {error}").format(path=verdict.label,
+                                                      error=verdict.unreadable),
               file=sys.stderr)
         return False
-    result = verify(found.replay)
-    if result.ok:
-        print(f"{found.label}: " + _(
+    if verdict.ok:
+        print(f"{verdict.label}: " + _(
             "ok: the seed matches its commitment, and the answers ({answers}) replay "
             "to the recorded events ({events}) and result").format(
-            answers=len(found.replay["answers"]), events=len(found.replay.get("events", []))),
-            flush=True)
+            answers=verdict.answers, events=verdict.events), flush=True)
         return True
-    for problem in result.problems:
-        print(f"{found.label}: " + _("FAILED: {problem}").format(problem=problem), flush=True)
+    for problem in verdict.problems:
+        print(f"{verdict.label}: " + _("FAILED: {problem}").format(problem=problem),
+              flush=True)
     return False

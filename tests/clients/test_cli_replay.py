@@ -83,6 +83,23 @@ def test_verify_reports_each_game_of_an_export_saved_or_piped(tmp_path: Path) ->
 
 
 @pytest.mark.integration  # the command, a program
+def test_verify_with_several_jobs_says_what_one_job_says_in_the_same_order(
+        tmp_path: Path) -> None:
+    path = tmp_path / "dump.ndjson"
+    path.write_text(export_of(named("g-a"), named("g-b", tampered=True), named("g-c"))
+                    + "{not json\n" + export_of(named("g-d")))
+    one = dominion("replay", "verify", str(path))
+    several = dominion("replay", "verify", "--jobs", "2", str(path))
+    assert one.returncode == several.returncode == 1
+    assert (several.stdout, several.stderr) == (one.stdout, one.stderr)
+    assert [line.split(":")[0] for line in several.stdout.splitlines()] == [
+        "g-a", "g-b", "g-c", "g-d", "replays checked"]
+    assert f"cannot read {path}:4:" in several.stderr
+    refused = dominion("replay", "verify", "--jobs", "-1", str(path))
+    assert refused.returncode == 2 and "a number of processes" in refused.stderr
+
+
+@pytest.mark.integration  # the command, a program
 def test_verify_reads_every_file_named_and_a_file_of_msgpack_replays(tmp_path: Path) -> None:
     dump = tmp_path / "replays.msgpack"
     dump.write_bytes(msgpack.packb(named("g-a")) + msgpack.packb(named("g-b")))
