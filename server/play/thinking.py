@@ -37,8 +37,12 @@ log = logging.getLogger("dominion.bots")
 ATTEMPTS = 2
 """A decision is asked again once of fresh workers when its worker died or hung."""
 DECISION_SECONDS = 30.0
-"""How long a decision may take, a worker's start included (a start takes 0.4-1.7 s on
-a busy machine; a decision, microseconds): a worker past it is taken for hung."""
+"""How long a decision may take once the workers have started (microseconds to a few
+milliseconds): a worker past it is taken for hung."""
+START_SECONDS = 120.0
+"""How long a pool's workers may take to start (importing the bots: 0.4-1.7 s on a busy
+machine, but past 30 s at a load average of 20 and more), apart from any decision's time:
+a worker still starting is not hung."""
 CLOSE_SECONDS = 5.0
 """How long closing waits for the ended workers to exit before it kills them."""
 PARENT_CHECK_SECONDS = 0.5
@@ -68,6 +72,10 @@ def _leave_with_the_server(server: int) -> None:
     threading.Thread(target=watch, name="server-watch", daemon=True).start()
 
 
+def _ready() -> None:
+    """In a worker: nothing; its answer says the worker has started."""
+
+
 def think(strategy: Strategy, decision: WireDecision, view: Mapping[str, Any]
           ) -> tuple[list[int], Strategy]:
     """In a worker: the strategy's answer from the seat's `view` map, and the strategy as
@@ -79,12 +87,16 @@ class BotWorkers:
     """Worker processes, at most `count`, in which the strong bot thinks; made when the
     first decision needs one, and made again when one dies."""
 
-    def __init__(self, count: int, decision_seconds: float = DECISION_SECONDS) -> None:
+    def __init__(self, count: int, decision_seconds: float = DECISION_SECONDS,
+                 start_seconds: float = START_SECONDS) -> None:
         if count < 1:
             raise ValueError("a pool of bot workers needs at least one")
         self.count = count
         self.decision_seconds = decision_seconds
+        self.start_seconds = start_seconds
         self._pool: ProcessPoolExecutor | None = None
+        self._started: asyncio.Future[list[None]] | None = None
+        """Every worker of `_pool` answering once: the pool has started."""
         self._closed = False
 
     @staticmethod
@@ -92,7 +104,8 @@ class BotWorkers:
         """Whether `strategy` thinks in a worker (the others answer in microseconds)."""
         return isinstance(strategy, StrongBot)
 
-    def _running(self) -> ProcessPoolExecutor:
+    async def _running(self) -> ProcessPoolExecutor:
+        """The pool, its workers started (within `start_seconds`: TimeoutError)."""
         if self._closed:
             raise WorkersFailed("the bot workers are closed (the server is stopping)")
         if self._pool is None:
@@ -101,14 +114,39 @@ class BotWorkers:
                                              mp_context=multiprocessing.get_context("spawn"),
                                              initializer=_leave_with_the_server,
                                              initargs=(os.getpid(),))
-        return self._pool
+            # one call a worker, sent together: the pool starts a process for each
+            self._started = asyncio.gather(*(asyncio.wrap_future(self._pool.submit(_ready))
+                                             for _ in range(self.count)))
+        pool, started = self._pool, self._started
+        assert started is not None
+        try:
+            async with asyncio.timeout(self.start_seconds):
+                await asyncio.shield(started)  # every decision waiting on it shares one start
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if started.cancelled() and not (task and task.cancelling()):
+                # the pool was shut down under the start (closed, or discarded by another
+                # decision), not this task cancelled: as if its workers had died
+                raise BrokenProcessPool("the bot workers were stopped as they started") from None
+            raise
+        return pool
 
     async def choose(self, strategy: Strategy, decision: Decision, table: SeatTable
                      ) -> tuple[list[int], Strategy]:
         """`strategy`'s answer, thought out in a worker, and the strategy after it."""
         request = (strategy, wire_decision(decision), table.view)
         for _ in range(ATTEMPTS):
-            pool = self._running()
+            try:
+                pool = await self._running()
+            except BrokenProcessPool:
+                log.warning("a bot worker died starting; starting the workers again")
+                self._discard(self._pool)
+                continue
+            except TimeoutError:
+                log.warning("the bot workers took over %s s to start; starting them again",
+                            self.start_seconds)
+                self._discard(self._pool, stop=True)
+                continue
             try:
                 # asyncio.timeout, not 3.11's wait_for: that one swallows a cancellation
                 # that comes as the answer does, and the room's stop waited on its bots
@@ -123,11 +161,13 @@ class BotWorkers:
                 self._discard(pool, stop=True)
         raise WorkersFailed(f"every bot worker asked died or hung ({ATTEMPTS} tries)")
 
-    def _discard(self, pool: ProcessPoolExecutor, *, stop: bool = False) -> None:
+    def _discard(self, pool: ProcessPoolExecutor | None, *, stop: bool = False) -> None:
         """Forget `pool` (the next decision starts another); `stop`: end its workers first
         (a hung one never would end)."""
+        if pool is None:
+            return
         if self._pool is pool:
-            self._pool = None
+            self._pool = self._started = None
         if stop:
             _end_workers(pool)
         pool.shutdown(wait=False, cancel_futures=True)
@@ -138,7 +178,7 @@ class BotWorkers:
         decision in hand, a start still importing, then the interpreter's own clean-up of
         every module it loaded) takes seconds on a loaded machine, and the server's stop
         waited for it. One that outlives `CLOSE_SECONDS` of that is killed."""
-        pool, self._pool = self._pool, None
+        pool, self._pool, self._started = self._pool, None, None
         self._closed = True
         if pool is None:
             return

@@ -203,6 +203,47 @@ def test_a_pool_has_at_least_one_worker() -> None:
         BotWorkers(0)
 
 
+@pytest.fixture
+def slow_starts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> float:
+    """Worker processes that take SLOW_START seconds to start (as on a machine at a load
+    of 20 and more): every new interpreter sleeps in its `sitecustomize`."""
+    (tmp_path / "sitecustomize.py").write_text(f"import time\ntime.sleep({SLOW_START})\n")
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(
+        filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")])))
+    return SLOW_START
+
+
+SLOW_START = 6.0
+
+
+async def test_a_worker_still_starting_is_not_taken_for_hung(slow_starts: float) -> None:
+    workers = BotWorkers(1, decision_seconds=slow_starts / 2)
+    try:
+        game = new_game()
+        decision = game.pending
+        assert decision is not None
+        table = seat_table(game, decision.player)
+        chosen, _ = await workers.choose(StrongBot(), decision, table)
+        assert chosen == StrongBot().choose(decision, table)
+    finally:
+        await workers.close()
+
+
+async def test_workers_that_never_start_fail_the_decision_in_bounded_time(
+        slow_starts: float, caplog: pytest.LogCaptureFixture) -> None:
+    workers = BotWorkers(1, decision_seconds=3600, start_seconds=1)
+    try:
+        game = new_game()
+        decision = game.pending
+        assert decision is not None
+        with caplog.at_level(logging.WARNING, "dominion.bots"), pytest.raises(WorkersFailed):
+            await workers.choose(StrongBot(), decision, seat_table(game, decision.player))
+        assert caplog.text.count("took over 1 s to start") == thinking.ATTEMPTS
+        await eventually(no_worker_left, seconds=30)
+    finally:
+        await workers.close()
+
+
 def children_of(pid: int) -> set[int]:
     """The processes whose parent is `pid` (Linux's /proc)."""
     found = set()
