@@ -112,7 +112,7 @@ def test_a_whole_game_at_80x24(server_url: str, tmp_path: Path) -> None:
     finally:
         terminal.close()
     after = terminal.output.decode(errors="replace")
-    assert answers > 10 and re.search(r"Scores: Ann -?\d+, Bot 2 \(big_money\) -?\d+\.", after)
+    assert answers > 10 and re.search(r"Scores: Ann -?\d+, Easy bot -?\d+\.", after)
 
 
 def test_a_whole_game_in_polish_at_120x40(server_url: str, tmp_path: Path) -> None:
