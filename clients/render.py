@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .i18n import LANGUAGES, N_, _, language, ngettext
+from .i18n import LANGUAGES, N_, _, ngettext
 from .safe import peer
 from .state import ReplayHands
 
@@ -129,7 +129,7 @@ class Names:
 def who(players: Sequence[str], seat: object) -> str:
     """A seat's player name, safe to show."""
     if isinstance(seat, int) and 0 <= seat < len(players):
-        return shown_name(players[seat])
+        return shown_name(players[seat], players)
     return _("seat {seat}").format(seat=seat) if seat is not None else "?"
 
 
@@ -362,46 +362,47 @@ def replay_header(replay: Mapping[str, Any], names: Names) -> str:
     ])
 
 
-STRATEGY_LABELS = {
-    "random": N_("Random bot"),
-    "big_money": N_("Big Money bot"),
-    "smithy_big_money": N_("Smithy and Big Money bot"),
-    "strong": N_("Strong bot"),
+LEVEL_LABELS = {
+    "random": N_("Beginner bot"),
+    "big_money": N_("Easy bot"),
+    "strong:1": N_("Steady bot"),
+    "smithy_big_money": N_("Casual bot"),
+    "strong:2": N_("Strong bot"),
+    "strong": N_("Expert bot"),
+    "strong:3": N_("Expert bot"),
 }
-"""The in-server bots by their strategies (the server's names), for people."""
+"""The in-server bots by their strategies (the server's names), named by their levels as
+the web lobby names them (clients/web/js/bot_words.js; `strong:3` is `strong`)."""
 
 
 def strategy_label(strategy: str) -> str:
-    """"Strong bot", "Silny bot, poziom 2" (`strong:2`, a level: docs/BOTS.md); a strategy
-    this client does not know by its name."""
-    base, _colon, level = strategy.partition(":")
-    known = STRATEGY_LABELS.get(base)
-    if known is None:
-        return _("{strategy} bot").format(strategy=peer(strategy))
-    if level:
-        return _("{bot}, level {level}").format(bot=_(known), level=peer(level))
-    return _(known)
+    """"Easy bot", "Łatwy bot": an in-server bot by its level; a strategy that is no level
+    by its name."""
+    known = LEVEL_LABELS.get(strategy)
+    return _(known) if known else _("{strategy} bot").format(strategy=peer(strategy))
 
 
 BOT_SEAT = re.compile(r"Bot (\d+) \(([\w:]+)\)")
 """The name the server gives an in-server bot's seat: "Bot 2 (strong:1)"."""
 
 
-def shown_name(name: str) -> str:
-    """A player's name, safe to show; an in-server bot's seat ("Bot 2 (strong)", the
-    server's English) with its strategy in the person's language."""
+def shown_name(name: str, table: Sequence[str] = ()) -> str:
+    """A player's name, safe to show; an in-server bot's seat ("Bot 2 (big_money)", the
+    server's) by its level in the person's language, "Easy bot", and its seat's number
+    when another bot at the table (`table`: its seats' names) has the same: "Easy bot 3"."""
     bot = BOT_SEAT.fullmatch(name)
-    if bot is None or language() == "en":
+    if bot is None:
         return peer(name)
-    return _("Bot {n} ({bot})").format(n=bot[1], bot=strategy_label(bot[2]))
+    shown = strategy_label(bot[2])
+    twins = [other for other in table if (seat := BOT_SEAT.fullmatch(other))
+             and strategy_label(seat[2]) == shown]
+    return f"{shown} {bot[1]}" if len(twins) > 1 else shown
 
 
 def bot_mark(seat: Mapping[str, Any]) -> str | None:
-    """"[Strong bot]" for an in-server bot's seat (a summary's), "[bot]" for a bot
-    account's; None when a person plays it."""
-    if seat.get("bot"):
-        return f"[{strategy_label(str(seat['bot']))}]"
-    return _("[bot]") if seat.get("bot_account") else None
+    """"[bot]" for a seat a program plays (an in-server bot's, a bot account's: a
+    summary's); None when a person plays it."""
+    return _("[bot]") if seat.get("bot") or seat.get("bot_account") else None
 
 
 def seat_rating(seat: Mapping[str, Any]) -> str | None:

@@ -151,9 +151,9 @@ def test_dominion_list_marks_the_seats_programs_play() -> None:
                           "bot_account": False},
                          {"seat": 3, "name": "Bot 4 (strong)", "bot": "strong",
                           "bot_account": False}]}
-    # a bot account as such, an in-server bot by its strategy's label
+    # a bot account as such, an in-server bot by its level
     assert summary_line(summary, Names()).endswith(
-        "Ann, Robo [bot], Bot 3 (big_money) [Big Money bot], Bot 4 (strong) [Strong bot]")
+        "Ann, Robo [bot], Easy bot [bot], Expert bot [bot]")
 
 
 
@@ -165,7 +165,7 @@ def test_dominion_list_says_who_left_and_marks_no_person_a_bot() -> None:
                           "left": "taken_over"},
                          {"seat": 2, "name": "Bot 3 (big_money)", "bot": "big_money",
                           "bot_account": False, "left": None}]}
-    assert "Ann [resigned], Ben [left], Bot 3 (big_money) [Big Money bot]" in summary_line(
+    assert "Ann [resigned], Ben [left], Easy bot [bot]" in summary_line(
         summary, Names())
 
 

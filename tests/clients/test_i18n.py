@@ -201,13 +201,12 @@ def test_no_text_reaches_the_screen_without_the_catalogue() -> None:
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("en", ["Strong bot", "Strong bot, level 2", "Big Money bot", "new_one bot"]),
-    ("pl", ["Silny bot", "Silny bot, poziom 2", "Bot Wielkie Pieniądze", "bot new_one"]),
-    ("sk", ["Silný bot", "Silný bot, úroveň 2", "Bot Veľké peniaze", "bot new_one"]),
-    ("lt", ["Stiprus botas", "Stiprus botas, lygis 2", "Botas „Dideli pinigai“",
-            "botas new_one"]),
+    ("en", ["Expert bot", "Strong bot", "Easy bot", "new_one bot"]),
+    ("pl", ["Ekspercki bot", "Silny bot", "Łatwy bot", "bot new_one"]),
+    ("sk", ["Expertný bot", "Silný bot", "Ľahký bot", "bot new_one"]),
+    ("lt", ["Ekspertinis botas", "Stiprus botas", "Lengvas botas", "botas new_one"]),
 ])
-def test_bots_are_named_by_strategy_and_level(monkeypatch: pytest.MonkeyPatch, lang: str,
+def test_bots_are_named_by_their_levels(monkeypatch: pytest.MonkeyPatch, lang: str,
                                               expected: list[str]) -> None:
     from dominion.clients.render import strategy_label
 

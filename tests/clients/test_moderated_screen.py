@@ -1,9 +1,8 @@
 """The full screen at 80×24 when a moderator steps in, in English and Polish: the players
-panel marks the seats bots play (an in-server bot by its strategy, the strong one as
-"Strong bot" / "Silny bot"; a bot account as "[bot]"); a chat line an admin removed
-(`chat_removed`) leaves the log; a game an admin abandoned (`game_abandoned`) says so, and
-why, and asks nothing more. In line mode the abandonment is said too (a chat line it
-printed cannot be taken back)."""
+panel marks the seats bots play as "[bot]" (an in-server bot's, a bot account's); a chat
+line an admin removed (`chat_removed`) leaves the log; a game an admin abandoned
+(`game_abandoned`) says so, and why, and asks nothing more. In line mode the abandonment
+is said too (a chat line it printed cannot be taken back)."""
 
 from __future__ import annotations
 
@@ -47,9 +46,9 @@ def server() -> Iterator[str]:
 
 
 WORDS = {
-    "en": ("Bob [Strong bot]", "(a chat line removed by a moderator)",
+    "en": ("Bob [bot]", "(a chat line removed by a moderator)",
            "The game was abandoned", "abandoned with no result"),
-    "pl": ("Bob [Silny bot]", "(wiadomość czatu usunięta przez moderatora)",
+    "pl": ("Bob [bot]", "(wiadomość czatu usunięta przez moderatora)",
            "Gra została przerwana", "przerwana bez wyniku"),
 }
 

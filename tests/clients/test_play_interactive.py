@@ -112,7 +112,7 @@ def test_a_whole_game_at_80x24(server_url: str, tmp_path: Path) -> None:
     finally:
         terminal.close()
     after = terminal.output.decode(errors="replace")
-    assert answers > 10 and re.search(r"Scores: Ann -?\d+, Bot 2 \(big_money\) -?\d+\.", after)
+    assert answers > 10 and re.search(r"Scores: Ann -?\d+, Easy bot -?\d+\.", after)
 
 
 def test_a_whole_game_in_polish_at_120x40(server_url: str, tmp_path: Path) -> None:
@@ -142,10 +142,10 @@ def test_a_tables_clock_counts_down_warns_and_runs_out(server_url: str,
     try:
         screen = terminal.wait("Hurry: your clock has")
         assert re.search(r"Ann \[0:\d\d\] \(you\)", screen), screen
-        assert re.search(r"Bot 2 \(big_money\) \[0:30\]", screen), screen
+        assert re.search(r"Easy bot \[0:30\]", screen), screen
         screen = terminal.wait("Press Enter to leave")
         assert "Ann [0:00] (you)" in screen and "Ann is out of time and resigns." in screen
-        assert "Out of time, so resigned: Ann. Winner: Bot 2 (big_money)." in " ".join(
+        assert "Out of time, so resigned: Ann. Winner: Easy bot." in " ".join(
             screen.split())
         terminal.type("")
         assert terminal.exit_code() == 0

@@ -67,12 +67,14 @@ def test_recommended_kingdoms_are_named_and_taken_in_polish(lang: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("en", ["Bot 2 (strong) [Strong bot]", "Bot 2 (strong)"]),
-    ("pl", ["Bot 2 (Silny bot) [Silny bot]", "Bot 2 (Silny bot)"]),
+    ("en", ["Expert bot [bot]", "Expert bot", "Easy bot 2"]),
+    ("pl", ["Ekspercki bot [bot]", "Ekspercki bot", "Łatwy bot 2"]),
 ], indirect=["lang"])
 def test_bot_seats_are_named_in_the_persons_language(lang: str, expected: list[str]) -> None:
+    """By their levels, as the web lobby names them; two of one level by their seats too."""
     assert [seat_name({"name": "Bot 2 (strong)", "bot": "strong"}),
-            who(["Ala", "Bot 2 (strong)"], 1)] == expected
+            who(["Ala", "Bot 2 (strong)"], 1),
+            who(["Ala", "Bot 2 (big_money)", "Bot 3 (big_money)"], 1)] == expected
 
 
 @pytest.mark.parametrize("lang", ["pl"], indirect=True)

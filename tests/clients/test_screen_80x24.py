@@ -55,7 +55,7 @@ def test_every_player_fits_and_log_lines_break_at_words(server_url: str,
         assert len(players) == 3, screen  # the headings, Ann, the bot: none wrapped
         assert players[0].split()[0] == "Player" and players[0].split()[-1] in (
             "Discard", "Disc."), screen
-        assert "Ann (you)" in players[1] and "Bot 2" in players[2], screen
+        assert "Ann (you)" in players[1] and "Easy bot" in players[2], screen
         assert all(len(row.rstrip()) <= width for row in players)
         assert not broken_at_words(log[1:], width), screen  # (the first may be a rest)
     finally:
@@ -73,7 +73,7 @@ def test_the_log_has_its_full_width_again_after_help(server_url: str,
         screen = terminal.wait(lambda text: "Answer with" not in text
                                and "Play all Treasures" not in text and "Buy " in text)
         players, log, width = right_panel(screen)
-        assert len(players) >= 3 and "Bot 2" in "".join(players), screen
+        assert len(players) >= 3 and "Easy bot" in "".join(players), screen
         assert not broken_at_words(log[1:], width), screen
     finally:
         terminal.close()

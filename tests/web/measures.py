@@ -21,7 +21,16 @@ pytest.importorskip("axe_playwright_python",
                     reason="axe-playwright-python is not installed (pip install -e '.[dev]')")
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 
-from .browser import Browser, Page, act, create_table, decision_id, my_turn, new_page
+from .browser import (
+    Browser,
+    Page,
+    act,
+    create_table,
+    decision_id,
+    more_options,
+    my_turn,
+    new_page,
+)
 from .rated import load_until, lose_a_rated_game, register
 
 WIDTHS = (360, 390, 768, 1024, 1280, 1920)
@@ -53,7 +62,7 @@ class PageState(enum.StrEnum):
     ATTACK = "attack"  # a 2-player game, the strong bot's Attack on its person just said
     END = "end"  # the end of a 6-player game
     REPLAY = "replay"  # that game's replay, stepped halfway
-    SEEKING = "seeking"  # the lobby, its "Play now" panel waiting for a table
+    SEEKING = "seeking"  # the lobby, its queue waiting for a table
 
 
 SCREENSHOT_STATES = (PageState.LOBBY, PageState.GAME, PageState.ATTACK, PageState.END,
@@ -143,11 +152,11 @@ def step_replay_halfway(page: Page) -> None:
 def seeking(browser: Browser, url: str, name: str) -> Page:
     """A lobby whose person waits for a 5- or 6-player table (nobody else here seeks one)."""
     page = new_page(browser, url)
-    panel = page.locator("section.automatch")
     page.locator("form.create input[name=name]").fill(name)
-    panel.locator("input[name=size][value='0']").uncheck()
-    panel.locator("input[name=size][value='2']").check()
-    panel.locator("button[type=submit]").click()
+    more_options(page)  # the queue's table sizes
+    page.locator("form.create input[name=size][value='0']").uncheck()
+    page.locator("form.create input[name=size][value='2']").check()
+    page.locator('form.create [data-quick="queue"]').click()
     page.wait_for_selector('section.automatch[data-phase="waiting"]')
     return page
 

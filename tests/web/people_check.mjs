@@ -61,7 +61,7 @@ expect("accounts' names link to their profiles", links, [["/@/Ada"], [], ["/@/Ro
 const marks = chips.map((chip) => findAll(chip, byClass("bot-mark"))
   .map((m) => [textOf(m), m.props.role, m.props["aria-label"]]));
 expect("bots are marked, the mark named", marks,
-  [[], [["BOT", "img", "Strong bot"]], [["BOT", "img", "bot"]]]);
+  [[], [["BOT", "img", "Expert bot"]], [["BOT", "img", "bot"]]]);
 expect("you are still said", textOf(chips[0]).includes("Ada (you)"), true);
 
 // a rated table: each account's rating beside its name on the chips, as it sat down
@@ -128,7 +128,7 @@ for (const [language, words] of [["en", ["Ada (resigned)", "Ben (left)"]],
   const list = h("p", {}, ...nameList(ended, new I18n(null, [language])));
   expect(`${language}: only the bot is marked a bot`,
     findAll(list, byClass("bot-mark")).map((mark) => mark.props["aria-label"]),
-    [language === "en" ? "Strong bot" : "Silny bot"]);
+    [language === "en" ? "Expert bot" : "Ekspercki bot"]);
   const told = textOf(list);
   expect(`${language}: who left is said`, words.map((word) => told.includes(word)),
     [true, true]);

@@ -127,10 +127,10 @@ def test_an_accounts_name_links_to_its_profile_and_a_guests_does_not() -> None:
 
 def test_a_bots_name_is_marked_bot_with_an_accessible_name() -> None:
     words = run()
-    for lang, strong in (("en", "Strong bot"), ("pl", "Silny bot")):
+    for lang, strong in (("en", "Expert bot"), ("pl", "Ekspercki bot")):
         in_server, account, = words[lang]["bots"][0], words[lang]["bots"][2]
-        # an in-server bot: its name (its strategy in Polish), then the mark, named by it
-        assert in_server["children"][0] == {"en": "Bot 2 (strong)", "pl": "Bot 2 (Silny bot)"}[lang]
+        # an in-server bot: its name (its level's), then the mark, named by it
+        assert in_server["children"][0] == strong
         mark = in_server["children"][2]
         assert mark["children"] == ["BOT"]
         assert mark["props"]["role"] == "img" and mark["props"]["aria-label"] == strong
@@ -205,7 +205,7 @@ def test_a_players_game_says_how_it_went_when_its_kingdom_whom_and_the_rating_ch
     assert words["en"]["row"] == (
         "Won · 2026-12-01 · g-5 · finished · 3 of 3 seats · Edition 2 · Kingdom: Cellar, "
         "Market, Merchant, Militia, Mine, Moat, Remodel, Smithy, Village, Workshop · against Bob, "
-        "Bot 3 (big_money) BOT · Rating 1484? (\u221216) Replay")
+        "Easy bot BOT · Rating 1484? (\u221216) Replay")
     assert words["pl"]["row"].startswith("Wygrana · 2026-12-01 · ")
     assert "przeciw Bob" in words["pl"]["row"]
     # the Kingdom, compact: a recommended set by its name

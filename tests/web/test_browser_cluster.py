@@ -30,6 +30,7 @@ from .browser import (
     browser,
     create_table,
     expect,
+    more_options,
     new_page,
     page_errors,
     play_together,
@@ -149,9 +150,11 @@ def seek(page: Page, name: str, *, size_group: str = "0") -> None:
     """Seek a table of one size group (0: 2 players, 2: 5–6) as the guest `name`."""
     panel = page.locator(PANEL)
     page.locator("form.create input[name=name]").fill(name)
+    more_options(page)  # the queue's table sizes
     for box in ("0", "1", "2"):
-        panel.locator(f"input[name=size][value='{box}']").set_checked(box == size_group)
-    panel.locator("button[type=submit]").click()
+        page.locator(f"form.create input[name=size][value='{box}']").set_checked(
+            box == size_group)
+    page.locator('form.create [data-quick="queue"]').click()
     expect(panel).to_have_attribute("data-phase", "waiting")
 
 

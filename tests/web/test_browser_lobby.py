@@ -38,7 +38,7 @@ def test_on_a_phone_one_tap_on_the_first_screen_starts_a_bot_game(
     expect(phone.locator("#bot-level-about")).to_contain_text("at random")
     phone.click('form.create [data-quick="bot"]')
     phone.wait_for_url("**/#/game/*")
-    expect(phone.locator('.chip[data-seat="1"]').get_by_role("img", name="Random bot")
+    expect(phone.locator('.chip[data-seat="1"]').get_by_role("img", name="Beginner bot")
            ).to_have_text("BOT")
     assert page_errors(phone) == []
 

@@ -1,9 +1,9 @@
-"""People at the table in Debian's Chromium: the lobby names the bots' strategies ("Strong
-bot", "Silny bot"); a name an account holds links to its profile
-and a bot's is marked BOT (named for screen readers) at the table, at the end, in the
-lobby's list and in the replay; a chat line an admin removes leaves every page that
-showed it (`chat_removed`); a game an admin abandons says so, and why, and offers no more
-controls (`game_abandoned`)."""
+"""People at the table in Debian's Chromium: the lobby names the bots' levels ("6 · Expert",
+"6 · Ekspercki"), the table and the lists name a bot by its level ("Expert bot"); a name
+an account holds links to its profile and a bot's is marked BOT (named for screen readers)
+at the table, at the end, in the lobby's list and in the replay; a chat line an admin
+removes leaves every page that showed it (`chat_removed`); a game an admin abandons says
+so, and why, and offers no more controls (`game_abandoned`)."""
 
 from __future__ import annotations
 
@@ -62,13 +62,13 @@ def test_names_link_to_profiles_and_bots_are_marked_everywhere(
     strong = ann.locator('form.create select[name=seat-1] option[value="strong"]')
     expect(strong).to_have_text("6 · Expert")
     ann.select_option("#language", "pl")
-    expect(strong).to_have_text("6 · Ekspert")
+    expect(strong).to_have_text("6 · Ekspercki")
     expect(ann.locator('form.create select[name=seat-1] option[value="big_money"]')
            ).to_have_text("2 · Łatwy")
     ann.select_option("#language", "en")
     game = create_table(ann, "Ann", bots={1: "strong"})
     assert my_turn(ann)
-    bot_mark = '.bot-mark[role="img"][aria-label="Strong bot"]'
+    bot_mark = '.bot-mark[role="img"][aria-label="Expert bot"]'
     # at the table: Ann's chip links to her profile, the bot's is marked
     expect(ann.locator('.chip[data-seat="0"] a.player')).to_have_attribute("href", "/@/Ann")
     expect(ann.locator(f'.chip[data-seat="1"] {bot_mark}')).to_have_text("BOT")
@@ -169,5 +169,5 @@ def test_a_table_waiting_for_players_names_them_the_same_way(
     create_table(cleo, "Cleo", seats=3, bots={1: "strong", 2: ""})  # seat 3 waits for a person
     seated = cleo.locator(".waiting .seated")
     expect(seated.locator('a.player[href="/@/Cleo"]')).to_have_count(1)
-    expect(seated.locator('.bot-mark[role="img"][aria-label="Strong bot"]')).to_have_text("BOT")
+    expect(seated.locator('.bot-mark[role="img"][aria-label="Expert bot"]')).to_have_text("BOT")
     assert page_errors(cleo) == []

@@ -35,10 +35,10 @@ def chart_points(page: Page, pool: str = "2p") -> int:
 
 
 def record(pool: sync_api.Locator, losses: int) -> None:
-    """The pool's record against Big Money: no wins, `losses` losses, no ties."""
+    """The pool's record against Big Money (the Easy bot): no wins, `losses` losses, no ties."""
     row = pool.locator(".bot-record tbody tr")
     expect(row).to_have_count(1)
-    expect(row.locator("th")).to_contain_text("Big Money")
+    expect(row.locator("th")).to_contain_text("Easy bot")
     expect(row.locator("td")).to_have_text(["0", str(losses), "0"])
 
 
@@ -62,7 +62,7 @@ def test_rated_games_move_the_leaderboard_and_the_profiles_chart(browser: Browse
     page.wait_for_selector(".leaderboard")
     assert page.locator('.ratings [data-player="Ada"]').count() == 0
     big_money = page.locator('.ratings [data-player="big_money"]')
-    expect(big_money.locator("th")).to_contain_text("Big Money")
+    expect(big_money.locator("th")).to_contain_text("Easy bot")
     expect(big_money.locator(".bot-mark")).to_have_text("BOT")
     assert big_money.locator("a").count() == 0
 

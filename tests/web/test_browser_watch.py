@@ -58,7 +58,7 @@ def watch_a_bot(browser: Browser, server_url: str,
 def test_an_opponents_attack_is_shown_as_cards_said_and_flown(browser: Browser,
                                                               server_url: str) -> None:
     page, said = watch_a_bot(browser, server_url, "no-preference")
-    assert re.match(r"Bot 2 \(strong\) plays (Witch|Bandit|Bureaucrat): you ", said), said
+    assert re.match(r"Expert bot plays (Witch|Bandit|Bureaucrat): you ", said), said
     notice = page.locator(".attack-notice")
     expect(notice).to_have_attribute("aria-live", "polite")
     expect(notice).to_have_attribute("role", "status")

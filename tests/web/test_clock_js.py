@@ -172,7 +172,7 @@ const lists = listsView({ open: [game("g-1", { initial_seconds: 600, increment_s
   game("g-2", null), game("g-3", { initial_seconds: 30, increment_seconds: 0 })],
 playing: [], finished: [] }, en, { refresh: () => {} });
 out.rows = find(lists, hasClass("game-row")).map(text);
-const panel = new AutomatchPanel({ i18n: en, account: null }, {}, () => {});
+const panel = new AutomatchPanel({ i18n: en, account: null }, () => {});
 const found = (control) => {
   panel.table = { players: ["Ann", "Bob"], size: 2, edition: 2, rated: true,
     time_control: control, deadline: 0 };

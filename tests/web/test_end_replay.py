@@ -52,7 +52,7 @@ def test_the_end_says_why_points_by_card_and_turns_then_the_replay_steps_to_it(
     text = end.inner_text()
     assert "Fewer than two players were left in the game." in text
     assert "Resigned, so they cannot win: Ann." in text
-    assert "Winner: Bot 2 (big_money)" in text
+    assert "Winner: Easy bot" in text
     # each player's points card by card (every deck holds its 3 starting Estates) and turns
     for row in end.locator("tbody tr").all():
         points = row.locator("td.points").inner_text()
@@ -118,7 +118,7 @@ def test_a_rematch_against_a_bot_starts_at_once(browser: Browser, server_url: st
     page.wait_for_url(lambda url: GAME_URL.match(url) is not None
                       and not url.endswith(game))
     assert my_turn(page)  # Ann's seat in the new game: asked as soon as it is her turn
-    expect(page.locator(".players")).to_contain_text("Bot 2")
+    expect(page.locator(".players")).to_contain_text("Easy bot")
     assert page_errors(page) == []
 
 

@@ -20,6 +20,7 @@ globalThis.localStorage = { getItem: () => null, setItem: () => {} };
 const { I18n, untranslated } = await import("%(i18n)s");
 const picker = await import("%(kingdom_picker)s");
 const levels = await import("%(bot_levels)s");
+const botWords = await import("%(bot_words)s");
 const { createView, kingdomOf } = await import("%(lobby)s");
 const { gameRow } = await import("%(lobby_rows)s");
 const menu = await import("%(menu)s");
@@ -91,10 +92,11 @@ out.guestMenu = menuLinks({ account: null, admin: false }).map(([href]) => href)
 out.accountMenu = menuLinks({ account: { name: "ann" }, admin: true }).map(([href]) => href);
 
 out.untranslated = untranslated();
-// "Bot" and "Menu" are the same in both
-out.polish = Object.keys({ ...picker.KINGDOM_WORDS, ...levels.BOT_LEVEL_WORDS,
+// "Bot", "{level} bot" and "Menu" are the same in both
+const same = ["bot_level_label", "bot_named", "menu"];
+out.polish = Object.keys({ ...picker.KINGDOM_WORDS, ...botWords.BOT_LEVEL_WORDS,
   ...quick.QUICK_WORDS, ...menu.MENU_WORDS })
-  .filter((key) => pl.t(key) === en.t(key) && !["bot_level_label", "menu"].includes(key));
+  .filter((key) => pl.t(key) === en.t(key) && !same.includes(key));
 console.log(JSON.stringify(out));
 """
 
@@ -103,7 +105,8 @@ console.log(JSON.stringify(out));
 def run() -> dict[str, Any]:
     """What the script prints, once for the module's tests."""
     result: dict[str, Any] = run_module(SCRIPT, modules=(
-        "i18n", "kingdom_picker", "bot_levels", "lobby", "lobby_rows", "menu", "quick_start"))
+        "i18n", "kingdom_picker", "bot_levels", "bot_words", "lobby", "lobby_rows", "menu",
+        "quick_start"))
     return result
 
 
@@ -128,7 +131,7 @@ def test_each_bot_is_named_once_weakest_first_with_what_it_means() -> None:
     assert out["levelNames"] == ["1 · Beginner", "2 · Easy", "3 · Steady", "4 · Casual",
                                  "5 · Strong", "6 · Expert"]
     assert all(out["levelAbout"])
-    assert out["level3Name"] == "Strong bot, level 3"  # the same bot, by its own name
+    assert out["level3Name"] == "6 · Expert"  # the same bot as `strong`, named as it is
     assert out["strongLevel3"] == ["big_money", "strong:3"]  # no `strong`: level 3 stays
 
 

@@ -86,12 +86,12 @@ def test_recommended_kingdoms_bots_and_the_text_replay_are_in_polish() -> None:
     assert words["pl"]["kingdoms"] == ["Pierwsza rozgrywka", "Srebro i Złoto", "Bogactwo",
                                        "no such set"]
     assert words["en"]["kingdoms"] == ["First Game", "Silver & Gold", "Big Money", "no such set"]
-    assert words["pl"]["seats"] == ["Bot 2 (Silny bot)", "Bot 3 (Bot Wielkie Pieniądze)",
-                                    "Bot 4 (Silny bot, poziom 2)", "Ala", "Bot 5 (bot own)"]
-    assert words["en"]["seats"][0] == "Bot 2 (strong)"  # the server's own words
-    assert words["pl"]["seatShown"] == "Bot 2 (Silny bot)"
+    assert words["pl"]["seats"] == ["Ekspercki bot", "Łatwy bot", "Silny bot", "Ala",
+                                    "bot own"]
+    assert words["en"]["seats"][0] == "Expert bot"  # by its level, as the lobby names it
+    assert words["pl"]["seatShown"] == "Ekspercki bot"
     # the bar names the bot it waits on as the turn line does, not by the server's words
-    assert words["pl"]["waitingOnBot"] == "Czekamy na: Bot 2 (Bot Wielkie Pieniądze) (zakup)."
+    assert words["pl"]["waitingOnBot"] == "Czekamy na: Łatwy bot (zakup)."
     assert words["pl"]["formatText"] == "tekst"
 
 

@@ -264,7 +264,7 @@ def test_on_a_phone_every_question_is_on_screen_when_it_arrives(
     phone = new_page(browser, server_url, size=(390, 844))
     create_chosen_table(phone, "Pat", ATTACKS, "strong")
     # the strong bot sits at the table, marked and named as such
-    expect(phone.locator('.chip[data-seat="1"]').get_by_role("img", name="Strong bot")
+    expect(phone.locator('.chip[data-seat="1"]').get_by_role("img", name="Expert bot")
            ).to_have_text("BOT")
     last: str | None = None
     moats = 0

@@ -86,12 +86,11 @@ def test_counts_take_their_plural_forms() -> None:
 @needs_node
 def test_strategies_are_named_in_each_language() -> None:
     words = run()
-    assert words["en"]["strategies"] == ["Big Money bot", "Smithy and Big Money bot",
-                                         "Random bot", "Strong bot", "Strong bot, level 2",
-                                         "new_one bot"]
-    assert words["pl"]["strategies"] == ["Bot Wielkie Pieniądze", "Bot Kowal i Wielkie Pieniądze",
-                                         "Bot losowy", "Silny bot", "Silny bot, poziom 2",
-                                         "bot new_one"]
+    # by their levels as the lobby names them (bot_words.js)
+    assert words["en"]["strategies"] == ["Easy bot", "Casual bot", "Beginner bot",
+                                         "Expert bot", "Strong bot", "new_one bot"]
+    assert words["pl"]["strategies"] == ["Łatwy bot", "Niedzielny bot", "Początkujący bot",
+                                         "Ekspercki bot", "Silny bot", "bot new_one"]
 
 
 @needs_node
@@ -175,6 +174,6 @@ def test_a_replay_is_titled_by_its_players_date_and_result() -> None:
     assert words["pl"]["title"] == "Ann kontra Bob · 2 gru 2026 · wygrywa Ann"
     # without the table's summary, the replay's own players, day and result
     assert words["en"]["titleShared"] == "Ann vs Bob · 1 Dec 2026 · Ann, Bob shared the win"
-    assert words["pl"]["titleBot"].startswith("Ann kontra Bot 2 (")
+    assert words["pl"]["titleBot"].startswith("Ann kontra Łatwy bot")
     assert "big_money" not in words["pl"]["titleBot"], words["pl"]["titleBot"]
     assert words["untranslated"] == []

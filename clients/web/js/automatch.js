@@ -1,6 +1,7 @@
-// The lobby's "Play now" panel: automatch over the WebSocket (docs/PROTOCOL.md, `seek`).
-// Choose table sizes, edition and (signed in) rated, then wait: the time waited, a way out,
-// and the queue's counts (GET /api/v1/automatch). A table found asks to accept or decline
+// The lobby's queue: automatch over the WebSocket (docs/PROTOCOL.md, `seek`). The Play
+// panel's "Find an opponent" seeks (the table sizes chosen under "More options", the
+// form's edition and, signed in, rated); this panel shows the wait: the time waited, a way
+// out, and the queue's counts (GET /api/v1/automatch). A table found asks to accept or decline
 // within its deadline, in a modal dialog (the page's title and the optional sound say so
 // too); accepted by all, the page goes to the game with its seat stored as a join's.
 // A reload takes the seek up again: the seek (and a guest's seek token) is kept in the
@@ -56,18 +57,30 @@ export function rankedNames(players, ratings) {
     ? `${name} (${ratings[i].rating}${ratings[i].provisional ? "?" : ""})` : name)).join(", ");
 }
 
+/** The create form's choice of the queue's table sizes, the 2-player group first. */
+export function sizesField(i18n) {
+  return h("fieldset", { class: "sizes", "aria-describedby": "sizes-about" },
+    h("legend", {}, i18n.t("table_sizes")),
+    SIZE_GROUPS.map((group, index) => h("label", {}, h("input", { type: "checkbox",
+      name: "size", value: String(index), checked: index === 0 }), " ",
+    i18n.t("size_group", { sizes: group.join("–") }))),
+    h("p", { id: "sizes-about", class: "note" }, i18n.t("play_now_about")));
+}
+
+/** The table sizes a form's boxes choose (none: empty). */
+export function sizesChosen(form) {
+  return sizesOf([...form.querySelectorAll("input[name=size]:checked")]
+    .map((box) => Number(box.value)));
+}
+
 export class AutomatchPanel {
   /**
    * @param {object} app i18n, server info, account
-   * @param {{name: () => string | null, saveName: (name: string) => void,
-   *   ask: () => void}} names the name in the lobby's one name field (null when signed
-   *   in: the account's; or when empty), its memory, and the field asking to be filled
    * @param {() => void} redraw the lobby's (the panel is part of its view)
    */
-  constructor(app, names, redraw) {
+  constructor(app, redraw) {
     this.app = app;
     this.i18n = app.i18n;
-    this.names = names;
     this.redraw = redraw; // the lobby's: the panel is part of its view
     this.phase = Phase.IDLE;
     this.wanted = null; // {sizes, edition, rated, name, token}: what is sought
@@ -109,48 +122,13 @@ export class AutomatchPanel {
     this.setTitle(false);
   }
 
-  /** Seek what the form asks for (read when it is sent). */
-  submit(form) {
-    const { elements } = form;
-    const chosen = [...form.querySelectorAll("input[name=size]:checked")]
-      .map((box) => Number(box.value));
-    if (!chosen.length) {
-      this.say(this.t("sizes_needed"));
-      return;
-    }
-    const name = this.names.name();
-    if (name === null && !this.app.account) {
-      this.names.ask();
-      return;
-    }
-    if (name !== null) this.names.saveName(name);
-    this.seek({ sizes: sizesOf(chosen), edition: Number(elements.edition.value),
-      rated: Boolean(elements.rated?.checked), name, token: null });
-  }
-
-  /** The panel: the form (hidden while seeking), the wait, what happened, the queue's
-   *  counts, and the dialog of a table found. */
+  /** The panel: the wait, what happened, the queue's counts, and the dialog of a table
+   *  found. */
   view() {
     const waiting = this.phase !== Phase.IDLE;
-    const { account } = this.app;
     return h("section", { class: "automatch", "aria-labelledby": "automatch-title",
       dataset: { phase: this.phase } },
-    h("h2", { id: "automatch-title" }, this.t("play_now")),
-    h("form", { class: "seek", "aria-labelledby": "automatch-title", hidden: waiting,
-      onsubmit: (event) => {
-        event.preventDefault();
-        this.submit(event.target);
-      } },
-    h("p", {}, this.t("play_now_about")),
-    h("fieldset", { class: "sizes" }, h("legend", {}, this.t("table_sizes")),
-      SIZE_GROUPS.map((group, index) => h("label", {}, h("input", { type: "checkbox",
-        name: "size", value: String(index), checked: index === 0 }), " ",
-      this.t("size_group", { sizes: group.join("–") })))),
-    h("label", {}, this.t("edition"), " ", h("select", { name: "edition" },
-      h("option", { value: 2 }, "2"), h("option", { value: 1 }, "1"))),
-    account && h("label", {}, h("input", { type: "checkbox", name: "rated" }), " ",
-      this.t("rated")),
-    h("button", { type: "submit", class: "primary" }, this.t("seek"))),
+    h("h2", { id: "automatch-title" }, this.t("queue_title")),
     h("div", { class: "seek-status" }, waiting && this.waitingView()),
     h("p", { class: "seek-note", role: "status" }, this.note),
     h("div", { class: "queue-counts" }, this.countsView()),

@@ -1,19 +1,18 @@
-// The words of the lobby's "Play now" panel (automatch.js) in English, Polish, Slovak and
+// The words of the lobby's queue (automatch.js) in English, Polish, Slovak and
 // Lithuanian, and the counted nouns it needs (CLDR plural categories: one, few, many, other).
 
 /** key -> [English, Polish, Slovak, Lithuanian] */
 export const AUTOMATCH_WORDS = {
-  play_now: ["Play now", "Zagraj teraz", "Hrať teraz", "Žaisti dabar"],
+  queue_title: ["The queue", "Kolejka", "Rad", "Eilė"],
   play_now_about: [
     "The server finds you a table of people waiting like you.",
     "Serwer znajdzie ci stół z osobami, które czekają tak jak ty.",
     "Server ti nájde stôl s ľuďmi, ktorí čakajú ako ty.",
     "Serveris suras tau stalą su žmonėmis, kurie laukia kaip ir tu.",
   ],
-  table_sizes: ["Table sizes", "Liczba graczy", "Veľkosti stolov", "Stalų dydžiai"],
+  table_sizes: ["Find an opponent: table sizes", "Znajdź przeciwnika: liczba graczy",
+    "Nájsť súpera: veľkosti stolov", "Rasti varžovą: stalų dydžiai"],
   size_group: ["{sizes} players", "{sizes} graczy", "Hráči: {sizes}", "Žaidėjų: {sizes}"],
-  rated: ["Rated", "Rankingowa", "Hodnotená", "Reitinguojamas"],
-  seek: ["Find a table", "Znajdź stół", "Nájsť stôl", "Rasti stalą"],
   seek_cancel: ["Stop waiting", "Przestań czekać", "Prestať čakať", "Nebelaukti"],
   sizes_needed: ["Choose at least one table size.", "Wybierz co najmniej jedną liczbę graczy.", "Vyber aspoň jednu veľkosť stola.", "Pasirink bent vieną stalo dydį."],
   seek_connecting: ["Connecting…", "Łączę…", "Pripája sa…", "Jungiamasi…"],

@@ -83,7 +83,7 @@ function cardList(cards, i18n) {
  *  its player's own count; the counters as the server sent them (a replay has none). */
 export function turnLine(state, i18n) {
   const turn = state.turn;
-  const names = state.players.map((p) => i18n.seatName(p.name));
+  const names = i18n.seatNames(state.players.map((p) => p.name));
   const mine = turn.player === state.viewer ? ` (${i18n.t("you")})` : "";
   const counted = Number.isInteger(turn.coins) && !state.result; // no counters at the end
   return h("p", { class: "turn-line" },
@@ -184,7 +184,7 @@ export function playersView(state, i18n, faces = null) {
   const chips = state.players.map((p) => {
     const current = p.seat === state.turn.player && !state.result;
     const deciding = state.decision && state.decision.player === p.seat;
-    const name = [playerName(state.seatOf(p.seat), i18n),
+    const name = [playerName(state.seatOf(p.seat), i18n, state.players.map((other) => other.name)),
       p.seat === state.viewer ? ` (${i18n.t("you")})` : "",
       p.resigned ? ` (${i18n.t(timedOut(state, p.seat) ? "out_of_time" : "resigned")})` : ""];
     const face = faces?.[p.seat];

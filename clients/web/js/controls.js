@@ -139,7 +139,7 @@ export function decisionView(page, i18n) {
     parts.push(h("div", { class: "options", role: "group", "aria-label": t("your_decision") },
       buttons));
   } else if (decision) {
-    const who = i18n.seatName(game.players[decision.player]?.name ?? "?");
+    const who = i18n.seatNames(game.players.map((p) => p.name))[decision.player] ?? "?";
     parts.push(h("p", { class: "waiting-for" }, t("waiting_for", { who, kind: i18n.kind(decision.kind) })));
   }
   if (page.note) parts.push(h("p", { class: "note" }, noteText(page.note, i18n)));

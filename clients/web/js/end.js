@@ -92,7 +92,7 @@ function endTable(result, state, i18n, ratings) {
     h("tbody", {}, result.scores.map((score, seat) => h("tr", {
       class: winners.includes(seat) ? "winner" : "",
     }, h("th", { scope: "row" }, winners.includes(seat) ? "★ " : "",
-      playerName(state.seatOf(seat), i18n),
+      playerName(state.seatOf(seat), i18n, state.players.map((p) => p.name)),
       winners.includes(seat) ? ` (${i18n.t("winner")})` : "",
       leftHow(state, seat, i18n)),
     h("td", { class: "score", "data-label": i18n.t("score") }, String(score)),
@@ -108,7 +108,7 @@ function endTable(result, state, i18n, ratings) {
  *  rated table (`rated`), whether it counted and each player's change (`ratings`). */
 export function endView(state, i18n, gameId, replayUrl, { ratings = null, rated = false } = {}) {
   const result = state.result;
-  const names = state.players.map((p) => i18n.seatName(p.name));
+  const names = i18n.seatNames(state.players.map((p) => p.name));
   const winners = result.winners || [];
   // the clock's resignations (`timed_out`) are said apart from the players' own
   const outOfTime = names.map((_, seat) => seat).filter((seat) => timedOut(state, seat));
@@ -164,7 +164,7 @@ export function abandonedView(page, i18n) {
 export function rematchView(page, i18n) {
   const game = page.game;
   if (!game?.result) return null;
-  const names = game.players.map((p) => i18n.seatName(p.name));
+  const names = i18n.seatNames(game.players.map((p) => p.name));
   const rematch = page.rematch;
   const seated = page.viewer !== null;
   const t = (key, vars) => i18n.t(key, vars);

@@ -336,7 +336,7 @@ export class GamePage {
     patchWith(this.sideControls, this.dispatch,
       this.page.abandoned ? null : resignView(this.page, this.i18n), this.report.view());
     if (this.page.game) {
-      this.log.draw(this.page.log, this.page.game.players.map((p) => this.i18n.seatName(p.name)), this.i18n, logAtEnd);
+      this.log.draw(this.page.log, this.i18n.seatNames(this.page.game.players.map((p) => p.name)), this.i18n, logAtEnd);
     }
     this.drawChat();
     if (focused) {
@@ -372,7 +372,7 @@ export class GamePage {
   /** The Attacks on you, where you look and in a live region (drawn even when empty, so
    *  that a screen reader hears what comes into it). */
   attacksView() {
-    const names = this.page.game.players.map((p) => this.i18n.seatName(p.name));
+    const names = this.i18n.seatNames(this.page.game.players.map((p) => p.name));
     return h("p", { class: "attack-notice", role: "status", "aria-live": "polite" },
     this.attacks.notices.map((notice) => attackSentence(notice, names, this.i18n)).join(" "));
   }

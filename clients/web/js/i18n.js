@@ -4,6 +4,8 @@
 // Every entry holds all four languages side by side, so that a changed English text shows
 // its translations in the same diff; counted nouns hold one form per CLDR plural category.
 
+import { BOT_LEVEL_WORDS, levelKey } from "./bot_words.js";
+
 export const LANGUAGES = ["en", "pl", "sk", "lt"];
 
 /** Each language by its own name, for the switch. */
@@ -11,6 +13,7 @@ export const LANGUAGE_NAMES = { en: "English", pl: "Polski", sk: "Slovenčina", 
 
 /** Every word of the page: key -> [English, Polish, Slovak, Lithuanian]. */
 const WORDS = {
+  ...BOT_LEVEL_WORDS,
   title: ["Dominion", "Dominion", "Dominion", "Dominion"],
   lobby: ["Lobby", "Poczekalnia", "Hala", "Laukiamasis"],
   // the player's guide (guide.html) is in English only: the other languages' links say so
@@ -23,6 +26,7 @@ const WORDS = {
   refresh: ["Refresh", "Odśwież", "Obnoviť", "Atnaujinti"],
   create_table: ["Create a table", "Nowy stół", "Nový stôl", "Naujas stalas"],
   your_name: ["Your name", "Twoje imię", "Tvoje meno", "Tavo vardas"],
+  guest_name: ["Guest {n}", "Gość {n}", "Hosť {n}", "Svečias {n}"],
   seats: ["Seats", "Miejsca", "Miesta", "Vietos"],
   edition: ["Edition", "Edycja", "Edícia", "Leidimas"],
   kingdom: ["Kingdom", "Królestwo", "Kráľovstvo", "Karalystė"],
@@ -32,7 +36,6 @@ const WORDS = {
   seat_n: ["Seat {n}", "Miejsce {n}", "Miesto {n}", "Vieta {n}"],
   person: ["a person", "człowiek", "človek", "žmogus"],
   bot_of: ["{name} bot", "bot {name}", "bot {name}", "botas {name}"],
-  bot_level: ["{bot}, level {level}", "{bot}, poziom {level}", "{bot}, úroveň {level}", "{bot}, lygis {level}"],
   bot_mark: ["BOT", "BOT", "BOT", "BOTAS"],
   bot_mark_name: ["bot", "bot", "bot", "botas"],
   seat_left: ["left", "opuszcza grę", "opúšťa hru", "palieka žaidimą"],
@@ -257,7 +260,6 @@ const WORDS = {
   points_by_card: ["Points by card", "Punkty za karty", "Body za karty", "Taškai už kortas"],
   // the replay's download formats; "json" and "msgpack" are names in every language
   format_text: ["text", "tekst", "text", "tekstas"],
-  bot_seat: ["Bot {n} ({bot})", "Bot {n} ({bot})", "Bot {n} ({bot})", "Botas {n} ({bot})"],
   discard_n: ["Discard {count}.", "Odrzuć z ręki {count}.", "Odhoď z ruky {count}.", "Išmesk iš rankos {count}."],
   discard_down_to: ["Discard {count}, down to {keep} in hand.",
     "Odrzuć z ręki {count}; na ręce zostanie: {keep}.",
@@ -388,8 +390,7 @@ export function miscounted() {
 
 /** Every word and counted noun, for the tests' completeness checks. */
 export function allWords() {
-  return { words: WORDS, counted: COUNTED, strategies: STRATEGIES, prompts: PROMPTS,
-    kingdoms: KINGDOMS };
+  return { words: WORDS, counted: COUNTED, prompts: PROMPTS, kingdoms: KINGDOMS };
 }
 
 const PLURAL_RULES = new Map();
@@ -400,15 +401,6 @@ export function pluralForm(lang, n) {
   if (!PLURAL_RULES.has(lang)) PLURAL_RULES.set(lang, new Intl.PluralRules(lang));
   return PLURAL_RULES.get(lang).select(n);
 }
-
-/** The in-server bots by their strategies (the server's names), for people. */
-const STRATEGIES = {
-  random: ["Random bot", "Bot losowy", "Náhodný bot", "Atsitiktinis botas"],
-  big_money: ["Big Money bot", "Bot Wielkie Pieniądze", "Bot Veľké peniaze", "Botas „Dideli pinigai“"],
-  smithy_big_money: ["Smithy and Big Money bot", "Bot Kowal i Wielkie Pieniądze",
-    "Bot Vyhňa a Veľké peniaze", "Botas „Kalvė ir dideli pinigai“"],
-  strong: ["Strong bot", "Silny bot", "Silný bot", "Stiprus botas"],
-};
 
 /** What a decision asks, for people, by language; English's prompt comes from the server. */
 const PROMPTS = {
@@ -472,6 +464,11 @@ const KINGDOMS = {
 
 /** The name the server gives an in-server bot's seat: "Bot 2 (strong:1)". */
 const BOT_SEAT = /^Bot (\d+) \(([\w:]+)\)$/;
+
+/** The strategy of an in-server bot's seat by its name, or null for a person's. */
+function botStrategy(name) {
+  return BOT_SEAT.exec(String(name ?? ""))?.[2] ?? null;
+}
 
 function initialLanguage(storage, navigatorLanguages) {
   const saved = storage?.getItem("dominion.lang");
@@ -539,14 +536,11 @@ export class I18n {
     return forms[pluralForm(this.lang, n)].replace("{n}", String(n));
   }
 
-  /** "Big Money bot", "Silny bot, poziom 2": an in-server bot by its strategy and level
-   *  (`strong:2`: docs/BOTS.md); a strategy this page does not know by the server's name. */
+  /** "Easy bot", "Łatwy bot": an in-server bot by its strategy's level as the lobby names
+   *  it (bot_words.js); a strategy that is no level by the server's name. */
   strategy(name) {
-    const [base, level] = String(name).split(":");
-    const words = STRATEGIES[base];
-    if (!words) return this.t("bot_of", { name });
-    const label = words[LANGUAGES.indexOf(this.lang)];
-    return level ? this.t("bot_level", { bot: label, level }) : label;
+    const key = levelKey(String(name));
+    return key ? this.t("bot_named", { level: this.t(key) }) : this.t("bot_of", { name });
   }
 
   /** A recommended Kingdom by its name in this language. */
@@ -554,11 +548,20 @@ export class I18n {
     return KINGDOMS[name]?.[LANGUAGES.indexOf(this.lang) - 1] || name;
   }
 
-  /** A seat's name; an in-server bot's ("Bot 2 (strong)", the server's words) with its
-   *  strategy in this language. */
-  seatName(name) {
-    const bot = this.lang !== "en" && BOT_SEAT.exec(String(name ?? ""));
-    return bot ? this.t("bot_seat", { n: bot[1], bot: this.strategy(bot[2]) }) : name;
+  /** A seat's name as shown; an in-server bot's (the server's "Bot 2 (big_money)") by its
+   *  level in this language, "Easy bot", and its seat's number when another bot at the
+   *  table (`table`: its seats' names) has the same level: "Easy bot 3". */
+  seatName(name, table = []) {
+    const strategy = botStrategy(name);
+    if (!strategy) return name;
+    const shown = this.strategy(strategy);
+    const twins = table.map(botStrategy).filter((other) => other && this.strategy(other) === shown);
+    return twins.length > 1 ? `${shown} ${BOT_SEAT.exec(name)[1]}` : shown;
+  }
+
+  /** The names of a table's seats as shown (`seatName`). */
+  seatNames(names) {
+    return names.map((name) => this.seatName(name, names));
   }
 
   /** "Odrzuć z ręki 2 karty; na ręce zostanie: 3." (Militia's question): the count asked

@@ -1,12 +1,13 @@
 // The lobby: the "Play" panel (one name, one tap for a game against a bot, a table to invite
-// a friend to, or the automatch queue), "More options" to create any table (seats,
-// edition, the Kingdom as cards, bots, rated, time control, the bots' pace) over the REST
-// API, the queue's panel (automatch.js, over the WebSocket), and the open tables (join),
-// running games (watch) and finished games (replay).
+// a friend to, or the automatch queue: the first screen's only ways to play), "More
+// options" to create any table (seats, edition, the Kingdom as cards, bots, rated, time
+// control, the bots' pace) over the REST API and the queue's table sizes, the queue's
+// wait (automatch.js, over the WebSocket), and the open tables (join), running games
+// (watch) and finished games (replay).
 
 import { errorText } from "./account_words.js";
 import { api, seats } from "./api.js";
-import { AutomatchPanel } from "./automatch.js";
+import { AutomatchPanel, sizesChosen, sizesField } from "./automatch.js";
 import { botPaceBody, botPaceField } from "./bot_pace.js";
 import { DEFAULT_LEVEL, levelOptions } from "./bot_levels.js";
 import { h, redrawing } from "./dom.js";
@@ -20,22 +21,30 @@ import {
 
 const REFRESH_MS = 5000;
 
-export function savedName() {
-  return localStorage.getItem("dominion.name") || "";
+const NAME_KEY = "dominion.name";
+
+/** A guest's name: the last they played under, or on a first visit one made for them
+ *  ("Guest 4821", in the page's language) and kept, so that "Play a bot" is one tap and
+ *  the name stays theirs; they may change it. */
+export function guestName(i18n, random = Math.random) {
+  const saved = localStorage.getItem(NAME_KEY);
+  if (saved) return saved;
+  const made = i18n.t("guest_name", { n: 1000 + Math.floor(random() * 9000) });
+  saveName(made);
+  return made;
 }
 
-
 export function saveName(name) {
-  localStorage.setItem("dominion.name", name);
+  localStorage.setItem(NAME_KEY, name);
 }
 
 /** The name field of a form that takes a seat: the account's name, fixed, when signed in
- *  (the server seats an account by its own name); a guest's last name otherwise. The form
- *  reads it when sent (`form.elements.name`). */
+ *  (the server seats an account by its own name); a guest's otherwise. The form reads it
+ *  when sent (`form.elements.name`). */
 export function nameField(app) {
   const account = app.account;
   return h("input", { name: "name", required: true, maxlength: 40,
-    value: account ? account.name : savedName(), readOnly: Boolean(account) });
+    value: account ? account.name : guestName(app.i18n), readOnly: Boolean(account) });
 }
 
 /** The create form's "rated" choice (docs/RATINGS.md): a box for an account; for a guest
@@ -64,9 +73,7 @@ export class LobbyPage {
     // person's own cards), and the last refusal
     this.state = { games: null, seats: 2, edition: "2", kingdomName: null, ownKingdom: null,
       level: DEFAULT_LEVEL, more: wideScreen(), rated: false, timeControl: null, message: "" };
-    this.automatch = new AutomatchPanel(app, { name: () => this.typedName(), saveName,
-      ask: () => this.root.querySelector("form.create input[name=name]")?.reportValidity() },
-    () => this.redraw());
+    this.automatch = new AutomatchPanel(app, () => this.redraw());
     this.draw = redrawing(root, () => this.view());
     this.redraw = () => {
       if (this.draw()) this.automatch.drawn(root);
@@ -122,12 +129,18 @@ export class LobbyPage {
   }
 
   /** One of the Play panel's buttons: a game against the bot level chosen, a table of two
-   *  people (its page shows the link to send), or the queue for a 2-player table. */
+   *  people (its page shows the link to send), or the queue for the table sizes chosen
+   *  (2 players unless "More options" says otherwise). */
   quick(form, kind) {
-    if (!form.reportValidity()) return; // a guest's name first
+    if (!form.reportValidity()) return; // a guest's name, if they emptied it
     if (kind === Quick.QUEUE) {
       const { app, state } = this;
-      this.automatch.seek({ sizes: [2], edition: Number(state.edition),
+      const sizes = sizesChosen(form);
+      if (!sizes.length) {
+        this.automatch.say(app.i18n.t("sizes_needed"));
+        return;
+      }
+      this.automatch.seek({ sizes, edition: Number(state.edition),
         rated: ratedWanted(app, form), name: this.typedName(), token: null });
       if (!app.account) saveName(this.typedName());
       return;
@@ -255,6 +268,7 @@ export function createView(app, state, actions) {
     timeControlField(i18n, state.timeControl, state.rated && Boolean(app.account),
       choose("timeControl")),
     botPaceField(i18n, app.server.bot_pace),
+    sizesField(i18n),
     h("button", { type: "submit", class: "primary" }, t("create")))));
 }
 

@@ -33,7 +33,7 @@ export function stateLine(game, i18n) {
     parts.push(t("seat_of", { taken: taken.length, seats: game.seats.length }));
   } else if (winners.length) {
     parts.push(t(winners.length > 1 ? "winners_many" : "winners",
-      { who: winners.map((seat) => i18n.seatName(game.seats[seat]?.name)).join(", ") }));
+      { who: winners.map((seat) => i18n.seatNames(game.seats.map((s) => s.name))[seat]).join(", ") }));
   } else if (game.turn) parts.push(t("turns_played", { n: game.turn }));
   return parts.filter(Boolean).join(" · ");
 }

@@ -28,11 +28,12 @@ export function shownRating({ rating, provisional }, i18n) {
 }
 
 /** A seat's name: a link to the profile for an account's, with the mark for a bot's, and
- *  at a rated table the account's rating as it sat down (the seat's `rating`). */
-export function playerName(seat, i18n) {
+ *  at a rated table the account's rating as it sat down (the seat's `rating`); `table`:
+ *  the names of the table's seats (two bots of a level are told apart: `seatName`). */
+export function playerName(seat, i18n, table = []) {
   if (!seat?.name) return "–";
   const name = seat.account ? h("a", { class: "player", href: profileUrl(seat.name) }, seat.name)
-    : i18n.seatName(seat.name);
+    : i18n.seatName(seat.name, table);
   if (!isBot(seat) && !seat.rating) return name;
   return h("span", { class: "player-name" }, name,
     isBot(seat) && [" ", botMark(seat, i18n)],
@@ -49,8 +50,9 @@ export function leftMark(seat, i18n) {
 
 /** Names separated by commas, each said to have left if its player did. */
 export function nameList(gameSeats, i18n) {
+  const table = gameSeats.map((seat) => seat.name);
   return gameSeats.flatMap((seat, i) => {
     const left = leftMark(seat, i18n);
-    return [...(i ? [", "] : []), playerName(seat, i18n), ...(left ? [left] : [])];
+    return [...(i ? [", "] : []), playerName(seat, i18n, table), ...(left ? [left] : [])];
   });
 }

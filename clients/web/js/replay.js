@@ -73,7 +73,7 @@ export function stepButtons(i18n, step, stops) {
 export function turnText(state, i18n) {
   const { player, player_turn: number } = state.turn;
   if (!number) return i18n.t("replay_setup");
-  return turnTitle(i18n, state.players.map((p) => i18n.seatName(p.name)), player, number);
+  return turnTitle(i18n, i18n.seatNames(state.players.map((p) => p.name)), player, number);
 }
 
 /** "Ann vs Bob · 2 Dec 2026 · Ann won": the replay's players, the day it ended (else
@@ -81,7 +81,7 @@ export function turnText(state, i18n) {
 export function replayTitle(replay, summary, i18n) {
   const t = (key, vars) => i18n.t(key, vars);
   const seats = summary?.seats ?? replay.players ?? [];
-  const names = seats.map((seat) => (seat.name == null ? "–" : i18n.seatName(seat.name)));
+  const names = i18n.seatNames(seats.map((seat) => seat.name)).map((name) => name ?? "–");
   if (!names.length) return t("replay_of", { id: replay.game?.id ?? "" });
   const players = names.join(t("replay_versus"));
   const when = summary?.finished_at ?? summary?.started_at ?? replay.game?.finished_at
@@ -255,7 +255,7 @@ export class ReplayPage {
   view() {
     const { i18n, state, stops } = this;
     if (!state) return h("p", {}, i18n.t("loading"));
-    const names = state.players.map((p) => i18n.seatName(p.name));
+    const names = i18n.seatNames(state.players.map((p) => p.name));
     const title = replayTitle(this.replay, this.summary, i18n);
     document.title = `${title} · ${i18n.t("title")}`;
     return h("div", { class: "replay" },
