@@ -77,7 +77,8 @@ def _setup(text: str) -> dict[str, Any]:
     """A stored set-up, its card ids one string each however many games name them: a
     restart holds every unfinished game's, a hundred thousand of them."""
     setup: dict[str, Any] = orjson.loads(text)
-    setup["kingdom"] = list(map(sys.intern, setup["kingdom"]))
+    if "kingdom" in setup:  # (always, but for a test's made-up set-up)
+        setup["kingdom"] = list(map(sys.intern, setup["kingdom"]))
     return setup
 
 
