@@ -9,7 +9,11 @@ One run builds a games file of N unfinished two-player games ("playing", each wi
             --repeat), and the most memory the process held while reading.
   rebuild   in this process: `Lobby.restore()` on that file, reading and rebuilding
             every game, in CPU seconds (best of --repeat): what the server's restore
-            costs without its start and its sockets.
+            costs without its start and its sockets. A game nothing needs at once comes
+            back dormant (server/play/dormant.py); `wake`, the CPU seconds to replay
+            every dormant game afterwards, as their first players would.
+  memory    with --memory, in this process under tracemalloc: the memory the lobby holds
+            per game once restored (dormant), and once every game is replayed.
   restart   `python -m dominion.server.main` on that file, as a separate process, timed
             from its launch: `ready`, when its port accepts a connection; `playable`, when
             a player of the last game restored (the newest) joins it over a WebSocket
@@ -39,6 +43,7 @@ import sqlite3
 import sys
 import tempfile
 import time
+import tracemalloc
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -189,26 +194,49 @@ def read_seconds(db: str, repeat: int) -> tuple[float, float]:
     return best, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def rebuild_seconds(db: str, repeat: int) -> float:
-    """CPU seconds for the lobby to read and rebuild every unfinished game."""
-    best = float("inf")
-    for _ in range(repeat):
-        best = min(best, asyncio.run(rebuild_once(db)))
-    return best
+def rebuild_seconds(db: str, repeat: int) -> tuple[float, float]:
+    """CPU seconds for the lobby to read and rebuild every unfinished game, and then to
+    replay every game it brought back dormant (best of `repeat` each)."""
+    runs = [asyncio.run(rebuild_once(db)) for _ in range(repeat)]
+    return min(run[0] for run in runs), min(run[1] for run in runs)
 
 
-async def rebuild_once(db: str) -> float:
+async def rebuild_once(db: str, traced: list[int] | None = None) -> tuple[float, float]:
+    """The restore's CPU seconds and the wake's; `traced`, if given, gets the memory
+    tracemalloc counts before the restore, after it and after the wake."""
     settings = Settings(db=db, seat_grace_seconds=86400)
     storage = Storage.open(db)
     await storage.start()
     lobby = Lobby(storage, settings, Metrics())
     try:
+        if traced is not None:
+            traced.append(tracemalloc.get_traced_memory()[0])
         started = time.process_time()
         await lobby.restore()
-        return time.process_time() - started
+        restored = time.process_time()
+        if traced is not None:
+            traced.append(tracemalloc.get_traced_memory()[0])
+        for room in lobby.rooms.values():
+            room.game  # noqa: B018 (a dormant game is replayed when first needed)
+        woken = time.process_time()
+        if traced is not None:
+            traced.append(tracemalloc.get_traced_memory()[0])
+        return restored - started, woken - restored
     finally:
         await lobby.close()
         await storage.close()
+
+
+def memory_per_game(db: str, games: int) -> tuple[float, float]:
+    """KiB the lobby holds per game once restored (dormant), and once replayed."""
+    traced: list[int] = []
+    tracemalloc.start()
+    try:
+        asyncio.run(rebuild_once(db, traced))
+    finally:
+        tracemalloc.stop()
+    before, restored, woken = traced
+    return (restored - before) / games / 1024, (woken - before) / games / 1024
 
 
 async def join_when_served(base: str, game: str, token: str, deadline: float) -> None:
@@ -303,6 +331,8 @@ def main() -> None:
     parser.add_argument("--answers", type=int, default=40, help="answers stored per game")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each measure (best)")
     parser.add_argument("--db", help="use (or build) this games file; kept afterwards")
+    parser.add_argument("--memory", action="store_true",
+                        help="also the memory per game, dormant and replayed (tracemalloc)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     folder = None
@@ -318,11 +348,17 @@ def main() -> None:
             print(f"built {args.games} games in {time.perf_counter() - started:.1f} s",
                   file=sys.stderr)
         read_s, read_mib = read_seconds(db, args.repeat)
+        rebuild_s, wake_s = rebuild_seconds(db, args.repeat)
         result: dict[str, Any] = {"games": args.games, "answers_per_game": args.answers,
                                   "read_s": read_s, "read_peak_mib": read_mib,
-                                  "rebuild_s": rebuild_seconds(db, args.repeat)}
+                                  "rebuild_s": rebuild_s, "wake_s": wake_s}
         print(f"read {read_s:.2f} s (CPU; peak {read_mib:.0f} MiB), rebuilt "
-              f"{result['rebuild_s']:.2f} s (CPU)", file=sys.stderr, flush=True)
+              f"{rebuild_s:.2f} s (CPU), every dormant game replayed after {wake_s:.2f} s",
+              file=sys.stderr, flush=True)
+        if args.memory:
+            result["dormant_kib"], result["replayed_kib"] = memory_per_game(db, args.games)
+            print(f"per game: {result['dormant_kib']:.2f} KiB dormant, "
+                  f"{result['replayed_kib']:.2f} KiB replayed", file=sys.stderr, flush=True)
         empty = os.path.join(os.path.dirname(db), "empty-" + os.path.basename(db))
         if not os.path.exists(empty):
             asyncio.run(build(empty, 1, args.answers))

@@ -194,8 +194,9 @@ def test_the_strong_load_bench_times_the_bots_decisions_and_the_probe() -> None:
 
 def test_the_restart_bench_times_a_start_on_stored_games() -> None:
     result = run_json(str(BENCH / "restart.py"), "--games", "20", "--answers", "10",
-                      "--repeat", "1")
+                      "--repeat", "1", "--memory")
     assert result["games"] == 20 and result["read_s"] > 0 and result["rebuild_s"] > 0
+    assert result["wake_s"] > 0 and 0 < result["dormant_kib"] < result["replayed_kib"]
     assert 0 < result["ready_s"] <= result["playable_s"] <= result["restored_s"]
     assert result["restored_cpu_s"] > 0
     assert 0 < result["bare_ready_s"] <= result["bare_playable_s"]

@@ -21,6 +21,7 @@ from ..refusal import Refusal
 from ..storage import GameRecord, Storage, StoredGame
 from .clock import LOOP_CLOCK, Clock, utc_now
 from .clocks import TimeControl
+from .dormant import may_stay_dormant
 from .history import HistoryCache
 from .lapse import Lapses
 from .rated_claims import RatedClaims
@@ -198,7 +199,9 @@ class Lobby:
                     await self._restore(alone)
             if game_id in self._unrestored:  # (its page came meanwhile)
                 await self._restore(self._unrestored.pop(game_id))
-        return self.room(game_id)
+        room = self.room(game_id)
+        await room.awaken()  # a dormant game: replayed before the client has it
+        return room
 
     def _unread(self, game: GameRecord) -> bool:
         """An unfinished game the restart's read has not come to yet (one it has passed is
@@ -217,10 +220,15 @@ class Lobby:
                           extra={"game": stored.game.id})
 
     async def _restore(self, stored: StoredGame) -> None:
-        """Rebuild one stored game: in the lobby before anything awaits."""
+        """Rebuild one stored game: in the lobby before anything awaits. One that nothing
+        needs at once comes back dormant (dormant.py), on one node: a cluster's directory
+        publishes every running game's turn, which needs its engine."""
+        dormant = not self._settings.redis and may_stay_dormant(stored)
         room = Room.restore(stored, self._storage, self._settings, self._metrics,
-                            self.histories, workers=self._workers, clock=self._clock)
+                            self.histories, workers=self._workers, clock=self._clock,
+                            dormant=dormant)
         self._keep(room)
+        room.on_unreplayable = self._let_go
         if room.record.rated:  # only rated: a task per room costs seconds at 100,000 games
             room.spawn(self.rate_seats(room))  # the start waits for no other store
         await room.resume_after_restart()
@@ -229,6 +237,13 @@ class Lobby:
                 if seat.account_id is not None:
                     self.rated_claims.settle(seat.account_id, room.id)
         self.on_room_changed(room)  # a directory started before it was back publishes it
+
+    def _let_go(self, room: Room) -> None:
+        """A dormant game whose log does not replay: no longer live here (it stays stored,
+        as a restart that replays it at once leaves it)."""
+        if self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+            self._metrics.live_games.dec()
 
     async def close(self) -> None:
         """For shutdown: stop every room (its changes, bots and timers) before the storage
@@ -525,7 +540,8 @@ class Lobby:
         """A live room's summary, or an ended game's from storage."""
         room = self.rooms.get(game_id)
         if room is not None:
-            return room.summary()
+            with contextlib.suppress(Refusal):  # a dormant game that did not replay: gone
+                return room.summary()
         if record is None:
             stored = self._storage.load_game(game_id)
             if stored is None:

@@ -64,10 +64,11 @@ OPEN, PLAYING, FINISHED, ABANDONED = GameState
 
 
 class Room:
-    __slots__ = ("_closed", "_lock", "_metrics", "_ownership", "_settings",
-                 "_storage", "_subscribers", "_tasks", "absence", "answers", "bots", "game",
-                 "id", "moderation", "on_changed", "on_ended", "ratings", "record",
-                 "rematches", "resumes", "seats", "timekeeper", "unrated")
+    __slots__ = ("_closed", "_dormant", "_game", "_lock", "_metrics", "_ownership",
+                 "_settings", "_storage", "_subscribers", "_tasks", "absence", "answers",
+                 "bots", "id", "moderation", "on_changed", "on_ended", "on_unreplayable",
+                 "ratings", "record", "rematches", "resumes", "seats", "timekeeper",
+                 "unrated")
 
     def __init__(self, record: GameRecord, seats: list[Seat], storage: GameLog,
                  settings: Settings, metrics: Metrics, histories: HistoryCache, *,
@@ -75,7 +76,9 @@ class Room:
         self.record = record
         self.id = record.id
         self.seats = seats
-        self.game: Game | None = None
+        self._game: Game | None = None
+        self._dormant = False
+        """A restored game whose engine is not replayed yet (dormant.py): `game` replays it."""
         self._ownership = Ownership()
         """What each player owns, kept between the views of the game's changes."""
         self.answers = AnswerLog()
@@ -91,6 +94,8 @@ class Room:
         self.on_changed: Callable[[Room], None] = lambda room: None
         """Called when the public summary changed: seats, state, who is connected (not the
         turn: listings refresh that themselves, so that answers cost nothing more)."""
+        self.on_unreplayable: Callable[[Room], None] = lambda room: None
+        """Called when a dormant game's log does not replay (the lobby lets it go)."""
         self.rematches = Rematches(self, clock)
         """Its rematch offers, once the game has ended."""
         self.moderation = Moderation(self)
@@ -133,8 +138,10 @@ class Room:
     @classmethod
     def restore(cls, stored: StoredGame, storage: GameLog, settings: Settings,
                 metrics: Metrics, histories: HistoryCache, *,
-                workers: BotWorkers | None = None, clock: Clock = LOOP_CLOCK) -> Room:
-        """Rebuild a room from storage: its set-up, seed and answers, replayed."""
+                workers: BotWorkers | None = None, clock: Clock = LOOP_CLOCK,
+                dormant: bool = False) -> Room:
+        """Rebuild a room from storage: its set-up, seed and answers, replayed (`dormant`:
+        replayed when first needed, `game`; only for a game dormant.py allows)."""
         seats = [Seat(s.seat, s.name, s.token_hash, s.bot, s.joined_at, s.account_id,
                       s.bot_account, taken_over_at=s.taken_over_at)
                  for s in stored.seats]
@@ -142,15 +149,67 @@ class Room:
                    clock=clock)
         record = stored.game
         if record.state == PLAYING and record.setup is not None and record.seed is not None:
-            # the clocks too, from what each answer charged; none for the downtime
-            game = room.timekeeper.start(
-                Game(Setup.from_dict(record.setup), record.seed, history=False),
-                stored.answers, stored.charged_ms)
-            room.game = game
             room.answers = AnswerLog(stored.answers)
-            for resigned in game.resigned:
-                seats[resigned].stand_in = settings.takeover_strategy
+            if dormant:
+                room._dormant = True
+            else:  # the clocks too, from what each answer charged; none for the downtime
+                room._replay(stored.answers, stored.charged_ms)
         return room
+
+    def _replay(self, entries: Sequence[Answer | Resignation], charged: Sequence[int]) -> Game:
+        """The restored game's engine: its set-up, seed and `entries`, replayed."""
+        record = self.record
+        assert record.setup is not None and record.seed is not None
+        game = self.timekeeper.start(Game(Setup.from_dict(record.setup), record.seed,
+                                          history=False), entries, charged)
+        self._game = game
+        for resigned in game.resigned:
+            self.seats[resigned].stand_in = self._settings.takeover_strategy
+        return game
+
+    @property
+    def game(self) -> Game | None:
+        """The live game (None: not started). A dormant one is replayed now: a log that
+        does not replay is said in the log, the lobby lets the game go (it stays stored,
+        as a restart that replays it at once leaves it) and UNKNOWN_GAME is raised."""
+        if self._dormant:
+            self._wake()
+        return self._game
+
+    @game.setter
+    def game(self, game: Game | None) -> None:
+        self._game = game
+
+    @property
+    def dormant(self) -> bool:
+        """A restored game whose engine is not replayed yet."""
+        return self._dormant
+
+    def _wake(self) -> None:
+        try:
+            game = self._replay(list(self.answers), ())  # (a dormant game has no clocks)
+        except Exception:
+            log.exception("a game could not be restored: it stays stored for the next start",
+                          extra={"game": self.id})
+            self.absence.stop_all()
+            self.on_unreplayable(self)
+            raise Refusal(ErrorCode.UNKNOWN_GAME, f"no game {self.id!r}") from None
+        self._dormant = False
+        if game.over:  # the server stopped between its last answer and its end
+            self.spawn(self._finish_if_over())
+
+    async def awaken(self) -> None:
+        """Replay a dormant game now, and end it if its log shows it over, before anyone
+        is given it (what a restart that replays it at once does)."""
+        if self._dormant:
+            self._wake()
+            await self._finish_if_over()
+
+    async def _finish_if_over(self) -> None:
+        async with self._lock:
+            game = self._game
+            if self.state == PLAYING and game is not None and game.over:
+                await self.finish(FINISHED, game.result.to_dict() if game.result else None)
 
     # -- the lobby's part ----------------------------------------------------
 
@@ -334,15 +393,15 @@ class Room:
         if self.state != PLAYING:
             return
         self._metrics.live_games.inc()
-        game = self.game
+        game = self._game
         if game is not None and game.over:
-            async with self._lock:
-                await self.finish(FINISHED, game.result.to_dict() if game.result else None)
+            await self._finish_if_over()
             return
         for seat in self.seats:
             self.absence.await_return(seat)
-        self.timekeeper.run()  # from now: the time the server was down is nobody's
-        self.wake_bots()
+        if game is not None:  # (a dormant game has no clock and no bot to move)
+            self.timekeeper.run()  # from now: the time the server was down is nobody's
+            self.wake_bots()
 
     def viewer_of(self, subscriber: Subscriber) -> int | None:
         if subscriber not in self._subscribers:
