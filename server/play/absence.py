@@ -68,6 +68,10 @@ class Absence:
         """A player stayed away past the grace period: a bot takes over, or the game ends."""
         room = self._room
         seat.absent_timer = None
+        try:
+            await room.awaken()  # a dormant game's engine first: nothing is decided without
+        except Refusal:  # its log does not replay: the lobby let it go (Room.game)
+            return
         if room.state != GameState.PLAYING or seat.connection is not None \
                 or seat.played_by is not None:
             return  # back, ended, or a bot plays it already (they resigned meanwhile)

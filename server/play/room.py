@@ -65,7 +65,8 @@ OPEN, PLAYING, FINISHED, ABANDONED = GameState
 
 class Room:
     __slots__ = ("_closed", "_dormant", "_game", "_lock", "_metrics", "_ownership",
-                 "_settings", "_storage", "_subscribers", "_tasks", "absence", "answers",
+                 "_settings", "_storage", "_subscribers", "_tasks", "_unreplayable",
+                 "absence", "answers",
                  "bots", "id", "moderation", "on_changed", "on_ended", "on_unreplayable",
                  "ratings", "record", "rematches", "resumes", "seats", "timekeeper",
                  "unrated")
@@ -77,7 +78,7 @@ class Room:
         self.id = record.id
         self.seats = seats
         self._game: Game | None = None
-        self._dormant = False
+        self._dormant = self._unreplayable = False
         """A restored game whose engine is not replayed yet (dormant.py): `game` replays it."""
         self._ownership = Ownership()
         """What each player owns, kept between the views of the game's changes."""
@@ -186,14 +187,18 @@ class Room:
         return self._dormant
 
     def _wake(self) -> None:
+        gone = Refusal(ErrorCode.UNKNOWN_GAME, f"no game {self.id!r}")
+        if self._unreplayable:  # said and let go once already
+            raise gone
         try:
             game = self._replay(list(self.answers), ())  # (a dormant game has no clocks)
         except Exception:
+            self._unreplayable = True
             log.exception("a game could not be restored: it stays stored for the next start",
                           extra={"game": self.id})
             self.absence.stop_all()
             self.on_unreplayable(self)
-            raise Refusal(ErrorCode.UNKNOWN_GAME, f"no game {self.id!r}") from None
+            raise gone from None
         self._dormant = False
         if game.over:  # the server stopped between its last answer and its end
             self.spawn(self._finish_if_over())

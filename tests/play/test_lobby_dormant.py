@@ -18,6 +18,7 @@ from dominion.server.play.lobby import Lobby
 from dominion.server.refusal import Refusal
 from dominion.server.settings import Settings
 from dominion.server.storage import GameState, Storage
+from tests.eventually import eventually
 
 from .test_lobby_restore import play_one_answer
 
@@ -122,6 +123,25 @@ async def test_a_dormant_game_whose_log_does_not_replay_is_let_go_and_stays_stor
     kept = storage.load_game(ids[0])
     assert kept is not None and kept.game.state == GameState.PLAYING and len(kept.answers) == 1
     assert (await again.find(ids[1])).game is not None  # the others play on
+    await again.close()
+
+
+async def test_a_grace_timer_that_finds_a_dormant_games_log_broken_decides_nothing(
+        storage: Storage, caplog: pytest.LogCaptureFixture) -> None:
+    """Its players stayed away: the game is let go as when found, and no bot's takeover
+    of a seat is stored for a game that cannot be played."""
+    ids = await stored_games(storage)
+    await storage.append_answers(ids[0], 0, [Answer(0, 999, (0,))], "t")  # damaged
+    again = Lobby(storage, Settings(seat_grace_seconds=0.01), Metrics())
+    with caplog.at_level(logging.ERROR):
+        await again.restore()
+        await eventually(lambda: ids[0] not in again.rooms)
+        await eventually(lambda: all(not again.rooms[game_id].dormant for game_id in ids[1:]))
+    kept = storage.load_game(ids[0])
+    assert kept is not None and kept.game.state == GameState.PLAYING
+    assert all(seat.taken_over_at is None for seat in kept.seats)
+    assert [record.game for record in caplog.records  # type: ignore[attr-defined]
+            if record.levelno >= logging.ERROR] == [ids[0]]
     await again.close()
 
 
