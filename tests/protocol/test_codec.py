@@ -344,14 +344,31 @@ def test_encoding_checks_what_it_sends() -> None:
 
 
 def test_a_frame_that_cannot_be_packed_leaves_nothing_in_the_next() -> None:
-    """The codec keeps one msgpack Packer per thread: a frame that fails half-way through
-    (unchecked, as the server's hot path sends them) must not leave its bytes behind."""
+    """A frame that fails half-way through (unchecked, as the server's hot path sends them)
+    must not leave its bytes behind in the next."""
     with pytest.raises(ProtocolError) as caught:
         encode_server(Snapshot("g", 0, {**VIEW, "trash": ["copper", "\ud800"]}), checked=False)
     assert caught.value.code is ErrorCode.BAD_FIELD_TYPE
     after = Snapshot("g", 1, VIEW)
     assert encode_server(after, checked=False) == msgpack.packb(
         {"type": "snapshot", "game": "g", "seq": 1, "view": VIEW}, use_bin_type=True)
+
+@given(server_messages)
+def test_frames_are_the_bytes_msgpack_packs(message: ServerMessage) -> None:
+    """The codec packs with msgspec (faster); its bytes are msgpack's Packer's, which the
+    protocol's clients and the stored frames' hashes (test_frames_unchanged.py) expect."""
+    data = encode_server(message)
+    assert data == msgpack.packb(msgpack.unpackb(data), use_bin_type=True)
+
+
+def test_an_unchecked_frame_nested_beyond_the_packer_gets_a_typed_error() -> None:
+    nested: Any = 0
+    for _ in range(5000):
+        nested = [nested]
+    with pytest.raises(ProtocolError) as caught:
+        encode_server(Snapshot("g", 0, {**VIEW, "trash": nested}), checked=False)
+    assert caught.value.code is ErrorCode.BAD_FIELD_TYPE
+
 
 def test_encoding_refuses_nil_in_a_required_field() -> None:
     with pytest.raises(ProtocolError) as caught:
