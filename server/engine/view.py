@@ -160,7 +160,8 @@ class Ownership:
         self.owned: tuple[dict[str, int], ...] = ()
         """Per seat: card -> how many, by card id (the players' `holdings`; the order of a
         deck is not public)."""
-        self.points: tuple[int, ...] = ()
+        self.points: list[int] = []
+        """Per seat (ints: a view copies them as it is built)."""
         self.supply: dict[str, int] = {}
         """The Supply's counts, in its order (a copy of `Game.supply`, replaced on change)."""
         self.kingdom: list[str] = []
@@ -175,11 +176,12 @@ class Ownership:
         owned = self.owned
         if len(owned) != len(players):  # the first time
             self.kingdom = list(game.setup.kingdom)
-            self.points = tuple(game.points(p) for p in players)
+            self.points = [game.points(p) for p in players]
         else:
-            self.points = tuple(points if p.holdings is held else game.points(p)
-                                for p, held, points in zip(players, owned, self.points,
-                                                           strict=True))
+            points = self.points
+            for seat, p in enumerate(players):  # (compiled, `zip` is a Python-level call)
+                if p.holdings is not owned[seat]:
+                    points[seat] = game.points(p)
         self.owned = tuple(p.holdings for p in players)
         self.supply = dict(game.supply)  # (a gain from the trash copies it for nothing)
         self.changes_seen = changes
