@@ -45,6 +45,9 @@ Flow = Generator[Decision, tuple[int, ...], T]
 # the module's dict each time it is read.
 HAND_SIZE: Final = 5
 STARTING_DECK: Final = ("copper",) * 7 + ("estate",) * 3
+_STARTING_HOLDINGS: Final = count_cards(list(STARTING_DECK))
+"""Every player's `holdings` after the deal, shared: a player's map is replaced, never
+changed (counting each player's deck cost about 10,000 instructions)."""
 
 _END_ACTIONS: Final = option(OptionKind.END_PHASE)
 _PLAY_ALL: Final = option(OptionKind.PLAY_ALL_TREASURES)
@@ -363,7 +366,9 @@ class Game:
         }))
         for p in self.players:
             p.discard.extend(STARTING_DECK)
-            self._count(p, STARTING_DECK, 1)
+            p.holdings = _STARTING_HOLDINGS
+            p.fixed_points = sum(count * self.cards[card].vp
+                                 for card, count in _STARTING_HOLDINGS.items())
             self._shuffle(p)
             self.draw(p, HAND_SIZE)
 
@@ -675,10 +680,10 @@ class Game:
         specs = self.cards
         points = p.fixed_points
         for card in cards:
-            held = holdings.get(card, 0) + step
-            if held:
-                new_card = new_card or card not in holdings
-                holdings[card] = held
+            before = holdings.get(card, 0)
+            if before + step:
+                new_card = new_card or not before
+                holdings[card] = before + step
             else:  # the last one trashed
                 del holdings[card]
             points += step * specs[card].vp
