@@ -62,7 +62,7 @@ class NetworkBot:
                         continue  # it changed meanwhile (a resume, say): look again
                 assert state.view is not None  # a decision comes with a view
                 choice = self.strategy.choose(WireDecision.from_map(decision),
-                                              SeatTable(state.view, catalogue))
+                                              SeatTable.from_view(state.view, catalogue))
                 if self.on_decision is not None:
                     self.on_decision(state, decision, choice)
                 try:

@@ -33,7 +33,7 @@ from .effects import EFFECTS
 from .events import Event, EventKind, Secrecy
 from .options import option
 from .rng import Rng, new_seed
-from .scoring import Result, empty_piles_to_end, score_game
+from .scoring import Result, count_cards, empty_piles_to_end, holding_points, score_game
 from .setup import Setup
 from .state import Phase, PlayerState, TurnState
 
@@ -45,6 +45,9 @@ Flow = Generator[Decision, tuple[int, ...], T]
 # the module's dict each time it is read.
 HAND_SIZE: Final = 5
 STARTING_DECK: Final = ("copper",) * 7 + ("estate",) * 3
+_STARTING_HOLDINGS: Final = count_cards(list(STARTING_DECK))
+"""Every player's `holdings` after the deal, shared: a player's map is replaced, never
+changed (counting each player's deck cost about 10,000 instructions)."""
 
 _END_ACTIONS: Final = option(OptionKind.END_PHASE)
 _PLAY_ALL: Final = option(OptionKind.PLAY_ALL_TREASURES)
@@ -57,7 +60,7 @@ class _Tables:
     every game with the same ones (a server holds thousands of games: memory). Cheap to
     build: with a random Kingdom per game, most games build their own."""
 
-    __slots__ = ("actions", "buy_options", "buy_upto", "effects", "treasures")
+    __slots__ = ("actions", "buy_options", "buy_upto", "by_total", "effects", "treasures")
 
     def __init__(self, edition: int, supply_order: tuple[str, ...]) -> None:
         cards = catalogue(edition)
@@ -73,6 +76,7 @@ class _Tables:
                                tuple[tuple[Option, ...], BuyMenu]] = {}
         """Buy-phase options, and their menu, by (playable Treasures, coins, empty piles)."""
         self.treasures, self.actions = _card_kinds(edition)
+        self.by_total = _by_total(edition)
         self.effects = EFFECTS[edition]
         """Card id -> what it does beyond its "+" bonuses."""
 
@@ -96,6 +100,14 @@ def _card_kinds(edition: int) -> tuple[frozenset[str], frozenset[str]]:
     cards = catalogue(edition)
     return (frozenset(c for c, card in cards.items() if card.is_treasure),
             frozenset(c for c, card in cards.items() if card.is_action))
+
+
+@lru_cache(maxsize=2)
+def _by_total(edition: int) -> tuple[tuple[str, int], ...]:
+    """The edition's cards worth points by their owner's number of cards (Gardens), with
+    that number: (card, `vp_per_cards`)."""
+    return tuple((c, card.vp_per_cards) for c, card in catalogue(edition).items()
+                 if card.vp_per_cards)
 
 
 @lru_cache(maxsize=32)
@@ -354,6 +366,9 @@ class Game:
         }))
         for p in self.players:
             p.discard.extend(STARTING_DECK)
+            p.holdings = _STARTING_HOLDINGS
+            p.fixed_points = sum(count * self.cards[card].vp
+                                 for card, count in _STARTING_HOLDINGS.items())
             self._shuffle(p)
             self.draw(p, HAND_SIZE)
 
@@ -493,6 +508,7 @@ class Game:
         self._take_from_supply(card)
         p.discard.append(card)
         p.discard_top_hidden = False
+        self._count(p, (card,), 1)
         self.ownership_changes += 1
         self.events.append(Event(_BOUGHT, p.seat, (card,), _PUBLIC, None, "discard", None))
 
@@ -577,9 +593,17 @@ class Game:
         """Whether one of `cards` is among `p`'s cards out of the others' sight (hand, deck,
         discard pile, cards looked at). Anyone who followed the game can tell: every card
         gained or trashed is public, and so is everything in play or set aside. Questions
-        whose existence the hidden cards would otherwise decide are asked on this."""
-        return (_any_in(cards, p.hand) or _any_in(cards, p.deck) or _any_in(cards, p.discard)
-                or _any_in(cards, p.looking))
+        whose existence the hidden cards would otherwise decide are asked on this. Read
+        from the player's `holdings` (a few kinds of card) less what is in play or set
+        aside: cheaper than looking through every zone."""
+        for card, held in p.holdings.items():
+            if card in cards and held > p.in_play.count(card) + p.set_aside.count(card):
+                return True
+        return False
+
+    def points(self, p: PlayerState) -> int:
+        """The points `p`'s cards score now (docs/RULES.md), from their `holdings`."""
+        return holding_points(p, self._tables.by_total)
 
     @property
     def action_cards(self) -> frozenset[str]:
@@ -643,9 +667,28 @@ class Game:
             return False
         self._take_from_supply(card)
         self._place(p, card, to)
+        self._count(p, (card,), 1)
         self.ownership_changes += 1
         self.events.append(Event(EventKind.GAINED, p.seat, (card,), source=source, zone=to))
         return True
+
+    def _count(self, p: PlayerState, cards: tuple[str, ...] | list[str], step: int) -> None:
+        """Count `cards` into `p`'s `holdings` and `fixed_points`: gained (`step` 1) or
+        trashed (-1). The holdings are a new map, by card id (views share the old one)."""
+        holdings = dict(p.holdings)
+        new_card = False
+        specs = self.cards
+        points = p.fixed_points
+        for card in cards:
+            before = holdings.get(card, 0)
+            if before + step:
+                new_card = new_card or not before
+                holdings[card] = before + step
+            else:  # the last one trashed
+                del holdings[card]
+            points += step * specs[card].vp
+        p.holdings = dict(sorted(holdings.items())) if new_card else holdings
+        p.fixed_points = points
 
     def _take_from_supply(self, card: str) -> None:
         left = self.supply[card] - 1
@@ -656,6 +699,7 @@ class Game:
     def gain_from_trash(self, p: PlayerState, card: str, *, source: str) -> None:
         self.trash.remove(card)
         self._place(p, card, "discard")
+        self._count(p, (card,), 1)
         self.ownership_changes += 1
         self.events.append(Event(EventKind.GAINED, p.seat, (card,), source=source,
                                  zone="discard", data={"from": "trash"}))
@@ -708,6 +752,7 @@ class Game:
         for card in cards:
             zone.remove(card)
         self.trash.extend(cards)
+        self._count(p, cards, -1)
         self.ownership_changes += 1
         self.events.append(Event(EventKind.TRASHED, p.seat, tuple(cards), source=source,
                                  zone=zone_name))
@@ -728,6 +773,14 @@ class Game:
 
     # -- for tests and tools ------------------------------------------------
 
+    def count_holdings(self) -> None:
+        """Count every player's `holdings` and `fixed_points` from their zones again, for
+        a test that laid the zones out itself (the game keeps them as cards come and go)."""
+        cards = self.cards
+        for p in self.players:
+            p.holdings = count_cards(p.owned())
+            p.fixed_points = sum(count * cards[card].vp for card, count in p.holdings.items())
+
     def card_total(self) -> int:
         """Every card in the game, wherever it is (constant from start to end)."""
         return (sum(self.supply.values()) + len(self.trash)
@@ -745,12 +798,6 @@ class Game:
                      "phase": self.turn.phase.value, "actions": self.turn.actions,
                      "buys": self.turn.buys, "coins": self.turn.coins},
         }
-
-
-def _any_in(cards: frozenset[str], zone: list[str]) -> bool:
-    """Whether one of `cards` is in `zone` (compiled to a loop, which is cheaper than
-    calling the set's `isdisjoint` method)."""
-    return any(card in cards for card in zone)
 
 
 def _distinct(cards: list[str]) -> list[str]:

@@ -139,7 +139,24 @@ def end_reason(supply: Mapping[str, int], piles_to_end: int) -> EndReason | None
 
 
 def player_score(p: PlayerState, cards: dict[str, Card]) -> int:
+    """`p`'s points from the cards in their zones, counted (not from `holdings`)."""
     return owned_points(count_cards(p.owned()), cards)
+
+
+def holding_points(p: PlayerState, by_total: tuple[tuple[str, int], ...]) -> int:
+    """`p`'s points from their kept `holdings`, as `owned_points` counts them: their
+    `fixed_points` and what the cards of `by_total` (card, `vp_per_cards`: Gardens) earn
+    by the player's number of cards."""
+    points = p.fixed_points
+    holdings = p.holdings
+    total = -1
+    for card, per_cards in by_total:
+        held = holdings.get(card, 0)
+        if held:
+            if total < 0:
+                total = sum(holdings.values())
+            points += held * (total // per_cards)
+    return points
 
 
 def owned_points(owned: Mapping[str, int], cards: dict[str, Card]) -> int:
@@ -180,8 +197,8 @@ def count_cards(cards: list[str]) -> dict[str, int]:
 
 def score_game(game: Game) -> Result:
     players = game.players
-    decks = tuple(count_cards(p.owned()) for p in players)
-    scores = tuple(owned_points(deck, game.cards) for deck in decks)
+    decks = tuple(p.holdings for p in players)
+    scores = tuple(game.points(p) for p in players)
     turns = tuple(p.turns for p in players)
     in_game = [p.seat for p in players if p.seat not in game.resigned]
     best = max(scores[seat] for seat in in_game)

@@ -23,7 +23,9 @@ class PlayerState:
         "deck",
         "discard",
         "discard_top_hidden",
+        "fixed_points",
         "hand",
+        "holdings",
         "in_play",
         "looking",
         "name",
@@ -46,6 +48,12 @@ class PlayerState:
         self.discard_top_hidden = False
         """True when the discard pile is a deck moved there face down (Chancellor)."""
         self.turns = 0
+        self.holdings: dict[str, int] = {}
+        """Card -> how many the player owns, in every zone, by card id: kept by the game
+        as cards are gained and trashed (the only ways they come and go). Replaced, never
+        changed, when it changes: views and results share it."""
+        self.fixed_points = 0
+        """The printed VP of `holdings` (what cards scoring by their number earn apart)."""
 
     def zones(self) -> tuple[list[str], ...]:
         return (self.deck, self.discard, self.hand, self.in_play, self.set_aside, self.looking)

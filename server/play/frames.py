@@ -45,7 +45,7 @@ def change_frames(game_id: str, game: Game, events: Sequence[Event],
     viewers = list({viewer for viewer, _ in audiences})
     forms = fan_out(events, viewers)
     current = [viewer for viewer, version in audiences if version >= 2]
-    boards = board_views(game, current, ownership, events) if current else {}
+    boards = board_views(game, current, ownership) if current else {}
     pending, last_seq = game.pending, game.event_count
     over = [] if pending is not None else [encode_server(GameOver(
         game=game_id, result=game.result.end_dict() if game.result else {}), checked=False)]

@@ -80,7 +80,7 @@ def think(strategy: Strategy, decision: WireDecision, view: Mapping[str, Any]
           ) -> tuple[list[int], Strategy]:
     """In a worker: the strategy's answer from the seat's `view` map, and the strategy as
     it is after it (the catalogue is each process's own: it does not cross)."""
-    return strategy.choose(decision, SeatTable(view, CARD_FACTS)), strategy
+    return strategy.choose(decision, SeatTable.from_view(view, CARD_FACTS)), strategy
 
 
 class BotWorkers:

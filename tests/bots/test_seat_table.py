@@ -12,13 +12,13 @@ from __future__ import annotations
 import gc
 import random
 import types
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from dominion.bots import DecisionLike, Strategy, Table, make_strategy
 from dominion.bots.seat import SeatTable
 from dominion.bots.strong import Level, StrongBot
-from dominion.server.engine import Answer, Event, Game, Setup, view
+from dominion.server.engine import Answer, Game, Setup, view
 from dominion.server.engine.setup import random_kingdom
 from dominion.server.engine.view import Ownership
 from dominion.server.metrics import Metrics
@@ -138,9 +138,11 @@ def part_of(part: object, whole: object) -> bool:
 
 
 def test_the_view_a_bot_reads_is_part_of_the_view_the_server_sends_its_seat() -> None:
-    """`play_out` builds a bot only the part of its seat's view that bots read: every key
-    it holds is the full view's, so a bot knows no more than a network client. So does
-    a view built from parts kept between changes (`Ownership`), as `play_out` builds it."""
+    """`play_out` hands a bot only the part of its seat's view that bots read: every key
+    of the table's map is the full view's, so a bot knows no more than a network client,
+    and a table read from the full view (`from_view`, as a network bot's) holds the same.
+    So does a table built from parts kept between changes (`Ownership`), as `play_out`
+    builds it."""
     rng = random.Random(5)
     for edition in (1, 2):
         game = Game(replace(Setup.create(3, edition=edition),
@@ -149,15 +151,16 @@ def test_the_view_a_bot_reads_is_part_of_the_view_the_server_sends_its_seat() ->
         play_out(game, players)
         replayed = Game(game.setup, game.seed)
         ownership = Ownership()
-        events: Sequence[Event] = ()
         for entry in game.answers:
             assert isinstance(entry, Answer)
             whole = view(replayed, entry.player)
             for table in (seat_table(replayed, entry.player),
-                          seat_table(replayed, entry.player, ownership, events)):
+                          seat_table(replayed, entry.player, ownership)):
                 assert part_of(table.view, whole)
                 assert "hand" in table.view["players"][entry.player]
-            events = replayed.apply(entry)
+                again = SeatTable.from_view(whole, table.catalogue)
+                assert again.view == table.view
+            replayed.apply(entry)
 
 
 async def test_a_rooms_bots_are_handed_nothing_of_the_game() -> None:

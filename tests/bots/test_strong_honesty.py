@@ -121,6 +121,6 @@ def test_over_the_network_it_answers_as_in_the_server() -> None:
             seen = view(game, seat)["decision"]
             answer = bots[seat].choose(decision, seat_table(game, seat))
             assert state.view is not None
-            table = SeatTable(state.view, CARD_FACTS)
+            table = SeatTable.from_view(state.view, CARD_FACTS)
             assert wire_bots[seat].choose(WireDecision.from_map(seen), table) == answer
             game.answer(seat, decision.id, answer)

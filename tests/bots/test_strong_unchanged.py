@@ -20,14 +20,13 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 import pytest
 
 from dominion.bots.strong import Level, StrongBot
 from dominion.bots.strong.plans import Plan
-from dominion.server.engine import Event, Game, Setup
+from dominion.server.engine import Game, Setup
 from dominion.server.engine.setup import random_kingdom
 from dominion.server.engine.view import Ownership
 from dominion.server.play.bots import seat_table
@@ -74,17 +73,16 @@ def digest(games: int, seed: int) -> Digest:
         game = Game(replace(Setup.create(players, edition=edition), kingdom=kingdom),
                     seed=rng.getrandbits(64))
         bots = [a_bot(rng, kingdom) for _ in range(players)]
-        ownership = Ownership()  # kept, with the latest events, as play_out keeps it
-        events: Sequence[Event] = ()
+        ownership = Ownership()  # kept, as play_out keeps it
         while (decision := game.pending) is not None:
             seat = decision.player
-            answer = bots[seat].choose(decision, seat_table(game, seat, ownership, events))
+            answer = bots[seat].choose(decision, seat_table(game, seat, ownership))
             options = ",".join(f"{option.kind}:{option.card}" for option in decision.options)
             found.hash.update(f"{seat}|{decision.kind}|{decision.source}|{decision.min}|"
                               f"{decision.max}|{options}|{answer}\n".encode())
             found.decisions += 1
             found.asked[str(decision.kind), decision.source] += 1
-            events = game.answer(seat, decision.id, answer)
+            game.answer(seat, decision.id, answer)
     return found
 
 

@@ -81,7 +81,7 @@ async def answer_until(client: Client, state: GameState, answers: int,
                 return decision
             assert state.view is not None
             choice = strategy.choose(WireDecision.from_map(decision),
-                                     SeatTable(state.view, CARD_FACTS))
+                                     SeatTable.from_view(state.view, CARD_FACTS))
             await client.answer(state.game, decision["id"], choice)
             answered.add(decision["id"])
             continue

@@ -38,6 +38,7 @@ def scenario(
         p.deck = list((decks or {}).get(p.seat, []))
         p.discard = list((discards or {}).get(p.seat, []))
         p.in_play, p.set_aside, p.looking = [], [], []
+    game.count_holdings()
     game.supply.update(supply or {})
     game._empty_piles = tuple(card for card, left in game.supply.items() if not left)
     game.turn = TurnState()

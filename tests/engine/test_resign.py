@@ -31,6 +31,7 @@ def test_resigning_in_a_two_player_game_ends_it_and_the_other_wins() -> None:
 def test_a_resigned_player_cannot_win_even_with_more_points() -> None:
     game = Game(Setup.create(3, kingdom="First Game"), seed=3)
     game.players[2].hand.extend(["province"] * 3)
+    game.count_holdings()
     game.resign(2)
     assert not game.over
     game.resign(0)

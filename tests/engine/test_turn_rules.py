@@ -154,6 +154,7 @@ def test_scores_count_every_zone_and_gardens_counts_owned_cards():
                     discards={0: ["gardens", "curse"], 1: ["province", "estate", "curse"]},
                     supply={"province": 1})
     game.players[1].set_aside = ["estate", "estate"]
+    game.count_holdings()
     pick(game, ("play_all_treasures", None))
     pick(game, ("buy", "province"))
     assert game.over and game.result is not None

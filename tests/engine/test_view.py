@@ -20,6 +20,7 @@ from dominion.server.engine import (
     visible_event,
 )
 from dominion.server.engine.cards import kingdom_cards
+from dominion.server.engine.scoring import count_cards, player_score
 from dominion.server.engine.view import Ownership, board_views
 from dominion.server.play.bots import seat_table
 from tests.engine.scenario import play_action, scenario
@@ -74,24 +75,23 @@ def answer_randomly(game: Game, strategy: Strategy) -> list[Event]:
         decision, seat_table(game, decision.player)))
 
 
-def test_views_that_keep_what_players_own_between_changes_are_views_built_afresh() -> None:
-    """`Ownership` counts in each change's gains and trashes: after every answer of
-    random games of every Kingdom card, the views built with it are the views built from
-    nothing, what each player owns in the same order (Thief, Bandit, Remodel, Feast and
-    the rest move cards)."""
+def test_what_the_game_keeps_each_player_owning_is_what_their_zones_hold() -> None:
+    """The game counts each gain and trash into the player's `holdings` and points: after
+    every answer of random games of every Kingdom card they are the cards in the player's
+    zones, counted, in the same order, and what those score; and the views built with an
+    `Ownership` kept between changes are the views built from nothing (Thief, Bandit,
+    Remodel, Feast and the rest move cards)."""
     for game, strategy in games_of_every_kingdom_card(history=False):
         ownership = Ownership()
         viewers = [*range(len(game.players)), None]
-        events = list(game.events)
         for _ in range(400):
-            kept, afresh = board_views(game, viewers, ownership, events), board_views(
-                game, viewers)
-            assert kept == afresh
-            assert [list(p["owned"].items()) for p in kept[None]["players"]] == [
-                list(p["owned"].items()) for p in afresh[None]["players"]]
+            for p in game.players:
+                assert list(p.holdings.items()) == list(count_cards(p.owned()).items())
+                assert game.points(p) == player_score(p, game.cards)
+            assert board_views(game, viewers, ownership) == board_views(game, viewers)
             if game.pending is None:
                 break
-            events = answer_randomly(game, strategy)
+            answer_randomly(game, strategy)
 
 
 def test_the_game_counts_every_change_of_what_players_own() -> None:
