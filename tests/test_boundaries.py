@@ -243,6 +243,9 @@ def test_the_engine_does_no_io_and_reads_no_clock() -> None:
 VERIFY_MAY_IMPORT = {"dominion.server.replays", "dominion.server.gc_tuning"}
 """What `dominion replay verify` takes from the server: the replays' check, and the
 server's garbage collection settings for a program that replays games by the thousand."""
+VERIFYING = {"verify_file", "check"}
+"""The functions of clients/replay_check.py that verify: the command, and one replay's
+check (in a worker process with `--jobs`)."""
 
 
 def test_clients_use_the_engine_only_to_verify_replays() -> None:
@@ -255,7 +258,7 @@ def test_clients_use_the_engine_only_to_verify_replays() -> None:
                 names = [a.name for a in getattr(node, "names", [])] \
                     if isinstance(node, ast.Import) else [module]
                 if any(name.startswith("dominion.server") for name in names):
-                    allowed = (function is not None and function.name == "verify_file"
+                    allowed = (function is not None and function.name in VERIFYING
                                and module in VERIFY_MAY_IMPORT)
                     assert allowed, f"{path.relative_to(ROOT)} imports {names} outside verify"
 
