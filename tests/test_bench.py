@@ -2,7 +2,7 @@
 (a short run each; the figures themselves come from full runs, not from tests). The
 benches that play against a server over the network are in test_bench_servers.py, the
 abuse bench in test_bench_abuse.py: `--dist loadfile` runs a file on one worker, and the
-three together took one worker over eight minutes."""
+three together kept one worker busy for about eight minutes."""
 
 from __future__ import annotations
 
