@@ -1,36 +1,23 @@
 """The benchmarks still run and still measure what docs/BENCHMARKS.md says they do
-(a short run each; the figures themselves come from full runs, not from tests)."""
+(a short run each; the figures themselves come from full runs, not from tests). The
+benches that play against a server over the network are in test_bench_servers.py, the
+abuse bench in test_bench_abuse.py: `--dist loadfile` runs a file on one worker, and the
+three together kept one worker busy for about eight minutes."""
 
 from __future__ import annotations
 
-import json
-import subprocess
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from dominion.server.accounts.sqlite_store import SqliteAccountStore
 from dominion.server.ratings.ledger import RatedGame, RatedSeat
 
+from .bench_run import BENCH, run_json
+
 pytestmark = pytest.mark.system  # each benchmark run for a moment
-
-BENCH = Path(__file__).resolve().parent.parent / "bench"
-
-
-RUN_BOUND_S = 600
-"""A bound for a stuck run, not a figure: on a loaded 2-core machine the abuse bench's
-tenth takes minutes (25 s when the machine is quiet)."""
-
-
-def run_json(*args: str) -> dict[str, Any]:
-    done = subprocess.run([sys.executable, *args, "--json"], capture_output=True, text=True,
-                          timeout=RUN_BOUND_S, check=False)
-    assert done.returncode == 0, done.stderr
-    result: dict[str, Any] = json.loads(done.stdout)
-    return result
 
 
 def test_engine_bench_plays_its_games() -> None:
@@ -49,53 +36,6 @@ def test_the_archive_bench_archives_prunes_and_reads_back_every_game() -> None:
     assert result["archive_cpu_ms_per_game"] > 0 and result["read_back_cpu_ms_per_game"] > 0
 
 
-@pytest.mark.parametrize("protocol", ["1", "2"])
-def test_server_load_plays_over_both_protocol_versions(protocol: str) -> None:
-    result = run_json(str(BENCH / "server_load.py"), "--games", "4", "--seconds", "1",
-                      "--protocol", protocol)
-    server = result["server"]
-    # the clients' acks are counted (how many a second is the bench's figure, not a test's)
-    assert server["answers"] >= 4, server
-    assert server["refused"] == 0, server  # and none of their answers was refused
-    assert server["latency_ms"]["count"] > 0
-    assert server["live_games_min"] >= 1 and server["games_created"] >= 4
-    assert result["echo"]["round_trips_per_second"] > 0
-    floor = result["floor"]  # the I/O floor's seats took turns, and each answer was acked
-    assert floor["answers_per_second"] > 0 and floor["server_cpu_us_per_answer"] > 0
-    # every accepted answer was committed, in group commits read from /metrics
-    assert server["commits_per_second"] > 0 and server["writes_per_commit"] >= 1
-    assert server["server_cpu_ms_per_game_setup"] > 0  # games were set up before play
-    # every game created was stored, and every accepted answer (the warm-up game's too)
-    stored = server["stored"]
-    assert stored["games"] > server["games_created"] and stored["answers"] > server["answers"]
-    assert stored["bytes_per_game"] > 0
-    assert result["server_log_lines"] == 0  # no warning or error from the server
-
-
-@pytest.mark.timeout(RUN_BOUND_S + 30)  # ten servers in turn: 177 s in a busy CI run
-def test_the_abuse_bench_runs_every_attack_and_reports_its_figures() -> None:
-    # 8 addresses of 5 tables each: every attack and figure, at a tenth of the default's
-    # work (the address floods' games dominate it; the bench's own run uses 40 x 20)
-    result = run_json(str(BENCH / "abuse.py"), "--seconds", "0.5", "--frames", "300",
-                      "--requests", "40", "--addresses", "8", "--tables-each", "5")
-    phases = {phase["phase"]: phase for phase in result["phases"]}
-    assert list(phases) == ["baseline", "ws-fuzz", "rest-fuzz", "slow-readers",
-                            "resume-flood", "chat-flood", "sigterm", "addresses-unbounded",
-                            "addresses", "sign-in-flood"]
-    assert all(phase["server_faults"] == 0 for phase in phases.values())
-    # (without the server-wide bounds, many addresses can starve the probe of every answer)
-    assert all(phase["probe"]["count"] > 0 for name, phase in phases.items()
-               if name != "addresses-unbounded")
-    assert phases["ws-fuzz"]["frames"] == 300 and phases["rest-fuzz"]["requests"] == 40
-    assert phases["sigterm"]["exit_code_on_sigterm"] == 0
-    owner = phases["sign-in-flood"]["owner"]  # the account's owner, from its known device
-    assert owner["sign_ins"] > 0 and "share_within_2s" in owner
-    for name in ("addresses-unbounded", "addresses"):  # 8 addresses, 5 tables each
-        assert phases[name]["addresses"] == 8 and phases[name]["tables"] == 40
-        assert phases[name]["replays"] > 0
-    assert phases["sign-in-flood"]["replies"].get("wrong_credentials", 0) > 0
-
-
 def test_the_ratings_bench_ranks_the_bots_in_their_known_order() -> None:
     result = run_json(str(BENCH / "ratings.py"), "--games", "400", "--seed", "1")
     assert result["in_known_order"] is True
@@ -108,6 +48,8 @@ def test_the_ratings_bench_ranks_the_bots_in_their_known_order() -> None:
         # the ratings predict: better than a uniform guess of the winner
         assert scores["log_loss"] < scores["uniform_log_loss"]
         assert scores["brier"] < scores["uniform_brier"]
+
+
 async def test_the_ratings_bench_scores_a_real_ledger(tmp_path: Path) -> None:
     db = tmp_path / "games.accounts.sqlite3"
     store = SqliteAccountStore(db)
@@ -123,25 +65,6 @@ async def test_the_ratings_bench_scores_a_real_ledger(tmp_path: Path) -> None:
     result = run_json(str(BENCH / "ratings.py"), "--ledger", str(db))
     two, more = result["pools"]["2p"], result["pools"]["3-6p"]
     assert two["games"] == 6 and more["games"] == 0
-    assert two["log_loss"] < two["uniform_log_loss"] and two["brier"] < two["uniform_brier"]
-
-
-def test_the_rated_population_bench_plays_rated_games_into_the_ledger() -> None:
-    # Random and Strong, one account each, at every table (in-server bots fill the rest):
-    # Strong wins, so the leaderboards' order holds after a handful of games
-    result = run_json(str(BENCH / "rated_population.py"), "--games", "4",
-                      "--strategies", "random,strong", "--players-per-strategy", "1",
-                      "--tables", "1", "--bot-seats", "0")
-    assert result["games"] == result["ledger_games"] == 4  # the outbox applied every game
-    assert result["in_known_order"] is True and result["server_faults"] == 0
-    assert result["in_server_seats"] > 0  # the 3-6-player tables' other seats
-    for pool in ("2p", "3-6p"):
-        scores = result["pools"][pool]
-        assert scores["games"] == 2
-        board = scores["leaderboard"]  # the accounts played over the network, and rank
-        assert board["random"]["games"] == board["strong"]["games"] == 2
-        assert board["random"]["mean_rating"] < board["strong"]["mean_rating"]
-    two = result["pools"]["2p"]  # the second game was predicted from the first
     assert two["log_loss"] < two["uniform_log_loss"] and two["brier"] < two["uniform_brier"]
 
 
@@ -179,17 +102,6 @@ def test_strength_bench_seats_the_bot_once_per_seat_on_each_deal() -> None:
         assert all("witch" in kingdom for _, kingdom, _, _ in strength.games_of(witch))
     low, high = strength.wilson(8, 10)  # the textbook's 0.490 to 0.943
     assert round(low, 3) == 0.490 and round(high, 3) == 0.943
-
-
-def test_the_strong_load_bench_times_the_bots_decisions_and_the_probe() -> None:
-    result = run_json(str(BENCH / "strong_load.py"), "--games", "3", "--seconds", "2",
-                      "--cost-games", "1", "--think", "0.05")
-    cost = result["cost"]
-    assert cost["first_decision_ms"] > 0 and cost["decision"]["count"] > 50
-    load = result["load"]
-    assert load["against_strong"]["count"] > 0, "the people played the strong bot"
-    assert load["probe"]["count"] > 0 and load["answers_stored"] > 0
-    assert load["server_faults"] == 0
 
 
 def test_the_restart_bench_times_a_start_on_stored_games() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ..test_bench import BENCH, run_json
+from ..bench_run import BENCH, run_json
 from .cluster import needs_everything
 
 pytestmark = [pytest.mark.system, *needs_everything]  # two nodes, nginx and Redis

@@ -3,8 +3,8 @@ compiled in place, in pip's isolated build, a C file a module; and a pure-Python
 asked for afterwards removes the compiled modules and says why.
 
 The suite runs from that install, so the compiled half checks the suite's own install
-rather than compiling the engine once more (test_wheel.py and test_readme_install.py
-compile it as new users do); the pure-Python half, which compiles nothing, installs a
+rather than compiling the engine once more (test_wheel.py compiles it once, as a new
+user does: the README's command); the pure-Python half, which compiles nothing, installs a
 copy of the sources into a fresh environment (tests/deploy/user_build.py)."""
 
 from __future__ import annotations
