@@ -20,7 +20,7 @@ from dominion.bots import DecisionLike, Table
 from dominion.bots.seat import SeatTable
 from dominion.bots.strategies import sensible_choice
 from dominion.bots.strong import StrongBot
-from dominion.server.engine import Game, Setup, replay
+from dominion.server.engine import Decision, Game, Setup, replay
 from dominion.server.metrics import Metrics
 from dominion.server.play import thinking
 from dominion.server.play.bots import seat_table
@@ -109,10 +109,7 @@ async def test_the_strong_bot_answers_in_a_worker_as_it_does_in_process() -> Non
 async def test_it_thinks_in_another_process_from_a_copy_of_the_seats_view() -> None:
     workers = BotWorkers(1)
     try:
-        game = new_game()
-        decision = game.pending
-        assert decision is not None
-        table = seat_table(game, decision.player)
+        decision, table = first_decision()
         _, after = await workers.choose(WhereItRuns(), decision, table)
         assert isinstance(after, WhereItRuns) and after.pid not in (0, os.getpid())
         assert after.read == (table.view, tuple(table.hand()), table.coins,
@@ -126,10 +123,7 @@ async def test_a_worker_that_dies_is_replaced_and_the_decision_asked_again(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     workers = BotWorkers(1)
     try:
-        game = new_game()
-        decision = game.pending
-        assert decision is not None
-        table = seat_table(game, decision.player)
+        decision, table = first_decision()
         marker = tmp_path / "died"
         with caplog.at_level(logging.WARNING, "dominion.bots"):
             choice, _ = await workers.choose(DiesOnce(marker), decision, table)
@@ -219,10 +213,7 @@ SLOW_START = 6.0
 async def test_a_worker_still_starting_is_not_taken_for_hung(slow_starts: float) -> None:
     workers = BotWorkers(1, decision_seconds=slow_starts / 2)
     try:
-        game = new_game()
-        decision = game.pending
-        assert decision is not None
-        table = seat_table(game, decision.player)
+        decision, table = first_decision()
         chosen, _ = await workers.choose(StrongBot(), decision, table)
         assert chosen == StrongBot().choose(decision, table)
     finally:
@@ -233,11 +224,9 @@ async def test_workers_that_never_start_fail_the_decision_in_bounded_time(
         slow_starts: float, caplog: pytest.LogCaptureFixture) -> None:
     workers = BotWorkers(1, decision_seconds=3600, start_seconds=1)
     try:
-        game = new_game()
-        decision = game.pending
-        assert decision is not None
+        decision, table = first_decision()
         with caplog.at_level(logging.WARNING, "dominion.bots"), pytest.raises(WorkersFailed):
-            await workers.choose(StrongBot(), decision, seat_table(game, decision.player))
+            await workers.choose(StrongBot(), decision, table)
         assert caplog.text.count("took over 1 s to start") == thinking.ATTEMPTS
         await eventually(no_worker_left, seconds=30)
     finally:
@@ -320,6 +309,14 @@ class Hangs:
         return []
 
 
+def first_decision() -> tuple[Decision, SeatTable]:
+    """A new game's first decision, and its seat's table."""
+    game = new_game()
+    decision = game.pending
+    assert decision is not None
+    return decision, seat_table(game, decision.player)
+
+
 def no_worker_left() -> bool:
     return not any(alive(pid) and "spawn_main" in command_of(pid)
                    for pid in children_of(os.getpid()))
@@ -329,10 +326,7 @@ async def test_a_worker_that_hangs_is_ended_and_the_decision_fails_in_bounded_ti
         caplog: pytest.LogCaptureFixture) -> None:
     workers = BotWorkers(1, decision_seconds=5)
     try:
-        game = new_game()
-        decision = game.pending
-        assert decision is not None
-        table = seat_table(game, decision.player)
+        decision, table = first_decision()
         with caplog.at_level(logging.WARNING, "dominion.bots"), pytest.raises(WorkersFailed):
             await workers.choose(Hangs(), decision, table)
         assert "took over 5 s" in caplog.text
@@ -357,10 +351,7 @@ async def test_closing_ends_a_worker_mid_decision_at_once_and_refuses_any_more(
     # a worker that ignores being ended waits for CLOSE_SECONDS, here out of reach
     monkeypatch.setattr(thinking, "CLOSE_SECONDS", 3600.0)
     workers = BotWorkers(1, decision_seconds=3600)
-    game = new_game()
-    decision = game.pending
-    assert decision is not None
-    table = seat_table(game, decision.player)
+    decision, table = first_decision()
     marker = tmp_path / "thinking"
     asking = asyncio.ensure_future(workers.choose(Hangs(marker), decision, table))
     try:
