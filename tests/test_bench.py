@@ -143,5 +143,6 @@ def test_the_dump_load_bench_loads_every_table_and_replay(tmp_path: Path) -> Non
     assert main(["dump", "--db", db, "--period", "all", "--out", str(tmp_path)]) == 0
     result = run_json(str(BENCH / "dump_load.py"), str(tmp_path), "all")
     assert result["games"]["rows"] == result["replays"]["rows"] == 3
+    assert result["replays"]["answers"] > 3 * 20
     assert result["seats"]["rows"] == 6 and result["gains"]["rows"] > 0
     assert 0 <= result["first_player"]["win_rate"] <= 1
