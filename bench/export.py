@@ -37,6 +37,7 @@ import aiohttp
 import msgpack  # type: ignore[import-untyped]
 import orjson
 import zstandard
+from prometheus_client.parser import text_string_to_metric_families
 from server_load import HOST, Driver, free_port, percentiles, stop, wait_for_port
 
 from dominion.server.accounts.store import sqlite_path_beside
@@ -144,13 +145,33 @@ def probed(pipe: Connection) -> dict[str, float]:
     return percentiles(pipe.recv())
 
 
+async def answered(base: str) -> dict[float, float]:
+    """The server's answers so far (from frame read to ack) by bucket of
+    `dominion_answer_seconds`: cumulative counts by upper bound, in seconds."""
+    async with aiohttp.ClientSession() as http, http.get(f"{base}/metrics") as reply:
+        text = await reply.text()
+    return {float(sample.labels["le"]): sample.value
+            for family in text_string_to_metric_families(text)
+            if family.name == "dominion_answer_seconds"
+            for sample in family.samples if sample.name.endswith("_bucket")}
+
+
+def p99_bound_ms(before: dict[float, float], after: dict[float, float]) -> float:
+    """The upper bound (ms) of the bucket that holds the 99th percentile of the answers
+    between two readings of `answered` (the server's share of a round trip)."""
+    total = after[float("inf")] - before.get(float("inf"), 0)
+    return next(1000 * bound for bound in sorted(after)
+                if after[bound] - before.get(bound, 0) >= 0.99 * total)
+
+
 async def measure(base: str, pid: int, pipe: Connection, media: str, coding: str, limit: int
                   ) -> dict[str, Any]:
     pipe.send("measure")
-    cpu = cpu_seconds(pid)
+    cpu, answers = cpu_seconds(pid), await answered(base)
     result = await export_all(base, media, coding, limit)
     result["server_cpu_s"] = cpu_seconds(pid) - cpu
     result["probe"] = probed(pipe)
+    result["server_answer_p99_ms"] = p99_bound_ms(answers, await answered(base))
     return result
 
 
@@ -186,8 +207,10 @@ def main() -> None:
             prober.start()
             assert pipe.recv() == "ready"
             pipe.send("measure")
+            answers = asyncio.run(answered(base))
             time.sleep(ALONE_SECONDS)
             alone = probed(pipe)
+            alone["server_p99_at_most"] = p99_bound_ms(answers, asyncio.run(answered(base)))
             runs: dict[str, list[dict[str, Any]]] = {}
             for _ in range(args.repeat):  # interleaved: the machine's load drifts
                 for media, coding in VARIANTS:
@@ -211,17 +234,21 @@ def main() -> None:
                 "server_cpu_ms_per_replay": 1000 * best["server_cpu_s"] / best["replays"],
                 "bytes_per_replay": best["bytes"] / best["replays"],
                 "probe_p99_ms": max(run["probe"]["p99"] for run in measured),
+                "server_answer_p99_at_most_ms": max(run["server_answer_p99_ms"]
+                                                    for run in measured),
                 "probe_answers": sum(run["probe"]["count"] for run in measured)}
         if args.json:
             print(json.dumps(result))
         else:
             print(f"the probing game alone: p50 {alone['p50']:.1f} ms, p99 "
-                  f"{alone['p99']:.1f} ms ({alone['count']} answers)")
+                  f"{alone['p99']:.1f} ms ({alone['count']} answers), in the server <= "
+                  f"{alone['server_p99_at_most']:g} ms")
             for name, figures in result["variants"].items():
                 print(f"{name:22} {figures['replays_per_second']:7.0f} replays/s, server "
                       f"{figures['server_cpu_ms_per_replay']:.2f} ms CPU a replay, "
                       f"{figures['bytes_per_replay']:7.0f} B a replay, a game's answer p99 "
-                      f"{figures['probe_p99_ms']:.1f} ms ({figures['probe_answers']})")
+                      f"{figures['probe_p99_ms']:.1f} ms ({figures['probe_answers']}), in "
+                      f"the server <= {figures['server_answer_p99_at_most_ms']:g} ms")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
