@@ -29,6 +29,7 @@ import tempfile
 import time
 import zlib
 from contextlib import closing
+from datetime import UTC, datetime, timedelta
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
@@ -94,14 +95,16 @@ class Decoder:
             self.replays += 1
 
 
-async def export_all(base: str, media: str, coding: str, limit: int) -> dict[str, Any]:
-    """Every ended game, a page at a time: replays, bytes and seconds."""
+async def export_all(base: str, media: str, coding: str, query: dict[str, str]
+                     ) -> dict[str, Any]:
+    """Every game the export's `query` selects, a page at a time: replays, bytes and
+    seconds."""
     replays, received, cursor = 0, 0, None
     headers = {"Accept": media, "Accept-Encoding": coding or "identity"}
     started = time.perf_counter()
     async with aiohttp.ClientSession(auto_decompress=False) as http:
         while True:
-            params = {"limit": str(limit), **({"cursor": cursor} if cursor else {})}
+            params = {**query, **({"cursor": cursor} if cursor else {})}
             async with http.get(base + "/api/v1/replays/export", params=params,
                                 headers=headers) as response:
                 assert response.status == 200, await response.text()
@@ -164,11 +167,11 @@ def p99_bound_ms(before: dict[float, float], after: dict[float, float]) -> float
                 if after[bound] - before.get(bound, 0) >= 0.99 * total)
 
 
-async def measure(base: str, pid: int, pipe: Connection, media: str, coding: str, limit: int
-                  ) -> dict[str, Any]:
+async def measure(base: str, pid: int, pipe: Connection, media: str, coding: str,
+                  query: dict[str, str]) -> dict[str, Any]:
     pipe.send("measure")
     cpu, answers = cpu_seconds(pid), await answered(base)
-    result = await export_all(base, media, coding, limit)
+    result = await export_all(base, media, coding, query)
     result["server_cpu_s"] = cpu_seconds(pid) - cpu
     result["probe"] = probed(pipe)
     result["server_answer_p99_ms"] = p99_bound_ms(answers, await answered(base))
@@ -192,6 +195,10 @@ def main() -> None:
         if not sqlite_path_beside(db).exists():
             build(db, args.games, args.played_back)
         port = free_port()
+        # the games archived before the server starts, not the probing game's (a second
+        # later: an end time is in whole seconds, and `until` leaves its own second out)
+        until = (datetime.now(UTC) + timedelta(seconds=1)).strftime("%Y-%m-%dT%H:%M:%SZ")
+        query = {"limit": str(args.limit), "until": until}
         with open(os.path.join(folder, "server.log"), "ab") as log:
             process = subprocess.Popen(
                 [sys.executable, "-m", "dominion.server.main", "--host", HOST, "--port",
@@ -216,7 +223,7 @@ def main() -> None:
                 for media, coding in VARIANTS:
                     name = f"{media.split('/')[1]}+{coding or 'identity'}"
                     runs.setdefault(name, []).append(asyncio.run(
-                        measure(base, process.pid, pipe, media, coding, args.limit)))
+                        measure(base, process.pid, pipe, media, coding, query)))
             pipe.send("end")
             prober.join()
         finally:
