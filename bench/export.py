@@ -186,7 +186,8 @@ def main() -> None:
     parser.add_argument("--db", help="use (or build) this games file, its archive beside "
                                      "it; kept afterwards")
     parser.add_argument("--played-back", action="store_true",
-                        help="each replay made again by playing its answers back")
+                        help="each replay made again by playing its answers back (when "
+                             "the bench builds the archive)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="export-bench-")
