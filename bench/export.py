@@ -12,12 +12,15 @@ over the WebSocket protocol, both seats answering as people would (bench/server_
 clients, THINK_MS apart), game after game: its answers' round trips (an answer sent to
 the game's next decision) are an unrelated game's latency during an export; the same
 game alone, before the export, is the baseline (docs/BENCHMARKS.md, "The replay export").
+`--budgeted` keeps the server's work budgets instead: one page an export, paced as a
+server paces one address's export, for the game's latency beside it.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import multiprocessing
 import os
@@ -47,7 +50,8 @@ VARIANTS = (("application/x-ndjson", ""), ("application/x-ndjson", "gzip"),
             ("application/x-ndjson", "zstd"), ("application/msgpack", ""),
             ("application/msgpack", "zstd"))
 BUDGETS = ("work-per-second", "work-burst", "server-work-per-second", "server-work-burst")
-"""Raised out of the way: the bench measures the route, not the budgets."""
+"""Raised out of the way (but with --budgeted): the bench measures the route, not the
+budgets."""
 THINK_MS = 20
 """The probing game's pause before each answer (jittered by half either way)."""
 ALONE_SECONDS = 3.0
@@ -95,15 +99,15 @@ class Decoder:
             self.replays += 1
 
 
-async def export_all(base: str, media: str, coding: str, query: dict[str, str]
-                     ) -> dict[str, Any]:
-    """Every game the export's `query` selects, a page at a time: replays, bytes and
-    seconds."""
+async def export_all(base: str, media: str, coding: str, query: dict[str, str],
+                     pages: int | None) -> dict[str, Any]:
+    """The games the export's `query` selects, a page at a time (the first `pages`; None:
+    every one): replays, bytes and seconds."""
     replays, received, cursor = 0, 0, None
     headers = {"Accept": media, "Accept-Encoding": coding or "identity"}
     started = time.perf_counter()
     async with aiohttp.ClientSession(auto_decompress=False) as http:
-        while True:
+        for _ in itertools.repeat(None) if pages is None else range(pages):
             params = {**query, **({"cursor": cursor} if cursor else {})}
             async with http.get(base + "/api/v1/replays/export", params=params,
                                 headers=headers) as response:
@@ -168,10 +172,10 @@ def p99_bound_ms(before: dict[float, float], after: dict[float, float]) -> float
 
 
 async def measure(base: str, pid: int, pipe: Connection, media: str, coding: str,
-                  query: dict[str, str]) -> dict[str, Any]:
+                  query: dict[str, str], pages: int | None) -> dict[str, Any]:
     pipe.send("measure")
     cpu, answers = cpu_seconds(pid), await answered(base)
-    result = await export_all(base, media, coding, query)
+    result = await export_all(base, media, coding, query, pages)
     result["server_cpu_s"] = cpu_seconds(pid) - cpu
     result["probe"] = probed(pipe)
     result["server_answer_p99_ms"] = p99_bound_ms(answers, await answered(base))
@@ -188,6 +192,9 @@ def main() -> None:
     parser.add_argument("--played-back", action="store_true",
                         help="each replay made again by playing its answers back (when "
                              "the bench builds the archive)")
+    parser.add_argument("--budgeted", action="store_true",
+                        help="keep the server's work budgets (an export paced as a server "
+                             "paces it) and read one page of --limit replays a variant")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="export-bench-")
@@ -204,7 +211,8 @@ def main() -> None:
             process = subprocess.Popen(
                 [sys.executable, "-m", "dominion.server.main", "--host", HOST, "--port",
                  str(port), "--db", db, "--log-level", "WARNING",
-                 *(arg for name in BUDGETS for arg in (f"--{name}", str(10**9)))],
+                 *(arg for name in BUDGETS if not args.budgeted
+                   for arg in (f"--{name}", str(10**9)))],
                 stdout=log, stderr=log)
         pipe, probes_end = multiprocessing.Pipe()
         prober = multiprocessing.Process(target=probe, args=(f"http://{HOST}:{port}",
@@ -224,7 +232,8 @@ def main() -> None:
                 for media, coding in VARIANTS:
                     name = f"{media.split('/')[1]}+{coding or 'identity'}"
                     runs.setdefault(name, []).append(asyncio.run(
-                        measure(base, process.pid, pipe, media, coding, query)))
+                        measure(base, process.pid, pipe, media, coding, query,
+                                1 if args.budgeted else None)))
             pipe.send("end")
             prober.join()
         finally:
@@ -232,7 +241,8 @@ def main() -> None:
                 prober.kill()
             stop(process)
         result: dict[str, Any] = {"games": args.games, "limit": args.limit,
-                                  "played_back": args.played_back, "probe_alone": alone,
+                                  "played_back": args.played_back,
+                                  "budgeted": args.budgeted, "probe_alone": alone,
                                   "variants": {}}
         for name, measured in runs.items():
             best = min(measured, key=lambda run: run["seconds"])
