@@ -114,13 +114,14 @@ def test_the_restart_bench_times_a_start_on_stored_games() -> None:
     assert 0 < result["bare_ready_s"] <= result["bare_playable_s"]
 
 
-def test_the_export_bench_reads_every_game_in_each_format_and_coding() -> None:
+def test_the_export_bench_reads_every_archived_game_in_each_format_and_coding() -> None:
     result = run_json(str(BENCH / "export.py"), "--games", "12", "--limit", "5",
                       "--repeat", "1")
     assert set(result["variants"]) == {"x-ndjson+identity", "x-ndjson+gzip", "x-ndjson+zstd",
                                        "msgpack+identity", "msgpack+zstd"}
     for figures in result["variants"].values():
         assert figures["replays"] == 12 and figures["replays_per_second"] > 0
+    assert result["probe_alone"]["count"] > 0  # the probing game's answers came back
 
 
 def test_stats_bench_refreshes_and_times_each_query() -> None:

@@ -111,6 +111,11 @@ class ArchiveStore(Protocol):
                             ) -> list[dict[str, Any]]:
         """A game's chat lines in order, as `Storage.chat` gives them."""
 
+    async def archived_chats(self, game_ids: Collection[str], removed: bool = False
+                             ) -> dict[str, list[dict[str, Any]]]:
+        """These games' chat lines, each game's in order (an export's page in one query),
+        every game asked for a key."""
+
     async def remove_archived_chat(self, game_id: str, line: int, at: str) -> bool:
         """Mark a line removed; False when the game has no such line not removed already."""
 

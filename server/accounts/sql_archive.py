@@ -116,12 +116,22 @@ class ArchiveQueries:
 
     async def archived_chat(self, game_id: str, removed: bool = False
                             ) -> list[dict[str, Any]]:
+        return (await self.archived_chats([game_id], removed))[game_id]
+
+    async def archived_chats(self, game_ids: Collection[str], removed: bool = False
+                             ) -> dict[str, list[dict[str, Any]]]:
+        dialect = self.db.dialect
         columns = f"{_CHAT}, removed_at" if removed else _CHAT
         which = "" if removed else " AND removed_at IS NULL"
-        rows = await self.db.fetch(f"SELECT {columns} FROM archived_chat WHERE game_id = ?"
-                                   f"{which} ORDER BY line", game_id)
+        rows = await self.db.fetch(
+            f"SELECT game_id, {columns} FROM archived_chat WHERE game_id "
+            f"{dialect.among(Listed.TEXTS)}{which} ORDER BY game_id, line",
+            dialect.listed(list(game_ids), Listed.TEXTS))
         keys = ("id", "at", "seat", "name", "text", "removed_at")
-        return [dict(zip(keys, row, strict=False)) for row in rows]
+        chats: dict[str, list[dict[str, Any]]] = {game_id: [] for game_id in game_ids}
+        for game_id, *line in rows:
+            chats[game_id].append(dict(zip(keys, line, strict=False)))
+        return chats
 
     async def remove_archived_chat(self, game_id: str, line: int, at: str) -> bool:
         return await self.db.execute(

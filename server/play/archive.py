@@ -34,7 +34,7 @@ from ..replays.fields import seat_ratings
 from ..replays.stored_replay import STORED_VERSION, pack, replay_line, stored_replay
 from ..storage import Storage, StorageError, StoredGame
 from ..storage.keyset import Keyset
-from ..storage.rows import pack_game, unpack_game
+from ..storage.rows import pack_game, unpack_counted, unpack_game
 from .clock import utc_now
 from .summary import summary_of
 
@@ -78,7 +78,10 @@ def archived_game(stored: StoredGame, chat: list[dict[str, Any]],
 def stored_game(archived: ArchivedBody, answers: bool = True) -> StoredGame:
     """An archived game as storage's record, its seats named as they are now (without its
     answers when not `answers`)."""
-    stored = unpack_game(archived.body, answers)
+    return _named_now(unpack_game(archived.body, answers), archived)
+
+
+def _named_now(stored: StoredGame, archived: ArchivedBody) -> StoredGame:
     return replace(stored, seats=tuple(replace(seat, name=archived.names.get(seat.seat,
                                                                              seat.name))
                                        for seat in stored.seats))
@@ -92,6 +95,14 @@ def as_ended_game(archived: ArchivedBody, stored: StoredGame | None = None) -> E
     if stored is None:
         stored = stored_game(archived, answers=not current)
     return EndedGame(stored, None, archived.replay if current else None, archived.events)
+
+
+def exported_game(archived: ArchivedBody) -> tuple[EndedGame, int]:
+    """An archived game as an export reads it (`as_ended_game`), and its answers' count,
+    by which its replay's work is paid (the answers made only when the replay is to be
+    made again)."""
+    stored, answers = unpack_counted(archived.body, archived.replay_version != STORED_VERSION)
+    return as_ended_game(archived, _named_now(stored, archived)), answers
 
 
 async def hand_over(storage: Storage, archive: ArchiveStore) -> int:
@@ -201,14 +212,15 @@ class Archive:
 
     async def _lines(self, game_ids: list[str], bodies: Mapping[str, ArchivedBody],
                      pay: Pay) -> AsyncIterator[bytes]:
+        archived_ids = [game_id for game_id in game_ids if game_id in bodies]
+        chats = await self.store.archived_chats(archived_ids) if archived_ids else {}
         for game_id in game_ids:
             archived = bodies.get(game_id)
             if archived is not None:
-                stored, chat = stored_game(archived), await self.store.archived_chat(game_id)
-                game = as_ended_game(archived, stored)
-                await pay(replay_work(len(stored.answers)))
+                game, answers = exported_game(archived)
+                await pay(replay_work(answers))
                 yield replay_line(stored_replay_of(game), public_players(game),
-                                  chat_records(chat))
+                                  chat_records(chats[game_id]))
             elif (found := await self.ended_game(game_id)) is not None:
                 stored, chat = found
                 await pay(replay_work(len(stored.answers)))

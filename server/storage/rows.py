@@ -281,13 +281,20 @@ def pack_game(stored: StoredGame) -> bytes:
 def unpack_game(data: bytes, answers: bool = True) -> StoredGame:
     """A game as `pack_game` packed it; without its answers when not `answers` (for a
     reader that has what it needs of them elsewhere: making them is most of the cost)."""
+    return unpack_counted(data, answers)[0]
+
+
+def unpack_counted(data: bytes, answers: bool = True) -> tuple[StoredGame, int]:
+    """`unpack_game`'s game, and how many answers it has (made or not): what its replay's
+    work is paid by."""
     game, seats, logged = msgpack.unpackb(zstandard.ZstdDecompressor().decompress(data),
                                           use_list=False)
     game_id = game["id"]
     # its answers as `game_rows` reads them (GameRows); packed without the time (`at`),
     # which a stored game does not carry, and a resignation's choices as none
     rows = [_answers_row(game_id, logged)] if logged and answers else []
-    return stored_games(([dict(game)], [(game_id, *seat) for seat in seats], rows))[0]
+    stored = stored_games(([dict(game)], [(game_id, *seat) for seat in seats], rows))[0]
+    return stored, len(logged)
 
 
 def _answers_row(game_id: str, answers: Sequence[Sequence[Any]]) -> tuple[Any, ...]:

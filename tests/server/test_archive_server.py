@@ -11,6 +11,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import msgpack  # type: ignore[import-untyped]
 import pytest
 from aiohttp.test_utils import TestClient as HttpClient
 
@@ -65,7 +66,8 @@ async def test_an_archived_games_replay_is_spliced_in_with_the_bytes_of_its_play
         aiohttp_client: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every player count and both editions, in every format, with chat: the same bytes as
     the node's play-back before the game was pruned, the archive's replay read and nothing
-    played back; a replay kept under another version is played back, to the same bytes."""
+    played back, downloaded or exported (a msgpack export's replays are a download's
+    bytes); a replay kept under another version is played back, to the same bytes."""
     settings = Settings(db=str(tmp_path / "games.sqlite3"), work_burst=10**9,
                         server_work_burst=10**9)
     http: HttpClient = await aiohttp_client(create_app(settings))
@@ -79,6 +81,8 @@ async def test_an_archived_games_replay_is_spliced_in_with_the_bytes_of_its_play
     assert len(games) == 10
     await state.storage.append_chat(games[0], at="2026-12-03T10:00:00Z", seat=0, name="Ada",
                                     text='hi "there"\nł')
+    await state.storage.append_chat(games[3], at="2026-12-03T10:01:00Z", seat=1, name="Bo",
+                                    text="gg")
 
     async def bodies() -> list[bytes]:
         return [await (await http.get(f"/api/v1/games/{game}/replay?format={chosen}")).read()
@@ -97,6 +101,20 @@ async def test_an_archived_games_replay_is_spliced_in_with_the_bytes_of_its_play
 
     monkeypatch.setattr(build, "derive", counted)
     assert await bodies() == played
+    assert plays == []
+    downloaded = dict(zip([(game, chosen) for game in games for chosen in FORMATS], played,
+                          strict=True))
+    lines = (await (await http.get("/api/v1/replays/export")).read()).splitlines()
+    assert {json.loads(line)["game"]["id"]: json.loads(line) for line in lines} == {
+        game: json.loads(downloaded[game, "json"]) for game in games}
+    stream = await (await http.get("/api/v1/replays/export",
+                                   headers={"Accept": "application/msgpack"})).read()
+    unpacker, start, packed = msgpack.Unpacker(), 0, []
+    unpacker.feed(stream)
+    for _ in unpacker:
+        packed.append(stream[start:unpacker.tell()])
+        start = unpacker.tell()
+    assert sorted(packed) == sorted(downloaded[game, "msgpack"] for game in games)
     assert plays == []
     await state.archive.store.db.execute(
         "UPDATE archived_games SET replay_version = replay_version - 1")
