@@ -7,7 +7,7 @@
 import { Flights } from "./animate.js";
 import { api, seats } from "./api.js";
 import {
-  cardInfo, mineView, playersView, supplyKey, supplyView, trashView,
+  cardInfo, mineKey, mineView, playersView, supplyKey, supplyView, trashView,
 } from "./board.js";
 import { cardTexts } from "./card.js";
 import { clockFaces, clockWarning, facesKey, timesLeft } from "./clock.js";
@@ -288,8 +288,8 @@ export class GamePage {
       ["card", `${page.shownCard} ${lang}`,
         () => (page.shownCard ? cardInfo(page.shownCard, i18n) : null)],
       ["supply", `${supplyKey(game)} ${lang}`, () => supplyView(game, i18n)],
-      ["mine", any, () => mineView(game, i18n, page.picked.ids)],
-      ["trash", seen, () => trashView(game, i18n)],
+      ["mine", `${mineKey(game, page.picked.ids)} ${lang}`, () => mineView(game, i18n, page.picked.ids)],
+      ["trash", `${game.trash.join(" ")} ${lang}`, () => trashView(game, i18n)],
       ["decision", any, () => (page.abandoned ? null : decisionView(page, i18n))],
     ];
   }
