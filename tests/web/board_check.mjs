@@ -6,7 +6,7 @@
 // them), the end screen. Then the actions on a person's intents, and the drawing at most
 // once per frame. Prints one JSON line: how many were checked, and the mismatches.
 import { createInterface } from "node:readline";
-import { mineView, playersView, supplyKey, supplyView, turnLine } from "../../clients/web/js/board.js";
+import { mineKey, mineView, playersView, supplyKey, supplyView, turnLine } from "../../clients/web/js/board.js";
 import { endView, rematchView } from "../../clients/web/js/end.js";
 import { decisionView, resignView } from "../../clients/web/js/controls.js";
 import { oncePerFrame } from "../../clients/web/js/dom.js";
@@ -101,6 +101,8 @@ const i18n = new I18n(null, ["en"]);
 i18n.setCatalogue(JSON.parse((await lines.next()).value), 2);
 let pages = new Map();
 const supplies = new Map(); // each viewer's last Supply: its key and what was drawn
+const mines = new Map(); // each viewer's last cards of their own: their key and drawing
+let sameMine = 0; // updates that left a viewer's own cards' key as it was
 let keysChanged = 0;
 let samePiles = 0; // piles drawn again from the same data, as the very vnode drawn before
 for await (const line of lines) {
@@ -108,6 +110,7 @@ for await (const line of lines) {
   if (step.game_start) {
     pages = new Map();
     supplies.clear();
+    mines.clear();
     continue;
   }
   const key = JSON.stringify(step.viewer);
@@ -138,10 +141,19 @@ for await (const line of lines) {
     else expect(step.where, "a pile whose data changed is drawn anew", now === pile, false);
   }
   supplies.set(key, supply);
+  // and your own cards likewise: the same key, the same cards drawn
+  const mine = { key: mineKey(page.game, page.picked.ids),
+    drawn: JSON.stringify(mineView(page.game, i18n, page.picked.ids)) };
+  if (mines.get(key)?.key === mine.key) {
+    sameMine += 1;
+    expect(step.where, "your cards' key says what they draw", mine.drawn, mines.get(key).drawn);
+  }
+  mines.set(key, mine);
 }
 expect("the games", "the Supply's key changes, and stays for most updates",
   [keysChanged > 0, keysChanged < checked / 2], [true, true]);
 expect("the games", "an unchanged pile is the vnode drawn before", samePiles > checked, true);
+expect("the games", "another's move leaves your cards' key as it was", sameMine > 0, true);
 
 // -- a person's intents, on a state of its own ----------------------------------------------
 const option = (id, kind = "card", card = "copper") => ({ id, kind, card });

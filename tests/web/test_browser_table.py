@@ -21,6 +21,7 @@ from .browser import (
     Page,
     browser,
     create_table,
+    expect,
     new_page,
     page_errors,
     play_together,
@@ -91,7 +92,8 @@ def test_three_seats_two_pages_a_bot_a_reload_a_restart_and_a_spectator(
     bea.wait_for_selector(".mine")  # (the hand may be empty: Treasures all played)
     assert hand_of(bea) == before
     assert "Bea (you)" in bea.locator(".players").inner_text()
-    assert bea.locator(".log-lines li").filter(has_text="The game starts").count() == 1
+    # (the log is drawn a frame after the board)
+    expect(bea.locator(".log-lines li").filter(has_text="The game starts")).to_have_count(1)
 
     # the server goes away: every page says it is reconnecting, then goes on where it was
     stop(server["process"])

@@ -142,6 +142,13 @@ export function mineView(state, i18n, picked = []) {
       + `${i18n.t("discard_top")}: ${topOf(me, i18n)}`));
 }
 
+/** What `mineView` draws from, as a key: your cards and counts, the decision you are
+ *  asked and the options picked for it. Another player's turn changes none of it, and
+ *  the page then leaves your cards as they were drawn (issue 38). */
+export function mineKey(state, picked = []) {
+  return JSON.stringify([state.players[state.viewer] ?? null, state.myDecision(), picked]);
+}
+
 /** The top card of the discard pile: none shows when it is empty or face down. */
 function topOf(player, i18n) {
   return player.discard_top ? i18n.card(player.discard_top) : "–";

@@ -7,7 +7,7 @@
 import { Flights } from "./animate.js";
 import { api, seats } from "./api.js";
 import {
-  cardInfo, mineView, playersView, supplyKey, supplyView, trashView,
+  cardInfo, mineKey, mineView, playersView, supplyKey, supplyView, trashView,
 } from "./board.js";
 import { cardTexts } from "./card.js";
 import { clockFaces, clockWarning, facesKey, timesLeft } from "./clock.js";
@@ -288,8 +288,8 @@ export class GamePage {
       ["card", `${page.shownCard} ${lang}`,
         () => (page.shownCard ? cardInfo(page.shownCard, i18n) : null)],
       ["supply", `${supplyKey(game)} ${lang}`, () => supplyView(game, i18n)],
-      ["mine", any, () => mineView(game, i18n, page.picked.ids)],
-      ["trash", seen, () => trashView(game, i18n)],
+      ["mine", `${mineKey(game, page.picked.ids)} ${lang}`, () => mineView(game, i18n, page.picked.ids)],
+      ["trash", `${game.trash.join(" ")} ${lang}`, () => trashView(game, i18n)],
       ["decision", any, () => (page.abandoned ? null : decisionView(page, i18n))],
     ];
   }
@@ -332,12 +332,11 @@ export class GamePage {
     }
     this.drawn.parts = now;
     if (changed) arrange(this.boardArea, [...now.values()].map((part) => part.node).filter(Boolean));
-    this.flights.after(moves);
+    // the cards' flights and the log's new lines on the next frame: the frame that draws
+    // the board then styles, lays out and paints the board alone (issue 38: 16 ms a frame)
+    requestAnimationFrame(() => this.drawAfterBoard(moves, logAtEnd));
     patchWith(this.sideControls, this.dispatch,
       this.page.abandoned ? null : resignView(this.page, this.i18n), this.report.view());
-    if (this.page.game) {
-      this.log.draw(this.page.log, this.i18n.seatNames(this.page.game.players.map((p) => p.name)), this.i18n, logAtEnd);
-    }
     this.drawChat();
     if (focused) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
@@ -350,6 +349,16 @@ export class GamePage {
     this.signal();
     this.warnClock();
     performance.measure("dominion-render", { start: started });
+  }
+
+  /** What follows a draw of the board a frame later: the moves read before it fly (to
+   *  where the board now shows their cards), and the log gets its new lines. */
+  drawAfterBoard(moves, logAtEnd) {
+    if (this.stopped) return;
+    this.flights.after(moves);
+    if (this.page.game) {
+      this.log.draw(this.page.log, this.i18n.seatNames(this.page.game.players.map((p) => p.name)), this.i18n, logAtEnd);
+    }
   }
 
   /** The events come since the last draw (none after a snapshot, or on a first draw). */
