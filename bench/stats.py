@@ -10,6 +10,10 @@ hold `--scale-to` games in all. The figures' distribution is the real games', re
 the work of a refresh and of a query is the same as over as many distinct games (a query
 reads the summed counts, whose size depends on the cards, openings and lengths seen, not
 on the games).
+
+`--dumps DIR` reads a folder of real dumps instead (`dominion-server dump --period
+2026-12 --out DIR` of a filled server): no scaling, no extra day; the refresh and the
+queries over what is there.
 """
 
 from __future__ import annotations
@@ -146,8 +150,47 @@ def main() -> None:
     parser.add_argument("--scale-to", type=int, default=1_000_000, help="games in all")
     parser.add_argument("--parts", type=int, default=30, help="day dumps they are split into")
     parser.add_argument("--queries", type=int, default=200, help="queries of each kind")
+    parser.add_argument("--dumps", type=Path, help="a folder of real dumps to read instead")
     parser.add_argument("--json", action="store_true")
     arguments = parser.parse_args()
+    if arguments.dumps:
+        result = over_real_dumps(arguments.dumps, arguments.queries)
+    else:
+        result = over_scaled_dumps(arguments)
+    if arguments.json:
+        print(json.dumps(result))
+    else:
+        print(json.dumps(result, indent=2))
+
+
+def timed_refresh(statistics: Statistics) -> dict[str, float]:
+    """A refresh reading every part: its wall and CPU seconds."""
+    started, cpu = time.perf_counter(), time.process_time()
+    statistics.refresh()
+    return {"seconds": round(time.perf_counter() - started, 2),
+            "cpu_seconds": round(time.process_time() - cpu, 2)}
+
+
+def over_real_dumps(folder: Path, count: int) -> dict[str, Any]:
+    """The refresh and the queries over a folder of real dumps."""
+    statistics = Statistics(folder)
+    refresh = timed_refresh(statistics)
+    with tempfile.TemporaryDirectory() as temporary:
+        result = {"games": sum(entry["rows"]
+                               for path in folder.glob("dominion-*.manifest.json")
+                               for entry in json.loads(path.read_text())["files"]
+                               if entry["name"].endswith(".games.parquet")),
+                  "parquet_bytes": sum(path.stat().st_size for path in folder.glob("*.parquet")),
+                  "refresh": refresh, "queries": queries(statistics, count),
+                  "cards_over_http": asyncio.run(over_http(
+                      statistics, Path(temporary) / "http.sqlite3", count))}
+    statistics.close()
+    return result
+
+
+def over_scaled_dumps(arguments: argparse.Namespace) -> dict[str, Any]:
+    """Real games played and dumped, scaled to `--scale-to` in `--parts` day dumps: the
+    refresh, one more day's, and the queries."""
     with tempfile.TemporaryDirectory() as temporary:
         real, scaled = Path(temporary) / "real", Path(temporary) / "dumps"
         real.mkdir()
@@ -155,10 +198,7 @@ def main() -> None:
         period = real_dump(real, arguments.games)
         games = scaled_parts(real, period, scaled, arguments.parts, arguments.scale_to)
         statistics = Statistics(scaled)
-        started, cpu = time.perf_counter(), time.process_time()
-        statistics.refresh()
-        refresh = {"seconds": round(time.perf_counter() - started, 2),
-                   "cpu_seconds": round(time.process_time() - cpu, 2)}
+        refresh = timed_refresh(statistics)
         # one more day's dump, read incrementally
         extra = Path(temporary) / "extra"
         extra.mkdir()
@@ -176,10 +216,7 @@ def main() -> None:
             "cards_over_http": asyncio.run(over_http(statistics, Path(temporary) / "http.sqlite3",
                                                      arguments.queries))}
         statistics.close()
-    if arguments.json:
-        print(json.dumps(result))
-    else:
-        print(json.dumps(result, indent=2))
+    return result
 
 
 if __name__ == "__main__":

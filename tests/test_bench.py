@@ -134,16 +134,23 @@ def test_stats_bench_refreshes_and_times_each_query() -> None:
     assert result["cards_over_http"]["p95_ms"] > 0
 
 
-def test_the_dump_load_bench_loads_every_table_and_replay(tmp_path: Path) -> None:
+def test_a_dump_loads_into_duckdb_and_gives_the_statistics_benchs_figures(
+        tmp_path: Path) -> None:
     pytest.importorskip("duckdb", reason="pip install -e '.[stats]'")
     pytest.importorskip("pyarrow", reason="pip install -e '.[dumps]'")
     from dominion.server.main import main
 
     db = str(tmp_path / "games.sqlite3")
+    month = datetime.now(UTC).strftime("%Y-%m")
     assert main(["fill", "--db", db, "--games", "3", "--seed", "1"]) == 0
-    assert main(["dump", "--db", db, "--period", "all", "--out", str(tmp_path)]) == 0
-    result = run_json(str(BENCH / "dump_load.py"), str(tmp_path), "all")
+    assert main(["dump", "--db", db, "--period", month, "--out", str(tmp_path)]) == 0
+    result = run_json(str(BENCH / "dump_load.py"), str(tmp_path), month)
     assert result["games"]["rows"] == result["replays"]["rows"] == 3
     assert result["replays"]["answers"] > 3 * 20
     assert result["seats"]["rows"] == 6 and result["gains"]["rows"] > 0
     assert 0 <= result["first_player"]["win_rate"] <= 1
+    # the statistics bench over these real games, as over a million of them
+    statistics = run_json(str(BENCH / "stats.py"), "--dumps", str(tmp_path), "--queries", "2")
+    assert statistics["games"] == 3 and statistics["refresh"]["cpu_seconds"] > 0
+    assert set(statistics["queries"]) == {"cards", "openings", "first_player", "lengths"}
+    assert statistics["cards_over_http"]["p95_ms"] > 0
