@@ -125,7 +125,6 @@ def test_the_first_command_installs_in_a_virtual_environment() -> None:
 
 
 NOT_A_MISSING_PROGRAM = ("root writes through chmod", "the engine runs as pure Python here",
-                         "the compiled build already runs on the newest pip",
                          "one SQLite account store per node")
 """Skips for another reason than something to install (the start of their reason)."""
 

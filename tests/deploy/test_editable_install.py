@@ -1,11 +1,13 @@
 """`pip install -e '.[dev]'`, the README's test command (and .ci/run's): the engine is
 compiled in place, in pip's isolated build, a C file a module; and a pure-Python install
-asked for afterwards removes the compiled modules and says why.
+asked for afterwards removes the compiled modules and says why. Besides, the newest pip
+builds a wheel in isolation (pip's drift: test_wheel.py builds with Debian's pip).
 
 The suite runs from that install, so the compiled half checks the suite's own install
 rather than compiling the engine once more (test_wheel.py compiles it once, as a new
-user does: the README's command); the pure-Python half, which compiles nothing, installs a
-copy of the sources into a fresh environment (tests/deploy/user_build.py)."""
+user does: the README's command); the pure-Python installs, which compile nothing, install
+copies of the sources into one fresh environment with the newest pip
+(tests/deploy/user_build.py), which fetches the dependencies once."""
 
 from __future__ import annotations
 
@@ -75,7 +77,16 @@ def test_the_suites_editable_install_compiled_the_engine_in_place(tmp_path: Path
     assert expected - written == set()
 
 
-def test_a_pure_python_editable_install_removes_the_compiled_modules(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def newest_pip(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh environment with the newest pip, for the module's pure-Python installs:
+    the first installs the dependencies from the package index, the second finds them
+    there."""
+    return fresh_venv(tmp_path_factory.mktemp("newest-pip") / "venv")
+
+
+def test_a_pure_python_editable_install_removes_the_compiled_modules(
+        newest_pip: Path, tmp_path: Path) -> None:
     checkout = copy_sources(tmp_path / "checkout")
     # what an earlier compiled install left in place: the suite's own, when it has one
     compiled = [path for folder in PACKAGE_FOLDERS for path in (ROOT / folder).rglob("*.so")]
@@ -83,11 +94,27 @@ def test_a_pure_python_editable_install_removes_the_compiled_modules(tmp_path: P
         shutil.copy2(path, checkout / path.relative_to(ROOT))
     if compiled:
         shutil.copy2(ROOT / STAMP, checkout / STAMP)
-    bin_dir = fresh_venv(tmp_path / "venv")
-    pip(bin_dir, "install", "--editable", str(checkout), cwd=tmp_path,
+    pip(newest_pip, "install", "--editable", str(checkout), cwd=tmp_path,
         **{PURE_PYTHON_ENV: "1"})
-    said = run(bin_dir, "dominion-server", "--version", cwd=tmp_path).stdout.splitlines()
+    said = run(newest_pip, "dominion-server", "--version", cwd=tmp_path).stdout.splitlines()
     assert said[1] == f"engine: pure Python ({PURE_ON_PURPOSE})"
     assert [path for folder in PACKAGE_FOLDERS for path in (checkout / folder).rglob("*.so")] \
         == []
     assert json.loads((checkout / STAMP).read_text()) == {"pure": PURE_ON_PURPOSE}
+
+
+def test_the_newest_pip_builds_it_in_isolation_from_the_dockerfiles_files(
+        newest_pip: Path, tmp_path: Path) -> None:
+    """pip's drift, which a warm machine hides (on Debian, test_wheel.py's compiled
+    build is Debian's pip's): the newest pip builds a wheel from the pinned build
+    requirements in its isolated build, and installs it in place of the editable install
+    (whose dependencies it finds there). Pure Python, so that the suite compiles the
+    engine once."""
+    source = copy_sources(tmp_path / "src")
+    pip(newest_pip, "install", str(source), cwd=tmp_path, **{PURE_PYTHON_ENV: "1"})
+    where = run(newest_pip, "python", "-c", "import dominion.server as s; print(s.__file__)",
+                cwd=tmp_path)
+    assert where.stdout.startswith(str(newest_pip.parent)), where  # the wheel, not a checkout
+    said = run(newest_pip, "dominion-server", "--version", cwd=tmp_path)
+    assert said.returncode == 0, said.stderr
+    assert f"engine: pure Python ({PURE_ON_PURPOSE})" in said.stdout

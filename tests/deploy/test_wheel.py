@@ -11,8 +11,8 @@ the newest pip builds from exactly the files the Dockerfile copies
 (tests/deploy/user_build.py). Either way the build is pip's isolated one, the pinned build
 requirements and the dependencies from the package index, so an import of anything
 undeclared fails; the installed commands then run from there, on the compiled engine.
-On Debian the newest pip still builds it once, in isolation and pure Python, beside the
-README's (pip's drift is what a warm machine hides).
+On Debian the newest pip still builds it once, in isolation and pure Python, in
+test_editable_install.py (pip's drift is what a warm machine hides).
 
 A warm machine hides drift: an unpinned build requirement once resolved to a mypy that
 could not type-check the compiled modules, and pip's quiet output hid that the build had
@@ -257,21 +257,6 @@ def test_a_forced_pure_python_build_has_no_compiled_module(
     assert [name for name in names if name.endswith((".so", ".pyd"))] == []
     stamp = zipfile.ZipFile(wheel).read(f"dominion/{STAMP.as_posix()}")
     assert json.loads(stamp) == {"pure": why}  # what --version says of it
-
-
-def test_the_newest_pip_builds_it_in_isolation_from_the_dockerfiles_files(
-        source: Path) -> None:
-    """pip's drift, where the compiled build above runs on Debian's own pip (the README's
-    command): the newest pip, in a fresh environment, builds from the pinned build
-    requirements in its isolated build and installs the dependencies from the index. Pure
-    Python, so that the suite compiles the engine once."""
-    if not MANAGED.exists():
-        pytest.skip("the compiled build already runs on the newest pip here")
-    bin_dir = fresh_venv(source.parent / "newest-pip")
-    pip(bin_dir, "install", str(source), cwd=source.parent, **{PURE_PYTHON_ENV: "1"})
-    said = run(bin_dir, "dominion-server", "--version", cwd=source.parent)
-    assert said.returncode == 0, said.stderr
-    assert f"engine: pure Python ({PURE_PYTHON_ENV} was set when it was built)" in said.stdout
 
 
 def test_without_a_c_compiler_the_build_fails_and_says_what_to_do(source: Path) -> None:

@@ -1,7 +1,8 @@
-"""Issue 25's web bench (bench/web.py: first load, drawing, screenshots) runs in Debian's
-Chromium and measures what it says; docs/CLIENTS.md shows screenshots that exist, with
-the command that makes them. Apart from tests/web/test_web_measures.py, whose pages take
-as long to play to: `--dist loadfile` runs the two files on two workers."""
+"""Issue 25's web bench (bench/web.py: first load, drawing) runs in Debian's Chromium and
+measures what it says; docs/CLIENTS.md shows screenshots that exist, with the command that
+makes them. The bench's screenshots are taken in tests/web/test_web_measures.py, of the
+pages its measures play to (the same `Tables`, which the bench's own run would play to
+again); `--dist loadfile` runs the two files on two workers."""
 
 from __future__ import annotations
 
@@ -20,18 +21,14 @@ from .measures import screenshot_names
 ROOT = Path(__file__).resolve().parent.parent.parent
 SCREENSHOTS_COMMAND = "python bench/web.py --screenshots docs/screenshots"
 SCREENSHOT_BYTES = 150_000
-SCREENSHOT_LANGUAGES = ("lt",)
-"""The bench's screenshots here: each state's and size's in the language of the longest
-words, switched to on the pages (ten; docs/screenshots' forty are checked below)."""
 BENCH_SECONDS = 400
 """How long bench/web.py may take: beyond the suite's 180 s a test."""
 
 
 @pytest.mark.system  # Chromium
 @pytest.mark.timeout(BENCH_SECONDS + 30)
-def test_the_web_bench_measures_and_writes_its_screenshots(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, str(ROOT / "bench" / "web.py"), "--answers", "4",
-                           "--screenshots", str(tmp_path), "--languages", *SCREENSHOT_LANGUAGES],
+def test_the_web_bench_measures_a_first_load_and_the_drawing() -> None:
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "web.py"), "--answers", "4"],
                           capture_output=True, text=True, timeout=BENCH_SECONDS, check=False)
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
@@ -53,10 +50,6 @@ def test_the_web_bench_measures_and_writes_its_screenshots(tmp_path: Path) -> No
     assert drawing["frame_cpu"]["max_ms"] > 0, drawing
     host = drawing["host"]
     assert min(host.values()) >= 0 and host["busy_percent"] + host["steal_percent"] <= 100, host
-    assert sorted(report["screenshots"]) == sorted(screenshot_names(SCREENSHOT_LANGUAGES))
-    for name in report["screenshots"]:
-        data = (tmp_path / name).read_bytes()
-        assert data.startswith(b"\x89PNG") and len(data) <= SCREENSHOT_BYTES, name
 
 
 def test_clients_md_shows_screenshots_that_exist_and_says_how_to_make_them() -> None:

@@ -1,16 +1,21 @@
 """Issue 25's measures of the web client, in Debian's Chromium: axe-core finds no serious or
 critical violation on the lobby (its "Play now" panel waiting too), a game, an opponent's
 Attack said, the end and a replay, in every language of the page; none of them scrolls
-sideways from 360 to 1920 px. (bench/web.py and the screenshots: tests/web/test_web_bench.py,
-a file of its own so that a worker runs it beside these.)"""
+sideways from 360 to 1920 px; and bench/web.py's screenshots of the same pages. (The
+bench's own run: tests/web/test_web_bench.py, a file of its own so that a worker runs it
+beside these.)"""
 
 from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from .browser import Browser, browser, new_page, server_url
 from .measures import (
     LANGUAGES,
+    SCREENSHOT_STATES,
     SIZES,
     WIDTHS,
     PageState,
@@ -19,8 +24,10 @@ from .measures import (
     horizontal_overflow,
     in_language,
     keys_over_words,
+    screenshot_names,
     wider_than_the_page,
 )
+from .test_web_bench import SCREENSHOT_BYTES, bench_module
 
 __all__ = ["browser", "server_url"]  # fixtures
 
@@ -48,6 +55,10 @@ def tables(browser: Browser, server_url: str) -> Tables:
 
 
 AXE_SIZES = ("phone", "laptop")
+SCREENSHOT_LANGUAGES = ("lt",)
+"""The bench's screenshots here: each state's and size's in the language of the longest
+words, switched to on the pages (ten; docs/screenshots' forty are checked in
+test_web_bench.py)."""
 
 
 @pytest.mark.parametrize(("state", "size"),
@@ -124,3 +135,21 @@ def test_the_measures_see_what_they_look_for(browser: Browser) -> None:
     assert horizontal_overflow(page, 390) == 1000 - 390
     assert wider_than_the_page(page) == ["div.wide"]
     page.context.close()
+
+
+def test_the_web_bench_writes_its_screenshots(tables: Tables, browser: Browser,
+                                              server_url: str, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """`bench/web.py --screenshots`, of this module's pages: the bench plays to them with
+    the same `Tables.open`, which need not run twice."""
+    web = bench_module()
+    monkeypatch.setattr(web, "Tables", SimpleNamespace(open=lambda *_: tables))
+    try:
+        written = web.screenshots(browser, server_url, tmp_path, SCREENSHOT_LANGUAGES)
+    finally:
+        for state in SCREENSHOT_STATES:  # back to English, as the measures expect
+            in_language(tables.pages[state], "en")
+    assert sorted(written) == sorted(screenshot_names(SCREENSHOT_LANGUAGES))
+    for name in written:
+        data = (tmp_path / name).read_bytes()
+        assert data.startswith(b"\x89PNG") and len(data) <= SCREENSHOT_BYTES, name
