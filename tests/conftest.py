@@ -28,8 +28,9 @@ from .accounts.postgres import PostgresServer
 from .accounts.postgres import missing as missing_postgres
 from .tiers import SLOW, UNIT_BUDGET_S, Tier, guard, mark, starts
 
-# pytester: tests/test_suite_setup.py runs the tiers on tests of its own; games_file: `storage`
-pytest_plugins = ["pytester", "tests.games_file"]
+# pytester: tests/test_suite_setup.py runs the tiers on tests of its own; games_file: `storage`;
+# timeouts: a test past its time says where it stood, even in a worker
+pytest_plugins = ["pytester", "tests.games_file", "tests.timeouts"]
 
 UNIT_TIER_RUNS = frozenset({Tier.UNIT.marker, f"not {SLOW}"})
 """The mark expressions that run the unit tier (the second its former name): they try

@@ -183,3 +183,31 @@ def test_the_files_of_the_highest_tiers_run_first(pytester: pytest.Pytester,
 def test_xdist_hands_out_the_files_in_the_order_collected(pytestconfig: pytest.Config) -> None:
     # not the files with the most tests first, its default: those are not the long ones
     assert getattr(pytestconfig.option, "loadscopereorder", False) is False
+
+
+HANGING = """
+import asyncio
+
+async def test_waits_for_ever():
+    async def waiting_for_a_reply():
+        await asyncio.Event().wait()
+    await asyncio.ensure_future(waiting_for_a_reply())
+"""
+
+
+@pytest.mark.integration  # runs pytest, on a worker, in a process of its own
+def test_a_worker_past_its_time_says_where_its_test_stood(pytester: pytest.Pytester,
+                                                         monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    # CI saw only "worker crashed while running": pytest-timeout wrote to the worker's
+    # terminal, which is /dev/null, and an asyncio test waits in `select` whatever it awaits
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+    pytester.makeini("[pytest]\nasyncio_mode = auto\ntimeout_method = thread\n"
+                     "asyncio_default_fixture_loop_scope = function\n")
+    pytester.makepyfile(test_hanging=HANGING)
+    run = pytester.runpytest_subprocess("-p", "tests.timeouts", "--timeout", "2",
+                                        "-n", "1", "-p", "no:randomly")
+    said = run.stderr.str() + run.stdout.str()
+    assert "crashed while running 'test_hanging.py::test_waits_for_ever'" in said
+    assert "Timeout: test_hanging.py::test_waits_for_ever after 2 s" in said
+    assert "in waiting_for_a_reply\n    await asyncio.Event().wait()" in said

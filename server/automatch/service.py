@@ -38,6 +38,7 @@ from ..play.lobby import NEVER_HANDED_OUT, SeatHolder
 from ..play.seat_tokens import hash_token
 from ..ratings.model import INITIAL, Pool, Rating
 from ..refusal import Refusal
+from ..stopping import stop_tasks
 from ..storage.records import GameState
 from .queue import Counts, Queue, Table, Ticket, TicketState
 
@@ -318,12 +319,8 @@ class Automatch:
         self._task = asyncio.ensure_future(self._run())
 
     async def close(self) -> None:
-        for task in list(self._background):  # a game not handed out: a restart decides it
-            task.cancel()
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        # a game not handed out: a restart decides it
+        await stop_tasks([*self._background, self._task])
         await self.queue.store.close()
 
     async def _run(self) -> None:

@@ -46,6 +46,7 @@ from redis.exceptions import RedisError
 from dominion.protocol import ErrorCode
 
 from ..refusal import Refusal
+from ..stopping import stop_tasks
 from ..storage.records import GameState
 from .directory import LocalDirectory, NodeHealth, Page
 from .listing import (
@@ -163,10 +164,7 @@ class RedisDirectory:
         self._task = asyncio.ensure_future(self._run())
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await stop_tasks([self._task])
         # the node's entries stay: its games resume when it starts again
         with contextlib.suppress(RedisError, OSError):
             await self._redis.delete(self._heartbeat_key(self.node))

@@ -31,6 +31,7 @@ from ..play.thinking import BotWorkers
 from ..refusal import Refusal
 from ..replays.statistics import Statistics
 from ..settings import Settings
+from ..stopping import stop_tasks
 from ..storage import Storage
 from .api.automatch_api import BUDGET as AUTOMATCH_BUDGET
 from .api.automatch_api import LOOKUPS_PER_MINUTE as AUTOMATCH_LOOKUPS_PER_MINUTE
@@ -343,13 +344,7 @@ async def _running(*work: Coroutine[Any, Any, None]) -> AsyncIterator[None]:
     try:
         yield
     finally:
-        while pending := [task for task in tasks if not task.done()]:
-            for task in pending:  # again if a task let a cancellation through unseen
-                task.cancel()
-            await asyncio.wait(pending, timeout=1)
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await stop_tasks(tasks)
 
 
 async def _close_after_a_failed_start(app: web.Application) -> None:

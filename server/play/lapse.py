@@ -11,6 +11,7 @@ import logging
 import time
 from collections.abc import Callable
 
+from ..stopping import stop_tasks
 from .clock import LOOP_CLOCK, Clock, Timer
 from .room import OPEN, Room
 
@@ -73,7 +74,4 @@ class Lapses:
         for _since, timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
-        tasks = list(self._tasks)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await stop_tasks(list(self._tasks))

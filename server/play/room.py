@@ -36,6 +36,7 @@ from ..ratings import Rating, RatingError, ranks
 from ..ratings.ledger import RatedGame, RatedSeat
 from ..refusal import Refusal
 from ..replays import commitment_of
+from ..stopping import stop_tasks
 from ..storage import GameLog, GameRecord, GameState, StoredGame
 from .absence import Absence
 from .answer_log import AnswerLog
@@ -558,11 +559,7 @@ class Room:
         self.rematches.close()
         self.absence.stop_all()
         self.timekeeper.stop()
-        bots = self.bots.task
-        tasks = [*(self._tasks or ()), *([bots] if bots else [])]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await stop_tasks([*(self._tasks or ()), self.bots.task])
 
     async def _store_answer(self, game: Game, entry: Answer | Resignation,
                             charged: int | None) -> None:

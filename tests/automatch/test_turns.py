@@ -6,6 +6,8 @@ tests/automatch/test_seek.py; across nodes: tests/automatch/test_two_nodes.py.""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -294,3 +296,26 @@ async def test_a_banned_or_deleted_accounts_seek_leaves_the_queue(node: Node) ->
     await node.lobby.remove_account(ada.id, "banned")
     await eventually(lambda: not node.automatch._background)
     assert await node.waiting() == 0
+
+
+async def test_closing_ends_the_loop_even_when_a_queue_call_swallowed_its_cancellation(
+        node: Node, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On Python 3.11 redis-py's every command can swallow a cancellation that comes as it
+    ends (its `wait_for`): the loop turned again and closing waited for ever (a worker
+    crashed at a test's teardown in CI). Here the wave lease's call swallows it."""
+    inside, lead = asyncio.Event(), node.queue.store.lead
+
+    async def swallowing(*args: Any) -> bool:
+        inside.set()
+        # Redis answering as the cancellation comes: lost, as 3.11's wait_for loses it
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.Event().wait()
+        return await lead(*args)
+    monkeypatch.setattr(node.queue.store, "lead", swallowing)
+    node.clock.advance(POLL_SECONDS)
+    await inside.wait()
+    # a task of its own: awaited here, a timeout's cancellation would reach the loop too
+    closing = asyncio.ensure_future(node.automatch.close())
+    done, _ = await asyncio.wait({closing}, timeout=20)
+    assert closing in done, "closing waits for a loop that lost its cancellation"
+    assert node.automatch._task is not None and node.automatch._task.cancelled()
